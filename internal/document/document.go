@@ -1,0 +1,128 @@
+// Package document holds the source-neutral document that every corpus reader
+// produces, the door judges and the index stores. It has no dependencies so that
+// readers, door, index, enrich and ranker can all share it without cycles.
+package document
+
+// Sources, as they appear in URIs (scheme) and in the index's source column.
+const (
+	SourceAppleDocs      = "apple-docs"
+	SourceSwiftEvolution = "swift-evolution"
+	SourceSwiftBook      = "swift-book"
+	SourceSwiftOrg       = "swift-org"
+	SourceHIG            = "hig"
+	SourceAppleArchive   = "apple-archive"
+	SourceSamples        = "samples"
+	SourcePackages       = "packages"
+)
+
+// Ref is a link from one document to another, resolved to a URI where possible.
+type Ref struct {
+	URI   string `json:"uri,omitempty"`
+	Title string `json:"title"`
+	// Section names the topic or relationship group the link came from, e.g.
+	// "Creating a View" for a topic section, "Inherits From" for a relationship.
+	Section string `json:"section,omitempty"`
+}
+
+// Platform is one availability entry, e.g. iOS 13.0 (deprecated 17.0).
+type Platform struct {
+	Name         string `json:"name"`                   // as Apple writes it: "iOS", "macOS", "Mac Catalyst", "visionOS"
+	Introduced   string `json:"introduced,omitempty"`   // "13.0"
+	Deprecated   bool   `json:"deprecated,omitempty"`   // deprecated on this platform
+	DeprecatedAt string `json:"deprecatedAt,omitempty"` // "17.0" when known
+	Beta         bool   `json:"beta,omitempty"`
+	Unavailable  bool   `json:"unavailable,omitempty"`
+}
+
+// CodeExample is a code listing found in a page.
+type CodeExample struct {
+	Language string `json:"language,omitempty"` // "swift", "objective-c", "" when unknown
+	Code     string `json:"code"`
+	Caption  string `json:"caption,omitempty"`
+}
+
+// Document is one page of one source, ready for the door and the index.
+//
+// Readers fill what their source has and leave the rest zero. Text fields are
+// plain text (no Markdown) except Markdown, which is the full rendering that
+// `read` returns.
+type Document struct {
+	URI        string `json:"uri"`        // canonical, e.g. apple-docs://swift/error, swift-evolution://SE-0306
+	Source     string `json:"source"`     // one of the Source* constants
+	Framework  string `json:"framework"`  // lowercased identifier ("swiftui"); "" for sources without one
+	SourceFile string `json:"sourceFile"` // the file it was read from, for the audit log
+
+	Title       string `json:"title"`
+	Kind        string `json:"kind"`                  // symbol kind or page role: protocol, struct, class, enum, func, property, article, collection, sampleCode, proposal, …
+	RoleHeading string `json:"roleHeading,omitempty"` // Apple's heading, e.g. "Instance Method"
+	Language    string `json:"language,omitempty"`    // swift, objc, data (REST/dictionary), "" for prose sources
+
+	Abstract     string        `json:"abstract,omitempty"`    // one-paragraph summary
+	Declaration  string        `json:"declaration,omitempty"` // the primary declaration as source text
+	Content      string        `json:"content,omitempty"`     // body text for full-text search (overview, discussion, parameters, …)
+	Markdown     string        `json:"markdown,omitempty"`    // full page rendered as Markdown
+	CodeExamples []CodeExample `json:"codeExamples,omitempty"`
+
+	Platforms       []Platform `json:"platforms,omitempty"`
+	Deprecated      bool       `json:"deprecated,omitempty"` // deprecated on every platform it lists, or marked deprecated
+	DeprecationNote string     `json:"deprecationNote,omitempty"`
+	// AvailabilitySource says where Platforms came from: "docc" (metadata.platforms),
+	// "processed" (the original tool's page JSON), "symbolgraph", or "" when none.
+	AvailabilitySource string `json:"availabilitySource,omitempty"`
+
+	// Swift Evolution only.
+	Status       string `json:"status,omitempty"`       // "Implemented", "Accepted", …
+	SwiftVersion string `json:"swiftVersion,omitempty"` // implementing Swift version, "5.9"
+
+	Attributes      []string `json:"attributes,omitempty"` // declaration attributes without "@": MainActor, Sendable, …
+	ConformsTo      []Ref    `json:"conformsTo,omitempty"`
+	InheritsFrom    []Ref    `json:"inheritsFrom,omitempty"`
+	InheritedBy     []Ref    `json:"inheritedBy,omitempty"`
+	ConformingTypes []Ref    `json:"conformingTypes,omitempty"`
+	Children        []Ref    `json:"children,omitempty"` // topic sections, in page order
+	SeeAlso         []Ref    `json:"seeAlso,omitempty"`
+	Parent          string   `json:"parent,omitempty"` // URI of the nearest parent in the hierarchy
+
+	// Symbols are the declarations found in Declaration and CodeExamples
+	// (tree-sitter), filled by the save pipeline, not by readers.
+	Symbols []Symbol `json:"symbols,omitempty"`
+
+	// ContentHash is the hex SHA-256 of the input with canonically ordered keys
+	// (JSON inputs) or of the raw bytes (Markdown inputs).
+	ContentHash string `json:"contentHash"`
+	// Size is the input's size in bytes.
+	Size int `json:"size"`
+}
+
+// Richness counts the non-empty fields that tier-B dedup compares: abstract,
+// declaration, sections (content), code examples and Markdown.
+func (d *Document) Richness() int {
+	n := 0
+	for _, ok := range []bool{d.Abstract != "", d.Declaration != "", d.Content != "", len(d.CodeExamples) > 0, d.Markdown != ""} {
+		if ok {
+			n++
+		}
+	}
+	return n
+}
+
+// Symbol is one declaration extracted from a page's declaration or code.
+type Symbol struct {
+	Name      string `json:"name"`      // "dataTask", "NavigationLink"
+	Kind      string `json:"kind"`      // struct, class, enum, protocol, actor, typealias, func, init, var, let, subscript, case, macro, associatedtype, extension, operator
+	Signature string `json:"signature"` // the declaration text, one line
+	IsAsync   bool   `json:"isAsync,omitempty"`
+	IsThrows  bool   `json:"isThrows,omitempty"`
+	IsStatic  bool   `json:"isStatic,omitempty"`
+	// Attributes without the "@": MainActor, Sendable, available, State, …
+	Attributes []string `json:"attributes,omitempty"`
+	// Conformances and superclasses listed after ":" in a type declaration.
+	Conformances []string `json:"conformances,omitempty"`
+	// GenericParams are the names in <…>: ["Label", "Destination"].
+	GenericParams []string `json:"genericParams,omitempty"`
+	// GenericConstraints are the requirements from <T: P> and where clauses, one
+	// per entry, normalised: "Label: View", "Element == Int".
+	GenericConstraints []string `json:"genericConstraints,omitempty"`
+	// Origin says where it came from: "declaration", "example" or "symbolgraph".
+	Origin string `json:"origin"`
+}
