@@ -21,13 +21,19 @@
 //     UTF-8, control characters and the traversal segments "." and ".." are
 //     ErrBadURI. Empty segments (doubled or trailing slashes) are dropped.
 //   - Every segment is lowercased: the site serves paths case-insensitively.
-//   - "_" becomes "-" only where it separates slug words: below the framework
+//   - Nothing else is folded: the URI is lossless. In particular "_" is kept,
+//     so Swift's "/=" operator page "_=(_:_:)" stays distinct from "-=(_:_:)",
+//     "_(_:_:)" from "-(_:_:)", and os/os_log_t (a typealias) from os/os-log-t
+//     (its topic group): all four pairs are real, different pages.
+//   - Old and new spellings of one article ("setting_up_healthkit" and
+//     "setting-up-healthkit") meet through Key, not through identity: Key folds
+//     "_" to "-" only where it separates slug words (below the framework
 //     segment, outside any parenthesised part, with an ASCII letter or digit on
-//     both sides. So "setting_up_healthkit" == "setting-up-healthkit", while
-//     Swift's "/=" operator page "_=(_:_:)" stays distinct from "-=(_:_:)",
-//     "_(_:_:)" from "-(_:_:)", and argument labels "(_:)" and leading
-//     underscores ("__c_string" -> "__c-string") keep their "_". The original
-//     tool folded every "_", which merged such pages.
+//     both sides). The index stores Key beside the URI and a lookup that misses
+//     the exact URI falls back to it. Folding identity instead, as the original
+//     tool did with every "_", merges real pages: in the real corpus it would
+//     collapse ten distinct pages (C typealiases, REST endpoints, enum pages
+//     beside their topic groups) into their look-alikes.
 //   - The framework segment keeps its "_": Apple publishes framework ids such as
 //     installer_js, apple_pay_on_the_web and professional_video_applications,
 //     and the last one coexists with a separate Professional-Video-Applications
@@ -39,14 +45,8 @@
 //     decoded UTF-8. This makes the form unique, so FromURL(FromURL(x)) ==
 //     FromURL(x) and FromURL(ToURL(u)) == u for every canonical u.
 //
-// Folding "_" and lowercasing lose the original spelling. The site serves any
-// case, and most underscore slugs are old spellings of dashed pages, but not
-// all: os/os_log_t (a typealias) and os/os-log-t (its topic group) are two real
-// pages that share one URI under this rule (the door then keeps the richer, as
-// a tier-B duplicate). In the real corpus 42 of 183,268 paths share 21 URIs;
-// the other 19 pairs are the same page. So ToURL returns the canonical web
-// address, and a crawler that must fetch exactly should keep the address it
-// discovered.
+// Lowercasing loses the original case, which the site does not need: it serves
+// paths case-insensitively, so ToURL returns a working web address.
 package docuri
 
 import (
@@ -106,7 +106,7 @@ func FromURL(raw string) (string, error) {
 	b.Grow(len(Scheme) + len(path))
 	b.WriteString(Scheme)
 	for i, seg := range segs {
-		clean, err := canonicalSegment(seg, i == 0)
+		clean, err := canonicalSegment(seg)
 		if err != nil {
 			return "", err
 		}
@@ -203,9 +203,9 @@ func dropEmpty(segs []string) []string {
 	return out
 }
 
-// canonicalSegment decodes, validates, lowercases, folds and re-escapes one
-// path segment.
-func canonicalSegment(seg string, framework bool) (string, error) {
+// canonicalSegment decodes, validates, lowercases and re-escapes one path
+// segment.
+func canonicalSegment(seg string) (string, error) {
 	dec, err := percentDecode(seg)
 	if err != nil {
 		return "", err
@@ -226,11 +226,24 @@ func canonicalSegment(seg string, framework bool) (string, error) {
 			return "", ErrBadURI
 		}
 	}
-	low := strings.ToLower(dec)
-	if !framework {
-		low = foldSlugUnderscores(low)
+	return escapeStructural(strings.ToLower(dec)), nil
+}
+
+// Key returns the lookup key of a canonical URI: "_" folded to "-" where it
+// separates slug words below the framework segment (see the package comment).
+// Two URIs with one Key are spellings of one slug, or distinct pages whose
+// names differ only there; callers prefer the exact URI and use Key to find a
+// page addressed by another spelling. Key(Key(u)) == Key(u).
+func Key(uri string) string {
+	rest, ok := strings.CutPrefix(uri, Scheme)
+	if !ok || strings.IndexByte(rest, '_') < 0 {
+		return uri
 	}
-	return escapeStructural(low), nil
+	framework, below, found := strings.Cut(rest, "/")
+	if !found {
+		return uri
+	}
+	return Scheme + framework + "/" + foldSlugUnderscores(below)
 }
 
 // foldSlugUnderscores replaces "_" by "-" where it joins two ASCII letters or

@@ -34,25 +34,25 @@ func TestFromURL(t *testing.T) {
 		{"/documentation/Swift/Task/!=(_:_:)-754t2", "apple-docs://swift/task/!=(_:_:)-754t2", nil},
 		{"/documentation/swiftui/view/body-swift.property", "apple-docs://swiftui/view/body-swift.property", nil},
 
-		// The "_" rule: slug separators fold, operators and labels do not.
-		{"/documentation/HealthKit/setting_up_healthkit", "apple-docs://healthkit/setting-up-healthkit", nil},
+		// The URI is lossless: "_" is kept everywhere (Key folds slugs).
+		{"/documentation/HealthKit/setting_up_healthkit", "apple-docs://healthkit/setting_up_healthkit", nil},
 		{"/documentation/HealthKit/setting-up-healthkit", "apple-docs://healthkit/setting-up-healthkit", nil},
 		{"/documentation/swift/floatingpoint/_=(_:_:)", "apple-docs://swift/floatingpoint/_=(_:_:)", nil},
 		{"/documentation/swift/floatingpoint/-=(_:_:)", "apple-docs://swift/floatingpoint/-=(_:_:)", nil},
 		{"/documentation/swift/double/_(_:_:)", "apple-docs://swift/double/_(_:_:)", nil},
 		{"/documentation/swift/double/-(_:_:)", "apple-docs://swift/double/-(_:_:)", nil},
 		{"/documentation/swift/string/init(_:)", "apple-docs://swift/string/init(_:)", nil},
-		{"/documentation/foundation/__c_string", "apple-docs://foundation/__c-string", nil},
-		{"/documentation/kernel/_os_log_fmt", "apple-docs://kernel/_os-log-fmt", nil},
+		{"/documentation/foundation/__c_string", "apple-docs://foundation/__c_string", nil},
+		{"/documentation/kernel/_os_log_fmt", "apple-docs://kernel/_os_log_fmt", nil},
 		{"/documentation/x/a_(b_c)_d", "apple-docs://x/a_(b_c)_d", nil},
-		{"/documentation/x/f_a(b_c)g_h", "apple-docs://x/f-a(b_c)g-h", nil},
+		{"/documentation/x/f_a(b_c)g_h", "apple-docs://x/f_a(b_c)g_h", nil},
 		{"/documentation/x/trailing_", "apple-docs://x/trailing_", nil},
 		{"/documentation/x/a__b", "apple-docs://x/a__b", nil},
 
 		// The framework segment keeps its "_".
 		{"/documentation/installer_js", "apple-docs://installer_js", nil},
 		{"/documentation/installer_js/choice", "apple-docs://installer_js/choice", nil},
-		{"/documentation/Apple_Search_Ads/Ad_Group", "apple-docs://apple_search_ads/ad-group", nil},
+		{"/documentation/Apple_Search_Ads/Ad_Group", "apple-docs://apple_search_ads/ad_group", nil},
 		{"/documentation/Professional-Video-Applications", "apple-docs://professional-video-applications", nil},
 		{"/documentation/professional_video_applications", "apple-docs://professional_video_applications", nil},
 
@@ -62,7 +62,7 @@ func TestFromURL(t *testing.T) {
 		{"/documentation/x/a%2Fb", "apple-docs://x/a%2Fb", nil},
 		{"/documentation/x/a%2fb", "apple-docs://x/a%2Fb", nil},
 		{"/documentation/x/a%3Fb%23c%20d", "apple-docs://x/a%3Fb%23c%20d", nil},
-		{"/documentation/x/a%5Fb", "apple-docs://x/a-b", nil},
+		{"/documentation/x/a%5Fb", "apple-docs://x/a_b", nil},
 		{"/documentation/x/%C3%89t%C3%A9", "apple-docs://x/été", nil},
 		{"apple-docs://x/a%2Fb", "apple-docs://x/a%2Fb", nil},
 
@@ -248,4 +248,27 @@ func FuzzFromURL(f *testing.F) {
 	f.Fuzz(func(t *testing.T, in string) {
 		checkProperties(t, in)
 	})
+}
+
+func TestKeyFoldsOnlySlugUnderscores(t *testing.T) {
+	cases := []struct{ uri, key string }{
+		{"apple-docs://healthkit/setting_up_healthkit", "apple-docs://healthkit/setting-up-healthkit"},
+		{"apple-docs://healthkit/setting-up-healthkit", "apple-docs://healthkit/setting-up-healthkit"},
+		{"apple-docs://swift/floatingpoint/_=(_:_:)", "apple-docs://swift/floatingpoint/_=(_:_:)"},
+		{"apple-docs://swift/double/_(_:_:)", "apple-docs://swift/double/_(_:_:)"},
+		{"apple-docs://swift/string/init(_:)", "apple-docs://swift/string/init(_:)"},
+		{"apple-docs://foundation/__c_string", "apple-docs://foundation/__c-string"},
+		{"apple-docs://x/f_a(b_c)g_h", "apple-docs://x/f-a(b_c)g-h"},
+		{"apple-docs://installer_js", "apple-docs://installer_js"},
+		{"apple-docs://installer_js/some_page", "apple-docs://installer_js/some-page"},
+		{"swift-evolution://SE-0001", "swift-evolution://SE-0001"},
+	}
+	for _, c := range cases {
+		if got := Key(c.uri); got != c.key {
+			t.Errorf("Key(%q) = %q, want %q", c.uri, got, c.key)
+		}
+		if again := Key(Key(c.uri)); again != Key(c.uri) {
+			t.Errorf("Key is not idempotent on %q: %q", c.uri, again)
+		}
+	}
 }
