@@ -1,0 +1,143 @@
+package docc
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/cupertino-go/cupertino/internal/document"
+)
+
+// TestCorpusSample parses every 25th real page (CUPERTINO_SAMPLE_STEP=1 for all): every non-empty file must
+// parse, no page may panic, and at most 0.5% may fail to produce a URI.
+// Unknown block, inline and section types are logged, not failed: they
+// render as their text.
+func TestCorpusSample(t *testing.T) {
+	if testing.Short() {
+		t.Skip("corpus sample skipped in -short mode")
+	}
+	dir := corpusDocs(t)
+	step := 25
+	if s, err := strconv.Atoi(os.Getenv("CUPERTINO_SAMPLE_STEP")); err == nil && s > 0 {
+		step = s // 1 for a full-corpus run
+	}
+	files := corpusFiles(t, dir, step)
+	var (
+		empty, parsed, noURI, bytesRead int
+		parseFailures, uriFailures      []string
+		unknown                         = map[string]int{}
+		kinds                           = map[string]int{}
+	)
+	start := time.Now()
+	for _, f := range files {
+		raw, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		bytesRead += len(raw)
+		rel, _ := filepath.Rel(dir, f)
+		func() {
+			defer func() {
+				if r := recover(); r != nil {
+					t.Errorf("%s: panic: %v", rel, r)
+				}
+			}()
+			p, err := Parse(raw)
+			switch {
+			case errors.Is(err, ErrEmpty):
+				empty++
+				return
+			case err != nil:
+				parseFailures = append(parseFailures, fmt.Sprintf("%s: %v", rel, err))
+				return
+			}
+			parsed++
+			d, err := p.Document(f, raw)
+			if err != nil {
+				noURI++
+				uriFailures = append(uriFailures, fmt.Sprintf("%s: %v", rel, err))
+				return
+			}
+			kinds[d.Kind]++
+			renderMarkdown(p, RenderOptions{}, unknown)
+			if d.Title == "" || d.Markdown == "" || d.ContentHash == "" {
+				t.Errorf("%s: empty title, markdown or hash", rel)
+			}
+		}()
+	}
+	elapsed := time.Since(start)
+	t.Logf("sampled %d files (%d MB): %d parsed, %d empty, %d parse failures, %d without URI in %v (%.0f pages/s, %.0f MB/s)",
+		len(files), bytesRead>>20, parsed, empty, len(parseFailures), noURI, elapsed.Round(time.Millisecond),
+		float64(len(files))/elapsed.Seconds(), float64(bytesRead)/1e6/elapsed.Seconds())
+	t.Logf("kinds: %s", countsString(kinds))
+	if len(unknown) > 0 {
+		t.Logf("unknown types (rendered as text): %s", countsString(unknown))
+	}
+	for i, f := range parseFailures {
+		if i == 10 {
+			break
+		}
+		t.Errorf("parse failure: %s", f)
+	}
+	if float64(noURI) > 0.005*float64(parsed) {
+		t.Errorf("%d of %d pages produced no URI (limit 0.5%%); first: %v", noURI, parsed, uriFailures[:min(5, len(uriFailures))])
+	} else if noURI > 0 {
+		t.Logf("pages without URI: %v", uriFailures[:min(5, len(uriFailures))])
+	}
+}
+
+// TestCorpusSwiftError checks a well-known page end to end.
+func TestCorpusSwiftError(t *testing.T) {
+	dir := corpusDocs(t)
+	path := filepath.Join(dir, "Swift", "Error.json")
+	raw, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := Parse(raw)
+	if err != nil {
+		t.Fatal(err)
+	}
+	d, err := p.Document(path, raw)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d.URI != "apple-docs://swift/error" || d.Title != "Error" || d.Kind != "protocol" || d.Framework != "swift" {
+		t.Errorf("got uri %q title %q kind %q framework %q", d.URI, d.Title, d.Kind, d.Framework)
+	}
+	if !strings.HasPrefix(d.Declaration, "protocol Error") {
+		t.Errorf("declaration = %q", d.Declaration)
+	}
+	i := slices.IndexFunc(d.Platforms, func(p document.Platform) bool { return p.Name == "iOS" })
+	if i < 0 || d.Platforms[i].Introduced != "8.0" {
+		t.Errorf("platforms = %+v, want iOS 8.0", d.Platforms)
+	}
+	if len(d.InheritsFrom) == 0 || d.InheritsFrom[0].Title != "Sendable" {
+		t.Errorf("inheritsFrom = %+v", d.InheritsFrom)
+	}
+	if d.Parent != "apple-docs://swift" || d.Language != "swift" || d.Deprecated {
+		t.Errorf("parent %q language %q deprecated %v", d.Parent, d.Language, d.Deprecated)
+	}
+	if len(d.CodeExamples) == 0 || !strings.Contains(d.Markdown, "## Declaration\n\n```swift\nprotocol Error") {
+		t.Errorf("code examples %d, markdown:\n%s", len(d.CodeExamples), d.Markdown)
+	}
+}
+
+func countsString(m map[string]int) string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	slices.SortFunc(keys, func(a, b string) int { return m[b] - m[a] })
+	var parts []string
+	for _, k := range keys {
+		parts = append(parts, fmt.Sprintf("%s=%d", k, m[k]))
+	}
+	return strings.Join(parts, " ")
+}
