@@ -1,0 +1,231 @@
+// Package corpus reads every on-disk documentation source and turns each input
+// file into a document.Document. It knows file layouts and formats; it knows
+// nothing of the door, the index or SQLite.
+//
+// Every source implements Source. The save pipeline (internal/ingest) calls
+// Files once from its walker goroutine and then Parse from N workers, so Parse
+// is safe for concurrent use and never depends on call order.
+//
+// URIs, titles, frameworks and statuses come from the document itself (its
+// JSON fields, its front matter, its header) wherever the document carries
+// them; only sources whose documents carry no identity (the Swift book, Apple
+// Archive page names) fall back to file paths. The URIs each source produces:
+//
+//	apple-docs       apple-docs://<framework>/<path>, from the DocC page's url
+//	                 (or the processed page's url) via internal/docuri:
+//	                 apple-docs://swiftui/view, apple-docs://swift/array/append(_:)
+//	swift-evolution  swift-evolution://SE-0306, swift-evolution://ST-0008
+//	                 (the id in the "Proposal:" header line)
+//	swift-book       swift-book://languageguide/concurrency (path inside the
+//	                 .docc catalog, lowercased, without ".md")
+//	swift-org        swift-org://documentation/concurrency (path without ".md",
+//	                 "/index" dropped, lowercased); blog posts
+//	                 swift-org://blog/<slug> like the live site's /blog/<slug>/
+//	hig              hig://<category>/<topic>, category from the front matter,
+//	                 topic the file stem minus "-appledeveloperdocumentation":
+//	                 hig://general/darkmode
+//	apple-archive    apple-archive://<bookUID>/<page>, bookUID from book.json,
+//	                 page the chapter file stem lowercased:
+//	                 apple-archive://10000011i/mmrules
+//
+// Framework is set only where a page belongs to an API framework: Apple docs
+// (from the page) and Apple Archive guides whose front matter names one
+// ("coregraphics"). Evolution proposals, the Swift book, swift.org and the HIG
+// leave it empty on purpose: the ranker's framework filter means "API pages of
+// this framework", and prose about the language must not match framework=swift
+// and crowd out the standard library's symbol pages. Filter those by source.
+package corpus
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+
+	"github.com/cupertino-go/cupertino/internal/document"
+)
+
+// Source is one on-disk documentation source.
+type Source interface {
+	// Name is the document.Source* constant of the documents it produces.
+	Name() string
+	// Root is the directory the source reads, as given to its constructor.
+	Root() string
+	// Files lists the source's input files, recursively, sorted by path so
+	// that two runs over the same tree see the same sequence. It includes
+	// inputs that Parse will decline (book.json, partials) so that the
+	// pipeline can account for every file it was given. It returns
+	// ErrMissingSource when the root has gone, and ctx.Err() when cancelled.
+	Files(ctx context.Context) ([]string, error)
+	// Parse turns one input file into a document. path is the file's path
+	// (as returned by Files) and raw its contents; Parse reads other files
+	// only where a page depends on them (a book's book.json, a swift.org
+	// page's include_relative partials). It returns an error wrapping
+	// ErrNotADocument or ErrFiltered for inputs that are deliberately not
+	// indexed, ErrMalformed for empty or unreadable content, and is safe
+	// for concurrent use.
+	Parse(path string, raw []byte) (*document.Document, error)
+}
+
+var (
+	// ErrMissingSource reports that a source's root directory does not
+	// exist, so save can skip the source with one line.
+	ErrMissingSource = errors.New("source directory not found")
+	// ErrNotADocument marks an input of the source that is not a page:
+	// a book's table of contents, a navigator index, a Jekyll partial, a
+	// redirect stub. The wrapping error says which.
+	ErrNotADocument = errors.New("not a document")
+	// ErrFiltered marks a page that is deliberately left out, e.g. a
+	// rejected evolution proposal. The wrapping error gives the reason
+	// ("status Rejected") for the audit log.
+	ErrFiltered = errors.New("filtered")
+	// ErrMalformed marks an input that should be a page but cannot be
+	// read as one: an empty file, invalid JSON, a Markdown page without a
+	// title.
+	ErrMalformed = errors.New("malformed input")
+	// ErrUnknownKind is returned by Open for a kind it does not know.
+	ErrUnknownKind = errors.New("unknown source kind")
+)
+
+// Options tune how sources read their documents.
+type Options struct {
+	// IncludeAllStatuses indexes Swift Evolution proposals of every status.
+	// By default only Implemented, Partially implemented, Accepted and
+	// Accepted with modifications are indexed; the rest come back as
+	// ErrFiltered with reason "status <Status>".
+	IncludeAllStatuses bool
+}
+
+// Kinds lists the source kinds Open understands, in the order save indexes them.
+func Kinds() []string {
+	return []string{
+		document.SourceAppleDocs,
+		document.SourceSwiftEvolution,
+		document.SourceSwiftBook,
+		document.SourceSwiftOrg,
+		document.SourceHIG,
+		document.SourceAppleArchive,
+	}
+}
+
+// Open returns the source of the given kind (a document.Source* constant)
+// reading root. It returns ErrMissingSource when root is not a directory.
+func Open(kind, root string, opts Options) (Source, error) {
+	switch kind {
+	case document.SourceAppleDocs:
+		return NewAppleDocs(root)
+	case document.SourceSwiftEvolution:
+		return NewSwiftEvolution(root, opts)
+	case document.SourceSwiftBook:
+		return NewSwiftBook(root)
+	case document.SourceSwiftOrg:
+		return NewSwiftOrg(root)
+	case document.SourceHIG:
+		return NewHIG(root)
+	case document.SourceAppleArchive:
+		return NewAppleArchive(root)
+	default:
+		return nil, fmt.Errorf("%w: %q", ErrUnknownKind, kind)
+	}
+}
+
+// conventionalDirs lists, per kind, the folders a source is found in under a
+// data directory: ~/.cupertino (the original tool's layout, "docs" for Apple
+// pages) or an extracted corpus (.cache/corpus, where Apple pages sit at
+// tutorials/data/documentation).
+var conventionalDirs = map[string][]string{
+	document.SourceAppleDocs:      {"docs", filepath.Join("tutorials", "data", "documentation")},
+	document.SourceSwiftEvolution: {"swift-evolution"},
+	document.SourceSwiftBook:      {"swift-book"},
+	document.SourceSwiftOrg:       {"swift-org"},
+	document.SourceHIG:            {"hig"},
+	document.SourceAppleArchive:   {"apple-archive"},
+}
+
+// Locate returns the directory under base that holds the source of the given
+// kind, trying its conventional folder names in order, or ErrMissingSource
+// when none exists.
+func Locate(base, kind string) (string, error) {
+	dirs, ok := conventionalDirs[kind]
+	if !ok {
+		return "", fmt.Errorf("%w: %q", ErrUnknownKind, kind)
+	}
+	for _, dir := range dirs {
+		candidate := filepath.Join(base, dir)
+		if info, err := os.Stat(candidate); err == nil && info.IsDir() {
+			return candidate, nil
+		}
+	}
+	return "", fmt.Errorf("%w: no %s under %s (looked for %s)", ErrMissingSource, kind, base, strings.Join(dirs, ", "))
+}
+
+// checkRoot reports ErrMissingSource unless root is an existing directory.
+func checkRoot(root string) error {
+	info, err := os.Stat(root)
+	if errors.Is(err, fs.ErrNotExist) {
+		return fmt.Errorf("%w: %s", ErrMissingSource, root)
+	}
+	if err != nil {
+		return fmt.Errorf("stat source root: %w", err)
+	}
+	if !info.IsDir() {
+		return fmt.Errorf("%w: %s is not a directory", ErrMissingSource, root)
+	}
+	return nil
+}
+
+// walkFiles returns the regular files under root for which keep returns true,
+// sorted. Hidden files and directories (".git", ".DS_Store") are skipped.
+func walkFiles(ctx context.Context, root string, keep func(rel string) bool) ([]string, error) {
+	if err := checkRoot(root); err != nil {
+		return nil, err
+	}
+	var files []string
+	err := filepath.WalkDir(root, func(path string, entry fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if err := ctx.Err(); err != nil {
+			return err
+		}
+		name := entry.Name()
+		if path != root && strings.HasPrefix(name, ".") {
+			if entry.IsDir() {
+				return filepath.SkipDir
+			}
+			return nil
+		}
+		if !entry.Type().IsRegular() {
+			return nil
+		}
+		rel, err := filepath.Rel(root, path)
+		if err != nil {
+			return err
+		}
+		if keep(filepath.ToSlash(rel)) {
+			files = append(files, path)
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, fmt.Errorf("walk %s: %w", root, err)
+	}
+	// WalkDir's per-directory order puts "a/b.json" before "a.json"; a
+	// plain sort gives one global order that does not depend on the walk.
+	sort.Strings(files)
+	return files, nil
+}
+
+// relSlash returns path relative to root with forward slashes, or path's
+// base name when path is not under root (a caller passing a stray file).
+func relSlash(root, path string) string {
+	rel, err := filepath.Rel(root, path)
+	if err != nil || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
+		return filepath.Base(path)
+	}
+	return filepath.ToSlash(rel)
+}

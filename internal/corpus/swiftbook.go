@@ -1,0 +1,77 @@
+package corpus
+
+import (
+	"context"
+	"fmt"
+	"path"
+	"strings"
+
+	"github.com/cupertino-go/cupertino/internal/document"
+)
+
+// SwiftBook reads The Swift Programming Language, a DocC catalog of Markdown
+// chapters (TSPL.docc/LanguageGuide/Concurrency.md). Each chapter becomes
+// swift-book://<path inside the catalog, lowercased, without .md>, e.g.
+// swift-book://languageguide/concurrency, with Kind "article". The chapter
+// file carries no identity of its own, so the path is the identity.
+type SwiftBook struct {
+	root string
+}
+
+// NewSwiftBook returns the reader for a swift-book checkout, or for the
+// TSPL.docc catalog directly.
+func NewSwiftBook(root string) (*SwiftBook, error) {
+	if err := checkRoot(root); err != nil {
+		return nil, err
+	}
+	return &SwiftBook{root: root}, nil
+}
+
+// Name returns document.SourceSwiftBook.
+func (s *SwiftBook) Name() string { return document.SourceSwiftBook }
+
+// Root returns the directory given to NewSwiftBook.
+func (s *SwiftBook) Root() string { return s.root }
+
+// Files lists the Markdown chapters inside the DocC catalog. A checkout's
+// README and CONTRIBUTING files outside any .docc folder are not chapters.
+func (s *SwiftBook) Files(ctx context.Context) ([]string, error) {
+	rootIsCatalog := strings.HasSuffix(s.root, ".docc")
+	return walkFiles(ctx, s.root, func(rel string) bool {
+		return strings.HasSuffix(rel, ".md") && (rootIsCatalog || catalogPath(rel) != "")
+	})
+}
+
+// catalogPath returns rel's path inside its .docc catalog
+// ("TSPL.docc/LanguageGuide/Concurrency.md" gives
+// "LanguageGuide/Concurrency.md"), or "" when rel is in no catalog.
+func catalogPath(rel string) string {
+	parts := strings.Split(rel, "/")
+	for i := len(parts) - 2; i >= 0; i-- {
+		if strings.HasSuffix(parts[i], ".docc") {
+			return strings.Join(parts[i+1:], "/")
+		}
+	}
+	return ""
+}
+
+// Parse reads one chapter: DocC directives and HTML comments (which hold the
+// book's test harness code) are stripped; the title is the "# " heading and
+// the abstract the paragraph under it.
+func (s *SwiftBook) Parse(filePath string, raw []byte) (*document.Document, error) {
+	if len(strings.TrimSpace(string(raw))) == 0 {
+		return nil, fmt.Errorf("%w: empty file", ErrMalformed)
+	}
+	rel := relSlash(s.root, filePath)
+	if inCatalog := catalogPath(rel); inCatalog != "" {
+		rel = inCatalog
+	}
+	return newMarkdownDocument(markdownPage{
+		source:   document.SourceSwiftBook,
+		uri:      document.SourceSwiftBook + "://" + strings.ToLower(strings.TrimSuffix(rel, path.Ext(rel))),
+		kind:     "article",
+		path:     filePath,
+		raw:      raw,
+		markdown: stripDirectives(stripComments(sourceText(raw))),
+	})
+}
