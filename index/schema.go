@@ -1,0 +1,346 @@
+// Package index is the SQLite store behind cupertino: the schema, the Builder
+// that `cupertino save` writes with, and the Store that the ranker, the MCP
+// server and the CLI read from.
+//
+// # File and lifecycle
+//
+// One SQLite file (default ~/.cupertino/search.db). It is never modified in
+// place by save: the Builder writes "<db>.in-flight" under an exclusive lock
+// file "<db>.lock" (flock, released by the kernel if the process dies) and
+// Commit renames the finished file over <db> atomically. A killed save leaves
+// the previous DB untouched. PRAGMA user_version holds SchemaVersion; Open
+// refuses any other value with ErrSchemaVersion ("re-run `cupertino save`").
+// The committed file uses journal_mode=DELETE, so readers need no -wal file.
+//
+// # Row identity
+//
+// docs.id is the document's id. It equals docs_fts.rowid, and every per-document
+// table (doc_body, docs_structured, doc_symbols, doc_code_examples,
+// doc_children, symbol_names) refers to it as doc_id, which keeps them small
+// (an integer instead of a ~60-byte URI per row). Join docs for the URI.
+// Replace keeps a document's id; DeleteSource removes the ids of one source
+// from every table.
+//
+// # Tables
+//
+//	docs                 one row per document: the metadata the ranker filters,
+//	                     boosts and displays without touching the FTS index.
+//	  id INTEGER PRIMARY KEY      = docs_fts.rowid
+//	  uri TEXT UNIQUE             canonical URI (apple-docs://swiftui/view)
+//	  source, framework           document.Source*, lowercased framework id
+//	  title, title_lower          title_lower is indexed (docs_title_lower) for
+//	                              exact-title candidate lookup
+//	  kind, role_heading, language
+//	  summary                     the abstract, for result lists
+//	  min_ios … min_visionos      introduced versions packed by PackVersion
+//	                              (13.0 -> 130000, 10.15.4 -> 101504), NULL when
+//	                              the platform is not listed; compare in SQL
+//	                              (min_ios <= ?) or with CompareVersions
+//	  deprecated, deprecated_note, availability_source
+//	  swift_version, status       Swift Evolution
+//	  parent_uri                  nearest parent in the hierarchy ('' if none)
+//	  content_hash, source_file, size
+//	  is_recovered                0; enrich's recovery pass sets 1
+//	  depth                       path segments after the scheme
+//	                              (apple-docs://swiftui/view/padding(_:_:) -> 3),
+//	                              for the nested-type penalty
+//	  Indexes: docs_source_framework(source, framework),
+//	  docs_framework_title(framework, title_lower),
+//	  docs_title_lower(title_lower), docs_parent_uri(parent_uri).
+//
+//	docs_fts             FTS5, tokenize 'porter unicode61 remove_diacritics 2',
+//	                     contentless (content='', contentless_delete=1): it holds
+//	                     only the inverted index, so column values read back as
+//	                     NULL; join docs ON docs.id = docs_fts.rowid for uri,
+//	                     title and summary. snippet()/highlight() are unavailable;
+//	                     bm25() works. Storing the body text only once, as the
+//	                     compressed Markdown in doc_body, is what keeps the DB
+//	                     within budget.
+//	  columns, in order, with their BM25 weight (BM25Weights, BM25Expr):
+//	  uri 1, source 1, framework 2, language 1, title 10, content 1,
+//	  summary 3, symbols 5, symbol_components 1.5
+//	  content           Document.Content plus Document.Declaration
+//	  summary           Document.Abstract
+//	  symbols           the title, its base name ("padding" for
+//	                    "padding(_:_:)") and the names of the page's symbols
+//	  symbol_components acronym-aware CamelCase parts of those names
+//	                    (LazyVGrid -> Lazy VGrid Grid, URLSession -> URL Session)
+//	  Filtering: source, framework and language are indexed columns, so a
+//	  column filter inside MATCH ({source}: "swift-evolution") is available, but
+//	  for anything but rare terms it is cheaper to let MATCH produce rowids and
+//	  filter by joining docs (indexed source/framework) or to generate candidates
+//	  from docs_title_lower / symbol_names first: a very common term alone makes
+//	  FTS5 score every matching row. Every term given to MATCH must be a quoted
+//	  string ('"padding(_:_:)"'), as FTS5 syntax rejects bare punctuation.
+//
+//	doc_body             doc_id PRIMARY KEY, markdown BLOB, page BLOB: both
+//	                     raw DEFLATE (compress/flate), NULL when empty. markdown
+//	                     is Document.Markdown; page is the Document as JSON
+//	                     minus every field that has a column elsewhere (today
+//	                     that leaves SeeAlso), so a field added to Document
+//	                     later is kept without a schema change. Store.Document
+//	                     reassembles the Document from all tables; `read` never
+//	                     touches the corpus. Document.Content is not stored
+//	                     (only indexed).
+//
+//	docs_structured      doc_id PRIMARY KEY, declaration, conforms_to,
+//	                     inherits_from, inherited_by, conforming_types (JSON
+//	                     arrays of {"uri","title"}), attributes (JSON array of
+//	                     strings), platforms (JSON array of document.Platform).
+//	                     Authoritative over the copy inside doc_body.page, so
+//	                     enrich passes may rewrite it.
+//
+//	doc_symbols          id INTEGER PRIMARY KEY, doc_id, name, kind, signature,
+//	                     is_async, is_throws, is_static, attributes,
+//	                     conformances, generic_params, generic_constraints (lists
+//	                     joined with "; "), origin. Index doc_symbols_doc(doc_id).
+//	doc_symbols_fts      FTS5 external content over doc_symbols (content_rowid
+//	                     id): name, signature, attributes, conformances,
+//	                     generic_constraints; tokenize 'unicode61
+//	                     remove_diacritics 2' (no stemming: symbol names). Rebuilt
+//	                     in full by Commit, so writers never maintain it.
+//	symbol_names         (name_lower, doc_id) WITHOUT ROWID primary key: every
+//	                     symbol name, the title and its base name, lowercased,
+//	                     for exact-name candidate generation.
+//
+//	doc_code_examples    doc_id, ord, language, code, caption;
+//	                     PRIMARY KEY(doc_id, ord).
+//	doc_children         doc_id (the parent page), ord, child_uri, child_title,
+//	                     section; PRIMARY KEY(doc_id, ord), index on child_uri.
+//	                     From Document.Children in page order.
+//	inheritance_edges    child_uri, child_title, parent_uri, parent_title,
+//	                     relation ('inheritsFrom' | 'conformsTo'), doc_id (the
+//	                     page that asserted it). From InheritsFrom/ConformsTo and,
+//	                     reversed, from InheritedBy/ConformingTypes. Commit fills
+//	                     missing titles and URIs from docs and removes duplicates;
+//	                     indexed on child_uri, parent_uri and both titles
+//	                     (COLLATE NOCASE) so get_inheritance can walk by name.
+//
+//	framework_aliases    identifier PRIMARY KEY, import_name, display_name,
+//	                     synonyms (space-separated), doc_count.
+//	source_files         the save manifest for incremental re-save: path
+//	                     PRIMARY KEY, source, size, mtime_ns, content_hash,
+//	                     state, uri.
+//	meta                 key PRIMARY KEY, value: build time, cupertino version,
+//	                     corpus roots, counts (see Meta* keys).
+//	enrich_runs          pass, version, rows_touched, millis, ran_at; written by
+//	                     the enrich package.
+package index
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+)
+
+// SchemaVersion is stored in PRAGMA user_version. Bump it on any change to the
+// DDL below; Open rejects other versions.
+const SchemaVersion = 2
+
+// BM25Weights are the per-column weights of docs_fts in column order: uri,
+// source, framework, language, title, content, summary, symbols,
+// symbol_components. Title and symbol names dominate so that an exact API name
+// beats a page that merely mentions it.
+var BM25Weights = [...]float64{1, 1, 2, 1, 10, 1, 3, 5, 1.5}
+
+// BM25Expr is the ranking expression for docs_fts. bm25 is negative: ORDER BY
+// it ascending puts the best match first.
+var BM25Expr = bm25Expr()
+
+func bm25Expr() string {
+	parts := make([]string, len(BM25Weights))
+	for i, w := range BM25Weights {
+		parts[i] = fmt.Sprint(w)
+	}
+	return "bm25(docs_fts, " + strings.Join(parts, ", ") + ")"
+}
+
+// Meta keys written by the Builder.
+const (
+	MetaBuiltAt       = "built_at"       // RFC 3339 UTC, set by Commit
+	MetaSchemaVersion = "schema_version" // mirrors user_version, set by Commit
+	MetaDocCount      = "doc_count"      // set by Commit
+	MetaSymbolCount   = "symbol_count"   // set by Commit
+	MetaVersion       = "cupertino_version"
+	MetaCorpusRoots   = "corpus_roots"
+)
+
+// Relation values in inheritance_edges.
+const (
+	RelationInheritsFrom = "inheritsFrom"
+	RelationConformsTo   = "conformsTo"
+)
+
+var (
+	// ErrNotFound means there is no index file at the path.
+	ErrNotFound = errors.New("no search index found: run `cupertino save` first")
+	// ErrSchemaVersion means the file was written by another schema version.
+	ErrSchemaVersion = errors.New("search index has an incompatible schema version: re-run `cupertino save`")
+	// ErrCorrupt means the file exists but is not a usable cupertino index.
+	ErrCorrupt = errors.New("search index is corrupt or not a cupertino database: re-run `cupertino save`")
+	// ErrLocked means another save holds the lock on this index.
+	ErrLocked = errors.New("another `cupertino save` is writing this index")
+	// ErrLowDisk means the index directory lacks the free space a build needs.
+	ErrLowDisk = errors.New("not enough free disk space to build the index")
+	// ErrDocumentNotFound means no document has the URI.
+	ErrDocumentNotFound = errors.New("document not found")
+	// ErrDuplicateURI means Put was given a URI already in the index; use Replace.
+	ErrDuplicateURI = errors.New("document URI already indexed")
+	// ErrClosed means the Builder was already committed or aborted.
+	ErrClosed = errors.New("index builder is closed")
+)
+
+// schemaDDL creates every table of SchemaVersion in an empty database.
+const schemaDDL = `
+CREATE TABLE docs (
+	id INTEGER PRIMARY KEY,
+	uri TEXT NOT NULL UNIQUE,
+	uri_key TEXT NOT NULL DEFAULT '',
+	source TEXT NOT NULL,
+	framework TEXT NOT NULL DEFAULT '',
+	title TEXT NOT NULL DEFAULT '',
+	title_lower TEXT NOT NULL DEFAULT '',
+	kind TEXT NOT NULL DEFAULT '',
+	role_heading TEXT NOT NULL DEFAULT '',
+	language TEXT NOT NULL DEFAULT '',
+	summary TEXT NOT NULL DEFAULT '',
+	min_ios INTEGER,
+	min_macos INTEGER,
+	min_tvos INTEGER,
+	min_watchos INTEGER,
+	min_visionos INTEGER,
+	deprecated INTEGER NOT NULL DEFAULT 0,
+	deprecated_note TEXT NOT NULL DEFAULT '',
+	availability_source TEXT NOT NULL DEFAULT '',
+	swift_version TEXT NOT NULL DEFAULT '',
+	status TEXT NOT NULL DEFAULT '',
+	parent_uri TEXT NOT NULL DEFAULT '',
+	content_hash TEXT NOT NULL DEFAULT '',
+	source_file TEXT NOT NULL DEFAULT '',
+	is_recovered INTEGER NOT NULL DEFAULT 0,
+	size INTEGER NOT NULL DEFAULT 0,
+	depth INTEGER NOT NULL DEFAULT 0
+);
+CREATE INDEX docs_source_framework ON docs(source, framework);
+CREATE INDEX docs_framework_title ON docs(framework, title_lower);
+CREATE INDEX docs_title_lower ON docs(title_lower);
+CREATE INDEX docs_uri_key ON docs(uri_key);
+CREATE INDEX docs_parent_uri ON docs(parent_uri);
+
+CREATE VIRTUAL TABLE docs_fts USING fts5(
+	uri, source, framework, language, title, content, summary, symbols, symbol_components,
+	content='', contentless_delete=1,
+	tokenize='porter unicode61 remove_diacritics 2'
+);
+
+CREATE TABLE doc_body (
+	doc_id INTEGER PRIMARY KEY,
+	markdown BLOB,
+	page BLOB
+);
+
+CREATE TABLE docs_structured (
+	doc_id INTEGER PRIMARY KEY,
+	declaration TEXT NOT NULL DEFAULT '',
+	conforms_to TEXT NOT NULL DEFAULT '[]',
+	inherits_from TEXT NOT NULL DEFAULT '[]',
+	inherited_by TEXT NOT NULL DEFAULT '[]',
+	conforming_types TEXT NOT NULL DEFAULT '[]',
+	attributes TEXT NOT NULL DEFAULT '[]',
+	platforms TEXT NOT NULL DEFAULT '[]'
+);
+
+CREATE TABLE doc_symbols (
+	id INTEGER PRIMARY KEY,
+	doc_id INTEGER NOT NULL,
+	name TEXT NOT NULL,
+	kind TEXT NOT NULL DEFAULT '',
+	signature TEXT NOT NULL DEFAULT '',
+	is_async INTEGER NOT NULL DEFAULT 0,
+	is_throws INTEGER NOT NULL DEFAULT 0,
+	is_static INTEGER NOT NULL DEFAULT 0,
+	attributes TEXT NOT NULL DEFAULT '',
+	conformances TEXT NOT NULL DEFAULT '',
+	generic_params TEXT NOT NULL DEFAULT '',
+	generic_constraints TEXT NOT NULL DEFAULT '',
+	origin TEXT NOT NULL DEFAULT ''
+);
+CREATE INDEX doc_symbols_doc ON doc_symbols(doc_id);
+
+CREATE VIRTUAL TABLE doc_symbols_fts USING fts5(
+	name, signature, attributes, conformances, generic_constraints,
+	content='doc_symbols', content_rowid='id',
+	tokenize='unicode61 remove_diacritics 2'
+);
+
+CREATE TABLE symbol_names (
+	name_lower TEXT NOT NULL,
+	doc_id INTEGER NOT NULL,
+	PRIMARY KEY (name_lower, doc_id)
+) WITHOUT ROWID;
+CREATE INDEX symbol_names_doc ON symbol_names(doc_id);
+
+CREATE TABLE doc_code_examples (
+	doc_id INTEGER NOT NULL,
+	ord INTEGER NOT NULL,
+	language TEXT NOT NULL DEFAULT '',
+	code TEXT NOT NULL,
+	caption TEXT NOT NULL DEFAULT '',
+	PRIMARY KEY (doc_id, ord)
+) WITHOUT ROWID;
+
+CREATE TABLE doc_children (
+	doc_id INTEGER NOT NULL,
+	ord INTEGER NOT NULL,
+	child_uri TEXT NOT NULL DEFAULT '',
+	child_title TEXT NOT NULL DEFAULT '',
+	section TEXT NOT NULL DEFAULT '',
+	PRIMARY KEY (doc_id, ord)
+) WITHOUT ROWID;
+CREATE INDEX doc_children_child ON doc_children(child_uri);
+
+CREATE TABLE inheritance_edges (
+	child_uri TEXT NOT NULL DEFAULT '',
+	child_title TEXT NOT NULL DEFAULT '',
+	parent_uri TEXT NOT NULL DEFAULT '',
+	parent_title TEXT NOT NULL DEFAULT '',
+	relation TEXT NOT NULL,
+	doc_id INTEGER NOT NULL
+);
+CREATE INDEX inheritance_edges_child ON inheritance_edges(child_uri);
+CREATE INDEX inheritance_edges_parent ON inheritance_edges(parent_uri);
+CREATE INDEX inheritance_edges_child_title ON inheritance_edges(child_title COLLATE NOCASE);
+CREATE INDEX inheritance_edges_parent_title ON inheritance_edges(parent_title COLLATE NOCASE);
+CREATE INDEX inheritance_edges_doc ON inheritance_edges(doc_id);
+
+CREATE TABLE framework_aliases (
+	identifier TEXT PRIMARY KEY,
+	import_name TEXT NOT NULL DEFAULT '',
+	display_name TEXT NOT NULL DEFAULT '',
+	synonyms TEXT NOT NULL DEFAULT '',
+	doc_count INTEGER NOT NULL DEFAULT 0
+);
+
+CREATE TABLE source_files (
+	path TEXT PRIMARY KEY,
+	source TEXT NOT NULL DEFAULT '',
+	size INTEGER NOT NULL DEFAULT 0,
+	mtime_ns INTEGER NOT NULL DEFAULT 0,
+	content_hash TEXT NOT NULL DEFAULT '',
+	state TEXT NOT NULL DEFAULT '',
+	uri TEXT NOT NULL DEFAULT ''
+);
+
+CREATE TABLE meta (
+	key TEXT PRIMARY KEY,
+	value TEXT NOT NULL DEFAULT ''
+);
+
+CREATE TABLE enrich_runs (
+	pass TEXT NOT NULL,
+	version TEXT NOT NULL DEFAULT '',
+	rows_touched INTEGER NOT NULL DEFAULT 0,
+	millis INTEGER NOT NULL DEFAULT 0,
+	ran_at TEXT NOT NULL DEFAULT ''
+);
+`

@@ -1,0 +1,439 @@
+package index
+
+import (
+	"context"
+	"database/sql"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"net/url"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/cupertino-go/cupertino/internal/document"
+	"github.com/cupertino-go/cupertino/internal/docuri"
+	"modernc.org/sqlite"
+	sqlite3 "modernc.org/sqlite/lib"
+)
+
+// readConnections bounds the read pool: enough for the MCP server's
+// concurrent tool calls on a few cores without multiplying page caches.
+const readConnections = 8
+
+// Store reads a committed index. It is safe for concurrent use.
+type Store struct {
+	db   *sql.DB
+	path string
+}
+
+// StoredDocument is a document as the index returns it: the Document
+// reassembled from every table (Content is not stored, so it is empty), plus
+// what the index derived.
+type StoredDocument struct {
+	document.Document
+	ID          int64
+	Depth       int
+	IsRecovered bool
+}
+
+// DocumentSummary is one row of a listing.
+type DocumentSummary struct {
+	ID         int64
+	URI        string
+	Source     string
+	Framework  string
+	Title      string
+	Kind       string
+	Summary    string
+	Deprecated bool
+}
+
+// Open opens the index at dbPath read-only. It returns ErrNotFound when there
+// is no file, ErrCorrupt when the file is not a cupertino index and
+// ErrSchemaVersion when it was written by another schema version.
+func Open(dbPath string) (*Store, error) {
+	info, err := os.Stat(dbPath)
+	if errors.Is(err, os.ErrNotExist) {
+		return nil, fmt.Errorf("%w (looked at %s)", ErrNotFound, dbPath)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("open index: %w", err)
+	}
+	if info.IsDir() {
+		return nil, fmt.Errorf("%w: %s is a directory", ErrCorrupt, dbPath)
+	}
+	abs, err := filepath.Abs(dbPath)
+	if err != nil {
+		return nil, fmt.Errorf("open index: %w", err)
+	}
+	// A file: URI so that SQLite itself honours mode=ro (the driver strips
+	// query parameters from plain paths). mmap lets every connection share the
+	// OS page cache instead of each filling its own.
+	dsn := (&url.URL{Scheme: "file", Path: abs}).String() +
+		"?mode=ro&_pragma=query_only(1)&_pragma=mmap_size(2147483648)&_pragma=cache_size(-32768)&_pragma=busy_timeout(5000)"
+	db, err := sql.Open("sqlite", dsn)
+	if err != nil {
+		return nil, fmt.Errorf("open index: %w", err)
+	}
+	db.SetMaxOpenConns(readConnections)
+	db.SetMaxIdleConns(readConnections)
+	if err := checkSchemaVersion(context.Background(), db); err != nil {
+		db.Close()
+		return nil, fmt.Errorf("%w (%s)", err, dbPath)
+	}
+	return &Store{db: db, path: dbPath}, nil
+}
+
+// checkSchemaVersion tells a foreign or damaged file (ErrCorrupt) from an
+// index of another version (ErrSchemaVersion).
+func checkSchemaVersion(ctx context.Context, db *sql.DB) error {
+	var version int
+	if err := db.QueryRowContext(ctx, "PRAGMA user_version").Scan(&version); err != nil {
+		return classifyOpenError(err)
+	}
+	var tables int
+	if err := db.QueryRowContext(ctx,
+		"SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name IN ('docs', 'docs_fts', 'meta')").Scan(&tables); err != nil {
+		return classifyOpenError(err)
+	}
+	if tables == 0 && version == 0 {
+		return ErrCorrupt
+	}
+	if version != SchemaVersion {
+		return fmt.Errorf("%w: found version %d, this cupertino reads version %d", ErrSchemaVersion, version, SchemaVersion)
+	}
+	if tables != 3 {
+		return fmt.Errorf("%w: required tables missing", ErrCorrupt)
+	}
+	return nil
+}
+
+func classifyOpenError(err error) error {
+	var se *sqlite.Error
+	if errors.As(err, &se) {
+		switch se.Code() & 0xff {
+		case sqlite3.SQLITE_NOTADB, sqlite3.SQLITE_CORRUPT:
+			return fmt.Errorf("%w: %v", ErrCorrupt, err)
+		}
+	}
+	return fmt.Errorf("open index: %w", err)
+}
+
+// Close closes the connection pool.
+func (s *Store) Close() error { return s.db.Close() }
+
+// DB is the read-only pool, for the ranker's own SQL.
+func (s *Store) DB() *sql.DB { return s.db }
+
+// Path is the file the Store reads.
+func (s *Store) Path() string { return s.path }
+
+// IntegrityCheck runs SQLite's quick_check, O(file size): for `doctor`, not
+// for every open.
+func (s *Store) IntegrityCheck(ctx context.Context) error {
+	rows, err := s.db.QueryContext(ctx, "PRAGMA quick_check")
+	if err != nil {
+		return classifyOpenError(err)
+	}
+	defer rows.Close()
+	var problems []string
+	for rows.Next() {
+		var line string
+		if err := rows.Scan(&line); err != nil {
+			return classifyOpenError(err)
+		}
+		if line != "ok" {
+			problems = append(problems, line)
+		}
+	}
+	if err := rows.Err(); err != nil {
+		return classifyOpenError(err)
+	}
+	if len(problems) > 0 {
+		return fmt.Errorf("%w: %s", ErrCorrupt, strings.Join(problems, "; "))
+	}
+	return nil
+}
+
+// Document returns the document with uri, or ErrDocumentNotFound. A URI
+// that names no page exactly falls back to its slug key (docuri.Key), so an
+// old underscore spelling ("setting_up_healthkit") finds the dashed page.
+func (s *Store) Document(ctx context.Context, uri string) (*StoredDocument, error) {
+	var (
+		sd                                       StoredDocument
+		markdown, page                           []byte
+		declaration, conformsTo, inheritsFrom    sql.NullString
+		inheritedBy, conformingTypes, attributes sql.NullString
+		platforms                                sql.NullString
+		deprecated, recovered                    int
+	)
+	d := &sd.Document
+	err := s.db.QueryRowContext(ctx, `
+SELECT d.id, d.uri, d.source, d.framework, d.title, d.kind, d.role_heading, d.language, d.summary,
+	d.deprecated, d.deprecated_note, d.availability_source, d.swift_version, d.status, d.parent_uri,
+	d.content_hash, d.source_file, d.size, d.depth, d.is_recovered,
+	b.markdown, b.page,
+	s.declaration, s.conforms_to, s.inherits_from, s.inherited_by, s.conforming_types, s.attributes, s.platforms
+FROM docs d
+LEFT JOIN doc_body b ON b.doc_id = d.id
+LEFT JOIN docs_structured s ON s.doc_id = d.id
+WHERE d.id = (SELECT id FROM docs WHERE uri = ?1 UNION ALL SELECT id FROM docs WHERE uri_key = ?2 LIMIT 1)`,
+		uri, docuri.Key(uri)).Scan(&sd.ID, &d.URI, &d.Source, &d.Framework, &d.Title, &d.Kind, &d.RoleHeading,
+		&d.Language, &d.Abstract, &deprecated, &d.DeprecationNote, &d.AvailabilitySource, &d.SwiftVersion,
+		&d.Status, &d.Parent, &d.ContentHash, &d.SourceFile, &d.Size, &sd.Depth, &recovered,
+		&markdown, &page,
+		&declaration, &conformsTo, &inheritsFrom, &inheritedBy, &conformingTypes, &attributes, &platforms)
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, fmt.Errorf("%w: %s", ErrDocumentNotFound, uri)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("read document %s: %w", uri, err)
+	}
+	sd.Deprecated, sd.IsRecovered = deprecated != 0, recovered != 0
+	if err := sd.decodeBody(markdown, page); err != nil {
+		return nil, fmt.Errorf("read document %s: %w", uri, err)
+	}
+	d.Declaration = declaration.String
+	for _, field := range []struct {
+		column sql.NullString
+		into   any
+	}{
+		{conformsTo, &d.ConformsTo}, {inheritsFrom, &d.InheritsFrom}, {inheritedBy, &d.InheritedBy},
+		{conformingTypes, &d.ConformingTypes}, {attributes, &d.Attributes}, {platforms, &d.Platforms},
+	} {
+		if err := unmarshalColumn(field.column, field.into); err != nil {
+			return nil, fmt.Errorf("read document %s: %w", uri, err)
+		}
+	}
+	if err := s.readDependents(ctx, &sd); err != nil {
+		return nil, fmt.Errorf("read document %s: %w", uri, err)
+	}
+	return &sd, nil
+}
+
+func (sd *StoredDocument) decodeBody(markdown, page []byte) error {
+	text, err := decompress(markdown)
+	if err != nil {
+		return fmt.Errorf("markdown: %w", err)
+	}
+	sd.Markdown = string(text)
+	pageData, err := decompress(page)
+	if err != nil {
+		return fmt.Errorf("page: %w", err)
+	}
+	if len(pageData) == 0 {
+		return nil
+	}
+	var extra document.Document
+	if err := json.Unmarshal(pageData, &extra); err != nil {
+		return fmt.Errorf("page: %w", err)
+	}
+	sd.SeeAlso = extra.SeeAlso
+	return nil
+}
+
+// unmarshalColumn decodes a JSON column, leaving into empty for NULL, "" and
+// "[]" so that absent and empty read back alike (nil slices).
+func unmarshalColumn(column sql.NullString, into any) error {
+	if !column.Valid || column.String == "" || column.String == "[]" {
+		return nil
+	}
+	return json.Unmarshal([]byte(column.String), into)
+}
+
+func (s *Store) readDependents(ctx context.Context, sd *StoredDocument) error {
+	d := &sd.Document
+	rows, err := s.db.QueryContext(ctx, `SELECT name, kind, signature, is_async, is_throws, is_static,
+		attributes, conformances, generic_params, generic_constraints, origin
+		FROM doc_symbols WHERE doc_id = ? ORDER BY id`, sd.ID)
+	if err != nil {
+		return fmt.Errorf("symbols: %w", err)
+	}
+	for rows.Next() {
+		var sym document.Symbol
+		var async, throws, static int
+		var attrs, conformances, params, constraints string
+		if err := rows.Scan(&sym.Name, &sym.Kind, &sym.Signature, &async, &throws, &static,
+			&attrs, &conformances, &params, &constraints, &sym.Origin); err != nil {
+			rows.Close()
+			return fmt.Errorf("symbols: %w", err)
+		}
+		sym.IsAsync, sym.IsThrows, sym.IsStatic = async != 0, throws != 0, static != 0
+		sym.Attributes, sym.Conformances = splitList(attrs), splitList(conformances)
+		sym.GenericParams, sym.GenericConstraints = splitList(params), splitList(constraints)
+		d.Symbols = append(d.Symbols, sym)
+	}
+	rows.Close()
+	if err := rows.Err(); err != nil {
+		return fmt.Errorf("symbols: %w", err)
+	}
+
+	rows, err = s.db.QueryContext(ctx,
+		"SELECT language, code, caption FROM doc_code_examples WHERE doc_id = ? ORDER BY ord", sd.ID)
+	if err != nil {
+		return fmt.Errorf("code examples: %w", err)
+	}
+	for rows.Next() {
+		var ex document.CodeExample
+		if err := rows.Scan(&ex.Language, &ex.Code, &ex.Caption); err != nil {
+			rows.Close()
+			return fmt.Errorf("code examples: %w", err)
+		}
+		d.CodeExamples = append(d.CodeExamples, ex)
+	}
+	rows.Close()
+	if err := rows.Err(); err != nil {
+		return fmt.Errorf("code examples: %w", err)
+	}
+
+	d.Children, err = s.children(ctx, sd.ID)
+	return err
+}
+
+// Children returns the topic-section children of the page with uri, in page
+// order; a child title left empty by its reader is filled from the child's
+// own page when that is indexed.
+func (s *Store) Children(ctx context.Context, uri string) ([]document.Ref, error) {
+	var id int64
+	err := s.db.QueryRowContext(ctx, "SELECT id FROM docs WHERE uri = ?", uri).Scan(&id)
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, fmt.Errorf("%w: %s", ErrDocumentNotFound, uri)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("children of %s: %w", uri, err)
+	}
+	return s.children(ctx, id)
+}
+
+func (s *Store) children(ctx context.Context, id int64) ([]document.Ref, error) {
+	rows, err := s.db.QueryContext(ctx, `
+SELECT c.child_uri, CASE WHEN c.child_title != '' THEN c.child_title ELSE coalesce(d.title, '') END, c.section
+FROM doc_children c LEFT JOIN docs d ON d.uri = c.child_uri AND c.child_title = ''
+WHERE c.doc_id = ? ORDER BY c.ord`, id)
+	if err != nil {
+		return nil, fmt.Errorf("children: %w", err)
+	}
+	defer rows.Close()
+	var refs []document.Ref
+	for rows.Next() {
+		var r document.Ref
+		if err := rows.Scan(&r.URI, &r.Title, &r.Section); err != nil {
+			return nil, fmt.Errorf("children: %w", err)
+		}
+		refs = append(refs, r)
+	}
+	return refs, rows.Err()
+}
+
+// Frameworks lists every framework that has documents, with counts from
+// docs and names and synonyms from framework_aliases where enrich set them.
+func (s *Store) Frameworks(ctx context.Context) ([]Framework, error) {
+	rows, err := s.db.QueryContext(ctx, `
+SELECT d.framework, count(*), coalesce(a.display_name, ''), coalesce(a.import_name, ''), coalesce(a.synonyms, '')
+FROM docs d LEFT JOIN framework_aliases a ON a.identifier = d.framework
+WHERE d.framework != ''
+GROUP BY d.framework ORDER BY d.framework`)
+	if err != nil {
+		return nil, fmt.Errorf("list frameworks: %w", err)
+	}
+	defer rows.Close()
+	var out []Framework
+	for rows.Next() {
+		var f Framework
+		var synonyms string
+		if err := rows.Scan(&f.Identifier, &f.DocCount, &f.DisplayName, &f.ImportName, &synonyms); err != nil {
+			return nil, fmt.Errorf("list frameworks: %w", err)
+		}
+		if synonyms != "" {
+			f.Synonyms = strings.Fields(synonyms)
+		}
+		out = append(out, f)
+	}
+	return out, rows.Err()
+}
+
+// Documents lists the documents of a framework ordered by title, a page at a
+// time. An empty framework lists documents without one (other sources).
+func (s *Store) Documents(ctx context.Context, framework string, offset, limit int) ([]DocumentSummary, error) {
+	if limit <= 0 {
+		limit = 100
+	}
+	rows, err := s.db.QueryContext(ctx, `
+SELECT id, uri, source, framework, title, kind, summary, deprecated FROM docs
+WHERE framework = ? ORDER BY title_lower, id LIMIT ? OFFSET ?`, framework, limit, max(offset, 0))
+	if err != nil {
+		return nil, fmt.Errorf("list documents: %w", err)
+	}
+	defer rows.Close()
+	var out []DocumentSummary
+	for rows.Next() {
+		var d DocumentSummary
+		var deprecated int
+		if err := rows.Scan(&d.ID, &d.URI, &d.Source, &d.Framework, &d.Title, &d.Kind, &d.Summary, &deprecated); err != nil {
+			return nil, fmt.Errorf("list documents: %w", err)
+		}
+		d.Deprecated = deprecated != 0
+		out = append(out, d)
+	}
+	return out, rows.Err()
+}
+
+// Sources counts documents per source.
+func (s *Store) Sources(ctx context.Context) (map[string]int, error) {
+	rows, err := s.db.QueryContext(ctx, "SELECT source, count(*) FROM docs GROUP BY source")
+	if err != nil {
+		return nil, fmt.Errorf("count sources: %w", err)
+	}
+	defer rows.Close()
+	out := map[string]int{}
+	for rows.Next() {
+		var source string
+		var n int
+		if err := rows.Scan(&source, &n); err != nil {
+			return nil, fmt.Errorf("count sources: %w", err)
+		}
+		out[source] = n
+	}
+	return out, rows.Err()
+}
+
+// Meta returns every meta key.
+func (s *Store) Meta(ctx context.Context) (map[string]string, error) {
+	rows, err := s.db.QueryContext(ctx, "SELECT key, value FROM meta")
+	if err != nil {
+		return nil, fmt.Errorf("read meta: %w", err)
+	}
+	defer rows.Close()
+	out := map[string]string{}
+	for rows.Next() {
+		var k, v string
+		if err := rows.Scan(&k, &v); err != nil {
+			return nil, fmt.Errorf("read meta: %w", err)
+		}
+		out[k] = v
+	}
+	return out, rows.Err()
+}
+
+// Manifest returns the save manifest keyed by path.
+func (s *Store) Manifest(ctx context.Context) (map[string]SourceFile, error) {
+	return readManifest(ctx, s.db)
+}
+
+func readManifest(ctx context.Context, db *sql.DB) (map[string]SourceFile, error) {
+	rows, err := db.QueryContext(ctx, "SELECT path, source, size, mtime_ns, content_hash, state, uri FROM source_files")
+	if err != nil {
+		return nil, fmt.Errorf("read manifest: %w", err)
+	}
+	defer rows.Close()
+	out := map[string]SourceFile{}
+	for rows.Next() {
+		var f SourceFile
+		if err := rows.Scan(&f.Path, &f.Source, &f.Size, &f.MtimeNS, &f.ContentHash, &f.State, &f.URI); err != nil {
+			return nil, fmt.Errorf("read manifest: %w", err)
+		}
+		out[f.Path] = f
+	}
+	return out, rows.Err()
+}

@@ -1,0 +1,55 @@
+package index
+
+import (
+	"context"
+	"errors"
+	"path/filepath"
+	"testing"
+
+	"github.com/cupertino-go/cupertino/internal/document"
+)
+
+// A page stored under one spelling is found by the other (docuri.Key), while
+// two distinct pages whose URIs differ only in "_" both stay reachable by
+// their exact URIs.
+func TestDocumentFallsBackToSlugKey(t *testing.T) {
+	ctx := context.Background()
+	dbPath := filepath.Join(t.TempDir(), "search.db")
+	b, err := Create(dbPath, testOptions())
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, d := range []*document.Document{
+		{URI: "apple-docs://healthkit/setting-up-healthkit", Source: document.SourceAppleDocs, Framework: "healthkit", Title: "Setting up HealthKit", Kind: "article"},
+		{URI: "apple-docs://os/os_log_t", Source: document.SourceAppleDocs, Framework: "os", Title: "os_log_t", Kind: "typealias"},
+		{URI: "apple-docs://os/os-log-t", Source: document.SourceAppleDocs, Framework: "os", Title: "os_log_t", Kind: "collectionGroup"},
+	} {
+		if err := b.Put(d); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := b.Commit(ctx); err != nil {
+		t.Fatal(err)
+	}
+	st, err := Open(dbPath)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	for uri, want := range map[string]string{
+		"apple-docs://healthkit/setting_up_healthkit": "apple-docs://healthkit/setting-up-healthkit",
+		"apple-docs://os/os_log_t":                    "apple-docs://os/os_log_t",
+		"apple-docs://os/os-log-t":                    "apple-docs://os/os-log-t",
+	} {
+		doc, err := st.Document(ctx, uri)
+		if err != nil {
+			t.Fatalf("Document(%s): %v", uri, err)
+		}
+		if doc.URI != want {
+			t.Errorf("Document(%s) = %s, want %s", uri, doc.URI, want)
+		}
+	}
+	if _, err := st.Document(ctx, "apple-docs://os/nothing_here"); !errors.Is(err, ErrDocumentNotFound) {
+		t.Errorf("missing page: err = %v, want ErrDocumentNotFound", err)
+	}
+}

@@ -1,0 +1,80 @@
+package ingest_test
+
+import (
+	"context"
+	"os"
+	"strings"
+	"testing"
+
+	"github.com/cupertino-go/cupertino/door"
+	"github.com/cupertino-go/cupertino/index"
+)
+
+// TestFullSaveAcceptance checks a search.db built from the whole real corpus
+// (`make full-save`, run by .ci/corpus-checks) against the save issue's
+// acceptance points. It reads the DB named by CUPERTINO_FULL_DB.
+func TestFullSaveAcceptance(t *testing.T) {
+	dbPath := os.Getenv("CUPERTINO_FULL_DB")
+	if dbPath == "" {
+		t.Skip("CUPERTINO_FULL_DB not set; run `make full-save` and .ci/corpus-checks for the full-corpus acceptance checks")
+	}
+	ctx := context.Background()
+	st, err := index.Open(dbPath)
+	if err != nil {
+		t.Fatalf("open %s: %v", dbPath, err)
+	}
+	defer st.Close()
+
+	sources, err := st.Sources(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("documents per source: %v", sources)
+	if n := sources["apple-docs"]; n < 183200 {
+		t.Errorf("apple-docs rows = %d, want at least 183,200 (no page lost)", n)
+	}
+	for _, src := range []string{"swift-evolution", "swift-book", "swift-org", "hig", "apple-archive"} {
+		if sources[src] == 0 {
+			t.Errorf("source %s has no documents", src)
+		}
+	}
+	for _, uri := range []string{
+		"apple-docs://swift/error",
+		"apple-docs://swift/floatingpoint/_=(_:_:)",
+		"apple-docs://swift/floatingpoint/-=(_:_:)",
+		"apple-docs://swift/double/_(_:_:)",
+		"apple-docs://swift/double/-(_:_:)",
+		"swift-evolution://SE-0306",
+	} {
+		doc, err := st.Document(ctx, uri)
+		if err != nil {
+			t.Errorf("%s: %v", uri, err)
+			continue
+		}
+		if uri == "apple-docs://swift/error" && doc.Title != "Error" {
+			t.Errorf("%s has title %q, want Error", uri, doc.Title)
+		}
+	}
+
+	auditPath := strings.TrimSuffix(dbPath, ".db") + ".audit.jsonl"
+	entries, err := door.ReadAudit(auditPath)
+	if err != nil {
+		t.Fatalf("read audit log: %v", err)
+	}
+	var emptyRejected bool
+	collisions := 0
+	for _, e := range entries {
+		if e.State == door.CollisionTierC {
+			collisions++
+		}
+		if e.State == door.Rejected && door.ReasonClass(e.RejectionReason) == door.ReasonEmptyFile {
+			emptyRejected = true
+		}
+	}
+	if collisions != 0 {
+		t.Errorf("tier C collisions = %d, want 0", collisions)
+	}
+	if !emptyRejected {
+		t.Errorf("the corpus's 0-byte file was not rejected as an empty file")
+	}
+}
