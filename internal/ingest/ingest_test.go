@@ -1,0 +1,234 @@
+package ingest
+
+import (
+	"context"
+	"errors"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/cupertino-go/cupertino/door"
+	"github.com/cupertino-go/cupertino/index"
+	"github.com/cupertino-go/cupertino/internal/document"
+)
+
+// demoSources points every source at the hand-written demo corpus.
+func demoSources(t *testing.T, root string) []SourceSpec {
+	t.Helper()
+	return []SourceSpec{
+		{Kind: document.SourceAppleDocs, Root: filepath.Join(root, "docs")},
+		{Kind: document.SourceSwiftEvolution, Root: filepath.Join(root, "swift-evolution")},
+		{Kind: document.SourceSwiftBook, Root: filepath.Join(root, "swift-book")},
+		{Kind: document.SourceSwiftOrg, Root: filepath.Join(root, "swift-org")},
+		{Kind: document.SourceHIG, Root: filepath.Join(root, "hig")},
+		{Kind: document.SourceAppleArchive, Root: filepath.Join(root, "apple-archive")},
+	}
+}
+
+// copyTree copies the demo corpus so tests can change files.
+func copyTree(t *testing.T, from, to string) {
+	t.Helper()
+	err := filepath.WalkDir(from, func(p string, d os.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		rel, _ := filepath.Rel(from, p)
+		dst := filepath.Join(to, rel)
+		if d.IsDir() {
+			return os.MkdirAll(dst, 0o755)
+		}
+		data, err := os.ReadFile(p)
+		if err != nil {
+			return err
+		}
+		return os.WriteFile(dst, data, 0o644)
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+}
+
+func demoOptions(t *testing.T, corpus string) Options {
+	dir := t.TempDir()
+	return Options{
+		DBPath:    filepath.Join(dir, "search.db"),
+		AuditPath: filepath.Join(dir, "search.audit.jsonl"),
+		Sources:   demoSources(t, corpus),
+		Build:     index.BuildOptions{SkipDiskCheck: true},
+	}
+}
+
+func summaryFor(t *testing.T, s *Summary, kind string) *SourceSummary {
+	t.Helper()
+	for _, src := range s.Sources {
+		if src.Kind == kind {
+			return src
+		}
+	}
+	t.Fatalf("no summary for %s", kind)
+	return nil
+}
+
+func TestSaveDemoCorpus(t *testing.T) {
+	ctx := context.Background()
+	opts := demoOptions(t, "../../testdata/demo")
+	sum, err := Run(ctx, opts)
+	if err != nil {
+		t.Fatalf("Run: %v", err)
+	}
+	for _, kind := range []string{"apple-docs", "swift-evolution", "swift-book", "swift-org", "hig", "apple-archive"} {
+		if s := summaryFor(t, sum, kind); s.Indexed == 0 {
+			t.Errorf("%s: nothing indexed (%+v)", kind, s)
+		}
+	}
+	if sum.Collisions != 0 {
+		t.Errorf("collisions = %d", sum.Collisions)
+	}
+	// The demo ships an empty file, a malformed one and a 404 template.
+	for _, class := range []string{door.ReasonEmptyFile, door.ReasonMalformedJSON, door.ReasonHTTPError} {
+		if sum.Door.ByReason[class] != 1 {
+			t.Errorf("rejections %q = %d, want 1 (all: %v)", class, sum.Door.ByReason[class], sum.Door.ByReason)
+		}
+	}
+	entries, err := door.ReadAudit(opts.AuditPath)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if entries == nil || len(entries) != sum.Door.Total {
+		t.Errorf("audit log has %d lines, door judged %d files", len(entries), sum.Door.Total)
+	}
+
+	st, err := index.Open(opts.DBPath)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	for _, uri := range []string{
+		"apple-docs://swift/error",
+		"apple-docs://swift/floatingpoint/_=(_:_:)",
+		"apple-docs://swift/floatingpoint/-=(_:_:)",
+		"swift-evolution://SE-0306",
+	} {
+		if _, err := st.Document(ctx, uri); err != nil {
+			t.Errorf("%s: %v", uri, err)
+		}
+	}
+	if sum.Documents == 0 || sum.DBSize == 0 {
+		t.Errorf("summary lacks index figures: %+v", sum)
+	}
+}
+
+func TestSecondSaveIsNoOpAndChangesReindexOneSource(t *testing.T) {
+	ctx := context.Background()
+	corpus := t.TempDir()
+	copyTree(t, "../../testdata/demo", corpus)
+	opts := demoOptions(t, corpus)
+	if _, err := Run(ctx, opts); err != nil {
+		t.Fatal(err)
+	}
+	before, _ := os.Stat(opts.DBPath)
+
+	sum, err := Run(ctx, opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !sum.UpToDate {
+		t.Fatalf("second save over an unchanged corpus was not a no-op: %+v", sum)
+	}
+	after, _ := os.Stat(opts.DBPath)
+	if !after.ModTime().Equal(before.ModTime()) {
+		t.Errorf("an up-to-date save rewrote the index")
+	}
+
+	// Change one proposal: only swift-evolution is read again.
+	var proposal string
+	filepath.WalkDir(filepath.Join(corpus, "swift-evolution"), func(p string, d os.DirEntry, _ error) error {
+		if proposal == "" && strings.HasSuffix(p, ".md") && strings.Contains(p, "0306") {
+			proposal = p
+		}
+		return nil
+	})
+	if proposal == "" {
+		t.Fatal("demo corpus lacks SE-0306")
+	}
+	data, _ := os.ReadFile(proposal)
+	data = append(data, []byte("\n\nAn added closing paragraph about reentrancy.\n")...)
+	if err := os.WriteFile(proposal, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	future := time.Now().Add(time.Minute)
+	os.Chtimes(proposal, future, future)
+
+	sum, err = Run(ctx, opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s := summaryFor(t, sum, "swift-evolution"); s.Skipped || s.Indexed == 0 {
+		t.Errorf("changed source was not re-read: %+v", s)
+	}
+	if s := summaryFor(t, sum, "apple-docs"); !s.Skipped || s.Reason != "unchanged" {
+		t.Errorf("unchanged source was re-read: %+v", s)
+	}
+	st, err := index.Open(opts.DBPath)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	doc, err := st.Document(ctx, "swift-evolution://SE-0306")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(doc.Markdown, "added closing paragraph") {
+		t.Errorf("re-indexed proposal lacks the change")
+	}
+	if _, err := st.Document(ctx, "apple-docs://swift/error"); err != nil {
+		t.Errorf("unchanged source lost its rows: %v", err)
+	}
+}
+
+func TestDryRunWritesNothingAndMissingSourceIsSkipped(t *testing.T) {
+	opts := demoOptions(t, "../../testdata/demo")
+	opts.DryRun = true
+	opts.Sources = append(opts.Sources[:1:1], SourceSpec{Kind: document.SourceHIG, Root: filepath.Join(t.TempDir(), "absent")})
+	sum, err := Run(context.Background(), opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := os.Stat(opts.DBPath); !errors.Is(err, os.ErrNotExist) {
+		t.Errorf("dry run created %s", opts.DBPath)
+	}
+	if s := summaryFor(t, sum, "hig"); !s.Skipped || s.Reason != "not found" {
+		t.Errorf("missing source: %+v", s)
+	}
+	if s := summaryFor(t, sum, "apple-docs"); s.Indexed == 0 {
+		t.Errorf("dry run judged nothing: %+v", s)
+	}
+}
+
+func TestTierCCollisionFailsTheSave(t *testing.T) {
+	root := t.TempDir()
+	page := func(title string) string {
+		return `{"identifier":{"url":"doc://com.example.docs/documentation/Demo/Thing","interfaceLanguage":"swift"},` +
+			`"kind":"symbol","metadata":{"title":"` + title + `","role":"symbol","symbolKind":"struct"},` +
+			`"abstract":[{"type":"text","text":"A thing called ` + title + `."}]}`
+	}
+	dir := filepath.Join(root, "documentation", "Demo")
+	os.MkdirAll(dir, 0o755)
+	os.WriteFile(filepath.Join(dir, "Thing.json"), []byte(page("Thing")), 0o644)
+	os.WriteFile(filepath.Join(dir, "Thing-copy.json"), []byte(page("Other")), 0o644)
+
+	opts := demoOptions(t, "../../testdata/demo")
+	opts.Sources = []SourceSpec{{Kind: document.SourceAppleDocs, Root: root}}
+	sum, err := Run(context.Background(), opts)
+	if !errors.Is(err, ErrCollisions) {
+		t.Fatalf("err = %v, want ErrCollisions", err)
+	}
+	if sum.Collisions != 1 {
+		t.Errorf("collisions = %d, want 1", sum.Collisions)
+	}
+	if _, err := os.Stat(opts.DBPath); err != nil {
+		t.Errorf("the index should still be written: %v", err)
+	}
+}
