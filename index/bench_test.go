@@ -132,7 +132,7 @@ func TestBuildThroughput(t *testing.T) {
 	}
 	dbPath := filepath.Join(t.TempDir(), "search.db")
 	opts := testOptions()
-	opts.Optimize = os.Getenv("CUPERTINO_INDEX_BENCH_OPTIMIZE") != ""
+	opts.SkipOptimize = os.Getenv("CUPERTINO_INDEX_BENCH_SKIP_OPTIMIZE") != ""
 	b, err := Create(dbPath, opts)
 	mustNoErr(t, err)
 	start, cpuStart := time.Now(), processCPU()
@@ -144,10 +144,10 @@ func TestBuildThroughput(t *testing.T) {
 	total, totalCPU := time.Since(start), processCPU()-cpuStart
 	info, err := os.Stat(dbPath)
 	mustNoErr(t, err)
-	t.Logf("%d docs: put %v wall / %v cpu (%.0f docs/s by cpu), commit %v wall / %v cpu, total %.0f docs/s wall, %.0f by cpu, %d bytes/doc, optimize=%v",
+	t.Logf("%d docs: put %v wall / %v cpu (%.0f docs/s by cpu), commit %v wall / %v cpu, total %.0f docs/s wall, %.0f by cpu, %d bytes/doc, skip optimize=%v",
 		n, putTime.Round(time.Millisecond), putCPU.Round(time.Millisecond), float64(n)/putCPU.Seconds(),
 		(total - putTime).Round(time.Millisecond), (totalCPU - putCPU).Round(time.Millisecond),
-		float64(n)/total.Seconds(), float64(n)/totalCPU.Seconds(), info.Size()/int64(n), opts.Optimize)
+		float64(n)/total.Seconds(), float64(n)/totalCPU.Seconds(), info.Size()/int64(n), opts.SkipOptimize)
 }
 
 // processCPU is the user+system CPU time this process has used.

@@ -9,6 +9,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"syscall"
@@ -237,49 +238,68 @@ func TestCrashHelper(t *testing.T) {
 		fmt.Println("create failed:", err)
 		os.Exit(2)
 	}
-	for i := 0; ; i++ {
+	for i := 0; i <= crashHelperDocs; i++ {
 		if err := b.Put(syntheticDoc(i)); err != nil {
 			fmt.Println("put failed:", err)
 			os.Exit(2)
 		}
-		if i == 500 {
+		if i == crashHelperDocs/2 {
 			fmt.Println("building")
 		}
-		if i == 1000 {
-			// Crash inside Commit's bulk steps too, not only between batches.
-			go b.Commit(context.Background())
-			time.Sleep(time.Hour)
-		}
 	}
+	fmt.Println("committing")
+	if err := b.Commit(context.Background()); err != nil {
+		fmt.Println("commit failed:", err)
+		os.Exit(2)
+	}
+	fmt.Println("committed")
+	time.Sleep(time.Hour)
 }
 
+const crashHelperDocs = 1000
+
+// TestCrashLeavesPreviousIndex kills a save with SIGKILL in the middle of
+// Put and again as Commit starts: the DB must then be either the previous
+// index, intact, or (if Commit won the race) the complete new one.
 func TestCrashLeavesPreviousIndex(t *testing.T) {
 	dbPath := buildFixture(t)
-	for _, delay := range []time.Duration{0, 150 * time.Millisecond} {
+	for _, killAt := range []string{"building", "committing"} {
 		cmd := exec.Command(os.Args[0], "-test.run=^TestCrashHelper$", "-test.count=1")
 		cmd.Env = append(os.Environ(), crashHelperEnv+"="+dbPath)
 		out, err := cmd.StdoutPipe()
 		mustNoErr(t, err)
 		mustNoErr(t, cmd.Start())
-		line, _ := bufio.NewReader(out).ReadString('\n')
-		if strings.TrimSpace(line) != "building" {
-			cmd.Process.Kill()
-			cmd.Wait()
-			t.Fatalf("helper said %q", line)
+		lines := bufio.NewReader(out)
+		for {
+			line, err := lines.ReadString('\n')
+			if err != nil || !slices.Contains([]string{"building", "committing"}, strings.TrimSpace(line)) {
+				cmd.Process.Kill()
+				cmd.Wait()
+				t.Fatalf("helper said %q (%v)", line, err)
+			}
+			if strings.TrimSpace(line) == killAt {
+				break
+			}
 		}
-		time.Sleep(delay)
 		mustNoErr(t, cmd.Process.Signal(syscall.SIGKILL))
 		cmd.Wait()
 
 		s, err := Open(dbPath)
 		if err != nil {
-			t.Fatalf("previous index after a crash (delay %v): %v", delay, err)
+			t.Fatalf("index after a crash at %q: %v", killAt, err)
 		}
-		if got := match(t, s.DB(), `"padding(_:_:)"`); len(got) == 0 || got[0] != "apple-docs://swiftui/view/padding(_:_:)" {
-			t.Errorf("previous index answers %v after a crash", got)
-		}
-		if n := queryInt(t, s.DB(), "SELECT count(*) FROM docs"); n != len(fixtureDocs()) {
-			t.Errorf("previous index has %d docs after a crash", n)
+		switch n := queryInt(t, s.DB(), "SELECT count(*) FROM docs"); n {
+		case len(fixtureDocs()):
+			if got := match(t, s.DB(), `"padding(_:_:)"`); len(got) == 0 || got[0] != "apple-docs://swiftui/view/padding(_:_:)" {
+				t.Errorf("previous index answers %v after a crash at %q", got, killAt)
+			}
+		case crashHelperDocs + 1:
+			if killAt == "building" {
+				t.Errorf("a build killed before Commit replaced the index")
+			}
+			t.Logf("Commit finished before the kill at %q: the new index is complete", killAt)
+		default:
+			t.Errorf("index has %d docs after a crash at %q: neither the old nor the new one", n, killAt)
 		}
 		s.Close()
 	}

@@ -33,8 +33,8 @@ func corpusRoot(t *testing.T) string {
 // TestCorpusSampleBuild indexes an evenly spaced sample of real apple-docs
 // pages (CUPERTINO_INDEX_CORPUS_SAMPLE pages, default 1500, 0 for all) and
 // reports writer cost, bytes per page and the share of each table, from
-// which the full-corpus DB size is extrapolated. CUPERTINO_INDEX_BENCH_OPTIMIZE
-// runs the FTS optimize step in Commit.
+// which the full-corpus DB size is extrapolated. CUPERTINO_INDEX_BENCH_SKIP_OPTIMIZE
+// leaves out the FTS optimize step of Commit.
 func TestCorpusSampleBuild(t *testing.T) {
 	root := corpusRoot(t)
 	sample := 1500
@@ -55,7 +55,7 @@ func TestCorpusSampleBuild(t *testing.T) {
 		dbPath = filepath.Join(t.TempDir(), "search.db")
 	}
 	opts := testOptions()
-	opts.Optimize = os.Getenv("CUPERTINO_INDEX_BENCH_OPTIMIZE") != ""
+	opts.SkipOptimize = os.Getenv("CUPERTINO_INDEX_BENCH_SKIP_OPTIMIZE") != ""
 	opts.Logger = slog.New(slog.NewTextHandler(testWriter{t}, nil))
 	b, err := Create(dbPath, opts)
 	mustNoErr(t, err)

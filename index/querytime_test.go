@@ -25,6 +25,7 @@ func TestQueryTimings(t *testing.T) {
 		args        []any
 	}{
 		{"common term, ranked", ranked, []any{`"view"`}},
+		{"stop word, ranked", ranked, []any{`"the"`}},
 		{"rare term, ranked", ranked, []any{`"lazyvgrid"`}},
 		{"two terms, ranked", ranked, []any{`"url" "session" "data" "task"`}},
 		{"common term + {framework} filter", ranked, []any{`{framework}: "swiftui" AND "view"`}},

@@ -27,6 +27,9 @@
 //	                     boosts and displays without touching the FTS index.
 //	  id INTEGER PRIMARY KEY      = docs_fts.rowid
 //	  uri TEXT UNIQUE             canonical URI (apple-docs://swiftui/view)
+//	  uri_key                     docuri.Key(uri), indexed (docs_uri_key): the
+//	                              slug-folded spelling Store.Document falls
+//	                              back to when no uri matches exactly
 //	  source, framework           document.Source*, lowercased framework id
 //	  title, title_lower          title_lower is indexed (docs_title_lower) for
 //	                              exact-title candidate lookup
@@ -64,14 +67,25 @@
 //	  symbols           the title, its base name ("padding" for
 //	                    "padding(_:_:)") and the names of the page's symbols
 //	  symbol_components acronym-aware CamelCase parts of those names
-//	                    (LazyVGrid -> Lazy VGrid Grid, URLSession -> URL Session)
+//	                    (LazyVGrid -> Lazy VGrid Grid, URLSession -> URL Session,
+//	                    swiftsym.Components) and the names of symbols found only
+//	                    in code examples ("ContentView" recurs on thousands of
+//	                    pages, so it must not weigh like a declared symbol)
+//	  The title joins symbols (and symbol_names) only when it is symbol-like
+//	  (no space before any parameter list): an article title such as
+//	  "Laying out views" is in the title column alone.
+//	  Every term given to MATCH must be a quoted string ('"padding(_:_:)"'):
+//	  FTS5 syntax rejects bare punctuation.
 //	  Filtering: source, framework and language are indexed columns, so a
-//	  column filter inside MATCH ({source}: "swift-evolution") is available, but
-//	  for anything but rare terms it is cheaper to let MATCH produce rowids and
-//	  filter by joining docs (indexed source/framework) or to generate candidates
-//	  from docs_title_lower / symbol_names first: a very common term alone makes
-//	  FTS5 score every matching row. Every term given to MATCH must be a quoted
-//	  string ('"padding(_:_:)"'), as FTS5 syntax rejects bare punctuation.
+//	  column filter inside MATCH is the fastest filter: on the full apple-docs
+//	  corpus (183k pages) '{framework}: "swiftui" AND "view"' ranked top 20 in
+//	  7 ms against 13 ms for MATCH '"view"' plus JOIN docs ... framework =
+//	  'swiftui'. Phrase semantics apply: {source}: "swift-evolution" matches
+//	  the two tokens swift, evolution. Cost grows with the rows a term
+//	  matches, since bm25 scores each: "view" (16k pages) 30 ms, "the" (118k)
+//	  ~220 ms, a rare name 0.1 ms. So generate candidates for single common
+//	  words from docs_title_lower and symbol_names (both ~0.03 ms), and
+//	  restrict MATCH to a column ({title}: "view", 2 ms) where that suffices.
 //
 //	doc_body             doc_id PRIMARY KEY, markdown BLOB, page BLOB: both
 //	                     raw DEFLATE (compress/flate), NULL when empty. markdown
@@ -99,9 +113,11 @@
 //	                     generic_constraints; tokenize 'unicode61
 //	                     remove_diacritics 2' (no stemming: symbol names). Rebuilt
 //	                     in full by Commit, so writers never maintain it.
-//	symbol_names         (name_lower, doc_id) WITHOUT ROWID primary key: every
-//	                     symbol name, the title and its base name, lowercased,
-//	                     for exact-name candidate generation.
+//	symbol_names         (name_lower, doc_id) WITHOUT ROWID primary key: the
+//	                     lowercased names in docs_fts.symbols, plus the full
+//	                     title ("padding(_:_:)") next to its base name, for
+//	                     exact-name candidate generation. Code-example names
+//	                     are left out (see symbol_components).
 //
 //	doc_code_examples    doc_id, ord, language, code, caption;
 //	                     PRIMARY KEY(doc_id, ord).

@@ -212,3 +212,34 @@ func TestStoreIsReadOnly(t *testing.T) {
 		t.Fatal("delete through the read-only store succeeded")
 	}
 }
+
+func TestStoreConcurrentReads(t *testing.T) {
+	s := openFixture(t)
+	ctx := context.Background()
+	uris := []string{"apple-docs://swiftui/view", "apple-docs://swiftui/text", "swift-evolution://SE-0306"}
+	errs := make(chan error, 32)
+	for g := range 32 {
+		go func() {
+			for i := range 20 {
+				uri := uris[(g+i)%len(uris)]
+				doc, err := s.Document(ctx, uri)
+				if err == nil && doc.URI != uri {
+					err = errors.New("got " + doc.URI + " for " + uri)
+				}
+				if err == nil {
+					_, err = s.Frameworks(ctx)
+				}
+				if err != nil {
+					errs <- err
+					return
+				}
+			}
+			errs <- nil
+		}()
+	}
+	for range 32 {
+		if err := <-errs; err != nil {
+			t.Fatal(err)
+		}
+	}
+}
