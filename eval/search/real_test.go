@@ -1,0 +1,72 @@
+package search
+
+import (
+	"context"
+	"errors"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/cupertino-go/cupertino/index"
+	"github.com/cupertino-go/cupertino/ranker"
+)
+
+// realIndex opens the full index: $CUPERTINO_DB, else .cache/full/search.db
+// at the repository root.
+func realIndex(t *testing.T) *index.Store {
+	t.Helper()
+	path := os.Getenv("CUPERTINO_DB")
+	if path == "" {
+		path = filepath.Join("..", "..", ".cache", "full", "search.db")
+	}
+	store, err := index.Open(path)
+	if errors.Is(err, index.ErrNotFound) || errors.Is(err, index.ErrSchemaVersion) {
+		t.Skipf("full index not usable at %s (set CUPERTINO_DB): %v", path, err)
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { store.Close() })
+	return store
+}
+
+// TestQualityRealIndex runs every battery against the full index through the
+// in-process ranker and compares with the golden files in testdata/golden
+// (`-update` rewrites them). CUPERTINO_EVAL_OUT keeps the JSON and Markdown
+// reports.
+func TestQualityRealIndex(t *testing.T) {
+	batteries, err := LoadDir(qualityDir(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	store := realIndex(t)
+	ctx := context.Background()
+	engine, err := ranker.New(ctx, store, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rep, err := Run(ctx, Config{Label: store.Path(), Searcher: engine, Symbols: StoreSymbols{Store: store}, Batteries: batteries})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, s := range rep.Batteries {
+		t.Logf("%-18s %-32s MRR %.4f P@1 %.4f P@5 %.4f p50 %d ms max %d ms", s.Name, s.Headline, s.MRR, s.P1, s.P5, s.MillisP50, s.MillisMax)
+	}
+	if out := os.Getenv("CUPERTINO_EVAL_OUT"); out != "" {
+		if err := rep.WriteOutputs(out); err != nil {
+			t.Fatal(err)
+		}
+	}
+	dir := filepath.Join("testdata", "golden")
+	if *update {
+		if err := WriteGolden(dir, rep, GoldenK); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if _, err := os.Stat(filepath.Join(dir, RankStatsFile)); errors.Is(err, os.ErrNotExist) {
+		t.Skipf("no golden files in %s yet: run `go test ./eval/search -run TestQualityRealIndex -update`", dir)
+	}
+	if err := DiffGolden(dir, rep, GoldenK); err != nil {
+		t.Error(err)
+	}
+}

@@ -1,0 +1,180 @@
+package ranker
+
+import (
+	"context"
+	"database/sql"
+	"fmt"
+	"log/slog"
+	"sort"
+
+	"github.com/cupertino-go/cupertino/index"
+	"github.com/cupertino-go/cupertino/internal/document"
+)
+
+// Engine searches one index. Build it once per process (New loads the
+// framework names and the source id ranges) and share it: it is safe for
+// concurrent use.
+type Engine struct {
+	db     *sql.DB
+	fw     *Frameworks
+	ranges map[string]idRange
+	log    *slog.Logger
+	// fullScoreCap is FullScoreCap; tests lower it to reach the bounded path
+	// on a small index.
+	fullScoreCap int
+}
+
+// idRange is the span of document ids of one source.
+type idRange struct {
+	lo, hi, count int64
+}
+
+// contiguous reports whether the range holds only that source's documents,
+// which makes a rowid-range FTS query over it cost what the source costs.
+func (r idRange) contiguous() bool { return r.count > 0 && r.hi-r.lo+1 == r.count }
+
+// StoreAliases is the AliasSource of an index: every framework with
+// documents, with the names and synonyms enrich recorded in
+// framework_aliases.
+type StoreAliases struct{ Store *index.Store }
+
+// FrameworkAliases lists the index's frameworks.
+func (s StoreAliases) FrameworkAliases(ctx context.Context) ([]FrameworkAlias, error) {
+	list, err := s.Store.Frameworks(ctx)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]FrameworkAlias, len(list))
+	for i, f := range list {
+		out[i] = FrameworkAlias{Identifier: f.Identifier, ImportName: f.ImportName, DisplayName: f.DisplayName, Synonyms: f.Synonyms}
+	}
+	return out, nil
+}
+
+// New prepares an Engine over an open index. logger may be nil.
+func New(ctx context.Context, store *index.Store, logger *slog.Logger) (*Engine, error) {
+	if logger == nil {
+		logger = slog.New(slog.DiscardHandler)
+	}
+	fw, err := LoadFrameworks(ctx, StoreAliases{Store: store})
+	if err != nil {
+		return nil, fmt.Errorf("ranker: %w", err)
+	}
+	e := &Engine{db: store.DB(), fw: fw, ranges: map[string]idRange{}, log: logger, fullScoreCap: FullScoreCap}
+	rows, err := e.db.QueryContext(ctx, `SELECT source, min(id), max(id), count(*) FROM docs GROUP BY source`)
+	if err != nil {
+		return nil, fmt.Errorf("ranker: source ranges: %w", err)
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var src string
+		var r idRange
+		if err := rows.Scan(&src, &r.lo, &r.hi, &r.count); err != nil {
+			return nil, fmt.Errorf("ranker: source ranges: %w", err)
+		}
+		e.ranges[src] = r
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("ranker: source ranges: %w", err)
+	}
+	return e, nil
+}
+
+// Frameworks returns the engine's framework resolver.
+func (e *Engine) Frameworks() *Frameworks { return e.fw }
+
+// Search runs one query against an index, building a throwaway Engine.
+// Long-lived callers (the MCP server) should keep an Engine instead.
+func Search(ctx context.Context, store *index.Store, query string, filters Filters) ([]Result, error) {
+	e, err := New(ctx, store, nil)
+	if err != nil {
+		return nil, err
+	}
+	return e.Search(ctx, query, filters)
+}
+
+// symbolSources are the sources where a bare identifier has a canonical
+// answer; an identifier query is not fanned out to prose sources, whose
+// rank-1 hit would otherwise fuse level with a real API page.
+var symbolSources = []string{document.SourceAppleDocs, document.SourceSwiftEvolution, document.SourcePackages}
+
+// Search runs a query. It returns ErrEmptyQuery for a query with nothing
+// searchable and the Filters.Normalize errors for bad filters.
+func (e *Engine) Search(ctx context.Context, raw string, filters Filters) ([]Result, error) {
+	f, err := filters.Normalize(e.fw)
+	if err != nil {
+		return nil, err
+	}
+	q, err := Parse(raw, e.fw)
+	if err != nil {
+		return nil, err
+	}
+	if len(f.Sources) == 0 && len(q.Sources) > 0 {
+		f.Sources = q.Sources
+	}
+	s := &search{e: e, q: &q, f: f, identifier: isIdentifierQuery(&q), cands: map[int64]*candidate{}}
+	s.scope = e.scope(f, &q, s.identifier)
+	if err := s.gather(ctx); err != nil {
+		return nil, err
+	}
+	return s.rank(), nil
+}
+
+// declarationSources hold pages that declare API: where a query for an
+// @attribute or a symbol shape ("actor type") has its answers.
+var declarationSources = []string{document.SourceAppleDocs, document.SourcePackages}
+
+// scope lists the sources a query searches: the filter's, else the sources
+// the query's shape calls for.
+func (e *Engine) scope(f Filters, q *Query, identifier bool) []string {
+	var out []string
+	for _, src := range AllSources {
+		if !f.sourceInScope(src, !identifier) {
+			continue
+		}
+		if len(f.Sources) == 0 {
+			switch {
+			case src == q.SourceHint:
+			case src == document.SourceAppleArchive && f.IncludeArchive:
+			case isDeclarationQuery(q) && !containsString(declarationSources, src):
+				continue
+			case identifier && !containsString(symbolSources, src):
+				continue
+			}
+		}
+		out = append(out, src)
+	}
+	sort.Strings(out)
+	return out
+}
+
+// isDeclarationQuery: only @attributes, or a symbol intent.
+func isDeclarationQuery(q *Query) bool {
+	return (len(q.Terms) == 0 && len(q.Attributes) > 0) || !q.Symbol.IsZero()
+}
+
+// isIdentifierQuery: one term shaped like a Swift name starting upper-case
+// (Task, URLSession, Text.Scale), a "Type member" query or @attributes alone.
+// Lower-case single words ("concurrency", "wifi") are topics, not symbols.
+func isIdentifierQuery(q *Query) bool {
+	if q.TypeName != "" {
+		return true
+	}
+	if len(q.Terms) == 0 {
+		return len(q.Attributes) > 0
+	}
+	if len(q.Terms) != 1 {
+		return false
+	}
+	t := q.Terms[0]
+	return isTypeName(identifierPrefix(t)) && identifierPrefix(t) != ""
+}
+
+func containsString(list []string, s string) bool {
+	for _, v := range list {
+		if v == s {
+			return true
+		}
+	}
+	return false
+}

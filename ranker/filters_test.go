@@ -1,0 +1,113 @@
+package ranker
+
+import (
+	"errors"
+	"reflect"
+	"testing"
+)
+
+func TestCompareVersions(t *testing.T) {
+	tests := []struct {
+		a, b string
+		want int
+	}{
+		{"13.0", "13.10", -1},
+		{"13.10", "13.9", 1},
+		{"13", "13.0.0", 0},
+		{"10.15.4", "10.15", 1},
+		{"2.0", "10.0", -1},
+		{"17.0", "17.0", 0},
+	}
+	for _, tt := range tests {
+		got, err := CompareVersions(tt.a, tt.b)
+		if err != nil || got != tt.want {
+			t.Errorf("CompareVersions(%q, %q) = %d, %v; want %d", tt.a, tt.b, got, err, tt.want)
+		}
+	}
+	for _, bad := range []string{"", "v13", "13.x", "13..1", "1.2.3.4.5", "-1", "13.", "99999"} {
+		if _, err := ParseVersion(bad); !errors.Is(err, ErrBadVersion) {
+			t.Errorf("ParseVersion(%q) error = %v, want ErrBadVersion", bad, err)
+		}
+	}
+}
+
+func TestFiltersNormalize(t *testing.T) {
+	fw := NewFrameworks(testAliases)
+	got, err := Filters{
+		Sources:   []string{"se", "Apple-Docs", "swift-evolution", " "},
+		Framework: "Core Data",
+		Language:  "Objective-C",
+		Kind:      " struct ",
+		MinIOS:    " 13.0 ",
+		Limit:     500,
+	}.Normalize(fw)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := Filters{
+		Sources:   []string{"apple-docs", "swift-evolution"},
+		Framework: "coredata",
+		Language:  "objc",
+		Kind:      "struct",
+		MinIOS:    "13.0",
+		Limit:     MaxLimit,
+	}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("Normalize\n got %+v\nwant %+v", got, want)
+	}
+
+	for _, tt := range []struct {
+		f   Filters
+		err error
+	}{
+		{Filters{Framework: "nope"}, ErrUnknownFramework},
+		{Filters{Sources: []string{"stackoverflow"}}, ErrUnknownSource},
+		{Filters{Language: "rust"}, ErrBadLanguage},
+		{Filters{MinMacOS: "ten"}, ErrBadVersion},
+	} {
+		if _, err := tt.f.Normalize(fw); !errors.Is(err, tt.err) {
+			t.Errorf("Normalize(%+v) error = %v, want %v", tt.f, err, tt.err)
+		}
+	}
+	for in, want := range map[int]int{0: DefaultLimit, -3: DefaultLimit, 1: 1, 100: 100, 101: 100} {
+		if got := ClampLimit(in); got != want {
+			t.Errorf("ClampLimit(%d) = %d, want %d", in, got, want)
+		}
+	}
+}
+
+func TestAvailableBy(t *testing.T) {
+	f := Filters{MinIOS: "13.10"}
+	for _, tt := range []struct {
+		intro map[string]string
+		want  bool
+	}{
+		{map[string]string{"iOS": "13.9"}, true},
+		{map[string]string{"iOS": "13.10"}, true},
+		{map[string]string{"iOS": "14.0"}, false},
+		{map[string]string{"macOS": "10.15"}, false}, // does not list iOS
+		{nil, false},
+	} {
+		if got := f.AvailableBy(tt.intro); got != tt.want {
+			t.Errorf("AvailableBy(%v) = %v, want %v", tt.intro, got, tt.want)
+		}
+	}
+	if !(Filters{}).AvailableBy(nil) {
+		t.Error("no version filter must keep every page")
+	}
+}
+
+func TestSourceInScope(t *testing.T) {
+	var f Filters
+	if f.sourceInScope("apple-archive", false) || !f.sourceInScope("apple-archive", true) || !f.sourceInScope("hig", false) {
+		t.Error("default scope: archive only for prose")
+	}
+	f.IncludeArchive = true
+	if !f.sourceInScope("apple-archive", false) {
+		t.Error("IncludeArchive must admit the archive")
+	}
+	f = Filters{Sources: []string{"hig"}}
+	if f.sourceInScope("apple-docs", true) || !f.sourceInScope("hig", false) {
+		t.Error("explicit sources must be exclusive")
+	}
+}

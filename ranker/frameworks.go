@@ -1,0 +1,262 @@
+package ranker
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"slices"
+	"sort"
+	"strings"
+	"unicode"
+)
+
+// ErrUnknownFramework means a framework filter names no indexed framework.
+var ErrUnknownFramework = errors.New("unknown framework")
+
+// FrameworkAlias is one framework's names: a row of the index's
+// framework_aliases table.
+type FrameworkAlias struct {
+	Identifier  string   // lowercased id used in URIs and docs.framework: "coredata"
+	ImportName  string   // the module name: "CoreData"
+	DisplayName string   // Apple's title: "Core Data"
+	Synonyms    []string // other words meaning the framework ("nfc"), lowercased
+}
+
+// AliasSource supplies framework aliases: the index's framework_aliases table
+// at run time (see search.go), a StaticAliases slice in tests.
+type AliasSource interface {
+	FrameworkAliases(ctx context.Context) ([]FrameworkAlias, error)
+}
+
+// StaticAliases is an AliasSource over a fixed list.
+type StaticAliases []FrameworkAlias
+
+// FrameworkAliases returns the list itself.
+func (s StaticAliases) FrameworkAliases(context.Context) ([]FrameworkAlias, error) {
+	return s, nil
+}
+
+// Frameworks resolves the names a user may type for a framework. It is built
+// once per index (a few hundred rows) and is safe for concurrent reads.
+type Frameworks struct {
+	byName    map[string]string   // normalised identifier/import/display name -> identifier
+	bySynonym map[string][]string // normalised synonym -> identifiers, sorted
+	aliases   map[string]FrameworkAlias
+}
+
+// LoadFrameworks reads every alias from src.
+func LoadFrameworks(ctx context.Context, src AliasSource) (*Frameworks, error) {
+	list, err := src.FrameworkAliases(ctx)
+	if err != nil {
+		return nil, fmt.Errorf("load framework aliases: %w", err)
+	}
+	return NewFrameworks(list), nil
+}
+
+// NewFrameworks indexes a list of aliases. Names are compared after
+// normalisation (case, spaces, '-', '_' and '.' ignored), so "Core Data",
+// "coredata", "CoreData" and "core-data" are one name. Besides the declared
+// synonyms, each framework answers to the implicit short names Apple's naming
+// makes predictable: its name without a "Core" prefix, a "Kit" suffix or a
+// "Foundation" suffix (CoreBluetooth -> bluetooth, SpriteKit -> sprite,
+// AVFoundation -> av) and, for names of three
+// or more words, the initials of all but the last word plus the last word
+// (MetalPerformanceShadersGraph -> mpsgraph). These are synonyms, not names:
+// they steer ranking and never satisfy a --framework filter.
+func NewFrameworks(list []FrameworkAlias) *Frameworks {
+	f := &Frameworks{
+		byName:    make(map[string]string),
+		bySynonym: make(map[string][]string),
+		aliases:   make(map[string]FrameworkAlias, len(list)),
+	}
+	// Identifiers first, so an import or display name never shadows another
+	// framework's identifier.
+	for _, a := range list {
+		id := strings.ToLower(strings.TrimSpace(a.Identifier))
+		if id == "" {
+			continue
+		}
+		a.Identifier = id
+		f.aliases[id] = a
+		f.byName[normalizeName(id)] = id
+	}
+	for _, id := range f.identifiers() {
+		a := f.aliases[id]
+		for _, name := range []string{a.ImportName, a.DisplayName} {
+			key := normalizeName(name)
+			if _, taken := f.byName[key]; key != "" && !taken {
+				f.byName[key] = id
+			}
+		}
+	}
+	for _, id := range f.identifiers() {
+		a := f.aliases[id]
+		for _, syn := range append(append([]string(nil), a.Synonyms...), implicitSynonyms(a)...) {
+			key := normalizeName(syn)
+			if key == "" || f.byName[key] != "" || slices.Contains(f.bySynonym[key], id) {
+				continue
+			}
+			f.bySynonym[key] = append(f.bySynonym[key], id)
+		}
+	}
+	return f
+}
+
+// Lookup returns the identifier named by an identifier, import name or
+// display name, case-insensitively.
+func (f *Frameworks) Lookup(name string) (string, bool) {
+	if f == nil {
+		return "", false
+	}
+	id, ok := f.byName[normalizeName(name)]
+	return id, ok
+}
+
+// Resolve is Lookup for a --framework filter: an unknown name is
+// ErrUnknownFramework, with a suggestion when one name is close.
+func (f *Frameworks) Resolve(name string) (string, error) {
+	if id, ok := f.Lookup(name); ok {
+		return id, nil
+	}
+	hint := ""
+	if s := f.suggest(name); s != "" {
+		hint = fmt.Sprintf(" (did you mean %q?)", s)
+	}
+	return "", fmt.Errorf("%w %q%s: run `cupertino list-frameworks` to see valid names", ErrUnknownFramework, name, hint)
+}
+
+// Synonym returns the frameworks a word stands for through a declared or
+// implicit synonym, sorted; nil when none.
+func (f *Frameworks) Synonym(word string) []string {
+	if f == nil {
+		return nil
+	}
+	return f.bySynonym[normalizeName(word)]
+}
+
+// Alias returns the names of a framework by identifier.
+func (f *Frameworks) Alias(id string) (FrameworkAlias, bool) {
+	if f == nil {
+		return FrameworkAlias{}, false
+	}
+	a, ok := f.aliases[id]
+	return a, ok
+}
+
+// Len is the number of frameworks.
+func (f *Frameworks) Len() int {
+	if f == nil {
+		return 0
+	}
+	return len(f.aliases)
+}
+
+func (f *Frameworks) identifiers() []string {
+	ids := make([]string, 0, len(f.aliases))
+	for id := range f.aliases {
+		ids = append(ids, id)
+	}
+	sort.Strings(ids)
+	return ids
+}
+
+// suggest returns the known name closest to name within edit distance 2.
+func (f *Frameworks) suggest(name string) string {
+	if f == nil {
+		return ""
+	}
+	key := normalizeName(name)
+	best, bestDist := "", 3
+	for _, id := range f.identifiers() {
+		if d := editDistance(key, normalizeName(id)); d < bestDist {
+			best, bestDist = id, d
+		}
+	}
+	return best
+}
+
+// normalizeName folds case and drops the separators people put inside
+// framework names.
+func normalizeName(s string) string {
+	var b strings.Builder
+	for _, r := range strings.TrimSpace(s) {
+		switch {
+		case r == ' ' || r == '-' || r == '_' || r == '.':
+		default:
+			b.WriteRune(unicode.ToLower(r))
+		}
+	}
+	return b.String()
+}
+
+// implicitSynonyms derives the short names described on NewFrameworks.
+func implicitSynonyms(a FrameworkAlias) []string {
+	var out []string
+	id := a.Identifier
+	if rest, ok := strings.CutPrefix(id, "core"); ok && len(rest) >= 2 {
+		out = append(out, rest)
+	}
+	if rest, ok := strings.CutSuffix(id, "kit"); ok && len(rest) >= 3 {
+		out = append(out, rest)
+	}
+	// The prefix of an "…Foundation" framework names its family: AV.
+	if rest, ok := strings.CutSuffix(id, "foundation"); ok && len(rest) >= 2 && rest != "core" {
+		out = append(out, rest)
+	}
+	if words := camelWords(a.ImportName); len(words) >= 3 {
+		var b strings.Builder
+		for _, w := range words[:len(words)-1] {
+			b.WriteRune(unicode.ToLower([]rune(w)[0]))
+		}
+		b.WriteString(strings.ToLower(words[len(words)-1]))
+		out = append(out, b.String())
+	}
+	return out
+}
+
+// camelWords splits an UpperCamelCase name at lower-to-upper boundaries and
+// before the last capital of an acronym run: "AVFoundation" -> AV Foundation.
+func camelWords(s string) []string {
+	rs := []rune(s)
+	var words []string
+	start := 0
+	for i := 1; i < len(rs); i++ {
+		prev, cur := rs[i-1], rs[i]
+		nextLower := i+1 < len(rs) && unicode.IsLower(rs[i+1])
+		if unicode.IsUpper(cur) && (unicode.IsLower(prev) || unicode.IsDigit(prev) || (unicode.IsUpper(prev) && nextLower)) {
+			words = append(words, string(rs[start:i]))
+			start = i
+		}
+	}
+	if start < len(rs) {
+		words = append(words, string(rs[start:]))
+	}
+	return words
+}
+
+// editDistance is the optimal-string-alignment distance over bytes (names
+// are ASCII): Levenshtein plus adjacent transpositions, the commonest typo
+// ("SwiftIU").
+func editDistance(a, b string) int {
+	d := make([][]int, len(a)+1)
+	for i := range d {
+		d[i] = make([]int, len(b)+1)
+		d[i][0] = i
+	}
+	for j := range d[0] {
+		d[0][j] = j
+	}
+	for i := 1; i <= len(a); i++ {
+		for j := 1; j <= len(b); j++ {
+			cost := 1
+			if a[i-1] == b[j-1] {
+				cost = 0
+			}
+			d[i][j] = min(d[i-1][j]+1, d[i][j-1]+1, d[i-1][j-1]+cost)
+			if i > 1 && j > 1 && a[i-1] == b[j-2] && a[i-2] == b[j-1] {
+				d[i][j] = min(d[i][j], d[i-2][j-2]+1)
+			}
+		}
+	}
+	return d[len(a)][len(b)]
+}

@@ -1,0 +1,128 @@
+package ranker
+
+import (
+	"sort"
+
+	"github.com/cupertino-go/cupertino/internal/document"
+)
+
+// RRFK is the reciprocal-rank-fusion constant of Cormack, Clarke and
+// Büttcher; orderings are insensitive to it within roughly [10, 100].
+const RRFK = 60
+
+// DefaultSourceWeights scale each source's fused increment. Plain RRF gives
+// every source's rank-1 the same score, so a HIG page would tie the canonical
+// Apple page for "Button"; weighting by authority breaks that tie while still
+// letting a strong hit from a low-weight source beat a weak apple-docs one.
+var DefaultSourceWeights = map[string]float64{
+	document.SourceAppleDocs:      3.0,
+	document.SourceSwiftEvolution: 1.5,
+	document.SourcePackages:       1.5,
+	document.SourceSwiftBook:      1.0,
+	document.SourceSwiftOrg:       1.0,
+	document.SourceSamples:        1.0,
+	document.SourceAppleArchive:   0.5,
+	document.SourceHIG:            0.5,
+}
+
+// RankedList is one source's candidates, best first.
+type RankedList struct {
+	Source string
+	URIs   []string
+}
+
+// Contribution is what one list added to a fused item's score.
+type Contribution struct {
+	Source string  `json:"source"`
+	Rank   int     `json:"rank"` // 1-based rank within that list
+	Weight float64 `json:"weight"`
+	Value  float64 `json:"value"` // Weight / (k + Rank)
+}
+
+// Fused is one item after fusion.
+type Fused struct {
+	URI           string
+	Score         float64
+	Contributions []Contribution
+}
+
+// Fuse merges ranked lists by weighted reciprocal rank fusion:
+// score(d) = Σ weight(source) / (k + rank(d)). weights nil means
+// DefaultSourceWeights; a source missing from weights weighs 1. A URI
+// repeated within one list counts at its first rank only. The order is
+// deterministic: score descending, then best rank, then the larger single
+// weight, then URI.
+func Fuse(lists []RankedList, weights map[string]float64, k float64) []Fused {
+	if weights == nil {
+		weights = DefaultSourceWeights
+	}
+	byURI := make(map[string]*Fused)
+	var order []*Fused
+	for _, l := range lists {
+		w, ok := weights[l.Source]
+		if !ok {
+			w = 1
+		}
+		seen := make(map[string]bool, len(l.URIs))
+		for i, uri := range l.URIs {
+			if seen[uri] {
+				continue
+			}
+			seen[uri] = true
+			f := byURI[uri]
+			if f == nil {
+				f = &Fused{URI: uri}
+				byURI[uri] = f
+				order = append(order, f)
+			}
+			c := Contribution{Source: l.Source, Rank: i + 1, Weight: w, Value: w / (k + float64(i+1))}
+			f.Contributions = append(f.Contributions, c)
+		}
+	}
+	out := make([]Fused, len(order))
+	for i, f := range order {
+		// Sum in a fixed order (by value, then source) so the float result
+		// does not depend on the order the lists were given in.
+		sort.Slice(f.Contributions, func(a, b int) bool {
+			ca, cb := f.Contributions[a], f.Contributions[b]
+			if ca.Value != cb.Value {
+				return ca.Value > cb.Value
+			}
+			return ca.Source < cb.Source
+		})
+		for _, c := range f.Contributions {
+			f.Score += c.Value
+		}
+		out[i] = *f
+	}
+	sort.Slice(out, func(a, b int) bool {
+		x, y := out[a], out[b]
+		if x.Score != y.Score {
+			return x.Score > y.Score
+		}
+		if rx, ry := bestRank(x), bestRank(y); rx != ry {
+			return rx < ry
+		}
+		if wx, wy := maxWeight(x), maxWeight(y); wx != wy {
+			return wx > wy
+		}
+		return x.URI < y.URI
+	})
+	return out
+}
+
+func bestRank(f Fused) int {
+	best := int(^uint(0) >> 1)
+	for _, c := range f.Contributions {
+		best = min(best, c.Rank)
+	}
+	return best
+}
+
+func maxWeight(f Fused) float64 {
+	var w float64
+	for _, c := range f.Contributions {
+		w = max(w, c.Weight)
+	}
+	return w
+}

@@ -1,0 +1,70 @@
+package ranker
+
+import (
+	"math"
+	"testing"
+)
+
+func TestFuse(t *testing.T) {
+	lists := []RankedList{
+		{Source: "apple-docs", URIs: []string{"a1", "a2", "shared"}},
+		{Source: "hig", URIs: []string{"h1", "shared", "h1"}}, // repeated h1 counts once
+		{Source: "swift-evolution", URIs: []string{"e1"}},
+	}
+	got := Fuse(lists, nil, RRFK)
+	wantOrder := []string{"a1", "shared", "a2", "e1", "h1"}
+	// a1 = 3/61 = .04918; a2 = 3/62 = .04839; shared = 3/63 + .5/62 = .04762 + .00806 = .05568;
+	// e1 = 1.5/61 = .02459; h1 = .5/61 = .00820.
+	wantScore := map[string]float64{
+		"a1": 3.0 / 61, "a2": 3.0 / 62, "shared": 3.0/63 + 0.5/62, "e1": 1.5 / 61, "h1": 0.5 / 61,
+	}
+	if len(got) != len(wantOrder) {
+		t.Fatalf("got %d items, want %d", len(got), len(wantOrder))
+	}
+	wantOrder = []string{"shared", "a1", "a2", "e1", "h1"}
+	for i, uri := range wantOrder {
+		if got[i].URI != uri {
+			t.Errorf("rank %d = %s, want %s", i+1, got[i].URI, uri)
+		}
+		if math.Abs(got[i].Score-wantScore[got[i].URI]) > 1e-15 {
+			t.Errorf("%s score = %v, want %v", got[i].URI, got[i].Score, wantScore[got[i].URI])
+		}
+	}
+	if c := got[0].Contributions; len(c) != 2 || c[0].Source != "apple-docs" || c[0].Rank != 3 || c[1].Rank != 2 {
+		t.Errorf("shared contributions = %+v", c)
+	}
+}
+
+func TestFuseTiesAreDeterministic(t *testing.T) {
+	// Equal weights and ranks: a tie broken by URI, whatever the list order.
+	w := map[string]float64{"x": 1, "y": 1}
+	a := Fuse([]RankedList{{"x", []string{"b"}}, {"y", []string{"a"}}}, w, RRFK)
+	b := Fuse([]RankedList{{"y", []string{"a"}}, {"x", []string{"b"}}}, w, RRFK)
+	if a[0].URI != "a" || b[0].URI != "a" {
+		t.Errorf("tie order = %s/%s, want a first both times", a[0].URI, b[0].URI)
+	}
+	// Equal score from different ranks: 2/(60+2) == 1/(60+1)*? no; build an exact tie:
+	// weight 2 at rank 62-60=2 → 2/62 = 1/31; weight 1 at rank 1 with k=30 → 1/31.
+	c := Fuse([]RankedList{{"heavy", []string{"p", "q"}}, {"light", []string{"r"}}}, map[string]float64{"heavy": 2, "light": 1}, 0)
+	// k=0: p = 2/1, q = 2/2 = 1, r = 1/1 = 1: q and r tie on score; r has the better rank.
+	if c[1].URI != "r" || c[2].URI != "q" {
+		t.Errorf("tie on score: got %s, %s; want r (rank 1) before q (rank 2)", c[1].URI, c[2].URI)
+	}
+	// Unknown sources weigh 1.
+	d := Fuse([]RankedList{{"unknown", []string{"u"}}}, nil, RRFK)
+	if math.Abs(d[0].Score-1.0/61) > 1e-15 {
+		t.Errorf("unknown source score = %v, want 1/61", d[0].Score)
+	}
+}
+
+func TestDefaultSourceWeights(t *testing.T) {
+	want := map[string]float64{
+		"apple-docs": 3, "swift-evolution": 1.5, "packages": 1.5, "swift-book": 1, "swift-org": 1,
+		"samples": 1, "apple-archive": 0.5, "hig": 0.5,
+	}
+	for _, s := range AllSources {
+		if DefaultSourceWeights[s] != want[s] {
+			t.Errorf("weight %s = %v, want %v", s, DefaultSourceWeights[s], want[s])
+		}
+	}
+}

@@ -1,0 +1,252 @@
+package ranker
+
+import (
+	"context"
+	"database/sql"
+	"fmt"
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/cupertino-go/cupertino/index"
+	"github.com/cupertino-go/cupertino/internal/document"
+)
+
+// lookups is stage 1: B-tree lookups, each bounded.
+func (s *search) lookups(ctx context.Context) error {
+	q := s.q
+	text := strings.ToLower(strings.Join(q.Terms, " "))
+	if err := s.forcedPages(ctx, text); err != nil {
+		return err
+	}
+	if text != "" {
+		if err := s.queryIDs(ctx, viaExactTitle, `SELECT id FROM docs WHERE title_lower = ? LIMIT ?`, text, lookupLimit); err != nil {
+			return err
+		}
+		if err := s.queryIDs(ctx, viaExactSymbol, `SELECT doc_id FROM symbol_names WHERE name_lower = ? LIMIT ?`, text, lookupLimit); err != nil {
+			return err
+		}
+		if s.identifier {
+			// Titles that extend the identifier: Text -> TextField, Text.Scale.
+			if err := s.queryIDs(ctx, viaTitlePrefix, `SELECT id FROM docs WHERE title_lower > ? AND title_lower < ? LIMIT ?`,
+				text, text+"\U0010FFFF", lookupLimit/2); err != nil {
+				return err
+			}
+		}
+	}
+	// Multi-word queries: each keyword's exact title and symbol ("State
+	// property wrapper" reaches the State page through "state").
+	if len(q.Keywords) > 1 {
+		for _, k := range q.Keywords {
+			k = strings.ToLower(k)
+			if err := s.queryIDs(ctx, viaExactSymbol, `SELECT doc_id FROM symbol_names WHERE name_lower = ? LIMIT ?`, k, lookupLimit/4); err != nil {
+				return err
+			}
+		}
+	}
+	for _, attr := range q.Attributes {
+		if err := s.symbolFTS(ctx, viaAttribute, MatchColumns([]string{"attributes"}, Quote(attr)), ""); err != nil {
+			return err
+		}
+	}
+	return s.symbolIntent(ctx)
+}
+
+// forcedPages adds the pages that outrank everything when present, in this
+// order: the canonical Swift/SwiftUI/Foundation type page of a bare
+// identifier, the framework root the query names (after the type page, so
+// NotificationCenter the class beats the NotificationCenter framework), other
+// canonical pages, the proposals a query names (SE-0306) and the member pages
+// of "Type member".
+func (s *search) forcedPages(ctx context.Context, text string) error {
+	q := s.q
+	type hit struct {
+		id   int64
+		kind string
+		via  int
+	}
+	var types, roots, others []hit
+	byURI := func(uri string, via int) (bool, error) {
+		var h hit
+		err := s.e.db.QueryRowContext(ctx, `SELECT id, kind FROM docs WHERE uri = ?`, uri).Scan(&h.id, &h.kind)
+		if err == sql.ErrNoRows {
+			return false, nil
+		}
+		if err != nil {
+			return false, fmt.Errorf("ranker lookup: %w", err)
+		}
+		h.via = via
+		switch {
+		case via == viaRoot || via == viaSynonymRoot:
+			roots = append(roots, h)
+		case via == viaCanonical && canonicalTypeKinds[h.kind]:
+			types = append(types, h)
+		default:
+			others = append(others, h)
+		}
+		return true, nil
+	}
+	if s.inScope(document.SourceAppleDocs) && len(q.Terms) == 1 && q.TypeName == "" && identifierPrefix(q.Terms[0]) == q.Terms[0] {
+		for _, fw := range canonicalFrameworks(s.f.Framework, q.FrameworkHint) {
+			if _, err := byURI("apple-docs://"+fw+"/"+text, viaCanonical); err != nil {
+				return err
+			}
+		}
+		// Swift names a protocol "…Protocol" when the plain name is taken by
+		// an associated type: Iterator -> IteratorProtocol.
+		if len(types) == 0 && s.f.Framework == "" {
+			if _, err := byURI("apple-docs://swift/"+text+"protocol", viaCanonical); err != nil {
+				return err
+			}
+		}
+	}
+	if s.inScope(document.SourceAppleDocs) && text != "" {
+		if id, ok := s.e.fw.Lookup(text); ok {
+			if _, err := byURI("apple-docs://"+id, viaRoot); err != nil {
+				return err
+			}
+		} else if len(q.Terms) == 1 && isTopicWord(q.Terms[0]) {
+			for _, id := range s.e.fw.Synonym(text) {
+				if _, err := byURI("apple-docs://"+id, viaSynonymRoot); err != nil {
+					return err
+				}
+			}
+		}
+	}
+	if s.inScope(document.SourceSwiftEvolution) {
+		for _, t := range q.Terms {
+			if m := proposalID.FindStringSubmatch(t); m != nil {
+				n, _ := strconv.Atoi(m[1])
+				if _, err := byURI(fmt.Sprintf("swift-evolution://SE-%04d", n), viaCanonical); err != nil {
+					return err
+				}
+			}
+		}
+	}
+	// A capitalised name means the type; a lower-case word ("scene") is a
+	// topic, and the framework it names comes first.
+	order := slices.Concat(types, roots, others)
+	if len(q.Terms) == 1 && isTopicWord(q.Terms[0]) {
+		order = slices.Concat(roots, types, others)
+	}
+	for _, h := range order {
+		s.force(h.id, h.via)
+	}
+	if q.TypeName != "" && s.inScope(document.SourceAppleDocs) {
+		return s.typeMembers(ctx)
+	}
+	return nil
+}
+
+// proposalID matches a Swift Evolution proposal number as people type it.
+var proposalID = regexp.MustCompile(`(?i)^SE-?(\d{1,4})$`)
+
+// typeMembers forces the pages of Member under TypeName ("URLSession
+// dataTask": the dataTask pages below .../urlsession/), shallowest first.
+func (s *search) typeMembers(ctx context.Context) error {
+	q := s.q
+	member := strings.ToLower(baseName(q.Member))
+	typePath := "%/" + likeEscape(strings.ToLower(strings.ReplaceAll(q.TypeName, ".", "/"))) + "/%"
+	rows, err := s.e.db.QueryContext(ctx, `SELECT d.id FROM symbol_names n JOIN docs d ON d.id = n.doc_id
+		WHERE n.name_lower = ? AND d.uri LIKE ? ESCAPE '\' ORDER BY d.depth, d.id LIMIT 20`, member, typePath)
+	if err != nil {
+		return fmt.Errorf("ranker lookup: %w", err)
+	}
+	defer rows.Close()
+	var ids []int64
+	for rows.Next() {
+		var id int64
+		if err := rows.Scan(&id); err != nil {
+			return fmt.Errorf("ranker lookup: %w", err)
+		}
+		ids = append(ids, id)
+	}
+	if err := rows.Err(); err != nil {
+		return fmt.Errorf("ranker lookup: %w", err)
+	}
+	for _, id := range ids {
+		s.force(id, viaTypeMember)
+	}
+	return nil
+}
+
+// canonicalFrameworks are the frameworks probed for a bare identifier's
+// type page, in authority order; a framework filter or hint narrows them.
+func canonicalFrameworks(filter, hint string) []string {
+	switch {
+	case filter != "":
+		return []string{filter}
+	case hint != "":
+		return []string{hint}
+	}
+	return []string{"swift", "swiftui", "foundation"}
+}
+
+// isTopicWord: a lower-case word or an all-caps acronym names a topic ("wifi",
+// "NFC"); a capitalised word names a type ("Image", "Scene").
+func isTopicWord(w string) bool {
+	return w == strings.ToLower(w) || (w == strings.ToUpper(w) && len(w) <= 5)
+}
+
+// symbolFTS adds the documents of the first declared symbols matching a
+// doc_symbols_fts expression and, when given, an extra condition on
+// doc_symbols. First matches in rowid order, not the best: the point is a
+// bounded set of pages that certainly qualify, found in well under a
+// millisecond, where a scan of doc_symbols or docs.kind costs 100 ms.
+func (s *search) symbolFTS(ctx context.Context, via int, expr, where string, args ...any) error {
+	query := `SELECT DISTINCT doc_id FROM doc_symbols WHERE id IN
+		(SELECT rowid FROM doc_symbols_fts WHERE doc_symbols_fts MATCH ? LIMIT ?) AND origin != 'example'`
+	if where != "" {
+		query += " AND " + where
+	}
+	return s.queryIDs(ctx, via, query+" LIMIT ?", append(append([]any{expr, 4 * lookupLimit}, args...), lookupLimit)...)
+}
+
+// symbolIntent adds pages declaring what a symbol-intent query asks for.
+// Declarations start with their keyword, so the signature column finds a
+// kind ("actor MainActor"), and modifiers are words of it too.
+func (s *search) symbolIntent(ctx context.Context) error {
+	in := s.q.Symbol
+	signature := func(words ...string) string {
+		parts := make([]string, len(words))
+		for i, w := range words {
+			parts[i] = MatchColumns([]string{"signature"}, Quote(w))
+		}
+		return strings.Join(parts, " AND ")
+	}
+	switch {
+	case in.Conformance != "":
+		// Apple declarations rarely spell out conformances ("struct Text"); the
+		// relationships sections do, and inheritance_edges indexes them.
+		if err := s.queryIDs(ctx, viaSymbolIntent, `SELECT d.id FROM inheritance_edges e JOIN docs d ON d.uri = e.child_uri
+			WHERE e.parent_title = ? COLLATE NOCASE AND e.relation = ? LIMIT ?`, in.Conformance, index.RelationConformsTo, lookupLimit); err != nil {
+			return err
+		}
+		return s.symbolFTS(ctx, viaSymbolIntent, MatchColumns([]string{"conformances"}, Quote(in.Conformance)), "")
+	case in.Kind != "":
+		return s.symbolFTS(ctx, viaSymbolIntent, signature(in.Kind), "kind = ?", in.Kind)
+	case in.GenericConstraint:
+		return s.symbolFTS(ctx, viaSymbolIntent, signature("where"), "generic_constraints != ''")
+	case in.Async || in.Throws || in.Static || in.Public:
+		var words, where []string
+		for _, m := range []struct {
+			on         bool
+			word, cond string
+		}{
+			{in.Async, "async", "is_async = 1"},
+			{in.Throws, "throws", "is_throws = 1"},
+			{in.Static, "static", "is_static = 1"},
+			{in.Public, "public", ""},
+		} {
+			if m.on {
+				words = append(words, m.word)
+				if m.cond != "" {
+					where = append(where, m.cond)
+				}
+			}
+		}
+		return s.symbolFTS(ctx, viaSymbolIntent, signature(words...), strings.Join(where, " AND "))
+	}
+	return nil
+}

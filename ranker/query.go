@@ -1,0 +1,366 @@
+package ranker
+
+import (
+	"slices"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+)
+
+// Query is a user query taken apart into the signals the ranker uses. Parsing
+// only ever removes words that carry a signal of their own; whatever is left
+// is Text, the part searched in full text.
+type Query struct {
+	Raw string `json:"raw"`
+	// Text is what remains for full-text search; Terms is Terms(Text) and
+	// Keywords is Terms without English function words (equal to Terms when
+	// every term is one).
+	Text     string   `json:"text"`
+	Terms    []string `json:"terms,omitempty"`
+	Keywords []string `json:"keywords,omitempty"`
+
+	// Sources is set by a leading source prefix: "se actors", "hig: buttons".
+	Sources []string `json:"sources,omitempty"`
+	// Attributes are the @Name tokens without "@": "@MainActor view".
+	Attributes []string `json:"attributes,omitempty"`
+	// FrameworkHint is the identifier of a framework word at the start or end
+	// of a longer query ("SwiftUI text", "preference keys SwiftUI").
+	// FrameworkWord is the word as typed. A hint steers ranking; it is not a
+	// filter, because "property wrappers Swift" still wants Swift Evolution.
+	FrameworkHint string `json:"frameworkHint,omitempty"`
+	FrameworkWord string `json:"frameworkWord,omitempty"`
+	// TypeName and Member are set for "URLSession dataTask" and
+	// "URLSession.dataTask" shapes. The words stay in Text.
+	TypeName string `json:"typeName,omitempty"`
+	Member   string `json:"member,omitempty"`
+	// SourceHint is a source a word of the query points to ("Result
+	// Builders proposal": swift-evolution). Like FrameworkHint it steers
+	// ranking and filters nothing; the word is removed.
+	SourceHint string `json:"sourceHint,omitempty"`
+	// DeprecatedIntent is set when the query asks for old API ("deprecated",
+	// "legacy", "obsolete"): the deprecation penalty is then lifted.
+	DeprecatedIntent bool `json:"deprecatedIntent,omitempty"`
+	// Symbol is what the query asks of a page's declared symbols
+	// ("Sendable conformance", "actor type", "async throws").
+	Symbol SymbolIntent `json:"symbol,omitzero"`
+}
+
+// SymbolIntent is a predicate over declared symbols that a query expresses.
+type SymbolIntent struct {
+	Kind              string `json:"kind,omitempty"` // protocol, actor, struct, class, enum, init, subscript, typealias
+	Conformance       string `json:"conformance,omitempty"`
+	Async             bool   `json:"async,omitempty"`
+	Throws            bool   `json:"throws,omitempty"`
+	Static            bool   `json:"static,omitempty"`
+	Public            bool   `json:"public,omitempty"`
+	GenericConstraint bool   `json:"genericConstraint,omitempty"`
+}
+
+// IsZero reports whether the intent asks nothing.
+func (s SymbolIntent) IsZero() bool { return s == SymbolIntent{} }
+
+// deprecatedWords mark deprecated intent.
+var deprecatedWords = map[string]bool{"deprecated": true, "legacy": true, "obsolete": true}
+
+// sourceHintWords point to a source.
+var sourceHintWords = map[string]string{"proposal": "swift-evolution", "proposals": "swift-evolution"}
+
+// typeKindWords are the kinds a "<kind> type" query can ask for.
+var typeKindWords = map[string]string{
+	"protocol": "protocol", "actor": "actor", "struct": "struct", "structure": "struct",
+	"class": "class", "enum": "enum", "enumeration": "enum",
+}
+
+// memberKindWords are single words that ask for a declaration kind.
+var memberKindWords = map[string]string{
+	"initializer": "init", "initializers": "init",
+	"subscript": "subscript", "subscripts": "subscript",
+	"typealias": "typealias", "typealiases": "typealias",
+}
+
+// stopWords are English function words dropped from Keywords so that "how to
+// make a type Sendable" does not require "how" and "to" in every hit.
+var stopWords = map[string]bool{}
+
+func init() {
+	for _, w := range strings.Fields(`a an the how to do does did i is are was be what when where why which who
+		in of for on with and or my me you your can could should would it its this that these those from by
+		about into as at vs versus there their`) {
+		stopWords[w] = true
+	}
+}
+
+// Parse takes a query apart. fw resolves framework words; nil disables them.
+// It returns ErrEmptyQuery when nothing searchable remains.
+func Parse(raw string, fw *Frameworks) (Query, error) {
+	q := Query{Raw: raw}
+	tokens := strings.Fields(cleanText(raw))
+
+	if len(tokens) > 0 {
+		if src, rest, ok := sourcePrefix(tokens[0]); ok && (rest != "" || len(tokens) > 1) {
+			q.Sources = []string{src}
+			if rest != "" {
+				tokens[0] = rest
+			} else {
+				tokens = tokens[1:]
+			}
+		}
+	}
+
+	tokens = q.takeAttributes(tokens)
+	tokens = q.takeDeprecatedIntent(tokens)
+	tokens = q.takeSourceHint(tokens)
+	tokens = q.takeFrameworkWord(tokens, fw)
+	q.detectSymbolIntent(tokens)
+	if q.Symbol.IsZero() {
+		q.detectTypeMember(tokens)
+	}
+
+	q.Text = strings.Join(tokens, " ")
+	q.Terms = Terms(q.Text)
+	for _, t := range q.Terms {
+		if !stopWords[strings.ToLower(t)] {
+			q.Keywords = append(q.Keywords, t)
+		}
+	}
+	if len(q.Keywords) == 0 {
+		q.Keywords = q.Terms
+	}
+	if len(q.Terms) == 0 && len(q.Attributes) == 0 {
+		return q, ErrEmptyQuery
+	}
+	return q, nil
+}
+
+// allWords is Keywords plus the framework word: the full text still has to
+// contain what the user typed ("Quartz 2D" is about Quartz even though
+// "Quartz" is also a framework), and a page of that framework holds the word
+// in its framework column anyway.
+func (q *Query) allWords() []string {
+	if q.FrameworkWord == "" {
+		return q.Keywords
+	}
+	return append(Terms(q.FrameworkWord), q.Keywords...)
+}
+
+func (q *Query) takeAttributes(tokens []string) []string {
+	out := tokens[:0:0]
+	for _, t := range tokens {
+		if name, ok := strings.CutPrefix(t, "@"); ok {
+			if ident := identifierPrefix(name); ident != "" {
+				if !containsFold(q.Attributes, ident) {
+					q.Attributes = append(q.Attributes, ident)
+				}
+				continue
+			}
+		}
+		out = append(out, t)
+	}
+	return out
+}
+
+func (q *Query) takeDeprecatedIntent(tokens []string) []string {
+	out := tokens[:0:0]
+	for _, t := range tokens {
+		if deprecatedWords[strings.ToLower(t)] {
+			q.DeprecatedIntent = true
+			continue
+		}
+		out = append(out, t)
+	}
+	// A query that is only "deprecated" is a search for the word.
+	if len(out) == 0 && len(q.Attributes) == 0 {
+		q.DeprecatedIntent = false
+		return tokens
+	}
+	return out
+}
+
+func (q *Query) takeSourceHint(tokens []string) []string {
+	if len(tokens) < 2 {
+		return tokens
+	}
+	out := tokens[:0:0]
+	for _, t := range tokens {
+		if src := sourceHintWords[strings.ToLower(t)]; src != "" && q.SourceHint == "" {
+			q.SourceHint = src
+			continue
+		}
+		out = append(out, t)
+	}
+	return out
+}
+
+// takeFrameworkWord strips one framework name from the start or the end of a
+// query of two or more words. Framework qualifiers are written there
+// ("SwiftUI List", "preference keys SwiftUI"); a framework name in the middle
+// ("how does network reachability work") is ordinary text. Two-word display
+// names ("Core Data stack") are tried before single words.
+func (q *Query) takeFrameworkWord(tokens []string, fw *Frameworks) []string {
+	n := len(tokens)
+	if fw == nil || n < 2 {
+		return tokens
+	}
+	type span struct{ from, to int }
+	candidates := []span{{0, 1}, {n - 1, n}}
+	if n >= 3 {
+		candidates = []span{{0, 2}, {0, 1}, {n - 2, n}, {n - 1, n}}
+	}
+	for _, c := range candidates {
+		word := strings.Join(tokens[c.from:c.to], " ")
+		id, ok := fw.Lookup(word)
+		if !ok {
+			continue
+		}
+		q.FrameworkHint, q.FrameworkWord = id, word
+		return append(tokens[:c.from:c.from], tokens[c.to:]...)
+	}
+	return tokens
+}
+
+func (q *Query) detectTypeMember(tokens []string) {
+	switch len(tokens) {
+	case 1:
+		// "URLSession.dataTask(with:)": split at the last dot before any
+		// selector, so the dots of "Text.Scale.small" keep the nesting.
+		t := tokens[0]
+		base := t
+		if open := strings.IndexByte(t, '('); open >= 0 {
+			base = t[:open]
+		}
+		i := strings.LastIndexByte(base, '.')
+		if i <= 0 || i == len(base)-1 {
+			return
+		}
+		typ, member := t[:i], t[i+1:]
+		if isTypeName(strings.ReplaceAll(typ, ".", "")) && identifierPrefix(member) != "" {
+			q.TypeName, q.Member = typ, member
+		}
+	case 2:
+		// Two words are a type and a member only when one of them looks like
+		// code (URLSession, dataTask, resume()); "Dark mode" is prose.
+		if isTypeName(tokens[0]) && isMemberName(tokens[1]) && (codeLike(tokens[0]) || codeLike(tokens[1])) {
+			q.TypeName, q.Member = tokens[0], tokens[1]
+		}
+	}
+}
+
+func (q *Query) detectSymbolIntent(tokens []string) {
+	lower := make([]string, len(tokens))
+	for i, t := range tokens {
+		lower[i] = strings.ToLower(t)
+	}
+	var s SymbolIntent
+	switch n := len(lower); {
+	case n == 2 && (lower[1] == "conformance" || lower[1] == "conformances") && isTypeName(tokens[0]):
+		s.Conformance = tokens[0]
+	case n == 2 && (lower[1] == "type" || lower[1] == "types") && typeKindWords[lower[0]] != "":
+		s.Kind = typeKindWords[lower[0]]
+	case n == 1 && memberKindWords[lower[0]] != "":
+		s.Kind = memberKindWords[lower[0]]
+	case n >= 2 && slices.Contains(lower, "generic") && (hasPrefixAny(lower, "constraint") || slices.Contains(lower, "where")):
+		s.GenericConstraint = true
+	case n >= 2 && lower[n-2] == "where" && strings.HasPrefix(lower[n-1], "clause"):
+		s.GenericConstraint = true
+	case n >= 2 && allModifiers(lower):
+		for _, w := range lower {
+			switch w {
+			case "async":
+				s.Async = true
+			case "throws", "throwing", "rethrows":
+				s.Throws = true
+			case "static":
+				s.Static = true
+			case "public", "open":
+				s.Public = true
+			}
+		}
+	}
+	for i := 0; i+2 < len(lower); i++ {
+		if (lower[i] == "conforms" || lower[i] == "conforming" || lower[i] == "conform") && lower[i+1] == "to" {
+			s.Conformance = tokens[i+2]
+		}
+	}
+	q.Symbol = s
+}
+
+func hasPrefixAny(words []string, prefix string) bool {
+	for _, w := range words {
+		if strings.HasPrefix(w, prefix) {
+			return true
+		}
+	}
+	return false
+}
+
+func allModifiers(words []string) bool {
+	for _, w := range words {
+		switch w {
+		case "async", "throws", "throwing", "rethrows", "static", "public", "open":
+		default:
+			return false
+		}
+	}
+	return true
+}
+
+// identifierPrefix returns the leading Swift identifier of s: letters, digits
+// and '_', not starting with a digit.
+func identifierPrefix(s string) string {
+	for i, r := range s {
+		if r == '_' || unicode.IsLetter(r) || (i > 0 && unicode.IsDigit(r)) {
+			continue
+		}
+		return s[:i]
+	}
+	return s
+}
+
+// isTypeName: an identifier starting with an upper-case letter (URLSession).
+func isTypeName(s string) bool {
+	if s == "" || identifierPrefix(s) != s {
+		return false
+	}
+	for _, r := range s {
+		return unicode.IsUpper(r)
+	}
+	return false
+}
+
+// isMemberName: an identifier starting lower-case, optionally followed by a
+// selector (dataTask, dataTask(with:)).
+func isMemberName(s string) bool {
+	ident := identifierPrefix(s)
+	if ident == "" || (len(ident) < len(s) && s[len(ident)] != '(') {
+		return false
+	}
+	for _, r := range ident {
+		return unicode.IsLower(r) || r == '_'
+	}
+	return false
+}
+
+// codeLike: a second capital (URLSession, dataTask), a digit, '_' or a
+// selector, none of which English words have.
+func codeLike(s string) bool {
+	upper := 0
+	for _, r := range s {
+		switch {
+		case unicode.IsUpper(r):
+			upper++
+		case unicode.IsDigit(r), r == '_', r == '(':
+			return true
+		}
+	}
+	first, _ := utf8.DecodeRuneInString(s)
+	return upper >= 2 || (upper == 1 && !unicode.IsUpper(first))
+}
+
+func containsFold(list []string, s string) bool {
+	for _, v := range list {
+		if strings.EqualFold(v, s) {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,498 @@
+package ranker
+
+import (
+	"fmt"
+	"slices"
+	"sort"
+	"strings"
+	"unicode"
+
+	"github.com/cupertino-go/cupertino/internal/document"
+)
+
+// frameworkAuthority multiplies the cost of an exact-title Apple page by its
+// framework: the language and the two most used frameworks win ties for bare
+// names (Result, Task, Data), JavaScript and device-management references —
+// which reuse every common noun — lose them.
+var frameworkAuthority = map[string]float64{
+	"swift":            0.5,
+	"swiftui":          0.7,
+	"foundation":       0.7,
+	"webkitjs":         1.4,
+	"installer_js":     1.4,
+	"javascriptcore":   1.2,
+	"devicemanagement": 1.2,
+}
+
+// canonicalTypeKinds are the declaration kinds a bare name most likely means.
+var canonicalTypeKinds = map[string]bool{
+	"class": true, "struct": true, "enum": true, "protocol": true, "actor": true, "typealias": true,
+}
+
+// memberKinds are declarations nested in a type, rarely what a bare name means.
+var memberKinds = map[string]bool{
+	"func": true, "property": true, "init": true, "case": true, "subscript": true, "operator": true,
+	"method": true, "deinit": true, "associatedtype": true,
+}
+
+// Match tiers order the fused list before the fused score does.
+const (
+	tierForced = iota
+	tierExactTitle
+	tierAllInTitle
+	tierOther
+	tierCount
+)
+
+var tierNames = [...]string{"forced canonical page", "exact title", "every keyword in the title", "other"}
+
+// perSourceList bounds each source's ranked list before fusion.
+const perSourceList = 100
+
+// rank scores, filters, fuses and orders the candidates.
+func (s *search) rank() []Result {
+	s.prepareQuery()
+	bySource := map[string][]*scored{}
+	best := map[string]float64{}
+	var kept []*candidate
+	for _, c := range s.cands {
+		if c.uri == "" || !s.keep(c) {
+			continue
+		}
+		c.prepare()
+		kept = append(kept, c)
+		if c.rel > best[c.source] {
+			best[c.source] = c.rel
+		}
+	}
+	for _, c := range kept {
+		sc := &scored{c: c, score: s.score(c, best[c.source], false), tier: s.tier(c), declares: s.declares(c)}
+		bySource[c.source] = append(bySource[c.source], sc)
+	}
+	var lists []RankedList
+	byURI := map[string]*scored{}
+	for _, src := range sortedKeys(bySource) {
+		list := bySource[src]
+		sort.Slice(list, func(i, j int) bool { return list[i].less(list[j]) })
+		if len(list) > perSourceList {
+			list = list[:perSourceList]
+		}
+		uris := make([]string, len(list))
+		for i, sc := range list {
+			uris[i] = sc.c.uri
+			sc.sourceRank = i + 1
+			byURI[sc.c.uri] = sc
+		}
+		lists = append(lists, RankedList{Source: src, URIs: uris})
+	}
+	fused := Fuse(lists, DefaultSourceWeights, RRFK)
+	// Each source puts forward one page, its best-tiered, for the exact and
+	// all-keywords tiers; its other pages follow in fused order. Without the
+	// limit, three Swift Evolution proposals with "result builders" in their
+	// titles would bury every Apple page; with it, each source's best match
+	// still surfaces above the source weights.
+	for _, list := range bySource {
+		var best *scored
+		for _, sc := range list {
+			if sc.tier == tierForced || sc.tier == tierOther {
+				continue
+			}
+			if best == nil || sc.tier < best.tier {
+				best = sc
+			}
+		}
+		for _, sc := range list {
+			if sc != best && sc.tier != tierForced && !sc.declares {
+				sc.tier = tierOther
+			}
+		}
+	}
+	sort.SliceStable(fused, func(i, j int) bool {
+		a, b := byURI[fused[i].URI], byURI[fused[j].URI]
+		if a.tier != b.tier {
+			return a.tier < b.tier
+		}
+		if a.tier == tierForced && a.c.forcedRank != b.c.forcedRank {
+			return a.c.forcedRank < b.c.forcedRank
+		}
+		return false // keep the fused order
+	})
+	if len(fused) > s.f.Limit {
+		fused = fused[:s.f.Limit]
+	}
+	out := make([]Result, len(fused))
+	for i, fu := range fused {
+		sc := byURI[fu.URI]
+		sc.score = s.score(sc.c, best[sc.c.source], true)
+		out[i] = sc.result(fu, len(fused)-i)
+	}
+	return out
+}
+
+// queryView holds the query forms every candidate is compared with,
+// computed once per search.
+type queryView struct {
+	textNorm  string   // normalizeTitle(Text)
+	textStem  string   // stemWords of its words
+	textLower string   // lower-case Text
+	keywords  []string // lower-case Keywords
+	allWords  []string // lower-case allWords, for the all-in-title tier
+}
+
+func (s *search) prepareQuery() {
+	s.view = queryView{textNorm: normalizeTitle(s.q.Text), textLower: strings.ToLower(s.q.Text),
+		textStem: stemWords(words(strings.ToLower(s.q.Text)))}
+	for _, k := range s.q.Keywords {
+		s.view.keywords = append(s.view.keywords, strings.ToLower(k))
+	}
+	for _, k := range s.q.allWords() {
+		s.view.allWords = append(s.view.allWords, strings.ToLower(k))
+	}
+}
+
+// prepare caches the title forms the heuristics compare.
+// Keyword heuristics look at the base name ("decode" of
+// "decode(type:decoder:)"): argument labels are not what a page is about.
+func (c *candidate) prepare() {
+	c.titleLower = strings.ToLower(c.title)
+	c.titleNorm = normalizeTitle(c.title)
+	c.baseLower = strings.ToLower(baseName(c.title))
+	c.titleWords = words(c.baseLower)
+	c.baseNorm = strings.Join(c.titleWords, " ")
+}
+
+// scored is a candidate with its in-source score.
+type scored struct {
+	c          *candidate
+	score      Score
+	tier       int
+	sourceRank int
+	// declares marks the pages declaring what a declaration query asks for;
+	// they all keep their tier, as each of them is an exact answer.
+	declares bool
+}
+
+// less orders a source's list: forced pages first in their order, then by
+// adjusted relevance, then by id for determinism.
+func (a *scored) less(b *scored) bool {
+	af, bf := a.c.forcedRank > 0, b.c.forcedRank > 0
+	if af != bf {
+		return af
+	}
+	if af && a.c.forcedRank != b.c.forcedRank {
+		return a.c.forcedRank < b.c.forcedRank
+	}
+	if va, vb := a.score.Value(), b.score.Value(); va != vb {
+		return va > vb
+	}
+	return a.c.id < b.c.id
+}
+
+// result renders the final Result. order counts down from the list length so
+// that Score is strictly decreasing along the list: tier first, then the
+// fused score; only the order is meaningful.
+func (sc *scored) result(fu Fused, order int) Result {
+	c := sc.c
+	explain := append([]Factor(nil), sc.score.Factors...)
+	explain = append(explain, Factor{Name: "source_rank", Op: OpBase, Value: float64(sc.sourceRank),
+		Detail: fmt.Sprintf("%s, adjusted relevance %.4g", c.source, sc.score.Value())})
+	for _, con := range fu.Contributions {
+		explain = append(explain, Factor{Name: FactorRRF, Op: OpAdd, Value: con.Value,
+			Detail: fmt.Sprintf("%s weight %g at rank %d, k %d", con.Source, con.Weight, con.Rank, RRFK)})
+	}
+	explain = append(explain, Factor{Name: "tier", Op: OpBase, Value: float64(sc.tier), Detail: tierNames[sc.tier]})
+	return Result{
+		URI: c.uri, Title: c.title, Source: c.source, Framework: c.framework, Kind: c.kind, Summary: c.summary,
+		Score:        float64(tierCount-sc.tier) + fu.Score + float64(order)*1e-9,
+		Availability: c.introduced, Deprecated: c.deprecated, Explain: explain,
+	}
+}
+
+// keep applies the filters.
+func (s *search) keep(c *candidate) bool {
+	if !s.inScope(c.source) {
+		return false
+	}
+	if s.f.Framework != "" && c.framework != s.f.Framework {
+		return false
+	}
+	if s.f.Language != "" && c.language != s.f.Language {
+		return false
+	}
+	if s.f.Kind != "" && !strings.EqualFold(c.kind, s.f.Kind) {
+		return false
+	}
+	return s.f.AvailableBy(c.introduced)
+}
+
+// tier places a candidate in its match tier.
+func (s *search) tier(c *candidate) int {
+	if c.forcedRank > 0 {
+		return tierForced
+	}
+	// A query that is only @attributes or a symbol intent ("Sendable
+	// conformance") asks for pages declaring it: those are its exact matches.
+	if s.declares(c) {
+		return tierExactTitle
+	}
+	switch {
+	case s.exactTitle(c):
+		return tierExactTitle
+	case len(s.view.allWords) > 1 && allWordsIn(s.view.allWords, c.titleWords):
+		return tierAllInTitle
+	}
+	return tierOther
+}
+
+// declares reports whether c answers a declaration query.
+func (s *search) declares(c *candidate) bool {
+	return c.via&viaAttribute != 0 && len(s.q.Terms) == 0 || c.via&viaSymbolIntent != 0
+}
+
+func (s *search) exactTitle(c *candidate) bool {
+	t := s.view.textNorm
+	if t == "" {
+		return false
+	}
+	if c.titleNorm == t || c.baseNorm == t {
+		return true
+	}
+	// Prose compares singular and plural alike ("App icon" is the page "App
+	// icons"); API names must match exactly (View is not Views).
+	return !s.identifier && s.view.textStem == stemWords(c.titleWords)
+}
+
+// stemWords folds a plural "s" off each word of more than three letters
+// (not "ss"), enough to equate the titles of topic pages with queries.
+func stemWords(ws []string) string {
+	out := make([]string, len(ws))
+	for i, w := range ws {
+		if len(w) > 3 && strings.HasSuffix(w, "s") && !strings.HasSuffix(w, "ss") {
+			w = w[:len(w)-1]
+		}
+		out[i] = w
+	}
+	return strings.Join(out, " ")
+}
+
+// normalizeTitle folds case and treats punctuation other than '.' as word
+// breaks, so "Async/await" equals "async await" and "Text.Scale" stays one
+// name.
+func normalizeTitle(s string) string {
+	return strings.Join(words(strings.ToLower(s)), " ")
+}
+
+// words splits lower-case text at anything but letters, digits and '.'.
+func words(s string) []string {
+	return strings.FieldsFunc(s, func(r rune) bool {
+		return !unicode.IsLetter(r) && !unicode.IsDigit(r) && r != '.'
+	})
+}
+
+// score computes a candidate's in-source relevance; see doc.go.
+func (s *search) score(c *candidate, bestRel float64, explain bool) Score {
+	q := s.q
+	fields := fieldScore(c, s.view.keywords)
+	base, norm := fields, 0.0
+	if c.via&viaFTS != 0 && bestRel > 0 {
+		norm = c.rel / bestRel
+		base += 10 * norm
+	}
+	sc := Score{Base: base, product: 1, quiet: true}
+	if explain {
+		detail := fmt.Sprintf("field match %.3g", fields)
+		if norm > 0 {
+			detail = fmt.Sprintf("bm25 %.4g (%.2f of the best in %s) ×10 + field match %.3g", c.rel, norm, c.source, fields)
+		}
+		sc = NewScore(base, detail)
+	}
+
+	textLower := s.view.textLower
+	switch {
+	case s.exactTitle(c):
+		sc.Multiply(FactorExactTitle, 0.05, "title equals the query")
+		if c.source == document.SourceAppleDocs {
+			if c.uri == "apple-docs://"+c.framework+"/"+textLower {
+				sc.Multiply(FactorExactTitle, 0.6, "top-level page of its framework")
+			}
+			if m, ok := frameworkAuthority[c.framework]; ok {
+				sc.Multiply(FactorFrameworkAuthority, m, c.framework)
+			}
+			switch {
+			case canonicalTypeKinds[c.kind]:
+				sc.Multiply(FactorKind, 0.3, "type page among exact titles")
+			case memberKinds[c.kind]:
+				sc.Multiply(FactorKind, 1.5, "member page among exact titles")
+			}
+		}
+	case len(s.view.keywords) > 0 && len(c.titleWords) > 0 && c.titleWords[0] == s.view.keywords[0]:
+		sc.Multiply(FactorTitleWords, 0.15, "title starts with the first keyword")
+	case containsAll(c.baseLower, s.view.keywords):
+		sc.Multiply(FactorTitleWords, 0.3, "title holds every keyword")
+	case containsAny(c.baseLower, s.view.keywords):
+		sc.Multiply(FactorTitleWords, 0.6, "title holds a keyword")
+	}
+	if !strings.Contains(q.Text, ".") && strings.Contains(baseName(c.title), ".") {
+		sc.Multiply(FactorNesting, 2, "nested type for an unnested query")
+	}
+	switch {
+	case canonicalTypeKinds[c.kind] || c.kind == "framework":
+		sc.Multiply(FactorKind, 0.5, c.kind)
+	case memberKinds[c.kind]:
+		sc.Multiply(FactorKind, 2, c.kind)
+	}
+	for _, word := range []string{"protocol", "class", "struct", "enum", "actor"} {
+		if c.kind == word && containsWord(textLower, word) {
+			sc.Multiply(FactorKind, 0.4, "query asks for a "+word)
+		}
+	}
+	if len(q.Keywords) <= 2 && len([]rune(c.title)) > 50 {
+		sc.Multiply(FactorVerboseTitle, 1.3, "long title for a short query")
+	}
+	if strings.Contains(c.uri, "release-notes") {
+		sc.Multiply(FactorReleaseNotes, 2.5, "")
+	}
+	if c.via&viaExactSymbol != 0 {
+		sc.Multiply(FactorSymbolMatch, 0.33, "declares a symbol named like the query")
+	}
+	if c.via&viaAttribute != 0 {
+		sc.Multiply(FactorAttribute, 0.3, "declares @"+strings.Join(q.Attributes, ", @"))
+	}
+	if c.via&viaSymbolIntent != 0 {
+		sc.Multiply(FactorAttribute, 0.3, "declares the symbol the query describes")
+	}
+	if c.deprecated {
+		if q.DeprecatedIntent {
+			sc.Multiply(FactorDeprecation, 0.5, "deprecated, as asked")
+		} else {
+			sc.Multiply(FactorDeprecation, 2, "deprecated")
+		}
+	}
+	if q.SourceHint != "" && c.source == q.SourceHint {
+		sc.Multiply(FactorSourceHint, 0.3, "the query points to "+q.SourceHint)
+	}
+	if q.FrameworkHint != "" && c.framework == q.FrameworkHint {
+		sc.Multiply(FactorFrameworkHint, 0.25, "in "+q.FrameworkWord)
+	}
+	switch {
+	case c.via&viaRoot != 0:
+		sc.Multiply(FactorFrameworkRoot, 0.01, "the query names this framework")
+	case c.via&viaSynonymRoot != 0:
+		sc.Multiply(FactorSynonym, 0.01, "the query is a synonym of this framework")
+	case c.via&viaCanonical != 0:
+		sc.Multiply(FactorForced, 0.01, "canonical type page")
+	case c.via&viaTypeMember != 0:
+		sc.Multiply(FactorTypeMember, 0.01, "member "+q.Member+" of "+q.TypeName)
+	}
+	return sc
+}
+
+// fieldScore is the Go-side field match: for each keyword, the weight of the
+// best field holding it (title word 4, inside a title word 2.5, summary 1.5,
+// framework 1), averaged, plus a brevity bonus for titles close to the
+// query's length. It mirrors the BM25F column weights on the fields the docs
+// table has, so lookup-only candidates and FTS candidates share a scale.
+// keywords are lower-case.
+func fieldScore(c *candidate, keywords []string) float64 {
+	if len(keywords) == 0 {
+		return 0
+	}
+	var summaryLower string
+	var sum float64
+	for _, k := range keywords {
+		switch {
+		case slices.Contains(c.titleWords, k):
+			sum += 4
+		case strings.Contains(c.baseLower, k):
+			sum += 2.5
+		default:
+			if summaryLower == "" {
+				summaryLower = strings.ToLower(c.summary)
+			}
+			switch {
+			case containsWordBounded(summaryLower, k):
+				sum += 1.5
+			case c.framework == k:
+				sum += 1
+			}
+		}
+	}
+	extra := len(c.titleWords) - len(keywords)
+	return sum/float64(len(keywords)) + 2/float64(1+max(extra, 0))
+}
+
+// containsWordBounded reports whether word occurs in s between non-letters.
+func containsWordBounded(s, word string) bool {
+	for i := 0; ; {
+		j := strings.Index(s[i:], word)
+		if j < 0 {
+			return false
+		}
+		start, end := i+j, i+j+len(word)
+		before, after := ' ', ' '
+		if start > 0 {
+			before = rune(s[start-1])
+		}
+		if end < len(s) {
+			after = rune(s[end])
+		}
+		if !isWordByte(before) && !isWordByte(after) {
+			return true
+		}
+		i = start + 1
+	}
+}
+
+func isWordByte(r rune) bool {
+	return r >= 'a' && r <= 'z' || r >= '0' && r <= '9' || r >= 0x80
+}
+
+// allWordsIn reports whether every keyword is a word of the title, singular
+// and plural alike.
+func allWordsIn(keywords, titleWords []string) bool {
+	stems := strings.Fields(stemWords(titleWords))
+	for _, k := range strings.Fields(stemWords(keywords)) {
+		if !slices.Contains(stems, k) {
+			return false
+		}
+	}
+	return true
+}
+
+// containsAll reports whether every (lower-case) word is a substring of the
+// lower-case s; false for no words.
+func containsAll(s string, words []string) bool {
+	for _, w := range words {
+		if !strings.Contains(s, w) {
+			return false
+		}
+	}
+	return len(words) > 0
+}
+
+func containsAny(s string, words []string) bool {
+	for _, w := range words {
+		if strings.Contains(s, w) {
+			return true
+		}
+	}
+	return false
+}
+
+func containsWord(s, word string) bool {
+	for _, w := range strings.Fields(s) {
+		if w == word {
+			return true
+		}
+	}
+	return false
+}
+
+func sortedKeys[V any](m map[string]V) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	return keys
+}

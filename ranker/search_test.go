@@ -1,0 +1,346 @@
+package ranker
+
+import (
+	"context"
+	"errors"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/cupertino-go/cupertino/index"
+	"github.com/cupertino-go/cupertino/internal/document"
+)
+
+// page builds a fixture document; the index derives everything else.
+func page(uri, title, kind, abstract string, mod ...func(*document.Document)) *document.Document {
+	src, rest, _ := strings.Cut(uri, "://")
+	fw := ""
+	if src == document.SourceAppleDocs {
+		fw, _, _ = strings.Cut(rest, "/")
+	}
+	d := &document.Document{URI: uri, Source: src, Framework: fw, Title: title, Kind: kind, Abstract: abstract,
+		Content: abstract, Language: "swift", ContentHash: uri}
+	for _, m := range mod {
+		m(d)
+	}
+	return d
+}
+
+func ios(v string) func(*document.Document) {
+	return func(d *document.Document) {
+		d.Platforms = append(d.Platforms, document.Platform{Name: "iOS", Introduced: v})
+	}
+}
+
+func symbols(syms ...document.Symbol) func(*document.Document) {
+	return func(d *document.Document) { d.Symbols = append(d.Symbols, syms...) }
+}
+
+func content(s string) func(*document.Document) {
+	return func(d *document.Document) { d.Content += " " + s }
+}
+
+// fixturePages: canonical pages and their decoys, in source order (the save
+// pipeline writes each source contiguously).
+func fixturePages() []*document.Document {
+	decl := func(name, kind string, attrs ...string) document.Symbol {
+		return document.Symbol{Name: name, Kind: kind, Signature: kind + " " + name, Attributes: attrs, Origin: "declaration"}
+	}
+	return []*document.Document{
+		page("apple-docs://swift", "Swift", "framework", "Build apps using a powerful open language."),
+		page("apple-docs://swift/task", "Task", "struct", "A unit of asynchronous work.", ios("13.0"),
+			symbols(decl("Task", "struct"))),
+		page("apple-docs://swift/result", "Result", "enum", "A value that represents either a success or a failure.", ios("8.0")),
+		page("apple-docs://swift/mainactor", "MainActor", "actor", "A singleton actor whose executor is the main dispatch queue.",
+			symbols(decl("MainActor", "actor", "globalActor"))),
+		page("apple-docs://swiftui", "SwiftUI", "framework", "Declare the user interface and behavior for your app."),
+		page("apple-docs://swiftui/text", "Text", "struct", "A view that displays one or more lines of read-only text.", ios("13.0"),
+			symbols(decl("Text", "struct", "frozen"))),
+		page("apple-docs://swiftui/text/scale", "Text.Scale", "struct", "A scale to apply to a text view.", ios("15.0")),
+		page("apple-docs://swiftui/textfield", "TextField", "struct", "A control that displays an editable text interface.", ios("13.0")),
+		page("apple-docs://swiftui/view", "View", "protocol", "A type that represents part of your app's user interface.", ios("13.0"),
+			symbols(decl("View", "protocol", "MainActor", "preconcurrency"))),
+		page("apple-docs://swiftui/state", "State", "struct", "A property wrapper type that can read and write a value managed by SwiftUI.", ios("13.0")),
+		page("apple-docs://swiftui/color", "Color", "struct", "A representation of a color that adapts to a given context.", ios("13.0")),
+		page("apple-docs://foundation/url", "URL", "struct", "A value that identifies the location of a resource.", ios("7.0")),
+		page("apple-docs://foundation/nsurl", "NSURL", "class", "An object representing the location of a resource; bridges to URL.", ios("2.0"),
+			func(d *document.Document) { d.Deprecated = true }),
+		page("apple-docs://foundation/urlsession", "URLSession", "class", "An object that coordinates a group of related network data transfer tasks.", ios("7.0")),
+		page("apple-docs://foundation/urlsession/datatask(with:)", "dataTask(with:)", "func", "Creates a task that retrieves the contents of a URL.", ios("7.0"),
+			symbols(document.Symbol{Name: "dataTask", Kind: "func", Signature: "func dataTask(with url: URL) -> URLSessionDataTask", Origin: "declaration"})),
+		page("apple-docs://foundation/urlsession/datatask(with:completionhandler:)", "dataTask(with:completionHandler:)", "func",
+			"Creates a task that retrieves the contents of the specified URL, then calls a handler upon completion.", ios("7.0")),
+		page("apple-docs://foundation/urlsessiontask/resume()", "resume()", "func", "Resumes the task, if it is suspended. dataTask tasks start suspended."),
+		page("apple-docs://installer_js/result", "Result", "property", "The result of an installer script."),
+		page("apple-docs://installer_js/task", "Task", "property", "An installer task."),
+		page("apple-docs://corewlan", "Core WLAN", "framework", "Query and change the Wi-Fi interface of a Mac."),
+		page("apple-docs://uikit/supporting-dark-mode-in-your-interface", "Supporting Dark Mode in Your Interface", "article",
+			"Update colors, images, and behaviors so that your app adapts automatically when Dark Mode is active."),
+		page("apple-docs://swiftui/view/padding(_:_:)", "padding(_:_:)", "func", "Adds a different padding amount to each edge of this view.", ios("13.0")),
+		page("apple-docs://swiftui/release-notes", "SwiftUI Release Notes", "article", "Text, views and every other change in this release."),
+		page("swift-evolution://SE-0306", "Actors", "proposal", "Actors protect their mutable state from data races.",
+			content("Actor reentrancy: an actor-isolated function can be suspended at an await.")),
+		page("swift-evolution://SE-0296", "Async/await", "proposal", "Introduce async functions and await expressions."),
+		page("swift-book://concurrency", "Concurrency", "article", "Perform asynchronous operations with async and await.",
+			content("Tasks and task groups; actors; structured concurrency.")),
+		page("hig://dark-mode", "Dark Mode", "article", "Dark Mode is a systemwide appearance setting that uses a dark color palette."),
+		page("hig://color", "Color", "article", "Judicious use of color can enhance communication."),
+		page("apple-archive://cocoa-bindings", "Cocoa Bindings Programming Topics", "article", "Cocoa bindings keep model and view values in sync."),
+	}
+}
+
+var (
+	fixtureOnce sync.Once
+	fixturePath string
+	fixtureErr  error
+)
+
+// openTestEngine builds the fixture index once per test binary.
+func openTestEngine(t testing.TB) *Engine {
+	t.Helper()
+	fixtureOnce.Do(func() {
+		dir, err := filepathTemp()
+		if err != nil {
+			fixtureErr = err
+			return
+		}
+		fixturePath = filepath.Join(dir, "search.db")
+		b, err := index.Create(fixturePath, index.BuildOptions{SkipDiskCheck: true})
+		if err != nil {
+			fixtureErr = err
+			return
+		}
+		for _, d := range fixturePages() {
+			if err := b.Put(d); err != nil {
+				fixtureErr = err
+				return
+			}
+		}
+		for _, f := range []index.Framework{
+			{Identifier: "corewlan", ImportName: "CoreWLAN", DisplayName: "Core WLAN", Synonyms: []string{"wifi"}},
+			{Identifier: "swiftui", ImportName: "SwiftUI", DisplayName: "SwiftUI"},
+			{Identifier: "installer_js", DisplayName: "Installer JS"},
+		} {
+			if err := b.UpsertFrameworkAlias(f); err != nil {
+				fixtureErr = err
+				return
+			}
+		}
+		fixtureErr = b.Commit(context.Background())
+	})
+	if fixtureErr != nil {
+		t.Fatal(fixtureErr)
+	}
+	store, err := index.Open(fixturePath)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { store.Close() })
+	e, err := New(context.Background(), store, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return e
+}
+
+func uris(rs []Result) []string {
+	out := make([]string, len(rs))
+	for i, r := range rs {
+		out[i] = r.URI
+	}
+	return out
+}
+
+func rankOf(rs []Result, uri string) int {
+	for i, r := range rs {
+		if r.URI == uri {
+			return i + 1
+		}
+	}
+	return 0
+}
+
+func mustSearch(t testing.TB, e *Engine, q string, f Filters) []Result {
+	t.Helper()
+	rs, err := e.Search(context.Background(), q, f)
+	if err != nil {
+		t.Fatalf("Search(%q): %v", q, err)
+	}
+	return rs
+}
+
+// TestSearchTopResults runs each query on both paths: every match scored
+// with bm25, and the bounded path a common query takes on the full index.
+func TestSearchTopResults(t *testing.T) {
+	tests := []struct {
+		query string
+		top   string
+	}{
+		{"Task", "apple-docs://swift/task"},           // canonical Swift page over installer_js
+		{"Result", "apple-docs://swift/result"},       // framework authority
+		{"Text", "apple-docs://swiftui/text"},         // over Text.Scale and TextField
+		{"SwiftUI", "apple-docs://swiftui"},           // framework root
+		{"wifi", "apple-docs://corewlan"},             // declared synonym
+		{"wlan", "apple-docs://corewlan"},             // implicit synonym (Core prefix)
+		{"URL", "apple-docs://foundation/url"},        // over deprecated NSURL
+		{"NSURL", "apple-docs://foundation/nsurl"},    // the legacy page when asked by name
+		{"SwiftUI View", "apple-docs://swiftui/view"}, // framework word stripped, hint kept
+		{"URLSession dataTask", "apple-docs://foundation/urlsession/datatask(with:)"},
+		{"URLSession.dataTask(with:)", "apple-docs://foundation/urlsession/datatask(with:)"},
+		{"padding(_:_:)", "apple-docs://swiftui/view/padding(_:_:)"},
+		{"State property wrapper", "apple-docs://swiftui/state"},
+		{"se actors", "swift-evolution://SE-0306"},
+		{"actor reentrancy semantics", "swift-evolution://SE-0306"}, // relaxed: "semantics" is nowhere
+	}
+	e := openTestEngine(t)
+	for _, cap := range []int{FullScoreCap, 1} {
+		e.fullScoreCap = cap
+		for _, tt := range tests {
+			rs := mustSearch(t, e, tt.query, Filters{})
+			if len(rs) == 0 || rs[0].URI != tt.top {
+				t.Errorf("cap %d: %q top = %v, want %s", cap, tt.query, uris(rs), tt.top)
+			}
+		}
+	}
+	e.fullScoreCap = FullScoreCap
+}
+
+func TestSearchCrossSource(t *testing.T) {
+	e := openTestEngine(t)
+	// An exact HIG title is not buried under loose Apple matches.
+	rs := mustSearch(t, e, "Dark mode", Filters{})
+	if r := rankOf(rs, "hig://dark-mode"); r == 0 || r > 3 {
+		t.Errorf("Dark mode: hig at %d in %v", r, uris(rs))
+	}
+	// Both exact "Color" pages lead; Apple's first by source weight.
+	rs = mustSearch(t, e, "color", Filters{})
+	if len(rs) < 2 || rs[0].URI != "apple-docs://swiftui/color" || rs[1].URI != "hig://color" {
+		t.Errorf("color = %v", uris(rs))
+	}
+	// An identifier query stays in the symbol sources.
+	for _, r := range mustSearch(t, e, "Color", Filters{}) {
+		if r.Source == document.SourceHIG {
+			t.Errorf("identifier query reached hig: %v", r.URI)
+		}
+	}
+	// The archive joins prose queries only, or when asked.
+	if rankOf(mustSearch(t, e, "Cocoa Bindings", Filters{}), "apple-archive://cocoa-bindings") == 0 {
+		t.Error("prose query did not reach the archive")
+	}
+	if rankOf(mustSearch(t, e, "Bindings", Filters{}), "apple-archive://cocoa-bindings") != 0 {
+		t.Error("identifier query reached the archive")
+	}
+	if rankOf(mustSearch(t, e, "Bindings", Filters{IncludeArchive: true}), "apple-archive://cocoa-bindings") == 0 {
+		t.Error("IncludeArchive did not admit the archive")
+	}
+}
+
+func TestSearchFilters(t *testing.T) {
+	e := openTestEngine(t)
+	for _, r := range mustSearch(t, e, "text", Filters{Framework: "SwiftUI"}) {
+		if r.Framework != "swiftui" {
+			t.Errorf("framework filter let through %s", r.URI)
+		}
+	}
+	for _, r := range mustSearch(t, e, "actors", Filters{Sources: []string{"se"}}) {
+		if r.Source != document.SourceSwiftEvolution {
+			t.Errorf("source filter let through %s", r.URI)
+		}
+	}
+	rs := mustSearch(t, e, "Text", Filters{MinIOS: "14.0"})
+	if rankOf(rs, "apple-docs://swiftui/text") == 0 || rankOf(rs, "apple-docs://swiftui/text/scale") != 0 {
+		t.Errorf("MinIOS 14.0 = %v: want Text (13.0) and not Text.Scale (15.0)", uris(rs))
+	}
+	if rs := mustSearch(t, e, "Text", Filters{Limit: 1}); len(rs) != 1 {
+		t.Errorf("Limit 1 gave %d results", len(rs))
+	}
+	if _, err := e.Search(context.Background(), "Text", Filters{Framework: "SwiftIU"}); !errors.Is(err, ErrUnknownFramework) ||
+		!strings.Contains(err.Error(), "list-frameworks") {
+		t.Errorf("unknown framework error = %v", err)
+	}
+	if _, err := e.Search(context.Background(), `"*" ^ :`, Filters{}); !errors.Is(err, ErrEmptyQuery) {
+		t.Errorf("empty query error = %v", err)
+	}
+}
+
+func TestSearchAttributesAndExplain(t *testing.T) {
+	e := openTestEngine(t)
+	rs := mustSearch(t, e, "@MainActor", Filters{})
+	if len(rs) == 0 || rs[0].URI != "apple-docs://swiftui/view" {
+		t.Fatalf("@MainActor = %v, want the page declaring @MainActor first", uris(rs))
+	}
+	rs = mustSearch(t, e, "Task", Filters{})
+	names := map[string]bool{}
+	for _, f := range rs[0].Explain {
+		names[f.Name] = true
+	}
+	for _, want := range []string{FactorBM25, FactorExactTitle, FactorFrameworkAuthority, FactorForced, FactorRRF, "tier"} {
+		if !names[want] {
+			t.Errorf("Task explain lacks %s: %s", want, rs[0].ExplainText())
+		}
+	}
+	if rs[0].Availability["iOS"] != "13.0" {
+		t.Errorf("availability = %v", rs[0].Availability)
+	}
+	for i := 1; i < len(rs); i++ {
+		if rs[i].Score >= rs[i-1].Score {
+			t.Errorf("scores not decreasing at %d: %v then %v", i, rs[i-1].Score, rs[i].Score)
+		}
+	}
+	// Deprecated results carry the flag; asking for legacy lifts the penalty.
+	rs = mustSearch(t, e, "deprecated NSURL", Filters{})
+	if len(rs) == 0 || !rs[0].Deprecated {
+		t.Errorf("deprecated NSURL = %v", uris(rs))
+	}
+}
+
+func TestPackageSearch(t *testing.T) {
+	openTestEngine(t)
+	store, err := index.Open(fixturePath)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer store.Close()
+	rs, err := Search(context.Background(), store, "Task", Filters{})
+	if err != nil || len(rs) == 0 || rs[0].URI != "apple-docs://swift/task" {
+		t.Fatalf("Search = %v, %v", uris(rs), err)
+	}
+}
+
+// filepathTemp makes a directory for the shared fixture index; TestMain
+// removes it when the test binary exits.
+func filepathTemp() (string, error) { return os.MkdirTemp("", "ranker-fixture-") }
+
+func TestMain(m *testing.M) {
+	code := m.Run()
+	if fixturePath != "" {
+		os.RemoveAll(filepath.Dir(fixturePath))
+	}
+	os.Exit(code)
+}
+
+// FuzzSearch runs arbitrary queries end to end on the fixture index: every
+// expression the ranker builds from user text (relaxed ANDs, column filters,
+// symbol intents) must parse, and nothing may panic.
+func FuzzSearch(f *testing.F) {
+	for _, seed := range []string{
+		`"`, `NEAR(`, `*`, `se: "`, `@`, `@"x`, `@MainActor "`, `Sendable" conformance`, `conforms to "x`,
+		`"Type" member(`, `URLSession.dataTask(with:`, `a.b.c.`, `SE-0306`, "proposal \x00", `actor type`,
+		`async throws static public`, `generic where clause`, `hig: `, `Core Data stack`, `wifi`, "\xff",
+		strings.Repeat("word ", 40), strings.Repeat("é", 300),
+	} {
+		f.Add(seed)
+	}
+	e := openTestEngine(f)
+	f.Fuzz(func(t *testing.T, q string) {
+		rs, err := e.Search(context.Background(), q, Filters{Limit: 5})
+		if err != nil && !errors.Is(err, ErrEmptyQuery) {
+			t.Fatalf("Search(%q): %v", q, err)
+		}
+		if len(rs) > 5 {
+			t.Fatalf("Search(%q) returned %d results over the limit", q, len(rs))
+		}
+	})
+}
