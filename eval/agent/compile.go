@@ -1,0 +1,224 @@
+package agent
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strconv"
+	"strings"
+	"time"
+
+	sitter "github.com/smacker/go-tree-sitter"
+	"github.com/smacker/go-tree-sitter/swift"
+)
+
+// ErrNoSwiftc means --swiftc named a compiler that could not be run.
+var ErrNoSwiftc = errors.New("swiftc not usable")
+
+// SyntaxChecker decides the compile criterion.
+type SyntaxChecker interface {
+	// Check returns findings for every problem; none means it passes.
+	Check(ctx context.Context, code string, task Task) ([]Finding, error)
+	// Toolchain names what checked, for the report: "swiftc 6.0 -parse" or
+	// "tree-sitter-swift syntax check".
+	Toolchain() string
+}
+
+// TreeSitterChecker parses with the tree-sitter Swift grammar and fails on
+// ERROR or MISSING nodes. It is a syntax check only: it cannot see type
+// errors, which is why the report labels it.
+type TreeSitterChecker struct{}
+
+// Toolchain implements SyntaxChecker.
+func (TreeSitterChecker) Toolchain() string {
+	return "tree-sitter-swift syntax check (no swiftc: syntax only, Swift 6 spellings normalised)"
+}
+
+// Check implements SyntaxChecker.
+func (TreeSitterChecker) Check(ctx context.Context, code string, _ Task) ([]Finding, error) {
+	src := []byte(normalizeForTreeSitter(code))
+	parser := sitter.NewParser()
+	defer parser.Close()
+	parser.SetLanguage(swift.GetLanguage())
+	tree, err := parser.ParseCtx(ctx, nil, src)
+	if err != nil {
+		return nil, fmt.Errorf("tree-sitter parse: %w", err)
+	}
+	defer tree.Close()
+	var findings []Finding
+	var walk func(n *sitter.Node)
+	walk = func(n *sitter.Node) {
+		if len(findings) >= 5 {
+			return
+		}
+		if n.IsMissing() {
+			findings = append(findings, Finding{Criterion: CriterionCompile, Line: int(n.StartPoint().Row) + 1,
+				Message: fmt.Sprintf("syntax error: missing %q", n.Type())})
+			return
+		}
+		if n.IsError() {
+			findings = append(findings, Finding{Criterion: CriterionCompile, Line: int(n.StartPoint().Row) + 1,
+				Message: "syntax error near " + strconv.Quote(snippet(n.Content(src)))})
+			return
+		}
+		for i := 0; i < int(n.ChildCount()); i++ {
+			walk(n.Child(i))
+		}
+	}
+	walk(tree.RootNode())
+	return findings, nil
+}
+
+func snippet(s string) string {
+	s = strings.Join(strings.Fields(s), " ")
+	if len(s) > 40 {
+		s = s[:40] + "…"
+	}
+	return s
+}
+
+// normalizeForTreeSitter rewrites Swift 5.9–6 spellings the bundled grammar
+// (2024) predates into ones it parses, padding with spaces so lines and
+// columns stay put: typed throws `throws(E)`, `sending`/`isolated` parameter
+// modifiers, `~Copyable`, `nonisolated(unsafe)` and freestanding macros
+// (#Preview { … }, #Predicate<T> { … }). swiftc needs none of this.
+func normalizeForTreeSitter(code string) string {
+	toks := lexSwift(code)
+	buf := []byte(code)
+	blank := func(from, to int) {
+		for k := from; k < to && k < len(buf); k++ {
+			if buf[k] != '\n' {
+				buf[k] = ' '
+			}
+		}
+	}
+	for i, t := range toks {
+		next := token{kind: -1}
+		if i+1 < len(toks) {
+			next = toks[i+1]
+		}
+		switch {
+		case (t.is(tokKeyword, "throws") || t.is(tokKeyword, "nonisolated")) && next.punct("(") && !next.spaceBefore:
+			if end := matchClose(toks, i+1); end < len(toks) {
+				blank(next.start, toks[end].end)
+			}
+		case t.is(tokKeyword, "sending") || t.is(tokKeyword, "isolated"):
+			if i > 0 && (toks[i-1].punct(":") || toks[i-1].punct("->")) {
+				blank(t.start, t.end)
+			}
+		case t.punct("~") && next.kind == tokIdent && (next.text == "Copyable" || next.text == "Escapable"):
+			blank(t.start, t.end)
+		case t.kind == tokPound && !poundDirectives[t.text] || t.is(tokPound, "isolation"):
+			blank(t.start, t.start+1)
+		}
+	}
+	return string(buf)
+}
+
+// SwiftcChecker runs a real Swift compiler: -parse by default, -typecheck
+// against an SDK when one is given.
+type SwiftcChecker struct {
+	Path    string // swiftc binary
+	SDK     string // optional SDK path; enables -typecheck
+	version string
+}
+
+// NewSwiftcChecker verifies the compiler runs and records its version.
+func NewSwiftcChecker(ctx context.Context, path, sdk string) (*SwiftcChecker, error) {
+	if path == "" {
+		path = "swiftc"
+	}
+	resolved, err := exec.LookPath(path)
+	if err != nil {
+		return nil, fmt.Errorf("%w: %v", ErrNoSwiftc, err)
+	}
+	out, err := exec.CommandContext(ctx, resolved, "--version").CombinedOutput()
+	if err != nil {
+		return nil, fmt.Errorf("%w: %s --version: %v", ErrNoSwiftc, resolved, err)
+	}
+	first, _, _ := strings.Cut(strings.TrimSpace(string(out)), "\n")
+	return &SwiftcChecker{Path: resolved, SDK: sdk, version: first}, nil
+}
+
+// Toolchain implements SyntaxChecker.
+func (c *SwiftcChecker) Toolchain() string {
+	if c.SDK != "" {
+		return c.version + " (-typecheck -sdk " + filepath.Base(c.SDK) + ")"
+	}
+	return c.version + " (-parse)"
+}
+
+var swiftcDiag = regexp.MustCompile(`(?m)^[^:\n]*\.swift:(\d+):\d+: error: (.*)$`)
+
+// Check implements SyntaxChecker.
+func (c *SwiftcChecker) Check(ctx context.Context, code string, task Task) ([]Finding, error) {
+	dir, err := os.MkdirTemp("", "cupertino-eval-swiftc-")
+	if err != nil {
+		return nil, fmt.Errorf("swiftc temp dir: %w", err)
+	}
+	defer os.RemoveAll(dir)
+	// main.swift allows top-level statements; an @main type forbids them.
+	name := "main.swift"
+	if strings.Contains(code, "@main") {
+		name = "Answer.swift"
+	}
+	file := filepath.Join(dir, name)
+	if err := os.WriteFile(file, []byte(code), 0o600); err != nil {
+		return nil, fmt.Errorf("swiftc input: %w", err)
+	}
+	args := []string{"-parse"}
+	if c.SDK != "" {
+		args = []string{"-typecheck", "-sdk", c.SDK}
+		if target, err := task.Target(); err == nil {
+			if triple := targetTriple(target); triple != "" {
+				args = append(args, "-target", triple)
+			}
+		}
+	}
+	if v, err := ParseVersion(task.SwiftVersion); err == nil && v[0] >= 4 {
+		args = append(args, "-swift-version", strconv.Itoa(v[0]))
+	}
+	args = append(args, file)
+	ctx, cancel := context.WithTimeout(ctx, 2*time.Minute)
+	defer cancel()
+	var stderr bytes.Buffer
+	cmd := exec.CommandContext(ctx, c.Path, args...)
+	cmd.Stderr = &stderr
+	runErr := cmd.Run()
+	if ctx.Err() != nil {
+		return nil, fmt.Errorf("swiftc: %w", ctx.Err())
+	}
+	var findings []Finding
+	for _, m := range swiftcDiag.FindAllStringSubmatch(stderr.String(), 5) {
+		line, _ := strconv.Atoi(m[1])
+		findings = append(findings, Finding{Criterion: CriterionCompile, Line: line, Message: "swiftc: " + m[2]})
+	}
+	if runErr != nil && len(findings) == 0 {
+		findings = append(findings, Finding{Criterion: CriterionCompile, Message: "swiftc failed: " + snippet(stderr.String())})
+	}
+	return findings, nil
+}
+
+func targetTriple(t Target) string {
+	arch := "arm64-apple-"
+	switch t.Platform {
+	case "ios":
+		return arch + "ios" + t.Version.String()
+	case "macos":
+		return arch + "macos" + t.Version.String()
+	case "tvos":
+		return arch + "tvos" + t.Version.String()
+	case "watchos":
+		return arch + "watchos" + t.Version.String()
+	case "visionos":
+		return arch + "xros" + t.Version.String()
+	case "maccatalyst":
+		return arch + "ios" + t.Version.String() + "-macabi"
+	}
+	return ""
+}

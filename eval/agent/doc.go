@@ -1,0 +1,29 @@
+// Package agent is the anti-hallucination harness behind `cupertino eval
+// agent`: it asks a model for Swift code twice per task, grounded (with the
+// tools of `cupertino serve` over MCP) and ungrounded, scores each answer on
+// compile, symbol_exists, availability and no_deprecated, and compares the
+// modes with McNemar's test over the paired outcomes.
+//
+// The pieces, in the order a run uses them:
+//
+//	task.go, tasks/     the hand-written task corpus (embedded)
+//	driver.go           wire-neutral conversation types, retries with backoff
+//	anthropic.go        Anthropic Messages API with tool_use / tool_result
+//	openai.go           OpenAI Chat Completions with tools / tool_calls
+//	replay.go           recordings, and the driver and tools that replay them
+//	tools.go            the MCP stdio session to `cupertino serve`
+//	run.go              the bounded tool loop per (task, mode), concurrency
+//	extract.go          the code inside a reply
+//	lexer.go            a forgiving Swift tokenizer
+//	decls.go, refs.go   what the code declares and which APIs it references
+//	floors.go           #available / @available regions
+//	symtab.go, symdb.go symbol tables from symbol graphs or the index (read-only)
+//	deprecations.go     the curated deprecation map
+//	compile.go          swiftc, or the tree-sitter syntax check
+//	score.go            the four criteria and outcome
+//	stats.go            contingency table, McNemar χ², exact binomial p
+//	budget.go           price table and the preflight estimate
+//	report.go, markdown.go  report.json, report.md, tool_calls.jsonl, stdout
+//
+// docs/eval.md explains how to run it and how to read the report.
+package agent

@@ -1,0 +1,165 @@
+package agent
+
+// Availability floors: code inside `if #available(iOS 18, *) { … }`, after
+// `guard #available(iOS 18, *) else { … }`, or in a declaration marked
+// `@available(iOS 18, *)` may use iOS 18 API whatever the deployment target.
+// Ignoring them would fail exactly the careful answers the harness should
+// reward.
+
+// collectFloors finds every guarded region.
+func (a *analysis) collectFloors() {
+	for i, t := range a.toks {
+		switch {
+		case t.is(tokPound, "available") && a.tok(i+1).punct("("):
+			floors := a.parseAvailabilityArgs(i + 1)
+			if len(floors) == 0 {
+				continue
+			}
+			if from, to, ok := a.poundAvailableRegion(i); ok {
+				a.floors = append(a.floors, floorRegion{from: from, to: to, floors: floors})
+			}
+		case t.is(tokAttr, "available") && a.tok(i+1).punct("("):
+			floors := a.parseAvailabilityArgs(i + 1)
+			if len(floors) == 0 {
+				continue
+			}
+			if to, ok := a.declarationEnd(matchClose(a.toks, i+1) + 1); ok {
+				a.floors = append(a.floors, floorRegion{from: i, to: to, floors: floors})
+			}
+		}
+	}
+}
+
+// parseAvailabilityArgs reads "(iOS 17, macOS 14.0, *)" or
+// "(iOS, introduced: 17.0)" starting at the "(" at open.
+func (a *analysis) parseAvailabilityArgs(open int) map[string]Version {
+	end := matchClose(a.toks, open)
+	floors := map[string]Version{}
+	for j := open + 1; j < end; j++ {
+		plat := a.toks[j]
+		if plat.kind != tokIdent {
+			continue
+		}
+		verTok := a.tok(j + 1)
+		if verTok.punct(",") && a.tok(j+2).is(tokIdent, "introduced") && a.tok(j+3).punct(":") {
+			verTok = a.tok(j + 4)
+		}
+		if verTok.kind != tokNumber {
+			continue
+		}
+		target, err := ParseTarget(plat.text + verTok.text)
+		if err != nil {
+			continue
+		}
+		floors[target.Platform] = target.Version
+	}
+	return floors
+}
+
+// poundAvailableRegion is the block an `if #available` guards, or the rest of
+// the enclosing block after a `guard #available … else { … }`.
+func (a *analysis) poundAvailableRegion(i int) (from, to int, ok bool) {
+	closeArgs := matchClose(a.toks, i+1)
+	// Walk back over other conditions to the statement keyword.
+	kw := ""
+	for j := i - 1; j >= 0; j-- {
+		t := a.toks[j]
+		if t.is(tokKeyword, "if") || t.is(tokKeyword, "guard") || t.is(tokKeyword, "while") {
+			kw = t.text
+			break
+		}
+		if t.punct("{") || t.punct("}") || t.punct(";") {
+			break
+		}
+	}
+	switch kw {
+	case "if", "while":
+		for j := closeArgs + 1; j < len(a.toks); j++ {
+			if a.toks[j].punct("{") {
+				return j, matchClose(a.toks, j), true
+			}
+			if a.toks[j].punct("(") {
+				j = matchClose(a.toks, j)
+			}
+		}
+	case "guard":
+		for j := closeArgs + 1; j < len(a.toks); j++ {
+			if a.toks[j].is(tokKeyword, "else") && a.tok(j+1).punct("{") {
+				elseEnd := matchClose(a.toks, j+1)
+				return elseEnd + 1, a.enclosingEnd(i), true
+			}
+		}
+	}
+	return 0, 0, false
+}
+
+// enclosingEnd is the index of the "}" closing the block that holds token i,
+// or the last token at top level.
+func (a *analysis) enclosingEnd(i int) int {
+	depth := 0
+	for j := i; j < len(a.toks); j++ {
+		switch {
+		case a.toks[j].punct("{"):
+			depth++
+		case a.toks[j].punct("}"):
+			if depth == 0 {
+				return j
+			}
+			depth--
+		}
+	}
+	return len(a.toks) - 1
+}
+
+// declarationEnd finds where the declaration starting at i ends: the "}" of
+// its body, or the end of its line when it has none.
+func (a *analysis) declarationEnd(i int) (int, bool) {
+	parens := 0
+	for j := i; j < len(a.toks); j++ {
+		t := a.toks[j]
+		if j > i && t.nlBefore && parens == 0 && !continuesDeclaration(a.tok(j-1), t) {
+			return j - 1, true
+		}
+		switch {
+		case t.punct("(") || t.punct("["):
+			parens++
+		case t.punct(")") || t.punct("]"):
+			parens--
+		case t.punct("{") && parens == 0:
+			return matchClose(a.toks, j), true
+		}
+	}
+	return len(a.toks) - 1, len(a.toks) > 0
+}
+
+// continuesDeclaration says whether a line break between prev and next keeps
+// a declaration going: attributes on their own line, a wrapped signature.
+func continuesDeclaration(prev, next token) bool {
+	if prev.kind == tokAttr || prev.punct(",") || prev.punct("->") || prev.punct(":") || prev.punct("=") {
+		return true
+	}
+	if next.punct("{") || next.punct("->") || next.punct(":") {
+		return true
+	}
+	return next.kind == tokKeyword && (next.text == "throws" || next.text == "async" || next.text == "rethrows" || next.text == "where")
+}
+
+// floorsAt merges the floors of every region holding token i, keeping the
+// highest version per platform.
+func (a *analysis) floorsAt(i int) map[string]Version {
+	var out map[string]Version
+	for _, r := range a.floors {
+		if i < r.from || i > r.to {
+			continue
+		}
+		if out == nil {
+			out = map[string]Version{}
+		}
+		for p, v := range r.floors {
+			if cur, ok := out[p]; !ok || v.Compare(cur) > 0 {
+				out[p] = v
+			}
+		}
+	}
+	return out
+}

@@ -1,0 +1,394 @@
+package agent
+
+import (
+	"strings"
+	"unicode"
+	"unicode/utf8"
+)
+
+// tokKind classifies a Swift token. The lexer is deliberately forgiving: it
+// never fails, because model output is often broken and the symbol checks must
+// still find what the code refers to.
+type tokKind int
+
+const (
+	tokIdent   tokKind = iota // name, `escaped`, $0, $projected
+	tokKeyword                // func, let, self, …
+	tokAttr                   // @State (text "State")
+	tokPound                  // #Preview, #available (text without "#")
+	tokPunct                  // . ( ) { } [ ] < > , : ? ! \ -> and operator runs
+	tokNumber
+	tokString // a whole string literal; interpolations follow as ( … ) groups
+)
+
+type token struct {
+	kind tokKind
+	text string
+	line int // 1-based
+	// start and end are byte offsets into the source, end exclusive. The
+	// synthetic parentheses around interpolations have start == end.
+	start, end int
+	// spaceBefore says whitespace or a comment separates it from the previous
+	// token, which tells a postfix "?" from a ternary one.
+	spaceBefore bool
+	// nlBefore says a newline separates it from the previous token.
+	nlBefore bool
+}
+
+func (t token) is(kind tokKind, text string) bool { return t.kind == kind && t.text == text }
+func (t token) punct(text string) bool            { return t.kind == tokPunct && t.text == text }
+
+// swiftKeywords are reserved words and the contextual keywords that never name
+// an API. Contextual words that can be ordinary identifiers (get, set, some
+// property named "type") are listed only when treating them as keywords is
+// harmless for the symbol checks.
+var swiftKeywords = setOf(
+	"associatedtype", "class", "deinit", "enum", "extension", "fileprivate", "func", "import", "init",
+	"inout", "internal", "let", "open", "operator", "private", "precedencegroup", "protocol", "public",
+	"rethrows", "static", "struct", "subscript", "typealias", "var", "break", "case", "catch", "continue",
+	"default", "defer", "do", "else", "fallthrough", "for", "guard", "if", "in", "repeat", "return",
+	"throw", "switch", "where", "while", "as", "false", "is", "nil", "self", "Self", "super", "throws",
+	"true", "try", "await", "async", "actor", "some", "any", "macro", "package", "nonisolated",
+	"isolated", "mutating", "nonmutating", "override", "convenience", "required", "final", "lazy",
+	"weak", "unowned", "optional", "dynamic", "indirect", "consuming", "borrowing", "sending", "each",
+	"willSet", "didSet", "get", "set", "Type", "Protocol", "Any", "_",
+)
+
+func setOf(words ...string) map[string]bool {
+	m := make(map[string]bool, len(words))
+	for _, w := range words {
+		m[w] = true
+	}
+	return m
+}
+
+type lexer struct {
+	src  string
+	pos  int
+	line int
+	out  []token
+	// gap tracks whitespace and newlines since the last token.
+	space, nl bool
+}
+
+// lexSwift tokenizes Swift source, dropping comments and whitespace.
+func lexSwift(src string) []token {
+	l := &lexer{src: src, line: 1}
+	l.run(false)
+	return l.out
+}
+
+func (l *lexer) emit(kind tokKind, text string, start, line int) {
+	// A word after "." is a member name even when it spells a keyword
+	// (.default, .init, .self stay recognisable by their text).
+	if kind == tokKeyword && len(l.out) > 0 && l.out[len(l.out)-1].punct(".") && !l.space {
+		kind = tokIdent
+	}
+	l.out = append(l.out, token{kind: kind, text: text, line: line, start: start, end: l.pos, spaceBefore: l.space, nlBefore: l.nl})
+	l.space, l.nl = false, false
+}
+
+// run lexes until the end, or, when inInterp, until the ")" that closes a
+// string interpolation (consumed, not emitted).
+func (l *lexer) run(inInterp bool) {
+	depth := 0
+	for l.pos < len(l.src) {
+		c := l.src[l.pos]
+		start, line := l.pos, l.line
+		switch {
+		case c == '\n':
+			l.line++
+			l.pos++
+			l.space, l.nl = true, true
+		case c == ' ' || c == '\t' || c == '\r' || c == '\f':
+			l.pos++
+			l.space = true
+		case strings.HasPrefix(l.src[l.pos:], "//"):
+			for l.pos < len(l.src) && l.src[l.pos] != '\n' {
+				l.pos++
+			}
+			l.space = true
+		case strings.HasPrefix(l.src[l.pos:], "/*"):
+			l.blockComment()
+			l.space = true
+		case c == '"' || (c == '#' && l.rawStringAhead()):
+			l.str()
+		case c == '@' && l.pos+1 < len(l.src) && isIdentStart(l.peekRune(l.pos+1)):
+			l.pos++
+			name := l.word()
+			l.emit(tokAttr, name, start, line)
+		case c == '#' && l.pos+1 < len(l.src) && isIdentStart(l.peekRune(l.pos+1)):
+			l.pos++
+			name := l.word()
+			l.emit(tokPound, name, start, line)
+		case c == '`':
+			end := strings.IndexByte(l.src[l.pos+1:], '`')
+			if end < 0 {
+				l.pos++
+				continue
+			}
+			name := l.src[l.pos+1 : l.pos+1+end]
+			l.pos += end + 2
+			l.emit(tokIdent, name, start, line)
+		case c == '$' || isIdentStart(l.peekRune(l.pos)):
+			if c == '$' {
+				l.pos++
+			}
+			name := l.src[start:l.pos] + l.word()
+			if swiftKeywords[name] {
+				l.emit(tokKeyword, name, start, line)
+			} else {
+				l.emit(tokIdent, name, start, line)
+			}
+		case c >= '0' && c <= '9':
+			l.number()
+			l.emit(tokNumber, l.src[start:l.pos], start, line)
+		case c == '(':
+			depth++
+			l.pos++
+			l.emit(tokPunct, "(", start, line)
+		case c == ')':
+			if inInterp && depth == 0 {
+				l.pos++
+				return
+			}
+			depth--
+			l.pos++
+			l.emit(tokPunct, ")", start, line)
+		default:
+			l.pos += l.operatorLen()
+			l.emit(tokPunct, l.src[start:l.pos], start, line)
+		}
+	}
+}
+
+func (l *lexer) peekRune(at int) rune {
+	r, _ := utf8.DecodeRuneInString(l.src[at:])
+	return r
+}
+
+func isIdentStart(r rune) bool { return r == '_' || unicode.IsLetter(r) }
+
+func isIdentPart(r rune) bool { return r == '_' || unicode.IsLetter(r) || unicode.IsDigit(r) }
+
+func (l *lexer) word() string {
+	start := l.pos
+	for l.pos < len(l.src) {
+		r, size := utf8.DecodeRuneInString(l.src[l.pos:])
+		if !isIdentPart(r) {
+			break
+		}
+		l.pos += size
+	}
+	return l.src[start:l.pos]
+}
+
+func (l *lexer) number() {
+	for l.pos < len(l.src) {
+		c := l.src[l.pos]
+		switch {
+		case c >= '0' && c <= '9', c == '_', c == 'x', c == 'o', c == 'b',
+			c >= 'a' && c <= 'f', c >= 'A' && c <= 'F', c == 'p', c == 'P':
+			l.pos++
+		case (c == '+' || c == '-') && l.pos > 0 && strings.ContainsRune("eEpP", rune(l.src[l.pos-1])):
+			l.pos++
+		case c == '.' && l.pos+1 < len(l.src) && l.src[l.pos+1] >= '0' && l.src[l.pos+1] <= '9':
+			l.pos++
+		default:
+			return
+		}
+	}
+}
+
+// operatorLen sizes punctuation: single characters for the structural ones,
+// "->", "...", "..<", and whole runs for other operators.
+func (l *lexer) operatorLen() int {
+	rest := l.src[l.pos:]
+	switch {
+	case strings.HasPrefix(rest, "->"), strings.HasPrefix(rest, "<="), strings.HasPrefix(rest, ">="):
+		return 2
+	case strings.HasPrefix(rest, "..."), strings.HasPrefix(rest, "..<"):
+		return 3
+	}
+	if strings.ContainsRune(".(){}[],:;\\@#?!<>", rune(rest[0])) {
+		return 1
+	}
+	n := 0
+	for n < len(rest) && strings.ContainsRune("/=-+*%&|^~", rune(rest[n])) {
+		n++
+	}
+	if n == 0 {
+		_, size := utf8.DecodeRuneInString(rest)
+		return size
+	}
+	return n
+}
+
+func (l *lexer) blockComment() {
+	depth := 0
+	for l.pos < len(l.src) {
+		switch {
+		case strings.HasPrefix(l.src[l.pos:], "/*"):
+			depth++
+			l.pos += 2
+		case strings.HasPrefix(l.src[l.pos:], "*/"):
+			depth--
+			l.pos += 2
+			if depth == 0 {
+				return
+			}
+		default:
+			if l.src[l.pos] == '\n' {
+				l.line++
+				l.nl = true
+			}
+			l.pos++
+		}
+	}
+}
+
+func (l *lexer) rawStringAhead() bool {
+	i := l.pos
+	for i < len(l.src) && l.src[i] == '#' {
+		i++
+	}
+	return i < len(l.src) && l.src[i] == '"'
+}
+
+// str lexes a string literal (plain, multi-line or raw) and emits it as one
+// token, followed by a "(" … ")" group for each interpolation, whose contents
+// are code.
+func (l *lexer) str() {
+	start, line := l.pos, l.line
+	hashes := 0
+	for l.src[l.pos] == '#' {
+		hashes++
+		l.pos++
+	}
+	quote := `"`
+	if strings.HasPrefix(l.src[l.pos:], `"""`) {
+		quote = `"""`
+	}
+	l.pos += len(quote)
+	closing := quote + strings.Repeat("#", hashes)
+	escape := `\` + strings.Repeat("#", hashes)
+	var interps []int // source offsets just after "\(" of each interpolation
+	for l.pos < len(l.src) {
+		rest := l.src[l.pos:]
+		switch {
+		case strings.HasPrefix(rest, closing):
+			l.pos += len(closing)
+			l.emit(tokString, "", start, line)
+			l.lexInterpolations(interps)
+			return
+		case strings.HasPrefix(rest, escape+"("):
+			l.pos += len(escape) + 1
+			interps = append(interps, l.pos)
+			l.skipInterpolation()
+		case strings.HasPrefix(rest, escape):
+			l.pos += len(escape) + 1
+		case rest[0] == '\n':
+			if quote == `"` { // unterminated single-line string
+				l.emit(tokString, "", start, line)
+				l.lexInterpolations(interps)
+				return
+			}
+			l.line++
+			l.pos++
+		default:
+			l.pos++
+		}
+	}
+	l.emit(tokString, "", start, line)
+	l.lexInterpolations(interps)
+}
+
+// skipInterpolation moves past a balanced interpolation so the string scan can
+// continue; the code inside is lexed afterwards by lexInterpolations.
+func (l *lexer) skipInterpolation() {
+	depth := 0
+	for l.pos < len(l.src) {
+		switch l.src[l.pos] {
+		case '(':
+			depth++
+		case ')':
+			if depth == 0 {
+				l.pos++
+				return
+			}
+			depth--
+		case '"':
+			l.pos++
+			for l.pos < len(l.src) && l.src[l.pos] != '"' && l.src[l.pos] != '\n' {
+				if l.src[l.pos] == '\\' {
+					l.pos++
+				}
+				l.pos++
+			}
+		case '\n':
+			l.line++
+		}
+		l.pos++
+	}
+}
+
+func (l *lexer) lexInterpolations(starts []int) {
+	if len(starts) == 0 {
+		return
+	}
+	end, endLine := l.pos, l.line
+	for _, s := range starts {
+		sub := &lexer{src: l.src, pos: s, line: l.line - strings.Count(l.src[s:end], "\n")}
+		sub.out = append(sub.out, token{kind: tokPunct, text: "(", line: sub.line, start: s, end: s})
+		sub.run(true)
+		sub.out = append(sub.out, token{kind: tokPunct, text: ")", line: sub.line, start: sub.pos, end: sub.pos})
+		l.out = append(l.out, sub.out...)
+	}
+	l.pos, l.line = end, endLine
+}
+
+// matchClose returns the index of the token closing the group opened at i
+// ("(", "[", "{" or "<"), or len(toks) when it is unbalanced.
+func matchClose(toks []token, i int) int {
+	open := toks[i].text
+	closeText := map[string]string{"(": ")", "[": "]", "{": "}", "<": ">"}[open]
+	depth := 0
+	for j := i; j < len(toks); j++ {
+		if toks[j].kind != tokPunct {
+			continue
+		}
+		switch toks[j].text {
+		case open:
+			depth++
+		case closeText:
+			depth--
+			if depth == 0 {
+				return j
+			}
+		}
+	}
+	return len(toks)
+}
+
+// matchOpen returns the index of the token opening the group closed at i, or
+// -1 when it is unbalanced.
+func matchOpen(toks []token, i int) int {
+	closeText := toks[i].text
+	open := map[string]string{")": "(", "]": "[", "}": "{", ">": "<"}[closeText]
+	depth := 0
+	for j := i; j >= 0; j-- {
+		if toks[j].kind != tokPunct {
+			continue
+		}
+		switch toks[j].text {
+		case closeText:
+			depth++
+		case open:
+			depth--
+			if depth == 0 {
+				return j
+			}
+		}
+	}
+	return -1
+}
