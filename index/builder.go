@@ -326,8 +326,8 @@ func (b *Builder) writeCounts(ctx context.Context) error {
 // that the two directions of a relationship produce.
 func (b *Builder) resolveEdges(ctx context.Context) error {
 	_, err := b.db.ExecContext(ctx, `
-UPDATE inheritance_edges SET parent_title = (SELECT title FROM docs WHERE docs.uri = parent_uri)
-	WHERE parent_title = '' AND parent_uri != '' AND EXISTS (SELECT 1 FROM docs WHERE docs.uri = parent_uri);
+UPDATE inheritance_edges SET parent_title = (SELECT title FROM docs WHERE docs.uri = inheritance_edges.parent_uri)
+	WHERE parent_title = '' AND parent_uri != '' AND EXISTS (SELECT 1 FROM docs WHERE docs.uri = inheritance_edges.parent_uri);
 UPDATE inheritance_edges SET child_title = (SELECT title FROM docs WHERE docs.uri = child_uri)
 	WHERE child_title = '' AND child_uri != '' AND EXISTS (SELECT 1 FROM docs WHERE docs.uri = child_uri);
 CREATE TEMP TABLE type_titles AS

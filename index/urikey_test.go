@@ -53,3 +53,41 @@ func TestDocumentFallsBackToSlugKey(t *testing.T) {
 		t.Errorf("missing page: err = %v, want ErrDocumentNotFound", err)
 	}
 }
+
+// An edge stored with only the parent's URI gets the parent's title at
+// commit. (docs has a parent_uri column of its own, so the SQL must name
+// inheritance_edges.parent_uri explicitly.)
+func TestCommitFillsEdgeTitlesFromURIs(t *testing.T) {
+	ctx := context.Background()
+	dbPath := filepath.Join(t.TempDir(), "search.db")
+	b, err := Create(dbPath, testOptions())
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, d := range []*document.Document{
+		{URI: "apple-docs://uikit/uicontrol", Source: document.SourceAppleDocs, Framework: "uikit", Title: "UIControl", Kind: "class",
+			Parent: "apple-docs://uikit"},
+		{URI: "apple-docs://uikit/uibutton", Source: document.SourceAppleDocs, Framework: "uikit", Title: "UIButton", Kind: "class",
+			Parent: "apple-docs://uikit", InheritsFrom: []document.Ref{{URI: "apple-docs://uikit/uicontrol"}}},
+	} {
+		if err := b.Put(d); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := b.Commit(ctx); err != nil {
+		t.Fatal(err)
+	}
+	st, err := Open(dbPath)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	var title string
+	if err := st.DB().QueryRowContext(ctx,
+		`SELECT parent_title FROM inheritance_edges WHERE child_uri = 'apple-docs://uikit/uibutton'`).Scan(&title); err != nil {
+		t.Fatal(err)
+	}
+	if title != "UIControl" {
+		t.Fatalf("parent_title = %q, want UIControl", title)
+	}
+}
