@@ -1,0 +1,59 @@
+package enrich
+
+import (
+	"os"
+	"strings"
+	"testing"
+	"time"
+)
+
+// TestAcceptanceOnFullIndex checks an index enriched over the whole corpus:
+// CUPERTINO_ENRICHED_DB names it (e.g. a copy of .cache/full/search.db after
+// `cupertino enrich`). It opens the file read-only.
+func TestAcceptanceOnFullIndex(t *testing.T) {
+	path := os.Getenv("CUPERTINO_ENRICHED_DB")
+	if path == "" {
+		t.Skip("CUPERTINO_ENRICHED_DB not set: no enriched full index to check")
+	}
+	st := openStore(t, path)
+	db := st.DB()
+
+	for _, pass := range PassNames() {
+		if n := queryInt(t, db, "SELECT count(*) FROM enrich_runs WHERE pass = ?", pass); n == 0 {
+			t.Errorf("pass %s never recorded", pass)
+		}
+	}
+	total := queryInt(t, db, "SELECT count(*) FROM doc_symbols")
+	constrained := queryInt(t, db, "SELECT count(*) FROM doc_symbols WHERE generic_constraints != ''")
+	share := float64(constrained) / float64(total)
+	t.Logf("doc_symbols with constraints: %d of %d (%.1f%%)", constrained, total, 100*share)
+	if share < 0.08 {
+		t.Errorf("only %.1f%% of doc_symbols rows carry constraints, want >= 8%%", 100*share)
+	}
+	if got := strings.Join(ancestors(t, db, "UIButton"), " > "); !strings.HasPrefix(got, "UIControl > UIView > UIResponder") {
+		t.Errorf("UIButton ancestors = %q", got)
+	}
+	if got := declConstraints(t, db, "apple-docs://swiftui/navigationlink/init(destination:label:)"); !strings.Contains(got, "Destination: View") {
+		t.Errorf("NavigationLink.init(destination:label:) constraints = %q", got)
+	}
+	started := time.Now()
+	matches, err := SearchGenerics(t.Context(), db, "View", 10)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("SearchGenerics(View) took %s", time.Since(started).Round(time.Millisecond))
+	if len(matches) < 10 {
+		t.Errorf("search_generics View: %d answers", len(matches))
+	}
+	for _, m := range matches {
+		t.Logf("View: %s  %s  [%s]", m.URI, m.Symbol, m.Clause)
+		if !clauseNames(m.Clause, "View") {
+			t.Errorf("%s: clause %q does not name View", m.URI, m.Clause)
+		}
+	}
+	for word, want := range map[string]string{"bluetooth": "corebluetooth", "nfc": "corenfc", "iap": "storekit", "shareplay": "groupactivities"} {
+		if id := queryString(t, db, `SELECT group_concat(identifier) FROM framework_aliases WHERE ' ' || synonyms || ' ' LIKE '% ' || ? || ' %'`, word); id != want {
+			t.Errorf("%q maps to %q, want %s", word, id, want)
+		}
+	}
+}

@@ -1,0 +1,209 @@
+package enrich
+
+import (
+	"context"
+	"database/sql"
+	"fmt"
+	"slices"
+	"strings"
+)
+
+// enrich_constraints records, per doc_symbols row and pass, the constraints
+// the pass appended to generic_constraints. It is what makes the appending
+// passes idempotent and re-appliable: a run first takes its own earlier
+// additions away (leaving the row as the index wrote it), then appends what
+// it finds now, so nothing is ever added twice and a new pass version
+// replaces the old version's output instead of piling onto it. The table
+// belongs to this package; the index schema does not know it.
+const additionsDDL = `CREATE TABLE IF NOT EXISTS enrich_constraints (
+	symbol_id INTEGER NOT NULL,
+	doc_id INTEGER NOT NULL,
+	pass TEXT NOT NULL,
+	added TEXT NOT NULL DEFAULT '',
+	PRIMARY KEY (symbol_id, pass)
+)`
+
+// listSep joins list columns of doc_symbols, as the index writes them.
+const listSep = "; "
+
+func splitList(s string) []string {
+	if s == "" {
+		return nil
+	}
+	return strings.Split(s, listSep)
+}
+
+func joinList(values []string) string { return strings.Join(values, listSep) }
+
+// additions collects what one pass wants appended to which symbol rows.
+type additions struct {
+	pass string
+	want map[int64][]string // symbol id -> constraints to append
+	doc  map[int64]int64    // symbol id -> doc id
+	keep map[int64]bool     // symbol ids whose earlier additions stand
+}
+
+func newAdditions(pass string) *additions {
+	return &additions{pass: pass, want: map[int64][]string{}, doc: map[int64]int64{}, keep: map[int64]bool{}}
+}
+
+// keepPrevious marks a symbol whose input could not be read this time (its
+// source file moved): what the pass added before is kept, not taken away.
+func (a *additions) keepPrevious(symbolID int64) { a.keep[symbolID] = true }
+
+// add appends constraints for a symbol row, keeping order and dropping
+// repeats.
+func (a *additions) add(symbolID, docID int64, constraints []string) {
+	if len(constraints) == 0 {
+		return
+	}
+	a.doc[symbolID] = docID
+	a.want[symbolID] = appendNew(a.want[symbolID], constraints...)
+}
+
+// appendNew appends the values not already in list.
+func appendNew(list []string, values ...string) []string {
+	for _, v := range values {
+		v = strings.TrimSpace(v)
+		if v == "" || contains(list, v) {
+			continue
+		}
+		list = append(list, v)
+	}
+	return list
+}
+
+func contains(list []string, v string) bool {
+	for _, x := range list {
+		if x == v {
+			return true
+		}
+	}
+	return false
+}
+
+func without(list, drop []string) []string {
+	var out []string
+	for _, x := range list {
+		if !contains(drop, x) {
+			out = append(out, x)
+		}
+	}
+	return out
+}
+
+// layerOrder is the order in which the appending passes' additions follow
+// a row's own constraints. A fixed order keeps each pass's re-run from
+// reshuffling the other's additions.
+var layerOrder = []string{passConstraints, passHierarchy}
+
+// apply brings doc_symbols and enrich_constraints to the wanted state and
+// returns the number of doc_symbols rows it changed and the number of rows
+// that now carry an addition of this pass. A row reads: the constraints the
+// index wrote, then each pass's additions in layerOrder, each constraint
+// once; a constraint another pass already added is not recorded again.
+func (a *additions) apply(ctx context.Context, tx *sql.Tx) (changed, carrying int64, err error) {
+	if _, err := tx.ExecContext(ctx, additionsDDL); err != nil {
+		return 0, 0, fmt.Errorf("create enrich_constraints: %w", err)
+	}
+	// Records whose row is gone (a re-save removed the document) or now
+	// belongs to another document are stale.
+	if _, err := tx.ExecContext(ctx, `DELETE FROM enrich_constraints WHERE NOT EXISTS
+		(SELECT 1 FROM doc_symbols s WHERE s.id = enrich_constraints.symbol_id AND s.doc_id = enrich_constraints.doc_id)`); err != nil {
+		return 0, 0, fmt.Errorf("prune enrich_constraints: %w", err)
+	}
+	recorded := map[string]map[int64][]string{} // pass -> symbol -> added
+	rows, err := tx.QueryContext(ctx, "SELECT symbol_id, doc_id, pass, added FROM enrich_constraints")
+	if err != nil {
+		return 0, 0, fmt.Errorf("read enrich_constraints: %w", err)
+	}
+	for rows.Next() {
+		var id, docID int64
+		var pass, added string
+		if err := rows.Scan(&id, &docID, &pass, &added); err != nil {
+			rows.Close()
+			return 0, 0, fmt.Errorf("read enrich_constraints: %w", err)
+		}
+		if recorded[pass] == nil {
+			recorded[pass] = map[int64][]string{}
+		}
+		recorded[pass][id] = splitList(added)
+		if _, ok := a.doc[id]; !ok && pass == a.pass {
+			a.doc[id] = docID
+		}
+	}
+	rows.Close()
+	if err := rows.Err(); err != nil {
+		return 0, 0, fmt.Errorf("read enrich_constraints: %w", err)
+	}
+
+	ids := make([]int64, 0, len(a.doc))
+	for id := range a.doc {
+		ids = append(ids, id)
+	}
+	slices.Sort(ids)
+	getRow, err := tx.PrepareContext(ctx, "SELECT generic_constraints FROM doc_symbols WHERE id = ?")
+	if err != nil {
+		return 0, 0, err
+	}
+	defer getRow.Close()
+	setRow, err := tx.PrepareContext(ctx, "UPDATE doc_symbols SET generic_constraints = ? WHERE id = ?")
+	if err != nil {
+		return 0, 0, err
+	}
+	defer setRow.Close()
+	for _, id := range ids {
+		var current string
+		if err := getRow.QueryRowContext(ctx, id).Scan(&current); err == sql.ErrNoRows {
+			continue
+		} else if err != nil {
+			return 0, 0, fmt.Errorf("read symbol %d: %w", id, err)
+		}
+		base := splitList(current)
+		for _, byID := range recorded {
+			base = without(base, byID[id])
+		}
+		desired := append([]string(nil), base...)
+		var added []string
+		for _, pass := range layerOrder {
+			layer := recorded[pass][id]
+			if pass == a.pass {
+				layer = a.want[id]
+				if a.keep[id] {
+					layer = append(append([]string(nil), recorded[pass][id]...), layer...)
+				}
+			}
+			for _, c := range layer {
+				if c = strings.TrimSpace(c); c == "" || contains(desired, c) {
+					continue
+				}
+				desired = append(desired, c)
+				if pass == a.pass {
+					added = append(added, c)
+				}
+			}
+		}
+		if joined := joinList(desired); joined != current {
+			if _, err := setRow.ExecContext(ctx, joined, id); err != nil {
+				return 0, 0, fmt.Errorf("update symbol %d: %w", id, err)
+			}
+			changed++
+		}
+		if len(added) > 0 {
+			carrying++
+		}
+		if joinList(added) == joinList(recorded[a.pass][id]) {
+			continue
+		}
+		if len(added) == 0 {
+			_, err = tx.ExecContext(ctx, "DELETE FROM enrich_constraints WHERE symbol_id = ? AND pass = ?", id, a.pass)
+		} else {
+			_, err = tx.ExecContext(ctx, `INSERT OR REPLACE INTO enrich_constraints(symbol_id, doc_id, pass, added) VALUES (?,?,?,?)`,
+				id, a.doc[id], a.pass, joinList(added))
+		}
+		if err != nil {
+			return 0, 0, fmt.Errorf("record additions of symbol %d: %w", id, err)
+		}
+	}
+	return changed, carrying, nil
+}

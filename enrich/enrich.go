@@ -1,0 +1,426 @@
+// Package enrich runs the post-index passes over a cupertino index: work that
+// needs the whole corpus in the database before it can be done, and that can
+// be re-run on an existing index without re-indexing.
+//
+// # Passes
+//
+// Passes run in dependency order, each in its own transaction together with
+// its enrich_runs row (pass, version, rows_touched, millis, ran_at), so a
+// failed pass leaves the index as it was. Every pass is idempotent: running
+// it twice changes nothing the second time, and rows_touched counts rows it
+// actually changed (0 on a re-run). A pass computes the state it wants and
+// writes only the difference, over output it can tell apart from the
+// index's own (enrich_constraints records what the appending passes added,
+// origin 'symbolgraph' rows belong to the join, is_recovered marks recovered
+// pages), so a new pass Version replaces what the old one wrote instead of
+// adding to it. `--pass x` also re-runs a dependency whose recorded version
+// is not its current one.
+//
+//	recovery       re-inserts placeholder-title rejects (docs.is_recovered = 1)
+//	synonyms       framework_aliases: identifier, import and display name,
+//	               curated and derived search synonyms, doc_count
+//	constraints    fills doc_symbols.generic_constraints from each page's
+//	               "Available when …" clause and declaration, and joins Swift
+//	               symbol graphs (origin 'symbolgraph') when a directory is given
+//	hierarchy      appends a generic type's constraints to its members' symbols
+//	relationships  resolves inheritance_edges titles and URIs across the index,
+//	               dedups them and completes the reverse lists in docs_structured
+//
+// `cupertino save` runs every pass on the in-flight database before Commit
+// (which then rebuilds doc_symbols_fts); `cupertino enrich` opens a committed
+// index read-write under the build lock (OpenIndex) and rebuilds
+// doc_symbols_fts itself when a pass changed doc_symbols.
+//
+// # Reading what the passes wrote
+//
+// Ranker: framework_aliases.synonyms is space-separated, lowercased; a
+// multi-word synonym has its words joined by '-' ("in-app-purchase",
+// "push-notifications"), so normalising away separators ("in app purchase",
+// "in-app purchase" -> "inapppurchase") matches it. docs.is_recovered = 1
+// marks recovered pages, which should rank below normal pages.
+//
+// search_generics: SearchGenerics (generics.go) answers "which APIs are
+// constrained on View" with the matching clause of each row. The package's
+// own table enrich_constraints(symbol_id, doc_id, pass, added) lists the
+// constraints a pass appended to a doc_symbols row; pass 'hierarchy' marks
+// the ones inherited from the enclosing type.
+package enrich
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"io"
+	"log/slog"
+	"net/url"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"time"
+
+	"github.com/cupertino-go/cupertino/index"
+)
+
+var (
+	// ErrUnknownPass means --pass named no pass.
+	ErrUnknownPass = errors.New("unknown enrich pass")
+	// ErrDependencyCycle means the pass table declares a cycle (a bug).
+	ErrDependencyCycle = errors.New("enrich pass dependency cycle")
+)
+
+// Options configure one run of the passes.
+type Options struct {
+	// Passes names the passes to run; empty means all. A named pass also runs
+	// the passes it depends on that have never run at their current version.
+	Passes []string
+	// SymbolGraphDir holds Swift symbol graphs (*.symbols.json) to join; ""
+	// skips the join.
+	SymbolGraphDir string
+	// AuditLog is the save's audit log (JSONL) recovery reads placeholder
+	// rejects from; "" means the index's manifest (source_files) instead.
+	AuditLog string
+	// Standalone is set when the index is a committed one edited in place:
+	// the runner then rebuilds doc_symbols_fts and the meta counts itself,
+	// which Builder.Commit does during a save.
+	Standalone bool
+	// Out receives one line per pass; nil discards.
+	Out io.Writer
+	// Logger receives details; nil discards.
+	Logger *slog.Logger
+	// Now stamps enrich_runs.ran_at; nil means time.Now.
+	Now func() time.Time
+}
+
+// Result is what one pass reports.
+type Result struct {
+	Pass    string
+	Version string
+	// Rows is the number of rows the pass changed (inserted, updated or
+	// deleted); 0 when it found nothing to do.
+	Rows int64
+	// Summary holds the pass's figures for its output line.
+	Summary string
+	Elapsed time.Duration
+}
+
+// Line is the one line printed for the pass.
+func (r Result) Line() string {
+	return fmt.Sprintf("%s: %s (v%s, %d rows changed, %s)", r.Pass, r.Summary, r.Version, r.Rows,
+		r.Elapsed.Round(time.Millisecond))
+}
+
+// env is what a pass gets: its transaction and the run's options.
+type env struct {
+	tx   *sql.Tx
+	opts *Options
+	log  *slog.Logger
+}
+
+// Pass is one enrichment step.
+type Pass struct {
+	Name    string
+	Version string
+	After   []string // passes that must run first when both run
+	// touchesSymbols means the pass may change doc_symbols, whose
+	// full-text index then needs a rebuild.
+	touchesSymbols bool
+	run            func(ctx context.Context, e *env) (rows int64, summary string, err error)
+}
+
+// Passes returns the passes in the order they run.
+func Passes() []Pass {
+	ordered, err := order(allPasses())
+	if err != nil {
+		panic(err) // the table is static: a cycle is a programming error
+	}
+	return ordered
+}
+
+func allPasses() []Pass {
+	return []Pass{
+		{Name: "recovery", Version: "1", run: runRecovery, touchesSymbols: true},
+		{Name: "synonyms", Version: "1", After: []string{"recovery"}, run: runSynonyms},
+		{Name: "constraints", Version: "1", After: []string{"recovery"}, run: runConstraints, touchesSymbols: true},
+		{Name: "hierarchy", Version: "1", After: []string{"constraints"}, run: runHierarchy, touchesSymbols: true},
+		{Name: "relationships", Version: "1", After: []string{"recovery"}, run: runRelationships},
+	}
+}
+
+// order sorts passes topologically, keeping table order among independents.
+func order(passes []Pass) ([]Pass, error) {
+	byName := map[string]int{}
+	for i, p := range passes {
+		byName[p.Name] = i
+	}
+	state := make([]int, len(passes)) // 0 new, 1 visiting, 2 done
+	var out []Pass
+	var visit func(i int) error
+	visit = func(i int) error {
+		switch state[i] {
+		case 1:
+			return fmt.Errorf("%w at %s", ErrDependencyCycle, passes[i].Name)
+		case 2:
+			return nil
+		}
+		state[i] = 1
+		for _, dep := range passes[i].After {
+			j, ok := byName[dep]
+			if !ok {
+				return fmt.Errorf("%w: %s (dependency of %s)", ErrUnknownPass, dep, passes[i].Name)
+			}
+			if err := visit(j); err != nil {
+				return err
+			}
+		}
+		state[i] = 2
+		out = append(out, passes[i])
+		return nil
+	}
+	for i := range passes {
+		if err := visit(i); err != nil {
+			return nil, err
+		}
+	}
+	return out, nil
+}
+
+// PassNames lists the pass names in run order.
+func PassNames() []string {
+	var names []string
+	for _, p := range Passes() {
+		names = append(names, p.Name)
+	}
+	return names
+}
+
+// Run runs the selected passes on db, an index opened read-write (the
+// Builder's in-flight database, or OpenIndex). It stops at the first failing
+// pass; the passes before it stay applied and recorded.
+func Run(ctx context.Context, db *sql.DB, opts Options) ([]Result, error) {
+	if opts.Out == nil {
+		opts.Out = io.Discard
+	}
+	if opts.Logger == nil {
+		opts.Logger = slog.New(slog.DiscardHandler)
+	}
+	if opts.Now == nil {
+		opts.Now = time.Now
+	}
+	selected, err := selectPasses(ctx, db, opts.Passes)
+	if err != nil {
+		return nil, err
+	}
+	var results []Result
+	symbolsChanged := false
+	for _, p := range selected {
+		res, err := runPass(ctx, db, &opts, p)
+		if err != nil {
+			return results, fmt.Errorf("%s: %w", p.Name, err)
+		}
+		results = append(results, res)
+		fmt.Fprintln(opts.Out, res.Line())
+		symbolsChanged = symbolsChanged || (p.touchesSymbols && res.Rows > 0)
+	}
+	if opts.Standalone && len(results) > 0 {
+		if err := refreshDerived(ctx, db, symbolsChanged); err != nil {
+			return results, err
+		}
+	}
+	return results, nil
+}
+
+func runPass(ctx context.Context, db *sql.DB, opts *Options, p Pass) (Result, error) {
+	started := time.Now()
+	tx, err := db.BeginTx(ctx, nil)
+	if err != nil {
+		return Result{}, fmt.Errorf("begin: %w", err)
+	}
+	defer tx.Rollback()
+	rows, summary, err := p.run(ctx, &env{tx: tx, opts: opts, log: opts.Logger.With("pass", p.Name)})
+	if err != nil {
+		return Result{}, err
+	}
+	res := Result{Pass: p.Name, Version: p.Version, Rows: rows, Summary: summary, Elapsed: time.Since(started)}
+	if _, err := tx.ExecContext(ctx, `INSERT INTO enrich_runs(pass, version, rows_touched, millis, ran_at) VALUES (?,?,?,?,?)`,
+		p.Name, p.Version, rows, res.Elapsed.Milliseconds(), opts.Now().UTC().Format(time.RFC3339)); err != nil {
+		return Result{}, fmt.Errorf("record run: %w", err)
+	}
+	if err := tx.Commit(); err != nil {
+		return Result{}, fmt.Errorf("commit: %w", err)
+	}
+	return res, nil
+}
+
+// selectPasses resolves names to passes in run order, adding the
+// dependencies of named passes that never ran at their current version.
+func selectPasses(ctx context.Context, db *sql.DB, names []string) ([]Pass, error) {
+	all := Passes()
+	if len(names) == 0 {
+		return all, nil
+	}
+	byName := map[string]Pass{}
+	for _, p := range all {
+		byName[p.Name] = p
+	}
+	want := map[string]bool{}
+	var add func(name string, explicit bool) error
+	add = func(name string, explicit bool) error {
+		p, ok := byName[name]
+		if !ok {
+			return fmt.Errorf("%w %q (passes: %s)", ErrUnknownPass, name, strings.Join(PassNames(), ", "))
+		}
+		if want[name] {
+			return nil
+		}
+		if !explicit {
+			ran, err := ranAtVersion(ctx, db, p)
+			if err != nil {
+				return err
+			}
+			if ran {
+				return nil
+			}
+		}
+		want[name] = true
+		for _, dep := range p.After {
+			if err := add(dep, false); err != nil {
+				return err
+			}
+		}
+		return nil
+	}
+	for _, n := range names {
+		for _, name := range strings.Split(n, ",") {
+			if name = strings.TrimSpace(name); name != "" {
+				if err := add(name, true); err != nil {
+					return nil, err
+				}
+			}
+		}
+	}
+	var out []Pass
+	for _, p := range all {
+		if want[p.Name] {
+			out = append(out, p)
+		}
+	}
+	return out, nil
+}
+
+func ranAtVersion(ctx context.Context, db *sql.DB, p Pass) (bool, error) {
+	var n int
+	err := db.QueryRowContext(ctx, "SELECT count(*) FROM enrich_runs WHERE pass = ? AND version = ?", p.Name, p.Version).Scan(&n)
+	if err != nil {
+		return false, fmt.Errorf("read enrich_runs: %w", err)
+	}
+	return n > 0, nil
+}
+
+// refreshDerived redoes what Builder.Commit derives from the tables the
+// passes may have changed.
+func refreshDerived(ctx context.Context, db *sql.DB, symbols bool) error {
+	if symbols {
+		if _, err := db.ExecContext(ctx, "INSERT INTO doc_symbols_fts(doc_symbols_fts) VALUES('rebuild')"); err != nil {
+			return fmt.Errorf("rebuild symbol index: %w", err)
+		}
+	}
+	_, err := db.ExecContext(ctx, `INSERT OR REPLACE INTO meta(key, value) VALUES
+	(?, (SELECT count(*) FROM docs)), (?, (SELECT count(*) FROM doc_symbols))`,
+		index.MetaDocCount, index.MetaSymbolCount)
+	if err != nil {
+		return fmt.Errorf("write counts: %w", err)
+	}
+	return nil
+}
+
+// Index is a committed index opened read-write for `cupertino enrich`.
+type Index struct {
+	DB      *sql.DB
+	release func()
+}
+
+// OpenIndex opens the committed index at dbPath read-write under the build
+// lock, so that it never races a save (index.ErrLocked while one runs). It
+// returns index.ErrNotFound when there is no index and the index package's
+// schema errors for a foreign or outdated file.
+func OpenIndex(ctx context.Context, dbPath string) (*Index, error) {
+	info, err := os.Stat(dbPath)
+	if errors.Is(err, os.ErrNotExist) {
+		return nil, fmt.Errorf("%w (looked at %s)", index.ErrNotFound, dbPath)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("open index: %w", err)
+	}
+	if info.IsDir() {
+		return nil, fmt.Errorf("%w: %s is a directory", index.ErrCorrupt, dbPath)
+	}
+	release, err := index.AcquireLock(dbPath)
+	if err != nil {
+		return nil, err
+	}
+	abs, err := filepath.Abs(dbPath)
+	if err != nil {
+		release()
+		return nil, fmt.Errorf("open index: %w", err)
+	}
+	// mode=rw: never create a file that is not there. The rollback journal
+	// keeps the committed file free of -wal side files, as save leaves it.
+	dsn := (&url.URL{Scheme: "file", Path: abs}).String() +
+		"?mode=rw&_pragma=busy_timeout(10000)&_pragma=journal_mode(DELETE)&_pragma=cache_size(-131072)&_pragma=temp_store(MEMORY)"
+	db, err := sql.Open("sqlite", dsn)
+	if err != nil {
+		release()
+		return nil, fmt.Errorf("open index: %w", err)
+	}
+	// One writer connection: passes run one transaction at a time.
+	db.SetMaxOpenConns(1)
+	if err := index.CheckSchema(ctx, db); err != nil {
+		db.Close()
+		release()
+		return nil, fmt.Errorf("%w (%s)", err, dbPath)
+	}
+	return &Index{DB: db, release: release}, nil
+}
+
+// Close closes the database and releases the lock.
+func (x *Index) Close() error {
+	err := x.DB.Close()
+	if x.release != nil {
+		x.release()
+		x.release = nil
+	}
+	return err
+}
+
+// Runs returns the enrich_runs log, newest first, for `cupertino enrich`'s
+// summary and for tests.
+func Runs(ctx context.Context, db *sql.DB) ([]Result, error) {
+	rows, err := db.QueryContext(ctx, "SELECT pass, version, rows_touched, millis FROM enrich_runs ORDER BY rowid DESC")
+	if err != nil {
+		return nil, fmt.Errorf("read enrich_runs: %w", err)
+	}
+	defer rows.Close()
+	var out []Result
+	for rows.Next() {
+		var r Result
+		var ms int64
+		if err := rows.Scan(&r.Pass, &r.Version, &r.Rows, &ms); err != nil {
+			return nil, fmt.Errorf("read enrich_runs: %w", err)
+		}
+		r.Elapsed = time.Duration(ms) * time.Millisecond
+		out = append(out, r)
+	}
+	return out, rows.Err()
+}
+
+// sortedKeys returns a map's keys in order, for deterministic writes.
+func sortedKeys[V any](m map[string]V) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	return keys
+}

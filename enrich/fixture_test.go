@@ -1,0 +1,146 @@
+package enrich
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/cupertino-go/cupertino/door"
+	"github.com/cupertino-go/cupertino/internal/document"
+)
+
+// richFixture is a small index that gives every pass work: framework roots
+// for synonyms, a constrained generic type with members (one carrying an
+// "Available when" clause in its render JSON), a UIKit class chain with a
+// legacy parent URI and a one-sided edge, pages matching the hand-written
+// MiniKit symbol graphs, and an audit log with a placeholder reject.
+type richFixture struct {
+	dir    string
+	db     string
+	audit  string
+	graphs string
+	reject string // the placeholder reject's source file
+}
+
+// fixtureBundle stands in for Apple's DocC bundle id, which tracked files
+// must not spell.
+const fixtureBundle = "doc://fixture.bundle/documentation/"
+
+func writeFile(t *testing.T, path, content string) string {
+	t.Helper()
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(path, []byte(content), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return path
+}
+
+// placeholderPage is DocC render JSON the door rejects for its title.
+func placeholderPage(path string) string {
+	return `{"identifier":{"url":"` + fixtureBundle + path + `","interfaceLanguage":"swift"},
+"kind":"symbol","metadata":{"title":"Error","role":"symbol","roleHeading":"Instance Property","symbolKind":"property"},
+"hierarchy":{"paths":[[]]},"sections":[],"references":{}}`
+}
+
+// conformancePageJSON is render JSON whose metadata carries an "Available
+// when" clause, as DocC writes it.
+const conformancePageJSON = `{"identifier":{"url":"` + fixtureBundle + `SwiftUI/NavigationLink/init(_:destination:)"},
+"kind":"symbol","metadata":{"title":"init(_:destination:)","role":"symbol","symbolKind":"init",
+"conformance":{"availabilityPrefix":[{"text":"Available when","type":"text"}],
+"conformancePrefix":[{"text":"Conforms when","type":"text"}],
+"constraints":[{"code":"Label","type":"codeVoice"},{"text":" is ","type":"text"},{"code":"Text","type":"codeVoice"},
+{"text":" and ","type":"text"},{"code":"Destination","type":"codeVoice"},{"text":" conforms to ","type":"text"},
+{"code":"View","type":"codeVoice"},{"text":".","type":"text"}]}},
+"references":{"x":{"metadata":{"conformance":"not an object"}}}}`
+
+func newRichFixture(t *testing.T, extra ...*document.Document) *richFixture {
+	t.Helper()
+	fx := &richFixture{dir: t.TempDir()}
+	fx.graphs = filepath.Join(repoRoot(t), "enrich", "testdata", "minikit")
+
+	root := func(uri, title, file string) *document.Document {
+		d := fixtureDoc(uri, title, "framework", "")
+		d.RoleHeading = "Framework"
+		d.SourceFile = filepath.Join(fx.dir, "docs", file)
+		return d
+	}
+	conformancePage := writeFile(t, filepath.Join(fx.dir, "docs", "SwiftUI", "NavigationLink", "init(_:destination:).json"), conformancePageJSON)
+
+	initDest := fixtureDoc("apple-docs://swiftui/navigationlink/init(_:destination:)", "init(_:destination:)", "init",
+		"nonisolated init(_ titleKey: LocalizedStringKey, @ViewBuilder destination: () -> Destination)")
+	initDest.SourceFile = conformancePage
+
+	uiView := fixtureDoc("apple-docs://uikit/uiview", "UIView", "class", "@MainActor class UIView : UIResponder")
+	uiView.InheritsFrom = []document.Ref{{URI: "apple-docs://uikit/1622441-uiresponder", Title: "UIResponder"}}
+	uiControl := fixtureDoc("apple-docs://uikit/uicontrol", "UIControl", "class", "@MainActor class UIControl : UIView")
+	uiControl.InheritsFrom = []document.Ref{{URI: "apple-docs://uikit/uiview", Title: "UIView"}}
+	uiControl.InheritedBy = []document.Ref{{URI: "apple-docs://uikit/uibutton", Title: "UIButton"}}
+	uiButton := fixtureDoc("apple-docs://uikit/uibutton", "UIButton", "class", "@MainActor class UIButton : UIControl")
+	uiButton.ConformsTo = []document.Ref{{Title: "NSCoding"}}
+
+	count1 := fixtureDoc("apple-docs://minikit/box/count-1abcd", "count", "property", "var count: Int")
+	count2 := fixtureDoc("apple-docs://minikit/box/count-9wxyz", "count", "property", "var count: Double")
+	unique := fixtureDoc("apple-docs://minikit/swift/array/unique()", "unique()", "func", "func unique() -> [Element]")
+	unique.Platforms = []document.Platform{{Name: "iOS", Introduced: "17.0"}}
+
+	docs := []*document.Document{
+		root("apple-docs://corebluetooth", "Core Bluetooth", "CoreBluetooth.json"),
+		root("apple-docs://coregraphics", "Core Graphics", "coregraphics.json"),
+		root("apple-docs://quartzcore", "Core Animation", "QuartzCore.json"),
+		root("apple-docs://swiftui", "SwiftUI", "SwiftUI.json"),
+		root("apple-docs://uikit", "UIKit", "UIKit.json"),
+		root("apple-docs://minikit", "MiniKit", "MiniKit.json"),
+		fixtureDoc("apple-docs://app-store-connect-api", "App Store Connect API", "collection", ""),
+		fixtureDoc("apple-docs://swiftui/navigationlink", "NavigationLink", "struct",
+			"@MainActor @preconcurrency struct NavigationLink<Label, Destination> where Label : View, Destination : View"),
+		fixtureDoc("apple-docs://swiftui/navigationlink/init(destination:label:)", "init(destination:label:)", "init",
+			"nonisolated init(@ViewBuilder destination: () -> Destination, @ViewBuilder label: () -> Label)"),
+		initDest,
+		fixtureDoc("apple-docs://swiftui/navigationlink/configuration", "NavigationLink.Configuration", "struct",
+			"struct Configuration<Style> where Style : Sendable"),
+		fixtureDoc("apple-docs://swiftui/navigationlink/configuration/label", "label", "property", "var label: Label { get }"),
+		fixtureDoc("apple-docs://uikit/uiresponder", "UIResponder", "class", "@MainActor class UIResponder : NSObject"),
+		uiView, uiControl, uiButton,
+		fixtureDoc("apple-docs://foundation/nscoding", "NSCoding", "protocol", "protocol NSCoding"),
+		fixtureDoc("apple-docs://minikit/box", "Box", "struct", "struct Box<Content> where Content : Hashable"),
+		fixtureDoc("apple-docs://minikit/box/map(_:)", "map(_:)", "func",
+			"@MainActor func map<T>(_ transform: (Content) async throws -> T) -> T where T : Sendable"),
+		count1, count2, unique,
+	}
+	fx.db = buildIndex(t, append(docs, extra...)...)
+
+	fx.reject = writeFile(t, filepath.Join(fx.dir, "docs", "Combine", "Fail", "error.json"), placeholderPage("Combine/Fail/error"))
+	empty := writeFile(t, filepath.Join(fx.dir, "docs", "Combine", "empty.json"), "")
+	fx.audit = filepath.Join(fx.dir, "search.audit.jsonl")
+	w, err := door.NewAuditWriter(fx.audit)
+	if err != nil {
+		t.Fatal(err)
+	}
+	entries := []door.AuditEntry{
+		{SourceFile: conformancePage, URI: initDest.URI, State: door.Indexed},
+		{SourceFile: fx.reject, URI: "apple-docs://combine/fail/error", State: door.Rejected, RejectionReason: door.ReasonPlaceholder + ` "Error"`},
+		{SourceFile: empty, State: door.Rejected, RejectionReason: door.ReasonEmptyFile},
+	}
+	for _, e := range entries {
+		if err := w.WriteEntry(e); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := w.Close(); err != nil {
+		t.Fatal(err)
+	}
+	return fx
+}
+
+// mustJSON is json.Marshal for test data.
+func mustJSON(t *testing.T, v any) string {
+	t.Helper()
+	data, err := json.Marshal(v)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(data)
+}
