@@ -4,6 +4,7 @@ import (
 	"context"
 	"database/sql"
 	"fmt"
+	"github.com/cupertino-go/cupertino/internal/swiftsym"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -213,10 +214,10 @@ func derivedSynonyms(id, importName, displayName string) []string {
 	for _, w := range strings.Fields(strings.ToLower(displayName)) {
 		words[strings.Trim(w, "()&/.,")] = true
 	}
-	for _, w := range camelWords(importName) {
+	for _, w := range swiftsym.CamelWords(importName) {
 		words[strings.ToLower(w)] = true
 	}
-	for _, w := range camelWords(strings.ReplaceAll(displayName, " ", "")) {
+	for _, w := range swiftsym.CamelWords(strings.ReplaceAll(displayName, " ", "")) {
 		words[strings.ToLower(w)] = true
 	}
 	var out []string
@@ -271,25 +272,4 @@ func hasUpper(s string) bool {
 		}
 	}
 	return false
-}
-
-// camelWords splits an UpperCamelCase name at lower-to-upper boundaries and
-// before the last capital of an acronym run: "AVRouting" -> AV Routing,
-// "CoreMLTools" -> Core ML Tools.
-func camelWords(s string) []string {
-	rs := []rune(s)
-	var words []string
-	start := 0
-	for i := 1; i < len(rs); i++ {
-		prev, cur := rs[i-1], rs[i]
-		nextLower := i+1 < len(rs) && unicode.IsLower(rs[i+1])
-		if unicode.IsUpper(cur) && (unicode.IsLower(prev) || unicode.IsDigit(prev) || (unicode.IsUpper(prev) && nextLower)) {
-			words = append(words, string(rs[start:i]))
-			start = i
-		}
-	}
-	if start < len(rs) {
-		words = append(words, string(rs[start:]))
-	}
-	return words
 }

@@ -288,3 +288,27 @@ func isDigitRune(r rune) bool { return r >= '0' && r <= '9' }
 func isDigitByte(c byte) bool { return c >= '0' && c <= '9' }
 func isLowerByte(c byte) bool { return c >= 'a' && c <= 'z' }
 func isUpperRune(c byte) bool { return c >= 'A' && c <= 'Z' }
+
+// CamelWords splits an UpperCamelCase name into its plain words at
+// lower-to-upper boundaries and before the last capital of an acronym run:
+// "AVFoundation" -> AV Foundation, "CoreMLTools" -> Core ML Tools. Unlike
+// Components it adds no overlapping parts; framework names are split with it
+// to derive short aliases ("cbt" style initials, "bluetooth" from
+// CoreBluetooth).
+func CamelWords(s string) []string {
+	rs := []rune(s)
+	var words []string
+	start := 0
+	for i := 1; i < len(rs); i++ {
+		prev, cur := rs[i-1], rs[i]
+		nextLower := i+1 < len(rs) && unicode.IsLower(rs[i+1])
+		if unicode.IsUpper(cur) && (unicode.IsLower(prev) || unicode.IsDigit(prev) || (unicode.IsUpper(prev) && nextLower)) {
+			words = append(words, string(rs[start:i]))
+			start = i
+		}
+	}
+	if start < len(rs) {
+		words = append(words, string(rs[start:]))
+	}
+	return words
+}

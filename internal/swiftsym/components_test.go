@@ -2,6 +2,7 @@ package swiftsym
 
 import (
 	"slices"
+	"strings"
 	"testing"
 )
 
@@ -53,5 +54,20 @@ func BenchmarkComponents(b *testing.B) {
 	b.ReportAllocs()
 	for i := 0; b.Loop(); i++ {
 		Components(names[i%len(names)])
+	}
+}
+
+func TestCamelWords(t *testing.T) {
+	for in, want := range map[string]string{
+		"AVFoundation":  "AV Foundation",
+		"CoreMLTools":   "Core ML Tools",
+		"CoreBluetooth": "Core Bluetooth",
+		"SwiftUI":       "Swift UI",
+		"Metal3D":       "Metal3 D",
+		"":              "",
+	} {
+		if got := strings.Join(CamelWords(in), " "); got != want {
+			t.Errorf("CamelWords(%q) = %q, want %q", in, got, want)
+		}
 	}
 }
