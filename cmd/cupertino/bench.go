@@ -1,0 +1,146 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"runtime"
+	"time"
+
+	"github.com/spf13/cobra"
+
+	"github.com/cupertino-go/cupertino/index"
+	"github.com/cupertino-go/cupertino/internal/benchkit"
+	"github.com/cupertino-go/cupertino/ranker"
+)
+
+func init() {
+	commandConstructors = append(commandConstructors, func(io *iostreams) *cobra.Command {
+		cmd := &cobra.Command{
+			Use:   "bench",
+			Short: "Measure latency and memory on a real index",
+			Args:  cobra.NoArgs,
+		}
+		cmd.AddCommand(newBenchSearchCmd(io, runBenchSearch))
+		return cmd
+	})
+}
+
+// commonWords are the everyday words the search issue adds to the query mix:
+// each matches a large share of the corpus, the ranker's worst case.
+var commonWords = []string{"view", "data", "string", "error", "the"}
+
+type benchSearchOptions struct {
+	IO        *iostreams
+	DB        dbFlags
+	Batteries []string
+	Rounds    int
+}
+
+func newBenchSearchCmd(io *iostreams, runF func(context.Context, *benchSearchOptions) error) *cobra.Command {
+	opts := &benchSearchOptions{IO: io}
+	cmd := &cobra.Command{
+		Use:   "search",
+		Short: "Search latency: the ranker against a naive bm25 query, same DB, same run",
+		Long: `Run every query of the batteries plus common words (view, data, string,
+error, the) through the ranker and through a naive single FTS5 query
+(MATCH all terms, ORDER BY bm25 with the index weights, LIMIT 20), interleaved,
+for --rounds rounds after one warm-up round. Prints p50/p95/p99/max for both,
+their ratio, and this process's peak RSS.`,
+		Args: cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			if opts.Rounds < 1 {
+				return usageErrorf("--rounds must be at least 1")
+			}
+			return runF(cmd.Context(), opts)
+		},
+	}
+	opts.DB.bind(cmd.Flags())
+	cmd.Flags().StringSliceVar(&opts.Batteries, "batteries", nil, "battery .tsv files or directories whose queries join the mix")
+	cmd.Flags().IntVar(&opts.Rounds, "rounds", 5, "measured rounds over the whole mix")
+	return cmd
+}
+
+func runBenchSearch(ctx context.Context, o *benchSearchOptions) error {
+	queries := append([]string(nil), commonWords...)
+	if len(o.Batteries) > 0 {
+		batteries, err := loadBatteries(o.Batteries)
+		if err != nil {
+			return err
+		}
+		for _, b := range batteries {
+			for _, c := range b.Cases {
+				queries = append(queries, c.Query)
+			}
+		}
+	}
+	st, eng, err := o.DB.openEngine(ctx)
+	if err != nil {
+		return err
+	}
+	defer st.Close()
+	naive := func(q string) error {
+		expr, err := ranker.Sanitize(q)
+		if err != nil {
+			return nil // nothing to match: the naive query would not run either
+		}
+		rows, err := st.DB().QueryContext(ctx,
+			"SELECT rowid FROM docs_fts WHERE docs_fts MATCH ? ORDER BY "+index.BM25Expr+" LIMIT 20", expr)
+		if err != nil {
+			return err
+		}
+		defer rows.Close()
+		for rows.Next() {
+		}
+		return rows.Err()
+	}
+	ours := func(q string) error {
+		_, err := eng.Search(ctx, q, ranker.Filters{})
+		return err
+	}
+	var oursLat, naiveLat benchkit.Latencies
+	worst := map[string]time.Duration{}
+	for round := 0; round <= o.Rounds; round++ {
+		for _, q := range queries {
+			t0 := time.Now()
+			if err := ours(q); err != nil {
+				return fmt.Errorf("search %q: %w", q, err)
+			}
+			d := time.Since(t0)
+			t1 := time.Now()
+			if err := naive(q); err != nil {
+				return fmt.Errorf("naive %q: %w", q, err)
+			}
+			n := time.Since(t1)
+			if round == 0 {
+				continue // warm-up: page cache and prepared statements
+			}
+			oursLat.Add(d)
+			naiveLat.Add(n)
+			if d > worst[q] {
+				worst[q] = d
+			}
+		}
+	}
+	w := o.IO.Out
+	fmt.Fprintf(w, "index %s, %d queries x %d rounds, GOMAXPROCS %d\n", o.DB.path(), len(queries), o.Rounds, runtime.GOMAXPROCS(0))
+	fmt.Fprintf(w, "ranker      %s\n", oursLat.Summary())
+	fmt.Fprintf(w, "naive bm25  %s\n", naiveLat.Summary())
+	ratio := func(p float64) float64 {
+		n := naiveLat.Percentile(p)
+		if n == 0 {
+			return 0
+		}
+		return float64(oursLat.Percentile(p)) / float64(n)
+	}
+	fmt.Fprintf(w, "ratio ranker/naive: p50 %.2f  p99 %.2f\n", ratio(50), ratio(99))
+	fmt.Fprintf(w, "peak RSS %s\n", humanBytes(benchkit.PeakRSS(0)))
+	slowest := ""
+	var slowestD time.Duration
+	for q, d := range worst {
+		if d > slowestD {
+			slowest, slowestD = q, d
+		}
+	}
+	fmt.Fprintf(w, "slowest query %q: %s\n", slowest, benchkit.Round(slowestD))
+	return nil
+}

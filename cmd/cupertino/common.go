@@ -1,0 +1,30 @@
+package main
+
+import (
+	"context"
+	"io"
+	"log/slog"
+
+	"github.com/cupertino-go/cupertino/enrich"
+	"github.com/cupertino-go/cupertino/index"
+)
+
+// loggerFor returns a text logger on w honouring CUPERTINO_LOG.
+func loggerFor(w io.Writer) *slog.Logger {
+	return slog.New(slog.NewTextHandler(w, &slog.HandlerOptions{Level: logLevel()}))
+}
+
+// enrichFinish is the hook save runs before committing: every enrich pass on
+// the in-flight database, one line each on w. Commit then rebuilds the symbol
+// full-text index and the counts the passes touched. Recovery reads the
+// manifest the save just wrote, as the audit log is still open.
+func enrichFinish(w io.Writer) func(context.Context, *index.Builder) error {
+	return func(ctx context.Context, b *index.Builder) error {
+		db, err := b.DB()
+		if err != nil {
+			return err
+		}
+		_, err = enrich.Run(ctx, db, enrich.Options{Out: w, Logger: loggerFor(w)})
+		return err
+	}
+}

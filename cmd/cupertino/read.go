@@ -1,0 +1,120 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strings"
+
+	"github.com/spf13/cobra"
+
+	"github.com/cupertino-go/cupertino/internal/docuri"
+	"github.com/cupertino-go/cupertino/internal/mdbound"
+)
+
+func init() {
+	commandConstructors = append(commandConstructors, func(io *iostreams) *cobra.Command {
+		return newReadCmd(io, runRead)
+	})
+}
+
+// readOptions are the flags of `cupertino read`.
+type readOptions struct {
+	IO       *iostreams
+	DB       dbFlags
+	Target   string
+	Format   string
+	Sections []string
+	MaxBytes int
+	Offset   int
+}
+
+func newReadCmd(io *iostreams, runF func(context.Context, *readOptions) error) *cobra.Command {
+	opts := &readOptions{IO: io}
+	cmd := &cobra.Command{
+		Use:   "read <uri | developer.apple.com URL>",
+		Short: "Print one page as Markdown or JSON",
+		Long: `Print a page from the index: apple-docs://swiftui/view,
+https://developer.apple.com/documentation/swiftui/view, swift-evolution://SE-0306,
+swift-book://…, hig://…, apple-archive://…. Markdown keeps the declaration,
+parameters, return value, discussion, code, tables, asides, topics,
+relationships, availability and deprecation; JSON is the stored page.
+
+Large pages can be bounded: --sections keeps the named "##" sections (prefix
+match, e.g. "decl,param"), --max-bytes cuts at a line and says which --offset
+continues.`,
+		Args: cobra.ExactArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			opts.Target = args[0]
+			if opts.Format != "markdown" && opts.Format != "json" {
+				return usageErrorf("--format must be markdown or json, not %q", opts.Format)
+			}
+			if opts.MaxBytes < 0 || opts.Offset < 0 {
+				return usageErrorf("--max-bytes and --offset must not be negative")
+			}
+			return runF(cmd.Context(), opts)
+		},
+	}
+	f := cmd.Flags()
+	opts.DB.bind(f)
+	f.StringVar(&opts.Format, "format", "markdown", "markdown or json")
+	f.StringSliceVar(&opts.Sections, "sections", nil, "keep only these ## sections (comma-separated, prefix match)")
+	f.IntVar(&opts.MaxBytes, "max-bytes", 0, "print at most this many bytes of Markdown (0: all)")
+	f.IntVar(&opts.Offset, "offset", 0, "start at this byte of the Markdown (from a previous --max-bytes)")
+	return cmd
+}
+
+// resolveTarget turns what the user typed into an index URI: web addresses
+// and apple-docs URIs are canonicalised; other schemes pass through.
+func resolveTarget(target string) (string, error) {
+	t := strings.TrimSpace(target)
+	lower := strings.ToLower(t)
+	if strings.HasPrefix(lower, "apple-docs://") || strings.Contains(lower, "developer.apple.com") || strings.HasPrefix(lower, "/documentation/") {
+		uri, err := docuri.FromURL(t)
+		if err != nil {
+			return "", usageErrorf("%q is not a documentation address: %v", target, err)
+		}
+		return uri, nil
+	}
+	if !strings.Contains(t, "://") {
+		return "", usageErrorf("%q is neither a URI (apple-docs://…, swift-evolution://SE-0306) nor a developer.apple.com URL", target)
+	}
+	return t, nil
+}
+
+func runRead(ctx context.Context, o *readOptions) error {
+	uri, err := resolveTarget(o.Target)
+	if err != nil {
+		return err
+	}
+	st, err := o.DB.openStore()
+	if err != nil {
+		return err
+	}
+	defer st.Close()
+	doc, err := st.Document(ctx, uri)
+	if err != nil {
+		return fmt.Errorf("read: %w", err)
+	}
+	if o.Format == "json" {
+		enc := json.NewEncoder(o.IO.Out)
+		enc.SetIndent("", "  ")
+		return enc.Encode(doc)
+	}
+	md := doc.Markdown
+	if md == "" {
+		md = "# " + doc.Title + "\n\n" + doc.Abstract + "\n"
+	}
+	md, missing := mdbound.Select(md, o.Sections)
+	if len(missing) > 0 {
+		return usageError{errors.New("no section named " + strings.Join(missing, ", ") +
+			"; this page has: " + strings.Join(mdbound.Names(doc.Markdown), ", "))}
+	}
+	part, next := mdbound.Window(md, o.Offset, o.MaxBytes)
+	fmt.Fprint(o.IO.Out, part)
+	if next > 0 {
+		fmt.Fprint(o.IO.Out, mdbound.ContinueHint(next, len(md), fmt.Sprintf("run again with --offset %d", next)))
+	}
+	return nil
+}

@@ -1,0 +1,237 @@
+package main
+
+import (
+	"bufio"
+	"context"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"text/tabwriter"
+
+	"github.com/spf13/cobra"
+
+	"github.com/cupertino-go/cupertino/door"
+	"github.com/cupertino-go/cupertino/index"
+	"github.com/cupertino-go/cupertino/internal/document"
+	"github.com/cupertino-go/cupertino/internal/ingest"
+)
+
+func init() {
+	commandConstructors = append(commandConstructors, func(io *iostreams) *cobra.Command {
+		return newSaveCmd(io, runSave)
+	})
+	registerExitCode(ingest.ErrCollisions, exitCollision)
+	registerExitCode(index.ErrLocked, exitLocked)
+	registerExitCode(ingest.ErrNoSources, exitNotFound)
+}
+
+// saveOptions are the flags of `cupertino save`.
+type saveOptions struct {
+	IO           *iostreams
+	BaseDir      string
+	DocsDir      string
+	EvolutionDir string
+	SwiftBookDir string
+	SwiftOrgDir  string
+	HIGDir       string
+	ArchiveDir   string
+	SearchDB     string
+	Clear        bool
+	DryRun       bool
+	Yes          bool
+	AllStatuses  bool
+	Workers      int
+}
+
+func newSaveCmd(io *iostreams, runF func(context.Context, *saveOptions) error) *cobra.Command {
+	opts := &saveOptions{IO: io}
+	cmd := &cobra.Command{
+		Use:   "save",
+		Short: "Index on-disk corpora into search.db",
+		Long: `Read every source directory, pass each document through the door (validity,
+placeholder titles, tier A/B/C dedup) and write search.db. The index is built
+beside the old one and renamed over it at the end, so a failed or killed save
+never damages the previous index. A save with no corpus change does nothing.
+
+Missing source directories are skipped with one line. Exit status 3 means the
+index was written but two different pages claimed one URI (tier C); the audit
+log names them.`,
+		Args: cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			return runF(cmd.Context(), opts)
+		},
+	}
+	f := cmd.Flags()
+	f.StringVar(&opts.BaseDir, "base-dir", defaultBaseDir(), "base directory; the others default to folders inside it")
+	f.StringVar(&opts.DocsDir, "docs-dir", "", "Apple DocC JSON pages (default <base-dir>/docs)")
+	f.StringVar(&opts.EvolutionDir, "evolution-dir", "", "Swift Evolution checkout (default <base-dir>/swift-evolution)")
+	f.StringVar(&opts.SwiftBookDir, "swift-book-dir", "", "Swift book checkout (default <base-dir>/swift-book)")
+	f.StringVar(&opts.SwiftOrgDir, "swift-org-dir", "", "swift.org pages (default <base-dir>/swift-org)")
+	f.StringVar(&opts.HIGDir, "hig-dir", "", "Human Interface Guidelines pages (default <base-dir>/hig)")
+	f.StringVar(&opts.ArchiveDir, "archive-dir", "", "Apple Archive guides (default <base-dir>/apple-archive)")
+	f.StringVar(&opts.SearchDB, "search-db", "", "index to write (default <base-dir>/search.db)")
+	f.BoolVar(&opts.Clear, "clear", false, "rebuild every source from scratch instead of only the changed ones")
+	f.BoolVar(&opts.DryRun, "dry-run", false, "read and judge every document, write nothing")
+	f.BoolVar(&opts.Yes, "yes", false, "do not ask before rebuilding an existing index")
+	f.BoolVar(&opts.AllStatuses, "all-proposals", false, "index Swift Evolution proposals of every status, not only accepted and implemented")
+	f.IntVar(&opts.Workers, "workers", 0, "parse workers (default: number of CPUs)")
+	return cmd
+}
+
+func defaultBaseDir() string {
+	home, err := os.UserHomeDir()
+	if err != nil {
+		return ".cupertino"
+	}
+	return filepath.Join(home, ".cupertino")
+}
+
+// resolve fills the defaults that derive from --base-dir.
+func (o *saveOptions) resolve() {
+	def := func(p *string, name string) {
+		if *p == "" {
+			*p = filepath.Join(o.BaseDir, name)
+		}
+	}
+	def(&o.DocsDir, "docs")
+	def(&o.EvolutionDir, "swift-evolution")
+	def(&o.SwiftBookDir, "swift-book")
+	def(&o.SwiftOrgDir, "swift-org")
+	def(&o.HIGDir, "hig")
+	def(&o.ArchiveDir, "apple-archive")
+	def(&o.SearchDB, "search.db")
+}
+
+func (o *saveOptions) sources() []ingest.SourceSpec {
+	return []ingest.SourceSpec{
+		{Kind: document.SourceAppleDocs, Root: o.DocsDir},
+		{Kind: document.SourceSwiftEvolution, Root: o.EvolutionDir},
+		{Kind: document.SourceSwiftBook, Root: o.SwiftBookDir},
+		{Kind: document.SourceSwiftOrg, Root: o.SwiftOrgDir},
+		{Kind: document.SourceHIG, Root: o.HIGDir},
+		{Kind: document.SourceAppleArchive, Root: o.ArchiveDir},
+	}
+}
+
+func runSave(ctx context.Context, o *saveOptions) error {
+	o.resolve()
+	if o.Clear && !o.Yes && !o.DryRun && o.IO.InTerminal && fileExists(o.SearchDB) {
+		if !confirm(o.IO, fmt.Sprintf("Rebuild %s from scratch?", o.SearchDB)) {
+			return fmt.Errorf("save: %w", context.Canceled)
+		}
+	}
+	if err := os.MkdirAll(filepath.Dir(o.SearchDB), 0o755); err != nil {
+		return fmt.Errorf("create index directory: %w", err)
+	}
+	opts := ingest.Options{
+		DBPath:    o.SearchDB,
+		AuditPath: strings.TrimSuffix(o.SearchDB, filepath.Ext(o.SearchDB)) + ".audit.jsonl",
+		Sources:   o.sources(),
+		Clear:     o.Clear,
+		DryRun:    o.DryRun,
+		Workers:   o.Workers,
+		Progress:  o.IO.Err,
+		TTY:       isTerminalWriter(o.IO.Err),
+		Finish:    enrichFinish(o.IO.Err),
+		Logger:    loggerFor(o.IO.Err),
+	}
+	opts.Corpus.IncludeAllStatuses = o.AllStatuses
+	sum, err := ingest.Run(ctx, opts)
+	if sum != nil {
+		printSaveSummary(o.IO.Out, sum)
+	}
+	return err
+}
+
+func fileExists(p string) bool {
+	_, err := os.Stat(p)
+	return err == nil
+}
+
+func confirm(io *iostreams, question string) bool {
+	fmt.Fprintf(io.Err, "%s [y/N] ", question)
+	line, _ := bufio.NewReader(io.In).ReadString('\n')
+	line = strings.ToLower(strings.TrimSpace(line))
+	return line == "y" || line == "yes"
+}
+
+func isTerminalWriter(w io.Writer) bool {
+	f, ok := w.(*os.File)
+	return ok && isTerminal(f)
+}
+
+func printSaveSummary(w io.Writer, s *ingest.Summary) {
+	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
+	switch {
+	case s.DryRun:
+		fmt.Fprintln(tw, "Dry run: nothing was written.")
+	case s.UpToDate:
+		fmt.Fprintln(tw, "Index is up to date: no source changed since the last save.")
+	}
+	fmt.Fprintln(tw, "source\tfiles\tindexed\treplaced\tnote")
+	for _, src := range s.Sources {
+		note := ""
+		if src.Skipped {
+			note = src.Reason
+		} else if src.Elapsed > 0 {
+			note = fmt.Sprintf("%s, %.0f files/s", src.Elapsed.Round(1e7), float64(src.Files)/src.Elapsed.Seconds())
+		}
+		fmt.Fprintf(tw, "%s\t%d\t%d\t%d\t%s\n", src.Kind, src.Files, src.Indexed, src.Replaced, note)
+	}
+	tw.Flush()
+	if !s.UpToDate {
+		fmt.Fprintln(w)
+		fmt.Fprintln(w, "Door:")
+		printDoorStats(w, s)
+		if s.Collisions == 0 {
+			fmt.Fprintln(w, "Tier C collisions: 0")
+		} else {
+			fmt.Fprintf(w, "Tier C collisions: %d — different pages claimed one URI; see the audit log\n", s.Collisions)
+		}
+	}
+	fmt.Fprintln(w)
+	if !s.DryRun {
+		fmt.Fprintf(w, "Index:     %s (%s, %d documents)\n", s.DBPath, humanBytes(s.DBSize), s.Documents)
+	}
+	if s.AuditPath != "" && !s.UpToDate {
+		fmt.Fprintf(w, "Audit log: %s\n", s.AuditPath)
+	}
+	fmt.Fprintf(w, "Elapsed:   %s\n", s.Elapsed.Round(1e7))
+}
+
+func printDoorStats(w io.Writer, s *ingest.Summary) {
+	states := make([]string, 0, len(s.Door.ByState))
+	for st := range s.Door.ByState {
+		states = append(states, string(st))
+	}
+	sort.Strings(states)
+	fmt.Fprintf(w, "  %-34s %d\n", "files judged", s.Door.Total)
+	for _, st := range states {
+		fmt.Fprintf(w, "  %-34s %d\n", st, s.Door.ByState[door.State(st)])
+	}
+	fmt.Fprintf(w, "  %-34s %d\n", "  of which tier-B replacements", s.Door.Replaced)
+	reasons := make([]string, 0, len(s.Door.ByReason))
+	for r := range s.Door.ByReason {
+		reasons = append(reasons, r)
+	}
+	sort.Strings(reasons)
+	for _, r := range reasons {
+		fmt.Fprintf(w, "  %-34s %d\n", "rejected: "+r, s.Door.ByReason[r])
+	}
+}
+
+func humanBytes(n int64) string {
+	const unit = 1024
+	if n < unit {
+		return fmt.Sprintf("%d B", n)
+	}
+	div, exp := int64(unit), 0
+	for m := n / unit; m >= unit; m /= unit {
+		div *= unit
+		exp++
+	}
+	return fmt.Sprintf("%.1f %ciB", float64(n)/float64(div), "KMGTPE"[exp])
+}

@@ -1,0 +1,206 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"sort"
+	"strings"
+	"text/tabwriter"
+
+	"github.com/spf13/cobra"
+
+	"github.com/cupertino-go/cupertino/ranker"
+)
+
+func init() {
+	commandConstructors = append(commandConstructors, func(io *iostreams) *cobra.Command {
+		return newSearchCmd(io, runSearch)
+	})
+}
+
+// searchOptions are the flags of `cupertino search`.
+type searchOptions struct {
+	IO      *iostreams
+	DB      dbFlags
+	Query   string
+	Filters ranker.Filters
+	Source  string
+	Format  string
+	Explain bool
+}
+
+func newSearchCmd(io *iostreams, runF func(context.Context, *searchOptions) error) *cobra.Command {
+	opts := &searchOptions{IO: io}
+	cmd := &cobra.Command{
+		Use:   "search <query>",
+		Short: "Search the index from a terminal",
+		Long: `Search every source with the same ranker the MCP server uses.
+
+The query may start with a source prefix ("swift-evolution actors", "hig
+buttons"), carry @Attribute tokens ("@MainActor view") or name a type and a
+member ("URLSession dataTask"). Output is aligned text on a terminal, Markdown
+with --format markdown, and a stable JSON document with --format json:
+{"query": …, "results": [{"uri", "title", "source", "framework", "kind",
+"summary", "score", "availability", "deprecated"}]}.`,
+		Args: cobra.MinimumNArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			opts.Query = strings.Join(args, " ")
+			if opts.Source != "" {
+				opts.Filters.Sources = strings.Split(opts.Source, ",")
+			}
+			switch opts.Format {
+			case "text", "markdown", "json":
+			default:
+				return usageErrorf("--format must be text, markdown or json, not %q", opts.Format)
+			}
+			return runF(cmd.Context(), opts)
+		},
+	}
+	f := cmd.Flags()
+	opts.DB.bind(f)
+	f.StringVar(&opts.Source, "source", "", "only these sources, comma-separated (apple-docs, swift-evolution, swift-book, swift-org, hig, apple-archive)")
+	f.StringVar(&opts.Filters.Framework, "framework", "", "only this framework (identifier, import name or display name)")
+	f.StringVar(&opts.Filters.Language, "language", "", "only swift or objc pages")
+	f.StringVar(&opts.Filters.Kind, "kind", "", "only this kind (struct, class, protocol, func, property, article, …)")
+	f.StringVar(&opts.Filters.MinIOS, "min-ios", "", "only APIs available on iOS at or before this version")
+	f.StringVar(&opts.Filters.MinMacOS, "min-macos", "", "only APIs available on macOS at or before this version")
+	f.StringVar(&opts.Filters.MinTvOS, "min-tvos", "", "only APIs available on tvOS at or before this version")
+	f.StringVar(&opts.Filters.MinWatchOS, "min-watchos", "", "only APIs available on watchOS at or before this version")
+	f.StringVar(&opts.Filters.MinVisionOS, "min-visionos", "", "only APIs available on visionOS at or before this version")
+	f.BoolVar(&opts.Filters.IncludeArchive, "include-archive", false, "include Apple's retired guides (apple-archive)")
+	f.IntVar(&opts.Filters.Limit, "limit", ranker.DefaultLimit, fmt.Sprintf("number of results (maximum %d)", ranker.MaxLimit))
+	f.StringVar(&opts.Format, "format", "text", "output format: text, markdown or json")
+	f.BoolVar(&opts.Explain, "explain", false, "print every factor of every score")
+	return cmd
+}
+
+func runSearch(ctx context.Context, o *searchOptions) error {
+	st, eng, err := o.DB.openEngine(ctx)
+	if err != nil {
+		return err
+	}
+	defer st.Close()
+	results, err := eng.Search(ctx, o.Query, o.Filters)
+	if err != nil {
+		return fmt.Errorf("search: %w", err)
+	}
+	if !o.Explain {
+		for i := range results {
+			results[i].Explain = nil
+		}
+	}
+	switch o.Format {
+	case "json":
+		return writeSearchJSON(o.IO.Out, o.Query, results)
+	case "markdown":
+		writeSearchMarkdown(o.IO.Out, o.Query, results, o.Explain)
+	default:
+		writeSearchText(o.IO.Out, results, o.Explain, o.IO.IsTerminal)
+	}
+	return nil
+}
+
+// searchJSON is the stable JSON shape of `search --format json`.
+type searchJSON struct {
+	Query   string          `json:"query"`
+	Results []ranker.Result `json:"results"`
+}
+
+func writeSearchJSON(w io.Writer, query string, results []ranker.Result) error {
+	if results == nil {
+		results = []ranker.Result{}
+	}
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	return enc.Encode(searchJSON{Query: query, Results: results})
+}
+
+func writeSearchMarkdown(w io.Writer, query string, results []ranker.Result, explain bool) {
+	fmt.Fprintf(w, "# Search: %s\n\n", query)
+	if len(results) == 0 {
+		fmt.Fprintln(w, "No results.")
+		return
+	}
+	for i, r := range results {
+		fmt.Fprintf(w, "%d. **%s** — `%s`\n", i+1, r.Title, r.URI)
+		if meta := resultMeta(r); meta != "" {
+			fmt.Fprintf(w, "   %s\n", meta)
+		}
+		if r.Summary != "" {
+			fmt.Fprintf(w, "   %s\n", r.Summary)
+		}
+		if explain {
+			fmt.Fprint(w, r.ExplainText())
+		}
+	}
+}
+
+// writeSearchText prints aligned columns. On a terminal, summaries are cut
+// to keep one line per result; in a pipe every field is written whole.
+func writeSearchText(w io.Writer, results []ranker.Result, explain, tty bool) {
+	if len(results) == 0 {
+		fmt.Fprintln(w, "No results.")
+		return
+	}
+	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
+	for i, r := range results {
+		summary := r.Summary
+		if tty && len(summary) > 80 {
+			summary = summary[:77] + "..."
+		}
+		fmt.Fprintf(tw, "%d\t%s\t%s\t%s\t%s\n", i+1, r.Title, r.URI, resultMeta(r), summary)
+		if explain {
+			tw.Flush()
+			fmt.Fprint(w, r.ExplainText())
+		}
+	}
+	tw.Flush()
+}
+
+// resultMeta is "swiftui · struct · iOS 13.0+ macOS 10.15+ · deprecated".
+func resultMeta(r ranker.Result) string {
+	var parts []string
+	if r.Framework != "" {
+		parts = append(parts, r.Framework)
+	} else {
+		parts = append(parts, r.Source)
+	}
+	if r.Kind != "" {
+		parts = append(parts, r.Kind)
+	}
+	if avail := availabilityText(r.Availability); avail != "" {
+		parts = append(parts, avail)
+	}
+	if r.Deprecated {
+		parts = append(parts, "deprecated")
+	}
+	return strings.Join(parts, " · ")
+}
+
+func availabilityText(m map[string]string) string {
+	order := map[string]int{"iOS": 0, "iPadOS": 1, "macOS": 2, "Mac Catalyst": 3, "tvOS": 4, "watchOS": 5, "visionOS": 6}
+	names := make([]string, 0, len(m))
+	for k := range m {
+		names = append(names, k)
+	}
+	sort.Slice(names, func(i, j int) bool {
+		oi, iok := order[names[i]]
+		oj, jok := order[names[j]]
+		if iok != jok {
+			return iok
+		}
+		if oi != oj {
+			return oi < oj
+		}
+		return names[i] < names[j]
+	})
+	var parts []string
+	for _, n := range names {
+		if m[n] != "" {
+			parts = append(parts, n+" "+m[n]+"+")
+		}
+	}
+	return strings.Join(parts, " ")
+}

@@ -1,0 +1,203 @@
+package mcp
+
+import (
+	"errors"
+	"fmt"
+	"math"
+	"slices"
+	"sort"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+
+	mcpgo "github.com/mark3labs/mcp-go/mcp"
+)
+
+// ErrBadArgument marks an argument problem the caller can fix; handlers turn
+// it into an isError result that names the argument.
+var ErrBadArgument = errors.New("bad argument")
+
+// Bounds on string arguments. Queries longer than a few hundred characters are
+// never a lookup an agent needs, and bounding them keeps hostile input from
+// reaching SQLite at all.
+const (
+	maxQueryLen = 500
+	maxURILen   = 2048
+	maxNameLen  = 200
+)
+
+// toolArgs wraps a call's arguments with typed accessors. Every accessor
+// returns an ErrBadArgument error that says what was expected and what came.
+type toolArgs struct {
+	m map[string]any
+}
+
+func argsOf(req mcpgo.CallToolRequest) toolArgs {
+	return toolArgs{m: req.GetArguments()}
+}
+
+func argError(name, format string, a ...any) error {
+	return fmt.Errorf("%w %q: %s", ErrBadArgument, name, fmt.Sprintf(format, a...))
+}
+
+// present reports whether name was passed with a non-null value.
+func (a toolArgs) present(name string) bool {
+	v, ok := a.m[name]
+	return ok && v != nil
+}
+
+// requiredString returns a non-blank string of at most maxLen bytes.
+func (a toolArgs) requiredString(name string, maxLen int) (string, error) {
+	if !a.present(name) {
+		return "", argError(name, "is required")
+	}
+	s, err := a.optionalString(name, "", maxLen)
+	if err != nil {
+		return "", err
+	}
+	if s == "" {
+		return "", argError(name, "must not be empty")
+	}
+	return s, nil
+}
+
+// optionalString returns the trimmed string or def when absent. Numbers and
+// booleans are not silently converted: a wrong type is a mistake worth
+// reporting.
+func (a toolArgs) optionalString(name, def string, maxLen int) (string, error) {
+	if !a.present(name) {
+		return def, nil
+	}
+	s, ok := a.m[name].(string)
+	if !ok {
+		return "", argError(name, "must be a string, got %s", jsonType(a.m[name]))
+	}
+	if len(s) > maxLen {
+		return "", argError(name, "is %d bytes long; the limit is %d", len(s), maxLen)
+	}
+	if !utf8.ValidString(s) || strings.ContainsRune(s, 0) {
+		return "", argError(name, "contains invalid characters")
+	}
+	return strings.TrimSpace(s), nil
+}
+
+// optionalEnum returns one of allowed (compared case-insensitively, returned
+// as spelled in allowed) or def when absent or empty.
+func (a toolArgs) optionalEnum(name, def string, allowed []string) (string, error) {
+	s, err := a.optionalString(name, "", maxNameLen)
+	if err != nil || s == "" {
+		return def, err
+	}
+	for _, v := range allowed {
+		if strings.EqualFold(v, s) {
+			return v, nil
+		}
+	}
+	return "", argError(name, "must be one of %s, got %q", strings.Join(allowed, ", "), s)
+}
+
+// optionalInt returns an integer in [lo, hi] or def when absent. Numeric
+// strings are accepted because some clients (CLIs, form UIs) send every
+// argument as text.
+func (a toolArgs) optionalInt(name string, def, lo, hi int) (int, error) {
+	if !a.present(name) {
+		return def, nil
+	}
+	var f float64
+	switch v := a.m[name].(type) {
+	case float64:
+		f = v
+	case int:
+		f = float64(v)
+	case int64:
+		f = float64(v)
+	case string:
+		parsed, err := strconv.ParseFloat(strings.TrimSpace(v), 64)
+		if err != nil {
+			return 0, argError(name, "must be an integer, got %q", v)
+		}
+		f = parsed
+	default:
+		return 0, argError(name, "must be an integer, got %s", jsonType(v))
+	}
+	if math.IsNaN(f) || math.IsInf(f, 0) || f != math.Trunc(f) {
+		return 0, argError(name, "must be a whole number, got %v", f)
+	}
+	if f < float64(lo) || f > float64(hi) {
+		return 0, argError(name, "must be between %d and %d, got %v", lo, hi, f)
+	}
+	return int(f), nil
+}
+
+// optionalBool returns a boolean or def when absent; "true"/"false" strings
+// are accepted for the same reason as in optionalInt.
+func (a toolArgs) optionalBool(name string, def bool) (bool, error) {
+	if !a.present(name) {
+		return def, nil
+	}
+	switch v := a.m[name].(type) {
+	case bool:
+		return v, nil
+	case string:
+		b, err := strconv.ParseBool(strings.TrimSpace(v))
+		if err != nil {
+			return false, argError(name, "must be true or false, got %q", v)
+		}
+		return b, nil
+	}
+	return false, argError(name, "must be a boolean, got %s", jsonType(a.m[name]))
+}
+
+// optionalBoolPtr is optionalBool that tells "absent" (nil) from false.
+func (a toolArgs) optionalBoolPtr(name string) (*bool, error) {
+	if !a.present(name) {
+		return nil, nil
+	}
+	b, err := a.optionalBool(name, false)
+	if err != nil {
+		return nil, err
+	}
+	return &b, nil
+}
+
+// unknownArguments lists argument names the tool's schema does not declare,
+// sorted. Agents misspell names ("frameworks", "max_results"); silently
+// ignoring them returns unfiltered results that look filtered.
+func unknownArguments(tool mcpgo.Tool, args map[string]any) []string {
+	var out []string
+	for name := range args {
+		if _, ok := tool.InputSchema.Properties[name]; !ok {
+			out = append(out, name)
+		}
+	}
+	sort.Strings(out)
+	return out
+}
+
+// schemaArgNames lists the tool's declared argument names, sorted.
+func schemaArgNames(tool mcpgo.Tool) []string {
+	names := make([]string, 0, len(tool.InputSchema.Properties))
+	for name := range tool.InputSchema.Properties {
+		names = append(names, name)
+	}
+	slices.Sort(names)
+	return names
+}
+
+func jsonType(v any) string {
+	switch v.(type) {
+	case nil:
+		return "null"
+	case string:
+		return "a string"
+	case bool:
+		return "a boolean"
+	case float64, int, int64:
+		return "a number"
+	case []any:
+		return "an array"
+	case map[string]any:
+		return "an object"
+	}
+	return fmt.Sprintf("%T", v)
+}

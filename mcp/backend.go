@@ -1,0 +1,291 @@
+package mcp
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"log/slog"
+	"os"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/cupertino-go/cupertino/index"
+)
+
+// backend holds the index for the handlers.
+//
+// When opening failed it retries (at most once a second) on the next call, so
+// a server started before `cupertino save` finished recovers without a
+// restart. When save replaces the file (it renames a new index over the old
+// one), the next call after reloadCheck opens the new file and the old one is
+// closed once the calls still using it have had time to finish.
+type backend struct {
+	opts Options
+	log  *slog.Logger
+
+	closed atomic.Bool
+
+	mu        sync.Mutex
+	cur       *snapshot
+	openErr   error
+	lastTry   time.Time
+	lastCheck time.Time
+}
+
+// snapshot is one opened index and what is derived from it. The index does
+// not change while open, so listings are computed once.
+type snapshot struct {
+	store *index.Store
+	file  os.FileInfo
+	// search is built in the background (the ranker loads framework names
+	// and source ranges) so that the server answers initialize without
+	// waiting for it.
+	search *pendingSearcher
+
+	once       sync.Once
+	frameworks []index.Framework
+	resolver   *frameworkResolver
+	sources    map[string]int
+	meta       map[string]string
+	err        error
+}
+
+const (
+	reopenInterval = time.Second
+	reloadCheck    = 2 * time.Second
+)
+
+func newBackend(opts Options, log *slog.Logger) *backend {
+	b := &backend{opts: opts, log: log}
+	b.mu.Lock()
+	b.cur, b.openErr = b.open()
+	b.lastTry, b.lastCheck = time.Now(), time.Now()
+	b.mu.Unlock()
+	return b
+}
+
+func (b *backend) open() (*snapshot, error) {
+	info, _ := os.Stat(b.opts.DBPath)
+	st, err := index.Open(b.opts.DBPath)
+	if err != nil {
+		b.log.Warn("search index unavailable; every tool will report it until it is fixed", "path", b.opts.DBPath, "err", err)
+		return nil, err
+	}
+	if err := boundReadMemory(context.Background(), st.DB()); err != nil {
+		b.log.Warn("could not bound read memory", "err", err)
+	}
+	s := &snapshot{store: st, file: info, search: &pendingSearcher{ready: make(chan struct{})}}
+	go b.prepare(s)
+	return s, nil
+}
+
+// pendingSearcher is a Searcher that becomes available once ready closes.
+type pendingSearcher struct {
+	searcher Searcher // set before ready closes
+	ready    chan struct{}
+}
+
+// prepare builds the snapshot's searcher, then warms its listings so the
+// first list_frameworks or framework filter does not pay for them. The two
+// run one after the other: on two cores, in parallel they would only slow
+// the first calls.
+func (b *backend) prepare(s *snapshot) {
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	searcher := b.opts.Searcher
+	if searcher == nil && b.opts.NewSearcher != nil {
+		var err error
+		if searcher, err = b.opts.NewSearcher(ctx, s.store); err != nil {
+			// Every other tool still works, and search degrades to BM25. A
+			// server shut down while this ran has nothing to report.
+			if !b.closed.Load() {
+				b.log.Error("ranker unavailable; search falls back to plain full-text ranking", "err", err)
+			}
+			searcher = nil
+		}
+	}
+	if searcher == nil {
+		searcher = textSearcher{store: s.store}
+	}
+	s.search.searcher = searcher
+	close(s.search.ready)
+	s.load(ctx)
+}
+
+// snapshot returns the current index, opening or reopening it as needed.
+func (b *backend) snapshot() (*snapshot, error) {
+	if b == nil {
+		return nil, errors.New("no index configured")
+	}
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	now := time.Now()
+	switch {
+	case b.cur == nil && now.Sub(b.lastTry) >= reopenInterval:
+		b.lastTry = now
+		b.cur, b.openErr = b.open()
+	case b.cur != nil && now.Sub(b.lastCheck) >= reloadCheck:
+		b.lastCheck = now
+		b.reloadIfReplacedLocked()
+	}
+	if b.cur == nil {
+		return nil, fmt.Errorf("%w\nFix: run `cupertino save` to build the index, or start the server with --search-db pointing at one", b.openErr)
+	}
+	return b.cur, nil
+}
+
+// reloadIfReplacedLocked swaps in a new index when the file at DBPath is no
+// longer the one open. A replacement that does not open keeps the old index.
+func (b *backend) reloadIfReplacedLocked() {
+	info, err := os.Stat(b.opts.DBPath)
+	if err != nil || b.cur.file == nil || os.SameFile(info, b.cur.file) && info.ModTime().Equal(b.cur.file.ModTime()) {
+		return
+	}
+	next, err := b.open()
+	if err != nil {
+		b.log.Warn("index file changed but does not open; serving the previous one", "err", err)
+		return
+	}
+	old := b.cur
+	b.cur = next
+	b.log.Info("index file replaced; serving the new one", "path", b.opts.DBPath)
+	// Calls in flight finish on the old index; none outlives the timeout.
+	time.AfterFunc(2*b.opts.CallTimeout+time.Second, func() { old.store.Close() })
+}
+
+// get returns the open index or the reason it is not available.
+func (b *backend) get() (*index.Store, error) {
+	s, err := b.snapshot()
+	if err != nil {
+		return nil, err
+	}
+	return s.store, nil
+}
+
+// search returns the searcher, waiting for it to be built.
+func (b *backend) search(ctx context.Context) (Searcher, error) {
+	s, err := b.snapshot()
+	if err != nil {
+		return nil, err
+	}
+	select {
+	case <-s.search.ready:
+		return s.search.searcher, nil
+	case <-ctx.Done():
+		return nil, context.Cause(ctx)
+	}
+}
+
+// listings computes the framework, source and meta listings once per index.
+func (b *backend) listings(ctx context.Context) (*snapshot, error) {
+	s, err := b.snapshot()
+	if err != nil {
+		return nil, err
+	}
+	if err := s.load(ctx); err != nil {
+		// A failed first load (a timeout, say) must not stick: the next call
+		// gets a fresh snapshot of the same index.
+		b.mu.Lock()
+		if b.cur == s {
+			b.cur = &snapshot{store: s.store, file: s.file, search: s.search}
+		}
+		b.mu.Unlock()
+		return nil, err
+	}
+	return s, nil
+}
+
+// load computes the listings once; callers share the first result.
+func (s *snapshot) load(ctx context.Context) error {
+	s.once.Do(func() {
+		if s.frameworks, s.err = s.store.Frameworks(ctx); s.err != nil {
+			return
+		}
+		s.resolver = newFrameworkResolver(s.frameworks)
+		if s.sources, s.err = s.store.Sources(ctx); s.err != nil {
+			return
+		}
+		s.meta, s.err = s.store.Meta(ctx)
+	})
+	return s.err
+}
+
+// resolveFramework maps any spelling of a framework to its identifier.
+func (b *backend) resolveFramework(ctx context.Context, name string) (string, error) {
+	s, err := b.listings(ctx)
+	if err != nil {
+		return "", err
+	}
+	return s.resolver.resolve(name)
+}
+
+// available reports which optional tables have rows. An index that cannot be
+// read reports every table available, so all tools register and explain.
+func (b *backend) available(ctx context.Context) map[string]bool {
+	out := map[string]bool{"doc_symbols": true, "inheritance_edges": true}
+	st, err := b.get()
+	if err != nil {
+		return out
+	}
+	for table := range out {
+		ok, err := HasRows(ctx, st.DB(), table)
+		if err != nil {
+			b.log.Warn("index check failed; offering the tool anyway", "table", table, "err", err)
+			continue
+		}
+		out[table] = ok
+	}
+	return out
+}
+
+func (b *backend) close() error {
+	b.closed.Store(true)
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	if b.cur == nil {
+		return nil
+	}
+	err := b.cur.store.Close()
+	b.cur = nil
+	b.openErr = errors.New("server closed")
+	b.lastTry = time.Now().Add(time.Hour)
+	return err
+}
+
+// Read-pool memory. index.Open maps the file (mmap_size 2 GiB) so that its
+// connections share the OS page cache; but every mapped page a query touches
+// counts in the server's RSS, which on a full index passes 500 MB after a few
+// hundred searches. A long-lived server keeps its pages in SQLite's own cache
+// instead, bounded per connection, and lets the OS page cache do the rest.
+const (
+	serveConnections = 4
+	serveCacheKiB    = 16 << 10
+)
+
+// boundReadMemory turns mmap off and sets the page cache on every connection
+// of the pool. It holds all of them at once so each gets the pragmas, and
+// keeps them idle in the pool (max idle = max open) so none is reopened with
+// the defaults.
+func boundReadMemory(ctx context.Context, db *sql.DB) error {
+	db.SetMaxOpenConns(serveConnections)
+	db.SetMaxIdleConns(serveConnections)
+	conns := make([]*sql.Conn, 0, serveConnections)
+	defer func() {
+		for _, c := range conns {
+			c.Close()
+		}
+	}()
+	for range serveConnections {
+		c, err := db.Conn(ctx)
+		if err != nil {
+			return fmt.Errorf("bound read memory: %w", err)
+		}
+		conns = append(conns, c)
+		if _, err := c.ExecContext(ctx, fmt.Sprintf("PRAGMA mmap_size = 0; PRAGMA cache_size = -%d", serveCacheKiB)); err != nil {
+			return fmt.Errorf("bound read memory: %w", err)
+		}
+	}
+	return nil
+}

@@ -1,0 +1,268 @@
+// Package mcp is cupertino's MCP server: the tools, resource templates and
+// stdio transport that coding agents talk to (`cupertino serve`). It is a thin
+// shell over the index (documents, listings, symbol tables) and the ranker
+// (search), built on mark3labs/mcp-go, imported here as mcpgo.
+//
+// Contract with clients:
+//
+//   - stdout carries JSON-RPC only, one message per line; logs go to the
+//     configured slog logger (stderr).
+//   - Every tool is read-only and answers in compact Markdown; tools that
+//     declare an outputSchema also return structuredContent.
+//   - A response stays under about 25k tokens and says how to get the rest.
+//   - Problems the caller can fix (bad arguments, unknown tools or documents,
+//     timeouts, a missing or broken index) are isError results with the fix,
+//     never protocol failures or a dead server.
+//
+// Tools register only when the index holds their data: no doc_symbols rows,
+// no symbol tools; no inheritance edges, no get_inheritance. When the index
+// is missing or unreadable every tool is registered and every call explains
+// how to fix it, so an agent is never left with a silently shrunken tool list.
+package mcp
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"slices"
+	"strings"
+	"time"
+
+	mcpgo "github.com/mark3labs/mcp-go/mcp"
+	"github.com/mark3labs/mcp-go/server"
+
+	"github.com/cupertino-go/cupertino/index"
+	"github.com/cupertino-go/cupertino/ranker"
+)
+
+// DefaultCallTimeout bounds one tool call. SQLite is interrupted through the
+// context, so a pathological query costs the caller this long and no more.
+const DefaultCallTimeout = 5 * time.Second
+
+// ErrTimeout is the error a call that ran out of time reports.
+var ErrTimeout = errors.New("query timed out")
+
+// Options configure a Server.
+type Options struct {
+	// DBPath is the search index (search.db).
+	DBPath string
+	// Searcher answers the search tool; nil means a plain BM25 search over
+	// the index with the ranker's filters.
+	Searcher Searcher
+	// NewSearcher builds the Searcher from the opened index when Searcher
+	// is nil; it lets the caller wire the ranker without opening the index
+	// twice. If it fails the plain search serves and the failure is logged.
+	NewSearcher func(context.Context, *index.Store) (Searcher, error)
+	// Version is reported in serverInfo.
+	Version string
+	// CallTimeout bounds every tool call; 0 means DefaultCallTimeout.
+	CallTimeout time.Duration
+	// MaxConcurrent bounds the requests served at once on stdio; 0 means 8.
+	// Beyond the read pool's connections, requests wait for one (within
+	// their timeout) rather than queue unread on stdin.
+	MaxConcurrent int
+	// Logger receives diagnostics; nil discards them.
+	Logger *slog.Logger
+	// validateOutput checks structuredContent against each outputSchema
+	// (tests).
+	validateOutput bool
+}
+
+// Server is one MCP server over one index.
+type Server struct {
+	opts    Options
+	mcp     *server.MCPServer
+	backend *backend
+	tools   map[string]mcpgo.Tool
+	log     *slog.Logger
+}
+
+// tool is a tool constructor's output plus what data it needs to be offered.
+type tool struct {
+	def     mcpgo.Tool
+	handler server.ToolHandlerFunc
+	needs   string // "" (always), or the table that must have rows
+}
+
+// New opens the index and builds the server. A missing or unreadable index is
+// not an error here: the server starts with every tool, and each call reports
+// the problem and its fix (see the package comment).
+func New(ctx context.Context, opts Options) (*Server, error) {
+	if opts.CallTimeout <= 0 {
+		opts.CallTimeout = DefaultCallTimeout
+	}
+	if opts.MaxConcurrent <= 0 {
+		opts.MaxConcurrent = 8
+	}
+	log := opts.Logger
+	if log == nil {
+		log = slog.New(slog.DiscardHandler)
+	}
+	s := &Server{opts: opts, log: log, tools: map[string]mcpgo.Tool{}}
+	s.backend = newBackend(opts, log)
+
+	serverOpts := []server.ServerOption{
+		server.WithToolCapabilities(false),
+		server.WithResourceCapabilities(false, false),
+		server.WithInstructions(instructions),
+		server.WithTitle("Cupertino"),
+		server.WithDescription("Apple developer documentation, Swift Evolution, the Swift book and the HIG, searched locally."),
+		server.WithToolHandlerMiddleware(s.guard),
+		server.WithRecovery(),
+	}
+	if opts.validateOutput {
+		serverOpts = append(serverOpts, server.WithOutputSchemaValidation())
+	}
+	version := opts.Version
+	if version == "" {
+		version = "dev"
+	}
+	s.mcp = server.NewMCPServer("cupertino", version, serverOpts...)
+
+	available := s.backend.available(ctx)
+	for _, t := range allTools(s.backend) {
+		if t.needs != "" && !available[t.needs] {
+			log.Info("tool not offered: the index has no rows for it", "tool", t.def.Name, "table", t.needs)
+			continue
+		}
+		s.mcp.AddTool(t.def, t.handler)
+		s.tools[t.def.Name] = t.def
+	}
+	for _, r := range resourceTemplates(s.backend) {
+		s.mcp.AddResourceTemplate(r.Template, r.Handler)
+	}
+	return s, nil
+}
+
+// instructions tell the agent how the tools fit together.
+const instructions = `Cupertino answers questions about Apple platform APIs from a local index of Apple's developer documentation, Swift Evolution, the Swift book, swift.org and the Human Interface Guidelines. Look APIs up here instead of guessing: call search first, then read_document with a result's uri for the full page (declaration, availability, discussion). Use list_frameworks / list_documents / list_children to browse, and the symbol tools (search_symbols, search_concurrency, search_conformances, search_generics, search_property_wrappers, get_inheritance) for questions about declarations.`
+
+// MCPServer is the underlying mcp-go server, for in-process clients.
+func (s *Server) MCPServer() *server.MCPServer { return s.mcp }
+
+// ToolNames lists the registered tools, sorted.
+func (s *Server) ToolNames() []string {
+	names := make([]string, 0, len(s.tools))
+	for n := range s.tools {
+		names = append(names, n)
+	}
+	slices.Sort(names)
+	return names
+}
+
+// Close releases the index.
+func (s *Server) Close() error { return s.backend.close() }
+
+// Tools returns every tool the server can offer, whatever the index holds,
+// sorted by name: for schema snapshots and docs/tools.md.
+func Tools() []mcpgo.Tool {
+	var out []mcpgo.Tool
+	for _, t := range allTools(nil) {
+		out = append(out, t.def)
+	}
+	slices.SortFunc(out, func(a, b mcpgo.Tool) int { return strings.Compare(a.Name, b.Name) })
+	return out
+}
+
+func allTools(b *backend) []tool {
+	var out []tool
+	add := func(needs string, def mcpgo.Tool, h server.ToolHandlerFunc) {
+		out = append(out, tool{def: def, handler: h, needs: needs})
+	}
+	add2 := func(needs string) func(mcpgo.Tool, server.ToolHandlerFunc) {
+		return func(def mcpgo.Tool, h server.ToolHandlerFunc) { add(needs, def, h) }
+	}
+	always, symbols, edges := add2(""), add2("doc_symbols"), add2("inheritance_edges")
+	always(searchTool(b))
+	always(readDocumentTool(b))
+	always(listFrameworksTool(b))
+	always(listDocumentsTool(b))
+	always(listChildrenTool(b))
+	always(listSourcesTool(b))
+	symbols(searchSymbolsTool(b))
+	symbols(searchPropertyWrappersTool(b))
+	symbols(searchConcurrencyTool(b))
+	symbols(searchGenericsTool(b))
+	symbols(searchConformancesTool(b))
+	edges(getInheritanceTool(b))
+	return out
+}
+
+// guard wraps every tool handler: it rejects arguments the schema does not
+// declare, bounds the call's time, and turns every error into an isError
+// result that says what to do.
+func (s *Server) guard(next server.ToolHandlerFunc) server.ToolHandlerFunc {
+	return func(ctx context.Context, req mcpgo.CallToolRequest) (*mcpgo.CallToolResult, error) {
+		started := time.Now()
+		def := s.tools[req.Params.Name]
+		if req.Params.Arguments != nil && req.GetArguments() == nil {
+			return mcpgo.NewToolResultError(fmt.Sprintf("arguments must be a JSON object with these keys: %s",
+				strings.Join(schemaArgNames(def), ", "))), nil
+		}
+		if unknown := unknownArguments(def, req.GetArguments()); len(unknown) > 0 {
+			return mcpgo.NewToolResultError(fmt.Sprintf("unknown argument %s for %s; valid arguments: %s",
+				strings.Join(quoteAll(unknown), ", "), def.Name, strings.Join(schemaArgNames(def), ", "))), nil
+		}
+		callCtx, cancel := context.WithTimeoutCause(ctx, s.opts.CallTimeout, ErrTimeout)
+		defer cancel()
+		res, err := next(callCtx, req)
+		if err == nil && res == nil {
+			err = errors.New("tool returned no result")
+		}
+		if err != nil {
+			res = s.errorResult(callCtx, req.Params.Name, err)
+		}
+		s.log.Debug("tool call", "tool", req.Params.Name, "took", time.Since(started), "error", res.IsError)
+		return res, nil
+	}
+}
+
+// errorResult maps an error to the isError text an agent can act on.
+func (s *Server) errorResult(ctx context.Context, toolName string, err error) *mcpgo.CallToolResult {
+	var msg string
+	switch {
+	case errors.Is(context.Cause(ctx), ErrTimeout):
+		msg = fmt.Sprintf("query timed out after %s: narrow it (framework, source or kind) or lower limit, then retry", s.opts.CallTimeout)
+	case errors.Is(err, context.Canceled) || ctx.Err() != nil:
+		msg = "request cancelled"
+	case errors.Is(err, ErrBadArgument):
+		msg = err.Error()
+		if def, ok := s.tools[toolName]; ok {
+			msg += fmt.Sprintf(" (%s takes: %s)", toolName, strings.Join(schemaArgNames(def), ", "))
+		}
+	case errors.Is(err, index.ErrDocumentNotFound):
+		msg = err.Error() + ": find URIs with search or list_documents, then pass one exactly as returned"
+	case errors.Is(err, ranker.ErrEmptyQuery):
+		msg = "query has no searchable words: pass an API name or a few keywords, e.g. query=\"URLSession dataTask\""
+	case errors.Is(err, index.ErrNotFound), errors.Is(err, index.ErrCorrupt), errors.Is(err, index.ErrSchemaVersion):
+		msg = err.Error()
+	case errors.Is(err, ErrUnknownFramework), errors.Is(err, ranker.ErrUnknownFramework),
+		errors.Is(err, ranker.ErrUnknownSource), errors.Is(err, ranker.ErrBadLanguage), errors.Is(err, ranker.ErrBadVersion):
+		msg = err.Error()
+	case looksDamaged(err):
+		msg = err.Error() + ": the index looks damaged; run `cupertino save --clear` to rebuild it"
+	default:
+		msg = "internal error: " + err.Error()
+		s.log.Warn("tool call failed", "tool", toolName, "err", err)
+	}
+	return mcpgo.NewToolResultError(msg)
+}
+
+func looksDamaged(err error) bool {
+	m := strings.ToLower(err.Error())
+	for _, sign := range []string{"malformed", "no such table", "no such column", "not a database", "corrupt"} {
+		if strings.Contains(m, sign) {
+			return true
+		}
+	}
+	return false
+}
+
+func quoteAll(names []string) []string {
+	out := make([]string, len(names))
+	for i, n := range names {
+		out[i] = fmt.Sprintf("%q", n)
+	}
+	return out
+}

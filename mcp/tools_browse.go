@@ -1,0 +1,330 @@
+package mcp
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"slices"
+	"strings"
+
+	mcpgo "github.com/mark3labs/mcp-go/mcp"
+	"github.com/mark3labs/mcp-go/server"
+
+	"github.com/cupertino-go/cupertino/index"
+	"github.com/cupertino-go/cupertino/internal/document"
+	"github.com/cupertino-go/cupertino/ranker"
+)
+
+func listFrameworksTool(b *backend) (mcpgo.Tool, server.ToolHandlerFunc) {
+	t := mcpgo.NewTool("list_frameworks",
+		mcpgo.WithDescription("List every indexed Apple framework with its identifier (use it as the framework filter of search, list_documents and the symbol tools), display name and number of pages."),
+		readOnly("List frameworks"),
+		mcpgo.WithRawOutputSchema(json.RawMessage(`{
+  "type": "object",
+  "properties": {
+    "count": {"type": "integer"},
+    "frameworks": {"type": "array", "items": {"type": "object", "properties": {
+      "identifier": {"type": "string"}, "displayName": {"type": "string"}, "importName": {"type": "string"}, "documents": {"type": "integer"}},
+      "required": ["identifier", "documents"]}}
+  },
+  "required": ["count", "frameworks"]
+}`)),
+	)
+	type fw struct {
+		Identifier  string `json:"identifier"`
+		DisplayName string `json:"displayName,omitempty"`
+		ImportName  string `json:"importName,omitempty"`
+		Documents   int    `json:"documents"`
+	}
+	type output struct {
+		Count      int  `json:"count"`
+		Frameworks []fw `json:"frameworks"`
+	}
+	return t, func(ctx context.Context, req mcpgo.CallToolRequest) (*mcpgo.CallToolResult, error) {
+		snap, err := b.listings(ctx)
+		if err != nil {
+			return nil, err
+		}
+		list := snap.frameworks
+		var md strings.Builder
+		fmt.Fprintf(&md, "## %d frameworks\n\nidentifier · name · pages\n", len(list))
+		out := output{Count: len(list), Frameworks: make([]fw, 0, len(list))}
+		for _, f := range list {
+			name := f.DisplayName
+			if name == "" {
+				name = f.ImportName
+			}
+			fmt.Fprintf(&md, "- %s", f.Identifier)
+			if name != "" && !strings.EqualFold(name, f.Identifier) {
+				fmt.Fprintf(&md, " · %s", name)
+			}
+			fmt.Fprintf(&md, " · %d\n", f.DocCount)
+			out.Frameworks = append(out.Frameworks, fw{f.Identifier, f.DisplayName, f.ImportName, f.DocCount})
+		}
+		md.WriteString("\nList a framework's pages with list_documents framework=\"<identifier>\".\n")
+		return textResult(md.String(), out), nil
+	}
+}
+
+// listedDoc is one row of list_documents.
+type listedDoc struct {
+	URI        string `json:"uri"`
+	Title      string `json:"title"`
+	Kind       string `json:"kind"`
+	Summary    string `json:"summary,omitempty"`
+	Deprecated bool   `json:"deprecated,omitempty"`
+}
+
+func listDocumentsTool(b *backend) (mcpgo.Tool, server.ToolHandlerFunc) {
+	t := mcpgo.NewTool("list_documents",
+		mcpgo.WithDescription("List the pages of one framework alphabetically, a page at a time. For finding something specific, search is faster."),
+		readOnly("List a framework's documents"),
+		mcpgo.WithString("framework", mcpgo.Required(), mcpgo.MaxLength(maxNameLen),
+			mcpgo.Description("Framework identifier, module or display name (\"swiftui\", \"CoreData\"). list_frameworks lists them.")),
+		mcpgo.WithInteger("offset", mcpgo.DefaultNumber(0), mcpgo.Min(0),
+			mcpgo.Description("Number of pages to skip, for the next page of a long listing.")),
+		mcpgo.WithInteger("limit", mcpgo.DefaultNumber(50), mcpgo.Min(1), mcpgo.Max(200),
+			mcpgo.Description("Number of pages to list.")),
+		mcpgo.WithRawOutputSchema(json.RawMessage(`{
+  "type": "object",
+  "properties": {
+    "framework": {"type": "string"},
+    "total": {"type": "integer", "description": "Pages in the framework."},
+    "offset": {"type": "integer"},
+    "nextOffset": {"type": "integer", "description": "Offset of the next page; absent at the end."},
+    "documents": {"type": "array", "items": {"type": "object", "properties": {
+      "uri": {"type": "string"}, "title": {"type": "string"}, "kind": {"type": "string"}, "summary": {"type": "string"}, "deprecated": {"type": "boolean"}},
+      "required": ["uri", "title", "kind"]}}
+  },
+  "required": ["framework", "total", "offset", "documents"]
+}`)),
+	)
+	type output struct {
+		Framework  string      `json:"framework"`
+		Total      int         `json:"total"`
+		Offset     int         `json:"offset"`
+		NextOffset int         `json:"nextOffset,omitempty"`
+		Documents  []listedDoc `json:"documents"`
+	}
+	return t, func(ctx context.Context, req mcpgo.CallToolRequest) (*mcpgo.CallToolResult, error) {
+		a := argsOf(req)
+		name, err := a.requiredString("framework", maxNameLen)
+		if err != nil {
+			return nil, err
+		}
+		offset, err := a.optionalInt("offset", 0, 0, 1<<30)
+		if err != nil {
+			return nil, err
+		}
+		limit, err := a.optionalInt("limit", 50, 1, 200)
+		if err != nil {
+			return nil, err
+		}
+		framework, err := b.resolveFramework(ctx, name)
+		if err != nil {
+			return nil, err
+		}
+		st, err := b.get()
+		if err != nil {
+			return nil, err
+		}
+		total, err := CountDocuments(ctx, st.DB(), framework)
+		if err != nil {
+			return nil, err
+		}
+		docs, err := st.Documents(ctx, framework, offset, limit)
+		if err != nil {
+			return nil, err
+		}
+		items := make([]item, len(docs))
+		for i, d := range docs {
+			items[i] = docItem(d)
+		}
+		header := fmt.Sprintf("## %s: pages %d–%d of %d\n\n", framework, offset+1, offset+len(docs), total)
+		n := fitItems(items, len(header)+300, responseBudget)
+		out := output{Framework: framework, Total: total, Offset: offset, Documents: make([]listedDoc, 0, n)}
+		var md strings.Builder
+		if len(docs) == 0 {
+			fmt.Fprintf(&md, "No pages at offset %d: %s has %d.\n", offset, framework, total)
+		} else {
+			md.WriteString(header)
+		}
+		for _, it := range items[:n] {
+			md.WriteString(it.markdown)
+			out.Documents = append(out.Documents, it.value.(listedDoc))
+		}
+		if next := offset + n; next < total && n > 0 {
+			out.NextOffset = next
+			fmt.Fprintf(&md, "\n%d more; call list_documents with framework=%q offset=%d.\n", total-next, framework, next)
+		}
+		return textResult(md.String(), out), nil
+	}
+}
+
+func docItem(d index.DocumentSummary) item {
+	v := listedDoc{URI: d.URI, Title: d.Title, Kind: d.Kind, Summary: clip(d.Summary, 160), Deprecated: d.Deprecated}
+	line := fmt.Sprintf("- **%s** — %s · %s", oneLine(v.Title), orDash(v.Kind), v.URI)
+	if v.Deprecated {
+		line += " · deprecated"
+	}
+	if v.Summary != "" {
+		line += "\n  " + v.Summary
+	}
+	return item{markdown: line + "\n", value: v}
+}
+
+func orDash(s string) string {
+	if s == "" {
+		return "–"
+	}
+	return s
+}
+
+func listChildrenTool(b *backend) (mcpgo.Tool, server.ToolHandlerFunc) {
+	t := mcpgo.NewTool("list_children",
+		mcpgo.WithDescription("List the pages a page links in its Topics sections, grouped by section and in page order: the members of a type, the symbols of a framework, the articles of a collection."),
+		readOnly("List a page's children"),
+		mcpgo.WithString("uri", mcpgo.Required(), mcpgo.MaxLength(maxURILen),
+			mcpgo.Description("URI of the parent page, e.g. apple-docs://swiftui/view, or a developer.apple.com URL.")),
+		mcpgo.WithRawOutputSchema(json.RawMessage(`{
+  "type": "object",
+  "properties": {
+    "uri": {"type": "string"},
+    "total": {"type": "integer"},
+    "truncated": {"type": "boolean"},
+    "children": {"type": "array", "items": {"type": "object", "properties": {
+      "uri": {"type": "string"}, "title": {"type": "string"}, "section": {"type": "string"}},
+      "required": ["title"]}}
+  },
+  "required": ["uri", "total", "children"]
+}`)),
+	)
+	type output struct {
+		URI       string         `json:"uri"`
+		Total     int            `json:"total"`
+		Truncated bool           `json:"truncated,omitempty"`
+		Children  []document.Ref `json:"children"`
+	}
+	return t, func(ctx context.Context, req mcpgo.CallToolRequest) (*mcpgo.CallToolResult, error) {
+		raw, err := argsOf(req).requiredString("uri", maxURILen)
+		if err != nil {
+			return nil, err
+		}
+		uri, err := canonicalURI(raw)
+		if err != nil {
+			return nil, err
+		}
+		st, err := b.get()
+		if err != nil {
+			return nil, err
+		}
+		children, err := st.Children(ctx, uri)
+		if err != nil {
+			return nil, err
+		}
+		items := make([]item, len(children))
+		section := "\x00"
+		for i, c := range children {
+			var md strings.Builder
+			if c.Section != section {
+				section = c.Section
+				fmt.Fprintf(&md, "\n### %s\n", orDash(section))
+			}
+			fmt.Fprintf(&md, "- %s — %s\n", orDash(oneLine(c.Title)), orDash(c.URI))
+			items[i] = item{markdown: md.String(), value: c}
+		}
+		n := fitItems(items, 300, responseBudget)
+		out := output{URI: uri, Total: len(children), Truncated: n < len(children), Children: make([]document.Ref, 0, n)}
+		var md strings.Builder
+		if len(children) == 0 {
+			fmt.Fprintf(&md, "%s has no Topics children. read_document shows its content.\n", uri)
+		} else {
+			fmt.Fprintf(&md, "## Children of %s (%d)\n", uri, len(children))
+		}
+		for _, it := range items[:n] {
+			md.WriteString(it.markdown)
+			out.Children = append(out.Children, it.value.(document.Ref))
+		}
+		if out.Truncated {
+			fmt.Fprintf(&md, "\n… %d more left out to keep this response small; read_document with section=\"Topics\" lists them all in parts.\n", len(children)-n)
+		}
+		return textResult(md.String(), out), nil
+	}
+}
+
+var sourceDescriptions = map[string]string{
+	document.SourceAppleDocs:      "Apple developer documentation (DocC): frameworks, symbols, articles",
+	document.SourceSwiftEvolution: "Swift Evolution proposals (SE-NNNN)",
+	document.SourceSwiftBook:      "The Swift Programming Language book",
+	document.SourceSwiftOrg:       "swift.org documentation and articles",
+	document.SourceHIG:            "Human Interface Guidelines",
+	document.SourceAppleArchive:   "Apple's retired programming guides (searched only on request or for prose queries)",
+	document.SourceSamples:        "Apple sample code projects",
+	document.SourcePackages:       "Swift packages",
+}
+
+func listSourcesTool(b *backend) (mcpgo.Tool, server.ToolHandlerFunc) {
+	t := mcpgo.NewTool("list_sources",
+		mcpgo.WithDescription("List the indexed sources (Apple docs, Swift Evolution, the Swift book, swift.org, HIG, Apple Archive) with their page counts, query prefixes and when the index was built."),
+		readOnly("List sources"),
+		mcpgo.WithRawOutputSchema(json.RawMessage(`{
+  "type": "object",
+  "properties": {
+    "builtAt": {"type": "string"},
+    "sources": {"type": "array", "items": {"type": "object", "properties": {
+      "source": {"type": "string"}, "documents": {"type": "integer"}, "description": {"type": "string"},
+      "aliases": {"type": "array", "items": {"type": "string"}}},
+      "required": ["source", "documents"]}}
+  },
+  "required": ["sources"]
+}`)),
+	)
+	type src struct {
+		Source      string   `json:"source"`
+		Documents   int      `json:"documents"`
+		Description string   `json:"description,omitempty"`
+		Aliases     []string `json:"aliases,omitempty"`
+	}
+	type output struct {
+		BuiltAt string `json:"builtAt,omitempty"`
+		Sources []src  `json:"sources"`
+	}
+	return t, func(ctx context.Context, req mcpgo.CallToolRequest) (*mcpgo.CallToolResult, error) {
+		snap, err := b.listings(ctx)
+		if err != nil {
+			return nil, err
+		}
+		counts, meta := snap.sources, snap.meta
+		aliases := map[string][]string{}
+		for alias, id := range ranker.SourceAliasTable() {
+			if alias != id {
+				aliases[id] = append(aliases[id], alias)
+			}
+		}
+		out := output{BuiltAt: meta[index.MetaBuiltAt], Sources: []src{}}
+		var md strings.Builder
+		md.WriteString("## Sources\n\n")
+		for _, id := range ranker.AllSources {
+			n, ok := counts[id]
+			if !ok {
+				continue
+			}
+			slices.Sort(aliases[id])
+			out.Sources = append(out.Sources, src{id, n, sourceDescriptions[id], aliases[id]})
+			fmt.Fprintf(&md, "- **%s** — %d pages. %s", id, n, sourceDescriptions[id])
+			if len(aliases[id]) > 0 {
+				fmt.Fprintf(&md, " (query prefix: %s:)", strings.Join(aliases[id], ":, "))
+			}
+			md.WriteString("\n")
+		}
+		if out.BuiltAt != "" {
+			fmt.Fprintf(&md, "\nIndex built %s", out.BuiltAt)
+			if v := meta[index.MetaVersion]; v != "" {
+				fmt.Fprintf(&md, " by cupertino %s", v)
+			}
+			md.WriteString(".\n")
+		}
+		md.WriteString("\nRestrict search to one with source=\"<source>\".\n")
+		return textResult(md.String(), out), nil
+	}
+}

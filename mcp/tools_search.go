@@ -1,0 +1,235 @@
+package mcp
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"regexp"
+	"strings"
+
+	mcpgo "github.com/mark3labs/mcp-go/mcp"
+	"github.com/mark3labs/mcp-go/server"
+
+	"github.com/cupertino-go/cupertino/internal/document"
+	"github.com/cupertino-go/cupertino/internal/docuri"
+	"github.com/cupertino-go/cupertino/ranker"
+)
+
+// readOnly marks a tool as a pure, local lookup. Every cupertino tool is one.
+func readOnly(title string) mcpgo.ToolOption {
+	return mcpgo.WithToolAnnotation(mcpgo.ToolAnnotation{
+		Title:           title,
+		ReadOnlyHint:    mcpgo.ToBoolPtr(true),
+		DestructiveHint: mcpgo.ToBoolPtr(false),
+		IdempotentHint:  mcpgo.ToBoolPtr(true),
+		OpenWorldHint:   mcpgo.ToBoolPtr(false),
+	})
+}
+
+const versionPattern = `^[0-9]{1,4}(\.[0-9]{1,4}){0,2}$`
+
+// minVersionArgs are the min_<platform> arguments in platform order.
+var minVersionArgs = []struct{ arg, platform string }{
+	{"min_ios", ranker.PlatformIOS},
+	{"min_macos", ranker.PlatformMacOS},
+	{"min_tvos", ranker.PlatformTvOS},
+	{"min_watchos", ranker.PlatformWatchOS},
+	{"min_visionos", ranker.PlatformVisionOS},
+}
+
+var versionRE = regexp.MustCompile(versionPattern)
+
+func searchTool(b *backend) (mcpgo.Tool, server.ToolHandlerFunc) {
+	opts := []mcpgo.ToolOption{
+		mcpgo.WithDescription("Search Apple's developer documentation, Swift Evolution, the Swift book, swift.org and the Human Interface Guidelines. " +
+			"Use it before writing code against an Apple API you are not sure of. Give an API name (\"NavigationStack\", \"URLSession dataTask\") " +
+			"or a few keywords (\"observe app lifecycle SwiftUI\"). Results list title, URI, kind, framework, availability and a summary; " +
+			"pass a result's uri to read_document for the full page."),
+		readOnly("Search Apple documentation"),
+		mcpgo.WithString("query", mcpgo.Required(), mcpgo.MaxLength(maxQueryLen),
+			mcpgo.Description("API name or keywords. Prefixes such as \"se:\" (Swift Evolution) or \"hig:\" restrict the source; \"@MainActor\" asks for an attribute.")),
+		mcpgo.WithString("source", mcpgo.Enum(ranker.AllSources...),
+			mcpgo.Description("Only this source. Omit to search all of them (apple-archive joins only for prose queries unless include_archive is true).")),
+		mcpgo.WithString("framework", mcpgo.MaxLength(maxNameLen),
+			mcpgo.Description("Only this framework: identifier, module or display name (\"swiftui\", \"CoreData\", \"Core Data\"). list_frameworks lists them.")),
+		mcpgo.WithString("language", mcpgo.Enum("swift", "objc"),
+			mcpgo.Description("Only pages for this language.")),
+		mcpgo.WithString("kind", mcpgo.MaxLength(maxNameLen),
+			mcpgo.Description("Only this page kind, e.g. protocol, struct, class, enum, actor, func, init, property, case, macro, article, sampleCode, proposal.")),
+		mcpgo.WithBoolean("include_archive", mcpgo.DefaultBool(false),
+			mcpgo.Description("Also search Apple's retired guides (apple-archive) for every query.")),
+		mcpgo.WithInteger("limit", mcpgo.DefaultNumber(ranker.DefaultLimit), mcpgo.Min(1), mcpgo.Max(ranker.MaxLimit),
+			mcpgo.Description("Number of results.")),
+	}
+	for _, m := range minVersionArgs {
+		opts = append(opts, mcpgo.WithString(m.arg, mcpgo.Pattern(versionPattern),
+			mcpgo.Description(fmt.Sprintf("Only API available on %s at this version or earlier, e.g. \"16.0\" (pages that do not list %s are dropped).", m.platform, m.platform))))
+	}
+	opts = append(opts, mcpgo.WithRawOutputSchema(searchOutputSchema))
+	t := mcpgo.NewTool("search", opts...)
+
+	return t, func(ctx context.Context, req mcpgo.CallToolRequest) (*mcpgo.CallToolResult, error) {
+		a := argsOf(req)
+		query, err := a.requiredString("query", maxQueryLen)
+		if err != nil {
+			return nil, err
+		}
+		var f ranker.Filters
+		if src, err := a.optionalString("source", "", maxNameLen); err != nil {
+			return nil, err
+		} else if src != "" {
+			id, err := ranker.ResolveSource(src)
+			if err != nil {
+				return nil, argError("source", "must be one of %s, got %q", strings.Join(ranker.AllSources, ", "), src)
+			}
+			f.Sources = []string{id}
+		}
+		if f.Framework, err = a.optionalString("framework", "", maxNameLen); err != nil {
+			return nil, err
+		}
+		if f.Language, err = a.optionalEnum("language", "", []string{"swift", "objc"}); err != nil {
+			return nil, err
+		}
+		if f.Kind, err = a.optionalString("kind", "", maxNameLen); err != nil {
+			return nil, err
+		}
+		if f.IncludeArchive, err = a.optionalBool("include_archive", false); err != nil {
+			return nil, err
+		}
+		if f.Limit, err = a.optionalInt("limit", ranker.DefaultLimit, 1, ranker.MaxLimit); err != nil {
+			return nil, err
+		}
+		for _, m := range minVersionArgs {
+			v, err := a.optionalString(m.arg, "", 20)
+			if err != nil {
+				return nil, err
+			}
+			if v != "" && !versionRE.MatchString(v) {
+				return nil, argError(m.arg, "must be a version like \"16.0\" or \"10.15.4\", got %q", v)
+			}
+			setMinVersion(&f, m.platform, v)
+		}
+		searcher, err := b.search(ctx)
+		if err != nil {
+			return nil, err
+		}
+		if _, isText := searcher.(textSearcher); isText && f.Framework != "" {
+			// The ranker resolves framework names itself; the plain search
+			// needs the identifier.
+			if f.Framework, err = b.resolveFramework(ctx, f.Framework); err != nil {
+				return nil, err
+			}
+		}
+		results, err := searcher.Search(ctx, query, f)
+		if err != nil {
+			return nil, err
+		}
+		return searchResult(query, results), nil
+	}
+}
+
+func setMinVersion(f *ranker.Filters, platform, v string) {
+	switch platform {
+	case ranker.PlatformIOS:
+		f.MinIOS = v
+	case ranker.PlatformMacOS:
+		f.MinMacOS = v
+	case ranker.PlatformTvOS:
+		f.MinTvOS = v
+	case ranker.PlatformWatchOS:
+		f.MinWatchOS = v
+	case ranker.PlatformVisionOS:
+		f.MinVisionOS = v
+	}
+}
+
+// searchOutput is the search tool's structuredContent.
+type searchOutput struct {
+	Query     string          `json:"query"`
+	Count     int             `json:"count"`
+	Truncated bool            `json:"truncated,omitempty"`
+	Results   []ranker.Result `json:"results"`
+}
+
+func searchResult(query string, results []ranker.Result) *mcpgo.CallToolResult {
+	if len(results) == 0 {
+		md := fmt.Sprintf("No results for %q. Try fewer or more general words, drop filters, or check the spelling of the API name.\n", clip(query, 100))
+		return textResult(md, searchOutput{Query: query, Results: []ranker.Result{}})
+	}
+	items := make([]item, len(results))
+	for i, r := range results {
+		// The ranker's score explanation is for `cupertino search --explain`;
+		// here it would only cost the agent tokens.
+		r.Explain = nil
+		items[i] = resultItem(i+1, r)
+	}
+	header := fmt.Sprintf("## Results for %q\n\n", clip(query, 100))
+	const footer = "\nRead a page with read_document uri=\"<uri>\".\n"
+	n := fitItems(items, len(header)+len(footer)+200, responseBudget)
+	var b strings.Builder
+	b.WriteString(header)
+	out := searchOutput{Query: query, Count: n, Truncated: n < len(items), Results: make([]ranker.Result, 0, n)}
+	for _, it := range items[:n] {
+		b.WriteString(it.markdown)
+		out.Results = append(out.Results, it.value.(ranker.Result))
+	}
+	if out.Truncated {
+		fmt.Fprintf(&b, "\n… %d more results left out to keep this response small; add filters or lower limit.\n", len(items)-n)
+	}
+	b.WriteString(footer)
+	return textResult(b.String(), out)
+}
+
+var searchOutputSchema = json.RawMessage(`{
+  "type": "object",
+  "properties": {
+    "query": {"type": "string"},
+    "count": {"type": "integer", "description": "Number of results returned."},
+    "truncated": {"type": "boolean", "description": "True when results were left out to bound the response size."},
+    "results": {
+      "type": "array",
+      "items": {
+        "type": "object",
+        "properties": {
+          "uri": {"type": "string", "description": "Pass to read_document."},
+          "title": {"type": "string"},
+          "source": {"type": "string"},
+          "framework": {"type": "string"},
+          "kind": {"type": "string"},
+          "summary": {"type": "string"},
+          "score": {"type": "number", "description": "Fused relevance; only the order is meaningful."},
+          "availability": {"type": "object", "additionalProperties": {"type": "string"}, "description": "Platform to introduced version."},
+          "deprecated": {"type": "boolean"},
+          "explain": {"type": "array", "items": {"type": "object"}}
+        },
+        "required": ["uri", "title", "source", "framework", "kind", "summary", "score", "deprecated"]
+      }
+    }
+  },
+  "required": ["query", "count", "results"]
+}`)
+
+var evolutionIDRE = regexp.MustCompile(`(?i)^(se|st)-?([0-9]{4})$`)
+
+// canonicalURI accepts what an agent may pass for a page: a canonical URI in
+// any case, a developer.apple.com URL, a DocC path, or a bare SE-NNNN / ST-NNNN.
+func canonicalURI(raw string) (string, error) {
+	s := strings.TrimSpace(raw)
+	if m := evolutionIDRE.FindStringSubmatch(s); m != nil {
+		return document.SourceSwiftEvolution + "://" + strings.ToUpper(m[1]) + "-" + m[2], nil
+	}
+	lower := strings.ToLower(s)
+	switch {
+	case strings.HasPrefix(lower, docuri.Scheme), strings.HasPrefix(lower, "http://"), strings.HasPrefix(lower, "https://"),
+		strings.HasPrefix(lower, "doc://"), strings.HasPrefix(lower, "developer.apple.com/"),
+		strings.HasPrefix(lower, "/documentation/"), strings.HasPrefix(lower, "documentation/"):
+		uri, err := docuri.FromURL(s)
+		if err != nil {
+			return "", argError("uri", "%v: pass a URI from search results (apple-docs://swiftui/view) or a developer.apple.com/documentation URL", err)
+		}
+		return uri, nil
+	case strings.Contains(s, "://"):
+		return s, nil
+	}
+	return "", argError("uri", "%q is not a document URI: pass one from search results, e.g. apple-docs://swiftui/view or swift-evolution://SE-0306", clip(s, 100))
+}

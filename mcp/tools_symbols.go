@@ -1,0 +1,295 @@
+package mcp
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"strings"
+
+	mcpgo "github.com/mark3labs/mcp-go/mcp"
+	"github.com/mark3labs/mcp-go/server"
+)
+
+// symbolKinds are the declaration kinds the symbol extractor records.
+var symbolKinds = []string{"actor", "associatedtype", "case", "class", "enum", "extension", "func", "init",
+	"let", "macro", "operator", "protocol", "struct", "subscript", "typealias", "var"}
+
+// symbolRowSchema is the JSON Schema of one SymbolRow.
+const symbolRowSchema = `{"type": "object", "properties": {
+  "name": {"type": "string"}, "kind": {"type": "string"}, "signature": {"type": "string"},
+  "isAsync": {"type": "boolean"}, "isThrows": {"type": "boolean"}, "isStatic": {"type": "boolean"},
+  "attributes": {"type": "array", "items": {"type": "string"}},
+  "conformances": {"type": "array", "items": {"type": "string"}},
+  "genericParams": {"type": "array", "items": {"type": "string"}},
+  "genericConstraints": {"type": "array", "items": {"type": "string"}},
+  "matched": {"type": "array", "items": {"type": "string"}, "description": "The generic constraints that matched."},
+  "origin": {"type": "string", "description": "declaration (the page's own declaration) or example (a code listing on the page)."},
+  "uri": {"type": "string"}, "title": {"type": "string"}, "framework": {"type": "string"}, "source": {"type": "string"}},
+  "required": ["name", "kind", "signature", "origin", "uri", "title"]}`
+
+var symbolListSchema = json.RawMessage(`{
+  "type": "object",
+  "properties": {
+    "count": {"type": "integer"},
+    "symbols": {"type": "array", "items": ` + symbolRowSchema + `}
+  },
+  "required": ["count", "symbols"]
+}`)
+
+// symbolList is the structuredContent of the symbol search tools.
+type symbolList struct {
+	Count   int         `json:"count"`
+	Symbols []SymbolRow `json:"symbols"`
+}
+
+func frameworkArg() mcpgo.ToolOption {
+	return mcpgo.WithString("framework", mcpgo.MaxLength(maxNameLen),
+		mcpgo.Description("Only symbols on pages of this framework (\"swiftui\", \"Foundation\")."))
+}
+
+func limitArg() mcpgo.ToolOption {
+	return mcpgo.WithInteger("limit", mcpgo.DefaultNumber(20), mcpgo.Min(1), mcpgo.Max(100),
+		mcpgo.Description("Number of symbols."))
+}
+
+// symbolArgs reads the framework and limit arguments shared by the symbol tools.
+func symbolArgs(ctx context.Context, b *backend, a toolArgs, q *SymbolQuery) error {
+	framework, err := a.optionalString("framework", "", maxNameLen)
+	if err != nil {
+		return err
+	}
+	if framework != "" {
+		if q.Framework, err = b.resolveFramework(ctx, framework); err != nil {
+			return err
+		}
+	}
+	q.Limit, err = a.optionalInt("limit", 20, 1, 100)
+	return err
+}
+
+// runSymbols runs q and renders the rows under title.
+func runSymbols(ctx context.Context, b *backend, q SymbolQuery, title, empty string) (*mcpgo.CallToolResult, error) {
+	st, err := b.get()
+	if err != nil {
+		return nil, err
+	}
+	rows, err := SearchSymbols(ctx, st.DB(), q)
+	if err != nil {
+		return nil, err
+	}
+	md, list := renderSymbols(rows, title, empty)
+	return textResult(md, list), nil
+}
+
+func renderSymbols(rows []SymbolRow, title, empty string) (string, symbolList) {
+	list := symbolList{Symbols: []SymbolRow{}}
+	if len(rows) == 0 {
+		return empty + "\n", list
+	}
+	items := make([]item, len(rows))
+	for i, r := range rows {
+		items[i] = symbolItem(i+1, r)
+	}
+	header := fmt.Sprintf("## %s\n\n", title)
+	n := fitItems(items, len(header)+300, responseBudget)
+	var md strings.Builder
+	md.WriteString(header)
+	for _, it := range items[:n] {
+		md.WriteString(it.markdown)
+		list.Symbols = append(list.Symbols, it.value.(SymbolRow))
+	}
+	list.Count = n
+	if n < len(items) {
+		fmt.Fprintf(&md, "\n… %d more left out to keep this response small; lower limit or add a framework.\n", len(items)-n)
+	}
+	md.WriteString("\nRead a symbol's page with read_document uri=\"<uri>\".\n")
+	return md.String(), list
+}
+
+func searchSymbolsTool(b *backend) (mcpgo.Tool, server.ToolHandlerFunc) {
+	t := mcpgo.NewTool("search_symbols",
+		mcpgo.WithDescription("Search Swift declarations extracted from the documentation (page declarations and code examples) by name or signature words, kind and async-ness. "+
+			"Answers \"which async methods does URLSession have\" or \"find actor types in SwiftUI\". Give query, kind, is_async or framework (at least one)."),
+		readOnly("Search Swift symbols"),
+		mcpgo.WithString("query", mcpgo.MaxLength(maxQueryLen),
+			mcpgo.Description("Words of the symbol's name or signature, matched as prefixes: \"dataTask\", \"URLSession data\".")),
+		mcpgo.WithString("kind", mcpgo.Enum(symbolKinds...), mcpgo.Description("Only this declaration kind.")),
+		mcpgo.WithBoolean("is_async", mcpgo.Description("true: only async declarations; false: only synchronous ones. Omit for both.")),
+		frameworkArg(),
+		limitArg(),
+		mcpgo.WithRawOutputSchema(symbolListSchema),
+	)
+	return t, func(ctx context.Context, req mcpgo.CallToolRequest) (*mcpgo.CallToolResult, error) {
+		a := argsOf(req)
+		var q SymbolQuery
+		var err error
+		if q.Text, err = a.optionalString("query", "", maxQueryLen); err != nil {
+			return nil, err
+		}
+		if q.Kind, err = a.optionalEnum("kind", "", symbolKinds); err != nil {
+			return nil, err
+		}
+		if q.Async, err = a.optionalBoolPtr("is_async"); err != nil {
+			return nil, err
+		}
+		if err := symbolArgs(ctx, b, a, &q); err != nil {
+			return nil, err
+		}
+		if q.Text != "" && len(tokenWords(q.Text)) == 0 {
+			return nil, argError("query", "has no letters or digits to match")
+		}
+		if q.Text == "" && q.Kind == "" && q.Async == nil && q.Framework == "" {
+			return nil, argError("query", "give a query, or at least one of kind, is_async or framework")
+		}
+		desc := nonEmpty(quoted(q.Text), q.Kind, asyncWord(q.Async), q.Framework)
+		return runSymbols(ctx, b, q, "Symbols: "+strings.Join(desc, " · "),
+			"No symbols match. Try a shorter name prefix, drop a filter, or use search for prose.")
+	}
+}
+
+func quoted(s string) string {
+	if s == "" {
+		return ""
+	}
+	return fmt.Sprintf("%q", clip(s, 80))
+}
+
+func asyncWord(p *bool) string {
+	switch {
+	case p == nil:
+		return ""
+	case *p:
+		return "async"
+	}
+	return "not async"
+}
+
+func searchPropertyWrappersTool(b *backend) (mcpgo.Tool, server.ToolHandlerFunc) {
+	t := mcpgo.NewTool("search_property_wrappers",
+		mcpgo.WithDescription("Find declarations that use a property wrapper or attribute (@State, @Binding, @Published, @Environment, @AppStorage, @Observable…), "+
+			"with the signature as written and the page it comes from: a quick way to see how a wrapper is used."),
+		readOnly("Find property wrapper usage"),
+		mcpgo.WithString("wrapper", mcpgo.Required(), mcpgo.MaxLength(maxNameLen),
+			mcpgo.Description("The wrapper or attribute name, with or without \"@\": \"State\", \"@Environment\".")),
+		frameworkArg(),
+		limitArg(),
+		mcpgo.WithRawOutputSchema(symbolListSchema),
+	)
+	return t, func(ctx context.Context, req mcpgo.CallToolRequest) (*mcpgo.CallToolResult, error) {
+		a := argsOf(req)
+		wrapper, err := a.requiredString("wrapper", maxNameLen)
+		if err != nil {
+			return nil, err
+		}
+		wrapper = strings.TrimPrefix(wrapper, "@")
+		if len(tokenWords(wrapper)) != 1 {
+			return nil, argError("wrapper", "must be one attribute name such as State or Published, got %q", wrapper)
+		}
+		q := SymbolQuery{Attribute: wrapper}
+		if err := symbolArgs(ctx, b, a, &q); err != nil {
+			return nil, err
+		}
+		return runSymbols(ctx, b, q, "Declarations using @"+wrapper,
+			fmt.Sprintf("No declaration uses @%s. Check the spelling (wrappers are case-sensitive in Swift: State, not state) or try search query=\"%s\".", wrapper, wrapper))
+	}
+}
+
+// concurrencyPatterns map search_concurrency's pattern to a symbol query.
+var concurrencyPatterns = []struct {
+	name, desc string
+	apply      func(*SymbolQuery)
+}{
+	{"async", "async functions and initializers", func(q *SymbolQuery) { t := true; q.Async = &t }},
+	{"actor", "actor types", func(q *SymbolQuery) { q.Kind = "actor" }},
+	{"mainactor", "@MainActor declarations", func(q *SymbolQuery) { q.Attribute = "MainActor" }},
+	{"sendable", "Sendable conformances and @Sendable closures", func(q *SymbolQuery) {
+		q.Match = ftsAny("{attributes conformances}", "Sendable")
+	}},
+	{"task", "Task and task-group APIs", func(q *SymbolQuery) {
+		q.Match = ftsAny("{name signature}", "Task", "TaskGroup", "ThrowingTaskGroup", "withTaskGroup", "withThrowingTaskGroup", "DiscardingTaskGroup")
+	}},
+	{"asyncsequence", "AsyncSequence and AsyncStream types and APIs", func(q *SymbolQuery) {
+		q.Match = ftsAny("{name signature conformances}", "AsyncSequence", "AsyncStream", "AsyncThrowingStream", "AsyncIteratorProtocol")
+	}},
+	{"nonisolated", "nonisolated members", func(q *SymbolQuery) { q.Match = ftsAny("signature", "nonisolated") }},
+	{"isolated", "isolated parameters", func(q *SymbolQuery) { q.Match = ftsAny("signature", "isolated") }},
+	{"globalactor", "@globalActor types", func(q *SymbolQuery) { q.Attribute = "globalActor" }},
+}
+
+func searchConcurrencyTool(b *backend) (mcpgo.Tool, server.ToolHandlerFunc) {
+	var names, descs []string
+	for _, p := range concurrencyPatterns {
+		names = append(names, p.name)
+		descs = append(descs, p.name+": "+p.desc)
+	}
+	t := mcpgo.NewTool("search_concurrency",
+		mcpgo.WithDescription("Find Swift concurrency APIs by pattern: async functions, actors, @MainActor, Sendable, Task, AsyncSequence, nonisolated. "+
+			"Combine with query to narrow (\"pattern=async query=URLSession\")."),
+		readOnly("Find Swift concurrency APIs"),
+		mcpgo.WithString("pattern", mcpgo.Required(), mcpgo.Enum(names...),
+			mcpgo.Description(strings.Join(descs, "; ")+".")),
+		mcpgo.WithString("query", mcpgo.MaxLength(maxQueryLen),
+			mcpgo.Description("Optional words of the symbol's name or signature.")),
+		frameworkArg(),
+		limitArg(),
+		mcpgo.WithRawOutputSchema(symbolListSchema),
+	)
+	return t, func(ctx context.Context, req mcpgo.CallToolRequest) (*mcpgo.CallToolResult, error) {
+		a := argsOf(req)
+		if !a.present("pattern") {
+			return nil, argError("pattern", "is required: one of %s", strings.Join(names, ", "))
+		}
+		pattern, err := a.optionalEnum("pattern", "", names)
+		if err != nil {
+			return nil, err
+		}
+		var q SymbolQuery
+		if q.Text, err = a.optionalString("query", "", maxQueryLen); err != nil {
+			return nil, err
+		}
+		if err := symbolArgs(ctx, b, a, &q); err != nil {
+			return nil, err
+		}
+		desc := ""
+		for _, p := range concurrencyPatterns {
+			if p.name == pattern {
+				p.apply(&q)
+				desc = p.desc
+			}
+		}
+		title := strings.ToUpper(desc[:1]) + desc[1:]
+		if q.Text != "" {
+			title += " matching " + quoted(q.Text)
+		}
+		return runSymbols(ctx, b, q, title, "No "+desc+" match. Drop query or framework to widen the search.")
+	}
+}
+
+func searchGenericsTool(b *backend) (mcpgo.Tool, server.ToolHandlerFunc) {
+	t := mcpgo.NewTool("search_generics",
+		mcpgo.WithDescription("Find generic declarations by constraint: \"View\" finds <Content: View> and where Content : View; \"Element == Int\" finds that requirement. "+
+			"Each row shows the matched generic clause."),
+		readOnly("Find generic constraints"),
+		mcpgo.WithString("constraint", mcpgo.Required(), mcpgo.MaxLength(maxNameLen),
+			mcpgo.Description("A protocol or type in a constraint (\"Hashable\"), or a requirement (\"Content: View\", \"Element == Int\").")),
+		frameworkArg(),
+		limitArg(),
+		mcpgo.WithRawOutputSchema(symbolListSchema),
+	)
+	return t, func(ctx context.Context, req mcpgo.CallToolRequest) (*mcpgo.CallToolResult, error) {
+		a := argsOf(req)
+		constraint, err := a.requiredString("constraint", maxNameLen)
+		if err != nil {
+			return nil, err
+		}
+		if len(tokenWords(constraint)) == 0 {
+			return nil, argError("constraint", "has no type names to match")
+		}
+		q := SymbolQuery{Constraint: constraint}
+		if err := symbolArgs(ctx, b, a, &q); err != nil {
+			return nil, err
+		}
+		return runSymbols(ctx, b, q, "Generic declarations constrained by "+quoted(constraint),
+			"No generic constraint mentions "+quoted(constraint)+". Try the protocol name alone, e.g. \"View\".")
+	}
+}
