@@ -1,0 +1,78 @@
+# Cupertino for Go. `make demo` builds and indexes the demo corpus that ships in
+# testdata/demo; `make test` runs every test (corpus-backed ones skip with one
+# line when ../shared is absent).
+GO        ?= go
+BIN       := bin/cupertino
+SHARED    ?= ../shared
+CACHE     := .cache
+CORPUS    := $(CACHE)/corpus
+DEMO_DB   := $(CACHE)/demo/search.db
+VERSION   ?= $(shell git describe --tags --always --dirty 2>/dev/null || echo dev)
+LDFLAGS   := -X main.version=$(VERSION)
+export CGO_ENABLED := 1
+
+.PHONY: all build demo test test-short corpus fuzz bench vet fmt check-fmt full-save quality ci-corpus clean docs
+
+all: build
+
+build:
+	$(GO) build -ldflags "$(LDFLAGS)" -o $(BIN) ./cmd/cupertino
+
+# Index the hand-written demo corpus and run a few searches against it.
+demo: build
+	@mkdir -p $(CACHE)/demo
+	$(BIN) save --base-dir $(CACHE)/demo --docs-dir testdata/demo/docs \
+		--evolution-dir testdata/demo/swift-evolution --swift-book-dir testdata/demo/swift-book \
+		--swift-org-dir testdata/demo/swift-org --hig-dir testdata/demo/hig \
+		--archive-dir testdata/demo/apple-archive --search-db $(DEMO_DB) --yes || test $$? -eq 0
+	$(BIN) search --search-db $(DEMO_DB) "View"
+	$(BIN) search --search-db $(DEMO_DB) "URLSession dataTask"
+	$(BIN) read --search-db $(DEMO_DB) apple-docs://swift/error | head -30
+
+# Extract ../shared/corpus into the git-ignored cache, once.
+corpus: $(CORPUS)/.extracted
+$(CORPUS)/.extracted:
+	@if [ -d $(SHARED)/corpus ]; then \
+		mkdir -p $(CORPUS) && \
+		for f in $(SHARED)/corpus/*.tar.zst; do echo "extract $$f"; zstd -dc $$f | tar -x -C $(CORPUS) || exit 1; done && \
+		touch $@; \
+	else echo "corpus: $(SHARED)/corpus not found; corpus-backed tests will skip"; fi
+
+test: corpus
+	$(GO) vet ./...
+	$(GO) test -count=1 ./...
+
+test-short:
+	$(GO) test -short ./...
+
+# Short fuzz runs of every fuzz target (CI uses FUZZTIME=20s).
+FUZZTIME ?= 30s
+fuzz:
+	$(GO) test -run '^$$' -fuzz FuzzFromURL -fuzztime $(FUZZTIME) ./internal/docuri
+	$(GO) test -run '^$$' -fuzz FuzzParse -fuzztime $(FUZZTIME) ./internal/docc
+	$(GO) test -run '^$$' -fuzz FuzzSanitize -fuzztime $(FUZZTIME) ./ranker
+
+vet:
+	$(GO) vet ./...
+
+check-fmt:
+	@out=$$(gofmt -l $$(git ls-files '*.go')); if [ -n "$$out" ]; then echo "gofmt needed:"; echo "$$out"; exit 1; fi
+
+# The full save over every real corpus (needs ../shared).
+FULL_DB := $(CACHE)/full/search.db
+full-save: build corpus
+	@mkdir -p $(CACHE)/full
+	/usr/bin/time -v $(BIN) save --base-dir $(CACHE)/full \
+		--docs-dir $(CORPUS)/tutorials/data/documentation \
+		--evolution-dir $(CORPUS)/swift-evolution --swift-book-dir $(CORPUS)/swift-book \
+		--swift-org-dir $(CORPUS)/swift-org --hig-dir $(CORPUS)/hig \
+		--archive-dir $(CORPUS)/apple-archive --search-db $(FULL_DB) --yes
+
+quality: build
+	$(BIN) eval search --search-db $(FULL_DB) --batteries $(SHARED)/quality --out $(CACHE)/quality
+
+bench:
+	$(GO) test -run '^$$' -bench . -benchmem ./...
+
+clean:
+	rm -rf bin $(CACHE)/demo
