@@ -40,16 +40,11 @@ type additions struct {
 	pass string
 	want map[int64][]string // symbol id -> constraints to append
 	doc  map[int64]int64    // symbol id -> doc id
-	keep map[int64]bool     // symbol ids whose earlier additions stand
 }
 
 func newAdditions(pass string) *additions {
-	return &additions{pass: pass, want: map[int64][]string{}, doc: map[int64]int64{}, keep: map[int64]bool{}}
+	return &additions{pass: pass, want: map[int64][]string{}, doc: map[int64]int64{}}
 }
-
-// keepPrevious marks a symbol whose input could not be read this time (its
-// source file moved): what the pass added before is kept, not taken away.
-func (a *additions) keepPrevious(symbolID int64) { a.keep[symbolID] = true }
 
 // add appends constraints for a symbol row, keeping order and dropping
 // repeats.
@@ -169,9 +164,6 @@ func (a *additions) apply(ctx context.Context, tx *sql.Tx) (changed, carrying in
 			layer := recorded[pass][id]
 			if pass == a.pass {
 				layer = a.want[id]
-				if a.keep[id] {
-					layer = append(append([]string(nil), recorded[pass][id]...), layer...)
-				}
 			}
 			for _, c := range layer {
 				if c = strings.TrimSpace(c); c == "" || contains(desired, c) {

@@ -4,10 +4,7 @@ import (
 	"context"
 	"database/sql"
 	"fmt"
-	"os"
-	"runtime"
 	"strings"
-	"sync"
 
 	"github.com/cupertino-go/cupertino/internal/swiftsym"
 )
@@ -17,24 +14,31 @@ const (
 	originSymbolGraph = "symbolgraph"
 )
 
-// runConstraints completes doc_symbols.generic_constraints in three steps:
+// runConstraints completes doc_symbols.generic_constraints from what the
+// index holds, with no file I/O but the optional symbol graphs:
 //
-//  1. page clauses: the "Available when …" clause DocC prints beside a
-//     member declared in a constrained extension (metadata.conformance in the
-//     page's render JSON, re-read from docs.source_file) is appended to the
-//     page's declaration symbols;
-//  2. declarations: a declaration symbol with generic parameters but no
+//  1. declarations: a declaration symbol with generic parameters but no
 //     constraints is re-extracted from docs_structured.declaration (an index
 //     written by an older extractor);
-//  3. symbol graphs, when Options.SymbolGraphDir is set (symbolgraph.go).
+//  2. symbol graphs, when Options.SymbolGraphDir is set (symbolgraph.go).
 //
-// Steps 1 and 2 append through enrich_constraints, so re-runs add nothing.
+// The "Available when …" clause DocC prints beside a member declared in a
+// constrained extension is not this pass's any more: save reads it with the
+// page (docc: Document.AvailableWhen) and appends it to the page's
+// declaration symbols (ingest.ExtractSymbols). Version 1 re-read every
+// page's render JSON from docs.source_file for it, which cost ~8 s on the
+// full corpus and failed when enrich ran from another directory than the
+// save. Version 2's first run on an index version 1 enriched adopts what
+// version 1 added (adoptVersion1), so those clauses stay until a re-save
+// writes them itself.
+//
+// Step 1 appends through enrich_constraints, so re-runs add nothing.
 func runConstraints(ctx context.Context, e *env) (int64, string, error) {
-	adds := newAdditions(passConstraints)
-	pages, unreadable, err := pageClauses(ctx, e.tx, adds)
+	adopted, err := adoptVersion1(ctx, e.tx)
 	if err != nil {
 		return 0, "", err
 	}
+	adds := newAdditions(passConstraints)
 	refilled, err := declarationGaps(ctx, e.tx, adds)
 	if err != nil {
 		return 0, "", err
@@ -43,6 +47,7 @@ func runConstraints(ctx context.Context, e *env) (int64, string, error) {
 	if err != nil {
 		return 0, "", err
 	}
+	changed += adopted
 	join := "no --symbolgraph-dir, skipped"
 	if e.opts.SymbolGraphDir != "" {
 		n, line, err := joinSymbolGraphs(ctx, e, e.opts.SymbolGraphDir)
@@ -56,10 +61,10 @@ func runConstraints(ctx context.Context, e *env) (int64, string, error) {
 	if err := e.tx.QueryRowContext(ctx, "SELECT count(*), coalesce(sum(generic_constraints != ''), 0) FROM doc_symbols").Scan(&total, &constrained); err != nil {
 		return 0, "", fmt.Errorf("count constraints: %w", err)
 	}
-	summary := fmt.Sprintf("%s of %d symbols carry constraints; %d pages with an \"Available when\" clause, %d rows carrying page or declaration constraints, %d refilled from declarations",
-		percent(constrained, total), total, pages, carrying, refilled)
-	if unreadable > 0 {
-		summary += fmt.Sprintf(", %d source files unreadable", unreadable)
+	summary := fmt.Sprintf("%s of %d symbols carry constraints; %d refilled from declarations, %d rows carrying refills",
+		percent(constrained, total), total, refilled, carrying)
+	if adopted > 0 {
+		summary += fmt.Sprintf(", %d version-1 additions adopted", adopted)
 	}
 	return changed, summary + "; symbol graphs: " + join, nil
 }
@@ -71,97 +76,32 @@ func percent(n, of int64) string {
 	return fmt.Sprintf("%.1f%%", 100*float64(n)/float64(of))
 }
 
-// pageTarget is a page whose render JSON may carry an "Available when" clause.
-type pageTarget struct {
-	docID   int64
-	file    string
-	symbols []int64 // its declaration symbol rows
-}
-
-// pageClauses re-reads the render JSON of every Apple symbol page that has a
-// declaration symbol, and queues the page's clause for those symbols. Files
-// that cannot be read are counted, not fatal, and keep what an earlier run
-// added: enrich may run on an index whose corpus has moved, or from another
-// directory than the save that recorded relative paths.
-func pageClauses(ctx context.Context, tx *sql.Tx, adds *additions) (pages, unreadable int, err error) {
-	rows, err := tx.QueryContext(ctx, `
-SELECT d.id, d.source_file, s.id FROM docs d JOIN doc_symbols s ON s.doc_id = d.id
-WHERE d.source = 'apple-docs' AND d.source_file LIKE '%.json' AND s.origin = ?
-ORDER BY d.id, s.id`, swiftsym.OriginDeclaration)
+// adoptVersion1 makes what version 1 of this pass appended part of the
+// index's own constraints, once: on an index enriched at version 1 and
+// never at a later version. Version 1 appended page clauses, which version
+// 2 leaves to save; taking them away (what a new version normally does
+// with the old one's output) would strip them from an index saved before
+// save wrote them, and an unchanged source is never re-read. Deleting the
+// records leaves doc_symbols as it is; the later version's run row keeps
+// this from happening again. It returns the records adopted.
+func adoptVersion1(ctx context.Context, tx *sql.Tx) (int64, error) {
+	var v1, later int
+	err := tx.QueryRowContext(ctx, `SELECT coalesce(sum(version = '1'), 0), coalesce(sum(version != '1'), 0)
+		FROM enrich_runs WHERE pass = ?`, passConstraints).Scan(&v1, &later)
 	if err != nil {
-		return 0, 0, fmt.Errorf("list symbol pages: %w", err)
+		return 0, fmt.Errorf("read enrich_runs: %w", err)
 	}
-	var targets []*pageTarget
-	for rows.Next() {
-		var docID, symID int64
-		var file string
-		if err := rows.Scan(&docID, &file, &symID); err != nil {
-			rows.Close()
-			return 0, 0, fmt.Errorf("list symbol pages: %w", err)
-		}
-		if n := len(targets); n > 0 && targets[n-1].docID == docID {
-			targets[n-1].symbols = append(targets[n-1].symbols, symID)
-			continue
-		}
-		targets = append(targets, &pageTarget{docID: docID, file: file, symbols: []int64{symID}})
+	if v1 == 0 || later > 0 {
+		return 0, nil
 	}
-	rows.Close()
-	if err := rows.Err(); err != nil {
-		return 0, 0, fmt.Errorf("list symbol pages: %w", err)
+	if _, err := tx.ExecContext(ctx, additionsDDL); err != nil {
+		return 0, fmt.Errorf("create enrich_constraints: %w", err)
 	}
-
-	// Reading is the slow part (every page's JSON); the writes stay on this
-	// goroutine because the transaction has one connection.
-	clauses := make([][]string, len(targets))
-	unread := make([]bool, len(targets))
-	var missing int64
-	var mu sync.Mutex
-	jobs := make(chan int)
-	var wg sync.WaitGroup
-	for w := 0; w < runtime.NumCPU(); w++ {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for i := range jobs {
-				raw, err := os.ReadFile(targets[i].file)
-				if err != nil {
-					mu.Lock()
-					missing++
-					mu.Unlock()
-					unread[i] = true
-					continue
-				}
-				clauses[i] = pageConstraints(raw)
-			}
-		}()
+	res, err := tx.ExecContext(ctx, "DELETE FROM enrich_constraints WHERE pass = ?", passConstraints)
+	if err != nil {
+		return 0, fmt.Errorf("adopt version 1 additions: %w", err)
 	}
-	for i := range targets {
-		if ctx.Err() != nil {
-			break
-		}
-		jobs <- i
-	}
-	close(jobs)
-	wg.Wait()
-	if err := ctx.Err(); err != nil {
-		return 0, 0, err
-	}
-	for i, t := range targets {
-		if unread[i] {
-			for _, id := range t.symbols {
-				adds.keepPrevious(id)
-			}
-			continue
-		}
-		if len(clauses[i]) == 0 {
-			continue
-		}
-		pages++
-		for _, id := range t.symbols {
-			adds.add(id, t.docID, clauses[i])
-		}
-	}
-	return pages, int(missing), nil
+	return res.RowsAffected()
 }
 
 // declarationGaps re-extracts declaration symbols that have generic

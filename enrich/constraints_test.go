@@ -1,62 +1,15 @@
 package enrich
 
 import (
-	"os"
-	"path/filepath"
-	"slices"
 	"strings"
 	"testing"
 )
 
-func code(s string) conformanceToken { return conformanceToken{Type: "codeVoice", Code: s} }
-func text(s string) conformanceToken { return conformanceToken{Type: "text", Text: s} }
+// navInit is the fixture's member of a constrained extension; save wrote
+// its clause into doc_symbols.
+const navInit = "apple-docs://swiftui/navigationlink/init(_:destination:)"
 
-func TestParseConformance(t *testing.T) {
-	cases := []struct {
-		name   string
-		tokens []conformanceToken
-		want   []string
-	}{
-		{"conforms", []conformanceToken{code("Label"), text(" conforms to "), code("View"), text(".")},
-			[]string{"Label: View"}},
-		{"same type in pieces", []conformanceToken{code("Label"), text(" is "), code("Label<Text, "), code("Image>"), text(".")},
-			[]string{"Label == Label<Text, Image>"}},
-		{"two clauses", []conformanceToken{code("Label"), text(" conforms to "), code("View"), text(" and "),
-			code("Content"), text(" is "), code("Never"), text(".")},
-			[]string{"Label: View", "Content == Never"}},
-		{"shared subject", []conformanceToken{code("Category"), text(" conforms to "), code("Comparable"), text(", "),
-			code("Decodable"), text(", and "), code("Hashable"), text(".")},
-			[]string{"Category: Comparable", "Category: Decodable", "Category: Hashable"}},
-		{"superclass and list", []conformanceToken{code("Self"), text(" inherits "), code("NSObject"), text(", "),
-			code("Value.ValueType"), text(" conforms to "), code("AppEntity"), text(", and "), code("Data"), text(" is "), code("Int"), text(".")},
-			[]string{"Self: NSObject", "Value.ValueType: AppEntity", "Data == Int"}},
-		{"no relation", []conformanceToken{code("Label"), text(" frobs "), code("View")}, nil},
-	}
-	for _, c := range cases {
-		if got := parseConformance(c.tokens); !slices.Equal(got, c.want) {
-			t.Errorf("%s: got %q, want %q", c.name, got, c.want)
-		}
-	}
-}
-
-func TestPageConstraintsReadsOnlyTheTopLevelMetadata(t *testing.T) {
-	if got := pageConstraints([]byte(conformancePageJSON)); !slices.Equal(got, []string{"Label == Text", "Destination: View"}) {
-		t.Errorf("page constraints = %q", got)
-	}
-	// A nested "metadata" before the page's own, of another shape.
-	nestedFirst := `{"references":{"a":{"metadata":{"conformance":7}}},"metadata":{"conformance":{"constraints":[` +
-		`{"type":"codeVoice","code":"T"},{"type":"text","text":" conforms to "},{"type":"codeVoice","code":"Sendable"}]}}}`
-	if got := pageConstraints([]byte(nestedFirst)); !slices.Equal(got, []string{"T: Sendable"}) {
-		t.Errorf("nested-first page constraints = %q", got)
-	}
-	for _, raw := range []string{`{"metadata":{"title":"x"}}`, `not json "conformance"`, ``} {
-		if got := pageConstraints([]byte(raw)); got != nil {
-			t.Errorf("pageConstraints(%q) = %q, want nil", raw, got)
-		}
-	}
-}
-
-func TestConstraintsPassFillsPageClausesAndDeclarationGaps(t *testing.T) {
+func TestConstraintsPassRefillsDeclarationGaps(t *testing.T) {
 	// A declaration symbol written without its constraints, as an older
 	// extractor left it.
 	gap := fixtureDoc("apple-docs://swift/set/union(_:)", "union(_:)", "func",
@@ -67,45 +20,91 @@ func TestConstraintsPassFillsPageClausesAndDeclarationGaps(t *testing.T) {
 	gap.Symbols[0].GenericConstraints = nil
 	fx := newRichFixture(t, gap)
 	x := openIndex(t, fx.db)
+	if got := declConstraints(t, x.DB, navInit); got != "Label == Text; Destination: View" {
+		t.Fatalf("save did not write the page clause: %q", got)
+	}
 	res := runPasses(t, x.DB, Options{}, "constraints")
 	last := res[len(res)-1]
-	if last.Rows != 2 {
-		t.Errorf("constraints changed %d rows, want 2 (one page clause, one gap): %s", last.Rows, last.Summary)
+	if last.Rows != 1 {
+		t.Errorf("constraints changed %d rows, want 1 (the gap): %s", last.Rows, last.Summary)
 	}
-	got := queryString(t, x.DB, `SELECT s.generic_constraints FROM doc_symbols s JOIN docs d ON d.id = s.doc_id
-		WHERE d.uri = 'apple-docs://swiftui/navigationlink/init(_:destination:)' AND s.origin = 'declaration'`)
-	if got != "Label == Text; Destination: View" {
-		t.Errorf("page clause constraints = %q", got)
-	}
-	got = queryString(t, x.DB, `SELECT s.generic_constraints FROM doc_symbols s JOIN docs d ON d.id = s.doc_id
-		WHERE d.uri = 'apple-docs://swift/set/union(_:)'`)
-	if got != "Element == S.Element; S: Sequence" {
+	if got := queryString(t, x.DB, `SELECT s.generic_constraints FROM doc_symbols s JOIN docs d ON d.id = s.doc_id
+		WHERE d.uri = 'apple-docs://swift/set/union(_:)'`); got != "Element == S.Element; S: Sequence" {
 		t.Errorf("refilled constraints = %q", got)
 	}
-	if n := queryInt(t, x.DB, "SELECT count(*) FROM enrich_constraints WHERE pass = 'constraints'"); n != 2 {
-		t.Errorf("enrich_constraints rows = %d, want 2", n)
+	// The page clause is the index's own, not an addition of the pass.
+	if got := declConstraints(t, x.DB, navInit); got != "Label == Text; Destination: View" {
+		t.Errorf("page clause after the pass = %q", got)
+	}
+	if n := queryInt(t, x.DB, "SELECT count(*) FROM enrich_constraints WHERE pass = 'constraints'"); n != 1 {
+		t.Errorf("enrich_constraints rows = %d, want 1", n)
 	}
 }
 
-// TestConstraintsKeepsClausesWhenSourcesMove re-runs the pass after the
-// corpus went away: the page clauses read before stay.
-func TestConstraintsKeepsClausesWhenSourcesMove(t *testing.T) {
+// TestConstraintsReadsNoSourceFiles puts render JSON with another clause at
+// the page's recorded source file: the pass must not read it (version 1 did,
+// re-reading every page's JSON at enrich time).
+func TestConstraintsReadsNoSourceFiles(t *testing.T) {
 	fx := newRichFixture(t)
 	x := openIndex(t, fx.db)
-	runPasses(t, x.DB, Options{}, "constraints")
-	uri := "apple-docs://swiftui/navigationlink/init(_:destination:)"
-	before := declConstraints(t, x.DB, uri)
-	if before != "Label == Text; Destination: View" {
-		t.Fatalf("first run: %q", before)
+	file := queryString(t, x.DB, "SELECT source_file FROM docs WHERE uri = ?", navInit)
+	if !strings.HasPrefix(file, fx.dir) {
+		t.Fatalf("source_file %q is not in the fixture directory", file)
 	}
-	if err := os.RemoveAll(filepath.Join(fx.dir, "docs")); err != nil {
-		t.Fatal(err)
+	writeFile(t, file, `{"identifier":{"url":"`+fixtureBundle+`SwiftUI/NavigationLink/init(_:destination:)"},
+"kind":"symbol","metadata":{"title":"init(_:destination:)","role":"symbol","symbolKind":"init",
+"conformance":{"availabilityPrefix":[{"text":"Available when","type":"text"}],
+"constraints":[{"code":"Label","type":"codeVoice"},{"text":" conforms to ","type":"text"},{"code":"Hashable","type":"codeVoice"},{"text":".","type":"text"}]}}}`)
+	runPasses(t, x.DB, Options{}, "constraints", "hierarchy")
+	if got := declConstraints(t, x.DB, navInit); strings.Contains(got, "Hashable") || !strings.HasPrefix(got, "Label == Text; Destination: View") {
+		t.Errorf("constraints %q: the pass read the source file", got)
+	}
+}
+
+// TestConstraintsAdoptsVersion1Additions runs version 2 on an index that
+// version 1 enriched: the page clauses version 1 appended (from the source
+// files) stay, now as the index's own, and a re-run changes nothing.
+func TestConstraintsAdoptsVersion1Additions(t *testing.T) {
+	plain := fixtureDoc("apple-docs://minikit/box/sorted()", "sorted()", "func", "func sorted() -> [Content]")
+	fx := newRichFixture(t, plain)
+	x := openIndex(t, fx.db)
+	// What version 1 left: the clause appended and recorded, and its run.
+	for _, stmt := range []string{
+		additionsDDL,
+		`UPDATE doc_symbols SET generic_constraints = 'Content: Comparable' WHERE origin = 'declaration'
+			AND doc_id = (SELECT id FROM docs WHERE uri = 'apple-docs://minikit/box/sorted()')`,
+		`INSERT INTO enrich_constraints(symbol_id, doc_id, pass, added) SELECT s.id, s.doc_id, 'constraints', 'Content: Comparable'
+			FROM doc_symbols s JOIN docs d ON d.id = s.doc_id WHERE d.uri = 'apple-docs://minikit/box/sorted()' AND s.origin = 'declaration'`,
+		`INSERT INTO enrich_runs(pass, version, rows_touched, millis, ran_at) VALUES ('constraints', '1', 1, 8000, '2026-01-01T00:00:00Z')`,
+	} {
+		if _, err := x.DB.Exec(stmt); err != nil {
+			t.Fatalf("%s: %v", stmt, err)
+		}
 	}
 	res := runPasses(t, x.DB, Options{}, "constraints")
-	if r := res[len(res)-1]; r.Rows != 0 || !strings.Contains(r.Summary, "source files unreadable") {
-		t.Errorf("run without sources: %d rows, %s", r.Rows, r.Summary)
+	if r := res[len(res)-1]; r.Rows != 1 || !strings.Contains(r.Summary, "1 version-1 additions adopted") {
+		t.Errorf("first version-2 run: %d rows, %s", r.Rows, r.Summary)
 	}
-	if got := declConstraints(t, x.DB, uri); got != before {
-		t.Errorf("clauses lost with the sources: %q", got)
+	if got := declConstraints(t, x.DB, "apple-docs://minikit/box/sorted()"); got != "Content: Comparable" {
+		t.Errorf("version 1 clause lost: %q", got)
+	}
+	if n := queryInt(t, x.DB, "SELECT count(*) FROM enrich_constraints WHERE pass = 'constraints'"); n != 0 {
+		t.Errorf("%d version-1 records left", n)
+	}
+	// Hierarchy now sees the clause as the row's own and adds Box's after it.
+	runPasses(t, x.DB, Options{}, "hierarchy")
+	if got := declConstraints(t, x.DB, "apple-docs://minikit/box/sorted()"); got != "Content: Comparable; Content: Hashable" {
+		t.Errorf("after hierarchy: %q", got)
+	}
+	before := snapshotTables(t, x.DB)
+	for _, r := range runPasses(t, x.DB, Options{}, "constraints", "hierarchy") {
+		if r.Rows != 0 {
+			t.Errorf("re-run: %s changed %d rows (%s)", r.Pass, r.Rows, r.Summary)
+		}
+	}
+	for table, want := range before {
+		if got := snapshotTables(t, x.DB)[table]; got != want {
+			t.Errorf("table %s changed on re-run: %s -> %s", table, want, got)
+		}
 	}
 }

@@ -19,9 +19,11 @@
 //	recovery       re-inserts placeholder-title rejects (docs.is_recovered = 1)
 //	synonyms       framework_aliases: identifier, import and display name,
 //	               curated and derived search synonyms, doc_count
-//	constraints    fills doc_symbols.generic_constraints from each page's
-//	               "Available when …" clause and declaration, and joins Swift
-//	               symbol graphs (origin 'symbolgraph') when a directory is given
+//	constraints    refills doc_symbols.generic_constraints that an older
+//	               extractor missed from the stored declaration, and joins Swift
+//	               symbol graphs (origin 'symbolgraph') when a directory is
+//	               given; a page's "Available when …" clause is written by save
+//	               (Document.AvailableWhen), so no pass reads the corpus for it
 //	hierarchy      appends a generic type's constraints to its members' symbols
 //	relationships  resolves inheritance_edges titles and URIs across the index,
 //	               dedups them and completes the reverse lists in docs_structured
@@ -142,7 +144,8 @@ func allPasses() []Pass {
 	return []Pass{
 		{Name: "recovery", Version: "1", run: runRecovery, touchesSymbols: true},
 		{Name: "synonyms", Version: "1", After: []string{"recovery"}, run: runSynonyms},
-		{Name: "constraints", Version: "1", After: []string{"recovery"}, run: runConstraints, touchesSymbols: true},
+		// constraints v2: page clauses come from save, not from source files.
+		{Name: "constraints", Version: "2", After: []string{"recovery"}, run: runConstraints, touchesSymbols: true},
 		{Name: "hierarchy", Version: "1", After: []string{"constraints"}, run: runHierarchy, touchesSymbols: true},
 		{Name: "relationships", Version: "1", After: []string{"recovery"}, run: runRelationships},
 	}

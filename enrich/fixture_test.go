@@ -8,11 +8,12 @@ import (
 
 	"github.com/cupertino-go/cupertino/door"
 	"github.com/cupertino-go/cupertino/internal/document"
+	"github.com/cupertino-go/cupertino/internal/ingest"
 )
 
 // richFixture is a small index that gives every pass work: framework roots
 // for synonyms, a constrained generic type with members (one carrying an
-// "Available when" clause in its render JSON), a UIKit class chain with a
+// "Available when" clause, as save writes it), a UIKit class chain with a
 // legacy parent URI and a one-sided edge, pages matching the hand-written
 // MiniKit symbol graphs, and an audit log with a placeholder reject.
 type richFixture struct {
@@ -45,17 +46,6 @@ func placeholderPage(path string) string {
 "hierarchy":{"paths":[[]]},"sections":[],"references":{}}`
 }
 
-// conformancePageJSON is render JSON whose metadata carries an "Available
-// when" clause, as DocC writes it.
-const conformancePageJSON = `{"identifier":{"url":"` + fixtureBundle + `SwiftUI/NavigationLink/init(_:destination:)"},
-"kind":"symbol","metadata":{"title":"init(_:destination:)","role":"symbol","symbolKind":"init",
-"conformance":{"availabilityPrefix":[{"text":"Available when","type":"text"}],
-"conformancePrefix":[{"text":"Conforms when","type":"text"}],
-"constraints":[{"code":"Label","type":"codeVoice"},{"text":" is ","type":"text"},{"code":"Text","type":"codeVoice"},
-{"text":" and ","type":"text"},{"code":"Destination","type":"codeVoice"},{"text":" conforms to ","type":"text"},
-{"code":"View","type":"codeVoice"},{"text":".","type":"text"}]}},
-"references":{"x":{"metadata":{"conformance":"not an object"}}}}`
-
 func newRichFixture(t *testing.T, extra ...*document.Document) *richFixture {
 	t.Helper()
 	fx := &richFixture{dir: t.TempDir()}
@@ -67,10 +57,14 @@ func newRichFixture(t *testing.T, extra ...*document.Document) *richFixture {
 		d.SourceFile = filepath.Join(fx.dir, "docs", file)
 		return d
 	}
-	conformancePage := writeFile(t, filepath.Join(fx.dir, "docs", "SwiftUI", "NavigationLink", "init(_:destination:).json"), conformancePageJSON)
-
+	// A member of a constrained extension, as save writes it: docc read the
+	// clause into AvailableWhen and ingest appended it to the declaration
+	// symbol. Its source file is not written: no pass may need it.
+	conformancePage := filepath.Join(fx.dir, "docs", "SwiftUI", "NavigationLink", "init(_:destination:).json")
 	initDest := fixtureDoc("apple-docs://swiftui/navigationlink/init(_:destination:)", "init(_:destination:)", "init",
 		"nonisolated init(_ titleKey: LocalizedStringKey, @ViewBuilder destination: () -> Destination)")
+	initDest.AvailableWhen = []string{"Label == Text", "Destination: View"}
+	initDest.Symbols = ingest.ExtractSymbols(initDest)
 	initDest.SourceFile = conformancePage
 
 	uiView := fixtureDoc("apple-docs://uikit/uiview", "UIView", "class", "@MainActor class UIView : UIResponder")

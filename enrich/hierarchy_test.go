@@ -18,7 +18,7 @@ func TestHierarchyPropagatesTypeConstraintsToMembers(t *testing.T) {
 	cases := map[string]string{
 		// A plain member gets the type's where clause.
 		"apple-docs://swiftui/navigationlink/init(destination:label:)": "Label: View; Destination: View",
-		// The page's own clause (constraints pass) stays first and is not
+		// The page's own clause (written by save) stays first and is not
 		// repeated: Destination: View is already there.
 		"apple-docs://swiftui/navigationlink/init(_:destination:)": "Label == Text; Destination: View; Label: View",
 		// A nested type keeps its own and gains its parent's; its member

@@ -16,7 +16,7 @@ import (
 	"github.com/cupertino-go/cupertino/index"
 	"github.com/cupertino-go/cupertino/internal/corpus"
 	"github.com/cupertino-go/cupertino/internal/document"
-	"github.com/cupertino-go/cupertino/internal/swiftsym"
+	"github.com/cupertino-go/cupertino/internal/ingest"
 )
 
 // reject is one placeholder-title rejection to recover.
@@ -177,7 +177,7 @@ func parseReject(r reject) (*document.Document, error) {
 	}
 	doc.Title = recoveredTitle(doc.URI, r.file)
 	doc.SourceFile = r.file
-	doc.Symbols = extractSymbols(doc)
+	doc.Symbols = ingest.ExtractSymbols(doc)
 	return doc, nil
 }
 
@@ -229,19 +229,4 @@ func isSlug(s string) bool {
 		}
 	}
 	return true
-}
-
-// extractSymbols mirrors the save pipeline: the declaration's symbols and
-// those of Swift code examples.
-func extractSymbols(doc *document.Document) []document.Symbol {
-	var syms []document.Symbol
-	if doc.Declaration != "" && doc.Language != "objc" {
-		syms = append(syms, swiftsym.ExtractDeclaration(doc.Declaration)...)
-	}
-	for _, ex := range doc.CodeExamples {
-		if ex.Language == "" || strings.EqualFold(ex.Language, "swift") {
-			syms = append(syms, swiftsym.ExtractCode(ex.Code)...)
-		}
-	}
-	return syms
 }

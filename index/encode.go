@@ -67,8 +67,9 @@ func decompress(data []byte) ([]byte, error) {
 }
 
 // pageJSON is the Document without the fields that have columns of their
-// own: what remains is SeeAlso and any field added to Document later, which
-// thus survives a round trip without a schema change. Reading overlays the
+// own: what remains is SeeAlso, AvailableWhen and any field added to
+// Document later, which is kept without a schema change (decodeBody names
+// the fields it restores). Reading overlays the
 // columns (see Store.Document), so enrich passes that rewrite them win.
 func pageJSON(doc *document.Document) ([]byte, error) {
 	page := *doc

@@ -91,7 +91,7 @@
 //	                     raw DEFLATE (compress/flate), NULL when empty. markdown
 //	                     is Document.Markdown; page is the Document as JSON
 //	                     minus every field that has a column elsewhere (today
-//	                     that leaves SeeAlso), so a field added to Document
+//	                     that leaves SeeAlso and AvailableWhen), so a field added to Document
 //	                     later is kept without a schema change. Store.Document
 //	                     reassembles the Document from all tables; `read` never
 //	                     touches the corpus. Document.Content is not stored

@@ -229,7 +229,9 @@ func (sd *StoredDocument) decodeBody(markdown, page []byte) error {
 	if err := json.Unmarshal(pageData, &extra); err != nil {
 		return fmt.Errorf("page: %w", err)
 	}
+	// The fields pageJSON keeps, i.e. those without a column of their own.
 	sd.SeeAlso = extra.SeeAlso
+	sd.AvailableWhen = extra.AvailableWhen
 	return nil
 }
 

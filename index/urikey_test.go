@@ -91,3 +91,32 @@ func TestCommitFillsEdgeTitlesFromURIs(t *testing.T) {
 		t.Fatalf("parent_title = %q, want UIControl", title)
 	}
 }
+
+func TestAvailableWhenSurvivesTheRoundTrip(t *testing.T) {
+	ctx := context.Background()
+	dbPath := filepath.Join(t.TempDir(), "search.db")
+	b, err := Create(dbPath, testOptions())
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []string{"Label: View", "Destination == Never"}
+	if err := b.Put(&document.Document{URI: "apple-docs://swiftui/navigationlink/init(value:label:)", Source: document.SourceAppleDocs,
+		Framework: "swiftui", Title: "init(value:label:)", Kind: "init", AvailableWhen: want}); err != nil {
+		t.Fatal(err)
+	}
+	if err := b.Commit(ctx); err != nil {
+		t.Fatal(err)
+	}
+	st, err := Open(dbPath)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	doc, err := st.Document(ctx, "apple-docs://swiftui/navigationlink/init(value:label:)")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(doc.AvailableWhen) != 2 || doc.AvailableWhen[0] != want[0] || doc.AvailableWhen[1] != want[1] {
+		t.Fatalf("AvailableWhen = %v, want %v", doc.AvailableWhen, want)
+	}
+}

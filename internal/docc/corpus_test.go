@@ -30,7 +30,9 @@ func TestCorpusSample(t *testing.T) {
 	files := corpusFiles(t, dir, step)
 	var (
 		empty, parsed, noURI, bytesRead int
+		clauses                         int
 		parseFailures, uriFailures      []string
+		unreadClauses                   []string
 		unknown                         = map[string]int{}
 		kinds                           = map[string]int{}
 	)
@@ -65,6 +67,14 @@ func TestCorpusSample(t *testing.T) {
 				return
 			}
 			kinds[d.Kind]++
+			// Every "Available when" clause must yield constraints: an
+			// unread one loses them from the page's symbols.
+			if c := p.Metadata.Conformance; c != nil && len(c.Constraints) > 0 {
+				clauses++
+				if len(d.AvailableWhen) == 0 {
+					unreadClauses = append(unreadClauses, rel)
+				}
+			}
 			renderMarkdown(p, RenderOptions{}, unknown)
 			if d.Title == "" || d.Markdown == "" || d.ContentHash == "" {
 				t.Errorf("%s: empty title, markdown or hash", rel)
@@ -76,6 +86,10 @@ func TestCorpusSample(t *testing.T) {
 		len(files), bytesRead>>20, parsed, empty, len(parseFailures), noURI, elapsed.Round(time.Millisecond),
 		float64(len(files))/elapsed.Seconds(), float64(bytesRead)/1e6/elapsed.Seconds())
 	t.Logf("kinds: %s", countsString(kinds))
+	t.Logf("%d pages with an \"Available when\" clause", clauses)
+	if len(unreadClauses) > 0 {
+		t.Errorf("%d \"Available when\" clauses gave no constraints; first: %v", len(unreadClauses), unreadClauses[:min(5, len(unreadClauses))])
+	}
 	if len(unknown) > 0 {
 		t.Logf("unknown types (rendered as text): %s", countsString(unknown))
 	}
@@ -126,6 +140,32 @@ func TestCorpusSwiftError(t *testing.T) {
 	}
 	if len(d.CodeExamples) == 0 || !strings.Contains(d.Markdown, "## Declaration\n\n```swift\nprotocol Error") {
 		t.Errorf("code examples %d, markdown:\n%s", len(d.CodeExamples), d.Markdown)
+	}
+}
+
+// TestCorpusAvailableWhen checks a member of a constrained extension end to
+// end: the clause DocC prints beside the declaration reaches the Document and
+// the Markdown.
+func TestCorpusAvailableWhen(t *testing.T) {
+	dir := corpusDocs(t)
+	path := filepath.Join(dir, "SwiftUI", "NavigationLink", "init(value:label:)-4jswo.json")
+	raw, err := os.ReadFile(path)
+	if err != nil {
+		t.Skipf("page not in this corpus: %v", err)
+	}
+	p, err := Parse(raw)
+	if err != nil {
+		t.Fatal(err)
+	}
+	d, err := p.Document(path, raw)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := []string{"Label: View", "Destination == Never"}; !slices.Equal(d.AvailableWhen, want) {
+		t.Errorf("AvailableWhen = %q, want %q", d.AvailableWhen, want)
+	}
+	if !strings.Contains(d.Markdown, "```\n\nAvailable when `Label` conforms to `View` and `Destination` is `Never`.\n") {
+		t.Errorf("markdown lacks the clause after the declaration:\n%s", d.Markdown)
 	}
 }
 

@@ -35,6 +35,12 @@
 //   - Declaration: the first Swift declaration, else the first one; its
 //     attribute tokens ("@" + "MainActor" arrive as two tokens) become
 //     Attributes without "@" or arguments.
+//   - AvailableWhen: metadata.conformance, the "Available when Label
+//     conforms to View." clause of a member declared in a constrained
+//     extension, as normalised constraints ("Label: View", "Element == Int",
+//     "Self: NSObject"; see Page.AvailableWhen). The save pipeline appends
+//     them to the page's declaration symbols, so the index has them without
+//     re-reading the page.
 //   - Content: plain text of the overview and discussion, parameters, return
 //     value, properties, REST parameters, body and responses, possible values.
 //     Declarations, topic lists and code listings are left out: they have
@@ -53,12 +59,13 @@
 //
 // RenderMarkdown writes "# Title", a "Role Heading · Module" line, an
 // availability line ("iOS 13.0+, macOS 10.15–14.0 (Deprecated)"), a
-// "> Deprecated:" aside, the abstract, "## Declaration" (fenced by language),
-// "## Parameters", the discussion with its own headings (clamped to ## and
-// below), REST and dictionary sections, "## Mentioned In", "## Topics",
-// "## Relationships", "## Default Implementations" and "## See Also". Links to
-// other pages use apple-docs:// URIs; symbol names are in code voice; tables
-// are GFM; asides are "> Note: …" block quotes. RenderOptions.Omit drops
-// sections by name (ParseSections parses "topics,seeAlso"; the names are on
-// the Section constants).
+// "> Deprecated:" aside, the abstract, "## Declaration" (fenced by language)
+// followed by the "Available when …" line (after the abstract when there is
+// no declaration), "## Parameters", the discussion with its own headings
+// (clamped to ## and below), REST and dictionary sections, "## Mentioned In",
+// "## Topics", "## Relationships", "## Default Implementations" and
+// "## See Also". Links to other pages use apple-docs:// URIs; symbol names
+// are in code voice; tables are GFM; asides are "> Note: …" block quotes.
+// RenderOptions.Omit drops sections by name (ParseSections parses
+// "topics,seeAlso"; the names are on the Section constants).
 package docc

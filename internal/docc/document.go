@@ -50,6 +50,7 @@ func (p *Page) Document(sourceFile string, raw []byte) (*document.Document, erro
 		d.Declaration = joinTokens(decl.Tokens)
 		d.Attributes = attributes(decl.Tokens)
 	}
+	d.AvailableWhen = p.AvailableWhen()
 	d.Content = p.contentText()
 	d.Markdown = RenderMarkdown(p, RenderOptions{})
 	d.CodeExamples = p.codeExamples()

@@ -17,7 +17,7 @@ const (
 	SectionAvailability                                // "availability": iOS 13.0+, macOS 10.15+, …
 	SectionDeprecation                                 // "deprecation": the "> Deprecated:" aside
 	SectionAbstract                                    // "abstract"
-	SectionDeclaration                                 // "declaration": ## Declaration, REST ## URL
+	SectionDeclaration                                 // "declaration": ## Declaration and its "Available when …" line, REST ## URL
 	SectionParameters                                  // "parameters": ## Parameters
 	SectionDiscussion                                  // "discussion": overview, discussion, return value and other prose
 	SectionProperties                                  // "properties": properties, REST parameters/body/responses, possible values, attributes, details
@@ -103,6 +103,9 @@ type mdPage struct {
 	r    renderer
 	opts RenderOptions
 	w    bytes.Buffer
+	// wroteAvailableWhen: the "Available when …" line is out (it follows
+	// the first declaration section, or the abstract when there is none).
+	wroteAvailableWhen bool
 }
 
 // section starts a new block, separated from the previous one by a blank line.
@@ -145,6 +148,9 @@ func (m *mdPage) render() string {
 			m.section()
 			m.w.WriteString(s)
 		}
+	}
+	if !p.hasDeclarationCode() {
+		m.availableWhen()
 	}
 	for i := range p.PrimaryContentSections {
 		m.contentSection(&p.PrimaryContentSections[i])
@@ -316,6 +322,39 @@ func (m *mdPage) declarations(s *ContentSection) {
 		}
 		writeFence(&m.w, lang, code)
 	}
+	if len(seen) > 0 {
+		m.availableWhen()
+	}
+}
+
+// availableWhen writes the "Available when …" line once, as part of the
+// declaration section (omitting "declaration" omits it too).
+func (m *mdPage) availableWhen() {
+	if m.wroteAvailableWhen || !m.opts.has(SectionDeclaration) {
+		return
+	}
+	if line := m.r.availableWhenLine(); line != "" {
+		m.section()
+		m.w.WriteString(line)
+		m.wroteAvailableWhen = true
+	}
+}
+
+// hasDeclarationCode reports whether a declarations section will render a
+// code block, which the "Available when …" line then follows.
+func (p *Page) hasDeclarationCode() bool {
+	for i := range p.PrimaryContentSections {
+		s := &p.PrimaryContentSections[i]
+		if s.Kind != "declarations" {
+			continue
+		}
+		for _, d := range s.Declarations {
+			if joinTokens(d.Tokens) != "" {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 func fenceLanguage(declLang string) string {

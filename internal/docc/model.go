@@ -65,7 +65,10 @@ type Metadata struct {
 	NavigatorTitle []Token    `json:"navigatorTitle"`
 	ExternalID     string     `json:"externalID"`
 	Required       bool       `json:"required"` // a protocol requirement
-	Parent         *struct {
+	// Conformance is the "Available when …" clause of a member declared in
+	// a constrained extension; nil for most pages.
+	Conformance *Conformance `json:"conformance"`
+	Parent      *struct {
 		Title string `json:"title"`
 	} `json:"parent"`
 }

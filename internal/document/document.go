@@ -83,6 +83,14 @@ type Document struct {
 	SeeAlso         []Ref    `json:"seeAlso,omitempty"`
 	Parent          string   `json:"parent,omitempty"` // URI of the nearest parent in the hierarchy
 
+	// AvailableWhen holds the requirements of the constrained extension a
+	// member is declared in, which DocC prints beside the declaration
+	// ("Available when Label conforms to View.") and never inside it,
+	// normalised like Symbol.GenericConstraints: "Label: View",
+	// "Element == Int", "Self: NSObject". DocC pages only; the save pipeline
+	// appends them to the page's declaration symbols.
+	AvailableWhen []string `json:"availableWhen,omitempty"`
+
 	// Symbols are the declarations found in Declaration and CodeExamples
 	// (tree-sitter), filled by the save pipeline, not by readers.
 	Symbols []Symbol `json:"symbols,omitempty"`

@@ -25,6 +25,7 @@ import (
 	"log/slog"
 	"os"
 	"runtime"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -51,6 +52,15 @@ type SourceSpec struct {
 	Kind string // a document.Source* constant
 	Root string
 }
+
+// PipelineVersion names what the readers and the symbol extraction produce.
+// Bump it whenever a change would give an unchanged file a different row
+// (a new Document field, a parser fix): an index saved by another version is
+// rebuilt whole, because an incremental save never re-reads unchanged files.
+const PipelineVersion = "3"
+
+// metaPipelineVersion is the meta key holding PipelineVersion.
+const metaPipelineVersion = "pipeline_version"
 
 // Options configure one save.
 type Options struct {
@@ -119,6 +129,10 @@ func Run(ctx context.Context, opts Options) (*Summary, error) {
 	}
 
 	prev, _ := readManifest(ctx, opts.DBPath)
+	if prev != nil && !opts.Clear && !samePipeline(ctx, opts.DBPath) {
+		opts.Logger.Info("index was saved by another pipeline version: rebuilding every source", "want", PipelineVersion)
+		prev = nil
+	}
 	changed := changedSources(plans, prev, opts.Clear)
 	if len(changed) == 0 && !opts.DryRun {
 		for _, p := range plans {
@@ -190,6 +204,9 @@ func Run(ctx context.Context, opts Options) (*Summary, error) {
 			}
 		}
 		if err := b.SetMeta("saved_at", time.Now().UTC().Format(time.RFC3339)); err != nil {
+			return sum, err
+		}
+		if err := b.SetMeta(metaPipelineVersion, PipelineVersion); err != nil {
 			return sum, err
 		}
 		if err := b.Commit(ctx); err != nil {
@@ -300,6 +317,18 @@ func readManifest(ctx context.Context, dbPath string) (map[string]index.SourceFi
 	}
 	defer st.Close()
 	return st.Manifest(ctx)
+}
+
+// samePipeline reports whether the index at dbPath was saved by this
+// PipelineVersion.
+func samePipeline(ctx context.Context, dbPath string) bool {
+	st, err := index.Open(dbPath)
+	if err != nil {
+		return false
+	}
+	defer st.Close()
+	meta, err := st.Meta(ctx)
+	return err == nil && meta[metaPipelineVersion] == PipelineVersion
 }
 
 // changedSources returns the kinds whose file set differs from the manifest.
@@ -469,17 +498,26 @@ func parseOne(src corpus.Source, f fileStat) parsed {
 		return r
 	}
 	doc.SourceFile = f.path
-	doc.Symbols = extractSymbols(doc)
+	doc.Symbols = ExtractSymbols(doc)
 	r.doc = doc
 	return r
 }
 
-// extractSymbols runs tree-sitter and the declaration parser over the page's
-// declaration and Swift code examples.
-func extractSymbols(doc *document.Document) []document.Symbol {
+// ExtractSymbols runs tree-sitter and the declaration parser over the page's
+// declaration and Swift code examples. The page's "Available when …" clause
+// (Document.AvailableWhen) is appended to the generic constraints of its
+// declaration symbols: DocC prints the where clause of a constrained
+// extension beside the declaration, not in it, so without this the index
+// would not know that NavigationLink.init(value:label:) needs Label: View.
+// enrich's recovery pass calls it too, so recovered pages match saved ones.
+func ExtractSymbols(doc *document.Document) []document.Symbol {
 	var syms []document.Symbol
 	if doc.Declaration != "" && doc.Language != "objc" {
 		syms = append(syms, swiftsym.ExtractDeclaration(doc.Declaration)...)
+	}
+	for i := range syms {
+		// Clip: never append into a backing array another symbol may share.
+		syms[i].GenericConstraints = appendNew(slices.Clip(syms[i].GenericConstraints), doc.AvailableWhen)
 	}
 	for _, ex := range doc.CodeExamples {
 		if ex.Language == "" || strings.EqualFold(ex.Language, "swift") {
@@ -487,6 +525,16 @@ func extractSymbols(doc *document.Document) []document.Symbol {
 		}
 	}
 	return syms
+}
+
+// appendNew appends the values not already in list, in order.
+func appendNew(list, values []string) []string {
+	for _, v := range values {
+		if v = strings.TrimSpace(v); v != "" && !slices.Contains(list, v) {
+			list = append(list, v)
+		}
+	}
+	return list
 }
 
 func judgeAndWrite(r parsed, p *plan, gate *door.Door, audit *door.AuditWriter, b *index.Builder) error {

@@ -232,3 +232,93 @@ func TestTierCCollisionFailsTheSave(t *testing.T) {
 		t.Errorf("the index should still be written: %v", err)
 	}
 }
+
+// TestSaveAppendsAvailableWhenToDeclarationSymbols saves a member of a
+// constrained extension: the page's "Available when" clause joins the
+// constraints its declaration has, once each, on the declaration's symbol
+// and not on symbols of its code examples.
+func TestSaveAppendsAvailableWhenToDeclarationSymbols(t *testing.T) {
+	root := t.TempDir()
+	page := `{"identifier":{"url":"doc://com.example.docs/documentation/Demo/Dial/spin(by:)","interfaceLanguage":"swift"},
+"kind":"symbol","metadata":{"title":"spin(by:)","role":"symbol","roleHeading":"Instance Method","symbolKind":"method",
+"conformance":{"availabilityPrefix":[{"type":"text","text":"Available when"}],"conformancePrefix":[{"type":"text","text":"Conforms when"}],
+"constraints":[{"type":"codeVoice","code":"T"},{"type":"text","text":" conforms to "},{"type":"codeVoice","code":"Hashable"},
+{"type":"text","text":" and "},{"type":"codeVoice","code":"Label"},{"type":"text","text":" conforms to "},{"type":"codeVoice","code":"View"},{"type":"text","text":"."}]}},
+"primaryContentSections":[
+{"kind":"declarations","declarations":[{"languages":["swift"],"tokens":[{"kind":"text","text":"func spin<T>(by step: T) where T : Hashable"}]}]},
+{"kind":"content","content":[{"type":"codeListing","syntax":"swift","code":["struct Knob: View {}"]}]}]}`
+	dir := filepath.Join(root, "documentation", "Demo", "Dial")
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "spin(by:).json"), []byte(page), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	opts := demoOptions(t, "../../testdata/demo")
+	opts.Sources = []SourceSpec{{Kind: document.SourceAppleDocs, Root: root}}
+	if _, err := Run(context.Background(), opts); err != nil {
+		t.Fatal(err)
+	}
+	st, err := index.Open(opts.DBPath)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	rows, err := st.DB().Query(`SELECT s.name, s.origin, s.generic_constraints FROM doc_symbols s JOIN docs d ON d.id = s.doc_id
+		WHERE d.uri = 'apple-docs://demo/dial/spin(by:)' ORDER BY s.id`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer rows.Close()
+	got := map[string]string{}
+	for rows.Next() {
+		var name, origin, constraints string
+		if err := rows.Scan(&name, &origin, &constraints); err != nil {
+			t.Fatal(err)
+		}
+		got[origin+" "+name] = constraints
+	}
+	want := map[string]string{
+		"declaration spin": "T: Hashable; Label: View",
+		"example Knob":     "",
+	}
+	for k, w := range want {
+		if c, ok := got[k]; !ok || c != w {
+			t.Errorf("%s: constraints %q (present %v), want %q; all rows %q", k, c, ok, w, got)
+		}
+	}
+}
+
+func TestAnotherPipelineVersionRebuildsEverySource(t *testing.T) {
+	ctx := context.Background()
+	opts := demoOptions(t, "../../testdata/demo")
+	if _, err := Run(ctx, opts); err != nil {
+		t.Fatal(err)
+	}
+	// Pretend an older binary saved this index.
+	b, err := index.CreateFrom(opts.DBPath, opts.DBPath, opts.Build)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := b.SetMeta(metaPipelineVersion, "0"); err != nil {
+		t.Fatal(err)
+	}
+	if err := b.Commit(ctx); err != nil {
+		t.Fatal(err)
+	}
+	sum, err := Run(ctx, opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if sum.UpToDate {
+		t.Fatal("an index from another pipeline version was taken as up to date")
+	}
+	for _, s := range sum.Sources {
+		if s.Skipped {
+			t.Errorf("%s was not rebuilt: %+v", s.Kind, s)
+		}
+	}
+	if again, err := Run(ctx, opts); err != nil || !again.UpToDate {
+		t.Fatalf("the rebuilt index should be up to date: %v %+v", err, again)
+	}
+}
