@@ -1,0 +1,110 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"net/http/httptest"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/spf13/cobra"
+
+	"github.com/cupertino-go/cupertino/crawler"
+	"github.com/cupertino-go/cupertino/crawler/fakeapple"
+)
+
+func testStreams() *iostreams {
+	return &iostreams{In: &bytes.Buffer{}, Out: &bytes.Buffer{}, Err: &bytes.Buffer{}}
+}
+
+func TestFetchFlags(t *testing.T) {
+	t.Setenv("HOME", "/home/user")
+	var got *fetchOptions
+	capture := func(_ context.Context, o *fetchOptions) error { got = o; return nil }
+	cmd := newFetchCmd(testStreams(), capture)
+	cmd.SetArgs([]string{"--allowed-prefixes", "/documentation/swiftui,/documentation/swift", "--request-delay", "0.25",
+		"--max-pages", "10", "--engine", "http", "--origin", "http://127.0.0.1:1"})
+	if err := cmd.Execute(); err != nil {
+		t.Fatal(err)
+	}
+	if got.RequestDelay != 250*time.Millisecond || len(got.AllowedPrefixes) != 2 || got.MaxPages != 10 ||
+		got.OutputDir != "/home/user/.cupertino/docs" || got.Engine != "http" || got.Concurrency != 8 {
+		t.Fatalf("options %+v", got)
+	}
+	cmd = newFetchCmd(testStreams(), capture)
+	cmd.SetArgs([]string{"--source", "swift-book", "--request-delay", "75ms"})
+	if err := cmd.Execute(); err != nil {
+		t.Fatal(err)
+	}
+	if got.OutputDir != "/home/user/.cupertino/swift-book" || got.RequestDelay != 75*time.Millisecond {
+		t.Fatalf("options %+v", got)
+	}
+	for _, args := range [][]string{
+		{"--source", "hig"},
+		{"--engine", "lynx"},
+		{"--concurrency", "0"},
+		{"--repo-url", "/tmp/x"},
+		{"--request-delay", "soon"},
+	} {
+		cmd := newFetchCmd(testStreams(), capture)
+		cmd.SetArgs(args)
+		cmd.SilenceUsage, cmd.SilenceErrors = true, true
+		cmd.SetFlagErrorFunc(func(_ *cobra.Command, err error) error { return usageError{err} })
+		if err := cmd.Execute(); exitCode(err) != exitUsage {
+			t.Errorf("%v: err %v, exit %d", args, err, exitCode(err))
+		}
+	}
+}
+
+func TestFetchAppleDocsEndToEnd(t *testing.T) {
+	srv, err := fakeapple.New(fakeapple.Options{Dir: "../../crawler/testdata/docs", BrowserOnlyPercent: 100})
+	if err != nil {
+		t.Fatal(err)
+	}
+	hs := httptest.NewServer(srv)
+	defer hs.Close()
+	out := t.TempDir()
+	io := testStreams()
+	// HTTP only: every page but the root is browser-only, so the crawl is
+	// incomplete and says so with exit status 5.
+	code := run([]string{"fetch", "--origin", hs.URL, "--output-dir", out, "--engine", "http", "--request-delay", "0"}, io)
+	if code != exitIncomplete {
+		t.Fatalf("exit %d, want %d\n%s", code, exitIncomplete, io.Err)
+	}
+	if s := io.Err.(*bytes.Buffer).String(); !strings.Contains(s, "fetch incomplete") || !strings.Contains(s, "2 failed") {
+		t.Fatalf("stderr:\n%s", s)
+	}
+	if _, err := os.Stat(filepath.Join(out, "technologies.json")); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := os.Stat(filepath.Join(out, crawler.MetaDir)); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func TestFetchGitSource(t *testing.T) {
+	if _, err := exec.LookPath("git"); err != nil {
+		t.Skip("git not installed")
+	}
+	repo := t.TempDir()
+	for _, args := range [][]string{
+		{"init", "--quiet", "--initial-branch=main"},
+		{"-c", "user.name=t", "-c", "user.email=t@example.com", "commit", "--quiet", "--allow-empty", "-m", "empty"},
+	} {
+		if out, err := exec.Command("git", append([]string{"-C", repo}, args...)...).CombinedOutput(); err != nil {
+			t.Fatalf("%v: %s", err, out)
+		}
+	}
+	out := filepath.Join(t.TempDir(), "swift-org")
+	io := testStreams()
+	if code := run([]string{"fetch", "--source", "swift-org", "--repo-url", repo, "--output-dir", out}, io); code != exitOK {
+		t.Fatalf("exit %d: %s", code, io.Err)
+	}
+	if s := io.Out.(*bytes.Buffer).String(); !strings.HasPrefix(s, "swift-org: cloned ") {
+		t.Fatalf("stdout %q", s)
+	}
+}

@@ -1,0 +1,454 @@
+package crawler
+
+import (
+	"context"
+	"crypto/rand"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"os"
+	"sync"
+	"time"
+)
+
+// Result is what a crawl did in this run.
+type Result struct {
+	// Status is "complete", "incomplete" (failures or a page limit) or
+	// "running" (interrupted; resumable).
+	Status      string
+	OK          int            // pages fetched and stored
+	Written     int            // of which written (new or changed)
+	Unchanged   int            // of which identical to what was on disk
+	Missing     int            // links the site answered 404 for: dead links
+	MissingURIs []string       // the first of them
+	ByEngine    map[string]int // pages per engine
+	Failures    []failedEntry  // pages given up on
+	Queued      int            // pages left for a later run (page limit, interruption)
+	DoneBefore  int            // pages done by earlier runs of this crawl
+	Resumed     bool
+	Elapsed     time.Duration
+	// ChromeTime is the time spent in browser fetches, and ChromeRSS the
+	// browser's peak resident memory in bytes, when it ran.
+	ChromeTime time.Duration
+	ChromeRSS  int64
+	Checkpoint string // the checkpoint file
+	Journal    string // the per-page metadata of this crawl
+}
+
+// crawler holds one run.
+type crawler struct {
+	cfg      Config
+	files    crawlFiles
+	store    *store
+	front    *frontier
+	pacer    *pacer
+	primary  Engine
+	fallback bool   // auto: placeholders go to the browser
+	fbEngine Engine // the browser, or a test stand-in
+
+	chromeOnce sync.Once
+	chrome     *chromeEngine
+	chromeErr  error
+	chromeMu   sync.Mutex
+	chromeTime time.Duration
+	chromeRSS  int64
+}
+
+// Crawl runs (or resumes) an apple-docs crawl. It returns ErrIncomplete
+// (wrapped) when pages failed, and ctx.Err() when interrupted; in both cases
+// the checkpoint lets the next run continue.
+func Crawl(ctx context.Context, cfg Config) (*Result, error) {
+	c, err := newCrawler(cfg)
+	if err != nil {
+		return nil, err
+	}
+	return c.run(ctx)
+}
+
+func newCrawler(in Config) (*crawler, error) {
+	cfg, err := in.withDefaults()
+	if err != nil {
+		return nil, err
+	}
+	c := &crawler{cfg: cfg}
+	c.pacer = &pacer{delay: cfg.RequestDelay, sleep: cfg.sleep, now: time.Now}
+	c.store = &store{dir: cfg.OutputDir, force: cfg.Force}
+	client := cfg.HTTPClient
+	if client == nil {
+		client = newHTTPClient(cfg.Concurrency, cfg.Timeout)
+	}
+	switch cfg.Engine {
+	case EngineChrome:
+		c.primary = lazyChrome{c}
+	default:
+		c.primary = &httpEngine{client: client, origin: cfg.Origin, userAgent: cfg.UserAgent, pacer: c.pacer}
+		c.fallback = cfg.Engine == EngineAuto
+	}
+	c.fbEngine = lazyChrome{c}
+	if cfg.testFallback != nil {
+		c.fbEngine = cfg.testFallback
+	}
+	return c, nil
+}
+
+func (c *crawler) run(ctx context.Context) (*Result, error) {
+	start := time.Now()
+	seeds, prefixes, err := c.cfg.seeds()
+	if err != nil {
+		return nil, err
+	}
+	if _, err := FindChromium(c.cfg.ChromePath); err != nil {
+		switch c.cfg.Engine {
+		case EngineChrome:
+			return nil, fmt.Errorf("engine chrome: %w", err)
+		case EngineAuto:
+			c.cfg.Logger.Warn("chromium not found: crawling with HTTP only; browser-only pages will be recorded as failures", "hint", "apt-get install chromium")
+		}
+	}
+	key := crawlKey(seeds[0].URI, prefixes)
+	c.files = newCrawlFiles(c.cfg.OutputDir, key)
+	c.front = newFrontier(c.cfg.MaxPages, c.cfg.MaxDepth, prefixes)
+	if err := os.MkdirAll(c.cfg.OutputDir, 0o755); err != nil {
+		return nil, fmt.Errorf("output dir: %w", err)
+	}
+	unlock, err := lockCrawl(c.files.dir)
+	if err != nil {
+		return nil, err
+	}
+	defer unlock()
+	if c.cfg.StartClean {
+		if err := c.files.discard(); err != nil {
+			return nil, err
+		}
+	}
+	cp, err := c.files.loadCheckpoint()
+	if err != nil {
+		return nil, err
+	}
+	base := checkpoint{Version: 1, Key: key, StartURI: seeds[0].URI, Prefixes: prefixes}
+	// An unfinished crawl (killed, interrupted, stopped at the page limit)
+	// resumes; a finished one, failures or not, is followed by a new crawl,
+	// which refreshes every page and retries the failed ones.
+	resumed := cp != nil && cp.Key == key && (cp.Status == statusRunning || len(cp.Pending) > 0)
+	if resumed {
+		base.Generation = cp.Generation
+		if err := c.restore(cp); err != nil {
+			return nil, err
+		}
+		removeStaleTemps(c.cfg.OutputDir)
+	} else {
+		base.Generation = newGeneration()
+		c.front.gen = base.Generation
+		for _, s := range seeds {
+			c.front.addLocked(s, 0)
+		}
+	}
+	base.Status = statusRunning
+	if !resumed {
+		// The checkpoint that names the new generation is on disk before
+		// the journal is started over, so a kill in between cannot mix
+		// generations.
+		if err := c.files.saveCheckpoint(c.front.snapshot(base)); err != nil {
+			return nil, err
+		}
+	}
+	j, err := c.files.openJournal(!resumed)
+	if err != nil {
+		return nil, err
+	}
+	defer j.close()
+	c.front.journal = j
+	if err := c.files.saveCheckpoint(c.front.snapshot(base)); err != nil {
+		return nil, err
+	}
+	defer c.closeChrome()
+
+	stopWake := c.front.stopOnDone(ctx)
+	defer stopWake()
+	prog := newProgressLoop(c)
+	var wg sync.WaitGroup
+	workers := c.cfg.Concurrency
+	if c.cfg.Engine == EngineChrome {
+		workers = c.cfg.ChromeTabs
+	}
+	for range workers {
+		wg.Go(func() { c.primaryWorker(ctx) })
+	}
+	if c.fallback {
+		for range c.cfg.ChromeTabs {
+			wg.Go(func() { c.fallbackWorker(ctx) })
+		}
+	}
+	ckptDone := make(chan struct{})
+	ckptErr := make(chan error, 1)
+	go func() {
+		t := time.NewTicker(c.cfg.CheckpointEvery)
+		defer t.Stop()
+		for {
+			select {
+			case <-ckptDone:
+				ckptErr <- nil
+				return
+			case <-t.C:
+				if err := c.files.saveCheckpoint(c.front.snapshot(base)); err != nil {
+					ckptErr <- err
+					return
+				}
+			}
+		}
+	}()
+	wg.Wait()
+	close(ckptDone)
+	ckErr := <-ckptErr
+	prog.stop()
+
+	res := c.result(start, resumed)
+	switch {
+	case ctx.Err() != nil:
+		res.Status = statusRunning
+	case len(res.Failures) > 0 || res.Queued > 0:
+		res.Status = statusIncomplete
+	default:
+		res.Status = statusComplete
+	}
+	base.Status = res.Status
+	if err := c.files.saveCheckpoint(c.front.snapshot(base)); err != nil && ckErr == nil {
+		ckErr = err
+	}
+	c.front.mu.Lock()
+	fatal := c.front.fatal
+	c.front.mu.Unlock()
+	writeSummary(c.cfg.Progress, res)
+	switch {
+	case fatal != nil:
+		return res, fatal
+	case ckErr != nil:
+		return res, ckErr
+	case ctx.Err() != nil:
+		return res, ctx.Err()
+	case len(res.Failures) > 0:
+		return res, fmt.Errorf("%w: %d of %d pages failed", ErrIncomplete, len(res.Failures), res.OK+len(res.Failures))
+	}
+	return res, nil
+}
+
+func (c *crawler) result(start time.Time, resumed bool) *Result {
+	f := c.front
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	res := &Result{
+		OK: f.stats.OK, Written: f.stats.Written, Unchanged: f.stats.Unchanged, Missing: f.stats.Missing,
+		ByEngine: map[string]int{}, Failures: append([]failedEntry(nil), f.fails...),
+		Queued:     len(f.queue) - f.head + len(f.inflight) + len(f.fallback) - f.fbHead,
+		DoneBefore: f.stats.DoneBefore, Resumed: resumed, Elapsed: time.Since(start),
+		Checkpoint: c.files.checkpointPath(), Journal: c.files.journalPath(),
+	}
+	for _, it := range f.missing {
+		res.MissingURIs = append(res.MissingURIs, it.URI)
+	}
+	for k, v := range f.stats.ByEngine {
+		res.ByEngine[k] = v
+	}
+	c.chromeMu.Lock()
+	res.ChromeTime, res.ChromeRSS = c.chromeTime, c.chromeRSS
+	c.chromeMu.Unlock()
+	return res
+}
+
+func newGeneration() string {
+	b := make([]byte, 8)
+	_, _ = rand.Read(b)
+	return hex.EncodeToString(b)
+}
+
+// restore loads a checkpoint and replays the journal written after it.
+// Failed pages of the earlier run are queued again: their failures may have
+// been transient.
+func (c *crawler) restore(cp *checkpoint) error {
+	f := c.front
+	f.gen = cp.Generation
+	for _, u := range cp.Done {
+		f.seen[u] = &entry{state: stateDone}
+	}
+	for _, u := range cp.Missing {
+		f.seen[u] = &entry{state: stateMissing}
+	}
+	f.stats.DoneBefore = len(cp.Done)
+	requeue := func(it item) {
+		if _, ok := f.seen[it.URI]; !ok {
+			f.seen[it.URI] = &entry{state: statePending}
+			f.queue = append(f.queue, it)
+		}
+	}
+	for _, it := range cp.Pending {
+		requeue(it)
+	}
+	for _, fe := range cp.Failed {
+		requeue(fe.item)
+	}
+	recs, err := c.files.readJournal(cp.JournalSize, cp.Generation)
+	if err != nil {
+		return err
+	}
+	replayed := 0
+	for _, r := range recs {
+		if r.Status == "missing" {
+			if e := f.seen[r.URI]; e == nil || e.state == statePending {
+				f.seen[r.URI] = &entry{state: stateMissing}
+			}
+			continue
+		}
+		if r.Status != "ok" {
+			continue
+		}
+		// Trust a journal line only if the file it names still holds what
+		// was fetched; otherwise the page is simply fetched again.
+		hash, body, err := c.store.fileHash(r.File)
+		if err != nil || hash != r.Hash {
+			continue
+		}
+		info, err := parsePage(body)
+		if err != nil {
+			continue
+		}
+		e := f.seen[r.URI]
+		if e == nil {
+			e = &entry{}
+			f.seen[r.URI] = e
+		}
+		if e.state != stateDone {
+			f.stats.DoneBefore++
+		}
+		e.state = stateDone
+		replayed++
+		for _, raw := range info.Links {
+			if l, ok := resolveLink(c.cfg.Origin, raw); ok {
+				f.addLocked(l, r.Depth+1)
+			}
+		}
+	}
+	// Pages the journal finished are no longer pending.
+	kept := f.queue[:0]
+	for _, it := range f.queue[f.head:] {
+		if f.seen[it.URI].state == statePending {
+			kept = append(kept, it)
+		}
+	}
+	f.queue, f.head = kept, 0
+	c.cfg.Logger.Info("resuming crawl", "done", f.stats.DoneBefore, "queued", len(f.queue), "replayed", replayed, "checkpoint", c.files.checkpointPath())
+	return nil
+}
+
+func (c *crawler) primaryWorker(ctx context.Context) {
+	for {
+		it, ok := c.front.next()
+		if !ok {
+			return
+		}
+		c.processItem(ctx, it, c.primary, false)
+	}
+}
+
+func (c *crawler) fallbackWorker(ctx context.Context) {
+	for {
+		it, ok := c.front.nextFallback()
+		if !ok {
+			return
+		}
+		c.processItem(ctx, it, c.fbEngine, true)
+	}
+}
+
+// processItem fetches one page with one engine, stores it and records the
+// outcome. A placeholder from HTTP goes to the browser when there is one.
+func (c *crawler) processItem(ctx context.Context, it item, e Engine, viaFallback bool) {
+	l := link{URI: it.URI, Path: it.Path}
+	page, attempts, err := fetchWithRetry(ctx, e, l, c.cfg.Retry, c.cfg.sleep)
+	if ctx.Err() != nil {
+		// Interrupted: the page stays pending in the checkpoint.
+		return
+	}
+	if err != nil && !viaFallback && c.fallback && errors.Is(err, ErrPlaceholder) {
+		c.front.toFallback(it)
+		return
+	}
+	rec := &journalRecord{URI: it.URI, URL: it.Path, Depth: it.Depth, Engine: e.Name(), Attempts: attempts, CrawledAt: time.Now().UTC()}
+	var links []link
+	if err == nil {
+		var put putResult
+		put, err = c.store.put(it.URI, page.Body)
+		if err == nil {
+			rec.Status, rec.Hash, rec.Written, rec.File = "ok", put.Hash, put.Written, put.Path
+			for _, raw := range page.Info.Links {
+				if l, ok := resolveLink(c.cfg.Origin, raw); ok {
+					links = append(links, l)
+				}
+			}
+		}
+	}
+	switch {
+	case errors.Is(err, ErrNotFound):
+		rec.Status, rec.Err = "missing", err.Error()
+	case err != nil:
+		rec.Status, rec.Err = "failed", err.Error()
+	}
+	c.front.finish(it, viaFallback, rec, links)
+}
+
+// lazyChrome starts the browser on first use, so crawls that never meet a
+// browser-only page never pay for one.
+type lazyChrome struct{ c *crawler }
+
+func (lazyChrome) Name() string { return EngineChrome }
+
+func (l lazyChrome) Fetch(ctx context.Context, target link) (*fetched, error) {
+	c := l.c
+	c.chromeOnce.Do(func() {
+		path, err := FindChromium(c.cfg.ChromePath)
+		if err != nil {
+			c.chromeErr = err
+			return
+		}
+		eng, err := newChromeEngine(context.WithoutCancel(ctx), chromeOptions{
+			Path: path, Origin: c.cfg.Origin, Tabs: c.cfg.ChromeTabs, Timeout: c.cfg.Timeout, Pacer: c.pacer,
+		})
+		c.chromeMu.Lock()
+		c.chrome, c.chromeErr = eng, err
+		c.chromeMu.Unlock()
+		if c.chromeErr != nil {
+			c.cfg.Logger.Warn("chromium did not start: browser-only pages will be recorded as failures", "err", c.chromeErr)
+		}
+	})
+	if c.chromeErr != nil {
+		return nil, fmt.Errorf("%w: %w", errChromeUnavailable, c.chromeErr)
+	}
+	t0 := time.Now()
+	f, err := c.chrome.Fetch(ctx, target)
+	c.chromeMu.Lock()
+	c.chromeTime += time.Since(t0)
+	c.chromeMu.Unlock()
+	return f, err
+}
+
+func (c *crawler) sampleChromeRSS() {
+	c.chromeMu.Lock()
+	eng := c.chrome
+	c.chromeMu.Unlock()
+	if eng == nil {
+		return
+	}
+	rss := eng.RSS()
+	c.chromeMu.Lock()
+	c.chromeRSS = max(c.chromeRSS, rss)
+	c.chromeMu.Unlock()
+}
+
+func (c *crawler) closeChrome() {
+	c.sampleChromeRSS()
+	c.chromeMu.Lock()
+	eng := c.chrome
+	c.chromeMu.Unlock()
+	if eng != nil {
+		eng.Close()
+	}
+}

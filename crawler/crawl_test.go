@@ -1,0 +1,372 @@
+package crawler
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"maps"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/cupertino-go/cupertino/crawler/fakeapple"
+)
+
+func discardLogger() *slog.Logger { return slog.New(slog.DiscardHandler) }
+
+// fixturePages are the pages of testdata/docs reachable from technologies.
+var fixturePages = []string{
+	"apple-docs://kit",
+	"apple-docs://kit/gadget",
+	"apple-docs://kit/setting_up_kit",
+	"apple-docs://kit/widget",
+	"apple-docs://kit/widget/!=(_:_:)",
+	"apple-docs://kit/widget/frame(width:height:)",
+	"apple-docs://kit/widget/init(longargumentlabel:longargumentlabel:longargumentlabel:longargumentlabel:longargumentlabel:longargumentlabel:longargumentlabel:longargumentlabel:longargumentlabel:longargumentlabel:longargumentlabel:longargumentlabel:)",
+	"apple-docs://other",
+	"apple-docs://other/base",
+	"apple-docs://technologies",
+}
+
+func TestCrawlFixture(t *testing.T) {
+	hs, srv, counter := startFake(t, fakeapple.Options{Dir: "testdata/docs"})
+	out := t.TempDir()
+	var progress bytes.Buffer
+	cfg := testConfig(hs.URL, out)
+	cfg.Progress = &progress
+	res, err := Crawl(context.Background(), cfg)
+	if err != nil {
+		t.Fatalf("crawl: %v\n%s", err, progress.String())
+	}
+	pages := storedPages(t, out)
+	if got := slices.Sorted(maps.Keys(pages)); !slices.Equal(got, fixturePages) {
+		t.Fatalf("stored\n %q\nwant\n %q", got, fixturePages)
+	}
+	assertSameAsSource(t, srv, pages)
+	if res.Status != statusComplete || res.OK != len(fixturePages) || res.Written != len(fixturePages) || res.Missing != 1 || len(res.Failures) != 0 {
+		t.Errorf("result %+v", res)
+	}
+	if !slices.Equal(res.MissingURIs, []string{"apple-docs://kit/vanished"}) {
+		t.Errorf("missing %q", res.MissingURIs)
+	}
+	// Widget is linked under two spellings but fetched once; the orphan never.
+	if n := counter.count["/tutorials/data/documentation/kit/widget.json"]; n != 1 {
+		t.Errorf("widget fetched %d times", n)
+	}
+	if n := counter.count["/tutorials/data/documentation/other/orphan.json"]; n != 0 {
+		t.Errorf("orphan fetched")
+	}
+	if counter.repeats() != 0 {
+		t.Errorf("repeated requests: %v", counter.count)
+	}
+	recs := readJournalAll(t, out, cfg)
+	if len(recs) != len(fixturePages)+1 {
+		t.Fatalf("journal has %d records", len(recs))
+	}
+	for _, r := range recs {
+		if r.Status == "ok" && (r.Hash == "" || r.File == "" || r.Engine != "http" || r.CrawledAt.IsZero()) {
+			t.Errorf("incomplete record %+v", r)
+		}
+		if r.URI == "apple-docs://kit/widget" && r.Depth != 2 {
+			t.Errorf("widget depth %d, want 2", r.Depth)
+		}
+	}
+	if s := progress.String(); !strings.Contains(s, "fetch complete: 10 pages") || !strings.Contains(s, "1 dead links (404)") {
+		t.Errorf("summary:\n%s", s)
+	}
+}
+
+func TestCrawlRerunWritesNothing(t *testing.T) {
+	src := t.TempDir()
+	if err := os.CopyFS(src, os.DirFS("testdata/docs")); err != nil {
+		t.Fatal(err)
+	}
+	hs, _, _ := startFake(t, fakeapple.Options{Dir: src})
+	out := t.TempDir()
+	cfg := testConfig(hs.URL, out)
+	if _, err := Crawl(context.Background(), cfg); err != nil {
+		t.Fatal(err)
+	}
+	before := modTimes(t, out)
+	time.Sleep(20 * time.Millisecond)
+	res, err := Crawl(context.Background(), cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Written != 0 || res.Unchanged != len(fixturePages) || res.Resumed {
+		t.Fatalf("re-run: %+v", res)
+	}
+	if after := modTimes(t, out); !maps.Equal(before, after) {
+		t.Fatalf("re-run touched pages")
+	}
+	// One changed page is one write.
+	gadget := filepath.Join(src, "Kit", "Gadget.json")
+	b, _ := os.ReadFile(gadget)
+	if err := os.WriteFile(gadget, bytes.Replace(b, []byte("Fixture page Gadget."), []byte("Changed."), 1), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if res, err = Crawl(context.Background(), cfg); err != nil || res.Written != 1 {
+		t.Fatalf("after one change: %+v, %v", res, err)
+	}
+	cfg.Force = true
+	if res, err = Crawl(context.Background(), cfg); err != nil || res.Written != len(fixturePages) {
+		t.Fatalf("force: %+v, %v", res, err)
+	}
+}
+
+func modTimes(t *testing.T, out string) map[string]time.Time {
+	t.Helper()
+	m := map[string]time.Time{}
+	for uri := range storedPages(t, out) {
+		rel, _ := PagePath(uri)
+		st, err := os.Stat(filepath.Join(out, rel))
+		if err != nil {
+			t.Fatal(err)
+		}
+		m[uri] = st.ModTime()
+	}
+	return m
+}
+
+func TestCrawlPrefixesAndDepth(t *testing.T) {
+	hs, _, _ := startFake(t, fakeapple.Options{Dir: "testdata/docs"})
+	cases := []struct {
+		name   string
+		tweak  func(*Config)
+		stored []string
+	}{
+		{"prefix", func(c *Config) { c.AllowedPrefixes = []string{"/documentation/other"} },
+			[]string{"apple-docs://other", "apple-docs://other/base", "apple-docs://technologies"}},
+		{"bare prefix", func(c *Config) { c.AllowedPrefixes = []string{"kit/widget"} },
+			[]string{"apple-docs://kit/widget", "apple-docs://kit/widget/!=(_:_:)", "apple-docs://kit/widget/frame(width:height:)", fixturePages[6], "apple-docs://technologies"}},
+		{"depth", func(c *Config) { c.MaxDepth = 1 },
+			[]string{"apple-docs://kit", "apple-docs://other", "apple-docs://technologies"}},
+		{"start url", func(c *Config) { c.StartURL = c.Origin + "/documentation/Other/Base" },
+			[]string{"apple-docs://kit", "apple-docs://kit/gadget", "apple-docs://kit/setting_up_kit", "apple-docs://kit/widget", "apple-docs://kit/widget/!=(_:_:)", "apple-docs://kit/widget/frame(width:height:)", fixturePages[6], "apple-docs://other", "apple-docs://other/base", "apple-docs://technologies"}},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			out := t.TempDir()
+			cfg := testConfig(hs.URL, out)
+			c.tweak(&cfg)
+			if _, err := Crawl(context.Background(), cfg); err != nil {
+				t.Fatal(err)
+			}
+			if got := slices.Sorted(maps.Keys(storedPages(t, out))); !slices.Equal(got, c.stored) {
+				t.Fatalf("stored %q\nwant %q", got, c.stored)
+			}
+		})
+	}
+}
+
+func TestCrawlMaxPagesThenContinue(t *testing.T) {
+	hs, _, counter := startFake(t, fakeapple.Options{Dir: "testdata/docs"})
+	out := t.TempDir()
+	cfg := testConfig(hs.URL, out)
+	cfg.MaxPages = 4
+	cfg.Concurrency = 1
+	res, err := Crawl(context.Background(), cfg)
+	if err != nil || res.OK != 4 || res.Queued == 0 || res.Status != statusIncomplete {
+		t.Fatalf("limited run: %+v, %v", res, err)
+	}
+	cfg.MaxPages = 0
+	res, err = Crawl(context.Background(), cfg)
+	if err != nil || !res.Resumed || res.Status != statusComplete {
+		t.Fatalf("continued run: %+v, %v", res, err)
+	}
+	if got := len(storedPages(t, out)); got != len(fixturePages) || counter.repeats() != 0 {
+		t.Fatalf("stored %d pages, %d repeated requests", got, counter.repeats())
+	}
+}
+
+// corpusEngine is a fallback stand-in that reads pages from the corpus, the
+// way the browser would get them.
+type corpusEngine struct {
+	srv   *fakeapple.Server
+	calls atomic.Int32
+}
+
+func (e *corpusEngine) Name() string { return "stub" }
+
+func (e *corpusEngine) Fetch(_ context.Context, l link) (*fetched, error) {
+	e.calls.Add(1)
+	file, ok := e.srv.File(keyOfPath(l.Path))
+	if !ok {
+		return nil, ErrNotFound
+	}
+	b, err := os.ReadFile(file)
+	if err != nil {
+		return nil, err
+	}
+	info, err := parsePage(b)
+	if err != nil {
+		return nil, err
+	}
+	return &fetched{Body: b, Info: info}, nil
+}
+
+func TestCrawlFallsBackOnPlaceholders(t *testing.T) {
+	// Every page but the exempt root is browser-only; the three placeholder
+	// kinds all occur among the fixture's pages.
+	hs, srv, _ := startFake(t, fakeapple.Options{Dir: "testdata/docs", BrowserOnlyPercent: 100})
+	kinds := map[fakeapple.Placeholder]bool{}
+	for _, k := range srv.Keys() {
+		if ph, ok := srv.BrowserOnly(k); ok {
+			kinds[ph] = true
+		}
+	}
+	if len(kinds) != 3 {
+		t.Fatalf("fixture covers placeholders %v, want all three", kinds)
+	}
+	out := t.TempDir()
+	cfg := testConfig(hs.URL, out)
+	cfg.Engine = EngineAuto
+	stub := &corpusEngine{srv: srv}
+	cfg.testFallback = stub
+	res, err := Crawl(context.Background(), cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.ByEngine["stub"] != len(fixturePages)-1 || res.ByEngine["http"] != 1 {
+		t.Fatalf("engines %v", res.ByEngine)
+	}
+	// The dead link is a 404 over HTTP and never goes to the browser.
+	if int(stub.calls.Load()) != len(fixturePages)-1 {
+		t.Fatalf("fallback called %d times", stub.calls.Load())
+	}
+	assertSameAsSource(t, srv, storedPages(t, out))
+
+	// With --engine http the same pages are failures and the crawl says so.
+	out2 := t.TempDir()
+	cfg2 := testConfig(hs.URL, out2)
+	res, err = Crawl(context.Background(), cfg2)
+	if !errors.Is(err, ErrIncomplete) || len(res.Failures) != 2 || res.Status != statusIncomplete {
+		// technologies links only Kit and Other: both fail, nothing else is found.
+		t.Fatalf("http only: %+v, %v", res, err)
+	}
+	for _, f := range res.Failures {
+		if !strings.Contains(f.Err, ErrPlaceholder.Error()) && !strings.Contains(f.Err, "HTTP 403") {
+			t.Errorf("failure %q does not say why", f.Err)
+		}
+	}
+}
+
+func TestCrawlWithoutChromium(t *testing.T) {
+	hs, _, _ := startFake(t, fakeapple.Options{Dir: "testdata/docs", BrowserOnlyPercent: 100})
+	cfg := testConfig(hs.URL, t.TempDir())
+	cfg.Engine = EngineAuto
+	cfg.ChromePath = "/nonexistent/chromium"
+	res, err := Crawl(context.Background(), cfg)
+	if !errors.Is(err, ErrIncomplete) || len(res.Failures) != 2 {
+		t.Fatalf("%+v, %v", res, err)
+	}
+	for _, f := range res.Failures {
+		if f.Attempts != 1 || !strings.Contains(f.Err, "no browser") {
+			t.Errorf("failure %+v", f)
+		}
+	}
+}
+
+func TestCrawlTransientFaults(t *testing.T) {
+	dir := t.TempDir()
+	keys := writeSynthCorpus(t, dir, 300)
+	hs, srv, _ := startFake(t, fakeapple.Options{Dir: dir, FaultPercent: 40, Seed: 7, SlowDelay: 20 * time.Millisecond})
+	faulty := 0
+	for _, k := range keys {
+		if srv.FaultOf(k) != fakeapple.FaultNone {
+			faulty++
+		}
+	}
+	if faulty < 60 {
+		t.Fatalf("only %d faulty pages", faulty)
+	}
+	out := t.TempDir()
+	res, err := Crawl(context.Background(), testConfig(hs.URL, out))
+	if err != nil {
+		t.Fatalf("%v: %+v", err, res.Failures)
+	}
+	pages := storedPages(t, out)
+	if len(pages) != len(keys) {
+		t.Fatalf("stored %d of %d", len(pages), len(keys))
+	}
+	assertSameAsSource(t, srv, pages)
+	st := srv.Stats()
+	for _, f := range fakeapple.TransientFaults {
+		if st.Faults[f] == 0 {
+			t.Errorf("fault %s never happened", f)
+		}
+	}
+}
+
+func TestCrawlNotFoundFaultIsNotRetried(t *testing.T) {
+	dir := t.TempDir()
+	writeSynthCorpus(t, dir, 100)
+	hs, _, counter := startFake(t, fakeapple.Options{Dir: dir, FaultPercent: 10, Faults: []fakeapple.Fault{fakeapple.FaultNotFound}, Seed: 3})
+	res, err := Crawl(context.Background(), testConfig(hs.URL, t.TempDir()))
+	if err != nil || res.Missing == 0 {
+		t.Fatalf("%+v, %v", res, err)
+	}
+	if counter.repeats() != 0 {
+		t.Fatalf("404s were retried")
+	}
+}
+
+func TestCrawlBadConfig(t *testing.T) {
+	for _, cfg := range []Config{
+		{OutputDir: ""},
+		{OutputDir: "x", Origin: "ftp://a"},
+		{OutputDir: "x", Engine: "lynx"},
+		{OutputDir: "x", StartURL: "https://example.com/documentation/x"},
+		{OutputDir: "x", AllowedPrefixes: []string{"https://example.com/x"}},
+		{OutputDir: "x", MaxDepth: -1},
+	} {
+		cfg.Logger = discardLogger()
+		if _, err := Crawl(context.Background(), cfg); !errors.Is(err, ErrConfig) {
+			t.Errorf("%+v: err %v, want ErrConfig", cfg, err)
+		}
+	}
+}
+
+func ExampleCrawl() {
+	res, err := Crawl(context.Background(), Config{
+		Origin:          "http://127.0.0.1:8090", // a fakeapple server
+		AllowedPrefixes: []string{"/documentation/swiftui"},
+		OutputDir:       "/tmp/docs",
+	})
+	if errors.Is(err, ErrIncomplete) {
+		fmt.Println(len(res.Failures), "pages failed; run again to retry them")
+	}
+}
+
+// BenchmarkCrawlHTTP crawls a generated corpus of 2,000 pages through
+// fakeapple on 127.0.0.1 with no delay; pages/s is the figure. The real-corpus
+// figure comes from TestFullCorpusCrawl.
+func BenchmarkCrawlHTTP(b *testing.B) {
+	dir := b.TempDir()
+	keys := writeSynthCorpus(b, dir, 2000)
+	hs, _, _ := startFake(b, fakeapple.Options{Dir: dir})
+	b.ResetTimer()
+	start := time.Now()
+	for i := range b.N {
+		cfg := testConfig(hs.URL, filepath.Join(b.TempDir(), fmt.Sprint(i)))
+		cfg.Concurrency = 16
+		if _, err := Crawl(context.Background(), cfg); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.ReportMetric(float64(b.N*len(keys))/time.Since(start).Seconds(), "pages/s")
+}
+
+func TestCrawlChromeEngineNeedsChromium(t *testing.T) {
+	cfg := testConfig("http://127.0.0.1:1", t.TempDir())
+	cfg.Engine, cfg.ChromePath = EngineChrome, "/nonexistent/chromium"
+	if _, err := Crawl(context.Background(), cfg); !errors.Is(err, ErrNoChromium) {
+		t.Fatalf("err %v, want ErrNoChromium", err)
+	}
+}

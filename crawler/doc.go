@@ -1,0 +1,69 @@
+// Package crawler implements `cupertino fetch`: a breadth-first crawl of
+// Apple's documentation that stores each page's DocC render JSON, and the
+// git fetch of the Swift sources (FetchGit).
+//
+// # Crawl
+//
+// The crawl starts at the technologies page (Config.StartURL) and the
+// allowed prefixes, and follows every documentation link of each page: the
+// url of every reference, and the identifiers of topicSections,
+// relationshipsSections, seeAlsoSections, hierarchy paths and the
+// technologies page's sections. A page is identified by its canonical
+// apple-docs:// URI (internal/docuri), so two spellings of one page (any
+// case, percent-escaped or not, doc:// identifier, absolute URL or
+// /documentation/ path) are one page; it is fetched under the path it was
+// first found at, lower-cased, as the site serves it.
+// Config.Origin is the site: every URL on it counts as developer.apple.com, so
+// tests and benchmarks point it at a fakeapple server on 127.0.0.1.
+//
+// # Engines
+//
+// The HTTP engine GETs <origin>/tutorials/data/documentation/<path>.json with
+// a keep-alive pool sized to the workers and an honest User-Agent. An answer
+// that is a stand-in for the page (a 403, an HTML shell, "null", a page
+// without a title) goes to the browser engine: headless Chromium, one
+// process with a bounded pool of reused tabs, loads /documentation/<path> and
+// captures, from the tab's network events (Network.responseReceived,
+// loadingFinished, getResponseBody), the JSON that the page's own script
+// fetched; the request is never replayed outside the browser, since the site
+// may gate it on a cookie the page sets. Without Chromium the crawl goes on
+// over HTTP and records such pages as failures.
+//
+// 429 and 503 honour Retry-After; they, 5xx, malformed bodies and network
+// errors are retried with exponential backoff and jitter, a bounded number
+// of times (RetryPolicy). A 404 is a dead link: recorded and reported, not
+// retried, and not a failure. Request starts are spaced by RequestDelay
+// across all workers.
+//
+// # Output directory
+//
+// Pages are stored at PagePath(uri), e.g. swiftui/view.json, as canonical
+// JSON (canonjson: sorted keys, no insignificant whitespace), written
+// through a temporary file and a rename, and only when their SHA-256 differs
+// from the stored file's, so a re-run with nothing changed writes no page.
+// The mapping is reversible (URIFromPagePath) and safe on Linux and macOS:
+// see PagePath. `cupertino save --docs-dir <output-dir>` reads the tree as it
+// is. Nothing but pages ends in .json outside the metadata directory.
+//
+// The crawler's own files live in <output-dir>/.cupertino-fetch/crawls/<key>/,
+// where key is derived from the start URI and the prefixes:
+//
+//   - journal.jsonl: one line per finished page, appended as it finishes:
+//     uri, url (the path fetched), depth, status (ok, missing = 404,
+//     failed), hash (hex SHA-256 of the stored canonical JSON), written
+//     (false: unchanged), file, engine, attempts, err and crawledAt. It is
+//     the per-page metadata of the latest crawl and the record of failures.
+//   - checkpoint.state: JSON with the visited set (done, missing, failed)
+//     and the queue, rewritten atomically every CheckpointEvery, with the
+//     journal size it covers. A killed crawl resumes from it and replays the
+//     journal written after it (re-reading those pages' links from the
+//     stored files), so nothing is lost and no stored page is fetched again;
+//     a crawl stopped at MaxPages continues the same way. A finished crawl,
+//     with failures or without, is followed by a new one, which refreshes
+//     every page (unchanged pages are not rewritten) and so retries the
+//     failed ones. StartClean discards the checkpoint.
+//
+// A crawl with failures returns ErrIncomplete; an interrupted one returns the
+// context's error. Progress (pages, rate, queue, failures, ETA) and a final
+// summary go to Config.Progress.
+package crawler

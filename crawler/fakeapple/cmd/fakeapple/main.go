@@ -1,0 +1,61 @@
+// Command fakeapple serves a corpus directory as a fake developer.apple.com,
+// for trying `cupertino fetch --origin http://127.0.0.1:8090` by hand and for
+// benchmarks run outside `go test`. It is a test tool, not part of cupertino.
+//
+//	go run ./crawler/fakeapple/cmd/fakeapple -dir .cache/corpus -addr 127.0.0.1:8090 -browser-only 1 -faults 1
+package main
+
+import (
+	"flag"
+	"fmt"
+	"log/slog"
+	"net"
+	"net/http"
+	"os"
+	"strings"
+	"time"
+
+	"github.com/cupertino-go/cupertino/crawler/fakeapple"
+)
+
+func main() {
+	if err := run(os.Args[1:]); err != nil {
+		fmt.Fprintln(os.Stderr, "fakeapple:", err)
+		os.Exit(1)
+	}
+}
+
+func run(args []string) error {
+	fs := flag.NewFlagSet("fakeapple", flag.ContinueOnError)
+	dir := fs.String("dir", ".cache/corpus", "corpus directory (tutorials/data/documentation inside, or the documentation directory)")
+	addr := fs.String("addr", "127.0.0.1:8090", "listen address (keep it on loopback)")
+	browserOnly := fs.Float64("browser-only", 0, "percent of pages that answer JSON only to browsers")
+	faults := fs.Float64("faults", 0, "percent of pages with faults")
+	kinds := fs.String("fault-kinds", "", "comma-separated faults to draw from: 429,503,malformed,slow,404 (default: all but 404)")
+	seed := fs.Uint64("seed", 1, "seed that picks the affected pages")
+	burst := fs.Int("burst", 2, "requests a transient fault answers before the page is served")
+	retryAfter := fs.Duration("retry-after", time.Second, "Retry-After sent with 429 and 503")
+	slow := fs.Duration("slow", time.Second, "delay of slow pages")
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	opts := fakeapple.Options{
+		Dir: *dir, BrowserOnlyPercent: *browserOnly, FaultPercent: *faults, Seed: *seed,
+		Burst: *burst, RetryAfter: *retryAfter, SlowDelay: *slow,
+	}
+	for _, k := range strings.Split(*kinds, ",") {
+		if k = strings.TrimSpace(k); k != "" {
+			opts.Faults = append(opts.Faults, fakeapple.Fault(k))
+		}
+	}
+	srv, err := fakeapple.New(opts)
+	if err != nil {
+		return err
+	}
+	ln, err := net.Listen("tcp", *addr)
+	if err != nil {
+		return err
+	}
+	slog.Info("fakeapple serving", "pages", len(srv.Keys()), "root", srv.Root(), "url", "http://"+ln.Addr().String())
+	return http.Serve(ln, srv)
+}
