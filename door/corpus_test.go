@@ -194,9 +194,9 @@ func TestCorpusSamplePasses(t *testing.T) {
 	}
 }
 
-// The real files whose paths share a canonical URI (underscore and dash
-// spellings of one page, case variants) must dedup as tier A or B, never
-// collide.
+// The real files whose paths share a slug key (underscore and dash spellings,
+// case variants: docuri.Key of the path's URI) must pass the door as distinct
+// pages or dedup as tier A or B, never collide.
 func TestCorpusSharedURIs(t *testing.T) {
 	docs := corpusDocs(t)
 	byURI := map[string][]string{}
@@ -206,7 +206,7 @@ func TestCorpusSharedURIs(t *testing.T) {
 		}
 		rel, _ := filepath.Rel(docs, p)
 		if u, err := docuri.FromURL("/documentation/" + strings.TrimSuffix(filepath.ToSlash(rel), ".json")); err == nil {
-			byURI[u] = append(byURI[u], rel)
+			byURI[docuri.Key(u)] = append(byURI[docuri.Key(u)], rel)
 		}
 		return nil
 	})
