@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+	"io"
 	"log/slog"
 	"os"
 	"sync"
@@ -82,6 +83,19 @@ func (b *backend) open() (*snapshot, error) {
 }
 
 // pendingSearcher is a Searcher that becomes available once ready closes.
+// close releases the snapshot: its searcher (the ranker's prepared
+// statements) when it has finished building, then the store.
+func (s *snapshot) close() error {
+	select {
+	case <-s.search.ready:
+		if c, ok := s.search.searcher.(io.Closer); ok {
+			c.Close()
+		}
+	default:
+	}
+	return s.store.Close()
+}
+
 type pendingSearcher struct {
 	searcher Searcher // set before ready closes
 	ready    chan struct{}
@@ -152,7 +166,7 @@ func (b *backend) reloadIfReplacedLocked() {
 	b.cur = next
 	b.log.Info("index file replaced; serving the new one", "path", b.opts.DBPath)
 	// Calls in flight finish on the old index; none outlives the timeout.
-	time.AfterFunc(2*b.opts.CallTimeout+time.Second, func() { old.store.Close() })
+	time.AfterFunc(2*b.opts.CallTimeout+time.Second, func() { old.close() })
 }
 
 // get returns the open index or the reason it is not available.
@@ -247,7 +261,7 @@ func (b *backend) close() error {
 	if b.cur == nil {
 		return nil
 	}
-	err := b.cur.store.Close()
+	err := b.cur.close()
 	b.cur = nil
 	b.openErr = errors.New("server closed")
 	b.lastTry = time.Now().Add(time.Hour)

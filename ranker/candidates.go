@@ -3,9 +3,12 @@ package ranker
 import (
 	"context"
 	"database/sql"
+	"encoding/json"
 	"fmt"
+	"log/slog"
 	"sort"
 	"strings"
+	"time"
 
 	"github.com/cupertino-go/cupertino/index"
 	"github.com/cupertino-go/cupertino/internal/document"
@@ -13,8 +16,11 @@ import (
 
 // Stage bounds; see the package comment for the measurements behind them.
 const (
-	// FullScoreCap is the most FTS matches scored with bm25 in one query.
-	FullScoreCap = 1000
+	// FullScoreCap is the most FTS matches scored with bm25 in one query:
+	// 300 rows of common words cost about 5 ms; over it the lookups and
+	// the name-field matches hold the answers of the name and topic
+	// queries that reach it (prose has proseScoreCap).
+	FullScoreCap = 300
 	// smallSourceMax is the largest source searched by rowid range when the
 	// full-text stage is over the cap.
 	smallSourceMax = 20000
@@ -41,6 +47,11 @@ const (
 	viaTypeMember
 	viaAttribute
 	viaSymbolIntent
+	// viaKeywordSymbol: one keyword of a multi-word query is a symbol name
+	// of the page, a weaker signal than the whole query being one.
+	viaKeywordSymbol
+	// viaNounType: a type page titled by a noun of a prose query.
+	viaNounType
 )
 
 // candidate is one document under consideration.
@@ -52,11 +63,15 @@ type candidate struct {
 
 	uri, source, framework, title, kind, summary, language string
 	deprecated                                             bool
-	depth                                                  int
-	introduced                                             map[string]string
+	// configKey marks an Info.plist or entitlement key, which the corpus
+	// files as a typealias: configuration, not an API type.
+	configKey  bool
+	depth      int
+	introduced map[string]string
 
 	titleLower, titleNorm, baseLower, baseNorm string   // set by prepare
 	titleWords                                 []string // lower-case
+	titleStems                                 []string // see titleStemList
 }
 
 // search is the state of one query.
@@ -71,6 +86,18 @@ type search struct {
 	ftsExpr    string // the full-text expression finally used, for --explain
 	view       queryView
 	lookupHits int // candidates found by stage 1
+	// concepts are a prose query's keywords with their alternatives.
+	concepts []concept
+	stemMemo map[string]string // see summaryStems
+	named    map[string]bool   // frameworks a prose query names (frameworksNamed)
+	// memberHits counts the member pages forced for "Type member".
+	memberHits int
+	// dataIntent: the query asks for a web service, JSON or JavaScript
+	// reference, which lifts the penalty on language "data" pages.
+	dataIntent bool
+	// comparable is set when one unrestricted bm25 scored every source, so
+	// raw scores compare across sources (see sourceWeights).
+	comparable bool
 }
 
 func (s *search) add(id int64, via int) *candidate {
@@ -104,7 +131,8 @@ func (s *search) gather(ctx context.Context) error {
 }
 
 func (s *search) queryIDs(ctx context.Context, via int, query string, args ...any) error {
-	rows, err := s.e.db.QueryContext(ctx, query, args...)
+	defer s.trace(ctx, "lookup", time.Now(), "via", via, "args", args)
+	rows, err := s.e.query(ctx, query, args...)
 	if err != nil {
 		return fmt.Errorf("ranker lookup: %w", err)
 	}
@@ -121,7 +149,23 @@ func (s *search) queryIDs(ctx context.Context, via int, query string, args ...an
 
 // fullText is stage 2, the guarded FTS stage.
 func (s *search) fullText(ctx context.Context) error {
-	keywords := s.q.allWords()
+	switch {
+	case s.memberHits > 0:
+		// "Type member" found its member pages: they are the answer, and
+		// the pages merely mentioning both words cost milliseconds to score.
+		return nil
+	case onlyStopWords(s.q.Terms), len(s.q.Terms) == 1 && universalWord(s.q.Terms[0]):
+		// "the" has no content to match, and "Swift" alone names the
+		// framework its lookups found; scoring their matches would cost a
+		// large share of the corpus.
+		return nil
+	case s.q.Prose && len(s.concepts) > 0:
+		return s.proseFullText(ctx)
+	}
+	keywords := s.q.Keywords
+	if s.q.FrameworkWord != "" && !universalWord(s.q.FrameworkWord) {
+		keywords = s.q.allWords()
+	}
 	if len(keywords) == 0 {
 		keywords = s.q.Attributes
 	}
@@ -137,23 +181,51 @@ func (s *search) fullText(ctx context.Context) error {
 		return s.scoreFTS(ctx, expr, 0, 0, s.e.fullScoreCap)
 	}
 	// Over the cap: the lookups usually hold the answer for the big source.
-	// When they found little (a topic word such as "Generics"), the best
-	// title matches are worth their few milliseconds: bm25 is then computed
-	// only for rows whose title holds the keywords.
+	// When they found little (a topic word such as "Generics", a name
+	// fragment such as "Wrapper"), the best matches by name are worth their
+	// few milliseconds: bm25 is then computed only for rows whose title or
+	// symbol names (whole, or CamelCase parts: FileWrapper) hold the
+	// keywords.
 	if s.lookupHits < minLookupHits {
-		if err := s.scoreFTS(ctx, MatchColumns([]string{"title"}, "("+expr+")"), 0, 0, titleFTSLimit); err != nil {
+		if err := s.scoreFTS(ctx, MatchColumns(nameFields, "("+expr+")"), 0, 0, titleFTSLimit); err != nil {
 			return err
 		}
 	}
 	// The small sources are cheap to score inside their id ranges, merged
-	// where they touch so one query covers them.
+	// where they touch so one query covers them. A word common enough to be
+	// over the cap is in nearly every one of their long pages (the Swift
+	// book says "Swift" thousands of times): those pages are scored where
+	// the word names them, in their title, summary or symbols.
+	small := expr
+	if len(keywords) == 1 {
+		small = MatchColumns(proseFields, "("+expr+")")
+	}
 	for _, r := range s.smallRanges() {
-		if err := s.scoreFTS(ctx, expr, r.lo, r.hi, int(r.hi-r.lo+1)); err != nil {
+		if err := s.scoreFTS(ctx, small, r.lo, r.hi, int(r.hi-r.lo+1)); err != nil {
 			return err
 		}
 	}
 	return nil
 }
+
+// onlyStopWords reports whether every term is a stop word.
+func onlyStopWords(terms []string) bool {
+	for _, t := range terms {
+		if !stopWords[strings.ToLower(t)] {
+			return false
+		}
+	}
+	return len(terms) > 0
+}
+
+// languageWords are the values of docs_fts's language column: as tokens
+// they occur in most rows ("swift" in 150k of 184k), so requiring one in a
+// full-text AND filters nothing and makes FTS5 walk its whole doclist.
+var languageWords = map[string]bool{"swift": true, "objc": true}
+
+// universalWord reports whether a query word is one of languageWords: it
+// still steers ranking (as a framework hint) but is left out of the AND.
+func universalWord(w string) bool { return languageWords[strings.ToLower(w)] }
 
 // smallRanges returns the id ranges of the in-scope sources other than
 // apple-docs whose span is at most smallSourceMax, adjacent ranges merged.
@@ -181,18 +253,28 @@ func (s *search) smallRanges() []idRange {
 // matchExpr is the AND of keywords, with a framework filter as a column
 // phrase so the count reflects it.
 func (s *search) matchExpr(keywords []string) string {
-	expr := MatchAll(keywords)
+	return s.matchExpr2(MatchAll(keywords))
+}
+
+// matchExpr2 adds the framework filter to an expression.
+func (s *search) matchExpr2(expr string) string {
 	if s.f.Framework != "" {
 		expr = MatchColumns([]string{"framework"}, Quote(s.f.Framework)) + " AND (" + expr + ")"
 	}
 	return expr
 }
 
-// countMatches counts up to the cap plus one matches.
+// countMatches counts matches up to the cap plus one.
 func (s *search) countMatches(ctx context.Context, expr string) (int, error) {
+	return s.countUpTo(ctx, expr, s.e.fullScoreCap)
+}
+
+// countUpTo counts matches up to limit plus one.
+func (s *search) countUpTo(ctx context.Context, expr string, limit int) (int, error) {
+	defer s.trace(ctx, "count", time.Now(), "expr", expr)
 	var n int
-	err := s.e.db.QueryRowContext(ctx, `SELECT count(*) FROM (SELECT rowid FROM docs_fts WHERE docs_fts MATCH ? LIMIT ?)`,
-		expr, s.e.fullScoreCap+1).Scan(&n)
+	err := s.e.queryRow(ctx, []any{&n}, `SELECT count(*) FROM (SELECT rowid FROM docs_fts WHERE docs_fts MATCH ? LIMIT ?)`,
+		expr, limit+1)
 	if err != nil {
 		return 0, fmt.Errorf("ranker count: %w", err)
 	}
@@ -256,6 +338,7 @@ func (s *search) relaxedExpr(ctx context.Context, keywords []string) (string, in
 // range lo..hi when hi > 0. Reading the row in the same query saves the
 // metadata round trip for what is usually most of the candidates.
 func (s *search) scoreFTS(ctx context.Context, expr string, lo, hi int64, limit int) error {
+	defer s.trace(ctx, "score", time.Now(), "expr", expr, "lo", lo, "hi", hi, "limit", limit)
 	query := `SELECT ` + index.BM25Expr + ` AS r, ` + metadataColumns + `
 		FROM docs_fts JOIN docs d ON d.id = docs_fts.rowid WHERE docs_fts MATCH ?`
 	args := []any{expr}
@@ -265,7 +348,7 @@ func (s *search) scoreFTS(ctx context.Context, expr string, lo, hi int64, limit 
 	}
 	query += ` ORDER BY r LIMIT ?`
 	args = append(args, limit)
-	rows, err := s.e.db.QueryContext(ctx, query, args...)
+	rows, err := s.e.query(ctx, query, args...)
 	if err != nil {
 		return fmt.Errorf("ranker fts: %w", err)
 	}
@@ -277,27 +360,34 @@ func (s *search) scoreFTS(ctx context.Context, expr string, lo, hi int64, limit 
 			return fmt.Errorf("ranker fts: %w", err)
 		}
 		c := s.add(m.id, viaFTS)
-		c.rel = -bm25
+		// A page scored by two expressions (a request and its relaxation)
+		// keeps its better score.
+		c.rel = max(c.rel, -bm25)
 		c.setMetadata(&m)
 	}
 	return rows.Err()
 }
 
+// nameFields are the docs_fts columns that name a page.
+var nameFields = []string{"title", "symbols", "symbol_components"}
+
 // metadataColumns are the docs columns a candidate needs, in scanCandidate's
 // order.
 const metadataColumns = `d.id, d.uri, d.source, d.framework, d.title, d.kind, d.summary, d.language,
-	d.deprecated, d.depth, d.min_ios, d.min_macos, d.min_tvos, d.min_watchos, d.min_visionos`
+	d.deprecated, d.depth, d.min_ios, d.min_macos, d.min_tvos, d.min_watchos, d.min_visionos, d.role_heading`
 
 // scanCandidate reads metadataColumns into c, after any leading columns.
 func scanCandidate(rows *sql.Rows, c *candidate, leading ...any) error {
 	var dep int
 	var mins [5]sql.NullInt64
+	var role sql.NullString
 	dest := append(leading, &c.id, &c.uri, &c.source, &c.framework, &c.title, &c.kind, &c.summary, &c.language,
-		&dep, &c.depth, &mins[0], &mins[1], &mins[2], &mins[3], &mins[4])
+		&dep, &c.depth, &mins[0], &mins[1], &mins[2], &mins[3], &mins[4], &role)
 	if err := rows.Scan(dest...); err != nil {
 		return err
 	}
 	c.deprecated = dep != 0
+	c.configKey = role.String == "Property List Key"
 	for i, m := range mins {
 		if m.Valid && m.Int64 > 0 {
 			if c.introduced == nil {
@@ -309,38 +399,40 @@ func scanCandidate(rows *sql.Rows, c *candidate, leading ...any) error {
 	return nil
 }
 
+// isType reports whether the page declares a type (not a configuration key
+// filed as one).
+func (c *candidate) isType() bool { return canonicalTypeKinds[c.kind] && !c.configKey }
+
 // setMetadata copies the docs row fields of m.
 func (c *candidate) setMetadata(m *candidate) {
 	c.uri, c.source, c.framework, c.title, c.kind, c.summary, c.language = m.uri, m.source, m.framework, m.title, m.kind, m.summary, m.language
-	c.deprecated, c.depth, c.introduced = m.deprecated, m.depth, m.introduced
+	c.deprecated, c.depth, c.introduced, c.configKey = m.deprecated, m.depth, m.introduced, m.configKey
 }
 
 // loadMetadata fills the docs row of every candidate the full-text stage did
 // not already read, in chunks of bound ids.
 func (s *search) loadMetadata(ctx context.Context) error {
+	defer s.trace(ctx, "metadata", time.Now())
 	var ids []int64
 	for id, c := range s.cands {
 		if c.uri == "" {
 			ids = append(ids, id)
 		}
 	}
-	sort.Slice(ids, func(i, j int) bool { return ids[i] < ids[j] })
-	const chunk = 500
-	for start := 0; start < len(ids); start += chunk {
-		part := ids[start:min(start+chunk, len(ids))]
-		args := make([]any, len(part))
-		for i, id := range part {
-			args[i] = id
-		}
-		rows, err := s.e.db.QueryContext(ctx, `SELECT `+metadataColumns+` FROM docs d WHERE d.id IN (`+placeholders(len(part))+`)`, args...)
-		if err != nil {
-			return fmt.Errorf("ranker metadata: %w", err)
-		}
-		if err := s.scanMetadata(rows); err != nil {
-			return err
-		}
+	if len(ids) == 0 {
+		return nil
 	}
-	return nil
+	sort.Slice(ids, func(i, j int) bool { return ids[i] < ids[j] })
+	// One statement for any number of ids: they travel as a JSON array.
+	list, err := json.Marshal(ids)
+	if err != nil {
+		return fmt.Errorf("ranker metadata: %w", err)
+	}
+	rows, err := s.e.query(ctx, `SELECT `+metadataColumns+` FROM docs d WHERE d.id IN (SELECT value FROM json_each(?))`, string(list))
+	if err != nil {
+		return fmt.Errorf("ranker metadata: %w", err)
+	}
+	return s.scanMetadata(rows)
 }
 
 func (s *search) scanMetadata(rows *sql.Rows) error {
@@ -357,8 +449,12 @@ func (s *search) scanMetadata(rows *sql.Rows) error {
 	return rows.Err()
 }
 
-func placeholders(n int) string {
-	return strings.TrimSuffix(strings.Repeat("?,", n), ",")
+// trace logs a stage's duration at debug level, for finding what makes a
+// query slow (the logger is discarded unless a caller asks for debug).
+func (s *search) trace(ctx context.Context, stage string, start time.Time, attrs ...any) {
+	if s.e.log.Enabled(ctx, slog.LevelDebug) {
+		s.e.log.DebugContext(ctx, stage, append([]any{"ms", float64(time.Since(start).Microseconds()) / 1000}, attrs...)...)
+	}
 }
 
 // likeEscape escapes LIKE wildcards with '\'.

@@ -8,7 +8,13 @@
 // either end, "Type member" shapes, deprecated intent, source-hint words such
 // as "proposal", symbol intents such as "Sendable conformance") and leaves
 // the rest as full-text terms. Every term reaches FTS5 double-quoted (Quote,
-// Sanitize), so no user input is ever FTS5 syntax.
+// Sanitize), so no user input is ever FTS5 syntax. Two plain words ("Task
+// sleep", "View frame") are read as a type and a member only when the index
+// has such a member (resolveTypeMember), so "Dark mode" stays words. Two or
+// more keywords with a lower-case one ("schedule a local notification",
+// "how to make a type Sendable", "structured concurrency") are prose,
+// searched and scored as prose.go and vocab.go describe; a name, a "Type
+// member" pair or a title-cased phrase ("Key Value Observing") is not.
 //
 // # Why the search is shaped the way it is
 //
@@ -17,7 +23,9 @@
 // for long pages), and FTS5 has no top-k pruning: ORDER BY bm25 LIMIT 20
 // still scores every row that matches, so "view" alone would cost about
 // half a second. Counting matches with a LIMIT stops early and costs well
-// under a millisecond. A column filter ({title}: …) walks every row holding
+// under a millisecond. Walking a term's doclist is the other cost: a column
+// filter saves bm25 calls, not the walk, so an AND holding a near-universal
+// token ("swift") costs as much restricted as not. A column filter ({title}: …) walks every row holding
 // the term but computes bm25 only for rows passing it (a few ms). "rowid IN
 // (…)" makes FTS5 re-walk the doclist per value (milliseconds each), so bm25
 // cannot be fetched for an arbitrary candidate set; a rowid range (BETWEEN)
@@ -38,14 +46,22 @@
 //     symbol intents take the first qualifying declarations from
 //     doc_symbols_fts and inheritance_edges, never a table scan.
 //  2. A guarded full-text stage over the AND of the keywords (plus a
-//     framework word taken off the query, and a --framework filter as a
-//     framework-column phrase), counted with LIMIT FullScoreCap+1. At or
-//     under the cap every match is scored with bm25 (index.BM25Weights) in
-//     one query that also reads the docs row. Over the cap the lookups
-//     usually hold the answer; when they found little, the best title-only
-//     matches are added, and the small sources are scored inside their id
-//     ranges. An AND matching almost nothing is relaxed: keywords matching
-//     nothing are dropped, then the most frequent ones.
+//     framework word taken off the query unless it is a language word such
+//     as "Swift", which 150k rows hold in their language column, and a
+//     --framework filter as a framework-column phrase), counted with LIMIT
+//     FullScoreCap+1. At or under the cap every match is scored with bm25
+//     (index.BM25Weights) in one query that also reads the docs row. Over
+//     the cap the lookups usually hold the answer; when they found little,
+//     the best matches by title or symbol name (whole or CamelCase part:
+//     "Wrapper" finds FileWrapper) are added, and the small sources are
+//     scored inside their id ranges. An AND matching almost nothing is
+//     relaxed: keywords matching nothing are dropped, then the most
+//     frequent ones. "Type member" queries whose member pages were found,
+//     and queries of stop words only ("the"), skip this stage. Prose is
+//     the AND of its concepts (a keyword or any of its alternatives),
+//     scored in full up to a higher cap and relaxed by dropping its most
+//     common concept while too few pages match (document frequencies are
+//     counted once per process and cached).
 //  3. Scoring inside each source: a base relevance (bm25 normalised to the
 //     source's best match ×10, plus a field-match score computed in Go from
 //     title, summary and framework so that lookup-only candidates share the
@@ -62,6 +78,18 @@
 //     surfaces above Apple's loose matches while three proposals mentioning
 //     "result builders" do not bury every Apple page; pages answering a
 //     declaration query (@MainActor, "actor type") all keep their tier.
+//
+// Prose scoring replaces the name heuristics (a request's first word is a
+// verb, and its words name thousands of unrelated symbols): the share of
+// the request's concepts a title covers, by Porter stem as FTS5 matches
+// them; type and article pages first; pages of a framework the request
+// names by a phrase or a specific word through enrich's synonyms ("speech
+// to text", "keychain") ahead; and, since one bm25 over the whole
+// corpus makes scores comparable across sources, each source's fusion
+// weight scaled by its best match relative to the best anywhere.
+//
+// Every SQL text is fixed (expressions and values are bound), so each is
+// prepared once per Engine (stmts.go); close a throwaway Engine.
 //
 // Filters apply in Go to the fetched rows, one code path for every stage.
 // Identifier queries (one upper-case name, "Type member") search only the

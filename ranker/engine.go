@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"log/slog"
 	"sort"
+	"strings"
 
 	"github.com/cupertino-go/cupertino/index"
 	"github.com/cupertino-go/cupertino/internal/document"
@@ -22,6 +23,8 @@ type Engine struct {
 	// fullScoreCap is FullScoreCap; tests lower it to reach the bounded path
 	// on a small index.
 	fullScoreCap int
+	cache        stmtCache
+	df           dfCache
 }
 
 // idRange is the span of document ids of one source.
@@ -90,6 +93,7 @@ func Search(ctx context.Context, store *index.Store, query string, filters Filte
 	if err != nil {
 		return nil, err
 	}
+	defer e.Close()
 	return e.Search(ctx, query, filters)
 }
 
@@ -109,10 +113,17 @@ func (e *Engine) Search(ctx context.Context, raw string, filters Filters) ([]Res
 	if err != nil {
 		return nil, err
 	}
+	if err := e.resolveTypeMember(ctx, &q); err != nil {
+		return nil, err
+	}
 	if len(f.Sources) == 0 && len(q.Sources) > 0 {
 		f.Sources = q.Sources
 	}
 	s := &search{e: e, q: &q, f: f, identifier: isIdentifierQuery(&q), cands: map[int64]*candidate{}}
+	if q.Prose {
+		s.concepts = buildConcepts(q.Terms)
+	}
+	s.dataIntent = e.dataIntent(&q, f)
 	s.scope = e.scope(f, &q, s.identifier)
 	if err := s.gather(ctx); err != nil {
 		return nil, err
@@ -173,6 +184,35 @@ func isIdentifierQuery(q *Query) bool {
 func containsString(list []string, s string) bool {
 	for _, v := range list {
 		if v == s {
+			return true
+		}
+	}
+	return false
+}
+
+// dataWords mark a query about web services, JSON or JavaScript.
+var dataWords = map[string]bool{
+	"api": true, "apis": true, "endpoint": true, "endpoints": true, "rest": true, "json": true, "http": true,
+	"javascript": true, "js": true, "webhook": true, "server": true, "web": true, "response": true, "request": true,
+}
+
+// dataIntent reports whether a query asks for pages of language "data"
+// (REST endpoints, JSON objects, JavaScript): a data word, a framework
+// whose pages are such (App Store Connect API, MapKit JS) as hint or
+// filter, or a language filter.
+func (e *Engine) dataIntent(q *Query, f Filters) bool {
+	if f.Language != "" {
+		return true
+	}
+	for _, t := range q.Terms {
+		for _, w := range words(strings.ToLower(t)) {
+			if dataWords[w] {
+				return true
+			}
+		}
+	}
+	for _, fw := range []string{q.FrameworkHint, f.Framework} {
+		if strings.HasSuffix(fw, "js") || strings.HasSuffix(fw, "api") {
 			return true
 		}
 	}

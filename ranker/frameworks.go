@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/cupertino-go/cupertino/internal/swiftsym"
 	"slices"
 	"sort"
 	"strings"
@@ -203,7 +204,7 @@ func implicitSynonyms(a FrameworkAlias) []string {
 	if rest, ok := strings.CutSuffix(id, "foundation"); ok && len(rest) >= 2 && rest != "core" {
 		out = append(out, rest)
 	}
-	if words := camelWords(a.ImportName); len(words) >= 3 {
+	if words := swiftsym.CamelWords(a.ImportName); len(words) >= 3 {
 		var b strings.Builder
 		for _, w := range words[:len(words)-1] {
 			b.WriteRune(unicode.ToLower([]rune(w)[0]))
@@ -212,26 +213,6 @@ func implicitSynonyms(a FrameworkAlias) []string {
 		out = append(out, b.String())
 	}
 	return out
-}
-
-// camelWords splits an UpperCamelCase name at lower-to-upper boundaries and
-// before the last capital of an acronym run: "AVFoundation" -> AV Foundation.
-func camelWords(s string) []string {
-	rs := []rune(s)
-	var words []string
-	start := 0
-	for i := 1; i < len(rs); i++ {
-		prev, cur := rs[i-1], rs[i]
-		nextLower := i+1 < len(rs) && unicode.IsLower(rs[i+1])
-		if unicode.IsUpper(cur) && (unicode.IsLower(prev) || unicode.IsDigit(prev) || (unicode.IsUpper(prev) && nextLower)) {
-			words = append(words, string(rs[start:i]))
-			start = i
-		}
-	}
-	if start < len(rs) {
-		words = append(words, string(rs[start:]))
-	}
-	return words
 }
 
 // editDistance is the optimal-string-alignment distance over bytes (names

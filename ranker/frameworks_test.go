@@ -61,17 +61,3 @@ func TestFrameworksSynonyms(t *testing.T) {
 		}
 	}
 }
-
-func TestCamelWords(t *testing.T) {
-	for in, want := range map[string]string{
-		"AVFoundation":                 "AV Foundation",
-		"MetalPerformanceShadersGraph": "Metal Performance Shaders Graph",
-		"CoreWLAN":                     "Core WLAN",
-		"URLSession":                   "URL Session",
-		"swift":                        "swift",
-	} {
-		if got := strings.Join(camelWords(in), " "); got != want {
-			t.Errorf("camelWords(%q) = %q, want %q", in, got, want)
-		}
-	}
-}

@@ -8,6 +8,9 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"time"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/cupertino-go/cupertino/index"
 	"github.com/cupertino-go/cupertino/internal/document"
@@ -35,14 +38,28 @@ func (s *search) lookups(ctx context.Context) error {
 			}
 		}
 	}
-	// Multi-word queries: each keyword's exact title and symbol ("State
-	// property wrapper" reaches the State page through "state").
+	// Multi-word queries: each keyword's exact symbol ("State property
+	// wrapper" reaches the State page through "state"). In a request only
+	// the words written like names qualify: "save a password in the
+	// keychain" must not fetch the two hundred save() methods.
 	if len(q.Keywords) > 1 {
 		for _, k := range q.Keywords {
-			k = strings.ToLower(k)
-			if err := s.queryIDs(ctx, viaExactSymbol, `SELECT doc_id FROM symbol_names WHERE name_lower = ? LIMIT ?`, k, lookupLimit/4); err != nil {
+			if q.Prose && !isNameLike(k) {
+				continue
+			}
+			if err := s.queryIDs(ctx, viaKeywordSymbol, `SELECT doc_id FROM symbol_names WHERE name_lower = ? LIMIT ?`,
+				strings.ToLower(k), lookupLimit/4); err != nil {
 				return err
 			}
+		}
+	}
+	if q.Prose {
+		if err := s.nounTypes(ctx); err != nil {
+			return err
+		}
+		var err error
+		if s.named, err = s.frameworksNamed(ctx); err != nil {
+			return err
 		}
 	}
 	for _, attr := range q.Attributes {
@@ -69,7 +86,7 @@ func (s *search) forcedPages(ctx context.Context, text string) error {
 	var types, roots, others []hit
 	byURI := func(uri string, via int) (bool, error) {
 		var h hit
-		err := s.e.db.QueryRowContext(ctx, `SELECT id, kind FROM docs WHERE uri = ?`, uri).Scan(&h.id, &h.kind)
+		err := s.e.queryRow(ctx, []any{&h.id, &h.kind}, `SELECT id, kind FROM docs WHERE uri = ?`, uri)
 		if err == sql.ErrNoRows {
 			return false, nil
 		}
@@ -144,30 +161,99 @@ var proposalID = regexp.MustCompile(`(?i)^SE-?(\d{1,4})$`)
 
 // typeMembers forces the pages of Member under TypeName ("URLSession
 // dataTask": the dataTask pages below .../urlsession/), shallowest first.
+// The member's base name is matched exactly, else as a prefix ("UITableView
+// dequeue" -> dequeueReusableCell(withIdentifier:)); the children of the
+// type pages are found through parent_uri, with a URI-path match as the
+// fallback for members filed elsewhere.
 func (s *search) typeMembers(ctx context.Context) error {
-	q := s.q
-	member := strings.ToLower(baseName(q.Member))
-	typePath := "%/" + likeEscape(strings.ToLower(strings.ReplaceAll(q.TypeName, ".", "/"))) + "/%"
-	rows, err := s.e.db.QueryContext(ctx, `SELECT d.id FROM symbol_names n JOIN docs d ON d.id = n.doc_id
-		WHERE n.name_lower = ? AND d.uri LIKE ? ESCAPE '\' ORDER BY d.depth, d.id LIMIT 20`, member, typePath)
+	defer s.trace(ctx, "members", time.Now())
+	ids, err := s.e.memberIDs(ctx, s.q.TypeName, s.q.Member, 20)
 	if err != nil {
-		return fmt.Errorf("ranker lookup: %w", err)
+		return err
+	}
+	if len(ids) == 0 {
+		q := s.q
+		member := strings.ToLower(baseName(q.Member))
+		typePath := "%/" + likeEscape(strings.ToLower(strings.ReplaceAll(q.TypeName, ".", "/"))) + "/%"
+		if ids, err = s.e.ids(ctx, `SELECT d.id FROM symbol_names n JOIN docs d ON d.id = n.doc_id
+			WHERE n.name_lower = ? AND d.uri LIKE ? ESCAPE '\' ORDER BY d.depth, d.id LIMIT 20`, member, typePath); err != nil {
+			return err
+		}
+	}
+	for _, id := range ids {
+		s.force(id, viaTypeMember)
+	}
+	s.memberHits = len(ids)
+	if len(ids) > 0 {
+		// The type itself follows its members in the list.
+		return s.queryIDs(ctx, viaTitlePrefix, `SELECT id FROM docs WHERE title_lower = ? AND kind IN `+typeKindList+` LIMIT 5`,
+			strings.ToLower(s.q.TypeName))
+	}
+	return nil
+}
+
+// typeKindList is canonicalTypeKinds as an SQL list.
+const typeKindList = `('class', 'struct', 'enum', 'protocol', 'actor', 'typealias')`
+
+// authorityList are the frameworks whose type wins a shared name (View is
+// SwiftUI's), as in canonicalFrameworks.
+const authorityList = `('swift', 'swiftui', 'foundation')`
+
+// memberIDs returns up to limit pages declaring member (a base name, or a
+// prefix of one when no base name equals it) whose parent is a type page
+// titled typeName, shallowest first, non-deprecated first.
+func (e *Engine) memberIDs(ctx context.Context, typeName, member string, limit int) ([]int64, error) {
+	typeLower := strings.ToLower(typeName)
+	member = strings.ToLower(baseName(member))
+	ids, err := e.ids(ctx, `SELECT c.id FROM symbol_names n JOIN docs c ON c.id = n.doc_id JOIN docs p ON p.uri = c.parent_uri
+		WHERE n.name_lower = ? AND p.title_lower = ? AND p.kind IN `+typeKindList+`
+		ORDER BY c.deprecated, p.framework NOT IN `+authorityList+`, c.depth, c.id LIMIT ?`, member, typeLower, limit)
+	if err != nil || len(ids) > 0 || len(member) < 3 {
+		return ids, err
+	}
+	return e.ids(ctx, `SELECT c.id FROM docs p JOIN docs c ON c.parent_uri = p.uri
+		WHERE p.title_lower = ? AND p.kind IN `+typeKindList+` AND c.title_lower > ? AND c.title_lower < ?
+		ORDER BY c.deprecated, p.framework NOT IN `+authorityList+`, length(c.title), c.depth, c.id LIMIT ?`, typeLower, member, member+"\U0010FFFF", limit)
+}
+
+// ids runs a query returning document ids.
+func (e *Engine) ids(ctx context.Context, query string, args ...any) ([]int64, error) {
+	rows, err := e.query(ctx, query, args...)
+	if err != nil {
+		return nil, fmt.Errorf("ranker lookup: %w", err)
 	}
 	defer rows.Close()
 	var ids []int64
 	for rows.Next() {
 		var id int64
 		if err := rows.Scan(&id); err != nil {
-			return fmt.Errorf("ranker lookup: %w", err)
+			return nil, fmt.Errorf("ranker lookup: %w", err)
 		}
 		ids = append(ids, id)
 	}
 	if err := rows.Err(); err != nil {
-		return fmt.Errorf("ranker lookup: %w", err)
+		return nil, fmt.Errorf("ranker lookup: %w", err)
 	}
-	for _, id := range ids {
-		s.force(id, viaTypeMember)
+	return ids, nil
+}
+
+// resolveTypeMember reads "Task sleep", "View frame" as a type and a member
+// when the index has such a member: two plain words are too often prose
+// ("Dark mode", "App icon") for Parse to decide on their shape alone, which
+// it does only for code-like words (URLSession dataTask).
+func (e *Engine) resolveTypeMember(ctx context.Context, q *Query) error {
+	if q.TypeName != "" || len(q.Terms) != 2 || len(q.Attributes) > 0 || !q.Symbol.IsZero() || q.FrameworkHint != "" {
+		return nil
 	}
+	typ, member := q.Terms[0], q.Terms[1]
+	if !isTypeName(typ) || !isMemberName(member) {
+		return nil
+	}
+	ids, err := e.memberIDs(ctx, typ, member, 1)
+	if err != nil || len(ids) == 0 {
+		return err
+	}
+	q.TypeName, q.Member, q.Prose = typ, member, false
 	return nil
 }
 
@@ -181,6 +267,13 @@ func canonicalFrameworks(filter, hint string) []string {
 		return []string{hint}
 	}
 	return []string{"swift", "swiftui", "foundation"}
+}
+
+// isNameLike: a word written like a Swift name, capitalised or code-like
+// (Sendable, NavigationStack, dataTask).
+func isNameLike(w string) bool {
+	r, _ := utf8.DecodeRuneInString(w)
+	return unicode.IsUpper(r) || codeLike(w)
 }
 
 // isTopicWord: a lower-case word or an all-caps acronym names a topic ("wifi",

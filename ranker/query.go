@@ -43,6 +43,11 @@ type Query struct {
 	// Symbol is what the query asks of a page's declared symbols
 	// ("Sendable conformance", "actor type", "async throws").
 	Symbol SymbolIntent `json:"symbol,omitzero"`
+	// Prose is set for words describing something ("schedule a local
+	// notification", "how to make a type Sendable", "Dark mode"), as
+	// opposed to a name or a title-cased phrase ("Key Value Observing");
+	// see isProse.
+	Prose bool `json:"prose,omitempty"`
 }
 
 // SymbolIntent is a predicate over declared symbols that a query expresses.
@@ -85,7 +90,9 @@ var stopWords = map[string]bool{}
 func init() {
 	for _, w := range strings.Fields(`a an the how to do does did i is are was be what when where why which who
 		in of for on with and or my me you your can could should would it its this that these those from by
-		about into as at vs versus there their`) {
+		about into as at vs versus there their whether if then than so just also only very too some any
+		each every other another several such own both either via within inside across without through
+		during after before until since while once will shall may might must want wants need needs way ways`) {
 		stopWords[w] = true
 	}
 }
@@ -126,10 +133,31 @@ func Parse(raw string, fw *Frameworks) (Query, error) {
 	if len(q.Keywords) == 0 {
 		q.Keywords = q.Terms
 	}
+	q.Prose = isProse(&q)
 	if len(q.Terms) == 0 && len(q.Attributes) == 0 {
 		return q, ErrEmptyQuery
 	}
 	return q, nil
+}
+
+// isProse: words rather than a name. A name is one identifier, a "Type
+// member" pair or a title-cased phrase ("Key Value Observing"); two or
+// more keywords with a lower-case one describe something ("schedule a local
+// notification", "structured concurrency", "Dark mode", "how to make a
+// type Sendable"). The difference matters because such words are mostly
+// common verbs and nouns ("get", "save", "file") that name thousands of
+// unrelated symbols, so the name heuristics (a title starting with the
+// first word, a symbol named like a word) mislead.
+func isProse(q *Query) bool {
+	if q.TypeName != "" || !q.Symbol.IsZero() || len(q.Keywords) < 2 {
+		return false
+	}
+	for _, k := range q.Keywords {
+		if r, _ := utf8.DecodeRuneInString(k); unicode.IsLower(r) {
+			return true
+		}
+	}
+	return false
 }
 
 // allWords is Keywords plus the framework word: the full text still has to

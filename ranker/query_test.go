@@ -37,8 +37,8 @@ func TestParse(t *testing.T) {
 		{"book concurrency", Query{Text: "concurrency", Sources: []string{"swift-book"}}},
 		{"apple: pay", Query{Text: "pay", Sources: []string{"apple-docs"}}},
 		// Weak aliases are ordinary words unless written with a colon.
-		{"apple pay", Query{Text: "apple pay"}},
-		{"archive entries", Query{Text: "archive entries"}},
+		{"apple pay", Query{Text: "apple pay", Prose: true}},
+		{"archive entries", Query{Text: "archive entries", Prose: true}},
 		// A lone alias is the thing searched for.
 		{"hig", Query{Text: "hig"}},
 		{"@MainActor view", Query{Text: "view", Attributes: []string{"MainActor"}}},
@@ -46,18 +46,18 @@ func TestParse(t *testing.T) {
 		{"@available(iOS 13", Query{Text: "13", Attributes: []string{"available"}}},
 		{"URLSession dataTask", Query{Text: "URLSession dataTask", TypeName: "URLSession", Member: "dataTask"}},
 		{"URLSession.dataTask(with:)", Query{Text: "URLSession.dataTask(with:)", TypeName: "URLSession", Member: "dataTask(with:)"}},
-		{"Dark mode", Query{Text: "Dark mode"}}, // capitalised prose is no "Type member"
+		{"Dark mode", Query{Text: "Dark mode", Prose: true}}, // capitalised prose is no "Type member"
 		{"View onAppear", Query{Text: "View onAppear", TypeName: "View", Member: "onAppear"}},
 		{"Text.Scale", Query{Text: "Text.Scale", TypeName: "Text", Member: "Scale"}},
 		{"swiftui text", Query{Text: "text", FrameworkHint: "swiftui", FrameworkWord: "swiftui"}},
 		{"SwiftUI View", Query{Text: "View", FrameworkHint: "swiftui", FrameworkWord: "SwiftUI"}},
-		{"preference keys SwiftUI", Query{Text: "preference keys", FrameworkHint: "swiftui", FrameworkWord: "SwiftUI"}},
+		{"preference keys SwiftUI", Query{Text: "preference keys", FrameworkHint: "swiftui", FrameworkWord: "SwiftUI", Prose: true}},
 		{"Core Data stack", Query{Text: "stack", FrameworkHint: "coredata", FrameworkWord: "Core Data"}},
 		// A framework word alone, or two words that together name it, stay text.
 		{"SwiftUI", Query{Text: "SwiftUI"}},
 		{"Core Data", Query{Text: "Core Data"}},
 		// Only at the edges: in the middle it is prose.
-		{"why combine publishers fail", Query{Text: "why combine publishers fail"}},
+		{"why combine publishers fail", Query{Text: "why combine publishers fail", Prose: true}},
 		{"deprecated URLSession", Query{Text: "URLSession", DeprecatedIntent: true}},
 		{"legacy foundation archiving", Query{Text: "archiving", DeprecatedIntent: true, FrameworkHint: "foundation", FrameworkWord: "foundation"}},
 		{"deprecated", Query{Text: "deprecated"}},
@@ -118,6 +118,36 @@ func TestParseEmpty(t *testing.T) {
 		}
 		if !errors.Is(err, ErrEmptyQuery) {
 			t.Errorf("Parse(%q) error = %v, want ErrEmptyQuery", in, err)
+		}
+	}
+}
+
+// Requests are prose; names, title-cased topics and two-word topics are not.
+func TestParseProse(t *testing.T) {
+	fw := NewFrameworks(testAliases)
+	for in, want := range map[string]bool{
+		"schedule a local notification":           true,
+		"how to make a type Sendable":             true,
+		"actor reentrancy semantics":              true,
+		"play a video in SwiftUI":                 true,
+		"read a file from the app bundle":         true,
+		"Key Value Observing":                     false,
+		"Cocoa Bindings":                          false,
+		"Dark mode":                               true,
+		"structured concurrency":                  true,
+		"URLSession dataTask":                     false,
+		"Sendable conformance":                    false,
+		"NavigationStack":                         false,
+		"SwiftUI View":                            false,
+		"State property wrapper":                  true,
+		"NavigationStack programmatic navigation": true,
+	} {
+		q, err := Parse(in, fw)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if q.Prose != want {
+			t.Errorf("Parse(%q).Prose = %v, want %v", in, q.Prose, want)
 		}
 	}
 }

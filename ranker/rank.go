@@ -85,7 +85,7 @@ func (s *search) rank() []Result {
 		}
 		lists = append(lists, RankedList{Source: src, URIs: uris})
 	}
-	fused := Fuse(lists, DefaultSourceWeights, RRFK)
+	fused := Fuse(lists, s.sourceWeights(best), RRFK)
 	// Each source puts forward one page, its best-tiered, for the exact and
 	// all-keywords tiers; its other pages follow in fused order. Without the
 	// limit, three Swift Evolution proposals with "result builders" in their
@@ -292,7 +292,12 @@ func words(s string) []string {
 // score computes a candidate's in-source relevance; see doc.go.
 func (s *search) score(c *candidate, bestRel float64, explain bool) Score {
 	q := s.q
-	fields := fieldScore(c, s.view.keywords)
+	var fields float64
+	if q.Prose {
+		fields = s.proseFieldScore(c)
+	} else {
+		fields = fieldScore(c, s.view.keywords)
+	}
 	base, norm := fields, 0.0
 	if c.via&viaFTS != 0 && bestRel > 0 {
 		norm = c.rel / bestRel
@@ -319,11 +324,26 @@ func (s *search) score(c *candidate, bestRel float64, explain bool) Score {
 				sc.Multiply(FactorFrameworkAuthority, m, c.framework)
 			}
 			switch {
-			case canonicalTypeKinds[c.kind]:
+			case c.isType():
 				sc.Multiply(FactorKind, 0.3, "type page among exact titles")
 			case memberKinds[c.kind]:
 				sc.Multiply(FactorKind, 1.5, "member page among exact titles")
 			}
+			// A declaration available on no platform belongs to a file
+			// format, a package manifest or a script API (Apple News
+			// Format, PackageDescription, TVMLKit JS), not to the SDK
+			// an app is written against.
+			if len(c.introduced) == 0 && (c.isType() || memberKinds[c.kind]) {
+				sc.Multiply(FactorFrameworkAuthority, 1.5, "available on no platform")
+			}
+		}
+	case q.Prose && s.titleIsNameKeyword(c):
+		sc.Multiply(FactorTitleWords, 0.15, "title is the name the query mentions")
+	case q.Prose:
+		// A request's first word is usually a verb ("get", "save"): what
+		// counts is how much of the request the title covers.
+		if cov := s.titleCoverage(c); cov > 0 {
+			sc.Multiply(FactorTitleWords, 1-0.7*cov, fmt.Sprintf("title covers %.0f%% of the keywords", 100*cov))
 		}
 	case len(s.view.keywords) > 0 && len(c.titleWords) > 0 && c.titleWords[0] == s.view.keywords[0]:
 		sc.Multiply(FactorTitleWords, 0.15, "title starts with the first keyword")
@@ -336,13 +356,20 @@ func (s *search) score(c *candidate, bestRel float64, explain bool) Score {
 		sc.Multiply(FactorNesting, 2, "nested type for an unnested query")
 	}
 	switch {
-	case canonicalTypeKinds[c.kind] || c.kind == "framework":
+	case q.Prose:
+		s.proseKind(&sc, c)
+	case c.isType() || c.kind == "framework":
 		sc.Multiply(FactorKind, 0.5, c.kind)
 	case memberKinds[c.kind]:
 		sc.Multiply(FactorKind, 2, c.kind)
 	}
+	if c.language == "data" && !s.dataIntent {
+		sc.Multiply(FactorKind, 1.5, "REST, JSON or JavaScript reference for a Swift query")
+	}
+	// "protocol types", not "decode JSON into a struct": in a request the
+	// kind word describes the caller's code.
 	for _, word := range []string{"protocol", "class", "struct", "enum", "actor"} {
-		if c.kind == word && containsWord(textLower, word) {
+		if !q.Prose && c.kind == word && containsWord(textLower, word) {
 			sc.Multiply(FactorKind, 0.4, "query asks for a "+word)
 		}
 	}
@@ -352,8 +379,13 @@ func (s *search) score(c *candidate, bestRel float64, explain bool) Score {
 	if strings.Contains(c.uri, "release-notes") {
 		sc.Multiply(FactorReleaseNotes, 2.5, "")
 	}
-	if c.via&viaExactSymbol != 0 {
+	switch {
+	case c.via&viaExactSymbol != 0:
 		sc.Multiply(FactorSymbolMatch, 0.33, "declares a symbol named like the query")
+	case c.via&viaKeywordSymbol != 0 && (!q.Prose || s.titleIsNameKeyword(c)):
+		sc.Multiply(FactorSymbolMatch, 0.33, "declares a symbol named like a query word")
+	case c.via&viaNounType != 0:
+		sc.Multiply(FactorSymbolMatch, 0.5, "a type named by a noun of the request")
 	}
 	if c.via&viaAttribute != 0 {
 		sc.Multiply(FactorAttribute, 0.3, "declares @"+strings.Join(q.Attributes, ", @"))
@@ -370,6 +402,9 @@ func (s *search) score(c *candidate, bestRel float64, explain bool) Score {
 	}
 	if q.SourceHint != "" && c.source == q.SourceHint {
 		sc.Multiply(FactorSourceHint, 0.3, "the query points to "+q.SourceHint)
+	}
+	if q.Prose && s.named[c.framework] {
+		sc.Multiply(FactorSynonym, 0.6, "in a framework the request names")
 	}
 	if q.FrameworkHint != "" && c.framework == q.FrameworkHint {
 		sc.Multiply(FactorFrameworkHint, 0.25, "in "+q.FrameworkWord)

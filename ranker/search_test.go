@@ -38,6 +38,10 @@ func symbols(syms ...document.Symbol) func(*document.Document) {
 	return func(d *document.Document) { d.Symbols = append(d.Symbols, syms...) }
 }
 
+func parent(uri string) func(*document.Document) {
+	return func(d *document.Document) { d.Parent = uri }
+}
+
 func content(s string) func(*document.Document) {
 	return func(d *document.Document) { d.Content += " " + s }
 }
@@ -80,6 +84,18 @@ func fixturePages() []*document.Document {
 			"Update colors, images, and behaviors so that your app adapts automatically when Dark Mode is active."),
 		page("apple-docs://swiftui/view/padding(_:_:)", "padding(_:_:)", "func", "Adds a different padding amount to each edge of this view.", ios("13.0")),
 		page("apple-docs://swiftui/release-notes", "SwiftUI Release Notes", "article", "Text, views and every other change in this release."),
+		// "Type member" in plain words, prose requests and their decoys.
+		page("apple-docs://swiftui/text/bold()", "bold()", "func", "Applies a bold font weight to the text.", ios("13.0"),
+			parent("apple-docs://swiftui/text"), symbols(document.Symbol{Name: "bold", Kind: "func", Origin: "declaration"})),
+		page("apple-docs://avfaudio/avaudioplayer", "AVAudioPlayer", "class", "An object that plays audio data from a file or buffer.", ios("2.2")),
+		page("apple-docs://combine/scheduler/schedule(_:)", "schedule(_:)", "func", "Performs the action at the next possible opportunity.", ios("13.0"),
+			symbols(document.Symbol{Name: "schedule", Kind: "func", Origin: "declaration"})),
+		page("apple-docs://combine/scheduler/schedule(after:_:)", "schedule(after:_:)", "func", "Performs the action at some time after the specified date.", ios("13.0"),
+			symbols(document.Symbol{Name: "schedule", Kind: "func", Origin: "declaration"})),
+		page("apple-docs://usernotifications/scheduling-a-notification-locally-from-your-app", "Scheduling a notification locally from your app", "article",
+			"Create and schedule notifications from your app when you want to get the user's attention."),
+		page("apple-docs://storekit/product", "Product", "struct", "Information about a product that you configure in App Store Connect.", ios("15.0")),
+		page("apple-docs://packagedescription/product", "Product", "class", "The object that defines a package product."),
 		page("swift-evolution://SE-0306", "Actors", "proposal", "Actors protect their mutable state from data races.",
 			content("Actor reentrancy: an actor-isolated function can be suspended at an await.")),
 		page("swift-evolution://SE-0296", "Async/await", "proposal", "Introduce async functions and await expressions."),

@@ -78,6 +78,7 @@ func runBenchSearch(ctx context.Context, o *benchSearchOptions) error {
 		return err
 	}
 	defer st.Close()
+	defer eng.Close() // runs first: statements before their database
 	naive := func(q string) error {
 		expr, err := ranker.Sanitize(q)
 		if err != nil {

@@ -88,6 +88,7 @@ func evalOne(ctx context.Context, db dbFlags, batteries []search.Battery, io *io
 		return nil, err
 	}
 	defer st.Close()
+	defer eng.Close() // runs first: statements before their database
 	return search.Run(ctx, search.Config{
 		Label: db.path(), Searcher: eng, Symbols: search.StoreSymbols{Store: st},
 		Batteries: batteries, Filters: ranker.Filters{}, Logger: loggerFor(io.Err),

@@ -82,6 +82,7 @@ func runSearch(ctx context.Context, o *searchOptions) error {
 		return err
 	}
 	defer st.Close()
+	defer eng.Close() // runs first: statements before their database
 	results, err := eng.Search(ctx, o.Query, o.Filters)
 	if err != nil {
 		return fmt.Errorf("search: %w", err)

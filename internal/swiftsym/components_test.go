@@ -59,12 +59,16 @@ func BenchmarkComponents(b *testing.B) {
 
 func TestCamelWords(t *testing.T) {
 	for in, want := range map[string]string{
-		"AVFoundation":  "AV Foundation",
-		"CoreMLTools":   "Core ML Tools",
-		"CoreBluetooth": "Core Bluetooth",
-		"SwiftUI":       "Swift UI",
-		"Metal3D":       "Metal3 D",
-		"":              "",
+		"AVFoundation":                 "AV Foundation",
+		"CoreMLTools":                  "Core ML Tools",
+		"CoreBluetooth":                "Core Bluetooth",
+		"SwiftUI":                      "Swift UI",
+		"Metal3D":                      "Metal3 D",
+		"MetalPerformanceShadersGraph": "Metal Performance Shaders Graph",
+		"CoreWLAN":                     "Core WLAN",
+		"URLSession":                   "URL Session",
+		"swift":                        "swift",
+		"":                             "",
 	} {
 		if got := strings.Join(CamelWords(in), " "); got != want {
 			t.Errorf("CamelWords(%q) = %q, want %q", in, got, want)

@@ -1,0 +1,483 @@
+package ranker
+
+import (
+	"context"
+	"github.com/cupertino-go/cupertino/internal/swiftsym"
+	"slices"
+	"strings"
+)
+
+// Prose queries ("schedule a local notification", "read a file from the app
+// bundle") are judged by how much of the request a page covers, with words
+// compared by their Porter stems as FTS5 compares them, rather than by the
+// name-matching heuristics that serve identifier queries.
+
+// titleStemList returns the stems of a title's words, CamelCase names split
+// into their parts ("scheduledLocalNotifications" -> schedul local notif),
+// computed once per candidate.
+func (c *candidate) titleStemList() []string {
+	if c.titleStems == nil {
+		c.titleStems = []string{}
+		for _, w := range words(baseName(c.title)) {
+			for _, part := range swiftsym.CamelWords(w) {
+				c.titleStems = append(c.titleStems, stem(strings.ToLower(part)))
+			}
+		}
+	}
+	return c.titleStems
+}
+
+// titleCoverage is the fraction of the request's concepts that the title
+// covers.
+func (s *search) titleCoverage(c *candidate) float64 {
+	if len(s.concepts) == 0 {
+		return 0
+	}
+	covered := coverage(s.concepts, c.titleStemList())
+	n := 0
+	for _, ok := range covered {
+		if ok {
+			n++
+		}
+	}
+	return float64(n) / float64(len(s.concepts))
+}
+
+// coverage reports which concepts a list of stems covers. Each stem counts
+// for one concept, its own word's first: in "save a password in the
+// keychain" the title SFKeychainSavePanel covers "keychain" and "save" but
+// not also "password", whose alternative "keychain" is already spent.
+func coverage(cs []concept, list []string) []bool {
+	covered := make([]bool, len(cs))
+	used := map[string]bool{}
+	for i, c := range cs {
+		if slices.Contains(list, c.stems[0]) {
+			covered[i] = true
+			used[c.stems[0]] = true
+		}
+	}
+	for i, c := range cs {
+		if covered[i] {
+			continue
+		}
+		for _, st := range c.stems[1:] {
+			if !used[st] && slices.Contains(list, st) {
+				covered[i] = true
+				used[st] = true
+				break
+			}
+		}
+	}
+	return covered
+}
+
+// proseFieldScore is fieldScore for prose: each concept scores the best
+// field covering it (title 4, summary 1.5, framework 1), averaged, plus the
+// same brevity bonus.
+func (s *search) proseFieldScore(c *candidate) float64 {
+	if len(s.concepts) == 0 {
+		return 0
+	}
+	ts := c.titleStemList()
+	inTitle := coverage(s.concepts, ts)
+	var inSummary []bool
+	var sum float64
+	for i, k := range s.concepts {
+		switch {
+		case inTitle[i]:
+			sum += 4
+		default:
+			if inSummary == nil {
+				inSummary = coverage(s.concepts, s.summaryStems(c.summary))
+			}
+			switch {
+			case inSummary[i]:
+				sum += 1.5
+			case slices.Contains(k.words, c.framework):
+				sum += 1
+			}
+		}
+	}
+	extra := len(ts) - len(s.concepts)
+	return sum/float64(len(s.concepts)) + 2/float64(1+max(extra, 0))
+}
+
+// titleIsNameKeyword: the title is one of the query's words written as a
+// name ("State property wrapper", "how does Observable invalidate views"):
+// the request is about that API. The spelling must match exactly, so "Face
+// ID" is not about the id properties, and a framework named in passing
+// ("decode JSON into a Swift struct") is context, not the subject.
+func (s *search) titleIsNameKeyword(c *candidate) bool {
+	base := baseName(c.title)
+	for _, k := range s.q.Keywords {
+		if isNameLike(k) && base == k && !s.isFrameworkName(k) {
+			return true
+		}
+	}
+	return false
+}
+
+// isFrameworkName reports whether a word names a framework.
+func (s *search) isFrameworkName(w string) bool {
+	_, ok := s.e.fw.Lookup(w)
+	return ok || universalWord(w)
+}
+
+// concept is one keyword of a prose query with the words that may stand for
+// it (see vocab.go); any of them satisfies the keyword.
+type concept struct {
+	words []string // the keyword as typed, then its alternatives (lower-case)
+	stems []string // their Porter stems
+	verb  bool     // the keyword stands where a request puts its verb
+}
+
+// buildConcepts makes the concepts of a prose query's terms: one per
+// keyword, with its vocabulary alternatives and, when it stands where a
+// request puts its verb, its agent nouns (see vocab.go). Keywords written
+// as names (NavigationStack) get no alternatives.
+func buildConcepts(terms []string) []concept {
+	var out []concept
+	first := true
+	for i, t := range terms {
+		t = trimPossessive(t)
+		lower := strings.ToLower(t)
+		if stopWords[lower] || t == "" {
+			continue
+		}
+		c := concept{words: []string{t}, verb: first || verbPosition(terms, i)}
+		if !isNameLike(t) {
+			c.words = append(c.words, alternatives(lower, c.verb)...)
+		}
+		first = false
+		for _, w := range c.words {
+			for _, part := range words(strings.ToLower(w)) {
+				if len(part) >= 2 && !stopWords[part] && !slices.Contains(c.stems, stem(part)) {
+					c.stems = append(c.stems, stem(part))
+				}
+			}
+		}
+		if len(c.stems) > 0 {
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
+// trimPossessive drops an English possessive ending ("user's" -> user),
+// which would otherwise reach FTS5 as the phrase "user s".
+func trimPossessive(t string) string {
+	for _, suffix := range []string{"'s", "’s", "s'", "s’"} {
+		if rest, ok := strings.CutSuffix(t, suffix); ok && rest != "" {
+			if suffix[0] == 's' {
+				return rest + "s"
+			}
+			return rest
+		}
+	}
+	return t
+}
+
+// verbPosition: the word at i is where English puts a verb in a request:
+// after "to" ("how to play") or before an article or possessive ("pick a
+// photo", "count the user's steps").
+func verbPosition(terms []string, i int) bool {
+	if i > 0 && strings.EqualFold(terms[i-1], "to") {
+		return true
+	}
+	if i+1 < len(terms) {
+		switch strings.ToLower(terms[i+1]) {
+		case "a", "an", "the", "my", "your", "their", "its", "some":
+			return true
+		}
+	}
+	return false
+}
+
+// ftsConcepts are the concepts that can filter a full-text AND: a concept
+// made only of a language word ("Swift") matches nearly every row.
+func (s *search) ftsConcepts() []concept {
+	var out []concept
+	for _, c := range s.concepts {
+		if !(len(c.words) == 1 && universalWord(c.words[0])) {
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
+// match is the concept as an FTS5 expression: a quoted word, or the OR of
+// its words in parentheses.
+func (c concept) match() string {
+	if len(c.words) == 1 {
+		return Quote(c.words[0])
+	}
+	return "(" + MatchAny(c.words) + ")"
+}
+
+// conceptsExpr is the AND of the concepts' expressions.
+func conceptsExpr(cs []concept) string {
+	parts := make([]string, len(cs))
+	for i, c := range cs {
+		parts[i] = c.match()
+	}
+	return strings.Join(parts, " AND ")
+}
+
+// Prose candidate bounds.
+const (
+	// proseMinMatches is the match count under which the AND of every
+	// concept is relaxed: a request rarely uses only words that one page
+	// holds ("transcribe speech to text").
+	proseMinMatches = 20
+	// proseFieldLimit bounds the field-restricted scoring of a request
+	// matching more than the cap.
+	proseFieldLimit = 200
+	// proseScoreCap is FullScoreCap for requests: their matches are
+	// scored in full up to this count, because restricting a request to
+	// the naming fields loses the pages that use one of its words only in
+	// the text (MFMailComposeViewController for "compose an email from the
+	// app").
+	proseScoreCap = 2 * FullScoreCap
+	// specificNounDF is the most pages a noun may appear on for the type
+	// it names to count as named by a request (see nounTypes).
+	specificNounDF = 2000
+	// namingWordDF is the most pages a single word may appear on to name a
+	// framework through its synonyms (see frameworksNamed).
+	namingWordDF = 5000
+)
+
+// proseCap is proseScoreCap, lowered with the engine's cap by tests.
+func (s *search) proseCap() int { return proseScoreCap * s.e.fullScoreCap / FullScoreCap }
+
+// proseFields are the columns that say what a page is about; a request
+// matching too many pages is scored within them.
+var proseFields = []string{"title", "summary", "symbols", "symbol_components"}
+
+// proseFullText is stage 2 for prose: the AND of the concepts, scored in
+// full up to proseScoreCap and within the proseFields above it (plus the
+// small sources in full), relaxed by dropCommon when too few pages hold
+// every concept.
+func (s *search) proseFullText(ctx context.Context) error {
+	cs := s.ftsConcepts()
+	if len(cs) == 0 {
+		return nil
+	}
+	expr := s.matchExpr2(conceptsExpr(cs))
+	n, err := s.countUpTo(ctx, expr, s.proseCap())
+	if err != nil {
+		return err
+	}
+	s.ftsExpr = expr
+	if n >= proseMinMatches || len(cs) < 3 {
+		return s.scoreProse(ctx, expr, n)
+	}
+	return s.dropCommon(ctx, cs, expr, n)
+}
+
+// scoreProse scores a request's expression matching n pages: all of them up
+// to the cap, else the best within the naming fields and the small sources.
+func (s *search) scoreProse(ctx context.Context, expr string, n int) error {
+	if n == 0 {
+		return nil
+	}
+	if limit := s.proseCap(); n <= limit {
+		s.comparable = true
+		return s.scoreFTS(ctx, expr, 0, 0, limit)
+	}
+	if err := s.scoreFTS(ctx, MatchColumns(proseFields, expr), 0, 0, proseFieldLimit); err != nil {
+		return err
+	}
+	for _, r := range s.smallRanges() {
+		if err := s.scoreFTS(ctx, expr, r.lo, r.hi, int(r.hi-r.lo+1)); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// dropCommon relaxes a request that too few pages match in full (n of
+// them, for expr): concepts no page holds are dropped, then the most
+// common concept, one at a time, down to two, since the rare words carry
+// the request ("count the user's steps" keeps steps and count, and drops
+// user). It scores the largest match found.
+func (s *search) dropCommon(ctx context.Context, cs []concept, expr string, n int) error {
+	dfs := make([]int, len(cs))
+	for i, c := range cs {
+		var err error
+		if dfs[i], err = s.e.docFreq(ctx, c.match()); err != nil {
+			return err
+		}
+	}
+	for len(cs) > 1 && n < proseMinMatches {
+		// A word no page holds (a typo, or a word the corpus does not use)
+		// goes first; then the most common one, down to two words.
+		most := slices.Index(dfs, 0)
+		if most < 0 {
+			if len(cs) == 2 {
+				break
+			}
+			most = 0
+			for i := range cs {
+				if dfs[i] > dfs[most] {
+					most = i
+				}
+			}
+		}
+		cs = append(cs[:most:most], cs[most+1:]...)
+		dfs = append(dfs[:most:most], dfs[most+1:]...)
+		relaxed := s.matchExpr2(conceptsExpr(cs))
+		m, err := s.countUpTo(ctx, relaxed, s.proseCap())
+		if err != nil {
+			return err
+		}
+		if m > n {
+			expr, n = relaxed, m
+		}
+	}
+	s.ftsExpr = expr
+	return s.scoreProse(ctx, expr, n)
+}
+
+// sourceWeights are the fusion weights of a search. For a request scored in
+// full (one bm25 over the whole corpus, so one IDF and one average length,
+// and scores comparable across sources), each source's weight is scaled by
+// its best match relative to the best match anywhere: when the best page
+// on "actor reentrancy semantics" is a proposal scoring twice any Apple
+// page, the proposal comes first, while a request that Apple's pages match
+// well ("play a sound file") is not diluted by weak proposals. Other
+// queries, and requests scored within fields, keep DefaultSourceWeights.
+func (s *search) sourceWeights(best map[string]float64) map[string]float64 {
+	if !s.q.Prose || !s.comparable {
+		return DefaultSourceWeights
+	}
+	top := 0.0
+	for _, b := range best {
+		top = max(top, b)
+	}
+	if top <= 0 {
+		return DefaultSourceWeights
+	}
+	w := make(map[string]float64, len(DefaultSourceWeights))
+	for src, v := range DefaultSourceWeights {
+		if b, ok := best[src]; ok && b > 0 {
+			v *= b / top
+		}
+		w[src] = v
+	}
+	return w
+}
+
+// nounTypes adds the type pages titled by a specific noun of the request
+// or one of its alternatives: "draw a bar chart" names Chart, "read a file
+// from the app bundle" names Bundle. A common noun names types too ("text"
+// is SwiftUI's Text, "app" its App), but rarely the one a request needs,
+// so only nouns on at most specificNounDF pages qualify. A bounded
+// exact-title lookup per word, unlike the symbol-name lookup that a verb
+// would flood.
+func (s *search) nounTypes(ctx context.Context) error {
+	for _, c := range s.concepts {
+		if c.verb {
+			continue
+		}
+		for _, w := range c.words {
+			if isNameLike(w) || universalWord(w) || s.isFrameworkName(w) {
+				continue
+			}
+			if df, err := s.e.docFreq(ctx, Quote(w)); err != nil || df > specificNounDF {
+				if err != nil {
+					return err
+				}
+				continue
+			}
+			if err := s.queryIDs(ctx, viaNounType, `SELECT id FROM docs WHERE title_lower = ? AND kind IN `+typeKindList+` LIMIT 5`,
+				strings.ToLower(w)); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// guideKinds are the pages that explain a task rather than declare an API.
+var guideKinds = map[string]bool{"article": true, "sampleCode": true, "collectionGroup": true, "guide": true}
+
+// proseKind is the kind factor for a request: the type that does the job
+// first, the article that explains it close behind, a member page less
+// so, and a framework root no more than any page (its summary matches
+// many requests loosely).
+func (s *search) proseKind(sc *Score, c *candidate) {
+	switch {
+	case c.isType():
+		sc.Multiply(FactorKind, 0.5, c.kind)
+	case guideKinds[c.kind]:
+		sc.Multiply(FactorKind, 0.75, c.kind)
+	case memberKinds[c.kind]:
+		sc.Multiply(FactorKind, 1.5, c.kind)
+	}
+}
+
+// summaryStems returns the stems of a summary's words, without stop words,
+// through a per-search memo: summaries share most of their words, and
+// stemming them was a fifth of a request's time.
+func (s *search) summaryStems(summary string) []string {
+	if s.stemMemo == nil {
+		s.stemMemo = make(map[string]string)
+	}
+	var out []string
+	for _, w := range words(strings.ToLower(summary)) {
+		if len(w) < 2 || stopWords[w] {
+			continue
+		}
+		st, ok := s.stemMemo[w]
+		if !ok {
+			st = stem(w)
+			s.stemMemo[w] = st
+		}
+		out = append(out, st)
+	}
+	return out
+}
+
+// frameworksNamed returns the frameworks a request names by name or by a
+// synonym recorded by enrich, through a phrase of two or three words
+// ("speech to text", "face id", "local notifications") or a single word
+// specific enough to mean the framework ("keychain", "pedometer",
+// "location"): a common word that is also a synonym ("data" for Core
+// Data, "text" for Core Text) names a framework too often by accident.
+// Plurals and singulars are tried alike.
+func (s *search) frameworksNamed(ctx context.Context) (map[string]bool, error) {
+	out := map[string]bool{}
+	terms := s.q.Terms
+	add := func(phrase string) {
+		for _, p := range []string{phrase, phrase + "s", strings.TrimSuffix(phrase, "s")} {
+			if id, ok := s.e.fw.Lookup(p); ok {
+				out[id] = true
+			}
+			for _, id := range s.e.fw.Synonym(p) {
+				out[id] = true
+			}
+		}
+	}
+	for n := 2; n <= 3; n++ {
+		for i := 0; i+n <= len(terms); i++ {
+			if stopWords[strings.ToLower(terms[i])] || stopWords[strings.ToLower(terms[i+n-1])] {
+				continue
+			}
+			add(strings.ToLower(strings.Join(terms[i:i+n], " ")))
+		}
+	}
+	for _, t := range terms {
+		w := strings.ToLower(trimPossessive(t))
+		if stopWords[w] || universalWord(w) {
+			continue
+		}
+		df, err := s.e.docFreq(ctx, Quote(w))
+		if err != nil {
+			return nil, err
+		}
+		if df <= namingWordDF {
+			add(w)
+		}
+	}
+	return out, nil
+}

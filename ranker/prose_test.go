@@ -1,0 +1,173 @@
+package ranker
+
+import (
+	"reflect"
+	"slices"
+	"strings"
+	"testing"
+)
+
+func TestAgentNouns(t *testing.T) {
+	for in, want := range map[string][]string{
+		"play":       {"player"},
+		"scan":       {"scaner", "scanner"}, // consonant-vowel-consonant: both spellings
+		"format":     {"formater", "formatter"},
+		"recognize":  {"recognizer"},
+		"generate":   {"generator"},
+		"detect":     {"detector", "detecter"},
+		"pick":       {"picker"},
+		"photos":     nil, // a plural is no verb
+		"recording":  nil,
+		"player":     nil, // already the noun
+		"preference": nil,
+		"the":        nil,
+		"URL":        nil,
+	} {
+		if got := agentNouns(in); !reflect.DeepEqual(got, want) {
+			t.Errorf("agentNouns(%q) = %v, want %v", in, got, want)
+		}
+	}
+}
+
+// The vocabulary is general: lower-case single words, none mapping to
+// itself or to a word of the same stem (which FTS5 matches anyway).
+func TestVocabularyShape(t *testing.T) {
+	for k, vs := range vocabulary {
+		if k != strings.ToLower(k) || strings.ContainsAny(k, " \t") || len(vs) == 0 {
+			t.Errorf("vocabulary key %q", k)
+		}
+		for _, v := range vs {
+			if v != strings.ToLower(v) || strings.ContainsAny(v, " \t") || stem(v) == stem(k) {
+				t.Errorf("vocabulary %q -> %q", k, v)
+			}
+		}
+	}
+	if got := alternatives("clipboard", false); !slices.Contains(got, "pasteboard") {
+		t.Errorf("alternatives(clipboard) = %v", got)
+	}
+	if got := alternatives("play", false); len(got) != 0 {
+		t.Errorf("a noun position got agent nouns: %v", got)
+	}
+	if got := alternatives("play", true); !slices.Contains(got, "player") {
+		t.Errorf("alternatives(play, verb) = %v", got)
+	}
+}
+
+func TestBuildConcepts(t *testing.T) {
+	cs := buildConcepts(Terms("how to play a sound file from the user's library"))
+	var words [][]string
+	for _, c := range cs {
+		words = append(words, c.words)
+	}
+	want := [][]string{{"play", "player"}, {"sound", "audio"}, {"file"}, {"user"}, {"library"}}
+	if !reflect.DeepEqual(words, want) {
+		t.Errorf("concepts = %v, want %v", words, want)
+	}
+	if !cs[0].verb || cs[1].verb {
+		t.Errorf("verb positions: play %v, sound %v", cs[0].verb, cs[1].verb)
+	}
+	// Names keep their spelling and get no alternatives.
+	cs = buildConcepts(Terms("make a type Sendable"))
+	if last := cs[len(cs)-1]; !reflect.DeepEqual(last.words, []string{"Sendable"}) {
+		t.Errorf("Sendable concept = %v", last.words)
+	}
+	if got := trimPossessive("user’s"); got != "user" {
+		t.Errorf("trimPossessive = %q", got)
+	}
+}
+
+// A title stem covers one concept: its own word's before an alternative's.
+func TestCoverageSpendsEachStemOnce(t *testing.T) {
+	cs := buildConcepts(Terms("save a password in the keychain"))
+	title := stems([]string{"sf", "keychain", "save", "panel"})
+	got := coverage(cs, title)
+	if !reflect.DeepEqual(got, []bool{true, false, true}) {
+		t.Errorf("coverage = %v, want save and keychain but not password", got)
+	}
+}
+
+func TestSearchProse(t *testing.T) {
+	e := openTestEngine(t)
+	// The agent noun and the vocabulary reach AVAudioPlayer ("plays audio
+	// data from a file"); the verb's symbol name floods nothing.
+	rs := mustSearch(t, e, "how to play a sound file", Filters{})
+	if len(rs) == 0 || rs[0].URI != "apple-docs://avfaudio/avaudioplayer" {
+		t.Errorf("play a sound file = %v", uris(rs))
+	}
+	rs = mustSearch(t, e, "schedule a local notification", Filters{})
+	if r := rankOf(rs, "apple-docs://usernotifications/scheduling-a-notification-locally-from-your-app"); r != 1 {
+		t.Errorf("schedule a local notification: article at %d in %v", r, uris(rs))
+	}
+	for _, r := range rs[:min(3, len(rs))] {
+		if strings.Contains(r.URI, "combine/scheduler") {
+			t.Errorf("a schedule(_:) method ranks in the top 3: %v", uris(rs))
+		}
+	}
+	// A query of stop words only searches no full text, and does not fail.
+	if _, err := e.Search(t.Context(), "the", Filters{}); err != nil {
+		t.Errorf("the: %v", err)
+	}
+}
+
+func TestSearchTypeMemberPlainWords(t *testing.T) {
+	e := openTestEngine(t)
+	rs := mustSearch(t, e, "Text bold", Filters{})
+	if len(rs) == 0 || rs[0].URI != "apple-docs://swiftui/text/bold()" {
+		t.Errorf("Text bold = %v", uris(rs))
+	}
+	if r := rankOf(rs, "apple-docs://swiftui/text"); r == 0 {
+		t.Errorf("Text bold lacks the type page: %v", uris(rs))
+	}
+	// A member prefix finds the member.
+	rs = mustSearch(t, e, "Text bol", Filters{})
+	if len(rs) == 0 || rs[0].URI != "apple-docs://swiftui/text/bold()" {
+		t.Errorf("Text bol = %v", uris(rs))
+	}
+	// Two plain words naming no member stay prose.
+	rs = mustSearch(t, e, "Dark mode", Filters{})
+	if r := rankOf(rs, "hig://dark-mode"); r == 0 || r > 3 {
+		t.Errorf("Dark mode: hig at %d in %v", r, uris(rs))
+	}
+}
+
+// Of two types named alike, the one an app can link against wins over a
+// declaration available on no platform (a manifest, a file format).
+func TestSearchPlatformlessDeclaration(t *testing.T) {
+	e := openTestEngine(t)
+	rs := mustSearch(t, e, "Product", Filters{})
+	if len(rs) == 0 || rs[0].URI != "apple-docs://storekit/product" {
+		t.Errorf("Product = %v", uris(rs))
+	}
+}
+
+func TestSourceWeights(t *testing.T) {
+	s := &search{q: &Query{Prose: true}, comparable: true}
+	w := s.sourceWeights(map[string]float64{"apple-docs": 10, "swift-evolution": 20})
+	if w["apple-docs"] != DefaultSourceWeights["apple-docs"]/2 || w["swift-evolution"] != DefaultSourceWeights["swift-evolution"] {
+		t.Errorf("weights = %v", w)
+	}
+	s.comparable = false
+	if w := s.sourceWeights(map[string]float64{"apple-docs": 10, "swift-evolution": 20}); !reflect.DeepEqual(w, DefaultSourceWeights) {
+		t.Errorf("scores restricted to fields must not scale the weights: %v", w)
+	}
+}
+
+// A request names a framework by a phrase or a specific word ("wifi" is a
+// declared synonym of Core WLAN, "core wlan" its display name).
+func TestFrameworksNamed(t *testing.T) {
+	e := openTestEngine(t)
+	for _, raw := range []string{"scan for wifi networks", "use core wlan to list networks"} {
+		q, err := Parse(raw, e.fw)
+		if err != nil {
+			t.Fatal(err)
+		}
+		s := &search{e: e, q: &q}
+		named, err := s.frameworksNamed(t.Context())
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !named["corewlan"] {
+			t.Errorf("%q names %v, want corewlan", raw, named)
+		}
+	}
+}
