@@ -28,6 +28,8 @@ type evalSearchOptions struct {
 	CompareDB string
 	Out       string
 	Gates     string
+	// HideQueries names failing queries by battery line in the Markdown.
+	HideQueries bool
 }
 
 func newEvalSearchCmd(io *iostreams, runF func(context.Context, *evalSearchOptions) error) *cobra.Command {
@@ -55,6 +57,7 @@ With --gates, each "battery metric min" row must hold or the exit status is 5.`,
 	f.StringVar(&opts.CompareDB, "compare-db", "", "a second index to compare against, paired")
 	f.StringVar(&opts.Out, "out", "", "write report.json and report.md here")
 	f.StringVar(&opts.Gates, "gates", "", "a TSV of battery, metric, minimum that must all hold")
+	f.BoolVar(&opts.HideQueries, "hide-queries", false, "name failing queries by battery line instead of quoting them in the Markdown")
 	return cmd
 }
 
@@ -104,6 +107,7 @@ func runEvalSearch(ctx context.Context, o *evalSearchOptions) error {
 	if err != nil {
 		return fmt.Errorf("eval search: %w", err)
 	}
+	rep.HideQueries = o.HideQueries
 	if err := rep.WriteMarkdown(o.IO.Out); err != nil {
 		return err
 	}

@@ -16,6 +16,10 @@ type Report struct {
 	Classes   []Summary    `json:"classes"`
 	Overall   Summary      `json:"overall"`
 	Cases     []CaseResult `json:"cases"`
+	// HideQueries makes the Markdown name failing queries by battery line
+	// instead of quoting them, for reports committed to a repository that
+	// must not copy the batteries' text.
+	HideQueries bool `json:"-"`
 }
 
 // Summary aggregates the cases of a battery, a class or the whole run.

@@ -50,7 +50,11 @@ func (r *Report) WriteMarkdown(w io.Writer) error {
 			if c.Kind == KindDeprecation && c.LegacyRank > 0 {
 				note = fmt.Sprintf("legacy at %d", c.LegacyRank)
 			}
-			fmt.Fprintf(&b, "| %s | %s | %s | %s | %s |\n", c.Battery, mdEscape(c.Query), rankText(c.Rank), mdEscape(top), mdEscape(note))
+			query := mdEscape(c.Query)
+			if r.HideQueries {
+				query = fmt.Sprintf("line %d", c.Line)
+			}
+			fmt.Fprintf(&b, "| %s | %s | %s | %s | %s |\n", c.Battery, query, rankText(c.Rank), mdEscape(top), mdEscape(note))
 		}
 	}
 	_, err := io.WriteString(w, b.String())

@@ -186,3 +186,15 @@ func equalBools(a, b []bool) bool {
 	}
 	return true
 }
+
+func TestHideQueriesNamesFailuresByLine(t *testing.T) {
+	rep := &Report{Label: "x", Cases: []CaseResult{{Battery: "prose", Kind: KindProse, Line: 7, Query: "secret words", URIs: []string{"apple-docs://a"}, Relevant: []bool{false}}}}
+	var b strings.Builder
+	rep.HideQueries = true
+	if err := rep.WriteMarkdown(&b); err != nil {
+		t.Fatal(err)
+	}
+	if strings.Contains(b.String(), "secret words") || !strings.Contains(b.String(), "line 7") {
+		t.Fatalf("report quotes the query or lacks its line:\n%s", b.String())
+	}
+}
