@@ -18,20 +18,9 @@ func ToolsMarkdown() string {
 		"and answers in compact Markdown; tools with an `outputSchema` (*structured* below) also return `structuredContent`. " +
 		"A response stays under about 25,000 tokens and says how to get the rest. Mistakes (unknown tools or arguments, wrong types, " +
 		"unknown documents, timeouts after 5 s, a missing index) come back as `isError` results that say what to do.\n\n")
-	needs := map[string]string{}
-	for _, t := range allTools(nil) {
-		needs[t.def.Name] = t.needs
-	}
+	needs := toolNeeds()
 	tools := Tools()
-	b.WriteString("| tool | offered | structured | what it does |\n|---|---|---|---|\n")
-	for _, t := range tools {
-		structured := "no"
-		if t.RawOutputSchema != nil {
-			structured = "yes"
-		}
-		fmt.Fprintf(&b, "| [`%s`](#%s) | %s | %s | %s |\n", t.Name, t.Name, offeredWhen(needs[t.Name]), structured,
-			escapeCell(firstSentence(t.Description)))
-	}
+	b.WriteString(ToolsTable("#"))
 	for _, t := range tools {
 		fmt.Fprintf(&b, "\n## %s\n\n%s\n\n", t.Name, t.Description)
 		if len(t.InputSchema.Properties) == 0 {
@@ -68,6 +57,33 @@ func ToolsMarkdown() string {
 		fmt.Fprintf(&b, "| `%s` | %s |\n", r.Template.URITemplate.Raw(), escapeCell(r.Template.Description))
 	}
 	return b.String()
+}
+
+// ToolsTable is the one-line-per-tool table of ToolsMarkdown; linkPrefix
+// goes before each tool's anchor ("#" inside docs/tools.md,
+// "docs/tools.md#" in the README, which embeds the same table).
+func ToolsTable(linkPrefix string) string {
+	var b strings.Builder
+	needs := toolNeeds()
+	b.WriteString("| tool | offered | structured | what it does |\n|---|---|---|---|\n")
+	for _, t := range Tools() {
+		structured := "no"
+		if t.RawOutputSchema != nil {
+			structured = "yes"
+		}
+		fmt.Fprintf(&b, "| [`%s`](%s%s) | %s | %s | %s |\n", t.Name, linkPrefix, t.Name, offeredWhen(needs[t.Name]), structured,
+			escapeCell(firstSentence(t.Description)))
+	}
+	return b.String()
+}
+
+// toolNeeds maps each tool to the data it needs to be offered.
+func toolNeeds() map[string]string {
+	needs := map[string]string{}
+	for _, t := range allTools(nil) {
+		needs[t.def.Name] = t.needs
+	}
+	return needs
 }
 
 func offeredWhen(needs string) string {
