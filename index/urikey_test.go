@@ -9,33 +9,40 @@ import (
 	"github.com/cupertino-go/cupertino/internal/document"
 )
 
-// A page stored under one spelling is found by the other (docuri.Key), while
-// two distinct pages whose URIs differ only in "_" both stay reachable by
-// their exact URIs.
-func TestDocumentFallsBackToSlugKey(t *testing.T) {
-	ctx := context.Background()
+// storeOf builds an index of docs in a temporary directory and opens it.
+func storeOf(t *testing.T, docs ...*document.Document) *Store {
+	t.Helper()
 	dbPath := filepath.Join(t.TempDir(), "search.db")
 	b, err := Create(dbPath, testOptions())
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, d := range []*document.Document{
-		{URI: "apple-docs://healthkit/setting-up-healthkit", Source: document.SourceAppleDocs, Framework: "healthkit", Title: "Setting up HealthKit", Kind: "article"},
-		{URI: "apple-docs://os/os_log_t", Source: document.SourceAppleDocs, Framework: "os", Title: "os_log_t", Kind: "typealias"},
-		{URI: "apple-docs://os/os-log-t", Source: document.SourceAppleDocs, Framework: "os", Title: "os_log_t", Kind: "collectionGroup"},
-	} {
+	for _, d := range docs {
 		if err := b.Put(d); err != nil {
 			t.Fatal(err)
 		}
 	}
-	if err := b.Commit(ctx); err != nil {
+	if err := b.Commit(context.Background()); err != nil {
 		t.Fatal(err)
 	}
 	st, err := Open(dbPath)
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer st.Close()
+	t.Cleanup(func() { st.Close() })
+	return st
+}
+
+// A page stored under one spelling is found by the other (docuri.Key), while
+// two distinct pages whose URIs differ only in "_" both stay reachable by
+// their exact URIs.
+func TestDocumentFallsBackToSlugKey(t *testing.T) {
+	ctx := context.Background()
+	st := storeOf(t, []*document.Document{
+		{URI: "apple-docs://healthkit/setting-up-healthkit", Source: document.SourceAppleDocs, Framework: "healthkit", Title: "Setting up HealthKit", Kind: "article"},
+		{URI: "apple-docs://os/os_log_t", Source: document.SourceAppleDocs, Framework: "os", Title: "os_log_t", Kind: "typealias"},
+		{URI: "apple-docs://os/os-log-t", Source: document.SourceAppleDocs, Framework: "os", Title: "os_log_t", Kind: "collectionGroup"},
+	}...)
 	for uri, want := range map[string]string{
 		"apple-docs://healthkit/setting_up_healthkit": "apple-docs://healthkit/setting-up-healthkit",
 		"apple-docs://os/os_log_t":                    "apple-docs://os/os_log_t",
@@ -59,29 +66,12 @@ func TestDocumentFallsBackToSlugKey(t *testing.T) {
 // inheritance_edges.parent_uri explicitly.)
 func TestCommitFillsEdgeTitlesFromURIs(t *testing.T) {
 	ctx := context.Background()
-	dbPath := filepath.Join(t.TempDir(), "search.db")
-	b, err := Create(dbPath, testOptions())
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, d := range []*document.Document{
+	st := storeOf(t, []*document.Document{
 		{URI: "apple-docs://uikit/uicontrol", Source: document.SourceAppleDocs, Framework: "uikit", Title: "UIControl", Kind: "class",
 			Parent: "apple-docs://uikit"},
 		{URI: "apple-docs://uikit/uibutton", Source: document.SourceAppleDocs, Framework: "uikit", Title: "UIButton", Kind: "class",
 			Parent: "apple-docs://uikit", InheritsFrom: []document.Ref{{URI: "apple-docs://uikit/uicontrol"}}},
-	} {
-		if err := b.Put(d); err != nil {
-			t.Fatal(err)
-		}
-	}
-	if err := b.Commit(ctx); err != nil {
-		t.Fatal(err)
-	}
-	st, err := Open(dbPath)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer st.Close()
+	}...)
 	var title string
 	if err := st.DB().QueryRowContext(ctx,
 		`SELECT parent_title FROM inheritance_edges WHERE child_uri = 'apple-docs://uikit/uibutton'`).Scan(&title); err != nil {
@@ -94,24 +84,9 @@ func TestCommitFillsEdgeTitlesFromURIs(t *testing.T) {
 
 func TestAvailableWhenSurvivesTheRoundTrip(t *testing.T) {
 	ctx := context.Background()
-	dbPath := filepath.Join(t.TempDir(), "search.db")
-	b, err := Create(dbPath, testOptions())
-	if err != nil {
-		t.Fatal(err)
-	}
 	want := []string{"Label: View", "Destination == Never"}
-	if err := b.Put(&document.Document{URI: "apple-docs://swiftui/navigationlink/init(value:label:)", Source: document.SourceAppleDocs,
-		Framework: "swiftui", Title: "init(value:label:)", Kind: "init", AvailableWhen: want}); err != nil {
-		t.Fatal(err)
-	}
-	if err := b.Commit(ctx); err != nil {
-		t.Fatal(err)
-	}
-	st, err := Open(dbPath)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer st.Close()
+	st := storeOf(t, &document.Document{URI: "apple-docs://swiftui/navigationlink/init(value:label:)", Source: document.SourceAppleDocs,
+		Framework: "swiftui", Title: "init(value:label:)", Kind: "init", AvailableWhen: want})
 	doc, err := st.Document(ctx, "apple-docs://swiftui/navigationlink/init(value:label:)")
 	if err != nil {
 		t.Fatal(err)
