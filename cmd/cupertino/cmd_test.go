@@ -244,3 +244,20 @@ func TestDoctorReportsHealthAndFailure(t *testing.T) {
 		t.Fatalf("missing index: err %v\n%s", err, out)
 	}
 }
+
+func TestServeIsTheDefaultWithoutACommand(t *testing.T) {
+	for _, c := range []struct {
+		args []string
+		want bool
+	}{
+		{nil, true},
+		{[]string{"--search-db", "x.db"}, true},
+		{[]string{"--help"}, false},
+		{[]string{"--version"}, false},
+		{[]string{"search", "View"}, false},
+	} {
+		if got := namesNoCommand(c.args); got != c.want {
+			t.Errorf("namesNoCommand(%q) = %v, want %v", c.args, got, c.want)
+		}
+	}
+}

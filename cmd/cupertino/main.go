@@ -15,6 +15,7 @@ import (
 	"os"
 	"os/signal"
 	"runtime/pprof"
+	"strings"
 	"syscall"
 
 	"github.com/spf13/cobra"
@@ -151,9 +152,9 @@ func run(args []string, io *iostreams) int {
 	}
 	root := newRootCmd(io)
 	// With no subcommand and stdin not a terminal, an MCP client is talking to
-	// us: serve is the default.
-	if len(args) == 0 && !io.InTerminal && hasCommand(root, "serve") {
-		args = []string{"serve"}
+	// us: serve is the default, flags included ("cupertino --search-db x").
+	if !io.InTerminal && hasCommand(root, "serve") && namesNoCommand(args) {
+		args = append([]string{"serve"}, args...)
 	}
 	root.SetArgs(args)
 	err := root.ExecuteContext(ctx)
@@ -177,6 +178,19 @@ func startCPUProfile(path string) func() {
 		return func() {}
 	}
 	return func() { pprof.StopCPUProfile(); f.Close() }
+}
+
+// namesNoCommand reports whether args start with no subcommand: none at all,
+// or flags other than help and version.
+func namesNoCommand(args []string) bool {
+	if len(args) == 0 {
+		return true
+	}
+	switch args[0] {
+	case "-h", "--help", "-v", "--version":
+		return false
+	}
+	return strings.HasPrefix(args[0], "-")
 }
 
 func hasCommand(root *cobra.Command, name string) bool {
