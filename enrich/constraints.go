@@ -25,7 +25,7 @@ const (
 // The "Available when …" clause DocC prints beside a member declared in a
 // constrained extension is not this pass's any more: save reads it with the
 // page (docc: Document.AvailableWhen) and appends it to the page's
-// declaration symbols (ingest.ExtractSymbols). Version 1 re-read every
+// declaration symbols (swiftsym.FromDocument). Version 1 re-read every
 // page's render JSON from docs.source_file for it, which cost ~8 s on the
 // full corpus and failed when enrich ran from another directory than the
 // save. Version 2's first run on an index version 1 enriched adopts what

@@ -8,7 +8,7 @@ import (
 
 	"github.com/cupertino-go/cupertino/door"
 	"github.com/cupertino-go/cupertino/internal/document"
-	"github.com/cupertino-go/cupertino/internal/ingest"
+	"github.com/cupertino-go/cupertino/internal/swiftsym"
 )
 
 // richFixture is a small index that gives every pass work: framework roots
@@ -64,7 +64,7 @@ func newRichFixture(t *testing.T, extra ...*document.Document) *richFixture {
 	initDest := fixtureDoc("apple-docs://swiftui/navigationlink/init(_:destination:)", "init(_:destination:)", "init",
 		"nonisolated init(_ titleKey: LocalizedStringKey, @ViewBuilder destination: () -> Destination)")
 	initDest.AvailableWhen = []string{"Label == Text", "Destination: View"}
-	initDest.Symbols = ingest.ExtractSymbols(initDest)
+	initDest.Symbols = swiftsym.FromDocument(initDest)
 	initDest.SourceFile = conformancePage
 
 	uiView := fixtureDoc("apple-docs://uikit/uiview", "UIView", "class", "@MainActor class UIView : UIResponder")

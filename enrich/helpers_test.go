@@ -13,12 +13,12 @@ import (
 
 	"github.com/cupertino-go/cupertino/index"
 	"github.com/cupertino-go/cupertino/internal/document"
-	"github.com/cupertino-go/cupertino/internal/ingest"
+	"github.com/cupertino-go/cupertino/internal/swiftsym"
 )
 
 // fixtureDoc is a short way to write an apple-docs page for tests: the
 // symbols are extracted from the declaration by the save pipeline's own
-// ingest.ExtractSymbols.
+// swiftsym.FromDocument.
 func fixtureDoc(uri, title, kind, decl string) *document.Document {
 	d := &document.Document{
 		URI:         uri,
@@ -35,7 +35,7 @@ func fixtureDoc(uri, title, kind, decl string) *document.Document {
 	if i := strings.LastIndexByte(uri, '/'); i > len("apple-docs://") {
 		d.Parent = uri[:i]
 	}
-	d.Symbols = ingest.ExtractSymbols(d)
+	d.Symbols = swiftsym.FromDocument(d)
 	return d
 }
 

@@ -16,7 +16,7 @@ import (
 	"github.com/cupertino-go/cupertino/index"
 	"github.com/cupertino-go/cupertino/internal/corpus"
 	"github.com/cupertino-go/cupertino/internal/document"
-	"github.com/cupertino-go/cupertino/internal/ingest"
+	"github.com/cupertino-go/cupertino/internal/swiftsym"
 )
 
 // reject is one placeholder-title rejection to recover.
@@ -177,7 +177,7 @@ func parseReject(r reject) (*document.Document, error) {
 	}
 	doc.Title = recoveredTitle(doc.URI, r.file)
 	doc.SourceFile = r.file
-	doc.Symbols = ingest.ExtractSymbols(doc)
+	doc.Symbols = swiftsym.FromDocument(doc)
 	return doc, nil
 }
 
