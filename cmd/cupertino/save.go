@@ -211,8 +211,10 @@ func printDoorStats(w io.Writer, s *ingest.Summary) {
 	fmt.Fprintf(w, "  %-34s %d\n", "files judged", s.Door.Total)
 	for _, st := range states {
 		fmt.Fprintf(w, "  %-34s %d\n", st, s.Door.ByState[door.State(st)])
+		if door.State(st) == door.Indexed && s.Door.Replaced > 0 {
+			fmt.Fprintf(w, "  %-34s %d\n", "  of which tier-B replacements", s.Door.Replaced)
+		}
 	}
-	fmt.Fprintf(w, "  %-34s %d\n", "  of which tier-B replacements", s.Door.Replaced)
 	reasons := make([]string, 0, len(s.Door.ByReason))
 	for r := range s.Door.ByReason {
 		reasons = append(reasons, r)
