@@ -4,6 +4,7 @@ import (
 	"context"
 	"database/sql"
 	"fmt"
+	"github.com/cupertino-go/cupertino/internal/document"
 	"strings"
 	"unicode"
 
@@ -16,17 +17,8 @@ import (
 
 // SymbolRow is one declared symbol and the page it was found on.
 type SymbolRow struct {
-	Name               string   `json:"name"`
-	Kind               string   `json:"kind"`
-	Signature          string   `json:"signature"`
-	IsAsync            bool     `json:"isAsync,omitempty"`
-	IsThrows           bool     `json:"isThrows,omitempty"`
-	IsStatic           bool     `json:"isStatic,omitempty"`
-	Attributes         []string `json:"attributes,omitempty"`
-	Conformances       []string `json:"conformances,omitempty"`
-	GenericParams      []string `json:"genericParams,omitempty"`
-	GenericConstraints []string `json:"genericConstraints,omitempty"`
-	Origin             string   `json:"origin"`
+	// The declared symbol, as the index stores it (its JSON fields inline).
+	document.Symbol
 	// Matched lists the generic constraints that matched a search_generics
 	// query, so the agent sees the clause and not only the declaration.
 	Matched   []string `json:"matched,omitempty"`
