@@ -43,7 +43,8 @@ func TestCorpusSampleBuild(t *testing.T) {
 	}
 	source, err := corpus.NewAppleDocs(filepath.Join(root, "tutorials", "data", "documentation"))
 	mustNoErr(t, err)
-	files, err := source.Files(context.Background())
+	listed, err := source.Files(context.Background())
+	files := listed.Files
 	mustNoErr(t, err)
 	stride := 1
 	if sample > 0 && len(files) > sample {

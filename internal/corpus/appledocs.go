@@ -41,8 +41,8 @@ func (a *AppleDocs) Root() string { return a.root }
 // Files lists every .json file under the root. Non-page JSON among them
 // (technologies.json, navigator indexes, crawl metadata) is declined by
 // Parse as ErrNotADocument so that the audit log accounts for it.
-func (a *AppleDocs) Files(ctx context.Context) ([]string, error) {
-	return walkFiles(ctx, a.root, func(rel string) bool { return strings.HasSuffix(rel, ".json") })
+func (a *AppleDocs) Files(ctx context.Context) (Listing, error) {
+	return listing(walkFiles(ctx, a.root, func(rel string) bool { return strings.HasSuffix(rel, ".json") }))
 }
 
 // Parse reads one page, DocC render JSON or processed page JSON.

@@ -46,10 +46,10 @@ func (a *AppleArchive) Name() string { return document.SourceAppleArchive }
 func (a *AppleArchive) Root() string { return a.root }
 
 // Files lists chapters (.md) and tables of contents (book.json).
-func (a *AppleArchive) Files(ctx context.Context) ([]string, error) {
-	return walkFiles(ctx, a.root, func(rel string) bool {
+func (a *AppleArchive) Files(ctx context.Context) (Listing, error) {
+	return listing(walkFiles(ctx, a.root, func(rel string) bool {
 		return strings.HasSuffix(rel, ".md") || path.Base(rel) == bookFile
-	})
+	}))
 }
 
 // archiveBook is what a chapter needs from its book.json.

@@ -43,7 +43,6 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
-	"sort"
 	"strings"
 
 	"github.com/cupertino-go/cupertino/internal/document"
@@ -58,9 +57,11 @@ type Source interface {
 	// Files lists the source's input files, recursively, sorted by path so
 	// that two runs over the same tree see the same sequence. It includes
 	// inputs that Parse will decline (book.json, partials) so that the
-	// pipeline can account for every file it was given. It returns
-	// ErrMissingSource when the root has gone, and ctx.Err() when cancelled.
-	Files(ctx context.Context) ([]string, error)
+	// pipeline can account for every file it was given, and the entries it
+	// saw but will not read (links, FIFOs, unreadable folders) with reasons.
+	// It returns ErrMissingSource when the root has gone, and ctx.Err() when
+	// cancelled.
+	Files(ctx context.Context) (Listing, error)
 	// Parse turns one input file into a document. path is the file's path
 	// (as returned by Files) and raw its contents; Parse reads other files
 	// only where a page depends on them (a book's book.json, a swift.org
@@ -176,48 +177,6 @@ func checkRoot(root string) error {
 		return fmt.Errorf("%w: %s is not a directory", ErrMissingSource, root)
 	}
 	return nil
-}
-
-// walkFiles returns the regular files under root for which keep returns true,
-// sorted. Hidden files and directories (".git", ".DS_Store") are skipped.
-func walkFiles(ctx context.Context, root string, keep func(rel string) bool) ([]string, error) {
-	if err := checkRoot(root); err != nil {
-		return nil, err
-	}
-	var files []string
-	err := filepath.WalkDir(root, func(path string, entry fs.DirEntry, err error) error {
-		if err != nil {
-			return err
-		}
-		if err := ctx.Err(); err != nil {
-			return err
-		}
-		name := entry.Name()
-		if path != root && strings.HasPrefix(name, ".") {
-			if entry.IsDir() {
-				return filepath.SkipDir
-			}
-			return nil
-		}
-		if !entry.Type().IsRegular() {
-			return nil
-		}
-		rel, err := filepath.Rel(root, path)
-		if err != nil {
-			return err
-		}
-		if keep(filepath.ToSlash(rel)) {
-			files = append(files, path)
-		}
-		return nil
-	})
-	if err != nil {
-		return nil, fmt.Errorf("walk %s: %w", root, err)
-	}
-	// WalkDir's per-directory order puts "a/b.json" before "a.json"; a
-	// plain sort gives one global order that does not depend on the walk.
-	sort.Strings(files)
-	return files, nil
 }
 
 // relSlash returns path relative to root with forward slashes, or path's

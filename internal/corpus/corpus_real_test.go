@@ -250,7 +250,8 @@ func BenchmarkRealSwiftEvolution(b *testing.B) {
 	if err != nil {
 		b.Skipf("corpus not found at %s; run `make corpus` to extract ../shared/corpus", root)
 	}
-	files, err := src.Files(b.Context())
+	listed, err := src.Files(b.Context())
+	files := listed.Files
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -279,7 +280,8 @@ func TestRealAppleDocsFull(t *testing.T) {
 	data := corpusRoot(t, filepath.Join("tutorials", "data"))
 	src := mustOpen(t, document.SourceAppleDocs, data, Options{})
 	start := time.Now()
-	files, err := src.Files(t.Context())
+	listed, err := src.Files(t.Context())
+	files := listed.Files
 	if err != nil {
 		t.Fatal(err)
 	}

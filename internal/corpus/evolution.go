@@ -99,14 +99,14 @@ func (s *SwiftEvolution) Root() string { return s.root }
 
 // Files lists every NNNN-*.md under proposals/ (or under the root when it is
 // the proposals directory). Images and other files beside them are not inputs.
-func (s *SwiftEvolution) Files(ctx context.Context) ([]string, error) {
+func (s *SwiftEvolution) Files(ctx context.Context) (Listing, error) {
 	dir := s.root
 	if info, err := os.Stat(filepath.Join(s.root, "proposals")); err == nil && info.IsDir() {
 		dir = filepath.Join(s.root, "proposals")
 	}
-	return walkFiles(ctx, dir, func(rel string) bool {
+	return listing(walkFiles(ctx, dir, func(rel string) bool {
 		return proposalFile.MatchString(path.Base(rel))
-	})
+	}))
 }
 
 // proposalHeader is the bullet list under a proposal's title.

@@ -38,8 +38,8 @@ func (h *HIG) Name() string { return document.SourceHIG }
 func (h *HIG) Root() string { return h.root }
 
 // Files lists every .md file under the root.
-func (h *HIG) Files(ctx context.Context) ([]string, error) {
-	return walkFiles(ctx, h.root, func(rel string) bool { return strings.HasSuffix(rel, ".md") })
+func (h *HIG) Files(ctx context.Context) (Listing, error) {
+	return listing(walkFiles(ctx, h.root, func(rel string) bool { return strings.HasSuffix(rel, ".md") }))
 }
 
 var (

@@ -17,7 +17,8 @@ import (
 // path relative to the root.
 func parseAll(t *testing.T, src Source) (map[string]*document.Document, map[string]error) {
 	t.Helper()
-	files, err := src.Files(context.Background())
+	listed, err := src.Files(context.Background())
+	files := listed.Files
 	if err != nil {
 		t.Fatalf("%s Files: %v", src.Name(), err)
 	}
@@ -110,7 +111,8 @@ func TestFilesHonoursCancel(t *testing.T) {
 
 func TestSwiftEvolution(t *testing.T) {
 	src := mustOpen(t, document.SourceSwiftEvolution, "testdata/evolution", Options{})
-	files, err := src.Files(context.Background())
+	listed, err := src.Files(context.Background())
+	files := listed.Files
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -479,7 +481,8 @@ func keys[V any](m map[string]V) []string {
 // save pipeline's workers do; run with -race to check the book cache.
 func TestParseConcurrently(t *testing.T) {
 	src := mustOpen(t, document.SourceAppleArchive, "testdata/archive", Options{})
-	files, err := src.Files(context.Background())
+	listed, err := src.Files(context.Background())
+	files := listed.Files
 	if err != nil {
 		t.Fatal(err)
 	}

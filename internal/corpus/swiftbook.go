@@ -35,11 +35,11 @@ func (s *SwiftBook) Root() string { return s.root }
 
 // Files lists the Markdown chapters inside the DocC catalog. A checkout's
 // README and CONTRIBUTING files outside any .docc folder are not chapters.
-func (s *SwiftBook) Files(ctx context.Context) ([]string, error) {
+func (s *SwiftBook) Files(ctx context.Context) (Listing, error) {
 	rootIsCatalog := strings.HasSuffix(s.root, ".docc")
-	return walkFiles(ctx, s.root, func(rel string) bool {
+	return listing(walkFiles(ctx, s.root, func(rel string) bool {
 		return strings.HasSuffix(rel, ".md") && (rootIsCatalog || catalogPath(rel) != "")
-	})
+	}))
 }
 
 // catalogPath returns rel's path inside its .docc catalog

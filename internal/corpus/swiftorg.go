@@ -38,8 +38,8 @@ func (s *SwiftOrg) Name() string { return document.SourceSwiftOrg }
 func (s *SwiftOrg) Root() string { return s.root }
 
 // Files lists every .md file, partials included (Parse declines them).
-func (s *SwiftOrg) Files(ctx context.Context) ([]string, error) {
-	return walkFiles(ctx, s.root, func(rel string) bool { return strings.HasSuffix(rel, ".md") })
+func (s *SwiftOrg) Files(ctx context.Context) (Listing, error) {
+	return listing(walkFiles(ctx, s.root, func(rel string) bool { return strings.HasSuffix(rel, ".md") }))
 }
 
 var (
