@@ -22,6 +22,16 @@ var ErrEmptyFile = errors.New("empty file")
 // rejects the input with ReasonDeclined and that reason.
 var ErrDeclined = errors.New("declined by reader")
 
+// ErrTooLarge marks an input over the save's size cap; it is not read, so a
+// hostile or generated file cannot blow memory up. The door rejects it with
+// ReasonTooLarge.
+var ErrTooLarge = errors.New("too large")
+
+// ErrNotRead marks an entry the walk saw but did not read: a symbolic link
+// or FIFO inside the corpus, a folder that could not be listed. The door
+// rejects it with ReasonNotRead and the walk's reason.
+var ErrNotRead = errors.New("not read")
+
 // Rejection reason classes. Every Decision.Reason starts with one of them, so
 // consumers (stats, enrich's recovery pass) can match by prefix; ReasonClass
 // extracts it.
@@ -37,11 +47,16 @@ const (
 	// ReasonDeclined: the reader deliberately left the input out (a table of
 	// contents, a rejected proposal); the wrapped error says why.
 	ReasonDeclined = "declined"
+	// ReasonTooLarge: the file is over the size cap and was not read.
+	ReasonTooLarge = "too large"
+	// ReasonNotRead: a link, FIFO or unreadable folder inside the corpus.
+	ReasonNotRead = "not read"
 )
 
 var reasonClasses = []string{
 	ReasonEmptyFile, ReasonMalformedJSON, ReasonParseError, ReasonNoDocument,
 	ReasonNoURI, ReasonHTTPError, ReasonJSShell, ReasonPlaceholder, ReasonDeclined,
+	ReasonTooLarge, ReasonNotRead,
 }
 
 // ReasonClass returns the class a rejection reason belongs to, or "" for none.
@@ -74,6 +89,10 @@ func rejectionReason(in Input) string {
 		switch {
 		case errors.Is(in.ParseErr, ErrDeclined):
 			return fmt.Sprintf("%s: %v", ReasonDeclined, in.ParseErr)
+		case errors.Is(in.ParseErr, ErrTooLarge):
+			return in.ParseErr.Error()
+		case errors.Is(in.ParseErr, ErrNotRead):
+			return in.ParseErr.Error()
 		case errors.Is(in.ParseErr, ErrEmptyFile) || errors.Is(in.ParseErr, canonjson.ErrEmpty) ||
 			(in.Raw != nil && len(bytes.TrimSpace(in.Raw)) == 0):
 			return ReasonEmptyFile

@@ -19,9 +19,14 @@ const DefaultBatchSize = 2000
 // BuildOptions tune a Builder. The zero value is the production setting.
 type BuildOptions struct {
 	// MinFreeBytes is the free space required in the index directory;
-	// 0 means DefaultMinFreeBytes. SkipDiskCheck disables the check.
+	// 0 means EstimateFreeBytes of the previous DB alone (the save pipeline
+	// passes its estimate from the input sizes). SkipDiskCheck disables the
+	// check.
 	MinFreeBytes  uint64
 	SkipDiskCheck bool
+	// Lock is a save lock the caller already holds (LockForSave); the
+	// Builder takes it over instead of locking again. nil means lock now.
+	Lock *SaveLock
 	// FreeSpace reports free bytes for a directory; nil means StatfsFreeSpace.
 	// Tests inject a fake.
 	FreeSpace FreeSpaceFunc
@@ -88,9 +93,16 @@ func start(dbPath, copyFrom string, opts BuildOptions) (b *Builder, err error) {
 	if err := os.MkdirAll(filepath.Dir(dbPath), 0o755); err != nil {
 		return nil, fmt.Errorf("create index directory: %w", err)
 	}
-	lock, err := acquireLock(dbPath)
-	if err != nil {
-		return nil, err
+	var lock *buildLock
+	if opts.Lock != nil {
+		if lock = opts.Lock.take(); lock == nil {
+			return nil, fmt.Errorf("%w: the save lock was already released", ErrClosed)
+		}
+	} else {
+		var err error
+		if lock, err = acquireLock(dbPath); err != nil {
+			return nil, err
+		}
 	}
 	building := &Builder{dbPath: dbPath, inFlight: dbPath + ".in-flight", opts: opts, lock: lock}
 	defer func() {
@@ -102,7 +114,7 @@ func start(dbPath, copyFrom string, opts BuildOptions) (b *Builder, err error) {
 	if !opts.SkipDiskCheck {
 		need := opts.MinFreeBytes
 		if need == 0 {
-			need = DefaultMinFreeBytes
+			need = EstimateFreeBytes(0, fileSize(copyFrom))
 		}
 		if err := checkFreeSpace(dbPath, opts.FreeSpace, need); err != nil {
 			return nil, err
@@ -353,6 +365,18 @@ DELETE FROM inheritance_edges WHERE rowid NOT IN (
 		CASE WHEN child_uri != '' THEN child_uri ELSE lower(child_title) END,
 		CASE WHEN parent_uri != '' THEN parent_uri ELSE lower(parent_title) END);`)
 	return err
+}
+
+// fileSize is the size of the file at path, or 0 when there is none.
+func fileSize(path string) int64 {
+	if path == "" {
+		return 0
+	}
+	fi, err := os.Stat(path)
+	if err != nil {
+		return 0
+	}
+	return fi.Size()
 }
 
 func removeDBFiles(path string) {

@@ -61,9 +61,18 @@ const PipelineVersion = "3"
 // metaPipelineVersion is the meta key holding PipelineVersion.
 const metaPipelineVersion = "pipeline_version"
 
+// DefaultMaxFileBytes caps one input file. The largest real Apple page is
+// 3.4 MB; a 115 MB page once made a save peak at 1.87 GB. Larger files are
+// audited as too large and never read.
+const DefaultMaxFileBytes = 32 << 20
+
 // Options configure one save.
 type Options struct {
-	DBPath    string
+	DBPath string
+	// AuditPath is where the audit log is installed, beside the index and
+	// with it: it is written to AuditPath+".in-flight" and renamed only
+	// after the index commits, so a failed, killed or dry run leaves the
+	// previous log whole. A dry run writes none.
 	AuditPath string
 	Sources   []SourceSpec
 	// Clear rebuilds every source from scratch, ignoring the manifest.
@@ -71,8 +80,15 @@ type Options struct {
 	// DryRun reads and judges everything but writes no index.
 	DryRun  bool
 	Workers int // 0 means runtime.NumCPU()
-	Corpus  corpus.Options
-	Build   index.BuildOptions
+	// MaxFileBytes caps one input file; 0 means DefaultMaxFileBytes.
+	MaxFileBytes int64
+	// ConfirmRemove is asked before the documents of a source whose folder
+	// is now missing or empty are removed from the index; nil or false
+	// keeps them (Clear removes them without asking). A docs folder on an
+	// unmounted disk must not silently empty the index.
+	ConfirmRemove func(kind string, documents int, why string) bool
+	Corpus        corpus.Options
+	Build         index.BuildOptions
 	// Progress receives progress lines (stderr); nil means none.
 	Progress io.Writer
 	TTY      bool
@@ -87,10 +103,11 @@ type SourceSummary struct {
 	Kind     string
 	Root     string
 	Files    int
+	NotRead  int // links, FIFOs and unreadable folders seen but not read
 	Indexed  int // rows written (first sightings)
 	Replaced int // tier B: a richer variant replaced the kept row
 	Skipped  bool
-	Reason   string        // why it was skipped ("missing", "unchanged")
+	Reason   string        // why it was skipped ("not found", "unchanged", "… kept N documents")
 	Elapsed  time.Duration // time spent on this source
 }
 
@@ -101,23 +118,47 @@ type Summary struct {
 	Collisions int
 	UpToDate   bool
 	DryRun     bool
-	DBPath     string
-	DBSize     int64
-	AuditPath  string
-	Elapsed    time.Duration
-	Documents  int // rows in the index after the save
+	// Installed is true when this save renamed a new index into place. When
+	// false, DBSize and Documents describe the index left as it was.
+	Installed bool
+	DBPath    string
+	DBSize    int64
+	AuditPath string
+	Elapsed   time.Duration
+	Documents int // rows in the index after the save
 }
 
-// Run executes one save.
-func Run(ctx context.Context, opts Options) (*Summary, error) {
+// Run executes one save. Everything from reading the previous manifest to
+// installing the new index happens under the index's save lock.
+func Run(ctx context.Context, opts Options) (sum *Summary, err error) {
 	start := time.Now()
 	if opts.Workers <= 0 {
 		opts.Workers = runtime.NumCPU()
 	}
+	if opts.MaxFileBytes <= 0 {
+		opts.MaxFileBytes = DefaultMaxFileBytes
+	}
 	if opts.Logger == nil {
 		opts.Logger = slog.New(slog.NewTextHandler(io.Discard, nil))
 	}
-	sum := &Summary{DBPath: opts.DBPath, AuditPath: opts.AuditPath, DryRun: opts.DryRun}
+	sum = &Summary{DBPath: opts.DBPath, AuditPath: opts.AuditPath, DryRun: opts.DryRun}
+	if opts.DryRun {
+		sum.AuditPath = ""
+	}
+	defer func() {
+		if err != nil && !sum.Installed {
+			// The previous index, if any, is what serves: describe it.
+			finishSummary(ctx, sum, start)
+		}
+	}()
+	if !opts.DryRun {
+		lock, err := index.LockForSave(opts.DBPath)
+		if err != nil {
+			return sum, err
+		}
+		defer lock.Release()
+		opts.Build.Lock = lock
+	}
 
 	plans, err := planSources(ctx, opts, sum)
 	if err != nil {
@@ -127,15 +168,21 @@ func Run(ctx context.Context, opts Options) (*Summary, error) {
 		return sum, fmt.Errorf("%w: checked %s", ErrNoSources, describeRoots(opts.Sources))
 	}
 
-	prev, _ := readManifest(ctx, opts.DBPath)
-	if prev != nil && !opts.Clear && !samePipeline(ctx, opts.DBPath) {
+	prev := readPrevious(ctx, opts.DBPath)
+	if prev.manifest != nil && !opts.Clear && !prev.samePipeline {
 		opts.Logger.Info("index was saved by another pipeline version: rebuilding every source", "want", PipelineVersion)
-		prev = nil
+		prev.manifest = nil
 	}
-	changed := changedSources(plans, prev, opts.Clear)
-	if len(changed) == 0 && !opts.DryRun {
+	changed := changedSources(plans, prev.manifest, opts.Clear)
+	dropped := droppedSources(plans, prev.manifest)
+	if prev.manifest != nil && !opts.Clear {
+		dropped = keepVanishedSources(opts, sum, plans, prev, changed, dropped)
+	}
+	if len(changed) == 0 && len(dropped) == 0 && !opts.DryRun {
 		for _, p := range plans {
-			p.summary.Skipped, p.summary.Reason = true, "unchanged"
+			if !p.summary.Skipped {
+				p.summary.Skipped, p.summary.Reason = true, "unchanged"
+			}
 		}
 		sum.UpToDate = true
 		finishSummary(ctx, sum, start)
@@ -144,7 +191,10 @@ func Run(ctx context.Context, opts Options) (*Summary, error) {
 
 	var b *index.Builder
 	if !opts.DryRun {
-		incremental := prev != nil && !opts.Clear
+		if opts.Build.MinFreeBytes == 0 {
+			opts.Build.MinFreeBytes = index.EstimateFreeBytes(inputBytes(plans), fileSize(opts.DBPath))
+		}
+		incremental := prev.manifest != nil && !opts.Clear
 		if incremental {
 			b, err = index.CreateFrom(opts.DBPath, opts.DBPath, opts.Build)
 		} else {
@@ -162,9 +212,7 @@ func Run(ctx context.Context, opts Options) (*Summary, error) {
 					}
 				}
 			}
-			// Sources indexed before but not given or not found now are
-			// removed, so the index always reflects this run's sources.
-			for _, kind := range droppedSources(plans, prev) {
+			for _, kind := range dropped {
 				if _, err := b.DeleteSource(kind); err != nil {
 					return sum, fmt.Errorf("drop source %s: %w", kind, err)
 				}
@@ -173,18 +221,26 @@ func Run(ctx context.Context, opts Options) (*Summary, error) {
 	}
 
 	var audit *door.AuditWriter
-	if opts.AuditPath != "" {
-		audit, err = door.NewAuditWriter(opts.AuditPath)
+	auditInFlight := opts.AuditPath + ".in-flight"
+	if opts.AuditPath != "" && !opts.DryRun {
+		audit, err = door.NewAuditWriter(auditInFlight)
 		if err != nil {
 			return sum, fmt.Errorf("open audit log: %w", err)
 		}
-		defer audit.Close()
+		defer func() {
+			if audit != nil {
+				audit.Close()
+				os.Remove(auditInFlight)
+			}
+		}()
 	}
 
 	gate := door.New()
 	for _, p := range plans {
 		if _, ok := changed[p.spec.Kind]; !ok && !opts.DryRun {
-			p.summary.Skipped, p.summary.Reason = true, "unchanged"
+			if !p.summary.Skipped {
+				p.summary.Skipped, p.summary.Reason = true, "unchanged"
+			}
 			continue
 		}
 		t0 := time.Now()
@@ -208,13 +264,24 @@ func Run(ctx context.Context, opts Options) (*Summary, error) {
 		if err := b.SetMeta(metaPipelineVersion, PipelineVersion); err != nil {
 			return sum, err
 		}
+		// The audit log is made durable before the index is installed, and
+		// renamed right after: a crash between the two leaves the previous
+		// log beside the new index, never a truncated one.
+		if audit != nil {
+			err := audit.Close()
+			if err != nil {
+				return sum, fmt.Errorf("close audit log: %w", err)
+			}
+		}
 		if err := b.Commit(ctx); err != nil {
 			return sum, fmt.Errorf("commit index: %w", err)
 		}
-	}
-	if audit != nil {
-		if err := audit.Close(); err != nil {
-			return sum, fmt.Errorf("close audit log: %w", err)
+		sum.Installed = true
+		if audit != nil {
+			audit = nil
+			if err := os.Rename(auditInFlight, opts.AuditPath); err != nil {
+				return sum, fmt.Errorf("install audit log: %w", err)
+			}
 		}
 	}
 	finishSummary(ctx, sum, start)
@@ -224,11 +291,67 @@ func Run(ctx context.Context, opts Options) (*Summary, error) {
 	return sum, nil
 }
 
+// keepVanishedSources handles sources the previous index holds documents
+// for whose folder is now missing or empty: each is removed only when
+// ConfirmRemove says so, and kept otherwise (its rows and manifest stay, so
+// a later save with the folder back sees it unchanged). It returns the
+// dropped sources that may go.
+func keepVanishedSources(opts Options, sum *Summary, plans []*plan, prev previous, changed map[string]struct{}, dropped []string) []string {
+	confirm := func(kind, why string) bool {
+		return opts.ConfirmRemove != nil && opts.ConfirmRemove(kind, prev.documents[kind], why)
+	}
+	kept := func(s *SourceSummary, why string) {
+		s.Skipped = true
+		s.Reason = fmt.Sprintf("%s: kept %d documents from the last save (--clear removes them)", why, prev.documents[s.Kind])
+	}
+	for _, p := range plans {
+		if len(p.files) == 0 && prev.documents[p.spec.Kind] > 0 {
+			if confirm(p.spec.Kind, "folder is empty") {
+				continue
+			}
+			delete(changed, p.spec.Kind)
+			kept(p.summary, "folder is empty")
+		}
+	}
+	var allowed []string
+	for _, kind := range dropped {
+		if prev.documents[kind] == 0 || confirm(kind, "folder not found") {
+			allowed = append(allowed, kind)
+			continue
+		}
+		for _, s := range sum.Sources {
+			if s.Kind == kind {
+				kept(s, "folder not found")
+			}
+		}
+	}
+	return allowed
+}
+
+func inputBytes(plans []*plan) int64 {
+	var n int64
+	for _, p := range plans {
+		for _, f := range p.files {
+			n += f.size
+		}
+	}
+	return n
+}
+
+func fileSize(path string) int64 {
+	fi, err := os.Stat(path)
+	if err != nil {
+		return 0
+	}
+	return fi.Size()
+}
+
 // plan is one source ready to ingest: its files and their stat results.
 type plan struct {
 	spec    SourceSpec
 	src     corpus.Source
 	files   []fileStat
+	skipped []corpus.Skip
 	byPath  map[string]int
 	summary *SourceSummary
 }
@@ -269,7 +392,7 @@ func planSources(ctx context.Context, opts Options, sum *Summary) ([]*plan, erro
 		if err != nil {
 			return nil, fmt.Errorf("open source %s: %w", spec.Kind, err)
 		}
-		paths, err := src.Files(ctx)
+		listed, err := src.Files(ctx)
 		if errors.Is(err, corpus.ErrMissingSource) {
 			s.Skipped, s.Reason = true, "not found"
 			continue
@@ -277,26 +400,28 @@ func planSources(ctx context.Context, opts Options, sum *Summary) ([]*plan, erro
 		if err != nil {
 			return nil, fmt.Errorf("list %s: %w", spec.Kind, err)
 		}
-		files, err := statAll(paths)
-		if err != nil {
-			return nil, err
-		}
+		files, vanished := statAll(listed.Files)
 		s.Files = len(files)
-		plans = append(plans, &plan{spec: spec, src: src, files: files, summary: s})
+		s.NotRead = len(listed.Skipped) + len(vanished)
+		plans = append(plans, &plan{spec: spec, src: src, files: files, skipped: append(listed.Skipped, vanished...), summary: s})
 	}
 	return plans, nil
 }
 
-func statAll(paths []string) ([]fileStat, error) {
-	files := make([]fileStat, len(paths))
-	for i, p := range paths {
+// statAll stats the listed files. One that vanished or cannot be examined
+// since the walk is reported, not fatal.
+func statAll(paths []string) ([]fileStat, []corpus.Skip) {
+	files := make([]fileStat, 0, len(paths))
+	var skipped []corpus.Skip
+	for _, p := range paths {
 		fi, err := os.Stat(p)
 		if err != nil {
-			return nil, fmt.Errorf("stat input: %w", err)
+			skipped = append(skipped, corpus.Skip{Path: p, Reason: fmt.Sprintf("%s: %v", corpus.SkipUnreadableFile, err)})
+			continue
 		}
-		files[i] = fileStat{path: p, size: fi.Size(), mtimeNS: fi.ModTime().UnixNano()}
+		files = append(files, fileStat{path: p, size: fi.Size(), mtimeNS: fi.ModTime().UnixNano()})
 	}
-	return files, nil
+	return files, skipped
 }
 
 func describeRoots(specs []SourceSpec) string {
@@ -307,27 +432,31 @@ func describeRoots(specs []SourceSpec) string {
 	return strings.Join(parts, ", ")
 }
 
-// readManifest returns the previous index's manifest, or nil when there is
-// no usable previous index (none, or an old schema: then we rebuild).
-func readManifest(ctx context.Context, dbPath string) (map[string]index.SourceFile, error) {
-	st, err := index.Open(dbPath)
-	if err != nil {
-		return nil, err
-	}
-	defer st.Close()
-	return st.Manifest(ctx)
+// previous is what a save needs of the index it replaces.
+type previous struct {
+	manifest     map[string]index.SourceFile // nil: no usable previous index
+	documents    map[string]int              // documents per source
+	samePipeline bool                        // saved by this PipelineVersion
 }
 
-// samePipeline reports whether the index at dbPath was saved by this
-// PipelineVersion.
-func samePipeline(ctx context.Context, dbPath string) bool {
+// readPrevious reads the index at dbPath. A missing or unreadable one (an
+// old schema) gives an empty previous: the save then rebuilds.
+func readPrevious(ctx context.Context, dbPath string) previous {
+	var prev previous
 	st, err := index.Open(dbPath)
 	if err != nil {
-		return false
+		return prev
 	}
 	defer st.Close()
+	manifest, err := st.Manifest(ctx)
+	if err != nil {
+		return prev
+	}
+	prev.manifest = manifest
+	prev.documents, _ = st.Sources(ctx)
 	meta, err := st.Meta(ctx)
-	return err == nil && meta[metaPipelineVersion] == PipelineVersion
+	prev.samePipeline = err == nil && meta[metaPipelineVersion] == PipelineVersion
+	return prev
 }
 
 // changedSources returns the kinds whose file set differs from the manifest.
@@ -398,6 +527,12 @@ type parsed struct {
 }
 
 func ingestSource(ctx context.Context, opts Options, p *plan, gate *door.Door, audit *door.AuditWriter, b *index.Builder) error {
+	for _, skip := range p.skipped {
+		r := parsed{file: fileStat{path: skip.Path}, err: fmt.Errorf("%w: %s", door.ErrNotRead, skip.Reason)}
+		if err := judgeAndWrite(r, p, gate, audit, nil); err != nil {
+			return err
+		}
+	}
 	bar := progress.New(progressWriter(opts), opts.TTY, "save "+p.spec.Kind, len(p.files))
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
@@ -410,7 +545,7 @@ func ingestSource(ctx context.Context, opts Options, p *plan, gate *door.Door, a
 		go func() {
 			defer wg.Done()
 			for i := range jobs {
-				r := parseOne(p.src, p.files[i])
+				r := parseOne(p.src, p.files[i], opts.MaxFileBytes)
 				r.seq = i
 				select {
 				case results <- r:
@@ -476,11 +611,11 @@ func progressWriter(opts Options) io.Writer {
 	return opts.Progress
 }
 
-func parseOne(src corpus.Source, f fileStat) parsed {
+func parseOne(src corpus.Source, f fileStat, maxBytes int64) parsed {
 	r := parsed{file: f}
-	raw, err := os.ReadFile(f.path)
+	raw, err := readCapped(f.path, maxBytes)
 	if err != nil {
-		r.err = fmt.Errorf("read: %w", err)
+		r.err = err
 		return r
 	}
 	// The door reads raw bytes only for JSON inputs (empty-file and
@@ -500,6 +635,33 @@ func parseOne(src corpus.Source, f fileStat) parsed {
 	doc.Symbols = swiftsym.FromDocument(doc)
 	r.doc = doc
 	return r
+}
+
+// readCapped reads a file of at most maxBytes. The stat size was checked by
+// the caller's plan, but a file can grow after it: the read itself stops at
+// the cap, so no input can make a worker hold more.
+func readCapped(path string, maxBytes int64) ([]byte, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, fmt.Errorf("read: %w", err)
+	}
+	defer f.Close()
+	if fi, err := f.Stat(); err == nil && fi.Size() > maxBytes {
+		return nil, tooLarge(fi.Size(), maxBytes)
+	}
+	raw, err := io.ReadAll(io.LimitReader(f, maxBytes+1))
+	if err != nil {
+		return nil, fmt.Errorf("read: %w", err)
+	}
+	if int64(len(raw)) > maxBytes {
+		return nil, tooLarge(int64(len(raw)), maxBytes)
+	}
+	return raw, nil
+}
+
+func tooLarge(size, maxBytes int64) error {
+	return fmt.Errorf("%w: %.1f MiB, over the %.0f MiB cap (save --max-file-mib)", door.ErrTooLarge,
+		float64(size)/(1<<20), float64(maxBytes)/(1<<20))
 }
 
 func judgeAndWrite(r parsed, p *plan, gate *door.Door, audit *door.AuditWriter, b *index.Builder) error {
