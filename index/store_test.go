@@ -201,7 +201,7 @@ func TestListings(t *testing.T) {
 	if f := manifest["SwiftUI/View.json"]; f.MtimeNS != 1700000000000000000 || f.URI != "apple-docs://swiftui/view" || len(manifest) != 2 {
 		t.Errorf("manifest = %+v", manifest)
 	}
-	if err := s.IntegrityCheck(ctx); err != nil {
+	if err := s.IntegrityCheck(ctx, true); err != nil {
 		t.Errorf("integrity: %v", err)
 	}
 }

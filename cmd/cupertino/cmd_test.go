@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"context"
+	"database/sql"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -14,6 +15,7 @@ import (
 
 	"github.com/cupertino-go/cupertino/index"
 	"github.com/cupertino-go/cupertino/internal/ingest"
+	_ "modernc.org/sqlite"
 )
 
 func cmdTestIO(tty bool) (*iostreams, *bytes.Buffer, *bytes.Buffer) {
@@ -89,10 +91,13 @@ func TestSaveSummaryNamesEveryCounter(t *testing.T) {
 	if err := runSave(context.Background(), o); err != nil {
 		t.Fatal(err)
 	}
-	for _, want := range []string{"Dry run", "files judged", "rejected: empty file", "rejected: malformed JSON", "Tier C collisions: 0", "Audit log:"} {
+	for _, want := range []string{"Dry run", "files judged", "rejected: empty file", "rejected: malformed JSON", "Tier C collisions: 0"} {
 		if !strings.Contains(out.String(), want) {
 			t.Errorf("dry-run summary lacks %q:\n%s", want, out)
 		}
+	}
+	if strings.Contains(out.String(), "Audit log:") {
+		t.Errorf("a dry run writes no audit log, but its summary names one:\n%s", out)
 	}
 }
 
@@ -233,7 +238,7 @@ func TestDoctorReportsHealthAndFailure(t *testing.T) {
 	if err := runDoctor(context.Background(), &doctorOptions{IO: io, DB: dbFlags{BaseDir: t.TempDir(), SearchDB: db}, Deep: true}); err != nil {
 		t.Fatalf("healthy demo index: %v\n%s", err, out)
 	}
-	for _, want := range []string{"ok   opens", "apple-docs", "quick_check", "chromium"} {
+	for _, want := range []string{"ok   opens", "apple-docs", "ok   integrity_check", "ok   search and read work", "chromium"} {
 		if !strings.Contains(out.String(), want) {
 			t.Errorf("doctor output lacks %q:\n%s", want, out)
 		}
@@ -259,5 +264,156 @@ func TestServeIsTheDefaultWithoutACommand(t *testing.T) {
 		if got := namesNoCommand(c.args); got != c.want {
 			t.Errorf("namesNoCommand(%q) = %v, want %v", c.args, got, c.want)
 		}
+	}
+}
+
+// copyDemoIndex gives a test its own copy of the demo index to damage.
+func copyDemoIndex(t *testing.T) string {
+	t.Helper()
+	data, err := os.ReadFile(demoIndex(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := filepath.Join(t.TempDir(), "search.db")
+	if err := os.WriteFile(p, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+// M5: doctor fails wherever serve would: a table search or read needs is
+// gone, or pages of the file are garbage.
+func TestDoctorFailsWhenServingWould(t *testing.T) {
+	damage := map[string]func(t *testing.T, db string){
+		"missing table": func(t *testing.T, db string) {
+			conn, err := sql.Open("sqlite", db)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer conn.Close()
+			if _, err := conn.Exec("DROP TABLE doc_body"); err != nil {
+				t.Fatal(err)
+			}
+		},
+		"corrupted pages": func(t *testing.T, db string) {
+			data, err := os.ReadFile(db)
+			if err != nil {
+				t.Fatal(err)
+			}
+			// Overwrite eight pages in the middle of the file: it still
+			// opens as this schema, and the damage sits in some table's
+			// pages that a plain open never reads.
+			const page = 4096
+			mid := len(data) / page / 2 * page
+			for i := mid; i < mid+8*page && i < len(data); i++ {
+				data[i] = byte(i * 7)
+			}
+			if err := os.WriteFile(db, data, 0o644); err != nil {
+				t.Fatal(err)
+			}
+		},
+	}
+	for name, breakIt := range damage {
+		t.Run(name, func(t *testing.T) {
+			db := copyDemoIndex(t)
+			breakIt(t, db)
+			io, out, _ := cmdTestIO(false)
+			err := runDoctor(context.Background(), &doctorOptions{IO: io, DB: dbFlags{BaseDir: t.TempDir(), SearchDB: db}})
+			if !errors.Is(err, errUnhealthy) || !strings.Contains(out.String(), "FAIL") {
+				t.Errorf("doctor on an index with %s: err %v\n%s", name, err, out)
+			}
+		})
+	}
+}
+
+func TestDoctorNamesFilesAKilledSaveLeft(t *testing.T) {
+	db := copyDemoIndex(t)
+	if err := os.WriteFile(db+".in-flight", make([]byte, 5000), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	io, out, _ := cmdTestIO(false)
+	if err := runDoctor(context.Background(), &doctorOptions{IO: io, DB: dbFlags{BaseDir: t.TempDir(), SearchDB: db}}); err != nil {
+		t.Fatalf("leftovers alone do not stop serving: %v\n%s", err, out)
+	}
+	if !strings.Contains(out.String(), "did not finish") || !strings.Contains(out.String(), db+".in-flight") {
+		t.Errorf("doctor does not name the leftover in-flight file:\n%s", out)
+	}
+	if !strings.Contains(out.String(), "search and read work") {
+		t.Errorf("doctor did not probe search and read:\n%s", out)
+	}
+}
+
+func TestParseByteSize(t *testing.T) {
+	for in, want := range map[string]uint64{"auto": 0, "0": 0, "500MiB": 500 << 20, "2GiB": 2 << 30, "300KB": 300e3, "1.5g": 3 << 29, "4096": 4096} {
+		if got, err := parseByteSize(in); err != nil || got != want {
+			t.Errorf("parseByteSize(%q) = %d, %v; want %d", in, got, err, want)
+		}
+	}
+	for _, bad := range []string{"lots", "-1GiB", "1e400", "GiB"} {
+		if _, err := parseByteSize(bad); err == nil {
+			t.Errorf("parseByteSize(%q) accepted", bad)
+		}
+	}
+}
+
+// demoSaveOptions is a save of the demo corpus into dir.
+func demoSaveOptions(io *iostreams, dir string) *saveOptions {
+	return &saveOptions{IO: io, BaseDir: dir, DocsDir: filepath.Join(dir, "docs"),
+		EvolutionDir: "../../testdata/demo/swift-evolution", SwiftBookDir: "../../testdata/demo/swift-book",
+		SwiftOrgDir: "../../testdata/demo/swift-org", HIGDir: "../../testdata/demo/hig",
+		ArchiveDir: "../../testdata/demo/apple-archive"}
+}
+
+// H1 at the terminal: a docs folder that vanished is kept when the user
+// answers no, and the summary says so; the answer no is not an interrupt.
+func TestSaveAsksBeforeEmptyingASourceAndKeepsItOnNo(t *testing.T) {
+	dir := t.TempDir()
+	docs := filepath.Join(dir, "docs")
+	if err := os.CopyFS(docs, os.DirFS("../../testdata/demo/docs")); err != nil {
+		t.Fatal(err)
+	}
+	io, _, _ := cmdTestIO(false)
+	if err := runSave(context.Background(), demoSaveOptions(io, dir)); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.RemoveAll(docs); err != nil {
+		t.Fatal(err)
+	}
+	io, out, errb := cmdTestIO(false)
+	io.InTerminal, io.In = true, strings.NewReader("n\n")
+	if err := runSave(context.Background(), demoSaveOptions(io, dir)); err != nil {
+		t.Fatalf("answering no: %v\n%s", err, out)
+	}
+	if !strings.Contains(errb.String(), "apple-docs: folder not found") || !strings.Contains(errb.String(), "Remove them?") {
+		t.Errorf("no question asked:\n%s", errb)
+	}
+	if !strings.Contains(out.String(), "kept") {
+		t.Errorf("summary does not say the documents were kept:\n%s", out)
+	}
+}
+
+// A refused save says the previous index still serves, not "0 B, 0 documents".
+func TestRefusedSaveNamesThePreviousIndex(t *testing.T) {
+	dir := t.TempDir()
+	docs := filepath.Join(dir, "docs")
+	if err := os.CopyFS(docs, os.DirFS("../../testdata/demo/docs")); err != nil {
+		t.Fatal(err)
+	}
+	io, _, _ := cmdTestIO(false)
+	if err := runSave(context.Background(), demoSaveOptions(io, dir)); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(docs, "new.json"), []byte("{}"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	io, out, _ := cmdTestIO(false)
+	o := demoSaveOptions(io, dir)
+	o.MinFree = "1000TiB"
+	err := runSave(context.Background(), o)
+	if !errors.Is(err, index.ErrLowDisk) {
+		t.Fatalf("save demanding 1000 TiB = %v", err)
+	}
+	if !strings.Contains(out.String(), "previous index is unchanged") || strings.Contains(out.String(), "0 documents") {
+		t.Errorf("refused save summary:\n%s", out)
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -13,6 +14,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/cupertino-go/cupertino/index"
+	"github.com/cupertino-go/cupertino/ranker"
 )
 
 // errUnhealthy means doctor found a problem that stops search or serve.
@@ -35,16 +37,19 @@ func newDoctorCmd(io *iostreams, runF func(context.Context, *doctorOptions) erro
 	cmd := &cobra.Command{
 		Use:   "doctor",
 		Short: "Check the index, the source folders and the tools cupertino uses",
-		Long: `Check that search.db opens with the current schema, count its documents per
-source, list the enrich passes recorded in it, and report which source folders,
-browser (for fetch) and Swift toolchain (for eval agent) are present. --deep
-also runs SQLite's quick_check over the whole file. The exit status is 1 when
-search and serve could not work.`,
+		Long: `Check that search.db opens with the current schema and has every table and
+index, then do what serve does: search for a title the index holds and read the
+page found. Count documents per source, list the enrich passes, name files a
+killed save left behind, and report which source folders, browser (for fetch)
+and Swift toolchain (for eval agent) are present. SQLite's quick_check reads
+every page of the file (about 1.5 s for the full index); --deep runs the slower
+integrity_check, which also matches every index to its table. The exit status
+is 1 when search or serve would fail.`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error { return runF(cmd.Context(), opts) },
 	}
 	opts.DB.bind(cmd.Flags())
-	cmd.Flags().BoolVar(&opts.Deep, "deep", false, "also verify every page of the index (slow on a full index)")
+	cmd.Flags().BoolVar(&opts.Deep, "deep", false, "run integrity_check instead of quick_check (slower: also matches every index to its table)")
 	return cmd
 }
 
@@ -67,7 +72,14 @@ func runDoctor(ctx context.Context, o *doctorOptions) error {
 		defer st.Close()
 		fi, _ := os.Stat(dbPath)
 		fmt.Fprintf(w, "  %s opens, schema version %d, %s\n", mark(true), index.SchemaVersion, humanBytes(fi.Size()))
-		if sources, err := st.Sources(ctx); err == nil {
+		if err := st.CheckSchema(ctx); err != nil {
+			healthy = false
+			fmt.Fprintf(w, "  %s schema: %v\n", mark(false), err)
+		}
+		if sources, err := st.Sources(ctx); err != nil {
+			healthy = false
+			fmt.Fprintf(w, "  %s count documents: %v\n", mark(false), err)
+		} else {
 			names := make([]string, 0, len(sources))
 			for s := range sources {
 				names = append(names, s)
@@ -81,13 +93,19 @@ func runDoctor(ctx context.Context, o *doctorOptions) error {
 			fmt.Fprintf(w, "       saved at %s\n", meta["saved_at"])
 		}
 		printEnrichRuns(ctx, w, st)
+		probe, err := probeServing(ctx, st)
+		healthy = healthy && err == nil
+		fmt.Fprintf(w, "  %s %s%s\n", mark(err == nil), probe, errSuffix(err))
+		check := "quick_check"
 		if o.Deep {
-			start := time.Now()
-			err := st.IntegrityCheck(ctx)
-			healthy = healthy && err == nil
-			fmt.Fprintf(w, "  %s quick_check (%s)%s\n", mark(err == nil), time.Since(start).Round(time.Millisecond), errSuffix(err))
+			check = "integrity_check"
 		}
+		start := time.Now()
+		err = st.IntegrityCheck(ctx, o.Deep)
+		healthy = healthy && err == nil
+		fmt.Fprintf(w, "  %s %s of every page (%s)%s\n", mark(err == nil), check, time.Since(start).Round(time.Millisecond), errSuffix(err))
 	}
+	printLeftovers(w, dbPath)
 
 	fmt.Fprintf(w, "Sources under %s\n", o.DB.BaseDir)
 	for _, name := range []string{"docs", "swift-evolution", "swift-book", "swift-org", "hig", "apple-archive"} {
@@ -108,6 +126,68 @@ func runDoctor(ctx context.Context, o *doctorOptions) error {
 		return fmt.Errorf("%w: see the FAIL lines above", errUnhealthy)
 	}
 	return nil
+}
+
+// probeServing does what a search and a read over MCP do: it takes the
+// title of a page the index lists, searches for it through the ranker and
+// reads the page found with its children. It returns what it did, for the
+// report line, and the first failure.
+func probeServing(ctx context.Context, st *index.Store) (string, error) {
+	const what = "search and read work"
+	eng, err := ranker.New(ctx, st, nil)
+	if err != nil {
+		return what, fmt.Errorf("open ranker: %w", err)
+	}
+	framework := ""
+	if fws, err := st.Frameworks(ctx); err != nil {
+		return what, fmt.Errorf("list frameworks: %w", err)
+	} else if len(fws) > 0 {
+		framework = fws[0].Identifier
+	}
+	docs, err := st.Documents(ctx, framework, 0, 1)
+	if err != nil {
+		return what, fmt.Errorf("list documents: %w", err)
+	}
+	if len(docs) == 0 {
+		return what, errors.New("the index lists no document")
+	}
+	title := docs[0].Title
+	results, err := eng.Search(ctx, title, ranker.Filters{Limit: 5})
+	if err != nil {
+		return what, fmt.Errorf("search %q: %w", title, err)
+	}
+	if len(results) == 0 {
+		return what, fmt.Errorf("search %q found nothing, though the index holds that page: the full-text index is damaged", title)
+	}
+	if _, err := st.Document(ctx, results[0].URI); err != nil {
+		return what, fmt.Errorf("read %s: %w", results[0].URI, err)
+	}
+	if _, err := st.Children(ctx, results[0].URI); err != nil {
+		return what, fmt.Errorf("list children of %s: %w", results[0].URI, err)
+	}
+	return fmt.Sprintf("%s (searched %q, read %s)", what, title, results[0].URI), nil
+}
+
+// printLeftovers names the in-flight files beside the index: a save's
+// working files while it runs, dead weight after a killed one.
+func printLeftovers(w io.Writer, dbPath string) {
+	files, running, err := index.Leftovers(dbPath)
+	if err != nil || len(files) == 0 {
+		return
+	}
+	var total int64
+	for _, f := range files {
+		total += f.Size
+	}
+	if running {
+		fmt.Fprintf(w, "       a save is running: %d working files, %s so far\n", len(files), humanBytes(total))
+		return
+	}
+	fmt.Fprintf(w, "  note %d files left by a save that did not finish (%s); the index does not use them, delete them to free the space:\n",
+		len(files), humanBytes(total))
+	for _, f := range files {
+		fmt.Fprintf(w, "         %s (%s)\n", f.Path, humanBytes(f.Size))
+	}
 }
 
 func errSuffix(err error) string {

@@ -5,9 +5,11 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"math"
 	"os"
 	"path/filepath"
 	"sort"
+	"strconv"
 	"strings"
 	"text/tabwriter"
 
@@ -44,6 +46,8 @@ type saveOptions struct {
 	Yes          bool
 	AllStatuses  bool
 	Workers      int
+	MaxFileMiB   int64
+	MinFree      string
 }
 
 func newSaveCmd(io *iostreams, runF func(context.Context, *saveOptions) error) *cobra.Command {
@@ -56,9 +60,13 @@ placeholder titles, tier A/B/C dedup) and write search.db. The index is built
 beside the old one and renamed over it at the end, so a failed or killed save
 never damages the previous index. A save with no corpus change does nothing.
 
-Missing source directories are skipped with one line. Exit status 3 means the
-index was written but two different pages claimed one URI (tier C); the audit
-log names them.`,
+Missing source directories are skipped with one line. When a folder the index
+holds documents for is missing or empty (a disk not mounted, a link gone), its
+documents are kept; a terminal asks first, and --clear rebuilds without them.
+Files over --max-file-mib, links, FIFOs and unreadable folders inside a corpus
+are skipped with a line in the audit log, which is installed with the index.
+Exit status 3 means the index was written but two different pages claimed one
+URI (tier C); the audit log names them.`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			return runF(cmd.Context(), opts)
@@ -78,6 +86,8 @@ log names them.`,
 	f.BoolVar(&opts.Yes, "yes", false, "do not ask before rebuilding an existing index")
 	f.BoolVar(&opts.AllStatuses, "all-proposals", false, "index Swift Evolution proposals of every status, not only accepted and implemented")
 	f.IntVar(&opts.Workers, "workers", 0, "parse workers (default: number of CPUs)")
+	f.Int64Var(&opts.MaxFileMiB, "max-file-mib", ingest.DefaultMaxFileBytes>>20, "skip (and audit as too large) any input file over this many MiB")
+	f.StringVar(&opts.MinFree, "min-free", "auto", `free disk space to demand beside the index, e.g. 500MiB or 2GiB; "auto" estimates it from the corpus, 0 skips the check`)
 	return cmd
 }
 
@@ -139,6 +149,24 @@ func runSave(ctx context.Context, o *saveOptions) error {
 		Logger:    loggerFor(o.IO.Err),
 	}
 	opts.Corpus.IncludeAllStatuses = o.AllStatuses
+	if o.MaxFileMiB < 0 || o.MaxFileMiB > 1<<20 {
+		return usageErrorf("--max-file-mib must be between 1 and %d", 1<<20)
+	}
+	opts.MaxFileBytes = o.MaxFileMiB << 20 // 0: the pipeline's default
+	switch need, err := parseByteSize(o.MinFree); {
+	case err != nil:
+		return usageErrorf("--min-free: %v", err)
+	case o.MinFree == "auto" || o.MinFree == "":
+	case need == 0:
+		opts.Build.SkipDiskCheck = true
+	default:
+		opts.Build.MinFreeBytes = need
+	}
+	if o.IO.InTerminal && !o.Yes {
+		opts.ConfirmRemove = func(kind string, documents int, why string) bool {
+			return confirm(o.IO, fmt.Sprintf("%s: %s, but the index holds %d of its documents. Remove them?", kind, why, documents))
+		}
+	}
 	sum, err := ingest.Run(ctx, opts)
 	if sum != nil {
 		printSaveSummary(o.IO.Out, sum)
@@ -179,6 +207,9 @@ func printSaveSummary(w io.Writer, s *ingest.Summary) {
 		} else if src.Elapsed > 0 {
 			note = fmt.Sprintf("%s, %.0f files/s", src.Elapsed.Round(1e7), float64(src.Files)/src.Elapsed.Seconds())
 		}
+		if src.NotRead > 0 {
+			note += fmt.Sprintf("; %d entries not read (links, FIFOs, unreadable folders: see the audit log)", src.NotRead)
+		}
 		fmt.Fprintf(tw, "%s\t%d\t%d\t%d\t%s\n", src.Kind, src.Files, src.Indexed, src.Replaced, note)
 	}
 	tw.Flush()
@@ -193,10 +224,17 @@ func printSaveSummary(w io.Writer, s *ingest.Summary) {
 		}
 	}
 	fmt.Fprintln(w)
-	if !s.DryRun {
+	switch {
+	case s.DryRun:
+	case s.Installed || s.UpToDate:
 		fmt.Fprintf(w, "Index:     %s (%s, %d documents)\n", s.DBPath, humanBytes(s.DBSize), s.Documents)
+	case s.DBSize > 0:
+		fmt.Fprintf(w, "The save did not finish. The previous index is unchanged and still serves: %s (%s, %d documents)\n",
+			s.DBPath, humanBytes(s.DBSize), s.Documents)
+	default:
+		fmt.Fprintf(w, "The save did not finish, and no index was written at %s.\n", s.DBPath)
 	}
-	if s.AuditPath != "" && !s.UpToDate {
+	if s.AuditPath != "" && s.Installed {
 		fmt.Fprintf(w, "Audit log: %s\n", s.AuditPath)
 	}
 	fmt.Fprintf(w, "Elapsed:   %s\n", s.Elapsed.Round(1e7))
@@ -236,4 +274,34 @@ func humanBytes(n int64) string {
 		exp++
 	}
 	return fmt.Sprintf("%.1f %ciB", float64(n)/float64(div), "KMGTPE"[exp])
+}
+
+// parseByteSize reads a size such as "500MiB", "2GiB", "300KB" or a plain
+// number of bytes. "auto" is 0: the caller decides what auto means.
+func parseByteSize(s string) (uint64, error) {
+	s = strings.TrimSpace(s)
+	if s == "auto" || s == "" {
+		return 0, nil
+	}
+	units := []struct {
+		suffix string
+		factor float64
+	}{
+		{"kib", 1 << 10}, {"mib", 1 << 20}, {"gib", 1 << 30}, {"tib", 1 << 40},
+		{"kb", 1e3}, {"mb", 1e6}, {"gb", 1e9}, {"tb", 1e12},
+		{"k", 1 << 10}, {"m", 1 << 20}, {"g", 1 << 30}, {"t", 1 << 40}, {"b", 1},
+	}
+	lower := strings.ToLower(s)
+	factor := 1.0
+	for _, u := range units {
+		if strings.HasSuffix(lower, u.suffix) {
+			lower, factor = strings.TrimSpace(strings.TrimSuffix(lower, u.suffix)), u.factor
+			break
+		}
+	}
+	n, err := strconv.ParseFloat(lower, 64)
+	if err != nil || n < 0 || math.IsInf(n, 0) || math.IsNaN(n) || n*factor > math.MaxInt64 {
+		return 0, fmt.Errorf("%q is not a size (try 500MiB, 2GiB, 0 or auto)", s)
+	}
+	return uint64(n * factor), nil
 }
