@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"log/slog"
 	"os"
 	"path/filepath"
 	"strings"
@@ -474,7 +475,8 @@ func TestDamagedIndexExplainsEachCall(t *testing.T) {
 		t.Fatal(err)
 	}
 	db.Close()
-	s := connect(t, Options{DBPath: path})
+	logs := &lockedBuffer{}
+	s := connect(t, Options{DBPath: path, Logger: slog.New(slog.NewTextHandler(logs, nil))})
 	if got := s.toolNames(); len(got) != len(allToolNames) {
 		t.Fatalf("tools = %v; a damaged index must keep every tool", got)
 	}
@@ -485,11 +487,17 @@ func TestDamagedIndexExplainsEachCall(t *testing.T) {
 		{"search_symbols", map[string]any{"query": "View"}},
 		{"get_inheritance", map[string]any{"symbol": "UIButton"}},
 		{"search_conformances", map[string]any{"protocol": "View"}},
+		// Reading a page needs its symbols too, and says so.
+		{"read_document", map[string]any{"uri": "apple-docs://swiftui/text"}},
 	} {
-		mustContain(t, s.fails(c.name, c.args), "no such table", "run `cupertino save --clear`")
+		text := s.fails(c.name, c.args)
+		mustContain(t, text, "index looks damaged", "run `cupertino save --clear`", "server log")
+		if strings.Contains(text, "no such table") {
+			t.Errorf("%s: SQLite's message reached the agent: %s", c.name, text)
+		}
 	}
-	// Reading a page needs its symbols too, and says so.
-	mustContain(t, s.fails("read_document", map[string]any{"uri": "apple-docs://swiftui/text"}), "no such table: doc_symbols", "cupertino save --clear")
+	// The details are in the log.
+	mustContain(t, logs.String(), "no such table: doc_symbols", "no such table: inheritance_edges")
 	// What does not need the lost tables still works.
 	mustContain(t, s.ok("search", map[string]any{"query": "Text"}), "apple-docs://swiftui/text")
 	mustContain(t, s.ok("list_frameworks", nil), "swiftui")

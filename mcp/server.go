@@ -33,7 +33,6 @@ import (
 	"github.com/mark3labs/mcp-go/server"
 
 	"github.com/cupertino-go/cupertino/index"
-	"github.com/cupertino-go/cupertino/ranker"
 )
 
 // DefaultCallTimeout bounds one tool call. SQLite is interrupted through the
@@ -216,47 +215,6 @@ func (s *Server) guard(next server.ToolHandlerFunc) server.ToolHandlerFunc {
 		s.log.Debug("tool call", "tool", req.Params.Name, "took", time.Since(started), "error", res.IsError)
 		return res, nil
 	}
-}
-
-// errorResult maps an error to the isError text an agent can act on.
-func (s *Server) errorResult(ctx context.Context, toolName string, err error) *mcpgo.CallToolResult {
-	var msg string
-	switch {
-	case errors.Is(context.Cause(ctx), ErrTimeout):
-		msg = fmt.Sprintf("query timed out after %s: narrow it (framework, source or kind) or lower limit, then retry", s.opts.CallTimeout)
-	case errors.Is(err, context.Canceled) || ctx.Err() != nil:
-		msg = "request cancelled"
-	case errors.Is(err, ErrBadArgument):
-		msg = err.Error()
-		if def, ok := s.tools[toolName]; ok {
-			msg += fmt.Sprintf(" (%s takes: %s)", toolName, strings.Join(schemaArgNames(def), ", "))
-		}
-	case errors.Is(err, index.ErrDocumentNotFound):
-		msg = err.Error() + ": find URIs with search or list_documents, then pass one exactly as returned"
-	case errors.Is(err, ranker.ErrEmptyQuery):
-		msg = "query has no searchable words: pass an API name or a few keywords, e.g. query=\"URLSession dataTask\""
-	case errors.Is(err, index.ErrNotFound), errors.Is(err, index.ErrCorrupt), errors.Is(err, index.ErrSchemaVersion):
-		msg = err.Error()
-	case errors.Is(err, ErrUnknownFramework), errors.Is(err, ranker.ErrUnknownFramework),
-		errors.Is(err, ranker.ErrUnknownSource), errors.Is(err, ranker.ErrBadLanguage), errors.Is(err, ranker.ErrBadVersion):
-		msg = err.Error()
-	case looksDamaged(err):
-		msg = err.Error() + ": the index looks damaged; run `cupertino save --clear` to rebuild it"
-	default:
-		msg = "internal error: " + err.Error()
-		s.log.Warn("tool call failed", "tool", toolName, "err", err)
-	}
-	return mcpgo.NewToolResultError(msg)
-}
-
-func looksDamaged(err error) bool {
-	m := strings.ToLower(err.Error())
-	for _, sign := range []string{"malformed", "no such table", "no such column", "not a database", "corrupt"} {
-		if strings.Contains(m, sign) {
-			return true
-		}
-	}
-	return false
 }
 
 func quoteAll(names []string) []string {

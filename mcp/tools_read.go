@@ -341,14 +341,25 @@ func resourceTemplates(b *backend) []server.ServerResourceTemplate {
 func readResource(ctx context.Context, b *backend, raw string) ([]mcpgo.ResourceContents, error) {
 	ctx, cancel := context.WithTimeoutCause(ctx, b.opts.CallTimeout, ErrTimeout)
 	defer cancel()
+	text, err := resourceText(ctx, b, raw)
+	if err != nil {
+		return nil, resourceError(ctx, b.log, b.opts.CallTimeout, raw, err)
+	}
+	return []mcpgo.ResourceContents{mcpgo.TextResourceContents{URI: raw, MIMEType: "text/markdown", Text: text}}, nil
+}
+
+func resourceText(ctx context.Context, b *backend, raw string) (string, error) {
+	raw, err := toolArgs{m: map[string]any{"uri": raw}}.requiredString("uri", maxURILen)
+	if err != nil {
+		return "", err
+	}
 	uri, err := canonicalURI(raw)
 	if err != nil {
-		return nil, err
+		return "", err
 	}
 	doc, err := loadDocument(ctx, b, uri)
 	if err != nil {
-		return nil, err
+		return "", err
 	}
-	text := documentMarkdown(doc, stripTitle(doc.Markdown, doc.Title), "", 0, responseBudget)
-	return []mcpgo.ResourceContents{mcpgo.TextResourceContents{URI: raw, MIMEType: "text/markdown", Text: text}}, nil
+	return documentMarkdown(doc, stripTitle(doc.Markdown, doc.Title), "", 0, responseBudget), nil
 }
