@@ -8,6 +8,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"log/slog"
 	"sync"
 	"sync/atomic"
 
@@ -15,22 +16,31 @@ import (
 	"github.com/mark3labs/mcp-go/server"
 )
 
-// The stdio transport is ours rather than mcp-go's StdioServer for four
-// reasons: on EOF it finishes the requests already read before exiting (a
-// scripted client that writes its requests and closes stdin still gets every
-// answer); a line longer than MaxMessageBytes is answered with an error
-// instead of being buffered without bound; a call to an unknown tool is an
-// isError result listing the tools, like every other mistake an agent can
-// fix; and requests run concurrently up to Options.MaxConcurrent. Message
+// The stdio transport is ours rather than mcp-go's StdioServer because: on
+// EOF it finishes the requests already read before exiting (a scripted
+// client that writes its requests and closes stdin still gets every answer);
+// a line longer than MaxMessageBytes is answered with an error instead of
+// being buffered without bound; a call to an unknown tool is an isError
+// result listing the tools, like every other mistake an agent can fix;
+// requests run concurrently up to Options.MaxConcurrent; and it keeps to
+// JSON-RPC where mcp-go does not (jsonrpc.go): ids echoed byte for byte,
+// notifications and client responses never answered, one initialize per
+// session, and a failed write to stdout ends Serve with ErrWrite. Message
 // handling itself is mcp-go's MCPServer.HandleMessage.
 
 // MaxMessageBytes bounds one JSON-RPC line. The largest legitimate request
 // is a tool call with a 2 kB URI.
 const MaxMessageBytes = 1 << 20
 
+// ErrWrite means an answer could not be written: the client closed stdout
+// or went away. Serve stops at the first such failure and returns it, so
+// the process exits non-zero instead of reading requests it cannot answer.
+var ErrWrite = errors.New("write response")
+
 // Serve speaks MCP over in/out until in reaches EOF (it then waits for the
-// requests in flight and returns nil) or ctx ends (in-flight requests are
-// cancelled and ctx's error is returned).
+// requests in flight and returns nil), ctx ends (in-flight requests are
+// cancelled and ctx's error is returned) or an answer cannot be written
+// (ErrWrite).
 func (s *Server) Serve(ctx context.Context, in io.Reader, out io.Writer) error {
 	sess := &stdioSession{notifications: make(chan mcpgo.JSONRPCNotification, 64)}
 	if err := s.mcp.RegisterSession(ctx, sess); err != nil {
@@ -40,14 +50,14 @@ func (s *Server) Serve(ctx context.Context, in io.Reader, out io.Writer) error {
 	reqCtx, cancel := context.WithCancel(s.mcp.WithContext(ctx, sess))
 	defer cancel()
 
-	w := &lineWriter{w: out}
+	w := newLineWriter(out, s.log)
 	notifyDone := make(chan struct{})
 	go func() {
 		defer close(notifyDone)
 		for {
 			select {
 			case n := <-sess.notifications:
-				w.write(s.log, n)
+				w.write(n)
 			case <-reqCtx.Done():
 				return
 			}
@@ -59,59 +69,80 @@ func (s *Server) Serve(ctx context.Context, in io.Reader, out io.Writer) error {
 	go func() {
 		readErr <- readLines(reqCtx.Done(), in, lines, func(size int) {
 			s.log.Warn("rejected oversized message", "bytes", size)
-			w.write(s.log, errorResponse(nil, mcpgo.INVALID_REQUEST,
-				fmt.Sprintf("message of %d bytes exceeds the %d-byte limit", size, MaxMessageBytes)))
+			w.write(errorAnswer(nullID, mcpgo.INVALID_REQUEST,
+				fmt.Sprintf("Invalid Request: message of %d bytes exceeds the %d-byte limit", size, MaxMessageBytes)))
 		})
 		close(lines)
 	}()
 
 	sem := make(chan struct{}, s.opts.MaxConcurrent)
 	var inflight sync.WaitGroup
-	finish := func() {
-		inflight.Wait()
+	stop := func() {
 		cancel()
+		inflight.Wait()
 		<-notifyDone
 	}
 	for {
 		select {
 		case <-ctx.Done():
-			cancel()
-			inflight.Wait()
-			<-notifyDone
+			stop()
 			return ctx.Err()
+		case <-w.failed:
+			stop()
+			return w.err
 		case line, ok := <-lines:
 			if !ok {
-				finish()
+				// Finish what was read before stopping the notifier, so
+				// that a scripted client gets every answer.
+				inflight.Wait()
+				stop()
+				if w.err != nil {
+					return w.err
+				}
 				if err := <-readErr; err != nil {
 					return fmt.Errorf("read stdin: %w", err)
 				}
 				return nil
 			}
-			env, ok := parseEnvelope(line)
-			if !ok {
-				w.write(s.log, errorResponse(nil, mcpgo.PARSE_ERROR, "Parse error: each line must be one JSON-RPC message"))
+			m := parseMessage(line)
+			switch m.kind {
+			case kindInvalid:
+				s.log.Debug("rejected message", "code", m.reject.Code, "reason", m.reject.Message)
+				w.write(wireMessage{JSONRPC: mcpgo.JSONRPC_VERSION, ID: m.id, Error: m.reject})
+				continue
+			case kindIgnored:
+				s.log.Debug("ignored a message that is neither a request nor a notification", "line", clip(string(line), 200))
+				continue
+			case kindNotification:
+				// Notifications (cancellation among them) are handled in
+				// order, on the reading goroutine, and never answered.
+				s.handle(reqCtx, m)
 				continue
 			}
-			if env.ID == nil || sequential[env.Method] {
-				// Notifications (cancellation among them), replies to our own
-				// requests and the handshake are handled in order, on the
-				// reading goroutine: a scripted client that writes initialize
-				// and its first call together gets the answers in that order.
-				if resp := s.handle(reqCtx, env, line); resp != nil {
-					w.write(s.log, resp)
+			if m.method == string(mcpgo.MethodInitialize) {
+				if v := sess.ProtocolVersion(); v != "" {
+					w.write(errorAnswer(m.id, mcpgo.INVALID_REQUEST, fmt.Sprintf(
+						"Invalid Request: already initialized at protocol version %s; a session is initialized once", v)))
+					continue
 				}
+			}
+			if sequential[m.method] {
+				// The handshake is answered before the next line is read: a
+				// scripted client that writes initialize and its first call
+				// together gets the answers in that order.
+				w.write(s.respond(reqCtx, m))
 				continue
 			}
 			select {
 			case sem <- struct{}{}:
 			case <-ctx.Done():
 				continue
+			case <-w.failed:
+				continue
 			}
 			inflight.Go(func() {
 				defer func() { <-sem }()
-				if resp := s.handle(reqCtx, env, line); resp != nil {
-					w.write(s.log, resp)
-				}
+				w.write(s.respond(reqCtx, m))
 			})
 		}
 	}
@@ -124,59 +155,68 @@ var sequential = map[string]bool{
 	string(mcpgo.MethodServerDiscover): true,
 }
 
-// envelope is what the transport needs to know of a message before handing
-// it to mcp-go.
-type envelope struct {
-	ID     any    `json:"id"`
-	Method string `json:"method"`
-	Params struct {
-		Name string      `json:"name"`
-		Meta *mcpgo.Meta `json:"_meta"`
-	} `json:"params"`
-}
-
-func parseEnvelope(line []byte) (envelope, bool) {
-	var env envelope
-	if !json.Valid(line) {
-		return env, false
+// respond answers a request under its own id.
+func (s *Server) respond(ctx context.Context, m message) any {
+	resp := s.handle(ctx, m)
+	if resp == nil {
+		s.log.Error("request got no response", "method", m.method)
+		return errorAnswer(m.id, mcpgo.INTERNAL_ERROR, "Internal error: no response was produced; the server log has details")
 	}
-	// A valid JSON value that is not an object (a batch array, a number) is
-	// left for HandleMessage to reject with a proper error.
-	_ = json.Unmarshal(line, &env)
-	return env, true
+	return answer(m.id, resp)
 }
 
-// handle runs one message through mcp-go, recovering from panics and turning
-// an unknown-tool protocol error into an isError result.
-func (s *Server) handle(ctx context.Context, env envelope, line []byte) (resp mcpgo.JSONRPCMessage) {
+// handle runs one message through mcp-go, recovering from panics and
+// rewriting the errors whose code or text would mislead the client: an
+// unknown tool becomes an isError result, resources/read failures get the
+// code of their cause, and params that do not decode are Invalid params.
+func (s *Server) handle(ctx context.Context, m message) (resp mcpgo.JSONRPCMessage) {
 	defer func() {
 		if r := recover(); r != nil {
-			s.log.Error("panic handling message", "method", env.Method, "panic", r)
-			if env.ID != nil {
-				resp = errorResponse(env.ID, mcpgo.INTERNAL_ERROR, fmt.Sprintf("internal error: %v", r))
+			s.log.Error("panic handling message", "method", m.method, "panic", r)
+			resp = nil
+			if m.kind == kindRequest {
+				resp = mcpgo.JSONRPCError{JSONRPC: mcpgo.JSONRPC_VERSION,
+					Error: mcpgo.NewJSONRPCErrorDetails(mcpgo.INTERNAL_ERROR, "Internal error: the server log has details", nil)}
 			}
 		}
 	}()
-	resp = s.mcp.HandleMessage(ctx, json.RawMessage(line))
-	if env.Method == string(mcpgo.MethodToolsCall) {
-		if e, ok := resp.(mcpgo.JSONRPCError); ok && e.Error.Code == mcpgo.INVALID_PARAMS {
-			if _, known := s.tools[env.Params.Name]; !known {
-				return s.unknownToolResponse(env)
-			}
+	var failure *resourceFailure
+	if m.method == string(mcpgo.MethodResourcesRead) {
+		ctx, failure = withResourceFailure(ctx)
+	}
+	resp = s.mcp.HandleMessage(ctx, json.RawMessage(m.line))
+	if m.kind != kindRequest {
+		return nil
+	}
+	e, isError := resp.(mcpgo.JSONRPCError)
+	if !isError {
+		return resp
+	}
+	if m.method == string(mcpgo.MethodToolsCall) && e.Error.Code == mcpgo.INVALID_PARAMS {
+		if _, known := s.tools[m.name]; !known {
+			return s.unknownToolResponse(m)
 		}
 	}
-	return resp
+	if d, ok := failure.details(); ok {
+		e.Error = d
+		return e
+	}
+	if d, ok := unparsableParams(m.method, e.Error); ok {
+		s.log.Debug("params did not decode", "method", m.method, "err", e.Error.Message)
+		e.Error = d
+	}
+	return e
 }
 
-func (s *Server) unknownToolResponse(env envelope) mcpgo.JSONRPCMessage {
+func (s *Server) unknownToolResponse(m message) mcpgo.JSONRPCMessage {
 	res := mcpgo.NewToolResultError(fmt.Sprintf("unknown tool %q; this server offers: %s. Call tools/list for their arguments.",
-		clip(env.Params.Name, 100), joinNames(s.ToolNames())))
-	if env.Params.Meta != nil && mcpgo.IsModernProtocol(env.Params.Meta.ProtocolVersion()) {
+		clip(m.name, 100), joinNames(s.ToolNames())))
+	if m.meta != nil && mcpgo.IsModernProtocol(m.meta.ProtocolVersion()) {
 		// 2026-07-28 results carry resultType; mcp-go stamps it on the
 		// results it builds, this one is ours.
 		res.ResultType = mcpgo.ResultTypeComplete
 	}
-	return mcpgo.JSONRPCResponse{JSONRPC: mcpgo.JSONRPC_VERSION, ID: mcpgo.NewRequestId(env.ID), Result: res}
+	return mcpgo.JSONRPCResponse{JSONRPC: mcpgo.JSONRPC_VERSION, Result: res}
 }
 
 func joinNames(names []string) string {
@@ -188,14 +228,6 @@ func joinNames(names []string) string {
 		b.WriteString(n)
 	}
 	return b.String()
-}
-
-func errorResponse(id any, code int, message string) mcpgo.JSONRPCMessage {
-	return mcpgo.JSONRPCError{
-		JSONRPC: mcpgo.JSONRPC_VERSION,
-		ID:      mcpgo.NewRequestId(id),
-		Error:   mcpgo.NewJSONRPCErrorDetails(code, message, nil),
-	}
 }
 
 // readLines sends each non-blank line of in, without its newline, to lines.
@@ -239,23 +271,44 @@ func readLines(done <-chan struct{}, in io.Reader, lines chan<- []byte, oversize
 	}
 }
 
-// lineWriter writes one JSON message per line; concurrent handlers share it.
+// lineWriter writes one JSON message per line; concurrent handlers share
+// it. After the first failed write it writes nothing more and closes failed.
 type lineWriter struct {
-	mu sync.Mutex
-	w  io.Writer
+	log    *slog.Logger
+	failed chan struct{}
+
+	mu  sync.Mutex
+	w   io.Writer
+	err error // set once, before failed closes
 }
 
-func (lw *lineWriter) write(log interface{ Error(string, ...any) }, msg any) {
-	b, err := json.Marshal(msg)
-	if err != nil {
-		log.Error("encode response", "err", err)
-		return
+func newLineWriter(w io.Writer, log *slog.Logger) *lineWriter {
+	return &lineWriter{w: w, log: log, failed: make(chan struct{})}
+}
+
+func (lw *lineWriter) write(msg any) {
+	var b bytes.Buffer
+	enc := json.NewEncoder(&b)
+	// HTML escaping would turn every "<" of a Swift generic into six bytes.
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(msg); err != nil {
+		lw.log.Error("encode response", "err", err)
+		wm, ok := msg.(wireMessage)
+		if !ok {
+			return
+		}
+		b.Reset()
+		_ = enc.Encode(errorAnswer(wm.ID, mcpgo.INTERNAL_ERROR, "Internal error: the answer could not be encoded; the server log has details"))
 	}
-	b = append(b, '\n')
 	lw.mu.Lock()
 	defer lw.mu.Unlock()
-	if _, err := lw.w.Write(b); err != nil {
-		log.Error("write response", "err", err)
+	if lw.err != nil {
+		return
+	}
+	if _, err := lw.w.Write(b.Bytes()); err != nil {
+		lw.log.Error("write response failed; stopping, the client cannot receive answers", "err", err)
+		lw.err = fmt.Errorf("%w: %w", ErrWrite, err)
+		close(lw.failed)
 	}
 }
 
