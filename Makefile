@@ -11,7 +11,7 @@ VERSION   ?= $(shell git describe --tags --always --dirty 2>/dev/null || echo de
 LDFLAGS   := -X main.version=$(VERSION)
 export CGO_ENABLED := 1
 
-.PHONY: all build demo test test-short corpus fuzz bench vet fmt check-fmt full-save quality ci-corpus clean docs
+.PHONY: all build demo test test-short corpus fuzz chaos bench vet fmt check-fmt full-save quality ci-corpus clean docs
 
 all: build
 
@@ -51,6 +51,10 @@ fuzz:
 	$(GO) test -run '^$$' -fuzz FuzzFromURL -fuzztime $(FUZZTIME) ./internal/docuri
 	$(GO) test -run '^$$' -fuzz FuzzParse -fuzztime $(FUZZTIME) ./internal/docc
 	$(GO) test -run '^$$' -fuzz FuzzSanitize -fuzztime $(FUZZTIME) ./ranker
+
+# The chaos suite: hostile input against serve, fetch and save (under 3 min).
+chaos: build
+	bash .ci/chaos
 
 vet:
 	$(GO) vet ./...

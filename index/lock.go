@@ -15,11 +15,11 @@ import (
 // a fifth of its JSON input, measured at 688 MiB for 4.6 GB of Apple pages)
 // written once and merged once by FTS optimize, the copy of the previous DB
 // that an incremental build edits, and a small floor for SQLite's journals.
-// A full save needs about 2.5 GiB; the demo corpus a few MiB.
+// A full save needs about 2.5 GiB; the demo corpus about 4 MiB.
 func EstimateFreeBytes(inputBytes, previousDBBytes int64) uint64 {
 	const (
 		dbPerInput = 0.2
-		floor      = 16 << 20
+		floor      = 4 << 20
 	)
 	if inputBytes < 0 {
 		inputBytes = 0
