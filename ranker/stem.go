@@ -6,10 +6,10 @@ package ranker
 // what FTS5 matched: "scheduling" and "schedule" are one term, as are
 // "locally" and "local", so a page titled "Scheduling a notification
 // locally" covers every word of "schedule a local notification". Words of
-// one or two letters, and words with anything but a-z, are returned as they
-// are (FTS5 does the same for non-ASCII).
+// one or two letters, words over fts5PorterMaxToken bytes and words with
+// anything but a-z are returned as they are, as FTS5 does.
 func stem(w string) string {
-	if len(w) <= 2 {
+	if len(w) <= 2 || len(w) > fts5PorterMaxToken {
 		return w
 	}
 	for i := 0; i < len(w); i++ {
@@ -27,6 +27,12 @@ func stem(w string) string {
 	b = step5(b)
 	return string(b)
 }
+
+// fts5PorterMaxToken is FTS5_PORTER_MAX_TOKEN: FTS5's porter tokenizer
+// passes longer tokens through unstemmed. Long run-together identifiers
+// (avsamplebufferdisplaylayer…didchangenotification) are common in Apple's
+// C APIs, and stemming them here would never match the index.
+const fts5PorterMaxToken = 64
 
 // stems returns the stem of each word.
 func stems(ws []string) []string {
