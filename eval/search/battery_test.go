@@ -72,7 +72,7 @@ func TestLoadBatteryRules(t *testing.T) {
 	if !prose.MatchString("mirror+swift-evolution://SE-0306") {
 		t.Error("prose regex must match anywhere in the URI")
 	}
-	if byName["symbol-attribute"].Cases[0].Predicate.Attribute != "MainActor" {
+	if byName["symbol-attribute"].Cases[0].Predicate.Attribute != "frozen" {
 		t.Errorf("predicate = %+v", byName["symbol-attribute"].Cases[0].Predicate)
 	}
 	if byName["cross-source"].Cases[0].Source != "hig" || byName["cross-source"].Cases[0].Class != "F" {

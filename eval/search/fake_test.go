@@ -25,7 +25,7 @@ var errFakeDown = errors.New("fake search failed")
 
 func (f *fakeSearcher) Search(_ context.Context, query string, opts ranker.Filters) ([]ranker.Result, error) {
 	f.calls = append(f.calls, opts)
-	if query == "Task" {
+	if query == "Duration" {
 		return nil, errFakeDown
 	}
 	return f.results[query], nil
@@ -42,16 +42,16 @@ func docs(uris ...string) []ranker.Result {
 
 func newFakeSearcher() *fakeSearcher {
 	return &fakeSearcher{results: map[string][]ranker.Result{
-		"View":             docs("apple-docs://swiftui/view", "apple-docs://swiftui/view/body"),
-		"SwiftUI":          docs("apple-docs://uikit/view", "apple-docs://swiftui"),
-		"URL":              docs("apple-docs://foundation/nsurl", "apple-docs://foundation/url"),
-		"Data":             docs("apple-docs://foundation/data", "apple-docs://foundation/datacomponents", "apple-docs://foundation/nsdata"),
-		"wifi":             docs("apple-docs://corewlan"),
-		"Grid":             docs("apple-docs://swiftui/lazyvgrid", "apple-docs://swiftui/grid", "apple-docs://swiftui/text", "apple-docs://swiftui/gridrow", "apple-docs://swiftui/griditem"),
-		"actor reentrancy": docs("apple-docs://swift/task", "apple-docs://swift/mainactor", "swift-evolution://se-0306"),
-		"@MainActor":       docs("apple-docs://p1", "apple-docs://p2", "apple-docs://p3", "apple-docs://p4", "apple-docs://p5"),
-		"async throws":     docs("apple-docs://p6"),
-		"Dark mode":        docs("apple-docs://x", "hig://dark-mode"),
+		"View":                  docs("apple-docs://swiftui/view", "apple-docs://swiftui/view/body"),
+		"PencilKit":             docs("apple-docs://swiftui/pencilkit-view", "apple-docs://pencilkit"),
+		"SortDescriptor":        docs("apple-docs://foundation/nssortdescriptor", "apple-docs://foundation/sortdescriptor"),
+		"AffineTransform":       docs("apple-docs://foundation/affinetransform", "apple-docs://spatial/affinetransform3d", "apple-docs://foundation/nsaffinetransform"),
+		"uwb":                   docs("apple-docs://nearbyinteraction"),
+		"Grid":                  docs("apple-docs://swiftui/lazyvgrid", "apple-docs://swiftui/grid", "apple-docs://swiftui/text", "apple-docs://swiftui/gridrow", "apple-docs://swiftui/griditem"),
+		"actor reentrancy":      docs("apple-docs://swift/task", "apple-docs://swift/mainactor", "swift-evolution://se-0306"),
+		"@frozen":               docs("apple-docs://p1", "apple-docs://p2", "apple-docs://p3", "apple-docs://p4", "apple-docs://p5"),
+		"async throwing method": docs("apple-docs://p6"),
+		"Sidebars":              docs("apple-docs://x", "hig://sidebars"),
 	}}
 }
 
@@ -63,8 +63,8 @@ func (f fakeSymbols) PageSymbols(_ context.Context, uri string) (PageSymbols, er
 }
 
 var testSymbols = fakeSymbols{
-	"apple-docs://p1": {Symbols: []document.Symbol{{Name: "Model", Kind: "class", Attributes: []string{"MainActor"}}}},
-	"apple-docs://p3": {Attributes: []string{"MainActor"}},
+	"apple-docs://p1": {Symbols: []document.Symbol{{Name: "Level", Kind: "enum", Attributes: []string{"frozen"}}}},
+	"apple-docs://p3": {Attributes: []string{"frozen"}},
 	"apple-docs://p4": {Symbols: []document.Symbol{{Name: "run", Kind: "func", IsAsync: true}}},
 	"apple-docs://p6": {Symbols: []document.Symbol{{Name: "load", Kind: "func", IsAsync: true, IsThrows: true}}},
 }

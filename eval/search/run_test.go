@@ -41,16 +41,16 @@ func TestRunJudgesEachBatteryByItsRule(t *testing.T) {
 		pass       bool
 	}{
 		{"View", 1, 0, true},
-		{"SwiftUI", 2, 0, false},
-		{"Task", 0, 0, false},
-		{"URL", 2, 1, false},
-		{"Data", 1, 3, true},
-		{"wifi", 1, 0, true},
+		{"PencilKit", 2, 0, false},
+		{"Duration", 0, 0, false},
+		{"SortDescriptor", 2, 1, false},
+		{"AffineTransform", 1, 3, true},
+		{"uwb", 1, 0, true},
 		{"Grid", 1, 0, false}, // P@5 0.8: text is no Grid
 		{"actor reentrancy", 3, 0, true},
-		{"@MainActor", 1, 0, false},
-		{"async throws", 1, 0, false}, // one result: P@5 0.2
-		{"Dark mode", 2, 0, true},
+		{"@frozen", 1, 0, false},
+		{"async throwing method", 1, 0, false}, // one result: P@5 0.2
+		{"Sidebars", 2, 0, true},
 	}
 	for _, tt := range tests {
 		c := caseByQuery(t, rep, tt.query)
@@ -58,11 +58,11 @@ func TestRunJudgesEachBatteryByItsRule(t *testing.T) {
 			t.Errorf("%s: rank %d legacy %d pass %v; want %d %d %v", tt.query, c.Rank, c.LegacyRank, c.Pass, tt.rank, tt.legacyRank, tt.pass)
 		}
 	}
-	if c := caseByQuery(t, rep, "Task"); !strings.Contains(c.Error, errFakeDown.Error()) {
+	if c := caseByQuery(t, rep, "Duration"); !strings.Contains(c.Error, errFakeDown.Error()) {
 		t.Errorf("failed query error = %q", c.Error)
 	}
-	if got := caseByQuery(t, rep, "@MainActor").Relevant; !equalBools(got, []bool{true, false, true, false, false}) {
-		t.Errorf("@MainActor relevance = %v", got)
+	if got := caseByQuery(t, rep, "@frozen").Relevant; !equalBools(got, []bool{true, false, true, false, false}) {
+		t.Errorf("@frozen relevance = %v", got)
 	}
 	if got := caseByQuery(t, rep, "Grid").Relevant; !equalBools(got, []bool{true, true, false, true, true}) {
 		t.Errorf("Grid relevance = %v", got)
@@ -168,7 +168,7 @@ func TestReportOutputs(t *testing.T) {
 		t.Fatal(err)
 	}
 	md := buf.String()
-	for _, want := range []string{"| canonical | 3 | 0.5000 |", "## Not passing", "| deprecation | URL | 2 | apple-docs://foundation/nsurl | legacy at 1 |", "fake search failed"} {
+	for _, want := range []string{"| canonical | 3 | 0.5000 |", "## Not passing", "| deprecation | SortDescriptor | 2 | apple-docs://foundation/nssortdescriptor | legacy at 1 |", "fake search failed"} {
 		if !strings.Contains(md, want) {
 			t.Errorf("markdown lacks %q:\n%s", want, md)
 		}
