@@ -408,11 +408,11 @@ var guideKinds = map[string]bool{"article": true, "sampleCode": true, "collectio
 func (s *search) proseKind(sc *Score, c *candidate) {
 	switch {
 	case c.isType():
-		sc.Multiply(FactorKind, 0.5, c.kind)
+		sc.apply(weightProseTypeKind, c.kind)
 	case guideKinds[c.kind]:
-		sc.Multiply(FactorKind, 0.75, c.kind)
+		sc.apply(weightProseGuideKind, c.kind)
 	case memberKinds[c.kind]:
-		sc.Multiply(FactorKind, 1.5, c.kind)
+		sc.apply(weightProseMemberKind, c.kind)
 	}
 }
 

@@ -10,20 +10,6 @@ import (
 	"github.com/cupertino-go/cupertino/internal/document"
 )
 
-// frameworkAuthority multiplies the cost of an exact-title Apple page by its
-// framework: the language and the two most used frameworks win ties for bare
-// names (Result, Task, Data), JavaScript and device-management references —
-// which reuse every common noun — lose them.
-var frameworkAuthority = map[string]float64{
-	"swift":            0.5,
-	"swiftui":          0.7,
-	"foundation":       0.7,
-	"webkitjs":         1.4,
-	"installer_js":     1.4,
-	"javascriptcore":   1.2,
-	"devicemanagement": 1.2,
-}
-
 // canonicalTypeKinds are the declaration kinds a bare name most likely means.
 var canonicalTypeKinds = map[string]bool{
 	"class": true, "struct": true, "enum": true, "protocol": true, "actor": true, "typealias": true,
@@ -301,7 +287,7 @@ func (s *search) score(c *candidate, bestRel float64, explain bool) Score {
 	base, norm := fields, 0.0
 	if c.via&viaFTS != 0 && bestRel > 0 {
 		norm = c.rel / bestRel
-		base += 10 * norm
+		base += bm25Scale * norm
 	}
 	sc := Score{Base: base, product: 1, quiet: true}
 	if explain {
@@ -315,117 +301,113 @@ func (s *search) score(c *candidate, bestRel float64, explain bool) Score {
 	textLower := s.view.textLower
 	switch {
 	case s.exactTitle(c):
-		sc.Multiply(FactorExactTitle, 0.05, "title equals the query")
+		sc.apply(weightExactTitle)
 		if c.source == document.SourceAppleDocs {
 			if c.uri == "apple-docs://"+c.framework+"/"+textLower {
-				sc.Multiply(FactorExactTitle, 0.6, "top-level page of its framework")
+				sc.apply(weightExactTopLevel)
 			}
 			if m, ok := frameworkAuthority[c.framework]; ok {
 				sc.Multiply(FactorFrameworkAuthority, m, c.framework)
 			}
 			switch {
 			case c.isType():
-				sc.Multiply(FactorKind, 0.3, "type page among exact titles")
+				sc.apply(weightExactTypeKind)
 			case memberKinds[c.kind]:
-				sc.Multiply(FactorKind, 1.5, "member page among exact titles")
+				sc.apply(weightExactMemberKind)
 			}
-			// A declaration available on no platform belongs to a file
-			// format, a package manifest or a script API (Apple News
-			// Format, PackageDescription, TVMLKit JS), not to the SDK
-			// an app is written against.
 			if len(c.introduced) == 0 && (c.isType() || memberKinds[c.kind]) {
-				sc.Multiply(FactorFrameworkAuthority, 1.5, "available on no platform")
+				sc.apply(weightNoPlatform)
 			}
 		}
 	case q.Prose && s.titleIsNameKeyword(c):
-		sc.Multiply(FactorTitleWords, 0.15, "title is the name the query mentions")
+		sc.apply(weightProseNamesTitle)
 	case q.Prose:
 		// A request's first word is usually a verb ("get", "save"): what
 		// counts is how much of the request the title covers.
 		if cov := s.titleCoverage(c); cov > 0 {
-			sc.Multiply(FactorTitleWords, 1-0.7*cov, fmt.Sprintf("title covers %.0f%% of the keywords", 100*cov))
+			w := weightProseCoverageSlope
+			sc.Multiply(w.factor, 1-w.value*cov, fmt.Sprintf("title covers %.0f%% of the keywords", 100*cov))
 		}
 	case len(s.view.keywords) > 0 && len(c.titleWords) > 0 && c.titleWords[0] == s.view.keywords[0]:
-		sc.Multiply(FactorTitleWords, 0.15, "title starts with the first keyword")
+		sc.apply(weightTitleStartsWith)
 	case containsAll(c.baseLower, s.view.keywords):
-		sc.Multiply(FactorTitleWords, 0.3, "title holds every keyword")
+		sc.apply(weightTitleHoldsAll)
 	case containsAny(c.baseLower, s.view.keywords):
-		sc.Multiply(FactorTitleWords, 0.6, "title holds a keyword")
+		sc.apply(weightTitleHoldsOne)
 	}
 	if !strings.Contains(q.Text, ".") && strings.Contains(baseName(c.title), ".") {
-		sc.Multiply(FactorNesting, 2, "nested type for an unnested query")
+		sc.apply(weightNestedType)
 	}
 	switch {
 	case q.Prose:
 		s.proseKind(&sc, c)
 	case c.isType() || c.kind == "framework":
-		sc.Multiply(FactorKind, 0.5, c.kind)
+		sc.apply(weightTypeKind, c.kind)
 	case memberKinds[c.kind]:
-		sc.Multiply(FactorKind, 2, c.kind)
+		sc.apply(weightMemberKind, c.kind)
 	}
 	if c.language == "data" && !s.dataIntent {
-		sc.Multiply(FactorKind, 1.5, "REST, JSON or JavaScript reference for a Swift query")
+		sc.apply(weightDataLanguage)
 	}
 	// "protocol types", not "decode JSON into a struct": in a request the
 	// kind word describes the caller's code.
 	for _, word := range []string{"protocol", "class", "struct", "enum", "actor"} {
 		if !q.Prose && c.kind == word && containsWord(textLower, word) {
-			sc.Multiply(FactorKind, 0.4, "query asks for a "+word)
+			sc.apply(weightKindWordAsked, "query asks for a "+word)
 		}
 	}
-	if len(q.Keywords) <= 2 && len([]rune(c.title)) > 50 {
-		sc.Multiply(FactorVerboseTitle, 1.3, "long title for a short query")
+	if len(q.Keywords) <= shortQueryKeywords && len([]rune(c.title)) > verboseTitleRunes {
+		sc.apply(weightVerboseTitle)
 	}
 	if strings.Contains(c.uri, "release-notes") {
-		sc.Multiply(FactorReleaseNotes, 2.5, "")
+		sc.apply(weightReleaseNotes)
 	}
 	switch {
 	case c.via&viaExactSymbol != 0:
-		sc.Multiply(FactorSymbolMatch, 0.33, "declares a symbol named like the query")
+		sc.apply(weightExactSymbol)
 	case c.via&viaKeywordSymbol != 0 && (!q.Prose || s.titleIsNameKeyword(c)):
-		sc.Multiply(FactorSymbolMatch, 0.33, "declares a symbol named like a query word")
+		sc.apply(weightKeywordSymbol)
 	case c.via&viaNounType != 0:
-		sc.Multiply(FactorSymbolMatch, 0.5, "a type named by a noun of the request")
+		sc.apply(weightNounType)
 	}
 	if c.via&viaAttribute != 0 {
-		sc.Multiply(FactorAttribute, 0.3, "declares @"+strings.Join(q.Attributes, ", @"))
+		sc.apply(weightAttribute, "declares @"+strings.Join(q.Attributes, ", @"))
 	}
 	if c.via&viaSymbolIntent != 0 {
-		sc.Multiply(FactorAttribute, 0.3, "declares the symbol the query describes")
+		sc.apply(weightSymbolIntent)
 	}
 	if c.deprecated {
 		if q.DeprecatedIntent {
-			sc.Multiply(FactorDeprecation, 0.5, "deprecated, as asked")
+			sc.apply(weightDeprecatedAsked)
 		} else {
-			sc.Multiply(FactorDeprecation, 2, "deprecated")
+			sc.apply(weightDeprecated)
 		}
 	}
 	if q.SourceHint != "" && c.source == q.SourceHint {
-		sc.Multiply(FactorSourceHint, 0.3, "the query points to "+q.SourceHint)
+		sc.apply(weightSourceHint, "the query points to "+q.SourceHint)
 	}
 	if q.Prose && s.named[c.framework] {
-		sc.Multiply(FactorSynonym, 0.6, "in a framework the request names")
+		sc.apply(weightNamedFramework)
 	}
 	if q.FrameworkHint != "" && c.framework == q.FrameworkHint {
-		sc.Multiply(FactorFrameworkHint, 0.25, "in "+q.FrameworkWord)
+		sc.apply(weightFrameworkHint, "in "+q.FrameworkWord)
 	}
 	switch {
 	case c.via&viaRoot != 0:
-		sc.Multiply(FactorFrameworkRoot, 0.01, "the query names this framework")
+		sc.apply(weightFrameworkRoot)
 	case c.via&viaSynonymRoot != 0:
-		sc.Multiply(FactorSynonym, 0.01, "the query is a synonym of this framework")
+		sc.apply(weightSynonymRoot)
 	case c.via&viaCanonical != 0:
-		sc.Multiply(FactorForced, 0.01, "canonical type page")
+		sc.apply(weightCanonicalType)
 	case c.via&viaTypeMember != 0:
-		sc.Multiply(FactorTypeMember, 0.01, "member "+q.Member+" of "+q.TypeName)
+		sc.apply(weightTypeMember, "member "+q.Member+" of "+q.TypeName)
 	}
 	return sc
 }
 
 // fieldScore is the Go-side field match: for each keyword, the weight of the
-// best field holding it (title word 4, inside a title word 2.5, summary 1.5,
-// framework 1), averaged, plus a brevity bonus for titles close to the
-// query's length. It mirrors the BM25F column weights on the fields the docs
+// best field holding it (the field* constants), averaged, plus a brevity
+// bonus for titles close to the query's length. It mirrors the BM25F column weights on the fields the docs
 // table has, so lookup-only candidates and FTS candidates share a scale.
 // keywords are lower-case.
 func fieldScore(c *candidate, keywords []string) float64 {
@@ -437,23 +419,23 @@ func fieldScore(c *candidate, keywords []string) float64 {
 	for _, k := range keywords {
 		switch {
 		case slices.Contains(c.titleWords, k):
-			sum += 4
+			sum += fieldTitleWord
 		case strings.Contains(c.baseLower, k):
-			sum += 2.5
+			sum += fieldInTitle
 		default:
 			if summaryLower == "" {
 				summaryLower = strings.ToLower(c.summary)
 			}
 			switch {
 			case containsWordBounded(summaryLower, k):
-				sum += 1.5
+				sum += fieldSummary
 			case c.framework == k:
-				sum += 1
+				sum += fieldFramework
 			}
 		}
 	}
 	extra := len(c.titleWords) - len(keywords)
-	return sum/float64(len(keywords)) + 2/float64(1+max(extra, 0))
+	return sum/float64(len(keywords)) + fieldBrevityMax/float64(1+max(extra, 0))
 }
 
 // containsWordBounded reports whether word occurs in s between non-letters.
