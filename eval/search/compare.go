@@ -4,6 +4,8 @@ import (
 	"errors"
 	"fmt"
 	"sort"
+
+	"github.com/cupertino-go/cupertino/internal/stats"
 )
 
 // ErrUnpaired means two reports share no query to compare.
@@ -25,10 +27,10 @@ type PairRow struct {
 	HitsA int     `json:"hitsA"` // rank-1 hits
 	HitsB int     `json:"hitsB"`
 	// OnlyA and OnlyB are the discordant rank-1 pairs McNemar tests.
-	OnlyA    int      `json:"onlyA"`
-	OnlyB    int      `json:"onlyB"`
-	McNemarP float64  `json:"mcnemarP"`
-	Wilcoxon Wilcoxon `json:"wilcoxon"` // on RR(B) − RR(A)
+	OnlyA    int            `json:"onlyA"`
+	OnlyB    int            `json:"onlyB"`
+	McNemarP float64        `json:"mcnemarP"`
+	Wilcoxon stats.Wilcoxon `json:"wilcoxon"` // on RR(B) − RR(A)
 	// Better and Worse list the queries whose reciprocal rank rose or fell.
 	Better []string `json:"better,omitempty"`
 	Worse  []string `json:"worse,omitempty"`
@@ -88,16 +90,16 @@ func Compare(a, b *Report) (*Comparison, error) {
 			deltas[i] = rb - ra
 			label := fmt.Sprintf("%s: %s (%d→%d)", p.a.Battery, p.a.Query, p.a.Rank, p.b.Rank)
 			switch {
-			case deltas[i] > tieEpsilon:
+			case deltas[i] > stats.TieEpsilon:
 				r.Better = append(r.Better, label)
-			case deltas[i] < -tieEpsilon:
+			case deltas[i] < -stats.TieEpsilon:
 				r.Worse = append(r.Worse, label)
 			}
 		}
 		r.MRRA /= float64(len(pairs))
 		r.MRRB /= float64(len(pairs))
-		r.McNemarP = McNemarExact(r.OnlyA, r.OnlyB)
-		r.Wilcoxon = WilcoxonSignedRank(deltas)
+		r.McNemarP = stats.McNemarExact(r.OnlyA, r.OnlyB, stats.TwoSided)
+		r.Wilcoxon = stats.WilcoxonSignedRank(deltas)
 		sort.Strings(r.Better)
 		sort.Strings(r.Worse)
 		return r

@@ -1,4 +1,4 @@
-package search
+package stats
 
 import (
 	"math"
@@ -23,7 +23,7 @@ func TestMcNemarExact(t *testing.T) {
 		{1000, 1100, 2 * binomTail(2100, 1000)},
 	}
 	for _, tt := range tests {
-		if got := McNemarExact(tt.b, tt.c); math.Abs(got-tt.want) > 1e-12*math.Max(1, tt.want) {
+		if got := McNemarExact(tt.b, tt.c, TwoSided); math.Abs(got-tt.want) > 1e-12*math.Max(1, tt.want) {
 			t.Errorf("McNemarExact(%d, %d) = %.15g, want %.15g", tt.b, tt.c, got, tt.want)
 		}
 	}
@@ -171,4 +171,21 @@ func bruteForceP(d []float64) float64 {
 		}
 	}
 	return math.Min(1, 2*math.Min(low, high)/float64(total))
+}
+
+// The one-sided test is half the two-sided one when the second run is the
+// better, and close to 1 when it is the worse: the sidedness is explicit.
+func TestMcNemarExactSidedness(t *testing.T) {
+	if got, want := McNemarExact(1, 8, SecondBetter), 10.0/512; math.Abs(got-want) > 1e-15 {
+		t.Errorf("one-sided p for b=1 c=8 = %v, want %v", got, want)
+	}
+	if two, one := McNemarExact(1, 8, TwoSided), McNemarExact(1, 8, SecondBetter); math.Abs(two-2*one) > 1e-15 {
+		t.Errorf("two-sided %v is not twice one-sided %v", two, one)
+	}
+	if got := McNemarExact(8, 1, SecondBetter); got < 0.99 {
+		t.Errorf("one-sided p when the second run is worse = %v, want near 1", got)
+	}
+	if got := McNemarChi2(1, 8); math.Abs(got-4) > 1e-12 {
+		t.Errorf("chi2 = %v, want 4", got)
+	}
 }

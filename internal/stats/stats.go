@@ -1,28 +1,72 @@
-package search
+// Package stats holds the paired significance tests the evaluation harnesses
+// report: McNemar's test on paired pass/fail outcomes (exact binomial and
+// χ² with continuity correction) and the Wilcoxon signed-rank test on paired
+// differences. eval search and eval agent both use it, so a p-value means
+// the same thing in both reports; each test names its alternative.
+package stats
 
 import (
 	"math"
 	"sort"
 )
 
-// McNemarExact is the two-sided exact McNemar test for paired binary
-// outcomes: b counts pairs where only the first run succeeded, c where only
-// the second did. Under the null hypothesis the b+c discordant pairs split as
-// Binomial(b+c, 1/2); p = min(1, 2·P(X ≤ min(b, c))). No discordant pair
-// gives p = 1.
-func McNemarExact(b, c int) float64 {
+// Alternative is the alternative hypothesis of a paired test.
+type Alternative int
+
+const (
+	// TwoSided: the two runs differ, in either direction.
+	TwoSided Alternative = iota
+	// SecondBetter: the second run succeeds more often (one-sided).
+	SecondBetter
+)
+
+// McNemarExact is the exact McNemar test for paired binary outcomes: b
+// counts pairs where only the first run succeeded, c where only the second
+// did. Under the null hypothesis the b+c discordant pairs split as
+// Binomial(b+c, 1/2). TwoSided gives p = min(1, 2·P(X ≤ min(b, c)));
+// SecondBetter gives P(X ≥ c), so b=1, c=8 gives 10/512 ≈ 0.0195. No
+// discordant pair gives p = 1.
+func McNemarExact(b, c int, alt Alternative) float64 {
 	n := b + c
 	if n == 0 {
 		return 1
 	}
-	k := min(b, c)
 	// Sum the binomial tail in log space so that n in the thousands neither
 	// overflows nor underflows.
-	var tail float64
-	for i := 0; i <= k; i++ {
-		tail += math.Exp(logChoose(n, i) - float64(n)*math.Ln2)
+	tail := func(from, to int) float64 {
+		var sum float64
+		for i := from; i <= to; i++ {
+			sum += math.Exp(logChoose(n, i) - float64(n)*math.Ln2)
+		}
+		return sum
 	}
-	return math.Min(1, 2*tail)
+	if alt == SecondBetter {
+		return math.Min(1, tail(c, n))
+	}
+	return math.Min(1, 2*tail(0, min(b, c)))
+}
+
+// McNemarChi2 is McNemar's statistic with Edwards' continuity correction,
+// (|b−c|−1)²/(b+c); 0 when there are no discordant pairs or |b−c| ≤ 1, where
+// the correction would overshoot (R's mcnemar.test agrees).
+func McNemarChi2(b, c int) float64 {
+	n := b + c
+	if n == 0 {
+		return 0
+	}
+	d := math.Abs(float64(b-c)) - 1
+	if d < 0 {
+		d = 0
+	}
+	return d * d / float64(n)
+}
+
+// McNemarPChi2 is the two-sided p of the corrected statistic (χ², 1 df).
+func McNemarPChi2(b, c int) float64 {
+	if b+c == 0 {
+		return 1
+	}
+	return math.Erfc(math.Sqrt(McNemarChi2(b, c) / 2))
 }
 
 func logChoose(n, k int) float64 {
@@ -47,9 +91,9 @@ type Wilcoxon struct {
 	Exact  bool    `json:"exact"`
 }
 
-// tieEpsilon treats differences of reciprocal ranks as equal when they differ
+// TieEpsilon treats differences of reciprocal ranks as equal when they differ
 // only by floating-point noise (1/3 computed two ways).
-const tieEpsilon = 1e-12
+const TieEpsilon = 1e-12
 
 // WilcoxonSignedRank tests whether paired differences d (second run minus
 // first) are symmetric around zero. Zeros are dropped; tied |d| get their
@@ -61,7 +105,7 @@ func WilcoxonSignedRank(d []float64) Wilcoxon {
 	var abs []float64
 	var pos []bool
 	for _, x := range d {
-		if math.Abs(x) <= tieEpsilon || math.IsNaN(x) {
+		if math.Abs(x) <= TieEpsilon || math.IsNaN(x) {
 			continue
 		}
 		abs = append(abs, math.Abs(x))
@@ -83,7 +127,7 @@ func WilcoxonSignedRank(d []float64) Wilcoxon {
 	var tieTerm float64
 	for i := 0; i < n; {
 		j := i
-		for j+1 < n && abs[idx[j+1]]-abs[idx[i]] <= tieEpsilon {
+		for j+1 < n && abs[idx[j+1]]-abs[idx[i]] <= TieEpsilon {
 			j++
 		}
 		avg2 := (i + 1) + (j + 1) // 2 × the average of ranks i+1..j+1
