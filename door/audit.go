@@ -20,6 +20,9 @@ type AuditEntry struct {
 	DuplicateOf     string `json:"duplicateOf,omitempty"`
 	RejectionReason string `json:"rejectionReason,omitempty"`
 	CollisionWith   string `json:"collisionWith,omitempty"`
+	// Recovered marks the line save adds for a placeholder reject it indexed
+	// after all (see internal/ingest); the line before it is the reject.
+	Recovered bool `json:"recovered,omitempty"`
 }
 
 // How often buffered audit lines are made durable, so a killed run keeps all

@@ -159,6 +159,14 @@ func (d *Door) intern(file string) int32 {
 	return int32(len(d.files) - 1)
 }
 
+// Holds reports whether a document with uri was let in so far.
+func (d *Door) Holds(uri string) bool {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	_, ok := d.byURI[uri]
+	return ok
+}
+
 // Collisions returns the number of tier-C collisions so far; a run that ends
 // with any must exit non-zero.
 func (d *Door) Collisions() int {

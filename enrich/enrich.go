@@ -11,12 +11,10 @@
 // actually changed (0 on a re-run). A pass computes the state it wants and
 // writes only the difference, over output it can tell apart from the
 // index's own (enrich_constraints records what the appending passes added,
-// origin 'symbolgraph' rows belong to the join, is_recovered marks recovered
-// pages), so a new pass Version replaces what the old one wrote instead of
-// adding to it. `--pass x` also re-runs a dependency whose recorded version
+// origin 'symbolgraph' rows belong to the join), so a new pass Version
+// replaces what the old one wrote instead of adding to it. `--pass x` also re-runs a dependency whose recorded version
 // is not its current one.
 //
-//	recovery       re-inserts placeholder-title rejects (docs.is_recovered = 1)
 //	synonyms       framework_aliases: identifier, import and display name,
 //	               curated and derived search synonyms, doc_count
 //	constraints    refills doc_symbols.generic_constraints that an older
@@ -39,7 +37,12 @@
 // multi-word synonym has its words joined by '-' ("in-app-purchase",
 // "push-notifications"), so normalising away separators ("in app purchase",
 // "in-app purchase" -> "inapppurchase") matches it. docs.is_recovered = 1
-// marks recovered pages, which should rank below normal pages.
+// marks the placeholder-title pages save recovered, which rank below normal
+// pages.
+//
+// enrich reads and writes the index through index's enrich API and uses
+// the leaf packages document, docuri and swiftsym; it never reads the
+// corpus, the door or the save pipeline.
 //
 // search_generics: SearchGenerics (generics.go) answers "which APIs are
 // constrained on View" with the matching clause of each row. The package's
@@ -80,9 +83,6 @@ type Options struct {
 	// SymbolGraphDir holds Swift symbol graphs (*.symbols.json) to join; ""
 	// skips the join.
 	SymbolGraphDir string
-	// AuditLog is the save's audit log (JSONL) recovery reads placeholder
-	// rejects from; "" means the index's manifest (source_files) instead.
-	AuditLog string
 	// Standalone is set when the index is a committed one edited in place:
 	// the runner then rebuilds doc_symbols_fts and the meta counts itself,
 	// which Builder.Commit does during a save.
@@ -142,12 +142,11 @@ func Passes() []Pass {
 
 func allPasses() []Pass {
 	return []Pass{
-		{Name: "recovery", Version: "1", run: runRecovery, touchesSymbols: true},
-		{Name: "synonyms", Version: "1", After: []string{"recovery"}, run: runSynonyms},
+		{Name: "synonyms", Version: "1", run: runSynonyms},
 		// constraints v2: page clauses come from save, not from source files.
-		{Name: "constraints", Version: "2", After: []string{"recovery"}, run: runConstraints, touchesSymbols: true},
+		{Name: "constraints", Version: "2", run: runConstraints, touchesSymbols: true},
 		{Name: "hierarchy", Version: "1", After: []string{"constraints"}, run: runHierarchy, touchesSymbols: true},
-		{Name: "relationships", Version: "1", After: []string{"recovery"}, run: runRelationships},
+		{Name: "relationships", Version: "1", run: runRelationships},
 	}
 }
 

@@ -6,7 +6,6 @@ import (
 	"path/filepath"
 	"testing"
 
-	"github.com/cupertino-go/cupertino/door"
 	"github.com/cupertino-go/cupertino/internal/document"
 	"github.com/cupertino-go/cupertino/internal/swiftsym"
 )
@@ -15,13 +14,11 @@ import (
 // for synonyms, a constrained generic type with members (one carrying an
 // "Available when" clause, as save writes it), a UIKit class chain with a
 // legacy parent URI and a one-sided edge, pages matching the hand-written
-// MiniKit symbol graphs, and an audit log with a placeholder reject.
+// MiniKit symbol graphs.
 type richFixture struct {
 	dir    string
 	db     string
-	audit  string
 	graphs string
-	reject string // the placeholder reject's source file
 }
 
 // fixtureBundle stands in for Apple's DocC bundle id, which tracked files
@@ -37,13 +34,6 @@ func writeFile(t *testing.T, path, content string) string {
 		t.Fatal(err)
 	}
 	return path
-}
-
-// placeholderPage is DocC render JSON the door rejects for its title.
-func placeholderPage(path string) string {
-	return `{"identifier":{"url":"` + fixtureBundle + path + `","interfaceLanguage":"swift"},
-"kind":"symbol","metadata":{"title":"Error","role":"symbol","roleHeading":"Instance Property","symbolKind":"property"},
-"hierarchy":{"paths":[[]]},"sections":[],"references":{}}`
 }
 
 func newRichFixture(t *testing.T, extra ...*document.Document) *richFixture {
@@ -106,26 +96,6 @@ func newRichFixture(t *testing.T, extra ...*document.Document) *richFixture {
 	}
 	fx.db = buildIndex(t, append(docs, extra...)...)
 
-	fx.reject = writeFile(t, filepath.Join(fx.dir, "docs", "Combine", "Fail", "error.json"), placeholderPage("Combine/Fail/error"))
-	empty := writeFile(t, filepath.Join(fx.dir, "docs", "Combine", "empty.json"), "")
-	fx.audit = filepath.Join(fx.dir, "search.audit.jsonl")
-	w, err := door.NewAuditWriter(fx.audit)
-	if err != nil {
-		t.Fatal(err)
-	}
-	entries := []door.AuditEntry{
-		{SourceFile: conformancePage, URI: initDest.URI, State: door.Indexed},
-		{SourceFile: fx.reject, URI: "apple-docs://combine/fail/error", State: door.Rejected, RejectionReason: door.ReasonPlaceholder + ` "Error"`},
-		{SourceFile: empty, State: door.Rejected, RejectionReason: door.ReasonEmptyFile},
-	}
-	for _, e := range entries {
-		if err := w.WriteEntry(e); err != nil {
-			t.Fatal(err)
-		}
-	}
-	if err := w.Close(); err != nil {
-		t.Fatal(err)
-	}
 	return fx
 }
 

@@ -166,3 +166,13 @@ func corpusDir(t *testing.T) string {
 	}
 	return filepath.Join(repoRoot(t), ".cache", "corpus")
 }
+
+func openStore(t *testing.T, path string) *index.Store {
+	t.Helper()
+	st, err := index.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { st.Close() })
+	return st
+}

@@ -43,7 +43,7 @@
 //	  swift_version, status       Swift Evolution
 //	  parent_uri                  nearest parent in the hierarchy ('' if none)
 //	  content_hash, source_file, size
-//	  is_recovered                0; enrich's recovery pass sets 1
+//	  is_recovered                1 for a placeholder-title page save kept (Document.Recovered)
 //	  depth                       path segments after the scheme
 //	                              (apple-docs://swiftui/view/padding(_:_:) -> 3),
 //	                              for the nested-type penalty

@@ -40,7 +40,7 @@ const (
 
 var stmtSQL = [numStmts]string{
 	stLookupID:         "SELECT id FROM docs WHERE uri = ?",
-	stInsertDoc:        "INSERT INTO docs(id, uri, uri_key, source, framework, title, title_lower, kind, role_heading, language, summary, min_ios, min_macos, min_tvos, min_watchos, min_visionos, deprecated, deprecated_note, availability_source, swift_version, status, parent_uri, content_hash, source_file, size, depth) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
+	stInsertDoc:        "INSERT INTO docs(id, uri, uri_key, source, framework, title, title_lower, kind, role_heading, language, summary, min_ios, min_macos, min_tvos, min_watchos, min_visionos, deprecated, deprecated_note, availability_source, swift_version, status, parent_uri, content_hash, source_file, size, depth, is_recovered) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
 	stInsertFTS:        "INSERT INTO docs_fts(rowid, uri, source, framework, language, title, content, summary, symbols, symbol_components) VALUES (?,?,?,?,?,?,?,?,?,?)",
 	stInsertBody:       "INSERT INTO doc_body(doc_id, markdown, page) VALUES (?,?,?)",
 	stInsertStructured: "INSERT INTO docs_structured(doc_id, declaration, conforms_to, inherits_from, inherited_by, conforming_types, attributes, platforms) VALUES (?,?,?,?,?,?,?,?)",

@@ -241,7 +241,7 @@ func (b *Builder) insert(st *statements, id any, doc *document.Document) error {
 		doc.Kind, doc.RoleHeading, doc.Language, doc.Abstract,
 		min("min_ios"), min("min_macos"), min("min_tvos"), min("min_watchos"), min("min_visionos"),
 		boolInt(doc.Deprecated), doc.DeprecationNote, doc.AvailabilitySource, doc.SwiftVersion, doc.Status,
-		doc.Parent, doc.ContentHash, doc.SourceFile, doc.Size, uriDepth(doc.URI))
+		doc.Parent, doc.ContentHash, doc.SourceFile, doc.Size, uriDepth(doc.URI), boolInt(doc.Recovered))
 	if err != nil {
 		if isUniqueViolation(err) {
 			return fmt.Errorf("%w: %s", ErrDuplicateURI, doc.URI)

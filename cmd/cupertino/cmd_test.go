@@ -267,20 +267,6 @@ func TestServeIsTheDefaultWithoutACommand(t *testing.T) {
 	}
 }
 
-// copyDemoIndex gives a test its own copy of the demo index to damage.
-func copyDemoIndex(t *testing.T) string {
-	t.Helper()
-	data, err := os.ReadFile(demoIndex(t))
-	if err != nil {
-		t.Fatal(err)
-	}
-	p := filepath.Join(t.TempDir(), "search.db")
-	if err := os.WriteFile(p, data, 0o644); err != nil {
-		t.Fatal(err)
-	}
-	return p
-}
-
 // M5: doctor fails wherever serve would: a table search or read needs is
 // gone, or pages of the file are garbage.
 func TestDoctorFailsWhenServingWould(t *testing.T) {
@@ -315,7 +301,7 @@ func TestDoctorFailsWhenServingWould(t *testing.T) {
 	}
 	for name, breakIt := range damage {
 		t.Run(name, func(t *testing.T) {
-			db := copyDemoIndex(t)
+			db := copyIndex(t)
 			breakIt(t, db)
 			io, out, _ := cmdTestIO(false)
 			err := runDoctor(context.Background(), &doctorOptions{IO: io, DB: dbFlags{BaseDir: t.TempDir(), SearchDB: db}})
@@ -327,7 +313,7 @@ func TestDoctorFailsWhenServingWould(t *testing.T) {
 }
 
 func TestDoctorNamesFilesAKilledSaveLeft(t *testing.T) {
-	db := copyDemoIndex(t)
+	db := copyIndex(t)
 	if err := os.WriteFile(db+".in-flight", make([]byte, 5000), 0o644); err != nil {
 		t.Fatal(err)
 	}

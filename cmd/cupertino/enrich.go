@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"os"
-	"path/filepath"
 	"slices"
 	"strings"
 
@@ -26,7 +25,6 @@ type enrichOptions struct {
 	dbFlags
 	Passes         []string
 	SymbolGraphDir string
-	AuditLog       string
 }
 
 func newEnrichCmd(io *iostreams, runF func(context.Context, *enrichOptions) error) *cobra.Command {
@@ -44,9 +42,7 @@ it fails with exit status 4, as a save started meanwhile does.
 --pass runs only the named passes (repeat it or separate names with commas),
 plus any pass they depend on that never ran at its current version.
 --symbolgraph-dir joins Swift symbol graphs (*.symbols.json) into
-doc_symbols. --audit-log names the save's audit log for the recovery pass
-(default: <search-db without extension>.audit.jsonl when it exists, else the
-index's manifest).`,
+doc_symbols.`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			return runF(cmd.Context(), opts)
@@ -56,7 +52,6 @@ index's manifest).`,
 	opts.dbFlags.bind(f)
 	f.StringSliceVar(&opts.Passes, "pass", nil, "run only this pass ("+strings.Join(enrich.PassNames(), ", ")+")")
 	f.StringVar(&opts.SymbolGraphDir, "symbolgraph-dir", "", "directory of Swift symbol graphs (*.symbols.json) to join")
-	f.StringVar(&opts.AuditLog, "audit-log", "", "save's audit log for the recovery pass (default <search-db>.audit.jsonl if present)")
 	return cmd
 }
 
@@ -73,14 +68,6 @@ func runEnrich(ctx context.Context, o *enrichOptions) error {
 		return usageErrorf("--symbolgraph-dir %s: not a directory", o.SymbolGraphDir)
 	}
 	dbPath := o.path()
-	audit := o.AuditLog
-	if audit == "" {
-		if def := strings.TrimSuffix(dbPath, filepath.Ext(dbPath)) + ".audit.jsonl"; fileExists(def) {
-			audit = def
-		}
-	} else if !fileExists(audit) {
-		return usageErrorf("--audit-log %s: no such file", audit)
-	}
 	x, err := enrich.OpenIndex(ctx, dbPath)
 	if err != nil {
 		return fmt.Errorf("enrich: %w", err)
@@ -88,7 +75,6 @@ func runEnrich(ctx context.Context, o *enrichOptions) error {
 	_, err = enrich.Run(ctx, x.DB, enrich.Options{
 		Passes:         o.Passes,
 		SymbolGraphDir: o.SymbolGraphDir,
-		AuditLog:       audit,
 		Standalone:     true,
 		Out:            o.IO.Out,
 		Logger:         loggerFor(o.IO.Err),

@@ -18,11 +18,11 @@ func TestEnrichFlags(t *testing.T) {
 	var got *enrichOptions
 	cmd := newEnrichCmd(io, func(_ context.Context, o *enrichOptions) error { got = o; return nil })
 	cmd.SetArgs([]string{"--search-db", "/x/s.db", "--pass", "synonyms", "--pass", "hierarchy,relationships",
-		"--symbolgraph-dir", "/graphs", "--audit-log", "/x/a.jsonl"})
+		"--symbolgraph-dir", "/graphs"})
 	if err := cmd.Execute(); err != nil {
 		t.Fatal(err)
 	}
-	if got.path() != "/x/s.db" || got.SymbolGraphDir != "/graphs" || got.AuditLog != "/x/a.jsonl" ||
+	if got.path() != "/x/s.db" || got.SymbolGraphDir != "/graphs" ||
 		!slices.Equal(got.Passes, []string{"synonyms", "hierarchy", "relationships"}) {
 		t.Errorf("options = %+v", got)
 	}

@@ -207,6 +207,9 @@ func printSaveSummary(w io.Writer, s *ingest.Summary) {
 		} else if src.Elapsed > 0 {
 			note = fmt.Sprintf("%s, %.0f files/s", src.Elapsed.Round(1e7), float64(src.Files)/src.Elapsed.Seconds())
 		}
+		if src.Recovered > 0 {
+			note += fmt.Sprintf("; %d placeholder-title pages kept, titled from their URL", src.Recovered)
+		}
 		if src.NotRead > 0 {
 			note += fmt.Sprintf("; %d entries not read (links, FIFOs, unreadable folders: see the audit log)", src.NotRead)
 		}

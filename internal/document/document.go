@@ -91,6 +91,11 @@ type Document struct {
 	// appends them to the page's declaration symbols.
 	AvailableWhen []string `json:"availableWhen,omitempty"`
 
+	// Recovered marks a page the door rejected for a placeholder title
+	// ("Error", "Documentation", none) that save kept all the same, titled
+	// from its URL: the ranker puts such pages below normal ones.
+	Recovered bool `json:"recovered,omitempty"`
+
 	// Symbols are the declarations found in Declaration and CodeExamples
 	// (tree-sitter), filled by the save pipeline, not by readers.
 	Symbols []Symbol `json:"symbols,omitempty"`

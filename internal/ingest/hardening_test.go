@@ -314,3 +314,89 @@ func TestOversizedFilesAndSpecialEntriesAreAudited(t *testing.T) {
 		t.Errorf("door counts %v", sum.Door.ByReason)
 	}
 }
+
+// placeholderPage is DocC render JSON the door rejects for its title: a
+// thin page titled "Error".
+func placeholderPage(path string) string {
+	return `{"identifier":{"url":"doc://fixture.bundle/documentation/` + path + `","interfaceLanguage":"swift"},
+"kind":"symbol","metadata":{"title":"Error","role":"symbol","roleHeading":"Instance Property","symbolKind":"property"},
+"hierarchy":{"paths":[[]]},"sections":[],"references":{}}`
+}
+
+// Recovery is part of save: a placeholder-title reject whose URI no real
+// page holds is indexed after all, titled from its URL and marked
+// recovered, with an audit line saying so; one whose URI a real page holds
+// stays out.
+func TestSaveRecoversPlaceholderRejects(t *testing.T) {
+	ctx := context.Background()
+	corpus := t.TempDir()
+	copyTree(t, "../../testdata/demo", corpus)
+	reject := filepath.Join(corpus, "docs", "Combine", "Fail", "error.json")
+	if err := os.MkdirAll(filepath.Dir(reject), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(reject, []byte(placeholderPage("Combine/Fail/error")), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	// A placeholder copy of a page the demo indexes for real.
+	shadow := filepath.Join(corpus, "docs", "zz-shadow.json")
+	if err := os.WriteFile(shadow, []byte(placeholderPage("Swift/Error")), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	opts := demoOptions(t, corpus)
+	sum, err := Run(ctx, opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := summaryFor(t, sum, document.SourceAppleDocs).Recovered; got != 1 {
+		t.Errorf("recovered %d pages, want 1", got)
+	}
+	st, err := index.Open(opts.DBPath)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	doc, err := st.Document(ctx, "apple-docs://combine/fail/error")
+	if err != nil {
+		t.Fatalf("recovered page not readable: %v", err)
+	}
+	if doc.Title != "error" || !doc.IsRecovered || doc.SourceFile != reject || doc.Framework != "combine" {
+		t.Errorf("recovered = title %q recovered %v file %q framework %q", doc.Title, doc.IsRecovered, doc.SourceFile, doc.Framework)
+	}
+	real, err := st.Document(ctx, "apple-docs://swift/error")
+	if err != nil || real.IsRecovered || real.SourceFile == shadow {
+		t.Errorf("the real page was displaced by a placeholder: %+v, %v", real, err)
+	}
+	entries, err := door.ReadAudit(opts.AuditPath)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var last door.AuditEntry
+	for _, e := range entries {
+		if e.SourceFile == reject {
+			last = e
+		}
+	}
+	if last.State != door.Indexed || !last.Recovered {
+		t.Errorf("the reject's last audit line = %+v, want indexed and recovered", last)
+	}
+	// A second save changes nothing: the recovered page is in the manifest.
+	if sum, err := Run(ctx, opts); err != nil || !sum.UpToDate {
+		t.Errorf("second save: up to date %v, err %v", sum != nil && sum.UpToDate, err)
+	}
+}
+
+func TestRecoveredTitle(t *testing.T) {
+	cases := []struct{ uri, file, want string }{
+		{"apple-docs://combine/fail/error", "/c/Combine/Fail/error.json", "error"},
+		{"apple-docs://foundation/nserror/code", "/c/foundation/NSError/Code.json", "Code"},
+		{"apple-docs://healthkit/setting-up-healthkit", "/c/x.json", "Setting up healthkit"},
+		{"apple-docs://swift/array/init(_:)", "/c/init(_:).json", "init(_:)"},
+		{"swift-evolution://SE-0001", "/e/0001-keywords.md", "SE-0001"},
+	}
+	for _, c := range cases {
+		if got := recoveredTitle(c.uri, c.file); got != c.want {
+			t.Errorf("recoveredTitle(%s) = %q, want %q", c.uri, got, c.want)
+		}
+	}
+}

@@ -56,7 +56,7 @@ type SourceSpec struct {
 // Bump it whenever a change would give an unchanged file a different row
 // (a new Document field, a parser fix): an index saved by another version is
 // rebuilt whole, because an incremental save never re-reads unchanged files.
-const PipelineVersion = "3"
+const PipelineVersion = "4"
 
 // metaPipelineVersion is the meta key holding PipelineVersion.
 const metaPipelineVersion = "pipeline_version"
@@ -106,9 +106,12 @@ type SourceSummary struct {
 	NotRead  int // links, FIFOs and unreadable folders seen but not read
 	Indexed  int // rows written (first sightings)
 	Replaced int // tier B: a richer variant replaced the kept row
-	Skipped  bool
-	Reason   string        // why it was skipped ("not found", "unchanged", "… kept N documents")
-	Elapsed  time.Duration // time spent on this source
+	// Recovered counts placeholder-title rejects indexed after all (see
+	// recover.go).
+	Recovered int
+	Skipped   bool
+	Reason    string        // why it was skipped ("not found", "unchanged", "… kept N documents")
+	Elapsed   time.Duration // time spent on this source
 }
 
 // Summary is the result of a save, for the person who ran it.
@@ -353,7 +356,9 @@ type plan struct {
 	files   []fileStat
 	skipped []corpus.Skip
 	byPath  map[string]int
-	summary *SourceSummary
+	// placeholders are the placeholder-title rejects held for recovery.
+	placeholders []placeholderReject
+	summary      *SourceSummary
 }
 
 // lookup finds a file of the plan by path. Only tier-B replacements need it,
@@ -600,6 +605,9 @@ func ingestSource(ctx context.Context, opts Options, p *plan, gate *door.Door, a
 	if next != len(p.files) {
 		return fmt.Errorf("ingest %s: %d of %d files processed", p.spec.Kind, next, len(p.files))
 	}
+	if err := recoverPlaceholders(p, gate, audit, b); err != nil {
+		return err
+	}
 	bar.Done()
 	return nil
 }
@@ -666,6 +674,7 @@ func tooLarge(size, maxBytes int64) error {
 
 func judgeAndWrite(r parsed, p *plan, gate *door.Door, audit *door.AuditWriter, b *index.Builder) error {
 	dec := gate.Judge(door.Input{SourceFile: r.file.path, Doc: r.doc, ParseErr: r.err, Raw: r.raw})
+	p.holdPlaceholder(r, dec)
 	if audit != nil {
 		if err := audit.Write(r.file.path, docURI(r.doc), dec); err != nil {
 			return fmt.Errorf("write audit log: %w", err)
