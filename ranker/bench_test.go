@@ -17,7 +17,7 @@ import (
 // benchQueries mixes the shapes the ranker sees: identifiers common and
 // rare, framework names, topics, prose, Type member, attributes.
 var benchQueries = []string{"Task", "Text", "View", "Result", "SwiftUI", "wifi", "URLSession dataTask",
-	"padding(_:_:)", "State property wrapper", "Dark mode", "actor reentrancy semantics", "@MainActor", "color"}
+	"padding(_:_:)", "TextField editable text", "Dark mode", "actor isolation guarantees", "@MainActor", "color"}
 
 func BenchmarkSearchFixture(b *testing.B) {
 	e := openTestEngine(b)

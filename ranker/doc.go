@@ -12,9 +12,9 @@
 // sleep", "View frame") are read as a type and a member only when the index
 // has such a member (resolveTypeMember), so "Dark mode" stays words. Two or
 // more keywords with a lower-case one ("schedule a local notification",
-// "how to make a type Sendable", "structured concurrency") are prose,
+// "how to pause an audio player", "structured concurrency") are prose,
 // searched and scored as prose.go and vocab.go describe; a name, a "Type
-// member" pair or a title-cased phrase ("Key Value Observing") is not.
+// member" pair or a title-cased phrase ("Undo Architecture Overview") is not.
 //
 // # Why the search is shaped the way it is
 //

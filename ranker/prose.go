@@ -103,7 +103,7 @@ func (s *search) proseFieldScore(c *candidate) float64 {
 }
 
 // titleIsNameKeyword: the title is one of the query's words written as a
-// name ("State property wrapper", "how does Observable invalidate views"):
+// name ("TextField editable text", "how does URLCache store responses"):
 // the request is about that API. The spelling must match exactly, so "Face
 // ID" is not about the id properties, and a framework named in passing
 // ("decode JSON into a Swift struct") is context, not the subject.
@@ -342,7 +342,7 @@ func (s *search) dropCommon(ctx context.Context, cs []concept, expr string, n in
 // full (one bm25 over the whole corpus, so one IDF and one average length,
 // and scores comparable across sources), each source's weight is scaled by
 // its best match relative to the best match anywhere: when the best page
-// on "actor reentrancy semantics" is a proposal scoring twice any Apple
+// on "global actor inference rules" is a proposal scoring twice any Apple
 // page, the proposal comes first, while a request that Apple's pages match
 // well ("play a sound file") is not diluted by weak proposals. Other
 // queries, and requests scored within fields, keep DefaultSourceWeights.

@@ -24,17 +24,17 @@ type Query struct {
 	// Attributes are the @Name tokens without "@": "@MainActor view".
 	Attributes []string `json:"attributes,omitempty"`
 	// FrameworkHint is the identifier of a framework word at the start or end
-	// of a longer query ("SwiftUI text", "preference keys SwiftUI").
+	// of a longer query ("SwiftUI text", "physics bodies SpriteKit").
 	// FrameworkWord is the word as typed. A hint steers ranking; it is not a
-	// filter, because "property wrappers Swift" still wants Swift Evolution.
+	// filter, because "noncopyable types Swift" still wants Swift Evolution.
 	FrameworkHint string `json:"frameworkHint,omitempty"`
 	FrameworkWord string `json:"frameworkWord,omitempty"`
 	// TypeName and Member are set for "URLSession dataTask" and
 	// "URLSession.dataTask" shapes. The words stay in Text.
 	TypeName string `json:"typeName,omitempty"`
 	Member   string `json:"member,omitempty"`
-	// SourceHint is a source a word of the query points to ("Result
-	// Builders proposal": swift-evolution). Like FrameworkHint it steers
+	// SourceHint is a source a word of the query points to ("Parameter
+	// Packs proposal": swift-evolution). Like FrameworkHint it steers
 	// ranking and filters nothing; the word is removed.
 	SourceHint string `json:"sourceHint,omitempty"`
 	// DeprecatedIntent is set when the query asks for old API ("deprecated",
@@ -44,8 +44,8 @@ type Query struct {
 	// ("Sendable conformance", "actor type", "async throws").
 	Symbol SymbolIntent `json:"symbol,omitzero"`
 	// Prose is set for words describing something ("schedule a local
-	// notification", "how to make a type Sendable", "Dark mode"), as
-	// opposed to a name or a title-cased phrase ("Key Value Observing");
+	// notification", "how to pause an audio player", "Dark mode"), as
+	// opposed to a name or a title-cased phrase ("Undo Architecture Overview");
 	// see isProse.
 	Prose bool `json:"prose,omitempty"`
 }
@@ -84,7 +84,7 @@ var memberKindWords = map[string]string{
 }
 
 // stopWords are English function words dropped from Keywords so that "how to
-// make a type Sendable" does not require "how" and "to" in every hit.
+// pause an audio player" does not require "how" and "to" in every hit.
 var stopWords = map[string]bool{}
 
 func init() {
@@ -141,10 +141,10 @@ func Parse(raw string, fw *Frameworks) (Query, error) {
 }
 
 // isProse: words rather than a name. A name is one identifier, a "Type
-// member" pair or a title-cased phrase ("Key Value Observing"); two or
+// member" pair or a title-cased phrase ("Undo Architecture Overview"); two or
 // more keywords with a lower-case one describe something ("schedule a local
-// notification", "structured concurrency", "Dark mode", "how to make a
-// type Sendable"). The difference matters because such words are mostly
+// notification", "structured concurrency", "Dark mode", "how to pause an
+// audio player"). The difference matters because such words are mostly
 // common verbs and nouns ("get", "save", "file") that name thousands of
 // unrelated symbols, so the name heuristics (a title starting with the
 // first word, a symbol named like a word) mislead.
@@ -221,7 +221,7 @@ func (q *Query) takeSourceHint(tokens []string) []string {
 
 // takeFrameworkWord strips one framework name from the start or the end of a
 // query of two or more words. Framework qualifiers are written there
-// ("SwiftUI List", "preference keys SwiftUI"); a framework name in the middle
+// ("SwiftUI List", "physics bodies SpriteKit"); a framework name in the middle
 // ("how does network reachability work") is ordinary text. Two-word display
 // names ("Core Data stack") are tried before single words.
 func (q *Query) takeFrameworkWord(tokens []string, fw *Frameworks) []string {

@@ -51,7 +51,7 @@ func TestParse(t *testing.T) {
 		{"Text.Scale", Query{Text: "Text.Scale", TypeName: "Text", Member: "Scale"}},
 		{"swiftui text", Query{Text: "text", FrameworkHint: "swiftui", FrameworkWord: "swiftui"}},
 		{"SwiftUI View", Query{Text: "View", FrameworkHint: "swiftui", FrameworkWord: "SwiftUI"}},
-		{"preference keys SwiftUI", Query{Text: "preference keys", FrameworkHint: "swiftui", FrameworkWord: "SwiftUI", Prose: true}},
+		{"physics bodies SpriteKit", Query{Text: "physics bodies", FrameworkHint: "spritekit", FrameworkWord: "SpriteKit", Prose: true}},
 		{"Core Data stack", Query{Text: "stack", FrameworkHint: "coredata", FrameworkWord: "Core Data"}},
 		// A framework word alone, or two words that together name it, stay text.
 		{"SwiftUI", Query{Text: "SwiftUI"}},
@@ -61,7 +61,7 @@ func TestParse(t *testing.T) {
 		{"deprecated URLSession", Query{Text: "URLSession", DeprecatedIntent: true}},
 		{"legacy foundation archiving", Query{Text: "archiving", DeprecatedIntent: true, FrameworkHint: "foundation", FrameworkWord: "foundation"}},
 		{"deprecated", Query{Text: "deprecated"}},
-		{"Result Builders proposal", Query{Text: "Result Builders", SourceHint: "swift-evolution"}},
+		{"Parameter Packs proposal", Query{Text: "Parameter Packs", SourceHint: "swift-evolution"}},
 		{"proposal", Query{Text: "proposal"}},
 		{"Sendable conformance", Query{Text: "Sendable conformance", Symbol: SymbolIntent{Conformance: "Sendable"}}},
 		{"types conforming to Hashable", Query{Text: "types conforming to Hashable", Symbol: SymbolIntent{Conformance: "Hashable"}}},
@@ -91,11 +91,11 @@ func TestParse(t *testing.T) {
 }
 
 func TestParseKeywordsDropStopWords(t *testing.T) {
-	q, err := Parse("how to make a type Sendable", nil)
+	q, err := Parse("how to pause an audio player", nil)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got := strings.Join(q.Keywords, " "); got != "make type Sendable" {
+	if got := strings.Join(q.Keywords, " "); got != "pause audio player" {
 		t.Errorf("Keywords = %q", got)
 	}
 	q, err = Parse("how to", nil)
@@ -126,21 +126,21 @@ func TestParseEmpty(t *testing.T) {
 func TestParseProse(t *testing.T) {
 	fw := NewFrameworks(testAliases)
 	for in, want := range map[string]bool{
-		"schedule a local notification":           true,
-		"how to make a type Sendable":             true,
-		"actor reentrancy semantics":              true,
-		"play a video in SwiftUI":                 true,
-		"read a file from the app bundle":         true,
-		"Key Value Observing":                     false,
-		"Cocoa Bindings":                          false,
-		"Dark mode":                               true,
-		"structured concurrency":                  true,
-		"URLSession dataTask":                     false,
-		"Sendable conformance":                    false,
-		"NavigationStack":                         false,
-		"SwiftUI View":                            false,
-		"State property wrapper":                  true,
-		"NavigationStack programmatic navigation": true,
+		"schedule a local notification":   true,
+		"how to pause an audio player":    true,
+		"actor isolation guarantees":      true,
+		"play a video in SwiftUI":         true,
+		"read a file from the app bundle": true,
+		"Undo Architecture Overview":      false,
+		"Cocoa Bindings":                  false,
+		"Dark mode":                       true,
+		"structured concurrency":          true,
+		"URLSession dataTask":             false,
+		"Sendable conformance":            false,
+		"ScrollView":                      false,
+		"SwiftUI View":                    false,
+		"TextField editable text":         true,
+		"ScrollView content offset":       true,
 	} {
 		q, err := Parse(in, fw)
 		if err != nil {

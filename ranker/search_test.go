@@ -206,9 +206,9 @@ func TestSearchTopResults(t *testing.T) {
 		{"URLSession dataTask", "apple-docs://foundation/urlsession/datatask(with:)"},
 		{"URLSession.dataTask(with:)", "apple-docs://foundation/urlsession/datatask(with:)"},
 		{"padding(_:_:)", "apple-docs://swiftui/view/padding(_:_:)"},
-		{"State property wrapper", "apple-docs://swiftui/state"},
+		{"TextField editable text", "apple-docs://swiftui/textfield"}, // the name, not the lower-case "text"
 		{"se actors", "swift-evolution://SE-0306"},
-		{"actor reentrancy semantics", "swift-evolution://SE-0306"}, // relaxed: "semantics" is nowhere
+		{"actor isolation guarantees", "swift-evolution://SE-0306"}, // relaxed: "guarantees" is nowhere
 	}
 	e := openTestEngine(t)
 	for _, cap := range []int{FullScoreCap, 1} {
