@@ -12,9 +12,11 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"unicode/utf8"
 
 	"github.com/cupertino-go/cupertino/index"
 	"github.com/cupertino-go/cupertino/internal/ingest"
+	"github.com/cupertino-go/cupertino/ranker"
 	_ "modernc.org/sqlite"
 )
 
@@ -112,18 +114,44 @@ func TestSearchTextOnTerminalAndInPipe(t *testing.T) {
 		}
 		return out.String()
 	}
-	tty := run(true, "URLSession")
-	pipe := run(false, "URLSession")
-	if !strings.Contains(tty, "apple-docs://foundation/urlsession") || !strings.Contains(pipe, "apple-docs://foundation/urlsession") {
-		t.Fatalf("URLSession page missing:\n%s", tty)
-	}
-	for _, line := range strings.Split(strings.TrimSpace(tty), "\n") {
-		if strings.Contains(line, "...") {
-			return // a long summary was cut on the terminal
+	for _, tty := range []bool{true, false} {
+		if out := run(tty, "URLSession"); !strings.Contains(out, "apple-docs://foundation/urlsession") {
+			t.Errorf("tty=%v: URLSession page missing:\n%s", tty, out)
 		}
 	}
-	if tty == pipe {
-		t.Log("no summary long enough to be cut; terminal and pipe output agree")
+
+	// A summary longer than a terminal line is cut there, on a character
+	// boundary, and kept whole in a pipe.
+	long := strings.Repeat("Configure the session’s cache policy — ", 5)
+	results := []ranker.Result{{URI: "apple-docs://x/y", Title: "Y", Source: "apple-docs", Summary: long}}
+	var onTTY, inPipe bytes.Buffer
+	writeSearchText(&onTTY, results, false, true)
+	writeSearchText(&inPipe, results, false, false)
+	if !strings.Contains(inPipe.String(), strings.TrimSpace(long)) {
+		t.Errorf("pipe output cut the summary:\n%s", inPipe.String())
+	}
+	line := strings.TrimSpace(onTTY.String())
+	if !strings.HasSuffix(line, "...") || strings.Contains(line, strings.TrimSpace(long)) {
+		t.Errorf("terminal output did not cut the summary:\n%s", line)
+	}
+	if !utf8.ValidString(line) {
+		t.Errorf("terminal output split a character: %q", line)
+	}
+	if got := utf8.RuneCountInString(cutRunes(long, 80)); got != 80 {
+		t.Errorf("cut summary is %d runes, want 80", got)
+	}
+}
+
+// /dev/null is a character device but not a terminal: no prompt may wait on
+// it.
+func TestDevNullIsNotATerminal(t *testing.T) {
+	f, err := os.Open(os.DevNull)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	if isTerminal(f) {
+		t.Error("isTerminal(/dev/null) = true")
 	}
 }
 

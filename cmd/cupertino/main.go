@@ -19,6 +19,7 @@ import (
 	"syscall"
 
 	"github.com/spf13/cobra"
+	"golang.org/x/term"
 )
 
 // version is set at build time with -ldflags "-X main.version=…".
@@ -102,9 +103,11 @@ func systemStreams() *iostreams {
 	}
 }
 
+// isTerminal asks the terminal driver (isatty), not the file mode: /dev/null
+// is a character device but no terminal, and a prompt on it would wait for
+// nothing.
 func isTerminal(f *os.File) bool {
-	fi, err := f.Stat()
-	return err == nil && fi.Mode()&os.ModeCharDevice != 0
+	return term.IsTerminal(int(f.Fd()))
 }
 
 func newRootCmd(io *iostreams) *cobra.Command {

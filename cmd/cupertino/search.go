@@ -8,6 +8,7 @@ import (
 	"sort"
 	"strings"
 	"text/tabwriter"
+	"unicode/utf8"
 
 	"github.com/spf13/cobra"
 
@@ -140,6 +141,16 @@ func writeSearchMarkdown(w io.Writer, query string, results []ranker.Result, exp
 
 // writeSearchText prints aligned columns. On a terminal, summaries are cut
 // to keep one line per result; in a pipe every field is written whole.
+// cutRunes shortens s to at most n runes, ending in "..." when cut, and
+// never splits a character.
+func cutRunes(s string, n int) string {
+	if utf8.RuneCountInString(s) <= n {
+		return s
+	}
+	r := []rune(s)
+	return string(r[:n-3]) + "..."
+}
+
 func writeSearchText(w io.Writer, results []ranker.Result, explain, tty bool) {
 	if len(results) == 0 {
 		fmt.Fprintln(w, "No results.")
@@ -148,8 +159,8 @@ func writeSearchText(w io.Writer, results []ranker.Result, explain, tty bool) {
 	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
 	for i, r := range results {
 		summary := r.Summary
-		if tty && len(summary) > 80 {
-			summary = summary[:77] + "..."
+		if tty {
+			summary = cutRunes(summary, 80)
 		}
 		fmt.Fprintf(tw, "%d\t%s\t%s\t%s\t%s\n", i+1, r.Title, r.URI, resultMeta(r), summary)
 		if explain {
