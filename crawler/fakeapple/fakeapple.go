@@ -18,6 +18,9 @@
 //   - Faulty pages fail in one of the ways of Faults: 429 or 503 with
 //     Retry-After, or malformed (truncated) JSON, for the first Burst
 //     requests; slow answers (always); or 404 (always).
+//   - Hostile pages (HostileFaults, only when named in Options.Faults) attack
+//     the crawler: a redirect to another host, a gzip bomb, a huge body, a
+//     body trickled a byte at a time, or headers that never come.
 package fakeapple
 
 import (
@@ -69,6 +72,8 @@ var (
 	ErrNoPages = errors.New("no pages in corpus directory")
 	// ErrUnknownFault reports a fault kind this server does not have.
 	ErrUnknownFault = errors.New("unknown fault kind")
+	// ErrNoRedirectTarget reports FaultOffOrigin without Options.RedirectTo.
+	ErrNoRedirectTarget = errors.New("off-origin fault needs a redirect target")
 )
 
 // CookieName is the session cookie that HTML shells set.
@@ -95,6 +100,15 @@ type Options struct {
 	RetryAfter time.Duration
 	// SlowDelay is how long slow pages take; default 1s.
 	SlowDelay time.Duration
+	// RedirectTo is the other site FaultOffOrigin sends pages to, as
+	// scheme://host[:port].
+	RedirectTo string
+	// BombBytes is the decoded size of FaultGzipBomb and FaultHuge bodies;
+	// default 64 MiB.
+	BombBytes int64
+	// TrickleEvery is the pause between the bytes of FaultTrickle; default
+	// 100ms.
+	TrickleEvery time.Duration
 	// Exempt lists page keys (lower-case path below documentation/, without
 	// .json) that are never affected; default "technologies", the root.
 	Exempt []string
@@ -122,6 +136,9 @@ type Server struct {
 
 	jsonReqs, htmlReqs, served, placeholders, notFound atomic.Int64
 	faultCounts                                        sync.Map // Fault -> *atomic.Int64
+
+	bombOnce sync.Once
+	bomb     []byte // the compressed padding of FaultGzipBomb
 }
 
 // New indexes the corpus directory.
@@ -138,9 +155,18 @@ func New(o Options) (*Server, error) {
 	if len(o.Faults) == 0 {
 		o.Faults = TransientFaults
 	}
+	if o.BombBytes <= 0 {
+		o.BombBytes = 64 << 20
+	}
+	if o.TrickleEvery <= 0 {
+		o.TrickleEvery = 100 * time.Millisecond
+	}
 	for _, f := range o.Faults {
-		switch f {
-		case FaultTooMany, FaultUnavailable, FaultMalformed, FaultSlow, FaultNotFound:
+		switch {
+		case f == FaultOffOrigin && o.RedirectTo == "":
+			return nil, ErrNoRedirectTarget
+		case isHostile(f):
+		case f == FaultTooMany, f == FaultUnavailable, f == FaultMalformed, f == FaultSlow, f == FaultNotFound:
 		default:
 			return nil, fmt.Errorf("%w: %q", ErrUnknownFault, f)
 		}

@@ -155,3 +155,61 @@ func TestFaultsAreDeterministicAndBounded(t *testing.T) {
 		}
 	}
 }
+
+func TestHostileFaults(t *testing.T) {
+	if _, err := New(Options{Dir: fixtures, Faults: []Fault{FaultOffOrigin}}); !errors.Is(err, ErrNoRedirectTarget) {
+		t.Fatalf("off-origin without a target: %v", err)
+	}
+	const bomb = 1 << 20
+	page, _ := os.ReadFile(fixtures + "/Kit.json")
+	serve := func(f Fault) *httptest.Server {
+		srv, err := New(Options{Dir: fixtures, FaultPercent: 100, Faults: []Fault{f}, RedirectTo: "http://other.example:8080",
+			BombBytes: bomb, TrickleEvery: time.Millisecond})
+		if err != nil {
+			t.Fatal(err)
+		}
+		hs := httptest.NewServer(srv)
+		t.Cleanup(hs.Close)
+		return hs
+	}
+	const path = "/tutorials/data/documentation/kit.json"
+
+	res, _ := get(t, serve(FaultOffOrigin).Config.Handler, path, nil)
+	if loc := res.Header.Get("Location"); res.StatusCode != http.StatusFound || loc != "http://other.example:8080"+path {
+		t.Errorf("off-origin: %d to %q", res.StatusCode, loc)
+	}
+
+	// The client decodes the bomb as Go's transport does for every crawler.
+	for _, f := range []Fault{FaultGzipBomb, FaultHuge} {
+		resp, err := http.Get(serve(f).URL + path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		body, err := io.ReadAll(resp.Body)
+		resp.Body.Close()
+		if err != nil || len(body) != bomb || !strings.HasPrefix(string(body), string(page)) || strings.TrimSpace(string(body)) != strings.TrimSpace(string(page)) {
+			t.Errorf("%s: %d bytes, %v; want the page padded to %d", f, len(body), err, bomb)
+		}
+		if f == FaultGzipBomb && (!resp.Uncompressed || resp.ContentLength != -1) {
+			t.Errorf("gzip bomb not compressed on the wire")
+		}
+	}
+
+	// The trickle never ends: a client reads a few bytes, then leaves.
+	resp, err := http.Get(serve(FaultTrickle).URL + path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	buf := make([]byte, 5)
+	if _, err := io.ReadFull(resp.Body, buf); err != nil || string(buf) != "{    " {
+		t.Errorf("trickle: %q, %v", buf, err)
+	}
+	resp.Body.Close()
+
+	// The stall never answers its headers.
+	c := &http.Client{Timeout: 100 * time.Millisecond}
+	if resp, err := c.Get(serve(FaultStall).URL + path); err == nil {
+		resp.Body.Close()
+		t.Errorf("stall answered %d", resp.StatusCode)
+	}
+}

@@ -52,6 +52,10 @@ func (s *Server) serveJSON(w http.ResponseWriter, r *http.Request, key string) {
 		return
 	}
 	fault := s.FaultOf(key)
+	if isHostile(fault) {
+		s.serveHostile(w, r, file, fault)
+		return
+	}
 	switch fault {
 	case FaultNotFound:
 		s.countFault(fault)

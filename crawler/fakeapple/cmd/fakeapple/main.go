@@ -31,17 +31,18 @@ func run(args []string) error {
 	addr := fs.String("addr", "127.0.0.1:8090", "listen address (keep it on loopback)")
 	browserOnly := fs.Float64("browser-only", 0, "percent of pages that answer JSON only to browsers")
 	faults := fs.Float64("faults", 0, "percent of pages with faults")
-	kinds := fs.String("fault-kinds", "", "comma-separated faults to draw from: 429,503,malformed,slow,404 (default: all but 404)")
+	kinds := fs.String("fault-kinds", "", "comma-separated faults to draw from: 429,503,malformed,slow,404, or the hostile off-origin,gzip-bomb,huge,trickle,stall (default: 429,503,malformed,slow)")
 	seed := fs.Uint64("seed", 1, "seed that picks the affected pages")
 	burst := fs.Int("burst", 2, "requests a transient fault answers before the page is served")
 	retryAfter := fs.Duration("retry-after", time.Second, "Retry-After sent with 429 and 503")
 	slow := fs.Duration("slow", time.Second, "delay of slow pages")
+	redirectTo := fs.String("redirect-to", "", "other site (scheme://host:port) that off-origin pages redirect to")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
 	opts := fakeapple.Options{
 		Dir: *dir, BrowserOnlyPercent: *browserOnly, FaultPercent: *faults, Seed: *seed,
-		Burst: *burst, RetryAfter: *retryAfter, SlowDelay: *slow,
+		Burst: *burst, RetryAfter: *retryAfter, SlowDelay: *slow, RedirectTo: *redirectTo,
 	}
 	for _, k := range strings.Split(*kinds, ",") {
 		if k = strings.TrimSpace(k); k != "" {
