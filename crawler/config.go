@@ -66,8 +66,13 @@ type Config struct {
 	ChromePath string
 	// ChromeTabs bounds the browser's tabs, and so its pages in flight.
 	ChromeTabs int
-	// Timeout bounds one request (HTTP) or one page load (browser).
+	// Timeout bounds one request (HTTP: headers and body together) or one
+	// page load (browser).
 	Timeout time.Duration
+	// MaxPageBytes caps one page's decoded body, over HTTP and from the
+	// browser; a larger page is a failure, never stored truncated. Default
+	// DefaultMaxPageBytes.
+	MaxPageBytes int64
 	// Retry bounds the retries of one page on one engine.
 	Retry RetryPolicy
 	// UserAgent for HTTP requests; default cupertino/<Version> (+ProjectURL).
@@ -141,7 +146,10 @@ func (c *Config) withDefaults() (Config, error) {
 	if out.sleep == nil {
 		out.sleep = sleepContext
 	}
-	if out.MaxDepth < 0 || out.MaxPages < 0 {
+	if out.MaxPageBytes == 0 {
+		out.MaxPageBytes = DefaultMaxPageBytes
+	}
+	if out.MaxDepth < 0 || out.MaxPages < 0 || out.MaxPageBytes < 0 {
 		return out, fmt.Errorf("%w: negative limit", ErrConfig)
 	}
 	return out, nil

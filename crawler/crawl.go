@@ -6,6 +6,7 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
+	"net/url"
 	"os"
 	"sync"
 	"time"
@@ -42,6 +43,7 @@ type crawler struct {
 	store    *store
 	front    *frontier
 	pacer    *pacer
+	budget   *pageBudget
 	primary  Engine
 	fallback bool   // auto: placeholders go to the browser
 	fbEngine Engine // the browser, or a test stand-in
@@ -73,15 +75,23 @@ func newCrawler(in Config) (*crawler, error) {
 	c := &crawler{cfg: cfg}
 	c.pacer = &pacer{delay: cfg.RequestDelay, sleep: cfg.sleep, now: time.Now}
 	c.store = &store{dir: cfg.OutputDir, force: cfg.Force}
+	c.budget = newPageBudget(cfg.MaxPageBytes)
 	client := cfg.HTTPClient
 	if client == nil {
 		client = newHTTPClient(cfg.Concurrency, cfg.Timeout)
+	}
+	origin, err := url.Parse(cfg.Origin)
+	if err != nil {
+		return nil, fmt.Errorf("%w: origin: %w", ErrConfig, err)
 	}
 	switch cfg.Engine {
 	case EngineChrome:
 		c.primary = lazyChrome{c}
 	default:
-		c.primary = &httpEngine{client: client, origin: cfg.Origin, userAgent: cfg.UserAgent, pacer: c.pacer}
+		c.primary = &httpEngine{
+			client: confineRedirects(client, origin), origin: cfg.Origin, originURL: origin,
+			userAgent: cfg.UserAgent, pacer: c.pacer, timeout: cfg.Timeout, budget: c.budget,
+		}
 		c.fallback = cfg.Engine == EngineAuto
 	}
 	c.fbEngine = lazyChrome{c}
@@ -377,6 +387,7 @@ func (c *crawler) processItem(ctx context.Context, it item, e Engine, viaFallbac
 	if err == nil {
 		var put putResult
 		put, err = c.store.put(it.URI, page.Body)
+		page.done()
 		if err == nil {
 			rec.Status, rec.Hash, rec.Written, rec.File = "ok", put.Hash, put.Written, put.Path
 			for _, raw := range page.Info.Links {

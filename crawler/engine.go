@@ -23,6 +23,16 @@ type Engine interface {
 type fetched struct {
 	Body []byte
 	Info *pageInfo
+	// release frees the memory budget the body holds (pageBudget); nil
+	// when it holds none.
+	release func()
+}
+
+// done releases the page's share of the memory budget once it is stored.
+func (f *fetched) done() {
+	if f != nil && f.release != nil {
+		f.release()
+	}
 }
 
 // Fetch errors other than the page-content ones in links.go.
@@ -72,6 +82,9 @@ func retryable(err error) bool {
 	case errors.As(err, &se):
 		return se.Code == http.StatusTooManyRequests || se.Code >= 500
 	case errors.Is(err, ErrNotFound), errors.Is(err, ErrPlaceholder), errors.Is(err, ErrNoChromium), errors.Is(err, errChromeUnavailable):
+		return false
+	case errors.Is(err, ErrOffOrigin), errors.Is(err, ErrPageTooLarge):
+		// The site chose to answer this way; asking again only costs.
 		return false
 	}
 	// Malformed bodies, timeouts, resets, a browser that missed the JSON:

@@ -2,23 +2,28 @@ package crawler
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"net"
 	"net/http"
+	"net/url"
 	"strings"
 	"time"
 )
 
-// maxPageBytes bounds one page body; Apple's largest pages are a few MB.
-const maxPageBytes = 64 << 20
-
 // httpEngine fetches <origin>/tutorials/data/documentation/<path>.json.
 type httpEngine struct {
-	client    *http.Client
+	client    *http.Client // confined to origin (confineRedirects)
 	origin    string
+	originURL *url.URL
 	userAgent string
 	pacer     *pacer
+	// timeout bounds one request, headers and body, whatever the client:
+	// a server that trickles bytes cannot hold a worker past it. Zero: the
+	// client's own limits only.
+	timeout time.Duration
+	budget  *pageBudget
 }
 
 // newHTTPClient returns a client tuned for many small requests to one host:
@@ -49,7 +54,12 @@ func (e *httpEngine) Fetch(ctx context.Context, l link) (*fetched, error) {
 		return nil, err
 	}
 	u := e.origin + "/tutorials/data" + requestPath(l.Path) + ".json"
-	req, err := http.NewRequestWithContext(ctx, http.MethodGet, u, nil)
+	rctx, cancel := ctx, context.CancelFunc(func() {})
+	if e.timeout > 0 {
+		rctx, cancel = context.WithTimeout(ctx, e.timeout)
+	}
+	defer cancel()
+	req, err := http.NewRequestWithContext(rctx, http.MethodGet, u, nil)
 	if err != nil {
 		return nil, fmt.Errorf("request %s: %w", u, err)
 	}
@@ -57,22 +67,48 @@ func (e *httpEngine) Fetch(ctx context.Context, l link) (*fetched, error) {
 	req.Header.Set("Accept", "application/json")
 	resp, err := e.client.Do(req)
 	if err != nil {
-		return nil, fmt.Errorf("get %s: %w", u, err)
+		return nil, e.requestError(ctx, "get", u, err)
 	}
 	defer resp.Body.Close()
-	body, err := io.ReadAll(io.LimitReader(resp.Body, maxPageBytes))
-	if err != nil {
-		return nil, fmt.Errorf("read %s: %w", u, err)
+	if e.originURL != nil && !sameOrigin(resp.Request.URL, e.originURL) {
+		// A caller's transport that follows redirects itself, out of
+		// CheckRedirect's sight.
+		return nil, fmt.Errorf("get %s: %w", u, &offOriginError{what: "answer from", host: resp.Request.URL.Host})
 	}
 	if resp.StatusCode != http.StatusOK {
+		// A short error page is drained so the connection can be reused;
+		// a long one is not worth reading.
+		io.CopyN(io.Discard, resp.Body, 4<<10)
 		return nil, &StatusError{Code: resp.StatusCode, RetryAfter: parseRetryAfter(resp.Header.Get("Retry-After"), time.Now())}
 	}
 	if ct := resp.Header.Get("Content-Type"); strings.HasPrefix(ct, "text/html") {
 		return nil, fmt.Errorf("%w: %s answered %s", ErrPlaceholder, u, ct)
 	}
+	body, release, err := e.budget.read(rctx, resp.Body, resp.ContentLength)
+	if err != nil {
+		return nil, e.requestError(ctx, "read", u, err)
+	}
 	info, err := parsePage(body)
 	if err != nil {
+		release()
 		return nil, err
 	}
-	return &fetched{Body: body, Info: info}, nil
+	return &fetched{Body: body, Info: info, release: release}, nil
+}
+
+// requestError words a request error: a refused redirect by its host, without
+// the transport's repetition of the URL, and a timeout as ErrRequestTimeout.
+func (e *httpEngine) requestError(ctx context.Context, op, u string, err error) error {
+	var off *offOriginError
+	var ne net.Error
+	switch {
+	case errors.As(err, &off):
+		return fmt.Errorf("%s %s: %w", op, u, off)
+	case ctx.Err() == nil && (errors.Is(err, context.DeadlineExceeded) || errors.As(err, &ne) && ne.Timeout()):
+		if e.timeout > 0 {
+			return fmt.Errorf("%s %s: %w (%s)", op, u, ErrRequestTimeout, e.timeout)
+		}
+		return fmt.Errorf("%s %s: %w", op, u, ErrRequestTimeout)
+	}
+	return fmt.Errorf("%s %s: %w", op, u, err)
 }
