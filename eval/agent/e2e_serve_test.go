@@ -21,7 +21,7 @@ func moduleRoot(t *testing.T) string {
 	t.Helper()
 	out, err := exec.Command("go", "env", "GOMOD").Output()
 	if err != nil || strings.TrimSpace(string(out)) == "" {
-		t.Skipf("cannot locate the module: %v", err)
+		t.Fatalf("cannot locate the module: %v", err)
 	}
 	return filepath.Dir(strings.TrimSpace(string(out)))
 }
@@ -36,15 +36,9 @@ func buildCupertino(t *testing.T) (bin, root string) {
 	cmd := exec.Command("go", "build", "-o", bin, "./cmd/cupertino")
 	cmd.Dir = root
 	if out, err := cmd.CombinedOutput(); err != nil {
-		t.Skipf("cmd/cupertino does not build yet: %v\n%s", err, out)
+		t.Fatalf("cmd/cupertino does not build: %v\n%s", err, out)
 	}
 	return bin, root
-}
-
-// hasSubcommand runs "<bin> <args…> --help" and reports whether it exists.
-func hasSubcommand(bin string, args ...string) bool {
-	out, err := exec.Command(bin, append(args, "--help")...).CombinedOutput()
-	return err == nil && !strings.Contains(string(out), "unknown command")
 }
 
 // demoIndex saves the demo corpus into a fresh search.db.
@@ -52,10 +46,7 @@ func demoIndex(t *testing.T, bin, root string) string {
 	t.Helper()
 	demo := filepath.Join(root, "testdata", "demo")
 	if _, err := os.Stat(filepath.Join(demo, "docs")); err != nil {
-		t.Skipf("no demo corpus at %s", demo)
-	}
-	if !hasSubcommand(bin, "save") {
-		t.Skip("cupertino save is not implemented yet")
+		t.Fatalf("the demo corpus is missing from the repository: %v", err)
 	}
 	dir := t.TempDir()
 	db := filepath.Join(dir, "search.db")
@@ -110,12 +101,8 @@ func TestIndexTableOnSavedDemo(t *testing.T) {
 // TestRealServeEndToEnd is the full loop: a fake model on 127.0.0.1 speaking
 // both wire formats calls real tools through a real `cupertino serve` over
 // the demo index and returns code, which is scored against the same index.
-// It skips until `cupertino serve` exists.
 func TestRealServeEndToEnd(t *testing.T) {
 	bin, root := buildCupertino(t)
-	if !hasSubcommand(bin, "serve") {
-		t.Skip("cupertino serve is not implemented yet: this test runs once `cupertino serve --help` works (go test ./eval/agent -run TestRealServeEndToEnd -v)")
-	}
 	db := demoIndex(t, bin, root)
 	table, err := OpenIndexTable(db)
 	if err != nil {
@@ -188,11 +175,7 @@ func TestRealServeEndToEnd(t *testing.T) {
 		})
 	}
 
-	// Through the command too, once the lead has registered it.
-	if !hasSubcommand(bin, "eval", "agent") {
-		t.Log("`cupertino eval agent` is not registered yet; the CLI leg is skipped")
-		return
-	}
+	// Through the command too.
 	srv := fakellm.New(script)
 	defer srv.Close()
 	outDir := t.TempDir()
