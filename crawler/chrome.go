@@ -58,12 +58,18 @@ func FindChromium(explicit string) (string, error) {
 // One browser serves the whole crawl; its tabs are created once and reused, and
 // there are never more than the pool holds.
 type chromeEngine struct {
-	origin      string
-	timeout     time.Duration
-	pacer       *pacer
+	origin    string
+	originURL *url.URL
+	timeout   time.Duration
+	pacer     *pacer
+	budget    *pageBudget
+	// userDataDir is the browser's profile; Close removes it, and the
+	// directory of its singleton socket (removeProfile).
 	userDataDir string
+	proxy       *refusingProxy
 	browserCtx  context.Context
 	cancel      context.CancelFunc
+	stopOnEnd   func() bool
 	tabs        chan *chromeTab
 	closeOnce   sync.Once
 }
@@ -79,22 +85,35 @@ type chromeOptions struct {
 	Tabs    int
 	Timeout time.Duration
 	Pacer   *pacer
+	// Budget caps the captured JSON; nil: DefaultMaxPageBytes.
+	Budget *pageBudget
 }
 
 // newChromeEngine starts the browser and opens its tabs. ctx bounds the
-// browser's life; Close ends it sooner.
+// browser's life, profile included; Close ends it sooner.
 func newChromeEngine(ctx context.Context, o chromeOptions) (_ *chromeEngine, err error) {
+	origin, err := url.Parse(o.Origin)
+	if err != nil || origin.Host == "" {
+		return nil, fmt.Errorf("%w: origin %q", ErrConfig, o.Origin)
+	}
 	removeStaleProfiles(os.TempDir())
 	dir, err := os.MkdirTemp("", profilePrefix)
 	if err != nil {
 		return nil, fmt.Errorf("chrome profile: %w", err)
 	}
-	e := &chromeEngine{origin: o.Origin, timeout: o.Timeout, pacer: o.Pacer, userDataDir: dir, tabs: make(chan *chromeTab, max(o.Tabs, 1))}
+	e := &chromeEngine{
+		origin: o.Origin, originURL: origin, timeout: o.Timeout, pacer: o.Pacer, budget: o.Budget,
+		userDataDir: dir, tabs: make(chan *chromeTab, max(o.Tabs, 1)),
+	}
+	e.stopOnEnd = context.AfterFunc(ctx, e.Close)
 	defer func() {
 		if err != nil {
 			e.Close()
 		}
 	}()
+	if e.proxy, err = startRefusingProxy(); err != nil {
+		return nil, err
+	}
 	allocCtx, allocCancel := chromedp.NewExecAllocator(ctx,
 		chromedp.ExecPath(o.Path),
 		chromedp.Headless,
@@ -103,6 +122,14 @@ func newChromeEngine(ctx context.Context, o chromeOptions) (_ *chromeEngine, err
 		chromedp.NoFirstRun,
 		chromedp.NoDefaultBrowserCheck,
 		chromedp.UserDataDir(dir),
+		// Every host but the origin goes to a proxy that refuses it: this
+		// holds for what tabs' block lists do not see (service workers,
+		// windows a page opens); WebRTC is kept from going around it.
+		chromedp.ProxyServer("http://"+e.proxy.addr()),
+		chromedp.Flag("proxy-bypass-list", proxyBypassList(origin)),
+		chromedp.Flag("force-webrtc-ip-handling-policy", "disable_non_proxied_udp"),
+		// Pages may not open windows, with a user gesture or without.
+		chromedp.Flag("block-new-web-contents", true),
 		chromedp.Flag("disable-background-networking", true),
 		chromedp.Flag("disable-component-update", true),
 		chromedp.Flag("disable-sync", true),
@@ -150,9 +177,24 @@ func removeStaleProfiles(dir string) {
 			stale = true
 		}
 		if stale {
-			os.RemoveAll(m)
+			removeProfile(m)
 		}
 	}
+}
+
+// removeProfile deletes a browser profile and the directory of its
+// singleton socket. Chromium makes that directory in the temp folder
+// (org.chromium.Chromium.XXXXXX; the socket path must stay short), links it
+// from the profile, and removes it only on a clean exit, never when killed.
+func removeProfile(dir string) {
+	if target, err := os.Readlink(filepath.Join(dir, "SingletonSocket")); err == nil {
+		sockDir := filepath.Dir(target)
+		name := strings.TrimPrefix(filepath.Base(sockDir), ".")
+		if filepath.Base(target) == "SingletonSocket" && (strings.HasPrefix(name, "org.chromium.") || strings.HasPrefix(name, "com.google.Chrome.")) {
+			os.RemoveAll(sockDir)
+		}
+	}
+	os.RemoveAll(dir)
 }
 
 // healthy returns tab, or a new tab in its place when it has died (a crashed
@@ -170,20 +212,15 @@ func (e *chromeEngine) healthy(tab *chromeTab) *chromeTab {
 	return t
 }
 
-// openTab creates a tab with the cache off and heavy media blocked.
+// openTab creates a tab with the cache off, heavy media blocked and every
+// host but the origin blocked.
 func (e *chromeEngine) openTab() (*chromeTab, error) {
 	tctx, tcancel := chromedp.NewContext(e.browserCtx)
 	err := chromedp.Do(tctx, chromedp.Func(func(ctx context.Context, t *chromedp.Target) error {
 		if _, err := cdp.Call(ctx, t, network.SetCacheDisabled, network.SetCacheDisabledParams{CacheDisabled: true}); err != nil {
 			return err
 		}
-		// Pictures, fonts and media cost bandwidth and memory and never
-		// carry the page's JSON.
-		var patterns []*network.BlockPattern
-		for _, ext := range []string{"png", "jpg", "jpeg", "gif", "svg", "webp", "woff", "woff2", "ttf", "mp4", "mov"} {
-			patterns = append(patterns, &network.BlockPattern{URLPattern: "*://*:*/*." + ext, Block: true})
-		}
-		_, err := cdp.Call(ctx, t, network.SetBlockedURLs, network.SetBlockedURLsParams{URLPatterns: patterns})
+		_, err := cdp.Call(ctx, t, network.SetBlockedURLs, network.SetBlockedURLsParams{URLPatterns: e.blockPatterns()})
 		return err
 	}))
 	if err != nil {
@@ -193,13 +230,20 @@ func (e *chromeEngine) openTab() (*chromeTab, error) {
 	return &chromeTab{ctx: tctx, cancel: tcancel}, nil
 }
 
-// Close ends the browser and removes its profile.
+// Close ends the browser and removes its profile; it runs on its own when
+// the context that started the browser ends.
 func (e *chromeEngine) Close() {
 	e.closeOnce.Do(func() {
-		if e.cancel != nil {
-			e.cancel()
+		if e.stopOnEnd != nil {
+			e.stopOnEnd()
 		}
-		os.RemoveAll(e.userDataDir)
+		if e.cancel != nil {
+			e.cancel() // waits for the browser to exit
+		}
+		if e.proxy != nil {
+			e.proxy.close()
+		}
+		removeProfile(e.userDataDir)
 	})
 }
 
@@ -253,6 +297,7 @@ type jsonResponse struct {
 	retryAfter time.Duration
 	finished   bool
 	failed     string
+	received   int64 // decoded bytes so far
 }
 
 // capture navigates the tab and waits for the DocC JSON of wantURI. When the
@@ -281,8 +326,12 @@ func (e *chromeEngine) capture(ctx context.Context, tab *chromeTab, pageURL, wan
 		defer mu.Unlock()
 		switch ev := ev.(type) {
 		case *network.EventResponseReceived:
-			if uri, ok := docJSONURI(ev.Response.URL); ok {
+			if uri, ok := docJSONURI(ev.Response.URL, e.originURL); ok {
 				seen = append(seen, &jsonResponse{id: ev.RequestID, uri: uri, status: int(ev.Response.Status), retryAfter: headerRetryAfter(ev.Response.Headers)})
+			}
+		case *network.EventDataReceived:
+			if r := find(ev.RequestID); r != nil {
+				r.received += ev.DataLength
 			}
 		case *network.EventLoadingFinished:
 			if r := find(ev.RequestID); r != nil {
@@ -331,12 +380,19 @@ func (e *chromeEngine) capture(ctx context.Context, tab *chromeTab, pageURL, wan
 			case pick.status != 200:
 				return nil, 0, &StatusError{Code: pick.status, RetryAfter: pick.retryAfter}
 			}
+			// Refused before its body crosses the protocol into memory here.
+			if err := e.budget.check(pick.received); err != nil {
+				return nil, 0, err
+			}
 			body, err := chromedp.Run(lctx, func(ctx context.Context, t *chromedp.Target) ([]byte, error) {
 				res, err := cdp.Call(ctx, t, network.GetResponseBody, network.GetResponseBodyParams{RequestID: pick.id})
 				return res.Body, err
 			})
 			if err != nil {
 				return nil, 0, fmt.Errorf("response body: %w", err)
+			}
+			if err := e.budget.check(int64(len(body))); err != nil {
+				return nil, 0, err
 			}
 			return body, pick.status, nil
 		}
@@ -376,10 +432,11 @@ func pickResponse(seen []*jsonResponse, wantURI string, settle bool) *jsonRespon
 }
 
 // docJSONURI reports whether a response URL is a DocC page JSON
-// (/tutorials/data/documentation/<path>.json on any host) and its URI.
-func docJSONURI(raw string) (string, bool) {
+// (/tutorials/data/documentation/<path>.json on origin) and its URI. JSON
+// from another host is never the page, whatever its path says.
+func docJSONURI(raw string, origin *url.URL) (string, bool) {
 	u, err := url.Parse(raw)
-	if err != nil {
+	if err != nil || !sameOrigin(u, origin) {
 		return "", false
 	}
 	p := u.Path

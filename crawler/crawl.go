@@ -421,7 +421,7 @@ func (l lazyChrome) Fetch(ctx context.Context, target link) (*fetched, error) {
 			return
 		}
 		eng, err := newChromeEngine(context.WithoutCancel(ctx), chromeOptions{
-			Path: path, Origin: c.cfg.Origin, Tabs: c.cfg.ChromeTabs, Timeout: c.cfg.Timeout, Pacer: c.pacer,
+			Path: path, Origin: c.cfg.Origin, Tabs: c.cfg.ChromeTabs, Timeout: c.cfg.Timeout, Pacer: c.pacer, Budget: c.budget,
 		})
 		c.chromeMu.Lock()
 		c.chrome, c.chromeErr = eng, err

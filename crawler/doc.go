@@ -29,6 +29,23 @@
 // may gate it on a cookie the page sets. Without Chromium the crawl goes on
 // over HTTP and records such pages as failures.
 //
+// # Hostile answers
+//
+// Nothing from another host than Config.Origin is stored or even requested:
+// HTTP follows redirects within the origin only, and a redirect elsewhere is
+// a failure ("redirect to another host (x) refused"); the browser captures
+// JSON from the origin only, each tab blocks other hosts, and the whole
+// browser reaches them through a proxy that refuses every request, so
+// service workers and opened windows stay on the origin too. A page body
+// past Config.MaxPageBytes (16 MiB by default, decoded: a gzip bomb counts
+// at its decoded size) is a failure, never stored cut short; at most two
+// bodies past 1 MiB are in memory at once, whatever the worker count.
+// Config.Timeout bounds each request, headers and body together, so a
+// server that trickles bytes or never answers costs that long and no more.
+// None of these is retried but the timeout. The browser's profile and the
+// directory Chromium keeps its singleton socket in are removed when it
+// ends, and by the next fetch after a kill.
+//
 // 429 and 503 honour Retry-After; they, 5xx, malformed bodies and network
 // errors are retried with exponential backoff and jitter, a bounded number
 // of times (RetryPolicy). A 404 is a dead link: recorded and reported, not
