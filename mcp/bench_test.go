@@ -183,7 +183,7 @@ var benchQueries = []string{
 	"UserDefaults", "FileManager", "DispatchQueue", "NotificationCenter", "Image", "Color", "TextField",
 	"sheet presentation", "navigationTitle", "onAppear", "Environment", "AppStorage", "ScrollView", "MapKit",
 	"StoreKit purchase", "WidgetKit timeline", "HealthKit authorization", "Keychain", "padding", "Text.Scale",
-	"how to make a type Sendable",
+	"how to pause an audio player",
 }
 
 var benchOthers = []struct {
