@@ -42,6 +42,7 @@ type fetchOptions struct {
 	ChromePath      string
 	ChromeTabs      int
 	Timeout         time.Duration
+	MaxPageBytes    int64
 }
 
 var fetchSources = []string{document.SourceAppleDocs, document.SourceSwiftEvolution, document.SourceSwiftBook, document.SourceSwiftOrg}
@@ -93,7 +94,8 @@ source's git repository instead.`,
 	f.StringVar(&opts.RepoURL, "repo-url", "", "git repository for swift-evolution, swift-book, swift-org (URL or local path)")
 	f.StringVar(&opts.ChromePath, "chrome-path", "", "Chromium binary (default: found on the system)")
 	f.IntVar(&opts.ChromeTabs, "chrome-tabs", 2, "browser tabs in flight")
-	f.DurationVar(&opts.Timeout, "timeout", 30*time.Second, "limit for one request or page load")
+	f.DurationVar(&opts.Timeout, "timeout", 30*time.Second, "limit for one request (headers and body) or page load")
+	f.Int64Var(&opts.MaxPageBytes, "max-page-bytes", crawler.DefaultMaxPageBytes, "largest page accepted, in bytes once decompressed; a larger page is a failure, never stored cut short")
 	return cmd
 }
 
@@ -110,8 +112,8 @@ func (o *fetchOptions) validate() error {
 	default:
 		return usageErrorf("--engine %q: want auto, http or chrome", o.Engine)
 	}
-	if o.MaxPages < 0 || o.MaxDepth < 0 || o.Concurrency < 1 || o.ChromeTabs < 1 || o.RequestDelay < 0 {
-		return usageErrorf("--max-pages, --max-depth and --request-delay must not be negative; --concurrency and --chrome-tabs at least 1")
+	if o.MaxPages < 0 || o.MaxDepth < 0 || o.Concurrency < 1 || o.ChromeTabs < 1 || o.RequestDelay < 0 || o.MaxPageBytes < 1 {
+		return usageErrorf("--max-pages, --max-depth and --request-delay must not be negative; --concurrency, --chrome-tabs and --max-page-bytes at least 1")
 	}
 	if o.RepoURL != "" && o.Source == document.SourceAppleDocs {
 		return usageErrorf("--repo-url applies to git sources, not %s", o.Source)
@@ -160,6 +162,7 @@ func runFetch(ctx context.Context, o *fetchOptions) error {
 		ChromePath:      o.ChromePath,
 		ChromeTabs:      o.ChromeTabs,
 		Timeout:         o.Timeout,
+		MaxPageBytes:    o.MaxPageBytes,
 		Version:         version,
 		Progress:        o.IO.Err,
 		ProgressTTY:     isTerminalWriter(o.IO.Err),

@@ -32,7 +32,8 @@ func TestFetchFlags(t *testing.T) {
 		t.Fatal(err)
 	}
 	if got.RequestDelay != 250*time.Millisecond || len(got.AllowedPrefixes) != 2 || got.MaxPages != 10 ||
-		got.OutputDir != "/home/user/.cupertino/docs" || got.Engine != "http" || got.Concurrency != 8 {
+		got.OutputDir != "/home/user/.cupertino/docs" || got.Engine != "http" || got.Concurrency != 8 ||
+		got.MaxPageBytes != crawler.DefaultMaxPageBytes {
 		t.Fatalf("options %+v", got)
 	}
 	cmd = newFetchCmd(testStreams(), capture)
@@ -49,6 +50,7 @@ func TestFetchFlags(t *testing.T) {
 		{"--concurrency", "0"},
 		{"--repo-url", "/tmp/x"},
 		{"--request-delay", "soon"},
+		{"--max-page-bytes", "0"},
 	} {
 		cmd := newFetchCmd(testStreams(), capture)
 		cmd.SetArgs(args)
@@ -82,6 +84,29 @@ func TestFetchAppleDocsEndToEnd(t *testing.T) {
 		t.Fatal(err)
 	}
 	if _, err := os.Stat(filepath.Join(out, crawler.MetaDir)); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// TestFetchMaxPageBytes caps pages below the fixture's largest: that page is
+// a failure that says why, and the rest is stored.
+func TestFetchMaxPageBytes(t *testing.T) {
+	srv, err := fakeapple.New(fakeapple.Options{Dir: "../../crawler/testdata/docs"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	hs := httptest.NewServer(srv)
+	defer hs.Close()
+	out := t.TempDir()
+	io := testStreams()
+	code := run([]string{"fetch", "--origin", hs.URL, "--output-dir", out, "--engine", "http", "--request-delay", "0", "--max-page-bytes", "3072"}, io)
+	if code != exitIncomplete {
+		t.Fatalf("exit %d, want %d\n%s", code, exitIncomplete, io.Err)
+	}
+	if s := io.Err.(*bytes.Buffer).String(); !strings.Contains(s, "failed apple-docs://kit/widget") || !strings.Contains(s, "page too large (> 3 KiB)") {
+		t.Fatalf("stderr:\n%s", s)
+	}
+	if _, err := os.Stat(filepath.Join(out, "kit.json")); err != nil {
 		t.Fatal(err)
 	}
 }
