@@ -24,6 +24,11 @@ const (
 	maxQueryLen = 500
 	maxURILen   = 2048
 	maxNameLen  = 200
+	// maxOffset bounds the paging offsets (bytes of a page, rows of a
+	// listing); nothing in the index is that large.
+	maxOffset = 1 << 30
+	// maxEchoLen bounds a caller's value quoted back in an error message.
+	maxEchoLen = 60
 )
 
 // toolArgs wraps a call's arguments with typed accessors. Every accessor
@@ -75,14 +80,28 @@ func (a toolArgs) optionalString(name, def string, maxLen int) (string, error) {
 	if len(s) > maxLen {
 		return "", argError(name, "is %d bytes long; the limit is %d", len(s), maxLen)
 	}
-	if !utf8.ValidString(s) || strings.ContainsRune(s, 0) {
-		return "", argError(name, "contains invalid characters")
+	// JSON decoding turns invalid UTF-8 into U+FFFD, so a replacement
+	// character is how broken input arrives; no API name contains one.
+	if !utf8.ValidString(s) || strings.ContainsRune(s, 0) || strings.ContainsRune(s, utf8.RuneError) {
+		return "", argError(name, "contains invalid characters (NUL or invalid UTF-8)")
 	}
 	return strings.TrimSpace(s), nil
 }
 
+// requiredEnum returns one of allowed, which must be given.
+func (a toolArgs) requiredEnum(name string, allowed []string) (string, error) {
+	s, err := a.optionalEnum(name, "", allowed)
+	if err != nil {
+		return "", err
+	}
+	if s == "" {
+		return "", argError(name, "is required: one of %s", strings.Join(allowed, ", "))
+	}
+	return s, nil
+}
+
 // optionalEnum returns one of allowed (compared case-insensitively, returned
-// as spelled in allowed) or def when absent or empty.
+// as spelled in allowed) or def when absent or blank.
 func (a toolArgs) optionalEnum(name, def string, allowed []string) (string, error) {
 	s, err := a.optionalString(name, "", maxNameLen)
 	if err != nil || s == "" {
@@ -93,7 +112,7 @@ func (a toolArgs) optionalEnum(name, def string, allowed []string) (string, erro
 			return v, nil
 		}
 	}
-	return "", argError(name, "must be one of %s, got %q", strings.Join(allowed, ", "), s)
+	return "", argError(name, "must be one of %s, got %q", strings.Join(allowed, ", "), clip(s, maxEchoLen))
 }
 
 // optionalInt returns an integer in [lo, hi] or def when absent. Numeric
@@ -114,7 +133,7 @@ func (a toolArgs) optionalInt(name string, def, lo, hi int) (int, error) {
 	case string:
 		parsed, err := strconv.ParseFloat(strings.TrimSpace(v), 64)
 		if err != nil {
-			return 0, argError(name, "must be an integer, got %q", v)
+			return 0, argError(name, "must be an integer, got %q", clip(v, maxEchoLen))
 		}
 		f = parsed
 	default:
@@ -141,7 +160,7 @@ func (a toolArgs) optionalBool(name string, def bool) (bool, error) {
 	case string:
 		b, err := strconv.ParseBool(strings.TrimSpace(v))
 		if err != nil {
-			return false, argError(name, "must be true or false, got %q", v)
+			return false, argError(name, "must be true or false, got %q", clip(v, maxEchoLen))
 		}
 		return b, nil
 	}
@@ -174,6 +193,21 @@ func unknownArguments(tool mcpgo.Tool, args map[string]any) []string {
 	return out
 }
 
+// echoNames shortens a caller's list of names for an error message: the
+// first few, each clipped, so a hostile call cannot make the answer large.
+func echoNames(names []string) []string {
+	const most = 10
+	out := make([]string, 0, min(len(names), most+1))
+	for i, n := range names {
+		if i == most {
+			out = append(out, fmt.Sprintf("… %d more", len(names)-most))
+			break
+		}
+		out = append(out, clip(n, maxEchoLen))
+	}
+	return out
+}
+
 // schemaArgNames lists the tool's declared argument names, sorted.
 func schemaArgNames(tool mcpgo.Tool) []string {
 	names := make([]string, 0, len(tool.InputSchema.Properties))
@@ -199,5 +233,6 @@ func jsonType(v any) string {
 	case map[string]any:
 		return "an object"
 	}
-	return fmt.Sprintf("%T", v)
+	// Not reachable from JSON; a Go type name would mean nothing to the caller.
+	return "an unexpected value"
 }

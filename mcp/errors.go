@@ -36,6 +36,8 @@ func describeError(ctx context.Context, err error, timeout time.Duration) (msg s
 		return "request cancelled", false
 	case errors.Is(err, ErrBadArgument):
 		return err.Error(), false
+	case errors.Is(err, errHandlerPanic):
+		return "internal error: the server failed on this call; " + logDetails + ".", false
 	case errors.Is(err, index.ErrDocumentNotFound):
 		return err.Error() + ": find URIs with search or list_documents, then pass one exactly as returned", false
 	case errors.Is(err, ranker.ErrEmptyQuery):

@@ -162,16 +162,13 @@ func unparsableParams(method string, e mcpgo.JSONRPCErrorDetails) (mcpgo.JSONRPC
 	if e.Code != mcpgo.INVALID_REQUEST || !strings.HasPrefix(e.Message, "unparsable ") {
 		return e, false
 	}
-	text := "Invalid params: the params of " + method + " do not have the expected types"
+	text := "Invalid params: the params of " + method + " do not decode (a member has the wrong type or a number is out of range)"
 	if _, after, ok := strings.Cut(e.Message, "Go struct field "); ok {
-		field, _, _ := strings.Cut(after, " ")
-		if i := strings.LastIndex(field, "params."); i >= 0 {
-			field = field[i+len("params."):]
-		} else if i := strings.LastIndexByte(field, '.'); i >= 0 {
-			field = field[i+1:]
-		}
-		if field != "" {
-			text = "Invalid params: " + method + " params." + field + " has the wrong type"
+		// "CallToolRequest.params.name of type string": drop the Go type.
+		path, _, _ := strings.Cut(after, " ")
+		_, member, _ := strings.Cut(path, ".")
+		if strings.HasPrefix(member, "params.") {
+			text = "Invalid params: " + method + " " + member + " has the wrong type"
 		}
 	}
 	return mcpgo.NewJSONRPCErrorDetails(mcpgo.INVALID_PARAMS, text, nil), true

@@ -27,6 +27,7 @@ import (
 	"log/slog"
 	"slices"
 	"strings"
+	"sync/atomic"
 	"time"
 
 	mcpgo "github.com/mark3labs/mcp-go/mcp"
@@ -75,6 +76,11 @@ type Server struct {
 	backend *backend
 	tools   map[string]mcpgo.Tool
 	log     *slog.Logger
+	// workers bounds the handlers running, including those abandoned at
+	// their deadline and still finishing (guard.go).
+	workers chan struct{}
+	// panics counts handler panics; tests assert it stays 0.
+	panics atomic.Int64
 }
 
 // tool is a tool constructor's output plus what data it needs to be offered.
@@ -98,7 +104,7 @@ func New(ctx context.Context, opts Options) (*Server, error) {
 	if log == nil {
 		log = slog.New(slog.DiscardHandler)
 	}
-	s := &Server{opts: opts, log: log, tools: map[string]mcpgo.Tool{}}
+	s := &Server{opts: opts, log: log, tools: map[string]mcpgo.Tool{}, workers: make(chan struct{}, opts.MaxConcurrent)}
 	s.backend = newBackend(opts, log)
 
 	serverOpts := []server.ServerOption{
@@ -107,8 +113,9 @@ func New(ctx context.Context, opts Options) (*Server, error) {
 		server.WithInstructions(instructions),
 		server.WithTitle("Cupertino"),
 		server.WithDescription("Apple developer documentation, Swift Evolution, the Swift book and the HIG, searched locally."),
+		// guard recovers handler panics itself (see guard.go), so that they
+		// are logged with their stack and counted.
 		server.WithToolHandlerMiddleware(s.guard),
-		server.WithRecovery(),
 	}
 	if opts.validateOutput {
 		serverOpts = append(serverOpts, server.WithOutputSchemaValidation())
@@ -186,35 +193,6 @@ func allTools(b *backend) []tool {
 	symbols(searchConformancesTool(b))
 	edges(getInheritanceTool(b))
 	return out
-}
-
-// guard wraps every tool handler: it rejects arguments the schema does not
-// declare, bounds the call's time, and turns every error into an isError
-// result that says what to do.
-func (s *Server) guard(next server.ToolHandlerFunc) server.ToolHandlerFunc {
-	return func(ctx context.Context, req mcpgo.CallToolRequest) (*mcpgo.CallToolResult, error) {
-		started := time.Now()
-		def := s.tools[req.Params.Name]
-		if req.Params.Arguments != nil && req.GetArguments() == nil {
-			return mcpgo.NewToolResultError(fmt.Sprintf("arguments must be a JSON object with these keys: %s",
-				strings.Join(schemaArgNames(def), ", "))), nil
-		}
-		if unknown := unknownArguments(def, req.GetArguments()); len(unknown) > 0 {
-			return mcpgo.NewToolResultError(fmt.Sprintf("unknown argument %s for %s; valid arguments: %s",
-				strings.Join(quoteAll(unknown), ", "), def.Name, strings.Join(schemaArgNames(def), ", "))), nil
-		}
-		callCtx, cancel := context.WithTimeoutCause(ctx, s.opts.CallTimeout, ErrTimeout)
-		defer cancel()
-		res, err := next(callCtx, req)
-		if err == nil && res == nil {
-			err = errors.New("tool returned no result")
-		}
-		if err != nil {
-			res = s.errorResult(callCtx, req.Params.Name, err)
-		}
-		s.log.Debug("tool call", "tool", req.Params.Name, "took", time.Since(started), "error", res.IsError)
-		return res, nil
-	}
 }
 
 func quoteAll(names []string) []string {

@@ -81,7 +81,7 @@ func listDocumentsTool(b *backend) (mcpgo.Tool, server.ToolHandlerFunc) {
 		readOnly("List a framework's documents"),
 		mcpgo.WithString("framework", mcpgo.Required(), mcpgo.MaxLength(maxNameLen),
 			mcpgo.Description("Framework identifier, module or display name (\"swiftui\", \"CoreData\"). list_frameworks lists them.")),
-		mcpgo.WithInteger("offset", mcpgo.DefaultNumber(0), mcpgo.Min(0),
+		mcpgo.WithInteger("offset", mcpgo.DefaultNumber(0), mcpgo.Min(0), mcpgo.Max(maxOffset),
 			mcpgo.Description("Number of pages to skip, for the next page of a long listing.")),
 		mcpgo.WithInteger("limit", mcpgo.DefaultNumber(50), mcpgo.Min(1), mcpgo.Max(200),
 			mcpgo.Description("Number of pages to list.")),
@@ -112,7 +112,7 @@ func listDocumentsTool(b *backend) (mcpgo.Tool, server.ToolHandlerFunc) {
 		if err != nil {
 			return nil, err
 		}
-		offset, err := a.optionalInt("offset", 0, 0, 1<<30)
+		offset, err := a.optionalInt("offset", 0, 0, maxOffset)
 		if err != nil {
 			return nil, err
 		}

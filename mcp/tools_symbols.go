@@ -236,10 +236,7 @@ func searchConcurrencyTool(b *backend) (mcpgo.Tool, server.ToolHandlerFunc) {
 	)
 	return t, func(ctx context.Context, req mcpgo.CallToolRequest) (*mcpgo.CallToolResult, error) {
 		a := argsOf(req)
-		if !a.present("pattern") {
-			return nil, argError("pattern", "is required: one of %s", strings.Join(names, ", "))
-		}
-		pattern, err := a.optionalEnum("pattern", "", names)
+		pattern, err := a.requiredEnum("pattern", names)
 		if err != nil {
 			return nil, err
 		}
