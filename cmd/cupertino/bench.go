@@ -13,16 +13,15 @@ import (
 	"github.com/cupertino-go/cupertino/ranker"
 )
 
-func init() {
-	commandConstructors = append(commandConstructors, func(io *iostreams) *cobra.Command {
-		cmd := &cobra.Command{
-			Use:   "bench",
-			Short: "Measure latency and memory on a real index",
-			Args:  cobra.NoArgs,
-		}
-		cmd.AddCommand(newBenchSearchCmd(io, runBenchSearch))
-		return cmd
-	})
+// newBenchCmd groups the benchmarks.
+func newBenchCmd(io *iostreams) *cobra.Command {
+	cmd := &cobra.Command{
+		Use:   "bench",
+		Short: "Measure latency and memory on a real index",
+		Args:  cobra.NoArgs,
+	}
+	cmd.AddCommand(newBenchSearchCmd(io, runBenchSearch))
+	return cmd
 }
 
 // commonWords are the everyday words the search issue adds to the query mix:

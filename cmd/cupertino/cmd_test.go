@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"sync"
 	"testing"
@@ -429,5 +430,77 @@ func TestRefusedSaveNamesThePreviousIndex(t *testing.T) {
 	}
 	if !strings.Contains(out.String(), "previous index is unchanged") || strings.Contains(out.String(), "0 documents") {
 		t.Errorf("refused save summary:\n%s", out)
+	}
+}
+
+// Every exported sentinel error of the packages cmd drives has its row in
+// exitCodes, and each row maps, wrapped, to its code.
+func TestEverySentinelHasItsExitCode(t *testing.T) {
+	listed := map[string]bool{}
+	for _, m := range exitCodes {
+		listed[m.name] = true
+		if got := exitCode(fmt.Errorf("op: %w", m.err)); got != m.code {
+			t.Errorf("%s wrapped exits %d, want %d", m.name, got, m.code)
+		}
+	}
+	sentinel := regexp.MustCompile(`(?m)^\s*(?:var\s+)?(Err[A-Z]\w*)\s*=\s*errors\.New\(`)
+	for pkg, dir := range map[string]string{
+		"index": "../../index", "ingest": "../../internal/ingest", "crawler": "../../crawler",
+		"enrich": "../../enrich", "ranker": "../../ranker",
+	} {
+		files, err := filepath.Glob(filepath.Join(dir, "*.go"))
+		if err != nil || len(files) == 0 {
+			t.Fatalf("no sources in %s: %v", dir, err)
+		}
+		for _, f := range files {
+			if strings.HasSuffix(f, "_test.go") {
+				continue
+			}
+			src, err := os.ReadFile(f)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, m := range sentinel.FindAllStringSubmatch(string(src), -1) {
+				if name := pkg + "." + m[1]; !listed[name] {
+					t.Errorf("%s (%s) has no row in exitCodes", name, f)
+				}
+			}
+		}
+	}
+}
+
+func TestMissingArgumentsAreUsageErrors(t *testing.T) {
+	for _, args := range [][]string{{"read"}, {"search"}, {"read", "a", "b"}} {
+		io, _, errb := cmdTestIO(false)
+		if code := run(args, io); code != exitUsage {
+			t.Errorf("%v: exit %d, want %d", args, code, exitUsage)
+		}
+		if !strings.Contains(errb.String(), "usage: cupertino "+args[0]) {
+			t.Errorf("%v: no usage line:\n%s", args, errb)
+		}
+	}
+}
+
+// Answering no is a decision, not an interrupt.
+func TestAnsweringNoIsNotAnInterrupt(t *testing.T) {
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "search.db"), []byte("x"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	io, _, _ := cmdTestIO(false)
+	io.InTerminal, io.In = true, strings.NewReader("no\n")
+	err := runSave(context.Background(), &saveOptions{IO: io, BaseDir: dir, Clear: true})
+	if code := exitCode(err); code != exitFailure || !errors.Is(err, errAnsweredNo) {
+		t.Errorf("answering no: %v, exit %d, want %d", err, code, exitFailure)
+	}
+}
+
+// In a terminal, serve's flags without a command get serve's explanation.
+func TestServeFlagsInATerminalExplainServe(t *testing.T) {
+	io, _, errb := cmdTestIO(false)
+	io.InTerminal = true
+	code := run([]string{"--search-db", filepath.Join(t.TempDir(), "x.db")}, io)
+	if code != exitUsage || strings.Contains(errb.String(), "unknown flag") || !strings.Contains(errb.String(), "MCP client") {
+		t.Errorf("exit %d:\n%s", code, errb)
 	}
 }

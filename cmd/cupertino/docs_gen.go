@@ -29,21 +29,15 @@ func commandsMarkdown(root *cobra.Command) string {
 		}
 	}
 	walk(root)
-	b.WriteString("## Exit codes\n\n| code | meaning |\n|---|---|\n")
-	for _, e := range []struct {
-		code int
-		text string
-	}{
-		{exitOK, "success"},
-		{exitFailure, "failure not listed below"},
-		{exitUsage, "bad flags or arguments"},
-		{exitCollision, "save wrote the index, but tier-C URI collisions were recorded"},
-		{exitLocked, "another save holds the index lock"},
-		{exitIncomplete, "fetch or eval finished with failures"},
-		{exitNotFound, "no index, no source, or the document asked for does not exist"},
-		{exitInterrupt, "interrupted (Ctrl-C / SIGTERM)"},
-	} {
-		fmt.Fprintf(&b, "| %d | %s |\n", e.code, e.text)
+	b.WriteString("## Exit codes\n\n| code | meaning | errors |\n|---|---|---|\n")
+	for _, e := range exitCodeMeanings {
+		var names []string
+		for _, m := range exitCodes {
+			if m.code == e.code {
+				names = append(names, "`"+m.name+"`")
+			}
+		}
+		fmt.Fprintf(&b, "| %d | %s | %s |\n", e.code, e.meaning, strings.Join(names, ", "))
 	}
 	return b.String()
 }

@@ -20,12 +20,6 @@ import (
 // errUnhealthy means doctor found a problem that stops search or serve.
 var errUnhealthy = errors.New("cupertino is not ready")
 
-func init() {
-	commandConstructors = append(commandConstructors, func(io *iostreams) *cobra.Command {
-		return newDoctorCmd(io, runDoctor)
-	})
-}
-
 type doctorOptions struct {
 	IO   *iostreams
 	DB   dbFlags

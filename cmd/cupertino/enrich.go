@@ -12,13 +12,6 @@ import (
 	"github.com/cupertino-go/cupertino/enrich"
 )
 
-func init() {
-	commandConstructors = append(commandConstructors, func(io *iostreams) *cobra.Command {
-		return newEnrichCmd(io, runEnrich)
-	})
-	registerExitCode(enrich.ErrUnknownPass, exitUsage)
-}
-
 // enrichOptions are the flags of `cupertino enrich`.
 type enrichOptions struct {
 	IO *iostreams

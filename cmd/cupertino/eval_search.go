@@ -19,8 +19,6 @@ import (
 // errGatesFailed means at least one quality gate was missed.
 var errGatesFailed = errors.New("search-quality gates missed")
 
-func init() { registerExitCode(errGatesFailed, exitIncomplete) }
-
 type evalSearchOptions struct {
 	IO        *iostreams
 	DB        dbFlags

@@ -14,15 +14,6 @@ import (
 	"github.com/cupertino-go/cupertino/internal/document"
 )
 
-func init() {
-	commandConstructors = append(commandConstructors, func(io *iostreams) *cobra.Command {
-		return newFetchCmd(io, runFetch)
-	})
-	registerExitCode(crawler.ErrIncomplete, exitIncomplete)
-	registerExitCode(crawler.ErrConfig, exitUsage)
-	registerExitCode(crawler.ErrLocked, exitLocked)
-}
-
 // fetchOptions are the flags of `cupertino fetch`.
 type fetchOptions struct {
 	IO              *iostreams
@@ -60,6 +51,10 @@ HTTP; pages that only a browser gets (placeholders, 403, HTML shells) are
 loaded in headless Chromium, which captures the JSON the page's own script
 loads. Without Chromium the crawl continues over HTTP and records those
 pages as failures.
+
+Nothing from another host is stored or requested: a redirect elsewhere is a
+failure, and the browser can reach only the origin. A page larger than
+--max-page-bytes once decompressed is a failure, never stored cut short.
 
 An unchanged page is not rewritten. The crawl checkpoints its queue every
 few seconds under <output-dir>/.cupertino-fetch; running the same command

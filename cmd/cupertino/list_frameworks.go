@@ -9,12 +9,6 @@ import (
 	"github.com/spf13/cobra"
 )
 
-func init() {
-	commandConstructors = append(commandConstructors, func(io *iostreams) *cobra.Command {
-		return newListFrameworksCmd(io, runListFrameworks)
-	})
-}
-
 type listFrameworksOptions struct {
 	IO   *iostreams
 	DB   dbFlags

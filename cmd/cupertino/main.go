@@ -2,13 +2,13 @@
 //
 // Every command lives in its own file (save.go, search.go, serve.go, …) as an
 // options struct, a run function that takes it, and a constructor that binds
-// flags to it, so flag parsing and logic are tested apart. Exit codes are
-// mapped from errors in exitCode, and nowhere else.
+// flags to it, so flag parsing and logic are tested apart. commands.go lists
+// the commands; exitcodes.go maps errors to exit codes, and nothing else
+// does.
 package main
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"io"
 	"log/slog"
@@ -24,67 +24,6 @@ import (
 
 // version is set at build time with -ldflags "-X main.version=…".
 var version = "dev"
-
-// Exit codes. Scripts and CI rely on these staying put.
-const (
-	exitOK         = 0
-	exitFailure    = 1 // anything not listed below
-	exitUsage      = 2 // bad flags or arguments
-	exitCollision  = 3 // save finished but the door recorded tier-C collisions
-	exitLocked     = 4 // another save holds the index lock
-	exitIncomplete = 5 // fetch or eval finished with failures
-	exitNotFound   = 6 // no index yet, or the document asked for does not exist
-	exitInterrupt  = 130
-)
-
-// usageError marks errors caused by how the command was called.
-type usageError struct{ err error }
-
-func (e usageError) Error() string { return e.err.Error() }
-func (e usageError) Unwrap() error { return e.err }
-
-func usageErrorf(format string, args ...any) error {
-	return usageError{fmt.Errorf(format, args...)}
-}
-
-// exitCoder lets domain errors carry their exit code without main importing
-// every package's sentinels twice.
-type exitCoder interface{ ExitCode() int }
-
-func exitCode(err error) int {
-	var ue usageError
-	var ec exitCoder
-	switch {
-	case err == nil:
-		return exitOK
-	case errors.Is(err, context.Canceled):
-		return exitInterrupt
-	case errors.As(err, &ue):
-		return exitUsage
-	case errors.As(err, &ec):
-		return ec.ExitCode()
-	}
-	for _, m := range domainExitCodes {
-		if errors.Is(err, m.err) {
-			return m.code
-		}
-	}
-	return exitFailure
-}
-
-// domainExitCodes maps package sentinels to exit codes; filled by the files
-// that own the commands (see init functions), so this stays the one table.
-var domainExitCodes []struct {
-	err  error
-	code int
-}
-
-func registerExitCode(err error, code int) {
-	domainExitCodes = append(domainExitCodes, struct {
-		err  error
-		code int
-	}{err, code})
-}
 
 // iostreams is what commands write to; tests substitute buffers.
 type iostreams struct {
@@ -124,20 +63,25 @@ func newRootCmd(io *iostreams) *cobra.Command {
 	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error { return usageError{err} })
 	for _, c := range commands(io) {
 		root.AddCommand(c)
+		usageOnBadArgs(c)
 	}
 	return root
 }
 
-// commandConstructors is appended to by each command file's init, so adding a
-// command never means editing this file.
-var commandConstructors []func(*iostreams) *cobra.Command
-
-func commands(io *iostreams) []*cobra.Command {
-	var out []*cobra.Command
-	for _, mk := range commandConstructors {
-		out = append(out, mk(io))
+// usageOnBadArgs makes a wrong number of arguments a usage error (exit 2)
+// that shows the command's usage line, for c and its subcommands.
+func usageOnBadArgs(c *cobra.Command) {
+	if check := c.Args; check != nil {
+		c.Args = func(cmd *cobra.Command, args []string) error {
+			if err := check(cmd, args); err != nil {
+				return usageError{fmt.Errorf("%w\nusage: %s", err, cmd.UseLine())}
+			}
+			return nil
+		}
 	}
-	return out
+	for _, sub := range c.Commands() {
+		usageOnBadArgs(sub)
+	}
 }
 
 func main() {
@@ -156,7 +100,9 @@ func run(args []string, io *iostreams) int {
 	root := newRootCmd(io)
 	// With no subcommand and stdin not a terminal, an MCP client is talking to
 	// us: serve is the default, flags included ("cupertino --search-db x").
-	if !io.InTerminal && hasCommand(root, "serve") && namesNoCommand(args) {
+	// In a terminal, serve's flags alone also mean serve, which then says how
+	// to configure a client instead of "unknown flag".
+	if hasCommand(root, "serve") && namesNoCommand(args) && (!io.InTerminal || len(args) > 0) {
 		args = append([]string{"serve"}, args...)
 	}
 	root.SetArgs(args)

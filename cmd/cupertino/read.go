@@ -13,12 +13,6 @@ import (
 	"github.com/cupertino-go/cupertino/internal/mdbound"
 )
 
-func init() {
-	commandConstructors = append(commandConstructors, func(io *iostreams) *cobra.Command {
-		return newReadCmd(io, runRead)
-	})
-}
-
 // readOptions are the flags of `cupertino read`.
 type readOptions struct {
 	IO       *iostreams

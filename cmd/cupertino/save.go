@@ -16,19 +16,9 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/cupertino-go/cupertino/door"
-	"github.com/cupertino-go/cupertino/index"
 	"github.com/cupertino-go/cupertino/internal/document"
 	"github.com/cupertino-go/cupertino/internal/ingest"
 )
-
-func init() {
-	commandConstructors = append(commandConstructors, func(io *iostreams) *cobra.Command {
-		return newSaveCmd(io, runSave)
-	})
-	registerExitCode(ingest.ErrCollisions, exitCollision)
-	registerExitCode(index.ErrLocked, exitLocked)
-	registerExitCode(ingest.ErrNoSources, exitNotFound)
-}
 
 // saveOptions are the flags of `cupertino save`.
 type saveOptions struct {
@@ -130,7 +120,7 @@ func runSave(ctx context.Context, o *saveOptions) error {
 	o.resolve()
 	if o.Clear && !o.Yes && !o.DryRun && o.IO.InTerminal && fileExists(o.SearchDB) {
 		if !confirm(o.IO, fmt.Sprintf("Rebuild %s from scratch?", o.SearchDB)) {
-			return fmt.Errorf("save: %w", context.Canceled)
+			return fmt.Errorf("save: %w", errAnsweredNo)
 		}
 	}
 	if err := os.MkdirAll(filepath.Dir(o.SearchDB), 0o755); err != nil {

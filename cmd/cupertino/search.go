@@ -15,12 +15,6 @@ import (
 	"github.com/cupertino-go/cupertino/ranker"
 )
 
-func init() {
-	commandConstructors = append(commandConstructors, func(io *iostreams) *cobra.Command {
-		return newSearchCmd(io, runSearch)
-	})
-}
-
 // searchOptions are the flags of `cupertino search`.
 type searchOptions struct {
 	IO      *iostreams

@@ -15,12 +15,6 @@ import (
 	"github.com/cupertino-go/cupertino/ranker"
 )
 
-func init() {
-	commandConstructors = append(commandConstructors, func(io *iostreams) *cobra.Command {
-		return newServeCmd(io, runServe)
-	})
-}
-
 // serveOptions are the flags of `cupertino serve`.
 type serveOptions struct {
 	IO          *iostreams

@@ -51,13 +51,3 @@ func (d *dbFlags) openEngine(ctx context.Context) (*index.Store, *ranker.Engine,
 	}
 	return st, eng, nil
 }
-
-func init() {
-	registerExitCode(index.ErrNotFound, exitNotFound)
-	registerExitCode(index.ErrDocumentNotFound, exitNotFound)
-	registerExitCode(ranker.ErrUnknownFramework, exitUsage)
-	registerExitCode(ranker.ErrEmptyQuery, exitUsage)
-	registerExitCode(ranker.ErrBadLanguage, exitUsage)
-	registerExitCode(ranker.ErrUnknownSource, exitUsage)
-	registerExitCode(ranker.ErrBadVersion, exitUsage)
-}

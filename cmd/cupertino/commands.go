@@ -1,0 +1,22 @@
+package main
+
+import "github.com/spf13/cobra"
+
+// commands lists every top-level command in the order `cupertino --help`
+// shows them. Each lives in a file of its own as an options struct, a run
+// function and a constructor binding flags to the options; adding a command
+// is one line here and that file.
+func commands(io *iostreams) []*cobra.Command {
+	return []*cobra.Command{
+		newFetchCmd(io, runFetch),
+		newSaveCmd(io, runSave),
+		newEnrichCmd(io, runEnrich),
+		newSearchCmd(io, runSearch),
+		newReadCmd(io, runRead),
+		newListFrameworksCmd(io, runListFrameworks),
+		newServeCmd(io, runServe),
+		newDoctorCmd(io, runDoctor),
+		newEvalCmd(io),
+		newBenchCmd(io),
+	}
+}
