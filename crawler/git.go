@@ -11,14 +11,21 @@ import (
 	"path/filepath"
 	"strings"
 	"time"
+
+	"github.com/cupertino-go/cupertino/internal/source"
 )
 
-// Git-hosted sources and where they live upstream.
-var GitSources = map[string]string{
-	"swift-evolution": "https://github.com/swiftlang/swift-evolution.git",
-	"swift-book":      "https://github.com/swiftlang/swift-book.git",
-	"swift-org":       "https://github.com/swiftlang/swift-org-website.git",
-}
+// GitSources maps each git-hosted source to its upstream repository, from
+// the source table.
+var GitSources = func() map[string]string {
+	m := map[string]string{}
+	for _, s := range source.All {
+		if s.Fetch == source.FetchGit {
+			m[s.ID] = s.GitRepo
+		}
+	}
+	return m
+}()
 
 // ErrGit reports a failed git command; the wrapping error carries its output.
 var ErrGit = errors.New("git failed")

@@ -9,7 +9,7 @@ import (
 	"strings"
 
 	"github.com/cupertino-go/cupertino/index"
-	"github.com/cupertino-go/cupertino/internal/document"
+	"github.com/cupertino-go/cupertino/internal/source"
 )
 
 // Engine searches one index. Build it once per process (New loads the
@@ -100,7 +100,7 @@ func Search(ctx context.Context, store *index.Store, query string, filters Filte
 // symbolSources are the sources where a bare identifier has a canonical
 // answer; an identifier query is not fanned out to prose sources, whose
 // rank-1 hit would otherwise fuse level with a real API page.
-var symbolSources = []string{document.SourceAppleDocs, document.SourceSwiftEvolution, document.SourcePackages}
+var symbolSources = source.With(func(s source.Source) bool { return s.Symbols })
 
 // Search runs a query. It returns ErrEmptyQuery for a query with nothing
 // searchable and the Filters.Normalize errors for bad filters.
@@ -133,7 +133,16 @@ func (e *Engine) Search(ctx context.Context, raw string, filters Filters) ([]Res
 
 // declarationSources hold pages that declare API: where a query for an
 // @attribute or a symbol shape ("actor type") has its answers.
-var declarationSources = []string{document.SourceAppleDocs, document.SourcePackages}
+var declarationSources = source.With(func(s source.Source) bool { return s.Declarations })
+
+// onRequest are the sources searched only when asked for (apple-archive).
+var onRequest = func() map[string]bool {
+	m := map[string]bool{}
+	for _, s := range source.All {
+		m[s.ID] = s.OnRequest
+	}
+	return m
+}()
 
 // scope lists the sources a query searches: the filter's, else the sources
 // the query's shape calls for.
@@ -146,7 +155,7 @@ func (e *Engine) scope(f Filters, q *Query, identifier bool) []string {
 		if len(f.Sources) == 0 {
 			switch {
 			case src == q.SourceHint:
-			case src == document.SourceAppleArchive && f.IncludeArchive:
+			case onRequest[src] && f.IncludeArchive:
 			case isDeclarationQuery(q) && !containsString(declarationSources, src):
 				continue
 			case identifier && !containsString(symbolSources, src):

@@ -4,8 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"strings"
-
-	"github.com/cupertino-go/cupertino/internal/document"
 )
 
 // ErrBadLanguage means a language filter is neither swift nor objc.
@@ -197,7 +195,7 @@ func (f Filters) sourceInScope(src string, prose bool) bool {
 		}
 		return false
 	}
-	if src == document.SourceAppleArchive {
+	if onRequest[src] {
 		return f.IncludeArchive || prose
 	}
 	return true

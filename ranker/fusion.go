@@ -3,27 +3,24 @@ package ranker
 import (
 	"sort"
 
-	"github.com/cupertino-go/cupertino/internal/document"
+	"github.com/cupertino-go/cupertino/internal/source"
 )
 
 // RRFK is the reciprocal-rank-fusion constant of Cormack, Clarke and
 // Büttcher; orderings are insensitive to it within roughly [10, 100].
 const RRFK = 60
 
-// DefaultSourceWeights scale each source's fused increment. Plain RRF gives
-// every source's rank-1 the same score, so a HIG page would tie the canonical
-// Apple page for "Button"; weighting by authority breaks that tie while still
-// letting a strong hit from a low-weight source beat a weak apple-docs one.
-var DefaultSourceWeights = map[string]float64{
-	document.SourceAppleDocs:      3.0,
-	document.SourceSwiftEvolution: 1.5,
-	document.SourcePackages:       1.5,
-	document.SourceSwiftBook:      1.0,
-	document.SourceSwiftOrg:       1.0,
-	document.SourceSamples:        1.0,
-	document.SourceAppleArchive:   0.5,
-	document.SourceHIG:            0.5,
-}
+// DefaultSourceWeights scale each source's fused increment (source.Source
+// Weight): weighting by authority breaks the tie of every source's rank 1
+// while still letting a strong hit from a low-weight source beat a weak
+// apple-docs one.
+var DefaultSourceWeights = func() map[string]float64 {
+	w := make(map[string]float64, len(source.All))
+	for _, s := range source.All {
+		w[s.ID] = s.Weight
+	}
+	return w
+}()
 
 // RankedList is one source's candidates, best first.
 type RankedList struct {

@@ -5,6 +5,8 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/cupertino-go/cupertino/internal/source"
 )
 
 // Query is a user query taken apart into the signals the ranker uses. Parsing
@@ -68,7 +70,15 @@ func (s SymbolIntent) IsZero() bool { return s == SymbolIntent{} }
 var deprecatedWords = map[string]bool{"deprecated": true, "legacy": true, "obsolete": true}
 
 // sourceHintWords point to a source.
-var sourceHintWords = map[string]string{"proposal": "swift-evolution", "proposals": "swift-evolution"}
+var sourceHintWords = func() map[string]string {
+	m := map[string]string{}
+	for _, s := range source.All {
+		for _, w := range s.HintWords {
+			m[w] = s.ID
+		}
+	}
+	return m
+}()
 
 // typeKindWords are the kinds a "<kind> type" query can ask for.
 var typeKindWords = map[string]string{

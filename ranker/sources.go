@@ -6,55 +6,36 @@ import (
 	"sort"
 	"strings"
 
-	"github.com/cupertino-go/cupertino/internal/document"
+	"github.com/cupertino-go/cupertino/internal/source"
 )
 
 // ErrUnknownSource means a --source value (or a source prefix written with a
 // colon) names no source.
 var ErrUnknownSource = errors.New("unknown source")
 
-// sourceAlias is one spelling of a source. Bare aliases are recognised as the
-// first word of a query ("hig buttons"); the others only when written with a
-// colon ("apple: pay") or passed as a filter, because as a leading word they
-// are ordinary query text too often: "apple pay", "archive entries" (the
-// AppleArchive framework), "docs" is harmless but "samples" is an audio term.
+// sourceAlias is one spelling of a source; see source.Alias for what bare
+// means.
 type sourceAlias struct {
 	alias  string
 	source string
 	bare   bool
 }
 
-// sourceAliases is the documented alias table. Every source's own id is an
-// alias of itself.
-var sourceAliases = []sourceAlias{
-	{document.SourceAppleDocs, document.SourceAppleDocs, true},
-	{"docs", document.SourceAppleDocs, false},
-	{"apple", document.SourceAppleDocs, false},
-	{document.SourceSwiftEvolution, document.SourceSwiftEvolution, true},
-	{"evolution", document.SourceSwiftEvolution, true},
-	{"se", document.SourceSwiftEvolution, true},
-	{document.SourceSwiftBook, document.SourceSwiftBook, true},
-	{"book", document.SourceSwiftBook, true},
-	{document.SourceSwiftOrg, document.SourceSwiftOrg, true},
-	{document.SourceHIG, document.SourceHIG, true},
-	{document.SourceAppleArchive, document.SourceAppleArchive, true},
-	{"archive", document.SourceAppleArchive, false},
-	{document.SourceSamples, document.SourceSamples, false},
-	{"sample-code", document.SourceSamples, true},
-	{document.SourcePackages, document.SourcePackages, false},
-}
+// sourceAliases is the alias table of internal/source, flattened. Every
+// source's own id is an alias of itself.
+var sourceAliases = func() []sourceAlias {
+	var out []sourceAlias
+	for _, s := range source.All {
+		out = append(out, sourceAlias{s.ID, s.ID, s.IDIsBare})
+		for _, a := range s.Aliases {
+			out = append(out, sourceAlias{a.Name, s.ID, a.Bare})
+		}
+	}
+	return out
+}()
 
 // AllSources lists every source in display order.
-var AllSources = []string{
-	document.SourceAppleDocs,
-	document.SourceSwiftEvolution,
-	document.SourceSwiftBook,
-	document.SourceSwiftOrg,
-	document.SourceHIG,
-	document.SourceAppleArchive,
-	document.SourceSamples,
-	document.SourcePackages,
-}
+var AllSources = source.IDs()
 
 // ResolveSource maps any alias of a source (case-insensitive) to its id.
 func ResolveSource(name string) (string, error) {

@@ -42,10 +42,7 @@ func demoIndex(t *testing.T) string {
 			return
 		}
 		io, out, errb := cmdTestIO(false)
-		o := &saveOptions{IO: io, BaseDir: dir, DocsDir: "../../testdata/demo/docs",
-			EvolutionDir: "../../testdata/demo/swift-evolution", SwiftBookDir: "../../testdata/demo/swift-book",
-			SwiftOrgDir: "../../testdata/demo/swift-org", HIGDir: "../../testdata/demo/hig",
-			ArchiveDir: "../../testdata/demo/apple-archive"}
+		o := &saveOptions{IO: io, BaseDir: dir, Dirs: demoDirs("../../testdata/demo/docs")}
 		if err := runSave(context.Background(), o); err != nil {
 			demoErr = fmt.Errorf("save demo: %w\n%s\n%s", err, out, errb)
 			return
@@ -67,7 +64,7 @@ func TestSaveFlagsDeriveFromBaseDir(t *testing.T) {
 		t.Fatal(err)
 	}
 	got.resolve()
-	if got.DocsDir != "/data/cup/docs" || got.HIGDir != "/elsewhere/hig" || got.SearchDB != "/data/cup/search.db" || !got.DryRun {
+	if got.Dirs["apple-docs"] != "/data/cup/docs" || got.Dirs["hig"] != "/elsewhere/hig" || got.SearchDB != "/data/cup/search.db" || !got.DryRun {
 		t.Fatalf("resolved options: %+v", got)
 	}
 }
@@ -76,10 +73,7 @@ func TestSaveSummaryNamesEveryCounter(t *testing.T) {
 	db := demoIndex(t)
 	io, out, _ := cmdTestIO(false)
 	// A second save over the same corpus is a no-op and says so.
-	o := &saveOptions{IO: io, BaseDir: filepath.Dir(db), DocsDir: "../../testdata/demo/docs",
-		EvolutionDir: "../../testdata/demo/swift-evolution", SwiftBookDir: "../../testdata/demo/swift-book",
-		SwiftOrgDir: "../../testdata/demo/swift-org", HIGDir: "../../testdata/demo/hig",
-		ArchiveDir: "../../testdata/demo/apple-archive"}
+	o := &saveOptions{IO: io, BaseDir: filepath.Dir(db), Dirs: demoDirs("../../testdata/demo/docs")}
 	if err := runSave(context.Background(), o); err != nil {
 		t.Fatal(err)
 	}
@@ -371,12 +365,18 @@ func TestParseByteSize(t *testing.T) {
 	}
 }
 
+// demoDirs points every source at the demo corpus, Apple pages at docs.
+func demoDirs(docs string) map[string]string {
+	return map[string]string{
+		"apple-docs": docs, "swift-evolution": "../../testdata/demo/swift-evolution",
+		"swift-book": "../../testdata/demo/swift-book", "swift-org": "../../testdata/demo/swift-org",
+		"hig": "../../testdata/demo/hig", "apple-archive": "../../testdata/demo/apple-archive",
+	}
+}
+
 // demoSaveOptions is a save of the demo corpus into dir.
 func demoSaveOptions(io *iostreams, dir string) *saveOptions {
-	return &saveOptions{IO: io, BaseDir: dir, DocsDir: filepath.Join(dir, "docs"),
-		EvolutionDir: "../../testdata/demo/swift-evolution", SwiftBookDir: "../../testdata/demo/swift-book",
-		SwiftOrgDir: "../../testdata/demo/swift-org", HIGDir: "../../testdata/demo/hig",
-		ArchiveDir: "../../testdata/demo/apple-archive"}
+	return &saveOptions{IO: io, BaseDir: dir, Dirs: demoDirs(filepath.Join(dir, "docs"))}
 }
 
 // H1 at the terminal: a docs folder that vanished is kept when the user

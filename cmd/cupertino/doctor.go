@@ -14,6 +14,8 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/cupertino-go/cupertino/index"
+	"github.com/cupertino-go/cupertino/internal/corpus"
+	"github.com/cupertino-go/cupertino/internal/source"
 	"github.com/cupertino-go/cupertino/ranker"
 )
 
@@ -102,13 +104,12 @@ func runDoctor(ctx context.Context, o *doctorOptions) error {
 	printLeftovers(w, dbPath)
 
 	fmt.Fprintf(w, "Sources under %s\n", o.DB.BaseDir)
-	for _, name := range []string{"docs", "swift-evolution", "swift-book", "swift-org", "hig", "apple-archive"} {
-		dir := filepath.Join(o.DB.BaseDir, name)
+	for _, id := range source.Saved() {
 		state := "missing (save skips it)"
-		if fi, err := os.Stat(dir); err == nil && fi.IsDir() {
-			state = "present"
+		if dir, err := corpus.Locate(o.DB.BaseDir, id); err == nil {
+			state = "present: " + dir
 		}
-		fmt.Fprintf(w, "       %-16s %s\n", name, state)
+		fmt.Fprintf(w, "       %-16s %s\n", id, state)
 	}
 	if free, err := index.StatfsFreeSpace(filepath.Dir(dbPath)); err == nil {
 		fmt.Fprintf(w, "Free disk beside the index: %s\n", humanBytes(int64(free)))

@@ -12,6 +12,7 @@ import (
 
 	"github.com/cupertino-go/cupertino/crawler"
 	"github.com/cupertino-go/cupertino/internal/document"
+	"github.com/cupertino-go/cupertino/internal/source"
 )
 
 // fetchOptions are the flags of `cupertino fetch`.
@@ -36,7 +37,8 @@ type fetchOptions struct {
 	MaxPageBytes    int64
 }
 
-var fetchSources = []string{document.SourceAppleDocs, document.SourceSwiftEvolution, document.SourceSwiftBook, document.SourceSwiftOrg}
+// fetchSources are the sources fetch gets, from the source table.
+var fetchSources = source.Fetched()
 
 func newFetchCmd(io *iostreams, runF func(context.Context, *fetchOptions) error) *cobra.Command {
 	opts := &fetchOptions{IO: io, RequestDelay: 50 * time.Millisecond}

@@ -16,28 +16,26 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/cupertino-go/cupertino/door"
-	"github.com/cupertino-go/cupertino/internal/document"
+	"github.com/cupertino-go/cupertino/internal/corpus"
 	"github.com/cupertino-go/cupertino/internal/ingest"
+	"github.com/cupertino-go/cupertino/internal/source"
 )
 
 // saveOptions are the flags of `cupertino save`.
 type saveOptions struct {
-	IO           *iostreams
-	BaseDir      string
-	DocsDir      string
-	EvolutionDir string
-	SwiftBookDir string
-	SwiftOrgDir  string
-	HIGDir       string
-	ArchiveDir   string
-	SearchDB     string
-	Clear        bool
-	DryRun       bool
-	Yes          bool
-	AllStatuses  bool
-	Workers      int
-	MaxFileMiB   int64
-	MinFree      string
+	IO      *iostreams
+	BaseDir string
+	// Dirs maps a source ID to its folder, one --<source>-dir flag each
+	// (source.Source.SaveFlag); unset ones default to a folder of BaseDir.
+	Dirs        map[string]string
+	SearchDB    string
+	Clear       bool
+	DryRun      bool
+	Yes         bool
+	AllStatuses bool
+	Workers     int
+	MaxFileMiB  int64
+	MinFree     string
 }
 
 func newSaveCmd(io *iostreams, runF func(context.Context, *saveOptions) error) *cobra.Command {
@@ -64,12 +62,12 @@ URI (tier C); the audit log names them.`,
 	}
 	f := cmd.Flags()
 	f.StringVar(&opts.BaseDir, "base-dir", defaultBaseDir(), "base directory; the others default to folders inside it")
-	f.StringVar(&opts.DocsDir, "docs-dir", "", "Apple DocC JSON pages (default <base-dir>/docs)")
-	f.StringVar(&opts.EvolutionDir, "evolution-dir", "", "Swift Evolution checkout (default <base-dir>/swift-evolution)")
-	f.StringVar(&opts.SwiftBookDir, "swift-book-dir", "", "Swift book checkout (default <base-dir>/swift-book)")
-	f.StringVar(&opts.SwiftOrgDir, "swift-org-dir", "", "swift.org pages (default <base-dir>/swift-org)")
-	f.StringVar(&opts.HIGDir, "hig-dir", "", "Human Interface Guidelines pages (default <base-dir>/hig)")
-	f.StringVar(&opts.ArchiveDir, "archive-dir", "", "Apple Archive guides (default <base-dir>/apple-archive)")
+	opts.Dirs = map[string]string{}
+	for _, src := range source.All {
+		if src.SaveFlag != "" {
+			f.Var(dirFlag{opts.Dirs, src.ID}, src.SaveFlag, fmt.Sprintf("%s (default <base-dir>/%s)", src.SaveHelp, src.Folders[0]))
+		}
+	}
 	f.StringVar(&opts.SearchDB, "search-db", "", "index to write (default <base-dir>/search.db)")
 	f.BoolVar(&opts.Clear, "clear", false, "rebuild every source from scratch instead of only the changed ones")
 	f.BoolVar(&opts.DryRun, "dry-run", false, "read and judge every document, write nothing")
@@ -89,31 +87,44 @@ func defaultBaseDir() string {
 	return filepath.Join(home, ".cupertino")
 }
 
-// resolve fills the defaults that derive from --base-dir.
-func (o *saveOptions) resolve() {
-	def := func(p *string, name string) {
-		if *p == "" {
-			*p = filepath.Join(o.BaseDir, name)
-		}
-	}
-	def(&o.DocsDir, "docs")
-	def(&o.EvolutionDir, "swift-evolution")
-	def(&o.SwiftBookDir, "swift-book")
-	def(&o.SwiftOrgDir, "swift-org")
-	def(&o.HIGDir, "hig")
-	def(&o.ArchiveDir, "apple-archive")
-	def(&o.SearchDB, "search.db")
+// dirFlag is one source's folder flag, stored in saveOptions.Dirs.
+type dirFlag struct {
+	dirs map[string]string
+	id   string
 }
 
-func (o *saveOptions) sources() []ingest.SourceSpec {
-	return []ingest.SourceSpec{
-		{Kind: document.SourceAppleDocs, Root: o.DocsDir},
-		{Kind: document.SourceSwiftEvolution, Root: o.EvolutionDir},
-		{Kind: document.SourceSwiftBook, Root: o.SwiftBookDir},
-		{Kind: document.SourceSwiftOrg, Root: o.SwiftOrgDir},
-		{Kind: document.SourceHIG, Root: o.HIGDir},
-		{Kind: document.SourceAppleArchive, Root: o.ArchiveDir},
+func (d dirFlag) String() string     { return d.dirs[d.id] }
+func (d dirFlag) Set(v string) error { d.dirs[d.id] = v; return nil }
+func (d dirFlag) Type() string       { return "string" }
+
+// resolve fills the defaults that derive from --base-dir: a source's
+// conventional folder that exists under it, else its first one.
+func (o *saveOptions) resolve() {
+	if o.Dirs == nil {
+		o.Dirs = map[string]string{}
 	}
+	for _, src := range source.All {
+		if src.SaveFlag == "" || o.Dirs[src.ID] != "" {
+			continue
+		}
+		dir, err := corpus.Locate(o.BaseDir, src.ID)
+		if err != nil {
+			dir = filepath.Join(o.BaseDir, filepath.FromSlash(src.Folders[0]))
+		}
+		o.Dirs[src.ID] = dir
+	}
+	if o.SearchDB == "" {
+		o.SearchDB = filepath.Join(o.BaseDir, "search.db")
+	}
+}
+
+// sources lists what save reads, in the table's order.
+func (o *saveOptions) sources() []ingest.SourceSpec {
+	var out []ingest.SourceSpec
+	for _, id := range source.Saved() {
+		out = append(out, ingest.SourceSpec{Kind: id, Root: o.Dirs[id]})
+	}
+	return out
 }
 
 func runSave(ctx context.Context, o *saveOptions) error {

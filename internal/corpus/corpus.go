@@ -46,6 +46,7 @@ import (
 	"strings"
 
 	"github.com/cupertino-go/cupertino/internal/document"
+	"github.com/cupertino-go/cupertino/internal/source"
 )
 
 // Source is one on-disk documentation source.
@@ -101,67 +102,58 @@ type Options struct {
 	IncludeAllStatuses bool
 }
 
-// Kinds lists the source kinds Open understands, in the order save indexes them.
-func Kinds() []string {
-	return []string{
-		document.SourceAppleDocs,
-		document.SourceSwiftEvolution,
-		document.SourceSwiftBook,
-		document.SourceSwiftOrg,
-		document.SourceHIG,
-		document.SourceAppleArchive,
-	}
+// readers opens each source's reader by source ID. Every source the table
+// in internal/source says save reads has one (TestEverySavedSourceHasAReader).
+var readers = map[string]func(root string, opts Options) (Source, error){
+	document.SourceAppleDocs:      plain(NewAppleDocs),
+	document.SourceSwiftEvolution: func(root string, opts Options) (Source, error) { return asSource(NewSwiftEvolution(root, opts)) },
+	document.SourceSwiftBook:      plain(NewSwiftBook),
+	document.SourceSwiftOrg:       plain(NewSwiftOrg),
+	document.SourceHIG:            plain(NewHIG),
+	document.SourceAppleArchive:   plain(NewAppleArchive),
 }
 
-// Open returns the source of the given kind (a document.Source* constant)
-// reading root. It returns ErrMissingSource when root is not a directory.
+// plain adapts a reader constructor that takes no options.
+func plain[T Source](open func(root string) (T, error)) func(string, Options) (Source, error) {
+	return func(root string, _ Options) (Source, error) { return asSource(open(root)) }
+}
+
+// asSource returns a nil interface, not a typed nil, on error.
+func asSource[T Source](s T, err error) (Source, error) {
+	if err != nil {
+		return nil, err
+	}
+	return s, nil
+}
+
+// Kinds lists the source kinds save reads, in the order it indexes them.
+func Kinds() []string { return source.Saved() }
+
+// Open returns the source of the given kind (a source ID) reading root. It
+// returns ErrMissingSource when root is not a directory.
 func Open(kind, root string, opts Options) (Source, error) {
-	switch kind {
-	case document.SourceAppleDocs:
-		return NewAppleDocs(root)
-	case document.SourceSwiftEvolution:
-		return NewSwiftEvolution(root, opts)
-	case document.SourceSwiftBook:
-		return NewSwiftBook(root)
-	case document.SourceSwiftOrg:
-		return NewSwiftOrg(root)
-	case document.SourceHIG:
-		return NewHIG(root)
-	case document.SourceAppleArchive:
-		return NewAppleArchive(root)
-	default:
+	open, ok := readers[kind]
+	if !ok {
 		return nil, fmt.Errorf("%w: %q", ErrUnknownKind, kind)
 	}
-}
-
-// conventionalDirs lists, per kind, the folders a source is found in under a
-// data directory: ~/.cupertino (the original tool's layout, "docs" for Apple
-// pages) or an extracted corpus (.cache/corpus, where Apple pages sit at
-// tutorials/data/documentation).
-var conventionalDirs = map[string][]string{
-	document.SourceAppleDocs:      {"docs", filepath.Join("tutorials", "data", "documentation")},
-	document.SourceSwiftEvolution: {"swift-evolution"},
-	document.SourceSwiftBook:      {"swift-book"},
-	document.SourceSwiftOrg:       {"swift-org"},
-	document.SourceHIG:            {"hig"},
-	document.SourceAppleArchive:   {"apple-archive"},
+	return open(root, opts)
 }
 
 // Locate returns the directory under base that holds the source of the given
-// kind, trying its conventional folder names in order, or ErrMissingSource
-// when none exists.
+// kind, trying its conventional folders (source.Source.Folders) in order, or
+// ErrMissingSource when none exists.
 func Locate(base, kind string) (string, error) {
-	dirs, ok := conventionalDirs[kind]
-	if !ok {
+	src, ok := source.Lookup(kind)
+	if !ok || len(src.Folders) == 0 {
 		return "", fmt.Errorf("%w: %q", ErrUnknownKind, kind)
 	}
-	for _, dir := range dirs {
-		candidate := filepath.Join(base, dir)
+	for _, dir := range src.Folders {
+		candidate := filepath.Join(base, filepath.FromSlash(dir))
 		if info, err := os.Stat(candidate); err == nil && info.IsDir() {
 			return candidate, nil
 		}
 	}
-	return "", fmt.Errorf("%w: no %s under %s (looked for %s)", ErrMissingSource, kind, base, strings.Join(dirs, ", "))
+	return "", fmt.Errorf("%w: no %s under %s (looked for %s)", ErrMissingSource, kind, base, strings.Join(src.Folders, ", "))
 }
 
 // checkRoot reports ErrMissingSource unless root is an existing directory.

@@ -12,6 +12,7 @@ import (
 	"testing/fstest"
 
 	"github.com/cupertino-go/cupertino/internal/document"
+	"github.com/cupertino-go/cupertino/internal/source"
 )
 
 func writeFile(t *testing.T, path, body string) {
@@ -125,5 +126,20 @@ func TestWalkFailsWhenTheRootCannotBeRead(t *testing.T) {
 	fsys := failingFS{MapFS: fstest.MapFS{"a.md": {}}, bad: "."}
 	if _, _, err := walkFS(context.Background(), fsys, "/root", func(string) bool { return true }); !errors.Is(err, fs.ErrPermission) {
 		t.Errorf("walk of an unreadable root = %v, want a permission error", err)
+	}
+}
+
+// Adding a source to internal/source's table with a save folder needs a
+// reader here, and a reader needs a table entry.
+func TestEverySavedSourceHasAReader(t *testing.T) {
+	for _, id := range source.Saved() {
+		if _, ok := readers[id]; !ok {
+			t.Errorf("source %s is saved but has no reader", id)
+		}
+	}
+	for id := range readers {
+		if s, ok := source.Lookup(id); !ok || s.SaveFlag == "" {
+			t.Errorf("reader %s has no saved source in the table", id)
+		}
 	}
 }
