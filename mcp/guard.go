@@ -117,12 +117,15 @@ func resultChars(res *mcpgo.CallToolResult) int {
 			n += len(tc.Text)
 		}
 	}
-	if res.StructuredContent != nil {
+	switch {
+	case len(res.RawStructuredContent) > 0: // what goes on the wire when set
+		n += len(res.RawStructuredContent)
+	case res.StructuredContent != nil:
 		b, err := json.Marshal(res.StructuredContent)
 		if err != nil {
 			return maxResultChars + 1
 		}
 		n += len(b)
 	}
-	return n + len(res.RawStructuredContent)
+	return n
 }

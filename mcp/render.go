@@ -25,6 +25,13 @@ const (
 	// summaryLimit bounds one summary in a result list; the full text is one
 	// read_document away.
 	summaryLimit = 400
+	// Bounds on the other fields a response repeats from the index. Real
+	// values are far shorter; a page produced by a crawler bug or a hostile
+	// index must not make one field the whole response.
+	maxTitleLen     = 300
+	maxLabelLen     = 100 // kind, framework, source, section names
+	maxListItems    = 20  // attributes, conformances and such of one symbol
+	maxSignatureLen = 1000
 )
 
 // availabilityText renders introduced versions in platform order:
@@ -66,11 +73,24 @@ func platformsText(ps []document.Platform) string {
 	return strings.Join(parts, " · ")
 }
 
-// clip shortens s to at most n bytes at a rune boundary, marking the cut.
+// clip collapses s's whitespace and shortens it to at most n bytes at a
+// rune boundary, marking the cut. It reads only a prefix of s, so clipping a
+// field of a many-megabyte page costs no more than clipping a title.
 func clip(s string, n int) string {
+	long := len(s) > 4*n+64
+	if long {
+		end := 4*n + 64
+		for end > 0 && !utf8.RuneStart(s[end]) {
+			end--
+		}
+		s = s[:end]
+	}
 	s = strings.Join(strings.Fields(s), " ")
-	if len(s) <= n {
+	if len(s) <= n && !long {
 		return s
+	}
+	if len(s) <= n {
+		return strings.TrimSpace(s) + "…"
 	}
 	cut := n
 	for cut > 0 && !utf8.RuneStart(s[cut]) {
@@ -125,6 +145,8 @@ func fitItems(items []item, fixed, budget int) int {
 
 // resultItem renders one search result as compact Markdown.
 func resultItem(n int, r ranker.Result) item {
+	r.URI, r.Title = clip(r.URI, maxURILen), clip(r.Title, maxTitleLen)
+	r.Kind, r.Framework, r.Source = clip(r.Kind, maxLabelLen), clip(r.Framework, maxLabelLen), clip(r.Source, maxLabelLen)
 	var b strings.Builder
 	fmt.Fprintf(&b, "%d. **%s**", n, oneLine(r.Title))
 	meta := nonEmpty(r.Kind, r.Framework, r.Source)
@@ -148,6 +170,7 @@ func resultItem(n int, r ranker.Result) item {
 
 // symbolItem renders one symbol row.
 func symbolItem(n int, r SymbolRow) item {
+	r = clipSymbolRow(r)
 	var b strings.Builder
 	fmt.Fprintf(&b, "%d. `%s`", n, oneLine(clip(r.Signature, 300)))
 	flags := nonEmpty(r.Kind, flagWord(r.IsAsync, "async"), flagWord(r.IsThrows, "throws"), flagWord(r.IsStatic, "static"))
@@ -169,7 +192,6 @@ func symbolItem(n int, r SymbolRow) item {
 		where += " (" + r.Framework + ")"
 	}
 	fmt.Fprintf(&b, "\n   %s %s %s\n", origin, where, r.URI)
-	r.Signature = clip(r.Signature, 1000)
 	return item{markdown: b.String(), value: r}
 }
 
@@ -190,9 +212,61 @@ func nonEmpty(values ...string) []string {
 	return out
 }
 
-// oneLine keeps a title or signature on one Markdown line.
+// oneLine keeps a title or signature on one Markdown line, clipped.
 func oneLine(s string) string {
-	return strings.Join(strings.Fields(s), " ")
+	return clip(s, maxTitleLen)
+}
+
+// clipList keeps the first maxListItems entries of list, each clipped.
+func clipList(list []string, n int) []string {
+	if len(list) > maxListItems {
+		list = list[:maxListItems]
+	}
+	out := make([]string, len(list))
+	for i, s := range list {
+		out[i] = clip(s, n)
+	}
+	return out
+}
+
+// clipRef bounds a link to another page as a response shows it.
+func clipRef(r document.Ref) document.Ref {
+	return document.Ref{URI: clip(r.URI, maxURILen), Title: clip(r.Title, maxTitleLen), Section: clip(r.Section, maxLabelLen)}
+}
+
+// clipRefs bounds a list of links to n entries.
+func clipRefs(refs []document.Ref, n int) []document.Ref {
+	if len(refs) > n {
+		refs = refs[:n]
+	}
+	out := make([]document.Ref, len(refs))
+	for i, r := range refs {
+		out[i] = clipRef(r)
+	}
+	return out
+}
+
+// clipTypeRef bounds a type named by an inheritance edge.
+func clipTypeRef(t TypeRef) TypeRef {
+	return TypeRef{URI: clip(t.URI, maxURILen), Title: clip(t.Title, maxTitleLen), Framework: clip(t.Framework, maxLabelLen), Kind: clip(t.Kind, maxLabelLen)}
+}
+
+// clipSymbol bounds one declaration.
+func clipSymbol(s document.Symbol) document.Symbol {
+	s.Name, s.Kind = clip(s.Name, maxTitleLen), clip(s.Kind, maxLabelLen)
+	s.Signature, s.Origin = clip(s.Signature, maxSignatureLen), clip(s.Origin, maxLabelLen)
+	s.Attributes, s.Conformances = clipList(s.Attributes, maxLabelLen), clipList(s.Conformances, maxLabelLen)
+	s.GenericParams, s.GenericConstraints = clipList(s.GenericParams, maxLabelLen), clipList(s.GenericConstraints, maxTitleLen)
+	return s
+}
+
+// clipSymbolRow bounds a symbol row and the page it names.
+func clipSymbolRow(r SymbolRow) SymbolRow {
+	r.Symbol = clipSymbol(r.Symbol)
+	r.Matched = clipList(r.Matched, maxTitleLen)
+	r.URI, r.Title = clip(r.URI, maxURILen), clip(r.Title, maxTitleLen)
+	r.Framework, r.Source = clip(r.Framework, maxLabelLen), clip(r.Source, maxLabelLen)
+	return r
 }
 
 // textResult is a successful result with Markdown text and, when the tool

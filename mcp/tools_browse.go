@@ -46,20 +46,30 @@ func listFrameworksTool(b *backend) (mcpgo.Tool, server.ToolHandlerFunc) {
 			return nil, err
 		}
 		list := snap.frameworks
+		items := make([]item, len(list))
+		for i, f := range list {
+			v := fw{clip(f.Identifier, maxLabelLen), clip(f.DisplayName, maxLabelLen), clip(f.ImportName, maxLabelLen), f.DocCount}
+			name := v.DisplayName
+			if name == "" {
+				name = v.ImportName
+			}
+			line := "- " + v.Identifier
+			if name != "" && !strings.EqualFold(name, v.Identifier) {
+				line += " · " + name
+			}
+			items[i] = item{markdown: fmt.Sprintf("%s · %d\n", line, f.DocCount), value: v}
+		}
+		// About 400 frameworks fit; an index with far more says so.
+		n := fitItems(items, 300, responseBudget)
 		var md strings.Builder
 		fmt.Fprintf(&md, "## %d frameworks\n\nidentifier · name · pages\n", len(list))
-		out := output{Count: len(list), Frameworks: make([]fw, 0, len(list))}
-		for _, f := range list {
-			name := f.DisplayName
-			if name == "" {
-				name = f.ImportName
-			}
-			fmt.Fprintf(&md, "- %s", f.Identifier)
-			if name != "" && !strings.EqualFold(name, f.Identifier) {
-				fmt.Fprintf(&md, " · %s", name)
-			}
-			fmt.Fprintf(&md, " · %d\n", f.DocCount)
-			out.Frameworks = append(out.Frameworks, fw{f.Identifier, f.DisplayName, f.ImportName, f.DocCount})
+		out := output{Count: n, Frameworks: make([]fw, 0, n)}
+		for _, it := range items[:n] {
+			md.WriteString(it.markdown)
+			out.Frameworks = append(out.Frameworks, it.value.(fw))
+		}
+		if n < len(items) {
+			fmt.Fprintf(&md, "\n… %d more left out to keep this response small; search with framework= finds any of them by name.\n", len(items)-n)
 		}
 		md.WriteString("\nList a framework's pages with list_documents framework=\"<identifier>\".\n")
 		return textResult(md.String(), out), nil
@@ -162,7 +172,8 @@ func listDocumentsTool(b *backend) (mcpgo.Tool, server.ToolHandlerFunc) {
 }
 
 func docItem(d index.DocumentSummary) item {
-	v := listedDoc{URI: d.URI, Title: d.Title, Kind: d.Kind, Summary: clip(d.Summary, 160), Deprecated: d.Deprecated}
+	v := listedDoc{URI: clip(d.URI, maxURILen), Title: clip(d.Title, maxTitleLen), Kind: clip(d.Kind, maxLabelLen),
+		Summary: clip(d.Summary, 160), Deprecated: d.Deprecated}
 	line := fmt.Sprintf("- **%s** — %s · %s", oneLine(v.Title), orDash(v.Kind), v.URI)
 	if v.Deprecated {
 		line += " · deprecated"
@@ -222,6 +233,7 @@ func listChildrenTool(b *backend) (mcpgo.Tool, server.ToolHandlerFunc) {
 		if err != nil {
 			return nil, err
 		}
+		children = clipRefs(children, len(children))
 		items := make([]item, len(children))
 		section := "\x00"
 		for i, c := range children {
@@ -301,7 +313,7 @@ func listSourcesTool(b *backend) (mcpgo.Tool, server.ToolHandlerFunc) {
 				aliases[id] = append(aliases[id], alias)
 			}
 		}
-		out := output{BuiltAt: meta[index.MetaBuiltAt], Sources: []src{}}
+		out := output{BuiltAt: clip(meta[index.MetaBuiltAt], maxLabelLen), Sources: []src{}}
 		var md strings.Builder
 		md.WriteString("## Sources\n\n")
 		for _, id := range ranker.AllSources {
@@ -320,7 +332,7 @@ func listSourcesTool(b *backend) (mcpgo.Tool, server.ToolHandlerFunc) {
 		if out.BuiltAt != "" {
 			fmt.Fprintf(&md, "\nIndex built %s", out.BuiltAt)
 			if v := meta[index.MetaVersion]; v != "" {
-				fmt.Fprintf(&md, " by cupertino %s", v)
+				fmt.Fprintf(&md, " by cupertino %s", clip(v, maxLabelLen))
 			}
 			md.WriteString(".\n")
 		}

@@ -3,7 +3,6 @@ package mcp
 import (
 	"context"
 	"database/sql"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"strings"
@@ -12,7 +11,6 @@ import (
 	"github.com/mark3labs/mcp-go/server"
 
 	"github.com/cupertino-go/cupertino/index"
-	"github.com/cupertino-go/cupertino/internal/document"
 )
 
 func readDocumentTool(b *backend) (mcpgo.Tool, server.ToolHandlerFunc) {
@@ -64,7 +62,7 @@ func readDocumentTool(b *backend) (mcpgo.Tool, server.ToolHandlerFunc) {
 		}
 		body := stripTitle(doc.Markdown, doc.Title)
 		if section != "" {
-			if body, err = selectSections(body, section); err != nil {
+			if body, err = selectSections(ctx, body, section); err != nil {
 				return nil, err
 			}
 		}
@@ -109,171 +107,55 @@ func stripTitle(md, title string) string {
 	return md
 }
 
-// docHeader is the block every read starts with: what the page is and where
-// it applies, so an agent can judge it before reading on.
-func docHeader(doc *index.StoredDocument, body string) string {
-	var b strings.Builder
-	fmt.Fprintf(&b, "# %s\n\n", oneLine(doc.Title))
-	meta := []string{"URI: " + doc.URI}
-	meta = append(meta, nonEmpty(labelled("Kind", doc.RoleHeading, doc.Kind), labelled("Framework", doc.Framework),
-		labelled("Source", doc.Source), labelled("Status", doc.Status), labelled("Swift", doc.SwiftVersion))...)
-	b.WriteString(strings.Join(meta, " · ") + "\n")
-	early := body[:min(len(body), 1500)]
-	if len(doc.Platforms) > 0 && !strings.Contains(early, "Availability:") {
-		b.WriteString("Availability: " + platformsText(doc.Platforms) + "\n")
-	}
-	if doc.Deprecated && !strings.Contains(strings.ToLower(early), "deprecated") {
-		note := "Deprecated."
-		if doc.DeprecationNote != "" {
-			note = "Deprecated: " + oneLine(doc.DeprecationNote)
-		}
-		b.WriteString("> " + note + "\n")
-	}
-	if body == "" && doc.Abstract != "" {
-		b.WriteString("\n" + doc.Abstract + "\n")
-	}
-	if body == "" && doc.Declaration != "" {
-		b.WriteString("\n```swift\n" + doc.Declaration + "\n```\n")
-	}
-	return b.String()
-}
-
-func labelled(label string, values ...string) string {
-	for _, v := range values {
-		if v != "" {
-			return label + ": " + v
-		}
-	}
-	return ""
-}
-
-func documentMarkdown(doc *index.StoredDocument, body, section string, offset, budget int) string {
-	header := docHeader(doc, body)
-	if offset > len(body) {
-		return header + fmt.Sprintf("\nOffset %d is past the end of this page (%d bytes).\n", offset, len(body))
-	}
-	const hintRoom = 600
-	part, next := window(body, offset, max(budget-len(header)-hintRoom, 1000))
-	var b strings.Builder
-	b.WriteString(header)
-	if offset > 0 {
-		fmt.Fprintf(&b, "\n(continued from byte %d of %d)\n", offset, len(body))
-	}
-	b.WriteString("\n")
-	b.WriteString(strings.TrimRight(part, "\n") + "\n")
-	if next > 0 {
-		args := fmt.Sprintf("uri=%q offset=%d", doc.URI, next)
-		if section != "" {
-			args += fmt.Sprintf(" section=%q", section)
-		}
-		fmt.Fprintf(&b, "\n… truncated at byte %d of %d; call read_document with %s to continue.", next, len(body), args)
-		if headings := sectionHeadings(body); len(headings) > 1 && section == "" {
-			fmt.Fprintf(&b, " Or pick sections with section=, e.g. %s.", strings.Join(quoteAll(headings[:min(len(headings), 8)]), ", "))
-		}
-		b.WriteString("\n")
-	}
-	return b.String()
-}
-
-// docJSON is read_document's JSON form: the document with its Markdown windowed.
-type docJSON struct {
-	*document.Document
-	MarkdownOffset int  `json:"markdownOffset,omitempty"`
-	MarkdownBytes  int  `json:"markdownBytes"`
-	NextOffset     int  `json:"nextOffset,omitempty"`
-	ListsTruncated bool `json:"listsTruncated,omitempty"`
-}
-
-func documentJSON(sd *index.StoredDocument, body string, offset, budget int) string {
-	d := sd.Document
-	d.SourceFile, d.ContentHash, d.Content = "", "", ""
-	out := docJSON{Document: &d, MarkdownOffset: offset, MarkdownBytes: len(body)}
-	// Long lists are what make a page's JSON large; keep the head of each.
-	capList := func(n, limit int) int {
-		if n > limit {
-			out.ListsTruncated = true
-			return limit
-		}
-		return n
-	}
-	d.Symbols = d.Symbols[:capList(len(d.Symbols), 50)]
-	d.CodeExamples = d.CodeExamples[:capList(len(d.CodeExamples), 20)]
-	d.Children = d.Children[:capList(len(d.Children), 300)]
-	d.SeeAlso = d.SeeAlso[:capList(len(d.SeeAlso), 50)]
-	d.InheritedBy = d.InheritedBy[:capList(len(d.InheritedBy), 100)]
-	d.ConformingTypes = d.ConformingTypes[:capList(len(d.ConformingTypes), 100)]
-	d.Markdown = ""
-	rest, _ := json.Marshal(out)
-	if offset > len(body) {
-		offset = len(body)
-	}
-	d.Markdown, out.NextOffset = window(body, offset, max(budget-len(rest)-200, 1000))
-	b, err := json.Marshal(out)
-	if err != nil {
-		return fmt.Sprintf(`{"error": %q}`, err.Error())
-	}
-	// Drop the empty and internal fields Document always writes; they cost
-	// tokens and say nothing.
-	var m map[string]any
-	if json.Unmarshal(b, &m) == nil {
-		for _, k := range []string{"sourceFile", "contentHash", "size"} {
-			delete(m, k)
-		}
-		for k, v := range m {
-			if v == "" {
-				delete(m, k)
-			}
-		}
-		if compact, err := json.Marshal(m); err == nil {
-			b = compact
-		}
-	}
-	return string(b)
-}
+// section is one "## " section of a page; heading "" is the preamble.
+type section struct{ heading, text string }
 
 // splitSections cuts Markdown at "## " headings. The first entry is the
-// preamble before any heading (heading "").
-func splitSections(md string) []struct{ heading, text string } {
-	var out []struct{ heading, text string }
-	cur := struct{ heading, text string }{}
-	var b strings.Builder
+// preamble before any heading. A page can be many megabytes, so the split
+// stops when ctx ends.
+func splitSections(ctx context.Context, md string) ([]section, error) {
+	var out []section
+	cur := section{}
+	start := 0 // of cur's text in md
 	inFence := false
-	for _, line := range strings.SplitAfter(md, "\n") {
+	for pos, lines := 0, 0; pos < len(md); lines++ {
+		if lines%4096 == 0 && ctx.Err() != nil {
+			return nil, context.Cause(ctx)
+		}
+		end := strings.IndexByte(md[pos:], '\n')
+		if end < 0 {
+			end = len(md)
+		} else {
+			end += pos + 1
+		}
+		line := md[pos:end]
 		if strings.HasPrefix(strings.TrimSpace(line), "```") {
 			inFence = !inFence
 		}
 		if !inFence && strings.HasPrefix(line, "## ") {
-			cur.text = b.String()
+			cur.text = md[start:pos]
 			out = append(out, cur)
-			b.Reset()
-			cur.heading = strings.TrimSpace(strings.TrimPrefix(line, "## "))
+			cur, start = section{heading: strings.TrimSpace(strings.TrimPrefix(line, "## "))}, pos
 		}
-		b.WriteString(line)
+		pos = end
 	}
-	cur.text = b.String()
-	return append(out, cur)
-}
-
-func sectionHeadings(md string) []string {
-	var out []string
-	for _, s := range splitSections(md) {
-		if s.heading != "" {
-			out = append(out, s.heading)
-		}
-	}
-	return out
+	cur.text = md[start:]
+	return append(out, cur), nil
 }
 
 // selectSections keeps the preamble and every section whose heading contains
 // one of the comma-separated wanted words.
-func selectSections(md, wanted string) (string, error) {
+func selectSections(ctx context.Context, md, wanted string) (string, error) {
 	var words []string
 	for _, w := range strings.Split(wanted, ",") {
 		if w = strings.ToLower(strings.TrimSpace(w)); w != "" {
 			words = append(words, w)
 		}
 	}
-	sections := splitSections(md)
+	sections, err := splitSections(ctx, md)
+	if err != nil {
+		return "", err
+	}
 	// A word equal to a heading picks that heading only ("part 7" is not
 	// "Part 70"); otherwise it picks every heading containing it.
 	exact := map[string]bool{}
@@ -301,11 +183,19 @@ func selectSections(md, wanted string) (string, error) {
 		}
 	}
 	if !found && len(words) > 0 {
-		headings := sectionHeadings(md)
+		const most = 10
+		headings := firstHeadings(md, most+1)
 		if len(headings) == 0 {
 			return "", argError("section", "this page has no \"##\" sections; omit section to read it whole")
 		}
-		return "", argError("section", "no section matches %q; this page has: %s", wanted, strings.Join(quoteAll(echoNames(headings)), ", "))
+		list := make([]string, 0, len(headings))
+		for _, h := range headings[:min(len(headings), most)] {
+			list = append(list, fmt.Sprintf("%q", clip(h, maxEchoLen)))
+		}
+		if len(headings) > most {
+			list = append(list, "…")
+		}
+		return "", argError("section", "no section matches %q; this page has: %s", wanted, strings.Join(list, ", "))
 	}
 	return b.String(), nil
 }

@@ -77,11 +77,13 @@ func runSymbols(ctx context.Context, b *backend, q SymbolQuery, title, empty str
 	if err != nil {
 		return nil, err
 	}
-	md, list := renderSymbols(rows, title, empty)
+	md, list := renderSymbols(rows, title, empty, responseBudget)
 	return textResult(md, list), nil
 }
 
-func renderSymbols(rows []SymbolRow, title, empty string) (string, symbolList) {
+// renderSymbols renders the rows that fit in budget bytes, text and
+// structured content together.
+func renderSymbols(rows []SymbolRow, title, empty string, budget int) (string, symbolList) {
 	list := symbolList{Symbols: []SymbolRow{}}
 	if len(rows) == 0 {
 		return empty + "\n", list
@@ -91,7 +93,7 @@ func renderSymbols(rows []SymbolRow, title, empty string) (string, symbolList) {
 		items[i] = symbolItem(i+1, r)
 	}
 	header := fmt.Sprintf("## %s\n\n", title)
-	n := fitItems(items, len(header)+300, responseBudget)
+	n := fitItems(items, len(header)+300, budget)
 	var md strings.Builder
 	md.WriteString(header)
 	for _, it := range items[:n] {

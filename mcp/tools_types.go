@@ -60,16 +60,23 @@ func searchConformancesTool(b *backend) (mcpgo.Tool, server.ToolHandlerFunc) {
 		if err != nil {
 			return nil, err
 		}
-		out := output{Protocol: protocol, DocumentedTotal: total, Documented: documented, Declared: []SymbolRow{}}
-		if out.Documented == nil {
-			out.Documented = []TypeRef{}
+		// The documented list takes at most half of the response; code
+		// declarations get what it leaves.
+		items := make([]item, len(documented))
+		for i, d := range documented {
+			d = clipTypeRef(d)
+			items[i] = item{markdown: "- " + typeRefText(d) + "\n", value: d}
 		}
+		fixed := 300 + len(protocol)
+		n := fitItems(items, fixed, responseBudget/2)
+		out := output{Protocol: protocol, DocumentedTotal: total, Documented: make([]TypeRef, 0, n), Declared: []SymbolRow{}}
 		var md strings.Builder
 		fmt.Fprintf(&md, "## Types conforming to %s\n\n", protocol)
 		if total > 0 {
-			fmt.Fprintf(&md, "Documented (%d of %d):\n", len(documented), total)
-			for _, d := range documented {
-				fmt.Fprintf(&md, "- %s\n", typeRefText(d))
+			fmt.Fprintf(&md, "Documented (%d of %d):\n", n, total)
+			for _, it := range items[:n] {
+				md.WriteString(it.markdown)
+				out.Documented = append(out.Documented, it.value.(TypeRef))
 			}
 		}
 		// Code declarations fill what the documented list leaves of the limit.
@@ -80,7 +87,8 @@ func searchConformancesTool(b *backend) (mcpgo.Tool, server.ToolHandlerFunc) {
 				return nil, err
 			}
 			if len(rows) > 0 {
-				text, list := renderSymbols(rows, "Declared in code", "")
+				used, _ := json.Marshal(out.Documented)
+				text, list := renderSymbols(rows, "Declared in code", "", responseBudget-md.Len()-len(used)-fixed)
 				md.WriteString("\n" + strings.Replace(text, "## ", "### ", 1))
 				out.Declared = list.Symbols
 			}
@@ -88,8 +96,8 @@ func searchConformancesTool(b *backend) (mcpgo.Tool, server.ToolHandlerFunc) {
 		if total == 0 && len(out.Declared) == 0 {
 			md.Reset()
 			fmt.Fprintf(&md, "Nothing is recorded as conforming to %q. Check the protocol's spelling, or search for it: search query=%q.\n", protocol, protocol)
-		} else if total > len(documented) {
-			fmt.Fprintf(&md, "\n%d more documented conformers; pass framework= to narrow or raise limit (max 100).\n", total-len(documented))
+		} else if total > len(out.Documented) {
+			fmt.Fprintf(&md, "\n%d more documented conformers; pass framework= to narrow, or raise limit (max 100) when fewer than it were listed.\n", total-len(out.Documented))
 		}
 		return textResult(md.String(), out), nil
 	}
@@ -206,7 +214,16 @@ func getInheritanceTool(b *backend) (mcpgo.Tool, server.ToolHandlerFunc) {
 			if err != nil {
 				return nil, err
 			}
+			// Clipped after the walk, which matches on the full title.
+			for i := range h.Edges {
+				h.Edges[i].From, h.Edges[i].To = clipTypeRef(h.Edges[i].From), clipTypeRef(h.Edges[i].To)
+			}
 			walks = append(walks, walk{up, h})
+		}
+		root = clipTypeRef(root)
+		out.Root = root
+		for i, c := range out.OtherCandidates {
+			out.OtherCandidates[i] = clipTypeRef(c)
 		}
 		// Render, and while text and structured content together pass the
 		// response budget, keep the first three quarters of every walk
