@@ -5,9 +5,9 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
-	"strconv"
-	"strings"
 	"syscall"
+
+	"github.com/cupertino-go/cupertino/internal/filelock"
 )
 
 // EstimateFreeBytes is the free space a build needs in the index directory,
@@ -65,71 +65,29 @@ func (s *SaveLock) take() *buildLock {
 	return l
 }
 
-// buildLock is an flock(2) on "<db>.lock". The kernel drops it when the
-// process dies, so a stale lock file left by a killed save never blocks the
-// next one; the pid written inside only serves the error message.
+// buildLock is the save lock on "<db>.lock" (internal/filelock: flock(2),
+// dropped by the kernel when the process dies).
 type buildLock struct {
-	file *os.File
+	lock *filelock.Lock
 }
 
 func acquireLock(dbPath string) (*buildLock, error) {
 	path := dbPath + ".lock"
-	// The holder removes the file on release, so a lock taken on a file that
-	// was unlinked meanwhile protects nothing: retry on the new file.
-	for attempt := 0; attempt < 5; attempt++ {
-		f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE, 0o644)
-		if err != nil {
-			return nil, fmt.Errorf("open lock file: %w", err)
-		}
-		if err := syscall.Flock(int(f.Fd()), syscall.LOCK_EX|syscall.LOCK_NB); err != nil {
-			holder := readLockHolder(f)
-			f.Close()
-			if errors.Is(err, syscall.EWOULDBLOCK) {
-				return nil, fmt.Errorf("%w (%s held by %s); wait for it to finish", ErrLocked, path, holder)
-			}
-			return nil, fmt.Errorf("lock %s: %w", path, err)
-		}
-		if !sameFile(f, path) {
-			f.Close()
-			continue
-		}
-		if err := f.Truncate(0); err == nil {
-			f.WriteAt([]byte(strconv.Itoa(os.Getpid())+"\n"), 0)
-		}
-		return &buildLock{file: f}, nil
+	l, err := filelock.TryLock(path)
+	if errors.Is(err, filelock.ErrHeld) {
+		return nil, fmt.Errorf("%w (%v); wait for it to finish", ErrLocked, err)
 	}
-	return nil, fmt.Errorf("%w (%s keeps changing hands)", ErrLocked, path)
-}
-
-func sameFile(f *os.File, path string) bool {
-	held, err := f.Stat()
 	if err != nil {
-		return false
+		return nil, err
 	}
-	onDisk, err := os.Stat(path)
-	return err == nil && os.SameFile(held, onDisk)
+	return &buildLock{lock: l}, nil
 }
 
-func readLockHolder(f *os.File) string {
-	buf := make([]byte, 32)
-	n, _ := f.ReadAt(buf, 0)
-	pid := strings.TrimSpace(string(buf[:n]))
-	if pid == "" {
-		return "another process"
-	}
-	return "pid " + pid
-}
-
-// release unlocks and removes the lock file. Removing before unlocking means
-// a waiter never locks a file that is about to disappear under it.
+// release unlocks and removes the lock file; safe on nil and twice.
 func (l *buildLock) release() {
-	if l == nil || l.file == nil {
-		return
+	if l != nil {
+		l.lock.Release()
 	}
-	os.Remove(l.file.Name())
-	syscall.Flock(int(l.file.Fd()), syscall.LOCK_UN)
-	l.file.Close()
-	l.file = nil
 }
 
 // FreeSpaceFunc reports the bytes available to an unprivileged user in the
