@@ -454,17 +454,12 @@ func TestE2EStartup(t *testing.T) {
 	bin := cupertinoBinary(t)
 	db := fixtureDB(t)
 
-	// From a terminal (a character device on stdin) it explains and fails.
-	devNull, err := os.Open(os.DevNull)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer devNull.Close()
+	// From a terminal it explains and fails.
 	cmd := exec.Command(bin, "serve", "--search-db", db)
-	cmd.Stdin = devNull
+	cmd.Stdin = openTerminal(t)
 	var stdout, stderr bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr
-	err = cmd.Run()
+	err := cmd.Run()
 	var exit *exec.ExitError
 	if !errors.As(err, &exit) || exit.ExitCode() == 0 {
 		t.Errorf("serve on a terminal: %v, want a non-zero exit", err)
