@@ -38,7 +38,7 @@
 //	  min_ios … min_visionos      introduced versions packed by PackVersion
 //	                              (13.0 -> 130000, 10.15.4 -> 101504), NULL when
 //	                              the platform is not listed; compare in SQL
-//	                              (min_ios <= ?) or with CompareVersions
+//	                              (min_ios <= ?) or with internal/version
 //	  deprecated, deprecated_note, availability_source
 //	  swift_version, status       Swift Evolution
 //	  parent_uri                  nearest parent in the hierarchy ('' if none)

@@ -4,6 +4,8 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+
+	"github.com/cupertino-go/cupertino/internal/version"
 )
 
 // ErrBadLanguage means a language filter is neither swift nor objc.
@@ -107,7 +109,7 @@ func (f Filters) Normalize(fw *Frameworks) (Filters, error) {
 	for _, p := range Platforms {
 		v := strings.TrimSpace(out.MinVersion(p))
 		if v != "" {
-			if _, err := ParseVersion(v); err != nil {
+			if _, err := version.Parse(v); err != nil {
 				return f, fmt.Errorf("min %s: %w", p, err)
 			}
 		}
@@ -175,7 +177,7 @@ func (f Filters) AvailableBy(introduced map[string]string) bool {
 		if !ok || got == "" {
 			return false
 		}
-		c, err := CompareVersions(got, want)
+		c, err := version.CompareStrings(got, want)
 		if err != nil || c > 0 {
 			return false
 		}

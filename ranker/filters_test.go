@@ -6,31 +6,6 @@ import (
 	"testing"
 )
 
-func TestCompareVersions(t *testing.T) {
-	tests := []struct {
-		a, b string
-		want int
-	}{
-		{"13.0", "13.10", -1},
-		{"13.10", "13.9", 1},
-		{"13", "13.0.0", 0},
-		{"10.15.4", "10.15", 1},
-		{"2.0", "10.0", -1},
-		{"17.0", "17.0", 0},
-	}
-	for _, tt := range tests {
-		got, err := CompareVersions(tt.a, tt.b)
-		if err != nil || got != tt.want {
-			t.Errorf("CompareVersions(%q, %q) = %d, %v; want %d", tt.a, tt.b, got, err, tt.want)
-		}
-	}
-	for _, bad := range []string{"", "v13", "13.x", "13..1", "1.2.3.4.5", "-1", "13.", "99999"} {
-		if _, err := ParseVersion(bad); !errors.Is(err, ErrBadVersion) {
-			t.Errorf("ParseVersion(%q) error = %v, want ErrBadVersion", bad, err)
-		}
-	}
-}
-
 func TestFiltersNormalize(t *testing.T) {
 	fw := NewFrameworks(testAliases)
 	got, err := Filters{

@@ -14,6 +14,8 @@ import (
 	"github.com/cupertino-go/cupertino/internal/document"
 
 	_ "modernc.org/sqlite" // database/sql driver "sqlite"
+
+	"github.com/cupertino-go/cupertino/internal/version"
 )
 
 // ErrNotIndex means the file lacks the docs table the checks read.
@@ -215,7 +217,7 @@ func (t *IndexTable) scan(rows *sql.Rows, name string) (SymbolInfo, bool, error)
 	}
 	for i, p := range t.minCols {
 		if mins[i].Valid {
-			setVersion(&info.Introduced, p, unpackVersion(mins[i].Int64))
+			setVersion(&info.Introduced, p, version.Unpack(int(mins[i].Int64)))
 		}
 	}
 	perPlatformDeprecation := false
@@ -268,9 +270,4 @@ func titleName(title string) string {
 		b = b[i+1:]
 	}
 	return b
-}
-
-// unpackVersion reverses index.PackVersion: 130000 -> 13.0, 101504 -> 10.15.4.
-func unpackVersion(packed int64) Version {
-	return Version{int(packed / 10000), int(packed / 100 % 100), int(packed % 100)}
 }

@@ -9,8 +9,9 @@ import (
 	"os"
 	"path/filepath"
 	"sort"
-	"strconv"
 	"strings"
+
+	"github.com/cupertino-go/cupertino/internal/version"
 )
 
 // Task families. Every family must hold at least MinTasksPerFamily tasks, so
@@ -116,48 +117,11 @@ func ParseTarget(s string) (Target, error) {
 // Target parses the task's TargetPlatform.
 func (t Task) Target() (Target, error) { return ParseTarget(t.TargetPlatform) }
 
-// Version is a dotted version, major.minor.patch.
-type Version [3]int
+// Version is a dotted version (internal/version).
+type Version = version.Version
 
 // ParseVersion parses "17", "17.4", "10.15.4".
-func ParseVersion(s string) (Version, error) {
-	var v Version
-	parts := strings.Split(strings.TrimSpace(s), ".")
-	if len(parts) == 0 || len(parts) > 3 || parts[0] == "" {
-		return v, fmt.Errorf("bad version %q", s)
-	}
-	for i, p := range parts {
-		n, err := strconv.Atoi(p)
-		if err != nil || n < 0 {
-			return v, fmt.Errorf("bad version %q", s)
-		}
-		v[i] = n
-	}
-	return v, nil
-}
-
-// Compare returns -1, 0 or 1.
-func (v Version) Compare(o Version) int {
-	for i := range v {
-		if v[i] != o[i] {
-			if v[i] < o[i] {
-				return -1
-			}
-			return 1
-		}
-	}
-	return 0
-}
-
-// IsZero reports whether the version is unset.
-func (v Version) IsZero() bool { return v == Version{} }
-
-func (v Version) String() string {
-	if v[2] != 0 {
-		return fmt.Sprintf("%d.%d.%d", v[0], v[1], v[2])
-	}
-	return fmt.Sprintf("%d.%d", v[0], v[1])
-}
+func ParseVersion(s string) (Version, error) { return version.Parse(s) }
 
 // taskFile is the on-disk shape: one file per family.
 type taskFile struct {
