@@ -183,6 +183,8 @@ func argumentSeeds() [][]byte {
 	} {
 		seeds = append(seeds, []byte(raw))
 	}
+	// Raw invalid UTF-8 (json.Marshal above turns it into U+FFFD first).
+	seeds = append(seeds, []byte("{\"query\":\"\xff\xfeView\",\"uri\":\"apple-docs://\xc3\"}"))
 	deep := strings.Repeat(`{"a":`, 500) + `1` + strings.Repeat(`}`, 500)
 	seeds = append(seeds, []byte(`{"query":`+deep+`}`))
 	many := map[string]any{}

@@ -9,10 +9,14 @@
 //     configured slog logger (stderr).
 //   - Every tool is read-only and answers in compact Markdown; tools that
 //     declare an outputSchema also return structuredContent.
-//   - A response stays under about 25k tokens and says how to get the rest.
+//   - A response stays under about 25k tokens (read_document: max_tokens),
+//     whatever the page, and says how to get the rest.
 //   - Problems the caller can fix (bad arguments, unknown tools or documents,
 //     timeouts, a missing or broken index) are isError results with the fix,
-//     never protocol failures or a dead server.
+//     never protocol failures or a dead server. They carry no paths, SQLite
+//     messages or Go type names; those go to the log (errors.go).
+//   - A call answers within its time limit even when its work cannot stop at
+//     once (guard.go).
 //
 // Tools register only when the index holds their data: no doc_symbols rows,
 // no symbol tools; no inheritance edges, no get_inheritance. When the index
@@ -58,9 +62,11 @@ type Options struct {
 	Version string
 	// CallTimeout bounds every tool call; 0 means DefaultCallTimeout.
 	CallTimeout time.Duration
-	// MaxConcurrent bounds the requests served at once on stdio; 0 means 8.
-	// Beyond the read pool's connections, requests wait for one (within
-	// their timeout) rather than queue unread on stdin.
+	// MaxConcurrent bounds the requests served at once on stdio, and the
+	// tool handlers running, counting those abandoned at their deadline
+	// until they end; 0 means 8. Beyond the read pool's connections,
+	// requests wait for one (within their timeout) rather than queue unread
+	// on stdin.
 	MaxConcurrent int
 	// Logger receives diagnostics; nil discards them.
 	Logger *slog.Logger
