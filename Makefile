@@ -45,12 +45,15 @@ test: corpus
 test-short:
 	$(GO) test -short ./...
 
-# Short fuzz runs of every fuzz target (CI uses FUZZTIME=20s).
+# Short fuzz runs of every fuzz target (CI uses FUZZTIME=10s). The tool
+# arguments target spends ~8 s on its seeds first, so it gets its own time.
 FUZZTIME ?= 30s
+MCP_FUZZTIME ?= 30s
 fuzz:
 	$(GO) test -run '^$$' -fuzz FuzzFromURL -fuzztime $(FUZZTIME) ./internal/docuri
 	$(GO) test -run '^$$' -fuzz FuzzParse -fuzztime $(FUZZTIME) ./internal/docc
 	$(GO) test -run '^$$' -fuzz FuzzSanitize -fuzztime $(FUZZTIME) ./ranker
+	$(GO) test -run '^$$' -fuzz '^FuzzToolArguments$$' -fuzztime $(MCP_FUZZTIME) -fuzzminimizetime 5s ./mcp
 
 # The chaos suite: hostile input against serve, fetch and save (under 3 min).
 chaos: build

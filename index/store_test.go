@@ -5,7 +5,9 @@ import (
 	"errors"
 	"reflect"
 	"slices"
+	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"github.com/cupertino-go/cupertino/internal/document"
 )
@@ -241,5 +243,17 @@ func TestStoreConcurrentReads(t *testing.T) {
 		if err := <-errs; err != nil {
 			t.Fatal(err)
 		}
+	}
+}
+
+// A hostile page's huge abstract is clipped in docs.summary, on a character
+// boundary, and stays whole in the page itself.
+func TestSummaryIsClipped(t *testing.T) {
+	huge := strings.Repeat("é", MaxSummaryBytes) // two bytes each
+	if got := clipUTF8(huge, MaxSummaryBytes); len(got) != MaxSummaryBytes || !utf8.ValidString(got) {
+		t.Errorf("clip: %d bytes, valid %v", len(got), utf8.ValidString(got))
+	}
+	if got := clipUTF8("short", MaxSummaryBytes); got != "short" {
+		t.Errorf("clip of a short text = %q", got)
 	}
 }

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/cupertino-go/cupertino/internal/document"
 	"github.com/cupertino-go/cupertino/internal/docuri"
@@ -234,11 +235,28 @@ func deleteDocRows(st *statements, id int64) error {
 // insert writes every row of doc. id is nil for a new document or the id to
 // reuse on Replace. A failure after the docs row removes the partial rows so
 // that the batch transaction can continue.
+// MaxSummaryBytes caps docs.summary, which every search row carries and the
+// ranker stems: the longest real abstract is 989 bytes, and a hostile page
+// with a 100 MB abstract made one search take 13 s. The full abstract stays
+// searchable in docs_fts and readable in the page.
+const MaxSummaryBytes = 2048
+
+// clipUTF8 shortens s to at most n bytes on a character boundary.
+func clipUTF8(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	for n > 0 && !utf8.RuneStart(s[n]) {
+		n--
+	}
+	return s[:n]
+}
+
 func (b *Builder) insert(st *statements, id any, doc *document.Document) error {
 	mins := platformMinimums(doc.Platforms)
 	min := func(column string) any { n, ok := mins[column]; return nullableInt(n, ok) }
 	res, err := st[stInsertDoc].Exec(id, doc.URI, docuri.Key(doc.URI), doc.Source, doc.Framework, doc.Title, strings.ToLower(doc.Title),
-		doc.Kind, doc.RoleHeading, doc.Language, doc.Abstract,
+		doc.Kind, doc.RoleHeading, doc.Language, clipUTF8(doc.Abstract, MaxSummaryBytes),
 		min("min_ios"), min("min_macos"), min("min_tvos"), min("min_watchos"), min("min_visionos"),
 		boolInt(doc.Deprecated), doc.DeprecationNote, doc.AvailabilitySource, doc.SwiftVersion, doc.Status,
 		doc.Parent, doc.ContentHash, doc.SourceFile, doc.Size, uriDepth(doc.URI), boolInt(doc.Recovered))

@@ -9,6 +9,7 @@ import (
 	"github.com/cupertino-go/cupertino/enrich"
 	"github.com/cupertino-go/cupertino/index"
 	"github.com/cupertino-go/cupertino/internal/ingest"
+	"github.com/cupertino-go/cupertino/mcp"
 	"github.com/cupertino-go/cupertino/ranker"
 )
 
@@ -82,6 +83,11 @@ var exitCodes = []struct {
 	{"ranker.ErrBadLanguage", ranker.ErrBadLanguage, exitUsage},
 	{"ranker.ErrUnknownSource", ranker.ErrUnknownSource, exitUsage},
 	{"ranker.ErrBadVersion", ranker.ErrBadVersion, exitUsage},
+	{"mcp.ErrWrite", mcp.ErrWrite, exitFailure},
+	// Tool-call errors reach the agent as isError results, not exit codes.
+	{"mcp.ErrBadArgument", mcp.ErrBadArgument, exitFailure},
+	{"mcp.ErrUnknownFramework", mcp.ErrUnknownFramework, exitFailure},
+	{"mcp.ErrTimeout", mcp.ErrTimeout, exitFailure},
 	{"errGatesFailed", errGatesFailed, exitIncomplete},
 	{"errAnsweredNo", errAnsweredNo, exitFailure},
 	{"errUnhealthy", errUnhealthy, exitFailure},

@@ -34,7 +34,8 @@ func newServeCmd(io *iostreams, runF func(context.Context, *serveOptions) error)
 		Short: "Serve the index to AI coding agents over MCP (stdio)",
 		Long: `Run the MCP server on stdin/stdout. An MCP client (Claude Code, Claude Desktop,
 Cursor, VS Code, Codex) starts it; stdout carries JSON-RPC only and logs go to
-stderr. It exits when stdin closes. Started from a terminal it prints how to
+stderr. It exits 0 when stdin closes, after answering what it read, and 1 when
+it cannot write to stdout. Started from a terminal it prints how to
 configure a client instead. This is the default command when cupertino runs
 without arguments and stdin is not a terminal.
 
