@@ -227,7 +227,7 @@ func buildSymbolTerms(doc *document.Document, components func(string) []string) 
 func platformMinimums(platforms []document.Platform) map[string]int {
 	mins := map[string]int{}
 	for _, p := range platforms {
-		column, ok := platformColumns[strings.ToLower(strings.TrimSpace(p.Name))]
+		column, ok := ColumnOfPlatform(p.Name)
 		if !ok {
 			continue
 		}
@@ -250,13 +250,21 @@ func nullableInt(n int, ok bool) any {
 	return n
 }
 
-func joinList(values []string) string { return strings.Join(values, "; ") }
+// ListSeparator joins the list columns of doc_symbols (attributes,
+// conformances, generic_params, generic_constraints).
+const ListSeparator = "; "
 
-func splitList(joined string) []string {
+// JoinList encodes a list for a doc_symbols list column.
+func JoinList(values []string) string { return strings.Join(values, ListSeparator) }
+
+// SplitList decodes a doc_symbols list column, the exact inverse of
+// JoinList: "" is no entries (nil), and entries come back as stored, spaces
+// included.
+func SplitList(joined string) []string {
 	if joined == "" {
 		return nil
 	}
-	return strings.Split(joined, "; ")
+	return strings.Split(joined, ListSeparator)
 }
 
 func boolInt(b bool) int {

@@ -268,8 +268,8 @@ func (s *Store) readDependents(ctx context.Context, sd *StoredDocument) error {
 			return fmt.Errorf("symbols: %w", err)
 		}
 		sym.IsAsync, sym.IsThrows, sym.IsStatic = async != 0, throws != 0, static != 0
-		sym.Attributes, sym.Conformances = splitList(attrs), splitList(conformances)
-		sym.GenericParams, sym.GenericConstraints = splitList(params), splitList(constraints)
+		sym.Attributes, sym.Conformances = SplitList(attrs), SplitList(conformances)
+		sym.GenericParams, sym.GenericConstraints = SplitList(params), SplitList(constraints)
 		d.Symbols = append(d.Symbols, sym)
 	}
 	rows.Close()

@@ -319,8 +319,8 @@ func (b *Builder) insertDependents(st *statements, id int64, doc *document.Docum
 	for i := range doc.Symbols {
 		s := &doc.Symbols[i]
 		if _, err := st[stInsertSymbol].Exec(id, s.Name, s.Kind, s.Signature, boolInt(s.IsAsync), boolInt(s.IsThrows),
-			boolInt(s.IsStatic), joinList(s.Attributes), joinList(s.Conformances), joinList(s.GenericParams),
-			joinList(s.GenericConstraints), s.Origin); err != nil {
+			boolInt(s.IsStatic), JoinList(s.Attributes), JoinList(s.Conformances), JoinList(s.GenericParams),
+			JoinList(s.GenericConstraints), s.Origin); err != nil {
 			return fmt.Errorf("symbol %s: %w", s.Name, err)
 		}
 	}

@@ -60,6 +60,7 @@ var exitCodes = []struct {
 	{"index.ErrLowDisk", index.ErrLowDisk, exitFailure},
 	{"index.ErrDuplicateURI", index.ErrDuplicateURI, exitFailure},
 	{"index.ErrClosed", index.ErrClosed, exitFailure},
+	{"index.ErrNoDocsTable", index.ErrNoDocsTable, exitFailure},
 	{"crawler.ErrIncomplete", crawler.ErrIncomplete, exitIncomplete},
 	{"crawler.ErrConfig", crawler.ErrConfig, exitUsage},
 	{"crawler.ErrLocked", crawler.ErrLocked, exitLocked},

@@ -1,0 +1,201 @@
+package index
+
+import (
+	"context"
+	"database/sql"
+	"encoding/json"
+	"errors"
+	"fmt"
+
+	"github.com/cupertino-go/cupertino/internal/document"
+)
+
+// This file reads single pages and plain counts for the MCP server, eval
+// search and the CLI, beside Store.Document and the listings in store.go.
+
+// DocumentAnyCase is Document retried without case when uri names no page:
+// agents retype URIs from memory ("swift-evolution://se-0306",
+// "hig://Foundations/Color"). When no URI matches in any case either, the
+// error is Document's ErrDocumentNotFound.
+func (s *Store) DocumentAnyCase(ctx context.Context, uri string) (*StoredDocument, error) {
+	doc, err := s.Document(ctx, uri)
+	if !errors.Is(err, ErrDocumentNotFound) {
+		return doc, err
+	}
+	var exact string
+	qerr := s.db.QueryRowContext(ctx, "SELECT uri FROM docs WHERE uri = ? COLLATE NOCASE LIMIT 1", uri).Scan(&exact)
+	if errors.Is(qerr, sql.ErrNoRows) {
+		return nil, err
+	}
+	if qerr != nil {
+		return nil, fmt.Errorf("read document %s: %w", uri, qerr)
+	}
+	return s.Document(ctx, exact)
+}
+
+// PageDeclarations is what a page declares: its kind, the attributes and
+// conformances of its declaration (docs_structured) and the symbols of its
+// declarations (doc_symbols rows not found in code examples, whose
+// "@MainActor class Model" is no API of the page).
+type PageDeclarations struct {
+	Kind       string
+	Attributes []string
+	ConformsTo []document.Ref
+	Symbols    []document.Symbol
+}
+
+// PageDeclarations reads what the page with uri declares, or returns
+// ErrDocumentNotFound. Only the exact URI is looked up.
+func (s *Store) PageDeclarations(ctx context.Context, uri string) (PageDeclarations, error) {
+	var pd PageDeclarations
+	var id int64
+	var attrs, conforms sql.NullString
+	err := s.db.QueryRowContext(ctx, `SELECT d.id, d.kind, s.attributes, s.conforms_to
+		FROM docs d LEFT JOIN docs_structured s ON s.doc_id = d.id WHERE d.uri = ?`, uri).Scan(&id, &pd.Kind, &attrs, &conforms)
+	if errors.Is(err, sql.ErrNoRows) {
+		return pd, fmt.Errorf("%w: %s", ErrDocumentNotFound, uri)
+	}
+	if err != nil {
+		return pd, fmt.Errorf("page declarations: %w", err)
+	}
+	if attrs.Valid && attrs.String != "" {
+		if err := json.Unmarshal([]byte(attrs.String), &pd.Attributes); err != nil {
+			return pd, fmt.Errorf("page declarations %s: attributes: %w", uri, err)
+		}
+	}
+	if conforms.Valid && conforms.String != "" {
+		if err := json.Unmarshal([]byte(conforms.String), &pd.ConformsTo); err != nil {
+			return pd, fmt.Errorf("page declarations %s: conforms_to: %w", uri, err)
+		}
+	}
+	rows, err := s.db.QueryContext(ctx, `SELECT name, kind, signature, is_async, is_throws, is_static, attributes,
+		conformances, generic_params, generic_constraints, origin FROM doc_symbols WHERE doc_id = ? AND origin != 'example'`, id)
+	if err != nil {
+		return pd, fmt.Errorf("page declarations: %w", err)
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var sym document.Symbol
+		var attrList, conformList, params, constraints string
+		if err := rows.Scan(&sym.Name, &sym.Kind, &sym.Signature, &sym.IsAsync, &sym.IsThrows, &sym.IsStatic,
+			&attrList, &conformList, &params, &constraints, &sym.Origin); err != nil {
+			return pd, fmt.Errorf("page declarations: %w", err)
+		}
+		sym.Attributes, sym.Conformances = SplitList(attrList), SplitList(conformList)
+		sym.GenericParams, sym.GenericConstraints = SplitList(params), SplitList(constraints)
+		pd.Symbols = append(pd.Symbols, sym)
+	}
+	return pd, rows.Err()
+}
+
+// CountDocuments counts the documents of a framework ("" counts documents
+// without one), for paging through Documents.
+func (s *Store) CountDocuments(ctx context.Context, framework string) (int, error) {
+	var n int
+	if err := s.db.QueryRowContext(ctx, "SELECT count(*) FROM docs WHERE framework = ?", framework).Scan(&n); err != nil {
+		return 0, fmt.Errorf("count documents: %w", err)
+	}
+	return n, nil
+}
+
+// HasRows reports whether table (docs, doc_symbols or inheritance_edges)
+// has at least one row: the MCP server offers a tool only when the table it
+// reads is filled.
+func (s *Store) HasRows(ctx context.Context, table string) (bool, error) {
+	switch table {
+	case "doc_symbols", "inheritance_edges", "docs":
+	default:
+		return false, fmt.Errorf("has rows: unexpected table %q", table)
+	}
+	var n int
+	if err := s.db.QueryRowContext(ctx, "SELECT EXISTS(SELECT 1 FROM "+table+")").Scan(&n); err != nil {
+		return false, fmt.Errorf("has rows in %s: %w", table, err)
+	}
+	return n != 0, nil
+}
+
+// EnrichRun is one recorded run of an enrich pass (a row of enrich_runs).
+type EnrichRun struct {
+	Pass        string
+	Version     string
+	RowsTouched int64
+	Millis      int64
+	RanAt       string
+}
+
+// LatestEnrichRuns returns the newest run of each enrich pass, newest
+// first; none when no pass ever ran.
+func (s *Store) LatestEnrichRuns(ctx context.Context) ([]EnrichRun, error) {
+	rows, err := s.db.QueryContext(ctx, `SELECT pass, version, rows_touched, millis, ran_at FROM enrich_runs ORDER BY ran_at DESC`)
+	if err != nil {
+		return nil, fmt.Errorf("read enrich runs: %w", err)
+	}
+	defer rows.Close()
+	seen := map[string]bool{}
+	var out []EnrichRun
+	for rows.Next() {
+		var r EnrichRun
+		if err := rows.Scan(&r.Pass, &r.Version, &r.RowsTouched, &r.Millis, &r.RanAt); err != nil {
+			return nil, fmt.Errorf("read enrich runs: %w", err)
+		}
+		if !seen[r.Pass] {
+			seen[r.Pass] = true
+			out = append(out, r)
+		}
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("read enrich runs: %w", err)
+	}
+	return out, nil
+}
+
+// NaiveSearch runs the plain full-text query `cupertino bench search`
+// measures the ranker against (MATCH, ORDER BY bm25 with BM25Weights, LIMIT
+// 20) and returns how many rows it read. match is an FTS5 expression, as
+// ranker.Sanitize makes one. The rows are stepped through, not decoded, so
+// the time is the query's.
+func (s *Store) NaiveSearch(ctx context.Context, match string) (int, error) {
+	rows, err := s.db.QueryContext(ctx,
+		"SELECT rowid FROM docs_fts WHERE docs_fts MATCH ? ORDER BY "+BM25Expr+" LIMIT 20", match)
+	if err != nil {
+		return 0, err
+	}
+	defer rows.Close()
+	n := 0
+	for rows.Next() {
+		n++
+	}
+	return n, rows.Err()
+}
+
+// LimitReadMemory turns mmap off and caps SQLite's page cache at cacheKiB
+// on each of connections connections, and makes that the pool's size.
+//
+// Open maps the file (mmap_size 2 GiB) so that its connections share the OS
+// page cache; but every mapped page a query touches counts in the process's
+// RSS, which for a long-lived server on a full index passes 500 MB after a
+// few hundred searches. With this the pages stay in SQLite's own bounded
+// cache and the OS page cache does the rest. It holds every connection at
+// once so each gets the pragmas, and keeps them idle in the pool (max idle
+// = max open) so none is reopened with the defaults.
+func (s *Store) LimitReadMemory(ctx context.Context, connections, cacheKiB int) error {
+	s.db.SetMaxOpenConns(connections)
+	s.db.SetMaxIdleConns(connections)
+	conns := make([]*sql.Conn, 0, connections)
+	defer func() {
+		for _, c := range conns {
+			c.Close()
+		}
+	}()
+	for range connections {
+		c, err := s.db.Conn(ctx)
+		if err != nil {
+			return fmt.Errorf("limit read memory: %w", err)
+		}
+		conns = append(conns, c)
+		if _, err := c.ExecContext(ctx, fmt.Sprintf("PRAGMA mmap_size = 0; PRAGMA cache_size = -%d", cacheKiB)); err != nil {
+			return fmt.Errorf("limit read memory: %w", err)
+		}
+	}
+	return nil
+}

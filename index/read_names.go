@@ -1,0 +1,219 @@
+package index
+
+import (
+	"database/sql"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"net/url"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/cupertino-go/cupertino/internal/document"
+)
+
+// ErrNoDocsTable means a file a NameLookup was asked to read has no docs
+// table with titles and URIs.
+var ErrNoDocsTable = errors.New("not a cupertino search index (no docs table)")
+
+// NameLookup finds the Apple documentation pages that document a name, by
+// exact title rather than by rank: `cupertino eval agent` checks that every
+// API a model wrote exists. Unlike Store it reads an index of any schema
+// version: the query is built from the columns the file has, so an older or
+// newer index degrades to fewer facts instead of failing.
+type NameLookup struct {
+	db    *sql.DB
+	path  string
+	query string
+	// minColumns are the PlatformColumns the docs table has, in query order.
+	minColumns []PlatformColumn
+	// byNames: the query takes the lowercased name alone (symbol_names);
+	// otherwise it also takes the "name(" … "name)" title range.
+	byNames bool
+}
+
+// NamedPage is one page a NameLookup found. Fields whose column the index
+// lacks are empty.
+type NamedPage struct {
+	Title, Kind, Framework, URI, Language string
+	Deprecated                            bool
+	// Introduced maps a PlatformColumns name ("iOS") to the packed version
+	// of its min_* column, for the platforms the page lists.
+	Introduced map[string]int
+	// ParentTitle and ParentKind describe the page's parent_uri page.
+	ParentTitle, ParentKind string
+	// Platforms is docs_structured.platforms; nil when absent or unreadable.
+	Platforms []document.Platform
+}
+
+// OpenNameLookup opens the index at path read-only.
+func OpenNameLookup(path string) (*NameLookup, error) {
+	abs, err := filepath.Abs(path)
+	if err != nil {
+		return nil, fmt.Errorf("index path: %w", err)
+	}
+	if _, err := os.Stat(abs); err != nil {
+		return nil, fmt.Errorf("open index: %w", err)
+	}
+	// mode=ro makes SQLite refuse writes; query_only guards the connection
+	// too, so nothing in the harness can touch the user's index.
+	dsn := "file:" + (&url.URL{Path: abs}).EscapedPath() + "?mode=ro&_pragma=query_only(1)"
+	db, err := sql.Open("sqlite", dsn)
+	if err != nil {
+		return nil, fmt.Errorf("open index: %w", err)
+	}
+	l := &NameLookup{db: db, path: abs}
+	if err := l.prepare(); err != nil {
+		db.Close()
+		return nil, err
+	}
+	return l, nil
+}
+
+// Close releases the database.
+func (l *NameLookup) Close() error { return l.db.Close() }
+
+// Path is the absolute path of the file read.
+func (l *NameLookup) Path() string { return l.path }
+
+func (l *NameLookup) columns(table string) (map[string]bool, error) {
+	rows, err := l.db.Query("SELECT name FROM pragma_table_info(?)", table)
+	if err != nil {
+		return nil, fmt.Errorf("read schema: %w", err)
+	}
+	defer rows.Close()
+	cols := map[string]bool{}
+	for rows.Next() {
+		var name string
+		if err := rows.Scan(&name); err != nil {
+			return nil, fmt.Errorf("read schema: %w", err)
+		}
+		cols[name] = true
+	}
+	return cols, rows.Err()
+}
+
+// prepare builds the lookup query from the columns that exist.
+func (l *NameLookup) prepare() error {
+	docs, err := l.columns("docs")
+	if err != nil {
+		return err
+	}
+	if !docs["title"] || !docs["uri"] {
+		return fmt.Errorf("%w: %s", ErrNoDocsTable, l.path)
+	}
+	structured, err := l.columns("docs_structured")
+	if err != nil {
+		return err
+	}
+	hasPlatforms := structured["platforms"] && structured["doc_id"] && docs["id"]
+
+	col := func(name, fallback string) string {
+		if docs[name] {
+			return "d." + name
+		}
+		return fallback
+	}
+	sel := []string{"d.title", col("kind", "''"), col("framework", "''"), "d.uri", col("language", "''"), col("deprecated", "0")}
+	for _, p := range PlatformColumns {
+		if docs[p.Column] {
+			l.minColumns = append(l.minColumns, p)
+			sel = append(sel, "d."+p.Column)
+		}
+	}
+	parentJoin := ""
+	if docs["parent_uri"] {
+		sel = append(sel, "COALESCE(p.title, '')", "COALESCE(p.kind, '')")
+		parentJoin = " LEFT JOIN docs p ON d.parent_uri != '' AND p.uri = d.parent_uri"
+	} else {
+		sel = append(sel, "''", "''")
+	}
+	platJoin := ""
+	if hasPlatforms {
+		sel = append(sel, "COALESCE(s.platforms, '')")
+		platJoin = " LEFT JOIN docs_structured s ON s.doc_id = d.id"
+	} else {
+		sel = append(sel, "''")
+	}
+	// symbol_names maps every base name ("scale" for "Text.Scale",
+	// "padding" for "padding(_:_:)") to its pages, by primary key. Without
+	// it, title_lower (indexed) is ranged to pick "name" and every "name(…)".
+	names, err := l.columns("symbol_names")
+	if err != nil {
+		return err
+	}
+	var where string
+	if names["name_lower"] && names["doc_id"] && docs["id"] {
+		where = "d.id IN (SELECT doc_id FROM symbol_names WHERE name_lower = ?1)"
+		l.byNames = true
+	} else {
+		titleCol := col("title_lower", "lower(d.title)")
+		where = fmt.Sprintf("(%[1]s = ?1 OR (%[1]s >= ?2 AND %[1]s < ?3))", titleCol)
+	}
+	if docs["source"] {
+		where += " AND d.source = '" + document.SourceAppleDocs + "'"
+	}
+	l.query = "SELECT " + strings.Join(sel, ", ") + " FROM docs d" + parentJoin + platJoin + " WHERE " + where
+	return nil
+}
+
+// Pages returns the Apple documentation pages whose symbol names or title
+// (without case) are name or begin "name(": the candidates a caller then
+// checks by exact title, kind and language.
+func (l *NameLookup) Pages(name string) ([]NamedPage, error) {
+	low := strings.ToLower(name)
+	args := []any{low}
+	if !l.byNames {
+		args = append(args, low+"(", low+")")
+	}
+	rows, err := l.db.Query(l.query, args...)
+	if err != nil {
+		return nil, fmt.Errorf("index lookup %s: %w", name, err)
+	}
+	defer rows.Close()
+	var out []NamedPage
+	for rows.Next() {
+		page, err := l.scan(rows)
+		if err != nil {
+			return nil, fmt.Errorf("index lookup %s: %w", name, err)
+		}
+		out = append(out, page)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("index lookup %s: %w", name, err)
+	}
+	return out, nil
+}
+
+func (l *NameLookup) scan(rows *sql.Rows) (NamedPage, error) {
+	var p NamedPage
+	var platforms string
+	var deprecated int
+	mins := make([]sql.NullInt64, len(l.minColumns))
+	dest := []any{&p.Title, &p.Kind, &p.Framework, &p.URI, &p.Language, &deprecated}
+	for i := range mins {
+		dest = append(dest, &mins[i])
+	}
+	dest = append(dest, &p.ParentTitle, &p.ParentKind, &platforms)
+	if err := rows.Scan(dest...); err != nil {
+		return NamedPage{}, err
+	}
+	p.Deprecated = deprecated != 0
+	for i, c := range l.minColumns {
+		if mins[i].Valid {
+			if p.Introduced == nil {
+				p.Introduced = map[string]int{}
+			}
+			p.Introduced[c.Platform] = int(mins[i].Int64)
+		}
+	}
+	if platforms != "" {
+		// A damaged list only costs the per-platform facts; the page stays.
+		var plats []document.Platform
+		if err := json.Unmarshal([]byte(platforms), &plats); err == nil {
+			p.Platforms = plats
+		}
+	}
+	return p, nil
+}
