@@ -2,7 +2,6 @@ package mcp
 
 import (
 	"context"
-	"database/sql"
 	"errors"
 	"fmt"
 	"io"
@@ -74,7 +73,7 @@ func (b *backend) open() (*snapshot, error) {
 		b.log.Warn("search index unavailable; every tool will report it until it is fixed", "path", b.opts.DBPath, "err", err)
 		return nil, err
 	}
-	if err := boundReadMemory(context.Background(), st.DB()); err != nil {
+	if err := st.LimitReadMemory(context.Background(), serveConnections, serveCacheKiB); err != nil {
 		b.log.Warn("could not bound read memory", "err", err)
 	}
 	s := &snapshot{store: st, file: info, search: &pendingSearcher{ready: make(chan struct{})}}
@@ -244,7 +243,7 @@ func (b *backend) available(ctx context.Context) map[string]bool {
 		return out
 	}
 	for table := range out {
-		ok, err := HasRows(ctx, st.DB(), table)
+		ok, err := st.HasRows(ctx, table)
 		if err != nil {
 			b.log.Warn("index check failed; offering the tool anyway", "table", table, "err", err)
 			continue
@@ -268,38 +267,10 @@ func (b *backend) close() error {
 	return err
 }
 
-// Read-pool memory. index.Open maps the file (mmap_size 2 GiB) so that its
-// connections share the OS page cache; but every mapped page a query touches
-// counts in the server's RSS, which on a full index passes 500 MB after a few
-// hundred searches. A long-lived server keeps its pages in SQLite's own cache
-// instead, bounded per connection, and lets the OS page cache do the rest.
+// Read-pool memory of a long-lived server (index.Store.LimitReadMemory):
+// mmap off, so that touched pages do not pile up in the server's RSS, and a
+// bounded page cache per connection instead.
 const (
 	serveConnections = 4
 	serveCacheKiB    = 16 << 10
 )
-
-// boundReadMemory turns mmap off and sets the page cache on every connection
-// of the pool. It holds all of them at once so each gets the pragmas, and
-// keeps them idle in the pool (max idle = max open) so none is reopened with
-// the defaults.
-func boundReadMemory(ctx context.Context, db *sql.DB) error {
-	db.SetMaxOpenConns(serveConnections)
-	db.SetMaxIdleConns(serveConnections)
-	conns := make([]*sql.Conn, 0, serveConnections)
-	defer func() {
-		for _, c := range conns {
-			c.Close()
-		}
-	}()
-	for range serveConnections {
-		c, err := db.Conn(ctx)
-		if err != nil {
-			return fmt.Errorf("bound read memory: %w", err)
-		}
-		conns = append(conns, c)
-		if _, err := c.ExecContext(ctx, fmt.Sprintf("PRAGMA mmap_size = 0; PRAGMA cache_size = -%d", serveCacheKiB)); err != nil {
-			return fmt.Errorf("bound read memory: %w", err)
-		}
-	}
-	return nil
-}

@@ -2,7 +2,6 @@ package mcp
 
 import (
 	"context"
-	"database/sql"
 	"errors"
 	"fmt"
 	"slices"
@@ -32,8 +31,9 @@ func (f SearcherFunc) Search(ctx context.Context, query string, filters ranker.F
 var ErrUnknownFramework = errors.New("unknown framework")
 
 // textSearcher is a plain BM25 search over docs_fts with the ranker's
-// weights and filters, without its heuristics or fusion. It serves when no
-// Searcher is configured, so the server never lacks a search tool.
+// weights and filters, without its heuristics or fusion (index.SearchText).
+// It serves when no Searcher is configured, so the server never lacks a
+// search tool.
 type textSearcher struct {
 	store *index.Store
 }
@@ -43,96 +43,44 @@ func (t textSearcher) Search(ctx context.Context, query string, f ranker.Filters
 	if len(terms) == 0 {
 		return nil, ranker.ErrEmptyQuery
 	}
-	f.Limit = ranker.ClampLimit(f.Limit)
-	var where []string
-	var args []any
-	switch {
-	case len(f.Sources) > 0:
-		where = append(where, "d.source IN (?"+strings.Repeat(", ?", len(f.Sources)-1)+")")
-		for _, s := range f.Sources {
-			args = append(args, s)
-		}
-	case !f.IncludeArchive:
-		where = append(where, "d.source != ?")
-		args = append(args, document.SourceAppleArchive)
+	q := index.TextQuery{
+		TitleLower: strings.ToLower(strings.Join(terms, " ")),
+		Sources:    f.Sources,
+		Framework:  f.Framework,
+		Language:   f.Language,
+		Kind:       f.Kind,
+		Limit:      ranker.ClampLimit(f.Limit),
 	}
-	if f.Framework != "" {
-		where = append(where, "d.framework = ?")
-		args = append(args, f.Framework)
+	if !f.IncludeArchive {
+		q.ExcludeSource = document.SourceAppleArchive
 	}
-	if f.Language != "" {
-		where = append(where, "d.language = ?")
-		args = append(args, f.Language)
-	}
-	if f.Kind != "" {
-		where = append(where, "d.kind = ? COLLATE NOCASE")
-		args = append(args, f.Kind)
-	}
-	for _, p := range platformColumns {
-		if v := f.MinVersion(p.name); v != "" {
-			where = append(where, "d."+p.column+" IS NOT NULL AND d."+p.column+" <= ?")
-			args = append(args, index.PackVersion(v))
+	for _, p := range index.PlatformColumns {
+		if v := f.MinVersion(p.Platform); v != "" {
+			if q.AvailableBy == nil {
+				q.AvailableBy = map[string]string{}
+			}
+			q.AvailableBy[p.Platform] = v
 		}
 	}
-	cond := ""
-	if len(where) > 0 {
-		cond = " AND " + strings.Join(where, " AND ")
-	}
-	sqlText := `SELECT d.uri, d.title, d.source, d.framework, d.kind, d.summary, d.deprecated,
-	d.min_ios, d.min_macos, d.min_tvos, d.min_watchos, d.min_visionos, ` + index.BM25Expr + ` AS rank
-FROM docs_fts JOIN docs d ON d.id = docs_fts.rowid
-WHERE docs_fts MATCH ?` + cond + `
-ORDER BY (d.title_lower = ?) DESC, rank LIMIT ?`
 	// All terms first; when that finds nothing, any term.
 	for _, match := range []string{ranker.MatchAll(terms), ranker.MatchAny(terms)} {
-		a := append(append([]any{match}, args...), strings.ToLower(strings.Join(terms, " ")), f.Limit)
-		out, err := t.query(ctx, sqlText, a)
-		if err != nil || len(out) > 0 || len(terms) == 1 {
-			return out, err
+		q.Match = match
+		hits, err := t.store.SearchText(ctx, q)
+		if err != nil || len(hits) > 0 || len(terms) == 1 {
+			return results(hits), err
 		}
 	}
 	return nil, nil
 }
 
-func (t textSearcher) query(ctx context.Context, sqlText string, args []any) ([]ranker.Result, error) {
-	rows, err := t.store.DB().QueryContext(ctx, sqlText, args...)
-	if err != nil {
-		return nil, fmt.Errorf("search: %w", err)
-	}
-	defer rows.Close()
+// results turns the plain search's hits into the ranker's results.
+func results(hits []index.TextHit) []ranker.Result {
 	var out []ranker.Result
-	for rows.Next() {
-		var r ranker.Result
-		var deprecated int
-		var mins [5]sql.NullInt64
-		var rank float64
-		if err := rows.Scan(&r.URI, &r.Title, &r.Source, &r.Framework, &r.Kind, &r.Summary, &deprecated,
-			&mins[0], &mins[1], &mins[2], &mins[3], &mins[4], &rank); err != nil {
-			return nil, fmt.Errorf("search: %w", err)
-		}
-		r.Deprecated = deprecated != 0
-		r.Score = -rank
-		for i, p := range platformColumns {
-			if mins[i].Valid {
-				if r.Availability == nil {
-					r.Availability = map[string]string{}
-				}
-				r.Availability[p.name] = index.UnpackVersion(int(mins[i].Int64))
-			}
-		}
-		out = append(out, r)
+	for _, h := range hits {
+		out = append(out, ranker.Result{URI: h.URI, Title: h.Title, Source: h.Source, Framework: h.Framework,
+			Kind: h.Kind, Summary: h.Summary, Deprecated: h.Deprecated, Score: -h.Rank, Availability: h.Introduced})
 	}
-	return out, rows.Err()
-}
-
-// platformColumns pairs the ranker's platform names with docs columns, in
-// display order.
-var platformColumns = []struct{ name, column string }{
-	{ranker.PlatformIOS, "min_ios"},
-	{ranker.PlatformMacOS, "min_macos"},
-	{ranker.PlatformTvOS, "min_tvos"},
-	{ranker.PlatformWatchOS, "min_watchos"},
-	{ranker.PlatformVisionOS, "min_visionos"},
+	return out
 }
 
 // frameworkResolver maps what an agent types for a framework ("SwiftUI",
@@ -184,4 +132,13 @@ func (r *frameworkResolver) resolve(name string) (string, error) {
 		return "", fmt.Errorf("%w %q: did you mean %s? (list_frameworks lists them all)", ErrUnknownFramework, name, strings.Join(near, ", "))
 	}
 	return "", fmt.Errorf("%w %q: call list_frameworks for the identifiers", ErrUnknownFramework, name)
+}
+
+func containsFold(list []string, s string) bool {
+	for _, v := range list {
+		if strings.EqualFold(v, s) {
+			return true
+		}
+	}
+	return false
 }

@@ -12,7 +12,7 @@ import (
 
 	"github.com/cupertino-go/cupertino/index"
 	"github.com/cupertino-go/cupertino/internal/document"
-	"github.com/cupertino-go/cupertino/ranker"
+	"github.com/cupertino-go/cupertino/internal/source"
 )
 
 func listFrameworksTool(b *backend) (mcpgo.Tool, server.ToolHandlerFunc) {
@@ -138,7 +138,7 @@ func listDocumentsTool(b *backend) (mcpgo.Tool, server.ToolHandlerFunc) {
 		if err != nil {
 			return nil, err
 		}
-		total, err := CountDocuments(ctx, st.DB(), framework)
+		total, err := st.CountDocuments(ctx, framework)
 		if err != nil {
 			return nil, err
 		}
@@ -264,17 +264,6 @@ func listChildrenTool(b *backend) (mcpgo.Tool, server.ToolHandlerFunc) {
 	}
 }
 
-var sourceDescriptions = map[string]string{
-	document.SourceAppleDocs:      "Apple developer documentation (DocC): frameworks, symbols, articles",
-	document.SourceSwiftEvolution: "Swift Evolution proposals (SE-NNNN)",
-	document.SourceSwiftBook:      "The Swift Programming Language book",
-	document.SourceSwiftOrg:       "swift.org documentation and articles",
-	document.SourceHIG:            "Human Interface Guidelines",
-	document.SourceAppleArchive:   "Apple's retired programming guides (searched only on request or for prose queries)",
-	document.SourceSamples:        "Apple sample code projects",
-	document.SourcePackages:       "Swift packages",
-}
-
 func listSourcesTool(b *backend) (mcpgo.Tool, server.ToolHandlerFunc) {
 	t := mcpgo.NewTool("list_sources",
 		mcpgo.WithDescription("List the indexed sources (Apple docs, Swift Evolution, the Swift book, swift.org, HIG, Apple Archive) with their page counts, query prefixes and when the index was built."),
@@ -307,25 +296,19 @@ func listSourcesTool(b *backend) (mcpgo.Tool, server.ToolHandlerFunc) {
 			return nil, err
 		}
 		counts, meta := snap.sources, snap.meta
-		aliases := map[string][]string{}
-		for alias, id := range ranker.SourceAliasTable() {
-			if alias != id {
-				aliases[id] = append(aliases[id], alias)
-			}
-		}
 		out := output{BuiltAt: clip(meta[index.MetaBuiltAt], maxLabelLen), Sources: []src{}}
 		var md strings.Builder
 		md.WriteString("## Sources\n\n")
-		for _, id := range ranker.AllSources {
-			n, ok := counts[id]
+		for _, s := range source.All {
+			n, ok := counts[s.ID]
 			if !ok {
 				continue
 			}
-			slices.Sort(aliases[id])
-			out.Sources = append(out.Sources, src{id, n, sourceDescriptions[id], aliases[id]})
-			fmt.Fprintf(&md, "- **%s** — %d pages. %s", id, n, sourceDescriptions[id])
-			if len(aliases[id]) > 0 {
-				fmt.Fprintf(&md, " (query prefix: %s:)", strings.Join(aliases[id], ":, "))
+			aliases := sourceAliases(s)
+			out.Sources = append(out.Sources, src{s.ID, n, s.Description, aliases})
+			fmt.Fprintf(&md, "- **%s** — %d pages. %s", s.ID, n, s.Description)
+			if len(aliases) > 0 {
+				fmt.Fprintf(&md, " (query prefix: %s:)", strings.Join(aliases, ":, "))
 			}
 			md.WriteString("\n")
 		}
@@ -339,4 +322,17 @@ func listSourcesTool(b *backend) (mcpgo.Tool, server.ToolHandlerFunc) {
 		md.WriteString("\nRestrict search to one with source=\"<source>\".\n")
 		return textResult(md.String(), out), nil
 	}
+}
+
+// sourceAliases are the spellings of s other than its ID, sorted: the query
+// prefixes list_sources shows.
+func sourceAliases(s source.Source) []string {
+	var out []string
+	for _, a := range s.Aliases {
+		if a.Name != s.ID {
+			out = append(out, a.Name)
+		}
+	}
+	slices.Sort(out)
+	return out
 }

@@ -2,8 +2,6 @@ package mcp
 
 import (
 	"context"
-	"database/sql"
-	"errors"
 	"fmt"
 	"strings"
 
@@ -81,19 +79,7 @@ func loadDocument(ctx context.Context, b *backend, uri string) (*index.StoredDoc
 	if err != nil {
 		return nil, err
 	}
-	doc, err := st.Document(ctx, uri)
-	if !errors.Is(err, index.ErrDocumentNotFound) {
-		return doc, err
-	}
-	var exact string
-	qerr := st.DB().QueryRowContext(ctx, "SELECT uri FROM docs WHERE uri = ? COLLATE NOCASE LIMIT 1", uri).Scan(&exact)
-	if errors.Is(qerr, sql.ErrNoRows) {
-		return nil, err
-	}
-	if qerr != nil {
-		return nil, qerr
-	}
-	return st.Document(ctx, exact)
+	return st.DocumentAnyCase(ctx, uri)
 }
 
 // stripTitle drops a leading "# Title" line; the header block repeats it.

@@ -12,6 +12,7 @@ import (
 
 	"github.com/cupertino-go/cupertino/internal/document"
 	"github.com/cupertino-go/cupertino/internal/docuri"
+	"github.com/cupertino-go/cupertino/internal/source"
 	"github.com/cupertino-go/cupertino/ranker"
 )
 
@@ -48,7 +49,7 @@ func searchTool(b *backend) (mcpgo.Tool, server.ToolHandlerFunc) {
 		readOnly("Search Apple documentation"),
 		mcpgo.WithString("query", mcpgo.Required(), mcpgo.MaxLength(maxQueryLen),
 			mcpgo.Description("API name or keywords. Prefixes such as \"se:\" (Swift Evolution) or \"hig:\" restrict the source; \"@MainActor\" asks for an attribute.")),
-		mcpgo.WithString("source", mcpgo.Enum(ranker.AllSources...),
+		mcpgo.WithString("source", mcpgo.Enum(source.IDs()...),
 			mcpgo.Description("Only this source. Omit to search all of them (apple-archive joins only for prose queries unless include_archive is true).")),
 		mcpgo.WithString("framework", mcpgo.MaxLength(maxNameLen),
 			mcpgo.Description("Only this framework: identifier, module or display name (\"swiftui\", \"CoreData\", \"Core Data\"). list_frameworks lists them.")),
@@ -80,7 +81,7 @@ func searchTool(b *backend) (mcpgo.Tool, server.ToolHandlerFunc) {
 		} else if src != "" {
 			id, err := ranker.ResolveSource(src)
 			if err != nil {
-				return nil, argError("source", "must be one of %s, got %q", strings.Join(ranker.AllSources, ", "), src)
+				return nil, argError("source", "must be one of %s, got %q", strings.Join(source.IDs(), ", "), src)
 			}
 			f.Sources = []string{id}
 		}

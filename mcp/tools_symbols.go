@@ -8,6 +8,8 @@ import (
 
 	mcpgo "github.com/mark3labs/mcp-go/mcp"
 	"github.com/mark3labs/mcp-go/server"
+
+	"github.com/cupertino-go/cupertino/index"
 )
 
 // symbolKinds are the declaration kinds the symbol extractor records.
@@ -73,7 +75,7 @@ func runSymbols(ctx context.Context, b *backend, q SymbolQuery, title, empty str
 	if err != nil {
 		return nil, err
 	}
-	rows, err := SearchSymbols(ctx, st.DB(), q)
+	rows, err := st.SearchSymbols(ctx, q)
 	if err != nil {
 		return nil, err
 	}
@@ -137,7 +139,7 @@ func searchSymbolsTool(b *backend) (mcpgo.Tool, server.ToolHandlerFunc) {
 		if err := symbolArgs(ctx, b, a, &q); err != nil {
 			return nil, err
 		}
-		if q.Text != "" && len(tokenWords(q.Text)) == 0 {
+		if q.Text != "" && len(index.SymbolWords(q.Text)) == 0 {
 			return nil, argError("query", "has no letters or digits to match")
 		}
 		if q.Text == "" && q.Kind == "" && q.Async == nil && q.Framework == "" {
@@ -184,7 +186,7 @@ func searchPropertyWrappersTool(b *backend) (mcpgo.Tool, server.ToolHandlerFunc)
 			return nil, err
 		}
 		wrapper = strings.TrimPrefix(wrapper, "@")
-		if len(tokenWords(wrapper)) != 1 {
+		if len(index.SymbolWords(wrapper)) != 1 {
 			return nil, argError("wrapper", "must be one attribute name such as State or Published, got %q", wrapper)
 		}
 		q := SymbolQuery{Attribute: wrapper}
@@ -205,16 +207,22 @@ var concurrencyPatterns = []struct {
 	{"actor", "actor types", func(q *SymbolQuery) { q.Kind = "actor" }},
 	{"mainactor", "@MainActor declarations", func(q *SymbolQuery) { q.Attribute = "MainActor" }},
 	{"sendable", "Sendable conformances and @Sendable closures", func(q *SymbolQuery) {
-		q.Match = ftsAny("{attributes conformances}", "Sendable")
+		q.AnyWordIn, q.AnyWord = []index.SymbolColumn{index.SymbolAttributes, index.SymbolConformances}, []string{"Sendable"}
 	}},
 	{"task", "Task and task-group APIs", func(q *SymbolQuery) {
-		q.Match = ftsAny("{name signature}", "Task", "TaskGroup", "ThrowingTaskGroup", "withTaskGroup", "withThrowingTaskGroup", "DiscardingTaskGroup")
+		q.AnyWordIn = []index.SymbolColumn{index.SymbolName, index.SymbolSignature}
+		q.AnyWord = []string{"Task", "TaskGroup", "ThrowingTaskGroup", "withTaskGroup", "withThrowingTaskGroup", "DiscardingTaskGroup"}
 	}},
 	{"asyncsequence", "AsyncSequence and AsyncStream types and APIs", func(q *SymbolQuery) {
-		q.Match = ftsAny("{name signature conformances}", "AsyncSequence", "AsyncStream", "AsyncThrowingStream", "AsyncIteratorProtocol")
+		q.AnyWordIn = []index.SymbolColumn{index.SymbolName, index.SymbolSignature, index.SymbolConformances}
+		q.AnyWord = []string{"AsyncSequence", "AsyncStream", "AsyncThrowingStream", "AsyncIteratorProtocol"}
 	}},
-	{"nonisolated", "nonisolated members", func(q *SymbolQuery) { q.Match = ftsAny("signature", "nonisolated") }},
-	{"isolated", "isolated parameters", func(q *SymbolQuery) { q.Match = ftsAny("signature", "isolated") }},
+	{"nonisolated", "nonisolated members", func(q *SymbolQuery) {
+		q.AnyWordIn, q.AnyWord = []index.SymbolColumn{index.SymbolSignature}, []string{"nonisolated"}
+	}},
+	{"isolated", "isolated parameters", func(q *SymbolQuery) {
+		q.AnyWordIn, q.AnyWord = []index.SymbolColumn{index.SymbolSignature}, []string{"isolated"}
+	}},
 	{"globalactor", "@globalActor types", func(q *SymbolQuery) { q.Attribute = "globalActor" }},
 }
 
@@ -281,7 +289,7 @@ func searchGenericsTool(b *backend) (mcpgo.Tool, server.ToolHandlerFunc) {
 		if err != nil {
 			return nil, err
 		}
-		if len(tokenWords(constraint)) == 0 {
+		if len(index.SymbolWords(constraint)) == 0 {
 			return nil, argError("constraint", "has no type names to match")
 		}
 		q := SymbolQuery{Constraint: constraint}

@@ -56,7 +56,7 @@ func searchConformancesTool(b *backend) (mcpgo.Tool, server.ToolHandlerFunc) {
 		if err != nil {
 			return nil, err
 		}
-		documented, total, err := Conformers(ctx, st.DB(), protocol, q.Framework, q.Limit)
+		documented, total, err := st.Conformers(ctx, protocol, q.Framework, q.Limit)
 		if err != nil {
 			return nil, err
 		}
@@ -80,9 +80,9 @@ func searchConformancesTool(b *backend) (mcpgo.Tool, server.ToolHandlerFunc) {
 			}
 		}
 		// Code declarations fill what the documented list leaves of the limit.
-		if rest := q.Limit - len(documented); rest > 0 && !strings.Contains(protocol, "://") && len(tokenWords(protocol)) == 1 {
+		if rest := q.Limit - len(documented); rest > 0 && !strings.Contains(protocol, "://") && len(index.SymbolWords(protocol)) == 1 {
 			q.Conformance, q.Limit = protocol, rest
-			rows, err := SearchSymbols(ctx, st.DB(), q)
+			rows, err := st.SearchSymbols(ctx, q)
 			if err != nil {
 				return nil, err
 			}
@@ -189,7 +189,7 @@ func getInheritanceTool(b *backend) (mcpgo.Tool, server.ToolHandlerFunc) {
 		if err != nil {
 			return nil, err
 		}
-		candidates, err := ResolveType(ctx, st.DB(), symbol, framework)
+		candidates, err := st.ResolveType(ctx, symbol, framework)
 		if err != nil {
 			return nil, err
 		}
@@ -210,7 +210,7 @@ func getInheritanceTool(b *backend) (mcpgo.Tool, server.ToolHandlerFunc) {
 			if (up && direction == "down") || (!up && direction == "up") {
 				continue
 			}
-			h, err := Inheritance(ctx, st.DB(), root, up, depth, maxInheritanceEdges)
+			h, err := st.Inheritance(ctx, root, up, depth, maxInheritanceEdges)
 			if err != nil {
 				return nil, err
 			}
