@@ -8,7 +8,6 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/cupertino-go/cupertino/index"
 	"github.com/cupertino-go/cupertino/internal/benchkit"
 	"github.com/cupertino-go/cupertino/ranker"
 )
@@ -83,15 +82,8 @@ func runBenchSearch(ctx context.Context, o *benchSearchOptions) error {
 		if err != nil {
 			return nil // nothing to match: the naive query would not run either
 		}
-		rows, err := st.DB().QueryContext(ctx,
-			"SELECT rowid FROM docs_fts WHERE docs_fts MATCH ? ORDER BY "+index.BM25Expr+" LIMIT 20", expr)
-		if err != nil {
-			return err
-		}
-		defer rows.Close()
-		for rows.Next() {
-		}
-		return rows.Err()
+		_, err = st.NaiveSearch(ctx, expr)
+		return err
 	}
 	ours := func(q string) error {
 		_, err := eng.Search(ctx, q, ranker.Filters{})

@@ -20,11 +20,7 @@ func loggerFor(w io.Writer) *slog.Logger {
 // manifest the save just wrote, as the audit log is still open.
 func enrichFinish(w io.Writer) func(context.Context, *index.Builder) error {
 	return func(ctx context.Context, b *index.Builder) error {
-		db, err := b.DB()
-		if err != nil {
-			return err
-		}
-		_, err = enrich.Run(ctx, db, enrich.Options{Out: w, Logger: loggerFor(w)})
+		_, err := enrich.RunInFlight(ctx, b, enrich.Options{Out: w, Logger: loggerFor(w)})
 		return err
 	}
 }

@@ -203,22 +203,14 @@ func lookTool(names ...string) string {
 
 // printEnrichRuns lists the latest run of each enrich pass, if any.
 func printEnrichRuns(ctx context.Context, w interface{ Write([]byte) (int, error) }, st *index.Store) {
-	rows, err := st.DB().QueryContext(ctx, `SELECT pass, version, rows_touched, millis, ran_at FROM enrich_runs ORDER BY ran_at DESC`)
+	runs, err := st.LatestEnrichRuns(ctx)
 	if err != nil {
 		return
 	}
-	defer rows.Close()
-	seen := map[string]bool{}
-	for rows.Next() {
-		var pass, version, ranAt string
-		var touched, millis int64
-		if rows.Scan(&pass, &version, &touched, &millis, &ranAt) != nil || seen[pass] {
-			continue
-		}
-		seen[pass] = true
-		fmt.Fprintf(w, "       enrich %-12s v%s, %d rows, %d ms, %s\n", pass, version, touched, millis, ranAt)
+	for _, r := range runs {
+		fmt.Fprintf(w, "       enrich %-12s v%s, %d rows, %d ms, %s\n", r.Pass, r.Version, r.RowsTouched, r.Millis, r.RanAt)
 	}
-	if len(seen) == 0 {
+	if len(runs) == 0 {
 		fmt.Fprintf(w, "       no enrich passes recorded (run `cupertino enrich`)\n")
 	}
 }

@@ -1,40 +1,24 @@
 package agent
 
 import (
-	"database/sql"
-	"encoding/json"
-	"errors"
-	"fmt"
-	"net/url"
-	"os"
 	"path/filepath"
 	"strings"
 	"sync"
 
+	"github.com/cupertino-go/cupertino/index"
 	"github.com/cupertino-go/cupertino/internal/document"
-
-	_ "modernc.org/sqlite" // database/sql driver "sqlite"
-
 	"github.com/cupertino-go/cupertino/internal/version"
 )
 
 // ErrNotIndex means the file lacks the docs table the checks read.
-var ErrNotIndex = errors.New("not a cupertino search index (no docs table)")
+var ErrNotIndex = index.ErrNoDocsTable
 
-// IndexTable resolves names against the Apple documentation in a search.db,
-// reading the docs and docs_structured tables directly (see index/schema.go)
-// rather than through the ranker: a symbol check wants exact titles, not the
-// best-scoring page. The file is opened read-only.
+// IndexTable resolves names against the Apple documentation in a search.db
+// through index.NameLookup rather than through the ranker: a symbol check
+// wants exact titles, not the best-scoring page. The file is opened
+// read-only, and an index of another schema version still answers.
 type IndexTable struct {
-	db    *sql.DB
-	path  string
-	query string
-	// minCols are the min_<platform> columns present, in query order.
-	minCols      []string
-	hasPlatforms bool
-	// byNames: the query takes the lowercased name alone (symbol_names);
-	// otherwise it also takes the "name(" … "name)" title range.
-	byNames bool
+	lookup *index.NameLookup
 
 	mu    sync.Mutex
 	cache map[string][]SymbolInfo
@@ -46,116 +30,19 @@ var nonSymbolKinds = setOf("article", "collection", "sampleCode", "sample-code",
 
 // OpenIndexTable opens the index at path read-only.
 func OpenIndexTable(path string) (*IndexTable, error) {
-	abs, err := filepath.Abs(path)
+	lookup, err := index.OpenNameLookup(path)
 	if err != nil {
-		return nil, fmt.Errorf("index path: %w", err)
-	}
-	if _, err := os.Stat(abs); err != nil {
-		return nil, fmt.Errorf("open index: %w", err)
-	}
-	// mode=ro makes SQLite refuse writes; query_only guards the connection
-	// too, so nothing in the harness can touch the user's index.
-	dsn := "file:" + (&url.URL{Path: abs}).EscapedPath() + "?mode=ro&_pragma=query_only(1)"
-	db, err := sql.Open("sqlite", dsn)
-	if err != nil {
-		return nil, fmt.Errorf("open index: %w", err)
-	}
-	t := &IndexTable{db: db, path: abs, cache: map[string][]SymbolInfo{}}
-	if err := t.prepare(); err != nil {
-		db.Close()
 		return nil, err
 	}
-	return t, nil
+	return &IndexTable{lookup: lookup, cache: map[string][]SymbolInfo{}}, nil
 }
 
 // Close releases the database.
-func (t *IndexTable) Close() error { return t.db.Close() }
+func (t *IndexTable) Close() error { return t.lookup.Close() }
 
 // Describe implements SymbolTable.
 func (t *IndexTable) Describe() string {
-	return "search index " + filepath.Base(t.path) + " (docs table)"
-}
-
-func (t *IndexTable) columns(table string) (map[string]bool, error) {
-	rows, err := t.db.Query("SELECT name FROM pragma_table_info(?)", table)
-	if err != nil {
-		return nil, fmt.Errorf("read schema: %w", err)
-	}
-	defer rows.Close()
-	cols := map[string]bool{}
-	for rows.Next() {
-		var name string
-		if err := rows.Scan(&name); err != nil {
-			return nil, fmt.Errorf("read schema: %w", err)
-		}
-		cols[name] = true
-	}
-	return cols, rows.Err()
-}
-
-// prepare builds the lookup query from the columns that exist, so an older
-// or newer schema degrades to fewer checks instead of failing.
-func (t *IndexTable) prepare() error {
-	docs, err := t.columns("docs")
-	if err != nil {
-		return err
-	}
-	if !docs["title"] || !docs["uri"] {
-		return fmt.Errorf("%w: %s", ErrNotIndex, t.path)
-	}
-	structured, err := t.columns("docs_structured")
-	if err != nil {
-		return err
-	}
-	t.hasPlatforms = structured["platforms"] && structured["doc_id"] && docs["id"]
-
-	col := func(name, fallback string) string {
-		if docs[name] {
-			return "d." + name
-		}
-		return fallback
-	}
-	sel := []string{"d.title", col("kind", "''"), col("framework", "''"), "d.uri", col("language", "''"), col("deprecated", "0")}
-	for _, p := range []string{"ios", "macos", "tvos", "watchos", "visionos"} {
-		if docs["min_"+p] {
-			t.minCols = append(t.minCols, p)
-			sel = append(sel, "d.min_"+p)
-		}
-	}
-	parentJoin := ""
-	if docs["parent_uri"] {
-		sel = append(sel, "COALESCE(p.title, '')", "COALESCE(p.kind, '')")
-		parentJoin = " LEFT JOIN docs p ON d.parent_uri != '' AND p.uri = d.parent_uri"
-	} else {
-		sel = append(sel, "''", "''")
-	}
-	platJoin := ""
-	if t.hasPlatforms {
-		sel = append(sel, "COALESCE(s.platforms, '')")
-		platJoin = " LEFT JOIN docs_structured s ON s.doc_id = d.id"
-	} else {
-		sel = append(sel, "''")
-	}
-	// symbol_names maps every base name ("scale" for "Text.Scale",
-	// "padding" for "padding(_:_:)") to its pages, by primary key. Without
-	// it, title_lower (indexed) is ranged to pick "name" and every "name(…)".
-	names, err := t.columns("symbol_names")
-	if err != nil {
-		return err
-	}
-	var where string
-	if names["name_lower"] && names["doc_id"] && docs["id"] {
-		where = "d.id IN (SELECT doc_id FROM symbol_names WHERE name_lower = ?1)"
-		t.byNames = true
-	} else {
-		titleCol := col("title_lower", "lower(d.title)")
-		where = fmt.Sprintf("(%[1]s = ?1 OR (%[1]s >= ?2 AND %[1]s < ?3))", titleCol)
-	}
-	if docs["source"] {
-		where += " AND d.source = '" + document.SourceAppleDocs + "'"
-	}
-	t.query = "SELECT " + strings.Join(sel, ", ") + " FROM docs d" + parentJoin + platJoin + " WHERE " + where
-	return nil
+	return "search index " + filepath.Base(t.lookup.Path()) + " (docs table)"
 }
 
 // Lookup implements SymbolTable.
@@ -166,28 +53,15 @@ func (t *IndexTable) Lookup(name string) ([]SymbolInfo, error) {
 	if ok {
 		return cached, nil
 	}
-	low := strings.ToLower(name)
-	args := []any{low}
-	if !t.byNames {
-		args = append(args, low+"(", low+")")
-	}
-	rows, err := t.db.Query(t.query, args...)
+	pages, err := t.lookup.Pages(name)
 	if err != nil {
-		return nil, fmt.Errorf("index lookup %s: %w", name, err)
+		return nil, err
 	}
-	defer rows.Close()
 	var out []SymbolInfo
-	for rows.Next() {
-		info, keep, err := t.scan(rows, name)
-		if err != nil {
-			return nil, fmt.Errorf("index lookup %s: %w", name, err)
-		}
-		if keep {
+	for _, p := range pages {
+		if info, keep := symbolInfo(p, name); keep {
 			out = append(out, info)
 		}
-	}
-	if err := rows.Err(); err != nil {
-		return nil, fmt.Errorf("index lookup %s: %w", name, err)
 	}
 	t.mu.Lock()
 	t.cache[name] = out
@@ -195,42 +69,25 @@ func (t *IndexTable) Lookup(name string) ([]SymbolInfo, error) {
 	return out, nil
 }
 
-func (t *IndexTable) scan(rows *sql.Rows, name string) (SymbolInfo, bool, error) {
-	var title, kind, framework, uri, language, parentTitle, parentKind, platforms string
-	var deprecated int
-	mins := make([]sql.NullInt64, len(t.minCols))
-	dest := []any{&title, &kind, &framework, &uri, &language, &deprecated}
-	for i := range mins {
-		dest = append(dest, &mins[i])
-	}
-	dest = append(dest, &parentTitle, &parentKind, &platforms)
-	if err := rows.Scan(dest...); err != nil {
-		return SymbolInfo{}, false, err
-	}
+// symbolInfo turns a page that may document name into what the checks use,
+// or reports that it does not document it.
+func symbolInfo(p index.NamedPage, name string) (SymbolInfo, bool) {
 	// Case matters in Swift: "Text" must not resolve to a "text" property.
-	if titleName(title) != name || nonSymbolKinds[kind] || language == "data" {
-		return SymbolInfo{}, false, nil
+	if titleName(p.Title) != name || nonSymbolKinds[p.Kind] || p.Language == "data" {
+		return SymbolInfo{}, false
 	}
-	info := SymbolInfo{Name: name, Kind: kind, Module: framework, Origin: "index:" + uri}
-	if parentTitle != "" && !nonSymbolKinds[parentKind] {
-		info.Parent = titleName(parentTitle)
+	info := SymbolInfo{Name: name, Kind: p.Kind, Module: p.Framework, Origin: "index:" + p.URI}
+	if p.ParentTitle != "" && !nonSymbolKinds[p.ParentKind] {
+		info.Parent = titleName(p.ParentTitle)
 	}
-	for i, p := range t.minCols {
-		if mins[i].Valid {
-			setVersion(&info.Introduced, p, version.Unpack(int(mins[i].Int64)))
-		}
+	for platform, packed := range p.Introduced {
+		setVersion(&info.Introduced, strings.ToLower(platform), version.Unpack(packed))
 	}
-	perPlatformDeprecation := false
-	if platforms != "" {
-		var plats []document.Platform
-		if err := json.Unmarshal([]byte(platforms), &plats); err == nil {
-			perPlatformDeprecation = applyPlatforms(&info, plats)
-		}
-	}
-	if deprecated != 0 && !perPlatformDeprecation {
+	perPlatformDeprecation := applyPlatforms(&info, p.Platforms)
+	if p.Deprecated && !perPlatformDeprecation {
 		info.DeprecatedEverywhere = true
 	}
-	return info, true, nil
+	return info, true
 }
 
 // applyPlatforms fills availability from docs_structured.platforms and
