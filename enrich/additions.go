@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+
+	"github.com/cupertino-go/cupertino/index"
 )
 
 // enrich_constraints records, per doc_symbols row and pass, the constraints
@@ -22,18 +24,6 @@ const additionsDDL = `CREATE TABLE IF NOT EXISTS enrich_constraints (
 	added TEXT NOT NULL DEFAULT '',
 	PRIMARY KEY (symbol_id, pass)
 )`
-
-// listSep joins list columns of doc_symbols, as the index writes them.
-const listSep = "; "
-
-func splitList(s string) []string {
-	if s == "" {
-		return nil
-	}
-	return strings.Split(s, listSep)
-}
-
-func joinList(values []string) string { return strings.Join(values, listSep) }
 
 // additions collects what one pass wants appended to which symbol rows.
 type additions struct {
@@ -122,7 +112,7 @@ func (a *additions) apply(ctx context.Context, tx *sql.Tx) (changed, carrying in
 		if recorded[pass] == nil {
 			recorded[pass] = map[int64][]string{}
 		}
-		recorded[pass][id] = splitList(added)
+		recorded[pass][id] = index.SplitList(added)
 		if _, ok := a.doc[id]; !ok && pass == a.pass {
 			a.doc[id] = docID
 		}
@@ -154,7 +144,7 @@ func (a *additions) apply(ctx context.Context, tx *sql.Tx) (changed, carrying in
 		} else if err != nil {
 			return 0, 0, fmt.Errorf("read symbol %d: %w", id, err)
 		}
-		base := splitList(current)
+		base := index.SplitList(current)
 		for _, byID := range recorded {
 			base = without(base, byID[id])
 		}
@@ -175,7 +165,7 @@ func (a *additions) apply(ctx context.Context, tx *sql.Tx) (changed, carrying in
 				}
 			}
 		}
-		if joined := joinList(desired); joined != current {
+		if joined := index.JoinList(desired); joined != current {
 			if _, err := setRow.ExecContext(ctx, joined, id); err != nil {
 				return 0, 0, fmt.Errorf("update symbol %d: %w", id, err)
 			}
@@ -184,14 +174,14 @@ func (a *additions) apply(ctx context.Context, tx *sql.Tx) (changed, carrying in
 		if len(added) > 0 {
 			carrying++
 		}
-		if joinList(added) == joinList(recorded[a.pass][id]) {
+		if index.JoinList(added) == index.JoinList(recorded[a.pass][id]) {
 			continue
 		}
 		if len(added) == 0 {
 			_, err = tx.ExecContext(ctx, "DELETE FROM enrich_constraints WHERE symbol_id = ? AND pass = ?", id, a.pass)
 		} else {
 			_, err = tx.ExecContext(ctx, `INSERT OR REPLACE INTO enrich_constraints(symbol_id, doc_id, pass, added) VALUES (?,?,?,?)`,
-				id, a.doc[id], a.pass, joinList(added))
+				id, a.doc[id], a.pass, index.JoinList(added))
 		}
 		if err != nil {
 			return 0, 0, fmt.Errorf("record additions of symbol %d: %w", id, err)

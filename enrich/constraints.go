@@ -4,7 +4,6 @@ import (
 	"context"
 	"database/sql"
 	"fmt"
-	"strings"
 
 	"github.com/cupertino-go/cupertino/internal/swiftsym"
 )
@@ -134,6 +133,3 @@ WHERE s.origin = ? AND s.generic_params != '' AND s.generic_constraints = ''
 	}
 	return n, rows.Err()
 }
-
-// constraintList is the stored form of a constraint list, for comparisons.
-func constraintList(cs []string) string { return strings.Join(cs, listSep) }

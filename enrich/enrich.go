@@ -44,11 +44,12 @@
 // the leaf packages document, docuri and swiftsym; it never reads the
 // corpus, the door or the save pipeline.
 //
-// search_generics: SearchGenerics (generics.go) answers "which APIs are
-// constrained on View" with the matching clause of each row. The package's
-// own table enrich_constraints(symbol_id, doc_id, pass, added) lists the
-// constraints a pass appended to a doc_symbols row; pass 'hierarchy' marks
-// the ones inherited from the enclosing type.
+// search_generics (index.Store.SearchSymbols with a Constraint) finds the
+// constraints the passes appended, since they are in generic_constraints
+// like the declaration's own. The package's own table
+// enrich_constraints(symbol_id, doc_id, pass, added) lists the constraints
+// a pass appended to a doc_symbols row; pass 'hierarchy' marks the ones
+// inherited from the enclosing type.
 package enrich
 
 import (

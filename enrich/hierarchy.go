@@ -8,6 +8,8 @@ import (
 	"strings"
 
 	"github.com/cupertino-go/cupertino/internal/swiftsym"
+
+	"github.com/cupertino-go/cupertino/index"
 )
 
 const passHierarchy = "hierarchy"
@@ -137,7 +139,7 @@ func loadHierarchy(ctx context.Context, tx *sql.Tx) (map[int64]*hierDoc, error) 
 			rows.Close()
 			return nil, fmt.Errorf("read enrich_constraints: %w", err)
 		}
-		recorded[id] = splitList(added)
+		recorded[id] = index.SplitList(added)
 	}
 	rows.Close()
 	if err := rows.Err(); err != nil {
@@ -162,7 +164,7 @@ ORDER BY d.id, s.id`, swiftsym.OriginDeclaration)
 		if err := rows.Scan(&d.id, &d.parentID, &d.title, &r.id, &r.name, &r.kind, &constraints); err != nil {
 			return nil, fmt.Errorf("read declarations: %w", err)
 		}
-		r.own = without(splitList(constraints), recorded[r.id])
+		r.own = without(index.SplitList(constraints), recorded[r.id])
 		if old, ok := docs[d.id]; ok {
 			old.rows = append(old.rows, r)
 			continue

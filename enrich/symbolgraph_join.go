@@ -260,8 +260,8 @@ func rowOf(s *document.Symbol) symbolRow {
 	return symbolRow{
 		name: s.Name, kind: s.Kind, signature: s.Signature,
 		async: boolInt(s.IsAsync), throws: boolInt(s.IsThrows), static: boolInt(s.IsStatic),
-		attributes: joinList(s.Attributes), conformances: joinList(s.Conformances),
-		params: joinList(s.GenericParams), constraints: constraintList(s.GenericConstraints),
+		attributes: index.JoinList(s.Attributes), conformances: index.JoinList(s.Conformances),
+		params: index.JoinList(s.GenericParams), constraints: index.JoinList(s.GenericConstraints),
 	}
 }
 
@@ -276,13 +276,6 @@ func boolInt(b bool) int {
 	}
 	return 0
 }
-
-// platformColumn maps a platform name to its docs column.
-var platformColumn = map[string]string{
-	"iOS": "min_ios", "macOS": "min_macos", "tvOS": "min_tvos", "watchOS": "min_watchos", "visionOS": "min_visionos",
-}
-
-var platformColumnOrder = []string{"min_ios", "min_macos", "min_tvos", "min_watchos", "min_visionos"}
 
 // fillAvailability gives matched pages without availability the graph's.
 // Pages it filled before (availability_source 'symbolgraph') are refreshed;
@@ -302,7 +295,7 @@ func fillAvailability(ctx context.Context, tx *sql.Tx, byDoc map[int64]*graphSym
 		}
 		var source, platforms string
 		var deprecated int
-		mins := make([]int, len(platformColumnOrder))
+		mins := make([]int, len(index.PlatformColumns))
 		if err := read.QueryRowContext(ctx, docID).Scan(&source, &deprecated, &mins[0], &mins[1], &mins[2], &mins[3], &mins[4], &platforms); err != nil {
 			return 0, 0, fmt.Errorf("read availability: %w", err)
 		}
@@ -311,14 +304,12 @@ func fillAvailability(ctx context.Context, tx *sql.Tx, byDoc map[int64]*graphSym
 			continue
 		}
 		filled++
-		wantMins := make([]int, len(platformColumnOrder))
+		wantMins := make([]int, len(index.PlatformColumns))
 		for _, p := range gs.platforms {
-			col, ok := platformColumn[p.Name]
-			if !ok {
-				continue
-			}
-			for i, c := range platformColumnOrder {
-				if c == col {
+			// Symbol graphs spell the platforms as Apple does ("iOS");
+			// their column is the one of the same name.
+			for i, c := range index.PlatformColumns {
+				if c.Platform == p.Name {
 					if v := index.PackVersion(p.Introduced); v > 0 && (wantMins[i] == 0 || v < wantMins[i]) {
 						wantMins[i] = v
 					}

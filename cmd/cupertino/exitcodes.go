@@ -77,7 +77,6 @@ var exitCodes = []struct {
 	{"crawler.ErrBadPath", crawler.ErrBadPath, exitFailure},
 	{"enrich.ErrUnknownPass", enrich.ErrUnknownPass, exitUsage},
 	{"enrich.ErrDependencyCycle", enrich.ErrDependencyCycle, exitFailure},
-	{"enrich.ErrEmptyType", enrich.ErrEmptyType, exitUsage},
 	{"enrich.ErrNoSymbolGraphs", enrich.ErrNoSymbolGraphs, exitUsage},
 	{"ranker.ErrUnknownFramework", ranker.ErrUnknownFramework, exitUsage},
 	{"ranker.ErrEmptyQuery", ranker.ErrEmptyQuery, exitUsage},
