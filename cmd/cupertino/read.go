@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"strconv"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -35,9 +36,17 @@ swift-book://…, hig://…, apple-archive://…. Markdown keeps the declaration
 parameters, return value, discussion, code, tables, asides, topics,
 relationships, availability and deprecation; JSON is the stored page.
 
-Large pages can be bounded: --sections keeps the named "##" sections (prefix
-match, e.g. "decl,param"), --max-bytes cuts at a line and says which --offset
-continues.`,
+Large pages can be bounded: --sections keeps the page head and the "##"
+sections it names, --max-bytes cuts at a line and says which --offset
+continues.
+
+A section name picks the heading equal to it (case-insensitive), else every
+heading containing it, spaces, "-" and "_" aside ("decl,param"; "also" or
+"seeAlso" for See Also), else what its alias picks:
+
+` + mdbound.AliasHelp() + `
+
+MCP read_document's section argument takes the same names.`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			opts.Target = args[0]
@@ -53,7 +62,7 @@ continues.`,
 	f := cmd.Flags()
 	opts.DB.bind(f)
 	f.StringVar(&opts.Format, "format", "markdown", "markdown or json")
-	f.StringSliceVar(&opts.Sections, "sections", nil, "keep only these ## sections (comma-separated, prefix match)")
+	f.StringSliceVar(&opts.Sections, "sections", nil, "keep only these ## sections (comma-separated names, see above)")
 	f.IntVar(&opts.MaxBytes, "max-bytes", 0, "print at most this many bytes of Markdown (0: all)")
 	f.IntVar(&opts.Offset, "offset", 0, "start at this byte of the Markdown (from a previous --max-bytes)")
 	return cmd
@@ -100,10 +109,10 @@ func runRead(ctx context.Context, o *readOptions) error {
 	if md == "" {
 		md = "# " + doc.Title + "\n\n" + doc.Abstract + "\n"
 	}
-	md, missing := mdbound.Select(md, o.Sections)
-	if len(missing) > 0 {
-		return usageError{errors.New("no section named " + strings.Join(missing, ", ") +
-			"; this page has: " + strings.Join(mdbound.Names(doc.Markdown), ", "))}
+	if len(o.Sections) > 0 {
+		if md, err = selectSections(ctx, o, md); err != nil {
+			return err
+		}
 	}
 	part, next := mdbound.Window(md, o.Offset, o.MaxBytes)
 	fmt.Fprint(o.IO.Out, part)
@@ -111,4 +120,37 @@ func runRead(ctx context.Context, o *readOptions) error {
 		fmt.Fprint(o.IO.Out, mdbound.ContinueHint(next, len(md), fmt.Sprintf("run again with --offset %d", next)))
 	}
 	return nil
+}
+
+// selectSections keeps the sections of md that o.Sections names, by the
+// rules MCP read_document's section argument follows too. Names that pick
+// nothing are a usage error when no name picks anything, and a warning when
+// others do, so one misspelt name in a list still prints the rest.
+func selectSections(ctx context.Context, o *readOptions, md string) (string, error) {
+	sel, err := mdbound.Select(ctx, md, o.Sections)
+	if err != nil {
+		return "", err
+	}
+	if len(sel.Unmatched) == 0 {
+		return sel.Text, nil
+	}
+	names := mdbound.Names(md, 0)
+	has := "this page has: " + quoteAll(names)
+	if len(names) == 0 {
+		has = `this page has no "##" sections; omit --sections to read it whole`
+	}
+	if sel.Picked == 0 {
+		return "", usageError{errors.New("no section matches " + quoteAll(sel.Unmatched) + "; " + has)}
+	}
+	fmt.Fprintf(o.IO.Err, "warning: no section matches %s; %s\n", quoteAll(sel.Unmatched), has)
+	return sel.Text, nil
+}
+
+// quoteAll quotes each name and joins them with ", ".
+func quoteAll(names []string) string {
+	quoted := make([]string, len(names))
+	for i, n := range names {
+		quoted[i] = strconv.Quote(n)
+	}
+	return strings.Join(quoted, ", ")
 }
