@@ -8,6 +8,7 @@ import (
 
 	"github.com/cupertino-go/cupertino/index"
 	"github.com/cupertino-go/cupertino/internal/document"
+	"github.com/cupertino-go/cupertino/internal/mdbound"
 )
 
 // This file renders one page for read_document and resources/read, in
@@ -55,7 +56,7 @@ func docHeader(doc *index.StoredDocument, body string, limit int) string {
 		b.WriteString("\n```swift\n" + cutText(doc.Declaration, maxDeclarationLen) + "\n```\n")
 	}
 	if b.Len() > limit {
-		head, _ := window(b.String(), 0, max(limit-4, 0))
+		head, _ := mdbound.Window(b.String(), 0, max(limit-4, 1))
 		return strings.TrimRight(head, "\n") + "…\n"
 	}
 	return b.String()
@@ -73,7 +74,7 @@ func labelled(label string, values ...string) string {
 // cutText keeps the first n bytes of s with its line breaks (code), marking
 // a cut.
 func cutText(s string, n int) string {
-	part, next := window(s, 0, n)
+	part, next := mdbound.Window(s, 0, n)
 	if next > 0 {
 		return part + "…"
 	}
@@ -93,7 +94,7 @@ func documentMarkdown(doc *index.StoredDocument, body, section string, offset, b
 	// The hint is written after the window is cut, but its size is known
 	// before: no offset it can name is longer than len(body).
 	room := budget - len(header) - len(continued) - len(continuationHint(doc, body, section, len(body), budget)) - 2
-	part, next := window(body, offset, max(room, 64))
+	part, next := mdbound.Window(body, offset, max(room, 64))
 	var b strings.Builder
 	b.WriteString(header)
 	b.WriteString(continued)
@@ -120,7 +121,7 @@ func continuationHint(doc *index.StoredDocument, body, section string, next, bud
 		// A few headings, within an eighth of the budget.
 		var picked []string
 		used := 0
-		for _, h := range firstHeadings(body, 8) {
+		for _, h := range mdbound.Names(body, 8) {
 			q := fmt.Sprintf("%q", clip(h, 40))
 			if used += len(q) + 2; used > budget/8 {
 				break
@@ -134,24 +135,6 @@ func continuationHint(doc *index.StoredDocument, body, section string, next, bud
 	return hint + "\n"
 }
 
-// firstHeadings returns up to n "## " headings of md, reading no further
-// than needed.
-func firstHeadings(md string, n int) []string {
-	var out []string
-	inFence := false
-	for rest := md; rest != "" && len(out) < n; {
-		line, after, _ := strings.Cut(rest, "\n")
-		rest = after
-		if strings.HasPrefix(strings.TrimSpace(line), "```") {
-			inFence = !inFence
-		}
-		if !inFence && strings.HasPrefix(line, "## ") {
-			out = append(out, strings.TrimSpace(strings.TrimPrefix(line, "## ")))
-		}
-	}
-	return out
-}
-
 // documentJSON is read_document's JSON form: the page's structured fields,
 // clipped to at most half of budget, and as much of its Markdown from offset
 // as the rest of budget holds once encoded.
@@ -161,7 +144,7 @@ func documentJSON(sd *index.StoredDocument, body string, offset, budget int) str
 	base, _ := encodeJSON(meta)
 	room := budget - len(base) - 200 // the markdown members' names and numbers
 	for {
-		part, next := window(body, offset, max(room, 64))
+		part, next := mdbound.Window(body, offset, max(room, 64))
 		meta["markdown"], meta["markdownBytes"] = part, len(body)
 		delete(meta, "markdownOffset")
 		delete(meta, "nextOffset")

@@ -99,30 +99,6 @@ func clip(s string, n int) string {
 	return strings.TrimSpace(s[:cut]) + "…"
 }
 
-// window returns up to max bytes of text starting at offset, cut at a rune
-// boundary and, when one is near the end of the window, after a newline so
-// that a code block or table row is not split mid-line. next is the offset to
-// continue from, or 0 when the text is complete.
-func window(text string, offset, max int) (part string, next int) {
-	if offset >= len(text) {
-		return "", 0
-	}
-	for offset > 0 && offset < len(text) && !utf8.RuneStart(text[offset]) {
-		offset++
-	}
-	end := offset + max
-	if end >= len(text) {
-		return text[offset:], 0
-	}
-	for end > offset && !utf8.RuneStart(text[end]) {
-		end--
-	}
-	if nl := strings.LastIndexByte(text[offset:end], '\n'); nl >= 0 && nl > (end-offset)*4/5 {
-		end = offset + nl + 1
-	}
-	return text[offset:end], end
-}
-
 // item is one entry of a list response: its Markdown and its structured form.
 type item struct {
 	markdown string

@@ -9,6 +9,7 @@ import (
 	"github.com/mark3labs/mcp-go/server"
 
 	"github.com/cupertino-go/cupertino/index"
+	"github.com/cupertino-go/cupertino/internal/mdbound"
 )
 
 func readDocumentTool(b *backend) (mcpgo.Tool, server.ToolHandlerFunc) {
@@ -93,97 +94,33 @@ func stripTitle(md, title string) string {
 	return md
 }
 
-// section is one "## " section of a page; heading "" is the preamble.
-type section struct{ heading, text string }
-
-// splitSections cuts Markdown at "## " headings. The first entry is the
-// preamble before any heading. A page can be many megabytes, so the split
-// stops when ctx ends.
-func splitSections(ctx context.Context, md string) ([]section, error) {
-	var out []section
-	cur := section{}
-	start := 0 // of cur's text in md
-	inFence := false
-	for pos, lines := 0, 0; pos < len(md); lines++ {
-		if lines%4096 == 0 && ctx.Err() != nil {
-			return nil, context.Cause(ctx)
-		}
-		end := strings.IndexByte(md[pos:], '\n')
-		if end < 0 {
-			end = len(md)
-		} else {
-			end += pos + 1
-		}
-		line := md[pos:end]
-		if strings.HasPrefix(strings.TrimSpace(line), "```") {
-			inFence = !inFence
-		}
-		if !inFence && strings.HasPrefix(line, "## ") {
-			cur.text = md[start:pos]
-			out = append(out, cur)
-			cur, start = section{heading: strings.TrimSpace(strings.TrimPrefix(line, "## "))}, pos
-		}
-		pos = end
-	}
-	cur.text = md[start:]
-	return append(out, cur), nil
-}
-
-// selectSections keeps the preamble and every section whose heading contains
-// one of the comma-separated wanted words.
+// selectSections keeps the preamble and the sections that the
+// comma-separated names in wanted pick, by mdbound's rules (an exact
+// heading, else headings containing the name, else its alias: "also" and
+// "seeAlso" pick "See Also", "returns" picks "Return Value"), which
+// `cupertino read --sections` follows too. It fails only when no name picks
+// anything, naming the page's sections.
 func selectSections(ctx context.Context, md, wanted string) (string, error) {
-	var words []string
-	for _, w := range strings.Split(wanted, ",") {
-		if w = strings.ToLower(strings.TrimSpace(w)); w != "" {
-			words = append(words, w)
-		}
-	}
-	sections, err := splitSections(ctx, md)
+	sel, err := mdbound.Select(ctx, md, mdbound.ParseList(wanted))
 	if err != nil {
 		return "", err
 	}
-	// A word equal to a heading picks that heading only ("part 7" is not
-	// "Part 70"); otherwise it picks every heading containing it.
-	exact := map[string]bool{}
-	for _, s := range sections[1:] {
-		for _, w := range words {
-			if strings.EqualFold(s.heading, w) {
-				exact[w] = true
-			}
-		}
+	if sel.Picked > 0 || len(sel.Unmatched) == 0 {
+		return sel.Text, nil
 	}
-	var b strings.Builder
-	found := false
-	for i, s := range sections {
-		if i == 0 {
-			b.WriteString(s.text)
-			continue
-		}
-		heading := strings.ToLower(s.heading)
-		for _, w := range words {
-			if heading == w || (!exact[w] && strings.Contains(heading, w)) {
-				b.WriteString(s.text)
-				found = true
-				break
-			}
-		}
+	const most = 10
+	headings := mdbound.Names(md, most+1)
+	if len(headings) == 0 {
+		return "", argError("section", "this page has no \"##\" sections; omit section to read it whole")
 	}
-	if !found && len(words) > 0 {
-		const most = 10
-		headings := firstHeadings(md, most+1)
-		if len(headings) == 0 {
-			return "", argError("section", "this page has no \"##\" sections; omit section to read it whole")
-		}
-		list := make([]string, 0, len(headings))
-		for _, h := range headings[:min(len(headings), most)] {
-			list = append(list, fmt.Sprintf("%q", clip(h, maxEchoLen)))
-		}
-		if len(headings) > most {
-			list = append(list, "…")
-		}
-		return "", argError("section", "no section matches %q; this page has: %s", wanted, strings.Join(list, ", "))
+	list := make([]string, 0, len(headings))
+	for _, h := range headings[:min(len(headings), most)] {
+		list = append(list, fmt.Sprintf("%q", clip(h, maxEchoLen)))
 	}
-	return b.String(), nil
+	if len(headings) > most {
+		list = append(list, "…")
+	}
+	return "", argError("section", "no section matches %q; this page has: %s", wanted, strings.Join(list, ", "))
 }
 
 // resourceTemplates expose pages as MCP resources: apple-docs://{framework}
