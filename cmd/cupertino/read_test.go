@@ -9,9 +9,13 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/mark3labs/mcp-go/client"
+	mcpgo "github.com/mark3labs/mcp-go/mcp"
+
 	"github.com/cupertino-go/cupertino/index"
 	"github.com/cupertino-go/cupertino/internal/document"
 	"github.com/cupertino-go/cupertino/internal/mdbound"
+	"github.com/cupertino-go/cupertino/mcp"
 )
 
 // sectionsPageURI is a page with every "##" heading the renderer writes for
@@ -158,5 +162,89 @@ func TestReadWindowsReassembleTheSelection(t *testing.T) {
 	}
 	if got.String() != whole {
 		t.Errorf("windows reassemble %q\nwant %q", got.String(), whole)
+	}
+}
+
+// readDocumentMCP calls MCP read_document in process over db.
+func readDocumentMCP(t *testing.T, db string) func(uri, section string) (string, bool) {
+	t.Helper()
+	ctx := context.Background()
+	srv, err := mcp.New(ctx, mcp.Options{DBPath: db})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { srv.Close() })
+	c, err := client.NewInProcessClient(srv.MCPServer())
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { c.Close() })
+	if err := c.Start(ctx); err != nil {
+		t.Fatal(err)
+	}
+	init := mcpgo.InitializeRequest{}
+	init.Params.ClientInfo = mcpgo.Implementation{Name: "read-test", Version: "1"}
+	init.Params.ProtocolVersion = mcpgo.LATEST_PROTOCOL_VERSION
+	if _, err := c.Initialize(ctx, init); err != nil {
+		t.Fatal(err)
+	}
+	return func(uri, section string) (string, bool) {
+		req := mcpgo.CallToolRequest{}
+		req.Params.Name = "read_document"
+		req.Params.Arguments = map[string]any{"uri": uri, "section": section}
+		res, err := c.CallTool(ctx, req)
+		if err != nil {
+			t.Fatalf("read_document %s section=%s: %v", uri, section, err)
+		}
+		var text strings.Builder
+		for _, content := range res.Content {
+			if tc, ok := content.(mcpgo.TextContent); ok {
+				text.WriteString(tc.Text)
+			}
+		}
+		return text.String(), !res.IsError
+	}
+}
+
+// TestCLIAndMCPTakeTheSameSectionNames: every shared alias, every name
+// docc.ParseSections knows that is a "##" section, and the plain heading
+// words pick the same sections through `cupertino read --sections` and MCP
+// read_document's section, and a name neither knows fails in both.
+func TestCLIAndMCPTakeTheSameSectionNames(t *testing.T) {
+	db := sectionsIndex(t)
+	readMCP := readDocumentMCP(t, db)
+	names := []string{"also", "See Also", "decl", "param", "Topics", "declaration", "parameters", "discussion",
+		"mentions", "topics", "relationships", "defaultImplementations", "seeAlso", "return value"}
+	for _, a := range mdbound.Aliases {
+		names = append(names, a.Name)
+	}
+	for _, name := range names {
+		out, _, err := runReadCLI(t, db, "--sections", name, sectionsPageURI)
+		if err != nil {
+			t.Errorf("cupertino read --sections %q: %v", name, err)
+			continue
+		}
+		text, ok := readMCP(sectionsPageURI, name)
+		if !ok {
+			t.Errorf("read_document section=%q: %s", name, text)
+			continue
+		}
+		cli, viaMCP := sectionNamesOf(out), sectionNamesOf(text)
+		if len(cli) == 0 || !reflect.DeepEqual(cli, viaMCP) {
+			t.Errorf("section %q: cupertino read keeps %q, read_document keeps %q", name, cli, viaMCP)
+		}
+	}
+	for _, uri := range []string{sectionsPageURI, proposalURI} {
+		_, _, err := runReadCLI(t, db, "--sections", "no such part", uri)
+		text, ok := readMCP(uri, "no such part")
+		if err == nil || ok {
+			t.Errorf("%s: an unknown name is accepted (read: %v, read_document: %s)", uri, err, text)
+		}
+	}
+	// Both see the proposal's sections past its inline ```code``` span.
+	out, _, err := runReadCLI(t, db, "--sections", "alternatives", proposalURI)
+	text, ok := readMCP(proposalURI, "alternatives")
+	if err != nil || !ok || !reflect.DeepEqual(sectionNamesOf(out), sectionNamesOf(text)) || len(sectionNamesOf(text)) != 1 {
+		t.Errorf("proposal: read %v %q, read_document %q", err, sectionNamesOf(out), sectionNamesOf(text))
 	}
 }
