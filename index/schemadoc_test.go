@@ -1,16 +1,14 @@
 package index
 
 import (
-	"flag"
 	"fmt"
 	"go/parser"
 	"go/token"
-	"os"
 	"strings"
 	"testing"
-)
 
-var updateDocs = flag.Bool("update", false, "rewrite docs/schema.md")
+	"github.com/cupertino-go/cupertino/internal/golden"
+)
 
 // schemaMarkdown renders the package comment (the schema's documentation)
 // and the DDL as docs/schema.md, so the document can never drift from code.
@@ -34,19 +32,5 @@ func schemaMarkdown(t *testing.T) string {
 }
 
 func TestSchemaDocIsCurrent(t *testing.T) {
-	got := schemaMarkdown(t)
-	const path = "../docs/schema.md"
-	if *updateDocs {
-		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("read %s: %v (run `go test ./index -run TestSchemaDoc -update`)", path, err)
-	}
-	if string(want) != got {
-		t.Fatal("docs/schema.md is stale: run `go test ./index -run TestSchemaDoc -update`")
-	}
+	golden.Check(t, "../docs/schema.md", []byte(schemaMarkdown(t)))
 }

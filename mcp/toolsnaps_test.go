@@ -1,17 +1,15 @@
 package mcp
 
 import (
-	"bytes"
 	"encoding/json"
-	"flag"
 	"os"
 	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
-)
 
-var update = flag.Bool("update", false, "rewrite testdata/toolsnaps/*.snap and docs/tools.md from the code")
+	"github.com/cupertino-go/cupertino/internal/golden"
+)
 
 const snapDir = "testdata/toolsnaps"
 
@@ -19,89 +17,20 @@ const snapDir = "testdata/toolsnaps"
 // to a name, description, argument or output schema is a change to what
 // agents see, so it must show up in review. `go test ./mcp -update` accepts it.
 func TestToolSnapshots(t *testing.T) {
-	tools := Tools()
-	if *update {
-		if err := os.MkdirAll(snapDir, 0o755); err != nil {
-			t.Fatal(err)
-		}
-	}
-	want := map[string]bool{}
-	for _, tool := range tools {
-		name := tool.Name + ".snap"
-		want[name] = true
+	snaps := map[string][]byte{}
+	for _, tool := range Tools() {
 		got, err := json.MarshalIndent(tool, "", "  ")
 		if err != nil {
 			t.Fatalf("%s: %v", tool.Name, err)
 		}
-		got = append(got, '\n')
-		path := filepath.Join(snapDir, name)
-		if *update {
-			if err := os.WriteFile(path, got, 0o644); err != nil {
-				t.Fatal(err)
-			}
-			continue
-		}
-		old, err := os.ReadFile(path)
-		if err != nil {
-			t.Errorf("%s: no snapshot (%v); run `go test ./mcp -update` and review the new file", tool.Name, err)
-			continue
-		}
-		if !bytes.Equal(old, got) {
-			t.Errorf("%s: schema differs from %s; if the change is intended run `go test ./mcp -update`.\n%s",
-				tool.Name, path, firstDifference(string(old), string(got)))
-		}
+		snaps[tool.Name+".snap"] = append(got, '\n')
 	}
-	files, _ := filepath.Glob(filepath.Join(snapDir, "*.snap"))
-	for _, f := range files {
-		if !want[filepath.Base(f)] {
-			if *update {
-				os.Remove(f)
-				continue
-			}
-			t.Errorf("%s belongs to no tool; run `go test ./mcp -update`", f)
-		}
-	}
-}
-
-func firstDifference(a, b string) string {
-	al, bl := strings.Split(a, "\n"), strings.Split(b, "\n")
-	for i := 0; i < max(len(al), len(bl)); i++ {
-		var x, y string
-		if i < len(al) {
-			x = al[i]
-		}
-		if i < len(bl) {
-			y = bl[i]
-		}
-		if x != y {
-			return "line " + itoa(i+1) + ":\n  snapshot: " + x + "\n  code:     " + y
-		}
-	}
-	return ""
-}
-
-func itoa(n int) string {
-	b, _ := json.Marshal(n)
-	return string(b)
+	golden.CheckDir(t, snapDir, "*.snap", snaps)
 }
 
 // TestToolsDocIsCurrent keeps docs/tools.md equal to ToolsMarkdown.
 func TestToolsDocIsCurrent(t *testing.T) {
-	path := filepath.Join("..", "docs", "tools.md")
-	got := ToolsMarkdown()
-	if *update {
-		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	old, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("%v; run `go test ./mcp -update`", err)
-	}
-	if string(old) != got {
-		t.Errorf("docs/tools.md is stale; run `go test ./mcp -update`.\n%s", firstDifference(string(old), got))
-	}
+	golden.Check(t, filepath.Join("..", "docs", "tools.md"), []byte(ToolsMarkdown()))
 }
 
 // TestReadmeToolTableIsCurrent keeps the README's tool table, between the
@@ -118,16 +47,9 @@ func TestReadmeToolTableIsCurrent(t *testing.T) {
 	if i < 0 || j < i {
 		t.Fatalf("README.md lacks the %q … %q markers", strings.TrimSpace(begin), end)
 	}
-	want := text[:i+len(begin)] + ToolsTable("docs/tools.md#") + text[j:]
-	if *update {
-		if err := os.WriteFile(path, []byte(want), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	if text != want {
-		t.Errorf("README.md's tool table is stale; run `go test ./mcp -update`.\n%s", firstDifference(text, want))
-	}
+	// The README is the golden; only the table between the markers is
+	// generated, so the expected file is the README with a fresh table.
+	golden.Check(t, path, []byte(text[:i+len(begin)]+ToolsTable("docs/tools.md#")+text[j:]))
 }
 
 // TestToolSchemasAreActionable checks what an agent needs to call a tool

@@ -3,17 +3,15 @@ package ranker_test
 import (
 	"context"
 	"errors"
-	"flag"
 	"os"
 	"path/filepath"
 	"testing"
 
 	"github.com/cupertino-go/cupertino/eval/search"
 	"github.com/cupertino-go/cupertino/index"
+	"github.com/cupertino-go/cupertino/internal/golden"
 	"github.com/cupertino-go/cupertino/ranker"
 )
-
-var updateHeldOut = flag.Bool("update", false, "rewrite the held-out golden files in eval/batteries/golden")
 
 // heldOutMinimum is what the ranker must keep on the project's own batteries
 // (eval/batteries, written without looking at the dev set): the battery's
@@ -78,16 +76,5 @@ func TestHeldOutRealIndex(t *testing.T) {
 			t.Errorf("%s %s = %.4g, want at least %.4g", s.Name, want.metric, got, want.min)
 		}
 	}
-	golden := filepath.Join(dir, "golden")
-	if *updateHeldOut {
-		if err := search.WriteGolden(golden, rep, search.GoldenK); err != nil {
-			t.Fatal(err)
-		}
-	}
-	if _, err := os.Stat(filepath.Join(golden, search.RankStatsFile)); errors.Is(err, os.ErrNotExist) {
-		t.Skipf("no golden files in %s yet: run with -update", golden)
-	}
-	if err := search.DiffGolden(golden, rep, search.GoldenK); err != nil {
-		t.Error(err)
-	}
+	golden.CheckDir(t, filepath.Join(dir, "golden"), "*.txt", search.GoldenFiles(rep, search.GoldenK))
 }

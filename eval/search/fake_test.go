@@ -3,17 +3,14 @@ package search
 import (
 	"context"
 	"errors"
-	"flag"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/cupertino-go/cupertino/internal/document"
+	"github.com/cupertino-go/cupertino/internal/golden"
 	"github.com/cupertino-go/cupertino/ranker"
 )
-
-var update = flag.Bool("update", false, "rewrite golden files")
 
 // fakeSearcher answers from a table of canned result lists.
 type fakeSearcher struct {
@@ -87,42 +84,24 @@ func fakeRun(t *testing.T) *Report {
 func TestGoldenFake(t *testing.T) {
 	rep := fakeRun(t)
 	dir := filepath.Join("testdata", "golden-fake")
-	if *update {
-		if err := WriteGolden(dir, rep, GoldenK); err != nil {
-			t.Fatal(err)
-		}
-	}
-	if err := DiffGolden(dir, rep, GoldenK); err != nil {
-		t.Fatal(err)
-	}
+	golden.CheckDir(t, dir, "*.txt", GoldenFiles(rep, GoldenK))
 	// A changed ranking must show up as a difference.
 	for i, c := range rep.Cases {
 		if c.Query == "View" {
 			rep.Cases[i].URIs[0], rep.Cases[i].URIs[1] = c.URIs[1], c.URIs[0]
 		}
 	}
-	if err := DiffGolden(dir, rep, GoldenK); !errors.Is(err, ErrGoldenMismatch) {
-		t.Errorf("DiffGolden after a swap = %v, want ErrGoldenMismatch", err)
-	}
-	if err := DiffGolden(t.TempDir(), rep, GoldenK); !errors.Is(err, ErrGoldenMismatch) {
-		t.Errorf("DiffGolden against an empty dir = %v, want ErrGoldenMismatch", err)
+	if err := golden.CompareDir(dir, "*.txt", GoldenFiles(rep, GoldenK)); !errors.Is(err, golden.ErrMismatch) {
+		t.Errorf("CompareDir after a swap = %v, want ErrMismatch", err)
 	}
 }
 
-func TestWriteGoldenRoundTrip(t *testing.T) {
-	rep := fakeRun(t)
-	dir := t.TempDir()
-	if err := WriteGolden(dir, rep, 3); err != nil {
-		t.Fatal(err)
+func TestGoldenFilesNameEveryBatteryAndRankStats(t *testing.T) {
+	files := GoldenFiles(fakeRun(t), 3)
+	if len(files) != 8 { // seven batteries + rank_stats.txt
+		t.Errorf("golden files = %d, want 8", len(files))
 	}
-	if err := DiffGolden(dir, rep, 3); err != nil {
-		t.Fatalf("fresh golden differs: %v", err)
-	}
-	entries, err := os.ReadDir(dir)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if len(entries) != 8 { // seven batteries + rank_stats.txt
-		t.Errorf("golden files = %d, want 8", len(entries))
+	if _, ok := files[RankStatsFile]; !ok {
+		t.Errorf("no %s among %d golden files", RankStatsFile, len(files))
 	}
 }

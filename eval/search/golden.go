@@ -4,16 +4,9 @@ import (
 	"bytes"
 	"crypto/sha256"
 	"encoding/hex"
-	"errors"
 	"fmt"
-	"os"
-	"path/filepath"
 	"sort"
-	"strings"
 )
-
-// ErrGoldenMismatch means a run differs from the golden files.
-var ErrGoldenMismatch = errors.New("search results differ from golden files")
 
 // GoldenK is how many URIs per query the golden files pin.
 const GoldenK = 10
@@ -24,7 +17,8 @@ const RankStatsFile = "rank_stats.txt"
 // GoldenFiles renders a report as golden files: "<battery>.txt" listing each
 // query's top-k URIs (relevant ones starred), and RankStatsFile with
 // recall@1/3/5/10 and MRR per battery. Timings are left out so the files are
-// a pure function of the ranking.
+// a pure function of the ranking. The tests compare them with
+// internal/golden (the one -update flag).
 func GoldenFiles(r *Report, k int) map[string][]byte {
 	files := map[string]*bytes.Buffer{}
 	var order []string
@@ -70,65 +64,4 @@ func GoldenFiles(r *Report, k int) map[string][]byte {
 func queryHash(q string) string {
 	sum := sha256.Sum256([]byte(q))
 	return hex.EncodeToString(sum[:4])
-}
-
-// WriteGolden replaces the golden files in dir with the report's.
-func WriteGolden(dir string, r *Report, k int) error {
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return fmt.Errorf("write golden: %w", err)
-	}
-	for name, data := range GoldenFiles(r, k) {
-		if err := os.WriteFile(filepath.Join(dir, name), data, 0o644); err != nil {
-			return fmt.Errorf("write golden: %w", err)
-		}
-	}
-	return nil
-}
-
-// DiffGolden compares the report with the golden files in dir. It returns
-// ErrGoldenMismatch wrapping a description of every differing file (the
-// first differing line of each), or nil when all match.
-func DiffGolden(dir string, r *Report, k int) error {
-	var diffs []string
-	files := GoldenFiles(r, k)
-	names := make([]string, 0, len(files))
-	for name := range files {
-		names = append(names, name)
-	}
-	sort.Strings(names)
-	for _, name := range names {
-		want, err := os.ReadFile(filepath.Join(dir, name))
-		if errors.Is(err, os.ErrNotExist) {
-			diffs = append(diffs, name+": no golden file")
-			continue
-		}
-		if err != nil {
-			return fmt.Errorf("read golden: %w", err)
-		}
-		if d := firstDifference(want, files[name]); d != "" {
-			diffs = append(diffs, name+": "+d)
-		}
-	}
-	if len(diffs) > 0 {
-		return fmt.Errorf("%w (run `go test ./eval/search -update` to accept):\n%s", ErrGoldenMismatch, strings.Join(diffs, "\n"))
-	}
-	return nil
-}
-
-func firstDifference(want, got []byte) string {
-	wl := strings.Split(string(want), "\n")
-	gl := strings.Split(string(got), "\n")
-	for i := 0; i < max(len(wl), len(gl)); i++ {
-		var w, g string
-		if i < len(wl) {
-			w = wl[i]
-		}
-		if i < len(gl) {
-			g = gl[i]
-		}
-		if w != g {
-			return fmt.Sprintf("line %d: want %q, got %q", i+1, w, g)
-		}
-	}
-	return ""
 }

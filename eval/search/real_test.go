@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/cupertino-go/cupertino/index"
+	"github.com/cupertino-go/cupertino/internal/golden"
 	"github.com/cupertino-go/cupertino/ranker"
 )
 
@@ -32,7 +33,7 @@ func realIndex(t *testing.T) *index.Store {
 
 // TestQualityRealIndex runs every battery against the full index through the
 // in-process ranker and compares with the golden files in testdata/golden
-// (`-update` rewrites them). CUPERTINO_EVAL_OUT keeps the JSON and Markdown
+// (`-update` rewrites them; internal/golden). CUPERTINO_EVAL_OUT keeps the JSON and Markdown
 // reports.
 func TestQualityRealIndex(t *testing.T) {
 	batteries, err := LoadDir(qualityDir(t))
@@ -57,16 +58,5 @@ func TestQualityRealIndex(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	dir := filepath.Join("testdata", "golden")
-	if *update {
-		if err := WriteGolden(dir, rep, GoldenK); err != nil {
-			t.Fatal(err)
-		}
-	}
-	if _, err := os.Stat(filepath.Join(dir, RankStatsFile)); errors.Is(err, os.ErrNotExist) {
-		t.Skipf("no golden files in %s yet: run `go test ./eval/search -run TestQualityRealIndex -update`", dir)
-	}
-	if err := DiffGolden(dir, rep, GoldenK); err != nil {
-		t.Error(err)
-	}
+	golden.CheckDir(t, filepath.Join("testdata", "golden"), "*.txt", GoldenFiles(rep, GoldenK))
 }

@@ -1,16 +1,14 @@
 package docc
 
 import (
-	"bytes"
 	"encoding/json"
-	"flag"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
-)
 
-var update = flag.Bool("update", false, "rewrite testdata/*.golden from the current output")
+	"github.com/cupertino-go/cupertino/internal/golden"
+)
 
 // TestGolden renders every fixture page in testdata/*.json and compares the
 // Markdown (<name>.md.golden) and the Document without its Markdown
@@ -42,25 +40,8 @@ func TestGolden(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			compareGolden(t, filepath.Join("testdata", name+".md.golden"), []byte(md))
-			compareGolden(t, filepath.Join("testdata", name+".doc.golden"), append(docJSON, '\n'))
+			golden.Check(t, filepath.Join("testdata", name+".md.golden"), []byte(md))
+			golden.Check(t, filepath.Join("testdata", name+".doc.golden"), append(docJSON, '\n'))
 		})
-	}
-}
-
-func compareGolden(t *testing.T, path string, got []byte) {
-	t.Helper()
-	if *update {
-		if err := os.WriteFile(path, got, 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("%v (run with -update to create it)", err)
-	}
-	if !bytes.Equal(got, want) {
-		t.Errorf("%s differs (run with -update to accept):\n--- got ---\n%s\n--- want ---\n%s", path, got, want)
 	}
 }
