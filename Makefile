@@ -65,7 +65,9 @@ vet:
 check-fmt:
 	@out=$$(gofmt -l $$(git ls-files '*.go')); if [ -n "$$out" ]; then echo "gofmt needed:"; echo "$$out"; exit 1; fi
 
-# The full save over every real corpus (needs ../shared).
+# The full save over every real corpus (needs ../shared). Tests that need a
+# built full index find it through one variable:
+# CUPERTINO_DB=$PWD/.cache/full/search.db (unset, they skip with one line).
 FULL_DB := $(CACHE)/full/search.db
 full-save: build corpus
 	@mkdir -p $(CACHE)/full

@@ -1,23 +1,19 @@
 package enrich
 
 import (
-	"os"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/cupertino-go/cupertino/index"
+	"github.com/cupertino-go/cupertino/internal/testenv"
 )
 
 // TestAcceptanceOnFullIndex checks an index enriched over the whole corpus:
-// CUPERTINO_ENRICHED_DB names it (e.g. a copy of .cache/full/search.db after
-// `cupertino enrich`). It opens the file read-only.
+// CUPERTINO_DB names it (save runs the enrich passes before it commits, so
+// a full index is an enriched one). It opens the file read-only.
 func TestAcceptanceOnFullIndex(t *testing.T) {
-	path := os.Getenv("CUPERTINO_ENRICHED_DB")
-	if path == "" {
-		t.Skip("CUPERTINO_ENRICHED_DB not set: no enriched full index to check")
-	}
-	st := openStore(t, path)
+	st := openStore(t, testenv.FullIndexDB(t))
 	db := st.DB()
 
 	for _, pass := range PassNames() {

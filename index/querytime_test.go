@@ -2,20 +2,19 @@ package index
 
 import (
 	"context"
-	"os"
 	"testing"
 	"time"
+
+	"github.com/cupertino-go/cupertino/internal/testenv"
 )
 
 // TestQueryTimings times the access paths the package comment recommends
-// against a built index (CUPERTINO_INDEX_QUERY_DB, e.g. one kept by
-// TestCorpusSampleBuild via CUPERTINO_INDEX_CORPUS_OUT). It asserts nothing
-// about speed, only that each path answers; the figures go to the log.
+// against a built index (CUPERTINO_DB; a sample index kept by
+// TestCorpusSampleBuild via CUPERTINO_INDEX_CORPUS_OUT does too). It asserts
+// nothing about speed, only that each path answers; the figures go to the
+// log.
 func TestQueryTimings(t *testing.T) {
-	dbPath := os.Getenv("CUPERTINO_INDEX_QUERY_DB")
-	if dbPath == "" {
-		t.Skip("set CUPERTINO_INDEX_QUERY_DB to a built index to time queries")
-	}
+	dbPath := testenv.FullIndexDB(t)
 	s, err := Open(dbPath)
 	mustNoErr(t, err)
 	defer s.Close()

@@ -13,13 +13,15 @@ import (
 	"time"
 
 	mcpgo "github.com/mark3labs/mcp-go/mcp"
+
+	"github.com/cupertino-go/cupertino/internal/testenv"
 )
 
 // TestBenchServe measures `cupertino serve` end to end over stdio on a full
 // index: time from process start to the initialize response, per-tool
 // latency (p50/p99) over 1,000 mixed calls made one after another as an agent
 // makes them, and the child's memory afterwards (VmHWM/VmRSS from
-// /proc/<pid>/status). It runs only with CUPERTINO_BENCH_DB pointing at a full
+// /proc/<pid>/status). It runs only with CUPERTINO_DB pointing at a full
 // search.db, and fails when a budget is missed:
 //
 //	search p99 ≤ 60 ms, read_document p99 ≤ 10 ms, start to ready ≤ 300 ms,
@@ -27,10 +29,7 @@ import (
 //
 // CUPERTINO_BENCH_OUT, when set, receives the figures as JSON.
 func TestBenchServe(t *testing.T) {
-	db := os.Getenv("CUPERTINO_BENCH_DB")
-	if db == "" {
-		t.Skip("set CUPERTINO_BENCH_DB to a full search.db to run the serve benchmark")
-	}
+	db := testenv.FullIndexDB(t)
 	cupertinoBinary(t)
 	// Other work on the machine moves the tails; the load average goes in
 	// the report so a bad run can be told from a regression.

@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/cupertino-go/cupertino/index"
+	"github.com/cupertino-go/cupertino/internal/testenv"
 )
 
 // benchQueries mixes the shapes the ranker sees: identifiers common and
@@ -31,18 +32,11 @@ func BenchmarkSearchFixture(b *testing.B) {
 }
 
 // BenchmarkSearchRealIndex measures per-query latency on the full index
-// ($CUPERTINO_DB, else .cache/full/search.db) over the quality batteries'
+// ($CUPERTINO_DB) over the quality batteries'
 // queries ($CUPERTINO_QUALITY, else ../shared/quality) and reports p50 and
 // p99 in milliseconds; the goal is p50 ≤ 5 ms and p99 ≤ 50 ms.
 func BenchmarkSearchRealIndex(b *testing.B) {
-	path := os.Getenv("CUPERTINO_DB")
-	if path == "" {
-		path = filepath.Join("..", ".cache", "full", "search.db")
-	}
-	store, err := index.Open(path)
-	if errors.Is(err, index.ErrNotFound) || errors.Is(err, index.ErrSchemaVersion) {
-		b.Skipf("full index not usable at %s (set CUPERTINO_DB): %v", path, err)
-	}
+	store, err := index.Open(testenv.FullIndexDB(b))
 	if err != nil {
 		b.Fatal(err)
 	}

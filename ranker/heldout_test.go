@@ -2,14 +2,13 @@ package ranker_test
 
 import (
 	"context"
-	"errors"
-	"os"
 	"path/filepath"
 	"testing"
 
 	"github.com/cupertino-go/cupertino/eval/search"
 	"github.com/cupertino-go/cupertino/index"
 	"github.com/cupertino-go/cupertino/internal/golden"
+	"github.com/cupertino-go/cupertino/internal/testenv"
 	"github.com/cupertino-go/cupertino/ranker"
 )
 
@@ -30,19 +29,12 @@ var heldOutMinimum = map[string]struct {
 }
 
 // TestHeldOutRealIndex runs the held-out batteries against the full index
-// ($CUPERTINO_DB, else .cache/full/search.db), checks heldOutMinimum and
-// compares with the golden files in eval/batteries/golden (`go test
-// ./ranker -run TestHeldOutRealIndex -update` rewrites them). These
-// batteries are the project's own, so their goldens may name the queries.
+// ($CUPERTINO_DB), checks heldOutMinimum and compares with the golden files
+// in eval/batteries/golden (`go test ./ranker -run TestHeldOutRealIndex
+// -update` rewrites them). These batteries are the project's own, so their
+// goldens may name the queries.
 func TestHeldOutRealIndex(t *testing.T) {
-	path := os.Getenv("CUPERTINO_DB")
-	if path == "" {
-		path = filepath.Join("..", ".cache", "full", "search.db")
-	}
-	store, err := index.Open(path)
-	if errors.Is(err, index.ErrNotFound) || errors.Is(err, index.ErrSchemaVersion) {
-		t.Skipf("full index not usable at %s (set CUPERTINO_DB): %v", path, err)
-	}
+	store, err := index.Open(testenv.FullIndexDB(t))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -4,9 +4,10 @@ import (
 	"context"
 	"database/sql"
 	"fmt"
-	"os"
 	"strings"
 	"testing"
+
+	"github.com/cupertino-go/cupertino/internal/testenv"
 )
 
 // fts5Stems asks SQLite's own porter tokenizer for the stem of each word:
@@ -93,10 +94,7 @@ func TestStemMatchesFTS5OnEdgeCases(t *testing.T) {
 // abstracts of a full index stems the same in Go as in FTS5. Run by CI's
 // corpus checks with CUPERTINO_DB set.
 func TestStemMatchesFTS5OnTheRealVocabulary(t *testing.T) {
-	path := os.Getenv("CUPERTINO_DB")
-	if path == "" {
-		t.Skip("CUPERTINO_DB not set: the stemmer is checked against FTS5 over a full index's vocabulary in CI")
-	}
+	path := testenv.FullIndexDB(t)
 	db, err := sql.Open("sqlite", "file:"+path+"?mode=ro")
 	if err != nil {
 		t.Fatal(err)

@@ -2,28 +2,20 @@ package search
 
 import (
 	"context"
-	"errors"
 	"os"
 	"path/filepath"
 	"testing"
 
 	"github.com/cupertino-go/cupertino/index"
 	"github.com/cupertino-go/cupertino/internal/golden"
+	"github.com/cupertino-go/cupertino/internal/testenv"
 	"github.com/cupertino-go/cupertino/ranker"
 )
 
-// realIndex opens the full index: $CUPERTINO_DB, else .cache/full/search.db
-// at the repository root.
+// realIndex opens the full index named by $CUPERTINO_DB.
 func realIndex(t *testing.T) *index.Store {
 	t.Helper()
-	path := os.Getenv("CUPERTINO_DB")
-	if path == "" {
-		path = filepath.Join("..", "..", ".cache", "full", "search.db")
-	}
-	store, err := index.Open(path)
-	if errors.Is(err, index.ErrNotFound) || errors.Is(err, index.ErrSchemaVersion) {
-		t.Skipf("full index not usable at %s (set CUPERTINO_DB): %v", path, err)
-	}
+	store, err := index.Open(testenv.FullIndexDB(t))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -2,22 +2,19 @@ package ingest_test
 
 import (
 	"context"
-	"os"
 	"strings"
 	"testing"
 
 	"github.com/cupertino-go/cupertino/door"
 	"github.com/cupertino-go/cupertino/index"
+	"github.com/cupertino-go/cupertino/internal/testenv"
 )
 
 // TestFullSaveAcceptance checks a search.db built from the whole real corpus
 // (`make full-save`, run by .ci/corpus-checks) against the save issue's
-// acceptance points. It reads the DB named by CUPERTINO_FULL_DB.
+// acceptance points. It reads the DB named by CUPERTINO_DB.
 func TestFullSaveAcceptance(t *testing.T) {
-	dbPath := os.Getenv("CUPERTINO_FULL_DB")
-	if dbPath == "" {
-		t.Skip("CUPERTINO_FULL_DB not set; run `make full-save` and .ci/corpus-checks for the full-corpus acceptance checks")
-	}
+	dbPath := testenv.FullIndexDB(t)
 	ctx := context.Background()
 	st, err := index.Open(dbPath)
 	if err != nil {
