@@ -24,6 +24,9 @@ import (
 type backend struct {
 	opts Options
 	log  *slog.Logger
+	// now reads the clock for the reopen and reload intervals; tests move a
+	// fake one instead of sleeping through them. Read under mu.
+	now func() time.Time
 
 	closed atomic.Bool
 
@@ -58,10 +61,10 @@ const (
 )
 
 func newBackend(opts Options, log *slog.Logger) *backend {
-	b := &backend{opts: opts, log: log}
+	b := &backend{opts: opts, log: log, now: time.Now}
 	b.mu.Lock()
 	b.cur, b.openErr = b.open()
-	b.lastTry, b.lastCheck = time.Now(), time.Now()
+	b.lastTry, b.lastCheck = b.now(), b.now()
 	b.mu.Unlock()
 	return b
 }
@@ -134,7 +137,7 @@ func (b *backend) snapshot() (*snapshot, error) {
 	}
 	b.mu.Lock()
 	defer b.mu.Unlock()
-	now := time.Now()
+	now := b.now()
 	switch {
 	case b.cur == nil && now.Sub(b.lastTry) >= reopenInterval:
 		b.lastTry = now
@@ -263,7 +266,7 @@ func (b *backend) close() error {
 	err := b.cur.close()
 	b.cur = nil
 	b.openErr = errors.New("server closed")
-	b.lastTry = time.Now().Add(time.Hour)
+	b.lastTry = b.now().Add(time.Hour)
 	return err
 }
 

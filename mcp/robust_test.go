@@ -170,12 +170,49 @@ func TestMissingOrBrokenIndex(t *testing.T) {
 			mustContain(t, s.fails(name, args), c.want, "run `cupertino save`")
 		}
 	}
-	// A server started before the index existed picks it up once it does.
+	// A server started before the index existed picks it up once it does,
+	// trying again at most once per reopenInterval.
 	s := connect(t, Options{DBPath: missing})
+	clock := useFakeClock(s.srv.backend)
 	s.fails("search", map[string]any{"query": "View"})
 	writeFixture(t, missing, fixtureDocs())
-	time.Sleep(reopenInterval + 100*time.Millisecond)
+	clock.advance(reopenInterval - time.Millisecond)
+	mustContain(t, s.fails("search", map[string]any{"query": "View"}), "no search index found")
+	clock.advance(time.Millisecond)
 	mustContain(t, s.ok("search", map[string]any{"query": "View"}), "apple-docs://swiftui/view")
+}
+
+// fakeClock is the backend's clock in tests: the reopen and reload
+// intervals pass when the test says, not after a sleep.
+type fakeClock struct {
+	mu  sync.Mutex
+	now time.Time
+}
+
+func (c *fakeClock) read() time.Time {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.now
+}
+
+func (c *fakeClock) advance(d time.Duration) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.now = c.now.Add(d)
+}
+
+// useFakeClock gives b a fake clock that starts at b's last reopen try or
+// reload check, whichever is later, so that an interval is measured from
+// exactly the moment the backend measures it from.
+func useFakeClock(b *backend) *fakeClock {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	c := &fakeClock{now: b.lastTry}
+	if b.lastCheck.After(c.now) {
+		c.now = b.lastCheck
+	}
+	b.now = c.read
+	return c
 }
 
 func TestConcurrentCalls(t *testing.T) {
@@ -416,13 +453,19 @@ func TestIndexReplacedWhileServing(t *testing.T) {
 	path := filepath.Join(dir, "search.db")
 	writeFixture(t, path, fixtureDocs()[:3])
 	s := connect(t, Options{DBPath: path})
+	clock := useFakeClock(s.srv.backend)
 	mustContain(t, s.ok("search", map[string]any{"query": "View"}), "apple-docs://swiftui/view")
 	if text := s.ok("search", map[string]any{"query": "UIButton"}); strings.Contains(text, "apple-docs://uikit/uibutton") {
 		t.Fatal("UIButton is not in the first index")
 	}
 	// `cupertino save` builds beside the file and renames over it.
 	writeFixture(t, path, fixtureDocs())
-	time.Sleep(reloadCheck + 100*time.Millisecond)
+	// Within reloadCheck of the last check the server looks at no file.
+	clock.advance(reloadCheck - time.Millisecond)
+	if text := s.ok("search", map[string]any{"query": "UIButton"}); strings.Contains(text, "apple-docs://uikit/uibutton") {
+		t.Fatal("the new index was picked up before reloadCheck passed")
+	}
+	clock.advance(time.Millisecond)
 	s.ok("list_sources", nil) // the call that notices the new file
 	mustContain(t, s.ok("search", map[string]any{"query": "UIButton"}), "apple-docs://uikit/uibutton")
 	mustContain(t, s.ok("list_frameworks", nil), "uikit")
