@@ -28,11 +28,21 @@ func cmdTestIO(tty bool) (*iostreams, *bytes.Buffer, *bytes.Buffer) {
 
 var (
 	demoOnce sync.Once
+	demoDir  string // removed by TestMain
 	demoDB   string
 	demoErr  error
 )
 
-// demoIndex saves the demo corpus once per test binary run.
+func TestMain(m *testing.M) {
+	code := m.Run()
+	if demoDir != "" {
+		os.RemoveAll(demoDir)
+	}
+	os.Exit(code)
+}
+
+// demoIndex saves the demo corpus once per test binary run, into a
+// directory that outlives any one test (t.TempDir would not).
 func demoIndex(t *testing.T) string {
 	t.Helper()
 	demoOnce.Do(func() {
@@ -41,6 +51,7 @@ func demoIndex(t *testing.T) string {
 			demoErr = err
 			return
 		}
+		demoDir = dir
 		io, out, errb := cmdTestIO(false)
 		o := &saveOptions{IO: io, BaseDir: dir, Dirs: demoDirs("../../testdata/demo/docs")}
 		if err := runSave(context.Background(), o); err != nil {
