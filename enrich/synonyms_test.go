@@ -2,6 +2,8 @@ package enrich
 
 import (
 	"bufio"
+	"errors"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -128,8 +130,11 @@ func TestAcronymBatteryThroughSynonyms(t *testing.T) {
 		path = filepath.Join(filepath.Dir(repoRoot(t)), "shared", "quality", "acronym.tsv")
 	}
 	f, err := os.Open(path)
+	if errors.Is(err, fs.ErrNotExist) {
+		t.Skipf("acronym battery not found at %s (../shared/quality, or set CUPERTINO_ACRONYM_BATTERY)", path)
+	}
 	if err != nil {
-		t.Skipf("acronym battery not available (%v)", err)
+		t.Fatal(err)
 	}
 	defer f.Close()
 	type row struct{ query, framework string }

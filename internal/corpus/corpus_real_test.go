@@ -246,9 +246,13 @@ func BenchmarkRealSwiftEvolution(b *testing.B) {
 	if root == "" {
 		root = filepath.Join("..", "..", ".cache", "corpus")
 	}
-	src, err := NewSwiftEvolution(filepath.Join(root, "swift-evolution"), Options{IncludeAllStatuses: true})
-	if err != nil {
+	dir := filepath.Join(root, "swift-evolution")
+	if _, err := os.Stat(dir); err != nil {
 		b.Skipf("corpus not found at %s; run `make corpus` to extract ../shared/corpus", root)
+	}
+	src, err := NewSwiftEvolution(dir, Options{IncludeAllStatuses: true})
+	if err != nil {
+		b.Fatal(err)
 	}
 	listed, err := src.Files(b.Context())
 	files := listed.Files
