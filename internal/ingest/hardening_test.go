@@ -41,12 +41,7 @@ func docsRoot(opts Options) string {
 // through the link, and an incremental save must not delete its documents.
 func TestSymlinkedSourceFolderKeepsItsDocuments(t *testing.T) {
 	ctx := context.Background()
-	corpus := t.TempDir()
-	copyTree(t, "../../testdata/demo", corpus)
-	opts := demoOptions(t, corpus)
-	if _, err := Run(ctx, opts); err != nil {
-		t.Fatal(err)
-	}
+	corpus, opts := savedDemoCopy(t)
 	want := documentCount(t, opts.DBPath, document.SourceAppleDocs)
 	if want == 0 {
 		t.Fatal("demo corpus indexed no Apple pages")
@@ -73,9 +68,7 @@ func TestSymlinkedSourceFolderKeepsItsDocuments(t *testing.T) {
 
 	// A fresh index through the link sees the same pages.
 	fresh := demoOptions(t, corpus)
-	if _, err := Run(ctx, fresh); err != nil {
-		t.Fatal(err)
-	}
+	mustSave(t, fresh)
 	if got := documentCount(t, fresh.DBPath, document.SourceAppleDocs); got != want {
 		t.Errorf("fresh save through a linked folder: %d documents, want %d", got, want)
 	}
@@ -84,15 +77,9 @@ func TestSymlinkedSourceFolderKeepsItsDocuments(t *testing.T) {
 // A source whose folder is suddenly empty, or gone, keeps its documents
 // unless the user clears or confirms.
 func TestEmptiedOrMissingSourceIsNotEmptiedSilently(t *testing.T) {
-	ctx := context.Background()
 	for _, how := range []string{"emptied", "removed"} {
 		t.Run(how, func(t *testing.T) {
-			corpus := t.TempDir()
-			copyTree(t, "../../testdata/demo", corpus)
-			opts := demoOptions(t, corpus)
-			if _, err := Run(ctx, opts); err != nil {
-				t.Fatal(err)
-			}
+			_, opts := savedDemoCopy(t)
 			want := documentCount(t, opts.DBPath, document.SourceAppleDocs)
 			docs := docsRoot(opts)
 			if err := os.RemoveAll(docs); err != nil {
@@ -108,10 +95,7 @@ func TestEmptiedOrMissingSourceIsNotEmptiedSilently(t *testing.T) {
 				asked = append(asked, kind)
 				return false
 			}
-			sum, err := Run(ctx, opts)
-			if err != nil {
-				t.Fatalf("save: %v", err)
-			}
+			sum := mustSave(t, opts)
 			if got := documentCount(t, opts.DBPath, document.SourceAppleDocs); got != want {
 				t.Errorf("%s source: %d documents left, want the %d it had", how, got, want)
 			}
@@ -125,9 +109,7 @@ func TestEmptiedOrMissingSourceIsNotEmptiedSilently(t *testing.T) {
 
 			// Confirming removes them; so does --clear.
 			opts.ConfirmRemove = func(string, int, string) bool { return true }
-			if _, err := Run(ctx, opts); err != nil {
-				t.Fatal(err)
-			}
+			mustSave(t, opts)
 			if got := documentCount(t, opts.DBPath, document.SourceAppleDocs); got != 0 {
 				t.Errorf("confirmed removal left %d documents", got)
 			}
@@ -136,19 +118,11 @@ func TestEmptiedOrMissingSourceIsNotEmptiedSilently(t *testing.T) {
 }
 
 func TestClearDropsAnEmptiedSourceWithoutAsking(t *testing.T) {
-	ctx := context.Background()
-	corpus := t.TempDir()
-	copyTree(t, "../../testdata/demo", corpus)
-	opts := demoOptions(t, corpus)
-	if _, err := Run(ctx, opts); err != nil {
-		t.Fatal(err)
-	}
+	_, opts := savedDemoCopy(t)
 	os.RemoveAll(docsRoot(opts))
 	opts.Clear = true
 	opts.ConfirmRemove = func(string, int, string) bool { t.Error("--clear asked"); return false }
-	if _, err := Run(ctx, opts); err != nil {
-		t.Fatal(err)
-	}
+	mustSave(t, opts)
 	if got := documentCount(t, opts.DBPath, document.SourceAppleDocs); got != 0 {
 		t.Errorf("--clear kept %d documents of a removed source", got)
 	}
@@ -158,12 +132,7 @@ func TestClearDropsAnEmptiedSourceWithoutAsking(t *testing.T) {
 // audit log whole.
 func TestAuditLogIsInstalledWithTheIndex(t *testing.T) {
 	ctx := context.Background()
-	corpus := t.TempDir()
-	copyTree(t, "../../testdata/demo", corpus)
-	opts := demoOptions(t, corpus)
-	if _, err := Run(ctx, opts); err != nil {
-		t.Fatal(err)
-	}
+	corpus, opts := savedDemoCopy(t)
 	before, err := os.ReadFile(opts.AuditPath)
 	if err != nil || len(before) == 0 {
 		t.Fatalf("first save wrote no audit log: %v", err)
@@ -173,9 +142,7 @@ func TestAuditLogIsInstalledWithTheIndex(t *testing.T) {
 	dry := opts
 	dry.DryRun = true
 	dry.Clear = true
-	if _, err := Run(ctx, dry); err != nil {
-		t.Fatal(err)
-	}
+	mustSave(t, dry)
 	if after, _ := os.ReadFile(opts.AuditPath); string(after) != string(before) {
 		t.Errorf("a dry run rewrote the audit log (%d bytes, was %d)", len(after), len(before))
 	}
@@ -199,12 +166,7 @@ func TestAuditLogIsInstalledWithTheIndex(t *testing.T) {
 // up-to-date check (it must not report "up to date" beside a running save).
 func TestIncrementalSaveTakesTheLock(t *testing.T) {
 	ctx := context.Background()
-	corpus := t.TempDir()
-	copyTree(t, "../../testdata/demo", corpus)
-	opts := demoOptions(t, corpus)
-	if _, err := Run(ctx, opts); err != nil {
-		t.Fatal(err)
-	}
+	corpus, opts := savedDemoCopy(t)
 	held, err := index.LockForSave(opts.DBPath)
 	if err != nil {
 		t.Fatal(err)
@@ -234,10 +196,7 @@ func TestFailedSaveSummaryNamesThePreviousIndex(t *testing.T) {
 	corpus := t.TempDir()
 	copyTree(t, "../../testdata/demo", corpus)
 	opts := demoOptions(t, corpus)
-	first, err := Run(ctx, opts)
-	if err != nil {
-		t.Fatal(err)
-	}
+	first := mustSave(t, opts)
 	touchOne(t, corpus)
 	opts.Finish = func(context.Context, *index.Builder) error { return errors.New("boom") }
 	sum, err := Run(ctx, opts)
@@ -276,7 +235,6 @@ func TestFreeSpaceNeedIsEstimatedFromTheCorpus(t *testing.T) {
 // M6 and low: a file over the cap, a link, a FIFO are each audited with a
 // reason; none stops the save.
 func TestOversizedFilesAndSpecialEntriesAreAudited(t *testing.T) {
-	ctx := context.Background()
 	corpus := t.TempDir()
 	copyTree(t, "../../testdata/demo", corpus)
 	docs := filepath.Join(corpus, "docs")
@@ -292,10 +250,7 @@ func TestOversizedFilesAndSpecialEntriesAreAudited(t *testing.T) {
 	}
 	opts := demoOptions(t, corpus)
 	opts.MaxFileBytes = 1 << 20
-	sum, err := Run(ctx, opts)
-	if err != nil {
-		t.Fatalf("save: %v", err)
-	}
+	sum := mustSave(t, opts)
 	entries, err := door.ReadAudit(opts.AuditPath)
 	if err != nil {
 		t.Fatal(err)
@@ -344,18 +299,11 @@ func TestSaveRecoversPlaceholderRejects(t *testing.T) {
 		t.Fatal(err)
 	}
 	opts := demoOptions(t, corpus)
-	sum, err := Run(ctx, opts)
-	if err != nil {
-		t.Fatal(err)
-	}
+	sum := mustSave(t, opts)
 	if got := summaryFor(t, sum, document.SourceAppleDocs).Recovered; got != 1 {
 		t.Errorf("recovered %d pages, want 1", got)
 	}
-	st, err := index.Open(opts.DBPath)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer st.Close()
+	st := openIndex(t, opts.DBPath)
 	doc, err := st.Document(ctx, "apple-docs://combine/fail/error")
 	if err != nil {
 		t.Fatalf("recovered page not readable: %v", err)

@@ -60,6 +60,39 @@ func demoOptions(t *testing.T, corpus string) Options {
 	}
 }
 
+// savedDemoCopy copies the demo corpus to a temporary folder, saves it once
+// and returns the copy and the options that saved it: the starting point of
+// every test that changes a corpus between saves.
+func savedDemoCopy(t *testing.T) (corpus string, opts Options) {
+	t.Helper()
+	corpus = t.TempDir()
+	copyTree(t, "../../testdata/demo", corpus)
+	opts = demoOptions(t, corpus)
+	mustSave(t, opts)
+	return corpus, opts
+}
+
+// mustSave runs a save that the test expects to succeed.
+func mustSave(t *testing.T, opts Options) *Summary {
+	t.Helper()
+	sum, err := Run(context.Background(), opts)
+	if err != nil {
+		t.Fatalf("save: %v", err)
+	}
+	return sum
+}
+
+// openIndex opens the index at dbPath for the rest of the test.
+func openIndex(t *testing.T, dbPath string) *index.Store {
+	t.Helper()
+	st, err := index.Open(dbPath)
+	if err != nil {
+		t.Fatalf("open %s: %v", dbPath, err)
+	}
+	t.Cleanup(func() { st.Close() })
+	return st
+}
+
 func summaryFor(t *testing.T, s *Summary, kind string) *SourceSummary {
 	t.Helper()
 	for _, src := range s.Sources {
@@ -74,10 +107,7 @@ func summaryFor(t *testing.T, s *Summary, kind string) *SourceSummary {
 func TestSaveDemoCorpus(t *testing.T) {
 	ctx := context.Background()
 	opts := demoOptions(t, "../../testdata/demo")
-	sum, err := Run(ctx, opts)
-	if err != nil {
-		t.Fatalf("Run: %v", err)
-	}
+	sum := mustSave(t, opts)
 	for _, kind := range []string{"apple-docs", "swift-evolution", "swift-book", "swift-org", "hig", "apple-archive"} {
 		if s := summaryFor(t, sum, kind); s.Indexed == 0 {
 			t.Errorf("%s: nothing indexed (%+v)", kind, s)
@@ -100,11 +130,7 @@ func TestSaveDemoCorpus(t *testing.T) {
 		t.Errorf("audit log has %d lines, door judged %d files", len(entries), sum.Door.Total)
 	}
 
-	st, err := index.Open(opts.DBPath)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer st.Close()
+	st := openIndex(t, opts.DBPath)
 	for _, uri := range []string{
 		"apple-docs://swift/error",
 		"apple-docs://swift/floatingpoint/_=(_:_:)",
@@ -122,18 +148,10 @@ func TestSaveDemoCorpus(t *testing.T) {
 
 func TestSecondSaveIsNoOpAndChangesReindexOneSource(t *testing.T) {
 	ctx := context.Background()
-	corpus := t.TempDir()
-	copyTree(t, "../../testdata/demo", corpus)
-	opts := demoOptions(t, corpus)
-	if _, err := Run(ctx, opts); err != nil {
-		t.Fatal(err)
-	}
+	corpus, opts := savedDemoCopy(t)
 	before, _ := os.Stat(opts.DBPath)
 
-	sum, err := Run(ctx, opts)
-	if err != nil {
-		t.Fatal(err)
-	}
+	sum := mustSave(t, opts)
 	if !sum.UpToDate {
 		t.Fatalf("second save over an unchanged corpus was not a no-op: %+v", sum)
 	}
@@ -161,21 +179,14 @@ func TestSecondSaveIsNoOpAndChangesReindexOneSource(t *testing.T) {
 	future := time.Now().Add(time.Minute)
 	os.Chtimes(proposal, future, future)
 
-	sum, err = Run(ctx, opts)
-	if err != nil {
-		t.Fatal(err)
-	}
+	sum = mustSave(t, opts)
 	if s := summaryFor(t, sum, "swift-evolution"); s.Skipped || s.Indexed == 0 {
 		t.Errorf("changed source was not re-read: %+v", s)
 	}
 	if s := summaryFor(t, sum, "apple-docs"); !s.Skipped || s.Reason != "unchanged" {
 		t.Errorf("unchanged source was re-read: %+v", s)
 	}
-	st, err := index.Open(opts.DBPath)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer st.Close()
+	st := openIndex(t, opts.DBPath)
 	doc, err := st.Document(ctx, "swift-evolution://SE-0306")
 	if err != nil {
 		t.Fatal(err)
@@ -192,10 +203,7 @@ func TestDryRunWritesNothingAndMissingSourceIsSkipped(t *testing.T) {
 	opts := demoOptions(t, "../../testdata/demo")
 	opts.DryRun = true
 	opts.Sources = append(opts.Sources[:1:1], SourceSpec{Kind: document.SourceHIG, Root: filepath.Join(t.TempDir(), "absent")})
-	sum, err := Run(context.Background(), opts)
-	if err != nil {
-		t.Fatal(err)
-	}
+	sum := mustSave(t, opts)
 	if _, err := os.Stat(opts.DBPath); !errors.Is(err, os.ErrNotExist) {
 		t.Errorf("dry run created %s", opts.DBPath)
 	}
@@ -256,14 +264,8 @@ func TestSaveAppendsAvailableWhenToDeclarationSymbols(t *testing.T) {
 	}
 	opts := demoOptions(t, "../../testdata/demo")
 	opts.Sources = []SourceSpec{{Kind: document.SourceAppleDocs, Root: root}}
-	if _, err := Run(context.Background(), opts); err != nil {
-		t.Fatal(err)
-	}
-	st, err := index.Open(opts.DBPath)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer st.Close()
+	mustSave(t, opts)
+	st := openIndex(t, opts.DBPath)
 	rows, err := st.DB().Query(`SELECT s.name, s.origin, s.generic_constraints FROM doc_symbols s JOIN docs d ON d.id = s.doc_id
 		WHERE d.uri = 'apple-docs://demo/dial/spin(by:)' ORDER BY s.id`)
 	if err != nil {
@@ -292,9 +294,7 @@ func TestSaveAppendsAvailableWhenToDeclarationSymbols(t *testing.T) {
 func TestAnotherPipelineVersionRebuildsEverySource(t *testing.T) {
 	ctx := context.Background()
 	opts := demoOptions(t, "../../testdata/demo")
-	if _, err := Run(ctx, opts); err != nil {
-		t.Fatal(err)
-	}
+	mustSave(t, opts)
 	// Pretend an older binary saved this index.
 	b, err := index.CreateFrom(opts.DBPath, opts.DBPath, opts.Build)
 	if err != nil {
@@ -306,10 +306,7 @@ func TestAnotherPipelineVersionRebuildsEverySource(t *testing.T) {
 	if err := b.Commit(ctx); err != nil {
 		t.Fatal(err)
 	}
-	sum, err := Run(ctx, opts)
-	if err != nil {
-		t.Fatal(err)
-	}
+	sum := mustSave(t, opts)
 	if sum.UpToDate {
 		t.Fatal("an index from another pipeline version was taken as up to date")
 	}
