@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/cupertino-go/cupertino/index"
+	"github.com/cupertino-go/cupertino/ranker"
 )
 
 // backend holds the index for the handlers.
@@ -49,7 +50,7 @@ type snapshot struct {
 
 	once       sync.Once
 	frameworks []index.Framework
-	resolver   *frameworkResolver
+	resolver   *ranker.Frameworks // the one framework resolver, as search uses
 	sources    map[string]int
 	meta       map[string]string
 	err        error
@@ -219,7 +220,7 @@ func (s *snapshot) load(ctx context.Context) error {
 		if s.frameworks, s.err = s.store.Frameworks(ctx); s.err != nil {
 			return
 		}
-		s.resolver = newFrameworkResolver(s.frameworks)
+		s.resolver = ranker.NewFrameworks(ranker.AliasesOf(s.frameworks))
 		if s.sources, s.err = s.store.Sources(ctx); s.err != nil {
 			return
 		}
@@ -234,7 +235,7 @@ func (b *backend) resolveFramework(ctx context.Context, name string) (string, er
 	if err != nil {
 		return "", err
 	}
-	return s.resolver.resolve(name)
+	return s.resolver.Resolve(name)
 }
 
 // available reports which optional tables have rows. An index that cannot be

@@ -2,9 +2,6 @@ package mcp
 
 import (
 	"context"
-	"errors"
-	"fmt"
-	"slices"
 	"strings"
 
 	"github.com/cupertino-go/cupertino/index"
@@ -27,8 +24,9 @@ func (f SearcherFunc) Search(ctx context.Context, query string, filters ranker.F
 	return f(ctx, query, filters)
 }
 
-// ErrUnknownFramework means a framework argument names no indexed framework.
-var ErrUnknownFramework = errors.New("unknown framework")
+// ErrUnknownFramework means a framework argument names no indexed framework;
+// it is the ranker's, so search and the symbol tools fail alike.
+var ErrUnknownFramework = ranker.ErrUnknownFramework
 
 // textSearcher is a plain BM25 search over docs_fts with the ranker's
 // weights and filters, without its heuristics or fusion (index.SearchText).
@@ -81,64 +79,4 @@ func results(hits []index.TextHit) []ranker.Result {
 			Kind: h.Kind, Summary: h.Summary, Deprecated: h.Deprecated, Score: -h.Rank, Availability: h.Introduced})
 	}
 	return out
-}
-
-// frameworkResolver maps what an agent types for a framework ("SwiftUI",
-// "Core Data", "coredata") to the identifier used in docs.framework.
-type frameworkResolver struct {
-	byName map[string]string
-}
-
-func newFrameworkResolver(list []index.Framework) *frameworkResolver {
-	r := &frameworkResolver{byName: map[string]string{}}
-	for _, f := range list {
-		for _, n := range []string{f.Identifier, f.DisplayName, f.ImportName} {
-			if n != "" {
-				r.byName[normalizeFramework(n)] = f.Identifier
-			}
-		}
-	}
-	return r
-}
-
-func normalizeFramework(s string) string {
-	return strings.Map(func(r rune) rune {
-		switch r {
-		case ' ', '-', '_', '.':
-			return -1
-		}
-		return r
-	}, strings.ToLower(strings.TrimSpace(s)))
-}
-
-// resolve returns the identifier for name, or ErrUnknownFramework with the
-// closest names as a hint.
-func (r *frameworkResolver) resolve(name string) (string, error) {
-	if id, ok := r.byName[normalizeFramework(name)]; ok {
-		return id, nil
-	}
-	var near []string
-	key := normalizeFramework(name)
-	for n, id := range r.byName {
-		if key != "" && (strings.Contains(n, key) || strings.Contains(key, n)) && !containsFold(near, id) {
-			near = append(near, id)
-		}
-	}
-	slices.Sort(near)
-	if len(near) > 5 {
-		near = near[:5]
-	}
-	if len(near) > 0 {
-		return "", fmt.Errorf("%w %q: did you mean %s? (list_frameworks lists them all)", ErrUnknownFramework, name, strings.Join(near, ", "))
-	}
-	return "", fmt.Errorf("%w %q: call list_frameworks for the identifiers", ErrUnknownFramework, name)
-}
-
-func containsFold(list []string, s string) bool {
-	for _, v := range list {
-		if strings.EqualFold(v, s) {
-			return true
-		}
-	}
-	return false
 }

@@ -47,11 +47,16 @@ func (s StoreAliases) FrameworkAliases(ctx context.Context) ([]FrameworkAlias, e
 	if err != nil {
 		return nil, err
 	}
+	return AliasesOf(list), nil
+}
+
+// AliasesOf turns the index's framework list into the resolver's aliases.
+func AliasesOf(list []index.Framework) []FrameworkAlias {
 	out := make([]FrameworkAlias, len(list))
 	for i, f := range list {
 		out[i] = FrameworkAlias{Identifier: f.Identifier, ImportName: f.ImportName, DisplayName: f.DisplayName, Synonyms: f.Synonyms}
 	}
-	return out, nil
+	return out
 }
 
 // New prepares an Engine over an open index. logger may be nil.

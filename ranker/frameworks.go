@@ -113,17 +113,29 @@ func (f *Frameworks) Lookup(name string) (string, bool) {
 	return id, ok
 }
 
-// Resolve is Lookup for a --framework filter: an unknown name is
-// ErrUnknownFramework, with a suggestion when one name is close.
+// Resolve maps what a person or an agent types for a framework filter to its
+// identifier: an identifier, import name or display name in any case and
+// spacing ("Core Data", "coredata"), or a synonym that stands for exactly one
+// framework ("wifi" for CoreWLAN). Anything else is ErrUnknownFramework with
+// what it might have meant: the frameworks a synonym stands for, else names
+// within edit distance 2 or containing it. Search and every symbol tool
+// resolve through this one function.
 func (f *Frameworks) Resolve(name string) (string, error) {
 	if id, ok := f.Lookup(name); ok {
 		return id, nil
 	}
-	hint := ""
-	if s := f.suggest(name); s != "" {
-		hint = fmt.Sprintf(" (did you mean %q?)", s)
+	ids := f.Synonym(name)
+	if len(ids) == 1 {
+		return ids[0], nil
 	}
-	return "", fmt.Errorf("%w %q%s: run `cupertino list-frameworks` to see valid names", ErrUnknownFramework, name, hint)
+	if len(ids) == 0 {
+		ids = f.near(name)
+	}
+	if len(ids) > 0 {
+		return "", fmt.Errorf("%w %q: did you mean %s? (list_frameworks, or cupertino list-frameworks, lists them all)",
+			ErrUnknownFramework, name, strings.Join(ids, ", "))
+	}
+	return "", fmt.Errorf("%w %q: list_frameworks (or cupertino list-frameworks) lists the valid names", ErrUnknownFramework, name)
 }
 
 // Synonym returns the frameworks a word stands for through a declared or
@@ -161,19 +173,44 @@ func (f *Frameworks) identifiers() []string {
 	return ids
 }
 
-// suggest returns the known name closest to name within edit distance 2.
-func (f *Frameworks) suggest(name string) string {
+// near returns up to five identifiers a mistyped name may mean: those
+// within edit distance 2, closest first, then those whose names contain it
+// or are contained in it.
+func (f *Frameworks) near(name string) []string {
 	if f == nil {
-		return ""
+		return nil
 	}
 	key := normalizeName(name)
-	best, bestDist := "", 3
+	if key == "" {
+		return nil
+	}
+	type candidate struct {
+		id   string
+		dist int
+	}
+	var found []candidate
 	for _, id := range f.identifiers() {
-		if d := editDistance(key, normalizeName(id)); d < bestDist {
-			best, bestDist = id, d
+		if d := editDistance(key, normalizeName(id)); d <= 2 {
+			found = append(found, candidate{id, d})
 		}
 	}
-	return best
+	sort.SliceStable(found, func(i, j int) bool { return found[i].dist < found[j].dist })
+	var out []string
+	for _, c := range found {
+		out = append(out, c.id)
+	}
+	for n, id := range f.byName {
+		if len(key) >= 3 && (strings.Contains(n, key) || strings.Contains(key, n)) && !slices.Contains(out, id) {
+			out = append(out, id)
+		}
+	}
+	if len(out) > 1 {
+		slices.Sort(out[len(found):]) // map order would make the message unstable
+	}
+	if len(out) > 5 {
+		out = out[:5]
+	}
+	return out
 }
 
 // normalizeName folds case and drops the separators people put inside

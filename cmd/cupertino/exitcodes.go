@@ -86,7 +86,7 @@ var exitCodes = []struct {
 	{"mcp.ErrWrite", mcp.ErrWrite, exitFailure},
 	// Tool-call errors reach the agent as isError results, not exit codes.
 	{"mcp.ErrBadArgument", mcp.ErrBadArgument, exitFailure},
-	{"mcp.ErrUnknownFramework", mcp.ErrUnknownFramework, exitFailure},
+	{"mcp.ErrUnknownFramework", mcp.ErrUnknownFramework, exitUsage}, // ranker's sentinel
 	{"mcp.ErrTimeout", mcp.ErrTimeout, exitFailure},
 	{"errGatesFailed", errGatesFailed, exitIncomplete},
 	{"errAnsweredNo", errAnsweredNo, exitFailure},
