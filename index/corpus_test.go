@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/cupertino-go/cupertino/internal/corpus"
+	"github.com/cupertino-go/cupertino/internal/document"
 	"github.com/cupertino-go/cupertino/internal/swiftsym"
 )
 
@@ -41,7 +42,7 @@ func TestCorpusSampleBuild(t *testing.T) {
 	if v := os.Getenv("CUPERTINO_INDEX_CORPUS_SAMPLE"); v != "" {
 		sample, _ = strconv.Atoi(v)
 	}
-	source, err := corpus.NewAppleDocs(filepath.Join(root, "tutorials", "data", "documentation"))
+	source, err := corpus.Open(document.SourceAppleDocs, filepath.Join(root, "tutorials", "data", "documentation"), corpus.Options{})
 	mustNoErr(t, err)
 	listed, err := source.Files(context.Background())
 	files := listed.Files

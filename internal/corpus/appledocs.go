@@ -5,7 +5,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"strings"
 
 	"github.com/cupertino-go/cupertino/internal/docc"
 	"github.com/cupertino-go/cupertino/internal/document"
@@ -20,35 +19,19 @@ import (
 // per file from its content, never from its name or folder, and the URI from
 // the page's own url (docuri), so a page filed under the wrong folder still
 // gets its right identity.
-type AppleDocs struct {
-	root string
-}
-
-// NewAppleDocs returns the reader for a docs directory.
-func NewAppleDocs(root string) (*AppleDocs, error) {
-	if err := checkRoot(root); err != nil {
-		return nil, err
-	}
-	return &AppleDocs{root: root}, nil
-}
-
-// Name returns document.SourceAppleDocs.
-func (a *AppleDocs) Name() string { return document.SourceAppleDocs }
-
-// Root returns the directory given to NewAppleDocs.
-func (a *AppleDocs) Root() string { return a.root }
+type AppleDocs struct{ reader }
 
 // Files lists every .json file under the root. Non-page JSON among them
 // (technologies.json, navigator indexes, crawl metadata) is declined by
 // Parse as ErrNotADocument so that the audit log accounts for it.
 func (a *AppleDocs) Files(ctx context.Context) (Listing, error) {
-	return listing(walkFiles(ctx, a.root, func(rel string) bool { return strings.HasSuffix(rel, ".json") }))
+	return a.filesEndingIn(ctx, ".json")
 }
 
 // Parse reads one page, DocC render JSON or processed page JSON.
 func (a *AppleDocs) Parse(path string, raw []byte) (*document.Document, error) {
-	if len(bytes.TrimSpace(raw)) == 0 {
-		return nil, fmt.Errorf("%w: empty file", ErrMalformed)
+	if isBlank(raw) {
+		return nil, errEmptyFile
 	}
 	page, err := docc.Parse(raw)
 	switch {

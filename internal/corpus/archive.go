@@ -27,23 +27,9 @@ const bookFile = "book.json"
 // chapter, else the front matter, else the first heading. book.json itself
 // is ErrNotADocument; revision-history chapters are ErrFiltered.
 type AppleArchive struct {
-	root  string
+	reader
 	books sync.Map // book directory -> *archiveBook, loaded once per book
 }
-
-// NewAppleArchive returns the reader for an apple-archive directory.
-func NewAppleArchive(root string) (*AppleArchive, error) {
-	if err := checkRoot(root); err != nil {
-		return nil, err
-	}
-	return &AppleArchive{root: root}, nil
-}
-
-// Name returns document.SourceAppleArchive.
-func (a *AppleArchive) Name() string { return document.SourceAppleArchive }
-
-// Root returns the directory given to NewAppleArchive.
-func (a *AppleArchive) Root() string { return a.root }
 
 // Files lists chapters (.md) and tables of contents (book.json).
 func (a *AppleArchive) Files(ctx context.Context) (Listing, error) {
@@ -83,8 +69,8 @@ func (a *AppleArchive) Parse(filePath string, raw []byte) (*document.Document, e
 	if filepath.Base(filePath) == bookFile {
 		return nil, fmt.Errorf("%w: book table of contents", ErrNotADocument)
 	}
-	if len(strings.TrimSpace(string(raw))) == 0 {
-		return nil, fmt.Errorf("%w: empty file", ErrMalformed)
+	if isBlank(raw) {
+		return nil, errEmptyFile
 	}
 	fields, body := splitFrontMatter(sourceText(raw))
 	bookDir := a.bookDir(filePath)

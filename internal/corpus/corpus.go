@@ -102,28 +102,16 @@ type Options struct {
 	IncludeAllStatuses bool
 }
 
-// readers opens each source's reader by source ID. Every source the table
-// in internal/source says save reads has one (TestEverySavedSourceHasAReader).
-var readers = map[string]func(root string, opts Options) (Source, error){
-	document.SourceAppleDocs:      plain(NewAppleDocs),
-	document.SourceSwiftEvolution: func(root string, opts Options) (Source, error) { return asSource(NewSwiftEvolution(root, opts)) },
-	document.SourceSwiftBook:      plain(NewSwiftBook),
-	document.SourceSwiftOrg:       plain(NewSwiftOrg),
-	document.SourceHIG:            plain(NewHIG),
-	document.SourceAppleArchive:   plain(NewAppleArchive),
-}
-
-// plain adapts a reader constructor that takes no options.
-func plain[T Source](open func(root string) (T, error)) func(string, Options) (Source, error) {
-	return func(root string, _ Options) (Source, error) { return asSource(open(root)) }
-}
-
-// asSource returns a nil interface, not a typed nil, on error.
-func asSource[T Source](s T, err error) (Source, error) {
-	if err != nil {
-		return nil, err
-	}
-	return s, nil
+// readers makes each source's reader by source ID, around a root Open has
+// checked. Every source the table in internal/source says save reads has one
+// (TestEverySavedSourceHasAReader).
+var readers = map[string]func(r reader, opts Options) Source{
+	document.SourceAppleDocs:      func(r reader, _ Options) Source { return &AppleDocs{r} },
+	document.SourceSwiftEvolution: func(r reader, opts Options) Source { return &SwiftEvolution{reader: r, opts: opts} },
+	document.SourceSwiftBook:      func(r reader, _ Options) Source { return &SwiftBook{r} },
+	document.SourceSwiftOrg:       func(r reader, _ Options) Source { return &SwiftOrg{r} },
+	document.SourceHIG:            func(r reader, _ Options) Source { return &HIG{r} },
+	document.SourceAppleArchive:   func(r reader, _ Options) Source { return &AppleArchive{reader: r} },
 }
 
 // Kinds lists the source kinds save reads, in the order it indexes them.
@@ -136,7 +124,10 @@ func Open(kind, root string, opts Options) (Source, error) {
 	if !ok {
 		return nil, fmt.Errorf("%w: %q", ErrUnknownKind, kind)
 	}
-	return open(root, opts)
+	if err := checkRoot(root); err != nil {
+		return nil, err
+	}
+	return open(reader{name: kind, root: root}, opts), nil
 }
 
 // Locate returns the directory under base that holds the source of the given

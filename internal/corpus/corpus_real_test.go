@@ -250,7 +250,7 @@ func BenchmarkRealSwiftEvolution(b *testing.B) {
 	if _, err := os.Stat(dir); err != nil {
 		b.Skipf("corpus not found at %s; run `make corpus` to extract ../shared/corpus", root)
 	}
-	src, err := NewSwiftEvolution(dir, Options{IncludeAllStatuses: true})
+	src, err := Open(document.SourceSwiftEvolution, dir, Options{IncludeAllStatuses: true})
 	if err != nil {
 		b.Fatal(err)
 	}

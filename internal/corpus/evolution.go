@@ -77,25 +77,12 @@ var (
 // and proposals/testing/NNNN-*.md (ST, Swift Testing). Each proposal becomes
 // swift-evolution://SE-NNNN with Kind "proposal", its normalised Status and,
 // when implemented, the SwiftVersion that shipped it.
+// Its root is a swift-evolution checkout (the directory holding proposals/)
+// or a proposals directory itself.
 type SwiftEvolution struct {
-	root string
+	reader
 	opts Options
 }
-
-// NewSwiftEvolution returns the reader for a swift-evolution checkout (the
-// directory holding proposals/) or a proposals directory itself.
-func NewSwiftEvolution(root string, opts Options) (*SwiftEvolution, error) {
-	if err := checkRoot(root); err != nil {
-		return nil, err
-	}
-	return &SwiftEvolution{root: root, opts: opts}, nil
-}
-
-// Name returns document.SourceSwiftEvolution.
-func (s *SwiftEvolution) Name() string { return document.SourceSwiftEvolution }
-
-// Root returns the directory given to NewSwiftEvolution.
-func (s *SwiftEvolution) Root() string { return s.root }
 
 // Files lists every NNNN-*.md under proposals/ (or under the root when it is
 // the proposals directory). Images and other files beside them are not inputs.
@@ -119,8 +106,8 @@ type proposalHeader struct {
 // ErrFiltered ("status Rejected") unless Options.IncludeAllStatuses is set;
 // a file without a proposal header (a rename stub) is ErrNotADocument.
 func (s *SwiftEvolution) Parse(filePath string, raw []byte) (*document.Document, error) {
-	if len(strings.TrimSpace(string(raw))) == 0 {
-		return nil, fmt.Errorf("%w: empty file", ErrMalformed)
+	if isBlank(raw) {
+		return nil, errEmptyFile
 	}
 	text := sourceText(raw)
 	blocks := parseBlocks(stripComments(text))

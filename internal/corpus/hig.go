@@ -2,7 +2,6 @@ package corpus
 
 import (
 	"context"
-	"fmt"
 	"path/filepath"
 	"regexp"
 	"strings"
@@ -19,27 +18,11 @@ const higSuffix = "-appledeveloperdocumentation"
 // crawl mangled the front-matter title and the first heading
 // ("DarkMode|AppleDeveloperDocumentation"), so the title is the page's first
 // proper "# " heading ("Dark Mode"), and the mangled heading is dropped.
-type HIG struct {
-	root string
-}
-
-// NewHIG returns the reader for a HIG directory.
-func NewHIG(root string) (*HIG, error) {
-	if err := checkRoot(root); err != nil {
-		return nil, err
-	}
-	return &HIG{root: root}, nil
-}
-
-// Name returns document.SourceHIG.
-func (h *HIG) Name() string { return document.SourceHIG }
-
-// Root returns the directory given to NewHIG.
-func (h *HIG) Root() string { return h.root }
+type HIG struct{ reader }
 
 // Files lists every .md file under the root.
 func (h *HIG) Files(ctx context.Context) (Listing, error) {
-	return listing(walkFiles(ctx, h.root, func(rel string) bool { return strings.HasSuffix(rel, ".md") }))
+	return h.filesEndingIn(ctx, ".md")
 }
 
 var (
@@ -54,8 +37,8 @@ var (
 
 // Parse reads one guideline page.
 func (h *HIG) Parse(filePath string, raw []byte) (*document.Document, error) {
-	if len(strings.TrimSpace(string(raw))) == 0 {
-		return nil, fmt.Errorf("%w: empty file", ErrMalformed)
+	if isBlank(raw) {
+		return nil, errEmptyFile
 	}
 	fields, body := splitFrontMatter(sourceText(raw))
 	category := strings.ToLower(strings.TrimSpace(fields["category"]))

@@ -2,7 +2,6 @@ package corpus
 
 import (
 	"context"
-	"fmt"
 	"path"
 	"strings"
 
@@ -14,24 +13,8 @@ import (
 // swift-book://<path inside the catalog, lowercased, without .md>, e.g.
 // swift-book://languageguide/concurrency, with Kind "article". The chapter
 // file carries no identity of its own, so the path is the identity.
-type SwiftBook struct {
-	root string
-}
-
-// NewSwiftBook returns the reader for a swift-book checkout, or for the
-// TSPL.docc catalog directly.
-func NewSwiftBook(root string) (*SwiftBook, error) {
-	if err := checkRoot(root); err != nil {
-		return nil, err
-	}
-	return &SwiftBook{root: root}, nil
-}
-
-// Name returns document.SourceSwiftBook.
-func (s *SwiftBook) Name() string { return document.SourceSwiftBook }
-
-// Root returns the directory given to NewSwiftBook.
-func (s *SwiftBook) Root() string { return s.root }
+// Its root is a swift-book checkout, or the TSPL.docc catalog itself.
+type SwiftBook struct{ reader }
 
 // Files lists the Markdown chapters inside the DocC catalog. A checkout's
 // README and CONTRIBUTING files outside any .docc folder are not chapters.
@@ -59,8 +42,8 @@ func catalogPath(rel string) string {
 // book's test harness code) are stripped; the title is the "# " heading and
 // the abstract the paragraph under it.
 func (s *SwiftBook) Parse(filePath string, raw []byte) (*document.Document, error) {
-	if len(strings.TrimSpace(string(raw))) == 0 {
-		return nil, fmt.Errorf("%w: empty file", ErrMalformed)
+	if isBlank(raw) {
+		return nil, errEmptyFile
 	}
 	rel := relSlash(s.root, filePath)
 	if inCatalog := catalogPath(rel); inCatalog != "" {

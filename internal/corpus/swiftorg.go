@@ -19,27 +19,11 @@ import (
 // "blogPost", like the live site's /blog/<slug>/. Titles come from the front
 // matter. Jekyll partials (_name.md) are folded into the pages that include
 // them and are not documents of their own; redirect stubs are skipped.
-type SwiftOrg struct {
-	root string
-}
-
-// NewSwiftOrg returns the reader for a swift.org website checkout.
-func NewSwiftOrg(root string) (*SwiftOrg, error) {
-	if err := checkRoot(root); err != nil {
-		return nil, err
-	}
-	return &SwiftOrg{root: root}, nil
-}
-
-// Name returns document.SourceSwiftOrg.
-func (s *SwiftOrg) Name() string { return document.SourceSwiftOrg }
-
-// Root returns the directory given to NewSwiftOrg.
-func (s *SwiftOrg) Root() string { return s.root }
+type SwiftOrg struct{ reader }
 
 // Files lists every .md file, partials included (Parse declines them).
 func (s *SwiftOrg) Files(ctx context.Context) (Listing, error) {
-	return listing(walkFiles(ctx, s.root, func(rel string) bool { return strings.HasSuffix(rel, ".md") }))
+	return s.filesEndingIn(ctx, ".md")
 }
 
 var (
@@ -64,8 +48,8 @@ func (s *SwiftOrg) Parse(filePath string, raw []byte) (*document.Document, error
 	if strings.HasPrefix(base, "_") {
 		return nil, fmt.Errorf("%w: Jekyll partial, read as part of the pages that include it", ErrNotADocument)
 	}
-	if len(strings.TrimSpace(string(raw))) == 0 {
-		return nil, fmt.Errorf("%w: empty file", ErrMalformed)
+	if isBlank(raw) {
+		return nil, errEmptyFile
 	}
 	fields, body := splitFrontMatter(sourceText(raw))
 	if target := fields["redirect_to"]; target != "" {
