@@ -8,6 +8,7 @@ import (
 	"fmt"
 
 	"github.com/cupertino-go/cupertino/internal/document"
+	"github.com/cupertino-go/cupertino/internal/sqlrows"
 )
 
 // This file reads single pages and plain counts for the MCP server, eval
@@ -68,24 +69,9 @@ func (s *Store) PageDeclarations(ctx context.Context, uri string) (PageDeclarati
 			return pd, fmt.Errorf("page declarations %s: conforms_to: %w", uri, err)
 		}
 	}
-	rows, err := s.db.QueryContext(ctx, `SELECT name, kind, signature, is_async, is_throws, is_static, attributes,
-		conformances, generic_params, generic_constraints, origin FROM doc_symbols WHERE doc_id = ? AND origin != 'example'`, id)
-	if err != nil {
-		return pd, fmt.Errorf("page declarations: %w", err)
-	}
-	defer rows.Close()
-	for rows.Next() {
-		var sym document.Symbol
-		var attrList, conformList, params, constraints string
-		if err := rows.Scan(&sym.Name, &sym.Kind, &sym.Signature, &sym.IsAsync, &sym.IsThrows, &sym.IsStatic,
-			&attrList, &conformList, &params, &constraints, &sym.Origin); err != nil {
-			return pd, fmt.Errorf("page declarations: %w", err)
-		}
-		sym.Attributes, sym.Conformances = SplitList(attrList), SplitList(conformList)
-		sym.GenericParams, sym.GenericConstraints = SplitList(params), SplitList(constraints)
-		pd.Symbols = append(pd.Symbols, sym)
-	}
-	return pd, rows.Err()
+	pd.Symbols, err = sqlrows.All(ctx, s.db, "page declarations", `SELECT name, kind, signature, is_async, is_throws, is_static, attributes,
+		conformances, generic_params, generic_constraints, origin FROM doc_symbols WHERE doc_id = ? AND origin != 'example'`, []any{id}, scanSymbol)
+	return pd, err
 }
 
 // CountDocuments counts the documents of a framework ("" counts documents
@@ -126,25 +112,22 @@ type EnrichRun struct {
 // LatestEnrichRuns returns the newest run of each enrich pass, newest
 // first; none when no pass ever ran.
 func (s *Store) LatestEnrichRuns(ctx context.Context) ([]EnrichRun, error) {
-	rows, err := s.db.QueryContext(ctx, `SELECT pass, version, rows_touched, millis, ran_at FROM enrich_runs ORDER BY ran_at DESC`)
-	if err != nil {
-		return nil, fmt.Errorf("read enrich runs: %w", err)
-	}
-	defer rows.Close()
 	seen := map[string]bool{}
 	var out []EnrichRun
-	for rows.Next() {
-		var r EnrichRun
-		if err := rows.Scan(&r.Pass, &r.Version, &r.RowsTouched, &r.Millis, &r.RanAt); err != nil {
-			return nil, fmt.Errorf("read enrich runs: %w", err)
-		}
-		if !seen[r.Pass] {
-			seen[r.Pass] = true
-			out = append(out, r)
-		}
-	}
-	if err := rows.Err(); err != nil {
-		return nil, fmt.Errorf("read enrich runs: %w", err)
+	err := sqlrows.Each(ctx, s.db, "read enrich runs", `SELECT pass, version, rows_touched, millis, ran_at FROM enrich_runs ORDER BY ran_at DESC`, nil,
+		func(rows *sql.Rows) error {
+			var r EnrichRun
+			if err := rows.Scan(&r.Pass, &r.Version, &r.RowsTouched, &r.Millis, &r.RanAt); err != nil {
+				return err
+			}
+			if !seen[r.Pass] {
+				seen[r.Pass] = true
+				out = append(out, r)
+			}
+			return nil
+		})
+	if err != nil {
+		return nil, err
 	}
 	return out, nil
 }

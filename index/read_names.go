@@ -1,6 +1,7 @@
 package index
 
 import (
+	"context"
 	"database/sql"
 	"encoding/json"
 	"errors"
@@ -11,6 +12,7 @@ import (
 	"strings"
 
 	"github.com/cupertino-go/cupertino/internal/document"
+	"github.com/cupertino-go/cupertino/internal/sqlrows"
 )
 
 // ErrNoDocsTable means a file a NameLookup was asked to read has no docs
@@ -78,20 +80,17 @@ func (l *NameLookup) Close() error { return l.db.Close() }
 func (l *NameLookup) Path() string { return l.path }
 
 func (l *NameLookup) columns(table string) (map[string]bool, error) {
-	rows, err := l.db.Query("SELECT name FROM pragma_table_info(?)", table)
-	if err != nil {
-		return nil, fmt.Errorf("read schema: %w", err)
-	}
-	defer rows.Close()
 	cols := map[string]bool{}
-	for rows.Next() {
-		var name string
-		if err := rows.Scan(&name); err != nil {
-			return nil, fmt.Errorf("read schema: %w", err)
-		}
-		cols[name] = true
-	}
-	return cols, rows.Err()
+	err := sqlrows.Each(context.Background(), l.db, "read schema", "SELECT name FROM pragma_table_info(?)", []any{table},
+		func(rows *sql.Rows) error {
+			var name string
+			if err := rows.Scan(&name); err != nil {
+				return err
+			}
+			cols[name] = true
+			return nil
+		})
+	return cols, err
 }
 
 // prepare builds the lookup query from the columns that exist.
@@ -167,23 +166,7 @@ func (l *NameLookup) Pages(name string) ([]NamedPage, error) {
 	if !l.byNames {
 		args = append(args, low+"(", low+")")
 	}
-	rows, err := l.db.Query(l.query, args...)
-	if err != nil {
-		return nil, fmt.Errorf("index lookup %s: %w", name, err)
-	}
-	defer rows.Close()
-	var out []NamedPage
-	for rows.Next() {
-		page, err := l.scan(rows)
-		if err != nil {
-			return nil, fmt.Errorf("index lookup %s: %w", name, err)
-		}
-		out = append(out, page)
-	}
-	if err := rows.Err(); err != nil {
-		return nil, fmt.Errorf("index lookup %s: %w", name, err)
-	}
-	return out, nil
+	return sqlrows.All(context.Background(), l.db, "index lookup "+name, l.query, args, l.scan)
 }
 
 func (l *NameLookup) scan(rows *sql.Rows) (NamedPage, error) {

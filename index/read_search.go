@@ -3,8 +3,9 @@ package index
 import (
 	"context"
 	"database/sql"
-	"fmt"
 	"strings"
+
+	"github.com/cupertino-go/cupertino/internal/sqlrows"
 )
 
 // TextQuery is one plain full-text search: docs_fts ranked by bm25 with
@@ -86,31 +87,27 @@ WHERE docs_fts MATCH ?` + cond + `
 ORDER BY (d.title_lower = ?) DESC, rank LIMIT ?`
 	args = append(append([]any{q.Match}, args...), q.TitleLower, q.Limit)
 
-	rows, err := s.db.QueryContext(ctx, sqlText, args...)
-	if err != nil {
-		return nil, fmt.Errorf("search: %w", err)
+	return sqlrows.All(ctx, s.db, "search", sqlText, args, scanTextHit)
+}
+
+// scanTextHit reads a row of SearchText's query.
+func scanTextHit(rows *sql.Rows) (TextHit, error) {
+	var h TextHit
+	var deprecated int
+	// In PlatformColumns order, as selected above.
+	var mins [5]sql.NullInt64
+	if err := rows.Scan(&h.URI, &h.Title, &h.Source, &h.Framework, &h.Kind, &h.Summary, &deprecated,
+		&mins[0], &mins[1], &mins[2], &mins[3], &mins[4], &h.Rank); err != nil {
+		return h, err
 	}
-	defer rows.Close()
-	var out []TextHit
-	for rows.Next() {
-		var h TextHit
-		var deprecated int
-		// In PlatformColumns order, as selected above.
-		var mins [5]sql.NullInt64
-		if err := rows.Scan(&h.URI, &h.Title, &h.Source, &h.Framework, &h.Kind, &h.Summary, &deprecated,
-			&mins[0], &mins[1], &mins[2], &mins[3], &mins[4], &h.Rank); err != nil {
-			return nil, fmt.Errorf("search: %w", err)
-		}
-		h.Deprecated = deprecated != 0
-		for i, p := range PlatformColumns {
-			if mins[i].Valid {
-				if h.Introduced == nil {
-					h.Introduced = map[string]string{}
-				}
-				h.Introduced[p.Platform] = UnpackVersion(int(mins[i].Int64))
+	h.Deprecated = deprecated != 0
+	for i, p := range PlatformColumns {
+		if mins[i].Valid {
+			if h.Introduced == nil {
+				h.Introduced = map[string]string{}
 			}
+			h.Introduced[p.Platform] = UnpackVersion(int(mins[i].Int64))
 		}
-		out = append(out, h)
 	}
-	return out, rows.Err()
+	return h, nil
 }

@@ -2,8 +2,11 @@ package index
 
 import (
 	"context"
+	"database/sql"
 	"fmt"
 	"strings"
+
+	"github.com/cupertino-go/cupertino/internal/sqlrows"
 )
 
 // This file walks inheritance_edges for the MCP server's
@@ -47,22 +50,19 @@ func (s *Store) Conformers(ctx context.Context, protocol, framework string, limi
 	if err := s.db.QueryRowContext(ctx, "SELECT count(*) FROM "+edges+filter, args...).Scan(&total); err != nil {
 		return nil, 0, fmt.Errorf("conformers: %w", err)
 	}
-	rows, err := s.db.QueryContext(ctx, `SELECT e.child_uri, e.child_title, coalesce(d.framework, e.fw), coalesce(d.kind, '')
+	out, err := sqlrows.All(ctx, s.db, "conformers", `SELECT e.child_uri, e.child_title, coalesce(d.framework, e.fw), coalesce(d.kind, '')
 FROM (SELECT * FROM `+edges+filter+` ORDER BY `+coreFrameworks+`, child_title COLLATE NOCASE LIMIT ?) e
-LEFT JOIN docs d ON d.uri = e.child_uri AND e.child_uri != ''`, append(args, limit)...)
+LEFT JOIN docs d ON d.uri = e.child_uri AND e.child_uri != ''`, append(args, limit), scanTypeRef)
 	if err != nil {
-		return nil, 0, fmt.Errorf("conformers: %w", err)
+		return nil, 0, err
 	}
-	defer rows.Close()
-	var out []TypeRef
-	for rows.Next() {
-		var t TypeRef
-		if err := rows.Scan(&t.URI, &t.Title, &t.Framework, &t.Kind); err != nil {
-			return nil, 0, fmt.Errorf("conformers: %w", err)
-		}
-		out = append(out, t)
-	}
-	return out, total, rows.Err()
+	return out, total, nil
+}
+
+// scanTypeRef reads a row selected as uri, title, framework, kind.
+func scanTypeRef(rows *sql.Rows) (t TypeRef, err error) {
+	err = rows.Scan(&t.URI, &t.Title, &t.Framework, &t.Kind)
+	return t, err
 }
 
 // ResolveType finds the pages whose title is name and whose kind is a type,
@@ -85,21 +85,12 @@ FROM docs d WHERE `
 			args = append(args, framework)
 		}
 	}
-	rows, err := s.db.QueryContext(ctx, query+" ORDER BY edges DESC, d.depth, d.uri LIMIT 20", args...)
-	if err != nil {
-		return nil, fmt.Errorf("resolve type: %w", err)
-	}
-	defer rows.Close()
-	var out []TypeRef
-	for rows.Next() {
-		var t TypeRef
-		var edges int
-		if err := rows.Scan(&t.URI, &t.Title, &t.Framework, &t.Kind, &edges); err != nil {
-			return nil, fmt.Errorf("resolve type: %w", err)
-		}
-		out = append(out, t)
-	}
-	return out, rows.Err()
+	return sqlrows.All(ctx, s.db, "resolve type", query+" ORDER BY edges DESC, d.depth, d.uri LIMIT 20", args,
+		func(rows *sql.Rows) (t TypeRef, err error) {
+			var edges int
+			err = rows.Scan(&t.URI, &t.Title, &t.Framework, &t.Kind, &edges)
+			return t, err
+		})
 }
 
 // Edge is one inheritance or conformance relationship met while walking.
@@ -147,24 +138,15 @@ WHERE %%s AND e.relation = ? ORDER BY e.%[2]s_title COLLATE NOCASE LIMIT ?`, nea
 	}
 	edges := func(node TypeRef, relation string, limit, level int) ([]Edge, error) {
 		where, arg := cond(node)
-		rows, err := s.db.QueryContext(ctx, fmt.Sprintf(query, where), arg, relation, limit)
-		if err != nil {
-			return nil, fmt.Errorf("inheritance: %w", err)
-		}
-		defer rows.Close()
-		var out []Edge
-		for rows.Next() {
-			var t TypeRef
-			if err := rows.Scan(&t.URI, &t.Title, &t.Framework, &t.Kind); err != nil {
-				return nil, fmt.Errorf("inheritance: %w", err)
-			}
-			e := Edge{From: node, To: t, Relation: relation, Depth: level}
-			if !up {
-				e.From, e.To = t, node
-			}
-			out = append(out, e)
-		}
-		return out, rows.Err()
+		return sqlrows.All(ctx, s.db, "inheritance", fmt.Sprintf(query, where), []any{arg, relation, limit},
+			func(rows *sql.Rows) (Edge, error) {
+				t, err := scanTypeRef(rows)
+				e := Edge{From: node, To: t, Relation: relation, Depth: level}
+				if !up {
+					e.From, e.To = t, node
+				}
+				return e, err
+			})
 	}
 	key := func(t TypeRef) string {
 		if t.URI != "" {

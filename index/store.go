@@ -13,6 +13,7 @@ import (
 
 	"github.com/cupertino-go/cupertino/internal/document"
 	"github.com/cupertino-go/cupertino/internal/docuri"
+	"github.com/cupertino-go/cupertino/internal/sqlrows"
 	"modernc.org/sqlite"
 	sqlite3 "modernc.org/sqlite/lib"
 )
@@ -252,51 +253,41 @@ func unmarshalColumn(column sql.NullString, into any) error {
 
 func (s *Store) readDependents(ctx context.Context, sd *StoredDocument) error {
 	d := &sd.Document
-	rows, err := s.db.QueryContext(ctx, `SELECT name, kind, signature, is_async, is_throws, is_static,
+	var err error
+	d.Symbols, err = sqlrows.All(ctx, s.db, "symbols", `SELECT name, kind, signature, is_async, is_throws, is_static,
 		attributes, conformances, generic_params, generic_constraints, origin
-		FROM doc_symbols WHERE doc_id = ? ORDER BY id`, sd.ID)
+		FROM doc_symbols WHERE doc_id = ? ORDER BY id`, []any{sd.ID}, scanSymbol)
 	if err != nil {
-		return fmt.Errorf("symbols: %w", err)
+		return err
 	}
-	for rows.Next() {
-		var sym document.Symbol
-		var async, throws, static int
-		var attrs, conformances, params, constraints string
-		if err := rows.Scan(&sym.Name, &sym.Kind, &sym.Signature, &async, &throws, &static,
-			&attrs, &conformances, &params, &constraints, &sym.Origin); err != nil {
-			rows.Close()
-			return fmt.Errorf("symbols: %w", err)
-		}
-		sym.IsAsync, sym.IsThrows, sym.IsStatic = async != 0, throws != 0, static != 0
-		sym.Attributes, sym.Conformances = SplitList(attrs), SplitList(conformances)
-		sym.GenericParams, sym.GenericConstraints = SplitList(params), SplitList(constraints)
-		d.Symbols = append(d.Symbols, sym)
-	}
-	rows.Close()
-	if err := rows.Err(); err != nil {
-		return fmt.Errorf("symbols: %w", err)
-	}
-
-	rows, err = s.db.QueryContext(ctx,
-		"SELECT language, code, caption FROM doc_code_examples WHERE doc_id = ? ORDER BY ord", sd.ID)
+	d.CodeExamples, err = sqlrows.All(ctx, s.db, "code examples",
+		"SELECT language, code, caption FROM doc_code_examples WHERE doc_id = ? ORDER BY ord", []any{sd.ID},
+		func(rows *sql.Rows) (ex document.CodeExample, err error) {
+			err = rows.Scan(&ex.Language, &ex.Code, &ex.Caption)
+			return ex, err
+		})
 	if err != nil {
-		return fmt.Errorf("code examples: %w", err)
+		return err
 	}
-	for rows.Next() {
-		var ex document.CodeExample
-		if err := rows.Scan(&ex.Language, &ex.Code, &ex.Caption); err != nil {
-			rows.Close()
-			return fmt.Errorf("code examples: %w", err)
-		}
-		d.CodeExamples = append(d.CodeExamples, ex)
-	}
-	rows.Close()
-	if err := rows.Err(); err != nil {
-		return fmt.Errorf("code examples: %w", err)
-	}
-
 	d.Children, err = s.children(ctx, sd.ID)
 	return err
+}
+
+// scanSymbol reads a doc_symbols row selected as name, kind, signature,
+// is_async, is_throws, is_static, attributes, conformances, generic_params,
+// generic_constraints, origin.
+func scanSymbol(rows *sql.Rows) (document.Symbol, error) {
+	var sym document.Symbol
+	var async, throws, static int
+	var attrs, conformances, params, constraints string
+	if err := rows.Scan(&sym.Name, &sym.Kind, &sym.Signature, &async, &throws, &static,
+		&attrs, &conformances, &params, &constraints, &sym.Origin); err != nil {
+		return sym, err
+	}
+	sym.IsAsync, sym.IsThrows, sym.IsStatic = async != 0, throws != 0, static != 0
+	sym.Attributes, sym.Conformances = SplitList(attrs), SplitList(conformances)
+	sym.GenericParams, sym.GenericConstraints = SplitList(params), SplitList(constraints)
+	return sym, nil
 }
 
 // Children returns the topic-section children of the page with uri, in page
@@ -315,50 +306,33 @@ func (s *Store) Children(ctx context.Context, uri string) ([]document.Ref, error
 }
 
 func (s *Store) children(ctx context.Context, id int64) ([]document.Ref, error) {
-	rows, err := s.db.QueryContext(ctx, `
+	return sqlrows.All(ctx, s.db, "children", `
 SELECT c.child_uri, CASE WHEN c.child_title != '' THEN c.child_title ELSE coalesce(d.title, '') END, c.section
 FROM doc_children c LEFT JOIN docs d ON d.uri = c.child_uri AND c.child_title = ''
-WHERE c.doc_id = ? ORDER BY c.ord`, id)
-	if err != nil {
-		return nil, fmt.Errorf("children: %w", err)
-	}
-	defer rows.Close()
-	var refs []document.Ref
-	for rows.Next() {
-		var r document.Ref
-		if err := rows.Scan(&r.URI, &r.Title, &r.Section); err != nil {
-			return nil, fmt.Errorf("children: %w", err)
-		}
-		refs = append(refs, r)
-	}
-	return refs, rows.Err()
+WHERE c.doc_id = ? ORDER BY c.ord`, []any{id}, func(rows *sql.Rows) (r document.Ref, err error) {
+		err = rows.Scan(&r.URI, &r.Title, &r.Section)
+		return r, err
+	})
 }
 
 // Frameworks lists every framework that has documents, with counts from
 // docs and names and synonyms from framework_aliases where enrich set them.
 func (s *Store) Frameworks(ctx context.Context) ([]Framework, error) {
-	rows, err := s.db.QueryContext(ctx, `
+	return sqlrows.All(ctx, s.db, "list frameworks", `
 SELECT d.framework, count(*), coalesce(a.display_name, ''), coalesce(a.import_name, ''), coalesce(a.synonyms, '')
 FROM docs d LEFT JOIN framework_aliases a ON a.identifier = d.framework
 WHERE d.framework != ''
-GROUP BY d.framework ORDER BY d.framework`)
-	if err != nil {
-		return nil, fmt.Errorf("list frameworks: %w", err)
-	}
-	defer rows.Close()
-	var out []Framework
-	for rows.Next() {
+GROUP BY d.framework ORDER BY d.framework`, nil, func(rows *sql.Rows) (Framework, error) {
 		var f Framework
 		var synonyms string
 		if err := rows.Scan(&f.Identifier, &f.DocCount, &f.DisplayName, &f.ImportName, &synonyms); err != nil {
-			return nil, fmt.Errorf("list frameworks: %w", err)
+			return f, err
 		}
 		if synonyms != "" {
 			f.Synonyms = strings.Fields(synonyms)
 		}
-		out = append(out, f)
-	}
-	return out, rows.Err()
+		return f, nil
+	})
 }
 
 // Documents lists the documents of a framework ordered by title, a page at a
@@ -367,61 +341,26 @@ func (s *Store) Documents(ctx context.Context, framework string, offset, limit i
 	if limit <= 0 {
 		limit = 100
 	}
-	rows, err := s.db.QueryContext(ctx, `
+	return sqlrows.All(ctx, s.db, "list documents", `
 SELECT id, uri, source, framework, title, kind, summary, deprecated FROM docs
-WHERE framework = ? ORDER BY title_lower, id LIMIT ? OFFSET ?`, framework, limit, max(offset, 0))
-	if err != nil {
-		return nil, fmt.Errorf("list documents: %w", err)
-	}
-	defer rows.Close()
-	var out []DocumentSummary
-	for rows.Next() {
-		var d DocumentSummary
-		var deprecated int
-		if err := rows.Scan(&d.ID, &d.URI, &d.Source, &d.Framework, &d.Title, &d.Kind, &d.Summary, &deprecated); err != nil {
-			return nil, fmt.Errorf("list documents: %w", err)
-		}
-		d.Deprecated = deprecated != 0
-		out = append(out, d)
-	}
-	return out, rows.Err()
+WHERE framework = ? ORDER BY title_lower, id LIMIT ? OFFSET ?`, []any{framework, limit, max(offset, 0)},
+		func(rows *sql.Rows) (DocumentSummary, error) {
+			var d DocumentSummary
+			var deprecated int
+			err := rows.Scan(&d.ID, &d.URI, &d.Source, &d.Framework, &d.Title, &d.Kind, &d.Summary, &deprecated)
+			d.Deprecated = deprecated != 0
+			return d, err
+		})
 }
 
 // Sources counts documents per source.
 func (s *Store) Sources(ctx context.Context) (map[string]int, error) {
-	rows, err := s.db.QueryContext(ctx, "SELECT source, count(*) FROM docs GROUP BY source")
-	if err != nil {
-		return nil, fmt.Errorf("count sources: %w", err)
-	}
-	defer rows.Close()
-	out := map[string]int{}
-	for rows.Next() {
-		var source string
-		var n int
-		if err := rows.Scan(&source, &n); err != nil {
-			return nil, fmt.Errorf("count sources: %w", err)
-		}
-		out[source] = n
-	}
-	return out, rows.Err()
+	return sqlrows.Map[string, int](ctx, s.db, "count sources", "SELECT source, count(*) FROM docs GROUP BY source", nil)
 }
 
 // Meta returns every meta key.
 func (s *Store) Meta(ctx context.Context) (map[string]string, error) {
-	rows, err := s.db.QueryContext(ctx, "SELECT key, value FROM meta")
-	if err != nil {
-		return nil, fmt.Errorf("read meta: %w", err)
-	}
-	defer rows.Close()
-	out := map[string]string{}
-	for rows.Next() {
-		var k, v string
-		if err := rows.Scan(&k, &v); err != nil {
-			return nil, fmt.Errorf("read meta: %w", err)
-		}
-		out[k] = v
-	}
-	return out, rows.Err()
+	return sqlrows.Map[string, string](ctx, s.db, "read meta", "SELECT key, value FROM meta", nil)
 }
 
 // Manifest returns the save manifest keyed by path.
@@ -430,18 +369,15 @@ func (s *Store) Manifest(ctx context.Context) (map[string]SourceFile, error) {
 }
 
 func readManifest(ctx context.Context, db *sql.DB) (map[string]SourceFile, error) {
-	rows, err := db.QueryContext(ctx, "SELECT path, source, size, mtime_ns, content_hash, state, uri FROM source_files")
-	if err != nil {
-		return nil, fmt.Errorf("read manifest: %w", err)
-	}
-	defer rows.Close()
 	out := map[string]SourceFile{}
-	for rows.Next() {
-		var f SourceFile
-		if err := rows.Scan(&f.Path, &f.Source, &f.Size, &f.MtimeNS, &f.ContentHash, &f.State, &f.URI); err != nil {
-			return nil, fmt.Errorf("read manifest: %w", err)
-		}
-		out[f.Path] = f
-	}
-	return out, rows.Err()
+	err := sqlrows.Each(ctx, db, "read manifest", "SELECT path, source, size, mtime_ns, content_hash, state, uri FROM source_files", nil,
+		func(rows *sql.Rows) error {
+			var f SourceFile
+			if err := rows.Scan(&f.Path, &f.Source, &f.Size, &f.MtimeNS, &f.ContentHash, &f.State, &f.URI); err != nil {
+				return err
+			}
+			out[f.Path] = f
+			return nil
+		})
+	return out, err
 }
