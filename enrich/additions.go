@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/cupertino-go/cupertino/index"
+	"github.com/cupertino-go/cupertino/internal/sqlrows"
 )
 
 // enrich_constraints records, per doc_symbols row and pass, the constraints
@@ -98,28 +99,24 @@ func (a *additions) apply(ctx context.Context, tx *sql.Tx) (changed, carrying in
 		return 0, 0, fmt.Errorf("prune enrich_constraints: %w", err)
 	}
 	recorded := map[string]map[int64][]string{} // pass -> symbol -> added
-	rows, err := tx.QueryContext(ctx, "SELECT symbol_id, doc_id, pass, added FROM enrich_constraints")
+	err = sqlrows.Each(ctx, tx, "read enrich_constraints", "SELECT symbol_id, doc_id, pass, added FROM enrich_constraints", nil,
+		func(rows *sql.Rows) error {
+			var id, docID int64
+			var pass, added string
+			if err := rows.Scan(&id, &docID, &pass, &added); err != nil {
+				return err
+			}
+			if recorded[pass] == nil {
+				recorded[pass] = map[int64][]string{}
+			}
+			recorded[pass][id] = index.SplitList(added)
+			if _, ok := a.doc[id]; !ok && pass == a.pass {
+				a.doc[id] = docID
+			}
+			return nil
+		})
 	if err != nil {
-		return 0, 0, fmt.Errorf("read enrich_constraints: %w", err)
-	}
-	for rows.Next() {
-		var id, docID int64
-		var pass, added string
-		if err := rows.Scan(&id, &docID, &pass, &added); err != nil {
-			rows.Close()
-			return 0, 0, fmt.Errorf("read enrich_constraints: %w", err)
-		}
-		if recorded[pass] == nil {
-			recorded[pass] = map[int64][]string{}
-		}
-		recorded[pass][id] = index.SplitList(added)
-		if _, ok := a.doc[id]; !ok && pass == a.pass {
-			a.doc[id] = docID
-		}
-	}
-	rows.Close()
-	if err := rows.Err(); err != nil {
-		return 0, 0, fmt.Errorf("read enrich_constraints: %w", err)
+		return 0, 0, err
 	}
 
 	ids := make([]int64, 0, len(a.doc))

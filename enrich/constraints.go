@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"fmt"
 
+	"github.com/cupertino-go/cupertino/internal/sqlrows"
 	"github.com/cupertino-go/cupertino/internal/swiftsym"
 )
 
@@ -107,29 +108,26 @@ func adoptVersion1(ctx context.Context, tx *sql.Tx) (int64, error) {
 // parameters and no constraints while their page's declaration has a where
 // clause or an inline requirement.
 func declarationGaps(ctx context.Context, tx *sql.Tx, adds *additions) (int, error) {
-	rows, err := tx.QueryContext(ctx, `
+	n := 0
+	err := sqlrows.Each(ctx, tx, "find declaration gaps", `
 SELECT s.id, s.doc_id, s.name, s.kind, st.declaration FROM doc_symbols s
 JOIN docs_structured st ON st.doc_id = s.doc_id
 WHERE s.origin = ? AND s.generic_params != '' AND s.generic_constraints = ''
-	AND (st.declaration LIKE '% where %' OR st.declaration LIKE '%<%:%>%')`, swiftsym.OriginDeclaration)
-	if err != nil {
-		return 0, fmt.Errorf("find declaration gaps: %w", err)
-	}
-	defer rows.Close()
-	n := 0
-	for rows.Next() {
-		var id, docID int64
-		var name, kind, decl string
-		if err := rows.Scan(&id, &docID, &name, &kind, &decl); err != nil {
-			return 0, fmt.Errorf("find declaration gaps: %w", err)
-		}
-		for _, sym := range swiftsym.ExtractDeclaration(decl) {
-			if sym.Name == name && sym.Kind == kind && len(sym.GenericConstraints) > 0 {
-				adds.add(id, docID, sym.GenericConstraints)
-				n++
-				break
+	AND (st.declaration LIKE '% where %' OR st.declaration LIKE '%<%:%>%')`, []any{swiftsym.OriginDeclaration},
+		func(rows *sql.Rows) error {
+			var id, docID int64
+			var name, kind, decl string
+			if err := rows.Scan(&id, &docID, &name, &kind, &decl); err != nil {
+				return err
 			}
-		}
-	}
-	return n, rows.Err()
+			for _, sym := range swiftsym.ExtractDeclaration(decl) {
+				if sym.Name == name && sym.Kind == kind && len(sym.GenericConstraints) > 0 {
+					adds.add(id, docID, sym.GenericConstraints)
+					n++
+					break
+				}
+			}
+			return nil
+		})
+	return n, err
 }

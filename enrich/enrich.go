@@ -67,6 +67,7 @@ import (
 	"time"
 
 	"github.com/cupertino-go/cupertino/index"
+	"github.com/cupertino-go/cupertino/internal/sqlrows"
 )
 
 var (
@@ -400,22 +401,14 @@ func (x *Index) Close() error {
 // Runs returns the enrich_runs log, newest first, for `cupertino enrich`'s
 // summary and for tests.
 func Runs(ctx context.Context, db *sql.DB) ([]Result, error) {
-	rows, err := db.QueryContext(ctx, "SELECT pass, version, rows_touched, millis FROM enrich_runs ORDER BY rowid DESC")
-	if err != nil {
-		return nil, fmt.Errorf("read enrich_runs: %w", err)
-	}
-	defer rows.Close()
-	var out []Result
-	for rows.Next() {
-		var r Result
-		var ms int64
-		if err := rows.Scan(&r.Pass, &r.Version, &r.Rows, &ms); err != nil {
-			return nil, fmt.Errorf("read enrich_runs: %w", err)
-		}
-		r.Elapsed = time.Duration(ms) * time.Millisecond
-		out = append(out, r)
-	}
-	return out, rows.Err()
+	return sqlrows.All(ctx, db, "read enrich_runs", "SELECT pass, version, rows_touched, millis FROM enrich_runs ORDER BY rowid DESC", nil,
+		func(rows *sql.Rows) (Result, error) {
+			var r Result
+			var ms int64
+			err := rows.Scan(&r.Pass, &r.Version, &r.Rows, &ms)
+			r.Elapsed = time.Duration(ms) * time.Millisecond
+			return r, err
+		})
 }
 
 // sortedKeys returns a map's keys in order, for deterministic writes.

@@ -10,6 +10,7 @@ import (
 	"github.com/cupertino-go/cupertino/internal/swiftsym"
 
 	"github.com/cupertino-go/cupertino/index"
+	"github.com/cupertino-go/cupertino/internal/sqlrows"
 )
 
 const passHierarchy = "hierarchy"
@@ -128,50 +129,42 @@ func (d *hierDoc) typeRow() *hierRow {
 // parent's id, and each symbol's constraints minus this pass's additions.
 func loadHierarchy(ctx context.Context, tx *sql.Tx) (map[int64]*hierDoc, error) {
 	recorded := map[int64][]string{}
-	rows, err := tx.QueryContext(ctx, "SELECT symbol_id, added FROM enrich_constraints WHERE pass = ?", passHierarchy)
+	err := sqlrows.Each(ctx, tx, "read enrich_constraints", "SELECT symbol_id, added FROM enrich_constraints WHERE pass = ?", []any{passHierarchy},
+		func(rows *sql.Rows) error {
+			var id int64
+			var added string
+			if err := rows.Scan(&id, &added); err != nil {
+				return err
+			}
+			recorded[id] = index.SplitList(added)
+			return nil
+		})
 	if err != nil {
-		return nil, fmt.Errorf("read enrich_constraints: %w", err)
-	}
-	for rows.Next() {
-		var id int64
-		var added string
-		if err := rows.Scan(&id, &added); err != nil {
-			rows.Close()
-			return nil, fmt.Errorf("read enrich_constraints: %w", err)
-		}
-		recorded[id] = index.SplitList(added)
-	}
-	rows.Close()
-	if err := rows.Err(); err != nil {
-		return nil, fmt.Errorf("read enrich_constraints: %w", err)
+		return nil, err
 	}
 
-	rows, err = tx.QueryContext(ctx, `
+	docs := map[int64]*hierDoc{}
+	err = sqlrows.Each(ctx, tx, "read declarations", `
 SELECT d.id, coalesce(p.id, 0), d.title, s.id, s.name, s.kind, s.generic_constraints
 FROM doc_symbols s JOIN docs d ON d.id = s.doc_id
 LEFT JOIN docs p ON p.uri = d.parent_uri AND d.parent_uri != ''
 WHERE s.origin = ?
-ORDER BY d.id, s.id`, swiftsym.OriginDeclaration)
-	if err != nil {
-		return nil, fmt.Errorf("read declarations: %w", err)
-	}
-	defer rows.Close()
-	docs := map[int64]*hierDoc{}
-	for rows.Next() {
+ORDER BY d.id, s.id`, []any{swiftsym.OriginDeclaration}, func(rows *sql.Rows) error {
 		var d hierDoc
 		var r hierRow
 		var constraints string
 		if err := rows.Scan(&d.id, &d.parentID, &d.title, &r.id, &r.name, &r.kind, &constraints); err != nil {
-			return nil, fmt.Errorf("read declarations: %w", err)
+			return err
 		}
 		r.own = without(index.SplitList(constraints), recorded[r.id])
 		if old, ok := docs[d.id]; ok {
 			old.rows = append(old.rows, r)
-			continue
+			return nil
 		}
 		d.rows = []hierRow{r}
 		d.title = strings.TrimSpace(d.title)
 		docs[d.id] = &d
-	}
-	return docs, rows.Err()
+		return nil
+	})
+	return docs, err
 }

@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/cupertino-go/cupertino/index"
+	"github.com/cupertino-go/cupertino/internal/sqlrows"
 )
 
 // runRelationships finishes inheritance_edges across the whole index, after
@@ -93,24 +94,15 @@ func resolveDangling(ctx context.Context, tx *sql.Tx) (int64, error) {
 	defer variants.Close()
 	var n int64
 	for _, end := range []string{"parent", "child"} {
-		rows, err := tx.QueryContext(ctx, fmt.Sprintf(`SELECT e.rowid, e.%[1]s_uri, e.%[1]s_title, coalesce(d.framework, '')
+		ends, err := sqlrows.All(ctx, tx, "find dangling edges", fmt.Sprintf(`SELECT e.rowid, e.%[1]s_uri, e.%[1]s_title, coalesce(d.framework, '')
 			FROM inheritance_edges e LEFT JOIN docs d ON d.id = e.doc_id
-			WHERE (e.%[1]s_uri = '' AND e.%[1]s_title != '') OR (e.%[1]s_uri != '' AND NOT EXISTS (SELECT 1 FROM docs WHERE docs.uri = e.%[1]s_uri))`, end))
+			WHERE (e.%[1]s_uri = '' AND e.%[1]s_title != '') OR (e.%[1]s_uri != '' AND NOT EXISTS (SELECT 1 FROM docs WHERE docs.uri = e.%[1]s_uri))`, end), nil,
+			func(rows *sql.Rows) (d danglingEnd, err error) {
+				err = rows.Scan(&d.rowid, &d.uri, &d.title, &d.framework)
+				return d, err
+			})
 		if err != nil {
-			return 0, fmt.Errorf("find dangling edges: %w", err)
-		}
-		var ends []danglingEnd
-		for rows.Next() {
-			var d danglingEnd
-			if err := rows.Scan(&d.rowid, &d.uri, &d.title, &d.framework); err != nil {
-				rows.Close()
-				return 0, fmt.Errorf("find dangling edges: %w", err)
-			}
-			ends = append(ends, d)
-		}
-		rows.Close()
-		if err := rows.Err(); err != nil {
-			return 0, fmt.Errorf("find dangling edges: %w", err)
+			return 0, err
 		}
 		for _, d := range ends {
 			uri, err := resolveEnd(ctx, variants, types, d)
@@ -197,22 +189,19 @@ type typeTitle struct{ uri, framework string }
 type typeTitles map[string][]typeTitle
 
 func loadTypeTitles(ctx context.Context, tx *sql.Tx) (typeTitles, error) {
-	rows, err := tx.QueryContext(ctx, `SELECT title_lower, uri, framework FROM docs
-		WHERE kind IN ('protocol','class','struct','enum','actor','typealias','type') ORDER BY uri`)
-	if err != nil {
-		return nil, fmt.Errorf("read type titles: %w", err)
-	}
-	defer rows.Close()
 	out := typeTitles{}
-	for rows.Next() {
-		var title string
-		var t typeTitle
-		if err := rows.Scan(&title, &t.uri, &t.framework); err != nil {
-			return nil, fmt.Errorf("read type titles: %w", err)
-		}
-		out[title] = append(out[title], t)
-	}
-	return out, rows.Err()
+	err := sqlrows.Each(ctx, tx, "read type titles", `SELECT title_lower, uri, framework FROM docs
+		WHERE kind IN ('protocol','class','struct','enum','actor','typealias','type') ORDER BY uri`, nil,
+		func(rows *sql.Rows) error {
+			var title string
+			var t typeTitle
+			if err := rows.Scan(&title, &t.uri, &t.framework); err != nil {
+				return err
+			}
+			out[title] = append(out[title], t)
+			return nil
+		})
+	return out, err
 }
 
 // refJSON is the {uri,title} element of the docs_structured lists, as the
@@ -232,12 +221,6 @@ var listColumns = map[string][2]string{
 // completeLists adds every edge between two indexed pages to both pages'
 // docs_structured lists where it is missing.
 func completeLists(ctx context.Context, tx *sql.Tx) (int64, error) {
-	rows, err := tx.QueryContext(ctx, `SELECT e.relation, c.id, c.uri, c.title, p.id, p.uri, p.title
-		FROM inheritance_edges e JOIN docs c ON c.uri = e.child_uri JOIN docs p ON p.uri = e.parent_uri
-		ORDER BY e.rowid`)
-	if err != nil {
-		return 0, fmt.Errorf("read edges: %w", err)
-	}
 	// want[doc][column] = refs the list must hold
 	want := map[int64]map[string][]refJSON{}
 	addWant := func(doc int64, column string, ref refJSON) {
@@ -246,23 +229,22 @@ func completeLists(ctx context.Context, tx *sql.Tx) (int64, error) {
 		}
 		want[doc][column] = append(want[doc][column], ref)
 	}
-	for rows.Next() {
+	err := sqlrows.Each(ctx, tx, "read edges", `SELECT e.relation, c.id, c.uri, c.title, p.id, p.uri, p.title
+		FROM inheritance_edges e JOIN docs c ON c.uri = e.child_uri JOIN docs p ON p.uri = e.parent_uri
+		ORDER BY e.rowid`, nil, func(rows *sql.Rows) error {
 		var relation, childURI, childTitle, parentURI, parentTitle string
 		var childID, parentID int64
 		if err := rows.Scan(&relation, &childID, &childURI, &childTitle, &parentID, &parentURI, &parentTitle); err != nil {
-			rows.Close()
-			return 0, fmt.Errorf("read edges: %w", err)
+			return err
 		}
-		cols, ok := listColumns[relation]
-		if !ok || childID == parentID {
-			continue
+		if cols, ok := listColumns[relation]; ok && childID != parentID {
+			addWant(childID, cols[0], refJSON{URI: parentURI, Title: parentTitle})
+			addWant(parentID, cols[1], refJSON{URI: childURI, Title: childTitle})
 		}
-		addWant(childID, cols[0], refJSON{URI: parentURI, Title: parentTitle})
-		addWant(parentID, cols[1], refJSON{URI: childURI, Title: childTitle})
-	}
-	rows.Close()
-	if err := rows.Err(); err != nil {
-		return 0, fmt.Errorf("read edges: %w", err)
+		return nil
+	})
+	if err != nil {
+		return 0, err
 	}
 
 	read, err := tx.PrepareContext(ctx, `SELECT inherits_from, inherited_by, conforms_to, conforming_types FROM docs_structured WHERE doc_id = ?`)

@@ -11,6 +11,7 @@ import (
 
 	"github.com/cupertino-go/cupertino/index"
 	"github.com/cupertino-go/cupertino/internal/document"
+	"github.com/cupertino-go/cupertino/internal/sqlrows"
 )
 
 // joinSymbolGraphs matches every symbol of the graphs in dir to its page and
@@ -194,24 +195,20 @@ func sameDeclaration(a, b string) bool {
 // writeGraphSymbols makes the 'symbolgraph' rows equal to byDoc.
 func writeGraphSymbols(ctx context.Context, tx *sql.Tx, byDoc map[int64]*graphSymbol, order []int64) (changed, withConstraints int64, err error) {
 	existing := map[int64][]string{}
-	rows, err := tx.QueryContext(ctx, `SELECT doc_id, name, kind, signature, is_async, is_throws, is_static, attributes,
-		conformances, generic_params, generic_constraints FROM doc_symbols WHERE origin = ? ORDER BY id`, originSymbolGraph)
+	err = sqlrows.Each(ctx, tx, "read symbol-graph rows", `SELECT doc_id, name, kind, signature, is_async, is_throws, is_static, attributes,
+		conformances, generic_params, generic_constraints FROM doc_symbols WHERE origin = ? ORDER BY id`, []any{originSymbolGraph},
+		func(rows *sql.Rows) error {
+			var docID int64
+			var r symbolRow
+			if err := rows.Scan(&docID, &r.name, &r.kind, &r.signature, &r.async, &r.throws, &r.static, &r.attributes,
+				&r.conformances, &r.params, &r.constraints); err != nil {
+				return err
+			}
+			existing[docID] = append(existing[docID], r.fingerprint())
+			return nil
+		})
 	if err != nil {
-		return 0, 0, fmt.Errorf("read symbol-graph rows: %w", err)
-	}
-	for rows.Next() {
-		var docID int64
-		var r symbolRow
-		if err := rows.Scan(&docID, &r.name, &r.kind, &r.signature, &r.async, &r.throws, &r.static, &r.attributes,
-			&r.conformances, &r.params, &r.constraints); err != nil {
-			rows.Close()
-			return 0, 0, fmt.Errorf("read symbol-graph rows: %w", err)
-		}
-		existing[docID] = append(existing[docID], r.fingerprint())
-	}
-	rows.Close()
-	if err := rows.Err(); err != nil {
-		return 0, 0, fmt.Errorf("read symbol-graph rows: %w", err)
+		return 0, 0, err
 	}
 	for _, docID := range order {
 		sym := &byDoc[docID].symbol

@@ -11,6 +11,7 @@ import (
 	"unicode"
 
 	"github.com/cupertino-go/cupertino/index"
+	"github.com/cupertino-go/cupertino/internal/sqlrows"
 )
 
 // frameworkRow is what the synonyms pass knows of one framework.
@@ -88,44 +89,31 @@ func runSynonyms(ctx context.Context, e *env) (int64, string, error) {
 }
 
 func readFrameworks(ctx context.Context, tx *sql.Tx) ([]frameworkRow, error) {
-	rows, err := tx.QueryContext(ctx, `
+	return sqlrows.All(ctx, tx, "read frameworks", `
 SELECT f.framework, f.n, coalesce(r.title, ''), coalesce(r.source_file, ''), coalesce(r.kind, ''), coalesce(r.role_heading, '')
 FROM (SELECT framework, count(*) AS n, max(source = 'apple-docs') AS apple, min(source) AS source
 	FROM docs WHERE framework != '' GROUP BY framework) f
 LEFT JOIN docs r ON r.uri = (CASE WHEN f.apple THEN 'apple-docs' ELSE f.source END) || '://' || f.framework
-ORDER BY f.framework`)
-	if err != nil {
-		return nil, fmt.Errorf("read frameworks: %w", err)
-	}
-	defer rows.Close()
-	var out []frameworkRow
-	for rows.Next() {
-		var f frameworkRow
-		if err := rows.Scan(&f.id, &f.docs, &f.rootTitle, &f.rootFile, &f.rootKind, &f.rootHeading); err != nil {
-			return nil, fmt.Errorf("read frameworks: %w", err)
-		}
-		out = append(out, f)
-	}
-	return out, rows.Err()
+ORDER BY f.framework`, nil, func(rows *sql.Rows) (f frameworkRow, err error) {
+		err = rows.Scan(&f.id, &f.docs, &f.rootTitle, &f.rootFile, &f.rootKind, &f.rootHeading)
+		return f, err
+	})
 }
 
 func readAliases(ctx context.Context, tx *sql.Tx) (map[string]index.Framework, error) {
-	rows, err := tx.QueryContext(ctx, "SELECT identifier, import_name, display_name, synonyms, doc_count FROM framework_aliases")
-	if err != nil {
-		return nil, fmt.Errorf("read framework_aliases: %w", err)
-	}
-	defer rows.Close()
 	out := map[string]index.Framework{}
-	for rows.Next() {
-		var f index.Framework
-		var synonyms string
-		if err := rows.Scan(&f.Identifier, &f.ImportName, &f.DisplayName, &synonyms, &f.DocCount); err != nil {
-			return nil, fmt.Errorf("read framework_aliases: %w", err)
-		}
-		f.Synonyms = strings.Fields(synonyms)
-		out[f.Identifier] = f
-	}
-	return out, rows.Err()
+	err := sqlrows.Each(ctx, tx, "read framework_aliases", "SELECT identifier, import_name, display_name, synonyms, doc_count FROM framework_aliases", nil,
+		func(rows *sql.Rows) error {
+			var f index.Framework
+			var synonyms string
+			if err := rows.Scan(&f.Identifier, &f.ImportName, &f.DisplayName, &synonyms, &f.DocCount); err != nil {
+				return err
+			}
+			f.Synonyms = strings.Fields(synonyms)
+			out[f.Identifier] = f
+			return nil
+		})
+	return out, err
 }
 
 func sameAlias(a, b index.Framework) bool {
