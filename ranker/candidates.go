@@ -12,6 +12,7 @@ import (
 
 	"github.com/cupertino-go/cupertino/index"
 	"github.com/cupertino-go/cupertino/internal/document"
+	"github.com/cupertino-go/cupertino/internal/sqlrows"
 )
 
 // Stage bounds; see the package comment for the measurements behind them.
@@ -132,19 +133,14 @@ func (s *search) gather(ctx context.Context) error {
 
 func (s *search) queryIDs(ctx context.Context, via int, query string, args ...any) error {
 	defer s.trace(ctx, "lookup", time.Now(), "via", via, "args", args)
-	rows, err := s.e.query(ctx, query, args...)
-	if err != nil {
-		return fmt.Errorf("ranker lookup: %w", err)
-	}
-	defer rows.Close()
-	for rows.Next() {
-		var id int64
-		if err := rows.Scan(&id); err != nil {
-			return fmt.Errorf("ranker lookup: %w", err)
+	return sqlrows.Each(ctx, sqlrows.QueryFunc(s.e.query), "ranker lookup", query, args, func(rows *sql.Rows) error {
+		id, err := scanID(rows)
+		if err != nil {
+			return err
 		}
 		s.add(id, via)
-	}
-	return rows.Err()
+		return nil
+	})
 }
 
 // fullText is stage 2, the guarded FTS stage.
@@ -348,24 +344,19 @@ func (s *search) scoreFTS(ctx context.Context, expr string, lo, hi int64, limit 
 	}
 	query += ` ORDER BY r LIMIT ?`
 	args = append(args, limit)
-	rows, err := s.e.query(ctx, query, args...)
-	if err != nil {
-		return fmt.Errorf("ranker fts: %w", err)
-	}
-	defer rows.Close()
-	for rows.Next() {
+	return sqlrows.Each(ctx, sqlrows.QueryFunc(s.e.query), "ranker fts", query, args, func(rows *sql.Rows) error {
 		var bm25 float64
 		var m candidate
 		if err := scanCandidate(rows, &m, &bm25); err != nil {
-			return fmt.Errorf("ranker fts: %w", err)
+			return err
 		}
 		c := s.add(m.id, viaFTS)
 		// A page scored by two expressions (a request and its relaxation)
 		// keeps its better score.
 		c.rel = max(c.rel, -bm25)
 		c.setMetadata(&m)
-	}
-	return rows.Err()
+		return nil
+	})
 }
 
 // nameFields are the docs_fts columns that name a page.
@@ -428,25 +419,18 @@ func (s *search) loadMetadata(ctx context.Context) error {
 	if err != nil {
 		return fmt.Errorf("ranker metadata: %w", err)
 	}
-	rows, err := s.e.query(ctx, `SELECT `+metadataColumns+` FROM docs d WHERE d.id IN (SELECT value FROM json_each(?))`, string(list))
-	if err != nil {
-		return fmt.Errorf("ranker metadata: %w", err)
-	}
-	return s.scanMetadata(rows)
-}
-
-func (s *search) scanMetadata(rows *sql.Rows) error {
-	defer rows.Close()
-	for rows.Next() {
-		var m candidate
-		if err := scanCandidate(rows, &m); err != nil {
-			return fmt.Errorf("ranker metadata: %w", err)
-		}
-		if c := s.cands[m.id]; c != nil {
-			c.setMetadata(&m)
-		}
-	}
-	return rows.Err()
+	return sqlrows.Each(ctx, sqlrows.QueryFunc(s.e.query), "ranker metadata",
+		`SELECT `+metadataColumns+` FROM docs d WHERE d.id IN (SELECT value FROM json_each(?))`, []any{string(list)},
+		func(rows *sql.Rows) error {
+			var m candidate
+			if err := scanCandidate(rows, &m); err != nil {
+				return err
+			}
+			if c := s.cands[m.id]; c != nil {
+				c.setMetadata(&m)
+			}
+			return nil
+		})
 }
 
 // trace logs a stage's duration at debug level, for finding what makes a

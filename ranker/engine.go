@@ -10,6 +10,7 @@ import (
 
 	"github.com/cupertino-go/cupertino/index"
 	"github.com/cupertino-go/cupertino/internal/source"
+	"github.com/cupertino-go/cupertino/internal/sqlrows"
 )
 
 // Engine searches one index. Build it once per process (New loads the
@@ -69,21 +70,18 @@ func New(ctx context.Context, store *index.Store, logger *slog.Logger) (*Engine,
 		return nil, fmt.Errorf("ranker: %w", err)
 	}
 	e := &Engine{db: store.DB(), fw: fw, ranges: map[string]idRange{}, log: logger, fullScoreCap: FullScoreCap}
-	rows, err := e.db.QueryContext(ctx, `SELECT source, min(id), max(id), count(*) FROM docs GROUP BY source`)
+	err = sqlrows.Each(ctx, e.db, "ranker: source ranges", `SELECT source, min(id), max(id), count(*) FROM docs GROUP BY source`, nil,
+		func(rows *sql.Rows) error {
+			var src string
+			var r idRange
+			if err := rows.Scan(&src, &r.lo, &r.hi, &r.count); err != nil {
+				return err
+			}
+			e.ranges[src] = r
+			return nil
+		})
 	if err != nil {
-		return nil, fmt.Errorf("ranker: source ranges: %w", err)
-	}
-	defer rows.Close()
-	for rows.Next() {
-		var src string
-		var r idRange
-		if err := rows.Scan(&src, &r.lo, &r.hi, &r.count); err != nil {
-			return nil, fmt.Errorf("ranker: source ranges: %w", err)
-		}
-		e.ranges[src] = r
-	}
-	if err := rows.Err(); err != nil {
-		return nil, fmt.Errorf("ranker: source ranges: %w", err)
+		return nil, err
 	}
 	return e, nil
 }

@@ -14,6 +14,7 @@ import (
 
 	"github.com/cupertino-go/cupertino/index"
 	"github.com/cupertino-go/cupertino/internal/document"
+	"github.com/cupertino-go/cupertino/internal/sqlrows"
 )
 
 // lookups is stage 1: B-tree lookups, each bounded.
@@ -218,23 +219,13 @@ func (e *Engine) memberIDs(ctx context.Context, typeName, member string, limit i
 
 // ids runs a query returning document ids.
 func (e *Engine) ids(ctx context.Context, query string, args ...any) ([]int64, error) {
-	rows, err := e.query(ctx, query, args...)
-	if err != nil {
-		return nil, fmt.Errorf("ranker lookup: %w", err)
-	}
-	defer rows.Close()
-	var ids []int64
-	for rows.Next() {
-		var id int64
-		if err := rows.Scan(&id); err != nil {
-			return nil, fmt.Errorf("ranker lookup: %w", err)
-		}
-		ids = append(ids, id)
-	}
-	if err := rows.Err(); err != nil {
-		return nil, fmt.Errorf("ranker lookup: %w", err)
-	}
-	return ids, nil
+	return sqlrows.All(ctx, sqlrows.QueryFunc(e.query), "ranker lookup", query, args, scanID)
+}
+
+// scanID reads a row of one document id.
+func scanID(rows *sql.Rows) (id int64, err error) {
+	err = rows.Scan(&id)
+	return id, err
 }
 
 // resolveTypeMember reads "Task sleep", "View frame" as a type and a member
