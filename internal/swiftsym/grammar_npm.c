@@ -1,4 +1,4 @@
-//go:build swiftgrammar_npm
+//go:build swiftgrammar_npm && cgo && !notreesitter
 
 // Compiles the npm tree-sitter-swift grammar fetched into .grammar/ by
 // scripts/fetch-swift-grammar.sh; see language_npm.go.

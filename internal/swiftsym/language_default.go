@@ -1,4 +1,4 @@
-//go:build !swiftgrammar_npm
+//go:build cgo && !notreesitter && !swiftgrammar_npm
 
 package swiftsym
 

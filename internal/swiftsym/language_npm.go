@@ -1,4 +1,4 @@
-//go:build swiftgrammar_npm
+//go:build swiftgrammar_npm && cgo && !notreesitter
 
 package swiftsym
 
