@@ -11,7 +11,7 @@ VERSION   ?= $(shell git describe --tags --always --dirty 2>/dev/null || echo de
 LDFLAGS   := -X main.version=$(VERSION)
 export CGO_ENABLED := 1
 
-.PHONY: all build demo test test-short corpus fuzz chaos bench vet fmt check-fmt full-save quality ci-corpus clean docs
+.PHONY: all build demo test test-short race corpus fuzz chaos bench vet fmt check-fmt full-save quality ci-corpus clean docs
 
 all: build
 
@@ -44,6 +44,15 @@ test: corpus
 
 test-short:
 	$(GO) test -short ./...
+
+# The race detector over the packages that run goroutines (CI runs it after
+# `make test`; about 2 min on two cores). TestHugePageResponsesAreBounded is
+# left out: it makes one call after another, so the detector has nothing to
+# watch, and SQLite (modernc's Go translation) under -race turns its 6 s into
+# 60 s; `make test` runs it.
+RACE_PKGS := ./internal/ingest ./door ./index ./crawler ./mcp ./internal/progress ./eval/agent
+race:
+	$(GO) test -race -count=1 -skip '^TestHugePageResponsesAreBounded$$' $(RACE_PKGS)
 
 # Short fuzz runs of every fuzz target (CI uses FUZZTIME=10s). The tool
 # arguments target spends ~8 s on its seeds first, so it gets its own time.
