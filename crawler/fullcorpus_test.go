@@ -17,6 +17,7 @@ import (
 	"time"
 
 	"github.com/cupertino-go/cupertino/crawler/fakeapple"
+	"github.com/cupertino-go/cupertino/internal/testenv"
 )
 
 // The full-corpus crawl is not run by default. It serves the real apple-docs
@@ -44,19 +45,6 @@ func envFloat(name string, def float64) float64 {
 		return v
 	}
 	return def
-}
-
-func corpusDir(t testing.TB) string {
-	t.Helper()
-	dir := os.Getenv("CUPERTINO_CORPUS")
-	if dir == "" {
-		wd, _ := os.Getwd()
-		dir = filepath.Join(wd, "..", ".cache", "corpus")
-	}
-	if _, err := os.Stat(filepath.Join(dir, "tutorials", "data", "documentation", "technologies.json")); err != nil {
-		t.Skipf("apple-docs corpus not found at %s (set CUPERTINO_CORPUS or run `make corpus`)", dir)
-	}
-	return dir
 }
 
 // keyOfPath maps a discovered /documentation/... path to a fakeapple key.
@@ -112,7 +100,7 @@ func TestFullCorpusCrawl(t *testing.T) {
 	if os.Getenv("CUPERTINO_FULL_CRAWL") == "" {
 		t.Skip("full-corpus crawl: set CUPERTINO_FULL_CRAWL=1 (takes minutes)")
 	}
-	dir := corpusDir(t)
+	dir := testenv.CorpusDir(t, testenv.AppleDocsPath+"/technologies.json")
 	opts := fakeapple.Options{
 		Dir: dir, BrowserOnlyPercent: envFloat("CUPERTINO_FULL_BROWSER_ONLY", 1), FaultPercent: envFloat("CUPERTINO_FULL_FAULTS", 1),
 		Seed: 2025, RetryAfter: time.Second, SlowDelay: 500 * time.Millisecond,

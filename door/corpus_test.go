@@ -12,23 +12,8 @@ import (
 	"github.com/cupertino-go/cupertino/internal/canonjson"
 	"github.com/cupertino-go/cupertino/internal/document"
 	"github.com/cupertino-go/cupertino/internal/docuri"
+	"github.com/cupertino-go/cupertino/internal/testenv"
 )
-
-// corpusDocs returns the extracted DocC tree (env CUPERTINO_CORPUS, default
-// <repo>/.cache/corpus) or skips.
-func corpusDocs(t *testing.T) string {
-	t.Helper()
-	dir := os.Getenv("CUPERTINO_CORPUS")
-	if dir == "" {
-		wd, _ := os.Getwd()
-		dir = filepath.Join(wd, "..", ".cache", "corpus")
-	}
-	docs := filepath.Join(dir, "tutorials", "data", "documentation")
-	if _, err := os.Stat(docs); err != nil {
-		t.Skipf("corpus not found at %s; run `make corpus` to extract ../shared/corpus", dir)
-	}
-	return docs
-}
 
 // renderPage is the little of DocC render JSON the door's checks look at. The
 // test decodes it itself so that it does not depend on internal/docc.
@@ -136,7 +121,7 @@ func judgeFile(t *testing.T, d *Door, docs, rel string) Decision {
 // Every real page titled Error/error (found with grep for "title" : "Error"
 // under metadata) is legitimate and must pass; the one 0-byte file must not.
 func TestCorpusErrorPagesAndEmptyFile(t *testing.T) {
-	docs := corpusDocs(t)
+	docs := testenv.CorpusPath(t, testenv.AppleDocsPath)
 	errorPages := []string{
 		"Swift/Error.json", "Combine/Fail/error.json", "Testing/Issue/error.json",
 		"appstorereceipts/error.json", "Assignables/MergeableDocument/Error.json", "DeviceManagement/Error.json",
@@ -165,7 +150,7 @@ func TestCorpusErrorPagesAndEmptyFile(t *testing.T) {
 // A sample of real pages must pass untouched: the door's validity and
 // placeholder checks have no false positives on the real corpus.
 func TestCorpusSamplePasses(t *testing.T) {
-	docs := corpusDocs(t)
+	docs := testenv.CorpusPath(t, testenv.AppleDocsPath)
 	d := New()
 	n := 0
 	err := filepath.WalkDir(docs, func(p string, e fs.DirEntry, err error) error {
@@ -198,7 +183,7 @@ func TestCorpusSamplePasses(t *testing.T) {
 // case variants: docuri.Key of the path's URI) must pass the door as distinct
 // pages or dedup as tier A or B, never collide.
 func TestCorpusSharedURIs(t *testing.T) {
-	docs := corpusDocs(t)
+	docs := testenv.CorpusPath(t, testenv.AppleDocsPath)
 	byURI := map[string][]string{}
 	err := filepath.WalkDir(docs, func(p string, e fs.DirEntry, err error) error {
 		if err != nil || e.IsDir() || !strings.HasSuffix(p, ".json") {

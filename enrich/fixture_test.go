@@ -8,6 +8,7 @@ import (
 
 	"github.com/cupertino-go/cupertino/internal/document"
 	"github.com/cupertino-go/cupertino/internal/swiftsym"
+	"github.com/cupertino-go/cupertino/internal/testenv"
 )
 
 // richFixture is a small index that gives every pass work: framework roots
@@ -39,7 +40,7 @@ func writeFile(t *testing.T, path, content string) string {
 func newRichFixture(t *testing.T, extra ...*document.Document) *richFixture {
 	t.Helper()
 	fx := &richFixture{dir: t.TempDir()}
-	fx.graphs = filepath.Join(repoRoot(t), "enrich", "testdata", "minikit")
+	fx.graphs = filepath.Join(testenv.RepoRoot(t), "enrich", "testdata", "minikit")
 
 	root := func(uri, title, file string) *document.Document {
 		d := fixtureDoc(uri, title, "framework", "")

@@ -6,7 +6,6 @@ import (
 	"database/sql"
 	"encoding/hex"
 	"fmt"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -138,33 +137,6 @@ func queryInt(t *testing.T, db *sql.DB, query string, args ...any) int64 {
 		t.Fatalf("%s: %v", query, err)
 	}
 	return n
-}
-
-// repoRoot finds the module root from the test's working directory.
-func repoRoot(t *testing.T) string {
-	t.Helper()
-	dir, err := os.Getwd()
-	if err != nil {
-		t.Fatal(err)
-	}
-	for {
-		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
-			return dir
-		}
-		parent := filepath.Dir(dir)
-		if parent == dir {
-			t.Fatal("go.mod not found")
-		}
-		dir = parent
-	}
-}
-
-// corpusDir is the real corpus cache: CUPERTINO_CORPUS, else <repo>/.cache/corpus.
-func corpusDir(t *testing.T) string {
-	if dir := os.Getenv("CUPERTINO_CORPUS"); dir != "" {
-		return dir
-	}
-	return filepath.Join(repoRoot(t), ".cache", "corpus")
 }
 
 func openStore(t *testing.T, path string) *index.Store {

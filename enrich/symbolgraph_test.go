@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/cupertino-go/cupertino/internal/document"
+	"github.com/cupertino-go/cupertino/internal/testenv"
 )
 
 type graphRow struct {
@@ -104,10 +105,7 @@ func TestSymbolGraphJoinMiniGraph(t *testing.T) {
 // TestSymbolGraphJoinSwiftDocCGraphs joins swift-docc's own test graphs (the
 // shared corpus) into pages written at the addresses DocC gives them.
 func TestSymbolGraphJoinSwiftDocCGraphs(t *testing.T) {
-	dir := filepath.Join(corpusDir(t), "symbolgraphs")
-	if _, err := os.Stat(dir); err != nil {
-		t.Skipf("swift-docc symbol graphs not available at %s (set CUPERTINO_CORPUS)", dir)
-	}
+	dir := testenv.CorpusPath(t, "symbolgraphs")
 	page := func(uri, title, kind, decl string) *document.Document {
 		return fixtureDoc(uri, title, kind, decl)
 	}

@@ -12,6 +12,7 @@ import (
 	"testing"
 
 	"github.com/cupertino-go/cupertino/internal/document"
+	"github.com/cupertino-go/cupertino/internal/testenv"
 )
 
 func TestSynonymsUpsert(t *testing.T) {
@@ -127,7 +128,7 @@ func TestDerivedSynonyms(t *testing.T) {
 func TestAcronymBatteryThroughSynonyms(t *testing.T) {
 	path := os.Getenv("CUPERTINO_ACRONYM_BATTERY")
 	if path == "" {
-		path = filepath.Join(filepath.Dir(repoRoot(t)), "shared", "quality", "acronym.tsv")
+		path = filepath.Join(filepath.Dir(testenv.RepoRoot(t)), "shared", "quality", "acronym.tsv")
 	}
 	f, err := os.Open(path)
 	if errors.Is(err, fs.ErrNotExist) {

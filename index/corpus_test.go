@@ -16,20 +16,8 @@ import (
 	"github.com/cupertino-go/cupertino/internal/corpus"
 	"github.com/cupertino-go/cupertino/internal/document"
 	"github.com/cupertino-go/cupertino/internal/swiftsym"
+	"github.com/cupertino-go/cupertino/internal/testenv"
 )
-
-// corpusRoot finds the real corpus: $CUPERTINO_CORPUS or <repo>/.cache/corpus.
-func corpusRoot(t *testing.T) string {
-	t.Helper()
-	root := os.Getenv("CUPERTINO_CORPUS")
-	if root == "" {
-		root = filepath.Join("..", ".cache", "corpus")
-	}
-	if _, err := os.Stat(filepath.Join(root, "tutorials", "data", "documentation")); err != nil {
-		t.Skipf("real corpus not found at %s (set CUPERTINO_CORPUS): skipping", root)
-	}
-	return root
-}
 
 // TestCorpusSampleBuild indexes an evenly spaced sample of real apple-docs
 // pages (CUPERTINO_INDEX_CORPUS_SAMPLE pages, default 1500, 0 for all) and
@@ -37,7 +25,7 @@ func corpusRoot(t *testing.T) string {
 // which the full-corpus DB size is extrapolated. CUPERTINO_INDEX_BENCH_SKIP_OPTIMIZE
 // leaves out the FTS optimize step of Commit.
 func TestCorpusSampleBuild(t *testing.T) {
-	root := corpusRoot(t)
+	root := testenv.CorpusDir(t, testenv.AppleDocsPath)
 	sample := 1500
 	if v := os.Getenv("CUPERTINO_INDEX_CORPUS_SAMPLE"); v != "" {
 		sample, _ = strconv.Atoi(v)

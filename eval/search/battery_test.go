@@ -7,24 +7,11 @@ import (
 	"testing"
 
 	"github.com/cupertino-go/cupertino/internal/document"
+	"github.com/cupertino-go/cupertino/internal/testenv"
 )
 
-// qualityDir finds the real batteries: $CUPERTINO_QUALITY, else
-// ../shared/quality relative to the repository root.
-func qualityDir(t *testing.T) string {
-	t.Helper()
-	dir := os.Getenv("CUPERTINO_QUALITY")
-	if dir == "" {
-		dir = filepath.Join("..", "..", "..", "shared", "quality")
-	}
-	if _, err := os.Stat(dir); err != nil {
-		t.Skipf("quality batteries not found at %s (set CUPERTINO_QUALITY)", dir)
-	}
-	return dir
-}
-
 func TestLoadRealBatteries(t *testing.T) {
-	batteries, err := LoadDir(qualityDir(t))
+	batteries, err := LoadDir(testenv.QualityDir(t))
 	if err != nil {
 		t.Fatal(err)
 	}

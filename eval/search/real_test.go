@@ -28,7 +28,7 @@ func realIndex(t *testing.T) *index.Store {
 // (`-update` rewrites them; internal/golden). CUPERTINO_EVAL_OUT keeps the JSON and Markdown
 // reports.
 func TestQualityRealIndex(t *testing.T) {
-	batteries, err := LoadDir(qualityDir(t))
+	batteries, err := LoadDir(testenv.QualityDir(t))
 	if err != nil {
 		t.Fatal(err)
 	}

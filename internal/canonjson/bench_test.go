@@ -10,28 +10,14 @@ import (
 	"testing"
 
 	"github.com/go-json-experiment/json/jsontext"
-)
 
-// corpusDocs returns the extracted DocC tree (env CUPERTINO_CORPUS, default
-// <repo>/.cache/corpus) or skips.
-func corpusDocs(tb testing.TB) string {
-	tb.Helper()
-	dir := os.Getenv("CUPERTINO_CORPUS")
-	if dir == "" {
-		wd, _ := os.Getwd()
-		dir = filepath.Join(wd, "..", "..", ".cache", "corpus")
-	}
-	docs := filepath.Join(dir, "tutorials", "data", "documentation")
-	if _, err := os.Stat(docs); err != nil {
-		tb.Skipf("corpus not found at %s; run `make corpus` to extract ../shared/corpus", dir)
-	}
-	return docs
-}
+	"github.com/cupertino-go/cupertino/internal/testenv"
+)
 
 // realPages reads a fixed sample of real pages: a few named ones plus every
 // 500th file of the Swift and SwiftUI trees, about 6 MB.
 func realPages(tb testing.TB) [][]byte {
-	docs := corpusDocs(tb)
+	docs := testenv.CorpusPath(tb, testenv.AppleDocsPath)
 	var pages [][]byte
 	for _, name := range []string{"Swift/Error.json", "SwiftUI/View.json", "HealthKit/data-types.json", "Swift/Task.json"} {
 		b, err := os.ReadFile(filepath.Join(docs, name))

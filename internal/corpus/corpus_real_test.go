@@ -9,26 +9,8 @@ import (
 	"time"
 
 	"github.com/cupertino-go/cupertino/internal/document"
+	"github.com/cupertino-go/cupertino/internal/testenv"
 )
-
-// corpusRoot locates the extracted real corpora (CUPERTINO_CORPUS, else
-// <repo>/.cache/corpus) or skips the test.
-func corpusRoot(t *testing.T, sub string) string {
-	t.Helper()
-	root := os.Getenv("CUPERTINO_CORPUS")
-	if root == "" {
-		abs, err := filepath.Abs(filepath.Join("..", "..", ".cache", "corpus"))
-		if err != nil {
-			t.Fatal(err)
-		}
-		root = abs
-	}
-	dir := filepath.Join(root, sub)
-	if _, err := os.Stat(dir); err != nil {
-		t.Skipf("corpus not found at %s; run `make corpus` to extract ../shared/corpus", dir)
-	}
-	return dir
-}
 
 // realSourceResult is one real source parsed end to end.
 type realSourceResult struct {
@@ -40,7 +22,7 @@ type realSourceResult struct {
 // is not a deliberate decline (ErrFiltered, ErrNotADocument).
 func parseReal(t *testing.T, kind, sub string, opts Options) realSourceResult {
 	t.Helper()
-	src := mustOpen(t, kind, corpusRoot(t, sub), opts)
+	src := mustOpen(t, kind, testenv.CorpusPath(t, sub), opts)
 	start := time.Now()
 	docs, declined := parseAll(t, src)
 	elapsed := time.Since(start)
@@ -207,7 +189,7 @@ func TestRealAppleDocs(t *testing.T) {
 	if testing.Short() {
 		t.Skip("parses 7,800 real pages; skipped in -short mode")
 	}
-	data := corpusRoot(t, filepath.Join("tutorials", "data"))
+	data := testenv.CorpusPath(t, "tutorials/data")
 	result := parseReal(t, document.SourceAppleDocs, filepath.Join("tutorials", "data", "documentation", "Swift"), Options{})
 	if len(result.docs) < 7000 {
 		t.Errorf("only %d Swift pages", len(result.docs))
@@ -242,14 +224,7 @@ func TestRealAppleDocs(t *testing.T) {
 // BenchmarkRealSwiftEvolution measures Parse over every real proposal (one
 // op = the whole directory).
 func BenchmarkRealSwiftEvolution(b *testing.B) {
-	root := os.Getenv("CUPERTINO_CORPUS")
-	if root == "" {
-		root = filepath.Join("..", "..", ".cache", "corpus")
-	}
-	dir := filepath.Join(root, "swift-evolution")
-	if _, err := os.Stat(dir); err != nil {
-		b.Skipf("corpus not found at %s; run `make corpus` to extract ../shared/corpus", root)
-	}
+	dir := testenv.CorpusPath(b, "swift-evolution")
 	src, err := Open(document.SourceSwiftEvolution, dir, Options{IncludeAllStatuses: true})
 	if err != nil {
 		b.Fatal(err)
@@ -281,7 +256,7 @@ func TestRealAppleDocsFull(t *testing.T) {
 	if os.Getenv("CUPERTINO_CORPUS_FULL") != "1" {
 		t.Skip("set CUPERTINO_CORPUS_FULL=1 to parse every real Apple page")
 	}
-	data := corpusRoot(t, filepath.Join("tutorials", "data"))
+	data := testenv.CorpusPath(t, "tutorials/data")
 	src := mustOpen(t, document.SourceAppleDocs, data, Options{})
 	start := time.Now()
 	listed, err := src.Files(t.Context())

@@ -3,13 +3,15 @@ package docc
 import (
 	"os"
 	"testing"
+
+	"github.com/cupertino-go/cupertino/internal/testenv"
 )
 
 // benchPages loads a sample of real pages into memory (every 200th file,
 // about 900 pages) so the benchmarks measure decoding, not disk.
 func benchPages(b *testing.B) ([][]byte, []string, int64) {
 	b.Helper()
-	files := corpusFiles(b, corpusDocs(b), 200)
+	files := corpusFiles(b, testenv.CorpusPath(b, testenv.AppleDocsPath), 200)
 	var pages [][]byte
 	var names []string
 	var total int64

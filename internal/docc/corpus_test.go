@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/cupertino-go/cupertino/internal/document"
+	"github.com/cupertino-go/cupertino/internal/testenv"
 )
 
 // TestCorpusSample parses every 25th real page (CUPERTINO_SAMPLE_STEP=1 for all): every non-empty file must
@@ -22,7 +23,7 @@ func TestCorpusSample(t *testing.T) {
 	if testing.Short() {
 		t.Skip("corpus sample skipped in -short mode")
 	}
-	dir := corpusDocs(t)
+	dir := testenv.CorpusPath(t, testenv.AppleDocsPath)
 	step := 25
 	if s, err := strconv.Atoi(os.Getenv("CUPERTINO_SAMPLE_STEP")); err == nil && s > 0 {
 		step = s // 1 for a full-corpus run
@@ -108,7 +109,7 @@ func TestCorpusSample(t *testing.T) {
 
 // TestCorpusSwiftError checks a well-known page end to end.
 func TestCorpusSwiftError(t *testing.T) {
-	dir := corpusDocs(t)
+	dir := testenv.CorpusPath(t, testenv.AppleDocsPath)
 	path := filepath.Join(dir, "Swift", "Error.json")
 	raw, err := os.ReadFile(path)
 	if err != nil {
@@ -147,7 +148,7 @@ func TestCorpusSwiftError(t *testing.T) {
 // end: the clause DocC prints beside the declaration reaches the Document and
 // the Markdown.
 func TestCorpusAvailableWhen(t *testing.T) {
-	dir := corpusDocs(t)
+	dir := testenv.CorpusPath(t, testenv.AppleDocsPath)
 	path := filepath.Join(dir, "SwiftUI", "NavigationLink", "init(value:label:)-4jswo.json")
 	raw, err := os.ReadFile(path) // the corpus is there, so this page must be
 	if err != nil {

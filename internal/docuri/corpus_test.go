@@ -7,36 +7,14 @@ import (
 	"sort"
 	"strings"
 	"testing"
-)
 
-// corpusDir returns the extracted corpus root (env CUPERTINO_CORPUS, default
-// <repo>/.cache/corpus) or skips the test.
-func corpusDir(t testing.TB) string {
-	t.Helper()
-	dir := os.Getenv("CUPERTINO_CORPUS")
-	if dir == "" {
-		wd, _ := os.Getwd()
-		for d := wd; ; d = filepath.Dir(d) {
-			if _, err := os.Stat(filepath.Join(d, "go.mod")); err == nil {
-				dir = filepath.Join(d, ".cache", "corpus")
-				break
-			}
-			if filepath.Dir(d) == d {
-				dir = filepath.Join(wd, ".cache", "corpus")
-				break
-			}
-		}
-	}
-	if _, err := os.Stat(filepath.Join(dir, "tutorials", "data", "documentation")); err != nil {
-		t.Skipf("corpus not found at %s; run `make corpus` to extract ../shared/corpus", dir)
-	}
-	return dir
-}
+	"github.com/cupertino-go/cupertino/internal/testenv"
+)
 
 // TestCorpusPaths maps every page path of the real corpus to a URI. Only path
 // names are read, so the whole tree is cheap; -short samples every 20th path.
 func TestCorpusPaths(t *testing.T) {
-	root := filepath.Join(corpusDir(t), "tutorials", "data")
+	root := filepath.Join(testenv.CorpusDir(t, testenv.AppleDocsPath), "tutorials", "data")
 	step := 1
 	if testing.Short() {
 		step = 20

@@ -1,5 +1,6 @@
 // Package testenv is what tests ask of their environment: whether they run
-// under CI, and where a built full index is. It is imported by tests only.
+// under CI, where a built full index is, and where the real corpora and the
+// search-quality batteries are. It is imported by tests only.
 package testenv
 
 import (
