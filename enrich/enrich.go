@@ -62,7 +62,6 @@ import (
 	"net/url"
 	"os"
 	"path/filepath"
-	"sort"
 	"strings"
 	"time"
 
@@ -409,14 +408,4 @@ func Runs(ctx context.Context, db *sql.DB) ([]Result, error) {
 			r.Elapsed = time.Duration(ms) * time.Millisecond
 			return r, err
 		})
-}
-
-// sortedKeys returns a map's keys in order, for deterministic writes.
-func sortedKeys[V any](m map[string]V) []string {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	return keys
 }

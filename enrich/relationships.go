@@ -6,6 +6,8 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"maps"
+	"slices"
 	"sort"
 	"strings"
 
@@ -273,7 +275,7 @@ func completeLists(ctx context.Context, tx *sql.Tx) (int64, error) {
 		}
 		current["inherits_from"], current["inherited_by"], current["conforms_to"], current["conforming_types"] = a, b, c, d
 		touched := false
-		for _, column := range sortedKeys(want[id]) {
+		for _, column := range slices.Sorted(maps.Keys(want[id])) {
 			updated, ok, err := mergeRefs(current[column], want[id][column])
 			if err != nil {
 				return 0, fmt.Errorf("complete lists of doc %d: %w", id, err)

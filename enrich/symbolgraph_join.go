@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"maps"
 	"slices"
 	"strings"
 
@@ -234,7 +235,7 @@ func writeGraphSymbols(ctx context.Context, tx *sql.Tx, byDoc map[int64]*graphSy
 		}
 		changed += n + 1
 	}
-	for _, docID := range sortedInt64Keys(existing) {
+	for _, docID := range slices.Sorted(maps.Keys(existing)) {
 		res, err := tx.ExecContext(ctx, "DELETE FROM doc_symbols WHERE doc_id = ? AND origin = ?", docID, originSymbolGraph)
 		if err != nil {
 			return 0, 0, fmt.Errorf("remove stale symbol-graph rows: %w", err)
@@ -321,7 +322,7 @@ func fillAvailability(ctx context.Context, tx *sql.Tx, byDoc map[int64]*graphSym
 		if gs.deprecated {
 			wantDeprecated = 1
 		}
-		if source == originSymbolGraph && platforms == string(data) && wantDeprecated == deprecated && equalInts(mins, wantMins) {
+		if source == originSymbolGraph && platforms == string(data) && wantDeprecated == deprecated && slices.Equal(mins, wantMins) {
 			continue
 		}
 		args := []any{originSymbolGraph, wantDeprecated}
@@ -347,25 +348,4 @@ func nullable(v int) any {
 		return nil
 	}
 	return v
-}
-
-func equalInts(a, b []int) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if a[i] != b[i] {
-			return false
-		}
-	}
-	return true
-}
-
-func sortedInt64Keys[V any](m map[int64]V) []int64 {
-	keys := make([]int64, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	slices.Sort(keys)
-	return keys
 }

@@ -4,7 +4,7 @@ import (
 	"context"
 	"database/sql"
 	"fmt"
-	"github.com/cupertino-go/cupertino/internal/swiftsym"
+	"maps"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -12,6 +12,7 @@ import (
 
 	"github.com/cupertino-go/cupertino/index"
 	"github.com/cupertino-go/cupertino/internal/sqlrows"
+	"github.com/cupertino-go/cupertino/internal/swiftsym"
 )
 
 // frameworkRow is what the synonyms pass knows of one framework.
@@ -74,7 +75,7 @@ func runSynonyms(ctx context.Context, e *env) (int64, string, error) {
 		}
 		changed++
 	}
-	for _, id := range sortedKeys(existing) {
+	for _, id := range slices.Sorted(maps.Keys(existing)) {
 		if want[id] {
 			continue
 		}

@@ -2,6 +2,7 @@ package ranker
 
 import (
 	"fmt"
+	"maps"
 	"slices"
 	"sort"
 	"strings"
@@ -57,7 +58,7 @@ func (s *search) rank() []Result {
 	}
 	var lists []RankedList
 	byURI := map[string]*scored{}
-	for _, src := range sortedKeys(bySource) {
+	for _, src := range slices.Sorted(maps.Keys(bySource)) {
 		list := bySource[src]
 		sort.Slice(list, func(i, j int) bool { return list[i].less(list[j]) })
 		if len(list) > perSourceList {
@@ -503,13 +504,4 @@ func containsWord(s, word string) bool {
 		}
 	}
 	return false
-}
-
-func sortedKeys[V any](m map[string]V) []string {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	return keys
 }

@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"math"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -61,10 +62,10 @@ func TestRunJudgesEachBatteryByItsRule(t *testing.T) {
 	if c := caseByQuery(t, rep, "Duration"); !strings.Contains(c.Error, errFakeDown.Error()) {
 		t.Errorf("failed query error = %q", c.Error)
 	}
-	if got := caseByQuery(t, rep, "@frozen").Relevant; !equalBools(got, []bool{true, false, true, false, false}) {
+	if got := caseByQuery(t, rep, "@frozen").Relevant; !slices.Equal(got, []bool{true, false, true, false, false}) {
 		t.Errorf("@frozen relevance = %v", got)
 	}
-	if got := caseByQuery(t, rep, "Grid").Relevant; !equalBools(got, []bool{true, true, false, true, true}) {
+	if got := caseByQuery(t, rep, "Grid").Relevant; !slices.Equal(got, []bool{true, true, false, true, true}) {
 		t.Errorf("Grid relevance = %v", got)
 	}
 
@@ -173,18 +174,6 @@ func TestReportOutputs(t *testing.T) {
 			t.Errorf("markdown lacks %q:\n%s", want, md)
 		}
 	}
-}
-
-func equalBools(a, b []bool) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if a[i] != b[i] {
-			return false
-		}
-	}
-	return true
 }
 
 func TestHideQueriesNamesFailuresByLine(t *testing.T) {

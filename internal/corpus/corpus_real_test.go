@@ -2,8 +2,10 @@ package corpus
 
 import (
 	"errors"
+	"maps"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -51,7 +53,7 @@ func parseReal(t *testing.T, kind, sub string, opts Options) realSourceResult {
 		}
 	}
 	t.Logf("%s: %d documents, %d declined, in %v", kind, len(docs), len(declined), elapsed.Round(time.Millisecond))
-	for _, reason := range keys(reasons) {
+	for _, reason := range slices.Sorted(maps.Keys(reasons)) {
 		t.Logf("  declined %4d × %s", reasons[reason], reason)
 	}
 	return realSourceResult{docs: docs, declined: declined}
@@ -76,7 +78,7 @@ func TestRealSwiftEvolution(t *testing.T) {
 			t.Logf("%s: implemented without a version (%s)", uri, filepath.Base(doc.SourceFile))
 		}
 	}
-	for _, status := range keys(byStatus) {
+	for _, status := range slices.Sorted(maps.Keys(byStatus)) {
 		t.Logf("  status %-28s %3d", status, byStatus[status])
 	}
 	actors := all.docs["swift-evolution://SE-0306"]
@@ -305,10 +307,10 @@ func TestRealAppleDocsFull(t *testing.T) {
 	elapsed := time.Since(start)
 	t.Logf("parsed %d documents from %d files (%d MB) in %v (%.0f files/s on one goroutine)",
 		len(uris), len(files), bytes>>20, elapsed.Round(time.Millisecond), float64(len(files))/elapsed.Seconds())
-	for _, reason := range keys(reasons) {
+	for _, reason := range slices.Sorted(maps.Keys(reasons)) {
 		t.Logf("  declined %6d × %s", reasons[reason], reason)
 	}
-	for _, kind := range keys(kinds) {
+	for _, kind := range slices.Sorted(maps.Keys(kinds)) {
 		if kinds[kind] >= 500 {
 			t.Logf("  kind %-18s %6d", kind, kinds[kind])
 		}

@@ -3,6 +3,7 @@ package corpus
 import (
 	"context"
 	"errors"
+	"maps"
 	"os"
 	"path/filepath"
 	"slices"
@@ -125,7 +126,7 @@ func TestSwiftEvolution(t *testing.T) {
 
 	actors := docs["swift-evolution://SE-0101"]
 	if actors == nil {
-		t.Fatalf("SE-0101 missing; got %v, declined %v", keys(docs), declined)
+		t.Fatalf("SE-0101 missing; got %v, declined %v", slices.Sorted(maps.Keys(docs)), declined)
 	}
 	if actors.Title != "Counter Actors" || actors.Kind != "proposal" || actors.Status != "Implemented" || actors.SwiftVersion != "5.5" {
 		t.Errorf("SE-0101 = title %q kind %q status %q version %q", actors.Title, actors.Kind, actors.Status, actors.SwiftVersion)
@@ -170,7 +171,7 @@ func TestSwiftEvolution(t *testing.T) {
 	wantDeclined(t, declined, "proposals/0104-old-name.md", ErrNotADocument, "no proposal header")
 	wantDeclined(t, declined, "proposals/0107-empty.md", ErrMalformed, "empty")
 	if len(docs) != 4 || len(declined) != 4 {
-		t.Errorf("got %d documents %v and %d declined %v", len(docs), keys(docs), len(declined), declined)
+		t.Errorf("got %d documents %v and %d declined %v", len(docs), slices.Sorted(maps.Keys(docs)), len(declined), declined)
 	}
 
 	all := mustOpen(t, document.SourceSwiftEvolution, "testdata/evolution", Options{IncludeAllStatuses: true})
@@ -220,11 +221,11 @@ func TestSwiftBook(t *testing.T) {
 		t.Errorf("declined: %v", declined)
 	}
 	if _, ok := docs["swift-book://readme"]; ok || len(docs) != 2 {
-		t.Errorf("want the two catalog chapters only, got %v", keys(docs))
+		t.Errorf("want the two catalog chapters only, got %v", slices.Sorted(maps.Keys(docs)))
 	}
 	closures := docs["swift-book://languageguide/closures"]
 	if closures == nil {
-		t.Fatalf("closures missing: %v", keys(docs))
+		t.Fatalf("closures missing: %v", slices.Sorted(maps.Keys(docs)))
 	}
 	if closures.Title != "Closures" || closures.Kind != "article" || closures.Abstract != "Group code that executes together, without creating a named function." {
 		t.Errorf("closures = title %q kind %q abstract %q", closures.Title, closures.Kind, closures.Abstract)
@@ -249,7 +250,7 @@ func TestSwiftOrg(t *testing.T) {
 	docs, declined := parseAll(t, src)
 	guides := docs["swift-org://documentation/guides"]
 	if guides == nil {
-		t.Fatalf("guides missing: %v %v", keys(docs), declined)
+		t.Fatalf("guides missing: %v %v", slices.Sorted(maps.Keys(docs)), declined)
 	}
 	if guides.Title != "Server Guides: Getting Started" || guides.Kind != "article" {
 		t.Errorf("guides = title %q kind %q", guides.Title, guides.Kind)
@@ -278,7 +279,7 @@ func TestSwiftOrg(t *testing.T) {
 	wantDeclined(t, declined, "documentation/guides/moved.md", ErrNotADocument, "redirect to /documentation/guides/")
 	wantDeclined(t, declined, "_posts/2024-06-01-draft.md", ErrFiltered, "unpublished")
 	if len(docs) != 3 {
-		t.Errorf("documents: %v", keys(docs))
+		t.Errorf("documents: %v", slices.Sorted(maps.Keys(docs)))
 	}
 }
 
@@ -290,7 +291,7 @@ func TestHIG(t *testing.T) {
 	}
 	focus := docs["hig://general/focusrings"]
 	if focus == nil {
-		t.Fatalf("focus rings missing: %v", keys(docs))
+		t.Fatalf("focus rings missing: %v", slices.Sorted(maps.Keys(docs)))
 	}
 	if focus.Title != "Focus rings" || focus.Kind != "guideline" || focus.Framework != "" {
 		t.Errorf("focus = title %q kind %q framework %q", focus.Title, focus.Kind, focus.Framework)
@@ -321,7 +322,7 @@ func TestAppleArchive(t *testing.T) {
 
 	intro := docs["apple-archive://20001234i/intro"]
 	if intro == nil {
-		t.Fatalf("intro missing: %v %v", keys(docs), declined)
+		t.Fatalf("intro missing: %v %v", slices.Sorted(maps.Keys(docs)), declined)
 	}
 	if intro.Title != "Introduction to Value Observation Guide" || intro.Kind != "guide" {
 		t.Errorf("intro = title %q kind %q", intro.Title, intro.Kind)
@@ -353,7 +354,7 @@ func TestAppleArchive(t *testing.T) {
 		t.Errorf("chapter outside the table of contents = %+v", chapter)
 	}
 	if len(docs) != 4 {
-		t.Errorf("documents: %v", keys(docs))
+		t.Errorf("documents: %v", slices.Sorted(maps.Keys(docs)))
 	}
 }
 
@@ -369,7 +370,7 @@ func TestAppleDocs(t *testing.T) {
 
 	gauge := docs["apple-docs://swiftui/gauge"]
 	if gauge == nil {
-		t.Fatalf("gauge missing: %v %v", keys(docs), declined)
+		t.Fatalf("gauge missing: %v %v", slices.Sorted(maps.Keys(docs)), declined)
 	}
 	if gauge.Title != "Gauge" || gauge.Framework != "swiftui" || gauge.Kind != "struct" || gauge.AvailabilitySource != "docc" {
 		t.Errorf("gauge = title %q framework %q kind %q availability %q", gauge.Title, gauge.Framework, gauge.Kind, gauge.AvailabilitySource)
@@ -377,7 +378,7 @@ func TestAppleDocs(t *testing.T) {
 
 	stepper := docs["apple-docs://uikit/uistepper"]
 	if stepper == nil {
-		t.Fatalf("processed page missing: %v", keys(docs))
+		t.Fatalf("processed page missing: %v", slices.Sorted(maps.Keys(docs)))
 	}
 	if stepper.Title != "UIStepper" || stepper.Kind != "class" || stepper.Framework != "uikit" || stepper.Language != "swift" {
 		t.Errorf("stepper = title %q kind %q framework %q language %q", stepper.Title, stepper.Kind, stepper.Framework, stepper.Language)
@@ -416,7 +417,7 @@ func TestAppleDocs(t *testing.T) {
 		t.Errorf("uiswitch = %+v", uiswitch)
 	}
 	if len(docs) != 3 {
-		t.Errorf("documents: %v", keys(docs))
+		t.Errorf("documents: %v", slices.Sorted(maps.Keys(docs)))
 	}
 }
 
@@ -453,7 +454,7 @@ func TestDemoCorpus(t *testing.T) {
 	for kind, count := range want {
 		docs, declined := parseAll(t, mustOpen(t, kind, filepath.Join(demo, dirs[kind]), Options{}))
 		if len(docs) != count {
-			t.Errorf("demo %s: %d documents %v, want %d; declined %v", kind, len(docs), keys(docs), count, declined)
+			t.Errorf("demo %s: %d documents %v, want %d; declined %v", kind, len(docs), slices.Sorted(maps.Keys(docs)), count, declined)
 		}
 		for rel, err := range declined {
 			if !errors.Is(err, ErrFiltered) && !errors.Is(err, ErrNotADocument) {
@@ -466,15 +467,6 @@ func TestDemoCorpus(t *testing.T) {
 			}
 		}
 	}
-}
-
-func keys[V any](m map[string]V) []string {
-	out := make([]string, 0, len(m))
-	for k := range m {
-		out = append(out, k)
-	}
-	slices.Sort(out)
-	return out
 }
 
 // TestParseConcurrently runs Parse from several goroutines at once, as the
