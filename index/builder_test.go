@@ -32,9 +32,7 @@ func TestPutDuplicateURI(t *testing.T) {
 	// The batch survives the failed statement.
 	mustNoErr(t, b.Put(fixtureDocs()[1]))
 	mustNoErr(t, b.Commit(context.Background()))
-	s, err := Open(dbPath)
-	mustNoErr(t, err)
-	defer s.Close()
+	s := openStore(t, dbPath)
 	if n := queryInt(t, s.DB(), "SELECT count(*) FROM docs"); n != 2 {
 		t.Errorf("docs = %d, want 2", n)
 	}
@@ -85,9 +83,7 @@ func TestReplaceAndDeleteIncremental(t *testing.T) {
 	}
 	mustNoErr(t, b.Commit(ctx))
 
-	s, err := Open(dbPath)
-	mustNoErr(t, err)
-	defer s.Close()
+	s := openStore(t, dbPath)
 	db := s.DB()
 	if id := queryInt(t, db, "SELECT id FROM docs WHERE uri = 'apple-docs://swiftui/text'"); id != oldID {
 		t.Errorf("Replace changed the id: %d -> %d", oldID, id)
@@ -309,9 +305,7 @@ func TestCrashLeavesPreviousIndex(t *testing.T) {
 	mustNoErr(t, err)
 	mustNoErr(t, b.Put(fixtureDocs()[0]))
 	mustNoErr(t, b.Commit(context.Background()))
-	s, err := Open(dbPath)
-	mustNoErr(t, err)
-	defer s.Close()
+	s := openStore(t, dbPath)
 	if n := queryInt(t, s.DB(), "SELECT count(*) FROM docs"); n != 1 {
 		t.Errorf("rebuilt index has %d docs, want 1", n)
 	}

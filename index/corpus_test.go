@@ -85,9 +85,7 @@ func TestCorpusSampleBuild(t *testing.T) {
 	info, err := os.Stat(dbPath)
 	mustNoErr(t, err)
 
-	s, err := Open(dbPath)
-	mustNoErr(t, err)
-	defer s.Close()
+	s := openStore(t, dbPath)
 	if n := queryInt(t, s.DB(), "SELECT count(*) FROM docs"); n != docs {
 		t.Fatalf("docs table has %d rows, put %d", n, docs)
 	}

@@ -141,9 +141,15 @@ func buildFixture(t testing.TB) string {
 
 func openFixture(t testing.TB) *Store {
 	t.Helper()
-	s, err := Open(buildFixture(t))
+	return openStore(t, buildFixture(t))
+}
+
+// openStore opens the index at dbPath for the rest of the test.
+func openStore(t testing.TB, dbPath string) *Store {
+	t.Helper()
+	s, err := Open(dbPath)
 	if err != nil {
-		t.Fatalf("open: %v", err)
+		t.Fatalf("open %s: %v", dbPath, err)
 	}
 	t.Cleanup(func() { s.Close() })
 	return s

@@ -15,9 +15,7 @@ import (
 // log.
 func TestQueryTimings(t *testing.T) {
 	dbPath := testenv.FullIndexDB(t)
-	s, err := Open(dbPath)
-	mustNoErr(t, err)
-	defer s.Close()
+	s := openStore(t, dbPath)
 	ranked := "SELECT d.uri FROM docs_fts JOIN docs d ON d.id = docs_fts.rowid WHERE docs_fts MATCH ? ORDER BY " + BM25Expr + " LIMIT 20"
 	cases := []struct {
 		name, query string

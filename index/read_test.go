@@ -197,12 +197,7 @@ func TestLatestEnrichRuns(t *testing.T) {
 		}
 	}
 	db.Close()
-	s, err := Open(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer s.Close()
-	runs, err := s.LatestEnrichRuns(context.Background())
+	runs, err := openStore(t, path).LatestEnrichRuns(context.Background())
 	want := []EnrichRun{{"synonyms", "2", 0, 4, "2025-02-01T00:00:00Z"}, {"hierarchy", "1", 3, 7, "2025-01-15T00:00:00Z"}}
 	if err != nil || !reflect.DeepEqual(runs, want) {
 		t.Errorf("runs = %+v, %v; want %+v", runs, err, want)

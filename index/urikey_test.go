@@ -25,12 +25,7 @@ func storeOf(t *testing.T, docs ...*document.Document) *Store {
 	if err := b.Commit(context.Background()); err != nil {
 		t.Fatal(err)
 	}
-	st, err := Open(dbPath)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { st.Close() })
-	return st
+	return openStore(t, dbPath)
 }
 
 // A page stored under one spelling is found by the other (docuri.Key), while
