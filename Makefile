@@ -11,7 +11,7 @@ VERSION   ?= $(shell git describe --tags --always --dirty 2>/dev/null || echo de
 LDFLAGS   := -X main.version=$(VERSION)
 export CGO_ENABLED := 1
 
-.PHONY: all build demo test test-short race corpus fuzz chaos bench vet fmt check-fmt full-save quality ci-corpus clean docs
+.PHONY: all build demo test test-short race corpus fuzz chaos bench vet fmt check-fmt full-save quality ci-corpus clean docs release
 
 all: build
 
@@ -92,5 +92,13 @@ quality: build
 bench:
 	$(GO) test -run '^$$' -bench . -benchmem ./...
 
+# Release archives for linux and darwin (amd64, arm64), the Claude Desktop
+# extension, the filled-in Homebrew formula and MCP registry entry, and
+# checksums.txt, in dist/ (packaging/release.sh says what each build leaves
+# out). linux/arm64 needs Debian's gcc-aarch64-linux-gnu.
+RELEASE_TARGETS ?= linux/amd64 linux/arm64 darwin/amd64 darwin/arm64
+release:
+	VERSION=$(VERSION) GO=$(GO) bash packaging/release.sh $(RELEASE_TARGETS)
+
 clean:
-	rm -rf bin $(CACHE)/demo
+	rm -rf bin dist $(CACHE)/demo
