@@ -117,6 +117,7 @@ func runDoctor(ctx context.Context, o *doctorOptions) error {
 	fmt.Fprintf(w, "Tools\n")
 	fmt.Fprintf(w, "       chromium         %s\n", lookTool("chromium", "chromium-browser", "google-chrome"))
 	fmt.Fprintf(w, "       swiftc           %s\n", lookTool("swiftc"))
+	printClientConfigs(w)
 	if !healthy {
 		return fmt.Errorf("%w: see the FAIL lines above", errUnhealthy)
 	}
