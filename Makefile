@@ -18,7 +18,8 @@ all: build
 build:
 	$(GO) build -ldflags "$(LDFLAGS)" -o $(BIN) ./cmd/cupertino
 
-# Index the hand-written demo corpus and run a few searches against it.
+# Index the hand-written demo corpus, run a few searches against it, and
+# install it as ~/.cupertino/search.db unless a real index is there.
 demo: build
 	@mkdir -p $(CACHE)/demo
 	$(BIN) save --base-dir $(CACHE)/demo --docs-dir testdata/demo/docs \
@@ -28,6 +29,7 @@ demo: build
 	$(BIN) search --search-db $(DEMO_DB) "View"
 	$(BIN) search --search-db $(DEMO_DB) "URLSession dataTask"
 	$(BIN) read --search-db $(DEMO_DB) apple-docs://swift/error | head -30
+	@bash scripts/install-demo.sh $(DEMO_DB)
 
 # Extract ../shared/corpus into the git-ignored cache, once.
 corpus: $(CORPUS)/.extracted

@@ -1,0 +1,187 @@
+package main
+
+import (
+	"bytes"
+	"os"
+	"regexp"
+	"strings"
+	"testing"
+)
+
+// The README's shell blocks are what a newcomer types first. Every cupertino
+// command in them must name commands and flags the binary has, with an
+// accepted number of arguments, and every make target must exist, so the
+// README and the code cannot drift apart. (.ci/readme-check runs the Use
+// block's commands for real.)
+
+// shellBlocks returns the lines of the ```sh blocks of a Markdown file.
+func shellBlocks(t *testing.T, path string) []string {
+	t.Helper()
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var lines []string
+	in := false
+	for _, line := range strings.Split(string(data), "\n") {
+		switch {
+		case strings.HasPrefix(line, "```sh"):
+			in = true
+		case strings.HasPrefix(line, "```"):
+			in = false
+		case in:
+			lines = append(lines, line)
+		}
+	}
+	return lines
+}
+
+// shellWords splits one command line as a POSIX shell would for these
+// simple cases: quotes group words, an unquoted # starts a comment, and
+// &&, ||, ; and | separate commands.
+func shellWords(line string) [][]string {
+	var commands [][]string
+	var words []string
+	var word strings.Builder
+	inWord := false
+	flush := func() {
+		if inWord {
+			words = append(words, word.String())
+			word.Reset()
+			inWord = false
+		}
+	}
+	endCommand := func() {
+		flush()
+		if len(words) > 0 {
+			commands = append(commands, words)
+		}
+		words = nil
+	}
+	for i := 0; i < len(line); i++ {
+		c := line[i]
+		switch {
+		case c == '"' || c == '\'':
+			j := strings.IndexByte(line[i+1:], c)
+			if j < 0 {
+				j = len(line) - i - 1
+			}
+			word.WriteString(line[i+1 : i+1+j])
+			inWord = true
+			i += j + 1
+		case c == '#' && !inWord:
+			endCommand()
+			return commands
+		case c == ' ' || c == '\t':
+			flush()
+		case c == ';' || c == '|' || c == '&':
+			endCommand()
+		default:
+			word.WriteByte(c)
+			inWord = true
+		}
+	}
+	endCommand()
+	return commands
+}
+
+// cupertinoArgs returns the arguments of the cupertino invocation a command
+// makes: "cupertino search x", or one handed on after "--" as in "claude mcp
+// add cupertino -- cupertino serve".
+func cupertinoArgs(words []string) ([]string, bool) {
+	if words[0] == "cupertino" {
+		return words[1:], true
+	}
+	for i, w := range words {
+		if w == "--" && i+1 < len(words) && words[i+1] == "cupertino" {
+			return words[i+2:], true
+		}
+	}
+	return nil, false
+}
+
+// checkCupertinoCommand parses args with the real command tree without
+// running anything.
+func checkCupertinoCommand(args []string) error {
+	io := &iostreams{In: &bytes.Buffer{}, Out: &bytes.Buffer{}, Err: &bytes.Buffer{}}
+	root := newRootCmd(io)
+	cmd, rest, err := root.Find(args)
+	if err != nil {
+		return err
+	}
+	if cmd == root && len(args) > 0 && !strings.HasPrefix(args[0], "-") {
+		return errUnknownCommand(args[0])
+	}
+	if err := cmd.ParseFlags(rest); err != nil {
+		return err
+	}
+	return cmd.ValidateArgs(cmd.Flags().Args())
+}
+
+type errUnknownCommand string
+
+func (e errUnknownCommand) Error() string { return "unknown command " + string(e) }
+
+var makeTarget = regexp.MustCompile(`(?m)^([A-Za-z][A-Za-z0-9_-]*):`)
+
+func TestReadmeCommandsExist(t *testing.T) {
+	makefile, err := os.ReadFile("../../Makefile")
+	if err != nil {
+		t.Fatal(err)
+	}
+	targets := map[string]bool{}
+	for _, m := range makeTarget.FindAllStringSubmatch(string(makefile), -1) {
+		targets[m[1]] = true
+	}
+	checked := 0
+	for _, line := range shellBlocks(t, "../../README.md") {
+		for _, words := range shellWords(line) {
+			if words[0] == "make" {
+				for _, target := range words[1:] {
+					if !strings.Contains(target, "=") && !targets[target] {
+						t.Errorf("README: %q: the Makefile has no target %q", line, target)
+					}
+				}
+				checked++
+				continue
+			}
+			args, ok := cupertinoArgs(words)
+			if !ok {
+				continue
+			}
+			if err := checkCupertinoCommand(args); err != nil {
+				t.Errorf("README: %q: %v", line, err)
+			}
+			checked++
+		}
+	}
+	if checked < 8 {
+		t.Errorf("README: only %d make and cupertino commands found in its sh blocks; the parser lost them", checked)
+	}
+}
+
+// TestReadmeCheckerCatchesDrift: the check above fails on a command, a flag
+// or an argument count the binary does not have.
+func TestReadmeCheckerCatchesDrift(t *testing.T) {
+	for _, line := range []string{
+		`cupertino serach "URLSession"`,
+		`cupertino search --framwork swiftui View`,
+		`cupertino doctor extra-argument`,
+		`claude mcp add cupertino -- cupertino serve --no-such-flag`,
+	} {
+		args, _ := cupertinoArgs(shellWords(line)[0])
+		if err := checkCupertinoCommand(args); err == nil {
+			t.Errorf("%q passed the README check", line)
+		}
+	}
+	for _, line := range []string{
+		`cupertino search "URLSession dataTask"   # a comment`,
+		`cupertino read apple-docs://swift/error`,
+		`claude mcp add cupertino -- cupertino serve`,
+	} {
+		args, _ := cupertinoArgs(shellWords(line)[0])
+		if err := checkCupertinoCommand(args); err != nil {
+			t.Errorf("%q: %v", line, err)
+		}
+	}
+}
