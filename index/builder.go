@@ -318,18 +318,30 @@ func (b *Builder) analyze(ctx context.Context) error {
 }
 
 func (b *Builder) writeCounts(ctx context.Context) error {
-	if _, err := b.db.ExecContext(ctx, `UPDATE framework_aliases SET doc_count =
+	if err := recount(ctx, b.db); err != nil {
+		return err
+	}
+	_, err := b.db.ExecContext(ctx, "INSERT OR REPLACE INTO meta(key, value) VALUES (?, ?)",
+		MetaBuiltAt, time.Now().UTC().Format(time.RFC3339))
+	return err
+}
+
+// recount writes the counts derived from the rows: documents per framework,
+// documents, symbols and the schema version in meta. ImportParts calls it
+// alone, keeping the built_at of the index the parts came from.
+func recount(ctx context.Context, db interface {
+	ExecContext(context.Context, string, ...any) (sql.Result, error)
+}) error {
+	if _, err := db.ExecContext(ctx, `UPDATE framework_aliases SET doc_count =
 		(SELECT count(*) FROM docs WHERE docs.framework = framework_aliases.identifier)`); err != nil {
 		return err
 	}
-	_, err := b.db.ExecContext(ctx, `INSERT OR REPLACE INTO meta(key, value) VALUES
+	_, err := db.ExecContext(ctx, `INSERT OR REPLACE INTO meta(key, value) VALUES
 	(?, (SELECT count(*) FROM docs)),
 	(?, (SELECT count(*) FROM doc_symbols)),
-	(?, ?),
 	(?, ?)`,
 		MetaDocCount, MetaSymbolCount,
-		MetaSchemaVersion, strconv.Itoa(SchemaVersion),
-		MetaBuiltAt, time.Now().UTC().Format(time.RFC3339))
+		MetaSchemaVersion, strconv.Itoa(SchemaVersion))
 	return err
 }
 
