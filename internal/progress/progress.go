@@ -28,6 +28,7 @@ type Reporter struct {
 	interval time.Duration
 	now      func() time.Time
 	drawn    bool
+	bytes    bool // count bytes: shown as MiB, rate as MiB/s
 }
 
 // New starts a reporter for total units of work (0 when unknown).
@@ -39,6 +40,14 @@ func New(w io.Writer, tty bool, label string, total int) *Reporter {
 	}
 	r.start = r.now()
 	r.last = r.start
+	return r
+}
+
+// NewBytes starts a reporter that counts bytes (a download), shown in MiB
+// with a MiB/s rate.
+func NewBytes(w io.Writer, tty bool, label string, total int) *Reporter {
+	r := New(w, tty, label, total)
+	r.bytes = true
 	return r
 }
 
@@ -93,11 +102,22 @@ func (r *Reporter) line(t time.Time) string {
 		rate = float64(r.done) / s
 	}
 	var b strings.Builder
-	fmt.Fprintf(&b, "%s: %d", r.label, r.done)
-	if r.total > 0 {
-		fmt.Fprintf(&b, "/%d (%.0f%%)", r.total, 100*float64(r.done)/float64(r.total))
+	if r.bytes {
+		const mib = 1 << 20
+		fmt.Fprintf(&b, "%s: %.1f", r.label, float64(r.done)/mib)
+		if r.total > 0 {
+			fmt.Fprintf(&b, "/%.1f MiB (%.0f%%)", float64(r.total)/mib, 100*float64(r.done)/float64(r.total))
+		} else {
+			b.WriteString(" MiB")
+		}
+		fmt.Fprintf(&b, " %.1f MiB/s", rate/mib)
+	} else {
+		fmt.Fprintf(&b, "%s: %d", r.label, r.done)
+		if r.total > 0 {
+			fmt.Fprintf(&b, "/%d (%.0f%%)", r.total, 100*float64(r.done)/float64(r.total))
+		}
+		fmt.Fprintf(&b, " %.0f/s", rate)
 	}
-	fmt.Fprintf(&b, " %.0f/s", rate)
 	if r.total > 0 && rate > 0 && r.done < r.total {
 		eta := time.Duration(float64(r.total-r.done)/rate) * time.Second
 		fmt.Fprintf(&b, " eta %s", eta.Round(time.Second))

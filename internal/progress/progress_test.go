@@ -52,3 +52,19 @@ func TestTTYRedrawsInPlace(t *testing.T) {
 		t.Errorf("finished work shows no ETA: %q", got)
 	}
 }
+
+func TestBytesShowMiBAndRate(t *testing.T) {
+	var buf bytes.Buffer
+	clock := &fakeClock{t: time.Unix(1000, 0)}
+	r := NewBytes(&buf, false, "download", 100<<20)
+	r.now = clock.now
+	r.start, r.last = clock.t, clock.t
+	clock.t = clock.t.Add(10 * time.Second)
+	r.Add(25<<20, "")
+	got := buf.String()
+	for _, want := range []string{"download: 25.0/100.0 MiB (25%)", "2.5 MiB/s", "eta 30s"} {
+		if !strings.Contains(got, want) {
+			t.Errorf("line %q lacks %q", got, want)
+		}
+	}
+}
