@@ -66,6 +66,16 @@ func (a toolArgs) requiredString(name string, maxLen int) (string, error) {
 	return s, nil
 }
 
+// requiredURI reads a required page address (a URI, a developer.apple.com
+// URL, an SE number) and returns its canonical URI.
+func (a toolArgs) requiredURI(name string) (string, error) {
+	raw, err := a.requiredString(name, maxURILen)
+	if err != nil {
+		return "", err
+	}
+	return canonicalURI(raw)
+}
+
 // optionalString returns the trimmed string or def when absent. Numbers and
 // booleans are not silently converted: a wrong type is a mistake worth
 // reporting.

@@ -217,11 +217,7 @@ func listChildrenTool(b *backend) (mcpgo.Tool, server.ToolHandlerFunc) {
 		Children  []document.Ref `json:"children"`
 	}
 	return t, func(ctx context.Context, req mcpgo.CallToolRequest) (*mcpgo.CallToolResult, error) {
-		raw, err := argsOf(req).requiredString("uri", maxURILen)
-		if err != nil {
-			return nil, err
-		}
-		uri, err := canonicalURI(raw)
+		uri, err := argsOf(req).requiredURI("uri")
 		if err != nil {
 			return nil, err
 		}

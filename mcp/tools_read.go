@@ -31,11 +31,7 @@ func readDocumentTool(b *backend) (mcpgo.Tool, server.ToolHandlerFunc) {
 	)
 	return t, func(ctx context.Context, req mcpgo.CallToolRequest) (*mcpgo.CallToolResult, error) {
 		a := argsOf(req)
-		raw, err := a.requiredString("uri", maxURILen)
-		if err != nil {
-			return nil, err
-		}
-		uri, err := canonicalURI(raw)
+		uri, err := a.requiredURI("uri")
 		if err != nil {
 			return nil, err
 		}
@@ -162,11 +158,7 @@ func readResource(ctx context.Context, b *backend, raw string) ([]mcpgo.Resource
 }
 
 func resourceText(ctx context.Context, b *backend, raw string) (string, error) {
-	raw, err := toolArgs{m: map[string]any{"uri": raw}}.requiredString("uri", maxURILen)
-	if err != nil {
-		return "", err
-	}
-	uri, err := canonicalURI(raw)
+	uri, err := toolArgs{m: map[string]any{"uri": raw}}.requiredURI("uri")
 	if err != nil {
 		return "", err
 	}

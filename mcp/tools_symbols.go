@@ -56,17 +56,22 @@ func limitArg() mcpgo.ToolOption {
 
 // symbolArgs reads the framework and limit arguments shared by the symbol tools.
 func symbolArgs(ctx context.Context, b *backend, a toolArgs, q *SymbolQuery) error {
-	framework, err := a.optionalString("framework", "", maxNameLen)
-	if err != nil {
+	var err error
+	if q.Framework, err = optionalFramework(ctx, b, a); err != nil {
 		return err
-	}
-	if framework != "" {
-		if q.Framework, err = b.resolveFramework(ctx, framework); err != nil {
-			return err
-		}
 	}
 	q.Limit, err = a.optionalInt("limit", 20, 1, 100)
 	return err
+}
+
+// optionalFramework reads the optional framework argument and resolves any
+// spelling of it to the framework's identifier; "" when it is absent.
+func optionalFramework(ctx context.Context, b *backend, a toolArgs) (string, error) {
+	framework, err := a.optionalString("framework", "", maxNameLen)
+	if err != nil || framework == "" {
+		return "", err
+	}
+	return b.resolveFramework(ctx, framework)
 }
 
 // runSymbols runs q and renders the rows under title.

@@ -171,14 +171,9 @@ func getInheritanceTool(b *backend) (mcpgo.Tool, server.ToolHandlerFunc) {
 		if err != nil {
 			return nil, err
 		}
-		framework, err := a.optionalString("framework", "", maxNameLen)
+		framework, err := optionalFramework(ctx, b, a)
 		if err != nil {
 			return nil, err
-		}
-		if framework != "" {
-			if framework, err = b.resolveFramework(ctx, framework); err != nil {
-				return nil, err
-			}
 		}
 		if strings.Contains(symbol, "://") {
 			if symbol, err = canonicalURI(symbol); err != nil {
