@@ -29,10 +29,10 @@ import (
 //
 //	source  every row of one source's documents: docs, and each table with a
 //	        doc_id column, ids kept. doc_body's markdown and page are stored
-//	        inflated: the zstd that compresses a bundle then sees the text of
-//	        184k pages as one stream, which shrank the bodies from 155 MB of
-//	        per-page DEFLATE to 36 MB; import deflates them again, byte for
-//	        byte as the Builder wrote them.
+//	        inflated: per-page DEFLATE (155 MB on the full index) hardly
+//	        compresses further, while the 453 MB of text they hold, seen by
+//	        zstd as one stream, packs into 28-36 MB. Import deflates them
+//	        again, byte for byte as the Builder wrote them.
 //	search  docs_fts's shadow tables as they are. The full-text index is
 //	        contentless, so its text cannot be read back and re-indexed: it
 //	        travels built (50 MB for every source) and an import that leaves

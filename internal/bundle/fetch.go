@@ -1,0 +1,342 @@
+package bundle
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"net"
+	"net/http"
+	"net/url"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"syscall"
+	"time"
+
+	"github.com/cupertino-go/cupertino/index"
+)
+
+// maxManifestBytes bounds the manifest a server may send.
+const maxManifestBytes = 1 << 20
+
+// Remote is a bundle to install: its manifest and where its parts are,
+// a local folder or the HTTP(S) address of its manifest.
+type Remote struct {
+	Manifest *Manifest
+	From     string // the address as given, for messages and the installed manifest
+
+	dir    string   // a local bundle's folder
+	base   *url.URL // a remote manifest's address; parts resolve against it
+	client *http.Client
+	// Retries is how often a failed download is resumed within one run,
+	// after Backoff, doubled each time.
+	Retries int
+	Backoff time.Duration
+	// StallTimeout ends a download that received nothing for this long.
+	StallTimeout time.Duration
+}
+
+// NewHTTPClient is the client setup downloads with: bounded waits for a
+// connection and for the response headers, none for the body (StallTimeout
+// watches that), proxies from the environment.
+func NewHTTPClient() *http.Client {
+	return &http.Client{Transport: &http.Transport{
+		Proxy:                 http.ProxyFromEnvironment,
+		DialContext:           (&net.Dialer{Timeout: 30 * time.Second}).DialContext,
+		TLSHandshakeTimeout:   30 * time.Second,
+		ResponseHeaderTimeout: 60 * time.Second,
+	}}
+}
+
+// Open reads the manifest at from: an http(s) address of a manifest (or of
+// the folder holding manifest.json), a local folder, or a local manifest
+// file. client nil means NewHTTPClient.
+func Open(ctx context.Context, from string, client *http.Client) (*Remote, error) {
+	if client == nil {
+		client = NewHTTPClient()
+	}
+	r := &Remote{From: from, client: client, Retries: 4, Backoff: time.Second, StallTimeout: time.Minute}
+	var data []byte
+	if strings.HasPrefix(from, "http://") || strings.HasPrefix(from, "https://") {
+		u, err := url.Parse(from)
+		if err != nil {
+			return nil, fmt.Errorf("%w: %s: %v", ErrNotFound, from, err)
+		}
+		if !strings.HasSuffix(u.Path, ".json") {
+			u.Path = strings.TrimSuffix(u.Path, "/") + "/" + ManifestFile
+		}
+		r.base = u
+		if data, err = r.get(ctx, u.String()); err != nil {
+			return nil, err
+		}
+	} else {
+		manifest := from
+		if fi, err := os.Stat(from); err == nil && fi.IsDir() {
+			manifest = filepath.Join(from, ManifestFile)
+		}
+		r.dir = filepath.Dir(manifest)
+		var err error
+		if data, err = os.ReadFile(manifest); errors.Is(err, os.ErrNotExist) {
+			return nil, fmt.Errorf("%w: no %s", ErrNotFound, manifest)
+		} else if err != nil {
+			return nil, fmt.Errorf("read manifest: %w", err)
+		}
+	}
+	m, err := ParseManifest(data)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", from, err)
+	}
+	r.Manifest = m
+	return r, nil
+}
+
+// get fetches a small file (the manifest) whole.
+func (r *Remote) get(ctx context.Context, addr string) ([]byte, error) {
+	req, err := http.NewRequestWithContext(ctx, http.MethodGet, addr, nil)
+	if err != nil {
+		return nil, fmt.Errorf("%w: %s: %v", ErrNotFound, addr, err)
+	}
+	resp, err := r.client.Do(req)
+	if err != nil {
+		return nil, networkError(ctx, addr, err)
+	}
+	defer resp.Body.Close()
+	if err := statusError(addr, resp); err != nil {
+		return nil, err
+	}
+	data, err := io.ReadAll(io.LimitReader(resp.Body, maxManifestBytes+1))
+	if err != nil {
+		return nil, networkError(ctx, addr, err)
+	}
+	if len(data) > maxManifestBytes {
+		return nil, fmt.Errorf("%w: %s is over %d bytes", ErrManifest, addr, maxManifestBytes)
+	}
+	return data, nil
+}
+
+func statusError(addr string, resp *http.Response) error {
+	switch {
+	case resp.StatusCode == http.StatusNotFound:
+		return fmt.Errorf("%w: %s answered 404", ErrNotFound, addr)
+	case resp.StatusCode >= 300:
+		return fmt.Errorf("%w: %s answered %s", ErrNetwork, addr, resp.Status)
+	}
+	return nil
+}
+
+// networkError wraps a transport error, unless it is the caller's own
+// cancellation (Ctrl-C), which must stay context.Canceled.
+func networkError(ctx context.Context, addr string, err error) error {
+	if ctx.Err() != nil {
+		return ctx.Err()
+	}
+	return fmt.Errorf("%w: %s: %v", ErrNetwork, addr, err)
+}
+
+// partURL is a part's address, beside the manifest.
+func (r *Remote) partURL(p Part) string {
+	return r.base.ResolveReference(&url.URL{Path: url.PathEscape(p.File)}).String()
+}
+
+// downloadName is a part's file in the download folder. The checksum in
+// the name keeps a partial download of one bundle from being resumed with
+// the bytes of another.
+func downloadName(p Part) string { return p.SHA256[:16] + "-" + p.File }
+
+// fetch makes part p available as a verified local file and returns its
+// path: a local bundle's own file, or a download into dir, resumed from
+// "<file>.part" when one is there. progress is told the bytes the part
+// advanced by, and whether they came over the network in this run.
+func (r *Remote) fetch(ctx context.Context, p Part, dir string, progress func(n int64, network bool)) (string, error) {
+	if r.base == nil {
+		path := filepath.Join(r.dir, p.File)
+		progress(p.Size, false)
+		return path, verify(path, p)
+	}
+	dst := filepath.Join(dir, downloadName(p))
+	if verify(dst, p) == nil {
+		progress(p.Size, false)
+		return dst, nil // downloaded by an earlier run
+	}
+	partial := dst + ".part"
+	// A retry may fetch again bytes the progress already counted.
+	var reported int64
+	at := func(pos int64, network bool) {
+		if pos > reported {
+			progress(pos-reported, network)
+			reported = pos
+		}
+	}
+	var err error
+	backoff := r.Backoff
+	for attempt := 0; attempt <= r.Retries; attempt++ {
+		if attempt > 0 {
+			select {
+			case <-ctx.Done():
+				return "", ctx.Err()
+			case <-time.After(backoff):
+			}
+			backoff *= 2
+		}
+		if err = r.download(ctx, r.partURL(p), partial, p.Size, at); err == nil || !errors.Is(err, ErrNetwork) {
+			break
+		}
+	}
+	if err != nil {
+		return "", err
+	}
+	if err := verify(partial, p); err != nil {
+		os.Remove(partial) // bad bytes: the next run starts over
+		return "", err
+	}
+	if err := os.Rename(partial, dst); err != nil {
+		return "", err
+	}
+	return dst, nil
+}
+
+// verify checks the file at path against the part's size and SHA-256.
+func verify(path string, p Part) error {
+	sum, n, err := hashFile(path)
+	if err != nil {
+		return err
+	}
+	if n != p.Size || sum != p.SHA256 {
+		return fmt.Errorf("%w: %s is %d bytes with sha256 %s, the manifest lists %d bytes with %s",
+			ErrChecksum, filepath.Base(path), n, sum, p.Size, p.SHA256)
+	}
+	return nil
+}
+
+// download appends the rest of addr to partial, asking with a Range
+// request for the bytes past those already there. A server that ignores
+// Range (200) sends the whole file, which replaces the partial one. at is
+// told the file's length as it grows, and whether by bytes received now.
+func (r *Remote) download(ctx context.Context, addr, partial string, size int64, at func(pos int64, network bool)) error {
+	have := fileSize(partial)
+	if have > size {
+		have = 0 // not a prefix of this file
+		if err := os.Truncate(partial, 0); err != nil {
+			return err
+		}
+	}
+	if have == size {
+		return nil
+	}
+	ctx, cancel := context.WithCancelCause(ctx)
+	defer cancel(nil)
+	req, err := http.NewRequestWithContext(ctx, http.MethodGet, addr, nil)
+	if err != nil {
+		return fmt.Errorf("%w: %s: %v", ErrNotFound, addr, err)
+	}
+	if have > 0 {
+		req.Header.Set("Range", "bytes="+strconv.FormatInt(have, 10)+"-")
+	}
+	resp, err := r.client.Do(req)
+	if err != nil {
+		return networkError(ctx, addr, err)
+	}
+	defer resp.Body.Close()
+	flags := os.O_WRONLY | os.O_CREATE
+	switch {
+	case resp.StatusCode == http.StatusPartialContent && contentRangeStart(resp) == have:
+		flags |= os.O_APPEND
+	case resp.StatusCode == http.StatusOK:
+		flags |= os.O_TRUNC
+		have = 0
+	case resp.StatusCode == http.StatusPartialContent || resp.StatusCode == http.StatusRequestedRangeNotSatisfiable:
+		// Not the bytes asked for: the partial file is no prefix of what
+		// the server has, so the retry starts over.
+		os.Remove(partial)
+		return fmt.Errorf("%w: %s answered %s to a range from byte %d", ErrNetwork, addr, resp.Status, have)
+	default:
+		if err := statusError(addr, resp); err != nil {
+			return err
+		}
+		return fmt.Errorf("%w: %s answered %s to a range request", ErrNetwork, addr, resp.Status)
+	}
+	at(have, false)
+	f, err := os.OpenFile(partial, flags, 0o644)
+	if err != nil {
+		return err
+	}
+	body := &stallReader{r: resp.Body, d: r.StallTimeout}
+	body.timer = time.AfterFunc(r.StallTimeout, func() { cancel(errStalled) })
+	defer body.timer.Stop()
+	pos := &position{at: at, n: have}
+	_, err = io.Copy(f, io.TeeReader(io.LimitReader(body, size-have), pos))
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	switch {
+	case err == nil && pos.n < size:
+		// A body that ends early without an error (no Content-Length):
+		// keep the bytes, the retry asks for the rest.
+		return fmt.Errorf("%w: %s ended after %d of %d bytes", ErrNetwork, addr, pos.n, size)
+	case err == nil:
+		return nil
+	case isDiskFull(err):
+		return fmt.Errorf("%w: writing %s: %v", index.ErrLowDisk, partial, err)
+	case errors.Is(context.Cause(ctx), errStalled):
+		return fmt.Errorf("%w: %s sent nothing for %s", ErrNetwork, addr, r.StallTimeout)
+	}
+	return networkError(ctx, addr, err)
+}
+
+var errStalled = errors.New("download stalled")
+
+// contentRangeStart reads the first byte of "Content-Range: bytes N-M/T",
+// or -1.
+func contentRangeStart(resp *http.Response) int64 {
+	v := strings.TrimPrefix(resp.Header.Get("Content-Range"), "bytes ")
+	start, _, ok := strings.Cut(v, "-")
+	if !ok {
+		return -1
+	}
+	n, err := strconv.ParseInt(start, 10, 64)
+	if err != nil {
+		return -1
+	}
+	return n
+}
+
+// stallReader restarts its timer on every read that brings bytes.
+type stallReader struct {
+	r     io.Reader
+	d     time.Duration
+	timer *time.Timer
+}
+
+func (s *stallReader) Read(p []byte) (int, error) {
+	n, err := s.r.Read(p)
+	if n > 0 {
+		s.timer.Reset(s.d)
+	}
+	return n, err
+}
+
+// position counts the bytes written past a start and tells at.
+type position struct {
+	at func(int64, bool)
+	n  int64
+}
+
+func (p *position) Write(b []byte) (int, error) {
+	p.n += int64(len(b))
+	p.at(p.n, true)
+	return len(b), nil
+}
+
+func isDiskFull(err error) bool {
+	return errors.Is(err, syscall.ENOSPC) || errors.Is(err, syscall.EDQUOT)
+}
+
+func fileSize(path string) int64 {
+	fi, err := os.Stat(path)
+	if err != nil {
+		return 0
+	}
+	return fi.Size()
+}

@@ -1,0 +1,263 @@
+package bundle
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"log/slog"
+	"os"
+	"path/filepath"
+	"time"
+
+	"github.com/cupertino-go/cupertino/index"
+	"github.com/cupertino-go/cupertino/internal/progress"
+)
+
+// InstallOptions are the inputs of Install.
+type InstallOptions struct {
+	DBPath string // the index to install (replaced if there is one)
+	// DownloadDir keeps downloads, partial ones as "<file>.part", and the
+	// parts while they are unpacked.
+	DownloadDir string
+	Sources     []string // the sources to install; nil means all
+	// BinaryVersion is this cupertino's version, checked against the
+	// bundle's minimum.
+	BinaryVersion string
+	// KeepPrevious keeps the replaced index as index.PreviousPath.
+	KeepPrevious bool
+	FreeSpace    index.FreeSpaceFunc // nil: index.StatfsFreeSpace
+	Progress     io.Writer           // progress lines; nil discards
+	TTY          bool                // Progress is a terminal: redraw one line
+	Logger       *slog.Logger
+}
+
+// InstallResult is what Install did.
+type InstallResult struct {
+	Sources    []string
+	Documents  map[string]int
+	Downloaded int64  // bytes fetched over the network by this run
+	Previous   string // the kept previous index, "" if none
+	Elapsed    time.Duration
+}
+
+// Install installs the bundle: it takes the save lock, checks free space,
+// fetches every part it needs and checks every checksum, and only then
+// unpacks them and has index.ImportParts build the new index beside the
+// old one and rename it into place, with the installed manifest beside it.
+// Whatever fails before that rename leaves the previous index serving and
+// nothing installed; downloads stay in DownloadDir for the next run.
+func (r *Remote) Install(ctx context.Context, opts InstallOptions) (*InstallResult, error) {
+	start := time.Now()
+	if opts.Progress == nil {
+		opts.Progress = io.Discard
+	}
+	m := r.Manifest
+	if err := m.Check(opts.BinaryVersion); err != nil {
+		return nil, err
+	}
+	parts, err := m.Select(opts.Sources)
+	if err != nil {
+		return nil, err
+	}
+	lock, err := index.LockForSave(opts.DBPath)
+	if err != nil {
+		return nil, err
+	}
+	defer lock.Release()
+	if err := os.MkdirAll(opts.DownloadDir, 0o755); err != nil {
+		return nil, fmt.Errorf("download folder: %w", err)
+	}
+	res := &InstallResult{Documents: map[string]int{}}
+	expect := map[string]int{}
+	var sizes, unpacked int64
+	for _, p := range parts {
+		sizes += p.Size
+		unpacked += p.UnpackedSize
+		if p.Kind == index.PartSource {
+			res.Sources = append(res.Sources, p.Name)
+			expect[p.Name] = m.Documents[p.Name]
+		}
+	}
+	if err := r.checkFreeSpace(parts, opts, unpacked); err != nil {
+		return nil, err
+	}
+
+	label := "download"
+	if r.base == nil {
+		label = "verify"
+	}
+	fetched := progress.NewBytes(opts.Progress, opts.TTY, label, int(sizes))
+	var paths []string
+	for _, p := range parts {
+		path, err := r.fetch(ctx, p, opts.DownloadDir, func(n int64, network bool) {
+			if network {
+				res.Downloaded += n
+			}
+			fetched.Add(int(n), p.Name)
+		})
+		if err != nil {
+			return nil, fmt.Errorf("part %s: %w", p.Name, err)
+		}
+		paths = append(paths, path)
+	}
+	fetched.Done()
+
+	unpacking := progress.NewBytes(opts.Progress, opts.TTY, "unpack", int(unpacked))
+	var files []string
+	defer func() {
+		for _, f := range files {
+			os.Remove(f)
+		}
+	}()
+	for i, p := range parts {
+		out := filepath.Join(opts.DownloadDir, p.Name+".unpacked.db")
+		files = append(files, out)
+		if err := unpack(ctx, paths[i], out, p, func(n int) { unpacking.Add(n, p.Name) }); err != nil {
+			return nil, fmt.Errorf("part %s: %w", p.Name, err)
+		}
+	}
+	unpacking.Done()
+
+	installed, err := json.MarshalIndent(Installed{Manifest: *m, Sources: res.Sources, From: r.From}, "", "  ")
+	if err != nil {
+		return nil, err
+	}
+	imported, err := index.ImportParts(ctx, opts.DBPath, files, index.ImportOptions{
+		Lock:         lock,
+		FreeSpace:    opts.FreeSpace,
+		KeepPrevious: opts.KeepPrevious,
+		Expect:       expect,
+		Beside:       []index.BesideFile{{Path: InstalledPath(opts.DBPath), Data: append(installed, '\n')}},
+		Step: func(step string) {
+			fmt.Fprintf(opts.Progress, "install: %s (%s)\n", step, time.Since(start).Round(100*time.Millisecond))
+		},
+		Logger: opts.Logger,
+	})
+	if err != nil {
+		return nil, err
+	}
+	res.Documents, res.Previous = imported.Documents, imported.Previous
+	res.Elapsed = time.Since(start)
+	return res, nil
+}
+
+// checkFreeSpace asks for room for what is still to download, the parts
+// unpacked and the index built from them (smaller than its parts, whose
+// page bodies are stored inflated), before anything is fetched.
+func (r *Remote) checkFreeSpace(parts []Part, opts InstallOptions, unpacked int64) error {
+	free := opts.FreeSpace
+	if free == nil {
+		free = index.StatfsFreeSpace
+	}
+	var download int64
+	for _, p := range parts {
+		if r.base != nil && verify(filepath.Join(opts.DownloadDir, downloadName(p)), p) != nil {
+			download += p.Size - fileSize(filepath.Join(opts.DownloadDir, downloadName(p))+".part")
+		}
+	}
+	need := uint64(max(download, 0) + 2*unpacked)
+	have, err := free(opts.DownloadDir)
+	if err != nil {
+		return fmt.Errorf("check free space: %w", err)
+	}
+	if have < need {
+		return fmt.Errorf("%w: %s has %s free, setup needs %s (download %s, unpacked parts and the index %s)", index.ErrLowDisk,
+			opts.DownloadDir, mib(int64(have)), mib(int64(need)), mib(download), mib(2*unpacked))
+	}
+	return nil
+}
+
+func mib(n int64) string { return fmt.Sprintf("%.1f MiB", float64(n)/(1<<20)) }
+
+// unpack decompresses a verified part file into out and checks its size.
+func unpack(ctx context.Context, path, out string, p Part, progress func(int)) error {
+	in, err := os.Open(path)
+	if err != nil {
+		return err
+	}
+	defer in.Close()
+	dec, err := newDecoder(in)
+	if err != nil {
+		return fmt.Errorf("%w: %v", ErrChecksum, err)
+	}
+	defer dec.Close()
+	f, err := os.Create(out)
+	if err != nil {
+		return err
+	}
+	n, err := io.Copy(writer{f}, io.TeeReader(&cancelReader{ctx: ctx, r: io.LimitReader(dec, p.UnpackedSize+1)}, countFunc(progress)))
+	if cerr := f.Close(); err == nil && cerr != nil {
+		err = writeError{cerr}
+	}
+	var werr writeError
+	switch {
+	case ctx.Err() != nil:
+		return ctx.Err()
+	case errors.As(err, &werr) && isDiskFull(werr.err):
+		return fmt.Errorf("%w: unpacking %s: %v", index.ErrLowDisk, p.File, werr.err)
+	case errors.As(err, &werr):
+		return fmt.Errorf("unpack %s: %w", p.File, werr.err)
+	case err != nil:
+		return fmt.Errorf("%w: %s does not unpack: %v", ErrChecksum, p.File, err)
+	case n != p.UnpackedSize:
+		return fmt.Errorf("%w: %s unpacks to %d bytes, the manifest lists %d", ErrChecksum, p.File, n, p.UnpackedSize)
+	}
+	return nil
+}
+
+// writer marks its errors as the disk's, so that unpack tells them from
+// the decoder's.
+type writer struct{ w io.Writer }
+
+type writeError struct{ err error }
+
+func (e writeError) Error() string { return e.err.Error() }
+
+func (w writer) Write(p []byte) (int, error) {
+	n, err := w.w.Write(p)
+	if err != nil {
+		err = writeError{err}
+	}
+	return n, err
+}
+
+type countFunc func(int)
+
+func (f countFunc) Write(p []byte) (int, error) {
+	f(len(p))
+	return len(p), nil
+}
+
+// cancelReader ends a long copy when the context is cancelled (Ctrl-C).
+type cancelReader struct {
+	ctx context.Context
+	r   io.Reader
+}
+
+func (c *cancelReader) Read(p []byte) (int, error) {
+	if err := c.ctx.Err(); err != nil {
+		return 0, err
+	}
+	return c.r.Read(p)
+}
+
+// Downloads lists the files in a download folder (finished and partial
+// downloads, parts being unpacked), for cleanup. A missing folder has none.
+func Downloads(dir string) ([]index.Leftover, error) {
+	entries, err := os.ReadDir(dir)
+	if errors.Is(err, os.ErrNotExist) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	var out []index.Leftover
+	for _, e := range entries {
+		if fi, err := e.Info(); err == nil && fi.Mode().IsRegular() {
+			out = append(out, index.Leftover{Path: filepath.Join(dir, e.Name()), Size: fi.Size()})
+		}
+	}
+	return out, nil
+}
