@@ -95,15 +95,7 @@ func TestCrawlChromeE2E(t *testing.T) {
 	cfg := testConfig(hs.URL, out)
 	cfg.Engine = EngineAuto
 	cfg.Concurrency = 8
-	res, err := Crawl(context.Background(), cfg)
-	if err != nil {
-		t.Fatalf("%v: %+v", err, res.Failures)
-	}
-	pages := storedPages(t, out)
-	if len(pages) != len(keys) {
-		t.Fatalf("stored %d of %d", len(pages), len(keys))
-	}
-	assertSameAsSource(t, srv, pages)
+	res := crawlEveryPage(t, cfg, srv, len(keys))
 	viaChrome := map[string]bool{}
 	for _, r := range readJournalAll(t, out, cfg) {
 		if r.Engine == EngineChrome && r.Status == "ok" {

@@ -286,16 +286,7 @@ func TestCrawlTransientFaults(t *testing.T) {
 	if faulty < 60 {
 		t.Fatalf("only %d faulty pages", faulty)
 	}
-	out := t.TempDir()
-	res, err := Crawl(context.Background(), testConfig(hs.URL, out))
-	if err != nil {
-		t.Fatalf("%v: %+v", err, res.Failures)
-	}
-	pages := storedPages(t, out)
-	if len(pages) != len(keys) {
-		t.Fatalf("stored %d of %d", len(pages), len(keys))
-	}
-	assertSameAsSource(t, srv, pages)
+	crawlEveryPage(t, testConfig(hs.URL, t.TempDir()), srv, len(keys))
 	st := srv.Stats()
 	for _, f := range fakeapple.TransientFaults {
 		if st.Faults[f] == 0 {

@@ -71,19 +71,7 @@ func TestPagePathProperties(t *testing.T) {
 			if err != nil {
 				continue // not a valid URI ("." segments)
 			}
-			p, err := PagePath(uri)
-			if err != nil {
-				t.Fatalf("PagePath(%q): %v", uri, err)
-			}
-			back, err := URIFromPagePath(p)
-			if err != nil || back != uri {
-				t.Fatalf("round trip %q -> %q -> %q, %v", uri, p, back, err)
-			}
-			for _, c := range strings.Split(filepath.ToSlash(p), "/") {
-				if len(c) > 255 || c == "" || c[0] == '.' {
-					t.Fatalf("bad component %q in %q", c, p)
-				}
-			}
+			p := checkPagePath(t, uri)
 			if other, ok := files[p]; ok && other != uri {
 				t.Fatalf("%q and %q share file %q", uri, other, p)
 			}
@@ -115,18 +103,27 @@ func FuzzPagePath(f *testing.F) {
 		if err != nil {
 			return
 		}
-		p, err := PagePath(uri)
-		if err != nil {
-			t.Fatalf("PagePath(%q): %v", uri, err)
-		}
-		back, err := URIFromPagePath(p)
-		if err != nil || back != uri {
-			t.Fatalf("round trip %q -> %q -> %q, %v", uri, p, back, err)
-		}
-		for _, c := range strings.Split(filepath.ToSlash(p), "/") {
-			if len(c) > 255 || c == "" || c[0] == '.' {
-				t.Fatalf("bad component %q in %q", c, p)
-			}
-		}
+		checkPagePath(t, uri)
 	})
+}
+
+// checkPagePath returns uri's page path after checking that it maps back to
+// uri and that every component is a name any file system takes: at most
+// 255 bytes, not empty, not hidden.
+func checkPagePath(t *testing.T, uri string) string {
+	t.Helper()
+	p, err := PagePath(uri)
+	if err != nil {
+		t.Fatalf("PagePath(%q): %v", uri, err)
+	}
+	back, err := URIFromPagePath(p)
+	if err != nil || back != uri {
+		t.Fatalf("round trip %q -> %q -> %q, %v", uri, p, back, err)
+	}
+	for _, c := range strings.Split(filepath.ToSlash(p), "/") {
+		if len(c) > 255 || c == "" || c[0] == '.' {
+			t.Fatalf("bad component %q in %q", c, p)
+		}
+	}
+	return p
 }
