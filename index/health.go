@@ -89,9 +89,17 @@ func Leftovers(dbPath string) (files []Leftover, saveRunning bool, err error) {
 	default:
 		lock.Release()
 	}
+	files, err = inFlightFiles(dbPath)
+	return files, saveRunning, err
+}
+
+// inFlightFiles lists the in-flight files beside dbPath: "<db>.in-flight"
+// and its journal, the audit log's, and those of the files ImportParts
+// installs beside the index.
+func inFlightFiles(dbPath string) (files []Leftover, err error) {
 	matches, err := filepath.Glob(globEscape(dbPath) + "*.in-flight*")
 	if err != nil {
-		return nil, saveRunning, err
+		return nil, err
 	}
 	dir := filepath.Dir(dbPath)
 	stem := strings.TrimSuffix(filepath.Base(dbPath), filepath.Ext(dbPath))
@@ -101,7 +109,7 @@ func Leftovers(dbPath string) (files []Leftover, saveRunning bool, err error) {
 			files = append(files, Leftover{Path: m, Size: fi.Size()})
 		}
 	}
-	return files, saveRunning, nil
+	return files, nil
 }
 
 // globEscape quotes the glob metacharacters of a literal path.

@@ -35,7 +35,8 @@ func EstimateFreeBytes(inputBytes, previousDBBytes int64) uint64 {
 // two saves of one index never interleave. A Builder given it in
 // BuildOptions.Lock takes it over and releases it on Commit or Abort.
 type SaveLock struct {
-	lock *buildLock
+	lock   *buildLock
+	dbPath string
 }
 
 // LockForSave takes the save lock of dbPath, or returns ErrLocked (wrapped,
@@ -48,13 +49,14 @@ func LockForSave(dbPath string) (*SaveLock, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &SaveLock{lock: l}, nil
+	return &SaveLock{lock: l, dbPath: dbPath}, nil
 }
 
 // Release releases the lock; a no-op once released or taken over.
 func (s *SaveLock) Release() {
 	if s != nil {
 		s.lock.release()
+		s.lock = nil
 	}
 }
 
