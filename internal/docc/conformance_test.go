@@ -64,10 +64,7 @@ const labelIsText = `,"conformance":{"availabilityPrefix":[{"type":"text","text"
 func TestAvailableWhenInDocumentAndMarkdown(t *testing.T) {
 	const line = "Available when `Label` is `Text`."
 	raw := []byte(conformancePage(labelIsText, "func spin()"))
-	p, err := Parse(raw)
-	if err != nil {
-		t.Fatal(err)
-	}
+	p := mustParse(t, raw)
 	d, err := p.Document("spin().json", raw)
 	if err != nil {
 		t.Fatal(err)
@@ -84,11 +81,7 @@ func TestAvailableWhenInDocumentAndMarkdown(t *testing.T) {
 	}
 
 	// Without a declaration the line still appears, after the abstract.
-	p, err = Parse([]byte(conformancePage(labelIsText, "")))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if md := RenderMarkdown(p, RenderOptions{}); !strings.Contains(md, "Spins the dial.\n\n"+line+"\n") {
+	if md := RenderMarkdown(mustParse(t, []byte(conformancePage(labelIsText, ""))), RenderOptions{}); !strings.Contains(md, "Spins the dial.\n\n"+line+"\n") {
 		t.Errorf("markdown without a declaration:\n%s", md)
 	}
 }

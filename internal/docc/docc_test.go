@@ -43,10 +43,7 @@ func TestParseSkipsWrongTypes(t *testing.T) {
 		"metadata": {"title": 5, "role": "symbol", "platforms": [{"name": "iOS", "introducedAt": 13}]},
 		"abstract": [{"type": "text", "text": "kept"}],
 		"references": {"x": {"title": ["odd"], "url": "/documentation/gizmo/x"}}}`
-	p, err := Parse([]byte(raw))
-	if err != nil {
-		t.Fatal(err)
-	}
+	p := mustParse(t, []byte(raw))
 	if p.Metadata.Role != "symbol" || len(p.Abstract) != 1 || p.Abstract[0].Text != "kept" {
 		t.Errorf("lost data after a type mismatch: %+v %+v", p.Metadata, p.Abstract)
 	}
@@ -57,24 +54,44 @@ func TestParseSkipsWrongTypes(t *testing.T) {
 
 func parseFixture(t *testing.T, name string) *Page {
 	t.Helper()
-	raw, err := os.ReadFile("testdata/" + name)
+	return mustParse(t, readFile(t, "testdata/"+name))
+}
+
+// readFile returns a file the test cannot do without.
+func readFile(t testing.TB, path string) []byte {
+	t.Helper()
+	raw, err := os.ReadFile(path)
 	if err != nil {
 		t.Fatal(err)
 	}
+	return raw
+}
+
+// mustParse parses a page the test expects to be valid render JSON.
+func mustParse(t testing.TB, raw []byte) *Page {
+	t.Helper()
 	p, err := Parse(raw)
 	if err != nil {
-		t.Fatal(err)
+		t.Fatalf("parse: %v", err)
 	}
 	return p
 }
 
+// documentOf parses raw and converts it as the file at path, failing the
+// test on either error.
+func documentOf(t testing.TB, path string, raw []byte) *document.Document {
+	t.Helper()
+	d, err := mustParse(t, raw).Document(path, raw)
+	if err != nil {
+		t.Fatalf("document %s: %v", path, err)
+	}
+	return d
+}
+
 func docOf(t *testing.T, raw string) (*Page, error) {
 	t.Helper()
-	p, err := Parse([]byte(raw))
-	if err != nil {
-		t.Fatal(err)
-	}
-	_, err = p.Document("", []byte(raw))
+	p := mustParse(t, []byte(raw))
+	_, err := p.Document("", []byte(raw))
 	return p, err
 }
 
@@ -154,10 +171,7 @@ func TestPageKindFallsBackToRole(t *testing.T) {
 		{`{"kind": "overview", "metadata": {"title": "x"}}`, "overview"},
 		{`{"kind": "symbol", "metadata": {"role": "collection", "symbolKind": "module", "title": "x"}}`, "framework"},
 	} {
-		p, err := Parse([]byte(c.raw))
-		if err != nil {
-			t.Fatal(err)
-		}
+		p := mustParse(t, []byte(c.raw))
 		if got := p.pageKind(); got != c.want {
 			t.Errorf("%s: kind %q, want %q", c.raw, got, c.want)
 		}
@@ -198,14 +212,7 @@ func TestDeprecation(t *testing.T) {
 		{"no platforms", plat(``), false, ""},
 	}
 	for _, c := range cases {
-		p, err := Parse([]byte(c.raw))
-		if err != nil {
-			t.Fatal(err)
-		}
-		d, err := p.Document("", []byte(c.raw))
-		if err != nil {
-			t.Fatal(err)
-		}
+		d := documentOf(t, "", []byte(c.raw))
 		if d.Deprecated != c.want || d.DeprecationNote != c.note {
 			t.Errorf("%s: deprecated %v note %q, want %v %q", c.name, d.Deprecated, d.DeprecationNote, c.want, c.note)
 		}
@@ -218,19 +225,8 @@ func TestDeprecation(t *testing.T) {
 
 func mustDocument(t *testing.T, fixture string) *document.Document {
 	t.Helper()
-	raw, err := os.ReadFile("testdata/" + fixture)
-	if err != nil {
-		t.Fatal(err)
-	}
-	p, err := Parse(raw)
-	if err != nil {
-		t.Fatal(err)
-	}
-	d, err := p.Document("testdata/"+fixture, raw)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return d
+	path := "testdata/" + fixture
+	return documentOf(t, path, readFile(t, path))
 }
 
 func TestDocumentFields(t *testing.T) {
@@ -296,14 +292,7 @@ func TestTitleFallbacks(t *testing.T) {
 		// Real pages are titled "Error" and "error": titles are kept verbatim.
 		{`{"identifier": {"url": "doc://com.example.docs/documentation/Combine/Fail/error"}, "kind": "symbol", "metadata": {"title": "error", "symbolKind": "property"}}`, "error"},
 	} {
-		p, err := Parse([]byte(c.raw))
-		if err != nil {
-			t.Fatal(err)
-		}
-		d, err := p.Document("", []byte(c.raw))
-		if err != nil {
-			t.Fatal(err)
-		}
+		d := documentOf(t, "", []byte(c.raw))
 		if d.Title != c.want || !strings.HasPrefix(d.Markdown, "# "+c.want+"\n") {
 			t.Errorf("title %q (markdown %q), want %q", d.Title, d.Markdown, c.want)
 		}
@@ -381,13 +370,7 @@ func TestDeepNesting(t *testing.T) {
 	inner := strings.Repeat(`{"type": "aside", "style": "note", "content": [`, n) + `{"type": "paragraph", "inlineContent": [{"type": "text", "text": "deep"}]}` + strings.Repeat(`]}`, n)
 	raw := `{"identifier": {"url": "doc://com.example.docs/documentation/Gizmo/Deep"}, "kind": "article", "metadata": {"title": "Deep"},
 		"primaryContentSections": [{"kind": "content", "content": [` + inner + `]}]}`
-	p, err := Parse([]byte(raw))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := p.Document("", []byte(raw)); err != nil {
-		t.Fatal(err)
-	}
+	documentOf(t, "", []byte(raw))
 }
 
 func TestLinkedURIs(t *testing.T) {

@@ -2,7 +2,6 @@ package docc
 
 import (
 	"encoding/json"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -22,18 +21,7 @@ func TestGolden(t *testing.T) {
 	for _, fixture := range fixtures {
 		name := strings.TrimSuffix(filepath.Base(fixture), ".json")
 		t.Run(name, func(t *testing.T) {
-			raw, err := os.ReadFile(fixture)
-			if err != nil {
-				t.Fatal(err)
-			}
-			p, err := Parse(raw)
-			if err != nil {
-				t.Fatalf("parse: %v", err)
-			}
-			d, err := p.Document(filepath.ToSlash(fixture), raw)
-			if err != nil {
-				t.Fatalf("document: %v", err)
-			}
+			d := documentOf(t, filepath.ToSlash(fixture), readFile(t, fixture))
 			md := d.Markdown
 			d.Markdown = ""
 			docJSON, err := json.MarshalIndent(d, "", "  ")
