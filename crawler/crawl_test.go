@@ -361,3 +361,19 @@ func TestCrawlChromeEngineNeedsChromium(t *testing.T) {
 		t.Fatalf("err %v, want ErrNoChromium", err)
 	}
 }
+
+// crawlEveryPage crawls with cfg and checks that the crawl succeeded and
+// stored want pages, each the same as its source on srv.
+func crawlEveryPage(t *testing.T, cfg Config, srv *fakeapple.Server, want int) *Result {
+	t.Helper()
+	res, err := Crawl(context.Background(), cfg)
+	if err != nil {
+		t.Fatalf("%v: %+v", err, res.Failures)
+	}
+	pages := storedPages(t, cfg.OutputDir)
+	if len(pages) != want {
+		t.Fatalf("stored %d of %d", len(pages), want)
+	}
+	assertSameAsSource(t, srv, pages)
+	return res
+}

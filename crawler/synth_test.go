@@ -2,7 +2,6 @@ package crawler
 
 import (
 	"bytes"
-	"context"
 	"encoding/json"
 	"fmt"
 	"io/fs"
@@ -233,22 +232,6 @@ func storedPages(t testing.TB, out string) map[string][]byte {
 
 // assertSameAsSource checks that every stored page is its source file after
 // key canonicalisation, and that the page's own URI is the one it is stored as.
-// crawlEveryPage crawls with cfg and checks that the crawl succeeded and
-// stored want pages, each the same as its source on srv.
-func crawlEveryPage(t *testing.T, cfg Config, srv *fakeapple.Server, want int) *Result {
-	t.Helper()
-	res, err := Crawl(context.Background(), cfg)
-	if err != nil {
-		t.Fatalf("%v: %+v", err, res.Failures)
-	}
-	pages := storedPages(t, cfg.OutputDir)
-	if len(pages) != want {
-		t.Fatalf("stored %d of %d", len(pages), want)
-	}
-	assertSameAsSource(t, srv, pages)
-	return res
-}
-
 func assertSameAsSource(t testing.TB, srv *fakeapple.Server, pages map[string][]byte) {
 	t.Helper()
 	for uri, got := range pages {
