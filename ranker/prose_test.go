@@ -90,11 +90,8 @@ func TestSearchProse(t *testing.T) {
 	e := openTestEngine(t)
 	// The agent noun and the vocabulary reach AVAudioPlayer ("plays audio
 	// data from a file"); the verb's symbol name floods nothing.
-	rs := mustSearch(t, e, "how to play a sound file", Filters{})
-	if len(rs) == 0 || rs[0].URI != "apple-docs://avfaudio/avaudioplayer" {
-		t.Errorf("play a sound file = %v", uris(rs))
-	}
-	rs = mustSearch(t, e, "schedule a local notification", Filters{})
+	wantInTop(t, e, "how to play a sound file", "apple-docs://avfaudio/avaudioplayer", 1)
+	rs := mustSearch(t, e, "schedule a local notification", Filters{})
 	if r := rankOf(rs, "apple-docs://usernotifications/scheduling-a-notification-locally-from-your-app"); r != 1 {
 		t.Errorf("schedule a local notification: article at %d in %v", r, uris(rs))
 	}
@@ -111,33 +108,21 @@ func TestSearchProse(t *testing.T) {
 
 func TestSearchTypeMemberPlainWords(t *testing.T) {
 	e := openTestEngine(t)
-	rs := mustSearch(t, e, "Text bold", Filters{})
-	if len(rs) == 0 || rs[0].URI != "apple-docs://swiftui/text/bold()" {
-		t.Errorf("Text bold = %v", uris(rs))
-	}
+	rs := wantInTop(t, e, "Text bold", "apple-docs://swiftui/text/bold()", 1)
 	if r := rankOf(rs, "apple-docs://swiftui/text"); r == 0 {
 		t.Errorf("Text bold lacks the type page: %v", uris(rs))
 	}
 	// A member prefix finds the member.
-	rs = mustSearch(t, e, "Text bol", Filters{})
-	if len(rs) == 0 || rs[0].URI != "apple-docs://swiftui/text/bold()" {
-		t.Errorf("Text bol = %v", uris(rs))
-	}
+	wantInTop(t, e, "Text bol", "apple-docs://swiftui/text/bold()", 1)
 	// Two plain words naming no member stay prose.
-	rs = mustSearch(t, e, "Dark mode", Filters{})
-	if r := rankOf(rs, "hig://dark-mode"); r == 0 || r > 3 {
-		t.Errorf("Dark mode: hig at %d in %v", r, uris(rs))
-	}
+	wantInTop(t, e, "Dark mode", "hig://dark-mode", 3)
 }
 
 // Of two types named alike, the one an app can link against wins over a
 // declaration available on no platform (a manifest, a file format).
 func TestSearchPlatformlessDeclaration(t *testing.T) {
 	e := openTestEngine(t)
-	rs := mustSearch(t, e, "Product", Filters{})
-	if len(rs) == 0 || rs[0].URI != "apple-docs://storekit/product" {
-		t.Errorf("Product = %v", uris(rs))
-	}
+	wantInTop(t, e, "Product", "apple-docs://storekit/product", 1)
 }
 
 func TestSourceWeights(t *testing.T) {

@@ -187,6 +187,17 @@ func mustSearch(t testing.TB, e *Engine, q string, f Filters) []Result {
 	return rs
 }
 
+// wantInTop searches for q without filters and reports an error unless uri
+// is among the first n results; it returns the results.
+func wantInTop(t testing.TB, e *Engine, q, uri string, n int) []Result {
+	t.Helper()
+	rs := mustSearch(t, e, q, Filters{})
+	if r := rankOf(rs, uri); r == 0 || r > n {
+		t.Errorf("%s: %s at %d (want 1..%d) in %v", q, uri, r, n, uris(rs))
+	}
+	return rs
+}
+
 // TestSearchTopResults runs each query on both paths: every match scored
 // with bm25, and the bounded path a common query takes on the full index.
 func TestSearchTopResults(t *testing.T) {
@@ -226,12 +237,9 @@ func TestSearchTopResults(t *testing.T) {
 func TestSearchCrossSource(t *testing.T) {
 	e := openTestEngine(t)
 	// An exact HIG title is not buried under loose Apple matches.
-	rs := mustSearch(t, e, "Dark mode", Filters{})
-	if r := rankOf(rs, "hig://dark-mode"); r == 0 || r > 3 {
-		t.Errorf("Dark mode: hig at %d in %v", r, uris(rs))
-	}
+	wantInTop(t, e, "Dark mode", "hig://dark-mode", 3)
 	// Both exact "Color" pages lead; Apple's first by source weight.
-	rs = mustSearch(t, e, "color", Filters{})
+	rs := mustSearch(t, e, "color", Filters{})
 	if len(rs) < 2 || rs[0].URI != "apple-docs://swiftui/color" || rs[1].URI != "hig://color" {
 		t.Errorf("color = %v", uris(rs))
 	}
