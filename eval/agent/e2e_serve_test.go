@@ -72,11 +72,7 @@ const (
 func TestIndexTableOnSavedDemo(t *testing.T) {
 	bin, root := buildCupertino(t)
 	db := demoIndex(t, bin, root)
-	table, err := OpenIndexTable(db)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer table.Close()
+	table := openTable(t, db)
 	task := iosTask("ios17.0")
 	if sc := scoreWith(t, table, task, demoGrounded); !sc.Outcome || sc.RefsChecked < 4 {
 		t.Errorf("documented APIs: %+v", sc)
@@ -104,11 +100,7 @@ func TestIndexTableOnSavedDemo(t *testing.T) {
 func TestRealServeEndToEnd(t *testing.T) {
 	bin, root := buildCupertino(t)
 	db := demoIndex(t, bin, root)
-	table, err := OpenIndexTable(db)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer table.Close()
+	table := openTable(t, db)
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
 	defer cancel()
 	tools, err := StartMCP(ctx, bin, []string{"serve", "--search-db", db}, os.Environ(), os.Stderr)

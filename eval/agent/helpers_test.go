@@ -183,3 +183,15 @@ func fixtureScript(t *testing.T, tasks []Task) fakellm.Script {
 		return fakellm.Reply{Text: replies[task.ID+"."+ModeGrounded]}
 	}
 }
+
+// openTable opens the index at path as a symbol table for the rest of the
+// test.
+func openTable(t *testing.T, path string) *IndexTable {
+	t.Helper()
+	table, err := OpenIndexTable(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { table.Close() })
+	return table
+}

@@ -137,11 +137,7 @@ func fileHash(t *testing.T, path string) [32]byte {
 func TestIndexTable(t *testing.T) {
 	path := makeIndex(t, true)
 	before := fileHash(t, path)
-	table, err := OpenIndexTable(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer table.Close()
+	table := openTable(t, path)
 
 	padding, err := table.Lookup("padding")
 	if err != nil || len(padding) != 1 || padding[0].Parent != "View" || padding[0].Introduced["ios"] != v("13.0") || padding[0].Introduced["macos"] != v("10.15") {
@@ -188,11 +184,7 @@ func TestIndexTable(t *testing.T) {
 }
 
 func TestIndexTableOlderSchema(t *testing.T) {
-	table, err := OpenIndexTable(makeIndex(t, false))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer table.Close()
+	table := openTable(t, makeIndex(t, false))
 	padding, err := table.Lookup("padding")
 	if err != nil || len(padding) != 1 || len(padding[0].Introduced) != 0 {
 		t.Errorf("padding = %+v, %v", padding, err)
