@@ -358,19 +358,8 @@ CREATE TEMP TABLE type_titles AS
 	SELECT title_lower, framework, min(uri) AS uri, count(*) AS n FROM docs
 	WHERE kind IN ('protocol','class','struct','enum','actor','typealias','type')
 	GROUP BY title_lower, framework;
-CREATE INDEX temp.type_titles_key ON type_titles(title_lower, framework);
-UPDATE inheritance_edges SET parent_uri = coalesce(
-	(SELECT t.uri FROM type_titles t, docs d WHERE d.id = inheritance_edges.doc_id
-		AND t.title_lower = lower(parent_title) AND t.framework = d.framework AND t.n = 1),
-	(SELECT min(t.uri) FROM type_titles t WHERE t.title_lower = lower(parent_title)
-		HAVING sum(t.n) = 1), '')
-	WHERE parent_uri = '' AND parent_title != '';
-UPDATE inheritance_edges SET child_uri = coalesce(
-	(SELECT t.uri FROM type_titles t, docs d WHERE d.id = inheritance_edges.doc_id
-		AND t.title_lower = lower(child_title) AND t.framework = d.framework AND t.n = 1),
-	(SELECT min(t.uri) FROM type_titles t WHERE t.title_lower = lower(child_title)
-		HAVING sum(t.n) = 1), '')
-	WHERE child_uri = '' AND child_title != '';
+CREATE INDEX temp.type_titles_key ON type_titles(title_lower, framework);`+
+		fmt.Sprintf(resolveEndURI, "parent")+fmt.Sprintf(resolveEndURI, "child")+`
 DROP TABLE type_titles;
 DELETE FROM inheritance_edges WHERE rowid NOT IN (
 	SELECT min(rowid) FROM inheritance_edges GROUP BY relation,
@@ -378,6 +367,17 @@ DELETE FROM inheritance_edges WHERE rowid NOT IN (
 		CASE WHEN parent_uri != '' THEN parent_uri ELSE lower(parent_title) END);`)
 	return err
 }
+
+// resolveEndURI fills one end's URI ("parent" or "child" fills %[1]s) from
+// its title where exactly one type page has that title: in the asserting
+// page's framework first, else in the whole index.
+const resolveEndURI = `
+UPDATE inheritance_edges SET %[1]s_uri = coalesce(
+	(SELECT t.uri FROM type_titles t, docs d WHERE d.id = inheritance_edges.doc_id
+		AND t.title_lower = lower(%[1]s_title) AND t.framework = d.framework AND t.n = 1),
+	(SELECT min(t.uri) FROM type_titles t WHERE t.title_lower = lower(%[1]s_title)
+		HAVING sum(t.n) = 1), '')
+	WHERE %[1]s_uri = '' AND %[1]s_title != '';`
 
 // fileSize is the size of the file at path, or 0 when there is none.
 func fileSize(path string) int64 {
