@@ -5,99 +5,18 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io/fs"
 	"net/url"
 	"os"
 	"path/filepath"
-	"sort"
 	"strings"
 
 	"github.com/cupertino-go/cupertino/internal/document"
 	"github.com/cupertino-go/cupertino/internal/docuri"
+	"github.com/cupertino-go/cupertino/internal/symbolgraph"
 )
 
 // ErrNoSymbolGraphs means --symbolgraph-dir holds no *.symbols.json file.
 var ErrNoSymbolGraphs = errors.New("no *.symbols.json files")
-
-// The SymbolKit symbol-graph format (0.5/0.6), reduced to what the join
-// reads.
-type symbolGraph struct {
-	Module struct {
-		Name string `json:"name"`
-	} `json:"module"`
-	Symbols       []sgSymbol       `json:"symbols"`
-	Relationships []sgRelationship `json:"relationships"`
-}
-
-type sgSymbol struct {
-	Kind struct {
-		Identifier string `json:"identifier"`
-	} `json:"kind"`
-	Identifier struct {
-		Precise           string `json:"precise"`
-		InterfaceLanguage string `json:"interfaceLanguage"`
-	} `json:"identifier"`
-	PathComponents []string `json:"pathComponents"`
-	Names          struct {
-		Title string `json:"title"`
-	} `json:"names"`
-	DeclarationFragments []sgFragment `json:"declarationFragments"`
-	SwiftGenerics        *struct {
-		Parameters []struct {
-			Name string `json:"name"`
-		} `json:"parameters"`
-		Constraints []sgConstraint `json:"constraints"`
-	} `json:"swiftGenerics"`
-	SwiftExtension *struct {
-		ExtendedModule string         `json:"extendedModule"`
-		Constraints    []sgConstraint `json:"constraints"`
-	} `json:"swiftExtension"`
-	Availability []sgAvailability `json:"availability"`
-}
-
-type sgFragment struct {
-	Kind     string `json:"kind"`
-	Spelling string `json:"spelling"`
-}
-
-type sgConstraint struct {
-	Kind string `json:"kind"` // conformance, sameType, superclass, sameShape
-	LHS  string `json:"lhs"`
-	RHS  string `json:"rhs"`
-}
-
-type sgAvailability struct {
-	Domain                       string     `json:"domain"`
-	Introduced                   *sgVersion `json:"introduced"`
-	Deprecated                   *sgVersion `json:"deprecated"`
-	Obsoleted                    *sgVersion `json:"obsoleted"`
-	IsUnconditionallyDeprecated  bool       `json:"isUnconditionallyDeprecated"`
-	IsUnconditionallyUnavailable bool       `json:"isUnconditionallyUnavailable"`
-}
-
-type sgVersion struct {
-	Major int `json:"major"`
-	Minor int `json:"minor"`
-	Patch int `json:"patch"`
-}
-
-func (v *sgVersion) String() string {
-	if v == nil {
-		return ""
-	}
-	s := fmt.Sprintf("%d.%d", v.Major, v.Minor)
-	if v.Patch != 0 {
-		s += fmt.Sprintf(".%d", v.Patch)
-	}
-	return s
-}
-
-type sgRelationship struct {
-	Kind           string `json:"kind"`
-	Source         string `json:"source"`
-	Target         string `json:"target"`
-	TargetFallback string `json:"targetFallback"`
-}
 
 // graphSymbol is one symbol of the joined graphs, merged across the graph
 // files (platform variants) that declare it.
@@ -122,26 +41,13 @@ type graphSet struct {
 // readSymbolGraphs reads every *.symbols.json under dir. Files that are not
 // valid symbol graphs are counted and skipped.
 func readSymbolGraphs(ctx context.Context, dir string) (*graphSet, error) {
-	var paths []string
-	err := filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
-		if err != nil {
-			return err
-		}
-		if ctx.Err() != nil {
-			return ctx.Err()
-		}
-		if !d.IsDir() && strings.HasSuffix(d.Name(), ".symbols.json") {
-			paths = append(paths, p)
-		}
-		return nil
-	})
+	paths, err := symbolgraph.Files(ctx, dir)
 	if err != nil {
 		return nil, fmt.Errorf("read symbol graphs: %w", err)
 	}
 	if len(paths) == 0 {
 		return nil, fmt.Errorf("%w in %s", ErrNoSymbolGraphs, dir)
 	}
-	sort.Strings(paths)
 	set := &graphSet{}
 	byPrecise := map[string]*graphSymbol{}
 	for _, p := range paths {
@@ -149,7 +55,7 @@ func readSymbolGraphs(ctx context.Context, dir string) (*graphSet, error) {
 		if err != nil {
 			return nil, fmt.Errorf("read symbol graph: %w", err)
 		}
-		var g symbolGraph
+		var g symbolgraph.Graph
 		if err := json.Unmarshal(raw, &g); err != nil || g.Module.Name == "" {
 			set.badFiles++
 			continue
@@ -203,7 +109,7 @@ func readSymbolGraphs(ctx context.Context, dir string) (*graphSet, error) {
 // extendedModule reads B from an extension graph's file name "A@B.symbols.json"
 // (or "A@B@C…"); "" for a module's own graph.
 func extendedModule(base, module string) string {
-	name := strings.TrimSuffix(base, ".symbols.json")
+	name := strings.TrimSuffix(base, symbolgraph.FileSuffix)
 	parts := strings.Split(name, "@")
 	if len(parts) < 2 || parts[1] == module {
 		return ""
@@ -211,7 +117,7 @@ func extendedModule(base, module string) string {
 	return parts[1]
 }
 
-func convertSymbol(s *sgSymbol, module, extended string, conformances []string) *graphSymbol {
+func convertSymbol(s *symbolgraph.Symbol, module, extended string, conformances []string) *graphSymbol {
 	gs := &graphSymbol{
 		precise:  s.Identifier.Precise,
 		module:   module,
@@ -289,7 +195,7 @@ func hasPlatform(list []document.Platform, name string) bool {
 
 // renderConstraints writes SymbolKit requirements the way swiftsym writes
 // where clauses: "T: Hashable", "Element == Int".
-func renderConstraints(cs []sgConstraint) []string {
+func renderConstraints(cs []symbolgraph.Constraint) []string {
 	var out []string
 	for _, c := range cs {
 		lhs, rhs := strings.TrimSpace(c.LHS), strings.TrimSpace(c.RHS)
@@ -314,7 +220,7 @@ var graphDomains = map[string]string{
 	"mac catalyst": "Mac Catalyst", "ipados": "iPadOS",
 }
 
-func graphPlatforms(av []sgAvailability) (platforms []document.Platform, deprecated bool) {
+func graphPlatforms(av []symbolgraph.Availability) (platforms []document.Platform, deprecated bool) {
 	allDeprecated := len(av) > 0
 	for _, a := range av {
 		if a.IsUnconditionallyDeprecated && (a.Domain == "" || a.Domain == "*") {

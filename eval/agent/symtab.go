@@ -1,14 +1,15 @@
 package agent
 
 import (
+	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io/fs"
 	"os"
 	"path/filepath"
-	"sort"
 	"strings"
+
+	"github.com/cupertino-go/cupertino/internal/symbolgraph"
 )
 
 // ErrNoSymbols means a symbol source yielded nothing to check against.
@@ -79,37 +80,8 @@ func (t *MemTable) Describe() string { return t.description }
 // Len is the number of distinct names.
 func (t *MemTable) Len() int { return len(t.byName) }
 
-// symbolGraph is the subset of SymbolKit's format the checks read.
-type symbolGraph struct {
-	Module struct {
-		Name string `json:"name"`
-	} `json:"module"`
-	Symbols []struct {
-		Kind struct {
-			Identifier string `json:"identifier"`
-		} `json:"kind"`
-		Names struct {
-			Title string `json:"title"`
-		} `json:"names"`
-		PathComponents []string `json:"pathComponents"`
-		Availability   []struct {
-			Domain                       string     `json:"domain"`
-			Introduced                   *sgVersion `json:"introduced"`
-			Deprecated                   *sgVersion `json:"deprecated"`
-			Obsoleted                    *sgVersion `json:"obsoleted"`
-			IsUnconditionallyDeprecated  bool       `json:"isUnconditionallyDeprecated"`
-			IsUnconditionallyUnavailable bool       `json:"isUnconditionallyUnavailable"`
-		} `json:"availability"`
-	} `json:"symbols"`
-}
-
-type sgVersion struct {
-	Major int `json:"major"`
-	Minor int `json:"minor"`
-	Patch int `json:"patch"`
-}
-
-func (v *sgVersion) version() Version { return Version{v.Major, v.Minor, v.Patch} }
+// versionOf converts a symbol graph's version.
+func versionOf(v *symbolgraph.Version) Version { return Version{v.Major, v.Minor, v.Patch} }
 
 // domainPlatform maps SymbolKit availability domains to target platforms. The
 // "*" and "Swift" domains are language-wide and do not gate a platform.
@@ -133,20 +105,10 @@ func domainPlatform(domain string) string {
 
 // LoadSymbolGraphs reads every *.symbols.json under dir (recursively).
 func LoadSymbolGraphs(dir string) (*MemTable, error) {
-	var files []string
-	err := filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
-		if err != nil {
-			return err
-		}
-		if !d.IsDir() && strings.HasSuffix(d.Name(), ".symbols.json") {
-			files = append(files, path)
-		}
-		return nil
-	})
+	files, err := symbolgraph.Files(context.Background(), dir)
 	if err != nil {
 		return nil, fmt.Errorf("symbol graphs: %w", err)
 	}
-	sort.Strings(files)
 	table := NewMemTable(fmt.Sprintf("symbol graphs (%d files)", len(files)), nil)
 	for _, f := range files {
 		if err := loadSymbolGraph(table, f); err != nil {
@@ -164,7 +126,7 @@ func loadSymbolGraph(table *MemTable, path string) error {
 	if err != nil {
 		return fmt.Errorf("read symbol graph: %w", err)
 	}
-	var g symbolGraph
+	var g symbolgraph.Graph
 	if err := json.Unmarshal(data, &g); err != nil {
 		return fmt.Errorf("parse %s: %w", filepath.Base(path), err)
 	}
@@ -194,11 +156,11 @@ func loadSymbolGraph(table *MemTable, path string) error {
 				continue
 			}
 			if av.Introduced != nil {
-				setVersion(&info.Introduced, plat, av.Introduced.version())
+				setVersion(&info.Introduced, plat, versionOf(av.Introduced))
 			}
 			switch {
 			case av.Deprecated != nil:
-				setVersion(&info.Deprecated, plat, av.Deprecated.version())
+				setVersion(&info.Deprecated, plat, versionOf(av.Deprecated))
 			case av.IsUnconditionallyDeprecated:
 				setVersion(&info.Deprecated, plat, Version{})
 			}

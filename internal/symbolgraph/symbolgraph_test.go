@@ -1,0 +1,46 @@
+package symbolgraph
+
+import (
+	"context"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"slices"
+	"testing"
+)
+
+func TestFilesListsGraphsSorted(t *testing.T) {
+	dir := t.TempDir()
+	for _, name := range []string{"b/Kit@Swift.symbols.json", "a/Kit.symbols.json", "a/notes.json"} {
+		p := filepath.Join(dir, name)
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte("{}"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	got, err := Files(context.Background(), dir)
+	want := []string{filepath.Join(dir, "a/Kit.symbols.json"), filepath.Join(dir, "b/Kit@Swift.symbols.json")}
+	if err != nil || !slices.Equal(got, want) {
+		t.Errorf("Files = %q, %v; want %q", got, err, want)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if _, err := Files(ctx, dir); err == nil {
+		t.Error("Files went on after its context was cancelled")
+	}
+}
+
+func TestAvailabilityVersions(t *testing.T) {
+	var g Graph
+	raw := `{"module": {"name": "Kit"}, "symbols": [{"kind": {"identifier": "swift.struct"}, "names": {"title": "Dial"},
+		"availability": [{"domain": "iOS", "introduced": {"major": 13, "minor": 0}, "deprecated": {"major": 17, "minor": 2, "patch": 1}}]}]}`
+	if err := json.Unmarshal([]byte(raw), &g); err != nil {
+		t.Fatal(err)
+	}
+	av := g.Symbols[0].Availability[0]
+	if av.Introduced.String() != "13.0" || av.Deprecated.String() != "17.2.1" || av.Obsoleted.String() != "" {
+		t.Errorf("versions %q %q %q", av.Introduced, av.Deprecated, av.Obsoleted)
+	}
+}
