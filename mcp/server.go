@@ -1,5 +1,6 @@
 // Package mcp is cupertino's MCP server: the tools, resource templates and
-// stdio transport that coding agents talk to (`cupertino serve`). It is a thin
+// stdio transport that coding agents talk to (`cupertino serve`), and the
+// Streamable HTTP transport that serves a team (`serve --http`, http.go). It is a thin
 // shell over the index (documents, listings, symbol tables) and the ranker
 // (search), built on mark3labs/mcp-go, imported here as mcpgo.
 //
@@ -126,11 +127,7 @@ func New(ctx context.Context, opts Options) (*Server, error) {
 	if opts.validateOutput {
 		serverOpts = append(serverOpts, server.WithOutputSchemaValidation())
 	}
-	version := opts.Version
-	if version == "" {
-		version = "dev"
-	}
-	s.mcp = server.NewMCPServer("cupertino", version, serverOpts...)
+	s.mcp = server.NewMCPServer("cupertino", s.version(), serverOpts...)
 
 	available := s.backend.available(ctx)
 	for _, t := range allTools(s.backend) {
@@ -149,6 +146,14 @@ func New(ctx context.Context, opts Options) (*Server, error) {
 
 // instructions tell the agent how the tools fit together.
 const instructions = `Cupertino answers questions about Apple platform APIs from a local index of Apple's developer documentation, Swift Evolution, the Swift book, swift.org and the Human Interface Guidelines. Look APIs up here instead of guessing: call search first, then read_document with a result's uri for the full page (declaration, availability, discussion). Use list_frameworks / list_documents / list_children to browse, and the symbol tools (search_symbols, search_concurrency, search_conformances, search_generics, search_property_wrappers, get_inheritance) for questions about declarations.`
+
+// version is the version reported in serverInfo and the health check.
+func (s *Server) version() string {
+	if s.opts.Version == "" {
+		return "dev"
+	}
+	return s.opts.Version
+}
 
 // MCPServer is the underlying mcp-go server, for in-process clients.
 func (s *Server) MCPServer() *server.MCPServer { return s.mcp }

@@ -188,6 +188,13 @@ func (s *Server) handle(ctx context.Context, m message) (resp mcpgo.JSONRPCMessa
 	if m.kind != kindRequest {
 		return nil
 	}
+	return s.amend(m, resp, failure)
+}
+
+// amend rewrites the errors of mcp-go's answer to m that would mislead the
+// client; both transports call it, so an agent reads the same words over
+// stdio and HTTP. failure is what a resources/read handler recorded, if any.
+func (s *Server) amend(m message, resp mcpgo.JSONRPCMessage, failure *resourceFailure) mcpgo.JSONRPCMessage {
 	e, isError := resp.(mcpgo.JSONRPCError)
 	if !isError {
 		return resp
