@@ -2,11 +2,9 @@ package enrich
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"net/url"
-	"os"
 	"path/filepath"
 	"strings"
 
@@ -51,14 +49,13 @@ func readSymbolGraphs(ctx context.Context, dir string) (*graphSet, error) {
 	set := &graphSet{}
 	byPrecise := map[string]*graphSymbol{}
 	for _, p := range paths {
-		raw, err := os.ReadFile(p)
-		if err != nil {
-			return nil, fmt.Errorf("read symbol graph: %w", err)
-		}
-		var g symbolgraph.Graph
-		if err := json.Unmarshal(raw, &g); err != nil || g.Module.Name == "" {
+		g, err := symbolgraph.Read(p)
+		if errors.Is(err, symbolgraph.ErrMalformed) || err == nil && g.Module.Name == "" {
 			set.badFiles++
 			continue
+		}
+		if err != nil {
+			return nil, err
 		}
 		set.files++
 		extended := extendedModule(filepath.Base(p), g.Module.Name)

@@ -2,11 +2,8 @@ package agent
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
-	"os"
-	"path/filepath"
 	"strings"
 
 	"github.com/cupertino-go/cupertino/internal/symbolgraph"
@@ -122,13 +119,9 @@ func LoadSymbolGraphs(dir string) (*MemTable, error) {
 }
 
 func loadSymbolGraph(table *MemTable, path string) error {
-	data, err := os.ReadFile(path)
+	g, err := symbolgraph.Read(path)
 	if err != nil {
-		return fmt.Errorf("read symbol graph: %w", err)
-	}
-	var g symbolgraph.Graph
-	if err := json.Unmarshal(data, &g); err != nil {
-		return fmt.Errorf("parse %s: %w", filepath.Base(path), err)
+		return err
 	}
 	for _, s := range g.Symbols {
 		if s.Kind.Identifier == "module" || s.Kind.Identifier == "swift.extension" {

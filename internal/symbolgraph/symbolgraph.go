@@ -7,8 +7,11 @@ package symbolgraph
 
 import (
 	"context"
+	"encoding/json"
+	"errors"
 	"fmt"
 	"io/fs"
+	"os"
 	"path/filepath"
 	"sort"
 	"strings"
@@ -104,6 +107,24 @@ type Relationship struct {
 	Source         string `json:"source"`
 	Target         string `json:"target"`
 	TargetFallback string `json:"targetFallback"`
+}
+
+// ErrMalformed means a file does not decode as a symbol graph.
+var ErrMalformed = errors.New("not a symbol graph")
+
+// Read reads and decodes the graph file at path. A file that does not decode
+// gives an error wrapping ErrMalformed; one that cannot be read, the read
+// error.
+func Read(path string) (*Graph, error) {
+	raw, err := os.ReadFile(path)
+	if err != nil {
+		return nil, fmt.Errorf("read symbol graph: %w", err)
+	}
+	var g Graph
+	if err := json.Unmarshal(raw, &g); err != nil {
+		return nil, fmt.Errorf("%w: parse %s: %w", ErrMalformed, filepath.Base(path), err)
+	}
+	return &g, nil
 }
 
 // Files lists every symbol-graph file under dir, recursively, in sorted

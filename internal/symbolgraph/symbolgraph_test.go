@@ -3,6 +3,7 @@ package symbolgraph
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"os"
 	"path/filepath"
 	"slices"
@@ -42,5 +43,19 @@ func TestAvailabilityVersions(t *testing.T) {
 	av := g.Symbols[0].Availability[0]
 	if av.Introduced.String() != "13.0" || av.Deprecated.String() != "17.2.1" || av.Obsoleted.String() != "" {
 		t.Errorf("versions %q %q %q", av.Introduced, av.Deprecated, av.Obsoleted)
+	}
+}
+
+func TestReadTellsMalformedFromUnreadable(t *testing.T) {
+	dir := t.TempDir()
+	bad := filepath.Join(dir, "Bad.symbols.json")
+	if err := os.WriteFile(bad, []byte("[1, 2"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := Read(bad); !errors.Is(err, ErrMalformed) {
+		t.Errorf("Read(truncated JSON) = %v, want ErrMalformed", err)
+	}
+	if _, err := Read(filepath.Join(dir, "Missing.symbols.json")); err == nil || errors.Is(err, ErrMalformed) {
+		t.Errorf("Read(missing file) = %v, want the read error", err)
 	}
 }
