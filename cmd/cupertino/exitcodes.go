@@ -84,6 +84,7 @@ var exitCodes = []struct {
 	{"ranker.ErrUnknownSource", ranker.ErrUnknownSource, exitUsage},
 	{"ranker.ErrBadVersion", ranker.ErrBadVersion, exitUsage},
 	{"mcp.ErrWrite", mcp.ErrWrite, exitFailure},
+	{"mcp.ErrHTTPConfig", mcp.ErrHTTPConfig, exitUsage},
 	// Tool-call errors reach the agent as isError results, not exit codes.
 	{"mcp.ErrBadArgument", mcp.ErrBadArgument, exitFailure},
 	{"mcp.ErrUnknownFramework", mcp.ErrUnknownFramework, exitUsage}, // ranker's sentinel
