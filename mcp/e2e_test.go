@@ -88,14 +88,7 @@ var toolCalls = []struct {
 func TestE2EMCPGoClient(t *testing.T) {
 	bin := cupertinoBinary(t)
 	db := fixtureDB(t)
-	for _, c := range []struct {
-		name    string
-		opts    []client.ClientOption
-		version string
-	}{
-		{"pinned 2025-06-18", []client.ClientOption{client.WithProtocolVersion(mcpgo.ProtocolVersion20250618)}, mcpgo.ProtocolVersion20250618},
-		{"default", nil, mcpgo.LATEST_PROTOCOL_VERSION},
-	} {
+	for _, c := range clientConfigs {
 		t.Run(c.name, func(t *testing.T) {
 			ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 			defer cancel()
@@ -107,21 +100,8 @@ func TestE2EMCPGoClient(t *testing.T) {
 			}
 			cl := client.NewClient(tr, c.opts...)
 			defer cl.Close()
-			init := mcpgo.InitializeRequest{}
-			init.Params.ClientInfo = mcpgo.Implementation{Name: "e2e", Version: "1"}
-			res, err := cl.Initialize(ctx, init)
-			if err != nil {
-				t.Fatalf("initialize: %v\nstderr:\n%s", err, stderr.String())
-			}
-			if res.ProtocolVersion != c.version || res.ServerInfo.Name != "cupertino" {
-				t.Errorf("negotiated %q with %q, want %q with cupertino", res.ProtocolVersion, res.ServerInfo.Name, c.version)
-			}
-			list, err := cl.ListTools(ctx, mcpgo.ListToolsRequest{})
-			if err != nil {
-				t.Fatal(err)
-			}
 			var names []string
-			for _, tool := range list.Tools {
+			for _, tool := range initializeClient(ctx, t, cl, "e2e", c.version, stderr) {
 				names = append(names, tool.Name)
 				if tool.Annotations.ReadOnlyHint == nil || !*tool.Annotations.ReadOnlyHint {
 					t.Errorf("%s: readOnlyHint not set on the wire", tool.Name)
@@ -132,15 +112,7 @@ func TestE2EMCPGoClient(t *testing.T) {
 				t.Errorf("tools = %v", names)
 			}
 			for _, tc := range toolCalls {
-				req := mcpgo.CallToolRequest{}
-				req.Params.Name, req.Params.Arguments = tc.name, tc.args
-				out, err := cl.CallTool(ctx, req)
-				if err != nil {
-					t.Fatalf("%s: %v", tc.name, err)
-				}
-				if text := resultText(out); out.IsError || !strings.Contains(text, tc.want) {
-					t.Errorf("%s: isError=%v, want %q in:\n%s", tc.name, out.IsError, tc.want, clip(text, 600))
-				}
+				wantToolText(ctx, t, cl, tc.name, tc.args, tc.want)
 			}
 			rr := mcpgo.ReadResourceRequest{}
 			rr.Params.URI = "swift-evolution://SE-0306"
@@ -155,6 +127,54 @@ func TestE2EMCPGoClient(t *testing.T) {
 				t.Errorf("server logged errors:\n%s", stderr.String())
 			}
 		})
+	}
+}
+
+// clientConfigs are the mcp-go client settings each transport is tried
+// with: pinned to 2025-06-18, which has sessions, and at the client's
+// default version.
+var clientConfigs = []struct {
+	name    string
+	opts    []client.ClientOption
+	version string
+}{
+	{"pinned 2025-06-18", []client.ClientOption{client.WithProtocolVersion(mcpgo.ProtocolVersion20250618)}, mcpgo.ProtocolVersion20250618},
+	{"default", nil, mcpgo.LATEST_PROTOCOL_VERSION},
+}
+
+// initializeClient initializes cl as clientName, checks that it agreed on
+// version with cupertino and returns the tools it lists. serverLog is shown
+// when the handshake fails.
+func initializeClient(ctx context.Context, t *testing.T, cl *client.Client, clientName, version string, serverLog *lockedBuffer) []mcpgo.Tool {
+	t.Helper()
+	init := mcpgo.InitializeRequest{}
+	init.Params.ClientInfo = mcpgo.Implementation{Name: clientName, Version: "1"}
+	res, err := cl.Initialize(ctx, init)
+	if err != nil {
+		t.Fatalf("initialize: %v\nserver log:\n%s", err, serverLog)
+	}
+	if res.ProtocolVersion != version || res.ServerInfo.Name != "cupertino" {
+		t.Errorf("negotiated %q with %q, want %q with cupertino", res.ProtocolVersion, res.ServerInfo.Name, version)
+	}
+	list, err := cl.ListTools(ctx, mcpgo.ListToolsRequest{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return list.Tools
+}
+
+// wantToolText calls a tool through cl and checks that it succeeded with
+// want in its text.
+func wantToolText(ctx context.Context, t *testing.T, cl *client.Client, name string, args map[string]any, want string) {
+	t.Helper()
+	req := mcpgo.CallToolRequest{}
+	req.Params.Name, req.Params.Arguments = name, args
+	out, err := cl.CallTool(ctx, req)
+	if err != nil {
+		t.Fatalf("%s: %v", name, err)
+	}
+	if text := resultText(out); out.IsError || !strings.Contains(text, want) {
+		t.Errorf("%s: isError=%v, want %q in:\n%s", name, out.IsError, want, clip(text, 600))
 	}
 }
 

@@ -252,14 +252,7 @@ func TestHTTPServesEveryProtocolVersion(t *testing.T) {
 // 2025-06-18 (sessions) and at its default, 2026-07-28 (none).
 func TestHTTPMCPGoClient(t *testing.T) {
 	hs := startHTTP(t, Options{DBPath: fixtureDB(t)}, HTTPOptions{Token: testToken})
-	for _, c := range []struct {
-		name    string
-		opts    []client.ClientOption
-		version string
-	}{
-		{"pinned 2025-06-18", []client.ClientOption{client.WithProtocolVersion(mcpgo.ProtocolVersion20250618)}, mcpgo.ProtocolVersion20250618},
-		{"default", nil, mcpgo.LATEST_PROTOCOL_VERSION},
-	} {
+	for _, c := range clientConfigs {
 		t.Run(c.name, func(t *testing.T) {
 			ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 			defer cancel()
@@ -273,31 +266,10 @@ func TestHTTPMCPGoClient(t *testing.T) {
 			if err := cl.Start(ctx); err != nil {
 				t.Fatal(err)
 			}
-			init := mcpgo.InitializeRequest{}
-			init.Params.ClientInfo = mcpgo.Implementation{Name: "http-test", Version: "1"}
-			res, err := cl.Initialize(ctx, init)
-			if err != nil {
-				t.Fatalf("initialize: %v\nserver log:\n%s", err, hs.logs)
+			if tools := initializeClient(ctx, t, cl, "http-test", c.version, hs.logs); len(tools) != len(hs.srv.ToolNames()) {
+				t.Errorf("%d tools listed, want %d", len(tools), len(hs.srv.ToolNames()))
 			}
-			if res.ProtocolVersion != c.version || res.ServerInfo.Name != "cupertino" {
-				t.Errorf("negotiated %q with %q, want %q with cupertino", res.ProtocolVersion, res.ServerInfo.Name, c.version)
-			}
-			list, err := cl.ListTools(ctx, mcpgo.ListToolsRequest{})
-			if err != nil {
-				t.Fatal(err)
-			}
-			if len(list.Tools) != len(hs.srv.ToolNames()) {
-				t.Errorf("%d tools listed, want %d", len(list.Tools), len(hs.srv.ToolNames()))
-			}
-			req := mcpgo.CallToolRequest{}
-			req.Params.Name, req.Params.Arguments = "search", map[string]any{"query": "URLSession"}
-			out, err := cl.CallTool(ctx, req)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if text := resultText(out); out.IsError || !strings.Contains(text, "apple-docs://foundation/urlsession") {
-				t.Errorf("search: %s", clip(text, 500))
-			}
+			wantToolText(ctx, t, cl, "search", map[string]any{"query": "URLSession"}, "apple-docs://foundation/urlsession")
 		})
 	}
 }
