@@ -8,10 +8,11 @@ import (
 	"testing"
 )
 
-// The README's shell blocks are what a newcomer types first. Every cupertino
-// command in them must name commands and flags the binary has, with an
-// accepted number of arguments, and every make target must exist, so the
-// README and the code cannot drift apart. (.ci/readme-check runs the Use
+// The README's shell blocks are what a newcomer types first (and
+// docs/scaling.md's and docs/clients.md's what they type next). Every
+// cupertino command in them must name commands and flags the binary has,
+// with an accepted number of arguments, and every make target must exist, so
+// the docs and the code cannot drift apart. (.ci/readme-check runs the Use
 // block's commands for real.)
 
 // shellBlocks returns the lines of the ```sh blocks of a Markdown file.
@@ -124,6 +125,15 @@ func (e errUnknownCommand) Error() string { return "unknown command " + string(e
 
 var makeTarget = regexp.MustCompile(`(?m)^([A-Za-z][A-Za-z0-9_-]*):`)
 
+// docsWithCommands are the Markdown files whose sh blocks are checked, with
+// the fewest make and cupertino commands each holds: fewer means the parser
+// lost them.
+var docsWithCommands = map[string]int{
+	"../../README.md":       8,
+	"../../docs/scaling.md": 3,
+	"../../docs/clients.md": 2,
+}
+
 func TestReadmeCommandsExist(t *testing.T) {
 	makefile, err := os.ReadFile("../../Makefile")
 	if err != nil {
@@ -133,30 +143,32 @@ func TestReadmeCommandsExist(t *testing.T) {
 	for _, m := range makeTarget.FindAllStringSubmatch(string(makefile), -1) {
 		targets[m[1]] = true
 	}
-	checked := 0
-	for _, line := range shellBlocks(t, "../../README.md") {
-		for _, words := range shellWords(line) {
-			if words[0] == "make" {
-				for _, target := range words[1:] {
-					if !strings.Contains(target, "=") && !targets[target] {
-						t.Errorf("README: %q: the Makefile has no target %q", line, target)
+	for doc, least := range docsWithCommands {
+		checked := 0
+		for _, line := range shellBlocks(t, doc) {
+			for _, words := range shellWords(line) {
+				if words[0] == "make" {
+					for _, target := range words[1:] {
+						if !strings.Contains(target, "=") && !targets[target] {
+							t.Errorf("%s: %q: the Makefile has no target %q", doc, line, target)
+						}
 					}
+					checked++
+					continue
+				}
+				args, ok := cupertinoArgs(words)
+				if !ok {
+					continue
+				}
+				if err := checkCupertinoCommand(args); err != nil {
+					t.Errorf("%s: %q: %v", doc, line, err)
 				}
 				checked++
-				continue
 			}
-			args, ok := cupertinoArgs(words)
-			if !ok {
-				continue
-			}
-			if err := checkCupertinoCommand(args); err != nil {
-				t.Errorf("README: %q: %v", line, err)
-			}
-			checked++
 		}
-	}
-	if checked < 8 {
-		t.Errorf("README: only %d make and cupertino commands found in its sh blocks; the parser lost them", checked)
+		if checked < least {
+			t.Errorf("%s: only %d make and cupertino commands found in its sh blocks, want %d or more", doc, checked, least)
+		}
 	}
 }
 
