@@ -250,14 +250,21 @@ func boundDocument(d document.Document, div int) (document.Document, bool) {
 	return d, truncated
 }
 
-// encodeJSON marshals v without HTML escaping, which would turn every "<"
-// of a Swift generic into six bytes.
+// encodeJSON is encodeLine without the newline.
 func encodeJSON(v any) ([]byte, error) {
+	b, err := encodeLine(v)
+	return bytes.TrimSuffix(b, []byte("\n")), err
+}
+
+// encodeLine marshals v as one line of JSON, newline included, the way both
+// transports send it: without HTML escaping, which would turn every "<" of
+// a Swift generic into six bytes.
+func encodeLine(v any) ([]byte, error) {
 	var b bytes.Buffer
 	enc := json.NewEncoder(&b)
 	enc.SetEscapeHTML(false)
 	if err := enc.Encode(v); err != nil {
 		return nil, err
 	}
-	return bytes.TrimRight(b.Bytes(), "\n"), nil
+	return b.Bytes(), nil
 }

@@ -132,7 +132,7 @@ func (h *HTTPHandler) amendAnswer(raw []byte, status int, m message, failure *re
 		}
 		out = answer(m.id, resp)
 	}
-	b, err := encodeAnswer(out)
+	b, err := encodeLine(out)
 	if err != nil {
 		h.log.Error("encode response", "err", err)
 		return 0, nil, false
@@ -185,7 +185,7 @@ func (h *HTTPHandler) health(w http.ResponseWriter, r *http.Request) {
 		report.Error, _ = describeError(ctx, err, healthTimeout)
 		h.log.Debug("health check failed", "err", err)
 	}
-	b, _ := encodeAnswer(report)
+	b, _ := encodeLine(report)
 	w.Header().Set("Content-Type", "application/json")
 	w.Header().Set("Cache-Control", "no-store")
 	w.WriteHeader(status)
@@ -214,7 +214,7 @@ func refuse(w http.ResponseWriter, status, code int, text string) {
 }
 
 func writeAnswer(w http.ResponseWriter, status int, msg any) {
-	b, err := encodeAnswer(msg)
+	b, err := encodeLine(msg)
 	if err != nil {
 		status, b = http.StatusInternalServerError, []byte(`{"jsonrpc":"2.0","id":null,"error":{"code":-32603,"message":"Internal error"}}`+"\n")
 	}
@@ -222,18 +222,6 @@ func writeAnswer(w http.ResponseWriter, status int, msg any) {
 	w.Header().Set("Content-Length", strconv.Itoa(len(b)))
 	w.WriteHeader(status)
 	w.Write(b)
-}
-
-// encodeAnswer encodes as the stdio transport does: no HTML escaping, which
-// would turn every "<" of a Swift generic into six bytes.
-func encodeAnswer(msg any) ([]byte, error) {
-	var b bytes.Buffer
-	enc := json.NewEncoder(&b)
-	enc.SetEscapeHTML(false)
-	if err := enc.Encode(msg); err != nil {
-		return nil, err
-	}
-	return b.Bytes(), nil
 }
 
 // bufferedAnswer holds mcp-go's JSON answer for amending. An answer that

@@ -328,7 +328,7 @@ func canonical(t testing.TB, raw []byte) []byte {
 	if err := json.Unmarshal(raw, &v); err != nil {
 		t.Fatalf("%q: %v", raw, err)
 	}
-	b, _ := encodeAnswer(v)
+	b, _ := encodeLine(v)
 	return b
 }
 

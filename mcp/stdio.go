@@ -294,25 +294,21 @@ func newLineWriter(w io.Writer, log *slog.Logger) *lineWriter {
 }
 
 func (lw *lineWriter) write(msg any) {
-	var b bytes.Buffer
-	enc := json.NewEncoder(&b)
-	// HTML escaping would turn every "<" of a Swift generic into six bytes.
-	enc.SetEscapeHTML(false)
-	if err := enc.Encode(msg); err != nil {
+	b, err := encodeLine(msg)
+	if err != nil {
 		lw.log.Error("encode response", "err", err)
 		wm, ok := msg.(wireMessage)
 		if !ok {
 			return
 		}
-		b.Reset()
-		_ = enc.Encode(errorAnswer(wm.ID, mcpgo.INTERNAL_ERROR, "Internal error: the answer could not be encoded; the server log has details"))
+		b, _ = encodeLine(errorAnswer(wm.ID, mcpgo.INTERNAL_ERROR, "Internal error: the answer could not be encoded; the server log has details"))
 	}
 	lw.mu.Lock()
 	defer lw.mu.Unlock()
 	if lw.err != nil {
 		return
 	}
-	if _, err := lw.w.Write(b.Bytes()); err != nil {
+	if _, err := lw.w.Write(b); err != nil {
 		lw.log.Error("write response failed; stopping, the client cannot receive answers", "err", err)
 		lw.err = fmt.Errorf("%w: %w", ErrWrite, err)
 		close(lw.failed)
