@@ -1,6 +1,7 @@
 package agent
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -216,30 +217,22 @@ func WriteFiles(dir string, out *Outcome) error {
 	if err != nil {
 		return fmt.Errorf("encode report: %w", err)
 	}
-	if err := os.WriteFile(filepath.Join(dir, "report.json"), append(data, '\n'), 0o644); err != nil {
-		return fmt.Errorf("write report: %w", err)
-	}
-	md, err := os.Create(filepath.Join(dir, "report.md"))
-	if err != nil {
-		return fmt.Errorf("write markdown: %w", err)
-	}
-	if err := WriteMarkdown(md, out.Report); err != nil {
-		md.Close()
+	var md, jl bytes.Buffer
+	if err := WriteMarkdown(&md, out.Report); err != nil {
 		return err
 	}
-	if err := md.Close(); err != nil {
-		return fmt.Errorf("write markdown: %w", err)
-	}
-	jl, err := os.Create(filepath.Join(dir, "tool_calls.jsonl"))
-	if err != nil {
-		return fmt.Errorf("write tool log: %w", err)
-	}
-	if err := WriteToolLog(jl, out.ToolLog); err != nil {
-		jl.Close()
+	if err := WriteToolLog(&jl, out.ToolLog); err != nil {
 		return err
 	}
-	if err := jl.Close(); err != nil {
-		return fmt.Errorf("write tool log: %w", err)
+	// Each file is rendered first and written whole, so a failed render
+	// leaves no half-written file.
+	for _, f := range []struct {
+		name    string
+		content []byte
+	}{{"report.json", append(data, '\n')}, {"report.md", md.Bytes()}, {"tool_calls.jsonl", jl.Bytes()}} {
+		if err := os.WriteFile(filepath.Join(dir, f.name), f.content, 0o644); err != nil {
+			return fmt.Errorf("write %s: %w", f.name, err)
+		}
 	}
 	return nil
 }
