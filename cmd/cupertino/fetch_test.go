@@ -62,22 +62,32 @@ func TestFetchFlags(t *testing.T) {
 	}
 }
 
-func TestFetchAppleDocsEndToEnd(t *testing.T) {
-	srv, err := fakeapple.New(fakeapple.Options{Dir: "../../crawler/testdata/docs", BrowserOnlyPercent: 100})
+// fetchIncomplete fetches, over HTTP only, from a fake site serving the
+// crawler's fixture pages with opts, expects exit status 5 (incomplete) and
+// returns the output folder and what fetch wrote to stderr.
+func fetchIncomplete(t *testing.T, opts fakeapple.Options, flags ...string) (out, stderr string) {
+	t.Helper()
+	opts.Dir = "../../crawler/testdata/docs"
+	srv, err := fakeapple.New(opts)
 	if err != nil {
 		t.Fatal(err)
 	}
 	hs := httptest.NewServer(srv)
 	defer hs.Close()
-	out := t.TempDir()
+	out = t.TempDir()
 	io := testStreams()
-	// HTTP only: every page but the root is browser-only, so the crawl is
-	// incomplete and says so with exit status 5.
-	code := run([]string{"fetch", "--origin", hs.URL, "--output-dir", out, "--engine", "http", "--request-delay", "0"}, io)
+	code := run(append([]string{"fetch", "--origin", hs.URL, "--output-dir", out, "--engine", "http", "--request-delay", "0"}, flags...), io)
 	if code != exitIncomplete {
 		t.Fatalf("exit %d, want %d\n%s", code, exitIncomplete, io.Err)
 	}
-	if s := io.Err.(*bytes.Buffer).String(); !strings.Contains(s, "fetch incomplete") || !strings.Contains(s, "2 failed") {
+	return out, io.Err.(*bytes.Buffer).String()
+}
+
+func TestFetchAppleDocsEndToEnd(t *testing.T) {
+	// HTTP only: every page but the root is browser-only, so the crawl is
+	// incomplete and says so with exit status 5.
+	out, s := fetchIncomplete(t, fakeapple.Options{BrowserOnlyPercent: 100})
+	if !strings.Contains(s, "fetch incomplete") || !strings.Contains(s, "2 failed") {
 		t.Fatalf("stderr:\n%s", s)
 	}
 	if _, err := os.Stat(filepath.Join(out, "technologies.json")); err != nil {
@@ -91,19 +101,8 @@ func TestFetchAppleDocsEndToEnd(t *testing.T) {
 // TestFetchMaxPageBytes caps pages below the fixture's largest: that page is
 // a failure that says why, and the rest is stored.
 func TestFetchMaxPageBytes(t *testing.T) {
-	srv, err := fakeapple.New(fakeapple.Options{Dir: "../../crawler/testdata/docs"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	hs := httptest.NewServer(srv)
-	defer hs.Close()
-	out := t.TempDir()
-	io := testStreams()
-	code := run([]string{"fetch", "--origin", hs.URL, "--output-dir", out, "--engine", "http", "--request-delay", "0", "--max-page-bytes", "3072"}, io)
-	if code != exitIncomplete {
-		t.Fatalf("exit %d, want %d\n%s", code, exitIncomplete, io.Err)
-	}
-	if s := io.Err.(*bytes.Buffer).String(); !strings.Contains(s, "failed apple-docs://kit/widget") || !strings.Contains(s, "page too large (> 3 KiB)") {
+	out, s := fetchIncomplete(t, fakeapple.Options{}, "--max-page-bytes", "3072")
+	if !strings.Contains(s, "failed apple-docs://kit/widget") || !strings.Contains(s, "page too large (> 3 KiB)") {
 		t.Fatalf("stderr:\n%s", s)
 	}
 	if _, err := os.Stat(filepath.Join(out, "kit.json")); err != nil {
