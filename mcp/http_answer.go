@@ -106,6 +106,12 @@ func (h *HTTPHandler) post(w http.ResponseWriter, r *http.Request) {
 // amendAnswer applies Server.amend to mcp-go's answer and restores the
 // request's id; ok is false when the answer can go out as it is.
 func (h *HTTPHandler) amendAnswer(raw []byte, status int, m message, failure *resourceFailure, modern bool) (int, []byte, bool) {
+	// Most answers are results under the request's own id; recognising
+	// mcp-go's encoding of one spares decoding a page of search results.
+	if bytes.HasPrefix(raw, []byte(`{"jsonrpc":"2.0","id":`)) &&
+		bytes.HasPrefix(raw[len(`{"jsonrpc":"2.0","id":`):], append(bytes.Clone(m.id), `,"result":`...)) {
+		return 0, nil, false
+	}
 	var got struct {
 		ID     json.RawMessage            `json:"id"`
 		Result json.RawMessage            `json:"result"`
