@@ -457,7 +457,7 @@ func TestEverySentinelHasItsExitCode(t *testing.T) {
 	sentinel := regexp.MustCompile(`(?m)^\s*(?:var\s+)?(Err[A-Z]\w*)\s*=\s*errors\.New\(`)
 	for pkg, dir := range map[string]string{
 		"index": "../../index", "ingest": "../../internal/ingest", "crawler": "../../crawler",
-		"enrich": "../../enrich", "ranker": "../../ranker", "mcp": "../../mcp",
+		"enrich": "../../enrich", "ranker": "../../ranker", "mcp": "../../mcp", "bundle": "../../internal/bundle",
 	} {
 		files, err := filepath.Glob(filepath.Join(dir, "*.go"))
 		if err != nil || len(files) == 0 {

@@ -8,14 +8,17 @@ import "github.com/spf13/cobra"
 // is one line here and that file.
 func commands(io *iostreams) []*cobra.Command {
 	return []*cobra.Command{
+		newSetupCmd(io, runSetup),
 		newFetchCmd(io, runFetch),
 		newSaveCmd(io, runSave),
 		newEnrichCmd(io, runEnrich),
+		newBundleCmd(io, runBundle),
 		newSearchCmd(io, runSearch),
 		newReadCmd(io, runRead),
 		newListFrameworksCmd(io, runListFrameworks),
 		newServeCmd(io, runServe),
 		newDoctorCmd(io, runDoctor),
+		newCleanupCmd(io, runCleanup),
 		newEvalCmd(io),
 		newBenchCmd(io),
 	}

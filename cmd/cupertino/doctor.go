@@ -102,6 +102,7 @@ func runDoctor(ctx context.Context, o *doctorOptions) error {
 		fmt.Fprintf(w, "  %s %s of every page (%s)%s\n", mark(err == nil), check, time.Since(start).Round(time.Millisecond), errSuffix(err))
 	}
 	printLeftovers(w, dbPath)
+	healthy = checkBundle(ctx, w, dbPath, st) && healthy
 
 	fmt.Fprintf(w, "Sources under %s\n", o.DB.BaseDir)
 	for _, id := range source.Saved() {

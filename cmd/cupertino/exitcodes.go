@@ -8,6 +8,7 @@ import (
 	"github.com/cupertino-go/cupertino/crawler"
 	"github.com/cupertino-go/cupertino/enrich"
 	"github.com/cupertino-go/cupertino/index"
+	"github.com/cupertino-go/cupertino/internal/bundle"
 	"github.com/cupertino-go/cupertino/internal/ingest"
 	"github.com/cupertino-go/cupertino/mcp"
 	"github.com/cupertino-go/cupertino/ranker"
@@ -17,12 +18,16 @@ import (
 // lists them, with the errors below, from exitCodeMeanings and exitCodes.
 const (
 	exitOK         = 0
-	exitFailure    = 1 // anything not listed below
-	exitUsage      = 2 // bad flags or arguments
-	exitCollision  = 3 // save finished but the door recorded tier-C collisions
-	exitLocked     = 4 // another save holds the index lock
-	exitIncomplete = 5 // fetch or eval finished with failures
-	exitNotFound   = 6 // no index yet, or the document asked for does not exist
+	exitFailure    = 1  // anything not listed below
+	exitUsage      = 2  // bad flags or arguments
+	exitCollision  = 3  // save finished but the door recorded tier-C collisions
+	exitLocked     = 4  // another save holds the index lock
+	exitIncomplete = 5  // fetch or eval finished with failures
+	exitNotFound   = 6  // no index yet, or the document asked for does not exist
+	exitDownload   = 7  // setup could not download the bundle; a rerun resumes
+	exitDamaged    = 8  // a bundle part failed its checksum or the bundle is malformed
+	exitIncompat   = 9  // the bundle does not fit this binary
+	exitNoSpace    = 10 // not enough free disk space (save, setup)
 	exitInterrupt  = 130
 )
 
@@ -35,9 +40,13 @@ var exitCodeMeanings = []struct {
 	{exitFailure, "failure not listed below, or a question answered no"},
 	{exitUsage, "bad flags or arguments, with a usage line"},
 	{exitCollision, "save wrote the index, but tier-C URI collisions were recorded"},
-	{exitLocked, "another save holds the index lock"},
+	{exitLocked, "another save, setup or cleanup holds the index lock"},
 	{exitIncomplete, "fetch or eval finished with failures"},
-	{exitNotFound, "no index, no source, or the document asked for does not exist"},
+	{exitNotFound, "no index, no source, no bundle (or bundle part) at the address, or the document asked for does not exist"},
+	{exitDownload, "setup could not download the bundle (network error, timeout, HTTP error); run it again to resume"},
+	{exitDamaged, "a bundle part failed its sha256 or does not unpack, or the manifest is malformed; nothing was installed"},
+	{exitIncompat, "the bundle's schema or minimum version does not fit this binary; the message names the version to install"},
+	{exitNoSpace, "not enough free disk space for save or setup; nothing was installed"},
 	{exitInterrupt, "interrupted (Ctrl-C / SIGTERM)"},
 }
 
@@ -57,7 +66,7 @@ var exitCodes = []struct {
 	{"index.ErrDocumentNotFound", index.ErrDocumentNotFound, exitNotFound},
 	{"index.ErrSchemaVersion", index.ErrSchemaVersion, exitFailure},
 	{"index.ErrCorrupt", index.ErrCorrupt, exitFailure},
-	{"index.ErrLowDisk", index.ErrLowDisk, exitFailure},
+	{"index.ErrLowDisk", index.ErrLowDisk, exitNoSpace},
 	{"index.ErrDuplicateURI", index.ErrDuplicateURI, exitFailure},
 	{"index.ErrClosed", index.ErrClosed, exitFailure},
 	{"index.ErrNoDocsTable", index.ErrNoDocsTable, exitFailure},
@@ -89,6 +98,12 @@ var exitCodes = []struct {
 	{"mcp.ErrBadArgument", mcp.ErrBadArgument, exitFailure},
 	{"mcp.ErrUnknownFramework", mcp.ErrUnknownFramework, exitUsage}, // ranker's sentinel
 	{"mcp.ErrTimeout", mcp.ErrTimeout, exitFailure},
+	{"bundle.ErrNotFound", bundle.ErrNotFound, exitNotFound},
+	{"bundle.ErrNetwork", bundle.ErrNetwork, exitDownload},
+	{"bundle.ErrChecksum", bundle.ErrChecksum, exitDamaged},
+	{"bundle.ErrManifest", bundle.ErrManifest, exitDamaged},
+	{"bundle.ErrIncompatible", bundle.ErrIncompatible, exitIncompat},
+	{"bundle.ErrUnknownSource", bundle.ErrUnknownSource, exitUsage},
 	{"errGatesFailed", errGatesFailed, exitIncomplete},
 	{"errAnsweredNo", errAnsweredNo, exitFailure},
 	{"errUnhealthy", errUnhealthy, exitFailure},

@@ -1,0 +1,83 @@
+package main
+
+import (
+	"bytes"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/cupertino-go/cupertino/internal/bundle"
+	"github.com/cupertino-go/cupertino/internal/testenv"
+)
+
+// TestSetupTheFullBundle is the release path on the full index
+// (CUPERTINO_DB): `cupertino bundle`, then `cupertino setup` from a server
+// on 127.0.0.1 into a fresh base dir, then doctor and search. The bundle
+// must stay within 300 MB and setup within 60 s; the figures go to the log
+// and to docs/benchmarks.md.
+func TestSetupTheFullBundle(t *testing.T) {
+	db := testenv.FullIndexDB(t)
+	dir := t.TempDir()
+	out := filepath.Join(dir, "bundle")
+	io := testStreams()
+	start := time.Now()
+	if code := run([]string{"bundle", "--search-db", db, "--out", out}, io); code != exitOK {
+		t.Fatalf("bundle: exit %d\n%s", code, io.Err)
+	}
+	t.Logf("bundle: %s\n%s", time.Since(start).Round(100*time.Millisecond), io.Out)
+	m, err := bundle.ParseManifest(mustReadFile(t, filepath.Join(out, bundle.ManifestFile)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var total int64
+	for _, p := range m.Parts {
+		total += p.Size
+	}
+	if total > 300e6 {
+		t.Errorf("the bundle is %.1f MB, over the 300 MB budget", float64(total)/1e6)
+	}
+
+	srv := serveBundle(t, out)
+	base := filepath.Join(dir, "fresh")
+	io = testStreams()
+	start = time.Now()
+	code := run([]string{"setup", "--from", srv.URL + "/" + bundle.ManifestFile, "--base-dir", base, "--yes"}, io)
+	took := time.Since(start)
+	if code != exitOK {
+		t.Fatalf("setup: exit %d\n%s", code, io.Err)
+	}
+	t.Logf("setup: %s (%.1f MB bundle)\n%s\n%s", took.Round(100*time.Millisecond), float64(total)/1e6, io.Err, io.Out)
+	if took > time.Minute {
+		t.Errorf("setup took %s, over the 60 s budget", took.Round(time.Second))
+	}
+
+	io = testStreams()
+	if code := run([]string{"doctor", "--base-dir", base}, io); code != exitOK {
+		t.Errorf("doctor: exit %d\n%s", code, io.Out)
+	}
+	// search answers on the installed index exactly as on the bundled one.
+	for _, query := range []string{"URLSession dataTask", "swift-evolution actors", "hig buttons", "@MainActor view"} {
+		installed, original := testStreams(), testStreams()
+		code := run([]string{"search", "--base-dir", base, "--format", "json", query}, installed)
+		run([]string{"search", "--search-db", db, "--format", "json", query}, original)
+		got, want := installed.Out.(*bytes.Buffer).String(), original.Out.(*bytes.Buffer).String()
+		if code != exitOK || got != want || !strings.Contains(got, `"uri"`) {
+			t.Errorf("search %q: exit %d, results differ from the bundled index's:\n%.1500s\nwant\n%.1500s", query, code, got, want)
+		}
+	}
+	if got, want := documentsIn(t, filepath.Join(base, "search.db")), documentsIn(t, db); fmt.Sprint(got) != fmt.Sprint(want) {
+		t.Errorf("installed %v, the index holds %v", got, want)
+	}
+}
+
+func mustReadFile(t *testing.T, path string) []byte {
+	t.Helper()
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return data
+}

@@ -1,0 +1,375 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/cupertino-go/cupertino/index"
+	"github.com/cupertino-go/cupertino/internal/bundle"
+)
+
+var (
+	demoBundleOnce sync.Once
+	demoBundleDir  string
+	demoBundleErr  error
+)
+
+// demoBundle packs the demo index once per test binary run, with
+// `cupertino bundle`, into a folder inside the demo index's directory.
+func demoBundle(t *testing.T) string {
+	t.Helper()
+	db := demoIndex(t)
+	demoBundleOnce.Do(func() {
+		dir := filepath.Join(filepath.Dir(db), "bundle")
+		io := testStreams()
+		if code := run([]string{"bundle", "--search-db", db, "--out", dir}, io); code != exitOK {
+			demoBundleErr = fmt.Errorf("bundle: exit %d\n%s\n%s", code, io.Out, io.Err)
+			return
+		}
+		demoBundleDir = dir
+	})
+	if demoBundleErr != nil {
+		t.Fatal(demoBundleErr)
+	}
+	return demoBundleDir
+}
+
+// copyDemoBundle copies the demo bundle for a test that damages it.
+func copyDemoBundle(t *testing.T) string {
+	t.Helper()
+	src, dst := demoBundle(t), t.TempDir()
+	entries, err := os.ReadDir(src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, e := range entries {
+		data, err := os.ReadFile(filepath.Join(src, e.Name()))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(dst, e.Name()), data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return dst
+}
+
+// bundleServer serves a bundle folder on 127.0.0.1 and records the Range
+// header of every request. cut drops every answer for a file after that
+// many bytes; slow sends a file a kilobyte at a time.
+type bundleServer struct {
+	*httptest.Server
+	dir    string
+	mu     sync.Mutex
+	ranges map[string][]string
+	sent   map[string]int64
+	cut    map[string]int64
+	slow   map[string]time.Duration
+}
+
+func serveBundle(t *testing.T, dir string) *bundleServer {
+	s := &bundleServer{dir: dir, ranges: map[string][]string{}, sent: map[string]int64{}, cut: map[string]int64{}, slow: map[string]time.Duration{}}
+	s.Server = httptest.NewServer(http.HandlerFunc(s.handle))
+	t.Cleanup(s.Close)
+	return s
+}
+
+func (s *bundleServer) handle(w http.ResponseWriter, r *http.Request) {
+	name := strings.TrimPrefix(r.URL.Path, "/")
+	s.mu.Lock()
+	s.ranges[name] = append(s.ranges[name], r.Header.Get("Range"))
+	cut, cutting := s.cut[name]
+	pause := s.slow[name]
+	s.mu.Unlock()
+	data, err := os.ReadFile(filepath.Join(s.dir, name))
+	if err != nil {
+		http.NotFound(w, r)
+		return
+	}
+	var from int64
+	if _, err := fmt.Sscanf(r.Header.Get("Range"), "bytes=%d-", &from); err == nil && from < int64(len(data)) {
+		w.Header().Set("Content-Range", fmt.Sprintf("bytes %d-%d/%d", from, len(data)-1, len(data)))
+		w.Header().Set("Content-Length", fmt.Sprint(int64(len(data))-from))
+		w.WriteHeader(http.StatusPartialContent)
+	} else {
+		from = 0
+		w.Header().Set("Content-Length", fmt.Sprint(len(data)))
+	}
+	body := data[from:]
+	for len(body) > 0 {
+		n := min(len(body), 1024)
+		if cutting && int64(n) > cut {
+			n = int(cut)
+		}
+		w.Write(body[:n])
+		w.(http.Flusher).Flush()
+		s.mu.Lock()
+		s.sent[name] += int64(n)
+		s.mu.Unlock()
+		body = body[n:]
+		if cutting {
+			if cut -= int64(n); cut == 0 {
+				panic(http.ErrAbortHandler) // the connection drops mid-body
+			}
+		}
+		time.Sleep(pause)
+	}
+}
+
+func (s *bundleServer) rangesOf(name string) []string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return append([]string(nil), s.ranges[name]...)
+}
+
+func (s *bundleServer) sentOf(name string) int64 {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.sent[name]
+}
+
+func setupOpts(io *iostreams, from, base string) *setupOptions {
+	return &setupOptions{IO: io, DB: dbFlags{BaseDir: base}, From: from, Yes: true, KeepPrevious: true}
+}
+
+func documentsIn(t *testing.T, db string) map[string]int {
+	t.Helper()
+	st, err := index.Open(db)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	n, err := st.Sources(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	return n
+}
+
+// The acceptance path: setup from a local HTTP server into a fresh base
+// dir, then doctor passes and search answers.
+func TestSetupFromHTTPThenDoctorAndSearch(t *testing.T) {
+	srv := serveBundle(t, demoBundle(t))
+	base := t.TempDir()
+	io := testStreams()
+	if code := run([]string{"setup", "--from", srv.URL + "/" + bundle.ManifestFile, "--base-dir", base, "--yes"}, io); code != exitOK {
+		t.Fatalf("setup: exit %d\n%s", code, io.Err)
+	}
+	for _, want := range []string{"Installed:", "apple-docs", "Downloaded:", "Downloads kept:"} {
+		if !strings.Contains(io.Out.(*bytes.Buffer).String(), want) {
+			t.Errorf("setup summary lacks %q:\n%s", want, io.Out)
+		}
+	}
+	if !strings.Contains(io.Err.(*bytes.Buffer).String(), "MiB/s") {
+		t.Errorf("setup showed no download rate:\n%s", io.Err)
+	}
+	db := filepath.Join(base, "search.db")
+	if got, want := documentsIn(t, db), documentsIn(t, demoIndex(t)); fmt.Sprint(got) != fmt.Sprint(want) {
+		t.Errorf("installed %v, the demo index has %v", got, want)
+	}
+	io = testStreams()
+	if code := run([]string{"doctor", "--base-dir", base}, io); code != exitOK {
+		t.Fatalf("doctor after setup: exit %d\n%s", code, io.Out)
+	}
+	if !strings.Contains(io.Out.(*bytes.Buffer).String(), "installed from bundle v1") {
+		t.Errorf("doctor does not report the bundle:\n%s", io.Out)
+	}
+	io = testStreams()
+	if code := run([]string{"search", "--base-dir", base, "--format", "json", "Error"}, io); code != exitOK ||
+		!strings.Contains(io.Out.(*bytes.Buffer).String(), "apple-docs://swift/error") {
+		t.Errorf("search after setup: exit %d\n%s\n%s", code, io.Out, io.Err)
+	}
+}
+
+func TestSetupRefusesACorruptPart(t *testing.T) {
+	dir := copyDemoBundle(t)
+	part := filepath.Join(dir, bundle.PartFile("apple-docs"))
+	data, _ := os.ReadFile(part)
+	data[len(data)/3] ^= 0x55
+	os.WriteFile(part, data, 0o644)
+	srv := serveBundle(t, dir)
+	for _, from := range []string{dir, srv.URL + "/" + bundle.ManifestFile} {
+		base := t.TempDir()
+		io := testStreams()
+		code := run([]string{"setup", "--from", from, "--base-dir", base, "--yes"}, io)
+		if code != exitDamaged || !strings.Contains(io.Err.(*bytes.Buffer).String(), "checksum") {
+			t.Errorf("from %s: exit %d, want %d with the checksum named\n%s", from, code, exitDamaged, io.Err)
+		}
+		if entries, _ := filepath.Glob(filepath.Join(base, "search.db*")); len(entries) > 0 {
+			t.Errorf("from %s: a refused bundle left %v", from, entries)
+		}
+	}
+}
+
+// A run that fails mid-download leaves <file>.part; the next run asks for
+// the rest with Range and finishes.
+func TestSetupResumesAfterADroppedConnection(t *testing.T) {
+	dir := demoBundle(t)
+	srv := serveBundle(t, dir)
+	file := bundle.PartFile("apple-docs")
+	srv.cut[file] = 2000
+	base := t.TempDir()
+	io := testStreams()
+	o := setupOpts(io, srv.URL+"/"+bundle.ManifestFile, base)
+	o.Backoff = time.Millisecond
+	err := runSetup(context.Background(), o)
+	if code := exitCode(err); code != exitDownload || !strings.Contains(err.Error(), "run setup again to resume") {
+		t.Fatalf("every answer cut: %v, exit %d, want %d with a resume hint", err, code, exitDownload)
+	}
+	if _, err := os.Stat(filepath.Join(base, "search.db")); !os.IsNotExist(err) {
+		t.Fatalf("a failed download installed an index")
+	}
+	delete(srv.cut, file)
+	before := len(srv.rangesOf(file))
+	if err := runSetup(context.Background(), setupOpts(testStreams(), srv.URL+"/"+bundle.ManifestFile, base)); err != nil {
+		t.Fatal(err)
+	}
+	got := srv.rangesOf(file)
+	if len(got) != before+1 || !strings.HasPrefix(got[before], "bytes=") || got[before] == "bytes=0-" {
+		t.Errorf("Range headers %q: the second run should ask for the rest", got)
+	}
+	for i, r := range got[1:before] {
+		if r != fmt.Sprintf("bytes=%d-", 2000*(i+1)) {
+			t.Errorf("retry %d asked for %q", i+1, r)
+		}
+	}
+}
+
+// TestSetupHelperProcess is `cupertino` itself when the test binary runs as
+// a child of TestSetupResumesAKilledProcess.
+func TestSetupHelperProcess(t *testing.T) {
+	args := os.Getenv("CUPERTINO_SETUP_HELPER_ARGS")
+	if args == "" {
+		t.Skip("runs only as the child of TestSetupResumesAKilledProcess")
+	}
+	os.Exit(run(strings.Split(args, "\n"), testStreams()))
+}
+
+// A setup process killed mid-download (SIGKILL, no chance to clean up)
+// resumes in the next run with a Range request.
+func TestSetupResumesAKilledProcess(t *testing.T) {
+	srv := serveBundle(t, demoBundle(t))
+	file := bundle.PartFile("apple-docs")
+	srv.slow[file] = 20 * time.Millisecond
+	base := t.TempDir()
+	args := []string{"setup", "--from", srv.URL + "/" + bundle.ManifestFile, "--base-dir", base, "--yes"}
+	child := exec.Command(os.Args[0], "-test.run=^TestSetupHelperProcess$")
+	child.Env = append(os.Environ(), "CUPERTINO_SETUP_HELPER_ARGS="+strings.Join(args, "\n"))
+	if err := child.Start(); err != nil {
+		t.Fatal(err)
+	}
+	deadline := time.Now().Add(30 * time.Second)
+	for srv.sentOf(file) < 8192 {
+		if time.Now().After(deadline) {
+			child.Process.Kill()
+			t.Fatal("the child never got 8 KiB of the part")
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
+	child.Process.Kill()
+	child.Wait()
+	partials, _ := filepath.Glob(filepath.Join(base, downloadsFolder, "*.part"))
+	if len(partials) != 1 {
+		t.Fatalf("the killed run left %v, want one .part file", partials)
+	}
+	fi, _ := os.Stat(partials[0])
+	delete(srv.slow, file)
+	io := testStreams()
+	if code := run(args, io); code != exitOK {
+		t.Fatalf("setup after the kill: exit %d\n%s", code, io.Err)
+	}
+	got := srv.rangesOf(file)
+	if want := fmt.Sprintf("bytes=%d-", fi.Size()); len(got) != 2 || got[1] != want {
+		t.Errorf("Range headers %q, want the second to be %q", got, want)
+	}
+}
+
+func TestSetupRefusesAnIncompatibleBundle(t *testing.T) {
+	dir := copyDemoBundle(t)
+	path := filepath.Join(dir, bundle.ManifestFile)
+	data, _ := os.ReadFile(path)
+	data = bytes.Replace(data, []byte(fmt.Sprintf(`"schema_version": %d`, index.SchemaVersion)),
+		[]byte(fmt.Sprintf(`"schema_version": %d`, index.SchemaVersion+1)), 1)
+	data = bytes.Replace(data, []byte(`"min_binary_version": "0.0.0"`), []byte(`"min_binary_version": "7.1.0"`), 1)
+	os.WriteFile(path, data, 0o644)
+	base := t.TempDir()
+	io := testStreams()
+	code := run([]string{"setup", "--from", dir, "--base-dir", base, "--yes"}, io)
+	if code != exitIncompat || !strings.Contains(io.Err.(*bytes.Buffer).String(), "install cupertino 7.1.0 or later") {
+		t.Errorf("exit %d, want %d naming 7.1.0\n%s", code, exitIncompat, io.Err)
+	}
+	if _, err := os.Stat(filepath.Join(base, downloadsFolder)); !os.IsNotExist(err) {
+		t.Errorf("an incompatible bundle was downloaded")
+	}
+}
+
+func TestSetupNotFoundNetworkAndAnswers(t *testing.T) {
+	srv := serveBundle(t, demoBundle(t))
+	for _, c := range []struct {
+		args []string
+		code int
+	}{
+		{[]string{"--from", srv.URL + "/nothing/manifest.json"}, exitNotFound},
+		{[]string{"--from", t.TempDir()}, exitNotFound},
+		{[]string{"--from", "http://127.0.0.1:1/manifest.json"}, exitDownload},
+		{[]string{"--from", demoBundle(t), "--sources", "apple-docs,nonesuch"}, exitUsage},
+	} {
+		io := testStreams()
+		if code := run(append([]string{"setup", "--base-dir", t.TempDir(), "--yes"}, c.args...), io); code != c.code {
+			t.Errorf("setup %v: exit %d, want %d\n%s", c.args, code, c.code, io.Err)
+		}
+	}
+	// On a terminal, setup asks; no is no.
+	io := testStreams()
+	io.InTerminal, io.In = true, strings.NewReader("n\n")
+	o := setupOpts(io, demoBundle(t), t.TempDir())
+	o.Yes = false
+	if err := runSetup(context.Background(), o); exitCode(err) != exitFailure || !strings.Contains(err.Error(), "answered no") {
+		t.Errorf("answering no: %v", err)
+	}
+}
+
+func TestSetupSomeSourcesThenReplace(t *testing.T) {
+	base := t.TempDir()
+	o := setupOpts(testStreams(), demoBundle(t), base)
+	o.Sources = []string{"swift-evolution", "hig"}
+	if err := runSetup(context.Background(), o); err != nil {
+		t.Fatal(err)
+	}
+	db := filepath.Join(base, "search.db")
+	if got := documentsIn(t, db); len(got) != 2 || got["hig"] == 0 || got["swift-evolution"] == 0 {
+		t.Errorf("installed %v, want hig and swift-evolution only", got)
+	}
+	if err := runSetup(context.Background(), setupOpts(testStreams(), demoBundle(t), base)); err != nil {
+		t.Fatal(err)
+	}
+	if got := documentsIn(t, index.PreviousPath(db)); len(got) != 2 {
+		t.Errorf("the previous index holds %v", got)
+	}
+	if got := documentsIn(t, db); len(got) != 6 {
+		t.Errorf("the replacing index holds %v", got)
+	}
+}
+
+func TestBundleNeedsOut(t *testing.T) {
+	io := testStreams()
+	if code := run([]string{"bundle", "--search-db", "x.db"}, io); code != exitUsage {
+		t.Errorf("bundle without --out: exit %d", code)
+	}
+	if code := run([]string{"bundle", "--out", t.TempDir(), "--min-version", "soon"}, testStreams()); code != exitUsage {
+		t.Errorf("bundle --min-version soon: exit %d", code)
+	}
+	if code := run([]string{"bundle", "--search-db", filepath.Join(t.TempDir(), "none.db"), "--out", t.TempDir()}, testStreams()); code != exitNotFound {
+		t.Errorf("bundle of no index: exit %d, want %d", code, exitNotFound)
+	}
+}
