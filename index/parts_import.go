@@ -119,6 +119,9 @@ func ImportParts(ctx context.Context, dbPath string, parts []string, opts Import
 		opts.Step(step.name)
 		started := time.Now()
 		if err := step.run(ctx); err != nil {
+			if ctx.Err() != nil {
+				err = ctx.Err() // SQLite's "interrupted" is the caller's cancellation
+			}
 			return nil, fmt.Errorf("import: %s: %w", step.name, classifyWriteError(err))
 		}
 		opts.Logger.Debug("import step", "step", step.name, "took", time.Since(started).Round(time.Millisecond))

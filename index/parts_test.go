@@ -258,3 +258,25 @@ func TestPartsOfTheFullIndex(t *testing.T) {
 		}
 	}
 }
+
+func TestCancelledImportLeavesNothing(t *testing.T) {
+	paths := exportAll(t, buildFixture(t), t.TempDir())
+	dst := filepath.Join(t.TempDir(), "search.db")
+	ctx, cancel := context.WithCancel(context.Background())
+	steps := 0
+	_, err := ImportParts(ctx, dst, pick(paths, "shared", "search", document.SourceAppleDocs), ImportOptions{
+		SkipDiskCheck: true,
+		Step: func(string) {
+			if steps++; steps == 2 {
+				cancel()
+			}
+		},
+	})
+	if !errors.Is(err, context.Canceled) {
+		t.Errorf("cancelled import: %v, want context.Canceled", err)
+	}
+	entries, _ := filepath.Glob(dst + "*")
+	if len(entries) != 0 {
+		t.Errorf("a cancelled import left %v", entries)
+	}
+}
