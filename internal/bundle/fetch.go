@@ -137,7 +137,7 @@ func networkError(ctx context.Context, addr string, err error) error {
 
 // partURL is a part's address, beside the manifest.
 func (r *Remote) partURL(p Part) string {
-	return r.base.ResolveReference(&url.URL{Path: url.PathEscape(p.File)}).String()
+	return r.base.ResolveReference(&url.URL{Path: p.File}).String()
 }
 
 // downloadName is a part's file in the download folder. The checksum in
