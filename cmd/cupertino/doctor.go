@@ -39,8 +39,11 @@ page found. Count documents per source, list the enrich passes, name files a
 killed save left behind, and report which source folders, browser (for fetch)
 and Swift toolchain (for eval agent) are present. SQLite's quick_check reads
 every page of the file (about 1.5 s for the full index); --deep runs the slower
-integrity_check, which also matches every index to its table. The exit status
-is 1 when search or serve would fail.`,
+integrity_check, which also matches every index to its table. Last, it reads
+the MCP configuration of Claude Desktop, Claude Code, Cursor, VS Code and
+Codex, says whether each runs this binary, and prints a ready-to-paste entry
+where none does. The exit status is 1 when search or serve would fail; the
+client check is advice and never changes it.`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error { return runF(cmd.Context(), opts) },
 	}
