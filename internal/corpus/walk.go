@@ -28,9 +28,6 @@ type Skip struct {
 	Reason string
 }
 
-// ErrSkipped marks, for the door, an input Files saw but did not list.
-var ErrSkipped = errors.New("skipped")
-
 // Reasons a walk skips an entry. They end up in the audit log.
 const (
 	SkipSymlink        = "symbolic link inside the corpus (not followed)"
