@@ -36,7 +36,7 @@ type benchSearchOptions struct {
 
 func newBenchSearchCmd(io *iostreams, runF func(context.Context, *benchSearchOptions) error) *cobra.Command {
 	opts := &benchSearchOptions{IO: io}
-	cmd := &cobra.Command{
+	cmd := newCommand(opts, runF, commandSpec{
 		Use:   "search",
 		Short: "Search latency: the ranker against a naive bm25 query, same DB, same run",
 		Long: `Run every query of the batteries plus common words (view, data, string,
@@ -44,14 +44,13 @@ error, the) through the ranker and through a naive single FTS5 query
 (MATCH all terms, ORDER BY bm25 with the index weights, LIMIT 20), interleaved,
 for --rounds rounds after one warm-up round. Prints p50/p95/p99/max for both,
 their ratio, and this process's peak RSS.`,
-		Args: cobra.NoArgs,
-		RunE: func(cmd *cobra.Command, _ []string) error {
+		Check: func(_ []string) error {
 			if opts.Rounds < 1 {
 				return usageErrorf("--rounds must be at least 1")
 			}
-			return runF(cmd.Context(), opts)
+			return nil
 		},
-	}
+	})
 	opts.DB.bind(cmd.Flags())
 	cmd.Flags().StringSliceVar(&opts.Batteries, "batteries", nil, "battery .tsv files or directories whose queries join the mix")
 	cmd.Flags().IntVar(&opts.Rounds, "rounds", 5, "measured rounds over the whole mix")

@@ -23,7 +23,7 @@ type bundleOptions struct {
 
 func newBundleCmd(io *iostreams, runF func(context.Context, *bundleOptions) error) *cobra.Command {
 	opts := &bundleOptions{IO: io}
-	cmd := &cobra.Command{
+	cmd := newCommand(opts, runF, commandSpec{
 		Use:   "bundle --out DIR",
 		Short: "Pack the index into a release bundle that setup installs",
 		Long: `Pack search.db into --out as a release bundle: manifest.json and one
@@ -37,8 +37,7 @@ binary's release version).
 The same index packed by the same cupertino release with the same flags gives
 the same bytes. Publish the folder's files as the assets of the release that
 ` + "`cupertino setup`" + ` looks for (bundle-v<bundle version>-schema<schema version>).`,
-		Args: cobra.NoArgs,
-		RunE: func(cmd *cobra.Command, _ []string) error {
+		Check: func(_ []string) error {
 			if opts.Out == "" {
 				return usageErrorf("--out is required: the folder to write the bundle into")
 			}
@@ -47,9 +46,9 @@ the same bytes. Publish the folder's files as the assets of the release that
 					return usageErrorf("--min-version: %v", err)
 				}
 			}
-			return runF(cmd.Context(), opts)
+			return nil
 		},
-	}
+	})
 	opts.DB.bind(cmd.Flags())
 	cmd.Flags().Lookup("search-db").Usage = "index to pack (default <base-dir>/search.db)"
 	cmd.Flags().StringVar(&opts.Out, "out", "", "folder to write manifest.json and the part files into")

@@ -26,7 +26,7 @@ type cleanupOptions struct {
 
 func newCleanupCmd(io *iostreams, runF func(context.Context, *cleanupOptions) error) *cobra.Command {
 	opts := &cleanupOptions{IO: io}
-	cmd := &cobra.Command{
+	cmd := newCommand(opts, runF, commandSpec{
 		Use:   "cleanup",
 		Short: "Remove what killed saves, setup and finished crawls leave behind",
 		Long: `List, with their sizes, then remove the files nothing reads: the in-flight files
@@ -39,9 +39,7 @@ On a terminal cleanup asks first; --yes does not ask.
 cleanup holds the save lock while it works: while a save or setup runs it
 removes nothing and exits with status 4. A crawl whose fetch is running is
 skipped.`,
-		Args: cobra.NoArgs,
-		RunE: func(cmd *cobra.Command, _ []string) error { return runF(cmd.Context(), opts) },
-	}
+	})
 	opts.DB.bind(cmd.Flags())
 	cmd.Flags().Lookup("search-db").Usage = "index whose leftovers to clean (default <base-dir>/search.db)"
 	f := cmd.Flags()

@@ -30,7 +30,7 @@ type doctorOptions struct {
 
 func newDoctorCmd(io *iostreams, runF func(context.Context, *doctorOptions) error) *cobra.Command {
 	opts := &doctorOptions{IO: io}
-	cmd := &cobra.Command{
+	cmd := newCommand(opts, runF, commandSpec{
 		Use:   "doctor",
 		Short: "Check the index, the source folders and the tools cupertino uses",
 		Long: `Check that search.db opens with the current schema and has every table and
@@ -44,9 +44,7 @@ the MCP configuration of Claude Desktop, Claude Code, Cursor, VS Code and
 Codex, says whether each runs this binary, and prints a ready-to-paste entry
 where none does. The exit status is 1 when search or serve would fail; the
 client check is advice and never changes it.`,
-		Args: cobra.NoArgs,
-		RunE: func(cmd *cobra.Command, _ []string) error { return runF(cmd.Context(), opts) },
-	}
+	})
 	opts.DB.bind(cmd.Flags())
 	cmd.Flags().BoolVar(&opts.Deep, "deep", false, "run integrity_check instead of quick_check (slower: also matches every index to its table)")
 	return cmd

@@ -22,7 +22,7 @@ type enrichOptions struct {
 
 func newEnrichCmd(io *iostreams, runF func(context.Context, *enrichOptions) error) *cobra.Command {
 	opts := &enrichOptions{IO: io}
-	cmd := &cobra.Command{
+	cmd := newCommand(opts, runF, commandSpec{
 		Use:   "enrich",
 		Short: "Run the post-index passes on an existing search.db",
 		Long: `Run the enrichment passes (` + strings.Join(enrich.PassNames(), ", ") + `) on an
@@ -36,11 +36,7 @@ it fails with exit status 4, as a save started meanwhile does.
 plus any pass they depend on that never ran at its current version.
 --symbolgraph-dir joins Swift symbol graphs (*.symbols.json) into
 doc_symbols.`,
-		Args: cobra.NoArgs,
-		RunE: func(cmd *cobra.Command, _ []string) error {
-			return runF(cmd.Context(), opts)
-		},
-	}
+	})
 	f := cmd.Flags()
 	opts.dbFlags.bind(f)
 	f.StringSliceVar(&opts.Passes, "pass", nil, "run only this pass ("+strings.Join(enrich.PassNames(), ", ")+")")

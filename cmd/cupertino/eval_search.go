@@ -32,7 +32,7 @@ type evalSearchOptions struct {
 
 func newEvalSearchCmd(io *iostreams, runF func(context.Context, *evalSearchOptions) error) *cobra.Command {
 	opts := &evalSearchOptions{IO: io}
-	cmd := &cobra.Command{
+	cmd := newCommand(opts, runF, commandSpec{
 		Use:   "search",
 		Short: "Run search-quality batteries against an index",
 		Long: `Run TSV batteries (like ../shared/quality) through the ranker and report
@@ -41,14 +41,13 @@ stdout and as JSON + Markdown under --out. With --compare-db, the same
 batteries run against a second index and the two are compared pairwise
 (McNemar exact on rank-1 hits, Wilcoxon signed-rank on reciprocal ranks).
 With --gates, each "battery metric min" row must hold or the exit status is 5.`,
-		Args: cobra.NoArgs,
-		RunE: func(cmd *cobra.Command, _ []string) error {
+		Check: func(_ []string) error {
 			if len(opts.Batteries) == 0 {
 				return usageErrorf("--batteries is required (a directory of .tsv files, or files)")
 			}
-			return runF(cmd.Context(), opts)
+			return nil
 		},
-	}
+	})
 	f := cmd.Flags()
 	opts.DB.bind(f)
 	f.StringSliceVar(&opts.Batteries, "batteries", nil, "battery .tsv files or directories of them")

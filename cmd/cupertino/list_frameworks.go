@@ -17,15 +17,13 @@ type listFrameworksOptions struct {
 
 func newListFrameworksCmd(io *iostreams, runF func(context.Context, *listFrameworksOptions) error) *cobra.Command {
 	opts := &listFrameworksOptions{IO: io}
-	cmd := &cobra.Command{
+	cmd := newCommand(opts, runF, commandSpec{
 		Use:   "list-frameworks",
 		Short: "List the indexed frameworks with their document counts",
 		Long: `List every framework in the index: its identifier (what --framework takes),
 display name, import name and number of documents. --framework also accepts
 the display and import names shown here.`,
-		Args: cobra.NoArgs,
-		RunE: func(cmd *cobra.Command, _ []string) error { return runF(cmd.Context(), opts) },
-	}
+	})
 	opts.DB.bind(cmd.Flags())
 	cmd.Flags().BoolVar(&opts.JSON, "json", false, "print JSON")
 	return cmd

@@ -27,7 +27,7 @@ type readOptions struct {
 
 func newReadCmd(io *iostreams, runF func(context.Context, *readOptions) error) *cobra.Command {
 	opts := &readOptions{IO: io}
-	cmd := &cobra.Command{
+	cmd := newCommand(opts, runF, commandSpec{
 		Use:   "read <uri | developer.apple.com URL>",
 		Short: "Print one page as Markdown or JSON",
 		Long: `Print a page from the index: apple-docs://swiftui/view,
@@ -48,7 +48,7 @@ heading containing it, spaces, "-" and "_" aside ("decl,param"; "also" or
 
 MCP read_document's section argument takes the same names.`,
 		Args: cobra.ExactArgs(1),
-		RunE: func(cmd *cobra.Command, args []string) error {
+		Check: func(args []string) error {
 			opts.Target = args[0]
 			if opts.Format != "markdown" && opts.Format != "json" {
 				return usageErrorf("--format must be markdown or json, not %q", opts.Format)
@@ -56,9 +56,9 @@ MCP read_document's section argument takes the same names.`,
 			if opts.MaxBytes < 0 || opts.Offset < 0 {
 				return usageErrorf("--max-bytes and --offset must not be negative")
 			}
-			return runF(cmd.Context(), opts)
+			return nil
 		},
-	}
+	})
 	f := cmd.Flags()
 	opts.DB.bind(f)
 	f.StringVar(&opts.Format, "format", "markdown", "markdown or json")

@@ -40,7 +40,7 @@ type saveOptions struct {
 
 func newSaveCmd(io *iostreams, runF func(context.Context, *saveOptions) error) *cobra.Command {
 	opts := &saveOptions{IO: io}
-	cmd := &cobra.Command{
+	cmd := newCommand(opts, runF, commandSpec{
 		Use:   "save",
 		Short: "Index on-disk corpora into search.db",
 		Long: `Read every source directory, pass each document through the door (validity,
@@ -55,11 +55,7 @@ Files over --max-file-mib, links, FIFOs and unreadable folders inside a corpus
 are skipped with a line in the audit log, which is installed with the index.
 Exit status 3 means the index was written but two different pages claimed one
 URI (tier C); the audit log names them.`,
-		Args: cobra.NoArgs,
-		RunE: func(cmd *cobra.Command, _ []string) error {
-			return runF(cmd.Context(), opts)
-		},
-	}
+	})
 	f := cmd.Flags()
 	f.StringVar(&opts.BaseDir, "base-dir", defaultBaseDir(), "base directory; the others default to folders inside it")
 	opts.Dirs = map[string]string{}

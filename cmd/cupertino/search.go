@@ -28,7 +28,7 @@ type searchOptions struct {
 
 func newSearchCmd(io *iostreams, runF func(context.Context, *searchOptions) error) *cobra.Command {
 	opts := &searchOptions{IO: io}
-	cmd := &cobra.Command{
+	cmd := newCommand(opts, runF, commandSpec{
 		Use:   "search <query>",
 		Short: "Search the index from a terminal",
 		Long: `Search every source with the same ranker the MCP server uses.
@@ -40,7 +40,7 @@ with --format markdown, and a stable JSON document with --format json:
 {"query": …, "results": [{"uri", "title", "source", "framework", "kind",
 "summary", "score", "availability", "deprecated"}]}.`,
 		Args: cobra.MinimumNArgs(1),
-		RunE: func(cmd *cobra.Command, args []string) error {
+		Check: func(args []string) error {
 			opts.Query = strings.Join(args, " ")
 			if opts.Source != "" {
 				opts.Filters.Sources = strings.Split(opts.Source, ",")
@@ -50,9 +50,9 @@ with --format markdown, and a stable JSON document with --format json:
 			default:
 				return usageErrorf("--format must be text, markdown or json, not %q", opts.Format)
 			}
-			return runF(cmd.Context(), opts)
+			return nil
 		},
-	}
+	})
 	f := cmd.Flags()
 	opts.DB.bind(f)
 	f.StringVar(&opts.Source, "source", "", "only these sources, comma-separated (apple-docs, swift-evolution, swift-book, swift-org, hig, apple-archive)")

@@ -44,7 +44,7 @@ var errServeOnTerminal = errors.New("serve speaks MCP over stdin/stdout and is s
 
 func newServeCmd(io *iostreams, runF func(context.Context, *serveOptions) error) *cobra.Command {
 	opts := &serveOptions{IO: io}
-	cmd := &cobra.Command{
+	cmd := newCommand(opts, runF, commandSpec{
 		Use:   "serve",
 		Short: "Serve the index to AI coding agents over MCP (stdio, or HTTP with --http)",
 		Long: `Run the MCP server on stdin/stdout. An MCP client (Claude Code, Claude Desktop,
@@ -68,11 +68,7 @@ Tools: search, read_document, list_frameworks, list_documents, list_children,
 list_sources and, when the index has symbols and inheritance edges,
 search_symbols, search_property_wrappers, search_concurrency,
 search_conformances, search_generics and get_inheritance (docs/tools.md).`,
-		Args: cobra.NoArgs,
-		RunE: func(cmd *cobra.Command, _ []string) error {
-			return runF(cmd.Context(), opts)
-		},
-	}
+	})
 	f := cmd.Flags()
 	f.StringVar(&opts.BaseDir, "base-dir", defaultBaseDir(), "base directory")
 	f.StringVar(&opts.SearchDB, "search-db", "", "index to serve (default <base-dir>/search.db)")

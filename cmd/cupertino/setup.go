@@ -37,7 +37,7 @@ type setupOptions struct {
 
 func newSetupCmd(io *iostreams, runF func(context.Context, *setupOptions) error) *cobra.Command {
 	opts := &setupOptions{IO: io, Backoff: time.Second}
-	cmd := &cobra.Command{
+	cmd := newCommand(opts, runF, commandSpec{
 		Use:   "setup",
 		Short: "Download and install a ready-made index instead of fetching and saving",
 		Long: `Install a ready-made search.db from a release bundle (see ` + "`cupertino bundle`" + `).
@@ -57,16 +57,15 @@ renamed into place, so the old one serves until the new one is whole and a
 failure installs nothing. --sources installs only some sources (the shared and
 search parts come always). On a terminal setup asks first; --yes does not ask.
 Nothing needs root.`,
-		Args: cobra.NoArgs,
-		RunE: func(cmd *cobra.Command, _ []string) error {
+		Check: func(_ []string) error {
 			for _, s := range opts.Sources {
 				if strings.TrimSpace(s) == "" {
 					return usageErrorf("--sources has an empty name")
 				}
 			}
-			return runF(cmd.Context(), opts)
+			return nil
 		},
-	}
+	})
 	opts.DB.bind(cmd.Flags())
 	cmd.Flags().Lookup("search-db").Usage = "index to install or replace (default <base-dir>/search.db)"
 	f := cmd.Flags()
