@@ -119,6 +119,17 @@ func fitItems(items []item, fixed, budget int) int {
 	return len(items)
 }
 
+// writeItems writes the Markdown of items to md and returns their values,
+// which are Ts, never nil.
+func writeItems[T any](md *strings.Builder, items []item) []T {
+	values := make([]T, 0, len(items))
+	for _, it := range items {
+		md.WriteString(it.markdown)
+		values = append(values, it.value.(T))
+	}
+	return values
+}
+
 // resultItem renders one search result as compact Markdown.
 func resultItem(n int, r ranker.Result) item {
 	r.URI, r.Title = clip(r.URI, maxURILen), clip(r.Title, maxTitleLen)

@@ -63,11 +63,7 @@ func listFrameworksTool(b *backend) (mcpgo.Tool, server.ToolHandlerFunc) {
 		n := fitItems(items, 300, responseBudget)
 		var md strings.Builder
 		fmt.Fprintf(&md, "## %d frameworks\n\nidentifier · name · pages\n", len(list))
-		out := output{Count: n, Frameworks: make([]fw, 0, n)}
-		for _, it := range items[:n] {
-			md.WriteString(it.markdown)
-			out.Frameworks = append(out.Frameworks, it.value.(fw))
-		}
+		out := output{Count: n, Frameworks: writeItems[fw](&md, items[:n])}
 		if n < len(items) {
 			fmt.Fprintf(&md, "\n… %d more left out to keep this response small; search with framework= finds any of them by name.\n", len(items)-n)
 		}
@@ -152,17 +148,14 @@ func listDocumentsTool(b *backend) (mcpgo.Tool, server.ToolHandlerFunc) {
 		}
 		header := fmt.Sprintf("## %s: pages %d–%d of %d\n\n", framework, offset+1, offset+len(docs), total)
 		n := fitItems(items, len(header)+300, responseBudget)
-		out := output{Framework: framework, Total: total, Offset: offset, Documents: make([]listedDoc, 0, n)}
+		out := output{Framework: framework, Total: total, Offset: offset}
 		var md strings.Builder
 		if len(docs) == 0 {
 			fmt.Fprintf(&md, "No pages at offset %d: %s has %d.\n", offset, framework, total)
 		} else {
 			md.WriteString(header)
 		}
-		for _, it := range items[:n] {
-			md.WriteString(it.markdown)
-			out.Documents = append(out.Documents, it.value.(listedDoc))
-		}
+		out.Documents = writeItems[listedDoc](&md, items[:n])
 		if next := offset + n; next < total && n > 0 {
 			out.NextOffset = next
 			fmt.Fprintf(&md, "\n%d more; call list_documents with framework=%q offset=%d.\n", total-next, framework, next)
@@ -242,17 +235,14 @@ func listChildrenTool(b *backend) (mcpgo.Tool, server.ToolHandlerFunc) {
 			items[i] = item{markdown: md.String(), value: c}
 		}
 		n := fitItems(items, 300, responseBudget)
-		out := output{URI: uri, Total: len(children), Truncated: n < len(children), Children: make([]document.Ref, 0, n)}
+		out := output{URI: uri, Total: len(children), Truncated: n < len(children)}
 		var md strings.Builder
 		if len(children) == 0 {
 			fmt.Fprintf(&md, "%s has no Topics children. read_document shows its content.\n", uri)
 		} else {
 			fmt.Fprintf(&md, "## Children of %s (%d)\n", uri, len(children))
 		}
-		for _, it := range items[:n] {
-			md.WriteString(it.markdown)
-			out.Children = append(out.Children, it.value.(document.Ref))
-		}
+		out.Children = writeItems[document.Ref](&md, items[:n])
 		if out.Truncated {
 			fmt.Fprintf(&md, "\n… %d more left out to keep this response small; read_document with section=\"Topics\" lists them all in parts.\n", len(children)-n)
 		}

@@ -169,11 +169,8 @@ func searchResult(query string, results []ranker.Result) *mcpgo.CallToolResult {
 	n := fitItems(items, len(header)+len(footer)+200, responseBudget)
 	var b strings.Builder
 	b.WriteString(header)
-	out := searchOutput{Query: query, Count: n, Truncated: n < len(items), Results: make([]ranker.Result, 0, n)}
-	for _, it := range items[:n] {
-		b.WriteString(it.markdown)
-		out.Results = append(out.Results, it.value.(ranker.Result))
-	}
+	out := searchOutput{Query: query, Count: n, Truncated: n < len(items)}
+	out.Results = writeItems[ranker.Result](&b, items[:n])
 	if out.Truncated {
 		fmt.Fprintf(&b, "\n… %d more results left out to keep this response small; add filters or lower limit.\n", len(items)-n)
 	}

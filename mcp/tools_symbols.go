@@ -103,10 +103,7 @@ func renderSymbols(rows []SymbolRow, title, empty string, budget int) (string, s
 	n := fitItems(items, len(header)+300, budget)
 	var md strings.Builder
 	md.WriteString(header)
-	for _, it := range items[:n] {
-		md.WriteString(it.markdown)
-		list.Symbols = append(list.Symbols, it.value.(SymbolRow))
-	}
+	list.Symbols = writeItems[SymbolRow](&md, items[:n])
 	list.Count = n
 	if n < len(items) {
 		fmt.Fprintf(&md, "\n… %d more left out to keep this response small; lower limit or add a framework.\n", len(items)-n)

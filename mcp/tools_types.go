@@ -74,10 +74,7 @@ func searchConformancesTool(b *backend) (mcpgo.Tool, server.ToolHandlerFunc) {
 		fmt.Fprintf(&md, "## Types conforming to %s\n\n", protocol)
 		if total > 0 {
 			fmt.Fprintf(&md, "Documented (%d of %d):\n", n, total)
-			for _, it := range items[:n] {
-				md.WriteString(it.markdown)
-				out.Documented = append(out.Documented, it.value.(TypeRef))
-			}
+			out.Documented = writeItems[TypeRef](&md, items[:n])
 		}
 		// Code declarations fill what the documented list leaves of the limit.
 		if rest := q.Limit - len(documented); rest > 0 && !strings.Contains(protocol, "://") && len(index.SymbolWords(protocol)) == 1 {
