@@ -80,6 +80,7 @@ func pageJSON(doc *document.Document) ([]byte, error) {
 	page.Platforms, page.Deprecated, page.DeprecationNote, page.AvailabilitySource = nil, false, "", ""
 	page.Status, page.SwiftVersion, page.Parent = "", "", ""
 	page.Attributes, page.ConformsTo, page.InheritsFrom, page.InheritedBy, page.ConformingTypes = nil, nil, nil, nil, nil
+	page.References = nil // code_refs
 	page.ContentHash, page.Size = "", 0
 	return json.Marshal(&page)
 }

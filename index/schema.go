@@ -132,6 +132,14 @@
 //	                     indexed on child_uri, parent_uri and both titles
 //	                     (COLLATE NOCASE) so get_inheritance can walk by name.
 //
+//	code_refs            doc_id (a sample or package source file), name as
+//	                     written ("URLSession", "URLSession.shared"),
+//	                     name_lower, type_lower (the part before the first
+//	                     dot, lowercased), kind ('call' | 'conform' | 'wrap' |
+//	                     'member' | 'type'), line (1-based). From
+//	                     Document.References: the first use of each name and
+//	                     kind in a file. Indexed on name_lower, type_lower and
+//	                     doc_id; answers "used in samples" (Store.CodeUses).
 //	framework_aliases    identifier PRIMARY KEY, import_name, display_name,
 //	                     synonyms (space-separated), doc_count.
 //	source_files         the save manifest for incremental re-save: path
@@ -151,7 +159,7 @@ import (
 
 // SchemaVersion is stored in PRAGMA user_version. Bump it on any change to the
 // DDL below; Open rejects other versions.
-const SchemaVersion = 2
+const SchemaVersion = 3
 
 // BM25Weights are the per-column weights of docs_fts in column order: uri,
 // source, framework, language, title, content, summary, symbols,
@@ -328,6 +336,18 @@ CREATE INDEX inheritance_edges_parent ON inheritance_edges(parent_uri);
 CREATE INDEX inheritance_edges_child_title ON inheritance_edges(child_title COLLATE NOCASE);
 CREATE INDEX inheritance_edges_parent_title ON inheritance_edges(parent_title COLLATE NOCASE);
 CREATE INDEX inheritance_edges_doc ON inheritance_edges(doc_id);
+
+CREATE TABLE code_refs (
+	doc_id INTEGER NOT NULL,
+	name TEXT NOT NULL,
+	name_lower TEXT NOT NULL,
+	type_lower TEXT NOT NULL,
+	kind TEXT NOT NULL,
+	line INTEGER NOT NULL
+);
+CREATE INDEX code_refs_name ON code_refs(name_lower);
+CREATE INDEX code_refs_type ON code_refs(type_lower);
+CREATE INDEX code_refs_doc ON code_refs(doc_id);
 
 CREATE TABLE framework_aliases (
 	identifier TEXT PRIMARY KEY,

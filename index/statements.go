@@ -19,6 +19,7 @@ const (
 	stInsertExample
 	stInsertChild
 	stInsertEdge
+	stInsertRef
 
 	stDeleteFTS
 	stDeleteBody
@@ -28,6 +29,7 @@ const (
 	stDeleteExamples
 	stDeleteChildren
 	stDeleteEdges
+	stDeleteRefs
 	stDeleteDoc
 
 	stPutSourceFile
@@ -49,6 +51,7 @@ var stmtSQL = [numStmts]string{
 	stInsertExample:    "INSERT INTO doc_code_examples(doc_id, ord, language, code, caption) VALUES (?,?,?,?,?)",
 	stInsertChild:      "INSERT INTO doc_children(doc_id, ord, child_uri, child_title, section) VALUES (?,?,?,?,?)",
 	stInsertEdge:       "INSERT INTO inheritance_edges(child_uri, child_title, parent_uri, parent_title, relation, doc_id) VALUES (?,?,?,?,?,?)",
+	stInsertRef:        "INSERT INTO code_refs(doc_id, name, name_lower, type_lower, kind, line) VALUES (?,?,?,?,?,?)",
 
 	stDeleteFTS:        "DELETE FROM docs_fts WHERE rowid = ?",
 	stDeleteBody:       "DELETE FROM doc_body WHERE doc_id = ?",
@@ -58,6 +61,7 @@ var stmtSQL = [numStmts]string{
 	stDeleteExamples:   "DELETE FROM doc_code_examples WHERE doc_id = ?",
 	stDeleteChildren:   "DELETE FROM doc_children WHERE doc_id = ?",
 	stDeleteEdges:      "DELETE FROM inheritance_edges WHERE doc_id = ?",
+	stDeleteRefs:       "DELETE FROM code_refs WHERE doc_id = ?",
 	stDeleteDoc:        "DELETE FROM docs WHERE id = ?",
 
 	stPutSourceFile:    "INSERT OR REPLACE INTO source_files(path, source, size, mtime_ns, content_hash, state, uri) VALUES (?,?,?,?,?,?,?)",
@@ -70,7 +74,7 @@ var stmtSQL = [numStmts]string{
 
 // perDocDeletes are the statements that remove one document, docs last.
 var perDocDeletes = []stmtID{stDeleteFTS, stDeleteBody, stDeleteStructured, stDeleteSymbols, stDeleteNames,
-	stDeleteExamples, stDeleteChildren, stDeleteEdges, stDeleteDoc}
+	stDeleteExamples, stDeleteChildren, stDeleteEdges, stDeleteRefs, stDeleteDoc}
 
 // statements are prepared once on the pool's single connection; bind
 // re-targets them to each batch transaction without re-preparing.

@@ -132,6 +132,7 @@ func (b *Builder) DeleteSource(source string) (int64, error) {
 		"DELETE FROM doc_code_examples WHERE doc_id IN (SELECT id FROM doomed)",
 		"DELETE FROM doc_children WHERE doc_id IN (SELECT id FROM doomed)",
 		"DELETE FROM inheritance_edges WHERE doc_id IN (SELECT id FROM doomed)",
+		"DELETE FROM code_refs WHERE doc_id IN (SELECT id FROM doomed)",
 		"DELETE FROM docs WHERE id IN (SELECT id FROM doomed)",
 		"DROP TABLE doomed",
 	}
@@ -332,6 +333,13 @@ func (b *Builder) insertDependents(st *statements, id int64, doc *document.Docum
 	for i, child := range doc.Children {
 		if _, err := st[stInsertChild].Exec(id, i, child.URI, child.Title, child.Section); err != nil {
 			return fmt.Errorf("child: %w", err)
+		}
+	}
+	for _, ref := range doc.References {
+		name := strings.ToLower(ref.Name)
+		typeName, _, _ := strings.Cut(name, ".")
+		if _, err := st[stInsertRef].Exec(id, ref.Name, name, typeName, ref.Kind, ref.Line); err != nil {
+			return fmt.Errorf("code reference: %w", err)
 		}
 	}
 	return insertEdges(st, id, doc)

@@ -27,6 +27,14 @@
 //	apple-archive    apple-archive://<bookUID>/<page>, bookUID from book.json,
 //	                 page the chapter file stem lowercased:
 //	                 apple-archive://10000011i/mmrules
+//	samples          samples://<project-id> (the folder name) and
+//	                 samples://<project-id>/<path> for each file
+//	wwdc             wwdc://<year>/<session-id>, from the session JSON
+//	packages         packages://<owner>/<repo>, packages://<owner>/<repo>/<path>
+//	                 and packages://<owner>/<repo>/symbols/<Module>/<Type>/<member>
+//	                 for public declarations
+//	File paths in URIs keep their case; each segment is percent-encoded
+//	("Alamofire%205.0%20Migration%20Guide.md").
 //
 // Framework is set only where a page belongs to an API framework: Apple docs
 // (from the page) and Apple Archive guides whose front matter names one
@@ -112,6 +120,9 @@ var readers = map[string]func(r reader, opts Options) Source{
 	document.SourceSwiftOrg:       func(r reader, _ Options) Source { return &SwiftOrg{r} },
 	document.SourceHIG:            func(r reader, _ Options) Source { return &HIG{r} },
 	document.SourceAppleArchive:   func(r reader, _ Options) Source { return &AppleArchive{reader: r} },
+	document.SourceSamples:        func(r reader, _ Options) Source { return &Samples{reader: r} },
+	document.SourceWWDC:           func(r reader, _ Options) Source { return &WWDC{r} },
+	document.SourcePackages:       func(r reader, _ Options) Source { return &Packages{reader: r} },
 }
 
 // Kinds lists the source kinds save reads, in the order it indexes them.

@@ -49,6 +49,12 @@ func parseAll(t *testing.T, src Source) (map[string]*document.Document, map[stri
 			t.Errorf("duplicate URI %s from %s and %s", doc.URI, other.SourceFile, path)
 		}
 		docs[doc.URI] = doc
+		for _, d := range doc.Derived {
+			if other, dup := docs[d.URI]; dup {
+				t.Errorf("duplicate URI %s from %s and derived from %s", d.URI, other.SourceFile, path)
+			}
+			docs[d.URI] = d
+		}
 	}
 	return docs, declined
 }
@@ -84,8 +90,8 @@ func TestOpenMissingAndUnknown(t *testing.T) {
 			t.Errorf("Open(%s, absent) = %v, want ErrMissingSource", kind, err)
 		}
 	}
-	if _, err := Open("wwdc", t.TempDir(), Options{}); !errors.Is(err, ErrUnknownKind) {
-		t.Errorf("Open(wwdc) = %v, want ErrUnknownKind", err)
+	if _, err := Open("forums", t.TempDir(), Options{}); !errors.Is(err, ErrUnknownKind) {
+		t.Errorf("Open(forums) = %v, want ErrUnknownKind", err)
 	}
 	// A root removed after Open is reported by Files.
 	dir := filepath.Join(t.TempDir(), "gone")
@@ -530,7 +536,7 @@ func TestLocate(t *testing.T) {
 	if _, err := Locate(base, document.SourceSwiftBook); !errors.Is(err, ErrMissingSource) {
 		t.Errorf("Locate(swift-book) = %v, want ErrMissingSource", err)
 	}
-	if _, err := Locate(base, "wwdc"); !errors.Is(err, ErrUnknownKind) {
-		t.Errorf("Locate(wwdc) = %v, want ErrUnknownKind", err)
+	if _, err := Locate(base, "forums"); !errors.Is(err, ErrUnknownKind) {
+		t.Errorf("Locate(forums) = %v, want ErrUnknownKind", err)
 	}
 }

@@ -12,8 +12,31 @@ const (
 	SourceHIG            = "hig"
 	SourceAppleArchive   = "apple-archive"
 	SourceSamples        = "samples"
+	SourceWWDC           = "wwdc"
 	SourcePackages       = "packages"
 )
+
+// Kinds of the documents the sample-code, WWDC and package readers produce.
+// Symbol pages of packages use the symbol's own kind (struct, func, …).
+const (
+	KindSampleProject = "sampleProject" // samples://<project-id>
+	KindSourceFile    = "sourceFile"    // samples://<project-id>/<path>, packages://<owner>/<repo>/<path>
+	KindSession       = "session"       // wwdc://<year>/<id>
+	KindPackage       = "package"       // packages://<owner>/<repo>
+)
+
+// Reference is a use of a named API in a source file: a type written in a
+// declaration or expression, a call, a conformance, a property wrapper.
+type Reference struct {
+	// Name is the API as written: "URLSession", or "URLSession.shared"
+	// for a member reached through a type name.
+	Name string `json:"name"`
+	// Kind is how the file uses it: "call" (Name(…)), "conform"
+	// (inheritance clause), "wrap" (@Name attribute), "member" (Type.member)
+	// or "type" (any other mention).
+	Kind string `json:"kind"`
+	Line int    `json:"line"` // 1-based
+}
 
 // Ref is a link from one document to another, resolved to a URI where possible.
 type Ref struct {
@@ -95,6 +118,16 @@ type Document struct {
 	// ("Error", "Documentation", none) that save kept all the same, titled
 	// from its URL: the ranker puts such pages below normal ones.
 	Recovered bool `json:"recovered,omitempty"`
+
+	// References are the APIs a source file uses (sample code and package
+	// sources), with their lines; the index answers "used in samples" from
+	// them.
+	References []Reference `json:"references,omitempty"`
+
+	// Derived are further documents read from the same file, stored and
+	// judged like it: the public declarations of a package source file,
+	// each as a symbol page.
+	Derived []*Document `json:"-"`
 
 	// Symbols are the declarations found in Declaration and CodeExamples
 	// (tree-sitter), filled by the save pipeline, not by readers.

@@ -529,6 +529,8 @@ type parsed struct {
 	doc  *document.Document
 	raw  []byte
 	err  error
+	// derived marks a page read from the same file as another (Document.Derived).
+	derived bool
 }
 
 func ingestSource(ctx context.Context, opts Options, p *plan, gate *door.Door, audit *door.AuditWriter, b *index.Builder) error {
@@ -639,8 +641,14 @@ func parseOne(src corpus.Source, f fileStat, maxBytes int64) parsed {
 		r.err = err
 		return r
 	}
-	doc.SourceFile = f.path
-	doc.Symbols = swiftsym.FromDocument(doc)
+	for _, d := range append([]*document.Document{doc}, doc.Derived...) {
+		d.SourceFile = f.path
+		// A reader that read the declarations itself (a sample's or a
+		// package's source file) leaves a non-nil list.
+		if d.Symbols == nil {
+			d.Symbols = swiftsym.FromDocument(d)
+		}
+	}
 	r.doc = doc
 	return r
 }
@@ -673,6 +681,25 @@ func tooLarge(size, maxBytes int64) error {
 }
 
 func judgeAndWrite(r parsed, p *plan, gate *door.Door, audit *door.AuditWriter, b *index.Builder) error {
+	if err := judgeAndWriteOne(r, p, gate, audit, b); err != nil {
+		return err
+	}
+	if r.doc == nil {
+		return nil
+	}
+	// Pages derived from the file (a package file's symbol pages, a
+	// project page read from a project's first file) pass the door like
+	// any page; the manifest row stays the file's own.
+	for _, d := range r.doc.Derived {
+		derived := parsed{file: r.file, doc: d, derived: true}
+		if err := judgeAndWriteOne(derived, p, gate, audit, b); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func judgeAndWriteOne(r parsed, p *plan, gate *door.Door, audit *door.AuditWriter, b *index.Builder) error {
 	dec := gate.Judge(door.Input{SourceFile: r.file.path, Doc: r.doc, ParseErr: r.err, Raw: r.raw})
 	p.holdPlaceholder(r, dec)
 	if audit != nil {
@@ -702,12 +729,15 @@ func judgeAndWrite(r parsed, p *plan, gate *door.Door, audit *door.AuditWriter, 
 		p.summary.Replaced++
 		// The displaced file's manifest row said indexed; now it is the
 		// tier-B duplicate of this one.
-		if old, ok := p.lookup(dec.Replaced); ok {
+		if old, ok := p.lookup(dec.Replaced); ok && !r.derived {
 			if err := b.PutSourceFile(index.SourceFile{Path: old.path, Source: p.spec.Kind, Size: old.size,
 				MtimeNS: old.mtimeNS, State: string(door.BenignDupTierB), URI: r.doc.URI}); err != nil {
 				return fmt.Errorf("write manifest: %w", err)
 			}
 		}
+	}
+	if r.derived {
+		return nil
 	}
 	entry := index.SourceFile{
 		Path: r.file.path, Source: p.spec.Kind, Size: r.file.size, MtimeNS: r.file.mtimeNS,
