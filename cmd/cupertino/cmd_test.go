@@ -390,11 +390,12 @@ func demoSaveOptions(io *iostreams, dir string) *saveOptions {
 	return &saveOptions{IO: io, BaseDir: dir, Dirs: demoDirs(filepath.Join(dir, "docs"))}
 }
 
-// H1 at the terminal: a docs folder that vanished is kept when the user
-// answers no, and the summary says so; the answer no is not an interrupt.
-func TestSaveAsksBeforeEmptyingASourceAndKeepsItOnNo(t *testing.T) {
-	dir := t.TempDir()
-	docs := filepath.Join(dir, "docs")
+// savedDemoCopy copies the demo corpus into dir/docs and saves it into dir,
+// for a test that then changes the corpus and saves again.
+func savedDemoCopy(t *testing.T) (dir, docs string) {
+	t.Helper()
+	dir = t.TempDir()
+	docs = filepath.Join(dir, "docs")
 	if err := os.CopyFS(docs, os.DirFS("../../testdata/demo/docs")); err != nil {
 		t.Fatal(err)
 	}
@@ -402,6 +403,13 @@ func TestSaveAsksBeforeEmptyingASourceAndKeepsItOnNo(t *testing.T) {
 	if err := runSave(context.Background(), demoSaveOptions(io, dir)); err != nil {
 		t.Fatal(err)
 	}
+	return dir, docs
+}
+
+// H1 at the terminal: a docs folder that vanished is kept when the user
+// answers no, and the summary says so; the answer no is not an interrupt.
+func TestSaveAsksBeforeEmptyingASourceAndKeepsItOnNo(t *testing.T) {
+	dir, docs := savedDemoCopy(t)
 	if err := os.RemoveAll(docs); err != nil {
 		t.Fatal(err)
 	}
@@ -420,15 +428,7 @@ func TestSaveAsksBeforeEmptyingASourceAndKeepsItOnNo(t *testing.T) {
 
 // A refused save says the previous index still serves, not "0 B, 0 documents".
 func TestRefusedSaveNamesThePreviousIndex(t *testing.T) {
-	dir := t.TempDir()
-	docs := filepath.Join(dir, "docs")
-	if err := os.CopyFS(docs, os.DirFS("../../testdata/demo/docs")); err != nil {
-		t.Fatal(err)
-	}
-	io, _, _ := cmdTestIO(false)
-	if err := runSave(context.Background(), demoSaveOptions(io, dir)); err != nil {
-		t.Fatal(err)
-	}
+	dir, docs := savedDemoCopy(t)
 	if err := os.WriteFile(filepath.Join(docs, "new.json"), []byte("{}"), 0o644); err != nil {
 		t.Fatal(err)
 	}
