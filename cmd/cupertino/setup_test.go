@@ -47,21 +47,11 @@ func demoBundle(t *testing.T) string {
 // copyDemoBundle copies the demo bundle for a test that damages it.
 func copyDemoBundle(t *testing.T) string {
 	t.Helper()
-	src, dst := demoBundle(t), t.TempDir()
-	entries, err := os.ReadDir(src)
-	if err != nil {
+	dir := t.TempDir()
+	if err := os.CopyFS(dir, os.DirFS(demoBundle(t))); err != nil {
 		t.Fatal(err)
 	}
-	for _, e := range entries {
-		data, err := os.ReadFile(filepath.Join(src, e.Name()))
-		if err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(filepath.Join(dst, e.Name()), data, 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	return dst
+	return dir
 }
 
 // bundleServer serves a bundle folder on 127.0.0.1 and records the Range

@@ -104,18 +104,8 @@ func TestMain(m *testing.M) {
 func copyBundle(t *testing.T) string {
 	t.Helper()
 	dir := t.TempDir()
-	entries, err := os.ReadDir(testBundle(t))
-	if err != nil {
+	if err := os.CopyFS(dir, os.DirFS(testBundle(t))); err != nil {
 		t.Fatal(err)
-	}
-	for _, e := range entries {
-		data, err := os.ReadFile(filepath.Join(packed, e.Name()))
-		if err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(filepath.Join(dir, e.Name()), data, 0o644); err != nil {
-			t.Fatal(err)
-		}
 	}
 	return dir
 }
