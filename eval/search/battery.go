@@ -9,6 +9,8 @@ import (
 	"regexp"
 	"sort"
 	"strings"
+
+	"github.com/cupertino-go/cupertino/internal/source"
 )
 
 // ErrBadBattery means a battery file cannot be loaded: unknown kind, missing
@@ -54,6 +56,9 @@ var singleTarget = map[string]bool{KindCanonical: true, KindDeprecation: true, K
 type Battery struct {
 	Name  string // file name without ".tsv": "canonical-v2"
 	Kind  string // one of the Kind* constants
+	// Scope is the source every query of the battery is searched in, for
+	// a source's own battery ("samples-dev.tsv"); empty for the others.
+	Scope string
 	Cases []Case
 }
 
@@ -73,9 +78,28 @@ type Case struct {
 
 var versionSuffix = regexp.MustCompile(`-v[0-9]+$`)
 
+// scopedName matches a source's own battery: "<source>-dev.tsv" or
+// "<source>-heldout.tsv", searched with source=<source> and judged like a
+// canonical battery.
+var scopedName = regexp.MustCompile(`^(.+)-(dev|heldout)$`)
+
+// ScopeOf returns the source a battery file is scoped to, or "".
+func ScopeOf(path string) string {
+	name := versionSuffix.ReplaceAllString(strings.TrimSuffix(filepath.Base(path), ".tsv"), "")
+	if m := scopedName.FindStringSubmatch(name); m != nil {
+		if _, ok := source.Lookup(m[1]); ok {
+			return m[1]
+		}
+	}
+	return ""
+}
+
 // KindOf maps a battery file name to its kind: "canonical-v2.tsv" ->
-// canonical.
+// canonical; a source's own battery ("wwdc-dev.tsv") is canonical too.
 func KindOf(path string) (string, error) {
+	if ScopeOf(path) != "" {
+		return KindCanonical, nil
+	}
 	name := strings.TrimSuffix(filepath.Base(path), ".tsv")
 	kind := versionSuffix.ReplaceAllString(name, "")
 	if _, ok := kindColumns[kind]; !ok {
@@ -116,7 +140,7 @@ func LoadFile(path string) (Battery, error) {
 		return Battery{}, fmt.Errorf("load battery: %w", err)
 	}
 	defer f.Close()
-	b := Battery{Name: strings.TrimSuffix(filepath.Base(path), ".tsv"), Kind: kind}
+	b := Battery{Name: strings.TrimSuffix(filepath.Base(path), ".tsv"), Kind: kind, Scope: ScopeOf(path)}
 
 	sc := bufio.NewScanner(f)
 	sc.Buffer(make([]byte, 64*1024), 1024*1024)

@@ -77,7 +77,11 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 				return nil, err
 			}
 			start := time.Now()
-			results, err := cfg.Searcher.Search(ctx, c.Query, opts)
+			scoped := opts
+			if b.Scope != "" {
+				scoped.Sources = []string{b.Scope}
+			}
+			results, err := cfg.Searcher.Search(ctx, c.Query, scoped)
 			cr := CaseResult{Battery: b.Name, Kind: b.Kind, Class: c.Class, Line: c.Line, Query: c.Query,
 				Millis: time.Since(start).Milliseconds()}
 			if err != nil {

@@ -74,23 +74,6 @@ func checkCodeText(raw []byte) error {
 	return nil
 }
 
-// escapePath percent-encodes what cannot stand in a URI path (white space,
-// "%", "#", "?", control characters) and keeps the rest as written, like the
-// "(_:)" of Apple's URIs: "Documentation/Alamofire 5.0 Migration Guide.md"
-// becomes "Documentation/Alamofire%205.0%20Migration%20Guide.md".
-func escapePath(rel string) string {
-	var b strings.Builder
-	for i := 0; i < len(rel); i++ {
-		c := rel[i]
-		if c <= ' ' || c == '%' || c == '#' || c == '?' || c == 0x7f {
-			fmt.Fprintf(&b, "%%%02X", c)
-			continue
-		}
-		b.WriteByte(c)
-	}
-	return b.String()
-}
-
 // codeFile is one source file of a sample project or a package.
 type codeFile struct {
 	source    string

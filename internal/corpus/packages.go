@@ -11,6 +11,7 @@ import (
 	"sync"
 
 	"github.com/cupertino-go/cupertino/internal/document"
+	"github.com/cupertino-go/cupertino/internal/docuri"
 	"github.com/cupertino-go/cupertino/internal/swiftsym"
 )
 
@@ -74,7 +75,7 @@ func (p *Packages) Parse(filePath string, raw []byte) (*document.Document, error
 	}
 	doc, err := newCodeFileDocument(codeFile{
 		source:  document.SourcePackages,
-		uri:     base + "/" + escapePath(rel),
+		uri:     base + "/" + docuri.EscapePath(rel),
 		rel:     rel,
 		context: fmt.Sprintf("From the Swift package [%s](%s).", key, base),
 		path:    filePath,
@@ -124,7 +125,7 @@ func symbolPage(base, module, rel, fileURI string, d swiftsym.PublicDecl) *docum
 		segs = append(segs, strings.Split(d.Container, ".")...)
 	}
 	parent := strings.Join(segs, "/")
-	uri := parent + "/" + escapePath(name)
+	uri := parent + "/" + docuri.EscapePath(name)
 	if d.Container == "" {
 		parent = base
 	}
@@ -274,7 +275,7 @@ func (p *Packages) packagePage(key, readmePath string, raw []byte) (*document.Do
 	for _, f := range files {
 		if f != "README.md" {
 			doc.Children = append(doc.Children, document.Ref{
-				URI: document.SourcePackages + "://" + key + "/" + escapePath(f), Title: f, Section: "Files"})
+				URI: document.SourcePackages + "://" + key + "/" + docuri.EscapePath(f), Title: f, Section: "Files"})
 		}
 	}
 	return doc, nil

@@ -9,6 +9,7 @@ import (
 	"sync"
 
 	"github.com/cupertino-go/cupertino/internal/document"
+	"github.com/cupertino-go/cupertino/internal/docuri"
 )
 
 // Samples reads Apple's sample-code projects, one folder each:
@@ -67,7 +68,7 @@ func (s *Samples) Parse(filePath string, raw []byte) (*document.Document, error)
 	title := s.projectTitle(project)
 	doc, err := newCodeFileDocument(codeFile{
 		source:    document.SourceSamples,
-		uri:       document.SourceSamples + "://" + project + "/" + escapePath(rel),
+		uri:       document.SourceSamples + "://" + project + "/" + docuri.EscapePath(rel),
 		rel:       rel,
 		framework: framework,
 		context:   fmt.Sprintf("From the sample project [%s](%s://%s).", title, document.SourceSamples, project),
@@ -104,7 +105,7 @@ func (s *Samples) projectPage(project, framework string, files []string, readmeP
 	list.WriteString("\n\n## Project files\n\n")
 	children := make([]document.Ref, 0, len(files))
 	for _, f := range files {
-		uri := document.SourceSamples + "://" + project + "/" + escapePath(f)
+		uri := document.SourceSamples + "://" + project + "/" + docuri.EscapePath(f)
 		if f == "README.md" {
 			continue
 		}

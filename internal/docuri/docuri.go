@@ -51,6 +51,7 @@ package docuri
 
 import (
 	"errors"
+	"fmt"
 	"strings"
 	"unicode/utf8"
 )
@@ -343,4 +344,22 @@ func hasPrefixFold(s, prefix string) bool {
 
 func hasSuffixFold(s, suffix string) bool {
 	return len(s) >= len(suffix) && strings.EqualFold(s[len(s)-len(suffix):], suffix)
+}
+
+// EscapePath percent-encodes what cannot stand in a URI path (white space,
+// "%", "#", "?", control characters) and keeps the rest as written, like the
+// "(_:)" of Apple's URIs: "Documentation/Alamofire 5.0 Migration Guide.md"
+// becomes "Documentation/Alamofire%205.0%20Migration%20Guide.md". File
+// paths in samples:// and packages:// URIs are written with it.
+func EscapePath(rel string) string {
+	var b strings.Builder
+	for i := 0; i < len(rel); i++ {
+		c := rel[i]
+		if c <= ' ' || c == '%' || c == '#' || c == '?' || c == 0x7f {
+			fmt.Fprintf(&b, "%%%02X", c)
+			continue
+		}
+		b.WriteByte(c)
+	}
+	return b.String()
 }

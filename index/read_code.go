@@ -1,0 +1,135 @@
+package index
+
+import (
+	"context"
+	"database/sql"
+	"fmt"
+	"strings"
+
+	"github.com/cupertino-go/cupertino/internal/document"
+	"github.com/cupertino-go/cupertino/internal/sqlrows"
+)
+
+// This file reads what the sample-code and package sources add: the
+// projects of the samples source and the code_refs table behind "used in
+// samples".
+
+// SampleProjects lists the sample-code projects, of one framework or all
+// (framework ""), by title, a page at a time, with their total count.
+func (s *Store) SampleProjects(ctx context.Context, framework string, offset, limit int) ([]DocumentSummary, int, error) {
+	if limit <= 0 {
+		limit = 50
+	}
+	cond, args := "source = ? AND kind = ?", []any{document.SourceSamples, document.KindSampleProject}
+	if framework != "" {
+		cond += " AND framework = ?"
+		args = append(args, strings.ToLower(framework))
+	}
+	total, err := s.count(ctx, "count sample projects", "SELECT count(*) FROM docs WHERE "+cond, args)
+	if err != nil {
+		return nil, 0, err
+	}
+	rows, err := sqlrows.All(ctx, s.db, "list sample projects", `
+SELECT id, uri, source, framework, title, kind, summary, deprecated FROM docs
+WHERE `+cond+` ORDER BY title_lower, id LIMIT ? OFFSET ?`, append(args, limit, max(offset, 0)), scanSummary)
+	return rows, total, err
+}
+
+// SampleFrameworks counts the sample-code projects of each framework.
+func (s *Store) SampleFrameworks(ctx context.Context) (map[string]int, error) {
+	return sqlrows.Map[string, int](ctx, s.db, "count sample frameworks",
+		"SELECT framework, count(*) FROM docs WHERE source = ? AND kind = ? GROUP BY framework",
+		[]any{document.SourceSamples, document.KindSampleProject})
+}
+
+// DocumentByTitle returns the first document of a source and kind with the
+// given title (case-insensitive): the sample project of a sampleCode page,
+// the sampleCode page of a project. ErrDocumentNotFound when none has it.
+func (s *Store) DocumentByTitle(ctx context.Context, source, kind, title string) (DocumentSummary, error) {
+	rows, err := sqlrows.All(ctx, s.db, "document by title", `
+SELECT id, uri, source, framework, title, kind, summary, deprecated FROM docs
+WHERE title_lower = ? AND source = ? AND kind = ? ORDER BY id LIMIT 1`,
+		[]any{strings.ToLower(strings.TrimSpace(title)), source, kind}, scanSummary)
+	if err != nil {
+		return DocumentSummary{}, err
+	}
+	if len(rows) == 0 {
+		return DocumentSummary{}, ErrDocumentNotFound
+	}
+	return rows[0], nil
+}
+
+// CodeUse is one source file's use of an API, from code_refs.
+type CodeUse struct {
+	URI     string `json:"uri"`     // the file: samples://<project>/<path>
+	Path    string `json:"path"`    // the file's path in its project or package
+	Project string `json:"project"` // the project's or package's URI
+	Source  string `json:"source"`
+	Name    string `json:"name"` // as written: "URLSession", "URLSession.shared"
+	Kind    string `json:"kind"` // call, conform, wrap, member, type
+	Line    int    `json:"line"`
+}
+
+// CodeUseQuery selects code_refs rows.
+type CodeUseQuery struct {
+	// Type is the API type ("URLSession"); Member, when set, narrows to
+	// Type.Member uses ("shared").
+	Type, Member string
+	// Source is samples or packages; empty means both.
+	Source string
+	Limit  int
+	Offset int
+}
+
+// codeUseOrder puts the uses that show the API at work first: a call or a
+// conformance says more than a mention in a type annotation.
+const codeUseOrder = `CASE r.kind WHEN 'call' THEN 0 WHEN 'conform' THEN 1 WHEN 'wrap' THEN 2 WHEN 'member' THEN 3 ELSE 4 END`
+
+// CodeUses returns the files that use an API, one row per file (its first,
+// most telling use), calls and conformances first, and the number of files.
+func (s *Store) CodeUses(ctx context.Context, q CodeUseQuery) ([]CodeUse, int, error) {
+	if q.Limit <= 0 {
+		q.Limit = 20
+	}
+	cond, args := "r.type_lower = ?", []any{strings.ToLower(q.Type)}
+	if q.Member != "" {
+		cond, args = "r.name_lower = ?", []any{strings.ToLower(q.Type + "." + q.Member)}
+	}
+	if q.Source != "" {
+		cond += " AND d.source = ?"
+		args = append(args, q.Source)
+	}
+	// One row per file: the best-ranked use, then the earliest line.
+	perFile := `SELECT d.uri, d.title, d.parent_uri, d.source, r.name, r.kind, r.line,
+	row_number() OVER (PARTITION BY r.doc_id ORDER BY ` + codeUseOrder + `, r.line) AS n, ` + codeUseOrder + ` AS rank
+	FROM code_refs r JOIN docs d ON d.id = r.doc_id WHERE ` + cond
+	total, err := s.count(ctx, "count code uses", "SELECT count(DISTINCT r.doc_id) FROM code_refs r JOIN docs d ON d.id = r.doc_id WHERE "+cond, args)
+	if err != nil {
+		return nil, 0, err
+	}
+	uses, err := sqlrows.All(ctx, s.db, "code uses",
+		"SELECT uri, title, parent_uri, source, name, kind, line FROM ("+perFile+") WHERE n = 1 ORDER BY rank, parent_uri, uri LIMIT ? OFFSET ?",
+		append(args, q.Limit, max(q.Offset, 0)),
+		func(rows *sql.Rows) (u CodeUse, err error) {
+			err = rows.Scan(&u.URI, &u.Path, &u.Project, &u.Source, &u.Name, &u.Kind, &u.Line)
+			return u, err
+		})
+	return uses, total, err
+}
+
+// count runs a SELECT count(*) query.
+func (s *Store) count(ctx context.Context, what, query string, args []any) (int, error) {
+	var n int
+	if err := s.db.QueryRowContext(ctx, query, args...).Scan(&n); err != nil {
+		return 0, fmt.Errorf("%s: %w", what, err)
+	}
+	return n, nil
+}
+
+func scanSummary(rows *sql.Rows) (DocumentSummary, error) {
+	var d DocumentSummary
+	var deprecated int
+	err := rows.Scan(&d.ID, &d.URI, &d.Source, &d.Framework, &d.Title, &d.Kind, &d.Summary, &deprecated)
+	d.Deprecated = deprecated != 0
+	return d, err
+}
