@@ -20,7 +20,7 @@ import (
 	"github.com/mark3labs/mcp-go/client/transport"
 	mcpgo "github.com/mark3labs/mcp-go/mcp"
 
-	"github.com/cupertino-go/cupertino/index"
+	"github.com/cupertino-go/cupertino/index/indextest"
 	"github.com/cupertino-go/cupertino/ranker"
 )
 
@@ -358,17 +358,8 @@ func TestHTTPTimeoutAsStdio(t *testing.T) {
 // or 503 with a reason free of paths when the index cannot serve.
 func TestHTTPHealth(t *testing.T) {
 	db := fixtureDB(t)
-	st, err := index.Open(db)
-	if err != nil {
-		t.Fatal(err)
-	}
-	sources, err := st.Sources(context.Background())
-	st.Close()
-	if err != nil {
-		t.Fatal(err)
-	}
 	want := 0
-	for _, n := range sources {
+	for _, n := range indextest.Documents(t, db) {
 		want += n
 	}
 	type health struct {

@@ -9,6 +9,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/cupertino-go/cupertino/index/indextest"
 	"github.com/cupertino-go/cupertino/internal/bundle"
 	"github.com/cupertino-go/cupertino/internal/testenv"
 )
@@ -68,7 +69,7 @@ func TestSetupTheFullBundle(t *testing.T) {
 			t.Errorf("search %q: exit %d, results differ from the bundled index's:\n%.1500s\nwant\n%.1500s", query, code, got, want)
 		}
 	}
-	if got, want := documentsIn(t, filepath.Join(base, "search.db")), documentsIn(t, db); fmt.Sprint(got) != fmt.Sprint(want) {
+	if got, want := indextest.Documents(t, filepath.Join(base, "search.db")), indextest.Documents(t, db); fmt.Sprint(got) != fmt.Sprint(want) {
 		t.Errorf("installed %v, the index holds %v", got, want)
 	}
 }

@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"github.com/cupertino-go/cupertino/index"
+	"github.com/cupertino-go/cupertino/index/indextest"
 	"github.com/cupertino-go/cupertino/internal/bundle"
 )
 
@@ -132,20 +133,6 @@ func setupOpts(io *iostreams, from, base string) *setupOptions {
 	return &setupOptions{IO: io, DB: dbFlags{BaseDir: base}, From: from, Yes: true, KeepPrevious: true}
 }
 
-func documentsIn(t *testing.T, db string) map[string]int {
-	t.Helper()
-	st, err := index.Open(db)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer st.Close()
-	n, err := st.Sources(context.Background())
-	if err != nil {
-		t.Fatal(err)
-	}
-	return n
-}
-
 // The acceptance path: setup from a local HTTP server into a fresh base
 // dir, then doctor passes and search answers.
 func TestSetupFromHTTPThenDoctorAndSearch(t *testing.T) {
@@ -164,7 +151,7 @@ func TestSetupFromHTTPThenDoctorAndSearch(t *testing.T) {
 		t.Errorf("setup showed no download rate:\n%s", io.Err)
 	}
 	db := filepath.Join(base, "search.db")
-	if got, want := documentsIn(t, db), documentsIn(t, demoIndex(t)); fmt.Sprint(got) != fmt.Sprint(want) {
+	if got, want := indextest.Documents(t, db), indextest.Documents(t, demoIndex(t)); fmt.Sprint(got) != fmt.Sprint(want) {
 		t.Errorf("installed %v, the demo index has %v", got, want)
 	}
 	io = testStreams()
@@ -337,16 +324,16 @@ func TestSetupSomeSourcesThenReplace(t *testing.T) {
 		t.Fatal(err)
 	}
 	db := filepath.Join(base, "search.db")
-	if got := documentsIn(t, db); len(got) != 2 || got["hig"] == 0 || got["swift-evolution"] == 0 {
+	if got := indextest.Documents(t, db); len(got) != 2 || got["hig"] == 0 || got["swift-evolution"] == 0 {
 		t.Errorf("installed %v, want hig and swift-evolution only", got)
 	}
 	if err := runSetup(context.Background(), setupOpts(testStreams(), demoBundle(t), base)); err != nil {
 		t.Fatal(err)
 	}
-	if got := documentsIn(t, index.PreviousPath(db)); len(got) != 2 {
+	if got := indextest.Documents(t, index.PreviousPath(db)); len(got) != 2 {
 		t.Errorf("the previous index holds %v", got)
 	}
-	if got := documentsIn(t, db); len(got) != 6 {
+	if got := indextest.Documents(t, db); len(got) != 6 {
 		t.Errorf("the replacing index holds %v", got)
 	}
 }

@@ -18,6 +18,7 @@ import (
 	"time"
 
 	"github.com/cupertino-go/cupertino/index"
+	"github.com/cupertino-go/cupertino/index/indextest"
 	"github.com/cupertino-go/cupertino/internal/document"
 	"github.com/cupertino-go/cupertino/internal/testenv"
 )
@@ -211,20 +212,6 @@ func installOpts(t *testing.T) InstallOptions {
 	return InstallOptions{DBPath: filepath.Join(base, "search.db"), DownloadDir: filepath.Join(base, "downloads"), BinaryVersion: "dev"}
 }
 
-func countDocs(t *testing.T, dbPath string) map[string]int {
-	t.Helper()
-	st, err := index.Open(dbPath)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer st.Close()
-	n, err := st.Sources(context.Background())
-	if err != nil {
-		t.Fatal(err)
-	}
-	return n
-}
-
 func TestInstallResumesADroppedDownloadWithRange(t *testing.T) {
 	srv := serve(t, testBundle(t))
 	file := PartFile("apple-docs")
@@ -237,7 +224,7 @@ func TestInstallResumesADroppedDownloadWithRange(t *testing.T) {
 	if got := srv.rangesOf(file); !reflect.DeepEqual(got, []string{"", "bytes=4096-"}) {
 		t.Errorf("requests for %s had Range headers %q, want none then bytes=4096-", file, got)
 	}
-	if want := map[string]int{"apple-docs": 300, "swift-evolution": 20, "hig": 5}; !reflect.DeepEqual(countDocs(t, opts.DBPath), want) ||
+	if want := map[string]int{"apple-docs": 300, "swift-evolution": 20, "hig": 5}; !reflect.DeepEqual(indextest.Documents(t, opts.DBPath), want) ||
 		!reflect.DeepEqual(res.Documents, want) {
 		t.Errorf("installed %v, want %v", res.Documents, want)
 	}
@@ -294,7 +281,7 @@ func TestInstallFromAServerThatIgnoresRange(t *testing.T) {
 	if got := srv.rangesOf(PartFile("search")); len(got) != 2 || got[1] != "bytes=1000-" {
 		t.Errorf("Range headers %q", got)
 	}
-	if n := countDocs(t, opts.DBPath)["hig"]; n != 5 {
+	if n := indextest.Documents(t, opts.DBPath)["hig"]; n != 5 {
 		t.Errorf("%d hig pages installed", n)
 	}
 }
@@ -444,7 +431,7 @@ func TestInstallSomeSources(t *testing.T) {
 	if _, err := r.Install(context.Background(), opts); err != nil {
 		t.Fatal(err)
 	}
-	if got := countDocs(t, opts.DBPath); !reflect.DeepEqual(got, map[string]int{"swift-evolution": 20, "hig": 5}) {
+	if got := indextest.Documents(t, opts.DBPath); !reflect.DeepEqual(got, map[string]int{"swift-evolution": 20, "hig": 5}) {
 		t.Errorf("installed %v", got)
 	}
 	st, err := index.Open(opts.DBPath)
