@@ -22,6 +22,19 @@ func checkSymbol(t *testing.T, input string, got document.Symbol, w want) {
 	}
 }
 
+// checkDeclaration extracts decl, which must give one symbol, and checks that
+// symbol against w. It reports false when there was not exactly one.
+func checkDeclaration(t *testing.T, decl string, w want) (document.Symbol, bool) {
+	t.Helper()
+	syms := ExtractDeclaration(decl)
+	if len(syms) != 1 {
+		t.Errorf("%q: got %d symbols %+v, want 1", decl, len(syms), syms)
+		return document.Symbol{}, false
+	}
+	checkSymbol(t, decl, syms[0], w)
+	return syms[0], true
+}
+
 func TestExtractDeclarationSwift(t *testing.T) {
 	tests := []struct {
 		decl string
@@ -96,17 +109,15 @@ func TestExtractDeclarationSwift(t *testing.T) {
 			want{Name: "InlineArray", Kind: "struct", Params: []string{"count", "Element"}, Constraints: []string{"count: Int", "Element: ~Copyable"}}},
 	}
 	for _, tt := range tests {
-		syms := ExtractDeclaration(tt.decl)
-		if len(syms) != 1 {
-			t.Errorf("%q: got %d symbols %+v, want 1", tt.decl, len(syms), syms)
+		sym, ok := checkDeclaration(t, tt.decl, tt.want)
+		if !ok {
 			continue
 		}
-		checkSymbol(t, tt.decl, syms[0], tt.want)
-		if syms[0].Origin != OriginDeclaration {
-			t.Errorf("%q: origin %q", tt.decl, syms[0].Origin)
+		if sym.Origin != OriginDeclaration {
+			t.Errorf("%q: origin %q", tt.decl, sym.Origin)
 		}
-		if syms[0].Signature != normalizeSpace(tt.decl) {
-			t.Errorf("%q: signature %q", tt.decl, syms[0].Signature)
+		if sym.Signature != normalizeSpace(tt.decl) {
+			t.Errorf("%q: signature %q", tt.decl, sym.Signature)
 		}
 	}
 }
@@ -179,12 +190,7 @@ func TestExtractDeclarationObjC(t *testing.T) {
 		{"@property(weak) id accessibilityMenuBar;", want{Name: "accessibilityMenuBar", Kind: KindObjCProperty}},
 	}
 	for _, tt := range tests {
-		syms := ExtractDeclaration(tt.decl)
-		if len(syms) != 1 {
-			t.Errorf("%q: got %d symbols %+v, want 1", tt.decl, len(syms), syms)
-			continue
-		}
-		checkSymbol(t, tt.decl, syms[0], tt.want)
+		checkDeclaration(t, tt.decl, tt.want)
 	}
 }
 
