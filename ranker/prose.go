@@ -2,9 +2,11 @@ package ranker
 
 import (
 	"context"
-	"github.com/cupertino-go/cupertino/internal/swiftsym"
 	"slices"
 	"strings"
+
+	"github.com/cupertino-go/cupertino/internal/document"
+	"github.com/cupertino-go/cupertino/internal/swiftsym"
 )
 
 // Prose queries ("schedule a local notification", "read a file from the app
@@ -401,12 +403,20 @@ func (s *search) nounTypes(ctx context.Context) error {
 // guideKinds are the pages that explain a task rather than declare an API.
 var guideKinds = map[string]bool{"article": true, "sampleCode": true, "collectionGroup": true, "guide": true}
 
+// wholeKinds are the pages that stand for a whole project, package or
+// session of the sources that also index its parts.
+var wholeKinds = map[string]bool{
+	document.KindSampleProject: true, document.KindPackage: true, document.KindSession: true,
+}
+
 // proseKind is the kind factor for a request: the type that does the job
 // first, the article that explains it close behind, a member page less
 // so, and a framework root no more than any page (its summary matches
 // many requests loosely).
 func (s *search) proseKind(sc *Score, c *candidate) {
 	switch {
+	case wholeKinds[c.kind]:
+		sc.apply(weightProseWholeKind, c.kind)
 	case c.isType():
 		sc.apply(weightProseTypeKind, c.kind)
 	case guideKinds[c.kind]:

@@ -48,6 +48,9 @@ var (
 	weightProseTypeKind   = weight{FactorKind, 0.5, "type page for a request"}
 	weightProseGuideKind  = weight{FactorKind, 0.75, "article or sample for a request"}
 	weightProseMemberKind = weight{FactorKind, 1.5, "member page for a request"}
+	// A whole sample project, package or WWDC session answers a request
+	// better than one of its files or symbol pages.
+	weightProseWholeKind = weight{FactorKind, 0.35, "whole project, package or session for a request"}
 	// REST, JSON and JavaScript references reuse every common noun.
 	weightDataLanguage = weight{FactorKind, 1.5, "REST, JSON or JavaScript reference for a Swift query"}
 	// "protocol types": the query names the page's kind.

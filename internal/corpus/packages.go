@@ -9,6 +9,7 @@ import (
 	"sort"
 	"strings"
 	"sync"
+	"unicode"
 
 	"github.com/cupertino-go/cupertino/internal/document"
 	"github.com/cupertino-go/cupertino/internal/docuri"
@@ -247,8 +248,8 @@ func (p *Packages) packagePage(key, readmePath string, raw []byte) (*document.Do
 	imports := appleImports(dir, files)
 
 	var b strings.Builder
-	_, repo, _ := strings.Cut(key, "/")
-	fmt.Fprintf(&b, "# %s\n\n", repo)
+	title := packageTitle(key, sourceText(raw))
+	fmt.Fprintf(&b, "# %s\n\n", title)
 	if meta.Description != "" {
 		b.WriteString(meta.Description + "\n\n")
 	}
@@ -264,7 +265,7 @@ func (p *Packages) packagePage(key, readmePath string, raw []byte) (*document.Do
 	b.WriteString("\n## README\n\n")
 	b.WriteString(demoteHeadings(sourceText(raw)))
 	doc, err := newMarkdownDocument(markdownPage{
-		source: document.SourcePackages, uri: document.SourcePackages + "://" + key, title: repo,
+		source: document.SourcePackages, uri: document.SourcePackages + "://" + key, title: title,
 		kind: document.KindPackage, path: readmePath, raw: raw, markdown: b.String(),
 		abstract: meta.Description,
 	})
@@ -279,6 +280,24 @@ func (p *Packages) packagePage(key, readmePath string, raw []byte) (*document.Do
 		}
 	}
 	return doc, nil
+}
+
+// packageTitle names a package by its README's first heading and its
+// repository ("Swift Collections (apple/swift-collections)"), or by the
+// repository alone when the README has no heading or repeats the name: a
+// search for the package's own name finds its page either way.
+func packageTitle(key, readme string) string {
+	heading := strings.TrimSpace(strings.Map(func(r rune) rune {
+		if r > 0x2000 && !unicode.IsLetter(r) && !unicode.IsDigit(r) {
+			return -1 // emoji and symbols around the name ("📸 SnapshotTesting")
+		}
+		return r
+	}, firstHeading(parseBlocks(readme))))
+	_, repo, _ := strings.Cut(key, "/")
+	if heading == "" || strings.EqualFold(heading, repo) {
+		return key
+	}
+	return heading + " (" + key + ")"
 }
 
 // demoteHeadings pushes a README's headings one level down so that they sit
