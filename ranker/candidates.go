@@ -53,6 +53,9 @@ const (
 	viaKeywordSymbol
 	// viaNounType: a type page titled by a noun of a prose query.
 	viaNounType
+	// viaWholeTitle: a sample project, package or session whose title
+	// holds every keyword.
+	viaWholeTitle
 )
 
 // candidate is one document under consideration.

@@ -54,6 +54,9 @@ func (s *search) lookups(ctx context.Context) error {
 			}
 		}
 	}
+	if err := s.wholePages(ctx); err != nil {
+		return err
+	}
 	if q.Prose {
 		if err := s.nounTypes(ctx); err != nil {
 			return err
@@ -70,6 +73,38 @@ func (s *search) lookups(ctx context.Context) error {
 	}
 	return s.symbolIntent(ctx)
 }
+
+// wholePages adds the sample projects, packages and WWDC sessions whose
+// title holds every keyword. Their pages are long (a README, a whole
+// transcript), so bm25's length normalisation ranks them below their own
+// files and symbol pages, and the full-text stage's cap can leave them out;
+// there are under two thousand of them, found through docs_kind.
+func (s *search) wholePages(ctx context.Context) error {
+	var sources []any
+	for _, src := range s.scope {
+		if wholeSources[src] {
+			sources = append(sources, src)
+		}
+	}
+	if len(sources) == 0 || len(s.q.Keywords) == 0 {
+		return nil
+	}
+	query := `SELECT id FROM docs WHERE kind IN ` + wholeKindList + ` AND source IN (?` + strings.Repeat(",?", len(sources)-1) + `)`
+	args := sources
+	for _, k := range s.q.Keywords {
+		query += ` AND title_lower LIKE ? ESCAPE '\'`
+		args = append(args, "%"+likeEscaper.Replace(strings.ToLower(k))+"%")
+	}
+	return s.queryIDs(ctx, viaWholeTitle, query+` LIMIT ?`, append(args, lookupLimit/4)...)
+}
+
+// wholeSources index whole projects, packages or sessions beside their parts.
+var wholeSources = map[string]bool{document.SourceSamples: true, document.SourceWWDC: true, document.SourcePackages: true}
+
+// wholeKindList is wholeKinds for SQL.
+const wholeKindList = `('sampleProject', 'package', 'session')`
+
+var likeEscaper = strings.NewReplacer(`\`, `\\`, `%`, `\%`, `_`, `\_`)
 
 // forcedPages adds the pages that outrank everything when present, in this
 // order: the canonical Swift/SwiftUI/Foundation type page of a bare

@@ -342,6 +342,8 @@ func (s *search) score(c *candidate, bestRel float64, explain bool) Score {
 	switch {
 	case q.Prose:
 		s.proseKind(&sc, c)
+	case wholeKinds[c.kind]:
+		sc.apply(weightWholeKind, c.kind)
 	case c.isType() || c.kind == "framework":
 		sc.apply(weightTypeKind, c.kind)
 	case memberKinds[c.kind]:
@@ -370,6 +372,9 @@ func (s *search) score(c *candidate, bestRel float64, explain bool) Score {
 		sc.apply(weightKeywordSymbol)
 	case c.via&viaNounType != 0:
 		sc.apply(weightNounType)
+	}
+	if c.via&viaWholeTitle != 0 {
+		sc.apply(weightWholeTitle)
 	}
 	if c.via&viaAttribute != 0 {
 		sc.apply(weightAttribute, "declares @"+strings.Join(q.Attributes, ", @"))

@@ -40,6 +40,9 @@ var (
 	// Text over Text.Scale when the query has no dot.
 	weightNestedType = weight{FactorNesting, 2, "nested type for an unnested query"}
 
+	// A whole sample project, package or WWDC session for a name query:
+	// "Composable Architecture" is the package, not a file naming it.
+	weightWholeKind = weight{FactorKind, 0.25, "whole project, package or session"}
 	// Kinds for a name query: types and frameworks up, members down.
 	weightTypeKind   = weight{FactorKind, 0.5, "type or framework page"}
 	weightMemberKind = weight{FactorKind, 2, "member page"}
@@ -50,7 +53,7 @@ var (
 	weightProseMemberKind = weight{FactorKind, 1.5, "member page for a request"}
 	// A whole sample project, package or WWDC session answers a request
 	// better than one of its files or symbol pages.
-	weightProseWholeKind = weight{FactorKind, 0.35, "whole project, package or session for a request"}
+	weightProseWholeKind = weight{FactorKind, 0.25, "whole project, package or session for a request"}
 	// REST, JSON and JavaScript references reuse every common noun.
 	weightDataLanguage = weight{FactorKind, 1.5, "REST, JSON or JavaScript reference for a Swift query"}
 	// "protocol types": the query names the page's kind.
@@ -67,6 +70,10 @@ var (
 	weightNounType      = weight{FactorSymbolMatch, 0.5, "a type named by a noun of the request"}
 	weightAttribute     = weight{FactorAttribute, 0.3, "declares the @attribute asked for"}
 	weightSymbolIntent  = weight{FactorAttribute, 0.3, "declares the symbol the query describes"}
+	// A whole project, package or session titled with every keyword: its
+	// long page has a weak bm25 and no full-text score when a lookup
+	// found it, yet it is what the words name.
+	weightWholeTitle = weight{FactorTitleWords, 0.2, "whole project, package or session titled with every keyword"}
 
 	// Deprecated pages sink below their replacements unless asked for.
 	weightDeprecated      = weight{FactorDeprecation, 2, "deprecated"}

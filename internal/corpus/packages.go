@@ -272,7 +272,11 @@ func (p *Packages) packagePage(key, readmePath string, raw []byte) (*document.Do
 	if err != nil {
 		return nil, err
 	}
-	doc.Content += "\n" + key + " " + strings.Join(manifest.Products, " ")
+	// The full-text content is what the package is, not all it says: a
+	// README of 200 KB (GRDB's) would otherwise weigh every word so little
+	// that the package page ranks below its own files for its own topic.
+	doc.Content = strings.Join([]string{meta.Description, readmeIntro(sourceText(raw)), key,
+		strings.Join(manifest.Products, " "), strings.Join(imports, " ")}, "\n")
 	for _, f := range files {
 		if f != "README.md" {
 			doc.Children = append(doc.Children, document.Ref{
@@ -298,6 +302,26 @@ func packageTitle(key, readme string) string {
 		return key
 	}
 	return heading + " (" + key + ")"
+}
+
+// readmeIntro is a README's text up to its second section and the titles
+// of all its sections: what the package is and what its documentation
+// covers.
+func readmeIntro(readme string) string {
+	blocks := parseBlocks(readme)
+	var intro, headings []string
+	sections := 0
+	for _, b := range blocks {
+		if b.kind == blockHeading {
+			sections++
+			headings = append(headings, inlineText(b.text))
+			continue
+		}
+		if sections <= 2 && b.kind != blockCode {
+			intro = append(intro, blockText(b))
+		}
+	}
+	return truncate(strings.Join(intro, "\n"), 4000) + "\n" + strings.Join(headings, "\n")
 }
 
 // demoteHeadings pushes a README's headings one level down so that they sit

@@ -125,6 +125,10 @@ func (s *Samples) projectPage(project, framework string, files []string, readmeP
 		return nil, err
 	}
 	doc.Children = children
+	// The project id is the slug of the sample's documentation page, which
+	// often names it better than the README's heading ("Observation
+	// Sample" is migrating-from-the-observable-object-protocol-to-…).
+	doc.Content = titleFromSlug(project) + "\n" + doc.Content
 	if raw != nil {
 		doc.ContentHash, doc.Size = sha256Hex(raw), len(raw)
 	}
