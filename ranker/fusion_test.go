@@ -59,8 +59,8 @@ func TestFuseTiesAreDeterministic(t *testing.T) {
 
 func TestDefaultSourceWeights(t *testing.T) {
 	want := map[string]float64{
-		"apple-docs": 3, "swift-evolution": 1.5, "packages": 1.5, "swift-book": 1, "swift-org": 1,
-		"samples": 1, "apple-archive": 0.5, "hig": 0.5,
+		"apple-docs": 3, "swift-evolution": 1.5, "swift-book": 1, "swift-org": 1, "packages": 0.8,
+		"samples": 0.6, "wwdc": 0.6, "apple-archive": 0.5, "hig": 0.5,
 	}
 	for _, s := range AllSources {
 		if DefaultSourceWeights[s] != want[s] {
