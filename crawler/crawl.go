@@ -34,6 +34,10 @@ type Result struct {
 	ChromeRSS  int64
 	Checkpoint string // the checkpoint file
 	Journal    string // the per-page metadata of this crawl
+	// Indexed is the number of sessions all-videos.json lists (FetchWWDC).
+	Indexed int
+
+	unit string // what the summary counts: "pages" unless set
 }
 
 // crawler holds one run.

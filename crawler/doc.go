@@ -1,6 +1,7 @@
 // Package crawler implements `cupertino fetch`: a breadth-first crawl of
-// Apple's documentation that stores each page's DocC render JSON, and the
-// git fetch of the Swift sources (FetchGit).
+// Apple's documentation that stores each page's DocC render JSON, the git
+// fetch of the Swift sources (FetchGit), and the fetchers of sample code,
+// Swift packages and WWDC sessions (see # Other sources).
 //
 // # Crawl
 //
@@ -79,6 +80,23 @@
 //     with failures or without, is followed by a new one, which refreshes
 //     every page (unchanged pages are not rewritten) and so retries the
 //     failed ones. StartClean discards the checkpoint.
+//
+// # Other sources
+//
+// FetchSamples and FetchPackages keep a shallow bare clone of each repository
+// under <output-dir>/.cupertino-fetch/git and export the text files the save
+// readers take from its tree with git cat-file: no working tree, so no
+// checkout filters and no need for git-lfs (an LFS pointer is read as the
+// small text file it is, and dropped, as are files with a NUL byte and files
+// past MaxFileBytes). An export rewrites only files whose blob changed and
+// removes files gone upstream; its manifest grows before it writes, so a
+// killed export is finished by the next run. A failed fetch leaves the last
+// export as it was.
+//
+// FetchWWDC reads the session list from /videos/all-videos/ and each session
+// page's details, transcript and code supplements into
+// videos/<year>-<id>.json, through the crawl's HTTP engine, limits, retries,
+// checkpoint and journal (crawls/wwdc-<key>/).
 //
 // A crawl with failures returns ErrIncomplete; an interrupted one returns the
 // context's error. Progress (pages, rate, queue, failures, ETA) and a final

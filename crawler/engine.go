@@ -23,6 +23,9 @@ type Engine interface {
 type fetched struct {
 	Body []byte
 	Info *pageInfo
+	// parsed is what an engine of another source read from Body (a WWDC
+	// session or listing).
+	parsed any
 	// release frees the memory budget the body holds (pageBudget); nil
 	// when it holds none.
 	release func()

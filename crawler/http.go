@@ -50,10 +50,39 @@ func newHTTPClient(concurrency int, timeout time.Duration) *http.Client {
 func (e *httpEngine) Name() string { return "http" }
 
 func (e *httpEngine) Fetch(ctx context.Context, l link) (*fetched, error) {
+	u := e.origin + "/tutorials/data" + requestPath(l.Path) + ".json"
+	g, err := e.get(ctx, u, "application/json")
+	if err != nil {
+		return nil, err
+	}
+	if strings.HasPrefix(g.contentType, "text/html") {
+		g.release()
+		return nil, fmt.Errorf("%w: %s answered %s", ErrPlaceholder, u, g.contentType)
+	}
+	info, err := parsePage(g.body)
+	if err != nil {
+		g.release()
+		return nil, err
+	}
+	return &fetched{Body: g.body, Info: info, release: g.release}, nil
+}
+
+// got is one answered GET: its body (held in the page budget until
+// release), where it was answered from after redirects, and its type.
+type got struct {
+	body        []byte
+	release     func()
+	final       *url.URL
+	contentType string
+}
+
+// get is one paced GET of u on the origin, within the request timeout and
+// the page cap: a status other than 200 is a StatusError, an answer from
+// another host is refused.
+func (e *httpEngine) get(ctx context.Context, u, accept string) (*got, error) {
 	if err := e.pacer.wait(ctx); err != nil {
 		return nil, err
 	}
-	u := e.origin + "/tutorials/data" + requestPath(l.Path) + ".json"
 	rctx, cancel := ctx, context.CancelFunc(func() {})
 	if e.timeout > 0 {
 		rctx, cancel = context.WithTimeout(ctx, e.timeout)
@@ -64,7 +93,7 @@ func (e *httpEngine) Fetch(ctx context.Context, l link) (*fetched, error) {
 		return nil, fmt.Errorf("request %s: %w", u, err)
 	}
 	req.Header.Set("User-Agent", e.userAgent)
-	req.Header.Set("Accept", "application/json")
+	req.Header.Set("Accept", accept)
 	resp, err := e.client.Do(req)
 	if err != nil {
 		return nil, e.requestError(ctx, "get", u, err)
@@ -81,19 +110,16 @@ func (e *httpEngine) Fetch(ctx context.Context, l link) (*fetched, error) {
 		io.CopyN(io.Discard, resp.Body, 4<<10)
 		return nil, &StatusError{Code: resp.StatusCode, RetryAfter: parseRetryAfter(resp.Header.Get("Retry-After"), time.Now())}
 	}
-	if ct := resp.Header.Get("Content-Type"); strings.HasPrefix(ct, "text/html") {
-		return nil, fmt.Errorf("%w: %s answered %s", ErrPlaceholder, u, ct)
+	ct := resp.Header.Get("Content-Type")
+	if strings.HasPrefix(accept, "application/json") && strings.HasPrefix(ct, "text/html") {
+		// Not worth reading: the JSON endpoint answered a page shell.
+		return &got{release: func() {}, final: resp.Request.URL, contentType: ct}, nil
 	}
 	body, release, err := e.budget.read(rctx, resp.Body, resp.ContentLength)
 	if err != nil {
 		return nil, e.requestError(ctx, "read", u, err)
 	}
-	info, err := parsePage(body)
-	if err != nil {
-		release()
-		return nil, err
-	}
-	return &fetched{Body: body, Info: info, release: release}, nil
+	return &got{body: body, release: release, final: resp.Request.URL, contentType: ct}, nil
 }
 
 // requestError words a request error: a refused redirect by its host, without

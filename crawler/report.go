@@ -87,7 +87,11 @@ func writeSummary(w io.Writer, r *Result) {
 	case r.Status == statusIncomplete && len(r.Failures) == 0:
 		label = "stopped"
 	}
-	fmt.Fprintf(w, "fetch %s: %d pages in %s (%.1f/s)", label, r.OK, r.Elapsed.Round(time.Millisecond), rate)
+	unit := r.unit
+	if unit == "" {
+		unit = "pages"
+	}
+	fmt.Fprintf(w, "fetch %s: %d %s in %s (%.1f/s)", label, r.OK, unit, r.Elapsed.Round(time.Millisecond), rate)
 	if len(engines) > 0 {
 		fmt.Fprintf(w, ", %s", strings.Join(engines, ", "))
 	}
@@ -97,7 +101,10 @@ func writeSummary(w io.Writer, r *Result) {
 	}
 	fmt.Fprintln(w)
 	if r.Resumed {
-		fmt.Fprintf(w, "  resumed a crawl that had %d pages done\n", r.DoneBefore)
+		fmt.Fprintf(w, "  resumed a crawl that had %d %s done\n", r.DoneBefore, unit)
+	}
+	if r.Indexed > 0 {
+		fmt.Fprintf(w, "  all-videos.json lists %d sessions\n", r.Indexed)
 	}
 	if n := r.ByEngine[EngineChrome]; n > 0 && r.ChromeTime > 0 {
 		fmt.Fprintf(w, "  browser: %d pages, %.1f pages/s per busy tab, peak RSS %d MB\n", n, float64(n)/r.ChromeTime.Seconds(), r.ChromeRSS>>20)
@@ -111,10 +118,10 @@ func writeSummary(w io.Writer, r *Result) {
 	}
 	switch r.Status {
 	case statusRunning:
-		fmt.Fprintf(w, "  interrupted with %d pages queued; run the same command to resume\n", r.Queued)
+		fmt.Fprintf(w, "  interrupted with %d %s queued; run the same command to resume\n", r.Queued, unit)
 	case statusIncomplete:
 		if r.Queued > 0 {
-			fmt.Fprintf(w, "  stopped at the page limit with %d pages queued; run again to continue\n", r.Queued)
+			fmt.Fprintf(w, "  stopped at the page limit with %d %s queued; run again to continue\n", r.Queued, unit)
 		}
 		if len(r.Failures) > 0 {
 			fmt.Fprintf(w, "  details in %s; running again retries them\n", r.Journal)
