@@ -133,3 +133,31 @@ func scanSummary(rows *sql.Rows) (DocumentSummary, error) {
 	d.Deprecated = deprecated != 0
 	return d, err
 }
+
+// MarkdownOf returns the stored Markdown of the documents with the given
+// URIs, by URI; URIs the index lacks are absent. The ranker reads WWDC
+// transcripts through it to show the passage a query matched, without
+// decoding doc_body itself.
+func MarkdownOf(ctx context.Context, q sqlrows.Querier, uris []string) (map[string]string, error) {
+	out := make(map[string]string, len(uris))
+	for _, uri := range uris {
+		err := sqlrows.Each(ctx, q, "read markdown",
+			"SELECT b.markdown FROM docs d JOIN doc_body b ON b.doc_id = d.id WHERE d.uri = ?", []any{uri},
+			func(rows *sql.Rows) error {
+				var blob []byte
+				if err := rows.Scan(&blob); err != nil {
+					return err
+				}
+				text, err := decompress(blob)
+				if err != nil {
+					return fmt.Errorf("markdown of %s: %w", uri, err)
+				}
+				out[uri] = string(text)
+				return nil
+			})
+		if err != nil {
+			return nil, err
+		}
+	}
+	return out, nil
+}

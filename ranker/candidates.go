@@ -260,6 +260,11 @@ func (s *search) matchExpr2(expr string) string {
 	if s.f.Framework != "" {
 		expr = MatchColumns([]string{"framework"}, Quote(s.f.Framework)) + " AND (" + expr + ")"
 	}
+	if s.f.Year != 0 {
+		// wwdc://2024/10210 is the token run wwdc 2024 10210 of the uri
+		// column: the phrase keeps a common word's matches to that year.
+		expr = MatchColumns([]string{"uri"}, Quote(fmt.Sprintf("%s %d", document.SourceWWDC, s.f.Year))) + " AND (" + expr + ")"
+	}
 	return expr
 }
 

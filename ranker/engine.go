@@ -131,7 +131,9 @@ func (e *Engine) Search(ctx context.Context, raw string, filters Filters) ([]Res
 	if err := s.gather(ctx); err != nil {
 		return nil, err
 	}
-	return s.rank(), nil
+	results := s.rank()
+	s.passages(ctx, results)
+	return results, nil
 }
 
 // declarationSources hold pages that declare API: where a query for an

@@ -3,13 +3,26 @@ package ranker
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 
+	"github.com/cupertino-go/cupertino/internal/document"
 	"github.com/cupertino-go/cupertino/internal/version"
 )
 
 // ErrBadLanguage means a language filter is neither swift nor objc.
 var ErrBadLanguage = errors.New("unknown language")
+
+// ErrBadYear means a year filter is not a WWDC year or asks for sessions
+// from a search scoped to other sources.
+var ErrBadYear = errors.New("bad year filter")
+
+// WWDC years the year filter accepts: the first WWDC and a bound no
+// session date can pass.
+const (
+	firstWWDCYear = 1983
+	lastWWDCYear  = 2100
+)
 
 // Result-count bounds: agents rarely need more than a page, and every extra
 // result costs the caller tokens.
@@ -56,6 +69,9 @@ type Filters struct {
 	// every query. Without it the archive only joins multi-word prose
 	// queries, at the lowest fusion weight, and never identifier lookups.
 	IncludeArchive bool `json:"includeArchive,omitempty"`
+	// Year keeps the WWDC sessions of that year (wwdc://<year>/…); it
+	// implies source wwdc, and 0 means any year.
+	Year int `json:"year,omitempty"`
 	// Limit is the number of results: 0 means DefaultLimit; values are
 	// clamped to [1, MaxLimit].
 	Limit int `json:"limit,omitempty"`
@@ -81,6 +97,15 @@ func (f Filters) Normalize(fw *Frameworks) (Filters, error) {
 	out.Sources = sortedUnique(out.Sources)
 	if len(out.Sources) == 0 {
 		out.Sources = nil
+	}
+	if f.Year != 0 {
+		if f.Year < firstWWDCYear || f.Year > lastWWDCYear {
+			return f, fmt.Errorf("%w: %d is not a WWDC year", ErrBadYear, f.Year)
+		}
+		if len(out.Sources) > 0 && !slices.Equal(out.Sources, []string{document.SourceWWDC}) {
+			return f, fmt.Errorf("%w: year selects WWDC sessions, but the search is limited to %s", ErrBadYear, strings.Join(out.Sources, ", "))
+		}
+		out.Sources = []string{document.SourceWWDC}
 	}
 
 	if name := strings.TrimSpace(f.Framework); name != "" {

@@ -3,6 +3,7 @@ package ranker
 import (
 	"errors"
 	"reflect"
+	"slices"
 	"testing"
 )
 
@@ -84,5 +85,20 @@ func TestSourceInScope(t *testing.T) {
 	f = Filters{Sources: []string{"hig"}}
 	if f.sourceInScope("apple-docs", true) || !f.sourceInScope("hig", false) {
 		t.Error("explicit sources must be exclusive")
+	}
+}
+
+func TestYearFilter(t *testing.T) {
+	f, err := Filters{Year: 2024}.Normalize(nil)
+	if err != nil || !slices.Equal(f.Sources, []string{"wwdc"}) {
+		t.Errorf("year 2024 = %+v, %v; want source wwdc", f, err)
+	}
+	if _, err := (Filters{Year: 2024, Sources: []string{"wwdc"}}).Normalize(nil); err != nil {
+		t.Errorf("year with source wwdc: %v", err)
+	}
+	for _, bad := range []Filters{{Year: 24}, {Year: 99999}, {Year: 2024, Sources: []string{"apple-docs"}}} {
+		if _, err := bad.Normalize(nil); !errors.Is(err, ErrBadYear) {
+			t.Errorf("%+v: err = %v, want ErrBadYear", bad, err)
+		}
 	}
 }

@@ -209,6 +209,9 @@ func (s *search) keep(c *candidate) bool {
 	if s.f.Kind != "" && !strings.EqualFold(c.kind, s.f.Kind) {
 		return false
 	}
+	if s.f.Year != 0 && !strings.HasPrefix(c.uri, fmt.Sprintf("%s://%d/", document.SourceWWDC, s.f.Year)) {
+		return false
+	}
 	return s.f.AvailableBy(c.introduced)
 }
 

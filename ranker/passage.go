@@ -1,0 +1,137 @@
+package ranker
+
+import (
+	"context"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/cupertino-go/cupertino/index"
+	"github.com/cupertino-go/cupertino/internal/document"
+)
+
+// passageRunes bounds the passage a WWDC result shows in place of its
+// summary: about two sentences.
+const passageRunes = 320
+
+// passages replaces the summary of each WWDC session among the results with
+// the transcript paragraph that holds the most of the query's keywords, so
+// that a hit shows why it matched and not the session's greeting. A session
+// whose body cannot be read keeps its summary.
+func (s *search) passages(ctx context.Context, results []Result) {
+	var uris []string
+	for _, r := range results {
+		if r.Source == document.SourceWWDC {
+			uris = append(uris, r.URI)
+		}
+	}
+	if len(uris) == 0 || len(s.q.Keywords) == 0 {
+		return
+	}
+	bodies, err := index.MarkdownOf(ctx, s.e.db, uris)
+	if err != nil {
+		s.e.log.Warn("read transcripts for passages", "err", err)
+		return
+	}
+	stems := map[string]bool{}
+	for _, k := range s.q.Keywords {
+		for _, w := range words(strings.ToLower(k)) {
+			if !stopWords[w] {
+				stems[stem(w)] = true
+			}
+		}
+	}
+	for i := range results {
+		if body, ok := bodies[results[i].URI]; ok {
+			if p := bestPassage(body, stems); p != "" {
+				results[i].Summary = p
+			}
+		}
+	}
+}
+
+// bestPassage returns the paragraph of the Markdown's transcript holding
+// the most distinct keyword stems (the earliest on a tie), clipped around
+// its first match, or "" when no paragraph holds one.
+func bestPassage(markdown string, stems map[string]bool) string {
+	_, transcript, ok := strings.Cut(markdown, "\n## Transcript\n")
+	if !ok {
+		return ""
+	}
+	transcript, _, _ = strings.Cut(transcript, "\n## ")
+	best, bestHits, bestAt := "", 0, 0
+	for _, para := range strings.Split(transcript, "\n\n") {
+		hits, first := 0, -1
+		seen := map[string]bool{}
+		lower := strings.ToLower(para)
+		for _, w := range wordSpans(lower) {
+			st := stem(lower[w[0]:w[1]])
+			if stems[st] && !seen[st] {
+				seen[st] = true
+				hits++
+				if first < 0 {
+					first = w[0]
+				}
+			}
+		}
+		if hits > bestHits {
+			best, bestHits, bestAt = strings.TrimSpace(para), hits, first
+		}
+	}
+	if bestHits == 0 {
+		return ""
+	}
+	return clipAround(best, bestAt)
+}
+
+// wordSpans returns the byte spans of the letter-or-digit runs of s.
+func wordSpans(s string) [][2]int {
+	var out [][2]int
+	start := -1
+	for i, r := range s {
+		word := r == '\'' || r >= '0' && r <= '9' || r >= 'a' && r <= 'z' || r > 0x7f && r != '’'
+		switch {
+		case word && start < 0:
+			start = i
+		case !word && start >= 0:
+			out = append(out, [2]int{start, i})
+			start = -1
+		}
+	}
+	if start >= 0 {
+		out = append(out, [2]int{start, len(s)})
+	}
+	return out
+}
+
+// clipAround cuts a paragraph to passageRunes, keeping the byte offset at
+// in view and marking cut ends with "…".
+func clipAround(para string, at int) string {
+	if utf8.RuneCountInString(para) <= passageRunes {
+		return para
+	}
+	start := max(0, at-passageRunes/3)
+	for start > 0 && !utf8.RuneStart(para[start]) {
+		start--
+	}
+	if start > 0 {
+		if sp := strings.IndexByte(para[start:], ' '); sp >= 0 && sp < 40 {
+			start += sp + 1
+		}
+	}
+	end := start
+	for n := 0; end < len(para) && n < passageRunes; n++ {
+		_, size := utf8.DecodeRuneInString(para[end:])
+		end += size
+	}
+	out := para[start:end]
+	if end < len(para) {
+		if sp := strings.LastIndexByte(out, ' '); sp > len(out)/2 {
+			out = out[:sp]
+		}
+		out += "…"
+	}
+	if start > 0 {
+		out = "…" + out
+	}
+	return out
+}
