@@ -6,12 +6,18 @@ import (
 	"os"
 	"path/filepath"
 	"time"
+
+	"github.com/cupertino-go/cupertino/internal/document"
+	"github.com/cupertino-go/cupertino/internal/source"
 )
 
 // DefaultSamplesRepo is the mirror of Apple's sample-code projects that
-// `fetch --source samples` clones: one folder per project
-// (<framework>-<slug>/), with its README.md.
-const DefaultSamplesRepo = "https://github.com/mihaelamj/cupertino-sample-code.git"
+// `fetch --source samples` clones, from the source table: one folder per
+// project (<framework>-<slug>/), with its README.md.
+var DefaultSamplesRepo = func() string {
+	s, _ := source.Lookup(document.SourceSamples)
+	return s.GitRepo
+}()
 
 // sampleExts are the file types the samples reader takes: sources and headers
 // (Swift, Objective-C, C, C++, Metal), project and build settings, property

@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"fmt"
+	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -35,7 +36,17 @@ type fetchOptions struct {
 	ChromeTabs      int
 	Timeout         time.Duration
 	MaxPageBytes    int64
+	PackagesFile    string
+	// delaySet says --request-delay was given; WWDC pages get a slower
+	// default than the docs crawl's small JSON pages.
+	delaySet bool
+	fetch    string // the source's fetch method, from the table
 }
+
+// wwdcRequestDelay spaces WWDC page requests when --request-delay is not
+// given: the pages are 100-300 KB of HTML, and 1,300 sessions at five a
+// second take about five minutes.
+const wwdcRequestDelay = 200 * time.Millisecond
 
 // fetchSources are the sources fetch gets, from the source table.
 var fetchSources = source.Fetched()
@@ -66,9 +77,36 @@ retries the failed ones. Exit status 5 means pages failed; 404s are dead
 links and are reported, not failed.
 
 --source swift-evolution, swift-book or swift-org clones (or updates) that
-source's git repository instead.`,
+source's git repository instead.
+
+--source samples clones the sample-code mirror (--repo-url; default
+mihaelamj/cupertino-sample-code) shallowly and keeps the text files the
+samples reader takes: Swift, Objective-C, C, C++ and Metal sources and
+headers, project files, property lists, entitlements, string tables, JSON,
+Markdown and text. Images, binaries, Git LFS pointers (git-lfs is not
+needed), files with a NUL byte and files over 1 MiB are left out. The clone
+is kept under <output-dir>/.cupertino-fetch; a later run fetches the newest
+commit and rewrites only changed files. A bad URL fails and leaves the last
+fetch as it was.
+
+--source packages clones every package of --packages-file (one URL[@tag]
+a line, # comments) at its tag or HEAD into <output-dir>/<owner>/<repo>/,
+keeping Package.swift, README, LICENSE, NOTICE, CHANGELOG, every .md, DocC
+catalogs and the library's .swift files (no tests, examples or
+benchmarks), with a .package.json each and index.json listing them. A
+package that fails is reported, the others are fetched, and the exit
+status is 5.
+
+--source wwdc reads Apple's WWDC video pages: the list at
+<origin>/videos/all-videos/ (--start-url: a year's page, e.g.
+/videos/wwdc2025/, for one year), then each session's page, into
+videos/<year>-<id>.json (title, abstract, topics, transcript, code,
+resources, related sessions) and all-videos.json. It has the crawl's
+limits, retries and checkpoint (a killed fetch resumes), and spaces
+requests 200ms apart unless --request-delay says otherwise.`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
+			opts.delaySet = cmd.Flags().Changed("request-delay")
 			if err := opts.validate(); err != nil {
 				return err
 			}
@@ -77,8 +115,8 @@ source's git repository instead.`,
 	}
 	f := cmd.Flags()
 	f.StringVar(&opts.Source, "source", document.SourceAppleDocs, "what to fetch: "+strings.Join(fetchSources, ", "))
-	f.StringVar(&opts.StartURL, "start-url", "", "first page (default <origin>/documentation/technologies)")
-	f.IntVar(&opts.MaxPages, "max-pages", 0, "stop this run after that many pages; the rest stays queued (0: no limit)")
+	f.StringVar(&opts.StartURL, "start-url", "", "first page (default <origin>/documentation/technologies; for wwdc <origin>/videos/all-videos/)")
+	f.IntVar(&opts.MaxPages, "max-pages", 0, "stop this run after that many pages (wwdc: sessions); the rest stays queued (0: no limit)")
 	f.IntVar(&opts.MaxDepth, "max-depth", 0, "links to follow from the start page (0: no limit)")
 	f.Var((*secondsValue)(&opts.RequestDelay), "request-delay", "pause between request starts, in seconds or as a duration (0.05, 50ms)")
 	f.IntVar(&opts.Concurrency, "concurrency", 8, "HTTP requests in flight")
@@ -88,7 +126,8 @@ source's git repository instead.`,
 	f.BoolVar(&opts.StartClean, "start-clean", false, "discard the checkpoint (or the git clone) and start over")
 	f.StringVar(&opts.Engine, "engine", crawler.EngineAuto, "auto (HTTP, browser when needed), http or chrome")
 	f.StringVar(&opts.Origin, "origin", crawler.DefaultOrigin, "site to crawl; every URL on it is treated as developer.apple.com")
-	f.StringVar(&opts.RepoURL, "repo-url", "", "git repository for swift-evolution, swift-book, swift-org (URL or local path)")
+	f.StringVar(&opts.RepoURL, "repo-url", "", "git repository for swift-evolution, swift-book, swift-org, samples (URL or local path)")
+	f.StringVar(&opts.PackagesFile, "packages-file", "", "for --source packages: a file of package repositories, one URL[@tag] a line")
 	f.StringVar(&opts.ChromePath, "chrome-path", "", "Chromium binary (default: found on the system)")
 	f.IntVar(&opts.ChromeTabs, "chrome-tabs", 2, "browser tabs in flight")
 	f.DurationVar(&opts.Timeout, "timeout", 30*time.Second, "limit for one request (headers and body) or page load")
@@ -97,13 +136,11 @@ source's git repository instead.`,
 }
 
 func (o *fetchOptions) validate() error {
-	known := false
-	for _, s := range fetchSources {
-		known = known || o.Source == s
-	}
-	if !known {
+	src, known := source.Lookup(o.Source)
+	if !known || src.Fetch == "" {
 		return usageErrorf("--source %q: want one of %s", o.Source, strings.Join(fetchSources, ", "))
 	}
+	o.fetch = src.Fetch
 	switch o.Engine {
 	case crawler.EngineAuto, crawler.EngineHTTP, crawler.EngineChrome:
 	default:
@@ -112,13 +149,24 @@ func (o *fetchOptions) validate() error {
 	if o.MaxPages < 0 || o.MaxDepth < 0 || o.Concurrency < 1 || o.ChromeTabs < 1 || o.RequestDelay < 0 || o.MaxPageBytes < 1 {
 		return usageErrorf("--max-pages, --max-depth and --request-delay must not be negative; --concurrency, --chrome-tabs and --max-page-bytes at least 1")
 	}
-	if o.RepoURL != "" && o.Source == document.SourceAppleDocs {
+	if o.RepoURL != "" && o.fetch != source.FetchGit && o.fetch != source.FetchGitExport {
 		return usageErrorf("--repo-url applies to git sources, not %s", o.Source)
 	}
+	switch {
+	case o.fetch == source.FetchPackageList && o.PackagesFile == "":
+		return usageErrorf("--source %s needs --packages-file (one URL[@tag] a line)", o.Source)
+	case o.fetch != source.FetchPackageList && o.PackagesFile != "":
+		return usageErrorf("--packages-file applies to --source %s", document.SourcePackages)
+	}
+	if o.fetch == source.FetchVideos && !o.delaySet {
+		o.RequestDelay = wwdcRequestDelay
+	}
 	if o.OutputDir == "" {
+		// The source's conventional folder under the base directory, the
+		// first that save looks in.
 		name := o.Source
-		if name == document.SourceAppleDocs {
-			name = "docs"
+		if len(src.Folders) > 0 {
+			name = filepath.FromSlash(src.Folders[0])
 		}
 		o.OutputDir = filepath.Join(defaultBaseDir(), name)
 	}
@@ -126,7 +174,8 @@ func (o *fetchOptions) validate() error {
 }
 
 func runFetch(ctx context.Context, o *fetchOptions) error {
-	if o.Source != document.SourceAppleDocs {
+	switch o.fetch {
+	case source.FetchGit:
 		res, err := crawler.FetchGit(ctx, crawler.GitConfig{
 			Source: o.Source, RepoURL: o.RepoURL, OutputDir: o.OutputDir, StartClean: o.StartClean,
 		})
@@ -143,8 +192,17 @@ func runFetch(ctx context.Context, o *fetchOptions) error {
 		fmt.Fprintf(o.IO.Out, "%s: %s %s, %d Markdown files in %s (%s)\n",
 			o.Source, verb, shortHash(res.Head), res.Files, res.OutputDir, res.Elapsed.Round(time.Millisecond))
 		return nil
+	case source.FetchGitExport:
+		res, err := crawler.FetchSamples(ctx, crawler.SamplesConfig{RepoURL: o.RepoURL, OutputDir: o.OutputDir, StartClean: o.StartClean})
+		if err != nil {
+			return fmt.Errorf("fetch %s: %w", o.Source, err)
+		}
+		fmt.Fprintf(o.IO.Out, "%s: %s; in %s (%s)\n", o.Source, crawler.ExportLine(res.ExportResult), res.OutputDir, res.Elapsed.Round(time.Millisecond))
+		return nil
+	case source.FetchPackageList:
+		return runFetchPackages(ctx, o)
 	}
-	_, err := crawler.Crawl(ctx, crawler.Config{
+	cfg := crawler.Config{
 		Origin:          o.Origin,
 		StartURL:        o.StartURL,
 		AllowedPrefixes: o.AllowedPrefixes,
@@ -164,9 +222,41 @@ func runFetch(ctx context.Context, o *fetchOptions) error {
 		Progress:        o.IO.Err,
 		ProgressTTY:     isTerminalWriter(o.IO.Err),
 		Logger:          loggerFor(o.IO.Err),
-	})
-	if err != nil {
+	}
+	crawl := crawler.Crawl
+	if o.fetch == source.FetchVideos {
+		crawl = crawler.FetchWWDC
+	}
+	if _, err := crawl(ctx, cfg); err != nil {
 		return fmt.Errorf("fetch: %w", err)
+	}
+	return nil
+}
+
+// runFetchPackages fetches the packages of --packages-file: a line per
+// package on stderr as it goes, the totals on stdout.
+func runFetchPackages(ctx context.Context, o *fetchOptions) error {
+	f, err := os.Open(o.PackagesFile)
+	if err != nil {
+		return usageErrorf("--packages-file: %v", err)
+	}
+	specs, err := crawler.ParsePackageList(f)
+	f.Close()
+	if err != nil {
+		return fmt.Errorf("%s: %w", o.PackagesFile, err)
+	}
+	if len(specs) == 0 {
+		return usageErrorf("--packages-file %s lists no package", o.PackagesFile)
+	}
+	res, err := crawler.FetchPackages(ctx, crawler.PackagesConfig{
+		Packages: specs, OutputDir: o.OutputDir, StartClean: o.StartClean, Progress: o.IO.Err,
+	})
+	if res != nil {
+		fmt.Fprintf(o.IO.Out, "%s: %d of %d packages fetched, index.json lists %d, in %s (%s)\n",
+			o.Source, len(res.Packages)-res.Failed, len(specs), res.Indexed, o.OutputDir, res.Elapsed.Round(time.Millisecond))
+	}
+	if err != nil {
+		return fmt.Errorf("fetch %s: %w", o.Source, err)
 	}
 	return nil
 }

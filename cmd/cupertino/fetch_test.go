@@ -132,3 +132,133 @@ func TestFetchGitSource(t *testing.T) {
 		t.Fatalf("stdout %q", s)
 	}
 }
+
+func TestFetchNewSourceFlags(t *testing.T) {
+	t.Setenv("HOME", "/home/user")
+	var got *fetchOptions
+	capture := func(_ context.Context, o *fetchOptions) error { got = o; return nil }
+	for _, c := range []struct {
+		args  []string
+		dir   string
+		delay time.Duration
+	}{
+		{[]string{"--source", "samples", "--repo-url", "/tmp/mirror"}, "/home/user/.cupertino/sample-code", 50 * time.Millisecond},
+		{[]string{"--source", "packages", "--packages-file", "/tmp/list"}, "/home/user/.cupertino/packages", 50 * time.Millisecond},
+		{[]string{"--source", "wwdc"}, "/home/user/.cupertino/wwdc", 200 * time.Millisecond},
+		{[]string{"--source", "wwdc", "--request-delay", "1s"}, "/home/user/.cupertino/wwdc", time.Second},
+	} {
+		cmd := newFetchCmd(testStreams(), capture)
+		cmd.SetArgs(c.args)
+		if err := cmd.Execute(); err != nil {
+			t.Fatalf("%v: %v", c.args, err)
+		}
+		if got.OutputDir != c.dir || got.RequestDelay != c.delay {
+			t.Errorf("%v: output %s, delay %s", c.args, got.OutputDir, got.RequestDelay)
+		}
+	}
+	for _, args := range [][]string{
+		{"--source", "packages"},
+		{"--packages-file", "/tmp/list"},
+		{"--source", "wwdc", "--repo-url", "/tmp/x"},
+		{"--source", "packages", "--packages-file", "/tmp/list", "--repo-url", "/tmp/x"},
+	} {
+		cmd := newFetchCmd(testStreams(), capture)
+		cmd.SetArgs(args)
+		cmd.SilenceUsage, cmd.SilenceErrors = true, true
+		if err := cmd.Execute(); exitCode(err) != exitUsage {
+			t.Errorf("%v: err %v, exit %d", args, err, exitCode(err))
+		}
+	}
+}
+
+func TestFetchWWDCSource(t *testing.T) {
+	files, _ := filepath.Glob("../../crawler/testdata/wwdc/*.json")
+	sessions, err := fakeapple.LoadWWDCSessions(files...)
+	if err != nil || len(sessions) == 0 {
+		t.Fatalf("fixtures: %v", err)
+	}
+	hs := httptest.NewServer(fakeapple.NewWWDC(fakeapple.WWDCOptions{Sessions: sessions}))
+	defer hs.Close()
+	out := filepath.Join(t.TempDir(), "wwdc")
+	io := testStreams()
+	if code := run([]string{"fetch", "--source", "wwdc", "--origin", hs.URL, "--output-dir", out, "--request-delay", "0"}, io); code != exitOK {
+		t.Fatalf("exit %d\n%s", code, io.Err)
+	}
+	if s := io.Err.(*bytes.Buffer).String(); !strings.Contains(s, "fetch complete: 3 sessions") {
+		t.Errorf("stderr:\n%s", s)
+	}
+	for _, f := range append(files, "all-videos.json") {
+		name := filepath.Base(f)
+		if name != "all-videos.json" {
+			name = filepath.Join("videos", name)
+		}
+		if _, err := os.Stat(filepath.Join(out, name)); err != nil {
+			t.Error(err)
+		}
+	}
+}
+
+func TestFetchSamplesAndPackagesSources(t *testing.T) {
+	if _, err := exec.LookPath("git"); err != nil {
+		t.Skip("git not installed")
+	}
+	root := t.TempDir()
+	repo := filepath.Join(root, "apple", "swift-demo")
+	if err := os.MkdirAll(filepath.Join(repo, "Sources"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	for name, body := range map[string]string{
+		"README.md":            "# Demo\n\nA demo package.\n",
+		"Package.swift":        "// swift-tools-version:5.9\n",
+		"Sources/Demo.swift":   "public struct Demo {}\n",
+		"Sources/logo.png":     "\x89PNG\x00",
+		"swiftui-x/README.md":  "# X\n",
+		"swiftui-x/App.swift":  "import SwiftUI\n",
+		"swiftui-x/Icon.png":   "\x89PNG\x00",
+		"swiftui-x/Blob.plist": "bplist00\x00",
+	} {
+		p := filepath.Join(repo, name)
+		os.MkdirAll(filepath.Dir(p), 0o755)
+		if err := os.WriteFile(p, []byte(body), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, args := range [][]string{
+		{"init", "--quiet", "--initial-branch=main"},
+		{"add", "-A"},
+		{"-c", "user.name=t", "-c", "user.email=t@example.com", "commit", "--quiet", "-m", "initial"},
+		{"tag", "1.0.0"},
+	} {
+		if out, err := exec.Command("git", append([]string{"-C", repo}, args...)...).CombinedOutput(); err != nil {
+			t.Fatalf("%v: %s", err, out)
+		}
+	}
+
+	samples := filepath.Join(t.TempDir(), "sample-code")
+	io := testStreams()
+	if code := run([]string{"fetch", "--source", "samples", "--repo-url", repo, "--output-dir", samples}, io); code != exitOK {
+		t.Fatalf("samples: exit %d: %s", code, io.Err)
+	}
+	if s := io.Out.(*bytes.Buffer).String(); !strings.HasPrefix(s, "samples: cloned ") || !strings.Contains(s, "5 files") || !strings.Contains(s, "left out 3") {
+		t.Errorf("samples stdout %q", s)
+	}
+
+	list := filepath.Join(root, "packages.txt")
+	os.WriteFile(list, []byte("# fixtures\n"+repo+"@1.0.0\n"+filepath.Join(root, "nobody", "nothing")+"\n"), 0o644)
+	packages := filepath.Join(t.TempDir(), "packages")
+	io = testStreams()
+	if code := run([]string{"fetch", "--source", "packages", "--packages-file", list, "--output-dir", packages}, io); code != exitIncomplete {
+		t.Fatalf("packages: exit %d, want %d: %s", code, exitIncomplete, io.Err)
+	}
+	if s := io.Out.(*bytes.Buffer).String(); !strings.HasPrefix(s, "packages: 1 of 2 packages fetched, index.json lists 1") {
+		t.Errorf("packages stdout %q", s)
+	}
+	if s := io.Err.(*bytes.Buffer).String(); !strings.Contains(s, "[2/2] nobody/nothing: failed") {
+		t.Errorf("packages stderr %q", s)
+	}
+	for _, f := range []string{"apple/swift-demo/.package.json", "apple/swift-demo/Sources/Demo.swift", "index.json"} {
+		if _, err := os.Stat(filepath.Join(packages, f)); err != nil {
+			t.Error(err)
+		}
+	}
+}

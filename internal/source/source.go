@@ -44,8 +44,9 @@ type Source struct {
 	// SaveHelp its help text. Empty for sources save does not read yet.
 	SaveFlag string
 	SaveHelp string
-	// Fetch is how `cupertino fetch --source` gets it: FetchCrawl, FetchGit
-	// or "" (not fetched). GitRepo is the repository for FetchGit.
+	// Fetch is how `cupertino fetch --source` gets it: one of the Fetch*
+	// constants, or "" (not fetched). GitRepo is the repository for
+	// FetchGit and FetchGitExport.
 	Fetch   string
 	GitRepo string
 
@@ -71,6 +72,15 @@ type Alias struct {
 const (
 	FetchCrawl = "crawl" // the BFS crawler over developer.apple.com
 	FetchGit   = "git"   // a shallow clone of GitRepo
+	// FetchGitExport exports the text files of GitRepo's tree (a mirror
+	// whose binaries are in Git LFS) without a working tree.
+	FetchGitExport = "git-export"
+	// FetchPackageList clones each repository of a list of packages
+	// (--packages-file) and exports its text files.
+	FetchPackageList = "package-list"
+	// FetchVideos reads Apple's WWDC video pages, with the crawler's
+	// checkpoint.
+	FetchVideos = "videos"
 )
 
 // All is the table, in display order. The order is also the order save
@@ -145,6 +155,7 @@ var All = []Source{
 		Weight:      0.6,
 		Folders:     []string{"sample-code", "samples"},
 		SaveFlag:    "samples-dir", SaveHelp: "Apple sample-code projects",
+		Fetch: FetchGitExport, GitRepo: "https://github.com/mihaelamj/cupertino-sample-code.git",
 		Framework: true, OnRequest: true,
 	},
 	{
@@ -156,6 +167,7 @@ var All = []Source{
 		Weight:      0.6,
 		Folders:     []string{"wwdc"},
 		SaveFlag:    "wwdc-dir", SaveHelp: "WWDC sessions (videos/<year>-<id>.json)",
+		Fetch:     FetchVideos,
 		OnRequest: true,
 	},
 	{
@@ -166,6 +178,7 @@ var All = []Source{
 		Weight:      0.8,
 		Folders:     []string{"packages"},
 		SaveFlag:    "packages-dir", SaveHelp: "Swift package checkouts (<owner>/<repo>)",
+		Fetch:   FetchPackageList,
 		Symbols: true, Declarations: true, OnRequest: true,
 	},
 }
