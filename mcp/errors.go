@@ -43,7 +43,8 @@ func describeError(ctx context.Context, err error, timeout time.Duration) (msg s
 	case errors.Is(err, ranker.ErrEmptyQuery):
 		return "query has no searchable words: pass an API name or a few keywords, e.g. query=\"URLSession dataTask\"", false
 	case errors.Is(err, ErrUnknownFramework), errors.Is(err, ranker.ErrUnknownFramework),
-		errors.Is(err, ranker.ErrUnknownSource), errors.Is(err, ranker.ErrBadLanguage), errors.Is(err, ranker.ErrBadVersion):
+		errors.Is(err, ranker.ErrUnknownSource), errors.Is(err, ranker.ErrBadLanguage), errors.Is(err, ranker.ErrBadVersion),
+		errors.Is(err, ranker.ErrBadYear):
 		// Built from the caller's argument and the index's names.
 		return err.Error(), false
 	}

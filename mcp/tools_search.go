@@ -42,7 +42,8 @@ var versionRE = regexp.MustCompile(versionPattern)
 
 func searchTool(b *backend) (mcpgo.Tool, server.ToolHandlerFunc) {
 	opts := []mcpgo.ToolOption{
-		mcpgo.WithDescription("Search Apple's developer documentation, Swift Evolution, the Swift book, swift.org and the Human Interface Guidelines. " +
+		mcpgo.WithDescription("Search Apple's developer documentation, Swift Evolution, the Swift book, swift.org, the Human Interface Guidelines, " +
+			"and, where indexed, Apple sample code, WWDC session transcripts and Swift packages. " +
 			"Use it before writing code against an Apple API you are not sure of. Give an API name (\"NavigationStack\", \"URLSession dataTask\") " +
 			"or a few keywords (\"observe app lifecycle SwiftUI\"). Results list title, URI, kind, framework, availability and a summary; " +
 			"pass a result's uri to read_document for the full page."),
@@ -59,6 +60,8 @@ func searchTool(b *backend) (mcpgo.Tool, server.ToolHandlerFunc) {
 			mcpgo.Description("Only this page kind, e.g. protocol, struct, class, enum, actor, func, init, property, case, macro, article, sampleCode, proposal.")),
 		mcpgo.WithBoolean("include_archive", mcpgo.DefaultBool(false),
 			mcpgo.Description("Also search Apple's retired guides (apple-archive) for every query.")),
+		mcpgo.WithInteger("year", mcpgo.Min(2000), mcpgo.Max(2100),
+			mcpgo.Description("Only WWDC sessions of this year (implies source wwdc), e.g. 2024.")),
 		mcpgo.WithInteger("limit", mcpgo.DefaultNumber(ranker.DefaultLimit), mcpgo.Min(1), mcpgo.Max(ranker.MaxLimit),
 			mcpgo.Description("Number of results.")),
 	}
@@ -98,6 +101,9 @@ func searchTool(b *backend) (mcpgo.Tool, server.ToolHandlerFunc) {
 			return nil, err
 		}
 		if f.Limit, err = a.optionalInt("limit", ranker.DefaultLimit, 1, ranker.MaxLimit); err != nil {
+			return nil, err
+		}
+		if f.Year, err = a.optionalInt("year", 0, 2000, 2100); err != nil {
 			return nil, err
 		}
 		for _, m := range minVersionArgs {

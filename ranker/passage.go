@@ -35,8 +35,8 @@ func (s *search) passages(ctx context.Context, results []Result) {
 	stems := map[string]bool{}
 	for _, k := range s.q.Keywords {
 		for _, w := range words(strings.ToLower(k)) {
-			if !stopWords[w] {
-				stems[stem(w)] = true
+			if st := stem(w); !stopWords[w] && len(st) >= 3 {
+				stems[st] = true
 			}
 		}
 	}
@@ -51,7 +51,9 @@ func (s *search) passages(ctx context.Context, results []Result) {
 
 // bestPassage returns the paragraph of the Markdown's transcript holding
 // the most distinct keyword stems (the earliest on a tie), clipped around
-// its first match, or "" when no paragraph holds one.
+// its first match, or "" when no paragraph holds one. The offset of a
+// match in the lowered paragraph is its offset in the paragraph for the
+// ASCII text transcripts are.
 func bestPassage(markdown string, stems map[string]bool) string {
 	_, transcript, ok := strings.Cut(markdown, "\n## Transcript\n")
 	if !ok {
@@ -60,16 +62,16 @@ func bestPassage(markdown string, stems map[string]bool) string {
 	transcript, _, _ = strings.Cut(transcript, "\n## ")
 	best, bestHits, bestAt := "", 0, 0
 	for _, para := range strings.Split(transcript, "\n\n") {
-		hits, first := 0, -1
-		seen := map[string]bool{}
+		// A stem is a prefix of the words it stems from ("timelin" of
+		// "timelines"), so a substring test finds them without stemming
+		// the ten thousand words of a transcript per result.
 		lower := strings.ToLower(para)
-		for _, w := range wordSpans(lower) {
-			st := stem(lower[w[0]:w[1]])
-			if stems[st] && !seen[st] {
-				seen[st] = true
+		hits, first := 0, -1
+		for st := range stems {
+			if at := strings.Index(lower, st); at >= 0 {
 				hits++
-				if first < 0 {
-					first = w[0]
+				if first < 0 || at < first {
+					first = at
 				}
 			}
 		}
@@ -81,26 +83,6 @@ func bestPassage(markdown string, stems map[string]bool) string {
 		return ""
 	}
 	return clipAround(best, bestAt)
-}
-
-// wordSpans returns the byte spans of the letter-or-digit runs of s.
-func wordSpans(s string) [][2]int {
-	var out [][2]int
-	start := -1
-	for i, r := range s {
-		word := r == '\'' || r >= '0' && r <= '9' || r >= 'a' && r <= 'z' || r > 0x7f && r != '’'
-		switch {
-		case word && start < 0:
-			start = i
-		case !word && start >= 0:
-			out = append(out, [2]int{start, i})
-			start = -1
-		}
-	}
-	if start >= 0 {
-		out = append(out, [2]int{start, len(s)})
-	}
-	return out
 }
 
 // clipAround cuts a paragraph to passageRunes, keeping the byte offset at

@@ -90,6 +90,7 @@ var exitCodes = []struct {
 	{"ranker.ErrUnknownFramework", ranker.ErrUnknownFramework, exitUsage},
 	{"ranker.ErrEmptyQuery", ranker.ErrEmptyQuery, exitUsage},
 	{"ranker.ErrBadLanguage", ranker.ErrBadLanguage, exitUsage},
+	{"ranker.ErrBadYear", ranker.ErrBadYear, exitUsage},
 	{"ranker.ErrUnknownSource", ranker.ErrUnknownSource, exitUsage},
 	{"ranker.ErrBadVersion", ranker.ErrBadVersion, exitUsage},
 	{"mcp.ErrWrite", mcp.ErrWrite, exitFailure},
