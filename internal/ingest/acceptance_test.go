@@ -7,6 +7,7 @@ import (
 
 	"github.com/cupertino-go/cupertino/door"
 	"github.com/cupertino-go/cupertino/index"
+	"github.com/cupertino-go/cupertino/internal/document"
 	"github.com/cupertino-go/cupertino/internal/testenv"
 )
 
@@ -33,6 +34,25 @@ func TestFullSaveAcceptance(t *testing.T) {
 	for _, src := range []string{"swift-evolution", "swift-book", "swift-org", "hig", "apple-archive"} {
 		if sources[src] == 0 {
 			t.Errorf("source %s has no documents", src)
+		}
+	}
+	// Sample code, WWDC and packages: every project, session and package
+	// of the shared corpus has its page.
+	for _, want := range []struct {
+		source, kind string
+		n            int
+	}{
+		{document.SourceSamples, document.KindSampleProject, 606},
+		{document.SourceWWDC, document.KindSession, 1266},
+		{document.SourcePackages, document.KindPackage, 27},
+	} {
+		kinds, err := st.KindCounts(ctx, want.source)
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Logf("%s documents by kind: %v", want.source, kinds)
+		if kinds[want.kind] != want.n {
+			t.Errorf("%s: %d %s pages, want %d", want.source, kinds[want.kind], want.kind, want.n)
 		}
 	}
 	for _, uri := range []string{
@@ -66,6 +86,9 @@ func TestFullSaveAcceptance(t *testing.T) {
 		}
 		if e.State == door.Rejected && door.ReasonClass(e.RejectionReason) == door.ReasonEmptyFile {
 			emptyRejected = true
+		}
+		if e.State == door.Rejected && strings.TrimSpace(e.RejectionReason) == "" {
+			t.Errorf("%s was rejected without a reason", e.SourceFile)
 		}
 	}
 	if collisions != 0 {
