@@ -89,7 +89,7 @@ func (s *Store) CountDocuments(ctx context.Context, framework string) (int, erro
 // reads is filled.
 func (s *Store) HasRows(ctx context.Context, table string) (bool, error) {
 	switch table {
-	case "doc_symbols", "inheritance_edges", "docs":
+	case "doc_symbols", "inheritance_edges", "docs", "code_refs":
 	default:
 		return false, fmt.Errorf("has rows: unexpected table %q", table)
 	}

@@ -238,16 +238,23 @@ func (b *backend) resolveFramework(ctx context.Context, name string) (string, er
 	return s.resolver.Resolve(name)
 }
 
-// available reports which optional tables have rows. An index that cannot be
-// read reports every table available, so all tools register and explain.
+// available reports which optional tables have rows, and (needSamples)
+// whether the index holds sample projects. An index that cannot be read
+// reports everything available, so all tools register and explain.
 func (b *backend) available(ctx context.Context) map[string]bool {
-	out := map[string]bool{"doc_symbols": true, "inheritance_edges": true}
+	out := map[string]bool{"doc_symbols": true, "inheritance_edges": true, "code_refs": true, needSamples: true}
 	st, err := b.get()
 	if err != nil {
 		return out
 	}
 	for table := range out {
-		ok, err := st.HasRows(ctx, table)
+		var ok bool
+		if table == needSamples {
+			_, n, serr := st.SampleProjects(ctx, "", 0, 1)
+			ok, err = n > 0, serr
+		} else {
+			ok, err = st.HasRows(ctx, table)
+		}
 		if err != nil {
 			b.log.Warn("index check failed; offering the tool anyway", "table", table, "err", err)
 			continue

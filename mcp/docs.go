@@ -92,6 +92,10 @@ func offeredWhen(needs string) string {
 		return "When the index has symbols"
 	case "inheritance_edges":
 		return "When the index has inheritance edges"
+	case "code_refs":
+		return "When the index has sample or package code"
+	case needSamples:
+		return "When the index has sample projects"
 	}
 	return "Always"
 }

@@ -50,6 +50,10 @@ var everyToolArgs = map[string]map[string]any{
 	"search_conformances":      {"protocol": "View"},
 	"search_generics":          {"constraint": "View"},
 	"get_inheritance":          {"symbol": "UIButton"},
+	"list_samples":             {},
+	"read_sample":              {"project_id": "swiftui-fetching-data"},
+	"read_sample_file":         {"project_id": "swiftui-fetching-data", "file_path": "Fetching Data/ContentView.swift"},
+	"search_usages":            {"api": "URLSession"},
 }
 
 // TestErrorsHideInternals provokes failures below the tools (a missing,

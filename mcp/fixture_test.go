@@ -234,9 +234,9 @@ func fixtureDocs() []*document.Document {
 	archive := &document.Document{URI: "apple-archive://30000100i/viewprogramming", Source: document.SourceAppleArchive, Title: "View Programming Guide", Kind: "article",
 		Abstract: "Retired guide to view programming.", Markdown: "# View Programming Guide\n\nRetired.\n", ContentHash: "hash-archive"}
 
-	return []*document.Document{swiftui, view, text, button, grid, state, padding, big,
+	return append([]*document.Document{swiftui, view, text, button, grid, state, padding, big,
 		uiResponder, uiView, uiControl, uiButton, nsObject, uiWebView,
-		urlSession, dataFrom, sendable, mainActor, task, se0306, book, hig, archive}
+		urlSession, dataFrom, sendable, mainActor, task, se0306, book, hig, archive}, fixtureSampleDocs()...)
 }
 
 // writeFixture builds an index of docs at path with the index's own builder.
@@ -276,13 +276,18 @@ func fixtureDB(t testing.TB) string {
 	return path
 }
 
-// plainDB is an index with documents but no symbols and no inheritance edges.
+// plainDB is an index with documents but no symbols, no inheritance edges,
+// no sample projects and no code uses.
 func plainDB(t testing.TB) string {
 	t.Helper()
 	var docs []*document.Document
 	for _, d := range fixtureDocs() {
+		if d.Source == document.SourceSamples {
+			continue
+		}
 		c := *d
 		c.Symbols, c.InheritsFrom, c.ConformsTo, c.InheritedBy, c.ConformingTypes = nil, nil, nil, nil, nil
+		c.References = nil
 		docs = append(docs, &c)
 	}
 	path := filepath.Join(t.TempDir(), "search.db")

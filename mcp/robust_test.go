@@ -160,7 +160,8 @@ func TestMissingOrBrokenIndex(t *testing.T) {
 		}
 		for _, name := range allToolNames {
 			args := map[string]any{"query": "View", "uri": "apple-docs://swiftui/view", "framework": "swiftui",
-				"wrapper": "State", "pattern": "async", "protocol": "View", "constraint": "View", "symbol": "UIButton"}
+				"wrapper": "State", "pattern": "async", "protocol": "View", "constraint": "View", "symbol": "UIButton",
+				"api": "URLSession", "project_id": "swiftui-fetching-data", "file_path": "App.swift"}
 			def := s.srv.tools[name]
 			for k := range args {
 				if _, ok := def.InputSchema.Properties[k]; !ok {

@@ -20,7 +20,8 @@
 //     once (guard.go).
 //
 // Tools register only when the index holds their data: no doc_symbols rows,
-// no symbol tools; no inheritance edges, no get_inheritance. When the index
+// no symbol tools; no inheritance edges, no get_inheritance; no sample
+// projects, no sample tools; no code_refs rows, no search_usages. When the index
 // is missing or unreadable every tool is registered and every call explains
 // how to fix it, so an agent is never left with a silently shrunken tool list.
 package mcp
@@ -94,8 +95,11 @@ type Server struct {
 type tool struct {
 	def     mcpgo.Tool
 	handler server.ToolHandlerFunc
-	needs   string // "" (always), or the table that must have rows
+	needs   string // "" (always), the table that must have rows, or needSamples
 }
+
+// needSamples marks the tools offered when the index holds sample projects.
+const needSamples = "samples"
 
 // New opens the index and builds the server. A missing or unreadable index is
 // not an error here: the server starts with every tool, and each call reports
@@ -145,7 +149,7 @@ func New(ctx context.Context, opts Options) (*Server, error) {
 }
 
 // instructions tell the agent how the tools fit together.
-const instructions = `Cupertino answers questions about Apple platform APIs from a local index of Apple's developer documentation, Swift Evolution, the Swift book, swift.org and the Human Interface Guidelines. Look APIs up here instead of guessing: call search first, then read_document with a result's uri for the full page (declaration, availability, discussion). Use list_frameworks / list_documents / list_children to browse, and the symbol tools (search_symbols, search_concurrency, search_conformances, search_generics, search_property_wrappers, get_inheritance) for questions about declarations.`
+const instructions = `Cupertino answers questions about Apple platform APIs from a local index of Apple's developer documentation, Swift Evolution, the Swift book, swift.org and the Human Interface Guidelines, and, when indexed, Apple's sample-code projects, WWDC session transcripts and Swift packages. Look APIs up here instead of guessing: call search first, then read_document with a result's uri for the full page (declaration, availability, discussion). Use list_frameworks / list_documents / list_children to browse, and the symbol tools (search_symbols, search_concurrency, search_conformances, search_generics, search_property_wrappers, get_inheritance) for questions about declarations. For working code: search_usages finds the sample and package files that use an API (with the line), list_samples and read_sample browse Apple's sample projects, and read_sample_file returns a sample file's exact lines.`
 
 // version is the version reported in serverInfo and the health check.
 func (s *Server) version() string {
@@ -191,6 +195,7 @@ func allTools(b *backend) []tool {
 		return func(def mcpgo.Tool, h server.ToolHandlerFunc) { add(needs, def, h) }
 	}
 	always, symbols, edges := add2(""), add2("doc_symbols"), add2("inheritance_edges")
+	samples, refs := add2(needSamples), add2("code_refs")
 	always(searchTool(b))
 	always(readDocumentTool(b))
 	always(listFrameworksTool(b))
@@ -203,6 +208,10 @@ func allTools(b *backend) []tool {
 	symbols(searchGenericsTool(b))
 	symbols(searchConformancesTool(b))
 	edges(getInheritanceTool(b))
+	samples(listSamplesTool(b))
+	samples(readSampleTool(b))
+	samples(readSampleFileTool(b))
+	refs(searchUsagesTool(b))
 	return out
 }
 

@@ -56,6 +56,11 @@ func readDocumentTool(b *backend) (mcpgo.Tool, server.ToolHandlerFunc) {
 			return nil, err
 		}
 		body := stripTitle(doc.Markdown, doc.Title)
+		if st, err := b.get(); err == nil && body != "" {
+			// The links to a page's sample project or Apple page lead it;
+			// the sample files that use an API close it, as a section.
+			body = sampleLinks(ctx, st, doc) + body + usedInSamples(ctx, st, doc)
+		}
 		if section != "" {
 			if body, err = selectSections(ctx, body, section); err != nil {
 				return nil, err

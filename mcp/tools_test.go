@@ -12,9 +12,9 @@ import (
 	"github.com/cupertino-go/cupertino/ranker"
 )
 
-var allToolNames = []string{"get_inheritance", "list_children", "list_documents", "list_frameworks", "list_sources",
-	"read_document", "search", "search_concurrency", "search_conformances", "search_generics",
-	"search_property_wrappers", "search_symbols"}
+var allToolNames = []string{"get_inheritance", "list_children", "list_documents", "list_frameworks", "list_samples", "list_sources",
+	"read_document", "read_sample", "read_sample_file", "search", "search_concurrency", "search_conformances", "search_generics",
+	"search_property_wrappers", "search_symbols", "search_usages"}
 
 func TestToolsRegisterWhenTheirDataExists(t *testing.T) {
 	full := connect(t, Options{DBPath: fixtureDB(t)})
@@ -24,7 +24,7 @@ func TestToolsRegisterWhenTheirDataExists(t *testing.T) {
 	plain := connect(t, Options{DBPath: plainDB(t)})
 	want := []string{"list_children", "list_documents", "list_frameworks", "list_sources", "read_document", "search"}
 	if got := plain.toolNames(); !slices.Equal(got, want) {
-		t.Errorf("index without symbols or edges: tools = %v, want %v", got, want)
+		t.Errorf("index without symbols, edges or samples: tools = %v, want %v", got, want)
 	}
 	// A tool that is not offered answers like any unknown tool.
 	text := plain.fails("search_symbols", map[string]any{"query": "View"})

@@ -67,7 +67,9 @@ the requests in flight finish, and exits 0.
 Tools: search, read_document, list_frameworks, list_documents, list_children,
 list_sources and, when the index has symbols and inheritance edges,
 search_symbols, search_property_wrappers, search_concurrency,
-search_conformances, search_generics and get_inheritance (docs/tools.md).`,
+search_conformances, search_generics and get_inheritance; when it has sample
+code, list_samples, read_sample, read_sample_file and search_usages
+(docs/tools.md).`,
 	})
 	f := cmd.Flags()
 	f.StringVar(&opts.BaseDir, "base-dir", defaultBaseDir(), "base directory")
