@@ -6,6 +6,8 @@ import (
 	"encoding/json"
 	"fmt"
 	"log/slog"
+	"maps"
+	"slices"
 	"sort"
 	"strings"
 	"time"
@@ -102,6 +104,8 @@ type search struct {
 	// comparable is set when one unrestricted bm25 scored every source, so
 	// raw scores compare across sources (see sourceWeights).
 	comparable bool
+	// part is the partition the full-text stage is searching.
+	part partition
 }
 
 func (s *search) add(id int64, via int) *candidate {
@@ -127,11 +131,77 @@ func (s *search) gather(ctx context.Context) error {
 	if err := s.lookups(ctx); err != nil {
 		return err
 	}
-	s.lookupHits = len(s.cands)
-	if err := s.fullText(ctx); err != nil {
-		return err
+	// The lookups' hits in the documentation decide whether its full-text
+	// pass needs name-field candidates; a package's hundred "Continuation"
+	// symbol pages say nothing about that.
+	for id := range s.cands {
+		if !s.inSeparateRange(id) {
+			s.lookupHits++
+		}
 	}
+	for i, part := range s.partitions() {
+		s.part = part
+		expr, comparable := s.ftsExpr, s.comparable
+		if err := s.fullText(ctx); err != nil {
+			return err
+		}
+		if i > 0 {
+			// --explain and the fusion weights describe the
+			// documentation's pass, not the separate sources'.
+			s.ftsExpr, s.comparable = expr, comparable
+		}
+	}
+	s.part = partition{}
 	return s.loadMetadata(ctx)
+}
+
+// inSeparateRange reports whether a document id falls in the id range of a
+// source searched apart.
+func (s *search) inSeparateRange(id int64) bool {
+	for src := range separateSources {
+		if r, ok := s.e.ranges[src]; ok && id >= r.lo && id <= r.hi {
+			return true
+		}
+	}
+	return false
+}
+
+// partition is the part of the index one full-text pass searches: the
+// documentation, or one source searched apart (source.Source.Separate).
+type partition struct {
+	sources []string // the in-scope sources it covers
+	clause  string   // appended to "WHERE docs_fts MATCH ?": rowid bounds
+	args    []any
+}
+
+// partitions splits the scope for the full-text stage. Sample code, WWDC
+// transcripts and package sources are each searched within their own id
+// range, and the documentation with their ranges left out: their tens of
+// thousands of code and transcript pages would otherwise fill the
+// documentation's match counts, tip common words over the full-score cap
+// and change which Apple pages are scored at all. The documentation's pass
+// comes first.
+func (s *search) partitions() []partition {
+	var main partition
+	var apart []partition
+	for _, src := range s.scope {
+		r, ok := s.e.ranges[src]
+		if !separateSources[src] || !ok {
+			main.sources = append(main.sources, src)
+			continue
+		}
+		apart = append(apart, partition{sources: []string{src}, clause: " AND docs_fts.rowid BETWEEN ? AND ?", args: []any{r.lo, r.hi}})
+	}
+	for _, src := range slices.Sorted(maps.Keys(separateSources)) {
+		if r, ok := s.e.ranges[src]; ok {
+			main.clause += " AND docs_fts.rowid NOT BETWEEN ? AND ?"
+			main.args = append(main.args, r.lo, r.hi)
+		}
+	}
+	if len(main.sources) == 0 {
+		return apart
+	}
+	return append([]partition{main}, apart...)
 }
 
 func (s *search) queryIDs(ctx context.Context, via int, query string, args ...any) error {
@@ -230,7 +300,7 @@ func universalWord(w string) bool { return languageWords[strings.ToLower(w)] }
 // apple-docs whose span is at most smallSourceMax, adjacent ranges merged.
 func (s *search) smallRanges() []idRange {
 	var rs []idRange
-	for _, src := range s.scope {
+	for _, src := range s.part.sources {
 		r, ok := s.e.ranges[src]
 		if ok && src != document.SourceAppleDocs && r.hi-r.lo+1 <= smallSourceMax {
 			rs = append(rs, r)
@@ -277,8 +347,9 @@ func (s *search) countMatches(ctx context.Context, expr string) (int, error) {
 func (s *search) countUpTo(ctx context.Context, expr string, limit int) (int, error) {
 	defer s.trace(ctx, "count", time.Now(), "expr", expr)
 	var n int
-	err := s.e.queryRow(ctx, []any{&n}, `SELECT count(*) FROM (SELECT rowid FROM docs_fts WHERE docs_fts MATCH ? LIMIT ?)`,
-		expr, limit+1)
+	args := append(append([]any{expr}, s.part.args...), limit+1)
+	err := s.e.queryRow(ctx, []any{&n}, `SELECT count(*) FROM (SELECT rowid FROM docs_fts WHERE docs_fts MATCH ?`+s.part.clause+` LIMIT ?)`,
+		args...)
 	if err != nil {
 		return 0, fmt.Errorf("ranker count: %w", err)
 	}
@@ -349,6 +420,9 @@ func (s *search) scoreFTS(ctx context.Context, expr string, lo, hi int64, limit 
 	if hi > 0 {
 		query += ` AND docs_fts.rowid BETWEEN ? AND ?`
 		args = append(args, lo, hi)
+	} else {
+		query += s.part.clause
+		args = append(args, s.part.args...)
 	}
 	query += ` ORDER BY r LIMIT ?`
 	args = append(args, limit)

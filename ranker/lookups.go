@@ -14,6 +14,7 @@ import (
 
 	"github.com/cupertino-go/cupertino/index"
 	"github.com/cupertino-go/cupertino/internal/document"
+	"github.com/cupertino-go/cupertino/internal/source"
 	"github.com/cupertino-go/cupertino/internal/sqlrows"
 )
 
@@ -82,7 +83,7 @@ func (s *search) lookups(ctx context.Context) error {
 func (s *search) wholePages(ctx context.Context) error {
 	var sources []any
 	for _, src := range s.scope {
-		if wholeSources[src] {
+		if separateSources[src] {
 			sources = append(sources, src)
 		}
 	}
@@ -98,8 +99,15 @@ func (s *search) wholePages(ctx context.Context) error {
 	return s.queryIDs(ctx, viaWholeTitle, query+` LIMIT ?`, append(args, lookupLimit/4)...)
 }
 
-// wholeSources index whole projects, packages or sessions beside their parts.
-var wholeSources = map[string]bool{document.SourceSamples: true, document.SourceWWDC: true, document.SourcePackages: true}
+// separateSources index whole projects, packages or sessions beside their
+// parts (source.Source.Separate).
+var separateSources = func() map[string]bool {
+	m := map[string]bool{}
+	for _, id := range source.With(func(s source.Source) bool { return s.Separate }) {
+		m[id] = true
+	}
+	return m
+}()
 
 // wholeKindList is wholeKinds for SQL.
 const wholeKindList = `('sampleProject', 'package', 'session')`

@@ -60,6 +60,13 @@ type Source struct {
 	Framework bool
 	// OnRequest: searched only when asked for or for multi-word prose.
 	OnRequest bool
+	// Separate: its pages are parts of wholes (the files of a sample
+	// project, the symbols of a package, a session's transcript) and far
+	// outnumber what they document, so the ranker searches it in a
+	// full-text pass of its own, where its matches never count against the
+	// documentation's; and its whole projects, packages or sessions are
+	// looked up by title.
+	Separate bool
 }
 
 // Alias is one spelling of a source.
@@ -156,7 +163,7 @@ var All = []Source{
 		Folders:     []string{"sample-code", "samples"},
 		SaveFlag:    "samples-dir", SaveHelp: "Apple sample-code projects",
 		Fetch: FetchGitExport, GitRepo: "https://github.com/mihaelamj/cupertino-sample-code.git",
-		Framework: true, OnRequest: true,
+		Framework: true, OnRequest: true, Separate: true,
 	},
 	{
 		ID: document.SourceWWDC, Name: "WWDC sessions",
@@ -168,7 +175,7 @@ var All = []Source{
 		Folders:     []string{"wwdc"},
 		SaveFlag:    "wwdc-dir", SaveHelp: "WWDC sessions (videos/<year>-<id>.json)",
 		Fetch:     FetchVideos,
-		OnRequest: true,
+		OnRequest: true, Separate: true,
 	},
 	{
 		ID: document.SourcePackages, Name: "Swift packages",
@@ -179,7 +186,7 @@ var All = []Source{
 		Folders:     []string{"packages"},
 		SaveFlag:    "packages-dir", SaveHelp: "Swift package checkouts (<owner>/<repo>)",
 		Fetch:   FetchPackageList,
-		Symbols: true, Declarations: true, OnRequest: true,
+		Symbols: true, Declarations: true, OnRequest: true, Separate: true,
 	},
 }
 
