@@ -60,8 +60,8 @@ func searchTool(b *backend) (mcpgo.Tool, server.ToolHandlerFunc) {
 			mcpgo.Description("Only this page kind, e.g. protocol, struct, class, enum, actor, func, init, property, case, macro, article, sampleCode, proposal.")),
 		mcpgo.WithBoolean("include_archive", mcpgo.DefaultBool(false),
 			mcpgo.Description("Also search Apple's retired guides (apple-archive) for every query.")),
-		mcpgo.WithInteger("year", mcpgo.Min(2000), mcpgo.Max(2100),
-			mcpgo.Description("Only WWDC sessions of this year (implies source wwdc), e.g. 2024.")),
+		mcpgo.WithInteger("year", mcpgo.DefaultNumber(0), mcpgo.Min(0), mcpgo.Max(2100),
+			mcpgo.Description("Only WWDC sessions of this year (implies source wwdc), e.g. 2024; 0 means any year.")),
 		mcpgo.WithInteger("limit", mcpgo.DefaultNumber(ranker.DefaultLimit), mcpgo.Min(1), mcpgo.Max(ranker.MaxLimit),
 			mcpgo.Description("Number of results.")),
 	}
@@ -103,7 +103,7 @@ func searchTool(b *backend) (mcpgo.Tool, server.ToolHandlerFunc) {
 		if f.Limit, err = a.optionalInt("limit", ranker.DefaultLimit, 1, ranker.MaxLimit); err != nil {
 			return nil, err
 		}
-		if f.Year, err = a.optionalInt("year", 0, 2000, 2100); err != nil {
+		if f.Year, err = a.optionalInt("year", 0, 0, 2100); err != nil {
 			return nil, err
 		}
 		for _, m := range minVersionArgs {

@@ -12,6 +12,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/cupertino-go/cupertino/internal/source"
 	"github.com/cupertino-go/cupertino/ranker"
 )
 
@@ -55,7 +56,7 @@ with --format markdown, and a stable JSON document with --format json:
 	})
 	f := cmd.Flags()
 	opts.DB.bind(f)
-	f.StringVar(&opts.Source, "source", "", "only these sources, comma-separated (apple-docs, swift-evolution, swift-book, swift-org, hig, apple-archive)")
+	f.StringVar(&opts.Source, "source", "", "only these sources, comma-separated ("+strings.Join(source.IDs(), ", ")+")")
 	f.StringVar(&opts.Filters.Framework, "framework", "", "only this framework (identifier, import name or display name)")
 	f.StringVar(&opts.Filters.Language, "language", "", "only swift or objc pages")
 	f.StringVar(&opts.Filters.Kind, "kind", "", "only this kind (struct, class, protocol, func, property, article, …)")
