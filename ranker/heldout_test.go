@@ -26,6 +26,14 @@ var heldOutMinimum = map[string]struct {
 	"prose-v2":     {"pass", 27},  // paraphrased requests, of 37
 	"prose-v3":     {"pass", 17},  // paraphrased requests, of 26
 	"prose-v4":     {"pass", 7},   // of 15, written last and never tuned on
+	// Each of issue #12's sources, searched in itself: its own items are
+	// found by their words (dev tuned on, held-out never).
+	"samples-dev":      {"mrr", 0.8},
+	"samples-heldout":  {"mrr", 0.8},
+	"wwdc-dev":         {"mrr", 0.8},
+	"wwdc-heldout":     {"mrr", 0.8},
+	"packages-dev":     {"mrr", 0.8},
+	"packages-heldout": {"mrr", 0.8},
 }
 
 // TestHeldOutRealIndex runs the held-out batteries against the full index
