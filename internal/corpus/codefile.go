@@ -89,8 +89,16 @@ type codeFile struct {
 // pages are read as Markdown), its language, its declarations and, for
 // Swift, the APIs it references.
 func newCodeFileDocument(f codeFile) (*document.Document, error) {
+	doc, _, err := newCodeFile(f)
+	return doc, err
+}
+
+// newCodeFile is newCodeFileDocument that also returns what tree-sitter
+// found in a Swift file, for the package reader's symbol pages.
+func newCodeFile(f codeFile) (*document.Document, swiftsym.FileAnalysis, error) {
+	var analysis swiftsym.FileAnalysis
 	if err := checkCodeText(f.raw); err != nil {
-		return nil, err
+		return nil, analysis, err
 	}
 	text := sourceText(f.raw)
 	lang := languageOf(f.rel)
@@ -106,7 +114,7 @@ func newCodeFileDocument(f codeFile) (*document.Document, error) {
 		if err == nil {
 			doc.Language = lang
 		}
-		return doc, err
+		return doc, analysis, err
 	}
 	doc := &document.Document{
 		URI:         f.uri,
@@ -123,7 +131,7 @@ func newCodeFileDocument(f codeFile) (*document.Document, error) {
 		Size:        len(f.raw),
 	}
 	if lang == "swift" {
-		analysis := swiftsym.AnalyzeFile(text)
+		analysis = swiftsym.AnalyzeFile(text)
 		doc.References = analysis.References
 		doc.Symbols = []document.Symbol{}
 		for _, d := range analysis.Public {
@@ -135,7 +143,7 @@ func newCodeFileDocument(f codeFile) (*document.Document, error) {
 			doc.Symbols = withOrigin(swiftsym.ExtractCode(text), swiftsym.OriginSource)
 		}
 	}
-	return doc, nil
+	return doc, analysis, nil
 }
 
 // fileSummary is the one line a search result shows for a file: its

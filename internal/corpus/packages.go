@@ -74,7 +74,7 @@ func (p *Packages) Parse(filePath string, raw []byte) (*document.Document, error
 	if rel == "README.md" {
 		return p.packagePage(key, filePath, raw)
 	}
-	doc, err := newCodeFileDocument(codeFile{
+	doc, analysis, err := newCodeFile(codeFile{
 		source:  document.SourcePackages,
 		uri:     base + "/" + docuri.EscapePath(rel),
 		rel:     rel,
@@ -87,7 +87,6 @@ func (p *Packages) Parse(filePath string, raw []byte) (*document.Document, error
 	}
 	doc.Parent = base
 	if doc.Language == "swift" && isLibrarySource(rel) {
-		analysis := swiftsym.AnalyzeFile(doc.Content)
 		module := moduleOf(key, rel)
 		for _, d := range analysis.Public {
 			doc.Derived = append(doc.Derived, symbolPage(base, module, rel, doc.URI, d))
