@@ -50,8 +50,9 @@
 //	  Indexes: docs_source_framework(source, framework),
 //	  docs_framework_title(framework, title_lower),
 //	  docs_title_lower(title_lower), docs_parent_uri(parent_uri),
-//	  docs_kind(kind) (the few thousand whole projects, packages and
-//	  sessions among the parts of those sources).
+//	  docs_kind(kind, source, title_lower) (covering: the ranker finds the
+//	  few thousand whole projects, packages and sessions by title words
+//	  without reading their rows).
 //
 //	docs_fts             FTS5, tokenize 'porter unicode61 remove_diacritics 2',
 //	                     contentless (content='', contentless_delete=1): it holds
@@ -252,7 +253,7 @@ CREATE INDEX docs_framework_title ON docs(framework, title_lower);
 CREATE INDEX docs_title_lower ON docs(title_lower);
 CREATE INDEX docs_uri_key ON docs(uri_key);
 CREATE INDEX docs_parent_uri ON docs(parent_uri);
-CREATE INDEX docs_kind ON docs(kind);
+CREATE INDEX docs_kind ON docs(kind, source, title_lower);
 
 CREATE VIRTUAL TABLE docs_fts USING fts5(
 	uri, source, framework, language, title, content, summary, symbols, symbol_components,

@@ -155,6 +155,36 @@ func (s *search) gather(ctx context.Context) error {
 	return s.loadMetadata(ctx)
 }
 
+// joiningLimit is how many pages a source searched apart puts forward when
+// it joins a request that did not ask for it.
+const joiningLimit = 20
+
+// joiningPass scores a joining source's pages that hold the request in
+// their naming fields (title, summary, symbols): its best few pages, for a
+// few milliseconds, where scoring every code file and transcript that
+// mentions the words would cost more than the documentation's whole search.
+// A query that asks for the source gets the full stage instead.
+func (s *search) joiningPass(ctx context.Context) error {
+	var expr string
+	if s.q.Prose && len(s.concepts) > 0 {
+		if cs := s.ftsConcepts(); len(cs) > 0 {
+			expr = s.matchExpr2(conceptsExpr(cs))
+		}
+	} else if len(s.q.Keywords) > 0 {
+		expr = s.matchExpr(s.q.Keywords)
+	}
+	if expr == "" {
+		return nil
+	}
+	return s.scoreFTS(ctx, MatchColumns(proseFields, "("+expr+")"), 0, 0, joiningLimit)
+}
+
+// asked reports whether the query asked for src: a source filter, a source
+// prefix or a hint word naming it.
+func (s *search) asked(src string) bool {
+	return containsString(s.f.Sources, src) || s.q.SourceHint == src
+}
+
 // inSeparateRange reports whether a document id falls in the id range of a
 // source searched apart.
 func (s *search) inSeparateRange(id int64) bool {
@@ -169,8 +199,12 @@ func (s *search) inSeparateRange(id int64) bool {
 // partition is the part of the index one full-text pass searches: the
 // documentation, or one source searched apart (source.Source.Separate).
 type partition struct {
-	sources []string // the in-scope sources it covers
-	clause  string   // appended to "WHERE docs_fts MATCH ?": rowid bounds
+	sources  []string // the in-scope sources it covers
+	separate bool     // one source searched apart
+	// joining: a source searched apart that the query did not ask for,
+	// joining a request with its best few pages (joiningPass).
+	joining bool
+	clause  string // appended to "WHERE docs_fts MATCH ?": rowid bounds
 	args    []any
 }
 
@@ -190,7 +224,7 @@ func (s *search) partitions() []partition {
 			main.sources = append(main.sources, src)
 			continue
 		}
-		apart = append(apart, partition{sources: []string{src}, clause: " AND docs_fts.rowid BETWEEN ? AND ?", args: []any{r.lo, r.hi}})
+		apart = append(apart, partition{sources: []string{src}, separate: true, joining: !s.asked(src), clause: " AND docs_fts.rowid BETWEEN ? AND ?", args: []any{r.lo, r.hi}})
 	}
 	for _, src := range slices.Sorted(maps.Keys(separateSources)) {
 		if r, ok := s.e.ranges[src]; ok {
@@ -218,6 +252,9 @@ func (s *search) queryIDs(ctx context.Context, via int, query string, args ...an
 
 // fullText is stage 2, the guarded FTS stage.
 func (s *search) fullText(ctx context.Context) error {
+	if s.part.joining {
+		return s.joiningPass(ctx)
+	}
 	switch {
 	case s.memberHits > 0:
 		// "Type member" found its member pages: they are the answer, and
@@ -255,7 +292,7 @@ func (s *search) fullText(ctx context.Context) error {
 	// few milliseconds: bm25 is then computed only for rows whose title or
 	// symbol names (whole, or CamelCase parts: FileWrapper) hold the
 	// keywords.
-	if s.lookupHits < minLookupHits {
+	if s.lookupHits < minLookupHits || s.part.separate {
 		if err := s.scoreFTS(ctx, MatchColumns(nameFields, "("+expr+")"), 0, 0, titleFTSLimit); err != nil {
 			return err
 		}
@@ -302,7 +339,10 @@ func (s *search) smallRanges() []idRange {
 	var rs []idRange
 	for _, src := range s.part.sources {
 		r, ok := s.e.ranges[src]
-		if ok && src != document.SourceAppleDocs && r.hi-r.lo+1 <= smallSourceMax {
+		// A source searched apart is over the cap in its own pass: its
+		// code files and transcripts are many and long, and scoring all
+		// of their matches is what the cap is there to avoid.
+		if ok && src != document.SourceAppleDocs && !separateSources[src] && r.hi-r.lo+1 <= smallSourceMax {
 			rs = append(rs, r)
 		}
 	}

@@ -83,18 +83,20 @@ func (s *search) lookups(ctx context.Context) error {
 func (s *search) wholePages(ctx context.Context) error {
 	var sources []any
 	for _, src := range s.scope {
-		if separateSources[src] {
+		// A source joining a name lookup it was not asked for has no
+		// whole page to offer: "Continuation" is not a package.
+		if separateSources[src] && (s.asked(src) || s.q.Prose) {
 			sources = append(sources, src)
 		}
 	}
 	if len(sources) == 0 || len(s.q.Keywords) == 0 {
 		return nil
 	}
-	query := `SELECT id FROM docs WHERE kind IN ` + wholeKindList + ` AND source IN (?` + strings.Repeat(",?", len(sources)-1) + `)`
+	query := `SELECT id FROM docs INDEXED BY docs_kind WHERE kind IN ` + wholeKindList + ` AND source IN (?` + strings.Repeat(",?", len(sources)-1) + `)`
 	args := sources
 	for _, k := range s.q.Keywords {
 		query += ` AND title_lower LIKE ? ESCAPE '\'`
-		args = append(args, "%"+likeEscaper.Replace(strings.ToLower(k))+"%")
+		args = append(args, "%"+likeEscape(strings.ToLower(k))+"%")
 	}
 	return s.queryIDs(ctx, viaWholeTitle, query+` LIMIT ?`, append(args, lookupLimit/4)...)
 }
@@ -112,7 +114,6 @@ var separateSources = func() map[string]bool {
 // wholeKindList is wholeKinds for SQL.
 const wholeKindList = `('sampleProject', 'package', 'session')`
 
-var likeEscaper = strings.NewReplacer(`\`, `\\`, `%`, `\%`, `_`, `\_`)
 
 // forcedPages adds the pages that outrank everything when present, in this
 // order: the canonical Swift/SwiftUI/Foundation type page of a bare
