@@ -155,30 +155,6 @@ func (s *search) gather(ctx context.Context) error {
 	return s.loadMetadata(ctx)
 }
 
-// joiningLimit is how many pages a source searched apart puts forward when
-// it joins a request that did not ask for it.
-const joiningLimit = 20
-
-// joiningPass scores a joining source's pages that hold the request in
-// their naming fields (title, summary, symbols): its best few pages, for a
-// few milliseconds, where scoring every code file and transcript that
-// mentions the words would cost more than the documentation's whole search.
-// A query that asks for the source gets the full stage instead.
-func (s *search) joiningPass(ctx context.Context) error {
-	var expr string
-	if s.q.Prose && len(s.concepts) > 0 {
-		if cs := s.ftsConcepts(); len(cs) > 0 {
-			expr = s.matchExpr2(conceptsExpr(cs))
-		}
-	} else if len(s.q.Keywords) > 0 {
-		expr = s.matchExpr(s.q.Keywords)
-	}
-	if expr == "" {
-		return nil
-	}
-	return s.scoreFTS(ctx, MatchColumns(proseFields, "("+expr+")"), 0, 0, joiningLimit)
-}
-
 // asked reports whether the query asked for src: a source filter, a source
 // prefix or a hint word naming it.
 func (s *search) asked(src string) bool {
@@ -201,11 +177,8 @@ func (s *search) inSeparateRange(id int64) bool {
 type partition struct {
 	sources  []string // the in-scope sources it covers
 	separate bool     // one source searched apart
-	// joining: a source searched apart that the query did not ask for,
-	// joining a request with its best few pages (joiningPass).
-	joining bool
-	clause  string // appended to "WHERE docs_fts MATCH ?": rowid bounds
-	args    []any
+	clause   string   // appended to "WHERE docs_fts MATCH ?": rowid bounds
+	args     []any
 }
 
 // partitions splits the scope for the full-text stage. Sample code, WWDC
@@ -224,7 +197,16 @@ func (s *search) partitions() []partition {
 			main.sources = append(main.sources, src)
 			continue
 		}
-		apart = append(apart, partition{sources: []string{src}, separate: true, joining: !s.asked(src), clause: " AND docs_fts.rowid BETWEEN ? AND ?", args: []any{r.lo, r.hi}})
+		if !s.asked(src) {
+			// Joining a query that did not ask for it, a source searched
+			// apart brings only what the lookups found (its whole
+			// projects, packages or sessions titled with the words, its
+			// declarations named like the query): a full-text pass over
+			// its code and transcripts costs more than the documentation's
+			// whole search, since their common words are everywhere.
+			continue
+		}
+		apart = append(apart, partition{sources: []string{src}, separate: true, clause: " AND docs_fts.rowid BETWEEN ? AND ?", args: []any{r.lo, r.hi}})
 	}
 	for _, src := range slices.Sorted(maps.Keys(separateSources)) {
 		if r, ok := s.e.ranges[src]; ok {
@@ -252,9 +234,6 @@ func (s *search) queryIDs(ctx context.Context, via int, query string, args ...an
 
 // fullText is stage 2, the guarded FTS stage.
 func (s *search) fullText(ctx context.Context) error {
-	if s.part.joining {
-		return s.joiningPass(ctx)
-	}
 	switch {
 	case s.memberHits > 0:
 		// "Type member" found its member pages: they are the answer, and

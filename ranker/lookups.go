@@ -85,7 +85,7 @@ func (s *search) wholePages(ctx context.Context) error {
 	for _, src := range s.scope {
 		// A source joining a name lookup it was not asked for has no
 		// whole page to offer: "Continuation" is not a package.
-		if separateSources[src] && (s.asked(src) || s.q.Prose) {
+		if separateSources[src] && (s.asked(src) || !s.identifier) {
 			sources = append(sources, src)
 		}
 	}
@@ -113,7 +113,6 @@ var separateSources = func() map[string]bool {
 
 // wholeKindList is wholeKinds for SQL.
 const wholeKindList = `('sampleProject', 'package', 'session')`
-
 
 // forcedPages adds the pages that outrank everything when present, in this
 // order: the canonical Swift/SwiftUI/Foundation type page of a bare
