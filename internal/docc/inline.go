@@ -3,6 +3,8 @@ package docc
 import (
 	"bytes"
 	"strings"
+
+	"github.com/cupertino-go/cupertino/internal/mdbound"
 )
 
 func (r *renderer) inlineString(in []Inline, depth int) string {
@@ -104,7 +106,7 @@ func writeCodeSpan(w *bytes.Buffer, code string) {
 	if code == "" {
 		return
 	}
-	n := longestRun(code, '`')
+	n := mdbound.LongestRun(code, '`')
 	ticks := strings.Repeat("`", n+1)
 	pad := n > 0 && (code[0] == '`' || code[len(code)-1] == '`')
 	w.WriteString(ticks)

@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"strconv"
 	"strings"
+
+	"github.com/cupertino-go/cupertino/internal/mdbound"
 )
 
 // renderer writes block and inline content either as Markdown or, with plain
@@ -150,26 +152,13 @@ func (r *renderer) codeListing(w *bytes.Buffer, b *Block) {
 // writeFence writes a fenced code block whose fence is longer than any run of
 // backticks inside the code.
 func writeFence(w *bytes.Buffer, lang, code string) {
-	fence := strings.Repeat("`", max(3, longestRun(code, '`')+1))
+	fence := mdbound.FenceFor(code)
 	w.WriteString(fence)
 	w.WriteString(lang)
 	w.WriteByte('\n')
 	w.WriteString(code)
 	w.WriteByte('\n')
 	w.WriteString(fence)
-}
-
-func longestRun(s string, c byte) int {
-	best, run := 0, 0
-	for i := 0; i < len(s); i++ {
-		if s[i] == c {
-			run++
-			best = max(best, run)
-		} else {
-			run = 0
-		}
-	}
-	return best
 }
 
 func (r *renderer) list(w *bytes.Buffer, b *Block, depth int) {

@@ -68,10 +68,12 @@ func Lines(text string) []string {
 // FenceFor returns a backtick fence that no line of text can close: one
 // backtick longer than its longest backtick run, and at least three.
 func FenceFor(text string) string {
-	return strings.Repeat("`", max(3, longestRun(text, '`')+1))
+	return strings.Repeat("`", max(3, LongestRun(text, '`')+1))
 }
 
-func longestRun(s string, c byte) int {
+// LongestRun is the length of the longest run of c in s: a fence or a code
+// span needs one more backtick than the code holds in a row.
+func LongestRun(s string, c byte) int {
 	best, run := 0, 0
 	for i := 0; i < len(s); i++ {
 		if s[i] == c {
