@@ -64,6 +64,9 @@ fuzz:
 	$(GO) test -run '^$$' -fuzz FuzzFromURL -fuzztime $(FUZZTIME) ./internal/docuri
 	$(GO) test -run '^$$' -fuzz FuzzParse -fuzztime $(FUZZTIME) ./internal/docc
 	$(GO) test -run '^$$' -fuzz FuzzSanitize -fuzztime $(FUZZTIME) ./ranker
+	$(GO) test -run '^$$' -fuzz FuzzNewSourceReaders -fuzztime $(FUZZTIME) ./internal/corpus
+	$(GO) test -run '^$$' -fuzz FuzzAnalyzeFile -fuzztime $(FUZZTIME) ./internal/swiftsym
+	$(GO) test -run '^$$' -fuzz FuzzCodeFileRoundTrip -fuzztime $(FUZZTIME) ./internal/mdbound
 	$(GO) test -run '^$$' -fuzz '^FuzzToolArguments$$' -fuzztime $(MCP_FUZZTIME) -fuzzminimizetime 5s ./mcp
 
 # The chaos suite: hostile input against serve, fetch and save (under 3 min).
