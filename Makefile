@@ -25,7 +25,9 @@ demo: build
 	$(BIN) save --base-dir $(CACHE)/demo --docs-dir testdata/demo/docs \
 		--evolution-dir testdata/demo/swift-evolution --swift-book-dir testdata/demo/swift-book \
 		--swift-org-dir testdata/demo/swift-org --hig-dir testdata/demo/hig \
-		--archive-dir testdata/demo/apple-archive --search-db $(DEMO_DB) --yes || test $$? -eq 0
+		--archive-dir testdata/demo/apple-archive --samples-dir testdata/demo/sample-code \
+		--wwdc-dir testdata/demo/wwdc --packages-dir testdata/demo/packages \
+		--search-db $(DEMO_DB) --yes || test $$? -eq 0
 	$(BIN) search --search-db $(DEMO_DB) "View"
 	$(BIN) search --search-db $(DEMO_DB) "URLSession dataTask"
 	$(BIN) read --search-db $(DEMO_DB) apple-docs://swift/error | head -30
