@@ -19,18 +19,26 @@ import (
 // These run on a built full index (CUPERTINO_DB) with the sample-code
 // corpus beside it (.cache/corpus/sample-code).
 
-// TestFullReadSampleFileIsExact reads real sample files through
-// read_sample_file, range after range, and compares every line with the file
-// on disk.
-func TestFullReadSampleFileIsExact(t *testing.T) {
+// connectFull connects to the built full index (CUPERTINO_DB) and opens it
+// beside the session for the test to read; the store closes with the test.
+func connectFull(t *testing.T) (*session, *index.Store) {
+	t.Helper()
 	db := testenv.FullIndexDB(t)
-	corpus := testenv.CorpusPath(t, "sample-code")
 	s := connect(t, Options{DBPath: db, CallTimeout: 30e9})
 	st, err := index.Open(db)
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer st.Close()
+	t.Cleanup(func() { st.Close() })
+	return s, st
+}
+
+// TestFullReadSampleFileIsExact reads real sample files through
+// read_sample_file, range after range, and compares every line with the file
+// on disk.
+func TestFullReadSampleFileIsExact(t *testing.T) {
+	corpus := testenv.CorpusPath(t, "sample-code")
+	s, st := connectFull(t)
 	ctx := context.Background()
 	projects, total, err := st.SampleProjects(ctx, "", 0, 5000)
 	if err != nil || total == 0 {
@@ -177,13 +185,7 @@ var popularAPIs = []string{
 // TestFullSearchUsagesCitesRealLines asks search_usages for popular APIs and
 // reads each cited line back from the index: it must name the API.
 func TestFullSearchUsagesCitesRealLines(t *testing.T) {
-	db := testenv.FullIndexDB(t)
-	s := connect(t, Options{DBPath: db, CallTimeout: 30e9})
-	st, err := index.Open(db)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer st.Close()
+	s, st := connectFull(t)
 	ctx := context.Background()
 	apisFound, cited, named := 0, 0, 0
 	for _, api := range popularAPIs {
