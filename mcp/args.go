@@ -158,6 +158,28 @@ func (a toolArgs) optionalInt(name string, def, lo, hi int) (int, error) {
 	return int(f), nil
 }
 
+// pageArgs declares the offset and limit arguments of a paged listing,
+// described by offsetDesc and limitDesc; limit defaults to def, at most most.
+func pageArgs(offsetDesc, limitDesc string, def, most int) mcpgo.ToolOption {
+	offset := mcpgo.WithInteger("offset", mcpgo.DefaultNumber(0), mcpgo.Min(0), mcpgo.Max(maxOffset),
+		mcpgo.Description(offsetDesc))
+	limit := mcpgo.WithInteger("limit", mcpgo.DefaultNumber(def), mcpgo.Min(1), mcpgo.Max(most),
+		mcpgo.Description(limitDesc))
+	return func(t *mcpgo.Tool) {
+		offset(t)
+		limit(t)
+	}
+}
+
+// page reads the arguments pageArgs declares, with the same def and most.
+func (a toolArgs) page(def, most int) (offset, limit int, err error) {
+	if offset, err = a.optionalInt("offset", 0, 0, maxOffset); err != nil {
+		return 0, 0, err
+	}
+	limit, err = a.optionalInt("limit", def, 1, most)
+	return offset, limit, err
+}
+
 // optionalBool returns a boolean or def when absent; "true"/"false" strings
 // are accepted for the same reason as in optionalInt.
 func (a toolArgs) optionalBool(name string, def bool) (bool, error) {

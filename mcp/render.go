@@ -130,6 +130,28 @@ func writeItems[T any](md *strings.Builder, items []item) []T {
 	return values
 }
 
+// paging is the part of a paged listing's structuredContent that says where
+// the page stands.
+type paging struct {
+	Total      int `json:"total"`
+	Offset     int `json:"offset"`
+	NextOffset int `json:"nextOffset,omitempty"`
+}
+
+// writePage writes the items of one page of a listing that fit in a response
+// beside fixed bytes of headers and returns their values. When more follow
+// it sets p.NextOffset and says how many there are and how to read on:
+// "call " and what more returns for the next offset.
+func writePage[T any](md *strings.Builder, p *paging, items []item, fixed int, more func(next int) string) []T {
+	n := fitItems(items, fixed, responseBudget)
+	values := writeItems[T](md, items[:n])
+	if next := p.Offset + n; next < p.Total && n > 0 {
+		p.NextOffset = next
+		fmt.Fprintf(md, "\n%d more; call %s.\n", p.Total-next, more(next))
+	}
+	return values
+}
+
 // resultItem renders one search result as compact Markdown.
 func resultItem(n int, r ranker.Result) item {
 	r.URI, r.Title = clip(r.URI, maxURILen), clip(r.Title, maxTitleLen)

@@ -87,10 +87,7 @@ func listDocumentsTool(b *backend) (mcpgo.Tool, server.ToolHandlerFunc) {
 		readOnly("List a framework's documents"),
 		mcpgo.WithString("framework", mcpgo.Required(), mcpgo.MaxLength(maxNameLen),
 			mcpgo.Description("Framework identifier, module or display name (\"swiftui\", \"CoreData\"). list_frameworks lists them.")),
-		mcpgo.WithInteger("offset", mcpgo.DefaultNumber(0), mcpgo.Min(0), mcpgo.Max(maxOffset),
-			mcpgo.Description("Number of pages to skip, for the next page of a long listing.")),
-		mcpgo.WithInteger("limit", mcpgo.DefaultNumber(50), mcpgo.Min(1), mcpgo.Max(200),
-			mcpgo.Description("Number of pages to list.")),
+		pageArgs("Number of pages to skip, for the next page of a long listing.", "Number of pages to list.", 50, 200),
 		mcpgo.WithRawOutputSchema(json.RawMessage(`{
   "type": "object",
   "properties": {
@@ -106,11 +103,9 @@ func listDocumentsTool(b *backend) (mcpgo.Tool, server.ToolHandlerFunc) {
 }`)),
 	)
 	type output struct {
-		Framework  string      `json:"framework"`
-		Total      int         `json:"total"`
-		Offset     int         `json:"offset"`
-		NextOffset int         `json:"nextOffset,omitempty"`
-		Documents  []listedDoc `json:"documents"`
+		Framework string `json:"framework"`
+		paging
+		Documents []listedDoc `json:"documents"`
 	}
 	return t, func(ctx context.Context, req mcpgo.CallToolRequest) (*mcpgo.CallToolResult, error) {
 		a := argsOf(req)
@@ -118,11 +113,7 @@ func listDocumentsTool(b *backend) (mcpgo.Tool, server.ToolHandlerFunc) {
 		if err != nil {
 			return nil, err
 		}
-		offset, err := a.optionalInt("offset", 0, 0, maxOffset)
-		if err != nil {
-			return nil, err
-		}
-		limit, err := a.optionalInt("limit", 50, 1, 200)
+		offset, limit, err := a.page(50, 200)
 		if err != nil {
 			return nil, err
 		}
@@ -147,19 +138,16 @@ func listDocumentsTool(b *backend) (mcpgo.Tool, server.ToolHandlerFunc) {
 			items[i] = docItem(d)
 		}
 		header := fmt.Sprintf("## %s: pages %d–%d of %d\n\n", framework, offset+1, offset+len(docs), total)
-		n := fitItems(items, len(header)+300, responseBudget)
-		out := output{Framework: framework, Total: total, Offset: offset}
+		out := output{Framework: framework, paging: paging{Total: total, Offset: offset}}
 		var md strings.Builder
 		if len(docs) == 0 {
 			fmt.Fprintf(&md, "No pages at offset %d: %s has %d.\n", offset, framework, total)
 		} else {
 			md.WriteString(header)
 		}
-		out.Documents = writeItems[listedDoc](&md, items[:n])
-		if next := offset + n; next < total && n > 0 {
-			out.NextOffset = next
-			fmt.Fprintf(&md, "\n%d more; call list_documents with framework=%q offset=%d.\n", total-next, framework, next)
-		}
+		out.Documents = writePage[listedDoc](&md, &out.paging, items, len(header)+300, func(next int) string {
+			return fmt.Sprintf("list_documents with framework=%q offset=%d", framework, next)
+		})
 		return textResult(md.String(), out), nil
 	}
 }

@@ -51,10 +51,7 @@ func listSamplesTool(b *backend) (mcpgo.Tool, server.ToolHandlerFunc) {
 		readOnly("List sample projects"),
 		mcpgo.WithString("framework", mcpgo.MaxLength(maxNameLen),
 			mcpgo.Description("Only projects of this framework, by identifier, module or display name (\"swiftui\", \"AVFoundation\").")),
-		mcpgo.WithInteger("offset", mcpgo.DefaultNumber(0), mcpgo.Min(0), mcpgo.Max(maxOffset),
-			mcpgo.Description("Number of projects to skip, for the next page of a long listing.")),
-		mcpgo.WithInteger("limit", mcpgo.DefaultNumber(50), mcpgo.Min(1), mcpgo.Max(200),
-			mcpgo.Description("Number of projects to list.")),
+		pageArgs("Number of projects to skip, for the next page of a long listing.", "Number of projects to list.", 50, 200),
 		mcpgo.WithRawOutputSchema(json.RawMessage(`{
   "type": "object",
   "properties": {
@@ -70,11 +67,9 @@ func listSamplesTool(b *backend) (mcpgo.Tool, server.ToolHandlerFunc) {
 }`)),
 	)
 	type output struct {
-		Framework  string         `json:"framework,omitempty"`
-		Total      int            `json:"total"`
-		Offset     int            `json:"offset"`
-		NextOffset int            `json:"nextOffset,omitempty"`
-		Projects   []listedSample `json:"projects"`
+		Framework string `json:"framework,omitempty"`
+		paging
+		Projects []listedSample `json:"projects"`
 	}
 	return t, func(ctx context.Context, req mcpgo.CallToolRequest) (*mcpgo.CallToolResult, error) {
 		a := argsOf(req)
@@ -82,11 +77,7 @@ func listSamplesTool(b *backend) (mcpgo.Tool, server.ToolHandlerFunc) {
 		if err != nil {
 			return nil, err
 		}
-		offset, err := a.optionalInt("offset", 0, 0, maxOffset)
-		if err != nil {
-			return nil, err
-		}
-		limit, err := a.optionalInt("limit", 50, 1, 200)
+		offset, limit, err := a.page(50, 200)
 		if err != nil {
 			return nil, err
 		}
@@ -119,24 +110,21 @@ func listSamplesTool(b *backend) (mcpgo.Tool, server.ToolHandlerFunc) {
 			scope = framework
 		}
 		header := fmt.Sprintf("## Sample projects (%s): %d–%d of %d\n\n", scope, offset+1, offset+len(projects), total)
-		n := fitItems(items, len(header)+400, responseBudget)
-		out := output{Framework: framework, Total: total, Offset: offset}
+		out := output{Framework: framework, paging: paging{Total: total, Offset: offset}}
 		var md strings.Builder
 		if len(projects) == 0 {
 			fmt.Fprintf(&md, "No sample projects at offset %d: %s has %d.\n", offset, scope, total)
 		} else {
 			md.WriteString(header)
 		}
-		out.Projects = writeItems[listedSample](&md, items[:n])
-		if next := offset + n; next < total && n > 0 {
-			out.NextOffset = next
+		out.Projects = writePage[listedSample](&md, &out.paging, items, len(header)+400, func(next int) string {
 			args := fmt.Sprintf("offset=%d", next)
 			if framework != "" {
 				args = fmt.Sprintf("framework=%q %s", framework, args)
 			}
-			fmt.Fprintf(&md, "\n%d more; call list_samples with %s.\n", total-next, args)
-		}
-		if n > 0 {
+			return "list_samples with " + args
+		})
+		if len(out.Projects) > 0 {
 			md.WriteString("\nRead a project (README and files) with read_sample project_id=\"<project_id>\".\n")
 		}
 		return textResult(md.String(), out), nil

@@ -107,10 +107,7 @@ func searchUsagesTool(b *backend) (mcpgo.Tool, server.ToolHandlerFunc) {
 			mcpgo.Description("Type or member (\"AVPlayer\", \"URLSession.shared\", \"URLSession/dataTask\"), or an apple-docs:// URI of its page.")),
 		mcpgo.WithString("source", mcpgo.Enum(document.SourceSamples, document.SourcePackages),
 			mcpgo.Description("Only files of this source; omitted: both.")),
-		mcpgo.WithInteger("offset", mcpgo.DefaultNumber(0), mcpgo.Min(0), mcpgo.Max(maxOffset),
-			mcpgo.Description("Number of files to skip, for the next page.")),
-		mcpgo.WithInteger("limit", mcpgo.DefaultNumber(20), mcpgo.Min(1), mcpgo.Max(50),
-			mcpgo.Description("Number of files to list.")),
+		pageArgs("Number of files to skip, for the next page.", "Number of files to list.", 20, 50),
 		mcpgo.WithRawOutputSchema(json.RawMessage(`{
   "type": "object",
   "properties": {
@@ -128,12 +125,10 @@ func searchUsagesTool(b *backend) (mcpgo.Tool, server.ToolHandlerFunc) {
 }`)),
 	)
 	type output struct {
-		API        string     `json:"api"`
-		Total      int        `json:"total"`
-		Offset     int        `json:"offset"`
-		NextOffset int        `json:"nextOffset,omitempty"`
-		TextMatch  bool       `json:"textMatch,omitempty"`
-		Uses       []usageRow `json:"uses"`
+		API string `json:"api"`
+		paging
+		TextMatch bool       `json:"textMatch,omitempty"`
+		Uses      []usageRow `json:"uses"`
 	}
 	return t, func(ctx context.Context, req mcpgo.CallToolRequest) (*mcpgo.CallToolResult, error) {
 		a := argsOf(req)
@@ -145,11 +140,7 @@ func searchUsagesTool(b *backend) (mcpgo.Tool, server.ToolHandlerFunc) {
 		if err != nil {
 			return nil, err
 		}
-		offset, err := a.optionalInt("offset", 0, 0, maxOffset)
-		if err != nil {
-			return nil, err
-		}
-		limit, err := a.optionalInt("limit", 20, 1, 50)
+		offset, limit, err := a.page(20, 50)
 		if err != nil {
 			return nil, err
 		}
@@ -166,7 +157,7 @@ func searchUsagesTool(b *backend) (mcpgo.Tool, server.ToolHandlerFunc) {
 		if err != nil {
 			return nil, err
 		}
-		out := output{API: api.String(), Offset: offset}
+		out := output{API: api.String(), paging: paging{Offset: offset}}
 		scanned := 0
 		if total == 0 && api.Member != "" {
 			if uses, total, scanned, err = textUses(ctx, st, q); err != nil {
@@ -196,17 +187,14 @@ func searchUsagesTool(b *backend) (mcpgo.Tool, server.ToolHandlerFunc) {
 			fmt.Fprintf(&md, "No file reaches %s through the name %s; these files use %s and mention .%s (the first %d such files checked).\n\n",
 				api.Member, api.Type, api.Type, lastPart(api.Member), scanned)
 		}
-		n := fitItems(items, md.Len()+400, responseBudget)
-		out.Uses = writeItems[usageRow](&md, items[:n])
-		if next := offset + n; next < total && n > 0 {
-			out.NextOffset = next
+		out.Uses = writePage[usageRow](&md, &out.paging, items, md.Len()+400, func(next int) string {
 			args := fmt.Sprintf("api=%q offset=%d", clip(raw, maxEchoLen), next)
 			if src != "" {
 				args += fmt.Sprintf(" source=%q", src)
 			}
-			fmt.Fprintf(&md, "\n%d more; call search_usages with %s.\n", total-next, args)
-		}
-		if n > 0 {
+			return "search_usages with " + args
+		})
+		if len(out.Uses) > 0 {
 			md.WriteString("\nRead a sample file with read_sample_file (project_id and file_path as shown, start_line near the line); a package file with read_document uri=<file>.\n")
 		}
 		return textResult(md.String(), out), nil
