@@ -130,7 +130,13 @@ func newCodeFile(f codeFile) (*document.Document, swiftsym.FileAnalysis, error) 
 		ContentHash: sha256Hex(f.raw),
 		Size:        len(f.raw),
 	}
-	if lang == "swift" {
+	switch lang {
+	case "objc", "objc++", "metal":
+		doc.Symbols = swiftsym.ExtractCFamily(text, lang == "metal")
+		if doc.Symbols == nil {
+			doc.Symbols = []document.Symbol{}
+		}
+	case "swift":
 		analysis = swiftsym.AnalyzeFile(text)
 		doc.References = analysis.References
 		doc.Symbols = []document.Symbol{}
