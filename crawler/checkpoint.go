@@ -22,6 +22,34 @@ import (
 // and no page path can start with a dot (see PagePath).
 const MetaDir = ".cupertino-fetch"
 
+// saveEvery calls save (a checkpoint save) every period, in the background,
+// until the first save fails or the returned stop is called. stop waits for
+// the saver to end and returns the error that ended it, if any.
+func saveEvery(period time.Duration, save func() error) (stop func() error) {
+	done := make(chan struct{})
+	errc := make(chan error, 1)
+	go func() {
+		t := time.NewTicker(period)
+		defer t.Stop()
+		for {
+			select {
+			case <-done:
+				errc <- nil
+				return
+			case <-t.C:
+				if err := save(); err != nil {
+					errc <- err
+					return
+				}
+			}
+		}
+	}()
+	return func() error {
+		close(done)
+		return <-errc
+	}
+}
+
 // Crawl status as recorded in the checkpoint.
 const (
 	statusRunning    = "running"    // in progress, or killed

@@ -193,27 +193,9 @@ func (c *crawler) run(ctx context.Context) (*Result, error) {
 			wg.Go(func() { c.fallbackWorker(ctx) })
 		}
 	}
-	ckptDone := make(chan struct{})
-	ckptErr := make(chan error, 1)
-	go func() {
-		t := time.NewTicker(c.cfg.CheckpointEvery)
-		defer t.Stop()
-		for {
-			select {
-			case <-ckptDone:
-				ckptErr <- nil
-				return
-			case <-t.C:
-				if err := c.files.saveCheckpoint(c.front.snapshot(base)); err != nil {
-					ckptErr <- err
-					return
-				}
-			}
-		}
-	}()
+	stopSaving := saveEvery(c.cfg.CheckpointEvery, func() error { return c.files.saveCheckpoint(c.front.snapshot(base)) })
 	wg.Wait()
-	close(ckptDone)
-	ckErr := <-ckptErr
+	ckErr := stopSaving()
 	prog.stop()
 
 	res := c.result(start, resumed)

@@ -3,6 +3,7 @@ package crawler
 import (
 	"crypto/sha256"
 	"encoding/hex"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -74,6 +75,27 @@ func (s *store) mkdirAll(dir string) error {
 		return fmt.Errorf("create %s: %w", dir, err)
 	}
 	s.dirs.Store(dir, true)
+	return nil
+}
+
+// readJSONFiles decodes every file matching pattern as a T and hands it to
+// each with its path; a file that cannot be read or decoded is passed over.
+// It fails only on a malformed pattern.
+func readJSONFiles[T any](pattern string, each func(path string, v T)) error {
+	files, err := filepath.Glob(pattern)
+	if err != nil {
+		return err
+	}
+	for _, f := range files {
+		b, err := os.ReadFile(f)
+		if err != nil {
+			continue
+		}
+		var v T
+		if json.Unmarshal(b, &v) == nil {
+			each(f, v)
+		}
+	}
 	return nil
 }
 

@@ -213,27 +213,9 @@ func (w *wwdcRun) run(ctx context.Context, listPath string, start time.Time) (*R
 	for range w.cfg.Concurrency {
 		wg.Go(func() { w.worker(ctx, rep) })
 	}
-	ckptDone := make(chan struct{})
-	ckptErr := make(chan error, 1)
-	go func() {
-		t := time.NewTicker(w.cfg.CheckpointEvery)
-		defer t.Stop()
-		for {
-			select {
-			case <-ckptDone:
-				ckptErr <- nil
-				return
-			case <-t.C:
-				if err := w.files.saveCheckpoint(w.snapshot()); err != nil {
-					ckptErr <- err
-					return
-				}
-			}
-		}
-	}()
+	stopSaving := saveEvery(w.cfg.CheckpointEvery, func() error { return w.files.saveCheckpoint(w.snapshot()) })
 	wg.Wait()
-	close(ckptDone)
-	ckErr := <-ckptErr
+	ckErr := stopSaving()
 	if rep != nil {
 		rep.Done()
 	}
@@ -495,24 +477,18 @@ type wwdcIndexEntry struct {
 // writeWWDCIndex writes all-videos.json from every stored session: newest
 // year first, then by title without regard to case, as the corpus lists them.
 func writeWWDCIndex(out string) (int, error) {
-	files, err := filepath.Glob(filepath.Join(out, "videos", "*.json"))
-	if err != nil {
-		return 0, fmt.Errorf("all-videos: %w", err)
-	}
 	list := []wwdcIndexEntry{}
-	for _, f := range files {
-		b, err := os.ReadFile(f)
-		if err != nil {
-			continue
-		}
-		var s WWDCSession
-		if json.Unmarshal(b, &s) != nil || s.ID == "" {
-			continue
+	err := readJSONFiles(filepath.Join(out, "videos", "*.json"), func(f string, s WWDCSession) {
+		if s.ID == "" {
+			return
 		}
 		list = append(list, wwdcIndexEntry{
 			ID: s.ID, Year: s.Year, Title: s.Title, Topics: s.Topics, Duration: s.Duration,
 			HasCode: s.HasCode, HasTranscript: s.HasTranscript, URL: s.URL, DataFile: "videos/" + filepath.Base(f),
 		})
+	})
+	if err != nil {
+		return 0, fmt.Errorf("all-videos: %w", err)
 	}
 	sort.Slice(list, func(i, j int) bool {
 		if list[i].Year != list[j].Year {
