@@ -169,14 +169,11 @@ func isRootDoc(name string) bool {
 // go on, and the result is ErrIncomplete.
 func FetchPackages(ctx context.Context, cfg PackagesConfig) (*PackagesResult, error) {
 	start := time.Now()
-	if cfg.OutputDir == "" {
-		return nil, fmt.Errorf("%w: no output directory", ErrConfig)
+	if err := exportDefaults(cfg.OutputDir, &cfg.MaxFileBytes); err != nil {
+		return nil, err
 	}
 	if len(cfg.Packages) == 0 {
 		return nil, fmt.Errorf("%w: no packages to fetch", ErrConfig)
-	}
-	if cfg.MaxFileBytes <= 0 {
-		cfg.MaxFileBytes = DefaultMaxFileBytes
 	}
 	meta, unlock, err := openGitMeta(cfg.OutputDir, cfg.Git, "", cfg.StartClean)
 	if err != nil {
@@ -292,20 +289,14 @@ func packageURL(spec PackageSpec) string {
 // writePackageIndex lists every <owner>/<repo>/.package.json under out in
 // index.json, sorted by owner and repository without regard to case.
 func writePackageIndex(out string) (int, error) {
-	matches, err := filepath.Glob(filepath.Join(out, "*", "*", PackageMetaFile))
-	if err != nil {
-		return 0, fmt.Errorf("index: %w", err)
-	}
 	infos := []PackageInfo{}
-	for _, m := range matches {
-		b, err := os.ReadFile(m)
-		if err != nil {
-			continue
-		}
-		var info PackageInfo
-		if json.Unmarshal(b, &info) == nil && info.Owner != "" {
+	err := readJSONFiles(filepath.Join(out, "*", "*", PackageMetaFile), func(_ string, info PackageInfo) {
+		if info.Owner != "" {
 			infos = append(infos, info)
 		}
+	})
+	if err != nil {
+		return 0, fmt.Errorf("index: %w", err)
 	}
 	sort.Slice(infos, func(i, j int) bool {
 		return strings.ToLower(infos[i].Owner+"/"+infos[i].Repo) < strings.ToLower(infos[j].Owner+"/"+infos[j].Repo)

@@ -58,11 +58,8 @@ func FetchSamples(ctx context.Context, cfg SamplesConfig) (*SamplesResult, error
 	if cfg.RepoURL == "" {
 		cfg.RepoURL = DefaultSamplesRepo
 	}
-	if cfg.OutputDir == "" {
-		return nil, fmt.Errorf("%w: no output directory", ErrConfig)
-	}
-	if cfg.MaxFileBytes <= 0 {
-		cfg.MaxFileBytes = DefaultMaxFileBytes
+	if err := exportDefaults(cfg.OutputDir, &cfg.MaxFileBytes); err != nil {
+		return nil, err
 	}
 	g, unlock, err := openGitMeta(cfg.OutputDir, cfg.Git, "samples.git", cfg.StartClean)
 	if err != nil {
@@ -84,6 +81,18 @@ func FetchSamples(ctx context.Context, cfg SamplesConfig) (*SamplesResult, error
 	}
 	res.Elapsed = time.Since(start)
 	return res, nil
+}
+
+// exportDefaults checks that a fetch exporting from git has an output
+// folder and defaults its file size cap to DefaultMaxFileBytes.
+func exportDefaults(out string, maxFileBytes *int64) error {
+	if out == "" {
+		return fmt.Errorf("%w: no output directory", ErrConfig)
+	}
+	if *maxFileBytes <= 0 {
+		*maxFileBytes = DefaultMaxFileBytes
+	}
+	return nil
 }
 
 // openGitMeta prepares <out>/.cupertino-fetch/git, takes its lock (one fetch
