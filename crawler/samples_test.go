@@ -36,6 +36,15 @@ func exported(t *testing.T, dir string) []string {
 	return out
 }
 
+// checkExported fails the test, saying what, unless dir holds exactly the
+// files want, sorted, as exported lists them.
+func checkExported(t *testing.T, dir, what string, want []string) {
+	t.Helper()
+	if got := exported(t, dir); strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Fatalf("%s:\n%s\nwant:\n%s", what, strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+}
+
 func readFile(t *testing.T, p string) string {
 	t.Helper()
 	b, err := os.ReadFile(p)
@@ -89,9 +98,7 @@ func TestFetchSamples(t *testing.T) {
 		"swiftui-fruta/Shared/Localizable.strings",
 		"swiftui-fruta/Shared/Shaders.metal",
 	}
-	if got := exported(t, out); strings.Join(got, "\n") != strings.Join(want, "\n") {
-		t.Fatalf("exported:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
-	}
+	checkExported(t, out, "exported", want)
 	if !res.Cloned || !res.Changed || res.Kept != len(want) || res.Written != len(want) || len(res.Head) != 40 {
 		t.Fatalf("first fetch: %+v", res)
 	}
@@ -130,9 +137,7 @@ func TestFetchSamples(t *testing.T) {
 	if _, err := FetchSamples(ctx, bad); !errors.Is(err, ErrGit) || !strings.Contains(err.Error(), "no-such-repo") {
 		t.Fatalf("bad URL: %v", err)
 	}
-	if after := exported(t, out); strings.Join(after, "\n") != strings.Join(before, "\n") {
-		t.Fatalf("bad URL changed the export:\n%v\n%v", before, after)
-	}
+	checkExported(t, out, "bad URL changed the export", before)
 
 	// A fresh start gives the same tree.
 	clean := cfg
@@ -141,9 +146,7 @@ func TestFetchSamples(t *testing.T) {
 	if err != nil || !res.Cloned || res.Written != res.Kept {
 		t.Fatalf("start clean: %+v, %v", res, err)
 	}
-	if after := exported(t, out); strings.Join(after, "\n") != strings.Join(before, "\n") {
-		t.Fatalf("start clean:\n%v\n%v", before, after)
-	}
+	checkExported(t, out, "start clean", before)
 }
 
 // A fetch killed mid-way leaves git lock files and a grown manifest; the next
@@ -180,9 +183,7 @@ func TestFetchSamplesAfterAKill(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got := exported(t, out); strings.Join(got, "\n") != strings.Join(want, "\n") {
-		t.Fatalf("after kill:\n%v\nwant\n%v", got, want)
-	}
+	checkExported(t, out, "after kill", want)
 	if readFile(t, filepath.Join(out, "README.md")) != "# Apple Sample Code Collection, v2\n" || res.Kept != len(want) {
 		t.Fatalf("after kill: %+v", res)
 	}
