@@ -40,6 +40,43 @@ type Result struct {
 	unit string // what the summary counts: "pages" unless set
 }
 
+// units is what the result counts: "pages" or, for WWDC, "sessions".
+func (r *Result) units() string {
+	if r.unit == "" {
+		return "pages"
+	}
+	return r.unit
+}
+
+// settle sets Status from how the run ended: running (resumable) when ctx
+// is done, incomplete with failures or pages left, complete otherwise.
+func (r *Result) settle(ctx context.Context) {
+	switch {
+	case ctx.Err() != nil:
+		r.Status = statusRunning
+	case len(r.Failures) > 0 || r.Queued > 0:
+		r.Status = statusIncomplete
+	default:
+		r.Status = statusComplete
+	}
+}
+
+// runError is what a run that ended with r returns: its fatal error, else
+// the checkpoint's, else ctx's, else ErrIncomplete when some failed.
+func (r *Result) runError(ctx context.Context, fatal, ckErr error) error {
+	switch {
+	case fatal != nil:
+		return fatal
+	case ckErr != nil:
+		return ckErr
+	case ctx.Err() != nil:
+		return ctx.Err()
+	case len(r.Failures) > 0:
+		return fmt.Errorf("%w: %d of %d %s failed", ErrIncomplete, len(r.Failures), r.OK+len(r.Failures), r.units())
+	}
+	return nil
+}
+
 // crawler holds one run.
 type crawler struct {
 	cfg      Config
@@ -199,14 +236,7 @@ func (c *crawler) run(ctx context.Context) (*Result, error) {
 	prog.stop()
 
 	res := c.result(start, resumed)
-	switch {
-	case ctx.Err() != nil:
-		res.Status = statusRunning
-	case len(res.Failures) > 0 || res.Queued > 0:
-		res.Status = statusIncomplete
-	default:
-		res.Status = statusComplete
-	}
+	res.settle(ctx)
 	base.Status = res.Status
 	if err := c.files.saveCheckpoint(c.front.snapshot(base)); err != nil && ckErr == nil {
 		ckErr = err
@@ -215,17 +245,7 @@ func (c *crawler) run(ctx context.Context) (*Result, error) {
 	fatal := c.front.fatal
 	c.front.mu.Unlock()
 	writeSummary(c.cfg.Progress, res)
-	switch {
-	case fatal != nil:
-		return res, fatal
-	case ckErr != nil:
-		return res, ckErr
-	case ctx.Err() != nil:
-		return res, ctx.Err()
-	case len(res.Failures) > 0:
-		return res, fmt.Errorf("%w: %d of %d pages failed", ErrIncomplete, len(res.Failures), res.OK+len(res.Failures))
-	}
-	return res, nil
+	return res, res.runError(ctx, fatal, ckErr)
 }
 
 func (c *crawler) result(start time.Time, resumed bool) *Result {

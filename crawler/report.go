@@ -87,10 +87,7 @@ func writeSummary(w io.Writer, r *Result) {
 	case r.Status == statusIncomplete && len(r.Failures) == 0:
 		label = "stopped"
 	}
-	unit := r.unit
-	if unit == "" {
-		unit = "pages"
-	}
+	unit := r.units()
 	fmt.Fprintf(w, "fetch %s: %d %s in %s (%.1f/s)", label, r.OK, unit, r.Elapsed.Round(time.Millisecond), rate)
 	if len(engines) > 0 {
 		fmt.Fprintf(w, ", %s", strings.Join(engines, ", "))

@@ -229,14 +229,7 @@ func (w *wwdcRun) run(ctx context.Context, listPath string, start time.Time) (*R
 	res.unit = "sessions"
 	fatal := w.fatal
 	w.mu.Unlock()
-	switch {
-	case ctx.Err() != nil:
-		res.Status = statusRunning
-	case len(res.Failures) > 0 || res.Queued > 0:
-		res.Status = statusIncomplete
-	default:
-		res.Status = statusComplete
-	}
+	res.settle(ctx)
 	w.cp.Status = res.Status
 	if err := w.files.saveCheckpoint(w.snapshot()); err != nil && ckErr == nil {
 		ckErr = err
@@ -246,17 +239,7 @@ func (w *wwdcRun) run(ctx context.Context, listPath string, start time.Time) (*R
 	} else {
 		res.Indexed = n
 	}
-	switch {
-	case fatal != nil:
-		return &res, fatal
-	case ckErr != nil:
-		return &res, ckErr
-	case ctx.Err() != nil:
-		return &res, ctx.Err()
-	case len(res.Failures) > 0:
-		return &res, fmt.Errorf("%w: %d of %d sessions failed", ErrIncomplete, len(res.Failures), res.OK+len(res.Failures))
-	}
-	return &res, nil
+	return &res, res.runError(ctx, fatal, ckErr)
 }
 
 // resumable returns the saved session list when cp is an unfinished run of
