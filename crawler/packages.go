@@ -12,6 +12,8 @@ import (
 	"sort"
 	"strings"
 	"time"
+
+	"github.com/cupertino-go/cupertino/internal/ondisk"
 )
 
 // ErrPackageList reports a packages file that cannot be read as one
@@ -72,21 +74,6 @@ func ParsePackageList(r io.Reader) ([]PackageSpec, error) {
 func safeName(s string) bool {
 	return s != "" && !strings.HasPrefix(s, ".") && !strings.ContainsAny(s, `\/`)
 }
-
-// PackageInfo is <owner>/<repo>/.package.json, and one entry of index.json.
-type PackageInfo struct {
-	Owner       string `json:"owner"`
-	Repo        string `json:"repo"`
-	URL         string `json:"url"`
-	License     string `json:"license"`
-	Commit      string `json:"commit"`
-	Description string `json:"description"`
-	Files       int    `json:"files"` // files of the package other than .package.json
-}
-
-// PackageMetaFile is written in every package's folder; its leading dot
-// keeps it out of the package's own files.
-const PackageMetaFile = ".package.json"
 
 // PackagesConfig describes the fetch of a list of Swift packages.
 type PackagesConfig struct {
@@ -226,7 +213,7 @@ func fetchPackage(ctx context.Context, meta gitRepoDir, spec PackageSpec, rule e
 	if err := g.export(ctx, head, res.OutputDir, rule, res); err != nil {
 		return err
 	}
-	info := PackageInfo{Owner: spec.Owner, Repo: spec.Repo, URL: packageURL(spec), Commit: head, Files: res.Kept, License: "NOASSERTION"}
+	info := ondisk.PackageInfo{Owner: spec.Owner, Repo: spec.Repo, URL: packageURL(spec), Commit: head, Files: res.Kept, License: "NOASSERTION"}
 	if b, ok := readRootDoc(res.OutputDir, "license", "licence"); ok {
 		info.License = licenseID(string(b))
 	}
@@ -235,9 +222,9 @@ func fetchPackage(ctx context.Context, meta gitRepoDir, spec PackageSpec, rule e
 	}
 	b, err := json.MarshalIndent(info, "", "  ")
 	if err != nil {
-		return fmt.Errorf("encode %s: %w", PackageMetaFile, err)
+		return fmt.Errorf("encode %s: %w", ondisk.PackageMetaFile, err)
 	}
-	return writeFileAtomic(filepath.Join(res.OutputDir, PackageMetaFile), append(b, '\n'), false)
+	return writeFileAtomic(filepath.Join(res.OutputDir, ondisk.PackageMetaFile), append(b, '\n'), false)
 }
 
 // readRootDoc reads the first root document of the package with one of the
@@ -289,8 +276,8 @@ func packageURL(spec PackageSpec) string {
 // writePackageIndex lists every <owner>/<repo>/.package.json under out in
 // index.json, sorted by owner and repository without regard to case.
 func writePackageIndex(out string) (int, error) {
-	infos := []PackageInfo{}
-	err := readJSONFiles(filepath.Join(out, "*", "*", PackageMetaFile), func(_ string, info PackageInfo) {
+	infos := []ondisk.PackageInfo{}
+	err := readJSONFiles(filepath.Join(out, "*", "*", ondisk.PackageMetaFile), func(_ string, info ondisk.PackageInfo) {
 		if info.Owner != "" {
 			infos = append(infos, info)
 		}

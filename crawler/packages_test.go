@@ -10,6 +10,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/cupertino-go/cupertino/internal/ondisk"
 	"github.com/cupertino-go/cupertino/internal/testenv"
 )
 
@@ -139,8 +140,8 @@ func TestFetchPackages(t *testing.T) {
 	if len(changelog) > changelogBytes || len(changelog) < changelogBytes-20 || !strings.HasSuffix(changelog, "- a change\n") {
 		t.Errorf("CHANGELOG: %d bytes, ends %q", len(changelog), changelog[len(changelog)-12:])
 	}
-	var info PackageInfo
-	if err := json.Unmarshal([]byte(readFile(t, filepath.Join(out, "apple/swift-log", PackageMetaFile))), &info); err != nil {
+	var info ondisk.PackageInfo
+	if err := json.Unmarshal([]byte(readFile(t, filepath.Join(out, "apple/swift-log", ondisk.PackageMetaFile))), &info); err != nil {
 		t.Fatal(err)
 	}
 	tagCommit := strings.TrimSpace(gitOut(t, logRepo, "rev-parse", "1.0.0^{commit}"))
@@ -148,7 +149,7 @@ func TestFetchPackages(t *testing.T) {
 		info.Description != "This repository contains a logging API for Swift. It is version one." || info.Owner != "apple" || info.Repo != "swift-log" {
 		t.Errorf("swift-log .package.json: %+v (tag %s)", info, tagCommit)
 	}
-	var index []PackageInfo
+	var index []ondisk.PackageInfo
 	if err := json.Unmarshal([]byte(readFile(t, filepath.Join(out, "index.json"))), &index); err != nil {
 		t.Fatal(err)
 	}
@@ -207,12 +208,12 @@ func gitOut(t *testing.T, dir string, args ...string) string {
 // .package.json from its own LICENSE and README files.
 func TestPackageMetaMatchesTheCorpus(t *testing.T) {
 	dir := testenv.CorpusDir(t, "packages/index.json")
-	matches, _ := filepath.Glob(filepath.Join(dir, "packages", "*", "*", PackageMetaFile))
+	matches, _ := filepath.Glob(filepath.Join(dir, "packages", "*", "*", ondisk.PackageMetaFile))
 	if len(matches) == 0 {
 		t.Fatal("no .package.json in the packages corpus")
 	}
 	for _, m := range matches {
-		var want PackageInfo
+		var want ondisk.PackageInfo
 		if err := json.Unmarshal([]byte(readFile(t, m)), &want); err != nil {
 			t.Fatal(err)
 		}

@@ -16,6 +16,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/cupertino-go/cupertino/internal/ondisk"
 	"github.com/cupertino-go/cupertino/internal/progress"
 )
 
@@ -349,7 +350,7 @@ func (w *wwdcRun) worker(ctx context.Context, rep *progress.Reporter) {
 		rec := &journalRecord{Gen: w.cp.Generation, URI: it.URI, URL: it.Path, Engine: EngineHTTP, Attempts: attempts, CrawledAt: time.Now().UTC()}
 		if err == nil {
 			var put putResult
-			put, err = w.store(f.parsed.(*WWDCSession))
+			put, err = w.store(f.parsed.(*ondisk.WWDCSession))
 			if err == nil {
 				rec.Status, rec.Hash, rec.Written, rec.File = "ok", put.Hash, put.Written, put.Path
 			}
@@ -402,12 +403,12 @@ func (w *wwdcRun) finish(it item, rec *journalRecord) {
 
 // store writes a session as indented JSON, unless the file holds the same
 // session (extractedAt aside): an unchanged session is not rewritten.
-func (w *wwdcRun) store(s *WWDCSession) (putResult, error) {
+func (w *wwdcRun) store(s *ondisk.WWDCSession) (putResult, error) {
 	rel := wwdcEntry{ID: s.ID, Year: s.Year}.file()
 	abs := filepath.Join(w.cfg.OutputDir, filepath.FromSlash(rel))
 	res := putResult{Path: rel}
 	if old, err := os.ReadFile(abs); err == nil && !w.cfg.Force {
-		var prev WWDCSession
+		var prev ondisk.WWDCSession
 		if json.Unmarshal(old, &prev) == nil {
 			s.ExtractedAt = prev.ExtractedAt
 			if b, err := encodeSession(s); err == nil && bytes.Equal(b, old) {
@@ -428,7 +429,7 @@ func (w *wwdcRun) store(s *WWDCSession) (putResult, error) {
 	return res, nil
 }
 
-func encodeSession(s *WWDCSession) ([]byte, error) {
+func encodeSession(s *ondisk.WWDCSession) ([]byte, error) {
 	var buf bytes.Buffer
 	enc := json.NewEncoder(&buf)
 	enc.SetEscapeHTML(false)
@@ -461,7 +462,7 @@ type wwdcIndexEntry struct {
 // year first, then by title without regard to case, as the corpus lists them.
 func writeWWDCIndex(out string) (int, error) {
 	list := []wwdcIndexEntry{}
-	err := readJSONFiles(filepath.Join(out, "videos", "*.json"), func(f string, s WWDCSession) {
+	err := readJSONFiles(filepath.Join(out, "videos", "*.json"), func(f string, s ondisk.WWDCSession) {
 		if s.ID == "" {
 			return
 		}

@@ -7,65 +7,9 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+
+	"github.com/cupertino-go/cupertino/internal/ondisk"
 )
-
-// WWDCSession is one videos/<year>-<id>.json, in the shape of the WWDC
-// corpus (kimsungwhee/apple-docs-mcp's data), field for field and in its
-// order, plus the session's abstract (description).
-type WWDCSession struct {
-	ID            string         `json:"id"`
-	Year          string         `json:"year"`
-	URL           string         `json:"url"`
-	Title         string         `json:"title"`
-	Description   string         `json:"description,omitempty"`
-	Speakers      []string       `json:"speakers"`
-	Duration      string         `json:"duration"`
-	Topics        []string       `json:"topics"`
-	HasTranscript bool           `json:"hasTranscript"`
-	HasCode       bool           `json:"hasCode"`
-	Transcript    WWDCTranscript `json:"transcript"`
-	CodeExamples  []WWDCCode     `json:"codeExamples,omitempty"`
-	Resources     WWDCResources  `json:"resources"`
-	RelatedVideos []WWDCRelated  `json:"relatedVideos,omitempty"`
-	ExtractedAt   string         `json:"extractedAt"`
-}
-
-// WWDCTranscript is the spoken text, paragraphs separated by a blank line.
-// Segments stays empty, as in the corpus.
-type WWDCTranscript struct {
-	FullText string `json:"fullText"`
-	Segments []any  `json:"segments"`
-}
-
-// WWDCCode is one listing of the page's Code tab.
-type WWDCCode struct {
-	Timestamp string `json:"timestamp"` // "1:42"
-	Title     string `json:"title"`
-	Language  string `json:"language"`
-	Code      string `json:"code"`
-}
-
-// WWDCResources are the session's links.
-type WWDCResources struct {
-	ResourceLinks []WWDCLink `json:"resourceLinks"`
-	SampleProject string     `json:"sampleProject,omitempty"`
-	HDVideo       string     `json:"hdVideo,omitempty"`
-	SDVideo       string     `json:"sdVideo,omitempty"`
-}
-
-// WWDCLink is a titled link.
-type WWDCLink struct {
-	Title string `json:"title"`
-	URL   string `json:"url"`
-}
-
-// WWDCRelated is a session the page links to as related.
-type WWDCRelated struct {
-	ID    string `json:"id"`
-	Year  string `json:"year"`
-	Title string `json:"title"`
-	URL   string `json:"url"`
-}
 
 // wwdcEntry is a session as the listing page (/videos/all-videos/) shows it.
 type wwdcEntry struct {
@@ -173,7 +117,7 @@ func parseWWDCListing(body, origin string) []wwdcEntry {
 // transcript from #transcript-content (one paragraph per <p>), and the Code
 // tab's listings (li.sample-code-main-container). e supplies what only the
 // listing knows (topics, duration).
-func parseWWDCSession(body, origin string, e wwdcEntry) (*WWDCSession, error) {
+func parseWWDCSession(body, origin string, e wwdcEntry) (*ondisk.WWDCSession, error) {
 	doc := parseHTML(body)
 	details := doc.find(func(n *hnode) bool {
 		return n.attrs["data-supplement-id"] == "details" || n.tag == "li" && n.hasClass("supplement") && n.hasClass("details")
@@ -186,11 +130,11 @@ func parseWWDCSession(body, origin string, e wwdcEntry) (*WWDCSession, error) {
 		}
 		details = doc
 	}
-	s := &WWDCSession{
+	s := &ondisk.WWDCSession{
 		ID: e.ID, Year: e.Year, URL: DefaultOrigin + e.path(),
 		Speakers: []string{}, Duration: e.Duration, Topics: e.Topics,
-		Transcript: WWDCTranscript{Segments: []any{}},
-		Resources:  WWDCResources{ResourceLinks: []WWDCLink{}},
+		Transcript: ondisk.WWDCTranscript{Segments: []any{}},
+		Resources:  ondisk.WWDCResources{ResourceLinks: []ondisk.WWDCLink{}},
 	}
 	if s.Topics == nil {
 		s.Topics = []string{}
@@ -240,7 +184,7 @@ func parseWWDCSession(body, origin string, e wwdcEntry) (*WWDCSession, error) {
 // downloads, a sample project (.zip), related sessions, and the rest as
 // resource links. Chapter links (?time=) and the page itself are not
 // related sessions.
-func readLinks(s *WWDCSession, details *hnode, origin string) {
+func readLinks(s *ondisk.WWDCSession, details *hnode, origin string) {
 	seenRel := map[string]bool{s.Year + "/" + s.ID: true}
 	seenRes := map[string]bool{}
 	for _, a := range details.findAll(byTag("a")) {
@@ -252,7 +196,7 @@ func readLinks(s *WWDCSession, details *hnode, origin string) {
 		if year, id, ok := sessionOf(href, origin); ok {
 			if !seenRel[year+"/"+id] && title != "" {
 				seenRel[year+"/"+id] = true
-				s.RelatedVideos = append(s.RelatedVideos, WWDCRelated{ID: id, Year: year, Title: title, URL: absURL(href, origin)})
+				s.RelatedVideos = append(s.RelatedVideos, ondisk.WWDCRelated{ID: id, Year: year, Title: title, URL: absURL(href, origin)})
 			}
 			continue
 		}
@@ -271,7 +215,7 @@ func readLinks(s *WWDCSession, details *hnode, origin string) {
 			s.Resources.SampleProject = abs
 		case title != "" && !seenRes[abs]:
 			seenRes[abs] = true
-			s.Resources.ResourceLinks = append(s.Resources.ResourceLinks, WWDCLink{Title: title, URL: abs})
+			s.Resources.ResourceLinks = append(s.Resources.ResourceLinks, ondisk.WWDCLink{Title: title, URL: abs})
 		}
 	}
 }
@@ -290,13 +234,13 @@ func inLinkList(a, details *hnode) bool {
 // codeStamp reads "5:21 - Title" above a listing.
 var codeStamp = regexp.MustCompile(`^(\d+(?::\d{2}){1,2})\s*[-–]\s*`)
 
-func readCode(li *hnode) (WWDCCode, bool) {
+func readCode(li *hnode) (ondisk.WWDCCode, bool) {
 	pre := li.find(byClass("pre", "code-source"))
 	if pre == nil {
 		pre = li.find(byTag("pre"))
 	}
 	if pre == nil {
-		return WWDCCode{}, false
+		return ondisk.WWDCCode{}, false
 	}
 	src := pre
 	if c := pre.find(byTag("code")); c != nil {
@@ -304,9 +248,9 @@ func readCode(li *hnode) (WWDCCode, bool) {
 	}
 	code := strings.TrimRight(strings.Trim(src.rawText(), "\n"), " \t\n")
 	if strings.TrimSpace(code) == "" {
-		return WWDCCode{}, false
+		return ondisk.WWDCCode{}, false
 	}
-	c := WWDCCode{Code: code, Language: "swift"}
+	c := ondisk.WWDCCode{Code: code, Language: "swift"}
 	for _, n := range []*hnode{src, pre} {
 		for _, cl := range strings.Fields(n.attrs["class"]) {
 			if l, ok := strings.CutPrefix(cl, "language-"); ok && l != "" {

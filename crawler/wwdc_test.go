@@ -17,11 +17,12 @@ import (
 	"time"
 
 	"github.com/cupertino-go/cupertino/crawler/fakeapple"
+	"github.com/cupertino-go/cupertino/internal/ondisk"
 	"github.com/cupertino-go/cupertino/internal/testenv"
 )
 
 // fixtureSessions loads the synthetic sessions of testdata/wwdc.
-func fixtureSessions(t *testing.T) ([]fakeapple.WWDCSession, []string) {
+func fixtureSessions(t *testing.T) ([]ondisk.WWDCSession, []string) {
 	t.Helper()
 	files, _ := filepath.Glob(filepath.Join("testdata", "wwdc", "*.json"))
 	sort.Strings(files)
@@ -48,9 +49,9 @@ func wwdcConfig(origin, out string) Config {
 	}
 }
 
-func readSession(t *testing.T, p string) WWDCSession {
+func readSession(t *testing.T, p string) ondisk.WWDCSession {
 	t.Helper()
-	var s WWDCSession
+	var s ondisk.WWDCSession
 	if err := json.Unmarshal([]byte(readFile(t, p)), &s); err != nil {
 		t.Fatalf("%s: %v", p, err)
 	}
@@ -59,7 +60,7 @@ func readSession(t *testing.T, p string) WWDCSession {
 
 // sameSession compares a fetched session with the file its page was made
 // from: every field the page shows, white space in the transcript aside.
-func sameSession(t *testing.T, want, got WWDCSession) {
+func sameSession(t *testing.T, want, got ondisk.WWDCSession) {
 	t.Helper()
 	name := want.Year + "-" + want.ID
 	norm := func(s string) string {
@@ -76,7 +77,7 @@ func sameSession(t *testing.T, want, got WWDCSession) {
 		want.CodeExamples[i].Code = strings.TrimRight(strings.Trim(want.CodeExamples[i].Code, "\n"), " \t\n")
 	}
 	if want.Resources.ResourceLinks == nil {
-		want.Resources.ResourceLinks = []WWDCLink{}
+		want.Resources.ResourceLinks = []ondisk.WWDCLink{}
 	}
 	if want.Topics == nil {
 		want.Topics = []string{}
@@ -205,9 +206,9 @@ func TestFetchWWDCCorpus(t *testing.T) {
 }
 
 // withFaults returns copies of the fixtures under new ids, one per fault.
-func withFaults(t *testing.T, faults []fakeapple.Fault) ([]fakeapple.WWDCSession, map[string]fakeapple.Fault) {
+func withFaults(t *testing.T, faults []fakeapple.Fault) ([]ondisk.WWDCSession, map[string]fakeapple.Fault) {
 	base, _ := fixtureSessions(t)
-	var sessions []fakeapple.WWDCSession
+	var sessions []ondisk.WWDCSession
 	m := map[string]fakeapple.Fault{}
 	for i, f := range faults {
 		s := base[i%len(base)]

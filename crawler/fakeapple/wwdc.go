@@ -12,6 +12,8 @@ import (
 	"strings"
 	"sync"
 	"time"
+
+	"github.com/cupertino-go/cupertino/internal/ondisk"
 )
 
 // WWDC is a fake of Apple's video site (developer.apple.com/videos), made
@@ -37,7 +39,7 @@ import (
 // to RedirectTo) and FaultHuge (the page padded to BombBytes, unannounced).
 type WWDC struct {
 	opts  WWDCOptions
-	byKey map[string]WWDCSession
+	byKey map[string]ondisk.WWDCSession
 
 	mu   sync.Mutex
 	hits map[string]int
@@ -48,7 +50,7 @@ const FaultWithdrawn Fault = "withdrawn"
 
 // WWDCOptions configure a WWDC site.
 type WWDCOptions struct {
-	Sessions   []WWDCSession
+	Sessions   []ondisk.WWDCSession
 	Faults     map[string]Fault // by "<year>-<id>"
 	Burst      int              // default 2
 	RedirectTo string           // scheme://host[:port] for FaultOffOrigin
@@ -57,52 +59,15 @@ type WWDCOptions struct {
 	Delay time.Duration
 }
 
-// WWDCSession is what a session page shows, read from a corpus file.
-type WWDCSession struct {
-	ID          string   `json:"id"`
-	Year        string   `json:"year"`
-	Title       string   `json:"title"`
-	Description string   `json:"description"`
-	Duration    string   `json:"duration"`
-	Topics      []string `json:"topics"`
-	Transcript  struct {
-		FullText string `json:"fullText"`
-	} `json:"transcript"`
-	CodeExamples []struct {
-		Timestamp string `json:"timestamp"`
-		Title     string `json:"title"`
-		Language  string `json:"language"`
-		Code      string `json:"code"`
-	} `json:"codeExamples"`
-	Resources struct {
-		ResourceLinks []struct {
-			Title string `json:"title"`
-			URL   string `json:"url"`
-		} `json:"resourceLinks"`
-		SampleProject string `json:"sampleProject"`
-		HDVideo       string `json:"hdVideo"`
-		SDVideo       string `json:"sdVideo"`
-	} `json:"resources"`
-	RelatedVideos []struct {
-		ID    string `json:"id"`
-		Year  string `json:"year"`
-		Title string `json:"title"`
-		URL   string `json:"url"`
-	} `json:"relatedVideos"`
-}
-
-// Key names a session: "<year>-<id>", as its file.
-func (s WWDCSession) Key() string { return s.Year + "-" + s.ID }
-
 // LoadWWDCSessions reads session files (videos/<year>-<id>.json).
-func LoadWWDCSessions(paths ...string) ([]WWDCSession, error) {
-	var out []WWDCSession
+func LoadWWDCSessions(paths ...string) ([]ondisk.WWDCSession, error) {
+	var out []ondisk.WWDCSession
 	for _, p := range paths {
 		b, err := os.ReadFile(p)
 		if err != nil {
 			return nil, err
 		}
-		var s WWDCSession
+		var s ondisk.WWDCSession
 		if err := json.Unmarshal(b, &s); err != nil {
 			return nil, fmt.Errorf("%s: %w", p, err)
 		}
@@ -119,7 +84,7 @@ func NewWWDC(o WWDCOptions) *WWDC {
 	if o.BombBytes <= 0 {
 		o.BombBytes = 64 << 20
 	}
-	w := &WWDC{opts: o, byKey: map[string]WWDCSession{}, hits: map[string]int{}}
+	w := &WWDC{opts: o, byKey: map[string]ondisk.WWDCSession{}, hits: map[string]int{}}
 	for _, s := range o.Sessions {
 		w.byKey[s.Key()] = s
 	}
@@ -232,7 +197,7 @@ func (w *WWDC) serveSession(rw http.ResponseWriter, r *http.Request, key string)
 }
 
 // RenderWWDCSession renders a session page in the markup of the live site.
-func RenderWWDCSession(s WWDCSession) string {
+func RenderWWDCSession(s ondisk.WWDCSession) string {
 	esc := html.EscapeString
 	var b strings.Builder
 	yy := s.Year

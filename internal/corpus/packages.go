@@ -13,6 +13,7 @@ import (
 
 	"github.com/cupertino-go/cupertino/internal/document"
 	"github.com/cupertino-go/cupertino/internal/docuri"
+	"github.com/cupertino-go/cupertino/internal/ondisk"
 	"github.com/cupertino-go/cupertino/internal/swiftsym"
 )
 
@@ -220,24 +221,14 @@ func doccName(sym document.Symbol) string {
 	return sym.Name
 }
 
-// packageMeta is the .package.json fetch writes beside each checkout.
-type packageMeta struct {
-	Owner       string `json:"owner"`
-	Repo        string `json:"repo"`
-	URL         string `json:"url"`
-	License     string `json:"license"`
-	Commit      string `json:"commit"`
-	Description string `json:"description"`
-}
-
 // packagePage is the package's page, read from its README.
 func (p *Packages) packagePage(key, readmePath string, raw []byte) (*document.Document, error) {
 	if err := checkCodeText(raw); err != nil {
 		return nil, err
 	}
 	dir := filepath.Join(p.root, filepath.FromSlash(key))
-	var meta packageMeta
-	if data, err := os.ReadFile(filepath.Join(dir, ".package.json")); err == nil {
+	var meta ondisk.PackageInfo
+	if data, err := os.ReadFile(filepath.Join(dir, ondisk.PackageMetaFile)); err == nil {
 		_ = json.Unmarshal(data, &meta) // a missing or bad file leaves the page without its metadata
 	}
 	p.mu.Lock()

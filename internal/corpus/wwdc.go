@@ -10,6 +10,7 @@ import (
 	"github.com/cupertino-go/cupertino/internal/canonjson"
 	"github.com/cupertino-go/cupertino/internal/document"
 	"github.com/cupertino-go/cupertino/internal/mdbound"
+	"github.com/cupertino-go/cupertino/internal/ondisk"
 )
 
 // WWDC reads WWDC sessions saved as JSON, one file each:
@@ -25,36 +26,6 @@ func (w *WWDC) Files(ctx context.Context) (Listing, error) {
 	return w.filesEndingIn(ctx, ".json")
 }
 
-// wwdcSession is the shape of one session file.
-type wwdcSession struct {
-	ID         string   `json:"id"`
-	Year       string   `json:"year"`
-	URL        string   `json:"url"`
-	Title      string   `json:"title"`
-	Topics     []string `json:"topics"`
-	Transcript struct {
-		FullText string `json:"fullText"`
-	} `json:"transcript"`
-	CodeExamples []struct {
-		Timestamp string `json:"timestamp"`
-		Title     string `json:"title"`
-		Language  string `json:"language"`
-		Code      string `json:"code"`
-	} `json:"codeExamples"`
-	Resources struct {
-		ResourceLinks []struct {
-			Title string `json:"title"`
-			URL   string `json:"url"`
-		} `json:"resourceLinks"`
-		SampleProject string `json:"sampleProject"`
-	} `json:"resources"`
-	RelatedVideos []struct {
-		ID    string `json:"id"`
-		Year  string `json:"year"`
-		Title string `json:"title"`
-	} `json:"relatedVideos"`
-}
-
 // Parse reads one session.
 func (w *WWDC) Parse(filePath string, raw []byte) (*document.Document, error) {
 	rel := relSlash(w.root, filePath)
@@ -64,7 +35,7 @@ func (w *WWDC) Parse(filePath string, raw []byte) (*document.Document, error) {
 	if isBlank(raw) {
 		return nil, errEmptyFile
 	}
-	var s wwdcSession
+	var s ondisk.WWDCSession
 	if err := json.Unmarshal(raw, &s); err != nil {
 		return nil, fmt.Errorf("%w: %v", ErrMalformed, err)
 	}
@@ -113,7 +84,7 @@ func sessionURI(year, id string) string {
 // sessionMarkdown renders a session for read_document: a header line, the
 // transcript paragraphs under "## Transcript", the code under "## Code"
 // with its timestamps, then resources and related sessions.
-func sessionMarkdown(s *wwdcSession) string {
+func sessionMarkdown(s *ondisk.WWDCSession) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "# %s\n\nWWDC%s · session %s", collapseSpace(s.Title), s.Year, s.ID)
 	if len(s.Topics) > 0 {
