@@ -54,8 +54,8 @@ var singleTarget = map[string]bool{KindCanonical: true, KindDeprecation: true, K
 
 // Battery is one loaded TSV file.
 type Battery struct {
-	Name  string // file name without ".tsv": "canonical-v2"
-	Kind  string // one of the Kind* constants
+	Name string // file name without ".tsv": "canonical-v2"
+	Kind string // one of the Kind* constants
 	// Scope is the source every query of the battery is searched in, for
 	// a source's own battery ("samples-dev.tsv"); empty for the others.
 	Scope string
