@@ -17,6 +17,7 @@ import (
 
 	"github.com/cupertino-go/cupertino/door"
 	"github.com/cupertino-go/cupertino/internal/corpus"
+	"github.com/cupertino-go/cupertino/internal/document"
 	"github.com/cupertino-go/cupertino/internal/ingest"
 	"github.com/cupertino-go/cupertino/internal/source"
 )
@@ -228,6 +229,9 @@ func printSaveSummary(w io.Writer, s *ingest.Summary) {
 	case s.DryRun:
 	case s.Installed || s.UpToDate:
 		fmt.Fprintf(w, "Index:     %s (%s, %d documents)\n", s.DBPath, humanBytes(s.DBSize), s.Documents)
+		if line := wholesLine(s.Wholes); line != "" {
+			fmt.Fprintf(w, "Holding:   %s\n", line)
+		}
 	case s.DBSize > 0:
 		fmt.Fprintf(w, "The save did not finish. The previous index is unchanged and still serves: %s (%s, %d documents)\n",
 			s.DBPath, humanBytes(s.DBSize), s.Documents)
@@ -238,6 +242,21 @@ func printSaveSummary(w io.Writer, s *ingest.Summary) {
 		fmt.Fprintf(w, "Audit log: %s\n", s.AuditPath)
 	}
 	fmt.Fprintf(w, "Elapsed:   %s\n", s.Elapsed.Round(1e7))
+}
+
+// wholesLine says how many sample projects, WWDC sessions and packages
+// the index holds: "606 sample projects, 1266 WWDC sessions, 27 Swift
+// packages".
+func wholesLine(wholes map[string]int) string {
+	var parts []string
+	for _, w := range []struct{ source, noun string }{
+		{document.SourceSamples, "sample projects"}, {document.SourceWWDC, "WWDC sessions"}, {document.SourcePackages, "Swift packages"},
+	} {
+		if n, ok := wholes[w.source]; ok {
+			parts = append(parts, fmt.Sprintf("%d %s", n, w.noun))
+		}
+	}
+	return strings.Join(parts, ", ")
 }
 
 func printDoorStats(w io.Writer, s *ingest.Summary) {

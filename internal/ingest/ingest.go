@@ -129,6 +129,17 @@ type Summary struct {
 	AuditPath string
 	Elapsed   time.Duration
 	Documents int // rows in the index after the save
+	// Wholes counts, for the sources whose pages are parts of wholes, the
+	// wholes in the index after the save: sample projects, WWDC sessions,
+	// packages, by source.
+	Wholes map[string]int
+}
+
+// wholeKinds are the kinds of the pages that stand for a whole project,
+// session or package, by source.
+var wholeKinds = map[string]string{
+	document.SourceSamples: document.KindSampleProject, document.SourceWWDC: document.KindSession,
+	document.SourcePackages: document.KindPackage,
 }
 
 // Run executes one save. Everything from reading the previous manifest to
@@ -516,6 +527,17 @@ func finishSummary(ctx context.Context, sum *Summary, start time.Time) {
 		if counts, err := st.Sources(ctx); err == nil {
 			for _, n := range counts {
 				sum.Documents += n
+			}
+			for src, kind := range wholeKinds {
+				if counts[src] == 0 {
+					continue
+				}
+				if kinds, err := st.KindCounts(ctx, src); err == nil {
+					if sum.Wholes == nil {
+						sum.Wholes = map[string]int{}
+					}
+					sum.Wholes[src] = kinds[kind]
+				}
 			}
 		}
 		st.Close()
