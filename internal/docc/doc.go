@@ -57,15 +57,27 @@
 //
 // # Rendering
 //
-// RenderMarkdown writes "# Title", a "Role Heading · Module" line, an
+// RenderMarkdown writes "# Title", a breadcrumb for member and nested pages
+// ("[SwiftUI](…) › [`EnvironmentValues`](…) › `dismiss`", from the first
+// hierarchy path), a "Role Heading · Module" line, "**Required.** A protocol
+// requirement of [`P`](…)." on a requirement's page (metadata.required; it
+// adds when a default implementation is provided), the page in its other
+// language ("Objective-C: [`Name`](apple-docs://…?language=objc)" when Apple
+// serves both from one path, the variant's own URI otherwise), an
 // availability line ("iOS 13.0+, macOS 10.15–14.0 (Deprecated)"), a
-// "> Deprecated:" aside, the abstract, "## Declaration" (fenced by language)
-// followed by the "Available when …" line (after the abstract when there is
+// "> Deprecated:" aside, the abstract, a sample-code page's download link,
+// "## Declaration" (fenced by language) followed by the "Available when …" line (after the abstract when there is
 // no declaration), "## Parameters", the discussion with its own headings
 // (clamped to ## and below), REST and dictionary sections, "## Mentioned In",
 // "## Topics", "## Relationships", "## Default Implementations" and
-// "## See Also". Links to other pages use apple-docs:// URIs; symbol names
-// are in code voice; tables are GFM; asides are "> Note: …" block quotes.
+// "## See Also". Links to other pages use apple-docs:// URIs, keeping Apple's
+// "#anchor" when they point into a page (a heading, a topic group, a
+// captioned "Listing 1"); symbol names are in code voice; tables are GFM;
+// asides are "> Note: …" block quotes. Topic entries are marked "(Required)"
+// or "(Required, default implementation provided)" for protocol
+// requirements, "(Deprecated)" and "(Beta)". REST and dictionary types link
+// each schema type they name. The breadcrumb, requirement, language and
+// download lines belong to the "header" section.
 // RenderOptions.Omit drops sections by name (ParseSections parses
 // "topics,seeAlso"; the names are on the Section constants).
 package docc

@@ -216,6 +216,8 @@ type target struct {
 	symbol     bool // written in code voice
 	deprecated bool
 	beta       bool
+	required   bool // a protocol requirement
+	defaulted  bool // a requirement with a default implementation
 }
 
 func (p *Page) target(id string) target {
@@ -225,6 +227,8 @@ func (p *Page) target(id string) target {
 		t.abstract = ref.Abstract
 		t.deprecated = ref.Deprecated
 		t.beta = ref.Beta
+		t.required = ref.Required
+		t.defaulted = ref.DefaultImplementations > 0
 		switch ref.Role {
 		case "symbol", "pseudoSymbol", "containerSymbol", "dictionarySymbol":
 			t.symbol = true
@@ -244,13 +248,29 @@ func (p *Page) target(id string) target {
 			t.href = id
 		}
 	}
-	if t.href == "" {
-		t.href = t.uri
+	if t.href == "" && t.uri != "" {
+		t.href = t.uri + anchorOf(p.References[id], id)
 	}
 	if t.title == "" {
 		t.title = titleFromID(id)
 	}
 	return t
+}
+
+// anchorOf is "#anchor" when a reference points into a page (a section, a
+// listing, a heading: "/documentation/quartzcore/cabasicanimation#Setting-
+// Interpolation-Values"), else "". docuri drops fragments, because a page's
+// identity has none; a link keeps it so it lands where Apple's does.
+func anchorOf(ref *Reference, id string) string {
+	src := id
+	if ref != nil && ref.URL != "" {
+		src = ref.URL
+	}
+	i := strings.IndexByte(src, '#')
+	if i < 0 || i == len(src)-1 {
+		return ""
+	}
+	return src[i:]
 }
 
 func uriOrEmpty(s string) string {
@@ -330,7 +350,7 @@ func (p *Page) parent(uri string) string {
 		path := p.Hierarchy.Paths[0]
 		for i := len(path) - 1; i >= 0; i-- {
 			id := path[i]
-			if strings.HasSuffix(strings.ToLower(id), technologiesPath) {
+			if isTechnologies(id) {
 				return ""
 			}
 			if u := p.target(id).uri; u != "" && u != uri {
@@ -339,6 +359,30 @@ func (p *Page) parent(uri string) string {
 		}
 	}
 	return docuri.Parent(uri)
+}
+
+// parentID is the reference identifier of the page's parent: the last
+// element of the first hierarchy path that names another documentation
+// page, stopping at the technologies page. "" when there is none.
+func (p *Page) parentID(uri string) string {
+	if len(p.Hierarchy.Paths) == 0 {
+		return ""
+	}
+	path := p.Hierarchy.Paths[0]
+	for i := len(path) - 1; i >= 0; i-- {
+		id := path[i]
+		if isTechnologies(id) {
+			return ""
+		}
+		if u := p.target(id).uri; u != "" && u != uri {
+			return id
+		}
+	}
+	return ""
+}
+
+func isTechnologies(id string) bool {
+	return strings.HasSuffix(strings.ToLower(id), technologiesPath)
 }
 
 func (p *Page) fillAvailability(d *document.Document) {

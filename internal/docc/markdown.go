@@ -13,7 +13,7 @@ type Sections uint32
 // The sections RenderMarkdown writes, in page order. The title ("# Title") is
 // always written. Names (for ParseSections) are in the comments.
 const (
-	SectionHeader                 Sections = 1 << iota // "header": the kind · framework line
+	SectionHeader                 Sections = 1 << iota // "header": breadcrumb, kind · framework, requirement, other language, sample download
 	SectionAvailability                                // "availability": iOS 13.0+, macOS 10.15+, …
 	SectionDeprecation                                 // "deprecation": the "> Deprecated:" aside
 	SectionAbstract                                    // "abstract"
@@ -119,6 +119,23 @@ func (m *mdPage) section() {
 	}
 }
 
+// lines writes the non-empty lines as one block, one per line.
+func (m *mdPage) lines(lines ...string) {
+	wrote := false
+	for _, l := range lines {
+		if l == "" {
+			continue
+		}
+		if wrote {
+			m.w.WriteByte('\n')
+		} else {
+			m.section()
+			wrote = true
+		}
+		m.w.WriteString(l)
+	}
+}
+
 func (m *mdPage) heading(text string) {
 	m.section()
 	m.w.WriteString("## " + text + "\n\n")
@@ -127,12 +144,13 @@ func (m *mdPage) heading(text string) {
 func (m *mdPage) render() string {
 	p := m.r.p
 	uri, _ := p.URI("")
-	m.w.WriteString("# " + p.title(uri) + "\n")
+	title := p.title(uri)
+	m.w.WriteString("# " + title + "\n")
 	if m.opts.has(SectionHeader) {
-		if line := p.headerLine(); line != "" {
-			m.section()
-			m.w.WriteString(line)
-		}
+		m.lines(m.breadcrumb(uri, title))
+		m.lines(p.headerLine())
+		m.lines(m.requiredLine(uri))
+		m.lines(m.variantLines(uri, title)...)
 	}
 	if m.opts.has(SectionAvailability) {
 		if line := p.availabilityLine(); line != "" {
@@ -148,6 +166,9 @@ func (m *mdPage) render() string {
 			m.section()
 			m.w.WriteString(s)
 		}
+	}
+	if m.opts.has(SectionHeader) {
+		m.lines(m.sampleDownload())
 	}
 	if !p.hasDeclarationCode() {
 		m.availableWhen()
@@ -201,7 +222,7 @@ func (p *Page) frameworkTitle() string {
 		return ""
 	}
 	for _, id := range p.Hierarchy.Paths[0] {
-		if !strings.HasSuffix(strings.ToLower(id), technologiesPath) {
+		if !isTechnologies(id) {
 			return p.target(id).title
 		}
 	}
@@ -419,6 +440,12 @@ func (m *mdPage) linkList(ids []string) {
 func (m *mdPage) entry(id string) string {
 	t := m.r.p.target(id)
 	line := m.r.refLink(id, "", true)
+	switch {
+	case t.required && t.defaulted:
+		line += " (Required, default implementation provided)"
+	case t.required:
+		line += " (Required)"
+	}
 	if t.deprecated {
 		line += " (Deprecated)"
 	}

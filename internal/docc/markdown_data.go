@@ -25,7 +25,7 @@ func (m *mdPage) dataSection(s *ContentSection) {
 		}
 	case "restBody":
 		m.heading(title)
-		line := joinTokens(s.BodyContentType)
+		line := r.typeTokens(s.BodyContentType)
 		if s.MimeType != "" {
 			line = strings.TrimSpace(line + " (" + s.MimeType + ")")
 		}
@@ -83,6 +83,21 @@ func (m *mdPage) dataSection(s *ContentSection) {
 	}
 }
 
+// typeTokens writes a REST or dictionary type ("[CiBuildActionResponse]")
+// with each named schema type linked to its page, so an agent can follow
+// a response or body type to its fields.
+func (r *renderer) typeTokens(ts []Token) string {
+	var b strings.Builder
+	for _, t := range ts {
+		if t.Kind == "typeIdentifier" && t.Identifier != "" && t.Text != "" {
+			b.WriteString(r.refLink(t.Identifier, t.Text, true))
+			continue
+		}
+		b.WriteString(t.Text)
+	}
+	return strings.TrimSpace(b.String())
+}
+
 func sectionTitle(kind string) string {
 	switch kind {
 	case "properties":
@@ -124,7 +139,7 @@ func (m *mdPage) properties(items []Property, typed bool) {
 		}
 		var notes []string
 		if typed {
-			if t := joinTokens(it.Type); t != "" {
+			if t := r.typeTokens(it.Type); t != "" {
 				notes = append(notes, t)
 			}
 			if it.MimeType != "" {

@@ -29,6 +29,10 @@ type Page struct {
 	References                     References  `json:"references"`
 	DeprecationSummary             []Block     `json:"deprecationSummary"`
 	Variants                       []Variant   `json:"variants"`
+	// VariantOverrides patch the page into its other-language rendering
+	// (the Objective-C title of a Swift page, say); only string values are
+	// kept, which is all the renderer reads (see PatchOp).
+	VariantOverrides []VariantOverride `json:"variantOverrides"`
 	// Sections holds landing-page sections (hero, technology groups of
 	// technologies.json, tutorial volumes). Reference pages leave it empty and
 	// nothing here needs it, so it stays raw.
@@ -320,6 +324,62 @@ type Variant struct {
 	} `json:"traits"`
 }
 
+// VariantOverride is a JSON patch that turns the page into the rendering
+// for Traits (another interface language).
+type VariantOverride struct {
+	Traits []struct {
+		InterfaceLanguage string `json:"interfaceLanguage"`
+	} `json:"traits"`
+	Patch []PatchOp `json:"patch"`
+}
+
+// PatchOp is one operation of a variant override. Value is kept only when
+// it is a JSON string: the other values (whole topic sections, platforms)
+// are large and unread, so decoding skips them instead of copying them.
+type PatchOp struct {
+	Op    string
+	Path  string
+	Value string
+}
+
+// UnmarshalJSONFrom implements json.UnmarshalerFrom.
+func (o *PatchOp) UnmarshalJSONFrom(dec *jsontext.Decoder) error {
+	if dec.PeekKind() != '{' {
+		return dec.SkipValue()
+	}
+	if _, err := dec.ReadToken(); err != nil {
+		return err
+	}
+	for dec.PeekKind() != '}' {
+		name, err := dec.ReadToken()
+		if err != nil {
+			return err
+		}
+		var dst *string
+		switch name.String() {
+		case "op":
+			dst = &o.Op
+		case "path":
+			dst = &o.Path
+		case "value":
+			dst = &o.Value
+		}
+		if dst == nil || dec.PeekKind() != '"' {
+			if err := dec.SkipValue(); err != nil {
+				return err
+			}
+			continue
+		}
+		tok, err := dec.ReadToken()
+		if err != nil {
+			return err
+		}
+		*dst = tok.String()
+	}
+	_, err := dec.ReadToken() // the closing brace
+	return err
+}
+
 // SampleCodeDownload is the download button of a sample-code page.
 type SampleCodeDownload struct {
 	Kind   string `json:"kind"`
@@ -344,7 +404,10 @@ type Reference struct {
 	Role           string   `json:"role"`
 	Deprecated     bool     `json:"deprecated"`
 	Beta           bool     `json:"beta"`
-	Required       bool     `json:"required"`
+	Required       bool     `json:"required"` // a protocol requirement
+	// DefaultImplementations counts a requirement's default
+	// implementations: a conforming type need not write it.
+	DefaultImplementations int `json:"defaultImplementations"`
 	// Alt and Variants describe image and video references.
 	Alt      string `json:"alt"`
 	Variants []struct {

@@ -146,6 +146,18 @@ func (r *renderer) codeListing(w *bytes.Buffer, b *Block) {
 	if r.plain || len(b.Code) == 0 {
 		return
 	}
+	// A captioned listing ("Listing 1") is what in-page links such as
+	// "…#4333688" titled "Listing 1" point at; the caption lets the reader
+	// of the Markdown find it.
+	if meta := b.Metadata; meta != nil {
+		caption := meta.Title
+		if a := r.inlineString(meta.Abstract, 1); a != "" {
+			caption = strings.TrimSpace(caption + " " + a)
+		}
+		if caption != "" {
+			w.WriteString("**" + caption + "**\n\n")
+		}
+	}
 	writeFence(w, codeLanguage(b.Syntax), strings.Join(b.Code, "\n"))
 }
 
