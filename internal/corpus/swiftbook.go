@@ -2,7 +2,6 @@ package corpus
 
 import (
 	"context"
-	"path"
 	"strings"
 
 	"github.com/cupertino-go/cupertino/internal/document"
@@ -39,22 +38,19 @@ func catalogPath(rel string) string {
 }
 
 // Parse reads one chapter: DocC directives and HTML comments (which hold the
-// book's test harness code) are stripped; the title is the "# " heading and
-// the abstract the paragraph under it.
+// book's test harness code) are stripped, <doc:…> references become links
+// to the chapters' URIs (swiftbook_links.go); the title is the "# " heading
+// and the abstract the paragraph under it.
 func (s *SwiftBook) Parse(filePath string, raw []byte) (*document.Document, error) {
 	if isBlank(raw) {
 		return nil, errEmptyFile
 	}
-	rel := relSlash(s.root, filePath)
-	if inCatalog := catalogPath(rel); inCatalog != "" {
-		rel = inCatalog
-	}
 	return newMarkdownDocument(markdownPage{
 		source:   document.SourceSwiftBook,
-		uri:      document.SourceSwiftBook + "://" + strings.ToLower(strings.TrimSuffix(rel, path.Ext(rel))),
+		uri:      s.chapterURI(filePath),
 		kind:     "article",
 		path:     filePath,
 		raw:      raw,
-		markdown: stripDirectives(stripComments(sourceText(raw))),
+		markdown: s.linkDocRefs(stripDirectives(stripComments(sourceText(raw)))),
 	})
 }
