@@ -102,7 +102,8 @@ type proposalHeader struct {
 	rawStatus string // the Status line's value as written
 }
 
-// Parse reads one proposal. Statuses outside the default set come back as
+// Parse reads one proposal; its links to other proposals become
+// swift-evolution:// links (evolution_links.go). Statuses outside the default set come back as
 // ErrFiltered ("status Rejected") unless Options.IncludeAllStatuses is set;
 // a file without a proposal header (a rename stub) is ErrNotADocument.
 func (s *SwiftEvolution) Parse(filePath string, raw []byte) (*document.Document, error) {
@@ -139,7 +140,7 @@ func (s *SwiftEvolution) Parse(filePath string, raw []byte) (*document.Document,
 		kind:     "proposal",
 		path:     filePath,
 		raw:      raw,
-		markdown: text,
+		markdown: linkProposals(text, filePath),
 		abstract: introduction(blocks, titleAt),
 		verbatim: true,
 	})

@@ -150,7 +150,9 @@ func TestSwiftEvolution(t *testing.T) {
 		t.Errorf("SE-0101 content should hold header text, no code, no Markdown: %q", actors.Content)
 	}
 	raw, _ := os.ReadFile("testdata/evolution/proposals/0101-counter-actors.md")
-	if actors.Markdown != string(raw) || actors.Size != len(raw) || actors.ContentHash != sha256Hex(raw) {
+	// Verbatim but for links to proposals, which name their URIs.
+	verbatim := strings.ReplaceAll(string(raw), "(0101-counter-actors.md)", "(swift-evolution://SE-0101)")
+	if actors.Markdown != verbatim || actors.Size != len(raw) || actors.ContentHash != sha256Hex(raw) {
 		t.Errorf("SE-0101 markdown/size/hash do not match the file")
 	}
 
