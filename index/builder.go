@@ -259,6 +259,7 @@ func (b *Builder) Commit(ctx context.Context) (err error) {
 		run  func(context.Context) error
 	}{
 		{"resolve inheritance edges", b.resolveEdges},
+		{"build address keys", b.buildAddressKeys},
 		{"rebuild symbol index", b.rebuildSymbolIndex},
 		{"optimize full-text index", b.optimize},
 		{"write counts", b.writeCounts},

@@ -16,8 +16,9 @@ import (
 
 // DocumentAnyCase is Document retried without case when uri names no page:
 // agents retype URIs from memory ("swift-evolution://se-0306",
-// "hig://Foundations/Color"). When no URI matches in any case either, the
-// error is Document's ErrDocumentNotFound.
+// "hig://Foundations/Color"), and then, for the HIG, the Swift book and
+// swift.org, by the last segment alone, dashes aside (looseMatch). When no
+// URI matches in any of these ways, the error is Document's.
 func (s *Store) DocumentAnyCase(ctx context.Context, uri string) (*StoredDocument, error) {
 	doc, err := s.Document(ctx, uri)
 	if !errors.Is(err, ErrDocumentNotFound) {
@@ -26,7 +27,16 @@ func (s *Store) DocumentAnyCase(ctx context.Context, uri string) (*StoredDocumen
 	var exact string
 	qerr := s.db.QueryRowContext(ctx, "SELECT uri FROM docs WHERE uri = ? COLLATE NOCASE LIMIT 1", uri).Scan(&exact)
 	if errors.Is(qerr, sql.ErrNoRows) {
-		return nil, err
+		// A web address of the HIG or the Swift book names its page by
+		// the last segment only (docuri.FromWebURL).
+		loose, lerr := s.looseMatch(ctx, uri)
+		if lerr != nil {
+			return nil, fmt.Errorf("read document %s: %w", uri, lerr)
+		}
+		if loose == "" {
+			return nil, err
+		}
+		return s.Document(ctx, loose)
 	}
 	if qerr != nil {
 		return nil, fmt.Errorf("read document %s: %w", uri, qerr)

@@ -16,7 +16,7 @@
 //
 // docs.id is the document's id. It equals docs_fts.rowid, and every per-document
 // table (doc_body, docs_structured, doc_symbols, doc_code_examples,
-// doc_children, symbol_names) refers to it as doc_id, which keeps them small
+// doc_children, symbol_names, address_keys) refers to it as doc_id, which keeps them small
 // (an integer instead of a ~60-byte URI per row). Join docs for the URI.
 // Replace keeps a document's id; DeleteSource removes the ids of one source
 // from every table.
@@ -135,6 +135,19 @@
 //	                     indexed on child_uri, parent_uri and both titles
 //	                     (COLLATE NOCASE) so get_inheritance can walk by name.
 //
+//	address_keys         key, doc_id; PRIMARY KEY(key, doc_id) WITHOUT ROWID,
+//	                     index on doc_id. The modern address of each Apple page
+//	                     stored under a legacy numeric path, as an agent
+//	                     builds it from the parent and the title:
+//	                     apple-docs://foundation/urlsession/1407613-datatask
+//	                     has the key docuri.Key of
+//	                     apple-docs://foundation/urlsession/datatask(with:completionhandler:)
+//	                     (docuri.ModernAddress: each legacy segment replaced
+//	                     by docuri.TitleSegment of its page's title). Rebuilt
+//	                     in full by Commit. Store.Document falls back to it
+//	                     after uri and uri_key: one row is that page, several
+//	                     are overloads (an AddressError listing them).
+//
 //	code_refs            doc_id (a sample or package source file), name as
 //	                     written ("URLSession", "URLSession.shared"),
 //	                     name_lower, type_lower (the part before the first
@@ -162,7 +175,7 @@ import (
 
 // SchemaVersion is stored in PRAGMA user_version. Bump it on any change to the
 // DDL below; Open rejects other versions.
-const SchemaVersion = 3
+const SchemaVersion = 4
 
 // BM25Weights are the per-column weights of docs_fts in column order: uri,
 // source, framework, language, title, content, summary, symbols,
@@ -340,6 +353,13 @@ CREATE INDEX inheritance_edges_parent ON inheritance_edges(parent_uri);
 CREATE INDEX inheritance_edges_child_title ON inheritance_edges(child_title COLLATE NOCASE);
 CREATE INDEX inheritance_edges_parent_title ON inheritance_edges(parent_title COLLATE NOCASE);
 CREATE INDEX inheritance_edges_doc ON inheritance_edges(doc_id);
+
+CREATE TABLE address_keys (
+	key TEXT NOT NULL,
+	doc_id INTEGER NOT NULL,
+	PRIMARY KEY (key, doc_id)
+) WITHOUT ROWID;
+CREATE INDEX address_keys_doc ON address_keys(doc_id);
 
 CREATE TABLE code_refs (
 	doc_id INTEGER NOT NULL,

@@ -165,7 +165,10 @@ func (s *Store) IntegrityCheck(ctx context.Context, full bool) error {
 
 // Document returns the document with uri, or ErrDocumentNotFound. A URI
 // that names no page exactly falls back to its slug key (docuri.Key), so an
-// old underscore spelling ("setting_up_healthkit") finds the dashed page.
+// old underscore spelling ("setting_up_healthkit") finds the dashed page,
+// and then to address_keys, so the modern address of a legacy numeric page
+// finds it; a modern address of several pages (overloads) is an
+// *AddressError listing them.
 func (s *Store) Document(ctx context.Context, uri string) (*StoredDocument, error) {
 	var (
 		sd                                       StoredDocument
@@ -185,13 +188,17 @@ SELECT d.id, d.uri, d.source, d.framework, d.title, d.kind, d.role_heading, d.la
 FROM docs d
 LEFT JOIN doc_body b ON b.doc_id = d.id
 LEFT JOIN docs_structured s ON s.doc_id = d.id
-WHERE d.id = (SELECT id FROM docs WHERE uri = ?1 UNION ALL SELECT id FROM docs WHERE uri_key = ?2 LIMIT 1)`,
+WHERE d.id = (SELECT id FROM docs WHERE uri = ?1 UNION ALL SELECT id FROM docs WHERE uri_key = ?2
+	UNION ALL SELECT min(doc_id) FROM address_keys WHERE key = ?2 HAVING count(*) = 1 LIMIT 1)`,
 		uri, docuri.Key(uri)).Scan(&sd.ID, &d.URI, &d.Source, &d.Framework, &d.Title, &d.Kind, &d.RoleHeading,
 		&d.Language, &d.Abstract, &deprecated, &d.DeprecationNote, &d.AvailabilitySource, &d.SwiftVersion,
 		&d.Status, &d.Parent, &d.ContentHash, &d.SourceFile, &d.Size, &sd.Depth, &recovered,
 		&markdown, &page,
 		&declaration, &conformsTo, &inheritsFrom, &inheritedBy, &conformingTypes, &attributes, &platforms)
 	if errors.Is(err, sql.ErrNoRows) {
+		if aerr := s.ambiguousAddress(ctx, uri, docuri.Key(uri)); aerr != nil {
+			return nil, aerr
+		}
 		return nil, fmt.Errorf("%w: %s", ErrDocumentNotFound, uri)
 	}
 	if err != nil {
@@ -292,12 +299,11 @@ func scanSymbol(rows *sql.Rows) (document.Symbol, error) {
 
 // Children returns the topic-section children of the page with uri, in page
 // order; a child title left empty by its reader is filled from the child's
-// own page when that is indexed.
+// own page when that is indexed. uri is looked up as Document looks it up.
 func (s *Store) Children(ctx context.Context, uri string) ([]document.Ref, error) {
-	var id int64
-	err := s.db.QueryRowContext(ctx, "SELECT id FROM docs WHERE uri = ?", uri).Scan(&id)
-	if errors.Is(err, sql.ErrNoRows) {
-		return nil, fmt.Errorf("%w: %s", ErrDocumentNotFound, uri)
+	id, err := s.resolveID(ctx, uri)
+	if errors.Is(err, ErrDocumentNotFound) {
+		return nil, err
 	}
 	if err != nil {
 		return nil, fmt.Errorf("children of %s: %w", uri, err)

@@ -1,0 +1,201 @@
+package index
+
+import (
+	"context"
+	"errors"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/cupertino-go/cupertino/internal/document"
+)
+
+// addressDocs are Apple pages under legacy numeric paths beside modern ones:
+// two overloads of dataTask, a unique method, a legacy enum with a legacy
+// parent segment, a modern page, its Objective-C variant, and a few prose
+// pages.
+func addressDocs() []*document.Document {
+	page := func(uri, title, lang, decl string) *document.Document {
+		return &document.Document{URI: uri, Source: document.SourceAppleDocs, Framework: strings.Split(strings.TrimPrefix(uri, "apple-docs://"), "/")[0],
+			Title: title, Kind: "func", Language: lang, Declaration: decl, Markdown: "# " + title + "\n", ContentHash: "h-" + uri}
+	}
+	other := func(source, uri, title string) *document.Document {
+		return &document.Document{URI: uri, Source: source, Title: title, Markdown: "# " + title + "\n", ContentHash: "h-" + uri}
+	}
+	return []*document.Document{
+		page("apple-docs://foundation/urlsession", "URLSession", "swift", "class URLSession"),
+		page("apple-docs://foundation/nsurlsession", "NSURLSession", "objc", "@interface NSURLSession"),
+		page("apple-docs://foundation/urlsession/1407613-datatask", "dataTask(with:completionHandler:)", "swift",
+			"func dataTask(with request: URLRequest, completionHandler: …) -> URLSessionDataTask"),
+		page("apple-docs://foundation/urlsession/1410330-datatask", "dataTask(with:completionHandler:)", "swift",
+			"func dataTask(with url: URL, completionHandler: …) -> URLSessionDataTask"),
+		page("apple-docs://foundation/nsurlsession/1407613-datataskwithrequest", "dataTaskWithRequest:completionHandler:", "objc",
+			"- (NSURLSessionDataTask *)dataTaskWithRequest:(NSURLRequest *)request …"),
+		page("apple-docs://foundation/urlsession/1411622-invalidateandcancel", "invalidateAndCancel()", "swift", "func invalidateAndCancel()"),
+		page("apple-docs://foundation/urlsession/finishtasksandinvalidate()", "finishTasksAndInvalidate()", "swift", "func finishTasksAndInvalidate()"),
+		page("apple-docs://appkit/1579352-mode_masks", "Mode Masks", "objc", ""),
+		page("apple-docs://appkit/1579352-mode_masks/nsfontpanelfacemodemask", "NSFontPanelFaceModeMask", "objc", ""),
+		page("apple-docs://healthkit/setting-up-healthkit", "Setting up HealthKit", "swift", ""),
+		other(document.SourceHIG, "hig://general/darkmode", "Dark Mode"),
+		other(document.SourceHIG, "hig://general/in-apppurchase", "In-app purchase"),
+		other(document.SourceSwiftBook, "swift-book://languageguide/closures", "Closures"),
+		other(document.SourceSwiftEvolution, "swift-evolution://SE-0306", "Actors"),
+	}
+}
+
+func openAddressFixture(t testing.TB) *Store {
+	t.Helper()
+	dbPath := filepath.Join(t.TempDir(), "search.db")
+	b, err := Create(dbPath, testOptions())
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, d := range addressDocs() {
+		if err := b.Put(d); err != nil {
+			t.Fatalf("put %s: %v", d.URI, err)
+		}
+	}
+	if err := b.Commit(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	return openStore(t, dbPath)
+}
+
+func TestCommitStoresTheModernAddressOfLegacyPages(t *testing.T) {
+	s := openAddressFixture(t)
+	got := queryStrings(t, s.DB(), "SELECT a.key || ' ' || d.uri FROM address_keys a JOIN docs d ON d.id = a.doc_id ORDER BY 1")
+	want := []string{
+		"apple-docs://appkit/mode-masks apple-docs://appkit/1579352-mode_masks",
+		"apple-docs://appkit/mode-masks/nsfontpanelfacemodemask apple-docs://appkit/1579352-mode_masks/nsfontpanelfacemodemask",
+		"apple-docs://foundation/nsurlsession/datataskwithrequest:completionhandler: apple-docs://foundation/nsurlsession/1407613-datataskwithrequest",
+		"apple-docs://foundation/urlsession/datatask(with:completionhandler:) apple-docs://foundation/urlsession/1407613-datatask",
+		"apple-docs://foundation/urlsession/datatask(with:completionhandler:) apple-docs://foundation/urlsession/1410330-datatask",
+		"apple-docs://foundation/urlsession/invalidateandcancel() apple-docs://foundation/urlsession/1411622-invalidateandcancel",
+	}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("address_keys:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+}
+
+func TestDocumentFallsBackToTheModernAddress(t *testing.T) {
+	s := openAddressFixture(t)
+	ctx := context.Background()
+	for addr, want := range map[string]string{
+		"apple-docs://foundation/urlsession/invalidateandcancel()":                    "apple-docs://foundation/urlsession/1411622-invalidateandcancel",
+		"apple-docs://appkit/mode-masks/nsfontpanelfacemodemask":                      "apple-docs://appkit/1579352-mode_masks/nsfontpanelfacemodemask",
+		"apple-docs://appkit/mode_masks":                                              "apple-docs://appkit/1579352-mode_masks",
+		"apple-docs://foundation/urlsession/1411622-invalidateandcancel":              "apple-docs://foundation/urlsession/1411622-invalidateandcancel",
+		"apple-docs://foundation/nsurlsession/datataskwithrequest:completionhandler:": "apple-docs://foundation/nsurlsession/1407613-datataskwithrequest",
+	} {
+		doc, err := s.Document(ctx, addr)
+		if err != nil || doc.URI != want {
+			t.Errorf("Document(%s) = %v, %v; want %s", addr, uriOf(doc), err, want)
+		}
+	}
+	// Overloads: an AddressError listing both with their declarations.
+	_, err := s.Document(ctx, "apple-docs://foundation/urlsession/datatask(with:completionhandler:)")
+	var aerr *AddressError
+	if !errors.As(err, &aerr) || !aerr.Ambiguous || len(aerr.Candidates) != 2 || !errors.Is(err, ErrDocumentNotFound) {
+		t.Fatalf("overloads: err = %v", err)
+	}
+	for _, want := range []string{"1407613-datatask", "1410330-datatask", "with request: URLRequest", "with url: URL"} {
+		if !strings.Contains(err.Error(), want) {
+			t.Errorf("overload error lacks %q:\n%s", want, err)
+		}
+	}
+	// Children resolve the same way.
+	if _, err := s.Children(ctx, "apple-docs://appkit/mode-masks"); err != nil {
+		t.Errorf("Children by modern address: %v", err)
+	}
+}
+
+func uriOf(d *StoredDocument) string {
+	if d == nil {
+		return "<nil>"
+	}
+	return d.URI
+}
+
+func TestSuggestNamesTheClosestPages(t *testing.T) {
+	s := openAddressFixture(t)
+	got, err := s.Suggest(context.Background(), "apple-docs://foundation/urlsession/invalidateandcancl()", 3)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(got) == 0 || got[0].URI != "apple-docs://foundation/urlsession/1411622-invalidateandcancel" {
+		t.Errorf("Suggest = %+v", got)
+	}
+	if len(got) > 3 {
+		t.Errorf("Suggest returned %d, want at most 3", len(got))
+	}
+	// An unindexed parent: the nearest indexed ancestor's children.
+	got, err = s.Suggest(context.Background(), "apple-docs://foundation/urlsesion/datatask", 3)
+	if err != nil || len(got) == 0 {
+		t.Errorf("Suggest under a missing parent = %+v, %v", got, err)
+	}
+	got, err = s.Suggest(context.Background(), "swift-evolution://SE-0360", 3)
+	if err != nil || len(got) != 1 || got[0].URI != "swift-evolution://SE-0306" {
+		t.Errorf("Suggest in a prose source = %+v, %v", got, err)
+	}
+}
+
+func TestResolveLinks(t *testing.T) {
+	s := openAddressFixture(t)
+	links := []LinkQuery{
+		{URI: "apple-docs://foundation/urlsession"},                                                                        // exact
+		{URI: "apple-docs://healthkit/setting_up_healthkit"},                                                               // slug variant
+		{URI: "apple-docs://foundation/urlsession/invalidateandcancel()"},                                                  // modern address of a legacy page
+		{URI: "apple-docs://foundation/urlsession/datatask(with:completionhandler:)"},                                      // overloads: kept
+		{URI: "apple-docs://foundation/urlsession/9999999-finishtasksandinvalidate", Text: "`finishTasksAndInvalidate()`"}, // legacy target of a modern page
+		{URI: "apple-docs://foundation/urlsession/nosuchpage"},                                                             // dangling
+		{URI: "swift-evolution://SE-0306"},
+		{URI: "swift-evolution://SE-9999"},
+	}
+	got, err := s.ResolveLinks(context.Background(), links)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []string{
+		"apple-docs://foundation/urlsession",
+		"apple-docs://healthkit/setting-up-healthkit",
+		"apple-docs://foundation/urlsession/1411622-invalidateandcancel",
+		"apple-docs://foundation/urlsession/datatask(with:completionhandler:)",
+		"apple-docs://foundation/urlsession/finishtasksandinvalidate()",
+		"",
+		"swift-evolution://SE-0306",
+		"",
+	}
+	for i := range want {
+		if got[i] != want[i] {
+			t.Errorf("ResolveLinks[%d] %s = %q, want %q", i, links[i].URI, got[i], want[i])
+		}
+	}
+}
+
+func TestAnyCaseMatchesHIGAndBookPagesByTheirLastSegment(t *testing.T) {
+	s := openAddressFixture(t)
+	for addr, want := range map[string]string{
+		"hig://general/inapppurchase": "hig://general/in-apppurchase",
+		"hig://general/dark-mode":     "hig://general/darkmode",
+		"swift-book://closures":       "swift-book://languageguide/closures",
+	} {
+		doc, err := s.DocumentAnyCase(context.Background(), addr)
+		if err != nil || doc.URI != want {
+			t.Errorf("DocumentAnyCase(%s) = %s, %v; want %s", addr, uriOf(doc), err, want)
+		}
+	}
+}
+
+func TestObjCVariant(t *testing.T) {
+	s := openAddressFixture(t)
+	for uri, want := range map[string]string{
+		"apple-docs://foundation/urlsession":                  "apple-docs://foundation/nsurlsession",
+		"apple-docs://foundation/urlsession/1407613-datatask": "apple-docs://foundation/nsurlsession/1407613-datataskwithrequest",
+		"apple-docs://foundation/urlsession/1410330-datatask": "",
+	} {
+		got, err := s.ObjCVariant(context.Background(), uri)
+		if err != nil || got != want {
+			t.Errorf("ObjCVariant(%s) = %q, %v; want %q", uri, got, err, want)
+		}
+	}
+}
