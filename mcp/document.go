@@ -136,10 +136,16 @@ func continuationHint(doc *index.StoredDocument, body, section string, next, bud
 }
 
 // documentJSON is read_document's JSON form: the page's structured fields,
-// clipped to at most half of budget, and as much of its Markdown from offset
-// as the rest of budget holds once encoded.
-func documentJSON(sd *index.StoredDocument, body string, offset, budget int) string {
+// clipped to at most half of budget, the URIs of the refs the index lacks
+// (notIndexed), and as much of its Markdown from offset as the rest of
+// budget holds once encoded.
+func documentJSON(sd *index.StoredDocument, body string, notIndexed []string, offset, budget int) string {
 	meta, truncated := documentMeta(sd.Document, budget/2)
+	if len(notIndexed) > 0 {
+		// The refs whose pages the index lacks, so an agent does not
+		// follow them into "not found".
+		meta["notIndexed"] = clipList(notIndexed[:min(len(notIndexed), maxListItems)], maxURILen)
+	}
 	offset = min(offset, len(body))
 	base, _ := encodeJSON(meta)
 	room := budget - len(base) - 200 // the markdown members' names and numbers

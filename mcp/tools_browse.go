@@ -12,6 +12,7 @@ import (
 
 	"github.com/cupertino-go/cupertino/index"
 	"github.com/cupertino-go/cupertino/internal/document"
+	"github.com/cupertino-go/cupertino/internal/docuri"
 	"github.com/cupertino-go/cupertino/internal/source"
 )
 
@@ -174,7 +175,8 @@ func orDash(s string) string {
 
 func listChildrenTool(b *backend) (mcpgo.Tool, server.ToolHandlerFunc) {
 	t := mcpgo.NewTool("list_children",
-		mcpgo.WithDescription("List the pages a page links in its Topics sections, grouped by section and in page order: the members of a type, the symbols of a framework, the articles of a collection."),
+		mcpgo.WithDescription("List the pages a page links in its Topics sections, grouped by section and in page order: the members of a type, the symbols of a framework, the articles of a collection. "+
+			"A child the index does not hold is marked notIndexed, with its web address."),
 		readOnly("List a page's children"),
 		mcpgo.WithString("uri", mcpgo.Required(), mcpgo.MaxLength(maxURILen),
 			mcpgo.Description("URI of the parent page, e.g. apple-docs://swiftui/view, or a developer.apple.com URL.")),
@@ -185,20 +187,27 @@ func listChildrenTool(b *backend) (mcpgo.Tool, server.ToolHandlerFunc) {
     "total": {"type": "integer"},
     "truncated": {"type": "boolean"},
     "children": {"type": "array", "items": {"type": "object", "properties": {
-      "uri": {"type": "string"}, "title": {"type": "string"}, "section": {"type": "string"}},
+      "uri": {"type": "string"}, "title": {"type": "string"}, "section": {"type": "string"},
+      "notIndexed": {"type": "boolean", "description": "The index does not hold this page; url is its web address."},
+      "url": {"type": "string"}},
       "required": ["title"]}}
   },
   "required": ["uri", "total", "children"]
 }`)),
 	)
+	type child struct {
+		document.Ref
+		NotIndexed bool   `json:"notIndexed,omitempty"`
+		URL        string `json:"url,omitempty"`
+	}
 	type output struct {
-		URI       string         `json:"uri"`
-		Total     int            `json:"total"`
-		Truncated bool           `json:"truncated,omitempty"`
-		Children  []document.Ref `json:"children"`
+		URI       string  `json:"uri"`
+		Total     int     `json:"total"`
+		Truncated bool    `json:"truncated,omitempty"`
+		Children  []child `json:"children"`
 	}
 	return t, func(ctx context.Context, req mcpgo.CallToolRequest) (*mcpgo.CallToolResult, error) {
-		uri, err := argsOf(req).requiredURI("uri")
+		uri, _, err := pageAddress(argsOf(req), "uri")
 		if err != nil {
 			return nil, err
 		}
@@ -207,6 +216,15 @@ func listChildrenTool(b *backend) (mcpgo.Tool, server.ToolHandlerFunc) {
 			return nil, err
 		}
 		children, err := st.Children(ctx, uri)
+		if msg, ok := addressErrorText(err); ok {
+			return mcpgo.NewToolResultError(msg), nil
+		}
+		if err != nil {
+			return nil, err
+		}
+		// Children the index holds under another spelling point at it;
+		// the others are marked (links.go).
+		r, err := resolveTargets(ctx, st, nil, children)
 		if err != nil {
 			return nil, err
 		}
@@ -219,8 +237,16 @@ func listChildrenTool(b *backend) (mcpgo.Tool, server.ToolHandlerFunc) {
 				section = c.Section
 				fmt.Fprintf(&md, "\n### %s\n", orDash(section))
 			}
-			fmt.Fprintf(&md, "- %s — %s\n", orDash(oneLine(c.Title)), orDash(c.URI))
-			items[i] = item{markdown: md.String(), value: c}
+			v := child{Ref: c}
+			mark := ""
+			if got, held := r.lookup(c.URI, c.Title); held {
+				v.URI = got
+			} else if c.URI != "" {
+				v.NotIndexed, v.URL = true, docuri.WebURL(c.URI)
+				mark = notIndexedMark(c.URI)
+			}
+			fmt.Fprintf(&md, "- %s — %s%s\n", orDash(oneLine(c.Title)), orDash(v.URI), mark)
+			items[i] = item{markdown: md.String(), value: v}
 		}
 		n := fitItems(items, 300, responseBudget)
 		out := output{URI: uri, Total: len(children), Truncated: n < len(children)}
@@ -230,7 +256,7 @@ func listChildrenTool(b *backend) (mcpgo.Tool, server.ToolHandlerFunc) {
 		} else {
 			fmt.Fprintf(&md, "## Children of %s (%d)\n", uri, len(children))
 		}
-		out.Children = writeItems[document.Ref](&md, items[:n])
+		out.Children = writeItems[child](&md, items[:n])
 		if out.Truncated {
 			fmt.Fprintf(&md, "\n… %d more left out to keep this response small; read_document with section=\"Topics\" lists them all in parts.\n", len(children)-n)
 		}

@@ -2,6 +2,7 @@ package mcp
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"strings"
 
@@ -9,17 +10,22 @@ import (
 	"github.com/mark3labs/mcp-go/server"
 
 	"github.com/cupertino-go/cupertino/index"
+	"github.com/cupertino-go/cupertino/internal/document"
+	"github.com/cupertino-go/cupertino/internal/docuri"
 	"github.com/cupertino-go/cupertino/internal/mdbound"
 )
 
 func readDocumentTool(b *backend) (mcpgo.Tool, server.ToolHandlerFunc) {
 	t := mcpgo.NewTool("read_document",
 		mcpgo.WithDescription("Read one page in full: declaration, availability, deprecation, discussion, parameters, topics and relationships. "+
-			"Pass a uri from search results (apple-docs://swiftui/view, swift-evolution://SE-0306) or a https://developer.apple.com/documentation/… URL. "+
+			"Pass a uri from search results (apple-docs://swiftui/view, swift-evolution://SE-0306) or a web address: developer.apple.com documentation "+
+			"(?language=objc reads the Objective-C page) or Human Interface Guidelines, docs.swift.org's Swift book, swift.org, or a Swift Evolution proposal on GitHub. "+
+			"A modern address of a page Apple keeps under a numeric path (foundation/urlsession/datatask(with:completionhandler:)) finds it. "+
+			"Links to pages the index lacks are marked \"(not indexed: <web address>)\". "+
 			"Long pages are returned in parts: the response says which offset to pass next; section picks parts by heading."),
 		readOnly("Read a documentation page"),
 		mcpgo.WithString("uri", mcpgo.Required(), mcpgo.MaxLength(maxURILen),
-			mcpgo.Description("Document URI as returned by search, or a developer.apple.com documentation URL.")),
+			mcpgo.Description("Document URI as returned by search, or a web address of a page (developer.apple.com, docs.swift.org, swift.org, github.com/swiftlang/swift-evolution).")),
 		mcpgo.WithString("format", mcpgo.Enum("markdown", "json"), mcpgo.DefaultString("markdown"),
 			mcpgo.Description("markdown: the page as Markdown. json: the structured document (declaration, platforms, symbols, relationships) with its Markdown.")),
 		mcpgo.WithString("section", mcpgo.MaxLength(maxNameLen),
@@ -31,7 +37,7 @@ func readDocumentTool(b *backend) (mcpgo.Tool, server.ToolHandlerFunc) {
 	)
 	return t, func(ctx context.Context, req mcpgo.CallToolRequest) (*mcpgo.CallToolResult, error) {
 		a := argsOf(req)
-		uri, err := a.requiredURI("uri")
+		uri, language, err := pageAddress(a, "uri")
 		if err != nil {
 			return nil, err
 		}
@@ -52,36 +58,121 @@ func readDocumentTool(b *backend) (mcpgo.Tool, server.ToolHandlerFunc) {
 			return nil, err
 		}
 		doc, err := loadDocument(ctx, b, uri)
+		if msg, ok := addressErrorText(err); ok {
+			return mcpgo.NewToolResultError(msg), nil
+		}
 		if err != nil {
 			return nil, err
 		}
+		st, err := b.get()
+		if err != nil {
+			return nil, err
+		}
+		var note string
+		if doc, note, err = languageVariant(ctx, b, st, doc, language); err != nil {
+			return nil, err
+		}
 		body := stripTitle(doc.Markdown, doc.Title)
-		if st, err := b.get(); err == nil && body != "" {
+		if body != "" {
 			// The links to a page's sample project or Apple page lead it;
 			// the sample files that use an API close it, as a section.
 			body = sampleLinks(ctx, st, doc) + body + usedInSamples(ctx, st, doc)
 		}
+		body, doc, missing := settlePage(ctx, st, body, doc)
 		if section != "" {
 			if body, err = selectSections(ctx, body, section); err != nil {
 				return nil, err
 			}
 		}
+		body = note + body
 		budget := maxTokens * charsPerToken
 		if format == "json" {
-			return mcpgo.NewToolResultText(documentJSON(doc, body, offset, budget)), nil
+			return mcpgo.NewToolResultText(documentJSON(doc, body, missing, offset, budget)), nil
 		}
 		return mcpgo.NewToolResultText(documentMarkdown(doc, body, section, offset, budget)), nil
 	}
 }
 
+// pageAddress reads a page address argument: an index URI, or a web address
+// of any source's page (docuri.FromWebURL: developer.apple.com
+// documentation and HIG pages, the Swift book, swift.org, Swift Evolution
+// proposals on GitHub), with the language a ?language= query asks for.
+func pageAddress(a toolArgs, name string) (uri, language string, err error) {
+	raw, err := a.requiredString(name, maxURILen)
+	if err != nil {
+		return "", "", err
+	}
+	lower := strings.ToLower(raw)
+	if strings.HasPrefix(lower, "http://") || strings.HasPrefix(lower, "https://") || strings.HasPrefix(lower, "//") ||
+		strings.HasPrefix(lower, "developer.apple.com/") || strings.HasPrefix(lower, "docs.swift.org/") ||
+		strings.HasPrefix(lower, "github.com/") || strings.HasPrefix(lower, "www.swift.org/") || strings.HasPrefix(lower, "swift.org/") {
+		web := raw
+		if !strings.Contains(lower, "//") {
+			web = "https://" + raw
+		}
+		if u, lang, werr := docuri.FromWebURL(web); werr == nil {
+			return u, lang, nil
+		}
+	}
+	uri, err = a.requiredURI(name)
+	return uri, "", err
+}
+
 // loadDocument reads uri, retrying case-insensitively: agents retype URIs
-// from memory ("swift-evolution://se-0306", "hig://Foundations/Color").
+// from memory ("swift-evolution://se-0306", "hig://Foundations/Color"). An
+// address that names no page is an *index.AddressError: with the
+// overloads a modern address names, or with the three closest pages.
 func loadDocument(ctx context.Context, b *backend, uri string) (*index.StoredDocument, error) {
 	st, err := b.get()
 	if err != nil {
 		return nil, err
 	}
-	return st.DocumentAnyCase(ctx, uri)
+	doc, err := st.DocumentAnyCase(ctx, uri)
+	var aerr *index.AddressError
+	if err == nil || !errors.Is(err, index.ErrDocumentNotFound) || errors.As(err, &aerr) {
+		return doc, err
+	}
+	near, serr := st.Suggest(ctx, uri, 3)
+	if serr != nil || len(near) == 0 {
+		return nil, err
+	}
+	return nil, &index.AddressError{URI: uri, Candidates: near}
+}
+
+// addressErrorText is the isError text for an address that names several
+// pages or none with near misses, which lists them; ok is false for any
+// other error.
+func addressErrorText(err error) (string, bool) {
+	var aerr *index.AddressError
+	if !errors.As(err, &aerr) {
+		return "", false
+	}
+	if aerr.Ambiguous {
+		return aerr.Error(), true
+	}
+	return aerr.Error() + "\nIf none of these is it, find URIs with search or list_documents, then pass one exactly as returned.", true
+}
+
+// languageVariant returns the page to show when the address asked for a
+// language: the Objective-C variant of a Swift page for ?language=objc,
+// when the index holds one. When it holds none, note says so, so the agent
+// knows it reads the Swift page.
+func languageVariant(ctx context.Context, b *backend, st *index.Store, doc *index.StoredDocument, language string) (*index.StoredDocument, string, error) {
+	if language != "objc" || doc.Language == "objc" || doc.Source != document.SourceAppleDocs {
+		return doc, "", nil
+	}
+	variant, err := st.ObjCVariant(ctx, doc.URI)
+	if err != nil {
+		return nil, "", err
+	}
+	if variant == "" {
+		return doc, "> The index holds no Objective-C variant of this page; this is its " + orDash(doc.Language) + " page.\n\n", nil
+	}
+	objc, err := loadDocument(ctx, b, variant)
+	if err != nil {
+		return nil, "", err
+	}
+	return objc, "", nil
 }
 
 // stripTitle drops a leading "# Title" line; the header block repeats it.
@@ -106,20 +197,29 @@ func selectSections(ctx context.Context, md, wanted string) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	if sel.Picked > 0 || len(sel.Unmatched) == 0 {
+	if len(sel.Unmatched) == 0 {
 		return sel.Text, nil
 	}
 	const most = 10
 	headings := mdbound.Names(md, most+1)
-	if len(headings) == 0 {
-		return "", argError("section", "this page has no \"##\" sections; omit section to read it whole")
-	}
 	list := make([]string, 0, len(headings))
 	for _, h := range headings[:min(len(headings), most)] {
 		list = append(list, fmt.Sprintf("%q", clip(h, maxEchoLen)))
 	}
 	if len(headings) > most {
 		list = append(list, "…")
+	}
+	if sel.Picked > 0 {
+		// A list that matches only partly says which names matched nothing.
+		missed := make([]string, 0, len(sel.Unmatched))
+		for _, u := range sel.Unmatched {
+			missed = append(missed, fmt.Sprintf("%q", clip(u, maxEchoLen)))
+		}
+		return fmt.Sprintf("> section: no section matches %s; this page has: %s.\n\n",
+			strings.Join(missed, ", "), strings.Join(list, ", ")) + sel.Text, nil
+	}
+	if len(headings) == 0 {
+		return "", argError("section", "this page has no \"##\" sections; omit section to read it whole")
 	}
 	return "", argError("section", "no section matches %q; this page has: %s", wanted, strings.Join(list, ", "))
 }
@@ -171,5 +271,10 @@ func resourceText(ctx context.Context, b *backend, raw string) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	return documentMarkdown(doc, stripTitle(doc.Markdown, doc.Title), "", 0, responseBudget), nil
+	st, err := b.get()
+	if err != nil {
+		return "", err
+	}
+	body, doc, _ := settlePage(ctx, st, stripTitle(doc.Markdown, doc.Title), doc)
+	return documentMarkdown(doc, body, "", 0, responseBudget), nil
 }
