@@ -479,7 +479,7 @@ func scanCandidate(rows *sql.Rows, c *candidate, leading ...any) error {
 		return err
 	}
 	c.deprecated = dep != 0
-	c.configKey = role.String == "Property List Key"
+	c.configKey = role.String == RolePropertyListKey
 	for i, m := range mins {
 		if m.Valid && m.Int64 > 0 {
 			if c.introduced == nil {

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"unicode"
 
 	"github.com/cupertino-go/cupertino/internal/document"
 	"github.com/cupertino-go/cupertino/internal/version"
@@ -54,12 +55,14 @@ type Filters struct {
 	Framework string `json:"framework,omitempty"`
 	// Language is "swift" or "objc" ("objective-c" accepted).
 	Language string `json:"language,omitempty"`
-	// Kind restricts to one page kind (struct, protocol, article, …),
-	// compared case-insensitively.
+	// Kind restricts to one page kind: one of Kinds or an alias of one
+	// (ResolveKind). Unknown kinds are ErrUnknownKind.
 	Kind string `json:"kind,omitempty"`
 	// Min* keep pages available on that platform at or before the version:
 	// MinIOS "15.0" keeps API introduced in iOS 15.0 or earlier and drops
-	// pages that do not list iOS at all.
+	// pages that list other platforms but not iOS. A page that lists no
+	// platform at all (an article, a collection, a page of another source)
+	// passes: it is not API that could be unavailable.
 	MinIOS      string `json:"minIOS,omitempty"`
 	MinMacOS    string `json:"minMacOS,omitempty"`
 	MinTvOS     string `json:"minTvOS,omitempty"`
@@ -129,7 +132,11 @@ func (f Filters) Normalize(fw *Frameworks) (Filters, error) {
 		return f, fmt.Errorf("%w %q: use swift or objc", ErrBadLanguage, f.Language)
 	}
 
-	out.Kind = strings.TrimSpace(f.Kind)
+	kind, err := ResolveKind(f.Kind)
+	if err != nil {
+		return f, err
+	}
+	out.Kind = kind
 
 	for _, p := range Platforms {
 		v := strings.TrimSpace(out.MinVersion(p))
@@ -191,8 +198,14 @@ func (f *Filters) setMinVersion(platform, v string) {
 
 // AvailableBy reports whether a page introduced at the given versions
 // (platform -> version, missing when the page does not list the platform)
-// passes every Min* filter. Filters must be normalised.
+// passes every Min* filter. A page that lists none of the platforms passes:
+// articles, collections and the pages of other sources declare no
+// availability, and an agent that sets its deployment target still needs
+// the guides. Filters must be normalised.
 func (f Filters) AvailableBy(introduced map[string]string) bool {
+	if !listsPlatform(introduced) {
+		return true
+	}
 	for _, p := range Platforms {
 		want := f.MinVersion(p)
 		if want == "" {
@@ -208,6 +221,16 @@ func (f Filters) AvailableBy(introduced map[string]string) bool {
 		}
 	}
 	return true
+}
+
+// listsPlatform reports whether introduced names a version for any platform.
+func listsPlatform(introduced map[string]string) bool {
+	for _, v := range introduced {
+		if v != "" {
+			return true
+		}
+	}
+	return false
 }
 
 // sourceInScope reports whether src may appear in results. prose says the
@@ -226,4 +249,124 @@ func (f Filters) sourceInScope(src string, prose bool) bool {
 		return f.IncludeArchive || prose
 	}
 	return true
+}
+
+// ErrUnknownKind means a kind filter is neither one of Kinds nor an alias of
+// one.
+var ErrUnknownKind = errors.New("unknown kind")
+
+// KindPropertyListKey is the kind filter for Info.plist and entitlement keys.
+// The index files them under the kind of their value (typealias for most,
+// dictionary for some) with the role heading "Property List Key"; the filter
+// finds them by that heading.
+const KindPropertyListKey = "propertyListKey"
+
+// RolePropertyListKey is the role heading of a property list key's page.
+const RolePropertyListKey = "Property List Key"
+
+// Kinds are the values a kind filter takes: the kinds the index stores for
+// every source (internal/docc documents Apple's), plus KindPropertyListKey.
+// A few stored kinds are left out: crawl oddities no one asks for (pseudo,
+// uid, pseudoCollection), and var and let, which Swift packages store and
+// the property filter matches with Apple's property.
+var Kinds = []string{
+	// Types.
+	"class", "struct", "enum", "protocol", "actor", "union", "namespace", "typealias", "associatedtype", "macro",
+	// Members.
+	"func", "init", "subscript", "operator", "property", "case",
+	// Data, web services and language pages.
+	"dictionary", KindPropertyListKey, "endpoint", "keyword",
+	// Apple's non-symbol pages.
+	"framework", "article", "collection", "collectionGroup", "sampleCode",
+	// Other sources: Swift Evolution, swift.org, the HIG, Apple Archive,
+	// WWDC, sample code and packages.
+	"proposal", "blogPost", "guideline", "guide", "session", "sampleProject", "sourceFile", "package",
+}
+
+// kindAliases maps what people and agents write for a kind, keyed as
+// kindKey spells it (lower case, no spaces, dashes or underscores), to one
+// of Kinds: DocC's role headings ("Instance Method"), other languages' words
+// (method, constructor) and Swift's keywords (var, let).
+var kindAliases = func() map[string]string {
+	m := map[string]string{}
+	for _, k := range Kinds {
+		m[kindKey(k)] = k
+	}
+	for canonical, aliases := range map[string][]string{
+		"func": {"function", "method", "instance method", "type method", "class method", "static method",
+			"generic instance method", "generic type method", "generic function", "fn"},
+		"init":              {"initializer", "initialiser", "constructor", "generic initializer"},
+		"property":          {"var", "let", "variable", "constant", "instance property", "type property", "global variable", "instance variable", "ivar", "field", "data field"},
+		"case":              {"enumeration case", "enum case"},
+		"struct":            {"structure", "generic structure"},
+		"enum":              {"enumeration", "generic enumeration"},
+		"class":             {"generic class"},
+		"protocol":          {"interface"},
+		"typealias":         {"type alias"},
+		"associatedtype":    {"associated type"},
+		"subscript":         {"instance subscript", "generic subscript"},
+		"operator":          {"generic operator"},
+		"dictionary":        {"object", "dict"},
+		"endpoint":          {"web service endpoint", "web endpoint", "rest endpoint"},
+		"framework":         {"module", "technology"},
+		"collectionGroup":   {"api collection"},
+		"sampleCode":        {"sample"},
+		"sampleProject":     {"sample project"},
+		"sourceFile":        {"source file", "file"},
+		"proposal":          {"evolution proposal", "swift evolution proposal"},
+		"blogPost":          {"blog", "post"},
+		"guideline":         {"hig"},
+		"session":           {"wwdc session", "video"},
+		KindPropertyListKey: {"plist key", "info plist key", "info.plist key", "entitlement", "entitlement key"},
+	} {
+		for _, a := range aliases {
+			m[kindKey(a)] = canonical
+		}
+	}
+	return m
+}()
+
+// kindKey is the spelling kinds and aliases are compared in: lower case
+// without spaces, dashes, underscores or dots.
+func kindKey(s string) string {
+	return strings.Map(func(r rune) rune {
+		switch r {
+		case ' ', '-', '_', '.', '\t':
+			return -1
+		}
+		return unicode.ToLower(r)
+	}, s)
+}
+
+// ResolveKind maps a kind filter (one of Kinds or an alias, in any case and
+// spacing: "Instance Method", "initializer", "sample code") to its value in
+// Kinds; "" stays "". Anything else is ErrUnknownKind listing Kinds.
+func ResolveKind(name string) (string, error) {
+	name = strings.TrimSpace(name)
+	if name == "" {
+		return "", nil
+	}
+	if k, ok := kindAliases[kindKey(name)]; ok {
+		return k, nil
+	}
+	return "", fmt.Errorf("%w %q: use one of %s", ErrUnknownKind, name, strings.Join(Kinds, ", "))
+}
+
+// KeepsKind reports whether a page of the stored kind passes the kind
+// filter; plistKey says the page is headed RolePropertyListKey. Filters must be normalised. property also keeps
+// the var and let of Swift packages; propertyListKey keeps the pages headed
+// "Property List Key", which typealias leaves out (they are configuration,
+// not type aliases).
+func (f Filters) KeepsKind(kind string, plistKey bool) bool {
+	switch f.Kind {
+	case "":
+		return true
+	case KindPropertyListKey:
+		return plistKey
+	case "property":
+		return kind == "property" || kind == "var" || kind == "let"
+	case "typealias":
+		return kind == "typealias" && !plistKey
+	}
+	return strings.EqualFold(kind, f.Kind)
 }

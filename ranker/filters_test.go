@@ -4,6 +4,7 @@ import (
 	"errors"
 	"reflect"
 	"slices"
+	"strings"
 	"testing"
 )
 
@@ -40,6 +41,7 @@ func TestFiltersNormalize(t *testing.T) {
 		{Filters{Sources: []string{"stackoverflow"}}, ErrUnknownSource},
 		{Filters{Language: "rust"}, ErrBadLanguage},
 		{Filters{MinMacOS: "ten"}, ErrBadVersion},
+		{Filters{Kind: "widget"}, ErrUnknownKind},
 	} {
 		if _, err := tt.f.Normalize(fw); !errors.Is(err, tt.err) {
 			t.Errorf("Normalize(%+v) error = %v, want %v", tt.f, err, tt.err)
@@ -61,8 +63,9 @@ func TestAvailableBy(t *testing.T) {
 		{map[string]string{"iOS": "13.9"}, true},
 		{map[string]string{"iOS": "13.10"}, true},
 		{map[string]string{"iOS": "14.0"}, false},
-		{map[string]string{"macOS": "10.15"}, false}, // does not list iOS
-		{nil, false},
+		{map[string]string{"macOS": "10.15"}, false}, // lists platforms, not iOS
+		{nil, true}, // lists none: an article, a guide, another source's page
+		{map[string]string{"iOS": ""}, true},
 	} {
 		if got := f.AvailableBy(tt.intro); got != tt.want {
 			t.Errorf("AvailableBy(%v) = %v, want %v", tt.intro, got, tt.want)
@@ -99,6 +102,62 @@ func TestYearFilter(t *testing.T) {
 	for _, bad := range []Filters{{Year: 24}, {Year: 99999}, {Year: 2024, Sources: []string{"apple-docs"}}} {
 		if _, err := bad.Normalize(nil); !errors.Is(err, ErrBadYear) {
 			t.Errorf("%+v: err = %v, want ErrBadYear", bad, err)
+		}
+	}
+}
+
+func TestResolveKind(t *testing.T) {
+	for in, want := range map[string]string{
+		"": "", " struct ": "struct", "Struct": "struct", "method": "func", "Instance Method": "func",
+		"type method": "func", "initializer": "init", "Initializer": "init", "sample code": "sampleCode",
+		"samplecode": "sampleCode", "Property List Key": KindPropertyListKey, "plist key": KindPropertyListKey,
+		"property": "property", "var": "property", "let": "property", "Instance Property": "property",
+		"enumeration case": "case", "type_alias": "typealias", "API Collection": "collectionGroup",
+		"protocol": "protocol", "sampleProject": "sampleProject", "blog post": "blogPost",
+	} {
+		got, err := ResolveKind(in)
+		if err != nil || got != want {
+			t.Errorf("ResolveKind(%q) = %q, %v; want %q", in, got, err, want)
+		}
+	}
+	for _, k := range Kinds {
+		if got, err := ResolveKind(k); err != nil || got != k {
+			t.Errorf("ResolveKind(%q) = %q, %v: a listed kind must resolve to itself", k, got, err)
+		}
+	}
+	_, err := ResolveKind("widget")
+	if !errors.Is(err, ErrUnknownKind) {
+		t.Fatalf("ResolveKind(widget) error = %v, want ErrUnknownKind", err)
+	}
+	for _, part := range []string{`"widget"`, "func", "init", "sampleCode", KindPropertyListKey} {
+		if !strings.Contains(err.Error(), part) {
+			t.Errorf("ResolveKind(widget) error %q lacks %q", err, part)
+		}
+	}
+}
+
+func TestKeepsKind(t *testing.T) {
+	for _, tt := range []struct {
+		filter, kind string
+		plistKey     bool
+		want         bool
+	}{
+		{"", "anything", false, true},
+		{"func", "func", false, true},
+		{"func", "init", false, false},
+		{"property", "property", false, true},
+		{"property", "var", false, true}, // a Swift package's var
+		{"property", "let", false, true},
+		{"property", "case", false, false},
+		{"typealias", "typealias", false, true},
+		{"typealias", "typealias", true, false}, // an Info.plist key filed as a typealias
+		{KindPropertyListKey, "typealias", true, true},
+		{KindPropertyListKey, "dictionary", true, true},
+		{KindPropertyListKey, "typealias", false, false},
+		{"dictionary", "dictionary", true, true},
+	} {
+		if got := (Filters{Kind: tt.filter}).KeepsKind(tt.kind, tt.plistKey); got != tt.want {
+			t.Errorf("Filters{Kind: %q}.KeepsKind(%q, %v) = %v, want %v", tt.filter, tt.kind, tt.plistKey, got, tt.want)
 		}
 	}
 }

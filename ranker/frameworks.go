@@ -131,12 +131,28 @@ func (f *Frameworks) Resolve(name string) (string, error) {
 	if len(ids) == 0 {
 		ids = f.near(name)
 	}
-	if len(ids) > 0 {
-		return "", fmt.Errorf("%w %q: did you mean %s? (list_frameworks, or cupertino list-frameworks, lists them all)",
-			ErrUnknownFramework, name, strings.Join(ids, ", "))
-	}
-	return "", fmt.Errorf("%w %q: list_frameworks (or cupertino list-frameworks) lists the valid names", ErrUnknownFramework, name)
+	return "", &UnknownFrameworkError{Name: name, Suggestions: ids}
 }
+
+// UnknownFrameworkError is the ErrUnknownFramework Resolve returns: the name
+// asked for and what it might have meant, so that a front end can word its
+// own advice (the MCP server names its list_frameworks tool only). Error is
+// the wording for the command line.
+type UnknownFrameworkError struct {
+	Name        string
+	Suggestions []string // identifiers, best first; none when nothing is near
+}
+
+func (e *UnknownFrameworkError) Error() string {
+	if len(e.Suggestions) > 0 {
+		return fmt.Sprintf("%v %q: did you mean %s? (list_frameworks, or cupertino list-frameworks, lists them all)",
+			ErrUnknownFramework, e.Name, strings.Join(e.Suggestions, ", "))
+	}
+	return fmt.Sprintf("%v %q: list_frameworks (or cupertino list-frameworks) lists the valid names", ErrUnknownFramework, e.Name)
+}
+
+// Unwrap makes errors.Is(err, ErrUnknownFramework) hold.
+func (e *UnknownFrameworkError) Unwrap() error { return ErrUnknownFramework }
 
 // Synonym returns the frameworks a word stands for through a declared or
 // implicit synonym, sorted; nil when none.

@@ -206,7 +206,7 @@ func (s *search) keep(c *candidate) bool {
 	if s.f.Language != "" && c.language != s.f.Language {
 		return false
 	}
-	if s.f.Kind != "" && !strings.EqualFold(c.kind, s.f.Kind) {
+	if !s.f.KeepsKind(c.kind, c.configKey) {
 		return false
 	}
 	if s.f.Year != 0 && !strings.HasPrefix(c.uri, fmt.Sprintf("%s://%d/", document.SourceWWDC, s.f.Year)) {

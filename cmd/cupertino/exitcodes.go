@@ -93,6 +93,7 @@ var exitCodes = []struct {
 	{"ranker.ErrBadYear", ranker.ErrBadYear, exitUsage},
 	{"ranker.ErrUnknownSource", ranker.ErrUnknownSource, exitUsage},
 	{"ranker.ErrBadVersion", ranker.ErrBadVersion, exitUsage},
+	{"ranker.ErrUnknownKind", ranker.ErrUnknownKind, exitUsage},
 	{"mcp.ErrWrite", mcp.ErrWrite, exitFailure},
 	{"mcp.ErrHTTPConfig", mcp.ErrHTTPConfig, exitUsage},
 	// Tool-call errors reach the agent as isError results, not exit codes.
