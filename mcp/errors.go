@@ -42,9 +42,11 @@ func describeError(ctx context.Context, err error, timeout time.Duration) (msg s
 		return err.Error() + ": find URIs with search or list_documents, then pass one exactly as returned", false
 	case errors.Is(err, ranker.ErrEmptyQuery):
 		return "query has no searchable words: pass an API name or a few keywords, e.g. query=\"URLSession dataTask\"", false
+	case errors.As(err, new(*ranker.UnknownFrameworkError)):
+		return unknownFrameworkText(err), false
 	case errors.Is(err, ErrUnknownFramework), errors.Is(err, ranker.ErrUnknownFramework),
 		errors.Is(err, ranker.ErrUnknownSource), errors.Is(err, ranker.ErrBadLanguage), errors.Is(err, ranker.ErrBadVersion),
-		errors.Is(err, ranker.ErrBadYear):
+		errors.Is(err, ranker.ErrBadYear), errors.Is(err, ranker.ErrUnknownKind):
 		// Built from the caller's argument and the index's names.
 		return err.Error(), false
 	}
@@ -60,6 +62,20 @@ func describeError(ctx context.Context, err error, timeout time.Duration) (msg s
 			logDetails + ".", true
 	}
 	return "internal error: the index could not answer this call; " + logDetails + ".", true
+}
+
+// unknownFrameworkText words an unknown framework for an MCP client: it
+// names the list_frameworks tool, where the command line's wording (the
+// error's own text) also names `cupertino list-frameworks`.
+func unknownFrameworkText(err error) string {
+	var e *ranker.UnknownFrameworkError
+	errors.As(err, &e)
+	name := clip(e.Name, maxEchoLen)
+	if len(e.Suggestions) > 0 {
+		return fmt.Sprintf("%v %q: did you mean %s? Call list_frameworks for every valid name.", ranker.ErrUnknownFramework, name,
+			strings.Join(echoNames(e.Suggestions), ", "))
+	}
+	return fmt.Sprintf("%v %q: call list_frameworks for the valid names, and pass an identifier it lists (\"swiftui\").", ranker.ErrUnknownFramework, name)
 }
 
 // looksDamaged recognises SQLite's reports of a damaged or foreign file.

@@ -32,6 +32,12 @@ const (
 	maxLabelLen     = 100 // kind, framework, source, section names
 	maxListItems    = 20  // attributes, conformances and such of one symbol
 	maxSignatureLen = 1000
+	// maxRowDeclarationLen bounds the declaration of a search result: enough
+	// for the parameter labels and types that tell overloads apart (Apple's
+	// are 100 to 200 bytes); read_document has the whole.
+	maxRowDeclarationLen = 240
+	// maxRowNoteLen bounds a deprecation note in a result list.
+	maxRowNoteLen = 300
 )
 
 // availabilityText renders introduced versions in platform order:
@@ -152,10 +158,13 @@ func writePage[T any](md *strings.Builder, p *paging, items []item, fixed int, m
 	return values
 }
 
-// resultItem renders one search result as compact Markdown.
-func resultItem(n int, r ranker.Result) item {
+// resultItem renders one search result as compact Markdown: title and
+// labels, URI, declaration (in code, so overloads differ at a glance),
+// availability, the deprecation note and the summary.
+func resultItem(n int, r searchRow) item {
 	r.URI, r.Title = clip(r.URI, maxURILen), clip(r.Title, maxTitleLen)
 	r.Kind, r.Framework, r.Source = clip(r.Kind, maxLabelLen), clip(r.Framework, maxLabelLen), clip(r.Source, maxLabelLen)
+	r.Declaration, r.DeprecatedNote = shortDeclaration(r.Declaration), clip(r.DeprecatedNote, maxRowNoteLen)
 	var b strings.Builder
 	fmt.Fprintf(&b, "%d. **%s**", n, oneLine(r.Title))
 	meta := nonEmpty(r.Kind, r.Framework, r.Source)
@@ -166,6 +175,12 @@ func resultItem(n int, r ranker.Result) item {
 		b.WriteString(" · **deprecated**")
 	}
 	fmt.Fprintf(&b, "\n   %s", r.URI)
+	if r.Declaration != "" {
+		b.WriteString("\n   " + codeSpan(r.Declaration))
+	}
+	if r.DeprecatedNote != "" {
+		b.WriteString("\n   Deprecated: " + r.DeprecatedNote)
+	}
 	if av := availabilityText(r.Availability); av != "" {
 		b.WriteString("\n   " + av)
 	}
@@ -175,6 +190,40 @@ func resultItem(n int, r ranker.Result) item {
 	}
 	b.WriteString("\n")
 	return item{markdown: b.String(), value: r}
+}
+
+// shortDeclaration is a declaration as a result row shows it: on one line,
+// whitespace collapsed (a parameter list Apple breaks over lines is joined
+// without spaces inside its parentheses), clipped to maxRowDeclarationLen.
+func shortDeclaration(decl string) string {
+	if len(decl) > 8*maxRowDeclarationLen {
+		decl = decl[:8*maxRowDeclarationLen]
+	}
+	var b strings.Builder
+	for _, line := range strings.Split(decl, "\n") {
+		line = strings.Join(strings.Fields(line), " ")
+		if line == "" {
+			continue
+		}
+		if b.Len() > 0 && !strings.HasSuffix(b.String(), "(") && !strings.HasPrefix(line, ")") {
+			b.WriteByte(' ')
+		}
+		b.WriteString(line)
+	}
+	return clip(b.String(), maxRowDeclarationLen)
+}
+
+// codeSpan wraps s in a Markdown code span, with a fence of more backticks
+// than any run in s.
+func codeSpan(s string) string {
+	fence := "`"
+	for strings.Contains(s, fence) {
+		fence += "`"
+	}
+	if strings.HasPrefix(s, "`") || strings.HasSuffix(s, "`") {
+		return fence + " " + s + " " + fence
+	}
+	return fence + s + fence
 }
 
 // symbolItem renders one symbol row.

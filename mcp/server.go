@@ -134,10 +134,20 @@ func New(ctx context.Context, opts Options) (*Server, error) {
 	s.mcp = server.NewMCPServer("cupertino", s.version(), serverOpts...)
 
 	available := s.backend.available(ctx)
+	// The search tool's source enum lists the sources this index holds
+	// (Tools, for the snapshots, keeps them all). An index that cannot be
+	// read leaves the full list, like the tools themselves.
+	present, err := sourcesIn(ctx, s.backend)
+	if err != nil {
+		log.Info("source list not narrowed", "err", err)
+	}
 	for _, t := range allTools(s.backend) {
 		if t.needs != "" && !available[t.needs] {
 			log.Info("tool not offered: the index has no rows for it", "tool", t.def.Name, "table", t.needs)
 			continue
+		}
+		if t.def.Name == searchToolName {
+			t.def = withSources(t.def, present)
 		}
 		s.mcp.AddTool(t.def, t.handler)
 		s.tools[t.def.Name] = t.def

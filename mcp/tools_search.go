@@ -5,11 +5,13 @@ import (
 	"encoding/json"
 	"fmt"
 	"regexp"
+	"slices"
 	"strings"
 
 	mcpgo "github.com/mark3labs/mcp-go/mcp"
 	"github.com/mark3labs/mcp-go/server"
 
+	"github.com/cupertino-go/cupertino/index"
 	"github.com/cupertino-go/cupertino/internal/document"
 	"github.com/cupertino-go/cupertino/internal/docuri"
 	"github.com/cupertino-go/cupertino/internal/source"
@@ -40,24 +42,31 @@ var minVersionArgs = []struct{ arg, platform string }{
 
 var versionRE = regexp.MustCompile(versionPattern)
 
+// searchToolName is the search tool's name; the server narrows its source
+// enum to the index (withSources).
+const searchToolName = "search"
+
 func searchTool(b *backend) (mcpgo.Tool, server.ToolHandlerFunc) {
 	opts := []mcpgo.ToolOption{
 		mcpgo.WithDescription("Search Apple's developer documentation, Swift Evolution, the Swift book, swift.org, the Human Interface Guidelines, " +
 			"and, where indexed, Apple sample code, WWDC session transcripts and Swift packages. " +
 			"Use it before writing code against an Apple API you are not sure of. Give an API name (\"NavigationStack\", \"URLSession dataTask\") " +
-			"or a few keywords (\"observe app lifecycle SwiftUI\"). Results list title, URI, kind, framework, availability and a summary; " +
+			"or a few keywords (\"observe app lifecycle SwiftUI\"). Results list title, URI, kind, framework, availability and a summary, " +
+			"a symbol's declaration (which tells same-titled overloads apart) and what replaces a deprecated API; " +
 			"pass a result's uri to read_document for the full page."),
 		readOnly("Search Apple documentation"),
 		mcpgo.WithString("query", mcpgo.Required(), mcpgo.MaxLength(maxQueryLen),
 			mcpgo.Description("API name or keywords. Prefixes such as \"se:\" (Swift Evolution) or \"hig:\" restrict the source; \"@MainActor\" asks for an attribute.")),
 		mcpgo.WithString("source", mcpgo.Enum(source.IDs()...),
-			mcpgo.Description("Only this source. Omit to search all of them (apple-archive joins only for prose queries unless include_archive is true).")),
+			mcpgo.Description("Only this source. Omit to search all of them (apple-archive joins only for prose queries unless include_archive is true). "+
+				"The server lists only the sources its index holds.")),
 		mcpgo.WithString("framework", mcpgo.MaxLength(maxNameLen),
 			mcpgo.Description("Only this framework: identifier, module or display name (\"swiftui\", \"CoreData\", \"Core Data\"). list_frameworks lists them.")),
 		mcpgo.WithString("language", mcpgo.Enum("swift", "objc"),
 			mcpgo.Description("Only pages for this language.")),
-		mcpgo.WithString("kind", mcpgo.MaxLength(maxNameLen),
-			mcpgo.Description("Only this page kind, e.g. protocol, struct, class, enum, actor, func, init, property, case, macro, article, sampleCode, proposal.")),
+		mcpgo.WithString("kind", mcpgo.Enum(ranker.Kinds...),
+			mcpgo.Description("Only this page kind. Common spellings are accepted too: method and \"Instance Method\" mean func, initializer means init, "+
+				"var and let mean property, \"sample code\" means sampleCode, \"Property List Key\" means propertyListKey (Info.plist and entitlement keys).")),
 		mcpgo.WithBoolean("include_archive", mcpgo.DefaultBool(false),
 			mcpgo.Description("Also search Apple's retired guides (apple-archive) for every query.")),
 		mcpgo.WithInteger("year", mcpgo.DefaultNumber(0), mcpgo.Min(0), mcpgo.Max(2100),
@@ -67,10 +76,11 @@ func searchTool(b *backend) (mcpgo.Tool, server.ToolHandlerFunc) {
 	}
 	for _, m := range minVersionArgs {
 		opts = append(opts, mcpgo.WithString(m.arg, mcpgo.Pattern(versionPattern),
-			mcpgo.Description(fmt.Sprintf("Only API available on %s at this version or earlier, e.g. \"16.0\" (pages that do not list %s are dropped).", m.platform, m.platform))))
+			mcpgo.Description(fmt.Sprintf("Only API available on %s at this version or earlier, e.g. \"16.0\". Pages that list platforms but not %s are dropped; "+
+				"pages that list none (articles, guides, other sources) are kept.", m.platform, m.platform))))
 	}
 	opts = append(opts, mcpgo.WithRawOutputSchema(searchOutputSchema))
-	t := mcpgo.NewTool("search", opts...)
+	t := mcpgo.NewTool(searchToolName, opts...)
 
 	return t, func(ctx context.Context, req mcpgo.CallToolRequest) (*mcpgo.CallToolResult, error) {
 		a := argsOf(req)
@@ -79,14 +89,8 @@ func searchTool(b *backend) (mcpgo.Tool, server.ToolHandlerFunc) {
 			return nil, err
 		}
 		var f ranker.Filters
-		if src, err := a.optionalString("source", "", maxNameLen); err != nil {
+		if f.Sources, err = sourceArg(ctx, b, a); err != nil {
 			return nil, err
-		} else if src != "" {
-			id, err := ranker.ResolveSource(src)
-			if err != nil {
-				return nil, argError("source", "must be one of %s, got %q", strings.Join(source.IDs(), ", "), src)
-			}
-			f.Sources = []string{id}
 		}
 		if f.Framework, err = a.optionalString("framework", "", maxNameLen); err != nil {
 			return nil, err
@@ -94,7 +98,7 @@ func searchTool(b *backend) (mcpgo.Tool, server.ToolHandlerFunc) {
 		if f.Language, err = a.optionalEnum("language", "", []string{"swift", "objc"}); err != nil {
 			return nil, err
 		}
-		if f.Kind, err = a.optionalString("kind", "", maxNameLen); err != nil {
+		if f.Kind, err = kindArg(a); err != nil {
 			return nil, err
 		}
 		if f.IncludeArchive, err = a.optionalBool("include_archive", false); err != nil {
@@ -131,8 +135,140 @@ func searchTool(b *backend) (mcpgo.Tool, server.ToolHandlerFunc) {
 		if err != nil {
 			return nil, err
 		}
-		return searchResult(query, results), nil
+		rows, err := searchRows(ctx, b, results)
+		if err != nil {
+			return nil, err
+		}
+		return searchResult(query, rows), nil
 	}
+}
+
+// sourceArg reads the source argument: any alias of a source the index
+// holds. A source it does not hold is an argument error listing those it
+// does, not a search that silently finds nothing.
+func sourceArg(ctx context.Context, b *backend, a toolArgs) ([]string, error) {
+	src, err := a.optionalString("source", "", maxNameLen)
+	if err != nil || src == "" {
+		return nil, err
+	}
+	id, err := ranker.ResolveSource(src)
+	if err == nil {
+		var st *index.Store
+		if st, err = b.get(); err != nil {
+			return nil, err
+		}
+		var held bool
+		if held, err = st.HasSource(ctx, id); err != nil {
+			return nil, err
+		}
+		if held {
+			return []string{id}, nil
+		}
+	}
+	ids := source.IDs()
+	if present, perr := sourcesIn(ctx, b); perr == nil && len(present) > 0 {
+		ids = present
+	}
+	return nil, argError("source", "must be one of %s (the sources this index holds), got %q", strings.Join(ids, ", "), clip(src, maxEchoLen))
+}
+
+// sourcesIn lists the sources the index holds, in display order.
+func sourcesIn(ctx context.Context, b *backend) ([]string, error) {
+	st, err := b.get()
+	if err != nil {
+		return nil, err
+	}
+	var out []string
+	for _, id := range source.IDs() {
+		held, err := st.HasSource(ctx, id)
+		if err != nil {
+			return nil, err
+		}
+		if held {
+			out = append(out, id)
+		}
+	}
+	return out, nil
+}
+
+// withSources returns the search tool's definition with its source enum
+// narrowed to the sources the index holds, so that an agent is never offered
+// one that finds nothing. The snapshots and docs/tools.md show the full
+// list (Tools); the server serves this one.
+func withSources(def mcpgo.Tool, present []string) mcpgo.Tool {
+	prop, ok := def.InputSchema.Properties["source"].(map[string]any)
+	if !ok || len(present) == 0 {
+		return def
+	}
+	narrowed := make(map[string]any, len(prop))
+	for k, v := range prop {
+		narrowed[k] = v
+	}
+	narrowed["enum"] = slices.Clone(present)
+	props := make(map[string]any, len(def.InputSchema.Properties))
+	for k, v := range def.InputSchema.Properties {
+		props[k] = v
+	}
+	props["source"] = narrowed
+	def.InputSchema.Properties = props
+	return def
+}
+
+// kindArg reads the kind argument: one of ranker.Kinds or an alias of one.
+func kindArg(a toolArgs) (string, error) {
+	kind, err := a.optionalString("kind", "", maxNameLen)
+	if err != nil || kind == "" {
+		return "", err
+	}
+	resolved, err := ranker.ResolveKind(kind)
+	if err != nil {
+		return "", argError("kind", "must be one of %s (or a common spelling of one: method, initializer, \"sample code\"), got %q",
+			strings.Join(ranker.Kinds, ", "), clip(kind, maxEchoLen))
+	}
+	return resolved, nil
+}
+
+// searchRow is one search result as the search tool returns it: the
+// ranker's result and what the index adds to tell look-alike rows apart.
+type searchRow struct {
+	ranker.Result
+	// Declaration is the page's declaration on one line, clipped: two
+	// overloads with one title differ here.
+	Declaration string `json:"declaration,omitempty"`
+	// DeprecatedNote is what a deprecated page says to use instead.
+	DeprecatedNote string `json:"deprecatedNote,omitempty"`
+}
+
+// searchRows adds each result's declaration and deprecation note, read from
+// the index in one statement.
+func searchRows(ctx context.Context, b *backend, results []ranker.Result) ([]searchRow, error) {
+	rows := make([]searchRow, len(results))
+	uris := make([]string, len(results))
+	for i, r := range results {
+		// The ranker's score explanation is for `cupertino search --explain`;
+		// here it would only cost the agent tokens.
+		r.Explain = nil
+		rows[i].Result, uris[i] = r, r.URI
+	}
+	if len(results) == 0 {
+		return rows, nil
+	}
+	st, err := b.get()
+	if err != nil {
+		return nil, err
+	}
+	details, err := st.RowDetails(ctx, uris)
+	if err != nil {
+		return nil, err
+	}
+	for i := range rows {
+		d := details[rows[i].URI]
+		rows[i].Declaration = shortDeclaration(d.Declaration)
+		if rows[i].Deprecated {
+			rows[i].DeprecatedNote = clip(d.DeprecatedNote, maxRowNoteLen)
+		}
+	}
+	return rows, nil
 }
 
 func setMinVersion(f *ranker.Filters, platform, v string) {
@@ -152,22 +288,19 @@ func setMinVersion(f *ranker.Filters, platform, v string) {
 
 // searchOutput is the search tool's structuredContent.
 type searchOutput struct {
-	Query     string          `json:"query"`
-	Count     int             `json:"count"`
-	Truncated bool            `json:"truncated,omitempty"`
-	Results   []ranker.Result `json:"results"`
+	Query     string      `json:"query"`
+	Count     int         `json:"count"`
+	Truncated bool        `json:"truncated,omitempty"`
+	Results   []searchRow `json:"results"`
 }
 
-func searchResult(query string, results []ranker.Result) *mcpgo.CallToolResult {
+func searchResult(query string, results []searchRow) *mcpgo.CallToolResult {
 	if len(results) == 0 {
 		md := fmt.Sprintf("No results for %q. Try fewer or more general words, drop filters, or check the spelling of the API name.\n", clip(query, 100))
-		return textResult(md, searchOutput{Query: query, Results: []ranker.Result{}})
+		return textResult(md, searchOutput{Query: query, Results: []searchRow{}})
 	}
 	items := make([]item, len(results))
 	for i, r := range results {
-		// The ranker's score explanation is for `cupertino search --explain`;
-		// here it would only cost the agent tokens.
-		r.Explain = nil
 		items[i] = resultItem(i+1, r)
 	}
 	header := fmt.Sprintf("## Results for %q\n\n", clip(query, 100))
@@ -176,7 +309,7 @@ func searchResult(query string, results []ranker.Result) *mcpgo.CallToolResult {
 	var b strings.Builder
 	b.WriteString(header)
 	out := searchOutput{Query: query, Count: n, Truncated: n < len(items)}
-	out.Results = writeItems[ranker.Result](&b, items[:n])
+	out.Results = writeItems[searchRow](&b, items[:n])
 	if out.Truncated {
 		fmt.Fprintf(&b, "\n… %d more results left out to keep this response small; add filters or lower limit.\n", len(items)-n)
 	}
@@ -204,6 +337,8 @@ var searchOutputSchema = json.RawMessage(`{
           "score": {"type": "number", "description": "Fused relevance; only the order is meaningful."},
           "availability": {"type": "object", "additionalProperties": {"type": "string"}, "description": "Platform to introduced version."},
           "deprecated": {"type": "boolean"},
+          "deprecatedNote": {"type": "string", "description": "For a deprecated page, what to use instead, as the page says."},
+          "declaration": {"type": "string", "description": "The declaration on one line, clipped: tells same-titled overloads apart."},
           "explain": {"type": "array", "items": {"type": "object"}}
         },
         "required": ["uri", "title", "source", "framework", "kind", "summary", "score", "deprecated"]
