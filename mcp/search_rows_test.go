@@ -211,3 +211,35 @@ func TestUnknownFrameworkNamesTheTool(t *testing.T) {
 	}
 	mustContain(t, s.fails("search", map[string]any{"query": "View", "framework": "SwiftIU"}), "did you mean swiftui", "list_frameworks")
 }
+
+// TestGetInheritanceAmbiguity: a name several types share, with no
+// framework, is an isError listing them with their URIs; framework= or a
+// URI picks one. A name one type answers to also offers the prefixed types
+// of the UI frameworks.
+func TestGetInheritanceAmbiguity(t *testing.T) {
+	s := connect(t, Options{DBPath: rowsDB(t)})
+	text := s.fails("get_inheritance", map[string]any{"symbol": "View"})
+	mustContain(t, text, `"View" names 2 types`, "apple-docs://swiftui/view", "packages://vapor/vapor/symbols/Vapor/View", "framework=")
+	mustContain(t, s.ok("get_inheritance", map[string]any{"symbol": "View", "framework": "swiftui"}), "apple-docs://swiftui/view")
+	mustContain(t, s.ok("get_inheritance", map[string]any{"symbol": "packages://vapor/vapor/symbols/Vapor/View"}), "Sendable")
+
+	res := s.call("get_inheritance", map[string]any{"symbol": "Button"})
+	text = resultText(res)
+	if res.IsError {
+		t.Fatal(text)
+	}
+	mustContain(t, text, "apple-docs://swiftui/button", "UIButton", "apple-docs://uikit/uibutton")
+	var out struct {
+		Root            TypeRef   `json:"root"`
+		OtherCandidates []TypeRef `json:"otherCandidates"`
+	}
+	structured(t, res, &out)
+	if out.Root.URI != "apple-docs://swiftui/button" || len(out.OtherCandidates) != 1 || out.OtherCandidates[0].URI != "apple-docs://uikit/uibutton" {
+		t.Errorf("Button: root %+v, others %+v", out.Root, out.OtherCandidates)
+	}
+	// A prefixed name is not widened.
+	structured(t, s.call("get_inheritance", map[string]any{"symbol": "UIButton"}), &out)
+	if out.OtherCandidates = nil; out.Root.URI != "apple-docs://uikit/uibutton" {
+		t.Errorf("UIButton: root %+v", out.Root)
+	}
+}

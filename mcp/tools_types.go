@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"strings"
+	"unicode"
 
 	mcpgo "github.com/mark3labs/mcp-go/mcp"
 	"github.com/mark3labs/mcp-go/server"
@@ -118,7 +119,8 @@ const maxInheritanceEdges = 200
 func getInheritanceTool(b *backend) (mcpgo.Tool, server.ToolHandlerFunc) {
 	t := mcpgo.NewTool("get_inheritance",
 		mcpgo.WithDescription("Show a type's class hierarchy and protocol conformances from the documentation: "+
-			"up (superclasses and adopted protocols, e.g. UIButton → UIControl → UIView → UIResponder), down (subclasses and conforming types) or both."),
+			"up (superclasses and adopted protocols, e.g. UIButton → UIControl → UIView → UIResponder), down (subclasses and conforming types) or both. "+
+			"A name several types share (View: SwiftUI's and Vapor's) is an error listing them; pass framework= or the URI of the one you mean."),
 		readOnly("Show type hierarchy"),
 		mcpgo.WithString("symbol", mcpgo.Required(), mcpgo.MaxLength(maxURILen),
 			mcpgo.Description("Type name (\"UIButton\") or URI (apple-docs://uikit/uibutton).")),
@@ -184,6 +186,17 @@ func getInheritanceTool(b *backend) (mcpgo.Tool, server.ToolHandlerFunc) {
 		candidates, err := st.ResolveType(ctx, symbol, framework)
 		if err != nil {
 			return nil, err
+		}
+		if len(candidates) > 1 && framework == "" && !strings.Contains(symbol, "://") {
+			return nil, ambiguousType(symbol, candidates)
+		}
+		// A bare name that one type answers to may still not be the one
+		// meant: Button is SwiftUI's, but UIKit's is UIButton and AppKit's
+		// NSButton. Those are offered beside it.
+		if len(candidates) == 1 && framework == "" && !strings.Contains(symbol, "://") {
+			if candidates, err = withPrefixedTypes(ctx, st, symbol, candidates); err != nil {
+				return nil, err
+			}
 		}
 		root := TypeRef{Title: symbol}
 		if len(candidates) > 0 {
@@ -256,14 +269,63 @@ func getInheritanceTool(b *backend) (mcpgo.Tool, server.ToolHandlerFunc) {
 			}
 		}
 		if len(out.OtherCandidates) > 0 {
-			var others []string
+			md.WriteString("\nOther frameworks name it differently; pass one's URI as symbol for its hierarchy:\n")
 			for _, c := range out.OtherCandidates {
-				others = append(others, c.URI)
+				md.WriteString("- " + typeRefText(c) + "\n")
 			}
-			fmt.Fprintf(&md, "\nOther types with this name: %s; pass framework= or the URI to pick one.\n", strings.Join(others, ", "))
 		}
 		return textResult(md.String(), out), nil
 	}
+}
+
+// maxCandidates bounds the types an ambiguity error lists.
+const maxCandidates = 20
+
+// ambiguousType is the error for a name several types answer to: each with
+// its kind, framework and URI, so the agent calls again with the one it
+// means.
+func ambiguousType(name string, candidates []TypeRef) error {
+	var b strings.Builder
+	fmt.Fprintf(&b, "%q names %d types; call get_inheritance again with the uri of the one you mean as symbol, or with framework=:", clip(name, maxEchoLen), len(candidates))
+	for _, c := range candidates[:min(len(candidates), maxCandidates)] {
+		b.WriteString("\n- " + typeRefText(clipTypeRef(c)))
+	}
+	return fmt.Errorf("%w: %s", errAmbiguous, b.String())
+}
+
+// typePrefixes are the prefixes of the UI frameworks' class names that a
+// bare name drops: UIKit's UIButton, AppKit's NSButton, for Button.
+var typePrefixes = []string{"UI", "NS"}
+
+// withPrefixedTypes adds to the one type named name the types named with a
+// UI framework prefix (UIButton and NSButton beside SwiftUI's Button).
+func withPrefixedTypes(ctx context.Context, st *index.Store, name string, candidates []TypeRef) ([]TypeRef, error) {
+	if !isBareTypeName(name) {
+		return candidates, nil
+	}
+	for _, p := range typePrefixes {
+		more, err := st.ResolveType(ctx, p+name, "")
+		if err != nil {
+			return nil, err
+		}
+		candidates = append(candidates, more...)
+	}
+	return candidates, nil
+}
+
+// isBareTypeName reports whether name looks like a type name without a
+// framework prefix: capitalised, then lower case ("Button", not "UIButton"
+// or "button").
+func isBareTypeName(name string) bool {
+	if len(name) < 2 || name[0] < 'A' || name[0] > 'Z' || name[1] < 'a' || name[1] > 'z' {
+		return false
+	}
+	for _, r := range name {
+		if !unicode.IsLetter(r) && !unicode.IsDigit(r) {
+			return false
+		}
+	}
+	return true
 }
 
 // writeHierarchy renders one direction: the inheritance chain as an indented
