@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/cupertino-go/cupertino/index"
+	"github.com/cupertino-go/cupertino/internal/source"
 	"github.com/cupertino-go/cupertino/ranker"
 )
 
@@ -52,6 +53,7 @@ type snapshot struct {
 	frameworks []index.Framework
 	resolver   *ranker.Frameworks // the one framework resolver, as search uses
 	sources    map[string]int
+	wholes     map[string]int // sample projects, sessions, packages by source (source.Whole)
 	meta       map[string]string
 	err        error
 }
@@ -223,6 +225,18 @@ func (s *snapshot) load(ctx context.Context) error {
 		s.resolver = ranker.NewFrameworks(ranker.AliasesOf(s.frameworks))
 		if s.sources, s.err = s.store.Sources(ctx); s.err != nil {
 			return
+		}
+		s.wholes = map[string]int{}
+		for _, src := range source.All {
+			if src.Whole.Kind == "" || s.sources[src.ID] == 0 {
+				continue
+			}
+			kinds, err := s.store.KindCounts(ctx, src.ID)
+			if err != nil {
+				s.err = err
+				return
+			}
+			s.wholes[src.ID] = kinds[src.Whole.Kind]
 		}
 		s.meta, s.err = s.store.Meta(ctx)
 	})

@@ -23,11 +23,6 @@ import (
 // Messages we build from the caller's own arguments are shown as they are;
 // everything else is shown as a fixed sentence and logged in full.
 
-// errAmbiguous marks a name that several pages answer to, when the tool
-// needs one: its text lists them with their URIs, so the agent calls again
-// with the one it means.
-var errAmbiguous = errors.New("ambiguous name")
-
 // logDetails is the sentence appended where details were withheld.
 const logDetails = "the server log (stderr) has details"
 
@@ -39,7 +34,7 @@ func describeError(ctx context.Context, err error, timeout time.Duration) (msg s
 		return fmt.Sprintf("query timed out after %s: narrow it (framework, source or kind) or lower limit, then retry", timeout), false
 	case errors.Is(err, context.Canceled) || ctx.Err() != nil:
 		return "request cancelled", false
-	case errors.Is(err, ErrBadArgument), errors.Is(err, errAmbiguous):
+	case errors.Is(err, ErrBadArgument):
 		return err.Error(), false
 	case errors.Is(err, errHandlerPanic):
 		return "internal error: the server failed on this call; " + logDetails + ".", false

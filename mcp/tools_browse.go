@@ -266,7 +266,7 @@ func listChildrenTool(b *backend) (mcpgo.Tool, server.ToolHandlerFunc) {
 
 func listSourcesTool(b *backend) (mcpgo.Tool, server.ToolHandlerFunc) {
 	t := mcpgo.NewTool("list_sources",
-		mcpgo.WithDescription("List the indexed sources (Apple docs, Swift Evolution, the Swift book, swift.org, HIG, Apple Archive) with their page counts, query prefixes and when the index was built."),
+		mcpgo.WithDescription("List the indexed sources (Apple docs, Swift Evolution, the Swift book, swift.org, HIG, Apple Archive, sample code, WWDC sessions, Swift packages) with their page counts (and how many sample projects, sessions or packages), query prefixes and when the index was built."),
 		readOnly("List sources"),
 		mcpgo.WithRawOutputSchema(json.RawMessage(`{
   "type": "object",
@@ -274,6 +274,7 @@ func listSourcesTool(b *backend) (mcpgo.Tool, server.ToolHandlerFunc) {
     "builtAt": {"type": "string"},
     "sources": {"type": "array", "items": {"type": "object", "properties": {
       "source": {"type": "string"}, "documents": {"type": "integer"}, "description": {"type": "string"},
+      "wholes": {"type": "integer"}, "wholeKind": {"type": "string"},
       "aliases": {"type": "array", "items": {"type": "string"}}},
       "required": ["source", "documents"]}}
   },
@@ -285,6 +286,10 @@ func listSourcesTool(b *backend) (mcpgo.Tool, server.ToolHandlerFunc) {
 		Documents   int      `json:"documents"`
 		Description string   `json:"description,omitempty"`
 		Aliases     []string `json:"aliases,omitempty"`
+		// Wholes counts the sample projects, sessions or packages of a
+		// source whose pages are their parts; WholeKind is their page kind.
+		Wholes    int    `json:"wholes,omitempty"`
+		WholeKind string `json:"wholeKind,omitempty"`
 	}
 	type output struct {
 		BuiltAt string `json:"builtAt,omitempty"`
@@ -305,8 +310,14 @@ func listSourcesTool(b *backend) (mcpgo.Tool, server.ToolHandlerFunc) {
 				continue
 			}
 			aliases := sourceAliases(s)
-			out.Sources = append(out.Sources, src{s.ID, n, s.Description, aliases})
-			fmt.Fprintf(&md, "- **%s** — %d pages. %s", s.ID, n, s.Description)
+			row := src{Source: s.ID, Documents: n, Description: s.Description, Aliases: aliases}
+			fmt.Fprintf(&md, "- **%s** — %d pages", s.ID, n)
+			if w, ok := snap.wholes[s.ID]; ok {
+				row.Wholes, row.WholeKind = w, s.Whole.Kind
+				fmt.Fprintf(&md, " (%d %s)", w, s.Whole.Noun)
+			}
+			out.Sources = append(out.Sources, row)
+			fmt.Fprintf(&md, ". %s", s.Description)
 			if len(aliases) > 0 {
 				fmt.Fprintf(&md, " (query prefix: %s:)", strings.Join(aliases, ":, "))
 			}

@@ -187,9 +187,10 @@ func getInheritanceTool(b *backend) (mcpgo.Tool, server.ToolHandlerFunc) {
 		if err != nil {
 			return nil, err
 		}
-		if len(candidates) > 1 && framework == "" && !strings.Contains(symbol, "://") {
-			return nil, ambiguousType(symbol, candidates)
-		}
+		// Several types share a bare name (SwiftUI's View, Vapor's View):
+		// the most authoritative one answers, as ResolveType orders them,
+		// and the others are offered beside it with their URIs, so one
+		// call answers the usual question and shows how to ask the other.
 		// A bare name that one type answers to may still not be the one
 		// meant: Button is SwiftUI's, but UIKit's is UIButton and AppKit's
 		// NSButton. Those are offered beside it.
@@ -269,28 +270,13 @@ func getInheritanceTool(b *backend) (mcpgo.Tool, server.ToolHandlerFunc) {
 			}
 		}
 		if len(out.OtherCandidates) > 0 {
-			md.WriteString("\nOther frameworks name it differently; pass one's URI as symbol for its hierarchy:\n")
+			md.WriteString("\nOther types answer to this name, or name it with a prefix; pass one's URI as symbol (or framework=) for its hierarchy:\n")
 			for _, c := range out.OtherCandidates {
 				md.WriteString("- " + typeRefText(c) + "\n")
 			}
 		}
 		return textResult(md.String(), out), nil
 	}
-}
-
-// maxCandidates bounds the types an ambiguity error lists.
-const maxCandidates = 20
-
-// ambiguousType is the error for a name several types answer to: each with
-// its kind, framework and URI, so the agent calls again with the one it
-// means.
-func ambiguousType(name string, candidates []TypeRef) error {
-	var b strings.Builder
-	fmt.Fprintf(&b, "%q names %d types; call get_inheritance again with the uri of the one you mean as symbol, or with framework=:", clip(name, maxEchoLen), len(candidates))
-	for _, c := range candidates[:min(len(candidates), maxCandidates)] {
-		b.WriteString("\n- " + typeRefText(clipTypeRef(c)))
-	}
-	return fmt.Errorf("%w: %s", errAmbiguous, b.String())
 }
 
 // typePrefixes are the prefixes of the UI frameworks' class names that a

@@ -4,6 +4,7 @@ import (
 	"context"
 	"database/sql"
 	"fmt"
+	"maps"
 	"regexp"
 	"slices"
 	"strconv"
@@ -111,8 +112,11 @@ var separateSources = func() map[string]bool {
 	return m
 }()
 
-// wholeKindList is wholeKinds for SQL.
-const wholeKindList = `('sampleProject', 'package', 'session')`
+// wholeKindList is wholeKinds for SQL: ('sampleProject', 'session', …).
+var wholeKindList = func() string {
+	kinds := slices.Sorted(maps.Keys(wholeKinds))
+	return "('" + strings.Join(kinds, "', '") + "')"
+}()
 
 // forcedPages adds the pages that outrank everything when present, in this
 // order: the canonical Swift/SwiftUI/Foundation type page of a bare

@@ -5,7 +5,7 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/cupertino-go/cupertino/internal/document"
+	"github.com/cupertino-go/cupertino/internal/source"
 	"github.com/cupertino-go/cupertino/internal/swiftsym"
 )
 
@@ -405,9 +405,15 @@ var guideKinds = map[string]bool{"article": true, "sampleCode": true, "collectio
 
 // wholeKinds are the pages that stand for a whole project, package or
 // session of the sources that also index its parts.
-var wholeKinds = map[string]bool{
-	document.KindSampleProject: true, document.KindPackage: true, document.KindSession: true,
-}
+var wholeKinds = func() map[string]bool {
+	m := map[string]bool{}
+	for _, s := range source.All {
+		if s.Whole.Kind != "" {
+			m[s.Whole.Kind] = true
+		}
+	}
+	return m
+}()
 
 // proseKind is the kind factor for a request: the type that does the job
 // first, the article that explains it close behind, a member page less

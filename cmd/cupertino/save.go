@@ -17,7 +17,6 @@ import (
 
 	"github.com/cupertino-go/cupertino/door"
 	"github.com/cupertino-go/cupertino/internal/corpus"
-	"github.com/cupertino-go/cupertino/internal/document"
 	"github.com/cupertino-go/cupertino/internal/ingest"
 	"github.com/cupertino-go/cupertino/internal/source"
 )
@@ -245,15 +244,13 @@ func printSaveSummary(w io.Writer, s *ingest.Summary) {
 }
 
 // wholesLine says how many sample projects, WWDC sessions and packages
-// the index holds: "606 sample projects, 1266 WWDC sessions, 27 Swift
-// packages".
+// the index holds, in source-table order: "606 sample projects, 1266 WWDC
+// sessions, 27 Swift packages".
 func wholesLine(wholes map[string]int) string {
 	var parts []string
-	for _, w := range []struct{ source, noun string }{
-		{document.SourceSamples, "sample projects"}, {document.SourceWWDC, "WWDC sessions"}, {document.SourcePackages, "Swift packages"},
-	} {
-		if n, ok := wholes[w.source]; ok {
-			parts = append(parts, fmt.Sprintf("%d %s", n, w.noun))
+	for _, src := range source.All {
+		if n, ok := wholes[src.ID]; ok && src.Whole.Noun != "" {
+			parts = append(parts, fmt.Sprintf("%d %s", n, src.Whole.Noun))
 		}
 	}
 	return strings.Join(parts, ", ")

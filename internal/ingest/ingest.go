@@ -35,6 +35,7 @@ import (
 	"github.com/cupertino-go/cupertino/internal/corpus"
 	"github.com/cupertino-go/cupertino/internal/document"
 	"github.com/cupertino-go/cupertino/internal/progress"
+	"github.com/cupertino-go/cupertino/internal/source"
 	"github.com/cupertino-go/cupertino/internal/swiftsym"
 )
 
@@ -135,12 +136,6 @@ type Summary struct {
 	Wholes map[string]int
 }
 
-// wholeKinds are the kinds of the pages that stand for a whole project,
-// session or package, by source.
-var wholeKinds = map[string]string{
-	document.SourceSamples: document.KindSampleProject, document.SourceWWDC: document.KindSession,
-	document.SourcePackages: document.KindPackage,
-}
 
 // Run executes one save. Everything from reading the previous manifest to
 // installing the new index happens under the index's save lock.
@@ -528,15 +523,15 @@ func finishSummary(ctx context.Context, sum *Summary, start time.Time) {
 			for _, n := range counts {
 				sum.Documents += n
 			}
-			for src, kind := range wholeKinds {
-				if counts[src] == 0 {
+			for _, src := range source.All {
+				if src.Whole.Kind == "" || counts[src.ID] == 0 {
 					continue
 				}
-				if kinds, err := st.KindCounts(ctx, src); err == nil {
+				if kinds, err := st.KindCounts(ctx, src.ID); err == nil {
 					if sum.Wholes == nil {
 						sum.Wholes = map[string]int{}
 					}
-					sum.Wholes[src] = kinds[kind]
+					sum.Wholes[src.ID] = kinds[src.Whole.Kind]
 				}
 			}
 		}

@@ -67,6 +67,16 @@ type Source struct {
 	// documentation's; and its whole projects, packages or sessions are
 	// looked up by title.
 	Separate bool
+	// Whole is the kind of the pages that stand for a whole project,
+	// session or package in a Separate source, and what to call them
+	// ("sample projects"); empty elsewhere.
+	Whole Whole
+}
+
+// Whole names the pages of a source that stand for a whole.
+type Whole struct {
+	Kind string // the docs.kind of those pages: "sampleProject"
+	Noun string // what a person calls them, plural: "sample projects"
 }
 
 // Alias is one spelling of a source.
@@ -164,6 +174,7 @@ var All = []Source{
 		SaveFlag:    "samples-dir", SaveHelp: "Apple sample-code projects",
 		Fetch: FetchGitExport, GitRepo: "https://github.com/mihaelamj/cupertino-sample-code.git",
 		Framework: true, OnRequest: true, Separate: true,
+		Whole: Whole{document.KindSampleProject, "sample projects"},
 	},
 	{
 		ID: document.SourceWWDC, Name: "WWDC sessions",
@@ -176,6 +187,7 @@ var All = []Source{
 		SaveFlag:    "wwdc-dir", SaveHelp: "WWDC sessions (videos/<year>-<id>.json)",
 		Fetch:     FetchVideos,
 		OnRequest: true, Separate: true,
+		Whole: Whole{document.KindSession, "WWDC sessions"},
 	},
 	{
 		ID: document.SourcePackages, Name: "Swift packages",
@@ -187,6 +199,7 @@ var All = []Source{
 		SaveFlag:    "packages-dir", SaveHelp: "Swift package checkouts (<owner>/<repo>)",
 		Fetch:   FetchPackageList,
 		Symbols: true, Declarations: true, OnRequest: true, Separate: true,
+		Whole: Whole{document.KindPackage, "Swift packages"},
 	},
 }
 

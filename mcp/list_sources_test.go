@@ -1,0 +1,41 @@
+package mcp
+
+import "testing"
+
+// TestListSourcesCountsWholes: a source whose pages are parts of wholes says
+// how many wholes it holds, in the text and in structuredContent.
+func TestListSourcesCountsWholes(t *testing.T) {
+	s := connect(t, Options{DBPath: fixtureDB(t)})
+	res := s.call("list_sources", map[string]any{})
+	text := resultText(res)
+	if res.IsError {
+		t.Fatal(text)
+	}
+	mustContain(t, text, "sample projects)")
+	var out struct {
+		Sources []struct {
+			Source    string `json:"source"`
+			Documents int    `json:"documents"`
+			Wholes    int    `json:"wholes"`
+			WholeKind string `json:"wholeKind"`
+		} `json:"sources"`
+	}
+	structured(t, res, &out)
+	found := false
+	for _, src := range out.Sources {
+		switch src.Source {
+		case "samples":
+			found = true
+			if src.Wholes < 1 || src.Wholes >= src.Documents || src.WholeKind != "sampleProject" {
+				t.Errorf("samples row = %+v, want a project count below the page count", src)
+			}
+		case "apple-docs":
+			if src.Wholes != 0 || src.WholeKind != "" {
+				t.Errorf("apple-docs row counts wholes: %+v", src)
+			}
+		}
+	}
+	if !found {
+		t.Errorf("no samples row in %+v", out.Sources)
+	}
+}
