@@ -35,21 +35,9 @@ func linkProposals(text, filePath string) string {
 		return text
 	}
 	inTesting := filepath.Base(filepath.Dir(filePath)) == testingFolder
-	lines := strings.Split(text, "\n")
-	marker := ""
-	for i, line := range lines {
-		if marker != "" {
-			if closesFence(line, marker) {
-				marker = ""
-			}
-			continue
-		}
-		if m, _, ok := fence(line); ok {
-			marker = m
-			continue
-		}
+	return mapOutsideFences(text, func(line string) string {
 		if !strings.Contains(line, ".md") {
-			continue
+			return line
 		}
 		line = inlineLinkDest.ReplaceAllStringFunc(line, func(m string) string {
 			if uri, ok := proposalURI(m[len("]("):], inTesting); ok {
@@ -62,9 +50,8 @@ func linkProposals(text, filePath string) string {
 				line = sub[1] + uri + line[len(sub[0]):]
 			}
 		}
-		lines[i] = line
-	}
-	return strings.Join(lines, "\n")
+		return line
+	})
 }
 
 // proposalURI maps a link destination naming a proposal file to

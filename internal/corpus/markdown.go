@@ -454,3 +454,24 @@ func headingIndex(blocks []block) int {
 	}
 	return -1
 }
+
+// mapOutsideFences returns text with fn applied to every line outside fenced
+// code blocks, for the readers that rewrite links in prose but never in code.
+func mapOutsideFences(text string, fn func(line string) string) string {
+	lines := strings.Split(text, "\n")
+	marker := ""
+	for i, line := range lines {
+		if marker != "" {
+			if closesFence(line, marker) {
+				marker = ""
+			}
+			continue
+		}
+		if m, _, ok := fence(line); ok {
+			marker = m
+			continue
+		}
+		lines[i] = fn(line)
+	}
+	return strings.Join(lines, "\n")
+}

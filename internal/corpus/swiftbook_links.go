@@ -91,24 +91,12 @@ func (s *SwiftBook) linkDocRefs(text string) string {
 		return text
 	}
 	chapters := s.chapters()
-	lines := strings.Split(text, "\n")
-	marker := ""
-	for i, line := range lines {
-		if marker != "" {
-			if closesFence(line, marker) {
-				marker = ""
-			}
-			continue
-		}
-		if m, _, ok := fence(line); ok {
-			marker = m
-			continue
-		}
+	return mapOutsideFences(text, func(line string) string {
 		if strings.Contains(line, "<doc:") {
-			lines[i] = linkDocRefsInLine(line, chapters)
+			return linkDocRefsInLine(line, chapters)
 		}
-	}
-	return strings.Join(lines, "\n")
+		return line
+	})
 }
 
 // linkDocRefsInLine rewrites the references of one line that are not inside

@@ -343,20 +343,15 @@ func relationshipTitle(typ string) string {
 // framework, so it is never a parent.
 const technologiesPath = "/documentation/technologies"
 
-// parent is the last element of the first hierarchy path, else docuri.Parent.
+// parent is the URI of the page's parent (parentID), else docuri.Parent.
 // A framework root, whose only ancestor is the technologies page, has none.
 func (p *Page) parent(uri string) string {
-	if len(p.Hierarchy.Paths) > 0 {
-		path := p.Hierarchy.Paths[0]
-		for i := len(path) - 1; i >= 0; i-- {
-			id := path[i]
-			if isTechnologies(id) {
-				return ""
-			}
-			if u := p.target(id).uri; u != "" && u != uri {
-				return u
-			}
-		}
+	id, atRoot := p.hierarchyParent(uri)
+	switch {
+	case id != "":
+		return p.target(id).uri
+	case atRoot:
+		return ""
 	}
 	return docuri.Parent(uri)
 }
@@ -365,20 +360,27 @@ func (p *Page) parent(uri string) string {
 // element of the first hierarchy path that names another documentation
 // page, stopping at the technologies page. "" when there is none.
 func (p *Page) parentID(uri string) string {
+	id, _ := p.hierarchyParent(uri)
+	return id
+}
+
+// hierarchyParent walks the first hierarchy path up from the page: the
+// identifier of the nearest ancestor with a URI of its own, or atRoot when
+// the walk reached the technologies page first.
+func (p *Page) hierarchyParent(uri string) (id string, atRoot bool) {
 	if len(p.Hierarchy.Paths) == 0 {
-		return ""
+		return "", false
 	}
 	path := p.Hierarchy.Paths[0]
 	for i := len(path) - 1; i >= 0; i-- {
-		id := path[i]
-		if isTechnologies(id) {
-			return ""
+		if isTechnologies(path[i]) {
+			return "", true
 		}
-		if u := p.target(id).uri; u != "" && u != uri {
-			return id
+		if u := p.target(path[i]).uri; u != "" && u != uri {
+			return path[i], false
 		}
 	}
-	return ""
+	return "", false
 }
 
 func isTechnologies(id string) bool {
