@@ -39,3 +39,18 @@ func TestListSourcesCountsWholes(t *testing.T) {
 		t.Errorf("no samples row in %+v", out.Sources)
 	}
 }
+
+// TestCanonicalURIAcceptsWebAddresses: every tool that takes a URI takes the
+// web addresses of the other sources as read_document does.
+func TestCanonicalURIAcceptsWebAddresses(t *testing.T) {
+	for raw, want := range map[string]string{
+		"https://github.com/swiftlang/swift-evolution/blob/main/proposals/0306-actors.md": "swift-evolution://SE-0306",
+		"https://developer.apple.com/documentation/swiftui/view":                          "apple-docs://swiftui/view",
+		"SE-0306": "swift-evolution://SE-0306",
+	} {
+		got, err := canonicalURI(raw)
+		if err != nil || got != want {
+			t.Errorf("canonicalURI(%s) = %q, %v; want %q", raw, got, err, want)
+		}
+	}
+}

@@ -362,7 +362,9 @@ func canonicalURI(raw string) (string, error) {
 	case strings.HasPrefix(lower, docuri.Scheme), strings.HasPrefix(lower, "http://"), strings.HasPrefix(lower, "https://"),
 		strings.HasPrefix(lower, "doc://"), strings.HasPrefix(lower, "developer.apple.com/"),
 		strings.HasPrefix(lower, "/documentation/"), strings.HasPrefix(lower, "documentation/"):
-		uri, err := docuri.FromURL(s)
+		// The HIG, the Swift book, swift.org and Swift Evolution on
+		// GitHub are addressed by their web URLs too.
+		uri, _, err := docuri.FromWebURL(s)
 		if err != nil {
 			return "", argError("uri", "%v: pass a URI from search results (apple-docs://swiftui/view) or a developer.apple.com/documentation URL", err)
 		}
