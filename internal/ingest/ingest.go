@@ -136,7 +136,6 @@ type Summary struct {
 	Wholes map[string]int
 }
 
-
 // Run executes one save. Everything from reading the previous manifest to
 // installing the new index happens under the index's save lock.
 func Run(ctx context.Context, opts Options) (sum *Summary, err error) {
