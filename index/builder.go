@@ -304,8 +304,12 @@ func (b *Builder) optimize(ctx context.Context) error {
 	if b.opts.SkipOptimize {
 		return nil
 	}
-	_, err := b.db.ExecContext(ctx, "INSERT INTO docs_fts(docs_fts) VALUES('optimize')")
-	return err
+	for _, table := range []string{FTSTable, PartsFTSTable} {
+		if _, err := b.db.ExecContext(ctx, "INSERT INTO "+table+"("+table+") VALUES('optimize')"); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 func (b *Builder) rebuildSymbolIndex(ctx context.Context) error {

@@ -69,12 +69,21 @@ const partMetaTable = "bundle_part"
 // docSourceTable, in the search part, maps every full-text row to its source.
 const docSourceTable = "doc_source"
 
-// ftsShadowPrefix and symbolsFTSPrefix start the names of the shadow tables
-// of docs_fts and doc_symbols_fts.
-const (
-	ftsShadowPrefix  = "docs_fts_"
-	symbolsFTSPrefix = "doc_symbols_fts"
-)
+// ftsShadowPrefixes and symbolsFTSPrefix start the names of the shadow
+// tables of docs_fts and parts_fts, and of doc_symbols_fts.
+var ftsShadowPrefixes = []string{FTSTable + "_", PartsFTSTable + "_"}
+
+const symbolsFTSPrefix = "doc_symbols_fts"
+
+// isFTSShadow reports a shadow table of one of the full-text tables.
+func isFTSShadow(name string) bool {
+	for _, p := range ftsShadowPrefixes {
+		if strings.HasPrefix(name, p) {
+			return true
+		}
+	}
+	return false
+}
 
 // tableClass says which part a table of the index travels in.
 type tableClass int
@@ -83,7 +92,7 @@ const (
 	notExported tableClass = iota
 	docsRows               // docs itself: source part, WHERE source = ?
 	perDocRows             // a doc_id column: source part, rows of its documents
-	searchRows             // docs_fts's shadow tables: search part
+	searchRows             // docs_fts's and parts_fts's shadow tables: search part
 	sharedRows             // everything else: shared part
 )
 
@@ -97,7 +106,7 @@ func classify(name, ddl string, hasDocID bool) tableClass {
 		return notExported
 	case name == "docs":
 		return docsRows
-	case strings.HasPrefix(name, ftsShadowPrefix):
+	case isFTSShadow(name):
 		return searchRows
 	case hasDocID:
 		return perDocRows

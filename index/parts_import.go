@@ -323,7 +323,7 @@ func (im *importer) copyPart(ctx context.Context, p partFile, check func(context
 			if _, err := tx.ExecContext(ctx, t.ddl); err != nil {
 				return fmt.Errorf("create %s: %w", t.name, err)
 			}
-		} else if strings.HasPrefix(t.name, ftsShadowPrefix) {
+		} else if isFTSShadow(t.name) {
 			// CREATE VIRTUAL TABLE wrote an empty index's records.
 			if _, err := tx.ExecContext(ctx, "DELETE FROM main."+quoteIdent(t.name)); err != nil {
 				return fmt.Errorf("clear %s: %w", t.name, err)
@@ -373,19 +373,23 @@ func (im *importer) finishSearch(ctx context.Context) error {
 	if err := im.open(ctx); err != nil {
 		return err
 	}
-	res, err := im.conn.ExecContext(ctx, `DELETE FROM docs_fts WHERE rowid IN (SELECT id FROM import_fts_dropped);
-		DROP TABLE import_fts_dropped`)
-	if err != nil {
-		return fmt.Errorf("delete left-out sources: %w", err)
-	}
-	if n, _ := res.RowsAffected(); n > 0 {
-		im.leftOut = true
-		if _, err := im.conn.ExecContext(ctx, "INSERT INTO docs_fts(docs_fts) VALUES('optimize')"); err != nil {
-			return err
+	for _, table := range []string{FTSTable, PartsFTSTable} {
+		res, err := im.conn.ExecContext(ctx, `DELETE FROM `+table+` WHERE rowid IN (SELECT id FROM import_fts_dropped)`)
+		if err != nil {
+			return fmt.Errorf("delete left-out sources: %w", err)
+		}
+		if n, _ := res.RowsAffected(); n > 0 {
+			im.leftOut = true
+			if _, err := im.conn.ExecContext(ctx, "INSERT INTO "+table+"("+table+") VALUES('optimize')"); err != nil {
+				return err
+			}
 		}
 	}
+	if _, err := im.conn.ExecContext(ctx, `DROP TABLE import_fts_dropped`); err != nil {
+		return err
+	}
 	var docs, indexed int
-	if err := im.conn.QueryRowContext(ctx, "SELECT (SELECT count(*) FROM docs), (SELECT count(*) FROM docs_fts_docsize)").Scan(&docs, &indexed); err != nil {
+	if err := im.conn.QueryRowContext(ctx, "SELECT (SELECT count(*) FROM docs), (SELECT count(*) FROM docs_fts_docsize) + (SELECT count(*) FROM parts_fts_docsize)").Scan(&docs, &indexed); err != nil {
 		return err
 	}
 	if docs != indexed {

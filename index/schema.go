@@ -90,6 +90,16 @@
 //	  words from docs_title_lower and symbol_names (both ~0.03 ms), and
 //	  restrict MATCH to a column ({title}: "view", 2 ms) where that suffices.
 //
+//	parts_fts            FTS5, the same columns, tokenizer and weights as
+//	                     docs_fts, holding the pages of the sources whose
+//	                     pages are parts of wholes (source.Source.Separate:
+//	                     samples, wwdc, packages) instead of docs_fts: bm25's
+//	                     statistics (document count, term frequencies,
+//	                     average lengths) are per table, and their code
+//	                     files and transcripts must not move the
+//	                     documentation's ranking. A document id has a row in
+//	                     exactly one of the two (FTSTableOf).
+//
 //	doc_body             doc_id PRIMARY KEY, markdown BLOB, page BLOB: both
 //	                     raw DEFLATE (compress/flate), NULL when empty. markdown
 //	                     is Document.Markdown; page is the Document as JSON
@@ -171,11 +181,13 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+
+	"github.com/cupertino-go/cupertino/internal/source"
 )
 
 // SchemaVersion is stored in PRAGMA user_version. Bump it on any change to the
 // DDL below; Open rejects other versions.
-const SchemaVersion = 4
+const SchemaVersion = 5
 
 // BM25Weights are the per-column weights of docs_fts in column order: uri,
 // source, framework, language, title, content, summary, symbols,
@@ -185,14 +197,35 @@ var BM25Weights = [...]float64{1, 1, 2, 1, 10, 1, 3, 5, 1.5}
 
 // BM25Expr is the ranking expression for docs_fts. bm25 is negative: ORDER BY
 // it ascending puts the best match first.
-var BM25Expr = bm25Expr()
+var BM25Expr = bm25Expr(FTSTable)
 
-func bm25Expr() string {
+// PartsBM25Expr is the same expression for parts_fts.
+var PartsBM25Expr = bm25Expr(PartsFTSTable)
+
+// The full-text tables: FTSTable holds the documentation's pages,
+// PartsFTSTable the pages of the sources whose pages are parts of wholes
+// (source.Source.Separate: sample code, WWDC, packages). Two tables keep
+// two sets of bm25 statistics, so that tens of thousands of code files and
+// transcripts never change how the documentation ranks.
+const (
+	FTSTable      = "docs_fts"
+	PartsFTSTable = "parts_fts"
+)
+
+// FTSTableOf names the full-text table that holds a source's pages.
+func FTSTableOf(src string) string {
+	if s, ok := source.Lookup(src); ok && s.Separate {
+		return PartsFTSTable
+	}
+	return FTSTable
+}
+
+func bm25Expr(table string) string {
 	parts := make([]string, len(BM25Weights))
 	for i, w := range BM25Weights {
 		parts[i] = fmt.Sprint(w)
 	}
-	return "bm25(docs_fts, " + strings.Join(parts, ", ") + ")"
+	return "bm25(" + table + ", " + strings.Join(parts, ", ") + ")"
 }
 
 // Meta keys written by the Builder.
@@ -269,6 +302,12 @@ CREATE INDEX docs_parent_uri ON docs(parent_uri);
 CREATE INDEX docs_kind ON docs(kind, source, title_lower);
 
 CREATE VIRTUAL TABLE docs_fts USING fts5(
+	uri, source, framework, language, title, content, summary, symbols, symbol_components,
+	content='', contentless_delete=1,
+	tokenize='porter unicode61 remove_diacritics 2'
+);
+
+CREATE VIRTUAL TABLE parts_fts USING fts5(
 	uri, source, framework, language, title, content, summary, symbols, symbol_components,
 	content='', contentless_delete=1,
 	tokenize='porter unicode61 remove_diacritics 2'

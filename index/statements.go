@@ -12,6 +12,7 @@ const (
 	stLookupID stmtID = iota
 	stInsertDoc
 	stInsertFTS
+	stInsertPartsFTS
 	stInsertBody
 	stInsertStructured
 	stInsertSymbol
@@ -22,6 +23,7 @@ const (
 	stInsertRef
 
 	stDeleteFTS
+	stDeletePartsFTS
 	stDeleteBody
 	stDeleteStructured
 	stDeleteSymbols
@@ -44,6 +46,7 @@ var stmtSQL = [numStmts]string{
 	stLookupID:         "SELECT id FROM docs WHERE uri = ?",
 	stInsertDoc:        "INSERT INTO docs(id, uri, uri_key, source, framework, title, title_lower, kind, role_heading, language, summary, min_ios, min_macos, min_tvos, min_watchos, min_visionos, deprecated, deprecated_note, availability_source, swift_version, status, parent_uri, content_hash, source_file, size, depth, is_recovered) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
 	stInsertFTS:        "INSERT INTO docs_fts(rowid, uri, source, framework, language, title, content, summary, symbols, symbol_components) VALUES (?,?,?,?,?,?,?,?,?,?)",
+	stInsertPartsFTS:   "INSERT INTO parts_fts(rowid, uri, source, framework, language, title, content, summary, symbols, symbol_components) VALUES (?,?,?,?,?,?,?,?,?,?)",
 	stInsertBody:       "INSERT INTO doc_body(doc_id, markdown, page) VALUES (?,?,?)",
 	stInsertStructured: "INSERT INTO docs_structured(doc_id, declaration, conforms_to, inherits_from, inherited_by, conforming_types, attributes, platforms) VALUES (?,?,?,?,?,?,?,?)",
 	stInsertSymbol:     "INSERT INTO doc_symbols(doc_id, name, kind, signature, is_async, is_throws, is_static, attributes, conformances, generic_params, generic_constraints, origin) VALUES (?,?,?,?,?,?,?,?,?,?,?,?)",
@@ -54,6 +57,7 @@ var stmtSQL = [numStmts]string{
 	stInsertRef:        "INSERT INTO code_refs(doc_id, name, name_lower, type_lower, kind, line) VALUES (?,?,?,?,?,?)",
 
 	stDeleteFTS:        "DELETE FROM docs_fts WHERE rowid = ?",
+	stDeletePartsFTS:   "DELETE FROM parts_fts WHERE rowid = ?",
 	stDeleteBody:       "DELETE FROM doc_body WHERE doc_id = ?",
 	stDeleteStructured: "DELETE FROM docs_structured WHERE doc_id = ?",
 	stDeleteSymbols:    "DELETE FROM doc_symbols WHERE doc_id = ?",
@@ -73,7 +77,7 @@ var stmtSQL = [numStmts]string{
 }
 
 // perDocDeletes are the statements that remove one document, docs last.
-var perDocDeletes = []stmtID{stDeleteFTS, stDeleteBody, stDeleteStructured, stDeleteSymbols, stDeleteNames,
+var perDocDeletes = []stmtID{stDeleteFTS, stDeletePartsFTS, stDeleteBody, stDeleteStructured, stDeleteSymbols, stDeleteNames,
 	stDeleteExamples, stDeleteChildren, stDeleteEdges, stDeleteRefs, stDeleteDoc}
 
 // statements are prepared once on the pool's single connection; bind

@@ -125,6 +125,7 @@ func (b *Builder) DeleteSource(source string) (int64, error) {
 	}
 	deletes := []string{
 		"DELETE FROM docs_fts WHERE rowid IN (SELECT id FROM doomed)",
+		"DELETE FROM parts_fts WHERE rowid IN (SELECT id FROM doomed)",
 		"DELETE FROM doc_body WHERE doc_id IN (SELECT id FROM doomed)",
 		"DELETE FROM docs_structured WHERE doc_id IN (SELECT id FROM doomed)",
 		"DELETE FROM doc_symbols WHERE doc_id IN (SELECT id FROM doomed)",
@@ -285,7 +286,11 @@ func (b *Builder) insertDependents(st *statements, id int64, doc *document.Docum
 	if doc.Declaration != "" {
 		content += "\n" + doc.Declaration
 	}
-	if _, err := st[stInsertFTS].Exec(id, doc.URI, doc.Source, doc.Framework, doc.Language, doc.Title, content,
+	insertFTS := stInsertFTS
+	if FTSTableOf(doc.Source) == PartsFTSTable {
+		insertFTS = stInsertPartsFTS
+	}
+	if _, err := st[insertFTS].Exec(id, doc.URI, doc.Source, doc.Framework, doc.Language, doc.Title, content,
 		doc.Abstract, strings.Join(terms.symbols, " "), strings.Join(terms.components, " ")); err != nil {
 		return fmt.Errorf("full-text row: %w", err)
 	}

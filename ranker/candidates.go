@@ -6,8 +6,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"log/slog"
-	"maps"
-	"slices"
 	"sort"
 	"strings"
 	"time"
@@ -151,7 +149,7 @@ func (s *search) gather(ctx context.Context) error {
 			s.ftsExpr, s.comparable = expr, comparable
 		}
 	}
-	s.part = partition{}
+	s.part = documentation()
 	return s.loadMetadata(ctx)
 }
 
@@ -173,23 +171,30 @@ func (s *search) inSeparateRange(id int64) bool {
 }
 
 // partition is the part of the index one full-text pass searches: the
-// documentation, or one source searched apart (source.Source.Separate).
+// documentation, or one source searched apart (source.Source.Separate),
+// each in its own full-text table with its own bm25 statistics.
 type partition struct {
 	sources  []string // the in-scope sources it covers
 	separate bool     // one source searched apart
-	clause   string   // appended to "WHERE docs_fts MATCH ?": rowid bounds
+	table    string   // the full-text table: index.FTSTable or index.PartsFTSTable
+	bm25     string   // its ranking expression
+	clause   string   // appended to "WHERE <table> MATCH ?": rowid bounds
 	args     []any
 }
 
+// documentation is the partition of the documentation's pages.
+func documentation() partition {
+	return partition{table: index.FTSTable, bm25: index.BM25Expr}
+}
+
 // partitions splits the scope for the full-text stage. Sample code, WWDC
-// transcripts and package sources are each searched within their own id
-// range, and the documentation with their ranges left out: their tens of
-// thousands of code and transcript pages would otherwise fill the
-// documentation's match counts, tip common words over the full-score cap
-// and change which Apple pages are scored at all. The documentation's pass
-// comes first.
+// transcripts and package sources live in a full-text table of their own
+// (index.PartsFTSTable) and are each searched there within their id range:
+// their tens of thousands of code and transcript pages would otherwise fill
+// the documentation's match counts, tip common words over the full-score
+// cap and change its bm25 statistics. The documentation's pass comes first.
 func (s *search) partitions() []partition {
-	var main partition
+	main := documentation()
 	var apart []partition
 	for _, src := range s.scope {
 		r, ok := s.e.ranges[src]
@@ -206,13 +211,8 @@ func (s *search) partitions() []partition {
 			// whole search, since their common words are everywhere.
 			continue
 		}
-		apart = append(apart, partition{sources: []string{src}, separate: true, clause: " AND docs_fts.rowid BETWEEN ? AND ?", args: []any{r.lo, r.hi}})
-	}
-	for _, src := range slices.Sorted(maps.Keys(separateSources)) {
-		if r, ok := s.e.ranges[src]; ok {
-			main.clause += " AND docs_fts.rowid NOT BETWEEN ? AND ?"
-			main.args = append(main.args, r.lo, r.hi)
-		}
+		apart = append(apart, partition{sources: []string{src}, separate: true, table: index.PartsFTSTable,
+			bm25: index.PartsBM25Expr, clause: " AND " + index.PartsFTSTable + ".rowid BETWEEN ? AND ?", args: []any{r.lo, r.hi}})
 	}
 	if len(main.sources) == 0 {
 		return apart
@@ -367,7 +367,8 @@ func (s *search) countUpTo(ctx context.Context, expr string, limit int) (int, er
 	defer s.trace(ctx, "count", time.Now(), "expr", expr)
 	var n int
 	args := append(append([]any{expr}, s.part.args...), limit+1)
-	err := s.e.queryRow(ctx, []any{&n}, `SELECT count(*) FROM (SELECT rowid FROM docs_fts WHERE docs_fts MATCH ?`+s.part.clause+` LIMIT ?)`,
+	table := s.part.table
+	err := s.e.queryRow(ctx, []any{&n}, `SELECT count(*) FROM (SELECT rowid FROM `+table+` WHERE `+table+` MATCH ?`+s.part.clause+` LIMIT ?)`,
 		args...)
 	if err != nil {
 		return 0, fmt.Errorf("ranker count: %w", err)
@@ -433,11 +434,12 @@ func (s *search) relaxedExpr(ctx context.Context, keywords []string) (string, in
 // metadata round trip for what is usually most of the candidates.
 func (s *search) scoreFTS(ctx context.Context, expr string, lo, hi int64, limit int) error {
 	defer s.trace(ctx, "score", time.Now(), "expr", expr, "lo", lo, "hi", hi, "limit", limit)
-	query := `SELECT ` + index.BM25Expr + ` AS r, ` + metadataColumns + `
-		FROM docs_fts JOIN docs d ON d.id = docs_fts.rowid WHERE docs_fts MATCH ?`
+	table := s.part.table
+	query := `SELECT ` + s.part.bm25 + ` AS r, ` + metadataColumns + `
+		FROM ` + table + ` JOIN docs d ON d.id = ` + table + `.rowid WHERE ` + table + ` MATCH ?`
 	args := []any{expr}
 	if hi > 0 {
-		query += ` AND docs_fts.rowid BETWEEN ? AND ?`
+		query += ` AND ` + table + `.rowid BETWEEN ? AND ?`
 		args = append(args, lo, hi)
 	} else {
 		query += s.part.clause

@@ -122,7 +122,7 @@ func (e *Engine) Search(ctx context.Context, raw string, filters Filters) ([]Res
 	if len(f.Sources) == 0 && len(q.Sources) > 0 {
 		f.Sources = q.Sources
 	}
-	s := &search{e: e, q: &q, f: f, identifier: isIdentifierQuery(&q), cands: map[int64]*candidate{}}
+	s := &search{e: e, q: &q, f: f, identifier: isIdentifierQuery(&q), cands: map[int64]*candidate{}, part: documentation()}
 	if q.Prose {
 		s.concepts = buildConcepts(q.Terms)
 	}

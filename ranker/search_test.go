@@ -104,6 +104,15 @@ func fixturePages() []*document.Document {
 		page("hig://dark-mode", "Dark Mode", "article", "Dark Mode is a systemwide appearance setting that uses a dark color palette."),
 		page("hig://color", "Color", "article", "Judicious use of color can enhance communication."),
 		page("apple-archive://cocoa-bindings", "Cocoa Bindings Programming Topics", "article", "Cocoa bindings keep model and view values in sync."),
+		// Sources searched apart, in parts_fts.
+		page("samples://swiftui-garden-planner", "Garden Planner", document.KindSampleProject, "Plan a vegetable garden in a grid of beds."),
+		page("samples://swiftui-garden-planner/App/BedGrid.swift", "App/BedGrid.swift", document.KindSourceFile, "From the sample project Garden Planner.",
+			content("struct BedGrid: View { var beds: [Bed] } // lays out vegetable beds in a LazyVGrid")),
+		page("wwdc://2024/10001", "Meet the widget toolkit", document.KindSession, "Hello and welcome.",
+			content("First, the timeline provider supplies entries for the widget.")),
+		page("wwdc://2023/10002", "Bring widgets to life", document.KindSession, "Widgets animate.",
+			content("A timeline provider again, with animations.")),
+		page("packages://acme/swift-widgets", "Widgets (acme/swift-widgets)", document.KindPackage, "Reusable widget types for vegetable gardens."),
 	}
 }
 
@@ -367,4 +376,33 @@ func FuzzSearch(f *testing.F) {
 			t.Fatalf("Search(%q) returned %d results over the limit", q, len(rs))
 		}
 	})
+}
+
+// TestSeparateSourcesSearchedInTheirOwnTable: the sources whose pages are
+// parts of wholes are found in parts_fts when asked for, a year keeps one
+// year's sessions, and a request that does not ask for them is not
+// answered with their files.
+func TestSeparateSourcesSearchedInTheirOwnTable(t *testing.T) {
+	e := openTestEngine(t)
+	ctx := context.Background()
+	res, err := e.Search(ctx, "vegetable beds grid", Filters{Sources: []string{"samples"}})
+	if err != nil || len(res) == 0 || res[0].URI != "samples://swiftui-garden-planner" {
+		t.Fatalf("samples search = %v, %v; want the project first", uris(res), err)
+	}
+	res, err = e.Search(ctx, "timeline provider", Filters{Year: 2023})
+	if err != nil || len(res) != 1 || res[0].URI != "wwdc://2023/10002" {
+		t.Errorf("year 2023 = %v, %v", uris(res), err)
+	}
+	res, err = e.Search(ctx, "garden planner", Filters{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, r := range res {
+		if r.URI == "samples://swiftui-garden-planner/App/BedGrid.swift" {
+			t.Errorf("a request that did not ask for sample code got its file: %v", uris(res))
+		}
+	}
+	if len(res) == 0 || res[0].URI != "samples://swiftui-garden-planner" {
+		t.Errorf("the project titled with every keyword joins the request: %v", uris(res))
+	}
 }
