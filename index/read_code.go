@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/cupertino-go/cupertino/internal/document"
+	"github.com/cupertino-go/cupertino/internal/source"
 	"github.com/cupertino-go/cupertino/internal/sqlrows"
 )
 
@@ -166,4 +167,26 @@ func MarkdownOf(ctx context.Context, q sqlrows.Querier, uris []string) (map[stri
 // projects, sessions or packages a save indexed.
 func (s *Store) KindCounts(ctx context.Context, source string) (map[string]int, error) {
 	return sqlrows.Map[string, int](ctx, s.db, "count kinds", "SELECT kind, count(*) FROM docs WHERE source = ? GROUP BY kind", []any{source})
+}
+
+// WholeCounts counts, for each source whose pages are parts of wholes
+// (source.Whole), the pages that stand for a whole: sample projects, WWDC
+// sessions, packages. A source without any is absent. Each count is a
+// lookup in the covering docs_kind index.
+func (s *Store) WholeCounts(ctx context.Context) (map[string]int, error) {
+	out := map[string]int{}
+	for _, src := range source.All {
+		if src.Whole.Kind == "" {
+			continue
+		}
+		n, err := s.count(ctx, "count "+src.Whole.Noun, "SELECT count(*) FROM docs WHERE kind = ? AND source = ?",
+			[]any{src.Whole.Kind, src.ID})
+		if err != nil {
+			return nil, err
+		}
+		if n > 0 {
+			out[src.ID] = n
+		}
+	}
+	return out, nil
 }

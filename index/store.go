@@ -349,14 +349,7 @@ func (s *Store) Documents(ctx context.Context, framework string, offset, limit i
 	}
 	return sqlrows.All(ctx, s.db, "list documents", `
 SELECT id, uri, source, framework, title, kind, summary, deprecated FROM docs
-WHERE framework = ? ORDER BY title_lower, id LIMIT ? OFFSET ?`, []any{framework, limit, max(offset, 0)},
-		func(rows *sql.Rows) (DocumentSummary, error) {
-			var d DocumentSummary
-			var deprecated int
-			err := rows.Scan(&d.ID, &d.URI, &d.Source, &d.Framework, &d.Title, &d.Kind, &d.Summary, &deprecated)
-			d.Deprecated = deprecated != 0
-			return d, err
-		})
+WHERE framework = ? ORDER BY title_lower, id LIMIT ? OFFSET ?`, []any{framework, limit, max(offset, 0)}, scanSummary)
 }
 
 // Sources counts documents per source.

@@ -12,7 +12,6 @@ import (
 	"time"
 
 	"github.com/cupertino-go/cupertino/index"
-	"github.com/cupertino-go/cupertino/internal/source"
 	"github.com/cupertino-go/cupertino/ranker"
 )
 
@@ -226,17 +225,8 @@ func (s *snapshot) load(ctx context.Context) error {
 		if s.sources, s.err = s.store.Sources(ctx); s.err != nil {
 			return
 		}
-		s.wholes = map[string]int{}
-		for _, src := range source.All {
-			if src.Whole.Kind == "" || s.sources[src.ID] == 0 {
-				continue
-			}
-			kinds, err := s.store.KindCounts(ctx, src.ID)
-			if err != nil {
-				s.err = err
-				return
-			}
-			s.wholes[src.ID] = kinds[src.Whole.Kind]
+		if s.wholes, s.err = s.store.WholeCounts(ctx); s.err != nil {
+			return
 		}
 		s.meta, s.err = s.store.Meta(ctx)
 	})

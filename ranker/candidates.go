@@ -174,12 +174,11 @@ func (s *search) inSeparateRange(id int64) bool {
 // documentation, or one source searched apart (source.Source.Separate),
 // each in its own full-text table with its own bm25 statistics.
 type partition struct {
-	sources  []string // the in-scope sources it covers
-	separate bool     // one source searched apart
-	table    string   // the full-text table: index.FTSTable or index.PartsFTSTable
-	bm25     string   // its ranking expression
-	clause   string   // appended to "WHERE <table> MATCH ?": rowid bounds
-	args     []any
+	sources []string // the in-scope sources it covers
+	table   string   // the full-text table: index.FTSTable or index.PartsFTSTable
+	bm25    string   // its ranking expression
+	clause  string   // appended to "WHERE <table> MATCH ?": rowid bounds
+	args    []any
 }
 
 // documentation is the partition of the documentation's pages.
@@ -211,7 +210,7 @@ func (s *search) partitions() []partition {
 			// whole search, since their common words are everywhere.
 			continue
 		}
-		apart = append(apart, partition{sources: []string{src}, separate: true, table: index.PartsFTSTable,
+		apart = append(apart, partition{sources: []string{src}, table: index.PartsFTSTable,
 			bm25: index.PartsBM25Expr, clause: " AND " + index.PartsFTSTable + ".rowid BETWEEN ? AND ?", args: []any{r.lo, r.hi}})
 	}
 	if len(main.sources) == 0 {
@@ -271,7 +270,7 @@ func (s *search) fullText(ctx context.Context) error {
 	// few milliseconds: bm25 is then computed only for rows whose title or
 	// symbol names (whole, or CamelCase parts: FileWrapper) hold the
 	// keywords.
-	if s.lookupHits < minLookupHits || s.part.separate {
+	if s.lookupHits < minLookupHits || s.part.table == index.PartsFTSTable {
 		if err := s.scoreFTS(ctx, MatchColumns(nameFields, "("+expr+")"), 0, 0, titleFTSLimit); err != nil {
 			return err
 		}

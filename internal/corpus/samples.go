@@ -29,6 +29,7 @@ type Samples struct {
 	// the project), filled by Files; Parse reads it for the file lists.
 	mu       sync.Mutex
 	projects map[string][]string
+	titles   map[string]string // project id -> projectTitle, read once per project
 }
 
 // Files lists every file of every project; files at the top level (the
@@ -136,15 +137,28 @@ func (s *Samples) projectPage(project, framework string, files []string, readmeP
 }
 
 // projectTitle is the title of the project's page, for the files' context
-// line: the README's first heading, or one made from the id.
+// line: the README's first heading, or one made from the id. Every file of
+// a project asks, so the README is read once per project.
 func (s *Samples) projectTitle(project string) string {
-	raw, err := os.ReadFile(filepath.Join(s.root, project, "README.md"))
-	if err == nil {
-		if title := firstHeading(parseBlocks(sourceText(raw))); title != "" {
-			return title
+	s.mu.Lock()
+	title, ok := s.titles[project]
+	s.mu.Unlock()
+	if ok {
+		return title
+	}
+	title = titleFromSlug(project)
+	if raw, err := os.ReadFile(filepath.Join(s.root, project, "README.md")); err == nil {
+		if heading := firstHeading(parseBlocks(sourceText(raw))); heading != "" {
+			title = heading
 		}
 	}
-	return titleFromSlug(project)
+	s.mu.Lock()
+	if s.titles == nil {
+		s.titles = map[string]string{}
+	}
+	s.titles[project] = title
+	s.mu.Unlock()
+	return title
 }
 
 func (s *Samples) projectFiles(project string) []string {

@@ -35,7 +35,6 @@ import (
 	"github.com/cupertino-go/cupertino/internal/corpus"
 	"github.com/cupertino-go/cupertino/internal/document"
 	"github.com/cupertino-go/cupertino/internal/progress"
-	"github.com/cupertino-go/cupertino/internal/source"
 	"github.com/cupertino-go/cupertino/internal/swiftsym"
 )
 
@@ -522,16 +521,8 @@ func finishSummary(ctx context.Context, sum *Summary, start time.Time) {
 			for _, n := range counts {
 				sum.Documents += n
 			}
-			for _, src := range source.All {
-				if src.Whole.Kind == "" || counts[src.ID] == 0 {
-					continue
-				}
-				if kinds, err := st.KindCounts(ctx, src.ID); err == nil {
-					if sum.Wholes == nil {
-						sum.Wholes = map[string]int{}
-					}
-					sum.Wholes[src.ID] = kinds[src.Whole.Kind]
-				}
+			if wholes, err := st.WholeCounts(ctx); err == nil && len(wholes) > 0 {
+				sum.Wholes = wholes
 			}
 		}
 		st.Close()
