@@ -163,12 +163,6 @@ func MarkdownOf(ctx context.Context, q sqlrows.Querier, uris []string) (map[stri
 	return out, nil
 }
 
-// KindCounts counts the documents of one source by kind: how many sample
-// projects, sessions or packages a save indexed.
-func (s *Store) KindCounts(ctx context.Context, source string) (map[string]int, error) {
-	return sqlrows.Map[string, int](ctx, s.db, "count kinds", "SELECT kind, count(*) FROM docs WHERE source = ? GROUP BY kind", []any{source})
-}
-
 // WholeCounts counts, for each source whose pages are parts of wholes
 // (source.Whole), the pages that stand for a whole: sample projects, WWDC
 // sessions, packages. A source without any is absent. Each count is a
