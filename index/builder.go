@@ -337,6 +337,12 @@ func (b *Builder) writeCounts(ctx context.Context) error {
 func recount(ctx context.Context, db interface {
 	ExecContext(context.Context, string, ...any) (sql.Result, error)
 }) error {
+	// Every framework with documents has a row, enriched or not, so that
+	// Store.Frameworks reads this small table instead of grouping docs.
+	if _, err := db.ExecContext(ctx, `INSERT OR IGNORE INTO framework_aliases(identifier)
+		SELECT DISTINCT framework FROM docs WHERE framework != ''`); err != nil {
+		return err
+	}
 	if _, err := db.ExecContext(ctx, `UPDATE framework_aliases SET doc_count =
 		(SELECT count(*) FROM docs WHERE docs.framework = framework_aliases.identifier)`); err != nil {
 		return err
@@ -344,9 +350,12 @@ func recount(ctx context.Context, db interface {
 	_, err := db.ExecContext(ctx, `INSERT OR REPLACE INTO meta(key, value) VALUES
 	(?, (SELECT count(*) FROM docs)),
 	(?, (SELECT count(*) FROM doc_symbols)),
-	(?, ?)`,
+	(?, ?),
+	(?, (SELECT coalesce(group_concat(span, ' '), '') FROM
+		(SELECT source || ':' || min(id) || ':' || max(id) || ':' || count(*) AS span FROM docs GROUP BY source ORDER BY source)))`,
 		MetaDocCount, MetaSymbolCount,
-		MetaSchemaVersion, strconv.Itoa(SchemaVersion))
+		MetaSchemaVersion, strconv.Itoa(SchemaVersion),
+		MetaSourceSpans)
 	return err
 }
 

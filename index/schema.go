@@ -234,8 +234,12 @@ const (
 	MetaSchemaVersion = "schema_version" // mirrors user_version, set by Commit
 	MetaDocCount      = "doc_count"      // set by Commit
 	MetaSymbolCount   = "symbol_count"   // set by Commit
-	MetaVersion       = "cupertino_version"
-	MetaCorpusRoots   = "corpus_roots"
+	// MetaSourceSpans is each source's span of document ids, written by
+	// Commit and by part imports: "source:lo:hi:count" items separated by
+	// spaces, sorted by source. Store.SourceSpans reads it.
+	MetaSourceSpans = "source_spans"
+	MetaVersion     = "cupertino_version"
+	MetaCorpusRoots = "corpus_roots"
 )
 
 // Relation values in inheritance_edges.

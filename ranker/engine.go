@@ -10,7 +10,6 @@ import (
 
 	"github.com/cupertino-go/cupertino/index"
 	"github.com/cupertino-go/cupertino/internal/source"
-	"github.com/cupertino-go/cupertino/internal/sqlrows"
 )
 
 // Engine searches one index. Build it once per process (New loads the
@@ -70,18 +69,12 @@ func New(ctx context.Context, store *index.Store, logger *slog.Logger) (*Engine,
 		return nil, fmt.Errorf("ranker: %w", err)
 	}
 	e := &Engine{db: store.DB(), fw: fw, ranges: map[string]idRange{}, log: logger, fullScoreCap: FullScoreCap}
-	err = sqlrows.Each(ctx, e.db, "ranker: source ranges", `SELECT source, min(id), max(id), count(*) FROM docs GROUP BY source`, nil,
-		func(rows *sql.Rows) error {
-			var src string
-			var r idRange
-			if err := rows.Scan(&src, &r.lo, &r.hi, &r.count); err != nil {
-				return err
-			}
-			e.ranges[src] = r
-			return nil
-		})
+	spans, err := store.SourceSpans(ctx)
 	if err != nil {
-		return nil, err
+		return nil, fmt.Errorf("ranker: %w", err)
+	}
+	for _, sp := range spans {
+		e.ranges[sp.Source] = idRange{lo: sp.Lo, hi: sp.Hi, count: sp.Count}
 	}
 	return e, nil
 }

@@ -20,6 +20,7 @@ func newBenchCmd(io *iostreams) *cobra.Command {
 		Args:  cobra.NoArgs,
 	}
 	cmd.AddCommand(newBenchSearchCmd(io, runBenchSearch))
+	cmd.AddCommand(newBenchStartupCmd(io, runBenchStartup))
 	return cmd
 }
 
