@@ -214,6 +214,10 @@ func summaryMetric(s search.Summary, name string) (float64, bool) {
 		return s.Recall10, true
 	case "pass":
 		return float64(s.Pass), true
+	case "nonempty":
+		return s.NonEmpty, true
+	case "obeying":
+		return s.Obeying, true
 	}
 	return 0, false
 }

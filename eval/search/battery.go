@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"github.com/cupertino-go/cupertino/internal/source"
+	"github.com/cupertino-go/cupertino/ranker"
 )
 
 // ErrBadBattery means a battery file cannot be loaded: unknown kind, missing
@@ -74,6 +75,8 @@ type Case struct {
 	Source string
 	// Predicate is the relevance rule of a symbol-attribute row.
 	Predicate *SymbolPredicate
+	// Filter holds a filter row's framework, kind and source (resolved).
+	Filter *ranker.Filters
 }
 
 var versionSuffix = regexp.MustCompile(`-v[0-9]+$`)
@@ -102,6 +105,9 @@ func KindOf(path string) (string, error) {
 	}
 	name := strings.TrimSuffix(filepath.Base(path), ".tsv")
 	kind := versionSuffix.ReplaceAllString(name, "")
+	if k := agentKindOf(kind); k != "" {
+		kind = k
+	}
 	if _, ok := kindColumns[kind]; !ok {
 		return "", fmt.Errorf("%w: %s: unknown battery kind %q", ErrBadBattery, path, kind)
 	}
@@ -226,6 +232,8 @@ func parseCase(kind string, col map[string]int, fields []string) (Case, error) {
 		if c.Source == "" {
 			err = errors.New("empty expected_source")
 		}
+	case KindTask, KindError, KindSyntax, KindTypo, KindFilter:
+		err = parseAgentCase(kind, &c, get)
 	case KindSymbolAttribute:
 		var p SymbolPredicate
 		p, err = ParsePredicate(get("relevant_when"))

@@ -37,6 +37,11 @@ type Summary struct {
 	Recall3  float64 `json:"recall3"`
 	Recall5  float64 `json:"recall5"`
 	Recall10 float64 `json:"recall10"`
+	// NonEmpty and Obeying are the fractions of filter rows with at least
+	// one result, and with every result obeying the row's filters (1 for
+	// the other kinds, which have no filters to break).
+	NonEmpty float64 `json:"nonEmpty"`
+	Obeying  float64 `json:"obeying"`
 	// Pass counts cases passing their battery's rule (see the package comment).
 	Pass int `json:"pass"`
 	// Headline states the battery's own measure the way its README does.
@@ -139,6 +144,12 @@ func summarize(name string, cases []CaseResult) Summary {
 		if c.Pass {
 			s.Pass++
 		}
+		if c.Kind != KindFilter || len(c.URIs) > 0 {
+			s.NonEmpty++
+		}
+		if c.Disobeying == 0 {
+			s.Obeying++
+		}
 		s.MRR += reciprocalRank(c.Rank)
 		s.P1 += precisionAt(c.Relevant, 1)
 		s.P5 += precisionAt(c.Relevant, 5)
@@ -155,7 +166,7 @@ func summarize(name string, cases []CaseResult) Summary {
 		millis = append(millis, c.Millis)
 	}
 	n := float64(len(cases))
-	for _, v := range []*float64{&s.MRR, &s.P1, &s.P5, &s.P10, &s.NDCG10, &s.Recall1, &s.Recall3, &s.Recall5, &s.Recall10} {
+	for _, v := range []*float64{&s.MRR, &s.P1, &s.P5, &s.P10, &s.NDCG10, &s.Recall1, &s.Recall3, &s.Recall5, &s.Recall10, &s.NonEmpty, &s.Obeying} {
 		*v /= n
 	}
 	sort.Slice(millis, func(i, j int) bool { return millis[i] < millis[j] })
@@ -178,6 +189,9 @@ func countRank(cases []CaseResult, atMost int) int {
 // the original's baseline.
 func headline(kind string, s Summary) string {
 	hits := func(k float64) int { return int(math.Round(k * float64(s.Queries))) }
+	if h := agentHeadline(kind, s); h != "" {
+		return h
+	}
 	switch kind {
 	case KindCanonical:
 		return fmt.Sprintf("MRR %.4f, P@1 %d/%d", s.MRR, s.Pass, s.Queries)

@@ -48,7 +48,11 @@ type CaseResult struct {
 	// Rank of the first relevant result, 1-based; 0 when none.
 	Rank int `json:"rank"`
 	// LegacyRank is the deprecated page's rank in a deprecation row.
-	LegacyRank int    `json:"legacyRank,omitempty"`
+	LegacyRank int `json:"legacyRank,omitempty"`
+	// Filter is a filter row's filters ("framework=uikit kind=class").
+	Filter string `json:"filter,omitempty"`
+	// Disobeying counts the results of a filter row that break its filters.
+	Disobeying int    `json:"disobeying,omitempty"`
 	Pass       bool   `json:"pass"`
 	Millis     int64  `json:"millis"`
 	Error      string `json:"error,omitempty"`
@@ -77,7 +81,7 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 				return nil, err
 			}
 			start := time.Now()
-			scoped := opts
+			scoped := withCaseFilter(opts, c)
 			if b.Scope != "" {
 				scoped.Sources = []string{b.Scope}
 			}
@@ -109,6 +113,13 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 func judge(ctx context.Context, kind string, c Case, results []ranker.Result, symbols *symbolCache, cr *CaseResult) error {
 	cr.URIs = make([]string, len(results))
 	cr.Relevant = make([]bool, len(results))
+	if isAgentKind(kind) {
+		for i, r := range results {
+			cr.URIs[i] = r.URI
+		}
+		judgeAgent(kind, c, results, cr)
+		return nil
+	}
 	for i, r := range results {
 		cr.URIs[i] = r.URI
 		switch kind {
