@@ -56,6 +56,9 @@ const (
 	// viaWholeTitle: a sample project, package or session whose title
 	// holds every keyword.
 	viaWholeTitle
+	// viaFilterTitle: a page of the framework or kind filtered on, found
+	// in SQL before any cap (filtered.go).
+	viaFilterTitle
 )
 
 // candidate is one document under consideration.
@@ -104,6 +107,8 @@ type search struct {
 	comparable bool
 	// part is the partition the full-text stage is searching.
 	part partition
+	// call is the member use read from code (Reading), or nil.
+	call *Call
 }
 
 func (s *search) add(id int64, via int) *candidate {
@@ -126,7 +131,14 @@ func (s *search) force(id int64, via int) {
 
 // gather runs the lookups and the full-text stage, then loads metadata.
 func (s *search) gather(ctx context.Context) error {
+	// The member pages a call in code names lead its other lookups.
+	if err := s.callPages(ctx); err != nil {
+		return err
+	}
 	if err := s.lookups(ctx); err != nil {
+		return err
+	}
+	if err := s.filteredTitles(ctx); err != nil {
 		return err
 	}
 	// The lookups' hits in the documentation decide whether its full-text

@@ -98,33 +98,43 @@ func Search(ctx context.Context, store *index.Store, query string, filters Filte
 // rank-1 hit would otherwise fuse level with a real API page.
 var symbolSources = source.With(func(s source.Source) bool { return s.Symbols })
 
-// Search runs a query. It returns ErrEmptyQuery for a query with nothing
-// searchable and the Filters.Normalize errors for bad filters.
+// Search runs a query and returns its results (SearchQuery without the
+// reading). It returns ErrEmptyQuery for a query with nothing searchable and
+// the Filters.Normalize errors for bad filters.
 func (e *Engine) Search(ctx context.Context, raw string, filters Filters) ([]Result, error) {
-	f, err := filters.Normalize(e.fw)
-	if err != nil {
-		return nil, err
-	}
-	q, err := Parse(raw, e.fw)
-	if err != nil {
-		return nil, err
-	}
-	if err := e.resolveTypeMember(ctx, &q); err != nil {
-		return nil, err
-	}
+	resp, err := e.SearchQuery(ctx, raw, filters)
+	return resp.Results, err
+}
+
+// run searches one parsed query with normalised filters; call is the member
+// use a reading of code found, or nil.
+func (e *Engine) run(ctx context.Context, q *Query, f Filters, call *Call) ([]Result, error) {
 	if len(f.Sources) == 0 && len(q.Sources) > 0 {
 		f.Sources = q.Sources
 	}
-	s := &search{e: e, q: &q, f: f, identifier: isIdentifierQuery(&q), cands: map[int64]*candidate{}, part: documentation()}
+	s := &search{e: e, q: q, f: f, call: call, identifier: isIdentifierQuery(q), cands: map[int64]*candidate{}, part: documentation()}
 	if q.Prose {
 		s.concepts = buildConcepts(q.Terms)
 	}
-	s.dataIntent = e.dataIntent(&q, f)
-	s.scope = e.scope(f, &q, s.identifier)
+	s.dataIntent = e.dataIntent(q, f)
+	s.scope = e.scope(f, q, s.identifier)
 	if err := s.gather(ctx); err != nil {
 		return nil, err
 	}
 	results := s.rank()
+	if s.narrowed() && len(results) < f.Limit {
+		// A filter is exact: what the bounded stages missed, SQL finds.
+		added, err := s.filteredFullText(ctx)
+		if err != nil {
+			return nil, err
+		}
+		if added {
+			if err := s.loadMetadata(ctx); err != nil {
+				return nil, err
+			}
+			results = s.rank()
+		}
+	}
 	s.passages(ctx, results)
 	return results, nil
 }

@@ -247,9 +247,33 @@ func (s *search) exactTitle(c *candidate) bool {
 	if c.titleNorm == t || c.baseNorm == t {
 		return true
 	}
+	if !s.identifier && len(s.view.keywords) == 1 && c.isType() && unprefixed(c.title) == t {
+		// "label" in UIKit is UILabel: a lower-case word names the type
+		// that carries it behind its framework's prefix.
+		return true
+	}
 	// Prose compares singular and plural alike ("App icon" is the page "App
 	// icons"); API names must match exactly (View is not Views).
 	return !s.identifier && s.view.textStem == stemWords(c.titleWords)
+}
+
+// unprefixed returns a type name without its framework prefix, lower-case:
+// UILabel -> label, NSButton -> button, URLSession -> session. The prefix is
+// a run of two or three capitals before a capitalised word; a name without
+// one gives "".
+func unprefixed(title string) string {
+	run := 0
+	for run < len(title) && title[run] >= 'A' && title[run] <= 'Z' {
+		run++
+	}
+	if run < 3 || run > 4 || run == len(title) || title[run] < 'a' || title[run] > 'z' {
+		return ""
+	}
+	rest := title[run-1:]
+	if strings.ContainsAny(rest, ".<( ") {
+		return ""
+	}
+	return strings.ToLower(rest)
 }
 
 // stemWords folds a plural "s" off each word of more than three letters

@@ -1,0 +1,154 @@
+package ranker
+
+import (
+	"context"
+	"strings"
+	"time"
+)
+
+// Exact filters. The stages above find candidates across the corpus and
+// bound each step (a lookup limit, the full-score cap), so a framework or
+// kind filter applied to what they fetched can be left with nothing: the
+// twenty best "button" pages of the corpus hold no AppKit class, yet
+// NSButton exists. A filtered search therefore also asks SQL for the pages
+// of its framework or kind, before any cap:
+//
+//  1. filteredTitles: pages of the filter whose title holds the keywords,
+//     shortest titles first, through the (framework, title) or (kind,
+//     source, title) index;
+//  2. filteredFullText, when the ranked results are still fewer than the
+//     limit: full-text matches joined with the docs row and filtered in the
+//     same statement, so bm25 is never computed for a row the filter drops.
+const (
+	// filteredTitleLimit bounds the title stage: enough for every page of
+	// a framework titled with a common word ("cell" in AppKit).
+	filteredTitleLimit = 200
+	// filteredFTSLimit bounds the fallback's matches.
+	filteredFTSLimit = 500
+)
+
+// narrowed reports whether the search has a filter the candidate stages do
+// not apply themselves.
+func (s *search) narrowed() bool { return s.f.Framework != "" || s.f.Kind != "" }
+
+// storedKinds are the docs.kind values a kind filter keeps (KeepsKind).
+func storedKinds(kind string) []string {
+	switch kind {
+	case "":
+		return nil
+	case "property":
+		return []string{"property", "var", "let"}
+	case KindPropertyListKey:
+		return []string{"typealias", "dictionary"}
+	}
+	return []string{kind}
+}
+
+// filterClause is the SQL condition of the framework, kind and source
+// scope, over the docs columns of table alias d, with its arguments.
+func (s *search) filterClause() (string, []any) {
+	var conds []string
+	var args []any
+	if s.f.Framework != "" {
+		conds = append(conds, "d.framework = ?")
+		args = append(args, s.f.Framework)
+	}
+	if kinds := storedKinds(s.f.Kind); len(kinds) > 0 {
+		conds = append(conds, "d.kind IN (?"+strings.Repeat(",?", len(kinds)-1)+")")
+		for _, k := range kinds {
+			args = append(args, k)
+		}
+	}
+	if len(s.scope) > 0 {
+		conds = append(conds, "d.source IN (?"+strings.Repeat(",?", len(s.scope)-1)+")")
+		for _, src := range s.scope {
+			args = append(args, src)
+		}
+	}
+	return strings.Join(conds, " AND "), args
+}
+
+// filterKeywords are the lower-case words a filtered search looks for in
+// titles: the keywords, else every term.
+func (s *search) filterKeywords() []string {
+	words := s.q.Keywords
+	if len(words) == 0 {
+		words = s.q.Terms
+	}
+	out := make([]string, 0, len(words))
+	for _, w := range words {
+		if w = strings.ToLower(strings.Trim(w, ".")); w != "" {
+			out = append(out, w)
+		}
+	}
+	return out
+}
+
+// filteredTitles is step 1: the filter's pages titled with every keyword,
+// else, for several keywords, with the rarest-looking (longest) one.
+func (s *search) filteredTitles(ctx context.Context) error {
+	if !s.narrowed() {
+		return nil
+	}
+	words := s.filterKeywords()
+	if len(words) == 0 {
+		return nil
+	}
+	defer s.trace(ctx, "filtered titles", time.Now())
+	before := len(s.cands)
+	if err := s.filteredTitleQuery(ctx, words); err != nil || len(words) == 1 || len(s.cands) > before {
+		return err
+	}
+	longest := words[0]
+	for _, w := range words[1:] {
+		if len(w) > len(longest) {
+			longest = w
+		}
+	}
+	return s.filteredTitleQuery(ctx, []string{longest})
+}
+
+func (s *search) filteredTitleQuery(ctx context.Context, words []string) error {
+	where, args := s.filterClause()
+	// The index that narrows most: a framework's pages, else a kind's.
+	indexed := "docs_kind"
+	if s.f.Framework != "" {
+		indexed = "docs_framework_title"
+	}
+	query := `SELECT d.id FROM docs d INDEXED BY ` + indexed + ` WHERE ` + where
+	for _, w := range words {
+		query += ` AND d.title_lower LIKE ? ESCAPE '\'`
+		args = append(args, "%"+likeEscape(w)+"%")
+	}
+	query += ` ORDER BY length(d.title_lower), d.id LIMIT ?`
+	return s.queryIDs(ctx, viaFilterTitle, query, append(args, filteredTitleLimit)...)
+}
+
+// filteredFullText is step 2: full-text matches of the keywords (all of
+// them, else any) that pass the filter, in each full-text table the scope
+// touches. It reports whether it added candidates.
+func (s *search) filteredFullText(ctx context.Context) (bool, error) {
+	words := s.filterKeywords()
+	if len(words) == 0 {
+		return false, nil
+	}
+	defer s.trace(ctx, "filtered full text", time.Now())
+	before := len(s.cands)
+	where, args := s.filterClause()
+	tables := map[string]bool{}
+	for _, p := range s.partitions() {
+		tables[p.table] = true
+	}
+	for _, expr := range []string{MatchAll(words), MatchAny(words)} {
+		for table := range tables {
+			query := `SELECT d.id FROM ` + table + ` JOIN docs d ON d.id = ` + table + `.rowid WHERE ` + table + ` MATCH ? AND ` + where + ` LIMIT ?`
+			if err := s.queryIDs(ctx, viaFilterTitle, query, append(append([]any{expr}, args...), filteredFTSLimit)...); err != nil {
+				return false, err
+			}
+		}
+		if len(s.cands) > before || len(words) == 1 {
+			break
+		}
+	}
+	return len(s.cands) > before, nil
+}

@@ -1,0 +1,316 @@
+package ranker
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"slices"
+	"strings"
+)
+
+// Response is a search's results and how its query was read.
+type Response struct {
+	Results []Result `json:"results"`
+	Reading Reading  `json:"reading"`
+}
+
+// maxReadSearches bounds the searches one reading runs: a long message
+// quoting many names still costs a few searches, not dozens.
+const maxReadSearches = 5
+
+// The fusion weight of a reading's first search; the others have 1. The
+// first is what the code calls, which outranks the types it mentions, or
+// the name the message quotes, which its concepts explain.
+const (
+	syntaxLeadWeight  = 3
+	messageLeadWeight = 1.5
+)
+
+// SearchQuery reads a query (Reading) and searches it: words as typed, with
+// misspelt names corrected when they name nothing; code and messages as
+// the searches their reading lists, fused.
+func (e *Engine) SearchQuery(ctx context.Context, raw string, filters Filters) (Response, error) {
+	r := readQuery(raw)
+	if r.Class == ClassWords || len(r.Searches) == 0 {
+		results, err := e.searchText(ctx, raw, filters, nil)
+		if err != nil {
+			return Response{}, err
+		}
+		corrected, err := e.correct(ctx, raw)
+		if err != nil {
+			return Response{}, err
+		}
+		if corrected != "" {
+			alt, err := e.searchText(ctx, corrected, filters, nil)
+			if err == nil && len(alt) > 0 {
+				r.Corrected, results = corrected, alt
+			}
+		}
+		return Response{Results: results, Reading: r}, nil
+	}
+	var lists []RankedList
+	weights := map[string]float64{}
+	byURI := map[string]Result{}
+	for i, q := range r.Searches {
+		if i == maxReadSearches {
+			break
+		}
+		var call *Call
+		for j := range r.Calls {
+			if callQuery(r.Calls[j]) == q {
+				call = &r.Calls[j]
+			}
+		}
+		results, err := e.searchText(ctx, q, filters, call)
+		if errors.Is(err, ErrEmptyQuery) {
+			continue
+		}
+		if err != nil {
+			return Response{}, err
+		}
+		name := fmt.Sprintf("%d", i)
+		list := RankedList{Source: name}
+		for _, res := range results {
+			list.URIs = append(list.URIs, res.URI)
+			if _, seen := byURI[res.URI]; !seen {
+				byURI[res.URI] = res
+			}
+		}
+		lists = append(lists, list)
+		weights[name] = 1
+		if i == 0 {
+			weights[name] = messageLeadWeight
+			if r.Class == ClassSyntax {
+				weights[name] = syntaxLeadWeight
+			}
+		}
+	}
+	if len(lists) == 0 {
+		results, err := e.searchText(ctx, raw, filters, nil)
+		return Response{Results: results, Reading: r}, err
+	}
+	limit := ClampLimit(filters.Limit)
+	var out []Result
+	for _, fu := range Fuse(lists, weights, RRFK) {
+		res := byURI[fu.URI]
+		res.Score = fu.Score
+		out = append(out, res)
+		if len(out) == limit {
+			break
+		}
+	}
+	return Response{Results: out, Reading: r}, nil
+}
+
+// callQuery is the search a call becomes: Type.member, or the member.
+func callQuery(c Call) string {
+	if c.Type != "" {
+		return c.Type + "." + c.Member
+	}
+	return c.Member
+}
+
+// callPages forces the pages of a call's member: titles starting with its
+// selector as written (upload(for:from:…), else the member's name followed
+// by a parenthesis or alone, those under the receiver's type first.
+func (s *search) callPages(ctx context.Context) error {
+	c := s.call
+	if c == nil || !s.inScope("apple-docs") {
+		return nil
+	}
+	type page struct {
+		id         int64
+		uri, title string
+		depth      int
+	}
+	var pages []page
+	for _, prefix := range []string{c.Prefix(), c.Member + "(", c.Member} {
+		lower := strings.ToLower(prefix)
+		query := `SELECT id, uri, title, depth FROM docs WHERE title_lower >= ? AND title_lower < ? AND source = 'apple-docs' LIMIT ?`
+		args := []any{lower, lower + "\U0010FFFF", lookupLimit}
+		if prefix == c.Member {
+			query = `SELECT id, uri, title, depth FROM docs WHERE title_lower = ? AND source = 'apple-docs' LIMIT ?`
+			args = []any{lower, lookupLimit}
+		}
+		rows, err := s.e.query(ctx, query, args...)
+		if err != nil {
+			return fmt.Errorf("ranker call pages: %w", err)
+		}
+		for rows.Next() {
+			var p page
+			if err := rows.Scan(&p.id, &p.uri, &p.title, &p.depth); err != nil {
+				rows.Close()
+				return fmt.Errorf("ranker call pages: %w", err)
+			}
+			pages = append(pages, p)
+		}
+		rows.Close()
+		if err := rows.Err(); err != nil {
+			return fmt.Errorf("ranker call pages: %w", err)
+		}
+		if len(pages) > 0 {
+			break
+		}
+	}
+	typePath := "/" + strings.ToLower(c.Type) + "/"
+	rank := func(p page) int {
+		n := 0
+		if c.Type != "" && strings.Contains(strings.ToLower(p.uri), typePath) {
+			n -= 100
+		}
+		if fw := frameworkOf(p.uri); callFrameworks[fw] > 0 {
+			n -= callFrameworks[fw]
+		}
+		return n + p.depth
+	}
+	slices.SortStableFunc(pages, func(a, b page) int {
+		if d := rank(a) - rank(b); d != 0 {
+			return d
+		}
+		return len(a.title) - len(b.title)
+	})
+	for i, p := range pages {
+		if i == 5 {
+			break
+		}
+		s.force(p.id, viaTypeMember)
+		s.memberHits++
+	}
+	return nil
+}
+
+// callFrameworks rank the frameworks whose members code most often calls,
+// for a member written without its type (".padding(" is SwiftUI's).
+var callFrameworks = map[string]int{"swiftui": 12, "swift": 11, "foundation": 10, "uikit": 9, "observation": 8,
+	"combine": 7, "swiftdata": 7, "appkit": 6}
+
+func frameworkOf(uri string) string {
+	rest, ok := strings.CutPrefix(uri, "apple-docs://")
+	if !ok {
+		return ""
+	}
+	fw, _, _ := strings.Cut(rest, "/")
+	return fw
+}
+
+// searchText is one search of a query as typed, with the call its reading
+// found in code, if any.
+func (e *Engine) searchText(ctx context.Context, raw string, filters Filters, call *Call) ([]Result, error) {
+	f, err := filters.Normalize(e.fw)
+	if err != nil {
+		return nil, err
+	}
+	q, err := Parse(raw, e.fw)
+	if err != nil {
+		return nil, err
+	}
+	if err := e.resolveTypeMember(ctx, &q); err != nil {
+		return nil, err
+	}
+	return e.run(ctx, &q, f, call)
+}
+
+// correct returns the query with each name that names nothing in the index
+// replaced by the nearest title (typos.go), or "" when nothing changed.
+func (e *Engine) correct(ctx context.Context, raw string) (string, error) {
+	fields := strings.Fields(raw)
+	if len(fields) == 0 || len(fields) > 4 {
+		return "", nil
+	}
+	// "user defaults", "Navigation Stack": words that join into a type.
+	if len(fields) >= 2 && len(fields) <= 3 {
+		joined := strings.Join(fields, "")
+		if isLetters(joined) {
+			title, err := e.typeTitle(ctx, strings.ToLower(joined))
+			if err != nil || title != "" {
+				return title, err
+			}
+		}
+	}
+	changed := false
+	for i, w := range fields {
+		if !correctable(w) {
+			continue
+		}
+		known, err := e.knownName(ctx, w)
+		if err != nil {
+			return "", err
+		}
+		if known {
+			continue
+		}
+		near, err := e.nearestTitle(ctx, w)
+		if err != nil {
+			return "", err
+		}
+		if near != "" {
+			fields[i], changed = near, true
+		}
+	}
+	if !changed {
+		return "", nil
+	}
+	return strings.Join(fields, " "), nil
+}
+
+// correctable: a word written like a name (UIViewControler, dataTsk), or a
+// long lower-case word, the shapes whose misspellings match nothing.
+func correctable(w string) bool {
+	if len(w) < 4 || !isLetters(w) {
+		return false
+	}
+	return isNameLike(w) || len(w) >= 7
+}
+
+func isLetters(s string) bool {
+	for _, r := range s {
+		if !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9') {
+			return false
+		}
+	}
+	return s != ""
+}
+
+// knownName reports whether a word is a title, the start of one, a symbol
+// name or a word of the full text.
+func (e *Engine) knownName(ctx context.Context, w string) (bool, error) {
+	lower := strings.ToLower(w)
+	var one int
+	for _, probe := range []struct {
+		query string
+		args  []any
+	}{
+		{`SELECT 1 FROM docs WHERE title_lower >= ? AND title_lower < ? LIMIT 1`, []any{lower, lower + "\U0010FFFF"}},
+		{`SELECT 1 FROM symbol_names WHERE name_lower = ? LIMIT 1`, []any{lower}},
+	} {
+		err := e.queryRow(ctx, []any{&one}, probe.query, probe.args...)
+		if err == nil {
+			return true, nil
+		}
+		if !errors.Is(err, sql.ErrNoRows) {
+			return false, fmt.Errorf("ranker spelling: %w", err)
+		}
+	}
+	if isNameLike(w) {
+		return false, nil
+	}
+	// A lower-case word may be English the titles never use.
+	n, err := (&search{e: e, part: documentation()}).countUpTo(ctx, Quote(w), 0)
+	return n > 0, err
+}
+
+// typeTitle returns the title of a type page titled exactly lower (any
+// case), or "".
+func (e *Engine) typeTitle(ctx context.Context, lower string) (string, error) {
+	var title, kind string
+	err := e.queryRow(ctx, []any{&title, &kind}, `SELECT title, kind FROM docs WHERE title_lower = ? AND source = 'apple-docs'
+		AND kind IN ('class', 'struct', 'enum', 'protocol', 'actor', 'typealias') ORDER BY depth LIMIT 1`, lower)
+	if errors.Is(err, sql.ErrNoRows) {
+		return "", nil
+	}
+	if err != nil {
+		return "", fmt.Errorf("ranker spelling: %w", err)
+	}
+	return title, nil
+}
