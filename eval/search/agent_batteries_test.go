@@ -1,0 +1,160 @@
+package search
+
+import (
+	"database/sql"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	_ "modernc.org/sqlite" // the index's driver
+
+	"github.com/cupertino-go/cupertino/internal/testenv"
+	"github.com/cupertino-go/cupertino/ranker"
+)
+
+// agentMinRows are issue #11's minimum sizes: dev sets, then final ones.
+var agentMinRows = map[string]int{
+	"task": 40, "error": 20, "syntax": 20, "typo": 20, "filter": 30,
+	"task-final": 20, "error-final": 12, "syntax-final": 12, "typo-final": 12, "filter-final": 15,
+}
+
+func loadAgentBatteries(t *testing.T) map[string]Battery {
+	t.Helper()
+	dir := filepath.Join(testenv.RepoRoot(t), "eval", "batteries")
+	out := map[string]Battery{}
+	for name := range agentMinRows {
+		b, err := LoadFile(filepath.Join(dir, name+".tsv"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		out[name] = b
+	}
+	return out
+}
+
+// TestAgentBatteriesFormat checks the sizes, that no query of a dev set is
+// in its final set, and that task and error rows accept at most four pages.
+func TestAgentBatteriesFormat(t *testing.T) {
+	bs := loadAgentBatteries(t)
+	for name, min := range agentMinRows {
+		if n := len(bs[name].Cases); n < min {
+			t.Errorf("%s: %d rows, want at least %d", name, n, min)
+		}
+	}
+	for _, k := range agentKinds {
+		dev := map[string]bool{}
+		for _, c := range bs[k].Cases {
+			dev[strings.ToLower(c.Query)] = true
+		}
+		for _, c := range bs[k+"-final"].Cases {
+			if dev[strings.ToLower(c.Query)] {
+				t.Errorf("%s-final:%d: query %q is in the dev set too", k, c.Line, c.Query)
+			}
+		}
+	}
+	for _, name := range []string{"task", "task-final", "error", "error-final"} {
+		for _, c := range bs[name].Cases {
+			if n := len(topAlternatives(c.Expect.String())); n > 4 {
+				t.Errorf("%s:%d: %d alternatives, want at most 4", name, c.Line, n)
+			}
+		}
+	}
+}
+
+// topAlternatives splits a regex at its top-level "|".
+func topAlternatives(expr string) []string {
+	var out []string
+	depth, start := 0, 0
+	for i := 0; i < len(expr); i++ {
+		switch expr[i] {
+		case '\\':
+			i++
+		case '(':
+			depth++
+		case ')':
+			depth--
+		case '|':
+			if depth == 0 {
+				out = append(out, expr[start:i])
+				start = i + 1
+			}
+		}
+	}
+	return append(out, expr[start:])
+}
+
+type indexDoc struct{ uri, framework, kind, source string }
+
+// TestAgentBatteriesAgainstIndex checks every agent row against the full
+// index: its regex matches a real page, and a filter row has documents
+// under its filters (counted in SQL) with the canonical page among them.
+func TestAgentBatteriesAgainstIndex(t *testing.T) {
+	db, err := sql.Open("sqlite", "file:"+testenv.FullIndexDB(t)+"?mode=ro")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	rows, err := db.Query(`SELECT uri, framework, kind, source FROM docs`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var all []indexDoc
+	for rows.Next() {
+		var d indexDoc
+		var fw sql.NullString
+		if err := rows.Scan(&d.uri, &fw, &d.kind, &d.source); err != nil {
+			t.Fatal(err)
+		}
+		d.framework = fw.String
+		all = append(all, d)
+	}
+	if err := rows.Err(); err != nil {
+		t.Fatal(err)
+	}
+	for name, b := range loadAgentBatteries(t) {
+		for _, c := range b.Cases {
+			// One match suffices, one under the filters for a filter row.
+			var matched []indexDoc
+			for _, d := range all {
+				if c.Expect.MatchString(d.uri) {
+					matched = append(matched, d)
+					if c.Obeys(ranker.Result{URI: d.uri, Framework: d.framework, Kind: d.kind, Source: d.source}) {
+						break
+					}
+				}
+			}
+			if len(matched) == 0 {
+				t.Errorf("%s:%d %q: no page matches %s", name, c.Line, c.Query, c.Expect)
+				continue
+			}
+			if c.Filter == nil {
+				continue
+			}
+			var n int
+			f := c.Filter
+			src := ""
+			if len(f.Sources) > 0 {
+				src = f.Sources[0]
+			}
+			kinds := []string{f.Kind}
+			if f.Kind == "property" {
+				kinds = []string{"property", "var", "let"}
+			}
+			q := `SELECT count(*) FROM docs WHERE (?1 = '' OR framework = ?1) AND (?2 = '' OR source = ?2) AND (?3 = '' OR kind IN (?3, ?4, ?5))`
+			k := append(kinds, "", "")[:3]
+			if err := db.QueryRow(q, f.Framework, src, f.Kind, k[1], k[2]).Scan(&n); err != nil {
+				t.Fatal(err)
+			}
+			if n == 0 {
+				t.Errorf("%s:%d %q: no document under %s", name, c.Line, c.Query, c.FilterText())
+			}
+			obeys := false
+			for _, d := range matched {
+				obeys = obeys || c.Obeys(ranker.Result{URI: d.uri, Framework: d.framework, Kind: d.kind, Source: d.source})
+			}
+			if !obeys {
+				t.Errorf("%s:%d %q: the canonical page is not under %s", name, c.Line, c.Query, c.FilterText())
+			}
+		}
+	}
+}
