@@ -30,6 +30,16 @@
 //	                 top 5 relevant
 //	cross-source (F) a result is relevant when its source is expected_source;
 //	                 pass = one within the top 3
+//	task, error      issue #11's agent kinds, class = the kind; regex
+//	                 anywhere; pass = a match within the top 10 (hit@10)
+//	syntax, typo     anchored regex; pass = a match within the top 3
+//	filter           the row's framework, kind and source columns are passed
+//	                 to the Searcher; a result is relevant when it matches
+//	                 the anchored regex and obeys them; pass = non-empty,
+//	                 every result obeying, a match within the top 3
+//	                 (Summary.NonEmpty and Obeying report the first two)
+//
+// An agent kind's final set, never tuned on, is "<kind>-final.tsv".
 //
 // # Metrics
 //
