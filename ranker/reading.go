@@ -75,6 +75,10 @@ var (
 	memberAccessRE = regexp.MustCompile(`\b([A-Z][A-Za-z0-9_]*)\.([a-z][A-Za-z0-9_]*)\b`)
 	// labelRE: an argument label inside a call.
 	labelRE = regexp.MustCompile(`^\s*([A-Za-z_][A-Za-z0-9_]*)\s*:`)
+	// quotedCallRE: a member a message quotes, with its selector.
+	quotedCallRE = regexp.MustCompile(`^(?:([A-Z][A-Za-z0-9_]*)\.)?([a-z][A-Za-z0-9_]*)\(([A-Za-z_:]*)\)$`)
+	// identifierRE: a name, with an attribute's @.
+	identifierRE = regexp.MustCompile(`@?[A-Za-z_][A-Za-z0-9_]*`)
 	// quotedRE: what a message quotes: 'Foo', ‘Foo’, "Foo", `Foo`.
 	quotedRE = regexp.MustCompile("['‘’\"“”`]([^'‘’\"“”`]{1,80})['‘’\"“”`]")
 )
@@ -124,6 +128,11 @@ func readSyntax(code string) Reading {
 	}
 	for _, m := range keyPathRE.FindAllStringSubmatch(code, -1) {
 		typ := m[1]
+		if swiftKeywords[m[2]] || typ != "" {
+			// \.self is the element itself; \Item.timestamp roots at the
+			// caller's own model, whose members no documentation has.
+			continue
+		}
 		if typ == "" {
 			// \.dismiss inside @Environment(…) is an EnvironmentValues
 			// member: an attribute's key paths root at <Attribute>Values.
@@ -140,8 +149,12 @@ func readSyntax(code string) Reading {
 		}
 		typ := receiverType(chain)
 		if isTypeName(name) && chain == "" {
-			// Foo(bar:) is an initializer: the type is the page.
+			// Text(date, style: .relative) is an initializer: the
+			// type's init pages, the type itself second.
 			r.addName(name)
+			if labels := labelsOf(code[loc[1]:]); len(labels) > 0 && code[max(loc[0]-1, 0)] != '@' {
+				r.Calls = append(r.Calls, Call{Type: name, Member: "init", Labels: labels})
+			}
 			continue
 		}
 		r.Calls = append(r.Calls, Call{Type: typ, Member: name, Labels: labelsOf(code[loc[1]:])})
@@ -152,7 +165,11 @@ func readSyntax(code string) Reading {
 	called := func(typ string) bool {
 		return slices.ContainsFunc(r.Calls, func(c Call) bool { return c.Type == typ })
 	}
-	for _, m := range memberAccessRE.FindAllStringSubmatch(code, -1) {
+	for _, loc := range memberAccessRE.FindAllStringSubmatchIndex(code, -1) {
+		m := []string{code[loc[0]:loc[1]], code[loc[2]:loc[3]], code[loc[4]:loc[5]]}
+		if loc[0] > 0 && code[loc[0]-1] == '\\' {
+			continue // a key path into the caller's own type
+		}
 		if !called(m[1]) && !swiftKeywords[m[2]] && m[2] != "self" {
 			r.Calls = append(r.Calls, Call{Type: m[1], Member: m[2]})
 		}
@@ -264,6 +281,8 @@ var messageWords = []string{
 	"result of call", "unused", "unreachable", "mismatch", "unwrap", "invalid", "not supported",
 	"attempt to", "nsinternalinconsistencyexception", "nsinvalidargumentexception", "exc_bad_access",
 	"sigabrt", "unsatisfiable", "constraints", "violation", "isolation", "purple warning",
+	"concurrency-safe", "shared mutable state", "language mode", "not handled", "exhaustive", "thrown",
+	"crashed", "outside of", "is only available", "or newer", "must contain", "will result in",
 }
 
 func isMessage(text string) bool {
@@ -283,92 +302,105 @@ func isMessage(text string) bool {
 }
 
 // messageConcepts map the wording of diagnostics to what explains them:
-// the API, the attribute or the language topic. A phrase matches in lower
-// case; its concepts are searched as queries of their own.
+// the API or attribute, and the chapter of the Swift book on the language
+// rule ("book: …" searches the book alone, where its chapter is the best
+// match). A phrase matches in lower case; each concept is a search.
 var messageConcepts = []struct {
 	phrase   string
 	concepts []string
 }{
-	{"sendable", []string{"Sendable"}},
-	{"data race", []string{"Sendable", "data race safety"}},
-	{"concurrently-executed", []string{"Sendable"}},
-	{"sending", []string{"Sendable"}},
-	{"main actor", []string{"MainActor"}},
-	{"mainactor", []string{"MainActor"}},
-	{"actor-isolated", []string{"actor isolation", "MainActor"}},
-	{"nonisolated", []string{"nonisolated", "actor isolation"}},
-	{"global actor", []string{"GlobalActor"}},
-	{"'async'", []string{"async await", "concurrency"}},
-	{"does not support concurrency", []string{"async await", "concurrency"}},
-	{"await", []string{"async await"}},
-	{"unexpectedly found nil", []string{"Optional", "optional chaining"}},
-	{"implicitly unwrapping", []string{"Optional"}},
-	{"optional type", []string{"Optional", "optional chaining"}},
-	{"must be unwrapped", []string{"Optional", "optional chaining"}},
-	{"escaping closure", []string{"escaping closures"}},
-	{"escaping", []string{"escaping closures"}},
-	{"explicit use of 'self'", []string{"closures capture self"}},
-	{"capture", []string{"capturing values closures"}},
-	{"mutating", []string{"mutating methods"}},
-	{"immutable", []string{"constants and variables"}},
-	{"let' constant", []string{"constants and variables"}},
-	{"does not conform", []string{"protocol conformance"}},
-	{"missing return", []string{"functions return values"}},
-	{"stored properties", []string{"initialization"}},
-	{"initializer", []string{"initialization"}},
-	{"only available in", []string{"availability", "#available"}},
+	{"sendable", []string{"Sendable", "book: concurrency"}},
+	{"data race", []string{"Sendable", "book: concurrency"}},
+	{"concurrency-safe", []string{"se: strict concurrency for global variables", "book: concurrency"}},
+	{"shared mutable state", []string{"Sendable", "book: concurrency"}},
+	{"concurrently-executed", []string{"Sendable", "book: concurrency"}},
+	{"main actor", []string{"MainActor", "book: concurrency"}},
+	{"mainactor", []string{"MainActor", "book: concurrency"}},
+	{"actor-isolated", []string{"actor", "book: concurrency"}},
+	{"nonisolated", []string{"book: concurrency"}},
+	{"global actor", []string{"GlobalActor", "book: concurrency"}},
+	{"'async'", []string{"book: concurrency", "se: async await"}},
+	{"does not support concurrency", []string{"book: concurrency", "Task"}},
+	{"'await'", []string{"book: concurrency", "se: async await"}},
+	{"unexpectedly found nil", []string{"Optional", "book: optional chaining", "book: the basics"}},
+	{"unwrapping an optional", []string{"Optional", "book: the basics"}},
+	{"optional type", []string{"Optional", "book: optional chaining", "book: the basics"}},
+	{"must be unwrapped", []string{"Optional", "book: the basics"}},
+	{"escaping", []string{"book: closures", "se: escaping closures"}},
+	{"explicit use of 'self'", []string{"book: closures"}},
+	{"mutating", []string{"book: methods"}},
+	{"is immutable", []string{"book: methods", "book: structures and classes"}},
+	{"let' constant", []string{"book: the basics"}},
+	{"does not conform", []string{"book: protocols"}},
+	{"missing return", []string{"book: functions"}},
+	{"stored properties", []string{"book: initialization"}},
+	{"thrown", []string{"book: error handling"}},
+	{"not exhaustive", []string{"book: error handling", "book: control flow"}},
+	{"throwing", []string{"book: error handling"}},
+	{"only available in", []string{"book: attributes", "availability"}},
 	{"is unavailable", []string{"availability"}},
-	{"deprecated", []string{"deprecated"}},
-	{"index out of range", []string{"Array", "subscripts"}},
-	{"publishing changes from background threads", []string{"MainActor", "ObservableObject"}},
+	{"index out of range", []string{"Array", "book: collection types"}},
+	{"publishing changes", []string{"Published", "ObservableObject", "State"}},
 	{"modifying state during view update", []string{"State", "onChange"}},
+	{"installed on a view", []string{"State"}},
+	{"rows in section", []string{"UITableView", "UITableViewDataSource"}},
+	{"items in section", []string{"UICollectionView", "UICollectionViewDataSource"}},
 	{"unrecognized selector", []string{"Selector", "NSObject"}},
-	{"keyed archiver", []string{"NSKeyedArchiver"}},
-	{"decodingerror", []string{"DecodingError", "JSONDecoder"}},
 	{"keynotfound", []string{"DecodingError", "JSONDecoder"}},
-	{"typemismatch", []string{"DecodingError"}},
-	{"the data couldn’t be read", []string{"DecodingError", "JSONDecoder"}},
-	{"the data couldn't be read", []string{"DecodingError", "JSONDecoder"}},
+	{"typemismatch", []string{"DecodingError", "JSONDecoder"}},
+	{"couldn’t be read", []string{"DecodingError", "JSONDecoder"}},
+	{"couldn't be read", []string{"DecodingError", "JSONDecoder"}},
 	{"app transport security", []string{"NSAppTransportSecurity"}},
-	{"ats policy", []string{"NSAppTransportSecurity"}},
-	{"privacy-sensitive data", []string{"Info.plist usage description"}},
-	{"usage description", []string{"Info.plist usage description"}},
-	{"existential", []string{"any existential types"}},
-	{"can only be used as a generic constraint", []string{"any existential types", "opaque types"}},
-	{"generic parameter", []string{"generics"}},
-	{"opaque", []string{"opaque types"}},
-	{"result builder", []string{"result builders"}},
-	{"property wrapper", []string{"property wrappers"}},
-	{"retain cycle", []string{"automatic reference counting"}},
-	{"strong reference", []string{"automatic reference counting"}},
-	{"unowned", []string{"automatic reference counting"}},
-	{"exclusive access", []string{"memory safety"}},
-	{"overlapping accesses", []string{"memory safety"}},
-	{"ambiguous use", []string{"overloading"}},
-	{"noncopyable", []string{"noncopyable types"}},
-	{"consume", []string{"noncopyable types"}},
-	{"macro", []string{"macros"}},
-	{"auto layout", []string{"NSLayoutConstraint"}},
-	{"unable to simultaneously satisfy constraints", []string{"NSLayoutConstraint", "Auto Layout"}},
-	{"core data", []string{"NSManagedObjectContext"}},
-	{"managedobjectcontext", []string{"NSManagedObjectContext"}},
-	{"swiftdata", []string{"ModelContext"}},
+	{"usage description", []string{"requesting authorization for media capture", "protected resources"}},
+	{"as a type must be written 'any", []string{"book: opaque and boxed protocol types", "se: existential any"}},
+	{"existential", []string{"book: opaque and boxed protocol types"}},
+	{"can only be used as a generic constraint", []string{"book: opaque and boxed protocol types"}},
+	{"generic parameter", []string{"book: generics"}},
+	{"result builder", []string{"book: advanced operators", "resultBuilder"}},
+	{"property wrapper", []string{"book: properties"}},
+	{"strong reference", []string{"book: automatic reference counting"}},
+	{"retain cycle", []string{"book: automatic reference counting"}},
+	{"exclusive access", []string{"book: memory safety"}},
+	{"overlapping accesses", []string{"book: memory safety"}},
+	{"noncopyable", []string{"se: noncopyable structs and enums"}},
+	{"unable to simultaneously satisfy constraints", []string{"NSLayoutConstraint"}},
+	{"environmentobject", []string{"EnvironmentObject"}},
+	{"no observableobject", []string{"EnvironmentObject"}},
 	{"modelcontainer", []string{"ModelContainer"}},
+	{"managedobjectcontext", []string{"NSManagedObjectContext"}},
 }
 
-// readMessage reads a diagnostic: the names it quotes (a type or protocol,
-// a member), the names written like types, and the concepts its wording
-// stands for. Each becomes a search; the first quoted API leads.
+// readMessage reads a diagnostic: the names it quotes (a protocol, a type,
+// a member), the code-like names it mentions, and the concepts its wording
+// stands for. Each becomes a search, in the order that puts the API first:
+// a protocol the message says is missing, the concepts, then the other
+// names (often the caller's own types, such as 'Bookmark').
 func readMessage(text string) Reading {
 	r := Reading{Class: ClassMessage}
-	for _, m := range quotedRE.FindAllStringSubmatch(text, -1) {
-		for _, n := range namesIn(m[1]) {
+	var lead, names []string
+	for _, m := range quotedRE.FindAllStringSubmatchIndex(text, -1) {
+		fragment := text[m[2]:m[3]]
+		before := strings.ToLower(text[:m[0]])
+		if call, ok := quotedCall(fragment); ok {
+			r.Calls = append(r.Calls, call)
+			lead = appendUnique(lead, callQuery(call))
+			continue
+		}
+		for _, n := range namesIn(fragment) {
 			r.addName(n)
+			if strings.HasSuffix(before, "protocol ") {
+				lead = appendUnique(lead, n)
+			} else {
+				names = appendUnique(names, n)
+			}
 		}
 	}
-	for _, m := range typeRE.FindAllStringSubmatch(text, -1) {
-		if isAPIName(m[1]) {
-			r.addName(m[1])
+	for _, m := range typeRE.FindAllStringSubmatchIndex(text, -1) {
+		n := text[m[2]:m[3]]
+		possessive := strings.HasPrefix(text[m[3]:], "'s ") || strings.HasPrefix(text[m[3]:], "’s ")
+		if isAPIName(n) && m[2] > 0 && (codeLike(n) || possessive) {
+			r.addName(n)
+			names = appendUnique(names, n)
 		}
 	}
 	lower := strings.ToLower(text)
@@ -381,11 +413,22 @@ func readMessage(text string) Reading {
 			}
 		}
 	}
-	for _, n := range r.Names {
-		r.Searches = appendUnique(r.Searches, n)
-	}
+	var topics []string
 	for _, c := range r.Concepts {
-		r.Searches = appendUnique(r.Searches, c)
+		if strings.Contains(c, ": ") {
+			topics = appendUnique(topics, c)
+		} else {
+			lead = appendUnique(lead, c)
+		}
+	}
+	// The book's chapter comes right after the lead: it explains the rule
+	// whatever the names are.
+	if len(topics) > 0 {
+		lead = append(lead[:min(len(lead), 1)], append([]string{topics[0]}, lead[min(len(lead), 1):]...)...)
+		topics = topics[1:]
+	}
+	for _, q := range slices.Concat(lead, names, topics) {
+		r.Searches = appendUnique(r.Searches, q)
 	}
 	if len(r.Searches) == 0 {
 		r.Searches = []string{messageKeywords(text)}
@@ -393,12 +436,28 @@ func readMessage(text string) Reading {
 	return r
 }
 
+// quotedCall reads a member a message quotes: 'reloadData()',
+// 'onChange(of:perform:)', 'View.environmentObject(_:)'.
+func quotedCall(fragment string) (Call, bool) {
+	m := quotedCallRE.FindStringSubmatch(fragment)
+	if m == nil {
+		return Call{}, false
+	}
+	c := Call{Type: m[1], Member: m[2]}
+	for _, l := range strings.Split(m[3], ":") {
+		if l != "" {
+			c.Labels = append(c.Labels, l)
+		}
+	}
+	return c, true
+}
+
 // namesIn takes the API names out of a quoted fragment of a message:
 // "@Sendable" -> Sendable, "Binding<String>" -> Binding, String,
 // "self.items" -> nothing.
 func namesIn(fragment string) []string {
 	var out []string
-	for _, m := range regexp.MustCompile(`@?[A-Za-z_][A-Za-z0-9_]*`).FindAllString(fragment, -1) {
+	for _, m := range identifierRE.FindAllString(fragment, -1) {
 		name := strings.TrimPrefix(m, "@")
 		if isAPIName(name) && !slices.Contains(out, name) {
 			out = append(out, name)

@@ -125,7 +125,45 @@ func (s *search) callPages(ctx context.Context) error {
 		depth      int
 	}
 	var pages []page
-	for _, prefix := range []string{c.Prefix(), c.Member + "(", c.Member} {
+	typePath := "/" + strings.ToLower(c.Type) + "/"
+	underType := func() bool {
+		return slices.ContainsFunc(pages, func(p page) bool { return strings.Contains(strings.ToLower(p.uri), typePath) })
+	}
+	// A property (\.dismiss, .shared) is titled by its name alone; a
+	// method by its selector, as precisely as the code wrote it.
+	prefixes := []string{c.Member, c.Member + "("}
+	if len(c.Labels) > 0 {
+		prefixes = []string{c.Member + "(", c.Member}
+	}
+	if c.Type != "" {
+		// The type's own members first, through the type page's children:
+		// "init(" alone names thousands of pages.
+		member := strings.ToLower(c.Member)
+		rows, err := s.e.query(ctx, `SELECT c.id, c.uri, c.title, c.depth FROM docs p JOIN docs c ON c.parent_uri = p.uri
+			WHERE p.title_lower = ? AND p.kind IN `+typeKindList+` AND c.source = 'apple-docs'
+			AND (c.title_lower = ? OR (c.title_lower > ? AND c.title_lower < ?))
+			ORDER BY p.framework NOT IN `+authorityList+`, c.deprecated, c.depth, c.id LIMIT ?`,
+			strings.ToLower(c.Type), member, member+"(", member+"(\U0010FFFF", lookupLimit)
+		if err != nil {
+			return fmt.Errorf("ranker call pages: %w", err)
+		}
+		for rows.Next() {
+			var p page
+			if err := rows.Scan(&p.id, &p.uri, &p.title, &p.depth); err != nil {
+				rows.Close()
+				return fmt.Errorf("ranker call pages: %w", err)
+			}
+			pages = append(pages, p)
+		}
+		rows.Close()
+		if err := rows.Err(); err != nil {
+			return fmt.Errorf("ranker call pages: %w", err)
+		}
+		if len(pages) > 0 {
+			prefixes = nil
+		}
+	}
+	for _, prefix := range prefixes {
 		lower := strings.ToLower(prefix)
 		query := `SELECT id, uri, title, depth FROM docs WHERE title_lower >= ? AND title_lower < ? AND source = 'apple-docs' LIMIT ?`
 		args := []any{lower, lower + "\U0010FFFF", lookupLimit}
@@ -149,15 +187,22 @@ func (s *search) callPages(ctx context.Context) error {
 		if err := rows.Err(); err != nil {
 			return fmt.Errorf("ranker call pages: %w", err)
 		}
-		if len(pages) > 0 {
+		if len(pages) > 0 && (c.Type == "" || underType()) {
 			break
 		}
 	}
-	typePath := "/" + strings.ToLower(c.Type) + "/"
 	rank := func(p page) int {
 		n := 0
 		if c.Type != "" && strings.Contains(strings.ToLower(p.uri), typePath) {
 			n -= 100
+		}
+		// Code omits defaulted arguments: .frame(maxWidth:alignment:) is
+		// frame(minWidth:…maxWidth:…alignment:).
+		if labels := selectorLabels(p.title); len(c.Labels) > 0 && isSubsequence(c.Labels, labels) {
+			n -= 50
+			if len(labels) == len(c.Labels) {
+				n -= 20
+			}
 		}
 		if fw := frameworkOf(p.uri); callFrameworks[fw] > 0 {
 			n -= callFrameworks[fw]
@@ -178,6 +223,33 @@ func (s *search) callPages(ctx context.Context) error {
 		s.memberHits++
 	}
 	return nil
+}
+
+// selectorLabels are the argument labels of a selector title:
+// frame(minWidth:maxWidth:) -> minWidth, maxWidth; "_" for unlabelled.
+func selectorLabels(title string) []string {
+	open := strings.IndexByte(title, '(')
+	if open < 0 || !strings.HasSuffix(title, ")") {
+		return nil
+	}
+	var out []string
+	for _, l := range strings.Split(title[open+1:len(title)-1], ":") {
+		if l != "" {
+			out = append(out, l)
+		}
+	}
+	return out
+}
+
+// isSubsequence reports whether want appears in have in order.
+func isSubsequence(want, have []string) bool {
+	i := 0
+	for _, h := range have {
+		if i < len(want) && strings.EqualFold(want[i], h) {
+			i++
+		}
+	}
+	return i == len(want)
 }
 
 // callFrameworks rank the frameworks whose members code most often calls,
@@ -220,8 +292,9 @@ func (e *Engine) correct(ctx context.Context, raw string) (string, error) {
 	}
 	// "user defaults", "Navigation Stack": words that join into a type.
 	if len(fields) >= 2 && len(fields) <= 3 {
+		// Only plain words: "URLSession dataTask" is a type and a member.
 		joined := strings.Join(fields, "")
-		if isLetters(joined) {
+		if isLetters(joined) && !slices.ContainsFunc(fields, codeLike) {
 			title, err := e.typeTitle(ctx, strings.ToLower(joined))
 			if err != nil || title != "" {
 				return title, err

@@ -1,0 +1,102 @@
+package ranker
+
+import (
+	"slices"
+	"testing"
+)
+
+func TestReadQueryClasses(t *testing.T) {
+	for _, tc := range []struct {
+		query string
+		class QueryClass
+	}{
+		{"NavigationStack", ClassWords},
+		{"URLSession dataTask", ClassWords},
+		{"View.padding(_:)", ClassWords},
+		{"@MainActor", ClassWords},
+		{"@MainActor view", ClassWords},
+		{"store a token in the keychain", ClassWords},
+		{"let task = Task { await load() }", ClassSyntax},
+		{".sheet(isPresented: $showing) {", ClassSyntax},
+		{"@AppStorage(\"name\") var name = \"\"", ClassSyntax},
+		{"Cannot find 'Foo' in scope", ClassMessage},
+		{"error: missing return in global function expected to return 'Int'", ClassMessage},
+	} {
+		if got := readQuery(tc.query).Class; got != tc.class {
+			t.Errorf("readQuery(%q).Class = %s, want %s", tc.query, got, tc.class)
+		}
+	}
+}
+
+func TestReadSyntaxCalls(t *testing.T) {
+	r := readQuery("let (bytes, _) = try await URLSession.shared.bytes(from: url, delegate: nil)")
+	want := Call{Type: "URLSession", Member: "bytes", Labels: []string{"from", "delegate"}}
+	if !slices.ContainsFunc(r.Calls, func(c Call) bool { return c.Type == want.Type && c.Member == want.Member && slices.Equal(c.Labels, want.Labels) }) {
+		t.Fatalf("calls = %+v, want %+v among them", r.Calls, want)
+	}
+	if r.Searches[0] != "URLSession.bytes" {
+		t.Errorf("lead search = %q, want URLSession.bytes (the receiver's type is searched through its call)", r.Searches[0])
+	}
+	r = readQuery("@FocusState(\\.isFocused) var focused")
+	if len(r.Calls) == 0 || r.Calls[0].Type != "FocusStateValues" || r.Calls[0].Member != "isFocused" {
+		t.Errorf("an attribute's key path roots at <Attribute>Values: calls = %+v", r.Calls)
+	}
+	r = readQuery("Image(systemName: \"star\", variableValue: 0.5)")
+	if len(r.Calls) == 0 || r.Calls[0].Member != "init" || !slices.Equal(r.Calls[0].Labels, []string{"systemName", "variableValue"}) {
+		t.Errorf("a type called with labels is its initializer: calls = %+v", r.Calls)
+	}
+	if r := readQuery(`List(rows, id: \.self) { row in`); slices.ContainsFunc(r.Calls, func(c Call) bool { return c.Member == "self" }) {
+		t.Errorf("\\.self is no member: calls = %+v", r.Calls)
+	}
+}
+
+func TestReadMessageLeadsWithTheAPI(t *testing.T) {
+	r := readQuery("Type 'Garden' does not conform to protocol 'Identifiable'")
+	if r.Class != ClassMessage || r.Searches[0] != "Identifiable" {
+		t.Fatalf("reading = %+v, want the protocol first", r)
+	}
+	if !slices.Contains(r.Searches, "Garden") {
+		t.Errorf("the caller's type is still searched, after: %v", r.Searches)
+	}
+	r = readQuery("Call to main actor-isolated instance method 'refresh()' in a synchronous nonisolated context")
+	if !slices.Contains(r.Searches, "MainActor") || !slices.ContainsFunc(r.Calls, func(c Call) bool { return c.Member == "refresh" }) {
+		t.Errorf("reading = %+v, want MainActor and the quoted member", r)
+	}
+}
+
+func TestOSADistance(t *testing.T) {
+	for _, tc := range []struct {
+		a, b  string
+		limit int
+		want  int
+	}{
+		{"uiviewcontroller", "uiviewcontroller", 2, 0},
+		{"uiveiwcontroller", "uiviewcontroller", 2, 1}, // transposition
+		{"uiviewcontrolller", "uiviewcontroller", 2, 1},
+		{"navigatonlink", "navigationlink", 2, 1},
+		{"textfeld", "textfield", 2, 1},
+		{"abc", "xyz", 1, 2}, // gives up at limit+1
+	} {
+		if got := osaDistance(tc.a, tc.b, tc.limit); got != tc.want {
+			t.Errorf("osaDistance(%q, %q, %d) = %d, want %d", tc.a, tc.b, tc.limit, got, tc.want)
+		}
+	}
+}
+
+func TestUnprefixed(t *testing.T) {
+	for title, want := range map[string]string{
+		"UILabel": "label", "NSButton": "button", "URLSession": "session", "CLLocationManager": "locationmanager",
+		"Label": "", "UIView.AnimationOptions": "", "X": "", "ABCDEFG": "",
+	} {
+		if got := unprefixed(title); got != want {
+			t.Errorf("unprefixed(%q) = %q, want %q", title, got, want)
+		}
+	}
+}
+
+func TestSelectorLabelsSubsequence(t *testing.T) {
+	have := selectorLabels("frame(minWidth:idealWidth:maxWidth:minHeight:idealHeight:maxHeight:alignment:)")
+	if !isSubsequence([]string{"maxWidth", "alignment"}, have) || isSubsequence([]string{"alignment", "maxWidth"}, have) {
+		t.Errorf("labels %v: written labels are matched in order", have)
+	}
+}
