@@ -31,7 +31,9 @@ func TestReadQueryClasses(t *testing.T) {
 func TestReadSyntaxCalls(t *testing.T) {
 	r := readQuery("let (bytes, _) = try await URLSession.shared.bytes(from: url, delegate: nil)")
 	want := Call{Type: "URLSession", Member: "bytes", Labels: []string{"from", "delegate"}}
-	if !slices.ContainsFunc(r.Calls, func(c Call) bool { return c.Type == want.Type && c.Member == want.Member && slices.Equal(c.Labels, want.Labels) }) {
+	if !slices.ContainsFunc(r.Calls, func(c Call) bool {
+		return c.Type == want.Type && c.Member == want.Member && slices.Equal(c.Labels, want.Labels)
+	}) {
 		t.Fatalf("calls = %+v, want %+v among them", r.Calls, want)
 	}
 	if r.Searches[0] != "URLSession.bytes" {
