@@ -131,7 +131,7 @@ func searchTool(b *backend) (mcpgo.Tool, server.ToolHandlerFunc) {
 				return nil, err
 			}
 		}
-		results, err := searcher.Search(ctx, query, f)
+		results, corrected, err := searchReading(ctx, searcher, query, f)
 		if err != nil {
 			return nil, err
 		}
@@ -139,7 +139,7 @@ func searchTool(b *backend) (mcpgo.Tool, server.ToolHandlerFunc) {
 		if err != nil {
 			return nil, err
 		}
-		return searchResult(query, rows), nil
+		return searchResult(query, corrected, rows), nil
 	}
 }
 
@@ -287,14 +287,34 @@ func setMinVersion(f *ranker.Filters, platform, v string) {
 }
 
 // searchOutput is the search tool's structuredContent.
-type searchOutput struct {
-	Query     string      `json:"query"`
-	Count     int         `json:"count"`
-	Truncated bool        `json:"truncated,omitempty"`
-	Results   []searchRow `json:"results"`
+// readingSearcher is a Searcher that says how it read the query: the
+// ranker corrects misspelt names, and the agent must know its query was
+// changed.
+type readingSearcher interface {
+	SearchQuery(ctx context.Context, query string, f ranker.Filters) (ranker.Response, error)
 }
 
-func searchResult(query string, results []searchRow) *mcpgo.CallToolResult {
+// searchReading searches, returning the corrected query when the searcher
+// corrected one.
+func searchReading(ctx context.Context, s Searcher, query string, f ranker.Filters) ([]ranker.Result, string, error) {
+	if rs, ok := s.(readingSearcher); ok {
+		resp, err := rs.SearchQuery(ctx, query, f)
+		return resp.Results, resp.Reading.Corrected, err
+	}
+	results, err := s.Search(ctx, query, f)
+	return results, "", err
+}
+
+type searchOutput struct {
+	Query string `json:"query"`
+	// ShowingResultsFor is the query searched instead of a misspelt one.
+	ShowingResultsFor string      `json:"showingResultsFor,omitempty"`
+	Count             int         `json:"count"`
+	Truncated         bool        `json:"truncated,omitempty"`
+	Results           []searchRow `json:"results"`
+}
+
+func searchResult(query, corrected string, results []searchRow) *mcpgo.CallToolResult {
 	if len(results) == 0 {
 		md := fmt.Sprintf("No results for %q. Try fewer or more general words, drop filters, or check the spelling of the API name.\n", clip(query, 100))
 		return textResult(md, searchOutput{Query: query, Results: []searchRow{}})
@@ -304,11 +324,15 @@ func searchResult(query string, results []searchRow) *mcpgo.CallToolResult {
 		items[i] = resultItem(i+1, r)
 	}
 	header := fmt.Sprintf("## Results for %q\n\n", clip(query, 100))
+	if corrected != "" {
+		// Said first: the agent asked for a name that does not exist.
+		header = fmt.Sprintf("## Showing results for %q\n\nNo page is named %q; searched the nearest name instead.\n\n", clip(corrected, 100), clip(query, 100))
+	}
 	const footer = "\nRead a page with read_document uri=\"<uri>\".\n"
 	n := fitItems(items, len(header)+len(footer)+200, responseBudget)
 	var b strings.Builder
 	b.WriteString(header)
-	out := searchOutput{Query: query, Count: n, Truncated: n < len(items)}
+	out := searchOutput{Query: query, ShowingResultsFor: corrected, Count: n, Truncated: n < len(items)}
 	out.Results = writeItems[searchRow](&b, items[:n])
 	if out.Truncated {
 		fmt.Fprintf(&b, "\n… %d more results left out to keep this response small; add filters or lower limit.\n", len(items)-n)
@@ -321,6 +345,7 @@ var searchOutputSchema = json.RawMessage(`{
   "type": "object",
   "properties": {
     "query": {"type": "string"},
+    "showingResultsFor": {"type": "string", "description": "Set when the query named nothing and a corrected spelling was searched instead."},
     "count": {"type": "integer", "description": "Number of results returned."},
     "truncated": {"type": "boolean", "description": "True when results were left out to bound the response size."},
     "results": {
