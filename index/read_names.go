@@ -33,6 +33,8 @@ type NameLookup struct {
 	// byNames: the query takes the lowercased name alone (symbol_names);
 	// otherwise it also takes the "name(" … "name)" title range.
 	byNames bool
+	// containers backs ContainerURI (read_verify.go).
+	containers containers
 }
 
 // NamedPage is one page a NameLookup found. Fields whose column the index
@@ -40,6 +42,9 @@ type NameLookup struct {
 type NamedPage struct {
 	Title, Kind, Framework, URI, Language string
 	Deprecated                            bool
+	// DeprecatedNote is the page's deprecation message, usually naming the
+	// replacement; "" when the index has no such column.
+	DeprecatedNote string
 	// Introduced maps a PlatformColumns name ("iOS") to the packed version
 	// of its min_* column, for the platforms the page lists.
 	Introduced map[string]int
@@ -114,7 +119,7 @@ func (l *NameLookup) prepare() error {
 		}
 		return fallback
 	}
-	sel := []string{"d.title", col("kind", "''"), col("framework", "''"), "d.uri", col("language", "''"), col("deprecated", "0")}
+	sel := []string{"d.title", col("kind", "''"), col("framework", "''"), "d.uri", col("language", "''"), col("deprecated", "0"), col("deprecated_note", "''")}
 	for _, p := range PlatformColumns {
 		if docs[p.Column] {
 			l.minColumns = append(l.minColumns, p)
@@ -174,7 +179,7 @@ func (l *NameLookup) scan(rows *sql.Rows) (NamedPage, error) {
 	var platforms string
 	var deprecated int
 	mins := make([]sql.NullInt64, len(l.minColumns))
-	dest := []any{&p.Title, &p.Kind, &p.Framework, &p.URI, &p.Language, &deprecated}
+	dest := []any{&p.Title, &p.Kind, &p.Framework, &p.URI, &p.Language, &deprecated, &p.DeprecatedNote}
 	for i := range mins {
 		dest = append(dest, &mins[i])
 	}

@@ -16,7 +16,8 @@ var layers = map[string]int{
 	"internal/golden": 1, "internal/swiftsym": 1, "internal/docc": 1, "door": 1, "internal/source": 1,
 	"index": 2, "internal/corpus": 2,
 	"ranker": 3, "internal/ingest": 3, "enrich": 3, "crawler": 3, "crawler/fakeapple": 3, "internal/bundle": 3, "index/indextest": 3,
-	"mcp": 4, "eval/search": 4, "eval/agent": 4, "eval/agent/fakellm": 4,
+	"internal/verify": 3,
+	"mcp":             4, "eval/search": 4, "eval/agent": 4, "eval/agent/fakellm": 4,
 	"cmd/cupertino": 5, "crawler/fakeapple/cmd/fakeapple": 5,
 }
 

@@ -6,6 +6,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/cupertino-go/cupertino/internal/verify"
 )
 
 func TestTreeSitterModernSwift(t *testing.T) {
@@ -29,7 +31,7 @@ func TestTreeSitterModernSwift(t *testing.T) {
 		if err != nil || len(findings) > 0 {
 			t.Errorf("%s: %v %v", name, findings, err)
 		}
-		if got := normalizeForTreeSitter(code); strings.Count(got, "\n") != strings.Count(code, "\n") || len(got) != len(code) {
+		if got := verify.NormalizeForTreeSitter(code); strings.Count(got, "\n") != strings.Count(code, "\n") || len(got) != len(code) {
 			t.Errorf("%s: normalisation moved text", name)
 		}
 	}
@@ -48,7 +50,7 @@ func TestTreeSitterModernSwift(t *testing.T) {
 			t.Errorf("%q: first finding %v, want near line %d", code, findings[0], line)
 		}
 	}
-	if s := normalizeForTreeSitter(`let s = "throws(E) #Preview"`); !strings.Contains(s, "throws(E) #Preview") {
+	if s := verify.NormalizeForTreeSitter(`let s = "throws(E) #Preview"`); !strings.Contains(s, "throws(E) #Preview") {
 		t.Error("normalisation must not touch strings")
 	}
 }

@@ -8,6 +8,8 @@ import (
 	"strconv"
 
 	sitter "github.com/smacker/go-tree-sitter"
+
+	"github.com/cupertino-go/cupertino/internal/verify"
 	"github.com/smacker/go-tree-sitter/swift"
 )
 
@@ -23,7 +25,7 @@ func (TreeSitterChecker) Toolchain() string {
 
 // Check implements SyntaxChecker.
 func (TreeSitterChecker) Check(ctx context.Context, code string, _ Task) ([]Finding, error) {
-	src := []byte(normalizeForTreeSitter(code))
+	src := []byte(verify.NormalizeForTreeSitter(code))
 	parser := sitter.NewParser()
 	defer parser.Close()
 	parser.SetLanguage(swift.GetLanguage())

@@ -14,11 +14,8 @@
 //	tools.go            the MCP stdio session to `cupertino serve`
 //	run.go              the bounded tool loop per (task, mode), concurrency
 //	extract.go          the code inside a reply
-//	lexer.go            a forgiving Swift tokenizer
-//	decls.go, refs.go   what the code declares and which APIs it references
-//	floors.go           #available / @available regions
-//	symtab.go, symdb.go symbol tables from symbol graphs or the index (read-only)
-//	deprecations.go     the curated deprecation map
+//	symbols.go          the checker's names, from internal/verify (lexer,
+//	                    references, floors, symbol tables, curated deprecations)
 //	compile.go          swiftc, or the tree-sitter syntax check
 //	score.go            the four criteria and outcome
 //	stats.go            contingency table, McNemar χ², exact binomial p

@@ -138,3 +138,11 @@ func swiftLine(t string) bool {
 	last := t[len(t)-1]
 	return strings.ContainsAny(t, "(){}=") && !strings.HasSuffix(t, ".") && (last == ')' || last == '{' || last == '}' || last == ',' || strings.Contains(t, " = "))
 }
+
+func setOf(words ...string) map[string]bool {
+	m := make(map[string]bool, len(words))
+	for _, w := range words {
+		m[w] = true
+	}
+	return m
+}

@@ -2,7 +2,6 @@ package agent
 
 import (
 	"errors"
-	"strings"
 	"testing"
 )
 
@@ -68,25 +67,5 @@ func TestExtractCode(t *testing.T) {
 				t.Errorf("got %q, want %q", got, tt.want)
 			}
 		})
-	}
-}
-
-func TestLexerStringsAndComments(t *testing.T) {
-	code := "let s = \"a.b(c) \\(value.count) // not a comment\" // comment Text\n/* block /* nested */ Image */ let r = #\"raw \\(x)\"#\nlet m = \"\"\"\nmulti \\(other.name)\n\"\"\"\n"
-	var idents []string
-	for _, tok := range lexSwift(code) {
-		if tok.kind == tokIdent {
-			idents = append(idents, tok.text)
-		}
-	}
-	got := strings.Join(idents, " ")
-	want := "s value count r m other name"
-	if got != want {
-		t.Errorf("identifiers = %q, want %q", got, want)
-	}
-	for _, tok := range lexSwift(code) {
-		if tok.text == "other" && tok.line != 4 {
-			t.Errorf("interpolation line = %d, want 4", tok.line)
-		}
 	}
 }

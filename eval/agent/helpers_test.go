@@ -70,7 +70,8 @@ func serveFakeMCP() error {
 func fakeSearch(table *MemTable, query string) string {
 	words := strings.Fields(strings.ToLower(regexp.MustCompile(`[^A-Za-z0-9 ]+`).ReplaceAllString(query, " ")))
 	var lines []string
-	for name, syms := range table.byName {
+	for _, name := range table.Names() {
+		syms, _ := table.Lookup(name)
 		for _, w := range words {
 			if len(w) < 3 || !strings.Contains(strings.ToLower(name), w) {
 				continue

@@ -4,6 +4,8 @@ import (
 	"context"
 	"fmt"
 	"strings"
+
+	"github.com/cupertino-go/cupertino/internal/verify"
 )
 
 // Criteria, as they appear in the JSON and the report.
@@ -98,14 +100,14 @@ func (s *Scorer) Score(ctx context.Context, task Task, code string) (Score, erro
 	}
 	sc.Findings = append(sc.Findings, compileFindings...)
 
-	a := analyze(code)
+	a := verify.Analyze(code)
 	symbolFindings, checked, err := s.checkSymbols(a, target)
 	if err != nil {
 		return sc, err
 	}
 	sc.RefsChecked = checked
 	sc.Findings = append(sc.Findings, symbolFindings...)
-	for _, hit := range findDeprecations(a, s.Deprecations, task.Family, target) {
+	for _, hit := range verify.FindDeprecations(a, s.Deprecations, task.Family, target) {
 		sc.Findings = append(sc.Findings, Finding{Criterion: CriterionNoDeprecated, Line: hit.Line, Symbol: hit.Entry.Match,
 			Message: fmt.Sprintf("%s: %s; use %s", strings.TrimRight(hit.Entry.Match, "("), hit.Entry.Why, hit.Entry.Replacement)})
 	}
@@ -126,22 +128,22 @@ func (s *Scorer) Score(ctx context.Context, task Task, code string) (Score, erro
 
 // checkSymbols resolves every reference and checks availability and
 // deprecation flags from the symbol data.
-func (s *Scorer) checkSymbols(a *analysis, target Target) ([]Finding, int, error) {
+func (s *Scorer) checkSymbols(a *verify.Analysis, target Target) ([]Finding, int, error) {
 	var findings []Finding
 	checked := 0
-	for _, ref := range dedupeRefs(a.refs()) {
+	for _, ref := range a.Refs() {
 		cands, err := s.Symbols.Lookup(ref.Name)
 		if err != nil {
 			return nil, 0, err
 		}
 		checked++
 		if ref.Parent != "" {
-			if onParent := filterParent(cands, ref.Parent); len(onParent) > 0 {
+			if onParent := verify.FilterParent(cands, ref.Parent); len(onParent) > 0 {
 				cands = onParent
 			}
 		}
 		if len(cands) == 0 {
-			if isBuiltin(ref) {
+			if verify.IsBuiltin(ref) {
 				continue
 			}
 			findings = append(findings, Finding{Criterion: CriterionSymbolExists, Line: ref.Line, Symbol: ref.Display(),
@@ -152,103 +154,16 @@ func (s *Scorer) checkSymbols(a *analysis, target Target) ([]Finding, int, error
 		if floor, ok := ref.Floors[target.Platform]; ok && floor.Compare(effective) > 0 {
 			effective = floor
 		}
-		if msg, ok := availability(cands, target, effective); !ok {
+		if msg, ok := verify.Availability(cands, target, effective); !ok {
 			findings = append(findings, Finding{Criterion: CriterionAvailability, Line: ref.Line, Symbol: ref.Display(),
 				Message: "`" + ref.Display() + "` " + msg})
 		}
-		if allDeprecated(cands, target.Platform, effective) {
+		if verify.AllDeprecated(cands, target.Platform, effective) {
 			findings = append(findings, Finding{Criterion: CriterionNoDeprecated, Line: ref.Line, Symbol: ref.Display(),
 				Message: "`" + ref.Display() + "` is deprecated for " + target.DisplayName() + " " + effective.String() + " (" + cands[0].Origin + ")"})
 		}
 	}
 	return findings, checked, nil
-}
-
-// dedupeRefs keeps the first use of each reference under the same floors.
-func dedupeRefs(refs []Ref) []Ref {
-	seen := map[string]bool{}
-	var out []Ref
-	for _, r := range refs {
-		key := string(r.Kind) + "|" + r.Parent + "|" + r.Name + "|" + floorKey(r.Floors)
-		if !seen[key] {
-			seen[key] = true
-			out = append(out, r)
-		}
-	}
-	return out
-}
-
-func filterParent(cands []SymbolInfo, parent string) []SymbolInfo {
-	var out []SymbolInfo
-	for _, c := range cands {
-		if strings.EqualFold(c.Parent, parent) {
-			out = append(out, c)
-		}
-	}
-	return out
-}
-
-func isBuiltin(ref Ref) bool {
-	if ref.Kind == RefMember {
-		return stdlibMembers[ref.Name]
-	}
-	return stdlibBuiltins[ref.Name]
-}
-
-// availability passes when any candidate (overloads share a base name) is
-// available on the platform at the effective version.
-func availability(cands []SymbolInfo, target Target, effective Version) (string, bool) {
-	var lowest Version
-	notOnPlatform := 0
-	for _, c := range cands {
-		intro, listed := introducedOn(c, target.Platform)
-		switch {
-		case c.Unavailable[target.Platform]:
-			notOnPlatform++
-		case !listed && len(c.Introduced) > 0 && c.exhaustivePlatforms():
-			notOnPlatform++
-		case intro.Compare(effective) <= 0:
-			return "", true
-		case lowest.IsZero() || intro.Compare(lowest) < 0:
-			lowest = intro
-		}
-	}
-	if notOnPlatform == len(cands) {
-		return "is not available on " + target.DisplayName(), false
-	}
-	return fmt.Sprintf("needs %s %s; target is %s %s", target.DisplayName(), lowest, target.DisplayName(), effective), false
-}
-
-// exhaustivePlatforms: documentation pages list every platform an API is on,
-// so a missing platform means unavailable; a symbol graph's @available list
-// leaves the rest to "*", so a missing platform means unconstrained.
-func (s SymbolInfo) exhaustivePlatforms() bool { return strings.HasPrefix(s.Origin, "index:") }
-
-func introducedOn(c SymbolInfo, platform string) (Version, bool) {
-	if v, ok := c.Introduced[platform]; ok {
-		return v, true
-	}
-	if platform == "maccatalyst" {
-		if v, ok := c.Introduced["ios"]; ok {
-			return v, true
-		}
-	}
-	return Version{}, false
-}
-
-// allDeprecated is true only when every candidate is deprecated: one
-// deprecated overload (onChange(of:perform:)) must not condemn the name.
-func allDeprecated(cands []SymbolInfo, platform string, effective Version) bool {
-	for _, c := range cands {
-		if c.DeprecatedEverywhere {
-			continue
-		}
-		v, ok := c.Deprecated[platform]
-		if !ok || (!v.IsZero() && effective.Compare(v) < 0) {
-			return false
-		}
-	}
-	return len(cands) > 0
 }
 
 func matchHints(code string, hints []string) []string {

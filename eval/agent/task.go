@@ -11,7 +11,7 @@ import (
 	"sort"
 	"strings"
 
-	"github.com/cupertino-go/cupertino/internal/version"
+	"github.com/cupertino-go/cupertino/internal/verify"
 )
 
 // Task families. Every family must hold at least MinTasksPerFamily tasks, so
@@ -37,7 +37,7 @@ var (
 	// ErrBadTask means a task file or entry is malformed.
 	ErrBadTask = errors.New("invalid task")
 	// ErrBadTarget means a target platform is not like "ios18.0".
-	ErrBadTarget = errors.New("invalid target platform")
+	ErrBadTarget = verify.ErrBadTarget
 )
 
 // Task is one hand-written prompt with what a correct answer looks like.
@@ -59,69 +59,21 @@ type Task struct {
 	FailureHints []string `json:"failure_hints"`
 }
 
-// Target is a parsed deployment target.
-type Target struct {
-	Platform string  // lowercase symbol-graph domain: ios, macos, tvos, watchos, visionos, maccatalyst
-	Version  Version // 18.0
-}
-
-func (t Target) String() string { return t.Platform + t.Version.String() }
-
-// DisplayName is the platform as Apple writes it, for prompts.
-func (t Target) DisplayName() string {
-	switch t.Platform {
-	case "ios":
-		return "iOS"
-	case "macos":
-		return "macOS"
-	case "tvos":
-		return "tvOS"
-	case "watchos":
-		return "watchOS"
-	case "visionos":
-		return "visionOS"
-	case "maccatalyst":
-		return "Mac Catalyst"
-	}
-	return t.Platform
-}
-
-// platformPrefixes maps the accepted spellings to symbol-graph domains. iPadOS
-// shares iOS's availability, as it does in Apple's annotations.
-var platformPrefixes = []struct{ prefix, platform string }{
-	{"maccatalyst", "maccatalyst"},
-	{"visionos", "visionos"},
-	{"watchos", "watchos"},
-	{"ipados", "ios"},
-	{"macos", "macos"},
-	{"tvos", "tvos"},
-	{"ios", "ios"},
-}
+// Target, Version and their parsers live in internal/verify, which the
+// CLI and the MCP server share with the eval.
+type (
+	Target  = verify.Target
+	Version = verify.Version
+)
 
 // ParseTarget parses "ios18.0", "macos14", "visionOS 2.0".
-func ParseTarget(s string) (Target, error) {
-	low := strings.ToLower(strings.ReplaceAll(strings.TrimSpace(s), " ", ""))
-	for _, p := range platformPrefixes {
-		if !strings.HasPrefix(low, p.prefix) {
-			continue
-		}
-		v, err := ParseVersion(low[len(p.prefix):])
-		if err != nil {
-			return Target{}, fmt.Errorf("%w %q: %v", ErrBadTarget, s, err)
-		}
-		return Target{Platform: p.platform, Version: v}, nil
-	}
-	return Target{}, fmt.Errorf("%w %q: unknown platform", ErrBadTarget, s)
-}
+func ParseTarget(s string) (Target, error) { return verify.ParseTarget(s) }
+
+// ParseVersion parses "17", "17.4", "10.15.4".
+func ParseVersion(s string) (Version, error) { return verify.ParseVersion(s) }
 
 // Target parses the task's TargetPlatform.
 func (t Task) Target() (Target, error) { return ParseTarget(t.TargetPlatform) }
-
-// Version is a dotted version (internal/version).
-type Version = version.Version
-
-// ParseVersion parses "17", "17.4", "10.15.4".
-func ParseVersion(s string) (Version, error) { return version.Parse(s) }
 
 // taskFile is the on-disk shape: one file per family.
 type taskFile struct {

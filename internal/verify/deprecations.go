@@ -1,4 +1,4 @@
-package agent
+package verify
 
 import (
 	"strings"
@@ -83,18 +83,18 @@ var Deprecations = []Deprecation{
 	// Observation: not deprecated by Apple, but the Observation family asks
 	// for @Observable, and mixing in Combine-backed observation is the
 	// exact failure those prompts probe.
-	{Match: "ObservableObject", Replacement: "@Observable", Families: []string{FamilyObservation}, Since: observationSince, Why: "superseded by Observation (iOS 17 / macOS 14)"},
-	{Match: "@Published", Replacement: "a plain stored property of an @Observable class", Families: []string{FamilyObservation}, Since: observationSince, Why: "superseded by Observation"},
-	{Match: "@StateObject", Replacement: "@State", Families: []string{FamilyObservation}, Since: observationSince, Why: "superseded by Observation"},
-	{Match: "@ObservedObject", Replacement: "a plain property or @Bindable", Families: []string{FamilyObservation}, Since: observationSince, Why: "superseded by Observation"},
-	{Match: "@EnvironmentObject", Replacement: "@Environment(Type.self)", Families: []string{FamilyObservation}, Since: observationSince, Why: "superseded by Observation"},
-	{Match: ".environmentObject(", Replacement: ".environment(_:)", Families: []string{FamilyObservation}, Since: observationSince, Why: "superseded by Observation"},
+	{Match: "ObservableObject", Replacement: "@Observable", Families: []string{familyObservation}, Since: observationSince, Why: "superseded by Observation (iOS 17 / macOS 14)"},
+	{Match: "@Published", Replacement: "a plain stored property of an @Observable class", Families: []string{familyObservation}, Since: observationSince, Why: "superseded by Observation"},
+	{Match: "@StateObject", Replacement: "@State", Families: []string{familyObservation}, Since: observationSince, Why: "superseded by Observation"},
+	{Match: "@ObservedObject", Replacement: "a plain property or @Bindable", Families: []string{familyObservation}, Since: observationSince, Why: "superseded by Observation"},
+	{Match: "@EnvironmentObject", Replacement: "@Environment(Type.self)", Families: []string{familyObservation}, Since: observationSince, Why: "superseded by Observation"},
+	{Match: ".environmentObject(", Replacement: ".environment(_:)", Families: []string{familyObservation}, Since: observationSince, Why: "superseded by Observation"},
 
 	// Concurrency: GCD is not deprecated, but a main-queue hop inside code
 	// that must be checked by Swift concurrency escapes actor isolation; the
 	// concurrency prompts ask for @MainActor instead.
-	{Match: "DispatchQueue.main.async", Replacement: "@MainActor isolation or await MainActor.run", Families: []string{FamilyConcurrency}, Why: "bypasses actor isolation checking in concurrency code"},
-	{Match: "DispatchQueue.main.asyncAfter", Replacement: "try await Task.sleep(for:)", Families: []string{FamilyConcurrency}, Why: "bypasses structured concurrency"},
+	{Match: "DispatchQueue.main.async", Replacement: "@MainActor isolation or await MainActor.run", Families: []string{familyConcurrency}, Why: "bypasses actor isolation checking in concurrency code"},
+	{Match: "DispatchQueue.main.asyncAfter", Replacement: "try await Task.sleep(for:)", Families: []string{familyConcurrency}, Why: "bypasses structured concurrency"},
 }
 
 const observationSince = "ios17.0 macos14.0 tvos17.0 watchos10.0 visionos1.0"
@@ -129,7 +129,7 @@ func (d Deprecation) appliesTo(family string, target Target) bool {
 }
 
 // findDeprecations matches the curated map against an analysed snippet.
-func findDeprecations(a *analysis, entries []Deprecation, family string, target Target) []DeprecationHit {
+func FindDeprecations(a *Analysis, entries []Deprecation, family string, target Target) []DeprecationHit {
 	var hits []DeprecationHit
 	for _, d := range entries {
 		if !d.appliesTo(family, target) {
@@ -149,7 +149,7 @@ func findDeprecations(a *analysis, entries []Deprecation, family string, target 
 	return hits
 }
 
-func (a *analysis) matchesAt(i int, pat []token, d Deprecation) bool {
+func (a *Analysis) matchesAt(i int, pat []token, d Deprecation) bool {
 	if i+len(pat) > len(a.toks) {
 		return false
 	}
@@ -185,7 +185,7 @@ func (a *analysis) matchesAt(i int, pat []token, d Deprecation) bool {
 // trailingClosureArity counts the parameters of a closure starting at i
 // ("{ a, b in"), -1 when there is no closure there and 0 when it declares
 // none.
-func (a *analysis) trailingClosureArity(i int) int {
+func (a *Analysis) trailingClosureArity(i int) int {
 	if !a.tok(i).punct("{") {
 		return -1
 	}
@@ -208,7 +208,7 @@ func (a *analysis) trailingClosureArity(i int) int {
 }
 
 // callLabels lists the argument labels of the call whose "(" is at open.
-func (a *analysis) callLabels(open int) map[string]bool {
+func (a *Analysis) callLabels(open int) map[string]bool {
 	end := matchClose(a.toks, open)
 	labels := map[string]bool{}
 	for j := open + 1; j < end; j++ {
@@ -223,3 +223,10 @@ func (a *analysis) callLabels(open int) map[string]bool {
 	}
 	return labels
 }
+
+// The eval agent's task families that the family-limited entries name
+// (eval/agent checks that they are families of its corpus).
+const (
+	familyObservation = "observation"
+	familyConcurrency = "concurrency"
+)

@@ -1,6 +1,7 @@
-package agent
+package verify
 
 import (
+	"context"
 	"path/filepath"
 	"strings"
 	"sync"
@@ -22,7 +23,15 @@ type IndexTable struct {
 
 	mu    sync.Mutex
 	cache map[string][]SymbolInfo
+
+	modulesOnce sync.Once
+	modules     map[string]bool
+	modulesErr  error
 }
+
+// maxCached bounds the name cache of a long-running server; past it the
+// cache starts again rather than growing with every name an agent invents.
+const maxCached = 100_000
 
 // nonSymbolKinds are page roles that are not APIs.
 var nonSymbolKinds = setOf("article", "collection", "sampleCode", "sample-code", "tutorial", "overview",
@@ -64,6 +73,9 @@ func (t *IndexTable) Lookup(name string) ([]SymbolInfo, error) {
 		}
 	}
 	t.mu.Lock()
+	if len(t.cache) >= maxCached {
+		t.cache = map[string][]SymbolInfo{}
+	}
 	t.cache[name] = out
 	t.mu.Unlock()
 	return out, nil
@@ -76,7 +88,7 @@ func symbolInfo(p index.NamedPage, name string) (SymbolInfo, bool) {
 	if titleName(p.Title) != name || nonSymbolKinds[p.Kind] || p.Language == "data" {
 		return SymbolInfo{}, false
 	}
-	info := SymbolInfo{Name: name, Kind: p.Kind, Module: p.Framework, Origin: "index:" + p.URI}
+	info := SymbolInfo{Name: name, Kind: p.Kind, Module: p.Framework, Origin: "index:" + p.URI, URI: p.URI, Note: p.DeprecatedNote}
 	if p.ParentTitle != "" && !nonSymbolKinds[p.ParentKind] {
 		info.Parent = titleName(p.ParentTitle)
 	}
@@ -127,4 +139,59 @@ func titleName(title string) string {
 		b = b[i+1:]
 	}
 	return b
+}
+
+// Modules implements Documented: the import names the index documents.
+func (t *IndexTable) Modules() (map[string]bool, error) {
+	t.modulesOnce.Do(func() { t.modules, t.modulesErr = t.lookup.Modules(context.Background()) })
+	return t.modules, t.modulesErr
+}
+
+// Container implements Documented.
+func (t *IndexTable) Container(name string) (string, bool, error) { return t.lookup.ContainerURI(name) }
+
+// Nearest implements Documented: the real names closest to name, from the
+// Apple names sharing its first two letters.
+func (t *IndexTable) Nearest(name string, n int) ([]Candidate, error) {
+	if len(name) < 2 {
+		return nil, nil
+	}
+	names, err := t.lookup.NamesWithPrefix(context.Background(), name[:2], maxNearCandidates)
+	if err != nil {
+		return nil, err
+	}
+	var out []Candidate
+	for _, low := range rankNear(strings.ToLower(name), names, n*3) {
+		cands, err := t.Lookup(t.casedName(low))
+		if err != nil {
+			return nil, err
+		}
+		if len(cands) > 0 && cands[0].Name != name {
+			out = append(out, Candidate{Name: cands[0].Name, URI: bestURI(cands)})
+		}
+		if len(out) == n {
+			break
+		}
+	}
+	return out, nil
+}
+
+// casedName recovers a name's spelling from its pages' titles: symbol_names
+// keeps it lowercased.
+func (t *IndexTable) casedName(low string) string {
+	pages, err := t.lookup.Pages(low)
+	if err != nil {
+		return low
+	}
+	for _, p := range pages {
+		if n := titleName(p.Title); strings.EqualFold(n, low) {
+			return n
+		}
+	}
+	return low
+}
+
+// MentionedIn implements Documented.
+func (t *IndexTable) MentionedIn(name string) (string, bool, error) {
+	return t.lookup.MentionedIn(context.Background(), name)
 }

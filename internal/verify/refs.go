@@ -1,4 +1,4 @@
-package agent
+package verify
 
 import (
 	"sort"
@@ -78,8 +78,8 @@ var knownModules = setOf(
 
 var typeDeclKeywords = setOf("struct", "class", "enum", "protocol", "actor", "typealias", "associatedtype", "macro")
 
-// analysis is what one pass over a snippet learns.
-type analysis struct {
+// Analysis is what one pass over a snippet learns.
+type Analysis struct {
 	toks []token
 	// ownTypes are the snippet's own types, generic parameters and macros.
 	ownTypes map[string]bool
@@ -94,6 +94,9 @@ type analysis struct {
 	// type ("" when unknown).
 	locals  map[string]string
 	modules map[string]bool
+	// imports are the modules imported, as written (the first name of
+	// `import CoreImage.CIFilterBuiltins`).
+	imports []string
 	// declTok marks tokens that are the name in a declaration.
 	declTok map[int]bool
 	// enclosing is the opener ("(", "[", "{") of the innermost group holding
@@ -113,7 +116,7 @@ type floorRegion struct {
 // declarations are skipped. Each (kind, parent, name) is listed once, at its
 // first line.
 func ExtractRefs(code string) []Ref {
-	return dedupeRefs(analyze(code).refs())
+	return DedupeRefs(Analyze(code).refs())
 }
 
 func floorKey(f map[string]Version) string {
@@ -125,8 +128,8 @@ func floorKey(f map[string]Version) string {
 	return strings.Join(parts, ",")
 }
 
-func analyze(code string) *analysis {
-	a := &analysis{
+func Analyze(code string) *Analysis {
+	a := &Analysis{
 		toks:         lexSwift(code),
 		ownTypes:     map[string]bool{},
 		memberDecls:  map[string]bool{},
@@ -149,7 +152,7 @@ func analyze(code string) *analysis {
 	return a
 }
 
-func (a *analysis) computeEnclosing() {
+func (a *Analysis) computeEnclosing() {
 	a.enclosing = make([]string, len(a.toks))
 	var stack []string
 	for i, t := range a.toks {
@@ -170,7 +173,7 @@ func isCapitalized(s string) bool {
 	return unicode.IsUpper(r)
 }
 
-func (a *analysis) tok(i int) token {
+func (a *Analysis) tok(i int) token {
 	if i < 0 || i >= len(a.toks) {
 		return token{kind: -1}
 	}
@@ -178,7 +181,7 @@ func (a *analysis) tok(i int) token {
 }
 
 // refs walks the tokens and reports references.
-func (a *analysis) refs() []Ref {
+func (a *Analysis) refs() []Ref {
 	var out []Ref
 	add := func(r Ref) {
 		r.Line = a.toks[r.tok].line
@@ -210,7 +213,7 @@ func (a *analysis) refs() []Ref {
 	return out
 }
 
-func (a *analysis) typeRef(i int) (Ref, bool) {
+func (a *Analysis) typeRef(i int) (Ref, bool) {
 	t := a.toks[i]
 	if !isCapitalized(t.text) || a.declTok[i] || a.conditionTok[i] || a.ownTypes[t.text] || a.tok(i-1).punct(".") {
 		return Ref{}, false
@@ -228,12 +231,12 @@ func (a *analysis) typeRef(i int) (Ref, bool) {
 	return Ref{Kind: RefType, Name: t.text, tok: i}, true
 }
 
-func (a *analysis) isModuleQualifier(i int) bool {
+func (a *Analysis) isModuleQualifier(i int) bool {
 	name := a.toks[i].text
 	return (a.modules[name] || knownModules[name]) && a.tok(i+1).punct(".")
 }
 
-func (a *analysis) inImport(i int) bool {
+func (a *Analysis) inImport(i int) bool {
 	for j := i - 1; j >= 0; j-- {
 		if a.toks[j].is(tokKeyword, "import") {
 			return true
@@ -253,7 +256,7 @@ type receiver struct {
 }
 
 // receiverOf walks back from the "." at dot over the chain it ends.
-func (a *analysis) receiverOf(dot int) receiver {
+func (a *Analysis) receiverOf(dot int) receiver {
 	r := receiver{root: -1, direct: true}
 	j := dot - 1
 	for j >= 0 {
@@ -301,7 +304,7 @@ func (a *analysis) receiverOf(dot int) receiver {
 	return r
 }
 
-func (a *analysis) memberRef(dot int) (Ref, bool) {
+func (a *Analysis) memberRef(dot int) (Ref, bool) {
 	nameTok := dot + 1
 	name := a.toks[nameTok].text
 	switch name {
@@ -347,3 +350,7 @@ func (a *analysis) memberRef(dot int) (Ref, bool) {
 	}
 	return Ref{}, false
 }
+
+// Refs lists the analysed code's references, each once per floors, at its
+// first line.
+func (a *Analysis) Refs() []Ref { return DedupeRefs(a.refs()) }

@@ -1,4 +1,4 @@
-package agent
+package verify
 
 import "strings"
 
@@ -15,7 +15,7 @@ const (
 
 // collectDecls records the snippet's own declarations, tracking which braces
 // open type bodies.
-func (a *analysis) collectDecls() {
+func (a *Analysis) collectDecls() {
 	var scopes []scopeKind
 	pendingType := false
 	for i := 0; i < len(a.toks); i++ {
@@ -41,9 +41,14 @@ func (a *analysis) collectDecls() {
 			}
 		case t.kind != tokKeyword:
 		case t.text == "import":
+			first := true
 			for j := i + 1; j < len(a.toks) && !a.toks[j].nlBefore; j++ {
 				if a.toks[j].kind == tokIdent {
 					a.modules[a.toks[j].text] = true
+					if first {
+						a.imports = append(a.imports, a.toks[j].text)
+						first = false
+					}
 				}
 			}
 		case t.text == "class" && a.tok(i+1).kind == tokKeyword:
@@ -84,7 +89,7 @@ func (a *analysis) collectDecls() {
 }
 
 // declareType records the type name at i and any generic parameters after it.
-func (a *analysis) declareType(i int) {
+func (a *Analysis) declareType(i int) {
 	if a.tok(i).kind != tokIdent {
 		return
 	}
@@ -93,7 +98,7 @@ func (a *analysis) declareType(i int) {
 	a.declareGenerics(i + 1)
 }
 
-func (a *analysis) declareGenerics(i int) int {
+func (a *Analysis) declareGenerics(i int) int {
 	if !a.tok(i).punct("<") {
 		return i
 	}
@@ -111,7 +116,7 @@ func (a *analysis) declareGenerics(i int) int {
 
 // declareSignature records generic parameters and parameter names of the
 // func/init/subscript whose name ends just before i.
-func (a *analysis) declareSignature(i int) {
+func (a *Analysis) declareSignature(i int) {
 	for a.tok(i).punct("?") || a.tok(i).punct("!") {
 		i++
 	}
@@ -132,7 +137,7 @@ func (a *analysis) declareSignature(i int) {
 }
 
 // matchOpenIdx is the opener of the group directly holding token j.
-func matchOpenIdx(a *analysis, j int) int {
+func matchOpenIdx(a *Analysis, j int) int {
 	depth := 0
 	for k := j - 1; k >= 0; k-- {
 		t := a.toks[k]
@@ -153,7 +158,7 @@ func matchOpenIdx(a *analysis, j int) int {
 }
 
 // declareParam handles "label name: Type = default" between from and to.
-func (a *analysis) declareParam(from, to int) {
+func (a *Analysis) declareParam(from, to int) {
 	colon := -1
 	for j := from; j < to; j++ {
 		if a.toks[j].punct(":") {
@@ -175,7 +180,7 @@ func (a *analysis) declareParam(from, to int) {
 
 // typeAfter returns the first type name of a type annotation starting at i,
 // "" for collection or function types whose members we cannot place.
-func (a *analysis) typeAfter(i int) string {
+func (a *Analysis) typeAfter(i int) string {
 	for ; i < len(a.toks); i++ {
 		t := a.toks[i]
 		switch {
@@ -193,7 +198,7 @@ func (a *analysis) typeAfter(i int) string {
 
 // ownless drops the snippet's own types: members of those are the snippet's
 // own business.
-func (a *analysis) ownless(typ string) string {
+func (a *Analysis) ownless(typ string) string {
 	if a.ownTypes[typ] {
 		return ""
 	}
@@ -202,7 +207,7 @@ func (a *analysis) ownless(typ string) string {
 
 // declareBinding handles what follows var/let: a name, a tuple or an enum
 // case pattern, with an optional annotation or initialiser.
-func (a *analysis) declareBinding(i int, inType bool) {
+func (a *Analysis) declareBinding(i int, inType bool) {
 	t := a.tok(i)
 	switch {
 	case t.kind == tokIdent:
@@ -243,7 +248,7 @@ func (a *analysis) declareBinding(i int, inType bool) {
 }
 
 // declareCases handles "case a, b(Int), c = 1" in an enum body.
-func (a *analysis) declareCases(i int) {
+func (a *Analysis) declareCases(i int) {
 	for j := i; j < len(a.toks); j++ {
 		t := a.toks[j]
 		if j > i && t.nlBefore || t.punct("}") || t.punct(";") {
@@ -261,7 +266,7 @@ func (a *analysis) declareCases(i int) {
 
 // closureParams declares the parameters of a closure opened at i: "{ a, b in",
 // "{ (x: T) in", "{ [weak self] value in".
-func (a *analysis) closureParams(open int) {
+func (a *Analysis) closureParams(open int) {
 	var names []int
 	for j := open + 1; j < len(a.toks) && j < open+40; j++ {
 		t := a.toks[j]

@@ -1,4 +1,4 @@
-package agent
+package verify
 
 // Availability floors: code inside `if #available(iOS 18, *) { … }`, after
 // `guard #available(iOS 18, *) else { … }`, or in a declaration marked
@@ -7,7 +7,7 @@ package agent
 // reward.
 
 // collectFloors finds every guarded region.
-func (a *analysis) collectFloors() {
+func (a *Analysis) collectFloors() {
 	for i, t := range a.toks {
 		switch {
 		case t.is(tokPound, "available") && a.tok(i+1).punct("("):
@@ -32,7 +32,7 @@ func (a *analysis) collectFloors() {
 
 // parseAvailabilityArgs reads "(iOS 17, macOS 14.0, *)" or
 // "(iOS, introduced: 17.0)" starting at the "(" at open.
-func (a *analysis) parseAvailabilityArgs(open int) map[string]Version {
+func (a *Analysis) parseAvailabilityArgs(open int) map[string]Version {
 	end := matchClose(a.toks, open)
 	floors := map[string]Version{}
 	for j := open + 1; j < end; j++ {
@@ -58,7 +58,7 @@ func (a *analysis) parseAvailabilityArgs(open int) map[string]Version {
 
 // poundAvailableRegion is the block an `if #available` guards, or the rest of
 // the enclosing block after a `guard #available … else { … }`.
-func (a *analysis) poundAvailableRegion(i int) (from, to int, ok bool) {
+func (a *Analysis) poundAvailableRegion(i int) (from, to int, ok bool) {
 	closeArgs := matchClose(a.toks, i+1)
 	// Walk back over other conditions to the statement keyword.
 	kw := ""
@@ -95,7 +95,7 @@ func (a *analysis) poundAvailableRegion(i int) (from, to int, ok bool) {
 
 // enclosingEnd is the index of the "}" closing the block that holds token i,
 // or the last token at top level.
-func (a *analysis) enclosingEnd(i int) int {
+func (a *Analysis) enclosingEnd(i int) int {
 	depth := 0
 	for j := i; j < len(a.toks); j++ {
 		switch {
@@ -113,7 +113,7 @@ func (a *analysis) enclosingEnd(i int) int {
 
 // declarationEnd finds where the declaration starting at i ends: the "}" of
 // its body, or the end of its line when it has none.
-func (a *analysis) declarationEnd(i int) (int, bool) {
+func (a *Analysis) declarationEnd(i int) (int, bool) {
 	parens := 0
 	for j := i; j < len(a.toks); j++ {
 		t := a.toks[j]
@@ -146,7 +146,7 @@ func continuesDeclaration(prev, next token) bool {
 
 // floorsAt merges the floors of every region holding token i, keeping the
 // highest version per platform.
-func (a *analysis) floorsAt(i int) map[string]Version {
+func (a *Analysis) floorsAt(i int) map[string]Version {
 	var out map[string]Version
 	for _, r := range a.floors {
 		if i < r.from || i > r.to {

@@ -1,9 +1,10 @@
-package agent
+package verify
 
 import (
 	"context"
 	"errors"
 	"fmt"
+	"sort"
 	"strings"
 
 	"github.com/cupertino-go/cupertino/internal/symbolgraph"
@@ -31,6 +32,11 @@ type SymbolInfo struct {
 	Unavailable map[string]bool
 	// Origin says where it came from, for the report.
 	Origin string
+	// URI is the page that documents it ("" for a symbol graph's symbols).
+	URI string
+	// Note is the page's deprecation message, usually naming the
+	// replacement.
+	Note string
 }
 
 // SymbolTable resolves base names. Lookup is case-sensitive, as Swift is.
@@ -200,3 +206,13 @@ var stdlibBuiltins = setOf(
 
 // stdlibMembers are members the compiler synthesises or every type has.
 var stdlibMembers = setOf("rawValue", "allCases", "hashValue", "id")
+
+// Names lists the distinct names, sorted.
+func (t *MemTable) Names() []string {
+	out := make([]string, 0, len(t.byName))
+	for n := range t.byName {
+		out = append(out, n)
+	}
+	sort.Strings(out)
+	return out
+}

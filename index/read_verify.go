@@ -1,0 +1,166 @@
+package index
+
+import (
+	"context"
+	"database/sql"
+	"strings"
+	"sync"
+
+	"github.com/cupertino-go/cupertino/internal/document"
+	"github.com/cupertino-go/cupertino/internal/sqlrows"
+)
+
+// The reads `cupertino verify` adds to a NameLookup: which modules the
+// index documents, the names near a misspelt one, and the types known only
+// as the parent of their members' pages.
+
+// containers is the lazily built map from a lowercased path segment of an
+// Apple page's URI (its disambiguation suffix cut) to the URI up to that
+// segment. A page the crawl missed still shows in its members' addresses:
+// apple-docs://uikit/uicollectionviewdiffabledatasource-9tqpa/apply(_:animatingdifferences:).
+type containers struct {
+	once sync.Once
+	m    map[string]string
+	err  error
+}
+
+// Modules returns the import names of the frameworks the index documents
+// (framework_aliases.import_name, else the framework column), lowercased.
+func (l *NameLookup) Modules(ctx context.Context) (map[string]bool, error) {
+	out := map[string]bool{}
+	q := "SELECT DISTINCT framework FROM docs WHERE source = '" + document.SourceAppleDocs + "'"
+	if cols, err := l.columns("framework_aliases"); err != nil {
+		return nil, err
+	} else if cols["import_name"] && cols["identifier"] {
+		q = "SELECT identifier FROM framework_aliases UNION SELECT import_name FROM framework_aliases"
+	}
+	err := sqlrows.Each(ctx, l.db, "modules", q, nil, func(rows *sql.Rows) error {
+		var name string
+		if err := rows.Scan(&name); err != nil {
+			return err
+		}
+		if name != "" {
+			out[strings.ToLower(name)] = true
+		}
+		return nil
+	})
+	return out, err
+}
+
+// NamesWithPrefix returns up to limit distinct lowercased symbol names that
+// begin with prefix: the candidates for the names nearest a
+// misspelt one, which the caller ranks.
+func (l *NameLookup) NamesWithPrefix(ctx context.Context, prefix string, limit int) ([]string, error) {
+	if !l.byNames || prefix == "" {
+		return nil, nil
+	}
+	low := strings.ToLower(prefix)
+	// symbol_names alone, without the join to docs that would keep only
+	// Apple pages: a range over its primary key reads no table rows, and the
+	// caller's lookup of each name keeps the Apple ones.
+	return sqlrows.All(ctx, l.db, "names near "+prefix, `SELECT DISTINCT name_lower FROM symbol_names
+WHERE name_lower >= ?1 AND name_lower < ?2 LIMIT ?3`,
+		[]any{low, low + "\uffff", limit}, func(rows *sql.Rows) (string, error) {
+			var name string
+			err := rows.Scan(&name)
+			return name, err
+		})
+}
+
+// ContainerURI returns the address of the type name lowercased when Apple
+// pages sit under it, whether or not its own page was crawled: the URI up to
+// and including that path segment. The map is built on first use from one
+// pass over the Apple URIs (about 0.2 s on the full index), without the
+// caller's context: a cancelled first call must not spoil the map for the
+// next ones.
+func (l *NameLookup) ContainerURI(name string) (string, bool, error) {
+	c := &l.containers
+	c.once.Do(func() {
+		c.m = map[string]string{}
+		prefix := document.SourceAppleDocs + "://"
+		c.err = sqlrows.Each(context.Background(), l.db, "container segments", "SELECT uri FROM docs WHERE source = ?",
+			[]any{document.SourceAppleDocs}, func(rows *sql.Rows) error {
+				var uri string
+				if err := rows.Scan(&uri); err != nil {
+					return err
+				}
+				segs := strings.Split(strings.TrimPrefix(uri, prefix), "/")
+				// The framework segment and the page's own last segment are
+				// not containers.
+				for i := 1; i < len(segs)-1; i++ {
+					key := segs[i]
+					if j := strings.LastIndexByte(key, '-'); j > 0 {
+						key = key[:j]
+					}
+					if _, ok := c.m[key]; !ok {
+						c.m[key] = prefix + strings.Join(segs[:i+1], "/")
+					}
+				}
+				return nil
+			})
+	})
+	if c.err != nil {
+		return "", false, c.err
+	}
+	uri, ok := c.m[strings.ToLower(name)]
+	return uri, ok, nil
+}
+
+// mentionSources are where MentionedIn looks, in order: Apple's reference,
+// the Evolution proposals that introduce standard-library API, and the WWDC
+// sessions, whose transcripts and code name APIs newer than the crawl.
+// Sample code is left out: it is what `verify`'s false-positive test reads.
+var mentionSources = []struct{ table, source string }{
+	{"docs_fts", document.SourceAppleDocs},
+	{"docs_fts", document.SourceSwiftEvolution},
+	{PartsFTSTable, document.SourceWWDC},
+}
+
+// MentionedIn returns a page of Apple's documentation, Swift Evolution or a
+// WWDC session whose title, text or symbols mention name as a word, for an
+// API whose own page the crawl missed: real APIs are named in their
+// neighbours' prose and listings, invented ones are not. The full-text
+// tokenizer folds case and stems, so this is evidence that a name exists,
+// not of its spelling; ok is false when no page mentions it.
+func (l *NameLookup) MentionedIn(ctx context.Context, name string) (string, bool, error) {
+	if !isWord(name) {
+		return "", false, nil
+	}
+	for _, m := range mentionSources {
+		if !l.hasTable(m.table) {
+			continue
+		}
+		match := `source:"` + m.source + `" AND {title content symbols}:"` + name + `"`
+		uris, err := sqlrows.All(ctx, l.db, "mention of "+name,
+			"SELECT d.uri FROM docs d WHERE d.id IN (SELECT rowid FROM "+m.table+" WHERE "+m.table+" MATCH ? LIMIT 1)",
+			[]any{match}, func(rows *sql.Rows) (string, error) {
+				var uri string
+				err := rows.Scan(&uri)
+				return uri, err
+			})
+		if err != nil {
+			return "", false, err
+		}
+		if len(uris) > 0 {
+			return uris[0], true, nil
+		}
+	}
+	return "", false, nil
+}
+
+// hasTable reports whether the index has table (an older one lacks
+// parts_fts).
+func (l *NameLookup) hasTable(table string) bool {
+	cols, err := l.columns(table)
+	return err == nil && len(cols) > 0
+}
+
+// isWord keeps FTS5 syntax out of a match: letters, digits and underscores.
+func isWord(s string) bool {
+	for _, r := range s {
+		if !(r == '_' || r >= '0' && r <= '9' || r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z') {
+			return false
+		}
+	}
+	return s != ""
+}

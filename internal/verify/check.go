@@ -1,0 +1,328 @@
+package verify
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"path/filepath"
+	"regexp"
+	"sort"
+	"strings"
+)
+
+var (
+	// ErrEmptyCode means there was no code to check.
+	ErrEmptyCode = errors.New("no code to check")
+	// ErrTooLarge means a file is over MaxFileBytes.
+	ErrTooLarge = errors.New("code too large")
+	// ErrNotSwift means the grammar could place less than half of the text.
+	ErrNotSwift = errors.New("not Swift")
+)
+
+// MaxFileBytes bounds one file: a hand-written Swift file stays well under
+// it, and past it the parse and the lookups outgrow an agent's turn.
+const MaxFileBytes = 256 << 10
+
+// Status is the verdict on one reference.
+type Status string
+
+const (
+	Resolved     Status = "resolved"
+	Unknown      Status = "unknown"
+	Deprecated   Status = "deprecated"
+	Unavailable  Status = "unavailable"
+	NotCheckable Status = "not_checkable"
+)
+
+// IsFinding says whether a status is something to fix.
+func (s Status) IsFinding() bool { return s == Unknown || s == Deprecated || s == Unavailable }
+
+// Candidate is a real name offered for an unknown one.
+type Candidate struct {
+	Name string `json:"name"`
+	URI  string `json:"uri,omitempty"`
+}
+
+// Reference is one API use and what the documentation says of it.
+type Reference struct {
+	File   string `json:"file,omitempty"`
+	Line   int    `json:"line"`
+	Symbol string `json:"symbol"`
+	Kind   string `json:"kind"`
+	Status Status `json:"status"`
+	// URI documents the symbol (resolved), the deprecated or unavailable
+	// page, or the replacement named by the curated map.
+	URI string `json:"uri,omitempty"`
+	// Nearest are real names close to an unknown one.
+	Nearest []Candidate `json:"nearest,omitempty"`
+	// Replacement names what to use instead of a deprecated API.
+	Replacement string `json:"replacement,omitempty"`
+	// Introduced is the first version of an unavailable API on the target
+	// platform ("iOS 18.0"); Target is that target ("iOS 17.0").
+	Introduced string `json:"introduced,omitempty"`
+	Target     string `json:"target,omitempty"`
+	// Why explains a not_checkable reference or a finding, in a sentence.
+	Why string `json:"why,omitempty"`
+}
+
+// Report is the result of checking files.
+type Report struct {
+	Files int `json:"files"`
+	Lines int `json:"lines"`
+	// Targets are the deployment targets checked against.
+	Targets []string `json:"targets,omitempty"`
+	// Findings are the references to fix, by file and line.
+	Findings []Reference `json:"findings"`
+	// References are all references, findings included.
+	References []Reference `json:"references"`
+	// Syntax lists syntax errors, by file.
+	Syntax []FileSyntax `json:"syntax_errors,omitempty"`
+	// Counts is the number of references per status.
+	Counts map[Status]int `json:"counts"`
+}
+
+// FileSyntax is a syntax error in a file.
+type FileSyntax struct {
+	File string `json:"file,omitempty"`
+	SyntaxError
+}
+
+// File is one text to check. Swift files are checked; Objective-C and C
+// headers of the project only declare names (a bridging header exposes
+// them to Swift).
+type File struct {
+	Path string
+	Code string
+}
+
+// Options are the deployment targets; none checks existence and
+// deprecation only.
+type Options struct {
+	Targets []Target
+}
+
+// Documented is what an index-backed SymbolTable adds: which modules it
+// covers, the types it knows only through their members' addresses, the
+// names only mentioned in other pages, and the real names near a wrong one.
+type Documented interface {
+	Modules() (map[string]bool, error)
+	Container(name string) (uri string, ok bool, err error)
+	Nearest(name string, n int) ([]Candidate, error)
+	MentionedIn(name string) (uri string, ok bool, err error)
+}
+
+// Checker resolves the references of Swift code against a SymbolTable.
+type Checker struct {
+	Table SymbolTable
+}
+
+// nearestShown is how many real names an unknown reference offers.
+const nearestShown = 3
+
+// Check checks files as one project: a name declared in any of them is the
+// project's own in all of them.
+func (c *Checker) Check(ctx context.Context, files []File, opts Options) (*Report, error) {
+	rep := &Report{Counts: map[Status]int{}, Findings: []Reference{}, References: []Reference{}}
+	for _, t := range opts.Targets {
+		rep.Targets = append(rep.Targets, t.DisplayName()+" "+t.Version.String())
+	}
+	declared := map[string]bool{}
+	type swiftFile struct {
+		path string
+		a    *Analysis
+	}
+	var swift []swiftFile
+	for _, f := range files {
+		if len(f.Code) > MaxFileBytes {
+			return nil, fmt.Errorf("%w: %s is %d KiB, over %d KiB", ErrTooLarge, displayPath(f.Path), len(f.Code)>>10, MaxFileBytes>>10)
+		}
+		if strings.HasSuffix(f.Path, ".pbxproj") {
+			projectFileTypes(f.Code, declared)
+			continue
+		}
+		if !isSwiftPath(f.Path) {
+			for _, t := range lexSwift(f.Code) {
+				if t.kind == tokIdent {
+					declared[t.text] = true
+				}
+			}
+			continue
+		}
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
+		p, err := parse(ctx, f.Code)
+		if err != nil {
+			return nil, err
+		}
+		if len(files) == 1 && strings.TrimSpace(f.Code) == "" {
+			return nil, ErrEmptyCode
+		}
+		if p.NotSwift() && len(files) == 1 {
+			return nil, fmt.Errorf("%w: the Swift grammar could not read %d%% of it", ErrNotSwift, p.ErrorBytes*100/max(p.Bytes, 1))
+		}
+		for _, s := range p.Syntax {
+			rep.Syntax = append(rep.Syntax, FileSyntax{File: f.Path, SyntaxError: s})
+		}
+		a := Analyze(f.Code)
+		for name := range p.Declared {
+			declared[name] = true
+		}
+		a.declaredNames(declared)
+		swift = append(swift, swiftFile{f.Path, a})
+		rep.Files++
+		rep.Lines += strings.Count(f.Code, "\n") + 1
+	}
+	for _, sf := range swift {
+		refs, err := c.file(sf.a, declared, opts)
+		if err != nil {
+			return nil, err
+		}
+		for _, r := range refs {
+			r.File = sf.path
+			rep.References = append(rep.References, r)
+			rep.Counts[r.Status]++
+			if r.Status.IsFinding() {
+				rep.Findings = append(rep.Findings, r)
+			}
+		}
+	}
+	return rep, nil
+}
+
+func isSwiftPath(path string) bool {
+	ext := strings.ToLower(filepath.Ext(path))
+	return path == "" || ext == ".swift" || ext == ".swiftinterface"
+}
+
+func displayPath(path string) string {
+	if path == "" {
+		return "the code"
+	}
+	return path
+}
+
+// declaredNames adds what the token analysis found declared: the tree-sitter
+// pass misses declarations inside regions the grammar cannot read.
+func (a *Analysis) declaredNames(into map[string]bool) {
+	for _, m := range []map[string]bool{a.ownTypes, a.memberDecls} {
+		for n := range m {
+			into[n] = true
+		}
+	}
+	for n := range a.locals {
+		into[n] = true
+	}
+}
+
+// file resolves one file's references.
+func (c *Checker) file(a *Analysis, declared map[string]bool, opts Options) ([]Reference, error) {
+	unindexed, err := c.unindexedImports(a)
+	if err != nil {
+		return nil, err
+	}
+	var out []Reference
+	seen := map[string]bool{}
+	for _, ref := range a.Refs() {
+		if declared[ref.Name] {
+			continue
+		}
+		key := fmt.Sprint(ref.Line, ref.Display())
+		if seen[key] {
+			continue
+		}
+		seen[key] = true
+		ownParent := ref.Parent != "" && declared[ref.Parent]
+		if ownParent {
+			ref.Parent = ""
+		}
+		r, err := c.resolve(ref, opts.Targets)
+		if err != nil {
+			return nil, err
+		}
+		if r.Status == Unknown {
+			switch {
+			case ownParent:
+				r.Status, r.Nearest = NotCheckable, nil
+				r.Why = "a member of the project's own type, which may inherit it from a type not checked here"
+			case len(unindexed) > 0:
+				r.Status, r.Nearest = NotCheckable, nil
+				r.Why = "may come from " + strings.Join(unindexed, ", ") + ", which the index does not document"
+			}
+		}
+		// An unknown name is unknown whatever #available region it sits in:
+		// report it once per file, where the other statuses may differ by
+		// region.
+		if r.Status == Unknown {
+			if seen["unknown|"+r.Symbol] {
+				continue
+			}
+			seen["unknown|"+r.Symbol] = true
+		}
+		out = append(out, r)
+	}
+	for _, t := range targetsOrNone(opts.Targets) {
+		for _, hit := range FindDeprecations(a, Deprecations, "", t) {
+			sym := strings.TrimRight(hit.Entry.Match, "(")
+			key := fmt.Sprint(hit.Line, sym)
+			if seen[key+"|curated"] {
+				continue
+			}
+			seen[key+"|curated"] = true
+			out = append(out, Reference{Line: hit.Line, Symbol: sym, Kind: "curated", Status: Deprecated,
+				Replacement: hit.Entry.Replacement, Target: targetName(t), Why: hit.Entry.Why})
+		}
+	}
+	sort.SliceStable(out, func(i, j int) bool { return out[i].Line < out[j].Line })
+	return out, nil
+}
+
+// targetsOrNone lets the curated entries without a floor apply when no
+// target was given.
+func targetsOrNone(ts []Target) []Target {
+	if len(ts) == 0 {
+		return []Target{{}}
+	}
+	return ts
+}
+
+func targetName(t Target) string {
+	if t.Platform == "" {
+		return ""
+	}
+	return t.DisplayName() + " " + t.Version.String()
+}
+
+// unindexedImports lists the modules a file imports that the index does not
+// document: a name it cannot find may be theirs.
+func (c *Checker) unindexedImports(a *Analysis) ([]string, error) {
+	doc, ok := c.Table.(Documented)
+	if !ok {
+		return nil, nil
+	}
+	mods, err := doc.Modules()
+	if err != nil {
+		return nil, err
+	}
+	var out []string
+	for _, m := range a.imports {
+		if !knownModules[m] && !mods[strings.ToLower(m)] {
+			out = append(out, m)
+		}
+	}
+	return out, nil
+}
+
+// pbxprojSwiftFile matches a Swift file an Xcode project lists.
+var pbxprojSwiftFile = regexp.MustCompile(`(?:path|name) = "?([A-Za-z_][A-Za-z0-9_+]*)\.swift"?;`)
+
+// projectFileTypes declares the type each Swift file of an Xcode project is
+// named after ("Model+Extras.swift" declares Model): a project's own file
+// may be missing from the copy checked (Apple's sample archives drop
+// Preview Content), but its types are still the project's, not unknown API.
+func projectFileTypes(pbxproj string, into map[string]bool) {
+	for _, m := range pbxprojSwiftFile.FindAllStringSubmatch(pbxproj, -1) {
+		base, _, _ := strings.Cut(m[1], "+")
+		into[base] = true
+	}
+}

@@ -1,0 +1,148 @@
+package verify
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+	"testing"
+)
+
+func v(s string) Version {
+	ver, err := ParseVersion(s)
+	if err != nil {
+		panic(err)
+	}
+	return ver
+}
+
+func target(t *testing.T, s string) Target {
+	t.Helper()
+	tg, err := ParseTarget(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return tg
+}
+
+// summary is "line:symbol:status" per reference, in report order.
+func summary(rep *Report) string {
+	var out []string
+	for _, r := range rep.References {
+		out = append(out, fmt.Sprintf("%d:%s:%s", r.Line, r.Symbol, r.Status))
+	}
+	return strings.Join(out, " ")
+}
+
+func checkCode(t *testing.T, table SymbolTable, opts Options, files ...File) *Report {
+	t.Helper()
+	rep, err := (&Checker{Table: table}).Check(context.Background(), files, opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return rep
+}
+
+func TestCheckStatuses(t *testing.T) {
+	table := openTable(t, makeIndex(t, true))
+	code := "import SwiftUI\nstruct A: View {\n    var body: some View {\n        UIOnly().padding().glassEffect().shimmer()\n    }\n}\nlet c = NSURLConnection()\n"
+	rep := checkCode(t, table, Options{Targets: []Target{target(t, "macos15.0")}}, File{Path: "A.swift", Code: code})
+	want := "2:View:resolved 4:UIOnly:unavailable 4:.padding:resolved 4:.glassEffect:unavailable 4:.shimmer:unknown 7:NSURLConnection:deprecated 7:NSURLConnection:deprecated"
+	if got := summary(rep); got != want {
+		t.Errorf("references\n got %s\nwant %s", got, want)
+	}
+	byStatus := map[string]Reference{}
+	for _, r := range rep.Findings {
+		byStatus[r.Symbol+":"+string(r.Status)] = r
+	}
+	if g := byStatus[".glassEffect:unavailable"]; g.Introduced != "macOS 26.0" || g.URI != "apple-docs://swiftui/view/glasseffect(_:in:)" || g.Target != "macOS 15.0" {
+		t.Errorf("unavailable carries the introduced version, its page and the target: %+v", g)
+	}
+	if rep.References[0].URI != "apple-docs://swiftui/view" {
+		t.Errorf("a resolved reference cites its page: %+v", rep.References[0])
+	}
+	if len(rep.Findings) != 5 || rep.Counts[Resolved] != 2 {
+		t.Errorf("findings %d, counts %v", len(rep.Findings), rep.Counts)
+	}
+	// Without a target nothing is unavailable, and what is deprecated on
+	// only some platforms is not reported.
+	rep = checkCode(t, table, Options{}, File{Path: "A.swift", Code: code})
+	if got := summary(rep); strings.Contains(got, "unavailable") || strings.Contains(got, "deprecated") {
+		t.Errorf("no target: %s", got)
+	}
+}
+
+func TestCheckNearestNames(t *testing.T) {
+	table := openTable(t, makeIndex(t, true))
+	rep := checkCode(t, table, Options{}, File{Code: "import SwiftUI\nlet v = Text(\"a\").paddign()\n"})
+	var unknown *Reference
+	for i, r := range rep.Findings {
+		if r.Symbol == ".paddign" {
+			unknown = &rep.Findings[i]
+		}
+	}
+	if unknown == nil || unknown.Status != Unknown || len(unknown.Nearest) == 0 || unknown.Nearest[0].Name != "padding" ||
+		unknown.Nearest[0].URI != "apple-docs://swiftui/view/padding(_:_:)" {
+		t.Fatalf("a misspelt member offers the real one: %+v", rep.Findings)
+	}
+}
+
+func TestCheckProjectDeclarations(t *testing.T) {
+	table := openTable(t, makeIndex(t, true))
+	files := []File{
+		{Path: "Model.swift", Code: "import SwiftUI\nstruct Shimmer { func sparkle() {} }\nextension View { func glow() -> some View { self } }\n"},
+		{Path: "View.swift", Code: "import SwiftUI\nlet s = Shimmer()\nlet x = UIOnly().glow().padding()\nlet y = Shimmer.make().sparkle()\nlet z = Helper()\n"},
+		{Path: "App.xcodeproj/project.pbxproj", Code: "\t\tA1 /* Helper.swift */ = {isa = PBXFileReference; path = Helper.swift; sourceTree = \"<group>\"; };\n"},
+	}
+	rep := checkCode(t, table, Options{}, files...)
+	for _, r := range rep.References {
+		if r.Status == Unknown {
+			t.Errorf("%s:%d %s is declared by the project, not unknown", r.File, r.Line, r.Symbol)
+		}
+	}
+	if got := summary(rep); !strings.Contains(got, "4:.make:not_checkable") {
+		t.Errorf("a member of the project's own type is not checkable: %s", got)
+	}
+	if rep.Files != 2 {
+		t.Errorf("files = %d, want the two Swift files", rep.Files)
+	}
+}
+
+func TestCheckUnindexedModule(t *testing.T) {
+	table := openTable(t, makeIndex(t, true))
+	rep := checkCode(t, table, Options{}, File{Code: "import SwiftUI\nimport NIOCore\nlet b = ByteBuffer()\n"})
+	if got := summary(rep); got != "3:ByteBuffer:not_checkable" || !strings.Contains(rep.References[0].Why, "NIOCore") {
+		t.Errorf("a name that may come from a module the index lacks: %s %+v", got, rep.References)
+	}
+}
+
+func TestCheckRefusals(t *testing.T) {
+	table := openTable(t, makeIndex(t, true))
+	c := &Checker{Table: table}
+	cases := map[string]struct {
+		code string
+		want error
+	}{
+		"empty":     {"  \n\t\n", ErrEmptyCode},
+		"huge":      {"import SwiftUI\n" + strings.Repeat("let a = 1\n", MaxFileBytes/10+1), ErrTooLarge},
+		"not swift": {"Dear reader,\n\nthis is a letter; it isn't code at all, is it? (No.)\n\nRegards, me.\n", ErrNotSwift},
+	}
+	for name, tc := range cases {
+		if name == "not swift" && !TreeSitter {
+			continue
+		}
+		if _, err := c.Check(context.Background(), []File{{Code: tc.code}}, Options{}); !errors.Is(err, tc.want) {
+			t.Errorf("%s: err = %v, want %v", name, err, tc.want)
+		}
+	}
+}
+
+func openTable(t *testing.T, path string) *IndexTable {
+	t.Helper()
+	table, err := OpenIndexTable(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { table.Close() })
+	return table
+}

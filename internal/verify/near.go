@@ -1,0 +1,69 @@
+package verify
+
+import "sort"
+
+// maxNearCandidates bounds the names read for one nearest-name search.
+const maxNearCandidates = 5000
+
+// rankNear orders names by edit distance to name (optimal string alignment,
+// so a swap of two letters costs one), keeping at most n within a distance
+// that still reads as a slip: a third of the name.
+func rankNear(name string, names []string, n int) []string {
+	limit := max(2, len(name)/3)
+	type scored struct {
+		name string
+		d    int
+	}
+	var hits []scored
+	for _, c := range names {
+		if c == name || abs(len(c)-len(name)) > limit {
+			continue
+		}
+		if d := editDistance(name, c); d <= limit {
+			hits = append(hits, scored{c, d})
+		}
+	}
+	sort.Slice(hits, func(i, j int) bool {
+		if hits[i].d != hits[j].d {
+			return hits[i].d < hits[j].d
+		}
+		return hits[i].name < hits[j].name
+	})
+	var out []string
+	for i := 0; i < len(hits) && i < n; i++ {
+		out = append(out, hits[i].name)
+	}
+	return out
+}
+
+func abs(x int) int {
+	if x < 0 {
+		return -x
+	}
+	return x
+}
+
+// editDistance is the optimal string alignment distance over bytes.
+func editDistance(a, b string) int {
+	prev2 := make([]int, len(b)+1)
+	prev := make([]int, len(b)+1)
+	cur := make([]int, len(b)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(a); i++ {
+		cur[0] = i
+		for j := 1; j <= len(b); j++ {
+			cost := 1
+			if a[i-1] == b[j-1] {
+				cost = 0
+			}
+			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+			if i > 1 && j > 1 && a[i-1] == b[j-2] && a[i-2] == b[j-1] {
+				cur[j] = min(cur[j], prev2[j-2]+1)
+			}
+		}
+		prev2, prev, cur = prev, cur, prev2
+	}
+	return prev[len(b)]
+}

@@ -1,0 +1,212 @@
+package verify
+
+import (
+	"fmt"
+	"strings"
+)
+
+// DedupeRefs keeps the first use of each reference under the same floors.
+func DedupeRefs(refs []Ref) []Ref {
+	seen := map[string]bool{}
+	var out []Ref
+	for _, r := range refs {
+		key := string(r.Kind) + "|" + r.Parent + "|" + r.Name + "|" + floorKey(r.Floors)
+		if !seen[key] {
+			seen[key] = true
+			out = append(out, r)
+		}
+	}
+	return out
+}
+
+func FilterParent(cands []SymbolInfo, parent string) []SymbolInfo {
+	var out []SymbolInfo
+	for _, c := range cands {
+		if strings.EqualFold(c.Parent, parent) {
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
+func IsBuiltin(ref Ref) bool {
+	if ref.Kind == RefMember {
+		return stdlibMembers[ref.Name]
+	}
+	return stdlibBuiltins[ref.Name]
+}
+
+// Availability passes when any candidate (overloads share a base name) is
+// available on the platform at the effective version.
+func Availability(cands []SymbolInfo, target Target, effective Version) (string, bool) {
+	var lowest Version
+	notOnPlatform := 0
+	for _, c := range cands {
+		intro, listed := introducedOn(c, target.Platform)
+		switch {
+		case c.Unavailable[target.Platform]:
+			notOnPlatform++
+		case !listed && len(c.Introduced) > 0 && c.exhaustivePlatforms():
+			notOnPlatform++
+		case intro.Compare(effective) <= 0:
+			return "", true
+		case lowest.IsZero() || intro.Compare(lowest) < 0:
+			lowest = intro
+		}
+	}
+	if notOnPlatform == len(cands) {
+		return "is not available on " + target.DisplayName(), false
+	}
+	return fmt.Sprintf("needs %s %s; target is %s %s", target.DisplayName(), lowest, target.DisplayName(), effective), false
+}
+
+// exhaustivePlatforms: documentation pages list every platform an API is on,
+// so a missing platform means unavailable; a symbol graph's @available list
+// leaves the rest to "*", so a missing platform means unconstrained.
+func (s SymbolInfo) exhaustivePlatforms() bool { return strings.HasPrefix(s.Origin, "index:") }
+
+func introducedOn(c SymbolInfo, platform string) (Version, bool) {
+	if v, ok := c.Introduced[platform]; ok {
+		return v, true
+	}
+	if platform == "maccatalyst" {
+		if v, ok := c.Introduced["ios"]; ok {
+			return v, true
+		}
+	}
+	return Version{}, false
+}
+
+// AllDeprecated is true only when every candidate is deprecated: one
+// deprecated overload (onChange(of:perform:)) must not condemn the name.
+func AllDeprecated(cands []SymbolInfo, platform string, effective Version) bool {
+	for _, c := range cands {
+		if c.DeprecatedEverywhere {
+			continue
+		}
+		v, ok := c.Deprecated[platform]
+		if !ok || (!v.IsZero() && effective.Compare(v) < 0) {
+			return false
+		}
+	}
+	return len(cands) > 0
+}
+
+// resolve gives one reference its status for the targets.
+func (c *Checker) resolve(ref Ref, targets []Target) (Reference, error) {
+	r := Reference{Line: ref.Line, Symbol: ref.Display(), Kind: string(ref.Kind)}
+	cands, err := c.Table.Lookup(ref.Name)
+	if err != nil {
+		return r, err
+	}
+	if ref.Parent != "" {
+		if onParent := FilterParent(cands, ref.Parent); len(onParent) > 0 {
+			cands = onParent
+		}
+	}
+	if len(cands) == 0 {
+		return c.unresolved(ref, r)
+	}
+	r.Status, r.URI = Resolved, bestURI(cands)
+	for _, t := range targets {
+		effective := t.Version
+		if floor, ok := ref.Floors[t.Platform]; ok && floor.Compare(effective) > 0 {
+			effective = floor
+		}
+		if msg, ok := Availability(cands, t, effective); !ok {
+			r.Status, r.Target, r.Why = Unavailable, targetName(t), "`"+r.Symbol+"` "+msg
+			if intro, uri := lowestIntroduced(cands, t.Platform); !intro.IsZero() {
+				r.Introduced, r.URI = t.DisplayName()+" "+intro.String(), uri
+			}
+			return r, nil
+		}
+		if AllDeprecated(cands, t.Platform, effective) {
+			r.Status, r.Target = Deprecated, targetName(t)
+			r.Replacement, r.Why = cands[0].Note, "`"+r.Symbol+"` is deprecated for "+targetName(t)
+			return r, nil
+		}
+	}
+	if len(targets) == 0 && deprecatedEverywhere(cands) {
+		r.Status, r.Replacement, r.Why = Deprecated, cands[0].Note, "`"+r.Symbol+"` is deprecated on every platform"
+	}
+	return r, nil
+}
+
+// unresolved settles a name the table does not hold: a built-in, a type the
+// crawl knows only through its members' pages, or unknown with the nearest
+// real names.
+func (c *Checker) unresolved(ref Ref, r Reference) (Reference, error) {
+	if IsBuiltin(ref) {
+		r.Status, r.Why = NotCheckable, "a standard-library or compiler-synthesised name"
+		return r, nil
+	}
+	doc, ok := c.Table.(Documented)
+	if ok && ref.Kind != RefMember {
+		uri, found, err := doc.Container(ref.Name)
+		if err != nil {
+			return r, err
+		}
+		if found {
+			r.Status, r.URI = Resolved, uri
+			r.Why = "its own page is not in the index; its members are"
+			return r, nil
+		}
+	}
+	if ok {
+		uri, found, err := doc.MentionedIn(ref.Name)
+		if err != nil {
+			return r, err
+		}
+		if found {
+			r.Status, r.URI = Resolved, uri
+			r.Why = "it has no page of its own in the index; this page mentions it"
+			return r, nil
+		}
+	}
+	r.Status, r.Why = Unknown, "`"+r.Symbol+"` is not in "+c.Table.Describe()
+	if ok {
+		near, err := doc.Nearest(ref.Name, nearestShown)
+		if err != nil {
+			return r, err
+		}
+		r.Nearest = near
+	}
+	return r, nil
+}
+
+// bestURI picks the page to cite among overloads: a type's own page before a
+// member of the same name, then the shortest address.
+func bestURI(cands []SymbolInfo) string {
+	best := ""
+	for _, c := range cands {
+		if c.URI == "" {
+			continue
+		}
+		if best == "" || len(c.URI) < len(best) {
+			best = c.URI
+		}
+	}
+	return best
+}
+
+// lowestIntroduced is the earliest version any candidate has on platform,
+// with that candidate's page.
+func lowestIntroduced(cands []SymbolInfo, platform string) (Version, string) {
+	var low Version
+	uri := ""
+	for _, c := range cands {
+		if v, ok := introducedOn(c, platform); ok && (low.IsZero() || v.Compare(low) < 0) {
+			low, uri = v, c.URI
+		}
+	}
+	return low, uri
+}
+
+func deprecatedEverywhere(cands []SymbolInfo) bool {
+	for _, c := range cands {
+		if !c.DeprecatedEverywhere {
+			return false
+		}
+	}
+	return true
+}
