@@ -233,6 +233,9 @@ func (c *Checker) file(a *Analysis, declared map[string]bool, opts Options) ([]R
 		}
 		seen[key] = true
 		ownParent := ref.Parent != "" && declared[ref.Parent]
+		for _, typ := range ref.via {
+			ownParent = ownParent || declared[typ]
+		}
 		if ownParent {
 			ref.Parent = ""
 		}
@@ -244,7 +247,7 @@ func (c *Checker) file(a *Analysis, declared map[string]bool, opts Options) ([]R
 			switch {
 			case ownParent:
 				r.Status, r.Nearest = NotCheckable, nil
-				r.Why = "a member of the project's own type, which may inherit it from a type not checked here"
+				r.Why = "a member reached through the project's own type, which may inherit it from a type not checked here"
 			case len(unindexed) > 0:
 				r.Status, r.Nearest = NotCheckable, nil
 				r.Why = "may come from " + strings.Join(unindexed, ", ") + ", which the index does not document"
@@ -273,8 +276,27 @@ func (c *Checker) file(a *Analysis, declared map[string]bool, opts Options) ([]R
 				Replacement: hit.Entry.Replacement, Target: targetName(t), Why: hit.Entry.Why})
 		}
 	}
+	demoteMembersOfUnknown(out)
 	sort.SliceStable(out, func(i, j int) bool { return out[i].Line < out[j].Line })
 	return out, nil
+}
+
+// demoteMembersOfUnknown makes Type.member not checkable when Type itself is
+// unknown: one wrong name is one finding, not one per member used on it.
+func demoteMembersOfUnknown(refs []Reference) {
+	unknownTypes := map[string]bool{}
+	for _, r := range refs {
+		if r.Status == Unknown && r.Kind == string(RefType) {
+			unknownTypes[r.Symbol] = true
+		}
+	}
+	for i, r := range refs {
+		parent, _, dotted := strings.Cut(r.Symbol, ".")
+		if r.Status == Unknown && dotted && unknownTypes[parent] {
+			refs[i].Status, refs[i].Nearest = NotCheckable, nil
+			refs[i].Why = "a member of " + parent + ", which is itself unknown"
+		}
+	}
 }
 
 // targetsOrNone lets the curated entries without a floor apply when no
@@ -313,16 +335,22 @@ func (c *Checker) unindexedImports(a *Analysis) ([]string, error) {
 	return out, nil
 }
 
-// pbxprojSwiftFile matches a Swift file an Xcode project lists.
-var pbxprojSwiftFile = regexp.MustCompile(`(?:path|name) = "?([A-Za-z_][A-Za-z0-9_+]*)\.swift"?;`)
+// pbxprojFile matches a Swift file or a Core ML model an Xcode project
+// lists.
+var pbxprojFile = regexp.MustCompile(`(?:path|name) = "?([A-Za-z_][A-Za-z0-9_+]*)\.(swift|mlmodel|mlpackage)"?;`)
 
-// projectFileTypes declares the type each Swift file of an Xcode project is
-// named after ("Model+Extras.swift" declares Model): a project's own file
-// may be missing from the copy checked (Apple's sample archives drop
-// Preview Content), but its types are still the project's, not unknown API.
+// projectFileTypes declares the types an Xcode project's file list implies:
+// each Swift file's namesake ("Model+Extras.swift" declares Model), and the
+// classes Xcode generates for a Core ML model (X, XInput, XOutput). A
+// project's own file may be missing from the copy checked (Apple's sample
+// archives drop Preview Content and binary models), but its types are still
+// the project's, not unknown API.
 func projectFileTypes(pbxproj string, into map[string]bool) {
-	for _, m := range pbxprojSwiftFile.FindAllStringSubmatch(pbxproj, -1) {
+	for _, m := range pbxprojFile.FindAllStringSubmatch(pbxproj, -1) {
 		base, _, _ := strings.Cut(m[1], "+")
 		into[base] = true
+		if m[2] != "swift" {
+			into[base+"Input"], into[base+"Output"] = true, true
+		}
 	}
 }

@@ -30,6 +30,11 @@ type Ref struct {
 	// API on an iOS 17 target.
 	Floors map[string]Version `json:"-"`
 	tok    int
+	// via are the type names a member's receiver chain passes through
+	// (UserDefaults and Keys in UserDefaults.Keys.storage, or a local's
+	// declared type): when the project declares one, the member is the
+	// project's business.
+	via []string
 }
 
 // Display is the reference as the report prints it.
@@ -322,7 +327,7 @@ func (a *Analysis) memberRef(dot int) (Ref, bool) {
 	if root.kind == tokKeyword || a.generics[root.text] || a.conditionTok[rcv.root] {
 		return Ref{}, false
 	}
-	ref := Ref{Kind: RefMember, Name: name, tok: nameTok}
+	ref := Ref{Kind: RefMember, Name: name, tok: nameTok, via: a.chainTypes(rcv.root, dot)}
 	if isCapitalized(root.text) {
 		if _, local := a.locals[root.text]; local {
 			return Ref{}, false
@@ -349,6 +354,21 @@ func (a *Analysis) memberRef(dot int) (Ref, bool) {
 		return ref, true
 	}
 	return Ref{}, false
+}
+
+// chainTypes lists the capitalised names between a chain's root and its
+// last dot, and the root's declared type.
+func (a *Analysis) chainTypes(root, dot int) []string {
+	var out []string
+	if typ := a.locals[a.toks[root].text]; typ != "" {
+		out = append(out, typ)
+	}
+	for j := root; j < dot; j++ {
+		if t := a.toks[j]; t.kind == tokIdent && isCapitalized(t.text) {
+			out = append(out, t.text)
+		}
+	}
+	return out
 }
 
 // Refs lists the analysed code's references, each once per floors, at its

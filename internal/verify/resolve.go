@@ -141,7 +141,8 @@ func (c *Checker) unresolved(ref Ref, r Reference) (Reference, error) {
 		return r, nil
 	}
 	doc, ok := c.Table.(Documented)
-	if ok && ref.Kind != RefMember {
+	// A capitalised member is a nested type: Configuration.CustomDetailSpecification.
+	if ok && (ref.Kind != RefMember || isCapitalized(ref.Name)) {
 		uri, found, err := doc.Container(ref.Name)
 		if err != nil {
 			return r, err
