@@ -148,6 +148,7 @@ func allPasses() []Pass {
 		{Name: "constraints", Version: "2", run: runConstraints, touchesSymbols: true},
 		{Name: "hierarchy", Version: "1", After: []string{"constraints"}, run: runHierarchy, touchesSymbols: true},
 		{Name: "relationships", Version: "1", run: runRelationships},
+		{Name: "semantic", Version: "1", run: runSemantic},
 	}
 }
 

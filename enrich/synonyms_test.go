@@ -19,7 +19,7 @@ func TestSynonymsUpsert(t *testing.T) {
 	fx := newRichFixture(t)
 	x := openIndex(t, fx.db)
 	// A stale row for a framework without documents, and a wrong one.
-	if _, err := x.DB.Exec(`INSERT INTO framework_aliases(identifier, import_name, display_name, synonyms, doc_count) VALUES
+	if _, err := x.DB.Exec(`INSERT OR REPLACE INTO framework_aliases(identifier, import_name, display_name, synonyms, doc_count) VALUES
 		('oldkit', 'OldKit', 'OldKit', 'old', 3), ('swiftui', 'Wrong', 'Wrong', '', 0)`); err != nil {
 		t.Fatal(err)
 	}

@@ -175,6 +175,14 @@
 //	                     corpus roots, counts (see Meta* keys).
 //	enrich_runs          pass, version, rows_touched, millis, ran_at; written by
 //	                     the enrich package.
+//	doc_vectors          doc_id PRIMARY KEY, vec: the page's semantic vector
+//	                     (internal/semantic, Dim int8 values), for the pages
+//	                     of the sources searched in docs_fts. Written by
+//	                     enrich's semantic pass; read by Store.DocVectors.
+//	semantic             key PRIMARY KEY, value BLOB: the word vectors
+//	                     (SemanticModel, semantic.Model.Encode) and the
+//	                     matrix of type and article pages searched by
+//	                     similarity (SemanticMatrix, semantic.Matrix.Encode).
 package index
 
 import (
@@ -187,7 +195,7 @@ import (
 
 // SchemaVersion is stored in PRAGMA user_version. Bump it on any change to the
 // DDL below; Open rejects other versions.
-const SchemaVersion = 5
+const SchemaVersion = 6
 
 // BM25Weights are the per-column weights of docs_fts in column order: uri,
 // source, framework, language, title, content, summary, symbols,
@@ -437,6 +445,16 @@ CREATE TABLE source_files (
 CREATE TABLE meta (
 	key TEXT PRIMARY KEY,
 	value TEXT NOT NULL DEFAULT ''
+);
+
+CREATE TABLE doc_vectors (
+	doc_id INTEGER PRIMARY KEY,
+	vec BLOB NOT NULL
+);
+
+CREATE TABLE semantic (
+	key TEXT PRIMARY KEY,
+	value BLOB NOT NULL
 );
 
 CREATE TABLE enrich_runs (

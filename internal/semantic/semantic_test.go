@@ -1,0 +1,105 @@
+package semantic
+
+import (
+	"bytes"
+	"fmt"
+	"testing"
+)
+
+// corpus builds texts where two topics never share a word: loading words
+// (progress, spinner, indicator, activity) and sound words (audio, play,
+// volume, speaker), plus filler so the vocabulary is large enough.
+func corpus() [][]string {
+	var texts [][]string
+	topics := [][]string{
+		{"progress", "spinner", "indicator", "activity", "loading", "busy"},
+		{"audio", "play", "volume", "speaker", "sound", "music"},
+		{"location", "map", "coordinate", "latitude", "gps", "region"},
+	}
+	for i := range 600 {
+		t := topics[i%len(topics)]
+		var text []string
+		for j := range 5 {
+			text = append(text, t[(i+j*7)%len(t)])
+		}
+		text = append(text, fmt.Sprintf("filler%d", i%150), fmt.Sprintf("noise%d", (i*7)%130))
+		texts = append(texts, text)
+	}
+	return texts
+}
+
+func TestTrainIsDeterministicAndGroupsTopics(t *testing.T) {
+	a, err := Train(corpus())
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := Train(corpus())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(a.Encode(), b.Encode()) {
+		t.Fatal("two trainings on the same corpus differ")
+	}
+	spinner := Quantize(a.Embed([]string{"spinner"}))
+	progress := Quantize(a.Embed([]string{"progress", "indicator"}))
+	audio := Quantize(a.Embed([]string{"audio", "speaker"}))
+	if near, far := Dot(spinner, progress), Dot(spinner, audio); near <= far {
+		t.Errorf("spinner·progress = %.3f, spinner·audio = %.3f: words of one topic must be nearer", near, far)
+	}
+}
+
+func TestEncodeDecodeRoundTrip(t *testing.T) {
+	m, err := Train(corpus())
+	if err != nil {
+		t.Fatal(err)
+	}
+	d, err := Decode(m.Encode())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d.Len() != m.Len() {
+		t.Fatalf("decoded %d words, want %d", d.Len(), m.Len())
+	}
+	q1 := Quantize(m.Embed([]string{"gps", "map"}))
+	q2 := Quantize(d.Embed([]string{"gps", "map"}))
+	if s := Dot(q1, q2); s < 0.98 {
+		t.Errorf("a decoded model embeds differently: similarity %.3f", s)
+	}
+	if _, err := Train(corpus()[:3]); err != ErrTooSmall {
+		t.Errorf("a tiny corpus: err = %v, want ErrTooSmall", err)
+	}
+}
+
+func TestMatrixNearest(t *testing.T) {
+	m, _ := Train(corpus())
+	var x Matrix
+	for i, words := range [][]string{{"audio", "play"}, {"spinner", "loading"}, {"map", "region"}} {
+		x.IDs = append(x.IDs, int64(100+i))
+		x.Vectors = append(x.Vectors, Quantize(m.Embed(words))...)
+	}
+	y, err := DecodeMatrix(x.Encode())
+	if err != nil {
+		t.Fatal(err)
+	}
+	idx, _ := y.Nearest(Quantize(m.Embed([]string{"progress", "busy"})), 2)
+	if len(idx) != 2 || y.IDs[idx[0]] != 101 {
+		t.Errorf("nearest to progress/busy = %v, want id 101 first", idx)
+	}
+}
+
+func TestCamelParts(t *testing.T) {
+	got := fmt.Sprint(Words("UIViewController isIdleTimerDisabled URLSession"))
+	if want := "[ui view controller idle timer disabled url session]"; got != want {
+		t.Errorf("Words = %s, want %s", got, want)
+	}
+}
+
+func FuzzDecode(f *testing.F) {
+	m, _ := Train(corpus())
+	f.Add(m.Encode())
+	f.Add([]byte("CSEM1"))
+	f.Fuzz(func(t *testing.T, b []byte) {
+		Decode(b)
+		DecodeMatrix(b)
+	})
+}
