@@ -48,9 +48,9 @@ func (l *NameLookup) Modules(ctx context.Context) (map[string]bool, error) {
 }
 
 // NamesWithPrefix returns up to limit distinct lowercased symbol names that
-// begin with prefix: the candidates for the names nearest a
-// misspelt one, which the caller ranks.
-func (l *NameLookup) NamesWithPrefix(ctx context.Context, prefix string, limit int) ([]string, error) {
+// begin with prefix and are minLen to maxLen bytes long: the candidates for
+// the names nearest a misspelt one, which the caller ranks.
+func (l *NameLookup) NamesWithPrefix(ctx context.Context, prefix string, minLen, maxLen, limit int) ([]string, error) {
 	if !l.byNames || prefix == "" {
 		return nil, nil
 	}
@@ -59,8 +59,8 @@ func (l *NameLookup) NamesWithPrefix(ctx context.Context, prefix string, limit i
 	// Apple pages: a range over its primary key reads no table rows, and the
 	// caller's lookup of each name keeps the Apple ones.
 	return sqlrows.All(ctx, l.db, "names near "+prefix, `SELECT DISTINCT name_lower FROM symbol_names
-WHERE name_lower >= ?1 AND name_lower < ?2 LIMIT ?3`,
-		[]any{low, low + "\uffff", limit}, func(rows *sql.Rows) (string, error) {
+WHERE name_lower >= ?1 AND name_lower < ?2 AND length(name_lower) BETWEEN ?3 AND ?4 LIMIT ?5`,
+		[]any{low, low + "\uffff", minLen, maxLen, limit}, func(rows *sql.Rows) (string, error) {
 			var name string
 			err := rows.Scan(&name)
 			return name, err

@@ -217,7 +217,7 @@ func (a *Analysis) declaredNames(into map[string]bool) {
 
 // file resolves one file's references.
 func (c *Checker) file(a *Analysis, declared map[string]bool, opts Options) ([]Reference, error) {
-	unindexed, err := c.unindexedImports(a)
+	unindexed, err := c.unindexedImports(a, declared)
 	if err != nil {
 		return nil, err
 	}
@@ -243,7 +243,9 @@ func (c *Checker) file(a *Analysis, declared map[string]bool, opts Options) ([]R
 		if err != nil {
 			return nil, err
 		}
-		if r.Status == Unknown {
+		if r.Status == Unknown && (ownParent || len(unindexed) > 0) && oneSlipFromAPI(ref.Name, r.Nearest) {
+			r.Why += "; it is one slip from " + r.Nearest[0].Name
+		} else if r.Status == Unknown {
 			switch {
 			case ownParent:
 				r.Status, r.Nearest = NotCheckable, nil
@@ -316,8 +318,10 @@ func targetName(t Target) string {
 }
 
 // unindexedImports lists the modules a file imports that the index does not
-// document: a name it cannot find may be theirs.
-func (c *Checker) unindexedImports(a *Analysis) ([]string, error) {
+// document: a name it cannot find may be theirs. A module of the project's
+// own (a package in its folder) counts too: Apple's sample archives often
+// ship such a package without all of its sources.
+func (c *Checker) unindexedImports(a *Analysis, declared map[string]bool) ([]string, error) {
 	doc, ok := c.Table.(Documented)
 	if !ok {
 		return nil, nil
@@ -353,4 +357,12 @@ func projectFileTypes(pbxproj string, into map[string]bool) {
 			into[base+"Input"], into[base+"Output"] = true, true
 		}
 	}
+}
+
+// oneSlipFromAPI reports a name one edit from the nearest real API: a
+// misspelling, which is worth flagging even where the receiver is the
+// project's own type or an unindexed module might supply the name. An
+// invented name far from any API there stays not checkable.
+func oneSlipFromAPI(name string, near []Candidate) bool {
+	return len(near) > 0 && editDistance(strings.ToLower(name), strings.ToLower(near[0].Name)) <= 1
 }

@@ -58,6 +58,7 @@ func TestSampleCodeFalsePositives(t *testing.T) {
 	c := &Checker{Table: fullTable(t)}
 	lines, unknown := 0, 0
 	bySymbol := map[string]int{}
+	slips := 0
 	for name, files := range projects {
 		rep, err := c.Check(context.Background(), files, Options{})
 		if err != nil {
@@ -68,11 +69,15 @@ func TestSampleCodeFalsePositives(t *testing.T) {
 			if f.Status == Unknown {
 				unknown++
 				bySymbol[f.Symbol]++
+				if strings.Contains(f.Why, "one slip") {
+					slips++
+				}
 			}
 		}
 	}
 	rate := float64(unknown) * 1000 / float64(lines)
 	t.Logf("%d projects, %d lines of Swift, %d unknown findings: %.2f per 1,000 lines", len(projects), lines, unknown, rate)
+	t.Logf("%d of them one slip from an API where the receiver or an import could not be checked", slips)
 	type count struct {
 		sym string
 		n   int

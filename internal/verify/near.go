@@ -3,13 +3,17 @@ package verify
 import "sort"
 
 // maxNearCandidates bounds the names read for one nearest-name search.
-const maxNearCandidates = 5000
+const maxNearCandidates = 20000
+
+// nearLimit is the largest edit distance that still reads as a slip: a
+// third of the name, at least two.
+func nearLimit(name string) int { return max(2, len(name)/3) }
 
 // rankNear orders names by edit distance to name (optimal string alignment,
 // so a swap of two letters costs one), keeping at most n within a distance
 // that still reads as a slip: a third of the name.
 func rankNear(name string, names []string, n int) []string {
-	limit := max(2, len(name)/3)
+	limit := nearLimit(name)
 	type scored struct {
 		name string
 		d    int

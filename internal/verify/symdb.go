@@ -23,6 +23,7 @@ type IndexTable struct {
 
 	mu    sync.Mutex
 	cache map[string][]SymbolInfo
+	near  map[string][]Candidate
 
 	modulesOnce sync.Once
 	modules     map[string]bool
@@ -43,7 +44,7 @@ func OpenIndexTable(path string) (*IndexTable, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &IndexTable{lookup: lookup, cache: map[string][]SymbolInfo{}}, nil
+	return &IndexTable{lookup: lookup, cache: map[string][]SymbolInfo{}, near: map[string][]Candidate{}}, nil
 }
 
 // Close releases the database.
@@ -151,12 +152,20 @@ func (t *IndexTable) Modules() (map[string]bool, error) {
 func (t *IndexTable) Container(name string) (string, bool, error) { return t.lookup.ContainerURI(name) }
 
 // Nearest implements Documented: the real names closest to name, from the
-// Apple names sharing its first two letters.
+// names that share its first letter and are about as long, so that a slip
+// in the second letter still finds the name meant.
 func (t *IndexTable) Nearest(name string, n int) ([]Candidate, error) {
 	if len(name) < 2 {
 		return nil, nil
 	}
-	names, err := t.lookup.NamesWithPrefix(context.Background(), name[:2], maxNearCandidates)
+	t.mu.Lock()
+	cached, ok := t.near[name]
+	t.mu.Unlock()
+	if ok {
+		return cached, nil
+	}
+	slack := nearLimit(name)
+	names, err := t.lookup.NamesWithPrefix(context.Background(), name[:1], len(name)-slack, len(name)+slack, maxNearCandidates)
 	if err != nil {
 		return nil, err
 	}
@@ -173,6 +182,12 @@ func (t *IndexTable) Nearest(name string, n int) ([]Candidate, error) {
 			break
 		}
 	}
+	t.mu.Lock()
+	if len(t.near) >= maxCached {
+		t.near = map[string][]Candidate{}
+	}
+	t.near[name] = out
+	t.mu.Unlock()
 	return out, nil
 }
 

@@ -1,0 +1,168 @@
+package verify
+
+import (
+	"context"
+	"math/rand/v2"
+	"sort"
+	"strings"
+	"testing"
+)
+
+const (
+	// mutations is how many resolved Apple member references are renamed.
+	mutations = 500
+	// minFlagged is the share of them verify must flag on the right line.
+	minFlagged = 0.95
+)
+
+type mutationSite struct {
+	project string
+	file    int // index into the project's files
+	line    int
+	name    string
+}
+
+// TestMutationsAreFlagged renames resolved Apple member references of the
+// sample projects to near names that do not exist (two letters swapped, one
+// dropped or one doubled) and checks that verify reports each as unknown on
+// its line. The sites are drawn with a fixed seed, so a run is repeatable.
+func TestMutationsAreFlagged(t *testing.T) {
+	projects := sampleProjects(t)
+	table := fullTable(t)
+	c := &Checker{Table: table}
+	ctx := context.Background()
+	names := make([]string, 0, len(projects))
+	for name := range projects {
+		names = append(names, name)
+	}
+	sort.Strings(names)
+
+	var sites []mutationSite
+	for _, project := range names {
+		files := projects[project]
+		rep, err := c.Check(ctx, files, Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		index := map[string]int{}
+		for i, f := range files {
+			index[f.Path] = i
+		}
+		for _, r := range rep.References {
+			if r.Status == Resolved && r.Kind == string(RefMember) && strings.HasPrefix(r.URI, "apple-docs://") && r.Why == "" {
+				name := r.Symbol[strings.LastIndexByte(r.Symbol, '.')+1:]
+				sites = append(sites, mutationSite{project, index[r.File], r.Line, name})
+			}
+		}
+	}
+	rng := rand.New(rand.NewPCG(15, 2026))
+	rng.Shuffle(len(sites), func(i, j int) { sites[i], sites[j] = sites[j], sites[i] })
+
+	tried, flagged := 0, 0
+	reasons := map[string]int{}
+	bySlip := 0
+	var missed []string
+	for _, s := range sites {
+		if tried == mutations {
+			break
+		}
+		files := append([]File(nil), projects[s.project]...)
+		mutated, code, ok := mutate(t, table, rng, files[s.file].Code, s)
+		if !ok {
+			continue
+		}
+		tried++
+		files[s.file] = File{Path: files[s.file].Path, Code: code}
+		rep, err := c.Check(ctx, files, Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		hit := false
+		for _, f := range rep.Findings {
+			if f.Status == Unknown && f.File == files[s.file].Path && f.Line == s.line && strings.HasSuffix(f.Symbol, mutated) {
+				hit = true
+				if strings.Contains(f.Why, "one slip") {
+					bySlip++
+				}
+			}
+		}
+		if !hit {
+			why := "not reported"
+			for _, r := range rep.References {
+				if r.File == files[s.file].Path && strings.HasSuffix(r.Symbol, mutated) {
+					why = string(r.Status) + ": " + r.Why
+				}
+			}
+			reasons[why]++
+		}
+		if hit {
+			flagged++
+		} else if len(missed) < 25 {
+			missed = append(missed, s.project+":"+s.name+"->"+mutated)
+		}
+	}
+	if tried < mutations {
+		t.Fatalf("only %d mutation sites, want %d", tried, mutations)
+	}
+	share := float64(flagged) / float64(tried)
+	t.Logf("%d of %d mutations flagged on the right line (%.1f%%); %d of them only as one slip from an API, where the receiver or an import could not be checked", flagged, tried, share*100, bySlip)
+	for why, n := range reasons {
+		t.Logf("missed %d: %s", n, why)
+	}
+	if share < minFlagged {
+		t.Errorf("%.1f%% flagged, want >= %.0f%%; missed: %s", share*100, minFlagged*100, strings.Join(missed, " "))
+	}
+}
+
+// mutate renames the reference of s on its line to a near name the
+// documentation does not hold, and returns that name and the new code.
+func mutate(t *testing.T, table *IndexTable, rng *rand.Rand, code string, s mutationSite) (string, string, bool) {
+	t.Helper()
+	lines := strings.SplitAfter(code, "\n")
+	if s.line-1 >= len(lines) {
+		return "", "", false
+	}
+	line := lines[s.line-1]
+	at := strings.Index(line, "."+s.name)
+	if at < 0 || len(s.name) < 4 {
+		return "", "", false
+	}
+	end := at + 1 + len(s.name)
+	if end < len(line) && isIdentByte(line[end]) {
+		return "", "", false
+	}
+	for attempt := 0; attempt < 6; attempt++ {
+		name := nearName(rng, s.name)
+		if name == s.name || strings.Contains(code, name) {
+			continue
+		}
+		if cands, err := table.Lookup(name); err != nil || len(cands) > 0 {
+			continue
+		}
+		if _, mentioned, err := table.MentionedIn(name); err != nil || mentioned {
+			continue
+		}
+		lines[s.line-1] = line[:at+1] + name + line[end:]
+		return name, strings.Join(lines, ""), true
+	}
+	return "", "", false
+}
+
+// nearName is a slip of the keyboard: two inner letters swapped, one
+// dropped, or one doubled.
+func nearName(rng *rand.Rand, name string) string {
+	i := 1 + rng.IntN(len(name)-2)
+	switch rng.IntN(3) {
+	case 0:
+		b := []byte(name)
+		b[i], b[i+1] = b[i+1], b[i]
+		return string(b)
+	case 1:
+		return name[:i] + name[i+1:]
+	}
+	return name[:i] + name[i:i+1] + name[i:]
+}
+
+func isIdentByte(b byte) bool {
+	return b == '_' || b >= '0' && b <= '9' || b >= 'a' && b <= 'z' || b >= 'A' && b <= 'Z'
+}
