@@ -59,6 +59,8 @@ const (
 	// viaFilterTitle: a page of the framework or kind filtered on, found
 	// in SQL before any cap (filtered.go).
 	viaFilterTitle
+	// viaSemantic: a type or article page near a request in meaning.
+	viaSemantic
 )
 
 // candidate is one document under consideration.
@@ -109,6 +111,10 @@ type search struct {
 	part partition
 	// call is the member use read from code (Reading), or nil.
 	call *Call
+	// queryVector and similarity are the semantic layer's (semantic.go):
+	// the request's vector and each candidate's similarity to it.
+	queryVector []byte
+	similarity  map[int64]float32
 }
 
 func (s *search) add(id int64, via int) *candidate {
@@ -162,6 +168,9 @@ func (s *search) gather(ctx context.Context) error {
 		}
 	}
 	s.part = documentation()
+	if err := s.semanticStage(ctx); err != nil {
+		return err
+	}
 	return s.loadMetadata(ctx)
 }
 

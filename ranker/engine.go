@@ -16,6 +16,12 @@ import (
 // framework names and the source id ranges) and share it: it is safe for
 // concurrent use.
 type Engine struct {
+	// Semantic selects the semantic layer's ablation; the zero value fuses
+	// it with the lexical ranking. Set it before the first search.
+	Semantic SemanticMode
+
+	store  *index.Store
+	sem    semanticData
 	db     *sql.DB
 	fw     *Frameworks
 	ranges map[string]idRange
@@ -68,7 +74,7 @@ func New(ctx context.Context, store *index.Store, logger *slog.Logger) (*Engine,
 	if err != nil {
 		return nil, fmt.Errorf("ranker: %w", err)
 	}
-	e := &Engine{db: store.DB(), fw: fw, ranges: map[string]idRange{}, log: logger, fullScoreCap: FullScoreCap}
+	e := &Engine{store: store, db: store.DB(), fw: fw, ranges: map[string]idRange{}, log: logger, fullScoreCap: FullScoreCap}
 	spans, err := store.SourceSpans(ctx)
 	if err != nil {
 		return nil, fmt.Errorf("ranker: %w", err)

@@ -317,11 +317,20 @@ func (s *search) score(c *candidate, bestRel float64, explain bool) Score {
 		norm = c.rel / bestRel
 		base += bm25Scale * norm
 	}
+	semantic := s.semanticRelevance(c)
+	if s.e.Semantic == SemanticOnly && s.queryVector != nil {
+		base, norm, fields = semantic, 0, 0
+	} else {
+		base += semantic
+	}
 	sc := Score{Base: base, product: 1, quiet: true}
 	if explain {
 		detail := fmt.Sprintf("field match %.3g", fields)
 		if norm > 0 {
 			detail = fmt.Sprintf("bm25 %.4g (%.2f of the best in %s) ×10 + field match %.3g", c.rel, norm, c.source, fields)
+		}
+		if semantic > 0 {
+			detail += fmt.Sprintf(" + meaning %.3g (similarity %.2f)", semantic, s.similarity[c.id])
 		}
 		sc = NewScore(base, detail)
 	}

@@ -28,6 +28,14 @@ type evalSearchOptions struct {
 	Gates     string
 	// HideQueries names failing queries by battery line in the Markdown.
 	HideQueries bool
+	// Semantic is the semantic layer's ablation: fused, lexical or
+	// semantic (ranker.SemanticMode).
+	Semantic string
+}
+
+// semanticModes are the values of --semantic.
+var semanticModes = map[string]ranker.SemanticMode{
+	"fused": ranker.SemanticFused, "lexical": ranker.SemanticOff, "semantic": ranker.SemanticOnly,
 }
 
 func newEvalSearchCmd(io *iostreams, runF func(context.Context, *evalSearchOptions) error) *cobra.Command {
@@ -45,6 +53,9 @@ With --gates, each "battery metric min" row must hold or the exit status is 5.`,
 			if len(opts.Batteries) == 0 {
 				return usageErrorf("--batteries is required (a directory of .tsv files, or files)")
 			}
+			if _, ok := semanticModes[opts.Semantic]; !ok {
+				return usageErrorf("--semantic must be fused, lexical or semantic, got %q", opts.Semantic)
+			}
 			return nil
 		},
 	})
@@ -55,6 +66,7 @@ With --gates, each "battery metric min" row must hold or the exit status is 5.`,
 	f.StringVar(&opts.Out, "out", "", "write report.json and report.md here")
 	f.StringVar(&opts.Gates, "gates", "", "a TSV of battery, metric, minimum that must all hold")
 	f.BoolVar(&opts.HideQueries, "hide-queries", false, "name failing queries by battery line instead of quoting them in the Markdown")
+	f.StringVar(&opts.Semantic, "semantic", "fused", "the semantic layer for prose queries: fused with the lexical ranking, lexical only, or semantic only (ablations)")
 	return cmd
 }
 
@@ -82,11 +94,12 @@ func loadBatteries(paths []string) ([]search.Battery, error) {
 	return out, nil
 }
 
-func evalOne(ctx context.Context, db dbFlags, batteries []search.Battery, io *iostreams) (*search.Report, error) {
+func evalOne(ctx context.Context, db dbFlags, batteries []search.Battery, io *iostreams, mode ranker.SemanticMode) (*search.Report, error) {
 	st, eng, err := db.openEngine(ctx)
 	if err != nil {
 		return nil, err
 	}
+	eng.Semantic = mode
 	defer st.Close()
 	defer eng.Close() // runs first: statements before their database
 	return search.Run(ctx, search.Config{
@@ -100,7 +113,7 @@ func runEvalSearch(ctx context.Context, o *evalSearchOptions) error {
 	if err != nil {
 		return err
 	}
-	rep, err := evalOne(ctx, o.DB, batteries, o.IO)
+	rep, err := evalOne(ctx, o.DB, batteries, o.IO, semanticModes[o.Semantic])
 	if err != nil {
 		return fmt.Errorf("eval search: %w", err)
 	}
@@ -115,7 +128,7 @@ func runEvalSearch(ctx context.Context, o *evalSearchOptions) error {
 		fmt.Fprintf(o.IO.Err, "report written to %s\n", o.Out)
 	}
 	if o.CompareDB != "" {
-		other, err := evalOne(ctx, dbFlags{SearchDB: o.CompareDB}, batteries, o.IO)
+		other, err := evalOne(ctx, dbFlags{SearchDB: o.CompareDB}, batteries, o.IO, semanticModes[o.Semantic])
 		if err != nil {
 			return fmt.Errorf("eval search %s: %w", o.CompareDB, err)
 		}

@@ -123,6 +123,9 @@ func (x *Matrix) Nearest(q []byte, k int) ([]int, []float32) {
 		i int
 		s float32
 	}
+	if k <= 0 {
+		return nil, nil
+	}
 	top := make([]hit, 0, k+1)
 	for i := range x.IDs {
 		s := Dot(q, x.Vectors[i*Dim:(i+1)*Dim])

@@ -1,0 +1,129 @@
+package ranker
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"sync"
+
+	"github.com/cupertino-go/cupertino/index"
+	"github.com/cupertino-go/cupertino/internal/document"
+	"github.com/cupertino-go/cupertino/internal/semantic"
+)
+
+// The semantic layer (internal/semantic): a request's words rarely name the
+// API that does the job ("spinner" and ProgressView), so prose queries also
+// get the type and article pages nearest in meaning, and every candidate's
+// relevance gains its similarity to the request. Names, members, code and
+// messages are left to the lexical stages, which answer them exactly.
+
+// SemanticMode selects the ablations of the semantic layer.
+type SemanticMode int
+
+const (
+	// SemanticFused adds the semantic candidates and similarity to the
+	// lexical ranking of prose queries (the default).
+	SemanticFused SemanticMode = iota
+	// SemanticOff ranks lexically only.
+	SemanticOff
+	// SemanticOnly ranks prose queries by similarity alone.
+	SemanticOnly
+)
+
+const (
+	// semanticNeighbours is how many pages the similarity search adds.
+	semanticNeighbours = 40
+	// semanticBase scales similarity (in [-1, 1]) into base relevance,
+	// where bm25 contributes up to bm25Scale.
+	semanticBase = 6
+	// semanticFloor: similarities at or below it add nothing; unrelated
+	// texts of this corpus sit below it.
+	semanticFloor = 0.35
+)
+
+// semanticData is the model and matrix, loaded on the first prose query.
+type semanticData struct {
+	once   sync.Once
+	model  *semantic.Model
+	matrix *semantic.Matrix
+	err    error
+}
+
+func (e *Engine) loadSemantic(ctx context.Context) (*semantic.Model, *semantic.Matrix, error) {
+	d := &e.sem
+	d.once.Do(func() {
+		b, err := e.store.Semantic(ctx, index.SemanticModel)
+		if err != nil || b == nil {
+			d.err = err
+			return
+		}
+		if d.model, d.err = semantic.Decode(b); d.err != nil {
+			return
+		}
+		if b, d.err = e.store.Semantic(ctx, index.SemanticMatrix); d.err == nil && b != nil {
+			d.matrix, d.err = semantic.DecodeMatrix(b)
+		}
+	})
+	if d.err != nil {
+		return nil, nil, fmt.Errorf("ranker semantic: %w", d.err)
+	}
+	return d.model, d.matrix, nil
+}
+
+// semanticStage adds a prose query's nearest pages and records every
+// candidate's similarity; it runs after the lexical stages.
+func (s *search) semanticStage(ctx context.Context) error {
+	if !s.q.Prose || s.e.Semantic == SemanticOff {
+		return nil
+	}
+	model, matrix, err := s.e.loadSemantic(ctx)
+	if err != nil || model == nil {
+		return err
+	}
+	qv := model.Embed(semantic.Words(strings.Join(s.q.Keywords, " ")))
+	if qv == nil {
+		return nil
+	}
+	s.queryVector = semantic.Quantize(qv)
+	if s.e.Semantic == SemanticOnly {
+		clear(s.cands)
+	}
+	if matrix != nil {
+		idx, _ := matrix.Nearest(s.queryVector, semanticNeighbours)
+		for _, i := range idx {
+			s.add(matrix.IDs[i], viaSemantic)
+		}
+	}
+	ids := make([]int64, 0, len(s.cands))
+	for id := range s.cands {
+		ids = append(ids, id)
+	}
+	vectors, err := s.e.store.DocVectors(ctx, ids)
+	if err != nil {
+		return fmt.Errorf("ranker semantic: %w", err)
+	}
+	s.similarity = make(map[int64]float32, len(vectors))
+	for id, v := range vectors {
+		s.similarity[id] = semantic.Dot(s.queryVector, v)
+	}
+	return nil
+}
+
+// semanticRelevance is what a candidate's similarity adds to its base: for
+// Apple's pages only, where a task's words and the API's name differ; the
+// proposals, the book and the guides are written in the words requests use,
+// and their own ranking is already the better one (measured: the boost
+// moved a proposal out of the top three of a request naming its subject).
+func (s *search) semanticRelevance(c *candidate) float64 {
+	sim, ok := s.similarity[c.id]
+	if !ok || sim <= semanticFloor || c.source != document.SourceAppleDocs {
+		return 0
+	}
+	if c.via == viaSemantic && s.e.Semantic != SemanticOnly {
+		// A page only the similarity search found competes on its words:
+		// boosting it too let a neighbour outrank the lexical answer of
+		// requests that name their subject (the dev batteries' prose).
+		return 0
+	}
+	return semanticBase * float64(sim-semanticFloor) / (1 - semanticFloor)
+}
