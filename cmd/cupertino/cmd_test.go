@@ -458,6 +458,7 @@ func TestEverySentinelHasItsExitCode(t *testing.T) {
 	for pkg, dir := range map[string]string{
 		"index": "../../index", "ingest": "../../internal/ingest", "crawler": "../../crawler",
 		"enrich": "../../enrich", "ranker": "../../ranker", "mcp": "../../mcp", "bundle": "../../internal/bundle",
+		"verify": "../../internal/verify",
 	} {
 		files, err := filepath.Glob(filepath.Join(dir, "*.go"))
 		if err != nil || len(files) == 0 {

@@ -10,6 +10,7 @@ import (
 	"github.com/cupertino-go/cupertino/index"
 	"github.com/cupertino-go/cupertino/internal/bundle"
 	"github.com/cupertino-go/cupertino/internal/ingest"
+	"github.com/cupertino-go/cupertino/internal/verify"
 	"github.com/cupertino-go/cupertino/mcp"
 	"github.com/cupertino-go/cupertino/ranker"
 )
@@ -28,6 +29,7 @@ const (
 	exitDamaged    = 8  // a bundle part failed its checksum or the bundle is malformed
 	exitIncompat   = 9  // the bundle does not fit this binary
 	exitNoSpace    = 10 // not enough free disk space (save, setup)
+	exitFindings   = 11 // verify found unknown, deprecated or unavailable references
 	exitInterrupt  = 130
 )
 
@@ -47,6 +49,7 @@ var exitCodeMeanings = []struct {
 	{exitDamaged, "a bundle part failed its sha256 or does not unpack, or the manifest is malformed; nothing was installed"},
 	{exitIncompat, "the bundle's schema or minimum version does not fit this binary; the message names the version to install"},
 	{exitNoSpace, "not enough free disk space for save or setup; nothing was installed"},
+	{exitFindings, "verify found unknown, deprecated or unavailable references (listed on stdout)"},
 	{exitInterrupt, "interrupted (Ctrl-C / SIGTERM)"},
 }
 
@@ -106,6 +109,12 @@ var exitCodes = []struct {
 	{"bundle.ErrManifest", bundle.ErrManifest, exitDamaged},
 	{"bundle.ErrIncompatible", bundle.ErrIncompatible, exitIncompat},
 	{"bundle.ErrUnknownSource", bundle.ErrUnknownSource, exitUsage},
+	{"verify.ErrEmptyCode", verify.ErrEmptyCode, exitUsage},
+	{"verify.ErrTooLarge", verify.ErrTooLarge, exitFailure},
+	{"verify.ErrNotSwift", verify.ErrNotSwift, exitFailure},
+	{"verify.ErrBadTarget", verify.ErrBadTarget, exitUsage},
+	{"verify.ErrNoSymbols", verify.ErrNoSymbols, exitFailure},
+	{"errFindings", errFindings, exitFindings},
 	{"errGatesFailed", errGatesFailed, exitIncomplete},
 	{"errAnsweredNo", errAnsweredNo, exitFailure},
 	{"errUnhealthy", errUnhealthy, exitFailure},

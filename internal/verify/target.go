@@ -71,3 +71,25 @@ type Version = version.Version
 
 // ParseVersion parses "17", "17.4", "10.15.4".
 func ParseVersion(s string) (Version, error) { return version.Parse(s) }
+
+// Platforms are the platforms a deployment target can name, in the order
+// the CLI flags and the tool's arguments list them.
+var Platforms = []string{"ios", "macos", "tvos", "watchos", "visionos"}
+
+// TargetsFrom parses a version per platform of Platforms ("ios" → "17.0");
+// platforms with no version are left out.
+func TargetsFrom(versions map[string]string) ([]Target, error) {
+	var out []Target
+	for _, p := range Platforms {
+		v := strings.TrimSpace(versions[p])
+		if v == "" {
+			continue
+		}
+		t, err := ParseTarget(p + v)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, t)
+	}
+	return out, nil
+}
