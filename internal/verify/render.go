@@ -47,7 +47,9 @@ func (r *Report) Citations() []Candidate {
 		seen[c] = true
 		out = append(out, c)
 	}
-	sort.Slice(out, func(i, j int) bool { return out[i].Name < out[j].Name || out[i].Name == out[j].Name && out[i].URI < out[j].URI })
+	sort.Slice(out, func(i, j int) bool {
+		return out[i].Name < out[j].Name || out[i].Name == out[j].Name && out[i].URI < out[j].URI
+	})
 	return out
 }
 
