@@ -168,10 +168,13 @@ func (s *search) gather(ctx context.Context) error {
 		}
 	}
 	s.part = documentation()
-	if err := s.semanticStage(ctx); err != nil {
+	if err := s.semanticNeighbours(ctx); err != nil {
 		return err
 	}
-	return s.loadMetadata(ctx)
+	if err := s.loadMetadata(ctx); err != nil {
+		return err
+	}
+	return s.semanticSimilarity(ctx)
 }
 
 // asked reports whether the query asked for src: a source filter, a source

@@ -70,9 +70,9 @@ func (e *Engine) loadSemantic(ctx context.Context) (*semantic.Model, *semantic.M
 	return d.model, d.matrix, nil
 }
 
-// semanticStage adds a prose query's nearest pages and records every
-// candidate's similarity; it runs after the lexical stages.
-func (s *search) semanticStage(ctx context.Context) error {
+// semanticNeighbours computes a prose query's vector and adds the type and
+// article pages nearest to it; it runs after the lexical stages.
+func (s *search) semanticNeighbours(ctx context.Context) error {
 	if !s.q.Prose || s.e.Semantic == SemanticOff {
 		return nil
 	}
@@ -94,9 +94,21 @@ func (s *search) semanticStage(ctx context.Context) error {
 			s.add(matrix.IDs[i], viaSemantic)
 		}
 	}
+	return nil
+}
+
+// semanticSimilarity records the similarity to the request of the
+// candidates it can lift: Apple's pages the lexical stages found (see
+// semanticRelevance), or every page when ranking by meaning alone.
+func (s *search) semanticSimilarity(ctx context.Context) error {
+	if s.queryVector == nil {
+		return nil
+	}
 	ids := make([]int64, 0, len(s.cands))
-	for id := range s.cands {
-		ids = append(ids, id)
+	for id, c := range s.cands {
+		if s.e.Semantic == SemanticOnly || c.source == document.SourceAppleDocs && c.via != viaSemantic {
+			ids = append(ids, id)
+		}
 	}
 	vectors, err := s.e.store.DocVectors(ctx, ids)
 	if err != nil {

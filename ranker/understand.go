@@ -37,9 +37,14 @@ func (e *Engine) SearchQuery(ctx context.Context, raw string, filters Filters) (
 		if err != nil {
 			return Response{}, err
 		}
-		corrected, err := e.correct(ctx, raw)
-		if err != nil {
-			return Response{}, err
+		// Names are one to three words; a longer request with a misspelt
+		// word is relaxed by the full-text stage instead, unless it found
+		// nothing at all.
+		var corrected string
+		if len(strings.Fields(raw)) <= 3 || len(results) == 0 {
+			if corrected, err = e.correct(ctx, raw); err != nil {
+				return Response{}, err
+			}
 		}
 		if corrected != "" {
 			alt, err := e.searchText(ctx, corrected, filters, nil)

@@ -103,3 +103,17 @@ func FuzzDecode(f *testing.F) {
 		DecodeMatrix(b)
 	})
 }
+
+func BenchmarkMatrixNearest(b *testing.B) {
+	m, _ := Train(corpus())
+	var x Matrix
+	for i := range 35000 {
+		x.IDs = append(x.IDs, int64(i))
+		x.Vectors = append(x.Vectors, Quantize(m.Embed([]string{fmt.Sprintf("filler%d", i%150), "audio"}))...)
+	}
+	q := Quantize(m.Embed([]string{"progress", "spinner"}))
+	b.ResetTimer()
+	for range b.N {
+		x.Nearest(q, 40)
+	}
+}
