@@ -55,6 +55,9 @@ type snapshot struct {
 	wholes     map[string]int // sample projects, sessions, packages by source (source.Whole)
 	meta       map[string]string
 	err        error
+
+	// verify backs verify_swift (tools_verify.go).
+	verify verifyTable
 }
 
 const (
@@ -90,6 +93,7 @@ func (b *backend) open() (*snapshot, error) {
 // close releases the snapshot: its searcher (the ranker's prepared
 // statements) when it has finished building, then the store.
 func (s *snapshot) close() error {
+	s.verify.close()
 	select {
 	case <-s.search.ready:
 		if c, ok := s.search.searcher.(io.Closer); ok {

@@ -39,6 +39,7 @@ func assertNoInternals(t testing.TB, what, text, dir string) {
 // everyToolArgs is one plausible argument set per tool.
 var everyToolArgs = map[string]map[string]any{
 	"search":                   {"query": "View"},
+	"verify_swift":             {"code": "import SwiftUI\nlet t = Text(\"a\")\n"},
 	"read_document":            {"uri": "apple-docs://swiftui/view"},
 	"list_frameworks":          {},
 	"list_documents":           {"framework": "swiftui"},

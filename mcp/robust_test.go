@@ -161,7 +161,7 @@ func TestMissingOrBrokenIndex(t *testing.T) {
 		for _, name := range allToolNames {
 			args := map[string]any{"query": "View", "uri": "apple-docs://swiftui/view", "framework": "swiftui",
 				"wrapper": "State", "pattern": "async", "protocol": "View", "constraint": "View", "symbol": "UIButton",
-				"api": "URLSession", "project_id": "swiftui-fetching-data", "file_path": "App.swift"}
+				"api": "URLSession", "project_id": "swiftui-fetching-data", "file_path": "App.swift", "code": "let a = 1\n"}
 			def := s.srv.tools[name]
 			for k := range args {
 				if _, ok := def.InputSchema.Properties[k]; !ok {

@@ -14,7 +14,7 @@ import (
 
 var allToolNames = []string{"get_inheritance", "list_children", "list_documents", "list_frameworks", "list_samples", "list_sources",
 	"read_document", "read_sample", "read_sample_file", "search", "search_concurrency", "search_conformances", "search_generics",
-	"search_property_wrappers", "search_symbols", "search_usages"}
+	"search_property_wrappers", "search_symbols", "search_usages", "verify_swift"}
 
 func TestToolsRegisterWhenTheirDataExists(t *testing.T) {
 	full := connect(t, Options{DBPath: fixtureDB(t)})
@@ -22,7 +22,7 @@ func TestToolsRegisterWhenTheirDataExists(t *testing.T) {
 		t.Errorf("full index tools = %v, want %v", got, allToolNames)
 	}
 	plain := connect(t, Options{DBPath: plainDB(t)})
-	want := []string{"list_children", "list_documents", "list_frameworks", "list_sources", "read_document", "search"}
+	want := []string{"list_children", "list_documents", "list_frameworks", "list_sources", "read_document", "search", "verify_swift"}
 	if got := plain.toolNames(); !slices.Equal(got, want) {
 		t.Errorf("index without symbols, edges or samples: tools = %v, want %v", got, want)
 	}

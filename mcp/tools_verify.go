@@ -1,0 +1,157 @@
+package mcp
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strings"
+	"sync"
+
+	mcpgo "github.com/mark3labs/mcp-go/mcp"
+	"github.com/mark3labs/mcp-go/server"
+
+	"github.com/cupertino-go/cupertino/internal/verify"
+)
+
+const (
+	// maxSwiftLen is the largest code verify_swift takes: 64 KiB is some
+	// 1,500 lines, far more than a draft an agent checks, and keeps a call
+	// well inside its time and response budgets.
+	maxSwiftLen = 64 << 10
+	// maxVerifyRows bounds the findings and citations a result lists; the
+	// counts say how many there were.
+	maxVerifyRows = 300
+)
+
+const verifyRefSchema = `{"type": "object", "properties": {
+  "line": {"type": "integer"}, "symbol": {"type": "string"}, "kind": {"type": "string"},
+  "status": {"type": "string", "enum": ["resolved", "unknown", "deprecated", "unavailable", "not_checkable"]},
+  "uri": {"type": "string"}, "nearest": {"type": "array", "items": {"type": "object", "properties": {"name": {"type": "string"}, "uri": {"type": "string"}}}},
+  "replacement": {"type": "string"}, "introduced": {"type": "string"}, "target": {"type": "string"}, "why": {"type": "string"}},
+  "required": ["line", "symbol", "status"]}`
+
+// verifyTool checks a draft of Swift against the index before an agent
+// answers with it.
+func verifyTool(b *backend) (mcpgo.Tool, server.ToolHandlerFunc) {
+	opts := []mcpgo.ToolOption{
+		mcpgo.WithDescription("Check Swift code against the documentation before answering with it. Every type, member, free function, " +
+			"attribute, macro and protocol requirement the code uses comes back resolved (with the page to cite), unknown (with the nearest " +
+			"real names), deprecated (with the replacement), unavailable for the min_* deployment targets (with the version that introduced it) " +
+			"or not checkable (with why). Names the code declares itself are not checked. Findings come first; fix them, then cite the resolved URIs."),
+		readOnly("Verify Swift against the documentation"),
+		mcpgo.WithString("code", mcpgo.Required(), mcpgo.MaxLength(maxSwiftLen),
+			mcpgo.Description("The Swift source: a file, a snippet or several declarations.")),
+	}
+	for _, m := range minVersionArgs {
+		opts = append(opts, mcpgo.WithString(m.arg, mcpgo.Pattern(versionPattern),
+			mcpgo.Description(fmt.Sprintf("Deployment target for %s, e.g. \"17.0\": APIs introduced later are reported unavailable unless "+
+				"an #available or @available guards them.", m.platform))))
+	}
+	opts = append(opts, mcpgo.WithRawOutputSchema(json.RawMessage(`{
+  "type": "object",
+  "properties": {
+    "lines": {"type": "integer"},
+    "targets": {"type": "array", "items": {"type": "string"}},
+    "counts": {"type": "object", "additionalProperties": {"type": "integer"}},
+    "findings": {"type": "array", "items": `+verifyRefSchema+`},
+    "resolved": {"type": "array", "items": {"type": "object", "properties": {"name": {"type": "string"}, "uri": {"type": "string"}}, "required": ["name", "uri"]}},
+    "syntaxErrors": {"type": "array", "items": {"type": "object", "properties": {"line": {"type": "integer"}, "message": {"type": "string"}}}}
+  },
+  "required": ["lines", "counts", "findings", "resolved"]
+}`)))
+	t := mcpgo.NewTool("verify_swift", opts...)
+	type syntax struct {
+		Line    int    `json:"line"`
+		Message string `json:"message"`
+	}
+	type output struct {
+		Lines        int                   `json:"lines"`
+		Targets      []string              `json:"targets,omitempty"`
+		Counts       map[verify.Status]int `json:"counts"`
+		Findings     []verify.Reference    `json:"findings"`
+		Resolved     []verify.Candidate    `json:"resolved"`
+		SyntaxErrors []syntax              `json:"syntaxErrors,omitempty"`
+	}
+	return t, func(ctx context.Context, req mcpgo.CallToolRequest) (*mcpgo.CallToolResult, error) {
+		a := argsOf(req)
+		code, err := a.requiredString("code", maxSwiftLen)
+		if err != nil {
+			return nil, err
+		}
+		versions := map[string]string{}
+		for _, m := range minVersionArgs {
+			v, err := a.optionalString(m.arg, "", 20)
+			if err != nil {
+				return nil, err
+			}
+			if v != "" && !versionRE.MatchString(v) {
+				return nil, argError(m.arg, "must be a version like \"17.0\", got %q", v)
+			}
+			versions[strings.TrimPrefix(m.arg, "min_")] = v
+		}
+		targets, err := verify.TargetsFrom(versions)
+		if err != nil {
+			return nil, argError("min_*", "%v", err)
+		}
+		table, err := b.verifier()
+		if err != nil {
+			return nil, err
+		}
+		rep, err := (&verify.Checker{Table: table}).Check(ctx, []verify.File{{Code: code}}, verify.Options{Targets: targets})
+		switch {
+		case errors.Is(err, verify.ErrNotSwift):
+			return nil, argError("code", "is not Swift (%v): pass Swift source, not prose, JSON or Objective-C", err)
+		case errors.Is(err, verify.ErrEmptyCode):
+			return nil, argError("code", "must not be empty")
+		case err != nil:
+			return nil, err
+		}
+		out := output{Lines: rep.Lines, Targets: rep.Targets, Counts: rep.Counts, Findings: rep.Findings, Resolved: rep.Citations()}
+		for _, s := range rep.Syntax {
+			out.SyntaxErrors = append(out.SyntaxErrors, syntax{s.Line, s.Message})
+		}
+		rep.Findings, out.Resolved = capRows(rep.Findings), capRows(out.Resolved)
+		out.Findings = rep.Findings
+		var md strings.Builder
+		rep.WriteText(&md, maxVerifyRows)
+		return textResult(md.String(), out), nil
+	}
+}
+
+// capRows keeps the first maxVerifyRows rows, so that the largest file
+// still answers within the response budget.
+func capRows[T any](rows []T) []T {
+	if len(rows) > maxVerifyRows {
+		return rows[:maxVerifyRows]
+	}
+	if rows == nil {
+		return []T{}
+	}
+	return rows
+}
+
+// verifyTable is the checker's view of a snapshot's index, opened on first
+// use and closed with the snapshot.
+type verifyTable struct {
+	once  sync.Once
+	table *verify.IndexTable
+	err   error
+}
+
+// verifier returns the current index as a verify symbol table.
+func (b *backend) verifier() (*verify.IndexTable, error) {
+	s, err := b.snapshot()
+	if err != nil {
+		return nil, err
+	}
+	v := &s.verify
+	v.once.Do(func() { v.table, v.err = verify.OpenIndexTable(b.opts.DBPath) })
+	return v.table, v.err
+}
+
+func (v *verifyTable) close() {
+	if v.table != nil {
+		v.table.Close()
+	}
+}
