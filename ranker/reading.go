@@ -46,7 +46,10 @@ const (
 // names it (URLSession in URLSession.shared.upload), Labels the argument
 // labels written (for, from), "_" for an unlabelled argument.
 type Call struct {
-	Type   string   `json:"type,omitempty"`
+	Type string `json:"type,omitempty"`
+	// Receiver is the local value called on when the code does not name
+	// its type (tableView in tableView.dequeueReusableCell(…)).
+	Receiver string   `json:"receiver,omitempty"`
 	Member string   `json:"member"`
 	Labels []string `json:"labels,omitempty"`
 }
@@ -73,6 +76,8 @@ var (
 	typeRE = regexp.MustCompile(`\b([A-Z][A-Za-z0-9_]*)\b`)
 	// memberRE: a member reached through a dot: .shared, .background.
 	memberAccessRE = regexp.MustCompile(`\b([A-Z][A-Za-z0-9_]*)\.([a-z][A-Za-z0-9_]*)\b`)
+	// trailingClosureRE: a modifier called with a trailing closure alone.
+	trailingClosureRE = regexp.MustCompile(`\.([a-z][A-Za-z0-9_]*)\s*\{`)
 	// labelRE: an argument label inside a call.
 	labelRE = regexp.MustCompile(`^\s*([A-Za-z_][A-Za-z0-9_]*)\s*:`)
 	// quotedCallRE: a member a message quotes, with its selector.
@@ -144,7 +149,9 @@ func readSyntax(code string) Reading {
 	}
 	for _, loc := range callRE.FindAllStringSubmatchIndex(code, -1) {
 		chain, name := code[loc[2]:loc[3]], code[loc[4]:loc[5]]
-		if swiftKeywords[name] || strings.HasPrefix(code[max(loc[0]-1, 0):], "@") && loc[0] > 0 && code[loc[0]-1] == '@' {
+		// set(_:forKey:) is a method; set { … } an accessor, never a call.
+		keyword := swiftKeywords[name] && name != "set" && name != "get"
+		if keyword || loc[0] > 0 && code[loc[0]-1] == '@' {
 			continue
 		}
 		typ := receiverType(chain)
@@ -157,8 +164,17 @@ func readSyntax(code string) Reading {
 			}
 			continue
 		}
-		r.Calls = append(r.Calls, Call{Type: typ, Member: name, Labels: labelsOf(code[loc[1]:])})
+		r.Calls = append(r.Calls, Call{Type: typ, Receiver: receiverVariable(chain), Member: name, Labels: labelsOf(code[loc[1]:])})
 	}
+	// A modifier with only a trailing closure: .onAppear { … }.
+	for _, m := range trailingClosureRE.FindAllStringSubmatch(code, -1) {
+		if !swiftKeywords[m[1]] && !slices.ContainsFunc(r.Calls, func(c Call) bool { return c.Member == m[1] }) {
+			r.Calls = append(r.Calls, Call{Member: m[1]})
+		}
+	}
+	// The caller's own methods (viewModel.load()) come last: what the code
+	// calls on a value of unknown type is usually its own API.
+	slices.SortStableFunc(r.Calls, func(a, b Call) int { return ownCall(a) - ownCall(b) })
 	// A type whose member the code calls is searched through that call:
 	// URLSession.shared.upload needs neither "URLSession.shared" nor
 	// "URLSession" on its own, which would outvote the call in fusion.
@@ -192,6 +208,38 @@ func readSyntax(code string) Reading {
 		}
 	}
 	return r
+}
+
+// ownCall is 1 for a call on a local value whose type the code does not
+// say (viewModel.load(), tableView.dequeueReusableCell(…)), else 0: a
+// modifier or a member of a named type is more certainly Apple's.
+func ownCall(c Call) int {
+	if c.Type == "" && c.Receiver != "" {
+		return 1
+	}
+	return 0
+}
+
+// receiverVariable is the local value a receiver chain starts from
+// ("tableView" in "tableView."), "" for a type, self or no receiver.
+func receiverVariable(chain string) string {
+	chain = strings.TrimSuffix(chain, ".")
+	first, _, _ := strings.Cut(chain, ".")
+	if first == "" || first == "self" || isTypeName(first) || identifierPrefix(first) != first {
+		return ""
+	}
+	return first
+}
+
+// receiverTypes are the types a value's name suggests, by the convention of
+// naming a value after its type: tableView -> TableView, UITableView,
+// NSTableView. Names of one word (model, store) suggest none.
+func receiverTypes(name string) []string {
+	if name == "" || !codeLike(name) {
+		return nil
+	}
+	t := strings.ToUpper(name[:1]) + name[1:]
+	return []string{t, "UI" + t, "NS" + t}
 }
 
 // receiverType is the type a receiver chain starts from: URLSession in
@@ -283,6 +331,8 @@ var messageWords = []string{
 	"sigabrt", "unsatisfiable", "constraints", "violation", "isolation", "purple warning",
 	"concurrency-safe", "shared mutable state", "language mode", "not handled", "exhaustive", "thrown",
 	"crashed", "outside of", "is only available", "or newer", "must contain", "will result in",
+	"generic constraint", "associated type requirements", "can only be used as", "can throw",
+	"concurrently-executing", "captured var", "instance member", "did you mean",
 }
 
 func isMessage(text string) bool {
@@ -290,6 +340,13 @@ func isMessage(text string) bool {
 		return true
 	}
 	lower := strings.ToLower(text)
+	// A diagnostic's own phrase of several words ("unable to
+	// simultaneously satisfy constraints") is enough.
+	for _, mc := range messageConcepts {
+		if strings.Count(mc.phrase, " ") >= 2 && strings.Contains(lower, mc.phrase) {
+			return true
+		}
+	}
 	n := 0
 	for _, w := range messageWords {
 		if strings.Contains(lower, w) {
@@ -313,7 +370,8 @@ var messageConcepts = []struct {
 	{"data race", []string{"Sendable", "book: concurrency"}},
 	{"concurrency-safe", []string{"se: strict concurrency for global variables", "book: concurrency"}},
 	{"shared mutable state", []string{"Sendable", "book: concurrency"}},
-	{"concurrently-executed", []string{"Sendable", "book: concurrency"}},
+	{"concurrently-execut", []string{"Sendable", "book: concurrency"}},
+	{"captured var", []string{"Sendable", "book: concurrency"}},
 	{"main actor", []string{"MainActor", "book: concurrency"}},
 	{"mainactor", []string{"MainActor", "book: concurrency"}},
 	{"actor-isolated", []string{"actor", "book: concurrency"}},
@@ -335,10 +393,15 @@ var messageConcepts = []struct {
 	{"missing return", []string{"book: functions"}},
 	{"stored properties", []string{"book: initialization"}},
 	{"thrown", []string{"book: error handling"}},
+	{"'try'", []string{"book: error handling"}},
+	{"can throw", []string{"book: error handling"}},
+	{"instance member", []string{"book: methods", "book: properties"}},
+	{"generic constraint", []string{"book: opaque and boxed protocol types", "book: generics"}},
+	{"associated type", []string{"book: generics"}},
 	{"not exhaustive", []string{"book: error handling", "book: control flow"}},
 	{"throwing", []string{"book: error handling"}},
-	{"only available in", []string{"book: attributes", "availability"}},
-	{"is unavailable", []string{"availability"}},
+	{"only available in", []string{"book: attributes", "book: statements"}},
+	{"is unavailable", []string{"book: attributes"}},
 	{"index out of range", []string{"Array", "book: collection types"}},
 	{"publishing changes", []string{"Published", "ObservableObject", "State"}},
 	{"modifying state during view update", []string{"State", "onChange"}},
@@ -381,7 +444,7 @@ func readMessage(text string) Reading {
 	for _, m := range quotedRE.FindAllStringSubmatchIndex(text, -1) {
 		fragment := text[m[2]:m[3]]
 		before := strings.ToLower(text[:m[0]])
-		if call, ok := quotedCall(fragment); ok {
+		if call, ok := quotedCall(fragment); ok && (call.Member != "init" || call.Type != "") {
 			r.Calls = append(r.Calls, call)
 			lead = appendUnique(lead, callQuery(call))
 			continue

@@ -91,8 +91,17 @@ func (e *Engine) SearchQuery(ctx context.Context, raw string, filters Filters) (
 			}
 		}
 	}
-	if len(lists) == 0 {
-		results, err := e.searchText(ctx, raw, filters, nil)
+	if !slices.ContainsFunc(lists, func(l RankedList) bool { return len(l.URIs) > 0 }) {
+		// Nothing the reading named exists (the caller's own types): the
+		// words of the code or message are all there is.
+		q := raw
+		if r.Class == ClassMessage {
+			q = messageKeywords(raw)
+		}
+		results, err := e.searchText(ctx, q, filters, nil)
+		if errors.Is(err, ErrEmptyQuery) {
+			err = nil
+		}
 		return Response{Results: results, Reading: r}, err
 	}
 	limit := ClampLimit(filters.Limit)
@@ -140,7 +149,14 @@ func (s *search) callPages(ctx context.Context) error {
 	if len(c.Labels) > 0 {
 		prefixes = []string{c.Member + "(", c.Member}
 	}
-	if c.Type != "" {
+	types := []string{c.Type}
+	if c.Type == "" {
+		types = receiverTypes(c.Receiver)
+	}
+	for _, typ := range types {
+		if typ == "" || len(pages) > 0 {
+			continue
+		}
 		// The type's own members first, through the type page's children:
 		// "init(" alone names thousands of pages.
 		member := strings.ToLower(c.Member)
@@ -148,7 +164,7 @@ func (s *search) callPages(ctx context.Context) error {
 			WHERE p.title_lower = ? AND p.kind IN `+typeKindList+` AND c.source = 'apple-docs'
 			AND (c.title_lower = ? OR (c.title_lower > ? AND c.title_lower < ?))
 			ORDER BY p.framework NOT IN `+authorityList+`, c.deprecated, c.depth, c.id LIMIT ?`,
-			strings.ToLower(c.Type), member, member+"(", member+"(\U0010FFFF", lookupLimit)
+			strings.ToLower(typ), member, member+"(", member+"(\U0010FFFF", lookupLimit)
 		if err != nil {
 			return fmt.Errorf("ranker call pages: %w", err)
 		}
