@@ -3,6 +3,7 @@ package enrich
 import (
 	"bytes"
 	"context"
+	"database/sql"
 	"errors"
 	"fmt"
 	"strings"
@@ -18,10 +19,9 @@ import (
 // similarity (semantic). It replaces what an earlier run wrote.
 func runSemantic(ctx context.Context, e *env) (int64, string, error) {
 	type page struct {
-		id    int64
-		kind  string
-		src   string
-		words []string
+		id        int64
+		kind, src string
+		words     []string
 	}
 	var pages []page
 	var texts [][]string
@@ -60,13 +60,24 @@ func runSemantic(ctx context.Context, e *env) (int64, string, error) {
 	if err != nil {
 		return 0, "", err
 	}
-	encoded := model.Encode()
-	var stored []byte
-	err = e.tx.QueryRowContext(ctx, "SELECT value FROM semantic WHERE key = ?", index.SemanticModel).Scan(&stored)
-	if err == nil && bytes.Equal(stored, encoded) {
-		// Training is deterministic: the same pages gave the same model,
-		// and the vectors stored with it are current.
-		return 0, fmt.Sprintf("%d words, unchanged", model.Len()), nil
+	quantized := make([][]byte, len(pages))
+	var matrix semantic.Matrix
+	for i, p := range pages {
+		v := model.Embed(p.words)
+		if v == nil {
+			continue
+		}
+		quantized[i] = semantic.Quantize(v)
+		if src, _ := source.Lookup(p.src); similarityKinds[p.kind] && !src.OnRequest {
+			matrix.IDs = append(matrix.IDs, p.id)
+			matrix.Vectors = append(matrix.Vectors, quantized[i]...)
+		}
+	}
+	stored := map[string][]byte{index.SemanticModel: model.Encode(), index.SemanticMatrix: matrix.Encode()}
+	if unchanged, err := storedEqual(ctx, e, stored); err != nil || unchanged {
+		// Training is deterministic: the same pages gave the same model
+		// and vectors, which are already stored.
+		return 0, fmt.Sprintf("%d words, unchanged", model.Len()), err
 	}
 	for _, stmt := range []string{"DELETE FROM doc_vectors", "DELETE FROM semantic"} {
 		if _, err := e.tx.ExecContext(ctx, stmt); err != nil {
@@ -78,29 +89,40 @@ func runSemantic(ctx context.Context, e *env) (int64, string, error) {
 		return 0, "", fmt.Errorf("store vectors: %w", err)
 	}
 	defer insert.Close()
-	var matrix semantic.Matrix
 	var n int64
-	for _, p := range pages {
-		v := model.Embed(p.words)
-		if v == nil {
+	for i, p := range pages {
+		if quantized[i] == nil {
 			continue
 		}
-		q := semantic.Quantize(v)
-		if _, err := insert.ExecContext(ctx, p.id, q); err != nil {
+		if _, err := insert.ExecContext(ctx, p.id, quantized[i]); err != nil {
 			return 0, "", fmt.Errorf("store vectors: %w", err)
 		}
 		n++
-		if src, _ := source.Lookup(p.src); similarityKinds[p.kind] && !src.OnRequest {
-			matrix.IDs = append(matrix.IDs, p.id)
-			matrix.Vectors = append(matrix.Vectors, q...)
-		}
 	}
-	for key, value := range map[string][]byte{index.SemanticModel: encoded, index.SemanticMatrix: matrix.Encode()} {
-		if _, err := e.tx.ExecContext(ctx, "INSERT INTO semantic(key, value) VALUES (?, ?)", key, value); err != nil {
+	for _, key := range []string{index.SemanticModel, index.SemanticMatrix} {
+		if _, err := e.tx.ExecContext(ctx, "INSERT INTO semantic(key, value) VALUES (?, ?)", key, stored[key]); err != nil {
 			return 0, "", fmt.Errorf("store model: %w", err)
 		}
 	}
 	return n, fmt.Sprintf("%d words, %d page vectors, %d searched by similarity", model.Len(), n, len(matrix.IDs)), nil
+}
+
+// storedEqual reports whether the semantic table holds exactly values.
+func storedEqual(ctx context.Context, e *env, values map[string][]byte) (bool, error) {
+	for key, want := range values {
+		var got []byte
+		err := e.tx.QueryRowContext(ctx, "SELECT value FROM semantic WHERE key = ?", key).Scan(&got)
+		if errors.Is(err, sql.ErrNoRows) {
+			return false, nil
+		}
+		if err != nil {
+			return false, fmt.Errorf("read semantic: %w", err)
+		}
+		if !bytes.Equal(got, want) {
+			return false, nil
+		}
+	}
+	return true, nil
 }
 
 // similarityKinds are the pages a request is matched with by meaning: types,
