@@ -129,7 +129,7 @@ func storedEqual(ctx context.Context, e *env, values map[string][]byte) (bool, e
 // articles and guides, the answers to "how do I …". Members are reached
 // through their words and re-ranked by meaning.
 var similarityKinds = map[string]bool{
-	"class": true, "struct": true, "enum": true, "protocol": true, "actor": true, "typealias": true, "macro": true,
-	"article": true, "sampleCode": true, "framework": true, "collectionGroup": true, "proposal": true,
+	"class": true, "struct": true, "enum": true, "protocol": true, "actor": true,
+	"article": true, "sampleCode": true, "framework": true, "proposal": true,
 	"guideline": true, "blogPost": true, "guide": true, "collection": true,
 }

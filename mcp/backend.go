@@ -133,6 +133,13 @@ func (b *backend) prepare(s *snapshot) {
 	}
 	s.search.searcher = searcher
 	close(s.search.ready)
+	if p, ok := searcher.(interface{ Preload(context.Context) error }); ok {
+		// The semantic model loads now rather than on the first request
+		// in words; a search arriving meanwhile waits for the same load.
+		if err := p.Preload(ctx); err != nil && !b.closed.Load() {
+			b.log.Warn("semantic model unavailable; prose is ranked by its words", "err", err)
+		}
+	}
 	s.load(ctx)
 }
 

@@ -70,6 +70,14 @@ func (e *Engine) loadSemantic(ctx context.Context) (*semantic.Model, *semantic.M
 	return d.model, d.matrix, nil
 }
 
+// Preload loads what the first prose query would (the semantic model and
+// matrix, a few milliseconds of reading and decoding), so that a server can
+// do it while it waits for its first request.
+func (e *Engine) Preload(ctx context.Context) error {
+	_, _, err := e.loadSemantic(ctx)
+	return err
+}
+
 // semanticNeighbours computes a prose query's vector and adds the type and
 // article pages nearest to it; it runs after the lexical stages.
 func (s *search) semanticNeighbours(ctx context.Context) error {
@@ -77,8 +85,13 @@ func (s *search) semanticNeighbours(ctx context.Context) error {
 		return nil
 	}
 	model, matrix, err := s.e.loadSemantic(ctx)
-	if err != nil || model == nil {
-		return err
+	if err != nil {
+		// A damaged model costs the request its meaning, not its answer.
+		s.e.log.Warn("semantic layer unavailable; ranking by words", "err", err)
+		return nil
+	}
+	if model == nil {
+		return nil
 	}
 	qv := model.Embed(semantic.Words(strings.Join(s.q.Keywords, " ")))
 	if qv == nil {

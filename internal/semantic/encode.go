@@ -58,6 +58,9 @@ func Decode(b []byte) (*Model, error) {
 		return nil, fmt.Errorf("%w: %d words in %d bytes", ErrCorrupt, n, len(b))
 	}
 	m := &Model{words: make(map[string]int, n), weights: make([]float32, n), vectors: make([][]float32, n)}
+	// One slab for every vector: decoding runs on a server's first
+	// request, where thousands of small allocations show.
+	slab := make([]float32, n*Dim)
 	for i := range n {
 		if len(b) < 1 || len(b) < 1+int(b[0])+4+Dim {
 			return nil, fmt.Errorf("%w: word %d truncated", ErrCorrupt, i)
@@ -66,7 +69,7 @@ func Decode(b []byte) (*Model, error) {
 		m.words[string(b[1:1+l])] = i
 		b = b[1+l:]
 		m.weights[i] = math.Float32frombits(binary.LittleEndian.Uint32(b))
-		v := make([]float32, Dim)
+		v := slab[i*Dim : (i+1)*Dim : (i+1)*Dim]
 		for d := range Dim {
 			v[d] = float32(int8(b[4+d])) / 127
 		}
