@@ -50,8 +50,8 @@ type Call struct {
 	// Receiver is the local value called on when the code does not name
 	// its type (tableView in tableView.dequeueReusableCell(…)).
 	Receiver string   `json:"receiver,omitempty"`
-	Member string   `json:"member"`
-	Labels []string `json:"labels,omitempty"`
+	Member   string   `json:"member"`
+	Labels   []string `json:"labels,omitempty"`
 }
 
 // Prefix is the title prefix of the member's pages: "upload(for:from:" for
