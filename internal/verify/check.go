@@ -108,6 +108,7 @@ type Documented interface {
 	Modules() (map[string]bool, error)
 	Container(name string) (uri string, ok bool, err error)
 	Nearest(name string, n int) ([]Candidate, error)
+	Slip(name string) (Candidate, bool, error)
 	MentionedIn(name string) (uri string, ok bool, err error)
 }
 
@@ -158,13 +159,15 @@ func (c *Checker) Check(ctx context.Context, files []File, opts Options) (*Repor
 		if len(files) == 1 && strings.TrimSpace(f.Code) == "" {
 			return nil, ErrEmptyCode
 		}
-		if p.NotSwift() && len(files) == 1 {
-			return nil, fmt.Errorf("%w: the Swift grammar could not read %d%% of it", ErrNotSwift, p.ErrorBytes*100/max(p.Bytes, 1))
+		a := Analyze(f.Code)
+		// Mostly ERROR and declaring nothing: a cut-off or broken Swift file
+		// still declares its types and functions, prose and JSON do not.
+		if p.NotSwift() && len(p.Declared) == 0 && len(a.declTok) == 0 && len(files) == 1 {
+			return nil, fmt.Errorf("%w: the Swift grammar could not read %d%% of it and it declares nothing", ErrNotSwift, p.ErrorBytes*100/max(p.Bytes, 1))
 		}
 		for _, s := range p.Syntax {
 			rep.Syntax = append(rep.Syntax, FileSyntax{File: f.Path, SyntaxError: s})
 		}
-		a := Analyze(f.Code)
 		for name := range p.Declared {
 			declared[name] = true
 		}
@@ -243,16 +246,25 @@ func (c *Checker) file(a *Analysis, declared map[string]bool, opts Options) ([]R
 		if err != nil {
 			return nil, err
 		}
-		if r.Status == Unknown && (ownParent || len(unindexed) > 0) && oneSlipFromAPI(ref.Name, r.Nearest) {
-			r.Why += "; it is one slip from " + r.Nearest[0].Name
-		} else if r.Status == Unknown {
+		if r.Status == Unknown && (ownParent || len(unindexed) > 0) {
+			slip, found, err := c.slip(ref.Name)
+			if err != nil {
+				return nil, err
+			}
 			switch {
+			case found:
+				r.Why += "; it is one slip from " + slip.Name
 			case ownParent:
-				r.Status, r.Nearest = NotCheckable, nil
+				r.Status = NotCheckable
 				r.Why = "a member reached through the project's own type, which may inherit it from a type not checked here"
-			case len(unindexed) > 0:
-				r.Status, r.Nearest = NotCheckable, nil
+			default:
+				r.Status = NotCheckable
 				r.Why = "may come from " + strings.Join(unindexed, ", ") + ", which the index does not document"
+			}
+		}
+		if r.Status == Unknown {
+			if r.Nearest, err = c.nearest(ref.Name); err != nil {
+				return nil, err
 			}
 		}
 		// An unknown name is unknown whatever #available region it sits in:
@@ -359,10 +371,23 @@ func projectFileTypes(pbxproj string, into map[string]bool) {
 	}
 }
 
-// oneSlipFromAPI reports a name one edit from the nearest real API: a
-// misspelling, which is worth flagging even where the receiver is the
-// project's own type or an unindexed module might supply the name. An
-// invented name far from any API there stays not checkable.
-func oneSlipFromAPI(name string, near []Candidate) bool {
-	return len(near) > 0 && editDistance(strings.ToLower(name), strings.ToLower(near[0].Name)) <= 1
+// slip finds an API one edit from name: a misspelling is worth flagging
+// even where the receiver is the project's own type or an unindexed module
+// might supply the name; an invented name far from any API there stays not
+// checkable.
+func (c *Checker) slip(name string) (Candidate, bool, error) {
+	doc, ok := c.Table.(Documented)
+	if !ok {
+		return Candidate{}, false, nil
+	}
+	return doc.Slip(name)
+}
+
+// nearest lists the real names nearest an unknown one.
+func (c *Checker) nearest(name string) ([]Candidate, error) {
+	doc, ok := c.Table.(Documented)
+	if !ok {
+		return nil, nil
+	}
+	return doc.Nearest(name, nearestShown)
 }

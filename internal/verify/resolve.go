@@ -165,13 +165,6 @@ func (c *Checker) unresolved(ref Ref, r Reference) (Reference, error) {
 		}
 	}
 	r.Status, r.Why = Unknown, "`"+r.Symbol+"` is not in "+c.Table.Describe()
-	if ok {
-		near, err := doc.Nearest(ref.Name, nearestShown)
-		if err != nil {
-			return r, err
-		}
-		r.Nearest = near
-	}
 	return r, nil
 }
 

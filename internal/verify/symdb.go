@@ -25,6 +25,11 @@ type IndexTable struct {
 	cache map[string][]SymbolInfo
 	near  map[string][]Candidate
 
+	namesOnce sync.Once
+	names     map[string]bool
+	byFirst   map[byte][]string
+	namesErr  error
+
 	modulesOnce sync.Once
 	modules     map[string]bool
 	modulesErr  error
@@ -151,9 +156,9 @@ func (t *IndexTable) Modules() (map[string]bool, error) {
 // Container implements Documented.
 func (t *IndexTable) Container(name string) (string, bool, error) { return t.lookup.ContainerURI(name) }
 
-// Nearest implements Documented: the real names closest to name, from the
-// names that share its first letter and are about as long, so that a slip
-// in the second letter still finds the name meant.
+// Nearest implements Documented: the real names closest to name, a slip
+// away first, then from the names that share its first letter and are about
+// as long, ranked by edit distance.
 func (t *IndexTable) Nearest(name string, n int) ([]Candidate, error) {
 	if len(name) < 2 {
 		return nil, nil
@@ -164,14 +169,13 @@ func (t *IndexTable) Nearest(name string, n int) ([]Candidate, error) {
 	if ok {
 		return cached, nil
 	}
-	slack := nearLimit(name)
-	names, err := t.lookup.NamesWithPrefix(context.Background(), name[:1], len(name)-slack, len(name)+slack, maxNearCandidates)
-	if err != nil {
+	if err := t.loadNames(); err != nil {
 		return nil, err
 	}
 	var out []Candidate
-	for _, low := range rankNear(strings.ToLower(name), names, n*3) {
-		cands, err := t.Lookup(t.casedName(low))
+	low := strings.ToLower(name)
+	for _, near := range rankNear(low, t.byFirst[low[0]], n*3) {
+		cands, err := t.Lookup(t.casedName(near))
 		if err != nil {
 			return nil, err
 		}
@@ -182,6 +186,14 @@ func (t *IndexTable) Nearest(name string, n int) ([]Candidate, error) {
 			break
 		}
 	}
+	if slip, found, err := t.Slip(name); err != nil {
+		return nil, err
+	} else if found && (len(out) == 0 || out[0] != slip) {
+		out = append([]Candidate{slip}, out...)
+		if len(out) > n {
+			out = out[:n]
+		}
+	}
 	t.mu.Lock()
 	if len(t.near) >= maxCached {
 		t.near = map[string][]Candidate{}
@@ -189,6 +201,22 @@ func (t *IndexTable) Nearest(name string, n int) ([]Candidate, error) {
 	t.near[name] = out
 	t.mu.Unlock()
 	return out, nil
+}
+
+// loadNames reads every symbol name once, into a set and by first letter.
+func (t *IndexTable) loadNames() error {
+	t.namesOnce.Do(func() {
+		all, err := t.lookup.Names(context.Background())
+		t.names, t.byFirst, t.namesErr = make(map[string]bool, len(all)), map[byte][]string{}, err
+		for _, n := range all {
+			if n == "" {
+				continue
+			}
+			t.names[n] = true
+			t.byFirst[n[0]] = append(t.byFirst[n[0]], n)
+		}
+	})
+	return t.namesErr
 }
 
 // casedName recovers a name's spelling from its pages' titles: symbol_names
@@ -209,4 +237,27 @@ func (t *IndexTable) casedName(low string) string {
 // MentionedIn implements Documented.
 func (t *IndexTable) MentionedIn(name string) (string, bool, error) {
 	return t.lookup.MentionedIn(context.Background(), name)
+}
+
+// Slip implements Documented: an Apple name one edit (a letter dropped,
+// added, changed, or two swapped) from name, found among every symbol name
+// in memory, so that it costs microseconds where Nearest scans the index.
+func (t *IndexTable) Slip(name string) (Candidate, bool, error) {
+	if err := t.loadNames(); err != nil {
+		return Candidate{}, false, err
+	}
+	low := strings.ToLower(name)
+	for _, near := range oneEditAway(low) {
+		if !t.names[near] {
+			continue
+		}
+		cands, err := t.Lookup(t.casedName(near))
+		if err != nil {
+			return Candidate{}, false, err
+		}
+		if len(cands) > 0 && cands[0].Name != name {
+			return Candidate{Name: cands[0].Name, URI: bestURI(cands)}, true, nil
+		}
+	}
+	return Candidate{}, false, nil
 }
