@@ -80,9 +80,13 @@ func runSearch(ctx context.Context, o *searchOptions) error {
 	}
 	defer st.Close()
 	defer eng.Close() // runs first: statements before their database
-	results, err := eng.Search(ctx, o.Query, o.Filters)
+	resp, err := eng.SearchQuery(ctx, o.Query, o.Filters)
 	if err != nil {
 		return fmt.Errorf("search: %w", err)
+	}
+	results := resp.Results
+	if o.Format != "json" {
+		writeReading(o.IO.Out, resp.Reading, o.Explain)
 	}
 	if !o.Explain {
 		for i := range results {
@@ -91,7 +95,11 @@ func runSearch(ctx context.Context, o *searchOptions) error {
 	}
 	switch o.Format {
 	case "json":
-		return writeSearchJSON(o.IO.Out, o.Query, results)
+		var reading *ranker.Reading
+		if o.Explain || resp.Reading.Corrected != "" {
+			reading = &resp.Reading
+		}
+		return writeSearchJSON(o.IO.Out, o.Query, reading, results)
 	case "markdown":
 		writeSearchMarkdown(o.IO.Out, o.Query, results, o.Explain)
 	default:
@@ -100,19 +108,32 @@ func runSearch(ctx context.Context, o *searchOptions) error {
 	return nil
 }
 
+// writeReading says when the query was searched as something else than
+// typed: always for a corrected spelling, and with --explain for code and
+// messages (what was searched instead).
+func writeReading(w io.Writer, r ranker.Reading, explain bool) {
+	if r.Corrected != "" {
+		fmt.Fprintf(w, "Showing results for %q.\n\n", r.Corrected)
+	}
+	if explain && len(r.Searches) > 0 {
+		fmt.Fprintf(w, "Read as %s; searched: %s\n\n", r.Class, strings.Join(r.Searches, " | "))
+	}
+}
+
 // searchJSON is the stable JSON shape of `search --format json`.
 type searchJSON struct {
 	Query   string          `json:"query"`
+	Reading *ranker.Reading `json:"reading,omitempty"`
 	Results []ranker.Result `json:"results"`
 }
 
-func writeSearchJSON(w io.Writer, query string, results []ranker.Result) error {
+func writeSearchJSON(w io.Writer, query string, reading *ranker.Reading, results []ranker.Result) error {
 	if results == nil {
 		results = []ranker.Result{}
 	}
 	enc := json.NewEncoder(w)
 	enc.SetIndent("", "  ")
-	return enc.Encode(searchJSON{Query: query, Results: results})
+	return enc.Encode(searchJSON{Query: query, Reading: reading, Results: results})
 }
 
 func writeSearchMarkdown(w io.Writer, query string, results []ranker.Result, explain bool) {
