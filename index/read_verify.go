@@ -3,6 +3,8 @@ package index
 import (
 	"context"
 	"database/sql"
+	"errors"
+	"fmt"
 	"strings"
 	"sync"
 
@@ -158,4 +160,24 @@ func (l *NameLookup) Names(ctx context.Context) ([]string, error) {
 			err := rows.Scan(&name)
 			return name, err
 		})
+}
+
+// PageText returns the title and Markdown of the page at uri (for a sample
+// or package file, its text as stored); ok is false when the index lacks
+// it. Citation scoring reads cited pages through it.
+func (l *NameLookup) PageText(ctx context.Context, uri string) (title, markdown string, ok bool, err error) {
+	var md []byte
+	err = l.db.QueryRowContext(ctx, `SELECT d.title, b.markdown FROM docs d
+LEFT JOIN doc_body b ON b.doc_id = d.id WHERE d.uri = ?`, uri).Scan(&title, &md)
+	if errors.Is(err, sql.ErrNoRows) {
+		return "", "", false, nil
+	}
+	if err != nil {
+		return "", "", false, fmt.Errorf("read %s: %w", uri, err)
+	}
+	text, err := decompress(md)
+	if err != nil {
+		return "", "", false, fmt.Errorf("read %s: %w", uri, err)
+	}
+	return title, string(text), true, nil
 }

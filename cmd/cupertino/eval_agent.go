@@ -42,6 +42,8 @@ type evalAgentOptions struct {
 	MaxTokens    int
 	Concurrency  int
 	Seed         int64
+	// Judge names the model of the optional LLM citation judge.
+	Judge string
 	// ServeCommand replaces this binary as the MCP server grounded mode
 	// spawns ("<cmd> serve --search-db <db>"); for development builds.
 	ServeCommand string
@@ -90,7 +92,7 @@ is priced against --budget and refused unless --yes. See docs/eval.md.`,
 	f.StringVar(&opts.BaseURL, "base-url", "", "API root, e.g. http://localhost:11434/v1 (default: the vendor's)")
 	f.StringVar(&opts.TasksDir, "tasks", "", "directory of task JSON files (default: the built-in corpus)")
 	f.StringVar(&opts.Only, "only", "", "comma-separated task ids or families to run")
-	f.StringVar(&opts.Modes, "modes", "grounded,ungrounded", "modes to run: grounded, ungrounded or both")
+	f.StringVar(&opts.Modes, "modes", "grounded,ungrounded", "modes to run, comma-separated: ungrounded, grounded, grounded+verify")
 	f.StringVar(&opts.SearchDB, "search-db", "", "index served to grounded runs and, without --symbolgraph-dir, checked against (default ~/.cupertino/search.db)")
 	f.StringVar(&opts.SymbolGraphDir, "symbolgraph-dir", "", "check symbols against these Swift symbol graphs (*.symbols.json) instead of the index")
 	f.StringVar(&opts.Swiftc, "swiftc", "", `compiler for the compile check: a path, "" to use swiftc from PATH when present, "none" for the tree-sitter syntax check`)
@@ -104,6 +106,7 @@ is priced against --budget and refused unless --yes. See docs/eval.md.`,
 	f.IntVar(&opts.MaxTokens, "max-tokens", 4096, "output tokens per model response")
 	f.IntVar(&opts.Concurrency, "concurrency", 2, "runs in flight at once")
 	f.Int64Var(&opts.Seed, "seed", 20250101, "sampling seed, sent where the API supports one")
+	f.StringVar(&opts.Judge, "judge", "", "model of the optional LLM citation judge, same API as --driver; calibrated on the built-in labelled set first")
 	f.StringVar(&opts.ServeCommand, "serve-command", "", "binary to run as the MCP server (default: this cupertino)")
 	_ = f.MarkHidden("serve-command")
 	return cmd
@@ -124,8 +127,8 @@ func parseModes(s string) ([]string, error) {
 		m = strings.TrimSpace(m)
 		switch {
 		case m == "":
-		case m != agent.ModeGrounded && m != agent.ModeUngrounded:
-			return nil, usageErrorf("--modes: unknown mode %q (grounded, ungrounded)", m)
+		case !hasEvalMode(agent.AllModes, m):
+			return nil, usageErrorf("--modes: unknown mode %q (%s)", m, strings.Join(agent.AllModes, ", "))
 		case !seen[m]:
 			seen[m] = true
 			modes = append(modes, m)
@@ -174,7 +177,7 @@ func runEvalAgent(ctx context.Context, opts *evalAgentOptions) error {
 	}
 
 	var tools agent.ToolSession
-	if hasEvalMode(modes, agent.ModeGrounded) {
+	if hasEvalMode(modes, agent.ModeGrounded) || hasEvalMode(modes, agent.ModeGroundedVerify) {
 		if rec != nil {
 			tools = &agent.ReplayTools{Rec: rec}
 		} else if tools, err = startEvalServe(ctx, opts); err != nil {
@@ -199,6 +202,32 @@ func runEvalAgent(ctx context.Context, opts *evalAgentOptions) error {
 		Driver: driver, Model: model, BaseURL: opts.BaseURL, Tasks: tasks, Modes: modes, Tools: tools,
 		Scorer:       &agent.Scorer{Syntax: syntax, Symbols: symbols, Deprecations: agent.Deprecations},
 		MaxToolTurns: opts.MaxToolTurns, MaxTokens: opts.MaxTokens, Concurrency: opts.Concurrency, Logger: log,
+	}
+	// Citations are scored against the index's pages, whatever the
+	// symbols are checked against.
+	if pages, ok := symbols.(*agent.IndexTable); ok {
+		cfg.Scorer.Pages = pages
+	} else if pages, err := agent.OpenIndexTable(opts.SearchDB); err == nil {
+		defer pages.Close()
+		cfg.Scorer.Pages = pages
+	} else {
+		log.Warn("citations not scored: the index cannot be read", "err", err)
+	}
+	if opts.Judge != "" {
+		if rec != nil {
+			return usageErrorf("--judge needs a live model; a replay has no judge answers")
+		}
+		judge := &agent.Judge{Driver: driver, Model: opts.Judge}
+		cases, err := agent.CalibrationSet()
+		if err != nil {
+			return err
+		}
+		cal, err := judge.Calibrate(ctx, cases)
+		if err != nil {
+			return err
+		}
+		fmt.Fprintf(opts.Err, "judge %s: agrees with %.0f%% of %d hand labels (Cohen's kappa %.2f)\n", opts.Judge, 100*cal.Agreement, cal.Cases, cal.Kappa)
+		cfg.Scorer.Judge, cfg.JudgeCalibration = judge, &cal
 	}
 	if !free {
 		cfg.Price = price

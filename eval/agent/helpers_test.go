@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/cupertino-go/cupertino/eval/agent/fakellm"
+	"github.com/cupertino-go/cupertino/internal/verify"
 	"github.com/mark3labs/mcp-go/mcp"
 	"github.com/mark3labs/mcp-go/server"
 )
@@ -62,6 +63,29 @@ func serveFakeMCP() error {
 			return mcp.NewToolResultError(err.Error()), nil
 		}
 		return mcp.NewToolResultText("# " + uri + "\n\nFixture page: the declaration and availability are in the search result."), nil
+	})
+	// verify_swift checks against the fixture symbol graphs with the same
+	// checker the real tool uses.
+	s.AddTool(mcp.NewTool(verifyToolName,
+		mcp.WithDescription("Check Swift code against the documentation."),
+		mcp.WithString("code", mcp.Required()),
+		mcp.WithString("min_ios"),
+	), func(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+		code, err := req.RequireString("code")
+		if err != nil {
+			return mcp.NewToolResultError(err.Error()), nil
+		}
+		targets, err := verify.TargetsFrom(map[string]string{"ios": req.GetString("min_ios", "")})
+		if err != nil {
+			return mcp.NewToolResultError(err.Error()), nil
+		}
+		rep, err := (&verify.Checker{Table: table}).Check(ctx, []verify.File{{Code: code}}, verify.Options{Targets: targets})
+		if err != nil {
+			return mcp.NewToolResultError(err.Error()), nil
+		}
+		var b strings.Builder
+		rep.WriteText(&b, 0)
+		return mcp.NewToolResultText(b.String()), nil
 	})
 	return server.ServeStdio(s)
 }
@@ -176,7 +200,13 @@ func fixtureScript(t *testing.T, tasks []Task) fakellm.Script {
 			if turn.Assistant < len(plan) {
 				return fakellm.Reply{Calls: plan[turn.Assistant]}
 			}
-			return fakellm.Reply{Text: replies[task.ID+"."+ModeGrounded]}
+			reply := replies[task.ID+"."+ModeGrounded]
+			// grounded+verify checks the code once before answering.
+			if turn.HasTool(verifyToolName) && turn.Assistant == len(plan) {
+				code, _ := ExtractCode(reply)
+				return fakellm.Reply{Calls: []fakellm.Call{{Name: verifyToolName, Args: map[string]any{"code": code}}}}
+			}
+			return fakellm.Reply{Text: reply}
 		}
 		if r := replies[task.ID+"."+ModeUngrounded]; r != "" {
 			return fakellm.Reply{Text: r}

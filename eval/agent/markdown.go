@@ -64,6 +64,7 @@ func WriteMarkdown(w io.Writer, r *Report) error {
 		}
 		e.printf("\n")
 	}
+	writeModes(e, r)
 
 	ordered := r.OrderedTasks()
 	discordant := 0

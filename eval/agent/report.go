@@ -29,6 +29,14 @@ type Report struct {
 
 	PerTask   []TaskResult `json:"per_task"`
 	Aggregate *Aggregate   `json:"aggregate,omitempty"`
+	// Pairwise tests every pair of the modes that ran; OutcomePatterns
+	// counts tasks by which modes passed (report_modes.go).
+	Pairwise        []Pairwise     `json:"pairwise,omitempty"`
+	OutcomePatterns map[string]int `json:"outcome_patterns,omitempty"`
+	// Citations sums the citation scores per grounded mode.
+	Citations map[string]CitationTotals `json:"citations,omitempty"`
+	// JudgeCalibration is the LLM judge's agreement with the hand labels.
+	JudgeCalibration *Calibration `json:"judge_calibration,omitempty"`
 }
 
 // TaskResult is one task in both modes.
@@ -55,6 +63,8 @@ type ModeResult struct {
 	// Error is an API failure after retries; the outcome is then fail.
 	Error string `json:"error,omitempty"`
 	Note  string `json:"note,omitempty"`
+	// Citations scores a grounded answer's cited sources.
+	Citations *CitationScore `json:"citations,omitempty"`
 	Score
 }
 
@@ -133,6 +143,13 @@ func buildReport(cfg Config, results []map[string]*ModeResult) *Report {
 	if hasMode(cfg.Modes, ModeGrounded) && hasMode(cfg.Modes, ModeUngrounded) {
 		rep.Aggregate = aggregate(rep.PerTask)
 	}
+	if len(ranModes(cfg.Modes)) > 1 {
+		rep.Pairwise, rep.OutcomePatterns = pairwise(cfg.Modes, rep.PerTask), outcomePatterns(cfg.Modes, rep.PerTask)
+	}
+	if c := citationTotals(rep.PerTask); len(c) > 0 {
+		rep.Citations = c
+	}
+	rep.JudgeCalibration = cfg.JudgeCalibration
 	return rep
 }
 

@@ -15,11 +15,26 @@ import (
 // so numbers from different versions are never compared silently.
 const HarnessVersion = "1.0.0"
 
-// Modes.
+// Modes. grounded+verify offers the same tools as grounded plus
+// verify_swift, and asks the model to check its code before answering.
 const (
-	ModeGrounded   = "grounded"
-	ModeUngrounded = "ungrounded"
+	ModeGrounded       = "grounded"
+	ModeUngrounded     = "ungrounded"
+	ModeGroundedVerify = "grounded+verify"
 )
+
+// AllModes are the modes in report order.
+var AllModes = []string{ModeUngrounded, ModeGrounded, ModeGroundedVerify}
+
+// verifyToolName is the tool grounded+verify adds; grounded mode is
+// offered every other tool.
+const verifyToolName = "verify_swift"
+
+// ErrNoVerifyTool means grounded+verify mode found no verify_swift tool.
+var ErrNoVerifyTool = errors.New("the MCP server offers no verify_swift tool")
+
+// isGrounded reports a mode with tools.
+func isGrounded(mode string) bool { return mode == ModeGrounded || mode == ModeGroundedVerify }
 
 // ErrBudgetExhausted marks runs skipped because spending reached the budget.
 var ErrBudgetExhausted = errors.New("budget exhausted")
@@ -48,6 +63,9 @@ type Config struct {
 	SpendCap float64
 	Price    Price
 	Logger   *slog.Logger
+	// JudgeCalibration is the citation judge's agreement with the hand
+	// labels, reported beside its verdicts.
+	JudgeCalibration *Calibration
 }
 
 func (c *Config) defaults() {
@@ -109,9 +127,15 @@ func SystemPrompt(task Task, mode string) string {
 		"Answer with complete, compilable Swift code in a single ```swift code block, with at most a short explanation. "+
 		"Use only APIs that exist in that SDK, are available at that deployment target, and are not deprecated.",
 		target.DisplayName(), target.Version, task.SwiftVersion)
-	if mode == ModeGrounded {
+	if isGrounded(mode) {
 		s += "\nYou have tools that search Apple's developer documentation. Look up every API you are not certain of, " +
 			"and check its availability, before you write the code."
+		s += "\nAfter the code, cite your sources: one line per API you used, \"- `Name`: <uri>\", with the apple-docs:// URI " +
+			"of its page (or samples://project/path:start-end for lines of a sample file)."
+	}
+	if mode == ModeGroundedVerify {
+		s += "\nBefore your final answer, pass your code to verify_swift with the deployment target, fix everything it reports, " +
+			"and cite the URIs it resolves."
 	}
 	return s
 }
@@ -132,10 +156,13 @@ type runner struct {
 func Run(ctx context.Context, cfg Config) (*Outcome, error) {
 	cfg.defaults()
 	for _, m := range cfg.Modes {
-		if m == ModeGrounded && cfg.Tools == nil {
-			return nil, fmt.Errorf("grounded mode: %w", ErrNoTools)
+		if isGrounded(m) && cfg.Tools == nil {
+			return nil, fmt.Errorf("%s mode: %w", m, ErrNoTools)
 		}
-		if m != ModeGrounded && m != ModeUngrounded {
+		if m == ModeGroundedVerify && !offers(cfg.Tools.Tools(), verifyToolName) {
+			return nil, fmt.Errorf("%s mode: %w", m, ErrNoVerifyTool)
+		}
+		if !isGrounded(m) && m != ModeUngrounded {
 			return nil, fmt.Errorf("unknown mode %q", m)
 		}
 	}
@@ -240,10 +267,7 @@ func (r *runner) runOne(ctx context.Context, task Task, mode string) (*ModeResul
 	rec := RecordedRun{TaskID: task.ID, Mode: mode, Prompt: task.Prompt}
 	res := &ModeResult{ToolCalls: []ToolCallSummary{}}
 	msgs := []Message{{Role: RoleUser, Text: task.Prompt}}
-	var tools []ToolSpec
-	if mode == ModeGrounded {
-		tools = r.cfg.Tools.Tools()
-	}
+	tools := toolsFor(r.cfg.Tools, mode)
 	var texts []string
 	rounds := 0
 	for {
@@ -262,7 +286,7 @@ func (r *runner) runOne(ctx context.Context, task Task, mode string) (*ModeResul
 		rec.Turns = append(rec.Turns, RecordedTurn{Response: resp})
 		texts = append(texts, resp.Text)
 		msgs = append(msgs, Message{Role: RoleAssistant, Text: resp.Text, ToolCalls: resp.ToolCalls})
-		if len(resp.ToolCalls) == 0 || mode != ModeGrounded {
+		if len(resp.ToolCalls) == 0 || !isGrounded(mode) {
 			break
 		}
 		if rounds >= r.cfg.MaxToolTurns {
@@ -294,7 +318,36 @@ func (r *runner) runOne(ctx context.Context, task Task, mode string) (*ModeResul
 		}
 	}
 	res.Score = sc
+	if isGrounded(mode) && r.cfg.Scorer.Pages != nil {
+		if res.Citations, err = r.cfg.Scorer.citations(ctx, res.Reply, code); err != nil {
+			return res, rec, fmt.Errorf("citations %s (%s): %w", task.ID, mode, err)
+		}
+	}
 	return res, rec, nil
+}
+
+// toolsFor is what a mode offers: nothing ungrounded, every tool but
+// verify_swift grounded, all of them grounded+verify.
+func toolsFor(session ToolSession, mode string) []ToolSpec {
+	if !isGrounded(mode) {
+		return nil
+	}
+	var out []ToolSpec
+	for _, t := range session.Tools() {
+		if t.Name != verifyToolName || mode == ModeGroundedVerify {
+			out = append(out, t)
+		}
+	}
+	return out
+}
+
+func offers(tools []ToolSpec, name string) bool {
+	for _, t := range tools {
+		if t.Name == name {
+			return true
+		}
+	}
+	return false
 }
 
 // finalReply picks the last reply that holds code: a model may write the code

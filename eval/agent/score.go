@@ -75,11 +75,44 @@ func (s Score) Reason() string {
 	return s.Findings[0].String()
 }
 
-// Scorer applies the four criteria.
+// Scorer applies the four criteria, and scores the citations of grounded
+// answers when Pages is set (and judges them when Judge is).
 type Scorer struct {
 	Syntax       SyntaxChecker
 	Symbols      SymbolTable
 	Deprecations []Deprecation
+	Pages        Pages
+	Judge        *Judge
+}
+
+// citations scores a reply's citations against the API symbols its code
+// uses: the references the symbol table resolves.
+func (s *Scorer) citations(ctx context.Context, reply, code string) (*CitationScore, error) {
+	var used []string
+	seen := map[string]bool{}
+	for _, ref := range verify.Analyze(code).Refs() {
+		if seen[ref.Name] {
+			continue
+		}
+		seen[ref.Name] = true
+		cands, err := s.Symbols.Lookup(ref.Name)
+		if err != nil {
+			return nil, err
+		}
+		if len(cands) > 0 {
+			used = append(used, ref.Name)
+		}
+	}
+	sc, err := ScoreCitations(reply, used, s.Pages)
+	if err != nil {
+		return nil, err
+	}
+	if s.Judge != nil {
+		if sc.Judged, err = s.Judge.JudgeReply(ctx, reply, s.Pages); err != nil {
+			return nil, err
+		}
+	}
+	return &sc, nil
 }
 
 // Score judges code (as extracted from a reply; "" when there was none) for

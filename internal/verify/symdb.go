@@ -261,3 +261,9 @@ func (t *IndexTable) Slip(name string) (Candidate, bool, error) {
 	}
 	return Candidate{}, false, nil
 }
+
+// PageText returns a cited page's title and text; ok is false when the
+// index lacks it.
+func (t *IndexTable) PageText(uri string) (title, text string, ok bool, err error) {
+	return t.lookup.PageText(context.Background(), uri)
+}
