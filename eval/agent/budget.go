@@ -106,7 +106,7 @@ func EstimateCost(tasks []Task, modes []string, model string, maxToolTurns, tool
 	for _, t := range tasks {
 		prompt := estSystemTokens + len(t.Prompt)/4
 		for _, m := range modes {
-			if m != ModeGrounded {
+			if !isGrounded(m) {
 				u.InputTokens += prompt
 				u.OutputTokens += estAnswerTokens
 				continue

@@ -231,3 +231,11 @@ func (c Citation) String() string {
 	}
 	return s
 }
+
+// String is the score's counts, for logs and comparisons.
+func (c *CitationScore) String() string {
+	if c == nil {
+		return "none"
+	}
+	return fmt.Sprintf("cited %d valid %d precise %d used %d covered %d", c.Cited, c.Valid, c.Precise, c.Used, c.Covered)
+}

@@ -151,6 +151,38 @@ func TestRunThreeModes(t *testing.T) {
 			t.Errorf("report.json lacks %s", want)
 		}
 	}
+
+	// The three-mode recording replays to the same verdicts, and two
+	// replays write the same files byte for byte.
+	replay := func() (*Outcome, string) {
+		cfg := replayConfig(t, out.Recording, tasks)
+		cfg.Modes, cfg.Scorer = []string{ModeGrounded, ModeUngrounded, ModeGroundedVerify}, scorer
+		again, err := Run(context.Background(), cfg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		d := t.TempDir()
+		if err := WriteFiles(d, again); err != nil {
+			t.Fatal(err)
+		}
+		return again, d
+	}
+	a, dirA := replay()
+	_, dirB := replay()
+	for _, tr := range r.PerTask {
+		for _, m := range AllModes {
+			if got := modeResult(t, a.Report, tr.ID, m); got.Outcome != tr.Modes[m].Outcome || got.Citations.String() != tr.Modes[m].Citations.String() {
+				t.Errorf("%s %s: the replay scores differently", tr.ID, m)
+			}
+		}
+	}
+	for _, name := range []string{"report.json", "report.md", "tool_calls.jsonl"} {
+		x, _ := os.ReadFile(filepath.Join(dirA, name))
+		y, _ := os.ReadFile(filepath.Join(dirB, name))
+		if !bytes.Equal(x, y) || len(x) == 0 {
+			t.Errorf("%s differs between two replays", name)
+		}
+	}
 }
 
 // TestThreeModesNeedVerifyTool refuses grounded+verify without the tool.

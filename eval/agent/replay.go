@@ -136,13 +136,17 @@ func (t *ReplayTools) Tools() []ToolSpec { return t.Rec.Tools }
 // Call implements ToolSession.
 func (t *ReplayTools) Call(_ context.Context, taskID string, turn int, call ToolCall) ToolResult {
 	miss := ToolResult{CallID: call.ID, Name: call.Name, IsError: true, Content: "replay: no recorded result"}
-	run, ok := t.Rec.Run(taskID, ModeGrounded)
-	if !ok || turn >= len(run.Turns) {
-		return miss
-	}
-	for _, r := range run.Turns[turn].ToolResults {
-		if r.CallID == call.ID {
-			return r
+	// The call's id, unique within a recording, finds it in whichever
+	// grounded mode made it.
+	for _, mode := range []string{ModeGrounded, ModeGroundedVerify} {
+		run, ok := t.Rec.Run(taskID, mode)
+		if !ok || turn >= len(run.Turns) {
+			continue
+		}
+		for _, r := range run.Turns[turn].ToolResults {
+			if r.CallID == call.ID {
+				return r
+			}
 		}
 	}
 	return miss
