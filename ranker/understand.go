@@ -7,6 +7,8 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+
+	"github.com/cupertino-go/cupertino/internal/sqlrows"
 )
 
 // Response is a search's results and how its query was read.
@@ -133,15 +135,10 @@ func (s *search) callPages(ctx context.Context) error {
 	if c == nil || !s.inScope("apple-docs") {
 		return nil
 	}
-	type page struct {
-		id         int64
-		uri, title string
-		depth      int
-	}
-	var pages []page
+	var pages []callPage
 	typePath := "/" + strings.ToLower(c.Type) + "/"
 	underType := func() bool {
-		return slices.ContainsFunc(pages, func(p page) bool { return strings.Contains(strings.ToLower(p.uri), typePath) })
+		return slices.ContainsFunc(pages, func(p callPage) bool { return strings.Contains(strings.ToLower(p.uri), typePath) })
 	}
 	// A property (\.dismiss, .shared) is titled by its name alone; a
 	// method by its selector, as precisely as the code wrote it.
@@ -153,34 +150,22 @@ func (s *search) callPages(ctx context.Context) error {
 	if c.Type == "" {
 		types = receiverTypes(c.Receiver)
 	}
+	member := strings.ToLower(c.Member)
 	for _, typ := range types {
 		if typ == "" || len(pages) > 0 {
 			continue
 		}
 		// The type's own members first, through the type page's children:
 		// "init(" alone names thousands of pages.
-		member := strings.ToLower(c.Member)
-		rows, err := s.e.query(ctx, `SELECT c.id, c.uri, c.title, c.depth FROM docs p JOIN docs c ON c.parent_uri = p.uri
+		found, err := s.e.callPages(ctx, `SELECT c.id, c.uri, c.title, c.depth FROM docs p JOIN docs c ON c.parent_uri = p.uri
 			WHERE p.title_lower = ? AND p.kind IN `+typeKindList+` AND c.source = 'apple-docs'
 			AND (c.title_lower = ? OR (c.title_lower > ? AND c.title_lower < ?))
 			ORDER BY p.framework NOT IN `+authorityList+`, c.deprecated, c.depth, c.id LIMIT ?`,
 			strings.ToLower(typ), member, member+"(", member+"(\U0010FFFF", lookupLimit)
 		if err != nil {
-			return fmt.Errorf("ranker call pages: %w", err)
+			return err
 		}
-		for rows.Next() {
-			var p page
-			if err := rows.Scan(&p.id, &p.uri, &p.title, &p.depth); err != nil {
-				rows.Close()
-				return fmt.Errorf("ranker call pages: %w", err)
-			}
-			pages = append(pages, p)
-		}
-		rows.Close()
-		if err := rows.Err(); err != nil {
-			return fmt.Errorf("ranker call pages: %w", err)
-		}
-		if len(pages) > 0 {
+		if pages = found; len(pages) > 0 {
 			prefixes = nil
 		}
 	}
@@ -192,27 +177,16 @@ func (s *search) callPages(ctx context.Context) error {
 			query = `SELECT id, uri, title, depth FROM docs WHERE title_lower = ? AND source = 'apple-docs' LIMIT ?`
 			args = []any{lower, lookupLimit}
 		}
-		rows, err := s.e.query(ctx, query, args...)
+		found, err := s.e.callPages(ctx, query, args...)
 		if err != nil {
-			return fmt.Errorf("ranker call pages: %w", err)
+			return err
 		}
-		for rows.Next() {
-			var p page
-			if err := rows.Scan(&p.id, &p.uri, &p.title, &p.depth); err != nil {
-				rows.Close()
-				return fmt.Errorf("ranker call pages: %w", err)
-			}
-			pages = append(pages, p)
-		}
-		rows.Close()
-		if err := rows.Err(); err != nil {
-			return fmt.Errorf("ranker call pages: %w", err)
-		}
+		pages = append(pages, found...)
 		if len(pages) > 0 && (c.Type == "" || underType()) {
 			break
 		}
 	}
-	rank := func(p page) int {
+	rank := func(p callPage) int {
 		n := 0
 		if c.Type != "" && strings.Contains(strings.ToLower(p.uri), typePath) {
 			n -= 100
@@ -230,7 +204,7 @@ func (s *search) callPages(ctx context.Context) error {
 		}
 		return n + p.depth
 	}
-	slices.SortStableFunc(pages, func(a, b page) int {
+	slices.SortStableFunc(pages, func(a, b callPage) int {
 		if d := rank(a) - rank(b); d != 0 {
 			return d
 		}
@@ -271,6 +245,22 @@ func isSubsequence(want, have []string) bool {
 		}
 	}
 	return i == len(want)
+}
+
+// callPage is a member page a call may mean.
+type callPage struct {
+	id         int64
+	uri, title string
+	depth      int
+}
+
+// callPages runs a query of (id, uri, title, depth) rows.
+func (e *Engine) callPages(ctx context.Context, query string, args ...any) ([]callPage, error) {
+	return sqlrows.All(ctx, sqlrows.QueryFunc(e.query), "ranker call pages", query, args, func(rows *sql.Rows) (callPage, error) {
+		var p callPage
+		err := rows.Scan(&p.id, &p.uri, &p.title, &p.depth)
+		return p, err
+	})
 }
 
 // callFrameworks rank the frameworks whose members code most often calls,
