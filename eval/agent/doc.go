@@ -1,8 +1,10 @@
 // Package agent is the anti-hallucination harness behind `cupertino eval
-// agent`: it asks a model for Swift code twice per task, grounded (with the
-// tools of `cupertino serve` over MCP) and ungrounded, scores each answer on
-// compile, symbol_exists, availability and no_deprecated, and compares the
-// modes with McNemar's test over the paired outcomes.
+// agent`: it asks a model for Swift code per task in up to three modes,
+// ungrounded, grounded (with the tools of `cupertino serve` over MCP) and
+// grounded+verify (the same tools plus verify_swift), scores each answer on
+// compile, symbol_exists, availability and no_deprecated, scores the
+// citations of grounded answers (validity, precision, coverage), and
+// compares every pair of modes with McNemar's test over the paired outcomes.
 //
 // The pieces, in the order a run uses them:
 //
@@ -20,7 +22,10 @@
 //	score.go            the four criteria and outcome
 //	stats.go            contingency table, McNemar χ², exact binomial p
 //	budget.go           price table and the preflight estimate
+//	citations.go        citation extraction and scoring
+//	judge.go            the optional LLM judge and its calibration
 //	report.go, markdown.go  report.json, report.md, tool_calls.jsonl, stdout
+//	report_modes.go     pairwise tests, outcome patterns, citation totals
 //
 // docs/eval.md explains how to run it and how to read the report.
 package agent
