@@ -50,13 +50,15 @@ func searchTool(b *backend) (mcpgo.Tool, server.ToolHandlerFunc) {
 	opts := []mcpgo.ToolOption{
 		mcpgo.WithDescription("Search Apple's developer documentation, Swift Evolution, the Swift book, swift.org, the Human Interface Guidelines, " +
 			"and, where indexed, Apple sample code, WWDC session transcripts and Swift packages. " +
-			"Use it before writing code against an Apple API you are not sure of. Give an API name (\"NavigationStack\", \"URLSession dataTask\") " +
-			"or a few keywords (\"observe app lifecycle SwiftUI\"). Results list title, URI, kind, framework, availability and a summary, " +
+			"Use it before writing code against an Apple API you are not sure of. Give an API name (\"NavigationStack\", \"URLSession dataTask\"), " +
+			"a few keywords (\"observe app lifecycle SwiftUI\"), a line of Swift you are unsure of, or a compiler or runtime error as printed: " +
+			"code is searched as the calls it makes, an error as the APIs and language rules it names, and a misspelt name as the nearest real one " +
+			"(the answer says so). Results list title, URI, kind, framework, availability and a summary, " +
 			"a symbol's declaration (which tells same-titled overloads apart) and what replaces a deprecated API; " +
 			"pass a result's uri to read_document for the full page."),
 		readOnly("Search Apple documentation"),
 		mcpgo.WithString("query", mcpgo.Required(), mcpgo.MaxLength(maxQueryLen),
-			mcpgo.Description("API name or keywords. Prefixes such as \"se:\" (Swift Evolution) or \"hig:\" restrict the source; \"@MainActor\" asks for an attribute.")),
+			mcpgo.Description("API name, keywords, a line of Swift or an error message. Prefixes such as \"se:\" (Swift Evolution) or \"hig:\" restrict the source; \"@MainActor\" asks for an attribute.")),
 		mcpgo.WithString("source", mcpgo.Enum(source.IDs()...),
 			mcpgo.Description("Only this source. Omit to search all of them (apple-archive joins only for prose queries unless include_archive is true). "+
 				"The server lists only the sources its index holds.")),
