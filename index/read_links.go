@@ -250,7 +250,7 @@ func closest(cands []Candidate, want string, n int, names func(Candidate) []stri
 			if d := abs(len(name) - len(want)); d >= best {
 				continue
 			}
-			best = min(best, editDistance(want, name))
+			best = min(best, EditDistance(want, name))
 		}
 		list = append(list, scored{c, best})
 	}
@@ -274,8 +274,9 @@ func abs(x int) int {
 	return x
 }
 
-// editDistance is the Levenshtein distance of a and b, by bytes.
-func editDistance(a, b string) int {
+// EditDistance is the Levenshtein distance of a and b, by bytes; verify
+// ranks the names nearest a misspelt one by it too.
+func EditDistance(a, b string) int {
 	prev := make([]int, len(b)+1)
 	cur := make([]int, len(b)+1)
 	for j := range prev {

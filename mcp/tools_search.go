@@ -31,6 +31,18 @@ func readOnly(title string) mcpgo.ToolOption {
 
 const versionPattern = `^[0-9]{1,4}(\.[0-9]{1,4}){0,2}$`
 
+// minVersion reads a min_<platform> argument: "" or a dotted version.
+func (a toolArgs) minVersion(arg string) (string, error) {
+	v, err := a.optionalString(arg, "", 20)
+	if err != nil {
+		return "", err
+	}
+	if v != "" && !versionRE.MatchString(v) {
+		return "", argError(arg, "must be a version like \"16.0\" or \"10.15.4\", got %q", v)
+	}
+	return v, nil
+}
+
 // minVersionArgs are the min_<platform> arguments in platform order.
 var minVersionArgs = []struct{ arg, platform string }{
 	{"min_ios", ranker.PlatformIOS},
@@ -113,12 +125,9 @@ func searchTool(b *backend) (mcpgo.Tool, server.ToolHandlerFunc) {
 			return nil, err
 		}
 		for _, m := range minVersionArgs {
-			v, err := a.optionalString(m.arg, "", 20)
+			v, err := a.minVersion(m.arg)
 			if err != nil {
 				return nil, err
-			}
-			if v != "" && !versionRE.MatchString(v) {
-				return nil, argError(m.arg, "must be a version like \"16.0\" or \"10.15.4\", got %q", v)
 			}
 			setMinVersion(&f, m.platform, v)
 		}

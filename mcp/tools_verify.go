@@ -81,14 +81,9 @@ func verifyTool(b *backend) (mcpgo.Tool, server.ToolHandlerFunc) {
 		}
 		versions := map[string]string{}
 		for _, m := range minVersionArgs {
-			v, err := a.optionalString(m.arg, "", 20)
-			if err != nil {
+			if versions[strings.TrimPrefix(m.arg, "min_")], err = a.minVersion(m.arg); err != nil {
 				return nil, err
 			}
-			if v != "" && !versionRE.MatchString(v) {
-				return nil, argError(m.arg, "must be a version like \"17.0\", got %q", v)
-			}
-			versions[strings.TrimPrefix(m.arg, "min_")] = v
 		}
 		targets, err := verify.TargetsFrom(versions)
 		if err != nil {

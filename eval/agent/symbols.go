@@ -6,23 +6,15 @@ import "github.com/cupertino-go/cupertino/internal/verify"
 // shared with `cupertino verify` and the verify_swift tool; these names keep
 // the eval's API as it was.
 type (
-	SymbolTable    = verify.SymbolTable
-	SymbolInfo     = verify.SymbolInfo
-	MemTable       = verify.MemTable
-	IndexTable     = verify.IndexTable
-	Deprecation    = verify.Deprecation
-	DeprecationHit = verify.DeprecationHit
-	Ref            = verify.Ref
+	SymbolTable = verify.SymbolTable
+	SymbolInfo  = verify.SymbolInfo
+	MemTable    = verify.MemTable
+	IndexTable  = verify.IndexTable
+	Deprecation = verify.Deprecation
 )
 
-var (
-	// Deprecations is the curated map.
-	Deprecations = verify.Deprecations
-	// ErrNoSymbols means a symbol source yielded nothing to check against.
-	ErrNoSymbols = verify.ErrNoSymbols
-	// ErrNotIndex means the file lacks the docs table the checks read.
-	ErrNotIndex = verify.ErrNotIndex
-)
+// Deprecations is the curated map.
+var Deprecations = verify.Deprecations
 
 // LoadSymbolGraphs reads every *.symbols.json under dir (recursively).
 func LoadSymbolGraphs(dir string) (*MemTable, error) { return verify.LoadSymbolGraphs(dir) }
@@ -34,6 +26,3 @@ func OpenIndexTable(path string) (*IndexTable, error) { return verify.OpenIndexT
 func NewMemTable(description string, symbols []SymbolInfo) *MemTable {
 	return verify.NewMemTable(description, symbols)
 }
-
-// ExtractRefs lists the API references in Swift code.
-func ExtractRefs(code string) []Ref { return verify.ExtractRefs(code) }

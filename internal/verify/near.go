@@ -1,13 +1,16 @@
 package verify
 
-import "sort"
+import (
+	"sort"
+
+	"github.com/cupertino-go/cupertino/index"
+)
 
 // nearLimit is the largest edit distance that still reads as a slip: a
 // third of the name, at least two.
 func nearLimit(name string) int { return max(2, len(name)/3) }
 
-// rankNear orders names by edit distance to name (optimal string alignment,
-// so a swap of two letters costs one), keeping at most n within a distance
+// rankNear orders names by edit distance to name, keeping at most n within a distance
 // that still reads as a slip: a third of the name.
 func rankNear(name string, names []string, n int) []string {
 	limit := nearLimit(name)
@@ -17,10 +20,10 @@ func rankNear(name string, names []string, n int) []string {
 	}
 	var hits []scored
 	for _, c := range names {
-		if c == name || abs(len(c)-len(name)) > limit || c[0] != name[0] || bagDistance(name, c) > limit {
+		if c == name || max(len(c)-len(name), len(name)-len(c)) > limit || c[0] != name[0] || bagDistance(name, c) > limit {
 			continue
 		}
-		if d := editDistance(name, c); d <= limit {
+		if d := index.EditDistance(name, c); d <= limit {
 			hits = append(hits, scored{c, d})
 		}
 	}
@@ -35,38 +38,6 @@ func rankNear(name string, names []string, n int) []string {
 		out = append(out, hits[i].name)
 	}
 	return out
-}
-
-func abs(x int) int {
-	if x < 0 {
-		return -x
-	}
-	return x
-}
-
-// editDistance is the optimal string alignment distance over bytes.
-func editDistance(a, b string) int {
-	prev2 := make([]int, len(b)+1)
-	prev := make([]int, len(b)+1)
-	cur := make([]int, len(b)+1)
-	for j := range prev {
-		prev[j] = j
-	}
-	for i := 1; i <= len(a); i++ {
-		cur[0] = i
-		for j := 1; j <= len(b); j++ {
-			cost := 1
-			if a[i-1] == b[j-1] {
-				cost = 0
-			}
-			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
-			if i > 1 && j > 1 && a[i-1] == b[j-2] && a[i-2] == b[j-1] {
-				cur[j] = min(cur[j], prev2[j-2]+1)
-			}
-		}
-		prev2, prev, cur = prev, cur, prev2
-	}
-	return prev[len(b)]
 }
 
 // nameAlphabet is what a lowercased Swift name is spelt with.
