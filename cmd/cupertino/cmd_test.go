@@ -38,6 +38,9 @@ func TestMain(m *testing.M) {
 	if demoDir != "" {
 		os.RemoveAll(demoDir)
 	}
+	if serveBin != "" {
+		os.RemoveAll(filepath.Dir(serveBin))
+	}
 	os.Exit(code)
 }
 

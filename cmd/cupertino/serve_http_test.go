@@ -98,8 +98,8 @@ var (
 	serveBinErr  error
 )
 
-// cupertinoBin builds the command once per test run, into a directory the
-// test's cleanup removes.
+// cupertinoBin builds the command once per test run, into a directory
+// TestMain removes: several tests run it.
 func cupertinoBin(t *testing.T) string {
 	t.Helper()
 	if testing.Short() {
@@ -119,7 +119,6 @@ func cupertinoBin(t *testing.T) string {
 	if serveBinErr != nil {
 		t.Fatal(serveBinErr)
 	}
-	t.Cleanup(func() { os.RemoveAll(filepath.Dir(serveBin)) })
 	return serveBin
 }
 
