@@ -21,11 +21,12 @@ const (
 )
 
 // agentKinds lists them; the file of an untuned final set adds "-final"
-// to the kind ("task-final.tsv").
+// to the kind ("task-final.tsv"), and the last set, written after the
+// tuning ended and measured once, adds "-last" ("task-last.tsv").
 var agentKinds = []string{KindTask, KindError, KindSyntax, KindTypo, KindFilter}
 
-// finalSuffix marks a final battery, never tuned on.
-var finalSuffix = regexp.MustCompile(`-final$`)
+// finalSuffix marks a final or last battery, never tuned on.
+var finalSuffix = regexp.MustCompile(`-(final|last)$`)
 
 // filterColumns are the filter battery's optional filter columns; a row
 // sets at least one.
@@ -39,7 +40,7 @@ func init() {
 	}
 }
 
-// agentKindOf maps "task-final" to task, or returns "".
+// agentKindOf maps "task-final" and "task-last" to task, or returns "".
 func agentKindOf(name string) string {
 	base := finalSuffix.ReplaceAllString(name, "")
 	for _, k := range agentKinds {

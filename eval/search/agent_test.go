@@ -23,14 +23,18 @@ func TestAgentKindsFromFileNames(t *testing.T) {
 	for name, want := range map[string]string{
 		"task.tsv": KindTask, "task-final.tsv": KindTask, "error-v2.tsv": KindError,
 		"syntax-final.tsv": KindSyntax, "typo.tsv": KindTypo, "filter-final.tsv": KindFilter,
+		"task-last.tsv": KindTask, "error-last.tsv": KindError, "syntax-last.tsv": KindSyntax,
+		"typo-last.tsv": KindTypo, "filter-last.tsv": KindFilter,
 	} {
 		got, err := KindOf(name)
 		if err != nil || got != want {
 			t.Errorf("KindOf(%s) = %q, %v; want %q", name, got, err, want)
 		}
 	}
-	if _, err := KindOf("prose-final.tsv"); !errors.Is(err, ErrBadBattery) {
-		t.Errorf("prose-final.tsv: got %v, want ErrBadBattery (only agent kinds have final sets)", err)
+	for _, name := range []string{"prose-final.tsv", "prose-last.tsv", "tasklast.tsv"} {
+		if _, err := KindOf(name); !errors.Is(err, ErrBadBattery) {
+			t.Errorf("%s: got %v, want ErrBadBattery (only agent kinds have final and last sets)", name, err)
+		}
 	}
 }
 
