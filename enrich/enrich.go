@@ -149,6 +149,7 @@ func allPasses() []Pass {
 		{Name: "hierarchy", Version: "1", After: []string{"constraints"}, run: runHierarchy, touchesSymbols: true},
 		{Name: "relationships", Version: "1", run: runRelationships},
 		{Name: "semantic", Version: "1", run: runSemantic},
+		{Name: "contexts", Version: "1", run: runContexts},
 	}
 }
 

@@ -71,7 +71,15 @@ func newRichFixture(t *testing.T, extra ...*document.Document) *richFixture {
 	unique := fixtureDoc("apple-docs://minikit/swift/array/unique()", "unique()", "func", "func unique() -> [Element]")
 	unique.Platforms = []document.Platform{{Name: "iOS", Introduced: "17.0"}}
 
+	// An article that speaks of NavigationLink and UIButton in prose, the
+	// contexts pass's material.
+	article := fixtureDoc("apple-docs://swiftui/moving-between-screens", "Moving between screens", "article", "")
+	article.Markdown = "# Moving between screens\n\nTo push a detail screen when a row is tapped, wrap the row in a " +
+		"[`NavigationLink`](apple-docs://swiftui/navigationlink).\n\n```swift\nNavigationLink(\"A\") { Text(\"B\") }\n```\n\n" +
+		"In UIKit apps a UIButton sends its action when the user lifts a finger.\n"
+
 	docs := []*document.Document{
+		article,
 		root("apple-docs://corebluetooth", "Core Bluetooth", "CoreBluetooth.json"),
 		root("apple-docs://coregraphics", "Core Graphics", "coregraphics.json"),
 		root("apple-docs://quartzcore", "Core Animation", "QuartzCore.json"),

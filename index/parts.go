@@ -70,8 +70,9 @@ const partMetaTable = "bundle_part"
 const docSourceTable = "doc_source"
 
 // ftsShadowPrefixes and symbolsFTSPrefix start the names of the shadow
-// tables of docs_fts and parts_fts, and of doc_symbols_fts.
-var ftsShadowPrefixes = []string{FTSTable + "_", PartsFTSTable + "_"}
+// tables of docs_fts, parts_fts and context_fts (which travel in the search
+// part), and of doc_symbols_fts.
+var ftsShadowPrefixes = []string{FTSTable + "_", PartsFTSTable + "_", ContextFTSTable + "_"}
 
 const symbolsFTSPrefix = "doc_symbols_fts"
 

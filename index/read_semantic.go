@@ -10,6 +10,9 @@ import (
 	"github.com/cupertino-go/cupertino/internal/sqlrows"
 )
 
+// ContextFTSTable holds the prose around each Apple page's mentions.
+const ContextFTSTable = "context_fts"
+
 // Keys of the semantic table.
 const (
 	SemanticModel  = "model"

@@ -179,6 +179,12 @@
 //	                     (internal/semantic, Dim int8 values), for the pages
 //	                     of the sources searched in docs_fts. Written by
 //	                     enrich's semantic pass; read by Store.DocVectors.
+//	context_fts          FTS5, contentless, rowid = an Apple page's doc id,
+//	                     one column, words: the prose around the page's
+//	                     mentions elsewhere (articles, guides, WWDC
+//	                     transcripts, READMEs, other pages' discussions).
+//	                     Written by enrich's contexts pass; searched by the
+//	                     ranker for requests (ContextFTSTable).
 //	semantic             key PRIMARY KEY, value BLOB: the word vectors
 //	                     (SemanticModel, semantic.Model.Encode) and the
 //	                     matrix of type and article pages searched by
@@ -195,7 +201,7 @@ import (
 
 // SchemaVersion is stored in PRAGMA user_version. Bump it on any change to the
 // DDL below; Open rejects other versions.
-const SchemaVersion = 6
+const SchemaVersion = 7
 
 // BM25Weights are the per-column weights of docs_fts in column order: uri,
 // source, framework, language, title, content, summary, symbols,
@@ -242,6 +248,9 @@ const (
 	MetaSchemaVersion = "schema_version" // mirrors user_version, set by Commit
 	MetaDocCount      = "doc_count"      // set by Commit
 	MetaSymbolCount   = "symbol_count"   // set by Commit
+	// MetaContextsDigest is the SHA-256 of what enrich's contexts pass
+	// wrote, so a re-run over the same corpus changes nothing.
+	MetaContextsDigest = "contexts_digest"
 	// MetaSourceSpans is each source's span of document ids, written by
 	// Commit and by part imports: "source:lo:hi:count" items separated by
 	// spaces, sorted by source. Store.SourceSpans reads it.
@@ -450,6 +459,12 @@ CREATE TABLE meta (
 CREATE TABLE doc_vectors (
 	doc_id INTEGER PRIMARY KEY,
 	vec BLOB NOT NULL
+);
+
+CREATE VIRTUAL TABLE context_fts USING fts5(
+	words,
+	content='', contentless_delete=1,
+	tokenize='porter unicode61 remove_diacritics 2'
 );
 
 CREATE TABLE semantic (

@@ -61,6 +61,9 @@ const (
 	viaFilterTitle
 	// viaSemantic: a type or article page near a request in meaning.
 	viaSemantic
+	// viaContext: an API whose mentions elsewhere are worded like the
+	// request (contexts.go).
+	viaContext
 )
 
 // candidate is one document under consideration.
@@ -115,6 +118,8 @@ type search struct {
 	// the request's vector and each candidate's similarity to it.
 	queryVector []byte
 	similarity  map[int64]float32
+	// contextRank is each API's rank in the context search.
+	contextRank map[int64]int
 }
 
 func (s *search) add(id int64, via int) *candidate {
@@ -169,6 +174,9 @@ func (s *search) gather(ctx context.Context) error {
 	}
 	s.part = documentation()
 	if err := s.semanticNeighbours(ctx); err != nil {
+		return err
+	}
+	if err := s.contextStage(ctx); err != nil {
 		return err
 	}
 	if err := s.loadMetadata(ctx); err != nil {

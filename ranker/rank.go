@@ -321,7 +321,7 @@ func (s *search) score(c *candidate, bestRel float64, explain bool) Score {
 	if s.e.Semantic == SemanticOnly && s.queryVector != nil {
 		base, norm, fields = semantic, 0, 0
 	} else {
-		base += semantic
+		base += semantic + s.contextRelevance(c)
 	}
 	sc := Score{Base: base, product: 1, quiet: true}
 	if explain {

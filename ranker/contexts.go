@@ -1,0 +1,109 @@
+package ranker
+
+import (
+	"context"
+	"database/sql"
+	"fmt"
+	"sort"
+	"strings"
+	"time"
+
+	"github.com/cupertino-go/cupertino/index"
+	"github.com/cupertino-go/cupertino/internal/sqlrows"
+)
+
+// Contexts: what the corpus says around an API's mentions (enrich's
+// contexts pass, index.ContextFTSTable) is written the way requests are
+// ("wrap the row in a NavigationLink to push a detail screen"), so a prose
+// query also searches those words, and the APIs whose contexts match best
+// gain relevance by their rank there.
+const (
+	// contextLimit is how many APIs the context search adds.
+	contextLimit = 30
+	// contextMinMatches: an AND of the request's words matching fewer APIs
+	// is relaxed by dropping its most common word.
+	contextMinMatches = 5
+	// contextMaxMatches: an AND matching more APIs is too common to rank
+	// (bm25 would score them all), and is left out.
+	contextMaxMatches = 3000
+)
+
+// contextBase is the relevance the best API by context gains, falling
+// linearly to nothing at contextLimit (bm25 adds up to bm25Scale, 10). 8
+// lifted the dev tasks further (MRR 0.38) but cost prose-v3 two top-3 hits.
+const contextBase = 4.0
+
+// contextStage adds a prose query's best APIs by context.
+func (s *search) contextStage(ctx context.Context) error {
+	if !s.q.Prose || s.e.Semantic != SemanticFused {
+		return nil
+	}
+	defer s.trace(ctx, "contexts", time.Now())
+	var words []string
+	for _, k := range s.q.Keywords {
+		if w := strings.ToLower(k); !stopWords[w] && hasTokenChar(w) {
+			words = append(words, w)
+		}
+	}
+	if len(words) == 0 {
+		return nil
+	}
+	count := func(ws []string) (int, error) {
+		var n int
+		err := s.e.queryRow(ctx, []any{&n}, `SELECT count(*) FROM (SELECT rowid FROM `+index.ContextFTSTable+` WHERE `+
+			index.ContextFTSTable+` MATCH ? LIMIT ?)`, MatchAll(ws), contextMaxMatches+1)
+		if err != nil {
+			return 0, fmt.Errorf("ranker contexts: %w", err)
+		}
+		return n, nil
+	}
+	n, err := count(words)
+	if err != nil {
+		return err
+	}
+	if n < contextMinMatches && len(words) > 1 {
+		// Drop the most common words first: the rare ones carry the
+		// request ("spinner", "vibrate").
+		freq := map[string]int{}
+		for _, w := range words {
+			if freq[w], err = count([]string{w}); err != nil {
+				return err
+			}
+		}
+		kept := append([]string(nil), words...)
+		sort.SliceStable(kept, func(i, j int) bool { return freq[kept[i]] < freq[kept[j]] })
+		for len(kept) > 1 && n < contextMinMatches {
+			kept = kept[:len(kept)-1]
+			if n, err = count(kept); err != nil {
+				return err
+			}
+		}
+		words = kept
+	}
+	if n == 0 || n > contextMaxMatches {
+		return nil
+	}
+	s.contextRank = map[int64]int{}
+	rank := 0
+	return sqlrows.Each(ctx, sqlrows.QueryFunc(s.e.query), "ranker contexts",
+		`SELECT rowid FROM `+index.ContextFTSTable+` WHERE `+index.ContextFTSTable+` MATCH ? ORDER BY bm25(`+index.ContextFTSTable+`) LIMIT ?`,
+		[]any{MatchAll(words), contextLimit}, func(rows *sql.Rows) error {
+			var id int64
+			if err := rows.Scan(&id); err != nil {
+				return err
+			}
+			rank++
+			s.contextRank[id] = rank
+			s.add(id, viaContext)
+			return nil
+		})
+}
+
+// contextRelevance is what an API's rank by context adds to its base.
+func (s *search) contextRelevance(c *candidate) float64 {
+	r, ok := s.contextRank[c.id]
+	if !ok {
+		return 0
+	}
+	return contextBase * (1 - float64(r-1)/contextLimit)
+}
