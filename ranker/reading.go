@@ -332,7 +332,9 @@ var messageWords = []string{
 	"concurrency-safe", "shared mutable state", "language mode", "not handled", "exhaustive", "thrown",
 	"crashed", "outside of", "is only available", "or newer", "must contain", "will result in",
 	"generic constraint", "associated type requirements", "can only be used as", "can throw",
-	"concurrently-executing", "captured var", "instance member", "did you mean",
+	"concurrently-executing", "captured var", "instance member", "did you mean", "captures", "is declared",
+	"may only be applied", "is unused", "failed to produce diagnostic", "unable to type-check", "redeclaration",
+	"takes no arguments", "type annotation", "no member",
 }
 
 func isMessage(text string) bool {
@@ -394,6 +396,18 @@ var messageConcepts = []struct {
 	{"stored properties", []string{"book: initialization"}},
 	{"thrown", []string{"book: error handling"}},
 	{"'try'", []string{"book: error handling"}},
+	{"'weak'", []string{"book: automatic reference counting"}},
+	{"'unowned'", []string{"book: automatic reference counting"}},
+	{"result of call", []string{"book: attributes"}},
+	{"missing argument", []string{"book: functions"}},
+	{"extra argument", []string{"book: functions"}},
+	{"takes no arguments", []string{"book: functions"}},
+	{"argument label", []string{"book: functions"}},
+	{"redeclaration", []string{"book: declarations"}},
+	{"type annotation", []string{"book: the basics"}},
+	{"type-check", []string{"book: the basics"}},
+	{"captures 'self'", []string{"book: closures", "book: automatic reference counting"}},
+	{"before it is declared", []string{"book: closures"}},
 	{"can throw", []string{"book: error handling"}},
 	{"instance member", []string{"book: methods", "book: properties"}},
 	{"generic constraint", []string{"book: opaque and boxed protocol types", "book: generics"}},
@@ -441,17 +455,34 @@ var messageConcepts = []struct {
 func readMessage(text string) Reading {
 	r := Reading{Class: ClassMessage}
 	var lead, names []string
-	for _, m := range quotedRE.FindAllStringSubmatchIndex(text, -1) {
+	quoted := quotedRE.FindAllStringSubmatchIndex(text, -1)
+	// lastType is the type the message quoted last: "Value of type 'T' has
+	// no member 'm'" and "'init(…)' on 'T'" are about T's members.
+	lastType := ""
+	for i, m := range quoted {
 		fragment := text[m[2]:m[3]]
 		before := strings.ToLower(text[:m[0]])
-		if call, ok := quotedCall(fragment); ok && (call.Member != "init" || call.Type != "") {
+		if call, ok := quotedCall(fragment); ok {
+			if call.Type == "" && i+1 < len(quoted) && strings.HasPrefix(strings.ToLower(text[m[1]:]), " on ") {
+				call.Type = firstName(text[quoted[i+1][2]:quoted[i+1][3]])
+			}
+			if call.Member != "init" || call.Type != "" {
+				r.Calls = append(r.Calls, call)
+				lead = appendUnique(lead, callQuery(call))
+			}
+			continue
+		}
+		if strings.HasSuffix(before, "member ") && isMemberName(fragment) {
+			call := Call{Type: lastType, Member: fragment}
 			r.Calls = append(r.Calls, call)
 			lead = appendUnique(lead, callQuery(call))
 			continue
 		}
 		for _, n := range namesIn(fragment) {
 			r.addName(n)
-			if strings.HasSuffix(before, "protocol ") {
+			lastType = n
+			// The protocol a conformance error names is what to read.
+			if strings.HasSuffix(before, "protocol ") || strings.HasSuffix(before, "conform to ") {
 				lead = appendUnique(lead, n)
 			} else {
 				names = appendUnique(names, n)
@@ -497,6 +528,14 @@ func readMessage(text string) Reading {
 		r.Searches = []string{messageKeywords(text)}
 	}
 	return r
+}
+
+// firstName is the first API name of a quoted fragment, or "".
+func firstName(fragment string) string {
+	if names := namesIn(fragment); len(names) > 0 {
+		return names[0]
+	}
+	return ""
 }
 
 // quotedCall reads a member a message quotes: 'reloadData()',

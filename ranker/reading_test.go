@@ -102,3 +102,20 @@ func TestSelectorLabelsSubsequence(t *testing.T) {
 		t.Errorf("labels %v: written labels are matched in order", have)
 	}
 }
+
+func TestReadMessageMembersAndConformances(t *testing.T) {
+	r := readQuery("Value of type 'Canvas' has no member 'strokeWidth'")
+	if len(r.Calls) != 1 || r.Calls[0].Type != "Canvas" || r.Calls[0].Member != "strokeWidth" {
+		t.Errorf("a missing member is a member of the type quoted before it: %+v", r.Calls)
+	}
+	r = readQuery("Referencing initializer 'init(_:rowContent:)' on 'List' requires that 'Row' conform to 'Identifiable'")
+	if len(r.Calls) != 1 || r.Calls[0].Type != "List" || r.Calls[0].Member != "init" {
+		t.Errorf("'init(…)' on 'T' is T's initializer: %+v", r.Calls)
+	}
+	if !slices.Contains(r.Searches[:2], "Identifiable") {
+		t.Errorf("the protocol to conform to leads: %v", r.Searches)
+	}
+	if r := readQuery("'unowned' may only be applied to class and class-bound protocol types"); r.Class != ClassMessage {
+		t.Errorf("a diagnostic without a quoted type is still a message: %+v", r)
+	}
+}
