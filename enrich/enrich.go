@@ -25,6 +25,11 @@
 //	hierarchy      appends a generic type's constraints to its members' symbols
 //	relationships  resolves inheritance_edges titles and URIs across the index,
 //	               dedups them and completes the reverse lists in docs_structured
+//	semantic       trains word vectors on the documentation's titles and
+//	               abstracts (internal/semantic) and writes doc_vectors and the
+//	               semantic table (the model, the similarity matrix)
+//	contexts       gives each Apple page the prose paragraphs elsewhere that
+//	               link to or name it (context_fts), for requests in words
 //
 // `cupertino save` runs every pass on the in-flight database before Commit
 // (which then rebuilds doc_symbols_fts); `cupertino enrich` opens a committed
