@@ -206,7 +206,7 @@ func (f *Frameworks) near(name string) []string {
 	}
 	var found []candidate
 	for _, id := range f.identifiers() {
-		if d := editDistance(key, normalizeName(id)); d <= 2 {
+		if d := osaDistance(key, normalizeName(id), 2); d <= 2 {
 			found = append(found, candidate{id, d})
 		}
 	}
@@ -266,31 +266,4 @@ func implicitSynonyms(a FrameworkAlias) []string {
 		out = append(out, b.String())
 	}
 	return out
-}
-
-// editDistance is the optimal-string-alignment distance over bytes (names
-// are ASCII): Levenshtein plus adjacent transpositions, the commonest typo
-// ("SwiftIU").
-func editDistance(a, b string) int {
-	d := make([][]int, len(a)+1)
-	for i := range d {
-		d[i] = make([]int, len(b)+1)
-		d[i][0] = i
-	}
-	for j := range d[0] {
-		d[0][j] = j
-	}
-	for i := 1; i <= len(a); i++ {
-		for j := 1; j <= len(b); j++ {
-			cost := 1
-			if a[i-1] == b[j-1] {
-				cost = 0
-			}
-			d[i][j] = min(d[i-1][j]+1, d[i][j-1]+1, d[i-1][j-1]+cost)
-			if i > 1 && j > 1 && a[i-1] == b[j-2] && a[i-2] == b[j-1] {
-				d[i][j] = min(d[i][j], d[i-2][j-2]+1)
-			}
-		}
-	}
-	return d[len(a)][len(b)]
 }
