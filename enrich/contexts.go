@@ -2,19 +2,16 @@ package enrich
 
 import (
 	"bufio"
-	"bytes"
-	"compress/flate"
 	"context"
 	"crypto/sha256"
 	"database/sql"
-	"errors"
 	"fmt"
-	"io"
 	"regexp"
 	"sort"
 	"strings"
 
 	"github.com/cupertino-go/cupertino/index"
+	"github.com/cupertino-go/cupertino/internal/docuri"
 	"github.com/cupertino-go/cupertino/internal/semantic"
 )
 
@@ -50,8 +47,8 @@ func runContexts(ctx context.Context, e *env) (int64, string, error) {
 		if src == "wwdc" {
 			limit = contextTranscriptBytes
 		}
-		text, err := io.ReadAll(io.LimitReader(flate.NewReader(bytes.NewReader(compressed)), limit))
-		if err != nil && !errors.Is(err, io.ErrUnexpectedEOF) {
+		text, err := index.MarkdownPrefix(compressed, limit)
+		if err != nil {
 			continue // a damaged body is read's problem; the context does without it
 		}
 		pages++
@@ -187,10 +184,8 @@ func mentions(para string, names, byURI map[string]int64, types map[int64]bool) 
 		if id, ok := byURI[uri]; ok {
 			add(id)
 		}
-		if i := strings.LastIndexByte(uri, '/'); i > len("apple-docs://") {
-			if id, ok := byURI[uri[:i]]; ok && types[id] {
-				add(id)
-			}
+		if id, ok := byURI[docuri.Parent(uri)]; ok && types[id] {
+			add(id)
 		}
 	}
 	for _, n := range nameRE.FindAllString(linkRE.ReplaceAllString(para, ""), -1) {

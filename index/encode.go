@@ -54,12 +54,23 @@ func (e *rowEncoder) compress(data []byte) ([]byte, error) {
 }
 
 func decompress(data []byte) ([]byte, error) {
+	return MarkdownPrefix(data, -1)
+}
+
+// MarkdownPrefix decodes a doc_body.markdown value, stopping after limit
+// bytes (all of it when limit < 0): a pass that reads the start of every
+// page need not inflate whole transcripts.
+func MarkdownPrefix(data []byte, limit int64) ([]byte, error) {
 	if len(data) == 0 {
 		return nil, nil
 	}
 	r := flate.NewReader(bytes.NewReader(data))
 	defer r.Close()
-	out, err := io.ReadAll(r)
+	var src io.Reader = r
+	if limit >= 0 {
+		src = io.LimitReader(r, limit)
+	}
+	out, err := io.ReadAll(src)
 	if err != nil {
 		return nil, fmt.Errorf("inflate: %w", err)
 	}

@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/cupertino-go/cupertino/internal/docuri"
 	"github.com/cupertino-go/cupertino/internal/sqlrows"
 )
 
@@ -199,7 +200,7 @@ func (s *search) callPages(ctx context.Context) error {
 				n -= 20
 			}
 		}
-		if fw := frameworkOf(p.uri); callFrameworks[fw] > 0 {
+		if fw := docuri.Framework(p.uri); callFrameworks[fw] > 0 {
 			n -= callFrameworks[fw]
 		}
 		return n + p.depth
@@ -267,15 +268,6 @@ func (e *Engine) callPages(ctx context.Context, query string, args ...any) ([]ca
 // for a member written without its type (".padding(" is SwiftUI's).
 var callFrameworks = map[string]int{"swiftui": 12, "swift": 11, "foundation": 10, "uikit": 9, "observation": 8,
 	"combine": 7, "swiftdata": 7, "appkit": 6}
-
-func frameworkOf(uri string) string {
-	rest, ok := strings.CutPrefix(uri, "apple-docs://")
-	if !ok {
-		return ""
-	}
-	fw, _, _ := strings.Cut(rest, "/")
-	return fw
-}
 
 // searchText is one search of a query as typed, with the call its reading
 // found in code, if any.
@@ -389,7 +381,7 @@ func (e *Engine) knownName(ctx context.Context, w string) (bool, error) {
 func (e *Engine) typeTitle(ctx context.Context, lower string) (string, error) {
 	var title, kind string
 	err := e.queryRow(ctx, []any{&title, &kind}, `SELECT title, kind FROM docs WHERE title_lower = ? AND source = 'apple-docs'
-		AND kind IN ('class', 'struct', 'enum', 'protocol', 'actor', 'typealias') ORDER BY depth LIMIT 1`, lower)
+		AND kind IN `+typeKindList+` ORDER BY depth LIMIT 1`, lower)
 	if errors.Is(err, sql.ErrNoRows) {
 		return "", nil
 	}
