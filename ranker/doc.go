@@ -91,7 +91,16 @@
 // Every SQL text is fixed (expressions and values are bound), so each is
 // prepared once per Engine (stmts.go); close a throwaway Engine.
 //
-// Filters apply in Go to the fetched rows, one code path for every stage.
+// Before any of this, SearchQuery reads the raw query once (reading.go,
+// understand.go): Swift code is searched as the calls it makes, a compiler
+// or runtime message as the names and concepts it holds (several searches
+// fused by RRF), and a name that names nothing as its nearest title
+// (typos.go). Prose also gets the semantic layer's nearest types and
+// articles and the APIs whose contexts match (semantic.go, contexts.go).
+//
+// Filters apply in Go to the fetched rows, one code path for every stage;
+// a framework or kind filter also asks SQL for its pages before any cap,
+// so it is exact (filtered.go).
 // Identifier queries (one upper-case name, "Type member") search only the
 // sources where a symbol has a canonical answer (apple-docs, swift-evolution,
 // packages); declaration queries only apple-docs and packages; apple-archive

@@ -31,7 +31,8 @@ const (
 // not apply themselves.
 func (s *search) narrowed() bool { return s.f.Framework != "" || s.f.Kind != "" }
 
-// storedKinds are the docs.kind values a kind filter keeps (KeepsKind).
+// storedKinds are the docs.kind values a kind filter keeps: the SQL side of
+// KeepsKind, which also reads the property-list heading.
 func storedKinds(kind string) []string {
 	switch kind {
 	case "":

@@ -363,10 +363,8 @@ func (f Filters) KeepsKind(kind string, plistKey bool) bool {
 		return true
 	case KindPropertyListKey:
 		return plistKey
-	case "property":
-		return kind == "property" || kind == "var" || kind == "let"
 	case "typealias":
 		return kind == "typealias" && !plistKey
 	}
-	return strings.EqualFold(kind, f.Kind)
+	return slices.ContainsFunc(storedKinds(f.Kind), func(k string) bool { return strings.EqualFold(k, kind) })
 }
