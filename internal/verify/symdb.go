@@ -21,9 +21,8 @@ var ErrNotIndex = index.ErrNoDocsTable
 type IndexTable struct {
 	lookup *index.NameLookup
 
-	mu    sync.Mutex
-	cache map[string][]SymbolInfo
-	near  map[string][]Candidate
+	cache nameCache[[]SymbolInfo]
+	near  nameCache[[]Candidate]
 
 	namesOnce sync.Once
 	names     map[string]bool
@@ -39,6 +38,29 @@ type IndexTable struct {
 // cache starts again rather than growing with every name an agent invents.
 const maxCached = 100_000
 
+// nameCache is a per-name answer cache, safe for concurrent use, emptied
+// when it reaches maxCached.
+type nameCache[V any] struct {
+	mu sync.Mutex
+	m  map[string]V
+}
+
+func (c *nameCache[V]) get(name string) (V, bool) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	v, ok := c.m[name]
+	return v, ok
+}
+
+func (c *nameCache[V]) put(name string, v V) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.m == nil || len(c.m) >= maxCached {
+		c.m = map[string]V{}
+	}
+	c.m[name] = v
+}
+
 // nonSymbolKinds are page roles that are not APIs.
 var nonSymbolKinds = setOf("article", "collection", "sampleCode", "sample-code", "tutorial", "overview",
 	"module", "framework", "proposal", "guide", "section", "symbol-collection", "landing")
@@ -49,7 +71,7 @@ func OpenIndexTable(path string) (*IndexTable, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &IndexTable{lookup: lookup, cache: map[string][]SymbolInfo{}, near: map[string][]Candidate{}}, nil
+	return &IndexTable{lookup: lookup}, nil
 }
 
 // Close releases the database.
@@ -62,10 +84,7 @@ func (t *IndexTable) Describe() string {
 
 // Lookup implements SymbolTable.
 func (t *IndexTable) Lookup(name string) ([]SymbolInfo, error) {
-	t.mu.Lock()
-	cached, ok := t.cache[name]
-	t.mu.Unlock()
-	if ok {
+	if cached, ok := t.cache.get(name); ok {
 		return cached, nil
 	}
 	pages, err := t.lookup.Pages(name)
@@ -78,12 +97,7 @@ func (t *IndexTable) Lookup(name string) ([]SymbolInfo, error) {
 			out = append(out, info)
 		}
 	}
-	t.mu.Lock()
-	if len(t.cache) >= maxCached {
-		t.cache = map[string][]SymbolInfo{}
-	}
-	t.cache[name] = out
-	t.mu.Unlock()
+	t.cache.put(name, out)
 	return out, nil
 }
 
@@ -163,10 +177,7 @@ func (t *IndexTable) Nearest(name string, n int) ([]Candidate, error) {
 	if len(name) < 2 {
 		return nil, nil
 	}
-	t.mu.Lock()
-	cached, ok := t.near[name]
-	t.mu.Unlock()
-	if ok {
+	if cached, ok := t.near.get(name); ok {
 		return cached, nil
 	}
 	if err := t.loadNames(); err != nil {
@@ -194,12 +205,7 @@ func (t *IndexTable) Nearest(name string, n int) ([]Candidate, error) {
 			out = out[:n]
 		}
 	}
-	t.mu.Lock()
-	if len(t.near) >= maxCached {
-		t.near = map[string][]Candidate{}
-	}
-	t.near[name] = out
-	t.mu.Unlock()
+	t.near.put(name, out)
 	return out, nil
 }
 
