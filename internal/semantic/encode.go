@@ -1,38 +1,54 @@
 package semantic
 
 import (
+	"bytes"
 	"encoding/binary"
 	"errors"
 	"fmt"
 	"math"
+	"slices"
+	"sort"
 )
 
-// The stored model: magic, Dim (uint16), word count (uint32), then per word
-// its length (uint8), bytes, SIF weight (float32) and int8 vector, then the
-// principal component (Dim float32). Little-endian throughout.
-const magic = "CSEM1"
+// The stored model: magic, Dim (uint16), word count (uint32), then per word,
+// in byte order of the words, its length (uint8), bytes, SIF weight
+// (float32) and int8 vector (127 for 1), then the principal component (Dim
+// float32). Little-endian throughout. The order lets a decoded model find a
+// word by binary search over the entries as stored. Models written before
+// the order ("CSEM1", frequency order) still decode.
+const (
+	magic         = "CSEM2"
+	magicUnsorted = "CSEM1"
+)
 
 // ErrCorrupt means a stored model or matrix does not decode.
 var ErrCorrupt = errors.New("semantic model is corrupt")
 
 // Encode serialises the model for the index.
 func (m *Model) Encode() []byte {
-	words := make([]string, len(m.words))
-	for w, i := range m.words {
-		words[i] = w
+	entries := m.entries
+	count := len(m.offsets)
+	if m.words != nil {
+		words := make([]string, 0, len(m.words))
+		for w := range m.words {
+			if len(w) <= 255 {
+				words = append(words, w)
+			}
+		}
+		slices.Sort(words)
+		entries, count = nil, len(words)
+		for _, w := range words {
+			i := m.words[w]
+			entries = append(entries, byte(len(w)))
+			entries = append(entries, w...)
+			entries = binary.LittleEndian.AppendUint32(entries, math.Float32bits(m.weights[i]))
+			entries = append(entries, Quantize(m.vectors[i])...)
+		}
 	}
 	out := []byte(magic)
 	out = binary.LittleEndian.AppendUint16(out, Dim)
-	out = binary.LittleEndian.AppendUint32(out, uint32(len(words)))
-	for i, w := range words {
-		if len(w) > 255 {
-			w = w[:255]
-		}
-		out = append(out, byte(len(w)))
-		out = append(out, w...)
-		out = binary.LittleEndian.AppendUint32(out, math.Float32bits(m.weights[i]))
-		out = append(out, Quantize(m.vectors[i])...)
-	}
+	out = binary.LittleEndian.AppendUint32(out, uint32(count))
+	out = append(out, entries...)
 	pc := m.pc
 	if len(pc) != Dim {
 		pc = make([]float32, Dim)
@@ -45,7 +61,11 @@ func (m *Model) Encode() []byte {
 
 // Decode reads a model Encode wrote.
 func Decode(b []byte) (*Model, error) {
-	if len(b) < len(magic)+6 || string(b[:len(magic)]) != magic {
+	if len(b) < len(magic)+6 {
+		return nil, fmt.Errorf("%w: bad header", ErrCorrupt)
+	}
+	sorted := string(b[:len(magic)]) == magic
+	if !sorted && string(b[:len(magic)]) != magicUnsorted {
 		return nil, fmt.Errorf("%w: bad header", ErrCorrupt)
 	}
 	b = b[len(magic):]
@@ -57,33 +77,62 @@ func Decode(b []byte) (*Model, error) {
 	if n > len(b) {
 		return nil, fmt.Errorf("%w: %d words in %d bytes", ErrCorrupt, n, len(b))
 	}
-	m := &Model{words: make(map[string]int, n), weights: make([]float32, n), vectors: make([][]float32, n)}
-	// One slab for every vector: decoding runs on a server's first
-	// request, where thousands of small allocations show.
-	slab := make([]float32, n*Dim)
+	m := &Model{offsets: make([]uint32, n)}
+	at := 0
 	for i := range n {
-		if len(b) < 1 || len(b) < 1+int(b[0])+4+Dim {
+		if len(b) < at+1 || len(b) < at+1+int(b[at])+4+Dim {
 			return nil, fmt.Errorf("%w: word %d truncated", ErrCorrupt, i)
 		}
-		l := int(b[0])
-		m.words[string(b[1:1+l])] = i
-		b = b[1+l:]
-		m.weights[i] = math.Float32frombits(binary.LittleEndian.Uint32(b))
-		v := slab[i*Dim : (i+1)*Dim : (i+1)*Dim]
-		for d := range Dim {
-			v[d] = float32(int8(b[4+d])) / 127
-		}
-		m.vectors[i] = v
-		b = b[4+Dim:]
+		m.offsets[i] = uint32(at)
+		at += 1 + int(b[at]) + 4 + Dim
 	}
-	if len(b) != 4*Dim {
-		return nil, fmt.Errorf("%w: %d trailing bytes", ErrCorrupt, len(b))
+	if len(b)-at != 4*Dim {
+		return nil, fmt.Errorf("%w: %d trailing bytes", ErrCorrupt, len(b)-at-4*Dim)
 	}
+	m.entries = b[:at]
 	m.pc = make([]float32, Dim)
 	for d := range Dim {
-		m.pc[d] = math.Float32frombits(binary.LittleEndian.Uint32(b[4*d:]))
+		m.pc[d] = math.Float32frombits(binary.LittleEndian.Uint32(b[at+4*d:]))
+	}
+	if !sorted {
+		sort.Slice(m.offsets, func(i, j int) bool { return bytes.Compare(m.word(m.offsets[i]), m.word(m.offsets[j])) < 0 })
+		var entries []byte
+		for i, off := range m.offsets {
+			m.offsets[i] = uint32(len(entries))
+			entries = append(entries, m.entries[off:off+1+uint32(m.entries[off])+4+Dim]...)
+		}
+		m.entries = entries
+	}
+	for i := 1; i < n; i++ {
+		if bytes.Compare(m.word(m.offsets[i-1]), m.word(m.offsets[i])) >= 0 {
+			return nil, fmt.Errorf("%w: words out of order at %d", ErrCorrupt, i)
+		}
 	}
 	return m, nil
+}
+
+// word is the word of the entry at off.
+func (m *Model) word(off uint32) []byte {
+	return m.entries[off+1 : off+1+uint32(m.entries[off])]
+}
+
+// lookup finds a word: its weight and its vector, float for a trained
+// model, stored int8 for a decoded one.
+func (m *Model) lookup(w string) (weight float32, vec []float32, stored []byte, ok bool) {
+	if m.words != nil {
+		i, ok := m.words[w]
+		if !ok {
+			return 0, nil, nil, false
+		}
+		return m.weights[i], m.vectors[i], nil, true
+	}
+	key := []byte(w)
+	i := sort.Search(len(m.offsets), func(i int) bool { return bytes.Compare(m.word(m.offsets[i]), key) >= 0 })
+	if i == len(m.offsets) || !bytes.Equal(m.word(m.offsets[i]), key) {
+		return 0, nil, nil, false
+	}
+	at := m.offsets[i] + 1 + uint32(len(key))
+	return math.Float32frombits(binary.LittleEndian.Uint32(m.entries[at:])), nil, m.entries[at+4 : at+4+Dim], true
 }
 
 // Matrix is a set of quantised document vectors searched by brute force.

@@ -33,9 +33,17 @@ const sifA = 1e-3
 // Model is what search needs at query time: the vocabulary with each word's
 // SIF weight and vector, and the principal component removed from texts.
 type Model struct {
+	// A trained model: each word's index, SIF weight and vector (unit
+	// length, Dim each).
 	words   map[string]int
 	weights []float32
-	vectors [][]float32 // unit length, Dim each
+	vectors [][]float32
+	// A decoded model keeps its entries as Encode wrote them, in word
+	// order (see encode.go), and finds a word by binary search: decoding
+	// runs on a server's first request in words, and building a map of
+	// the vocabulary there cost milliseconds.
+	entries []byte
+	offsets []uint32 // each word's entry in entries
 	pc      []float32
 }
 
@@ -96,13 +104,18 @@ func (m *Model) Embed(words []string) []float32 {
 	v := make([]float32, Dim)
 	n := 0
 	for _, w := range words {
-		i, ok := m.words[w]
+		wt, vec, stored, ok := m.lookup(w)
 		if !ok {
 			continue
 		}
-		wt := m.weights[i]
-		for d, x := range m.vectors[i] {
-			v[d] += wt * x
+		if vec != nil {
+			for d, x := range vec {
+				v[d] += wt * x
+			}
+		} else {
+			for d, x := range stored {
+				v[d] += wt * (float32(int8(x)) / 127)
+			}
 		}
 		n++
 	}
@@ -117,12 +130,20 @@ func (m *Model) Embed(words []string) []float32 {
 }
 
 // Len is the number of words with a vector.
-func (m *Model) Len() int { return len(m.words) }
+func (m *Model) Len() int {
+	if m.words != nil {
+		return len(m.words)
+	}
+	return len(m.offsets)
+}
 
 // Knows reports whether a word has a vector.
 func (m *Model) Knows(w string) bool {
-	_, ok := m.words[w]
-	return m != nil && ok
+	if m == nil {
+		return false
+	}
+	_, _, _, ok := m.lookup(w)
+	return ok
 }
 
 // Quantize maps a unit vector to int8, 127 standing for 1.

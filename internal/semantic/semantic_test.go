@@ -2,7 +2,10 @@ package semantic
 
 import (
 	"bytes"
+	"encoding/binary"
+	"errors"
 	"fmt"
+	"math"
 	"testing"
 )
 
@@ -70,6 +73,62 @@ func TestEncodeDecodeRoundTrip(t *testing.T) {
 	}
 }
 
+// encodeUnsorted writes a model in the first stored form ("CSEM1"), its
+// words in training order, as indexes built before the sorted form hold it.
+func encodeUnsorted(m *Model) []byte {
+	words := make([]string, len(m.words))
+	for w, i := range m.words {
+		words[i] = w
+	}
+	out := append([]byte(magicUnsorted), byte(Dim), byte(Dim>>8))
+	out = binary.LittleEndian.AppendUint32(out, uint32(len(words)))
+	for i, w := range words {
+		out = append(out, byte(len(w)))
+		out = append(out, w...)
+		out = binary.LittleEndian.AppendUint32(out, math.Float32bits(m.weights[i]))
+		out = append(out, Quantize(m.vectors[i])...)
+	}
+	for _, x := range m.pc {
+		out = binary.LittleEndian.AppendUint32(out, math.Float32bits(x))
+	}
+	return out
+}
+
+func TestDecodeEarlierFormAndOrder(t *testing.T) {
+	m, err := Train(corpus())
+	if err != nil {
+		t.Fatal(err)
+	}
+	sorted := m.Encode()
+	old, err := Decode(encodeUnsorted(m))
+	if err != nil {
+		t.Fatalf("the unsorted form no longer decodes: %v", err)
+	}
+	if !bytes.Equal(old.Encode(), sorted) {
+		t.Error("the unsorted form decodes to a different model")
+	}
+	d, err := Decode(sorted)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, w := range []string{"audio", "filler7", "zzz", "", "progress"} {
+		if d.Knows(w) != m.Knows(w) {
+			t.Errorf("Knows(%q) = %v decoded, %v trained", w, d.Knows(w), m.Knows(w))
+		}
+	}
+	// Two entries swapped: the binary search would miss words, so the
+	// model is refused.
+	bad, _ := Decode(sorted)
+	first, second := bad.offsets[0], bad.offsets[1]
+	swapped := append([]byte{}, sorted[:len(magic)+6]...)
+	swapped = append(swapped, bad.entries[second:bad.offsets[2]]...)
+	swapped = append(swapped, bad.entries[first:second]...)
+	swapped = append(swapped, sorted[len(magic)+6+int(bad.offsets[2]):]...)
+	if _, err := Decode(swapped); !errors.Is(err, ErrCorrupt) {
+		t.Errorf("words out of order: err = %v, want ErrCorrupt", err)
+	}
+}
+
 func TestMatrixNearest(t *testing.T) {
 	m, _ := Train(corpus())
 	var x Matrix
@@ -98,6 +157,7 @@ func FuzzDecode(f *testing.F) {
 	m, _ := Train(corpus())
 	f.Add(m.Encode())
 	f.Add([]byte("CSEM1"))
+	f.Add(encodeUnsorted(m))
 	f.Fuzz(func(t *testing.T, b []byte) {
 		Decode(b)
 		DecodeMatrix(b)
