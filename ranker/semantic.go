@@ -2,6 +2,7 @@ package ranker
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"strings"
 	"sync"
@@ -52,17 +53,32 @@ type semanticData struct {
 func (e *Engine) loadSemantic(ctx context.Context) (*semantic.Model, *semantic.Matrix, error) {
 	d := &e.sem
 	d.once.Do(func() {
+		// The matrix is read while the model decodes: both are on the
+		// path of a server's first request in words.
+		type matrixRead struct {
+			m   *semantic.Matrix
+			err error
+		}
+		matrix := make(chan matrixRead, 1)
+		go func() {
+			b, err := e.store.Semantic(ctx, index.SemanticMatrix)
+			if err != nil || b == nil {
+				matrix <- matrixRead{err: err}
+				return
+			}
+			m, err := semantic.DecodeMatrix(b)
+			matrix <- matrixRead{m, err}
+		}()
 		b, err := e.store.Semantic(ctx, index.SemanticModel)
-		if err != nil || b == nil {
-			d.err = err
+		if err == nil && b != nil {
+			d.model, err = semantic.Decode(b)
+		}
+		got := <-matrix
+		if d.err = errors.Join(err, got.err); d.err != nil || d.model == nil {
+			d.model = nil
 			return
 		}
-		if d.model, d.err = semantic.Decode(b); d.err != nil {
-			return
-		}
-		if b, d.err = e.store.Semantic(ctx, index.SemanticMatrix); d.err == nil && b != nil {
-			d.matrix, d.err = semantic.DecodeMatrix(b)
-		}
+		d.matrix = got.m
 	})
 	if d.err != nil {
 		return nil, nil, fmt.Errorf("ranker semantic: %w", d.err)
