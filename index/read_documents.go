@@ -160,35 +160,3 @@ func (s *Store) NaiveSearch(ctx context.Context, match string) (int, error) {
 	}
 	return n, rows.Err()
 }
-
-// LimitReadMemory turns mmap off and caps SQLite's page cache at cacheKiB
-// on each of connections connections, and makes that the pool's size.
-//
-// Open maps the file (mmap_size 2 GiB) so that its connections share the OS
-// page cache; but every mapped page a query touches counts in the process's
-// RSS, which for a long-lived server on a full index passes 500 MB after a
-// few hundred searches. With this the pages stay in SQLite's own bounded
-// cache and the OS page cache does the rest. It holds every connection at
-// once so each gets the pragmas, and keeps them idle in the pool (max idle
-// = max open) so none is reopened with the defaults.
-func (s *Store) LimitReadMemory(ctx context.Context, connections, cacheKiB int) error {
-	s.db.SetMaxOpenConns(connections)
-	s.db.SetMaxIdleConns(connections)
-	conns := make([]*sql.Conn, 0, connections)
-	defer func() {
-		for _, c := range conns {
-			c.Close()
-		}
-	}()
-	for range connections {
-		c, err := s.db.Conn(ctx)
-		if err != nil {
-			return fmt.Errorf("limit read memory: %w", err)
-		}
-		conns = append(conns, c)
-		if _, err := c.ExecContext(ctx, fmt.Sprintf("PRAGMA mmap_size = 0; PRAGMA cache_size = -%d", cacheKiB)); err != nil {
-			return fmt.Errorf("limit read memory: %w", err)
-		}
-	}
-	return nil
-}

@@ -55,6 +55,28 @@ type DocumentSummary struct {
 // is no file, ErrCorrupt when the file is not a cupertino index and
 // ErrSchemaVersion when it was written by another schema version.
 func Open(dbPath string) (*Store, error) {
+	return OpenWithLimits(dbPath, ReadLimits{})
+}
+
+// ReadLimits bound the read pool's memory. The zero value is Open's: eight
+// connections that map the file (mmap_size 2 GiB), so that they share the
+// OS page cache, each with a 32 MiB page cache.
+//
+// Every mapped page a query touches counts in the process's RSS, which for a
+// long-lived server on a full index passed 500 MB after a few hundred
+// searches; a server sets NoMmap, and its pages stay in SQLite's own bounded
+// caches while the OS page cache does the rest.
+type ReadLimits struct {
+	Connections int  // the pool's size; 0 means readConnections
+	CacheKiB    int  // each connection's page cache; 0 means 32 MiB
+	NoMmap      bool // read through SQLite's page cache, not a mapping
+}
+
+// OpenWithLimits is Open with the read pool bounded by l. The pragmas are
+// part of the connection string, so every connection gets them when the
+// pool opens it, which it does on first use: a fresh server pays for one
+// connection before its first answer, not for the whole pool.
+func OpenWithLimits(dbPath string, l ReadLimits) (*Store, error) {
 	info, err := os.Stat(dbPath)
 	if errors.Is(err, os.ErrNotExist) {
 		return nil, fmt.Errorf("%w (looked at %s)", ErrNotFound, dbPath)
@@ -69,17 +91,26 @@ func Open(dbPath string) (*Store, error) {
 	if err != nil {
 		return nil, fmt.Errorf("open index: %w", err)
 	}
+	connections, cacheKiB, mmap := readConnections, 32<<10, int64(2<<30)
+	if l.Connections > 0 {
+		connections = l.Connections
+	}
+	if l.CacheKiB > 0 {
+		cacheKiB = l.CacheKiB
+	}
+	if l.NoMmap {
+		mmap = 0
+	}
 	// A file: URI so that SQLite itself honours mode=ro (the driver strips
-	// query parameters from plain paths). mmap lets every connection share the
-	// OS page cache instead of each filling its own.
+	// query parameters from plain paths).
 	dsn := (&url.URL{Scheme: "file", Path: abs}).String() +
-		"?mode=ro&_pragma=query_only(1)&_pragma=mmap_size(2147483648)&_pragma=cache_size(-32768)&_pragma=busy_timeout(5000)"
+		fmt.Sprintf("?mode=ro&_pragma=query_only(1)&_pragma=mmap_size(%d)&_pragma=cache_size(-%d)&_pragma=busy_timeout(5000)", mmap, cacheKiB)
 	db, err := sql.Open("sqlite", dsn)
 	if err != nil {
 		return nil, fmt.Errorf("open index: %w", err)
 	}
-	db.SetMaxOpenConns(readConnections)
-	db.SetMaxIdleConns(readConnections)
+	db.SetMaxOpenConns(connections)
+	db.SetMaxIdleConns(connections)
 	if err := checkSchemaVersion(context.Background(), db); err != nil {
 		db.Close()
 		return nil, fmt.Errorf("%w (%s)", err, dbPath)

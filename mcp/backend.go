@@ -7,6 +7,7 @@ import (
 	"io"
 	"log/slog"
 	"os"
+	"runtime/debug"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -76,13 +77,10 @@ func newBackend(opts Options, log *slog.Logger) *backend {
 
 func (b *backend) open() (*snapshot, error) {
 	info, _ := os.Stat(b.opts.DBPath)
-	st, err := index.Open(b.opts.DBPath)
+	st, err := index.OpenWithLimits(b.opts.DBPath, serveReadLimits)
 	if err != nil {
 		b.log.Warn("search index unavailable; every tool will report it until it is fixed", "path", b.opts.DBPath, "err", err)
 		return nil, err
-	}
-	if err := st.LimitReadMemory(context.Background(), serveConnections, serveCacheKiB); err != nil {
-		b.log.Warn("could not bound read memory", "err", err)
 	}
 	s := &snapshot{store: st, file: info, search: &pendingSearcher{ready: make(chan struct{})}}
 	go b.prepare(s)
@@ -116,6 +114,7 @@ type pendingSearcher struct {
 func (b *backend) prepare(s *snapshot) {
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 	defer cancel()
+	defer raiseGCPercent(startupGCPercent)()
 	searcher := b.opts.Searcher
 	if searcher == nil && b.opts.NewSearcher != nil {
 		var err error
@@ -293,10 +292,32 @@ func (b *backend) close() error {
 	return err
 }
 
-// Read-pool memory of a long-lived server (index.Store.LimitReadMemory):
-// mmap off, so that touched pages do not pile up in the server's RSS, and a
-// bounded page cache per connection instead.
+// Read-pool memory of a long-lived server (index.ReadLimits): mmap off, so
+// that touched pages do not pile up in the server's RSS, and a bounded page
+// cache per connection instead.
 const (
 	serveConnections = 4
 	serveCacheKiB    = 16 << 10
 )
+
+var serveReadLimits = index.ReadLimits{Connections: serveConnections, CacheKiB: serveCacheKiB, NoMmap: true}
+
+// startupGCPercent is the collector's target while a snapshot prepares.
+// What start-up allocates (the ranker's tables, the semantic model, the
+// listings) stays live, yet at the default GOGC of 100 the young heap was
+// collected two or three times over for it, and those cycles were most of
+// the spread of a fresh server's first search: the semantic model loaded in
+// 7–16 ms, and in 4–5 ms at 400 (docs/benchmarks.md, start-up).
+const startupGCPercent = 400
+
+// raiseGCPercent raises the collector's target to at least percent and
+// returns the function that restores it. A collector turned off (GOGC=off)
+// stays off.
+func raiseGCPercent(percent int) (restore func()) {
+	old := debug.SetGCPercent(percent)
+	if old < 0 || old >= percent {
+		debug.SetGCPercent(old)
+		return func() {}
+	}
+	return func() { debug.SetGCPercent(old) }
+}
