@@ -334,11 +334,11 @@ var messageWords = []string{
 	"generic constraint", "associated type requirements", "can only be used as", "can throw",
 	"concurrently-executing", "captured var", "instance member", "did you mean", "captures", "is declared",
 	"may only be applied", "is unused", "failed to produce diagnostic", "unable to type-check", "redeclaration",
-	"takes no arguments", "type annotation", "no member",
+	"takes no arguments", "type annotation", "no member", "info.plist", "not initialized",
 }
 
 func isMessage(text string) bool {
-	if messageOpeners.MatchString(text) {
+	if messageOpeners.MatchString(text) || errorCodeRE.MatchString(text) {
 		return true
 	}
 	lower := strings.ToLower(text)
@@ -417,6 +417,18 @@ var messageConcepts = []struct {
 	{"only available in", []string{"book: attributes", "book: statements"}},
 	{"is unavailable", []string{"book: attributes"}},
 	{"index out of range", []string{"Array", "book: collection types"}},
+	{"has no initializers", []string{"book: initialization"}},
+	{"not initialized", []string{"book: initialization"}},
+	{"closure return type", []string{"book: closures"}},
+	{"operator '==' cannot be applied", []string{"Equatable"}},
+	{"operator '!=' cannot be applied", []string{"Equatable"}},
+	{"operator '<' cannot be applied", []string{"Comparable"}},
+	{"operator '>' cannot be applied", []string{"Comparable"}},
+	{"from the main thread", []string{"MainActor"}},
+	{"expecting synchronous function", []string{"book: concurrency", "Task"}},
+	{"unowned reference", []string{"book: automatic reference counting"}},
+	{"already deallocated", []string{"book: automatic reference counting"}},
+	{"on the main thread", []string{"MainActor"}},
 	{"publishing changes", []string{"Published", "ObservableObject", "State"}},
 	{"modifying state during view update", []string{"State", "onChange"}},
 	{"installed on a view", []string{"State"}},
@@ -455,6 +467,10 @@ var messageConcepts = []struct {
 func readMessage(text string) Reading {
 	r := Reading{Class: ClassMessage}
 	var lead, names []string
+	for _, n := range errorCodeNames(text) {
+		r.addName(n)
+		lead = append(lead, n)
+	}
 	quoted := quotedRE.FindAllStringSubmatchIndex(text, -1)
 	// lastType is the type the message quoted last: "Value of type 'T' has
 	// no member 'm'" and "'init(…)' on 'T'" are about T's members.
@@ -494,7 +510,13 @@ func readMessage(text string) Reading {
 		possessive := strings.HasPrefix(text[m[3]:], "'s ") || strings.HasPrefix(text[m[3]:], "’s ")
 		if isAPIName(n) && m[2] > 0 && (codeLike(n) || possessive) {
 			r.addName(n)
-			names = appendUnique(names, n)
+			// "must contain an NSCameraUsageDescription key": the key
+			// the message asks for is what to read, before its concepts.
+			if codeLike(n) && strings.HasPrefix(strings.ToLower(strings.TrimSpace(text[m[3]:])), "key") {
+				lead = appendUnique(lead, n)
+			} else {
+				names = appendUnique(names, n)
+			}
 		}
 	}
 	lower := strings.ToLower(text)

@@ -119,3 +119,35 @@ func TestReadMessageMembersAndConformances(t *testing.T) {
 		t.Errorf("a diagnostic without a quoted type is still a message: %+v", r)
 	}
 }
+
+func TestReadMessageErrorCodesKeysAndOperators(t *testing.T) {
+	for _, tc := range []struct{ text, lead string }{
+		{"The operation couldn’t be completed. (NSURLErrorDomain error -1001.)", "NSURLErrorTimedOut"},
+		{`Error Domain=NSCocoaErrorDomain Code=260 "The file couldn’t be opened."`, "NSFileReadNoSuchFileError"},
+		{"The app's Info.plist must contain an NSMicrophoneUsageDescription key with a string value", "NSMicrophoneUsageDescription"},
+		{"Binary operator '<' cannot be applied to two 'Version' operands", "Comparable"},
+		{"Class 'Cache' has no initializers", "book: initialization"},
+	} {
+		r := readQuery(tc.text)
+		if r.Class != ClassMessage || len(r.Searches) == 0 || r.Searches[0] != tc.lead {
+			t.Errorf("%q: class %v, searches %v; want a message led by %q", tc.text, r.Class, r.Searches, tc.lead)
+		}
+	}
+	if got := errorCodeNames("NSURLErrorDomain error -4242"); len(got) != 0 {
+		t.Errorf("an unknown code names nothing, got %v", got)
+	}
+}
+
+func TestMessageSearchesInterleave(t *testing.T) {
+	lists := []RankedList{{Source: "0", URIs: []string{"a1", "a2", "a3"}}, {Source: "1", URIs: []string{"b1", "b2"}}}
+	fused := Fuse(lists, map[string]float64{"0": messageLeadWeight, "1": 1}, messageRRFK)
+	var order []string
+	for _, f := range fused {
+		order = append(order, f.URI)
+	}
+	// The second search's best page comes right after the lead's best
+	// ones, not after all of them.
+	if i := slices.Index(order, "b1"); i < 0 || i > 2 {
+		t.Errorf("fused order %v: the second search's first page should be in the top 3", order)
+	}
+}
