@@ -131,7 +131,15 @@ func readSyntax(code string) Reading {
 	for _, m := range attributeRE.FindAllStringSubmatch(code, -1) {
 		r.addName(m[1])
 	}
-	for _, m := range keyPathRE.FindAllStringSubmatch(code, -1) {
+	// at is where each call stands in the code: the calls are searched in
+	// the order written, so a line's leading modifier (.contextMenu { … })
+	// comes before the views its closure builds.
+	var at []int
+	for _, loc := range keyPathRE.FindAllStringSubmatchIndex(code, -1) {
+		m := []string{code[loc[0]:loc[1]], "", code[loc[4]:loc[5]]}
+		if loc[2] >= 0 {
+			m[1] = code[loc[2]:loc[3]]
+		}
 		typ := m[1]
 		if swiftKeywords[m[2]] || typ != "" {
 			// \.self is the element itself; \Item.timestamp roots at the
@@ -146,11 +154,13 @@ func readSyntax(code string) Reading {
 			}
 		}
 		r.Calls = append(r.Calls, Call{Type: typ, Member: m[2]})
+		at = append(at, loc[0])
 	}
 	for _, loc := range callRE.FindAllStringSubmatchIndex(code, -1) {
 		chain, name := code[loc[2]:loc[3]], code[loc[4]:loc[5]]
 		// set(_:forKey:) is a method; set { … } an accessor, never a call.
-		keyword := swiftKeywords[name] && name != "set" && name != "get"
+		// open(_:) is a method too; the modifier open is never called.
+		keyword := swiftKeywords[name] && name != "set" && name != "get" && name != "open"
 		if keyword || loc[0] > 0 && code[loc[0]-1] == '@' {
 			continue
 		}
@@ -161,17 +171,31 @@ func readSyntax(code string) Reading {
 			r.addName(name)
 			if labels := labelsOf(code[loc[1]:]); len(labels) > 0 && code[max(loc[0]-1, 0)] != '@' {
 				r.Calls = append(r.Calls, Call{Type: name, Member: "init", Labels: labels})
+				at = append(at, loc[0])
 			}
 			continue
 		}
 		r.Calls = append(r.Calls, Call{Type: typ, Receiver: receiverVariable(chain), Member: name, Labels: labelsOf(code[loc[1]:])})
+		at = append(at, loc[0])
 	}
 	// A modifier with only a trailing closure: .onAppear { … }.
-	for _, m := range trailingClosureRE.FindAllStringSubmatch(code, -1) {
-		if !swiftKeywords[m[1]] && !slices.ContainsFunc(r.Calls, func(c Call) bool { return c.Member == m[1] }) {
-			r.Calls = append(r.Calls, Call{Member: m[1]})
+	for _, loc := range trailingClosureRE.FindAllStringSubmatchIndex(code, -1) {
+		name := code[loc[2]:loc[3]]
+		if !swiftKeywords[name] && !slices.ContainsFunc(r.Calls, func(c Call) bool { return c.Member == name }) {
+			r.Calls = append(r.Calls, Call{Member: name})
+			at = append(at, loc[0])
 		}
 	}
+	order := make([]int, len(r.Calls))
+	for i := range order {
+		order[i] = i
+	}
+	slices.SortStableFunc(order, func(a, b int) int { return at[a] - at[b] })
+	written := make([]Call, len(r.Calls))
+	for i, j := range order {
+		written[i] = r.Calls[j]
+	}
+	r.Calls = written
 	// The caller's own methods (viewModel.load()) come last: what the code
 	// calls on a value of unknown type is usually its own API.
 	slices.SortStableFunc(r.Calls, func(a, b Call) int { return ownCall(a) - ownCall(b) })

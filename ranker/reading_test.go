@@ -151,3 +151,14 @@ func TestMessageSearchesInterleave(t *testing.T) {
 		t.Errorf("fused order %v: the second search's first page should be in the top 3", order)
 	}
 }
+
+func TestReadSyntaxOrderAndKeywordNamedMethods(t *testing.T) {
+	r := readQuery(`.contextMenu { Button("Copy") { copy() } }`)
+	if len(r.Searches) == 0 || r.Searches[0] != "contextMenu" {
+		t.Errorf("the line's leading modifier leads, as written: %v", r.Searches)
+	}
+	r = readQuery("UIApplication.shared.open(settingsURL)")
+	if !slices.ContainsFunc(r.Calls, func(c Call) bool { return c.Type == "UIApplication" && c.Member == "open" }) {
+		t.Errorf("open(_:) is a method, not the access modifier: %+v", r.Calls)
+	}
+}

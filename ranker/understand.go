@@ -188,8 +188,10 @@ func (s *search) callPages(ctx context.Context) error {
 		query := `SELECT id, uri, title, depth FROM docs WHERE title_lower >= ? AND title_lower < ? AND source = 'apple-docs' LIMIT ?`
 		args := []any{lower, lower + "\U0010FFFF", lookupLimit}
 		if prefix == c.Member {
-			query = `SELECT id, uri, title, depth FROM docs WHERE title_lower = ? AND source = 'apple-docs' LIMIT ?`
-			args = []any{lower, lookupLimit}
+			// A member's name as written: the type ContextMenu is not the
+			// member .contextMenu.
+			query = `SELECT id, uri, title, depth FROM docs WHERE title_lower = ? AND title = ? AND source = 'apple-docs' LIMIT ?`
+			args = []any{lower, c.Member, lookupLimit}
 		}
 		found, err := s.e.callPages(ctx, query, args...)
 		if err != nil {
@@ -215,6 +217,11 @@ func (s *search) callPages(ctx context.Context) error {
 		}
 		if fw := docuri.Framework(p.uri); callFrameworks[fw] > 0 {
 			n -= callFrameworks[fw]
+		}
+		// A modifier called on nothing written (.contextMenu { … }) is
+		// SwiftUI's View's, before the same name on TableRowContent or Scene.
+		if c.Type == "" && c.Receiver == "" && strings.Contains(p.uri, "/swiftui/view/") {
+			n -= 10
 		}
 		return n + p.depth
 	}
