@@ -247,9 +247,11 @@ func (s *search) exactTitle(c *candidate) bool {
 	if c.titleNorm == t || c.baseNorm == t {
 		return true
 	}
-	if !s.identifier && len(s.view.keywords) == 1 && c.isType() && unprefixed(c.title) == t {
-		// "label" in UIKit is UILabel: a lower-case word names the type
-		// that carries it behind its framework's prefix.
+	if !s.identifier && len(s.view.keywords) >= 1 && len(s.view.keywords) <= 3 && c.isType() &&
+		unprefixed(c.title) == strings.Join(s.view.keywords, "") {
+		// "label" in UIKit is UILabel, "collection view" UICollectionView:
+		// lower-case words name the type that joins them behind its
+		// framework's prefix.
 		return true
 	}
 	// Prose compares singular and plural alike ("App icon" is the page "App
