@@ -54,7 +54,7 @@ test-short:
 # left out: it makes one call after another, so the detector has nothing to
 # watch, and SQLite (modernc's Go translation) under -race turns its 6 s into
 # 60 s; `make test` runs it.
-RACE_PKGS := ./internal/ingest ./door ./index ./crawler ./mcp ./internal/progress ./eval/agent
+RACE_PKGS := ./internal/ingest ./door ./index ./crawler ./mcp ./internal/progress ./eval/agent ./ranker
 race:
 	$(GO) test -race -count=1 -skip '^TestHugePageResponsesAreBounded$$' $(RACE_PKGS)
 

@@ -142,6 +142,18 @@ func (s *search) force(id int64, via int) {
 
 // gather runs the lookups and the full-text stage, then loads metadata.
 func (s *search) gather(ctx context.Context) error {
+	// The similarity search reads no candidate: it runs beside the
+	// lexical stages, on another core. The channel is buffered, so an
+	// early return leaves nothing waiting.
+	type nearest struct {
+		vector []byte
+		ids    []int64
+	}
+	near := make(chan nearest, 1)
+	go func() {
+		v, ids := s.nearestPages(ctx)
+		near <- nearest{v, ids}
+	}()
 	// The member pages a call in code names lead its other lookups.
 	if err := s.callPages(ctx); err != nil {
 		return err
@@ -173,9 +185,8 @@ func (s *search) gather(ctx context.Context) error {
 		}
 	}
 	s.part = documentation()
-	if err := s.semanticNeighbours(ctx); err != nil {
-		return err
-	}
+	n := <-near
+	s.addNeighbours(n.vector, n.ids)
 	if err := s.contextStage(ctx); err != nil {
 		return err
 	}

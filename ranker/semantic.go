@@ -94,36 +94,51 @@ func (e *Engine) Preload(ctx context.Context) error {
 	return err
 }
 
-// semanticNeighbours computes a prose query's vector and adds the type and
-// article pages nearest to it; it runs after the lexical stages.
-func (s *search) semanticNeighbours(ctx context.Context) error {
+// nearestPages computes a prose query's vector and finds the type and
+// article pages nearest to it. It reads no candidate, so gather runs it
+// beside the lexical stages (a scan of the whole matrix, about a
+// millisecond); addNeighbours then adds what it found.
+func (s *search) nearestPages(ctx context.Context) (vector []byte, ids []int64) {
 	if !s.q.Prose || s.e.Semantic == SemanticOff {
-		return nil
+		return nil, nil
 	}
 	model, matrix, err := s.e.loadSemantic(ctx)
 	if err != nil {
 		// A damaged model costs the request its meaning, not its answer.
 		s.e.log.Warn("semantic layer unavailable; ranking by words", "err", err)
-		return nil
+		return nil, nil
 	}
 	if model == nil {
-		return nil
+		return nil, nil
 	}
 	qv := model.Embed(semantic.Words(strings.Join(s.q.Keywords, " ")))
 	if qv == nil {
-		return nil
+		return nil, nil
 	}
-	s.queryVector = semantic.Quantize(qv)
+	vector = semantic.Quantize(qv)
+	if matrix != nil {
+		idx, _ := matrix.Nearest(vector, semanticNeighbours)
+		for _, i := range idx {
+			ids = append(ids, matrix.IDs[i])
+		}
+	}
+	return vector, ids
+}
+
+// addNeighbours records the query's vector and adds the pages nearest to
+// it; it runs after the lexical stages, which semantic-only ranking
+// discards.
+func (s *search) addNeighbours(vector []byte, ids []int64) {
+	if vector == nil {
+		return
+	}
+	s.queryVector = vector
 	if s.e.Semantic == SemanticOnly {
 		clear(s.cands)
 	}
-	if matrix != nil {
-		idx, _ := matrix.Nearest(s.queryVector, semanticNeighbours)
-		for _, i := range idx {
-			s.add(matrix.IDs[i], viaSemantic)
-		}
+	for _, id := range ids {
+		s.add(id, viaSemantic)
 	}
-	return nil
 }
 
 // semanticSimilarity records the similarity to the request of the
