@@ -23,6 +23,13 @@ import (
 // concurrent tool calls on a few cores without multiplying page caches.
 const readConnections = 8
 
+// Open's defaults for each read connection: a 32 MiB page cache, and the
+// file mapped up to 2 GiB so that connections share the OS page cache.
+const (
+	readCacheKiB  = 32 << 10
+	readMmapBytes = 2 << 30
+)
+
 // Store reads a committed index. It is safe for concurrent use.
 type Store struct {
 	db   *sql.DB
@@ -91,7 +98,7 @@ func OpenWithLimits(dbPath string, l ReadLimits) (*Store, error) {
 	if err != nil {
 		return nil, fmt.Errorf("open index: %w", err)
 	}
-	connections, cacheKiB, mmap := readConnections, 32<<10, int64(2<<30)
+	connections, cacheKiB, mmap := readConnections, readCacheKiB, int64(readMmapBytes)
 	if l.Connections > 0 {
 		connections = l.Connections
 	}

@@ -131,30 +131,29 @@ func readSyntax(code string) Reading {
 	for _, m := range attributeRE.FindAllStringSubmatch(code, -1) {
 		r.addName(m[1])
 	}
-	// at is where each call stands in the code: the calls are searched in
-	// the order written, so a line's leading modifier (.contextMenu { … })
-	// comes before the views its closure builds.
-	var at []int
+	// Each call with where it stands in the code: the calls are searched
+	// in the order written, so a line's leading modifier (.contextMenu
+	// { … }) comes before the views its closure builds.
+	type placedCall struct {
+		Call
+		at int
+	}
+	var calls []placedCall
+	add := func(c Call, at int) { calls = append(calls, placedCall{c, at}) }
 	for _, loc := range keyPathRE.FindAllStringSubmatchIndex(code, -1) {
-		m := []string{code[loc[0]:loc[1]], "", code[loc[4]:loc[5]]}
-		if loc[2] >= 0 {
-			m[1] = code[loc[2]:loc[3]]
-		}
-		typ := m[1]
-		if swiftKeywords[m[2]] || typ != "" {
+		member := code[loc[4]:loc[5]]
+		if swiftKeywords[member] || loc[2] >= 0 {
 			// \.self is the element itself; \Item.timestamp roots at the
 			// caller's own model, whose members no documentation has.
 			continue
 		}
-		if typ == "" {
-			// \.dismiss inside @Environment(…) is an EnvironmentValues
-			// member: an attribute's key paths root at <Attribute>Values.
-			if len(r.Names) > 0 {
-				typ = r.Names[len(r.Names)-1] + "Values"
-			}
+		// \.dismiss inside @Environment(…) is an EnvironmentValues
+		// member: an attribute's key paths root at <Attribute>Values.
+		typ := ""
+		if len(r.Names) > 0 {
+			typ = r.Names[len(r.Names)-1] + "Values"
 		}
-		r.Calls = append(r.Calls, Call{Type: typ, Member: m[2]})
-		at = append(at, loc[0])
+		add(Call{Type: typ, Member: member}, loc[0])
 	}
 	for _, loc := range callRE.FindAllStringSubmatchIndex(code, -1) {
 		chain, name := code[loc[2]:loc[3]], code[loc[4]:loc[5]]
@@ -164,41 +163,35 @@ func readSyntax(code string) Reading {
 		if keyword || loc[0] > 0 && code[loc[0]-1] == '@' {
 			continue
 		}
-		typ := receiverType(chain)
 		if isTypeName(name) && chain == "" {
 			// Text(date, style: .relative) is an initializer: the
 			// type's init pages, the type itself second.
 			r.addName(name)
 			if labels := labelsOf(code[loc[1]:]); len(labels) > 0 && code[max(loc[0]-1, 0)] != '@' {
-				r.Calls = append(r.Calls, Call{Type: name, Member: "init", Labels: labels})
-				at = append(at, loc[0])
+				add(Call{Type: name, Member: "init", Labels: labels}, loc[0])
 			}
 			continue
 		}
-		r.Calls = append(r.Calls, Call{Type: typ, Receiver: receiverVariable(chain), Member: name, Labels: labelsOf(code[loc[1]:])})
-		at = append(at, loc[0])
+		add(Call{Type: receiverType(chain), Receiver: receiverVariable(chain), Member: name, Labels: labelsOf(code[loc[1]:])}, loc[0])
 	}
 	// A modifier with only a trailing closure: .onAppear { … }.
 	for _, loc := range trailingClosureRE.FindAllStringSubmatchIndex(code, -1) {
 		name := code[loc[2]:loc[3]]
-		if !swiftKeywords[name] && !slices.ContainsFunc(r.Calls, func(c Call) bool { return c.Member == name }) {
-			r.Calls = append(r.Calls, Call{Member: name})
-			at = append(at, loc[0])
+		if !swiftKeywords[name] && !slices.ContainsFunc(calls, func(p placedCall) bool { return p.Member == name }) {
+			add(Call{Member: name}, loc[0])
 		}
 	}
-	order := make([]int, len(r.Calls))
-	for i := range order {
-		order[i] = i
-	}
-	slices.SortStableFunc(order, func(a, b int) int { return at[a] - at[b] })
-	written := make([]Call, len(r.Calls))
-	for i, j := range order {
-		written[i] = r.Calls[j]
-	}
-	r.Calls = written
 	// The caller's own methods (viewModel.load()) come last: what the code
 	// calls on a value of unknown type is usually its own API.
-	slices.SortStableFunc(r.Calls, func(a, b Call) int { return ownCall(a) - ownCall(b) })
+	slices.SortStableFunc(calls, func(a, b placedCall) int {
+		if d := ownCall(a.Call) - ownCall(b.Call); d != 0 {
+			return d
+		}
+		return a.at - b.at
+	})
+	for _, p := range calls {
+		r.Calls = append(r.Calls, p.Call)
+	}
 	// A type whose member the code calls is searched through that call:
 	// URLSession.shared.upload needs neither "URLSession.shared" nor
 	// "URLSession" on its own, which would outvote the call in fusion.
