@@ -223,11 +223,11 @@ func (c *crawler) run(ctx context.Context) (*Result, error) {
 		workers = c.cfg.ChromeTabs
 	}
 	for range workers {
-		wg.Go(func() { c.primaryWorker(ctx) })
+		wg.Go(func() { c.worker(ctx, c.front.next, c.primary, false) })
 	}
 	if c.fallback {
 		for range c.cfg.ChromeTabs {
-			wg.Go(func() { c.fallbackWorker(ctx) })
+			wg.Go(func() { c.worker(ctx, c.front.nextFallback, c.fbEngine, true) })
 		}
 	}
 	stopSaving := saveEvery(c.cfg.CheckpointEvery, func() error { return c.files.saveCheckpoint(c.front.snapshot(base)) })
@@ -355,23 +355,16 @@ func (c *crawler) restore(cp *checkpoint) error {
 	return nil
 }
 
-func (c *crawler) primaryWorker(ctx context.Context) {
+// worker processes the pages next hands out with engine e until next has
+// none left: the primary workers take the queue, the fallback workers the
+// pages HTTP could not get.
+func (c *crawler) worker(ctx context.Context, next func() (item, bool), e Engine, viaFallback bool) {
 	for {
-		it, ok := c.front.next()
+		it, ok := next()
 		if !ok {
 			return
 		}
-		c.processItem(ctx, it, c.primary, false)
-	}
-}
-
-func (c *crawler) fallbackWorker(ctx context.Context) {
-	for {
-		it, ok := c.front.nextFallback()
-		if !ok {
-			return
-		}
-		c.processItem(ctx, it, c.fbEngine, true)
+		c.processItem(ctx, it, e, viaFallback)
 	}
 }
 

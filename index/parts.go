@@ -141,6 +141,24 @@ func (t tableDef) columnList() string {
 	return strings.Join(quoted, ", ")
 }
 
+// copyRowsSQL is the statement that copies t's rows, in key order, from the
+// attached database from into main: the rows where selects ("WHERE ...";
+// empty, all of them). A part keeps doc_body's markdown and page plain and
+// an index keeps them DEFLATEd, so those two pass through bodyFunc:
+// inflateFunc on export, deflateFunc on import.
+func copyRowsSQL(t tableDef, from, where, bodyFunc string) string {
+	columns := t.columnList()
+	selected := columns
+	if t.name == "doc_body" {
+		selected = "doc_id, " + bodyFunc + "(markdown), " + bodyFunc + "(page)"
+	}
+	if where != "" {
+		where = " " + where
+	}
+	return fmt.Sprintf("INSERT INTO main.%s (%s) SELECT %s FROM %s.%s%s ORDER BY %s",
+		quoteIdent(t.name), columns, selected, from, quoteIdent(t.name), where, t.order)
+}
+
 // listTables reads the tables of the database attached as schema, sorted by
 // name so that every walk over them is in one order.
 func listTables(ctx context.Context, conn sqlrows.Querier, schema string) ([]tableDef, error) {

@@ -155,14 +155,7 @@ func copyTable(ctx context.Context, tx *sql.Tx, t tableDef, where string, args .
 	if _, err := tx.ExecContext(ctx, t.ddl); err != nil {
 		return fmt.Errorf("create %s: %w", t.name, err)
 	}
-	columns := t.columnList()
-	selected := columns
-	if t.name == "doc_body" {
-		selected = "doc_id, " + inflateFunc + "(markdown), " + inflateFunc + "(page)"
-	}
-	q := fmt.Sprintf("INSERT INTO main.%s (%s) SELECT %s FROM src.%s %s ORDER BY %s",
-		quoteIdent(t.name), columns, selected, quoteIdent(t.name), where, t.order)
-	if _, err := tx.ExecContext(ctx, q, args...); err != nil {
+	if _, err := tx.ExecContext(ctx, copyRowsSQL(t, "src", where, inflateFunc), args...); err != nil {
 		return fmt.Errorf("copy %s: %w", t.name, err)
 	}
 	return nil

@@ -329,14 +329,7 @@ func (im *importer) copyPart(ctx context.Context, p partFile, check func(context
 				return fmt.Errorf("clear %s: %w", t.name, err)
 			}
 		}
-		columns := t.columnList()
-		selected := columns
-		if t.name == "doc_body" {
-			selected = "doc_id, " + deflateFunc + "(markdown), " + deflateFunc + "(page)"
-		}
-		q := fmt.Sprintf("INSERT INTO main.%s (%s) SELECT %s FROM part.%s ORDER BY %s",
-			quoteIdent(t.name), columns, selected, quoteIdent(t.name), t.order)
-		if _, err := tx.ExecContext(ctx, q); err != nil {
+		if _, err := tx.ExecContext(ctx, copyRowsSQL(t, "part", "", deflateFunc)); err != nil {
 			if isUniqueViolation(err) {
 				return fmt.Errorf("%w: %s: parts overlap in %s: %v", ErrCorrupt, p.path, t.name, err)
 			}

@@ -11,12 +11,12 @@ import (
 	"path/filepath"
 	"regexp"
 	"strings"
-	"sync"
 	"testing"
 	"unicode/utf8"
 
 	"github.com/cupertino-go/cupertino/index"
 	"github.com/cupertino-go/cupertino/internal/ingest"
+	"github.com/cupertino-go/cupertino/internal/testenv"
 	"github.com/cupertino-go/cupertino/ranker"
 	_ "modernc.org/sqlite"
 )
@@ -27,10 +27,8 @@ func cmdTestIO(tty bool) (*iostreams, *bytes.Buffer, *bytes.Buffer) {
 }
 
 var (
-	demoOnce sync.Once
-	demoDir  string // removed by TestMain
-	demoDB   string
-	demoErr  error
+	demoDB  testenv.Fixture[string]
+	demoDir string // removed by TestMain
 )
 
 func TestMain(m *testing.M) {
@@ -38,8 +36,8 @@ func TestMain(m *testing.M) {
 	if demoDir != "" {
 		os.RemoveAll(demoDir)
 	}
-	if serveBin != "" {
-		os.RemoveAll(filepath.Dir(serveBin))
+	if serveBinDir != "" {
+		os.RemoveAll(serveBinDir)
 	}
 	os.Exit(code)
 }
@@ -48,25 +46,19 @@ func TestMain(m *testing.M) {
 // directory that outlives any one test (t.TempDir would not).
 func demoIndex(t *testing.T) string {
 	t.Helper()
-	demoOnce.Do(func() {
+	return demoDB.Get(t, func() (string, error) {
 		dir, err := os.MkdirTemp("", "cupertino-cmd-test")
 		if err != nil {
-			demoErr = err
-			return
+			return "", err
 		}
 		demoDir = dir
 		io, out, errb := cmdTestIO(false)
 		o := &saveOptions{IO: io, BaseDir: dir, Dirs: demoDirs("../../testdata/demo/docs")}
 		if err := runSave(context.Background(), o); err != nil {
-			demoErr = fmt.Errorf("save demo: %w\n%s\n%s", err, out, errb)
-			return
+			return "", fmt.Errorf("save demo: %w\n%s\n%s", err, out, errb)
 		}
-		demoDB = filepath.Join(dir, "search.db")
+		return filepath.Join(dir, "search.db"), nil
 	})
-	if demoErr != nil {
-		t.Fatal(demoErr)
-	}
-	return demoDB
 }
 
 func TestSaveFlagsDeriveFromBaseDir(t *testing.T) {

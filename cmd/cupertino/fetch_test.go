@@ -115,14 +115,8 @@ func TestFetchGitSource(t *testing.T) {
 		t.Skip("git not installed")
 	}
 	repo := t.TempDir()
-	for _, args := range [][]string{
-		{"init", "--quiet", "--initial-branch=main"},
-		{"-c", "user.name=t", "-c", "user.email=t@example.com", "commit", "--quiet", "--allow-empty", "-m", "empty"},
-	} {
-		if out, err := exec.Command("git", append([]string{"-C", repo}, args...)...).CombinedOutput(); err != nil {
-			t.Fatalf("%v: %s", err, out)
-		}
-	}
+	gitIn(t, repo, "init", "--quiet", "--initial-branch=main")
+	gitIn(t, repo, "-c", "user.name=t", "-c", "user.email=t@example.com", "commit", "--quiet", "--allow-empty", "-m", "empty")
 	out := filepath.Join(t.TempDir(), "swift-org")
 	io := testStreams()
 	if code := run([]string{"fetch", "--source", "swift-org", "--repo-url", repo, "--output-dir", out}, io); code != exitOK {
@@ -130,6 +124,15 @@ func TestFetchGitSource(t *testing.T) {
 	}
 	if s := io.Out.(*bytes.Buffer).String(); !strings.HasPrefix(s, "swift-org: cloned ") {
 		t.Fatalf("stdout %q", s)
+	}
+}
+
+// gitIn runs git in repo to build a fixture repository, failing the test
+// when git fails.
+func gitIn(t *testing.T, repo string, args ...string) {
+	t.Helper()
+	if out, err := exec.Command("git", append([]string{"-C", repo}, args...)...).CombinedOutput(); err != nil {
+		t.Fatalf("git %v: %v: %s", args, err, out)
 	}
 }
 
@@ -223,16 +226,10 @@ func TestFetchSamplesAndPackagesSources(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	for _, args := range [][]string{
-		{"init", "--quiet", "--initial-branch=main"},
-		{"add", "-A"},
-		{"-c", "user.name=t", "-c", "user.email=t@example.com", "commit", "--quiet", "-m", "initial"},
-		{"tag", "1.0.0"},
-	} {
-		if out, err := exec.Command("git", append([]string{"-C", repo}, args...)...).CombinedOutput(); err != nil {
-			t.Fatalf("%v: %s", err, out)
-		}
-	}
+	gitIn(t, repo, "init", "--quiet", "--initial-branch=main")
+	gitIn(t, repo, "add", "-A")
+	gitIn(t, repo, "-c", "user.name=t", "-c", "user.email=t@example.com", "commit", "--quiet", "-m", "initial")
+	gitIn(t, repo, "tag", "1.0.0")
 
 	samples := filepath.Join(t.TempDir(), "sample-code")
 	io := testStreams()

@@ -103,8 +103,7 @@ func runServe(ctx context.Context, o *serveOptions) error {
 		printClientHelp(o.IO.Err, o.SearchDB)
 		return usageError{errServeOnTerminal}
 	}
-	log := loggerFor(o.IO.Err).With("component", "serve")
-	srv, err := newMCPServer(ctx, o, log)
+	srv, log, err := newMCPServer(ctx, o)
 	if err != nil {
 		return err
 	}
@@ -116,8 +115,11 @@ func runServe(ctx context.Context, o *serveOptions) error {
 	return nil
 }
 
-func newMCPServer(ctx context.Context, o *serveOptions, log *slog.Logger) (*mcp.Server, error) {
-	return mcp.New(ctx, mcp.Options{
+// newMCPServer opens the index for both transports and returns the server
+// with serve's logger, which the caller also writes its own lines to.
+func newMCPServer(ctx context.Context, o *serveOptions) (*mcp.Server, *slog.Logger, error) {
+	log := loggerFor(o.IO.Err).With("component", "serve")
+	srv, err := mcp.New(ctx, mcp.Options{
 		DBPath: o.SearchDB,
 		NewSearcher: func(ctx context.Context, st *index.Store) (mcp.Searcher, error) {
 			return ranker.New(ctx, st, log.With("component", "ranker"))
@@ -126,6 +128,7 @@ func newMCPServer(ctx context.Context, o *serveOptions, log *slog.Logger) (*mcp.
 		CallTimeout: o.CallTimeout,
 		Logger:      log,
 	})
+	return srv, log, err
 }
 
 // runServeHTTP checks the address and the token before opening anything, so
@@ -147,8 +150,7 @@ func runServeHTTP(ctx context.Context, o *serveOptions) error {
 	if err := httpOpts.Check(); err != nil { // a weak token, a malformed origin
 		return usageError{err}
 	}
-	log := loggerFor(o.IO.Err).With("component", "serve")
-	srv, err := newMCPServer(ctx, o, log)
+	srv, log, err := newMCPServer(ctx, o)
 	if err != nil {
 		return err
 	}

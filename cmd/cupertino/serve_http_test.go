@@ -17,6 +17,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/cupertino-go/cupertino/internal/testenv"
 	"github.com/cupertino-go/cupertino/mcp"
 )
 
@@ -93,9 +94,8 @@ func TestServeHTTPRefusesUnsafeStarts(t *testing.T) {
 }
 
 var (
-	serveBinOnce sync.Once
-	serveBin     string
-	serveBinErr  error
+	serveBin    testenv.Fixture[string]
+	serveBinDir string // removed by TestMain
 )
 
 // cupertinoBin builds the command once per test run, into a directory
@@ -105,21 +105,18 @@ func cupertinoBin(t *testing.T) string {
 	if testing.Short() {
 		t.Skip("builds and runs the binary; skipped with -short")
 	}
-	serveBinOnce.Do(func() {
+	return serveBin.Get(t, func() (string, error) {
 		dir, err := os.MkdirTemp("", "cupertino-serve-http-")
 		if err != nil {
-			serveBinErr = err
-			return
+			return "", err
 		}
-		serveBin = filepath.Join(dir, "cupertino")
-		if out, err := exec.Command("go", "build", "-o", serveBin, ".").CombinedOutput(); err != nil {
-			serveBinErr = fmt.Errorf("go build: %v\n%s", err, out)
+		serveBinDir = dir
+		bin := filepath.Join(dir, "cupertino")
+		if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
+			return "", fmt.Errorf("go build: %v\n%s", err, out)
 		}
+		return bin, nil
 	})
-	if serveBinErr != nil {
-		t.Fatal(serveBinErr)
-	}
-	return serveBin
 }
 
 // syncBuffer is a bytes.Buffer the child's stderr copier and the test share.

@@ -17,32 +17,24 @@ import (
 	"github.com/cupertino-go/cupertino/index"
 	"github.com/cupertino-go/cupertino/index/indextest"
 	"github.com/cupertino-go/cupertino/internal/bundle"
+	"github.com/cupertino-go/cupertino/internal/testenv"
 )
 
-var (
-	demoBundleOnce sync.Once
-	demoBundleDir  string
-	demoBundleErr  error
-)
+var demoBundleDir testenv.Fixture[string]
 
 // demoBundle packs the demo index once per test binary run, with
 // `cupertino bundle`, into a folder inside the demo index's directory.
 func demoBundle(t *testing.T) string {
 	t.Helper()
 	db := demoIndex(t)
-	demoBundleOnce.Do(func() {
+	return demoBundleDir.Get(t, func() (string, error) {
 		dir := filepath.Join(filepath.Dir(db), "bundle")
 		io := testStreams()
 		if code := run([]string{"bundle", "--search-db", db, "--out", dir}, io); code != exitOK {
-			demoBundleErr = fmt.Errorf("bundle: exit %d\n%s\n%s", code, io.Out, io.Err)
-			return
+			return "", fmt.Errorf("bundle: exit %d\n%s\n%s", code, io.Out, io.Err)
 		}
-		demoBundleDir = dir
+		return dir, nil
 	})
-	if demoBundleErr != nil {
-		t.Fatal(demoBundleErr)
-	}
-	return demoBundleDir
 }
 
 // copyDemoBundle copies the demo bundle for a test that damages it.

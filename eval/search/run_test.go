@@ -13,24 +13,20 @@ import (
 
 func caseByQuery(t *testing.T, rep *Report, q string) CaseResult {
 	t.Helper()
-	for _, c := range rep.Cases {
-		if c.Query == q {
-			return c
-		}
+	i := slices.IndexFunc(rep.Cases, func(c CaseResult) bool { return c.Query == q })
+	if i < 0 {
+		t.Fatalf("no case %q", q)
 	}
-	t.Fatalf("no case %q", q)
-	return CaseResult{}
+	return rep.Cases[i]
 }
 
 func batteryByName(t *testing.T, rep *Report, name string) Summary {
 	t.Helper()
-	for _, s := range rep.Batteries {
-		if s.Name == name {
-			return s
-		}
+	i := slices.IndexFunc(rep.Batteries, func(s Summary) bool { return s.Name == name })
+	if i < 0 {
+		t.Fatalf("no battery %q", name)
 	}
-	t.Fatalf("no battery %q", name)
-	return Summary{}
+	return rep.Batteries[i]
 }
 
 func TestRunJudgesEachBatteryByItsRule(t *testing.T) {

@@ -70,33 +70,28 @@ func buildIndex(t testing.TB) string {
 }
 
 var (
-	packOnce sync.Once
-	packed   string // a bundle folder shared by the tests that only read it
+	packed    testenv.Fixture[string] // a bundle folder shared by the tests that only read it
+	packedDir string                  // removed by TestMain
 )
 
 // testBundle packs one fixture index for every test of the binary.
 func testBundle(t *testing.T) string {
 	t.Helper()
-	packOnce.Do(func() {
+	return packed.Get(t, func() (string, error) {
 		dir, err := os.MkdirTemp("", "cupertino-bundle-test")
 		if err != nil {
-			t.Fatal(err)
+			return "", err
 		}
-		if _, err := Pack(context.Background(), PackOptions{DBPath: buildIndex(t), OutDir: dir, BinaryVersion: "1.2.3"}); err != nil {
-			t.Fatal(err)
-		}
-		packed = dir
+		packedDir = dir
+		_, err = Pack(context.Background(), PackOptions{DBPath: buildIndex(t), OutDir: dir, BinaryVersion: "1.2.3"})
+		return dir, err
 	})
-	if packed == "" {
-		t.Fatal("packing the test bundle failed in an earlier test")
-	}
-	return packed
 }
 
 func TestMain(m *testing.M) {
 	code := m.Run()
-	if packed != "" {
-		os.RemoveAll(packed)
+	if packedDir != "" {
+		os.RemoveAll(packedDir)
 	}
 	os.Exit(code)
 }

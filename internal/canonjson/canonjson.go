@@ -177,19 +177,29 @@ func (c *canon) literal(lit string) error {
 	return nil
 }
 
-func (c *canon) object(depth int) error {
+// enter copies the bracket that opens an object or array at c.pos, and
+// reports whether the container is empty: then it has copied the closing
+// bracket too and nothing of the container is left to read.
+func (c *canon) enter(depth int, opening, closing byte) (empty bool, err error) {
 	if depth > MaxDepth {
-		return c.errorf("nesting deeper than %d", MaxDepth)
+		return false, c.errorf("nesting deeper than %d", MaxDepth)
 	}
-	c.pos++ // '{'
-	c.out = append(c.out, '{')
-	base := len(c.members)
+	c.pos++
+	c.out = append(c.out, opening)
 	c.skipSpace()
-	if c.pos < len(c.in) && c.in[c.pos] == '}' {
+	if c.pos < len(c.in) && c.in[c.pos] == closing {
 		c.pos++
-		c.out = append(c.out, '}')
-		return nil
+		c.out = append(c.out, closing)
+		return true, nil
 	}
+	return false, nil
+}
+
+func (c *canon) object(depth int) error {
+	if empty, err := c.enter(depth, '{', '}'); empty || err != nil {
+		return err
+	}
+	base := len(c.members)
 	for {
 		if c.pos >= len(c.in) || c.in[c.pos] != '"' {
 			return c.errorf("expected object key")
@@ -260,16 +270,8 @@ func (c *canon) sortMembers(ms []member) {
 }
 
 func (c *canon) array(depth int) error {
-	if depth > MaxDepth {
-		return c.errorf("nesting deeper than %d", MaxDepth)
-	}
-	c.pos++ // '['
-	c.out = append(c.out, '[')
-	c.skipSpace()
-	if c.pos < len(c.in) && c.in[c.pos] == ']' {
-		c.pos++
-		c.out = append(c.out, ']')
-		return nil
+	if empty, err := c.enter(depth, '[', ']'); empty || err != nil {
+		return err
 	}
 	for {
 		if err := c.value(depth); err != nil {
@@ -387,19 +389,13 @@ func (c *canon) number() error {
 	case p < len(in) && in[p] == '0':
 		p++
 	case p < len(in) && in[p] >= '1' && in[p] <= '9':
-		for p < len(in) && in[p] >= '0' && in[p] <= '9' {
-			p++
-		}
+		p = skipDigits(in, p)
 	default:
 		return c.errorf("bad number")
 	}
 	if p < len(in) && in[p] == '.' {
-		p++
-		digits := p
-		for p < len(in) && in[p] >= '0' && in[p] <= '9' {
-			p++
-		}
-		if p == digits {
+		digits := p + 1
+		if p = skipDigits(in, digits); p == digits {
 			return c.errorf("bad number fraction")
 		}
 	}
@@ -409,14 +405,19 @@ func (c *canon) number() error {
 			p++
 		}
 		digits := p
-		for p < len(in) && in[p] >= '0' && in[p] <= '9' {
-			p++
-		}
-		if p == digits {
+		if p = skipDigits(in, digits); p == digits {
 			return c.errorf("bad number exponent")
 		}
 	}
 	c.out = append(c.out, in[c.pos:p]...)
 	c.pos = p
 	return nil
+}
+
+// skipDigits returns the index past the run of ASCII digits at in[p:].
+func skipDigits(in []byte, p int) int {
+	for p < len(in) && in[p] >= '0' && in[p] <= '9' {
+		p++
+	}
+	return p
 }

@@ -10,10 +10,7 @@ import (
 
 func TestSamples(t *testing.T) {
 	docs, declined := parseAll(t, mustOpen(t, document.SourceSamples, "testdata/samples", Options{}))
-	project := docs["samples://swiftui-building-a-list"]
-	if project == nil {
-		t.Fatalf("no project page; have %v", keysOf(docs))
-	}
+	project := mustDoc(t, docs, declined, "samples://swiftui-building-a-list")
 	if project.Title != "Building a list" || project.Kind != document.KindSampleProject || project.Framework != "swiftui" {
 		t.Errorf("project page = %q kind %q framework %q", project.Title, project.Kind, project.Framework)
 	}
@@ -23,10 +20,7 @@ func TestSamples(t *testing.T) {
 	if !strings.Contains(project.Markdown, "samples://swiftui-building-a-list/ListApp/ContentView.swift") {
 		t.Errorf("project page does not list its files:\n%s", project.Markdown)
 	}
-	file := docs["samples://swiftui-building-a-list/ListApp/ContentView.swift"]
-	if file == nil {
-		t.Fatalf("no file page; have %v", keysOf(docs))
-	}
+	file := mustDoc(t, docs, declined, "samples://swiftui-building-a-list/ListApp/ContentView.swift")
 	if file.Language != "swift" || file.Kind != document.KindSourceFile || file.Parent != "samples://swiftui-building-a-list" {
 		t.Errorf("file page language %q kind %q parent %q", file.Language, file.Kind, file.Parent)
 	}
@@ -57,10 +51,7 @@ func TestSamples(t *testing.T) {
 
 func TestWWDC(t *testing.T) {
 	docs, declined := parseAll(t, mustOpen(t, document.SourceWWDC, "testdata/wwdc", Options{}))
-	s := docs["wwdc://2024/10001"]
-	if s == nil {
-		t.Fatalf("no session; have %v", keysOf(docs))
-	}
+	s := mustDoc(t, docs, declined, "wwdc://2024/10001")
 	if s.Title != "Meet the widget toolkit" || s.Kind != document.KindSession {
 		t.Errorf("session = %q kind %q", s.Title, s.Kind)
 	}
@@ -83,10 +74,7 @@ func TestWWDC(t *testing.T) {
 
 func TestPackages(t *testing.T) {
 	docs, declined := parseAll(t, mustOpen(t, document.SourcePackages, "testdata/packages", Options{}))
-	pkg := docs["packages://acme/swift-widgets"]
-	if pkg == nil {
-		t.Fatalf("no package page; have %v", keysOf(docs))
-	}
+	pkg := mustDoc(t, docs, declined, "packages://acme/swift-widgets")
 	for _, want := range []string{"Widgets is a package", "Swift tools version: 5.9", ".iOS(.v16)", "library Widgets",
 		"https://github.com/apple/swift-collections.git from: 1.1.0", "## Apple frameworks imported\n\nFoundation", "### Usage"} {
 		if !strings.Contains(pkg.Markdown, want) {

@@ -37,15 +37,9 @@ type Packages struct {
 // Files lists every file of every package and remembers each package's
 // files for its page.
 func (p *Packages) Files(ctx context.Context) (Listing, error) {
-	l, err := listing(walkFiles(ctx, p.root, func(string) bool { return true }))
+	l, pkgs, err := listGrouped(ctx, p.root, packageOf)
 	if err != nil {
 		return l, err
-	}
-	pkgs := map[string][]string{}
-	for _, f := range l.Files {
-		if key, rel, ok := packageOf(relSlash(p.root, f)); ok {
-			pkgs[key] = append(pkgs[key], rel)
-		}
 	}
 	p.mu.Lock()
 	p.packages = pkgs

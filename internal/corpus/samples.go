@@ -35,16 +35,12 @@ type Samples struct {
 // Files lists every file of every project; files at the top level (the
 // collection's own README) are listed and declined.
 func (s *Samples) Files(ctx context.Context) (Listing, error) {
-	l, err := listing(walkFiles(ctx, s.root, func(string) bool { return true }))
+	l, projects, err := listGrouped(ctx, s.root, func(rel string) (string, string, bool) {
+		project, inProject, ok := strings.Cut(rel, "/")
+		return project, inProject, ok && declinedCodeFile(inProject) == ""
+	})
 	if err != nil {
 		return l, err
-	}
-	projects := map[string][]string{}
-	for _, f := range l.Files {
-		project, rel, ok := strings.Cut(relSlash(s.root, f), "/")
-		if ok && declinedCodeFile(rel) == "" {
-			projects[project] = append(projects[project], rel)
-		}
 	}
 	s.mu.Lock()
 	s.projects = projects

@@ -71,6 +71,17 @@ func mustOpen(t *testing.T, kind, root string, opts Options) Source {
 	return src
 }
 
+// mustDoc returns the document parsed at uri and stops the test, listing the
+// documents there are and the files declined, when there is none.
+func mustDoc(t *testing.T, docs map[string]*document.Document, declined map[string]error, uri string) *document.Document {
+	t.Helper()
+	d := docs[uri]
+	if d == nil {
+		t.Fatalf("no document %s; have %v, declined %v", uri, slices.Sorted(maps.Keys(docs)), declined)
+	}
+	return d
+}
+
 func wantDeclined(t *testing.T, declined map[string]error, rel string, sentinel error, reason string) {
 	t.Helper()
 	err, ok := declined[rel]
@@ -130,10 +141,7 @@ func TestSwiftEvolution(t *testing.T) {
 	}
 	docs, declined := parseAll(t, src)
 
-	actors := docs["swift-evolution://SE-0101"]
-	if actors == nil {
-		t.Fatalf("SE-0101 missing; got %v, declined %v", slices.Sorted(maps.Keys(docs)), declined)
-	}
+	actors := mustDoc(t, docs, declined, "swift-evolution://SE-0101")
 	if actors.Title != "Counter Actors" || actors.Kind != "proposal" || actors.Status != "Implemented" || actors.SwiftVersion != "5.5" {
 		t.Errorf("SE-0101 = title %q kind %q status %q version %q", actors.Title, actors.Kind, actors.Status, actors.SwiftVersion)
 	}
@@ -231,10 +239,7 @@ func TestSwiftBook(t *testing.T) {
 	if _, ok := docs["swift-book://readme"]; ok || len(docs) != 2 {
 		t.Errorf("want the two catalog chapters only, got %v", slices.Sorted(maps.Keys(docs)))
 	}
-	closures := docs["swift-book://languageguide/closures"]
-	if closures == nil {
-		t.Fatalf("closures missing: %v", slices.Sorted(maps.Keys(docs)))
-	}
+	closures := mustDoc(t, docs, declined, "swift-book://languageguide/closures")
 	if closures.Title != "Closures" || closures.Kind != "article" || closures.Abstract != "Group code that executes together, without creating a named function." {
 		t.Errorf("closures = title %q kind %q abstract %q", closures.Title, closures.Kind, closures.Abstract)
 	}
@@ -256,10 +261,7 @@ func TestSwiftBook(t *testing.T) {
 func TestSwiftOrg(t *testing.T) {
 	src := mustOpen(t, document.SourceSwiftOrg, "testdata/swiftorg", Options{})
 	docs, declined := parseAll(t, src)
-	guides := docs["swift-org://documentation/guides"]
-	if guides == nil {
-		t.Fatalf("guides missing: %v %v", slices.Sorted(maps.Keys(docs)), declined)
-	}
+	guides := mustDoc(t, docs, declined, "swift-org://documentation/guides")
 	if guides.Title != "Server Guides: Getting Started" || guides.Kind != "article" {
 		t.Errorf("guides = title %q kind %q", guides.Title, guides.Kind)
 	}
@@ -297,10 +299,7 @@ func TestHIG(t *testing.T) {
 	if len(declined) != 0 {
 		t.Errorf("declined: %v", declined)
 	}
-	focus := docs["hig://general/focusrings"]
-	if focus == nil {
-		t.Fatalf("focus rings missing: %v", slices.Sorted(maps.Keys(docs)))
-	}
+	focus := mustDoc(t, docs, declined, "hig://general/focusrings")
 	if focus.Title != "Focus rings" || focus.Kind != "guideline" || focus.Framework != "" {
 		t.Errorf("focus = title %q kind %q framework %q", focus.Title, focus.Kind, focus.Framework)
 	}
@@ -328,10 +327,7 @@ func TestAppleArchive(t *testing.T) {
 	wantDeclined(t, declined, "20001234i/book.json", ErrNotADocument, "table of contents")
 	wantDeclined(t, declined, "20001234i/RevisionHistory.md", ErrFiltered, "revision history")
 
-	intro := docs["apple-archive://20001234i/intro"]
-	if intro == nil {
-		t.Fatalf("intro missing: %v %v", slices.Sorted(maps.Keys(docs)), declined)
-	}
+	intro := mustDoc(t, docs, declined, "apple-archive://20001234i/intro")
 	if intro.Title != "Introduction to Value Observation Guide" || intro.Kind != "guide" {
 		t.Errorf("intro = title %q kind %q", intro.Title, intro.Kind)
 	}
@@ -376,18 +372,12 @@ func TestAppleDocs(t *testing.T) {
 	wantDeclined(t, declined, "SwiftUI/Empty.json", ErrMalformed, "empty")
 	wantDeclined(t, declined, "SwiftUI/Truncated.json", ErrMalformed, "")
 
-	gauge := docs["apple-docs://swiftui/gauge"]
-	if gauge == nil {
-		t.Fatalf("gauge missing: %v %v", slices.Sorted(maps.Keys(docs)), declined)
-	}
+	gauge := mustDoc(t, docs, declined, "apple-docs://swiftui/gauge")
 	if gauge.Title != "Gauge" || gauge.Framework != "swiftui" || gauge.Kind != "struct" || gauge.AvailabilitySource != "docc" {
 		t.Errorf("gauge = title %q framework %q kind %q availability %q", gauge.Title, gauge.Framework, gauge.Kind, gauge.AvailabilitySource)
 	}
 
-	stepper := docs["apple-docs://uikit/uistepper"]
-	if stepper == nil {
-		t.Fatalf("processed page missing: %v", slices.Sorted(maps.Keys(docs)))
-	}
+	stepper := mustDoc(t, docs, declined, "apple-docs://uikit/uistepper")
 	if stepper.Title != "UIStepper" || stepper.Kind != "class" || stepper.Framework != "uikit" || stepper.Language != "swift" {
 		t.Errorf("stepper = title %q kind %q framework %q language %q", stepper.Title, stepper.Kind, stepper.Framework, stepper.Language)
 	}

@@ -160,3 +160,22 @@ func listing(files []string, skipped []Skip, err error) (Listing, error) {
 	}
 	return Listing{Files: files, Skipped: skipped}, nil
 }
+
+// listGrouped lists every file under root and groups the files of each
+// project or package, for the sources whose pages list their group's files
+// (Packages, Samples). split takes a file's slash path below root and returns
+// its group, its path inside the group, and whether it belongs to one; a file
+// that belongs to none is still listed.
+func listGrouped(ctx context.Context, root string, split func(rel string) (group, inGroup string, ok bool)) (Listing, map[string][]string, error) {
+	l, err := listing(walkFiles(ctx, root, func(string) bool { return true }))
+	if err != nil {
+		return l, nil, err
+	}
+	groups := map[string][]string{}
+	for _, f := range l.Files {
+		if group, inGroup, ok := split(relSlash(root, f)); ok {
+			groups[group] = append(groups[group], inGroup)
+		}
+	}
+	return l, groups, nil
+}

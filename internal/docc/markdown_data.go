@@ -13,12 +13,7 @@ func (m *mdPage) dataSection(s *ContentSection) {
 	r := &m.r
 	title := orDefault(s.Title, sectionTitle(s.Kind))
 	switch s.Kind {
-	case "properties", "restParameters":
-		if len(s.Items) > 0 {
-			m.heading(title)
-			m.properties(s.Items, true)
-		}
-	case "restResponses":
+	case "properties", "restParameters", "restResponses":
 		if len(s.Items) > 0 {
 			m.heading(title)
 			m.properties(s.Items, true)

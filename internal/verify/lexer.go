@@ -347,48 +347,44 @@ func (l *lexer) lexInterpolations(starts []int) {
 	l.pos, l.line = end, endLine
 }
 
+// closerOf and openerOf pair the brackets that open and close a group.
+var (
+	closerOf = map[string]string{"(": ")", "[": "]", "{": "}", "<": ">"}
+	openerOf = map[string]string{")": "(", "]": "[", "}": "{", ">": "<"}
+)
+
 // matchClose returns the index of the token closing the group opened at i
 // ("(", "[", "{" or "<"), or len(toks) when it is unbalanced.
 func matchClose(toks []token, i int) int {
-	open := toks[i].text
-	closeText := map[string]string{"(": ")", "[": "]", "{": "}", "<": ">"}[open]
-	depth := 0
-	for j := i; j < len(toks); j++ {
-		if toks[j].kind != tokPunct {
-			continue
-		}
-		switch toks[j].text {
-		case open:
-			depth++
-		case closeText:
-			depth--
-			if depth == 0 {
-				return j
-			}
-		}
-	}
-	return len(toks)
+	return balance(toks, i, closerOf[toks[i].text], +1)
 }
 
 // matchOpen returns the index of the token opening the group closed at i, or
 // -1 when it is unbalanced.
 func matchOpen(toks []token, i int) int {
-	closeText := toks[i].text
-	open := map[string]string{")": "(", "]": "[", "}": "{", ">": "<"}[closeText]
+	return balance(toks, i, openerOf[toks[i].text], -1)
+}
+
+// balance walks toks from the bracket at i by step (+1 forward, -1 back)
+// to the bracket other that balances it, counting the nested pairs between.
+// Unbalanced, it returns where the walk left toks: len(toks) or -1.
+func balance(toks []token, i int, other string, step int) int {
+	this := toks[i].text
 	depth := 0
-	for j := i; j >= 0; j-- {
+	j := i
+	for ; j >= 0 && j < len(toks); j += step {
 		if toks[j].kind != tokPunct {
 			continue
 		}
 		switch toks[j].text {
-		case closeText:
+		case this:
 			depth++
-		case open:
+		case other:
 			depth--
 			if depth == 0 {
 				return j
 			}
 		}
 	}
-	return -1
+	return j
 }
