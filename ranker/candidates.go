@@ -64,6 +64,9 @@ const (
 	// viaContext: an API whose mentions elsewhere are worded like the
 	// request (contexts.go).
 	viaContext
+	// viaLexicon: a page the task lexicon names for the request's words
+	// (lexicon.go).
+	viaLexicon
 )
 
 // candidate is one document under consideration.
@@ -120,6 +123,8 @@ type search struct {
 	similarity  map[int64]float32
 	// contextRank is each API's rank in the context search.
 	contextRank map[int64]int
+	// lexiconRank is each page's rank among those the task lexicon named.
+	lexiconRank map[int64]int
 }
 
 func (s *search) add(id int64, via int) *candidate {
@@ -188,6 +193,9 @@ func (s *search) gather(ctx context.Context) error {
 	n := <-near
 	s.addNeighbours(n.vector, n.ids)
 	if err := s.contextStage(ctx); err != nil {
+		return err
+	}
+	if err := s.lexiconStage(ctx); err != nil {
 		return err
 	}
 	if err := s.loadMetadata(ctx); err != nil {

@@ -19,6 +19,9 @@ type Engine struct {
 	// Semantic selects the semantic layer's ablation; the zero value fuses
 	// it with the lexical ranking. Set it before the first search.
 	Semantic SemanticMode
+	// NoLexicon leaves the task lexicon out (lexicon.go), for its
+	// ablation.
+	NoLexicon bool
 
 	store  *index.Store
 	sem    semanticData

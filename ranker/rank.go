@@ -323,7 +323,7 @@ func (s *search) score(c *candidate, bestRel float64, explain bool) Score {
 	if s.e.Semantic == SemanticOnly && s.queryVector != nil {
 		base, norm, fields = semantic, 0, 0
 	} else {
-		base += semantic + s.contextRelevance(c)
+		base += semantic + s.contextRelevance(c) + s.lexiconRelevance(c)
 	}
 	sc := Score{Base: base, product: 1, quiet: true}
 	if explain {

@@ -31,6 +31,8 @@ type evalSearchOptions struct {
 	// Semantic is the semantic layer's ablation: fused, lexical or
 	// semantic (ranker.SemanticMode).
 	Semantic string
+	// NoLexicon leaves the ranker's task lexicon out (its ablation).
+	NoLexicon bool
 }
 
 // semanticModes are the values of --semantic.
@@ -67,6 +69,7 @@ With --gates, each "battery metric min" row must hold or the exit status is 5.`,
 	f.StringVar(&opts.Gates, "gates", "", "a TSV of battery, metric, minimum that must all hold")
 	f.BoolVar(&opts.HideQueries, "hide-queries", false, "name failing queries by battery line instead of quoting them in the Markdown")
 	f.StringVar(&opts.Semantic, "semantic", "fused", "the semantic layer for prose queries: fused with the lexical ranking, lexical only, or semantic only (ablations)")
+	f.BoolVar(&opts.NoLexicon, "no-lexicon", false, "leave out the task lexicon that maps everyday words to APIs (an ablation)")
 	return cmd
 }
 
@@ -94,17 +97,17 @@ func loadBatteries(paths []string) ([]search.Battery, error) {
 	return out, nil
 }
 
-func evalOne(ctx context.Context, db dbFlags, batteries []search.Battery, io *iostreams, mode ranker.SemanticMode) (*search.Report, error) {
+func evalOne(ctx context.Context, db dbFlags, batteries []search.Battery, o *evalSearchOptions) (*search.Report, error) {
 	st, eng, err := db.openEngine(ctx)
 	if err != nil {
 		return nil, err
 	}
-	eng.Semantic = mode
+	eng.Semantic, eng.NoLexicon = semanticModes[o.Semantic], o.NoLexicon
 	defer st.Close()
 	defer eng.Close() // runs first: statements before their database
 	return search.Run(ctx, search.Config{
 		Label: db.path(), Searcher: eng, Symbols: search.StoreSymbols{Store: st},
-		Batteries: batteries, Filters: ranker.Filters{}, Logger: loggerFor(io.Err),
+		Batteries: batteries, Filters: ranker.Filters{}, Logger: loggerFor(o.IO.Err),
 	})
 }
 
@@ -113,7 +116,7 @@ func runEvalSearch(ctx context.Context, o *evalSearchOptions) error {
 	if err != nil {
 		return err
 	}
-	rep, err := evalOne(ctx, o.DB, batteries, o.IO, semanticModes[o.Semantic])
+	rep, err := evalOne(ctx, o.DB, batteries, o)
 	if err != nil {
 		return fmt.Errorf("eval search: %w", err)
 	}
@@ -128,7 +131,7 @@ func runEvalSearch(ctx context.Context, o *evalSearchOptions) error {
 		fmt.Fprintf(o.IO.Err, "report written to %s\n", o.Out)
 	}
 	if o.CompareDB != "" {
-		other, err := evalOne(ctx, dbFlags{SearchDB: o.CompareDB}, batteries, o.IO, semanticModes[o.Semantic])
+		other, err := evalOne(ctx, dbFlags{SearchDB: o.CompareDB}, batteries, o)
 		if err != nil {
 			return fmt.Errorf("eval search %s: %w", o.CompareDB, err)
 		}

@@ -1,0 +1,204 @@
+package ranker
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"slices"
+	"sort"
+	"strings"
+	"sync"
+	"time"
+	"unicode"
+	"unicode/utf8"
+)
+
+// The task lexicon bridges the words of a job ("show a spinner while it
+// loads", "keep the screen awake") to the API that does it (ProgressView,
+// isIdleTimerDisabled) where the two share no vocabulary that the corpus
+// could teach: Apple's pages never say "spinner". It is curated knowledge,
+// the kind an experienced developer carries, kept as data in
+// lexicon_data.go and written blind to every battery; docs/search.md gives
+// its ablation.
+//
+// A phrase of an idea matches a request when every content word of the
+// phrase is among the request's words, compared by Porter stem and in any
+// order. The ideas whose longest matching phrase is longest win, so "screen
+// awake" outranks a one-word idea the same request also touches, and their
+// pages join the candidates with a relevance of their own
+// (lexiconRelevance): a hint that competes, not an answer forced on top.
+
+// taskIdea is one everyday job: the ways people word it and the pages that
+// do it, best first. A page is an apple-docs path or a whole URI.
+type taskIdea struct {
+	phrases []string
+	apis    []string
+}
+
+const (
+	// lexiconIdeas is how many of the best-matching ideas a request draws
+	// pages from; lexiconPages caps the pages they add.
+	lexiconIdeas = 3
+	lexiconPages = 8
+	// lexiconBase is the relevance the first page of the best idea gains,
+	// falling linearly by lexiconStep per page (bm25 adds up to
+	// bm25Scale, 10; the context stage's best API 4).
+	lexiconBase  = 20.0
+	lexiconStep  = 1.25
+)
+
+// lexicon is a table of ideas with their phrases stemmed.
+type lexicon struct {
+	ideas   []taskIdea
+	phrases []lexiconPhrase
+}
+
+// lexiconPhrase is a phrase's stems and its idea.
+type lexiconPhrase struct {
+	stems []string
+	idea  int
+}
+
+// newLexicon stems the phrases of ideas.
+func newLexicon(ideas []taskIdea) *lexicon {
+	lx := &lexicon{ideas: ideas}
+	for i, idea := range ideas {
+		for _, p := range idea.phrases {
+			if stems := contentStems(strings.Fields(p)); len(stems) > 0 {
+				lx.phrases = append(lx.phrases, lexiconPhrase{stems: stems, idea: i})
+			}
+		}
+	}
+	return lx
+}
+
+// taskLexiconOnce is taskLexicon compiled on first use, so a process that
+// never reads a request pays nothing.
+var taskLexiconOnce = sync.OnceValue(func() *lexicon { return newLexicon(taskLexicon) })
+
+// contentStems returns the Porter stems of the words that carry content,
+// each once.
+func contentStems(words []string) []string {
+	var out []string
+	for _, w := range words {
+		w = strings.ToLower(trimPossessive(strings.Trim(w, `.,;:!?"'()`)))
+		if w == "" || stopWords[w] {
+			continue
+		}
+		if st := stem(w); !slices.Contains(out, st) {
+			out = append(out, st)
+		}
+	}
+	return out
+}
+
+// uris returns the pages the lexicon names for a request's words, best
+// first.
+func (lx *lexicon) uris(terms []string) []string {
+	have := contentStems(terms)
+	if len(have) == 0 {
+		return nil
+	}
+	best := map[int]int{} // idea -> its longest matching phrase
+	for _, p := range lx.phrases {
+		if len(p.stems) > best[p.idea] && allIn(p.stems, have) {
+			best[p.idea] = len(p.stems)
+		}
+	}
+	ideas := make([]int, 0, len(best))
+	for i := range best {
+		ideas = append(ideas, i)
+	}
+	// Longer matches first; among equals, the table's order.
+	sort.Slice(ideas, func(a, b int) bool {
+		if best[ideas[a]] != best[ideas[b]] {
+			return best[ideas[a]] > best[ideas[b]]
+		}
+		return ideas[a] < ideas[b]
+	})
+	var out []string
+	for n, i := range ideas {
+		if n == lexiconIdeas {
+			break
+		}
+		for _, api := range lx.ideas[i].apis {
+			uri := lexiconURI(api)
+			if !slices.Contains(out, uri) && len(out) < lexiconPages {
+				out = append(out, uri)
+			}
+		}
+	}
+	return out
+}
+
+// lexiconURI is the URI of a lexicon page: an apple-docs path, or a whole
+// URI of another source.
+func lexiconURI(api string) string {
+	if strings.Contains(api, "://") {
+		return api
+	}
+	return "apple-docs://" + api
+}
+
+// allIn reports whether every string of want is in have.
+func allIn(want, have []string) bool {
+	for _, w := range want {
+		if !slices.Contains(have, w) {
+			return false
+		}
+	}
+	return true
+}
+
+// lexiconStage adds the pages the lexicon names for a request.
+func (s *search) lexiconStage(ctx context.Context) error {
+	if !s.lexiconApplies() {
+		return nil
+	}
+	uris := taskLexiconOnce().uris(s.q.Terms)
+	if len(uris) == 0 {
+		return nil
+	}
+	defer s.trace(ctx, "lexicon", time.Now())
+	s.lexiconRank = make(map[int64]int, len(uris))
+	for _, uri := range uris {
+		var id int64
+		err := s.e.queryRow(ctx, []any{&id}, `SELECT id FROM docs WHERE uri = ?`, uri)
+		if err != nil {
+			if errors.Is(err, sql.ErrNoRows) {
+				continue // a page this index does not hold
+			}
+			return err
+		}
+		s.lexiconRank[id] = len(s.lexiconRank) + 1
+		s.add(id, viaLexicon)
+	}
+	return nil
+}
+
+// lexiconApplies: the lexicon reads requests ("show a spinner") and lone
+// lower-case words ("spinner"), never a name, a member lookup or a
+// declaration query.
+func (s *search) lexiconApplies() bool {
+	if s.e.Semantic == SemanticOnly || s.e.NoLexicon {
+		return false
+	}
+	q := s.q
+	if q.Prose {
+		return true
+	}
+	if len(q.Keywords) != 1 || q.TypeName != "" || !q.Symbol.IsZero() || len(q.Attributes) > 0 {
+		return false
+	}
+	r, _ := utf8.DecodeRuneInString(q.Keywords[0])
+	return unicode.IsLower(r)
+}
+
+// lexiconRelevance is what a page the lexicon named adds to its base.
+func (s *search) lexiconRelevance(c *candidate) float64 {
+	r, ok := s.lexiconRank[c.id]
+	if !ok {
+		return 0
+	}
+	return max(lexiconBase-lexiconStep*float64(r-1), 1)
+}

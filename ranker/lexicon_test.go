@@ -1,0 +1,104 @@
+package ranker
+
+import (
+	"context"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/cupertino-go/cupertino/index"
+	"github.com/cupertino-go/cupertino/internal/testenv"
+)
+
+func TestLexiconMatchesEveryWordOfAPhraseByStem(t *testing.T) {
+	lx := newLexicon([]taskIdea{
+		{[]string{"blink"}, []string{"kit/blinker"}},
+		{[]string{"lamp glow", "light shine"}, []string{"kit/lamp", "kit/blinker"}},
+		{[]string{"glow"}, []string{"other://glow"}},
+	})
+	for _, tc := range []struct {
+		query string
+		want  []string
+	}{
+		// Inflections meet by stem; stop words do not count.
+		{"make the lamps glowing", []string{"apple-docs://kit/lamp", "apple-docs://kit/blinker", "other://glow"}},
+		// One word of a two-word phrase is not enough.
+		{"a lamp that hums", nil},
+		{"blinking cursor", []string{"apple-docs://kit/blinker"}},
+		// The longer match leads even when a shorter idea comes first in
+		// the table, and a page named twice appears once.
+		{"blink while the light shines", []string{"apple-docs://kit/lamp", "apple-docs://kit/blinker"}},
+		{"", nil},
+	} {
+		if got := lx.uris(strings.Fields(tc.query)); !slices.Equal(got, tc.want) {
+			t.Errorf("uris(%q) = %q, want %q", tc.query, got, tc.want)
+		}
+	}
+}
+
+func TestLexiconCapsIdeasAndPages(t *testing.T) {
+	var ideas []taskIdea
+	for _, w := range []string{"alpha", "beta", "gamma", "delta"} {
+		ideas = append(ideas, taskIdea{[]string{w}, []string{"kit/" + w + "1", "kit/" + w + "2", "kit/" + w + "3"}})
+	}
+	got := newLexicon(ideas).uris([]string{"alpha", "beta", "gamma", "delta"})
+	if len(got) != lexiconPages {
+		t.Fatalf("uris = %d pages, want the cap %d: %q", len(got), lexiconPages, got)
+	}
+	for _, u := range got {
+		if strings.Contains(u, "delta") {
+			t.Errorf("a fourth idea contributed %s; only %d ideas may", u, lexiconIdeas)
+		}
+	}
+}
+
+// TestTaskLexiconData checks the table's rules: every idea has a phrase
+// with content and a page, and a one-word phrase is never a word so common
+// in requests that it would fire on most of them.
+func TestTaskLexiconData(t *testing.T) {
+	generic := map[string]bool{}
+	for _, w := range strings.Fields("view data list text file app user background show get image network save load time screen make use add create set change update display open") {
+		generic[stem(w)] = true
+	}
+	lx := newLexicon(taskLexicon)
+	phrases := map[int]int{}
+	for _, p := range lx.phrases {
+		phrases[p.idea]++
+		if len(p.stems) == 1 && generic[p.stems[0]] {
+			t.Errorf("idea %d (%q) has the one-word phrase %q, too common to mean one API", p.idea, taskLexicon[p.idea].phrases, p.stems[0])
+		}
+	}
+	for i, idea := range taskLexicon {
+		if phrases[i] == 0 {
+			t.Errorf("idea %d (%q) has no phrase with a content word", i, idea.phrases)
+		}
+		if len(idea.apis) == 0 {
+			t.Errorf("idea %d (%q) names no page", i, idea.phrases)
+		}
+		for _, api := range idea.apis {
+			if api != strings.ToLower(api) && !strings.Contains(api, "://") {
+				t.Errorf("idea %d: page %q is not a lower-case apple-docs path", i, api)
+			}
+		}
+	}
+}
+
+// TestTaskLexiconPagesExistRealIndex: every page the lexicon names is in the
+// full index, so a renamed or mistyped path fails here instead of silently
+// adding nothing.
+func TestTaskLexiconPagesExistRealIndex(t *testing.T) {
+	store, err := index.Open(testenv.FullIndexDB(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer store.Close()
+	ctx := context.Background()
+	for _, idea := range taskLexicon {
+		for _, api := range idea.apis {
+			uri := lexiconURI(api)
+			if _, err := store.Document(ctx, uri); err != nil {
+				t.Errorf("lexicon page %s (idea %q): %v", uri, idea.phrases[0], err)
+			}
+		}
+	}
+}
