@@ -334,6 +334,9 @@ func (s *search) score(c *candidate, bestRel float64, explain bool) Score {
 		if semantic > 0 {
 			detail += fmt.Sprintf(" + meaning %.3g (similarity %.2f)", semantic, s.similarity[c.id])
 		}
+		if lx := s.lexiconRelevance(c); lx > 0 {
+			detail += fmt.Sprintf(" + task lexicon %.3g (page %d it names)", lx, s.lexiconRank[c.id])
+		}
 		sc = NewScore(base, detail)
 	}
 
