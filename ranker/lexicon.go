@@ -43,8 +43,8 @@ const (
 	// lexiconBase is the relevance the first page of the best idea gains,
 	// falling linearly by lexiconStep per page (bm25 adds up to
 	// bm25Scale, 10; the context stage's best API 4).
-	lexiconBase  = 20.0
-	lexiconStep  = 1.25
+	lexiconBase = 20.0
+	lexiconStep = 1.25
 )
 
 // lexicon is a table of ideas with their phrases stemmed.
