@@ -158,11 +158,22 @@ func (a toolArgs) optionalInt(name string, def, lo, hi int) (int, error) {
 	return int(f), nil
 }
 
+// offsetArg declares the offset argument, described by desc: where a paged
+// listing or a truncated page goes on. offset reads it, with the same bounds.
+func offsetArg(desc string) mcpgo.ToolOption {
+	return mcpgo.WithInteger("offset", mcpgo.DefaultNumber(0), mcpgo.Min(0), mcpgo.Max(maxOffset),
+		mcpgo.Description(desc))
+}
+
+// offset reads the argument offsetArg declares.
+func (a toolArgs) offset() (int, error) {
+	return a.optionalInt("offset", 0, 0, maxOffset)
+}
+
 // pageArgs declares the offset and limit arguments of a paged listing,
 // described by offsetDesc and limitDesc; limit defaults to def, at most most.
 func pageArgs(offsetDesc, limitDesc string, def, most int) mcpgo.ToolOption {
-	offset := mcpgo.WithInteger("offset", mcpgo.DefaultNumber(0), mcpgo.Min(0), mcpgo.Max(maxOffset),
-		mcpgo.Description(offsetDesc))
+	offset := offsetArg(offsetDesc)
 	limit := mcpgo.WithInteger("limit", mcpgo.DefaultNumber(def), mcpgo.Min(1), mcpgo.Max(most),
 		mcpgo.Description(limitDesc))
 	return func(t *mcpgo.Tool) {
@@ -173,7 +184,7 @@ func pageArgs(offsetDesc, limitDesc string, def, most int) mcpgo.ToolOption {
 
 // page reads the arguments pageArgs declares, with the same def and most.
 func (a toolArgs) page(def, most int) (offset, limit int, err error) {
-	if offset, err = a.optionalInt("offset", 0, 0, maxOffset); err != nil {
+	if offset, err = a.offset(); err != nil {
 		return 0, 0, err
 	}
 	limit, err = a.optionalInt("limit", def, 1, most)

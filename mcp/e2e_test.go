@@ -20,16 +20,16 @@ import (
 	"github.com/mark3labs/mcp-go/client"
 	"github.com/mark3labs/mcp-go/client/transport"
 	mcpgo "github.com/mark3labs/mcp-go/mcp"
+
+	"github.com/cupertino-go/cupertino/internal/testenv"
 )
 
 // These tests drive the real binary: go build ./cmd/cupertino, then
 // `cupertino serve --search-db <fixture>` over stdio.
 
 var (
-	buildOnce sync.Once
-	binPath   string
-	buildErr  error
-	binDir    string
+	cupertinoBin testenv.Fixture[string]
+	binDir       string
 )
 
 func TestMain(m *testing.M) {
@@ -48,21 +48,18 @@ func cupertinoBinary(t testing.TB) string {
 	if testing.Short() {
 		t.Skip("builds and runs the binary; skipped with -short")
 	}
-	buildOnce.Do(func() {
-		binDir, buildErr = os.MkdirTemp("", "cupertino-e2e-")
-		if buildErr != nil {
-			return
-		}
-		binPath = filepath.Join(binDir, "cupertino")
-		out, err := exec.Command("go", "build", "-o", binPath, "../cmd/cupertino").CombinedOutput()
+	return cupertinoBin.Get(t, func() (string, error) {
+		dir, err := os.MkdirTemp("", "cupertino-e2e-")
 		if err != nil {
-			buildErr = fmt.Errorf("go build ./cmd/cupertino: %v\n%s", err, out)
+			return "", err
 		}
+		binDir = dir // removed by TestMain
+		path := filepath.Join(dir, "cupertino")
+		if out, err := exec.Command("go", "build", "-o", path, "../cmd/cupertino").CombinedOutput(); err != nil {
+			return "", fmt.Errorf("go build ./cmd/cupertino: %v\n%s", err, out)
+		}
+		return path, nil
 	})
-	if buildErr != nil {
-		t.Fatal(buildErr)
-	}
-	return binPath
 }
 
 // toolCalls is one valid call of every tool, with text its answer must hold.
@@ -281,19 +278,14 @@ func (c *rawConn) response(id any) map[string]any {
 	c.t.Helper()
 	deadline := time.After(15 * time.Second)
 	for {
-		c.mu.Lock()
-		m, ok := c.byID[fmt.Sprint(id)]
-		c.mu.Unlock()
-		if ok {
+		if m, ok := c.answered(id); ok {
 			return m
 		}
 		select {
 		case <-c.arrived:
 		case <-c.eof:
-			c.mu.Lock()
-			m, ok := c.byID[fmt.Sprint(id)]
-			c.mu.Unlock()
-			if ok {
+			// The answer may have come with the last line.
+			if m, ok := c.answered(id); ok {
 				return m
 			}
 			c.t.Fatalf("stdout closed before response %v; stderr:\n%s", id, c.stderr.String())
@@ -301,6 +293,14 @@ func (c *rawConn) response(id any) map[string]any {
 			c.t.Fatalf("no response %v; stderr:\n%s", id, c.stderr.String())
 		}
 	}
+}
+
+// answered returns the response with id if it has come.
+func (c *rawConn) answered(id any) (map[string]any, bool) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	m, ok := c.byID[fmt.Sprint(id)]
+	return m, ok
 }
 
 // nextUnidentified waits for a response without an id (parse errors).

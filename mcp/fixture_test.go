@@ -25,6 +25,40 @@ func TestWriteFixtureDB(t *testing.T) {
 	writeFixture(t, *fixtureOut, fixtureDocs())
 }
 
+// openStore opens the index at path for a test to read beside the server;
+// it closes when the test ends.
+func openStore(t testing.TB, path string) *index.Store {
+	t.Helper()
+	st, err := index.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { st.Close() })
+	return st
+}
+
+// queryColumn runs a query of one column on st and returns its values.
+func queryColumn[T any](t testing.TB, st *index.Store, query string) []T {
+	t.Helper()
+	rows, err := st.DB().QueryContext(context.Background(), query)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer rows.Close()
+	var out []T
+	for rows.Next() {
+		var v T
+		if err := rows.Scan(&v); err != nil {
+			t.Fatal(err)
+		}
+		out = append(out, v)
+	}
+	if err := rows.Err(); err != nil {
+		t.Fatal(err)
+	}
+	return out
+}
+
 // bigArticleSections is the number of "##" sections in the oversized page.
 const bigArticleSections = 120
 
@@ -57,6 +91,13 @@ func md(title, role, abstract, declaration, overview string) string {
 		fmt.Fprintf(&b, "\n## Overview\n\n%s\n", overview)
 	}
 	return b.String()
+}
+
+// describeDoc sets d's abstract and declaration and the Markdown page
+// rendered from them (md), which the index and the tools read.
+func describeDoc(d *document.Document, role, abstract, declaration, overview string) {
+	d.Abstract, d.Declaration = abstract, declaration
+	d.Markdown = md(d.Title, role, abstract, declaration, overview)
 }
 
 // fixtureDocs is a small corpus covering every tool: SwiftUI and UIKit types
@@ -97,34 +138,29 @@ func fixtureDocs() []*document.Document {
 
 	text := apple("swiftui", "text", "Text", "struct")
 	text.RoleHeading = "Structure"
-	text.Abstract = "A view that displays one or more lines of read-only text."
-	text.Declaration = "@frozen struct Text"
-	text.Markdown = md("Text", "Structure · SwiftUI", text.Abstract, text.Declaration, "A text view draws a string in your app's user interface.")
+	describeDoc(text, "Structure · SwiftUI", "A view that displays one or more lines of read-only text.",
+		"@frozen struct Text", "A text view draws a string in your app's user interface.")
 	text.Platforms = ios13
 	text.ConformsTo = []document.Ref{{URI: "apple-docs://swiftui/view", Title: "View"}, {URI: "apple-docs://swift/sendable", Title: "Sendable"}}
 	text.Symbols = []document.Symbol{{Name: "Text", Kind: "struct", Signature: "@frozen struct Text", Attributes: []string{"frozen"}, Origin: "declaration"}}
 
 	button := apple("swiftui", "button", "Button", "struct")
-	button.Abstract = "A control that initiates an action."
-	button.Declaration = "@MainActor @preconcurrency struct Button<Label> where Label : View"
-	button.Markdown = md("Button", "Structure · SwiftUI", button.Abstract, button.Declaration, "You create a button by providing an action and a label.")
+	describeDoc(button, "Structure · SwiftUI", "A control that initiates an action.",
+		"@MainActor @preconcurrency struct Button<Label> where Label : View", "You create a button by providing an action and a label.")
 	button.Platforms = ios13
 	button.Symbols = []document.Symbol{{Name: "Button", Kind: "struct", Signature: button.Declaration, Attributes: []string{"MainActor", "preconcurrency"},
 		GenericParams: []string{"Label"}, GenericConstraints: []string{"Label: View"}, Origin: "declaration"}}
 
 	grid := apple("swiftui", "lazyvgrid", "LazyVGrid", "struct")
-	grid.Abstract = "A container view that arranges its child views in a grid that grows vertically."
-	grid.Declaration = "struct LazyVGrid<Content> where Content : View"
-	grid.Markdown = md("LazyVGrid", "Structure · SwiftUI", grid.Abstract, grid.Declaration, "")
+	describeDoc(grid, "Structure · SwiftUI", "A container view that arranges its child views in a grid that grows vertically.",
+		"struct LazyVGrid<Content> where Content : View", "")
 	grid.Platforms = platforms("iOS", "14.0", "macOS", "11.0")
 	grid.Symbols = []document.Symbol{{Name: "LazyVGrid", Kind: "struct", Signature: grid.Declaration,
 		GenericParams: []string{"Content"}, GenericConstraints: []string{"Content: View"}, Origin: "declaration"}}
 
 	state := apple("swiftui", "state", "State", "struct")
-	state.Abstract = "A property wrapper type that can read and write a value managed by SwiftUI."
-	state.Declaration = "@frozen @propertyWrapper struct State<Value>"
-	state.Markdown = md("State", "Structure · SwiftUI", state.Abstract, state.Declaration,
-		"```swift\nstruct PlayButton: View {\n    @State private var isPlaying: Bool = false\n}\n```")
+	describeDoc(state, "Structure · SwiftUI", "A property wrapper type that can read and write a value managed by SwiftUI.",
+		"@frozen @propertyWrapper struct State<Value>", "```swift\nstruct PlayButton: View {\n    @State private var isPlaying: Bool = false\n}\n```")
 	state.Platforms = ios13
 	state.Attributes = []string{"frozen", "propertyWrapper"}
 	state.Symbols = []document.Symbol{
@@ -134,9 +170,8 @@ func fixtureDocs() []*document.Document {
 	}
 
 	padding := apple("swiftui", "view/padding(_:_:)", "padding(_:_:)", "func")
-	padding.Abstract = "Adds a different padding amount to each edge of this view."
-	padding.Declaration = "nonisolated func padding(_ edges: Edge.Set = .all, _ length: CGFloat? = nil) -> some View"
-	padding.Markdown = md("padding(_:_:)", "Instance Method · SwiftUI", padding.Abstract, padding.Declaration, "")
+	describeDoc(padding, "Instance Method · SwiftUI", "Adds a different padding amount to each edge of this view.",
+		"nonisolated func padding(_ edges: Edge.Set = .all, _ length: CGFloat? = nil) -> some View", "")
 	padding.Platforms = ios13
 	padding.Parent = "apple-docs://swiftui/view"
 	padding.Symbols = []document.Symbol{{Name: "padding", Kind: "func", Signature: padding.Declaration, Origin: "declaration"}}
@@ -170,9 +205,8 @@ func fixtureDocs() []*document.Document {
 	uiControl.Platforms = ios2
 	uiControl.InheritsFrom = []document.Ref{{URI: "apple-docs://uikit/uiview", Title: "UIView"}}
 	uiButton := apple("uikit", "uibutton", "UIButton", "class")
-	uiButton.Abstract = "A control that executes your custom code in response to user interactions."
-	uiButton.Declaration = "@MainActor class UIButton"
-	uiButton.Markdown = md("UIButton", "Class · UIKit", uiButton.Abstract, uiButton.Declaration, "")
+	describeDoc(uiButton, "Class · UIKit", "A control that executes your custom code in response to user interactions.",
+		"@MainActor class UIButton", "")
 	uiButton.Platforms = ios2
 	uiButton.InheritsFrom = []document.Ref{{URI: "apple-docs://uikit/uicontrol", Title: "UIControl"}}
 	uiButton.Symbols = []document.Symbol{{Name: "UIButton", Kind: "class", Signature: "@MainActor class UIButton", Attributes: []string{"MainActor"}, Origin: "declaration"}}
@@ -187,37 +221,32 @@ func fixtureDocs() []*document.Document {
 
 	// Foundation and Swift: async and concurrency symbols.
 	urlSession := apple("foundation", "urlsession", "URLSession", "class")
-	urlSession.Abstract = "An object that coordinates a group of related, network data transfer tasks."
-	urlSession.Declaration = "class URLSession"
-	urlSession.Markdown = md("URLSession", "Class · Foundation", urlSession.Abstract, urlSession.Declaration, "")
+	describeDoc(urlSession, "Class · Foundation", "An object that coordinates a group of related, network data transfer tasks.",
+		"class URLSession", "")
 	urlSession.Platforms = platforms("iOS", "7.0", "macOS", "10.9")
 	urlSession.ConformsTo = []document.Ref{{URI: "apple-docs://swift/sendable", Title: "Sendable"}}
 	urlSession.Children = []document.Ref{{URI: "apple-docs://foundation/urlsession/data(from:delegate:)", Title: "data(from:delegate:)", Section: "Performing asynchronous transfers"}}
 	dataFrom := apple("foundation", "urlsession/data(from:delegate:)", "data(from:delegate:)", "func")
-	dataFrom.Abstract = "Retrieves the contents of a URL and delivers the data asynchronously."
-	dataFrom.Declaration = "func data(from url: URL, delegate: (any URLSessionTaskDelegate)? = nil) async throws -> (Data, URLResponse)"
-	dataFrom.Markdown = md("data(from:delegate:)", "Instance Method · Foundation", dataFrom.Abstract, dataFrom.Declaration, "")
+	describeDoc(dataFrom, "Instance Method · Foundation", "Retrieves the contents of a URL and delivers the data asynchronously.",
+		"func data(from url: URL, delegate: (any URLSessionTaskDelegate)? = nil) async throws -> (Data, URLResponse)", "")
 	dataFrom.Platforms = platforms("iOS", "15.0", "macOS", "12.0")
 	dataFrom.Symbols = []document.Symbol{{Name: "data", Kind: "func", Signature: dataFrom.Declaration, IsAsync: true, IsThrows: true, Origin: "declaration"}}
 
 	sendable := apple("swift", "sendable", "Sendable", "protocol")
-	sendable.Abstract = "A thread-safe type whose values can be shared across arbitrary concurrent contexts without introducing a risk of data races."
-	sendable.Declaration = "protocol Sendable"
-	sendable.Markdown = md("Sendable", "Protocol · Swift", sendable.Abstract, sendable.Declaration, "")
+	describeDoc(sendable, "Protocol · Swift", "A thread-safe type whose values can be shared across arbitrary concurrent contexts without introducing a risk of data races.",
+		"protocol Sendable", "")
 	sendable.Symbols = []document.Symbol{
 		{Name: "Sendable", Kind: "protocol", Signature: "protocol Sendable", Origin: "declaration"},
 		{Name: "Message", Kind: "struct", Signature: "struct Message: Sendable", Conformances: []string{"Sendable"}, Origin: "example"},
 		{Name: "run", Kind: "func", Signature: "func run(_ work: @Sendable () -> Void)", Attributes: []string{"Sendable"}, Origin: "example"},
 	}
 	mainActor := apple("swift", "mainactor", "MainActor", "actor")
-	mainActor.Abstract = "A singleton actor whose executor is equivalent to the main dispatch queue."
-	mainActor.Declaration = "@globalActor final actor MainActor"
-	mainActor.Markdown = md("MainActor", "Actor · Swift", mainActor.Abstract, mainActor.Declaration, "")
+	describeDoc(mainActor, "Actor · Swift", "A singleton actor whose executor is equivalent to the main dispatch queue.",
+		"@globalActor final actor MainActor", "")
 	mainActor.Symbols = []document.Symbol{{Name: "MainActor", Kind: "actor", Signature: mainActor.Declaration, Attributes: []string{"globalActor"}, Origin: "declaration"}}
 	task := apple("swift", "task", "Task", "struct")
-	task.Abstract = "A unit of asynchronous work."
-	task.Declaration = "@frozen struct Task<Success, Failure> where Success : Sendable, Failure : Error"
-	task.Markdown = md("Task", "Structure · Swift", task.Abstract, task.Declaration, "")
+	describeDoc(task, "Structure · Swift", "A unit of asynchronous work.",
+		"@frozen struct Task<Success, Failure> where Success : Sendable, Failure : Error", "")
 	task.ConformsTo = []document.Ref{{URI: "apple-docs://swift/sendable", Title: "Sendable"}}
 	task.Symbols = []document.Symbol{{Name: "Task", Kind: "struct", Signature: task.Declaration, Attributes: []string{"frozen"},
 		GenericParams: []string{"Success", "Failure"}, GenericConstraints: []string{"Success: Sendable", "Failure: Error"}, Origin: "declaration"}}

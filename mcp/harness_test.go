@@ -32,6 +32,21 @@ func testLogger(t testing.TB) *slog.Logger {
 	return nil
 }
 
+// newLoggedServer makes a Server for a test; unless opts names a logger, it
+// logs at debug level to the returned buffer, for the test to read.
+func newLoggedServer(t testing.TB, opts Options) (*Server, *lockedBuffer) {
+	t.Helper()
+	logs := &lockedBuffer{}
+	if opts.Logger == nil {
+		opts.Logger = slog.New(slog.NewTextHandler(logs, &slog.HandlerOptions{Level: slog.LevelDebug}))
+	}
+	srv, err := New(context.Background(), opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return srv, logs
+}
+
 // connect starts a server over dbPath and an initialized client.
 func connect(t testing.TB, opts Options, clientOpts ...client.ClientOption) *session {
 	t.Helper()
@@ -94,12 +109,20 @@ func (s *session) call(name string, args map[string]any) *mcpgo.CallToolResult {
 // ok calls a tool that must succeed and returns its text.
 func (s *session) ok(name string, args map[string]any) string {
 	s.t.Helper()
+	_, text := s.okResult(name, args)
+	return text
+}
+
+// okResult calls a tool that must succeed and returns the result, for its
+// structured content, and its text.
+func (s *session) okResult(name string, args map[string]any) (*mcpgo.CallToolResult, string) {
+	s.t.Helper()
 	res := s.call(name, args)
 	text := resultText(res)
 	if res.IsError {
 		s.t.Fatalf("%s %v: isError: %s", name, args, text)
 	}
-	return text
+	return res, text
 }
 
 // fails calls a tool that must return isError and returns its text.

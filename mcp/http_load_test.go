@@ -4,7 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"net"
 	"net/http"
 	"os"
 	"runtime"
@@ -17,10 +16,8 @@ import (
 	"github.com/mark3labs/mcp-go/client/transport"
 	mcpgo "github.com/mark3labs/mcp-go/mcp"
 
-	"github.com/cupertino-go/cupertino/index"
 	"github.com/cupertino-go/cupertino/internal/benchkit"
 	"github.com/cupertino-go/cupertino/internal/testenv"
-	"github.com/cupertino-go/cupertino/ranker"
 )
 
 // Load of the HTTP transport: loadSessions clients at once, each opening a
@@ -41,19 +38,12 @@ func TestLoadHTTPConcurrentSessions(t *testing.T) {
 	db := testenv.FullIndexDB(t)
 	goroutinesBefore, fdsBefore := runtime.NumGoroutine(), openFDs(t)
 
-	srv, err := New(context.Background(), Options{DBPath: db, Logger: testLogger(t),
-		NewSearcher: func(ctx context.Context, st *index.Store) (Searcher, error) { return ranker.New(ctx, st, nil) }})
+	srv, err := New(context.Background(), Options{DBPath: db, Logger: testLogger(t), NewSearcher: rankerSearcher})
 	if err != nil {
 		t.Fatal(err)
 	}
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	ctx, stop := context.WithCancel(context.Background())
-	served := make(chan error, 1)
-	go func() { served <- srv.ServeHTTP(ctx, ln, HTTPOptions{Token: testToken}) }()
-	endpoint := "http://" + ln.Addr().String() + HTTPEndpoint
+	addr, stop := serveHTTPLoopback(t, srv, HTTPOptions{Token: testToken})
+	endpoint := "http://" + addr + HTTPEndpoint
 
 	// One connection pool for every client, large enough that no session
 	// waits for a connection. The token goes in at the round tripper:
@@ -145,14 +135,12 @@ func TestLoadHTTPConcurrentSessions(t *testing.T) {
 	}
 	wg.Wait()
 	took := time.Since(started)
-	sessionsLeft := openSessions(t, ln.Addr().String())
+	sessionsLeft := openSessions(t, addr)
 	rss, peakRSS := benchkit.RSS(0), benchkit.PeakRSS(0)
 
-	stop()
-	if err := <-served; err != nil {
+	if err := stop(); err != nil {
 		t.Error(err)
 	}
-	srv.Close()
 	pool.CloseIdleConnections()
 	goroutinesAfter := settle(func() int { return runtime.NumGoroutine() }, goroutinesBefore)
 	fdsAfter := settle(func() int { return openFDs(t) }, fdsBefore)

@@ -109,10 +109,7 @@ func (a *admission) Generate() string {
 	id := newSessionID()
 	a.mu.Lock()
 	defer a.mu.Unlock()
-	if !a.filled {
-		a.filled = true
-		a.reserved--
-	}
+	a.release()
 	a.open[id] = struct{}{}
 	return id
 }
@@ -121,6 +118,12 @@ func (a *admission) Generate() string {
 func (a *admission) end() {
 	a.mu.Lock()
 	defer a.mu.Unlock()
+	a.release()
+}
+
+// release returns the reserved place once, whether a session filled it or
+// the request ended without one; a.mu is held.
+func (a *admission) release() {
 	if !a.filled {
 		a.filled = true
 		a.reserved--

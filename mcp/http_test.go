@@ -7,7 +7,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"log/slog"
 	"net"
 	"net/http"
 	"slices"
@@ -43,15 +42,23 @@ type httpServer struct {
 
 func startHTTP(t testing.TB, opts Options, hopts HTTPOptions) *httpServer {
 	t.Helper()
-	logs := &lockedBuffer{}
-	if opts.Logger == nil {
-		opts.Logger = slog.New(slog.NewTextHandler(logs, &slog.HandlerOptions{Level: slog.LevelDebug}))
-	}
 	opts.validateOutput = true
-	srv, err := New(context.Background(), opts)
-	if err != nil {
-		t.Fatal(err)
-	}
+	srv, logs := newLoggedServer(t, opts)
+	addr, stop := serveHTTPLoopback(t, srv, hopts)
+	hs := &httpServer{srv: srv, base: "http://" + addr, logs: logs, stop: stop}
+	t.Cleanup(func() {
+		if err := hs.stop(); err != nil {
+			t.Error(err)
+		}
+	})
+	return hs
+}
+
+// serveHTTPLoopback serves srv over HTTP on a free port of 127.0.0.1 and
+// returns its host:port and a stop that cancels ServeHTTP, waits for it,
+// closes srv and returns ServeHTTP's error; stop may be called again.
+func serveHTTPLoopback(t testing.TB, srv *Server, hopts HTTPOptions) (addr string, stop func() error) {
+	t.Helper()
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		t.Fatal(err)
@@ -61,8 +68,7 @@ func startHTTP(t testing.TB, opts Options, hopts HTTPOptions) *httpServer {
 	go func() { done <- srv.ServeHTTP(ctx, ln, hopts) }()
 	var once sync.Once
 	var stopErr error
-	hs := &httpServer{srv: srv, base: "http://" + ln.Addr().String(), logs: logs}
-	hs.stop = func() error {
+	return ln.Addr().String(), func() error {
 		once.Do(func() {
 			cancel()
 			select {
@@ -74,12 +80,6 @@ func startHTTP(t testing.TB, opts Options, hopts HTTPOptions) *httpServer {
 		})
 		return stopErr
 	}
-	t.Cleanup(func() {
-		if err := hs.stop(); err != nil {
-			t.Error(err)
-		}
-	})
-	return hs
 }
 
 // httpPeer is a hand-written HTTP client: what goes on the wire is exactly

@@ -7,14 +7,13 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
 	mcpgo "github.com/mark3labs/mcp-go/mcp"
 
-	"github.com/cupertino-go/cupertino/index"
 	"github.com/cupertino-go/cupertino/internal/document"
+	"github.com/cupertino-go/cupertino/internal/testenv"
 	"github.com/cupertino-go/cupertino/ranker"
 )
 
@@ -70,9 +69,8 @@ func hugePage() *document.Document {
 }
 
 var (
-	hugeOnce  sync.Once
+	hugeIndex testenv.Fixture[string]
 	hugeDir   string
-	hugeBuilt bool
 )
 
 // hugeDB builds the fixture with the huge page once per test binary: it
@@ -82,25 +80,18 @@ func hugeDB(t testing.TB) string {
 	if testing.Short() {
 		t.Skip("builds a large index; skipped with -short")
 	}
-	hugeOnce.Do(func() {
+	return hugeIndex.Get(t, func() (string, error) {
 		dir, err := os.MkdirTemp("", "cupertino-huge-")
 		if err != nil {
-			t.Fatal(err)
+			return "", err
 		}
 		hugeDir = dir // removed by TestMain
 		started := time.Now()
-		writeFixture(t, filepath.Join(dir, "search.db"), append(fixtureDocs(), hugePage()))
-		hugeBuilt = true
+		path := filepath.Join(dir, "search.db")
+		writeFixture(t, path, append(fixtureDocs(), hugePage()))
 		t.Logf("built the huge-page index in %s", time.Since(started).Round(time.Millisecond))
+		return path, nil
 	})
-	if !hugeBuilt {
-		t.Fatal("the huge-page index could not be built (see the first test that asked for it)")
-	}
-	return filepath.Join(hugeDir, "search.db")
-}
-
-func rankerSearcher(ctx context.Context, st *index.Store) (Searcher, error) {
-	return ranker.New(ctx, st, nil)
 }
 
 // TestHugePageResponsesAreBounded: read_document in both formats, at every

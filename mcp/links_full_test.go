@@ -22,25 +22,9 @@ var nextOffsetRE = regexp.MustCompile(`call read_document with .* offset=(\d+)`)
 // marked "(not indexed…)". None may be neither.
 func TestRenderedLinksResolveOrAreMarked(t *testing.T) {
 	dbPath := testenv.FullIndexDB(t)
-	st, err := index.Open(dbPath)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer st.Close()
+	st := openStore(t, dbPath)
 	ctx := context.Background()
-	var ids []int64
-	rows, err := st.DB().QueryContext(ctx, "SELECT id FROM docs ORDER BY id")
-	if err != nil {
-		t.Fatal(err)
-	}
-	for rows.Next() {
-		var id int64
-		if err := rows.Scan(&id); err != nil {
-			t.Fatal(err)
-		}
-		ids = append(ids, id)
-	}
-	rows.Close()
+	ids := queryColumn[int64](t, st, "SELECT id FROM docs ORDER BY id")
 	rng := rand.New(rand.NewPCG(13, 500))
 	rng.Shuffle(len(ids), func(i, j int) { ids[i], ids[j] = ids[j], ids[i] })
 	ids = ids[:min(500, len(ids))]

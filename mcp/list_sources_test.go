@@ -6,11 +6,7 @@ import "testing"
 // how many wholes it holds, in the text and in structuredContent.
 func TestListSourcesCountsWholes(t *testing.T) {
 	s := connect(t, Options{DBPath: fixtureDB(t)})
-	res := s.call("list_sources", map[string]any{})
-	text := resultText(res)
-	if res.IsError {
-		t.Fatal(text)
-	}
+	res, text := s.okResult("list_sources", map[string]any{})
 	mustContain(t, text, "sample projects)")
 	var out struct {
 		Sources []struct {

@@ -23,11 +23,7 @@ func TestServeEchoesIDsExactly(t *testing.T) {
 	}
 	for _, version := range protocolVersions {
 		t.Run(version, func(t *testing.T) {
-			lines := handshake(version)
-			for _, id := range ids {
-				lines = append(lines, frame(version, id, "tools/list", nil))
-			}
-			out := serveLines(t, Options{DBPath: db}, lines...)
+			out := serveLines(t, Options{DBPath: db}, listToolsUnder(version, ids)...)
 			for _, id := range ids {
 				m := out.one(t, id)
 				if m.Error != nil || m.Result == nil {
@@ -38,6 +34,16 @@ func TestServeEchoesIDsExactly(t *testing.T) {
 	}
 }
 
+// listToolsUnder is the handshake at version, then a tools/list request
+// under each of the raw JSON ids.
+func listToolsUnder(version string, ids []string) []string {
+	lines := handshake(version)
+	for _, id := range ids {
+		lines = append(lines, frame(version, id, "tools/list", nil))
+	}
+	return lines
+}
+
 // TestServeRejectsBadIDs: JSON-RPC ids are strings or integers; anything
 // else is an Invalid Request answered with a null id.
 func TestServeRejectsBadIDs(t *testing.T) {
@@ -45,11 +51,7 @@ func TestServeRejectsBadIDs(t *testing.T) {
 	bad := []string{`1.5`, `1e3`, `-0.0`, `true`, `false`, `{}`, `{"a":1}`, `[]`, `[1]`, `null`}
 	for _, version := range protocolVersions {
 		t.Run(version, func(t *testing.T) {
-			lines := handshake(version)
-			for _, id := range bad {
-				lines = append(lines, frame(version, id, "tools/list", nil))
-			}
-			out := serveLines(t, Options{DBPath: db}, lines...)
+			out := serveLines(t, Options{DBPath: db}, listToolsUnder(version, bad)...)
 			nulls := out.byID("null")
 			if len(nulls) != len(bad) {
 				t.Fatalf("want %d answers with a null id, got %d: %v", len(bad), len(nulls), out.msgs)

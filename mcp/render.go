@@ -125,6 +125,29 @@ func fitItems(items []item, fixed, budget int) int {
 	return len(items)
 }
 
+// itemsOf renders each row of a list as an item; render gets the row's
+// index, from which the numbered lists count.
+func itemsOf[R any](rows []R, render func(i int, r R) item) []item {
+	items := make([]item, len(rows))
+	for i, r := range rows {
+		items[i] = render(i, r)
+	}
+	return items
+}
+
+// writeFitted writes the leading items that fit in budget bytes beside fixed
+// bytes of headers and returns their values. When some do not fit it says
+// how many ("… N more left out", more naming them) and what to do instead
+// (hint), so that a cut list never passes for a whole one.
+func writeFitted[T any](md *strings.Builder, items []item, fixed, budget int, more, hint string) []T {
+	n := fitItems(items, fixed, budget)
+	values := writeItems[T](md, items[:n])
+	if n < len(items) {
+		fmt.Fprintf(md, "\n… %d %s left out to keep this response small; %s\n", len(items)-n, more, hint)
+	}
+	return values
+}
+
 // writeItems writes the Markdown of items to md and returns their values,
 // which are Ts, never nil.
 func writeItems[T any](md *strings.Builder, items []item) []T {
@@ -142,6 +165,23 @@ type paging struct {
 	Total      int `json:"total"`
 	Offset     int `json:"offset"`
 	NextOffset int `json:"nextOffset,omitempty"`
+}
+
+// pagingSchema is the JSON Schema of paging's offset and nextOffset, for the
+// properties of a listing's output schema after its own "total".
+const pagingSchema = `"offset": {"type": "integer"},
+    "nextOffset": {"type": "integer", "description": "Offset of the next page; absent at the end."}`
+
+// writeListing writes one page of a listing: header, or empty when no item
+// stands at the page's offset (one past the end), then the items that fit
+// beside the header and slack bytes (writePage).
+func writeListing[T any](md *strings.Builder, p *paging, items []item, header, empty string, slack int, more func(next int) string) []T {
+	if len(items) == 0 {
+		md.WriteString(empty)
+	} else {
+		md.WriteString(header)
+	}
+	return writePage[T](md, p, items, len(header)+slack, more)
 }
 
 // writePage writes the items of one page of a listing that fit in a response

@@ -17,7 +17,6 @@ import (
 
 	mcpgo "github.com/mark3labs/mcp-go/mcp"
 
-	"github.com/cupertino-go/cupertino/index"
 	"github.com/cupertino-go/cupertino/internal/document"
 )
 
@@ -113,16 +112,12 @@ func TestTimeoutIsAnErrorResult(t *testing.T) {
 // the middle of a query rather than after it, which is what makes the per-call
 // timeout real.
 func TestSlowQueryIsInterrupted(t *testing.T) {
-	st, err := index.Open(fixtureDB(t))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer st.Close()
+	st := openStore(t, fixtureDB(t))
 	ctx, cancel := context.WithTimeout(context.Background(), 50*time.Millisecond)
 	defer cancel()
 	started := time.Now()
 	var n int64
-	err = st.DB().QueryRowContext(ctx,
+	err := st.DB().QueryRowContext(ctx,
 		"WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c) SELECT count(*) FROM c").Scan(&n)
 	if err == nil {
 		t.Fatal("an endless query returned")
@@ -186,21 +181,14 @@ func TestMissingOrBrokenIndex(t *testing.T) {
 // fakeClock is the backend's clock in tests: the reopen and reload
 // intervals pass when the test says, not after a sleep.
 type fakeClock struct {
-	mu  sync.Mutex
-	now time.Time
+	now guarded[time.Time]
 }
 
-func (c *fakeClock) read() time.Time {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	return c.now
-}
+func (c *fakeClock) read() time.Time { return c.now.get() }
 
-func (c *fakeClock) advance(d time.Duration) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	c.now = c.now.Add(d)
-}
+// advance moves the clock on; only the test goroutine calls it, so reading
+// and setting need not be one step.
+func (c *fakeClock) advance(d time.Duration) { c.now.set(c.now.get().Add(d)) }
 
 // useFakeClock gives b a fake clock that starts at b's last reopen try or
 // reload check, whichever is later, so that an interval is measured from
@@ -208,9 +196,10 @@ func (c *fakeClock) advance(d time.Duration) {
 func useFakeClock(b *backend) *fakeClock {
 	b.mu.Lock()
 	defer b.mu.Unlock()
-	c := &fakeClock{now: b.lastTry}
-	if b.lastCheck.After(c.now) {
-		c.now = b.lastCheck
+	c := &fakeClock{}
+	c.now.set(b.lastTry)
+	if b.lastCheck.After(b.lastTry) {
+		c.now.set(b.lastCheck)
 	}
 	b.now = c.read
 	return c
@@ -312,11 +301,7 @@ func TestResponsesStayWithinBudget(t *testing.T) {
 func TestReadDocumentPaging(t *testing.T) {
 	path := fixtureDB(t)
 	s := connect(t, Options{DBPath: path})
-	st, err := index.Open(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer st.Close()
+	st := openStore(t, path)
 	const uri = "apple-docs://swiftui/building-a-large-app"
 	doc, err := st.Document(context.Background(), uri)
 	if err != nil {

@@ -24,13 +24,7 @@ import (
 func connectFull(t *testing.T) (*session, *index.Store) {
 	t.Helper()
 	db := testenv.FullIndexDB(t)
-	s := connect(t, Options{DBPath: db, CallTimeout: 30e9})
-	st, err := index.Open(db)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { st.Close() })
-	return s, st
+	return connect(t, Options{DBPath: db, CallTimeout: 30e9}), openStore(t, db)
 }
 
 // TestFullReadSampleFileIsExact reads real sample files through
@@ -46,19 +40,7 @@ func TestFullReadSampleFileIsExact(t *testing.T) {
 	}
 	// The projects of the five largest files, so that files longer than one
 	// response are read in several ranges, and every 30th project.
-	var picked []string
-	rows, err := st.DB().QueryContext(ctx, "SELECT parent_uri FROM docs WHERE source = 'samples' AND kind = 'sourceFile' ORDER BY size DESC LIMIT 5")
-	if err != nil {
-		t.Fatal(err)
-	}
-	for rows.Next() {
-		var uri string
-		if err := rows.Scan(&uri); err != nil {
-			t.Fatal(err)
-		}
-		picked = append(picked, uri)
-	}
-	rows.Close()
+	picked := queryColumn[string](t, st, "SELECT parent_uri FROM docs WHERE source = 'samples' AND kind = 'sourceFile' ORDER BY size DESC LIMIT 5")
 	for i := 0; i < len(projects); i += 30 {
 		picked = append(picked, projects[i].URI)
 	}

@@ -50,9 +50,12 @@ func rowsDB(t *testing.T) string {
 }
 
 func rankerOptions(db string) Options {
-	return Options{DBPath: db, NewSearcher: func(ctx context.Context, st *index.Store) (Searcher, error) {
-		return ranker.New(ctx, st, nil)
-	}}
+	return Options{DBPath: db, NewSearcher: rankerSearcher}
+}
+
+// rankerSearcher is the searcher `cupertino serve` wires: the ranker.
+func rankerSearcher(ctx context.Context, st *index.Store) (Searcher, error) {
+	return ranker.New(ctx, st, nil)
 }
 
 // TestSearchRowsTellOverloadsApart: a symbol row carries its declaration,
@@ -63,11 +66,7 @@ func TestSearchRowsTellOverloadsApart(t *testing.T) {
 	for name, opts := range map[string]Options{"ranker": rankerOptions(db), "plain": {DBPath: db}} {
 		t.Run(name, func(t *testing.T) {
 			s := connect(t, opts)
-			res := s.call("search", map[string]any{"query": "dataTask completionHandler", "framework": "foundation"})
-			text := resultText(res)
-			if res.IsError {
-				t.Fatal(text)
-			}
+			res, text := s.okResult("search", map[string]any{"query": "dataTask completionHandler", "framework": "foundation"})
 			mustContain(t, text,
 				"`func dataTask(with request: URLRequest, completionHandler: @escaping @Sendable (Data?, URLResponse?, (any Error)?) -> Void) -> URLSessionDataTask`",
 				"`func dataTask(with url: URL, completionHandler:")
@@ -223,11 +222,7 @@ func TestGetInheritanceAmbiguity(t *testing.T) {
 	mustContain(t, s.ok("get_inheritance", map[string]any{"symbol": "View", "framework": "swiftui"}), "apple-docs://swiftui/view")
 	mustContain(t, s.ok("get_inheritance", map[string]any{"symbol": "packages://vapor/vapor/symbols/Vapor/View"}), "Sendable")
 
-	res := s.call("get_inheritance", map[string]any{"symbol": "Button"})
-	text = resultText(res)
-	if res.IsError {
-		t.Fatal(text)
-	}
+	res, text := s.okResult("get_inheritance", map[string]any{"symbol": "Button"})
 	mustContain(t, text, "apple-docs://swiftui/button", "UIButton", "apple-docs://uikit/uibutton")
 	var out struct {
 		Root            TypeRef   `json:"root"`

@@ -320,10 +320,9 @@ type stdioSession struct {
 	notifications chan mcpgo.JSONRPCNotification
 	initialized   atomic.Bool
 
-	mu           sync.Mutex
-	clientInfo   mcpgo.Implementation
-	capabilities mcpgo.ClientCapabilities
-	version      string
+	clientInfo   guarded[mcpgo.Implementation]
+	capabilities guarded[mcpgo.ClientCapabilities]
+	version      guarded[string]
 }
 
 var (
@@ -338,40 +337,34 @@ func (s *stdioSession) NotificationChannel() chan<- mcpgo.JSONRPCNotification {
 func (s *stdioSession) Initialize()       { s.initialized.Store(true) }
 func (s *stdioSession) Initialized() bool { return s.initialized.Load() }
 
-func (s *stdioSession) GetClientInfo() mcpgo.Implementation {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.clientInfo
-}
+func (s *stdioSession) GetClientInfo() mcpgo.Implementation     { return s.clientInfo.get() }
+func (s *stdioSession) SetClientInfo(info mcpgo.Implementation) { s.clientInfo.set(info) }
 
-func (s *stdioSession) SetClientInfo(info mcpgo.Implementation) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	s.clientInfo = info
-}
-
-func (s *stdioSession) GetClientCapabilities() mcpgo.ClientCapabilities {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.capabilities
-}
-
-func (s *stdioSession) SetClientCapabilities(c mcpgo.ClientCapabilities) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	s.capabilities = c
-}
+func (s *stdioSession) GetClientCapabilities() mcpgo.ClientCapabilities  { return s.capabilities.get() }
+func (s *stdioSession) SetClientCapabilities(c mcpgo.ClientCapabilities) { s.capabilities.set(c) }
 
 // SetProtocolVersion records the version negotiated by initialize.
-func (s *stdioSession) SetProtocolVersion(v string) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	s.version = v
-}
+func (s *stdioSession) SetProtocolVersion(v string) { s.version.set(v) }
 
 // ProtocolVersion returns the version negotiated by initialize.
-func (s *stdioSession) ProtocolVersion() string {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.version
+func (s *stdioSession) ProtocolVersion() string { return s.version.get() }
+
+// guarded is a value that concurrent handlers read and write: mcp-go sets a
+// session's client info and protocol version from the initialize handler
+// while other requests may already read them.
+type guarded[T any] struct {
+	mu sync.Mutex
+	v  T
+}
+
+func (g *guarded[T]) get() T {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	return g.v
+}
+
+func (g *guarded[T]) set(v T) {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	g.v = v
 }

@@ -47,8 +47,7 @@ func listFrameworksTool(b *backend) (mcpgo.Tool, server.ToolHandlerFunc) {
 			return nil, err
 		}
 		list := snap.frameworks
-		items := make([]item, len(list))
-		for i, f := range list {
+		items := itemsOf(list, func(_ int, f index.Framework) item {
 			v := fw{clip(f.Identifier, maxLabelLen), clip(f.DisplayName, maxLabelLen), clip(f.ImportName, maxLabelLen), f.DocCount}
 			name := v.DisplayName
 			if name == "" {
@@ -58,16 +57,13 @@ func listFrameworksTool(b *backend) (mcpgo.Tool, server.ToolHandlerFunc) {
 			if name != "" && !strings.EqualFold(name, v.Identifier) {
 				line += " · " + name
 			}
-			items[i] = item{markdown: fmt.Sprintf("%s · %d\n", line, f.DocCount), value: v}
-		}
-		// About 400 frameworks fit; an index with far more says so.
-		n := fitItems(items, 300, responseBudget)
+			return item{markdown: fmt.Sprintf("%s · %d\n", line, f.DocCount), value: v}
+		})
 		var md strings.Builder
 		fmt.Fprintf(&md, "## %d frameworks\n\nidentifier · name · pages\n", len(list))
-		out := output{Count: n, Frameworks: writeItems[fw](&md, items[:n])}
-		if n < len(items) {
-			fmt.Fprintf(&md, "\n… %d more left out to keep this response small; search with framework= finds any of them by name.\n", len(items)-n)
-		}
+		// About 400 frameworks fit; an index with far more says so.
+		fws := writeFitted[fw](&md, items, 300, responseBudget, "more", "search with framework= finds any of them by name.")
+		out := output{Count: len(fws), Frameworks: fws}
 		md.WriteString("\nList a framework's pages with list_documents framework=\"<identifier>\".\n")
 		return textResult(md.String(), out), nil
 	}
@@ -94,8 +90,7 @@ func listDocumentsTool(b *backend) (mcpgo.Tool, server.ToolHandlerFunc) {
   "properties": {
     "framework": {"type": "string"},
     "total": {"type": "integer", "description": "Pages in the framework."},
-    "offset": {"type": "integer"},
-    "nextOffset": {"type": "integer", "description": "Offset of the next page; absent at the end."},
+    `+pagingSchema+`,
     "documents": {"type": "array", "items": {"type": "object", "properties": {
       "uri": {"type": "string"}, "title": {"type": "string"}, "kind": {"type": "string"}, "summary": {"type": "string"}, "deprecated": {"type": "boolean"}},
       "required": ["uri", "title", "kind"]}}
@@ -134,26 +129,18 @@ func listDocumentsTool(b *backend) (mcpgo.Tool, server.ToolHandlerFunc) {
 		if err != nil {
 			return nil, err
 		}
-		items := make([]item, len(docs))
-		for i, d := range docs {
-			items[i] = docItem(d)
-		}
 		header := fmt.Sprintf("## %s: pages %d–%d of %d\n\n", framework, offset+1, offset+len(docs), total)
+		empty := fmt.Sprintf("No pages at offset %d: %s has %d.\n", offset, framework, total)
 		out := output{Framework: framework, paging: paging{Total: total, Offset: offset}}
 		var md strings.Builder
-		if len(docs) == 0 {
-			fmt.Fprintf(&md, "No pages at offset %d: %s has %d.\n", offset, framework, total)
-		} else {
-			md.WriteString(header)
-		}
-		out.Documents = writePage[listedDoc](&md, &out.paging, items, len(header)+300, func(next int) string {
+		out.Documents = writeListing[listedDoc](&md, &out.paging, itemsOf(docs, docItem), header, empty, 300, func(next int) string {
 			return fmt.Sprintf("list_documents with framework=%q offset=%d", framework, next)
 		})
 		return textResult(md.String(), out), nil
 	}
 }
 
-func docItem(d index.DocumentSummary) item {
+func docItem(_ int, d index.DocumentSummary) item {
 	v := listedDoc{URI: clip(d.URI, maxURILen), Title: clip(d.Title, maxTitleLen), Kind: clip(d.Kind, maxLabelLen),
 		Summary: clip(d.Summary, 160), Deprecated: d.Deprecated}
 	line := fmt.Sprintf("- **%s** — %s · %s", oneLine(v.Title), orDash(v.Kind), v.URI)
@@ -229,9 +216,8 @@ func listChildrenTool(b *backend) (mcpgo.Tool, server.ToolHandlerFunc) {
 			return nil, err
 		}
 		children = clipRefs(children, len(children))
-		items := make([]item, len(children))
 		section := "\x00"
-		for i, c := range children {
+		items := itemsOf(children, func(_ int, c document.Ref) item {
 			var md strings.Builder
 			if c.Section != section {
 				section = c.Section
@@ -246,20 +232,17 @@ func listChildrenTool(b *backend) (mcpgo.Tool, server.ToolHandlerFunc) {
 				mark = notIndexedMark(c.URI)
 			}
 			fmt.Fprintf(&md, "- %s — %s%s\n", orDash(oneLine(c.Title)), orDash(v.URI), mark)
-			items[i] = item{markdown: md.String(), value: v}
-		}
-		n := fitItems(items, 300, responseBudget)
-		out := output{URI: uri, Total: len(children), Truncated: n < len(children)}
+			return item{markdown: md.String(), value: v}
+		})
+		out := output{URI: uri, Total: len(children)}
 		var md strings.Builder
 		if len(children) == 0 {
 			fmt.Fprintf(&md, "%s has no Topics children. read_document shows its content.\n", uri)
 		} else {
 			fmt.Fprintf(&md, "## Children of %s (%d)\n", uri, len(children))
 		}
-		out.Children = writeItems[child](&md, items[:n])
-		if out.Truncated {
-			fmt.Fprintf(&md, "\n… %d more left out to keep this response small; read_document with section=\"Topics\" lists them all in parts.\n", len(children)-n)
-		}
+		out.Children = writeFitted[child](&md, items, 300, responseBudget, "more", `read_document with section="Topics" lists them all in parts.`)
+		out.Truncated = len(out.Children) < len(children)
 		return textResult(md.String(), out), nil
 	}
 }

@@ -30,8 +30,7 @@ func readDocumentTool(b *backend) (mcpgo.Tool, server.ToolHandlerFunc) {
 			mcpgo.Description("markdown: the page as Markdown. json: the structured document (declaration, platforms, symbols, relationships) with its Markdown.")),
 		mcpgo.WithString("section", mcpgo.MaxLength(maxNameLen),
 			mcpgo.Description("Only the sections whose \"##\" heading contains one of these comma-separated words, e.g. \"Declaration, Discussion\" or \"Topics\". The title block is always included.")),
-		mcpgo.WithInteger("offset", mcpgo.DefaultNumber(0), mcpgo.Min(0), mcpgo.Max(maxOffset),
-			mcpgo.Description("Byte offset to continue from, as given by a truncated response.")),
+		offsetArg("Byte offset to continue from, as given by a truncated response."),
 		mcpgo.WithInteger("max_tokens", mcpgo.DefaultNumber(defaultTokenBudget), mcpgo.Min(500), mcpgo.Max(maxTokenBudget),
 			mcpgo.Description("Upper bound on the response size in tokens (about 4 characters each).")),
 	)
@@ -49,7 +48,7 @@ func readDocumentTool(b *backend) (mcpgo.Tool, server.ToolHandlerFunc) {
 		if err != nil {
 			return nil, err
 		}
-		offset, err := a.optionalInt("offset", 0, 0, maxOffset)
+		offset, err := a.offset()
 		if err != nil {
 			return nil, err
 		}

@@ -57,8 +57,7 @@ func listSamplesTool(b *backend) (mcpgo.Tool, server.ToolHandlerFunc) {
   "properties": {
     "framework": {"type": "string"},
     "total": {"type": "integer", "description": "Projects that match."},
-    "offset": {"type": "integer"},
-    "nextOffset": {"type": "integer", "description": "Offset of the next page; absent at the end."},
+    `+pagingSchema+`,
     "projects": {"type": "array", "items": {"type": "object", "properties": {
       "projectId": {"type": "string"}, "uri": {"type": "string"}, "title": {"type": "string"}, "framework": {"type": "string"}, "summary": {"type": "string"}},
       "required": ["projectId", "uri", "title"]}}
@@ -95,29 +94,24 @@ func listSamplesTool(b *backend) (mcpgo.Tool, server.ToolHandlerFunc) {
 		if err != nil {
 			return nil, err
 		}
-		items := make([]item, len(projects))
-		for i, p := range projects {
+		items := itemsOf(projects, func(_ int, p index.DocumentSummary) item {
 			v := listedSample{ProjectID: clip(strings.TrimPrefix(p.URI, samplesScheme), maxURILen), URI: clip(p.URI, maxURILen),
 				Title: clip(p.Title, maxTitleLen), Framework: clip(p.Framework, maxLabelLen), Summary: clip(p.Summary, 200)}
 			line := fmt.Sprintf("- **%s** — %s · project_id %s", oneLine(v.Title), orDash(v.Framework), v.ProjectID)
 			if v.Summary != "" {
 				line += "\n  " + v.Summary
 			}
-			items[i] = item{markdown: line + "\n", value: v}
-		}
+			return item{markdown: line + "\n", value: v}
+		})
 		scope := "all frameworks"
 		if framework != "" {
 			scope = framework
 		}
 		header := fmt.Sprintf("## Sample projects (%s): %d–%d of %d\n\n", scope, offset+1, offset+len(projects), total)
+		empty := fmt.Sprintf("No sample projects at offset %d: %s has %d.\n", offset, scope, total)
 		out := output{Framework: framework, paging: paging{Total: total, Offset: offset}}
 		var md strings.Builder
-		if len(projects) == 0 {
-			fmt.Fprintf(&md, "No sample projects at offset %d: %s has %d.\n", offset, scope, total)
-		} else {
-			md.WriteString(header)
-		}
-		out.Projects = writePage[listedSample](&md, &out.paging, items, len(header)+400, func(next int) string {
+		out.Projects = writeListing[listedSample](&md, &out.paging, items, header, empty, 400, func(next int) string {
 			args := fmt.Sprintf("offset=%d", next)
 			if framework != "" {
 				args = fmt.Sprintf("framework=%q %s", framework, args)
@@ -159,10 +153,8 @@ func readSampleTool(b *backend) (mcpgo.Tool, server.ToolHandlerFunc) {
 		mcpgo.WithDescription("Read one Apple sample-code project: its README, framework, the Apple documentation page it belongs to, and its file list with each file's language. "+
 			"Read a file's lines with read_sample_file. A long README is returned in parts: the response says which offset to pass next."),
 		readOnly("Read a sample project"),
-		mcpgo.WithString("project_id", mcpgo.Required(), mcpgo.MaxLength(maxNameLen),
-			mcpgo.Description("Project id as list_samples or search returns it (\"swiftui-food-truck\"), or its samples:// URI.")),
-		mcpgo.WithInteger("offset", mcpgo.DefaultNumber(0), mcpgo.Min(0), mcpgo.Max(maxOffset),
-			mcpgo.Description("Byte offset in the README to continue from, as given by a truncated response.")),
+		projectIDOption("Project id as list_samples or search returns it (\"swiftui-food-truck\"), or its samples:// URI."),
+		offsetArg("Byte offset in the README to continue from, as given by a truncated response."),
 	)
 	return t, func(ctx context.Context, req mcpgo.CallToolRequest) (*mcpgo.CallToolResult, error) {
 		a := argsOf(req)
@@ -170,7 +162,7 @@ func readSampleTool(b *backend) (mcpgo.Tool, server.ToolHandlerFunc) {
 		if err != nil {
 			return nil, err
 		}
-		offset, err := a.optionalInt("offset", 0, 0, maxOffset)
+		offset, err := a.offset()
 		if err != nil {
 			return nil, err
 		}
@@ -267,8 +259,7 @@ func readSampleFileTool(b *backend) (mcpgo.Tool, server.ToolHandlerFunc) {
 			"Pass the project_id and the file's path as read_sample lists it; start_line and end_line pick a range. "+
 			"A file longer than one response is cut at a line, and the response says which start_line reads on."),
 		readOnly("Read a sample file"),
-		mcpgo.WithString("project_id", mcpgo.Required(), mcpgo.MaxLength(maxNameLen),
-			mcpgo.Description("Project id as list_samples, read_sample or search_usages returns it (\"swiftui-food-truck\").")),
+		projectIDOption("Project id as list_samples, read_sample or search_usages returns it (\"swiftui-food-truck\")."),
 		mcpgo.WithString("file_path", mcpgo.Required(), mcpgo.MaxLength(maxPathLen),
 			mcpgo.Description("Path of the file inside the project, as read_sample lists it, e.g. \"FoodTruck/App/App.swift\".")),
 		mcpgo.WithInteger("start_line", mcpgo.DefaultNumber(1), mcpgo.Min(1), mcpgo.Max(maxOffset),
@@ -369,6 +360,12 @@ func numberedLines(doc *index.StoredDocument, id, rel string, lines []string, st
 		fmt.Fprintf(&md, "\n%d more lines; start_line=%d reads on.\n", len(lines)-end, end+1)
 	}
 	return md.String()
+}
+
+// projectIDOption declares the project_id argument, described by desc;
+// projectIDArg reads it.
+func projectIDOption(desc string) mcpgo.ToolOption {
+	return mcpgo.WithString("project_id", mcpgo.Required(), mcpgo.MaxLength(maxNameLen), mcpgo.Description(desc))
 }
 
 // projectIDArg reads project_id: a project id or its samples:// URI.

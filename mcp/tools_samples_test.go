@@ -8,11 +8,7 @@ import (
 
 func TestListSamples(t *testing.T) {
 	s := connect(t, Options{DBPath: fixtureDB(t)})
-	res := s.call("list_samples", map[string]any{})
-	text := resultText(res)
-	if res.IsError {
-		t.Fatal(text)
-	}
+	res, text := s.okResult("list_samples", map[string]any{})
 	mustContain(t, text, "**Fetching Data** — swiftui · project_id swiftui-fetching-data", "**Buttons demo** — uikit", "of 2", "read_sample")
 	var out struct {
 		Total    int            `json:"total"`
@@ -136,11 +132,7 @@ func TestReadSampleFile(t *testing.T) {
 
 func TestSearchUsages(t *testing.T) {
 	s := connect(t, Options{DBPath: fixtureDB(t)})
-	res := s.call("search_usages", map[string]any{"api": "URLSession"})
-	text := resultText(res)
-	if res.IsError {
-		t.Fatal(text)
-	}
+	res, text := s.okResult("search_usages", map[string]any{"api": "URLSession"})
 	// The call comes first; every file once, with its line.
 	mustContain(t, text, "## URLSession: 2 files use it (1–2)",
 		"1. Fetching Data/Loader.swift line 8 — call `URLSession`", "project_id swiftui-fetching-data",

@@ -52,6 +52,31 @@ var minVersionArgs = []struct{ arg, platform string }{
 	{"min_visionos", ranker.PlatformVisionOS},
 }
 
+// minVersionOptions declares the min_<platform> arguments, each described by
+// describe(platform); minVersions reads them.
+func minVersionOptions(describe func(platform string) string) []mcpgo.ToolOption {
+	opts := make([]mcpgo.ToolOption, 0, len(minVersionArgs))
+	for _, m := range minVersionArgs {
+		opts = append(opts, mcpgo.WithString(m.arg, mcpgo.Pattern(versionPattern), mcpgo.Description(describe(m.platform))))
+	}
+	return opts
+}
+
+// minVersions reads the min_<platform> arguments, in platform order, into a
+// map from the platform as the argument spells it ("ios", the key
+// verify.TargetsFrom takes) to the version, "" when absent.
+func (a toolArgs) minVersions() (map[string]string, error) {
+	versions := make(map[string]string, len(minVersionArgs))
+	for _, m := range minVersionArgs {
+		v, err := a.minVersion(m.arg)
+		if err != nil {
+			return nil, err
+		}
+		versions[strings.TrimPrefix(m.arg, "min_")] = v
+	}
+	return versions, nil
+}
+
 var versionRE = regexp.MustCompile(versionPattern)
 
 // searchToolName is the search tool's name; the server narrows its source
@@ -88,11 +113,10 @@ func searchTool(b *backend) (mcpgo.Tool, server.ToolHandlerFunc) {
 		mcpgo.WithInteger("limit", mcpgo.DefaultNumber(ranker.DefaultLimit), mcpgo.Min(1), mcpgo.Max(ranker.MaxLimit),
 			mcpgo.Description("Number of results.")),
 	}
-	for _, m := range minVersionArgs {
-		opts = append(opts, mcpgo.WithString(m.arg, mcpgo.Pattern(versionPattern),
-			mcpgo.Description(fmt.Sprintf("Only API available on %s at this version or earlier, e.g. \"16.0\". Pages that list platforms but not %s are dropped; "+
-				"pages that list none (articles, guides, other sources) are kept.", m.platform, m.platform))))
-	}
+	opts = append(opts, minVersionOptions(func(platform string) string {
+		return fmt.Sprintf("Only API available on %s at this version or earlier, e.g. \"16.0\". Pages that list platforms but not %s are dropped; "+
+			"pages that list none (articles, guides, other sources) are kept.", platform, platform)
+	})...)
 	opts = append(opts, mcpgo.WithRawOutputSchema(searchOutputSchema))
 	t := mcpgo.NewTool(searchToolName, opts...)
 
@@ -124,13 +148,11 @@ func searchTool(b *backend) (mcpgo.Tool, server.ToolHandlerFunc) {
 		if f.Year, err = a.optionalInt("year", 0, 0, 2100); err != nil {
 			return nil, err
 		}
-		for _, m := range minVersionArgs {
-			v, err := a.minVersion(m.arg)
-			if err != nil {
-				return nil, err
-			}
-			setMinVersion(&f, m.platform, v)
+		mins, err := a.minVersions()
+		if err != nil {
+			return nil, err
 		}
+		f.MinIOS, f.MinMacOS, f.MinTvOS, f.MinWatchOS, f.MinVisionOS = mins["ios"], mins["macos"], mins["tvos"], mins["watchos"], mins["visionos"]
 		searcher, err := b.search(ctx)
 		if err != nil {
 			return nil, err
@@ -282,21 +304,6 @@ func searchRows(ctx context.Context, b *backend, results []ranker.Result) ([]sea
 	return rows, nil
 }
 
-func setMinVersion(f *ranker.Filters, platform, v string) {
-	switch platform {
-	case ranker.PlatformIOS:
-		f.MinIOS = v
-	case ranker.PlatformMacOS:
-		f.MinMacOS = v
-	case ranker.PlatformTvOS:
-		f.MinTvOS = v
-	case ranker.PlatformWatchOS:
-		f.MinWatchOS = v
-	case ranker.PlatformVisionOS:
-		f.MinVisionOS = v
-	}
-}
-
 // searchOutput is the search tool's structuredContent.
 // readingSearcher is a Searcher that says how it read the query: the
 // ranker corrects misspelt names, and the agent must know its query was
@@ -330,24 +337,18 @@ func searchResult(query, corrected string, results []searchRow) *mcpgo.CallToolR
 		md := fmt.Sprintf("No results for %q. Try fewer or more general words, drop filters, or check the spelling of the API name.\n", clip(query, 100))
 		return textResult(md, searchOutput{Query: query, Results: []searchRow{}})
 	}
-	items := make([]item, len(results))
-	for i, r := range results {
-		items[i] = resultItem(i+1, r)
-	}
+	items := itemsOf(results, func(i int, r searchRow) item { return resultItem(i+1, r) })
 	header := fmt.Sprintf("## Results for %q\n\n", clip(query, 100))
 	if corrected != "" {
 		// Said first: the agent asked for a name that does not exist.
 		header = fmt.Sprintf("## Showing results for %q\n\nNo page is named %q; searched the nearest name instead.\n\n", clip(corrected, 100), clip(query, 100))
 	}
 	const footer = "\nRead a page with read_document uri=\"<uri>\".\n"
-	n := fitItems(items, len(header)+len(footer)+200, responseBudget)
 	var b strings.Builder
 	b.WriteString(header)
-	out := searchOutput{Query: query, ShowingResultsFor: corrected, Count: n, Truncated: n < len(items)}
-	out.Results = writeItems[searchRow](&b, items[:n])
-	if out.Truncated {
-		fmt.Fprintf(&b, "\n… %d more results left out to keep this response small; add filters or lower limit.\n", len(items)-n)
-	}
+	out := searchOutput{Query: query, ShowingResultsFor: corrected}
+	out.Results = writeFitted[searchRow](&b, items, len(header)+len(footer)+200, responseBudget, "more results", "add filters or lower limit.")
+	out.Count, out.Truncated = len(out.Results), len(out.Results) < len(items)
 	b.WriteString(footer)
 	return textResult(b.String(), out)
 }

@@ -44,14 +44,24 @@ type symbolList struct {
 	Symbols []SymbolRow `json:"symbols"`
 }
 
-func frameworkArg() mcpgo.ToolOption {
-	return mcpgo.WithString("framework", mcpgo.MaxLength(maxNameLen),
+// symbolFilterArgs declares the framework and limit arguments shared by the
+// symbol tools; symbolArgs reads them.
+func symbolFilterArgs() mcpgo.ToolOption {
+	framework := mcpgo.WithString("framework", mcpgo.MaxLength(maxNameLen),
 		mcpgo.Description("Only symbols on pages of this framework (\"swiftui\", \"Foundation\")."))
+	limit := mcpgo.WithInteger("limit", mcpgo.DefaultNumber(20), mcpgo.Min(1), mcpgo.Max(100),
+		mcpgo.Description("Number of symbols."))
+	return func(t *mcpgo.Tool) {
+		framework(t)
+		limit(t)
+	}
 }
 
-func limitArg() mcpgo.ToolOption {
-	return mcpgo.WithInteger("limit", mcpgo.DefaultNumber(20), mcpgo.Min(1), mcpgo.Max(100),
-		mcpgo.Description("Number of symbols."))
+// newSymbolTool declares a symbol search tool: its own arguments, then the
+// shared framework and limit, answering with a symbolList (runSymbols).
+func newSymbolTool(name, title, desc string, args ...mcpgo.ToolOption) mcpgo.Tool {
+	opts := append([]mcpgo.ToolOption{mcpgo.WithDescription(desc), readOnly(title)}, args...)
+	return mcpgo.NewTool(name, append(opts, symbolFilterArgs(), mcpgo.WithRawOutputSchema(symbolListSchema))...)
 }
 
 // symbolArgs reads the framework and limit arguments shared by the symbol tools.
@@ -95,35 +105,24 @@ func renderSymbols(rows []SymbolRow, title, empty string, budget int) (string, s
 	if len(rows) == 0 {
 		return empty + "\n", list
 	}
-	items := make([]item, len(rows))
-	for i, r := range rows {
-		items[i] = symbolItem(i+1, r)
-	}
+	items := itemsOf(rows, func(i int, r SymbolRow) item { return symbolItem(i+1, r) })
 	header := fmt.Sprintf("## %s\n\n", title)
-	n := fitItems(items, len(header)+300, budget)
 	var md strings.Builder
 	md.WriteString(header)
-	list.Symbols = writeItems[SymbolRow](&md, items[:n])
-	list.Count = n
-	if n < len(items) {
-		fmt.Fprintf(&md, "\n… %d more left out to keep this response small; lower limit or add a framework.\n", len(items)-n)
-	}
+	list.Symbols = writeFitted[SymbolRow](&md, items, len(header)+300, budget, "more", "lower limit or add a framework.")
+	list.Count = len(list.Symbols)
 	md.WriteString("\nRead a symbol's page with read_document uri=\"<uri>\".\n")
 	return md.String(), list
 }
 
 func searchSymbolsTool(b *backend) (mcpgo.Tool, server.ToolHandlerFunc) {
-	t := mcpgo.NewTool("search_symbols",
-		mcpgo.WithDescription("Search Swift declarations extracted from the documentation (page declarations and code examples) by name or signature words, kind and async-ness. "+
-			"Answers \"which async methods does URLSession have\" or \"find actor types in SwiftUI\". Give query, kind, is_async or framework (at least one)."),
-		readOnly("Search Swift symbols"),
+	t := newSymbolTool("search_symbols", "Search Swift symbols",
+		"Search Swift declarations extracted from the documentation (page declarations and code examples) by name or signature words, kind and async-ness. "+
+			"Answers \"which async methods does URLSession have\" or \"find actor types in SwiftUI\". Give query, kind, is_async or framework (at least one).",
 		mcpgo.WithString("query", mcpgo.MaxLength(maxQueryLen),
 			mcpgo.Description("Words of the symbol's name or signature, matched as prefixes: \"dataTask\", \"URLSession data\".")),
 		mcpgo.WithString("kind", mcpgo.Enum(symbolKinds...), mcpgo.Description("Only this declaration kind.")),
 		mcpgo.WithBoolean("is_async", mcpgo.Description("true: only async declarations; false: only synchronous ones. Omit for both.")),
-		frameworkArg(),
-		limitArg(),
-		mcpgo.WithRawOutputSchema(symbolListSchema),
 	)
 	return t, func(ctx context.Context, req mcpgo.CallToolRequest) (*mcpgo.CallToolResult, error) {
 		a := argsOf(req)
@@ -171,15 +170,11 @@ func asyncWord(p *bool) string {
 }
 
 func searchPropertyWrappersTool(b *backend) (mcpgo.Tool, server.ToolHandlerFunc) {
-	t := mcpgo.NewTool("search_property_wrappers",
-		mcpgo.WithDescription("Find declarations that use a property wrapper or attribute (@State, @Binding, @Published, @Environment, @AppStorage, @Observable…), "+
-			"with the signature as written and the page it comes from: a quick way to see how a wrapper is used."),
-		readOnly("Find property wrapper usage"),
+	t := newSymbolTool("search_property_wrappers", "Find property wrapper usage",
+		"Find declarations that use a property wrapper or attribute (@State, @Binding, @Published, @Environment, @AppStorage, @Observable…), "+
+			"with the signature as written and the page it comes from: a quick way to see how a wrapper is used.",
 		mcpgo.WithString("wrapper", mcpgo.Required(), mcpgo.MaxLength(maxNameLen),
 			mcpgo.Description("The wrapper or attribute name, with or without \"@\": \"State\", \"@Environment\".")),
-		frameworkArg(),
-		limitArg(),
-		mcpgo.WithRawOutputSchema(symbolListSchema),
 	)
 	return t, func(ctx context.Context, req mcpgo.CallToolRequest) (*mcpgo.CallToolResult, error) {
 		a := argsOf(req)
@@ -234,17 +229,13 @@ func searchConcurrencyTool(b *backend) (mcpgo.Tool, server.ToolHandlerFunc) {
 		names = append(names, p.name)
 		descs = append(descs, p.name+": "+p.desc)
 	}
-	t := mcpgo.NewTool("search_concurrency",
-		mcpgo.WithDescription("Find Swift concurrency APIs by pattern: async functions, actors, @MainActor, Sendable, Task, AsyncSequence, nonisolated. "+
-			"Combine with query to narrow (\"pattern=async query=URLSession\")."),
-		readOnly("Find Swift concurrency APIs"),
+	t := newSymbolTool("search_concurrency", "Find Swift concurrency APIs",
+		"Find Swift concurrency APIs by pattern: async functions, actors, @MainActor, Sendable, Task, AsyncSequence, nonisolated. "+
+			"Combine with query to narrow (\"pattern=async query=URLSession\").",
 		mcpgo.WithString("pattern", mcpgo.Required(), mcpgo.Enum(names...),
 			mcpgo.Description(strings.Join(descs, "; ")+".")),
 		mcpgo.WithString("query", mcpgo.MaxLength(maxQueryLen),
 			mcpgo.Description("Optional words of the symbol's name or signature.")),
-		frameworkArg(),
-		limitArg(),
-		mcpgo.WithRawOutputSchema(symbolListSchema),
 	)
 	return t, func(ctx context.Context, req mcpgo.CallToolRequest) (*mcpgo.CallToolResult, error) {
 		a := argsOf(req)
@@ -275,15 +266,11 @@ func searchConcurrencyTool(b *backend) (mcpgo.Tool, server.ToolHandlerFunc) {
 }
 
 func searchGenericsTool(b *backend) (mcpgo.Tool, server.ToolHandlerFunc) {
-	t := mcpgo.NewTool("search_generics",
-		mcpgo.WithDescription("Find generic declarations by constraint: \"View\" finds <Content: View> and where Content : View; \"Element == Int\" finds that requirement. "+
-			"Each row shows the matched generic clause."),
-		readOnly("Find generic constraints"),
+	t := newSymbolTool("search_generics", "Find generic constraints",
+		"Find generic declarations by constraint: \"View\" finds <Content: View> and where Content : View; \"Element == Int\" finds that requirement. "+
+			"Each row shows the matched generic clause.",
 		mcpgo.WithString("constraint", mcpgo.Required(), mcpgo.MaxLength(maxNameLen),
 			mcpgo.Description("A protocol or type in a constraint (\"Hashable\"), or a requirement (\"Content: View\", \"Element == Int\").")),
-		frameworkArg(),
-		limitArg(),
-		mcpgo.WithRawOutputSchema(symbolListSchema),
 	)
 	return t, func(ctx context.Context, req mcpgo.CallToolRequest) (*mcpgo.CallToolResult, error) {
 		a := argsOf(req)

@@ -36,19 +36,13 @@ func TestToolsRegisterWhenTheirDataExists(t *testing.T) {
 func TestSearch(t *testing.T) {
 	db := fixtureDB(t)
 	t.Run("ranker", func(t *testing.T) {
-		testSearch(t, connect(t, Options{DBPath: db, NewSearcher: func(ctx context.Context, st *index.Store) (Searcher, error) {
-			return ranker.New(ctx, st, nil)
-		}}))
+		testSearch(t, connect(t, rankerOptions(db)))
 	})
 	t.Run("plain", func(t *testing.T) { testSearch(t, connect(t, Options{DBPath: db})) })
 }
 
 func testSearch(t *testing.T, s *session) {
-	res := s.call("search", map[string]any{"query": "View"})
-	text := resultText(res)
-	if res.IsError {
-		t.Fatal(text)
-	}
+	res, text := s.okResult("search", map[string]any{"query": "View"})
 	mustContain(t, text, "**View**", "apple-docs://swiftui/view", "iOS 13.0+", "A type that represents part of your app's user interface",
 		"read_document")
 	var out searchOutput
@@ -121,7 +115,7 @@ func TestSlowSearcherDoesNotDelayStartup(t *testing.T) {
 	s := connect(t, Options{DBPath: fixtureDB(t), CallTimeout: 300 * time.Millisecond,
 		NewSearcher: func(ctx context.Context, st *index.Store) (Searcher, error) {
 			<-release
-			return ranker.New(ctx, st, nil)
+			return rankerSearcher(ctx, st)
 		}})
 	// connect has initialized already; other tools answer.
 	mustContain(t, s.ok("get_inheritance", map[string]any{"symbol": "UIButton"}), "UIControl")

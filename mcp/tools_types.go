@@ -24,8 +24,7 @@ func searchConformancesTool(b *backend) (mcpgo.Tool, server.ToolHandlerFunc) {
 		readOnly("Find protocol conformances"),
 		mcpgo.WithString("protocol", mcpgo.Required(), mcpgo.MaxLength(maxNameLen),
 			mcpgo.Description("Protocol name (\"Sendable\", \"View\", \"Codable\") or its URI.")),
-		frameworkArg(),
-		limitArg(),
+		symbolFilterArgs(),
 		mcpgo.WithRawOutputSchema(json.RawMessage(`{
   "type": "object",
   "properties": {
@@ -63,11 +62,10 @@ func searchConformancesTool(b *backend) (mcpgo.Tool, server.ToolHandlerFunc) {
 		}
 		// The documented list takes at most half of the response; code
 		// declarations get what it leaves.
-		items := make([]item, len(documented))
-		for i, d := range documented {
+		items := itemsOf(documented, func(_ int, d TypeRef) item {
 			d = clipTypeRef(d)
-			items[i] = item{markdown: "- " + typeRefText(d) + "\n", value: d}
-		}
+			return item{markdown: "- " + typeRefText(d) + "\n", value: d}
+		})
 		fixed := 300 + len(protocol)
 		n := fitItems(items, fixed, responseBudget/2)
 		out := output{Protocol: protocol, DocumentedTotal: total, Documented: make([]TypeRef, 0, n), Declared: []SymbolRow{}}

@@ -113,8 +113,7 @@ func searchUsagesTool(b *backend) (mcpgo.Tool, server.ToolHandlerFunc) {
   "properties": {
     "api": {"type": "string", "description": "The API looked for, as Type or Type.member."},
     "total": {"type": "integer", "description": "Files that use it."},
-    "offset": {"type": "integer"},
-    "nextOffset": {"type": "integer", "description": "Offset of the next page; absent at the end."},
+    `+pagingSchema+`,
     "textMatch": {"type": "boolean", "description": "No file reaches the member through its type's name; these files use the type and name the member."},
     "uses": {"type": "array", "items": {"type": "object", "properties": {
       "uri": {"type": "string"}, "path": {"type": "string"}, "project": {"type": "string"}, "source": {"type": "string"},
@@ -166,10 +165,9 @@ func searchUsagesTool(b *backend) (mcpgo.Tool, server.ToolHandlerFunc) {
 			out.TextMatch = total > 0
 		}
 		out.Total = total
-		items := make([]item, len(uses))
-		for i, u := range uses {
-			items[i] = usageItem(offset+i+1, usageRow{CodeUse: clipCodeUse(u), Code: citedLine(ctx, st, u.URI, u.Line)})
-		}
+		items := itemsOf(uses, func(i int, u index.CodeUse) item {
+			return usageItem(offset+i+1, usageRow{CodeUse: clipCodeUse(u), Code: citedLine(ctx, st, u.URI, u.Line)})
+		})
 		var md strings.Builder
 		switch {
 		case total == 0:

@@ -43,11 +43,10 @@ func verifyTool(b *backend) (mcpgo.Tool, server.ToolHandlerFunc) {
 		mcpgo.WithString("code", mcpgo.Required(), mcpgo.MaxLength(maxSwiftLen),
 			mcpgo.Description("The Swift source: a file, a snippet or several declarations.")),
 	}
-	for _, m := range minVersionArgs {
-		opts = append(opts, mcpgo.WithString(m.arg, mcpgo.Pattern(versionPattern),
-			mcpgo.Description(fmt.Sprintf("Deployment target for %s, e.g. \"17.0\": APIs introduced later are reported unavailable unless "+
-				"an #available or @available guards them.", m.platform))))
-	}
+	opts = append(opts, minVersionOptions(func(platform string) string {
+		return fmt.Sprintf("Deployment target for %s, e.g. \"17.0\": APIs introduced later are reported unavailable unless "+
+			"an #available or @available guards them.", platform)
+	})...)
 	opts = append(opts, mcpgo.WithRawOutputSchema(json.RawMessage(`{
   "type": "object",
   "properties": {
@@ -79,11 +78,9 @@ func verifyTool(b *backend) (mcpgo.Tool, server.ToolHandlerFunc) {
 		if err != nil {
 			return nil, err
 		}
-		versions := map[string]string{}
-		for _, m := range minVersionArgs {
-			if versions[strings.TrimPrefix(m.arg, "min_")], err = a.minVersion(m.arg); err != nil {
-				return nil, err
-			}
+		versions, err := a.minVersions()
+		if err != nil {
+			return nil, err
 		}
 		targets, err := verify.TargetsFrom(versions)
 		if err != nil {

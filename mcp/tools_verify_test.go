@@ -8,11 +8,7 @@ import (
 func TestVerifySwift(t *testing.T) {
 	s := connect(t, Options{DBPath: fixtureDB(t)})
 	code := "import SwiftUI\n\nstruct Counter: View {\n    @State private var n = 0\n    var body: some View {\n        Text(\"\\(n)\")\n            .paddign()\n            .padding()\n    }\n}\n"
-	res := s.call("verify_swift", map[string]any{"code": code, "min_ios": "17.0"})
-	text := resultText(res)
-	if res.IsError {
-		t.Fatalf("isError: %s", text)
-	}
+	res, text := s.okResult("verify_swift", map[string]any{"code": code, "min_ios": "17.0"})
 	// Findings first, with the nearest real name and its page.
 	first := strings.SplitN(text, "\n", 2)[0]
 	mustContain(t, first, "line 7: unknown .paddign", "nearest: padding (apple-docs://swiftui/view/padding(_:_:))")

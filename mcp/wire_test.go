@@ -7,7 +7,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
-	"log/slog"
 	"strings"
 	"testing"
 	"time"
@@ -89,19 +88,12 @@ func serveLines(t testing.TB, opts Options, lines ...string) served {
 // serveLinesTo is serveLines writing to out, which tests make fail.
 func serveLinesTo(t testing.TB, opts Options, out io.Writer, lines ...string) served {
 	t.Helper()
-	logs := &lockedBuffer{}
-	if opts.Logger == nil {
-		opts.Logger = slog.New(slog.NewTextHandler(logs, &slog.HandlerOptions{Level: slog.LevelDebug}))
-	}
-	srv, err := New(context.Background(), opts)
-	if err != nil {
-		t.Fatal(err)
-	}
+	srv, logs := newLoggedServer(t, opts)
 	defer srv.Close()
 	ctx, cancel := context.WithTimeout(context.Background(), 50*time.Second)
 	defer cancel()
 	started := time.Now()
-	err = srv.Serve(ctx, strings.NewReader(strings.Join(lines, "\n")+"\n"), out)
+	err := srv.Serve(ctx, strings.NewReader(strings.Join(lines, "\n")+"\n"), out)
 	return served{err: err, log: logs.String(), took: time.Since(started)}
 }
 
