@@ -53,10 +53,19 @@ type lexicon struct {
 	phrases []lexiconPhrase
 }
 
-// lexiconPhrase is a phrase's stems and its idea.
+// lexiconPhrase is a phrase's words and its idea.
 type lexiconPhrase struct {
-	stems []string
+	words []lexiconWord
 	idea  int
+}
+
+// lexiconWord is a content word by its Porter stem. Where the stemmer cut a
+// derivational ending ("localize" -> local, "transferable" -> transfer), a
+// request's word must also begin like the phrase's (prefix): "local" and
+// "transfer" mean something else, "localization" and "transferables" do
+// not.
+type lexiconWord struct {
+	word, stem, prefix string
 }
 
 // newLexicon stems the phrases of ideas.
@@ -64,8 +73,11 @@ func newLexicon(ideas []taskIdea) *lexicon {
 	lx := &lexicon{ideas: ideas}
 	for i, idea := range ideas {
 		for _, p := range idea.phrases {
-			if stems := contentStems(strings.Fields(p)); len(stems) > 0 {
-				lx.phrases = append(lx.phrases, lexiconPhrase{stems: stems, idea: i})
+			if ws := contentWords(strings.Fields(p)); len(ws) > 0 {
+				for j := range ws {
+					ws[j].prefix = derivedPrefix(ws[j].word, ws[j].stem)
+				}
+				lx.phrases = append(lx.phrases, lexiconPhrase{words: ws, idea: i})
 			}
 		}
 	}
@@ -76,33 +88,62 @@ func newLexicon(ideas []taskIdea) *lexicon {
 // never reads a request pays nothing.
 var taskLexiconOnce = sync.OnceValue(func() *lexicon { return newLexicon(taskLexicon) })
 
-// contentStems returns the Porter stems of the words that carry content,
-// each once.
-func contentStems(words []string) []string {
-	var out []string
+// contentWords returns the words that carry content, lower-case with their
+// Porter stems, each stem once.
+func contentWords(words []string) []lexiconWord {
+	var out []lexiconWord
 	for _, w := range words {
 		w = strings.ToLower(trimPossessive(strings.Trim(w, `.,;:!?"'()`)))
 		if w == "" || stopWords[w] {
 			continue
 		}
-		if st := stem(w); !slices.Contains(out, st) {
-			out = append(out, st)
+		st := stem(w)
+		if !slices.ContainsFunc(out, func(x lexiconWord) bool { return x.stem == st }) {
+			out = append(out, lexiconWord{word: w, stem: st})
 		}
 	}
 	return out
 }
 
+// derivedPrefix is the beginning a request's word must share with a phrase
+// word whose stem lost a derivational ending of three letters or more, or
+// "" when the stem is all that counts: inflections ("playing", "loaded",
+// "photos") are what stemming is for.
+func derivedPrefix(word, st string) string {
+	if len(word)-len(st) < 3 || len(st) >= len(word) {
+		return ""
+	}
+	for _, inflection := range []string{"ing", "ed", "es", "s"} {
+		if strings.HasSuffix(word, inflection) {
+			return ""
+		}
+	}
+	return word[:len(st)+1]
+}
+
+// matches reports whether every word of the phrase is among have.
+func (p lexiconPhrase) matches(have []lexiconWord) bool {
+	for _, w := range p.words {
+		if !slices.ContainsFunc(have, func(h lexiconWord) bool {
+			return h.stem == w.stem && strings.HasPrefix(h.word, w.prefix)
+		}) {
+			return false
+		}
+	}
+	return true
+}
+
 // uris returns the pages the lexicon names for a request's words, best
 // first.
 func (lx *lexicon) uris(terms []string) []string {
-	have := contentStems(terms)
+	have := contentWords(terms)
 	if len(have) == 0 {
 		return nil
 	}
 	best := map[int]int{} // idea -> its longest matching phrase
 	for _, p := range lx.phrases {
-		if len(p.stems) > best[p.idea] && allIn(p.stems, have) {
-			best[p.idea] = len(p.stems)
+		if len(p.words) > best[p.idea] && p.matches(have) {
+			best[p.idea] = len(p.words)
 		}
 	}
 	ideas := make([]int, 0, len(best))
@@ -138,16 +179,6 @@ func lexiconURI(api string) string {
 		return api
 	}
 	return "apple-docs://" + api
-}
-
-// allIn reports whether every string of want is in have.
-func allIn(want, have []string) bool {
-	for _, w := range want {
-		if !slices.Contains(have, w) {
-			return false
-		}
-	}
-	return true
 }
 
 // lexiconStage adds the pages the lexicon names for a request.

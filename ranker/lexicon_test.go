@@ -15,6 +15,7 @@ func TestLexiconMatchesEveryWordOfAPhraseByStem(t *testing.T) {
 		{[]string{"blink"}, []string{"kit/blinker"}},
 		{[]string{"lamp glow", "light shine"}, []string{"kit/lamp", "kit/blinker"}},
 		{[]string{"glow"}, []string{"other://glow"}},
+		{[]string{"localize"}, []string{"kit/localizer"}},
 	})
 	for _, tc := range []struct {
 		query string
@@ -25,6 +26,10 @@ func TestLexiconMatchesEveryWordOfAPhraseByStem(t *testing.T) {
 		// One word of a two-word phrase is not enough.
 		{"a lamp that hums", nil},
 		{"blinking cursor", []string{"apple-docs://kit/blinker"}},
+		// A stem that lost a derivational ending needs the word's own
+		// beginning: "localize" is not "local".
+		{"a local lamp", nil},
+		{"localization of the lamp", []string{"apple-docs://kit/localizer"}},
 		// The longer match leads even when a shorter idea comes first in
 		// the table, and a page named twice appears once.
 		{"blink while the light shines", []string{"apple-docs://kit/lamp", "apple-docs://kit/blinker"}},
@@ -64,8 +69,8 @@ func TestTaskLexiconData(t *testing.T) {
 	phrases := map[int]int{}
 	for _, p := range lx.phrases {
 		phrases[p.idea]++
-		if len(p.stems) == 1 && generic[p.stems[0]] {
-			t.Errorf("idea %d (%q) has the one-word phrase %q, too common to mean one API", p.idea, taskLexicon[p.idea].phrases, p.stems[0])
+		if len(p.words) == 1 && generic[p.words[0].stem] {
+			t.Errorf("idea %d (%q) has the one-word phrase %q, too common to mean one API", p.idea, taskLexicon[p.idea].phrases, p.words[0].word)
 		}
 	}
 	for i, idea := range taskLexicon {
