@@ -51,6 +51,9 @@ const (
 type lexicon struct {
 	ideas   []taskIdea
 	phrases []lexiconPhrase
+	// byStem lists the phrases holding each stem, so a request checks
+	// only the phrases that share a word with it.
+	byStem map[string][]int
 }
 
 // lexiconPhrase is a phrase's words and its idea.
@@ -70,15 +73,19 @@ type lexiconWord struct {
 
 // newLexicon stems the phrases of ideas.
 func newLexicon(ideas []taskIdea) *lexicon {
-	lx := &lexicon{ideas: ideas}
+	lx := &lexicon{ideas: ideas, byStem: map[string][]int{}}
+	stems := map[string]string{} // the table repeats its words
 	for i, idea := range ideas {
 		for _, p := range idea.phrases {
-			if ws := contentWords(strings.Fields(p)); len(ws) > 0 {
-				for j := range ws {
-					ws[j].prefix = derivedPrefix(ws[j].word, ws[j].stem)
-				}
-				lx.phrases = append(lx.phrases, lexiconPhrase{words: ws, idea: i})
+			ws := contentWordsMemo(strings.Fields(p), stems)
+			if len(ws) == 0 {
+				continue
 			}
+			for j := range ws {
+				ws[j].prefix = derivedPrefix(ws[j].word, ws[j].stem)
+				lx.byStem[ws[j].stem] = append(lx.byStem[ws[j].stem], len(lx.phrases))
+			}
+			lx.phrases = append(lx.phrases, lexiconPhrase{words: ws, idea: i})
 		}
 	}
 	return lx
@@ -90,14 +97,24 @@ var taskLexiconOnce = sync.OnceValue(func() *lexicon { return newLexicon(taskLex
 
 // contentWords returns the words that carry content, lower-case with their
 // Porter stems, each stem once.
-func contentWords(words []string) []lexiconWord {
+func contentWords(words []string) []lexiconWord { return contentWordsMemo(words, nil) }
+
+// contentWordsMemo is contentWords with the stems it computes kept in memo,
+// when memo is not nil.
+func contentWordsMemo(words []string, memo map[string]string) []lexiconWord {
 	var out []lexiconWord
 	for _, w := range words {
 		w = strings.ToLower(trimPossessive(strings.Trim(w, `.,;:!?"'()`)))
 		if w == "" || stopWords[w] {
 			continue
 		}
-		st := stem(w)
+		st, ok := memo[w]
+		if !ok {
+			st = stem(w)
+			if memo != nil {
+				memo[w] = st
+			}
+		}
 		if !slices.ContainsFunc(out, func(x lexiconWord) bool { return x.stem == st }) {
 			out = append(out, lexiconWord{word: w, stem: st})
 		}
@@ -141,9 +158,15 @@ func (lx *lexicon) uris(terms []string) []string {
 		return nil
 	}
 	best := map[int]int{} // idea -> its longest matching phrase
-	for _, p := range lx.phrases {
-		if len(p.words) > best[p.idea] && p.matches(have) {
-			best[p.idea] = len(p.words)
+	seen := map[int]bool{}
+	for _, h := range have {
+		for _, n := range lx.byStem[h.stem] {
+			if p := lx.phrases[n]; !seen[n] && len(p.words) > best[p.idea] {
+				seen[n] = true
+				if p.matches(have) {
+					best[p.idea] = len(p.words)
+				}
+			}
 		}
 	}
 	ideas := make([]int, 0, len(best))

@@ -107,3 +107,20 @@ func TestTaskLexiconPagesExistRealIndex(t *testing.T) {
 		}
 	}
 }
+
+// BenchmarkNewLexicon is what Preload (or the first request) pays to stem
+// the table.
+func BenchmarkNewLexicon(b *testing.B) {
+	for b.Loop() {
+		newLexicon(taskLexicon)
+	}
+}
+
+// BenchmarkLexiconURIs is what each request pays to match it.
+func BenchmarkLexiconURIs(b *testing.B) {
+	lx := newLexicon(taskLexicon)
+	terms := strings.Fields("show a spinner while the content of the screen loads from the network")
+	for b.Loop() {
+		lx.uris(terms)
+	}
+}
