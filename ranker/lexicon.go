@@ -4,6 +4,7 @@ import (
 	"context"
 	"database/sql"
 	"errors"
+	"math"
 	"slices"
 	"sort"
 	"strings"
@@ -45,6 +46,12 @@ const (
 	// bm25Scale, 10; the context stage's best API 4).
 	lexiconBase = 20.0
 	lexiconStep = 1.25
+	// A loose match needs lexiconLooseWords of an idea's words worth
+	// lexiconLooseMin together; a whole phrase's words each add
+	// lexiconWholeWeight to the idea's score besides their worth.
+	lexiconLooseWords  = 2
+	lexiconLooseMin    = 8.0
+	lexiconWholeWeight = 1.0
 )
 
 // lexicon is a table of ideas with their phrases stemmed.
@@ -54,6 +61,10 @@ type lexicon struct {
 	// byStem lists the phrases holding each stem, so a request checks
 	// only the phrases that share a word with it.
 	byStem map[string][]int
+	// bags holds each idea's words, all its phrases' together, and
+	// ideasByStem the ideas holding each stem, for the loose match.
+	bags        [][]lexiconWord
+	ideasByStem map[string][]int
 }
 
 // lexiconPhrase is a phrase's words and its idea.
@@ -86,6 +97,16 @@ func newLexicon(ideas []taskIdea) *lexicon {
 				lx.byStem[ws[j].stem] = append(lx.byStem[ws[j].stem], len(lx.phrases))
 			}
 			lx.phrases = append(lx.phrases, lexiconPhrase{words: ws, idea: i})
+		}
+	}
+	lx.bags = make([][]lexiconWord, len(ideas))
+	lx.ideasByStem = map[string][]int{}
+	for _, p := range lx.phrases {
+		for _, w := range p.words {
+			if !slices.ContainsFunc(lx.bags[p.idea], func(x lexiconWord) bool { return x.stem == w.stem }) {
+				lx.bags[p.idea] = append(lx.bags[p.idea], w)
+				lx.ideasByStem[w.stem] = append(lx.ideasByStem[w.stem], p.idea)
+			}
 		}
 	}
 	return lx
@@ -153,35 +174,8 @@ func (p lexiconPhrase) matches(have []lexiconWord) bool {
 // uris returns the pages the lexicon names for a request's words, best
 // first.
 func (lx *lexicon) uris(terms []string) []string {
-	have := contentWords(terms)
-	if len(have) == 0 {
-		return nil
-	}
-	best := map[int]int{} // idea -> its longest matching phrase
-	seen := map[int]bool{}
-	for _, h := range have {
-		for _, n := range lx.byStem[h.stem] {
-			if p := lx.phrases[n]; !seen[n] && len(p.words) > best[p.idea] {
-				seen[n] = true
-				if p.matches(have) {
-					best[p.idea] = len(p.words)
-				}
-			}
-		}
-	}
-	ideas := make([]int, 0, len(best))
-	for i := range best {
-		ideas = append(ideas, i)
-	}
-	// Longer matches first; among equals, the table's order.
-	sort.Slice(ideas, func(a, b int) bool {
-		if best[ideas[a]] != best[ideas[b]] {
-			return best[ideas[a]] > best[ideas[b]]
-		}
-		return ideas[a] < ideas[b]
-	})
 	var out []string
-	for n, i := range ideas {
+	for n, i := range lx.rankIdeas(contentWords(terms)) {
 		if n == lexiconIdeas {
 			break
 		}
@@ -193,6 +187,72 @@ func (lx *lexicon) uris(terms []string) []string {
 		}
 	}
 	return out
+}
+
+// rankIdeas orders the ideas a request's words match, best first. An idea
+// matches wholly when one of its phrases does, and loosely when the request
+// holds at least lexiconLooseWords of its words (any phrases') worth
+// lexiconLooseMin together: "a red number on the app icon" is no phrase of
+// the badge idea, but "number", "app" and "icon" are its words. A word is
+// worth its rarity among the ideas (log N/df), so "app" counts for little
+// and "icon" for much; a whole phrase adds lexiconWholeWeight per word.
+func (lx *lexicon) rankIdeas(have []lexiconWord) []int {
+	if len(have) == 0 {
+		return nil
+	}
+	type match struct {
+		whole, words int
+		worth        float64
+	}
+	matches := map[int]*match{}
+	at := func(i int) *match {
+		if matches[i] == nil {
+			matches[i] = &match{}
+		}
+		return matches[i]
+	}
+	seen := map[int]bool{}
+	for _, h := range have {
+		for _, n := range lx.byStem[h.stem] {
+			if p := lx.phrases[n]; !seen[n] {
+				seen[n] = true
+				if p.matches(have) && len(p.words) > at(p.idea).whole {
+					at(p.idea).whole = len(p.words)
+				}
+			}
+		}
+	}
+	n := float64(len(lx.ideas))
+	for _, h := range have {
+		ideas := lx.ideasByStem[h.stem]
+		worth := math.Log(n / float64(max(len(ideas), 1)))
+		for _, i := range ideas {
+			for _, w := range lx.bags[i] {
+				if w.stem == h.stem && strings.HasPrefix(h.word, w.prefix) {
+					m := at(i)
+					m.words++
+					m.worth += worth
+				}
+			}
+		}
+	}
+	score := map[int]float64{}
+	ideas := make([]int, 0, len(matches))
+	for i, m := range matches {
+		if m.whole == 0 && (m.words < lexiconLooseWords || m.worth < lexiconLooseMin) {
+			continue
+		}
+		score[i] = lexiconWholeWeight*float64(m.whole) + m.worth
+		ideas = append(ideas, i)
+	}
+	// Among equal scores, the table's order.
+	sort.Slice(ideas, func(a, b int) bool {
+		if score[ideas[a]] != score[ideas[b]] {
+			return score[ideas[a]] > score[ideas[b]]
+		}
+		return ideas[a] < ideas[b]
+	})
+	return ideas
 }
 
 // lexiconURI is the URI of a lexicon page: an apple-docs path, or a whole

@@ -2,6 +2,7 @@ package ranker
 
 import (
 	"context"
+	"fmt"
 	"slices"
 	"strings"
 	"testing"
@@ -10,7 +11,7 @@ import (
 	"github.com/cupertino-go/cupertino/internal/testenv"
 )
 
-func TestLexiconMatchesEveryWordOfAPhraseByStem(t *testing.T) {
+func TestLexiconMatchesWholePhrasesByStem(t *testing.T) {
 	lx := newLexicon([]taskIdea{
 		{[]string{"blink"}, []string{"kit/blinker"}},
 		{[]string{"lamp glow", "light shine"}, []string{"kit/lamp", "kit/blinker"}},
@@ -37,6 +38,38 @@ func TestLexiconMatchesEveryWordOfAPhraseByStem(t *testing.T) {
 	} {
 		if got := lx.uris(strings.Fields(tc.query)); !slices.Equal(got, tc.want) {
 			t.Errorf("uris(%q) = %q, want %q", tc.query, got, tc.want)
+		}
+	}
+}
+
+// TestLexiconLooseMatch: a request holding two rare words of an idea's
+// phrases matches it even when no phrase is whole in it, and a common word
+// of the table is not enough.
+func TestLexiconLooseMatch(t *testing.T) {
+	ideas := []taskIdea{
+		{[]string{"badge count", "app icon number"}, []string{"kit/badge"}},
+	}
+	// Filler ideas make "app" common and "icon", "badge" rare.
+	for i := range 200 {
+		ideas = append(ideas, taskIdea{[]string{fmt.Sprintf("app filler%d", i)}, []string{fmt.Sprintf("kit/filler%d", i)}})
+	}
+	lx := newLexicon(ideas)
+	for _, tc := range []struct {
+		query string
+		want  []string
+	}{
+		{"put a red badge on the icon", []string{"apple-docs://kit/badge"}},
+		{"number on the app icon", []string{"apple-docs://kit/badge"}},
+		// One rare word is not a match, nor a rare word with a common one.
+		{"a nice icon", nil},
+		{"an app icon", nil},
+	} {
+		got := lx.uris(strings.Fields(tc.query))
+		if len(tc.want) == 0 && len(got) > 0 && got[0] == "apple-docs://kit/badge" {
+			t.Errorf("uris(%q) = %q, want no badge", tc.query, got)
+		}
+		if len(tc.want) > 0 && (len(got) == 0 || got[0] != tc.want[0]) {
+			t.Errorf("uris(%q) = %q, want %q first", tc.query, got, tc.want[0])
 		}
 	}
 }
