@@ -52,6 +52,10 @@ type Call struct {
 	Receiver string   `json:"receiver,omitempty"`
 	Member   string   `json:"member"`
 	Labels   []string `json:"labels,omitempty"`
+	// Declared: the code declares the member (func hash(into hasher:
+	// inout Hasher)), which implements a protocol's requirement more often
+	// than it calls anything.
+	Declared bool `json:"declared,omitempty"`
 }
 
 // Prefix is the title prefix of the member's pages: "upload(for:from:" for
@@ -78,6 +82,13 @@ var (
 	memberAccessRE = regexp.MustCompile(`\b([A-Z][A-Za-z0-9_]*)\.([a-z][A-Za-z0-9_]*)\b`)
 	// trailingClosureRE: a modifier called with a trailing closure alone.
 	trailingClosureRE = regexp.MustCompile(`\.([a-z][A-Za-z0-9_]*)\s*\{`)
+	// genericParamsRE: a declaration's generic parameter clause, whose
+	// names (T in func f<T: Comparable>) are the code's own types.
+	genericParamsRE = regexp.MustCompile(`\b(?:func|struct|class|enum|actor|typealias|init|subscript)\b\s*[A-Za-z_0-9]*\s*<([^<>]*)>`)
+	// macroRE: a freestanding macro, #Predicate.
+	macroRE = regexp.MustCompile(`#([A-Z][A-Za-z0-9_]*)`)
+	// declaredRE: text ending in the keyword that declares a function.
+	declaredRE = regexp.MustCompile(`\bfunc\s+$`)
 	// labelRE: an argument label inside a call.
 	labelRE = regexp.MustCompile(`^\s*([A-Za-z_][A-Za-z0-9_]*)\s*:`)
 	// quotedCallRE: a member a message quotes, with its selector.
@@ -150,8 +161,15 @@ func readSyntax(code string) Reading {
 		// \.dismiss inside @Environment(…) is an EnvironmentValues
 		// member: an attribute's key paths root at <Attribute>Values.
 		typ := ""
-		if len(r.Names) > 0 {
+		switch {
+		case len(r.Names) > 0:
 			typ = r.Names[len(r.Names)-1] + "Values"
+		case strings.Contains(code[:loc[0]], "environment("):
+			typ = "EnvironmentValues"
+		default:
+			// \.lastName in sorted(using:) or ForEach roots at the
+			// caller's own type, which no page documents.
+			continue
 		}
 		add(Call{Type: typ, Member: member}, loc[0])
 	}
@@ -172,7 +190,8 @@ func readSyntax(code string) Reading {
 			}
 			continue
 		}
-		add(Call{Type: receiverType(chain), Receiver: receiverVariable(chain), Member: name, Labels: labelsOf(code[loc[1]:])}, loc[0])
+		declared := chain == "" && declaredRE.MatchString(code[:loc[0]])
+		add(Call{Type: receiverType(chain), Receiver: receiverVariable(chain), Member: name, Labels: labelsOf(code[loc[1]:]), Declared: declared}, loc[0])
 	}
 	// A modifier with only a trailing closure: .onAppear { … }.
 	for _, loc := range trailingClosureRE.FindAllStringSubmatchIndex(code, -1) {
@@ -212,6 +231,7 @@ func readSyntax(code string) Reading {
 			r.addName(m[1])
 		}
 	}
+	r.dropOwnTypes(genericParameters(code))
 	for _, c := range r.Calls {
 		q := c.Member
 		if c.Type != "" {
@@ -224,17 +244,65 @@ func readSyntax(code string) Reading {
 			r.Searches = appendUnique(r.Searches, n)
 		}
 	}
+	// A freestanding macro is what the line is written to use:
+	// #Predicate<Trip> { $0.destination.contains(term) } is about
+	// Predicate, not contains.
+	var macros []string
+	for _, m := range macroRE.FindAllStringSubmatch(code, -1) {
+		macros = appendUnique(macros, m[1])
+	}
+	r.Searches = append(macros, slices.DeleteFunc(r.Searches, func(q string) bool { return slices.Contains(macros, q) })...)
 	return r
+}
+
+// genericParameters are the names a declaration's generic parameter
+// clauses introduce: T and U in func f<T: Comparable, U>(…).
+func genericParameters(code string) map[string]bool {
+	out := map[string]bool{}
+	for _, m := range genericParamsRE.FindAllStringSubmatch(code, -1) {
+		for _, param := range strings.Split(m[1], ",") {
+			name, _, _ := strings.Cut(param, ":")
+			if name = strings.TrimSpace(name); name != "" && identifierPrefix(name) == name {
+				out[name] = true
+			}
+		}
+	}
+	return out
+}
+
+// dropOwnTypes removes the code's own type names from its names and calls:
+// no page documents a generic parameter.
+func (r *Reading) dropOwnTypes(own map[string]bool) {
+	if len(own) == 0 {
+		return
+	}
+	r.Names = slices.DeleteFunc(r.Names, func(n string) bool { return own[n] })
+	r.Calls = slices.DeleteFunc(r.Calls, func(c Call) bool { return own[c.Type] })
 }
 
 // ownCall is 1 for a call on a local value whose type the code does not
 // say (viewModel.load(), tableView.dequeueReusableCell(…)), else 0: a
 // modifier or a member of a named type is more certainly Apple's.
 func ownCall(c Call) int {
-	if c.Type == "" && c.Receiver != "" {
+	if c.Type == "" && c.Receiver != "" && !sequenceAlgorithms[c.Member] {
 		return 1
 	}
 	return 0
+}
+
+// sequenceAlgorithms are the standard library's sequence and collection
+// methods: called on a value whose type the code does not say
+// (people.sorted(using:)), they are still the language's API, not the
+// caller's own.
+var sequenceAlgorithms = map[string]bool{}
+
+func init() {
+	for _, m := range strings.Fields(`map compactMap flatMap filter reduce sorted sort forEach contains first last
+		firstIndex lastIndex min max prefix suffix dropFirst dropLast joined split reversed enumerated allSatisfy
+		append insert remove removeAll removeFirst removeLast shuffled randomElement partition elementsEqual
+		starts lexicographicallyPrecedes zip count isEmpty indices`) {
+		sequenceAlgorithms[m] = true
+	}
 }
 
 // receiverVariable is the local value a receiver chain starts from

@@ -2,6 +2,7 @@ package ranker
 
 import (
 	"slices"
+	"strings"
 	"testing"
 )
 
@@ -160,5 +161,58 @@ func TestReadSyntaxOrderAndKeywordNamedMethods(t *testing.T) {
 	r = readQuery("UIApplication.shared.open(settingsURL)")
 	if !slices.ContainsFunc(r.Calls, func(c Call) bool { return c.Type == "UIApplication" && c.Member == "open" }) {
 		t.Errorf("open(_:) is a method, not the access modifier: %+v", r.Calls)
+	}
+}
+
+func TestReadSyntaxOwnNamesMacrosAndDeclarations(t *testing.T) {
+	// Generic parameters are the code's own types: the constraint is the API.
+	r := readQuery("func smallest<T: Comparable, Key>(of items: [T], by key: Key) -> T? {")
+	if slices.Contains(r.Searches, "T") || slices.Contains(r.Searches, "Key") || !slices.Contains(r.Searches, "Comparable") {
+		t.Errorf("generic parameters: searches = %q, want Comparable and neither T nor Key", r.Searches)
+	}
+	// A freestanding macro leads the calls inside its closure.
+	r = readQuery("let recent = #Predicate<Note> { $0.tags.contains(tag) }")
+	if len(r.Searches) == 0 || r.Searches[0] != "Predicate" {
+		t.Errorf("macro: searches = %q, want Predicate first", r.Searches)
+	}
+	// A function the code declares is marked, for its requirement page.
+	r = readQuery("static func == (lhs: Self, rhs: Self) -> Bool { lhs.id == rhs.id }\nfunc encode(to encoder: Encoder) throws {")
+	if !slices.ContainsFunc(r.Calls, func(c Call) bool { return c.Member == "encode" && c.Declared }) {
+		t.Errorf("declaration: calls = %+v, want encode declared", r.Calls)
+	}
+	if r := readQuery("try container.encode(name, forKey: .name)"); slices.ContainsFunc(r.Calls, func(c Call) bool { return c.Declared }) {
+		t.Errorf("a call is no declaration: calls = %+v", r.Calls)
+	}
+	// A bare key path into the caller's model names nothing documented;
+	// one passed to .environment is an EnvironmentValues member.
+	if r := readQuery(`let byName = friends.sorted(using: KeyPathComparator(\.nickname))`); slices.ContainsFunc(r.Calls, func(c Call) bool { return c.Member == "nickname" }) {
+		t.Errorf("caller's key path: calls = %+v", r.Calls)
+	}
+	if r := readQuery(`.environment(\.locale, Locale(identifier: "fr"))`); !slices.ContainsFunc(r.Calls, func(c Call) bool { return c.Type == "EnvironmentValues" && c.Member == "locale" }) {
+		t.Errorf("environment key path: calls = %+v", r.Calls)
+	}
+	// A sequence algorithm on an untyped value is the language's, and is
+	// searched in the order written, before the initializer in its argument.
+	r = readQuery(`let byName = friends.sorted(using: KeyPathComparator(\.nickname))`)
+	if len(r.Searches) == 0 || r.Searches[0] != "sorted" {
+		t.Errorf("sequence algorithm: searches = %q, want sorted first", r.Searches)
+	}
+}
+
+// TestCallFrameworkListMatchesTheTable: the SQL list that reads the common
+// frameworks' members first names the same frameworks callFrameworks ranks.
+func TestCallFrameworkListMatchesTheTable(t *testing.T) {
+	var listed []string
+	for _, f := range strings.Split(strings.Trim(callFrameworkList, "()"), ",") {
+		listed = append(listed, strings.Trim(strings.TrimSpace(f), "'"))
+	}
+	var want []string
+	for fw := range callFrameworks {
+		want = append(want, fw)
+	}
+	slices.Sort(listed)
+	slices.Sort(want)
+	if !slices.Equal(listed, want) {
+		t.Errorf("callFrameworkList = %q, callFrameworks = %q", listed, want)
 	}
 }

@@ -163,6 +163,12 @@ func (s *search) callPages(ctx context.Context) error {
 	types := []string{c.Type}
 	if c.Type == "" {
 		types = receiverTypes(c.Receiver)
+		if c.Receiver != "" {
+			// A value the code does not type (people., rawValues.) is
+			// most often a collection: the standard protocols' member,
+			// before a type-erased wrapper's copy of it.
+			types = append(types, "Sequence", "Collection")
+		}
 	}
 	member := strings.ToLower(c.Member)
 	for _, typ := range types {
@@ -183,21 +189,49 @@ func (s *search) callPages(ctx context.Context) error {
 			prefixes = nil
 		}
 	}
+	requirement := map[int64]bool{}
+	if c.Declared && len(prefixes) > 0 {
+		// A declared member implements a requirement: the protocol's page
+		// (Hashable's hash(into:)) before the hundreds of types' copies.
+		lower := strings.ToLower(c.Member + "(")
+		found, err := s.e.callPages(ctx, `SELECT c.id, c.uri, c.title, c.depth FROM docs c JOIN docs p ON p.uri = c.parent_uri
+			WHERE c.title_lower >= ? AND c.title_lower < ? AND c.source = 'apple-docs' AND p.kind = 'protocol' LIMIT ?`,
+			lower, lower+"\U0010FFFF", lookupLimit)
+		if err != nil {
+			return err
+		}
+		for _, p := range found {
+			requirement[p.id] = true
+		}
+		pages = append(pages, found...)
+	}
 	for _, prefix := range prefixes {
 		lower := strings.ToLower(prefix)
-		query := `SELECT id, uri, title, depth FROM docs WHERE title_lower >= ? AND title_lower < ? AND source = 'apple-docs' LIMIT ?`
+		// The frameworks code calls most are read first: a common member
+		// (hash(, init() has more pages than the lookup's limit, in no
+		// useful order.
+		queries := []string{
+			`SELECT id, uri, title, depth FROM docs WHERE title_lower >= ? AND title_lower < ? AND source = 'apple-docs' AND framework IN ` + callFrameworkList + ` LIMIT ?`,
+			`SELECT id, uri, title, depth FROM docs WHERE title_lower >= ? AND title_lower < ? AND source = 'apple-docs' LIMIT ?`,
+		}
 		args := []any{lower, lower + "\U0010FFFF", lookupLimit}
 		if prefix == c.Member {
 			// A member's name as written: the type ContextMenu is not the
 			// member .contextMenu.
-			query = `SELECT id, uri, title, depth FROM docs WHERE title_lower = ? AND title = ? AND source = 'apple-docs' LIMIT ?`
+			queries = []string{`SELECT id, uri, title, depth FROM docs WHERE title_lower = ? AND title = ? AND source = 'apple-docs' LIMIT ?`}
 			args = []any{lower, c.Member, lookupLimit}
 		}
-		found, err := s.e.callPages(ctx, query, args...)
-		if err != nil {
-			return err
+		for _, query := range queries {
+			found, err := s.e.callPages(ctx, query, args...)
+			if err != nil {
+				return err
+			}
+			for _, p := range found {
+				if !slices.ContainsFunc(pages, func(q callPage) bool { return q.id == p.id }) {
+					pages = append(pages, p)
+				}
+			}
 		}
-		pages = append(pages, found...)
 		if len(pages) > 0 && (c.Type == "" || underType()) {
 			break
 		}
@@ -214,6 +248,9 @@ func (s *search) callPages(ctx context.Context) error {
 			if len(labels) == len(c.Labels) {
 				n -= 20
 			}
+		}
+		if requirement[p.id] {
+			n -= 30
 		}
 		if fw := docuri.Framework(p.uri); callFrameworks[fw] > 0 {
 			n -= callFrameworks[fw]
@@ -288,6 +325,9 @@ func (e *Engine) callPages(ctx context.Context, query string, args ...any) ([]ca
 // for a member written without its type (".padding(" is SwiftUI's).
 var callFrameworks = map[string]int{"swiftui": 12, "swift": 11, "foundation": 10, "uikit": 9, "observation": 8,
 	"combine": 7, "swiftdata": 7, "appkit": 6}
+
+// callFrameworkList is callFrameworks' keys as an SQL list.
+const callFrameworkList = `('swiftui', 'swift', 'foundation', 'uikit', 'observation', 'combine', 'swiftdata', 'appkit')`
 
 // searchText is one search of a query as typed, with the call its reading
 // found in code, if any.
