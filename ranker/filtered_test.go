@@ -62,3 +62,30 @@ func checkFiltered(t *testing.T, e *Engine, word string, f Filters, want map[str
 		}
 	}
 }
+
+// TestExactTitleNamesAFrameworksView: within a framework filter, a UI word
+// is the exact title of its view type, with or without the framework's
+// prefix; without a filter, or for a word already ending in "view", it is
+// not.
+func TestExactTitleNamesAFrameworksView(t *testing.T) {
+	check := func(query, framework, title string, want bool) {
+		t.Helper()
+		q, err := Parse(query, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		s := &search{q: &q, f: Filters{Framework: framework}}
+		s.prepareQuery()
+		c := &candidate{title: title, kind: "struct"}
+		c.prepare()
+		if got := s.exactTitle(c); got != want {
+			t.Errorf("exactTitle(%q in %q, %s) = %v, want %v", query, framework, title, got, want)
+		}
+	}
+	check("progress", "swiftui", "ProgressView", true)
+	check("scroll", "uikit", "UIScrollView", true)
+	check("activity indicator", "uikit", "UIActivityIndicatorView", true)
+	check("progress", "", "ProgressView", false)
+	check("progress", "swiftui", "ProgressViewStyle", false)
+	check("table view", "uikit", "UITableViewView", false)
+}

@@ -254,6 +254,15 @@ func (s *search) exactTitle(c *candidate) bool {
 		// framework's prefix.
 		return true
 	}
+	if !s.identifier && s.f.Framework != "" && len(s.view.keywords) >= 1 && len(s.view.keywords) <= 2 && c.isType() &&
+		s.view.keywords[len(s.view.keywords)-1] != "view" {
+		// Within one framework, a UI word names its view: "progress" in
+		// SwiftUI is ProgressView, "scroll" in UIKit UIScrollView.
+		joined := strings.Join(s.view.keywords, "") + "view"
+		if c.titleNorm == joined || unprefixed(c.title) == joined {
+			return true
+		}
+	}
 	// Prose compares singular and plural alike ("App icon" is the page "App
 	// icons"); API names must match exactly (View is not Views).
 	return !s.identifier && s.view.textStem == stemWords(c.titleWords)
