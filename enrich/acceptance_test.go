@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/cupertino-go/cupertino/index"
+	"github.com/cupertino-go/cupertino/index/indextest"
 	"github.com/cupertino-go/cupertino/internal/testenv"
 )
 
@@ -13,7 +14,7 @@ import (
 // CUPERTINO_DB names it (save runs the enrich passes before it commits, so
 // a full index is an enriched one). It opens the file read-only.
 func TestAcceptanceOnFullIndex(t *testing.T) {
-	st := openStore(t, testenv.FullIndexDB(t))
+	st := indextest.Open(t, testenv.FullIndexDB(t))
 	db := st.DB()
 
 	for _, pass := range PassNames() {

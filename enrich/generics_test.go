@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/cupertino-go/cupertino/index"
+	"github.com/cupertino-go/cupertino/index/indextest"
 )
 
 // TestSearchGenericsFindsInheritedConstraints checks what the passes add to
@@ -15,7 +16,7 @@ func TestSearchGenericsFindsInheritedConstraints(t *testing.T) {
 	const member = "apple-docs://swiftui/navigationlink/init(destination:label:)"
 	fx := newRichFixture(t)
 	matched := func() map[string][]string {
-		st := openStore(t, fx.db)
+		st := indextest.Open(t, fx.db)
 		rows, err := st.SearchSymbols(t.Context(), index.SymbolQuery{Constraint: "View", Limit: 50})
 		if err != nil {
 			t.Fatal(err)
@@ -43,7 +44,7 @@ func TestSearchGenericsFindsInheritedConstraints(t *testing.T) {
 	if !slices.Contains(after[member], "Label: View") {
 		t.Errorf("after the passes the member matches %v, want the inherited Label: View", after[member])
 	}
-	hashable, err := openStore(t, fx.db).SearchSymbols(t.Context(), index.SymbolQuery{Constraint: "Hashable", Limit: 50})
+	hashable, err := indextest.Open(t, fx.db).SearchSymbols(t.Context(), index.SymbolQuery{Constraint: "Hashable", Limit: 50})
 	if err != nil {
 		t.Fatal(err)
 	}

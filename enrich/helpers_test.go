@@ -138,13 +138,3 @@ func queryInt(t *testing.T, db *sql.DB, query string, args ...any) int64 {
 	}
 	return n
 }
-
-func openStore(t *testing.T, path string) *index.Store {
-	t.Helper()
-	st, err := index.Open(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { st.Close() })
-	return st
-}

@@ -25,18 +25,6 @@ func TestWriteFixtureDB(t *testing.T) {
 	writeFixture(t, *fixtureOut, fixtureDocs())
 }
 
-// openStore opens the index at path for a test to read beside the server;
-// it closes when the test ends.
-func openStore(t testing.TB, path string) *index.Store {
-	t.Helper()
-	st, err := index.Open(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { st.Close() })
-	return st
-}
-
 // queryColumn runs a query of one column on st and returns its values.
 func queryColumn[T any](t testing.TB, st *index.Store, query string) []T {
 	t.Helper()

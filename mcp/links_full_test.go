@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/cupertino-go/cupertino/index"
+	"github.com/cupertino-go/cupertino/index/indextest"
 	"github.com/cupertino-go/cupertino/internal/testenv"
 )
 
@@ -22,7 +23,7 @@ var nextOffsetRE = regexp.MustCompile(`call read_document with .* offset=(\d+)`)
 // marked "(not indexed…)". None may be neither.
 func TestRenderedLinksResolveOrAreMarked(t *testing.T) {
 	dbPath := testenv.FullIndexDB(t)
-	st := openStore(t, dbPath)
+	st := indextest.Open(t, dbPath)
 	ctx := context.Background()
 	ids := queryColumn[int64](t, st, "SELECT id FROM docs ORDER BY id")
 	rng := rand.New(rand.NewPCG(13, 500))

@@ -17,6 +17,7 @@ import (
 
 	mcpgo "github.com/mark3labs/mcp-go/mcp"
 
+	"github.com/cupertino-go/cupertino/index/indextest"
 	"github.com/cupertino-go/cupertino/internal/document"
 )
 
@@ -112,7 +113,7 @@ func TestTimeoutIsAnErrorResult(t *testing.T) {
 // the middle of a query rather than after it, which is what makes the per-call
 // timeout real.
 func TestSlowQueryIsInterrupted(t *testing.T) {
-	st := openStore(t, fixtureDB(t))
+	st := indextest.Open(t, fixtureDB(t))
 	ctx, cancel := context.WithTimeout(context.Background(), 50*time.Millisecond)
 	defer cancel()
 	started := time.Now()
@@ -301,7 +302,7 @@ func TestResponsesStayWithinBudget(t *testing.T) {
 func TestReadDocumentPaging(t *testing.T) {
 	path := fixtureDB(t)
 	s := connect(t, Options{DBPath: path})
-	st := openStore(t, path)
+	st := indextest.Open(t, path)
 	const uri = "apple-docs://swiftui/building-a-large-app"
 	doc, err := st.Document(context.Background(), uri)
 	if err != nil {

@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/cupertino-go/cupertino/index"
+	"github.com/cupertino-go/cupertino/index/indextest"
 	"github.com/cupertino-go/cupertino/internal/mdbound"
 	"github.com/cupertino-go/cupertino/internal/testenv"
 )
@@ -24,7 +25,7 @@ import (
 func connectFull(t *testing.T) (*session, *index.Store) {
 	t.Helper()
 	db := testenv.FullIndexDB(t)
-	return connect(t, Options{DBPath: db, CallTimeout: 30e9}), openStore(t, db)
+	return connect(t, Options{DBPath: db, CallTimeout: 30e9}), indextest.Open(t, db)
 }
 
 // TestFullReadSampleFileIsExact reads real sample files through

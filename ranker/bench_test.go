@@ -11,8 +11,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/cupertino-go/cupertino/index"
-	"github.com/cupertino-go/cupertino/internal/testenv"
+	"github.com/cupertino-go/cupertino/index/indextest"
 )
 
 // benchQueries mixes the shapes the ranker sees: identifiers common and
@@ -36,11 +35,7 @@ func BenchmarkSearchFixture(b *testing.B) {
 // queries ($CUPERTINO_QUALITY, else ../shared/quality) and reports p50 and
 // p99 in milliseconds; the goal is p50 ≤ 5 ms and p99 ≤ 50 ms.
 func BenchmarkSearchRealIndex(b *testing.B) {
-	store, err := index.Open(testenv.FullIndexDB(b))
-	if err != nil {
-		b.Fatal(err)
-	}
-	defer store.Close()
+	store := indextest.OpenFull(b)
 	ctx := context.Background()
 	e, err := New(ctx, store, nil)
 	if err != nil {

@@ -6,9 +6,8 @@ import (
 	"testing"
 
 	"github.com/cupertino-go/cupertino/eval/search"
-	"github.com/cupertino-go/cupertino/index"
+	"github.com/cupertino-go/cupertino/index/indextest"
 	"github.com/cupertino-go/cupertino/internal/golden"
-	"github.com/cupertino-go/cupertino/internal/testenv"
 	"github.com/cupertino-go/cupertino/ranker"
 )
 
@@ -42,11 +41,7 @@ var heldOutMinimum = map[string]struct {
 // -update` rewrites them). These batteries are the project's own, so their
 // goldens may name the queries.
 func TestHeldOutRealIndex(t *testing.T) {
-	store, err := index.Open(testenv.FullIndexDB(t))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer store.Close()
+	store := indextest.OpenFull(t)
 	dir := filepath.Join("..", "eval", "batteries")
 	batteries, err := search.LoadDir(dir)
 	if err != nil {

@@ -7,8 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/cupertino-go/cupertino/index"
-	"github.com/cupertino-go/cupertino/internal/testenv"
+	"github.com/cupertino-go/cupertino/index/indextest"
 )
 
 func TestLexiconMatchesWholePhrasesByStem(t *testing.T) {
@@ -125,11 +124,7 @@ func TestTaskLexiconData(t *testing.T) {
 // full index, so a renamed or mistyped path fails here instead of silently
 // adding nothing.
 func TestTaskLexiconPagesExistRealIndex(t *testing.T) {
-	store, err := index.Open(testenv.FullIndexDB(t))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer store.Close()
+	store := indextest.OpenFull(t)
 	ctx := context.Background()
 	for _, idea := range taskLexicon {
 		for _, api := range idea.apis {

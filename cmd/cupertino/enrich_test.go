@@ -11,6 +11,7 @@ import (
 
 	"github.com/cupertino-go/cupertino/enrich"
 	"github.com/cupertino-go/cupertino/index"
+	"github.com/cupertino-go/cupertino/index/indextest"
 )
 
 func TestEnrichFlags(t *testing.T) {
@@ -43,11 +44,7 @@ func copyIndex(t *testing.T) string {
 }
 
 func TestSaveRunsTheEnrichPasses(t *testing.T) {
-	st, err := index.Open(demoIndex(t))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer st.Close()
+	st := indextest.Open(t, demoIndex(t))
 	var passes []string
 	rows, err := st.DB().Query("SELECT pass FROM enrich_runs ORDER BY rowid")
 	if err != nil {

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/cupertino-go/cupertino/index"
+	"github.com/cupertino-go/cupertino/index/indextest"
 	"github.com/cupertino-go/cupertino/internal/golden"
 	"github.com/cupertino-go/cupertino/internal/testenv"
 	"github.com/cupertino-go/cupertino/ranker"
@@ -15,12 +16,7 @@ import (
 // realIndex opens the full index named by $CUPERTINO_DB.
 func realIndex(t *testing.T) *index.Store {
 	t.Helper()
-	store, err := index.Open(testenv.FullIndexDB(t))
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { store.Close() })
-	return store
+	return indextest.OpenFull(t)
 }
 
 // TestQualityRealIndex runs every battery against the full index through the

@@ -1,5 +1,7 @@
 // Package indextest holds what tests of several packages ask of an index
-// they built or installed (tests only).
+// they built or installed (tests only), one way everywhere: the test fails
+// when the index does not open, and a store it opens closes when the test
+// (or benchmark) ends.
 package indextest
 
 import (
@@ -7,7 +9,26 @@ import (
 	"testing"
 
 	"github.com/cupertino-go/cupertino/index"
+	"github.com/cupertino-go/cupertino/internal/testenv"
 )
+
+// Open opens the index at path for the rest of the test.
+func Open(tb testing.TB, path string) *index.Store {
+	tb.Helper()
+	st, err := index.Open(path)
+	if err != nil {
+		tb.Fatalf("open %s: %v", path, err)
+	}
+	tb.Cleanup(func() { st.Close() })
+	return st
+}
+
+// OpenFull opens the built full index named by testenv.FullIndexVar, and
+// skips the test with one line when it is not set.
+func OpenFull(tb testing.TB) *index.Store {
+	tb.Helper()
+	return Open(tb, testenv.FullIndexDB(tb))
+}
 
 // Documents returns the documents per source of the index at path.
 func Documents(t testing.TB, path string) map[string]int {

@@ -429,11 +429,7 @@ func TestInstallSomeSources(t *testing.T) {
 	if got := indextest.Documents(t, opts.DBPath); !reflect.DeepEqual(got, map[string]int{"swift-evolution": 20, "hig": 5}) {
 		t.Errorf("installed %v", got)
 	}
-	st, err := index.Open(opts.DBPath)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer st.Close()
+	st := indextest.Open(t, opts.DBPath)
 	hits, err := st.SearchText(context.Background(), index.TextQuery{Match: `"zebrafish"`, Limit: 50})
 	if err != nil || len(hits) != 20 {
 		t.Errorf("full-text search after a partial install: %d hits, %v", len(hits), err)

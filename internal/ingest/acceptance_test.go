@@ -6,7 +6,7 @@ import (
 	"testing"
 
 	"github.com/cupertino-go/cupertino/door"
-	"github.com/cupertino-go/cupertino/index"
+	"github.com/cupertino-go/cupertino/index/indextest"
 	"github.com/cupertino-go/cupertino/internal/document"
 	"github.com/cupertino-go/cupertino/internal/testenv"
 )
@@ -17,11 +17,7 @@ import (
 func TestFullSaveAcceptance(t *testing.T) {
 	dbPath := testenv.FullIndexDB(t)
 	ctx := context.Background()
-	st, err := index.Open(dbPath)
-	if err != nil {
-		t.Fatalf("open %s: %v", dbPath, err)
-	}
-	defer st.Close()
+	st := indextest.Open(t, dbPath)
 
 	sources, err := st.Sources(ctx)
 	if err != nil {

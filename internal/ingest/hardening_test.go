@@ -11,16 +11,13 @@ import (
 
 	"github.com/cupertino-go/cupertino/door"
 	"github.com/cupertino-go/cupertino/index"
+	"github.com/cupertino-go/cupertino/index/indextest"
 	"github.com/cupertino-go/cupertino/internal/document"
 )
 
 func documentCount(t *testing.T, dbPath, source string) int {
 	t.Helper()
-	st, err := index.Open(dbPath)
-	if err != nil {
-		t.Fatalf("open %s: %v", dbPath, err)
-	}
-	defer st.Close()
+	st := indextest.Open(t, dbPath)
 	counts, err := st.Sources(context.Background())
 	if err != nil {
 		t.Fatal(err)

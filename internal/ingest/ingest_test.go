@@ -11,6 +11,7 @@ import (
 
 	"github.com/cupertino-go/cupertino/door"
 	"github.com/cupertino-go/cupertino/index"
+	"github.com/cupertino-go/cupertino/index/indextest"
 	"github.com/cupertino-go/cupertino/internal/document"
 )
 
@@ -85,12 +86,7 @@ func mustSave(t *testing.T, opts Options) *Summary {
 // openIndex opens the index at dbPath for the rest of the test.
 func openIndex(t *testing.T, dbPath string) *index.Store {
 	t.Helper()
-	st, err := index.Open(dbPath)
-	if err != nil {
-		t.Fatalf("open %s: %v", dbPath, err)
-	}
-	t.Cleanup(func() { st.Close() })
-	return st
+	return indextest.Open(t, dbPath)
 }
 
 func summaryFor(t *testing.T, s *Summary, kind string) *SourceSummary {
