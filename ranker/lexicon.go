@@ -293,11 +293,13 @@ func (s *search) lexiconStage(ctx context.Context) error {
 // lexiconApplies: the lexicon reads requests ("show a spinner") and lone
 // lower-case words ("spinner"), never a name, a member lookup or a
 // declaration query.
-func (s *search) lexiconApplies() bool {
-	if s.e.Semantic == SemanticOnly || s.e.NoLexicon {
+func (s *search) lexiconApplies() bool { return s.e.lexiconReads(s.q) }
+
+// lexiconReads is lexiconApplies for a parsed query.
+func (e *Engine) lexiconReads(q *Query) bool {
+	if e.Semantic == SemanticOnly || e.NoLexicon {
 		return false
 	}
-	q := s.q
 	if q.Prose {
 		return true
 	}
@@ -306,6 +308,24 @@ func (s *search) lexiconApplies() bool {
 	}
 	r, _ := utf8.DecodeRuneInString(q.Keywords[0])
 	return unicode.IsLower(r)
+}
+
+// lexiconIdeas names, by its first phrase, each idea the lexicon draws
+// pages from for a query as typed, for the reading --explain prints.
+func (e *Engine) lexiconIdeas(raw string) []string {
+	q, err := Parse(raw, e.fw)
+	if err != nil || !e.lexiconReads(&q) {
+		return nil
+	}
+	lx := taskLexiconOnce()
+	var out []string
+	for n, i := range lx.rankIdeas(contentWords(q.Terms)) {
+		if n == lexiconIdeas {
+			break
+		}
+		out = append(out, lx.ideas[i].phrases[0])
+	}
+	return out
 }
 
 // lexiconRelevance is what a page the lexicon named adds to its base.

@@ -152,3 +152,19 @@ func BenchmarkLexiconURIs(b *testing.B) {
 		lx.uris(terms)
 	}
 }
+
+// TestReadingNamesTheLexiconIdeas: the reading --explain prints names the
+// ideas a request matched, and none for a name or with the lexicon off.
+func TestReadingNamesTheLexiconIdeas(t *testing.T) {
+	e := &Engine{}
+	if got := e.lexiconIdeas("show a spinner while the feed loads"); !slices.Contains(got, "spinner") {
+		t.Errorf("lexiconIdeas = %q, want the spinner idea", got)
+	}
+	if got := e.lexiconIdeas("UIActivityIndicatorView"); len(got) != 0 {
+		t.Errorf("a name matched ideas %q", got)
+	}
+	e.NoLexicon = true
+	if got := e.lexiconIdeas("show a spinner while the feed loads"); len(got) != 0 {
+		t.Errorf("with the lexicon off, ideas %q", got)
+	}
+}

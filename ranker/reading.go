@@ -30,6 +30,9 @@ type Reading struct {
 	// Corrected is the query with misspelt names replaced, when the
 	// ranker corrected one ("UIViewControler" -> "UIViewController").
 	Corrected string `json:"corrected,omitempty"`
+	// Ideas are the task lexicon's ideas the words matched, each by its
+	// first phrase ("spinner" for "show a spinner while it loads").
+	Ideas []string `json:"ideas,omitempty"`
 }
 
 // QueryClass names what a query is.

@@ -1,6 +1,7 @@
 package ranker
 
 import (
+	"cmp"
 	"context"
 	"database/sql"
 	"errors"
@@ -64,6 +65,7 @@ func (e *Engine) SearchQuery(ctx context.Context, raw string, filters Filters) (
 				r.Corrected, results = corrected, alt
 			}
 		}
+		r.Ideas = e.lexiconIdeas(cmp.Or(r.Corrected, raw))
 		return Response{Results: results, Reading: r}, nil
 	}
 	var lists []RankedList

@@ -118,6 +118,9 @@ func writeReading(w io.Writer, r ranker.Reading, explain bool) {
 	if explain && len(r.Searches) > 0 {
 		fmt.Fprintf(w, "Read as %s; searched: %s\n\n", r.Class, strings.Join(r.Searches, " | "))
 	}
+	if explain && len(r.Ideas) > 0 {
+		fmt.Fprintf(w, "Task lexicon: %s\n\n", strings.Join(r.Ideas, " | "))
+	}
 }
 
 // searchJSON is the stable JSON shape of `search --format json`.
