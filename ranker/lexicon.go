@@ -24,10 +24,11 @@ import (
 //
 // A phrase of an idea matches a request when every content word of the
 // phrase is among the request's words, compared by Porter stem and in any
-// order. The ideas whose longest matching phrase is longest win, so "screen
-// awake" outranks a one-word idea the same request also touches, and their
-// pages join the candidates with a relevance of their own
-// (lexiconRelevance): a hint that competes, not an answer forced on top.
+// order; an idea also matches loosely on rare words of its phrases
+// (rankIdeas). The best ideas' pages join the candidates with a relevance
+// of their own (lexiconRelevance): a hint that competes, not an answer
+// forced on top. The table is compiled once, by a test, into static data
+// (lexicon_compiled.go).
 
 // taskIdea is one everyday job: the ways people word it and the pages that
 // do it, best first. A page is an apple-docs path or a whole URI.
@@ -54,91 +55,144 @@ const (
 	lexiconWholeWeight = 1.0
 )
 
-// lexicon is a table of ideas with their phrases stemmed.
+// lexicon is a table of ideas with their phrases stemmed, in flat arrays:
+// a stem's number is its index in the sorted stems, and each index is a
+// list per stem or idea cut from one array by offsets (list[at[i]:at[i+1]]).
+// The table's compiled form is generated into lexicon_compiled.go as static
+// data, so a server's start pays nothing for it (TestCompiledLexiconIsCurrent
+// regenerates and checks it).
 type lexicon struct {
-	ideas   []taskIdea
-	phrases []lexiconPhrase
+	ideas []taskIdea
+	stems []string      // sorted
+	words []lexiconWord // every phrase's words, phrase after phrase
+	spans []lexiconSpan // the phrases, as spans of words
 	// byStem lists the phrases holding each stem, so a request checks
-	// only the phrases that share a word with it.
-	byStem map[string][]int
-	// bags holds each idea's words, all its phrases' together, and
-	// ideasByStem the ideas holding each stem, for the loose match.
-	bags        [][]lexiconWord
-	ideasByStem map[string][]int
+	// only the phrases that share a word with it; ideasByStem the ideas
+	// holding each stem, and bags each idea's words (indexes into words),
+	// all its phrases' together, for the loose match.
+	byStem, byStemAt           []int32
+	ideasByStem, ideasByStemAt []int32
+	bags, bagsAt               []int32
 }
 
-// lexiconPhrase is a phrase's words and its idea.
-type lexiconPhrase struct {
-	words []lexiconWord
-	idea  int
+// lexiconSpan is a phrase: its words words[start:end] and its idea.
+type lexiconSpan struct {
+	start, end, idea int32
 }
 
-// lexiconWord is a content word by its Porter stem. Where the stemmer cut a
-// derivational ending ("localize" -> local, "transferable" -> transfer), a
-// request's word must also begin like the phrase's (prefix): "local" and
-// "transfer" mean something else, "localization" and "transferables" do
-// not.
+// lexiconWord is a content word by its Porter stem's number (-1: a stem no
+// phrase has). Where the stemmer cut a derivational ending ("localize" ->
+// local, "transferable" -> transfer), a request's word must also begin like
+// the phrase's (prefix): "local" and "transfer" mean something else,
+// "localization" and "transferables" do not.
 type lexiconWord struct {
-	word, stem, prefix string
+	word, prefix string
+	stem         int32
 }
 
-// newLexicon stems the phrases of ideas.
+// list cuts entry i out of a list and its offsets.
+func list(all, at []int32, i int32) []int32 { return all[at[i]:at[i+1]] }
+
+// newLexicon compiles ideas: the generator of lexicon_compiled.go, and the
+// tests' small tables.
 func newLexicon(ideas []taskIdea) *lexicon {
-	lx := &lexicon{ideas: ideas, byStem: map[string][]int{}}
-	stems := map[string]string{} // the table repeats its words
+	type phrase struct {
+		words []string
+		idea  int32
+	}
+	var phrases []phrase
+	stemOf := map[string]string{}
 	for i, idea := range ideas {
 		for _, p := range idea.phrases {
-			ws := contentWordsMemo(strings.Fields(p), stems)
-			if len(ws) == 0 {
-				continue
+			var ws []string
+			for w := range strings.FieldsSeq(p) {
+				if w = normalizeWord(w); w == "" || stopWords[w] {
+					continue
+				}
+				if _, ok := stemOf[w]; !ok {
+					stemOf[w] = stem(w)
+				}
+				if !slices.ContainsFunc(ws, func(x string) bool { return stemOf[x] == stemOf[w] }) {
+					ws = append(ws, w)
+				}
 			}
-			for j := range ws {
-				ws[j].prefix = derivedPrefix(ws[j].word, ws[j].stem)
-				lx.byStem[ws[j].stem] = append(lx.byStem[ws[j].stem], len(lx.phrases))
+			if len(ws) > 0 {
+				phrases = append(phrases, phrase{ws, int32(i)})
 			}
-			lx.phrases = append(lx.phrases, lexiconPhrase{words: ws, idea: i})
 		}
 	}
-	lx.bags = make([][]lexiconWord, len(ideas))
-	lx.ideasByStem = map[string][]int{}
-	for _, p := range lx.phrases {
+	lx := &lexicon{ideas: ideas}
+	for _, st := range stemOf {
+		lx.stems = append(lx.stems, st)
+	}
+	slices.Sort(lx.stems)
+	lx.stems = slices.Compact(lx.stems)
+	byStem := make([][]int32, len(lx.stems))
+	ideasByStem := make([][]int32, len(lx.stems))
+	bags := make([][]int32, len(ideas))
+	for n, p := range phrases {
+		start := int32(len(lx.words))
 		for _, w := range p.words {
-			if !slices.ContainsFunc(lx.bags[p.idea], func(x lexiconWord) bool { return x.stem == w.stem }) {
-				lx.bags[p.idea] = append(lx.bags[p.idea], w)
-				lx.ideasByStem[w.stem] = append(lx.ideasByStem[w.stem], p.idea)
+			st := stemOf[w]
+			id, _ := slices.BinarySearch(lx.stems, st)
+			lx.words = append(lx.words, lexiconWord{word: w, prefix: derivedPrefix(w, st), stem: int32(id)})
+			byStem[id] = append(byStem[id], int32(n))
+			if !slices.ContainsFunc(bags[p.idea], func(x int32) bool { return lx.words[x].stem == int32(id) }) {
+				bags[p.idea] = append(bags[p.idea], int32(len(lx.words)-1))
+				ideasByStem[id] = append(ideasByStem[id], p.idea)
 			}
 		}
+		lx.spans = append(lx.spans, lexiconSpan{start, int32(len(lx.words)), p.idea})
 	}
+	lx.byStem, lx.byStemAt = flatten(byStem)
+	lx.ideasByStem, lx.ideasByStemAt = flatten(ideasByStem)
+	lx.bags, lx.bagsAt = flatten(bags)
 	return lx
 }
 
-// taskLexiconOnce is taskLexicon compiled on first use, so a process that
-// never reads a request pays nothing.
-var taskLexiconOnce = sync.OnceValue(func() *lexicon { return newLexicon(taskLexicon) })
+// flatten joins lists into one array and their offsets.
+func flatten(lists [][]int32) (all, at []int32) {
+	at = make([]int32, 0, len(lists)+1)
+	for _, l := range lists {
+		at = append(at, int32(len(all)))
+		all = append(all, l...)
+	}
+	return all, append(at, int32(len(all)))
+}
 
-// contentWords returns the words that carry content, lower-case with their
-// Porter stems, each stem once.
-func contentWords(words []string) []lexiconWord { return contentWordsMemo(words, nil) }
+// taskLexiconOnce is taskLexicon's compiled form, from lexicon_compiled.go.
+var taskLexiconOnce = sync.OnceValue(func() *lexicon {
+	return &lexicon{ideas: taskLexicon, stems: compiledStems[:], words: compiledWords[:], spans: compiledSpans[:],
+		byStem: compiledByStem[:], byStemAt: compiledByStemAt[:],
+		ideasByStem: compiledIdeasByStem[:], ideasByStemAt: compiledIdeasByStemAt[:],
+		bags: compiledBags[:], bagsAt: compiledBagsAt[:]}
+})
 
-// contentWordsMemo is contentWords with the stems it computes kept in memo,
-// when memo is not nil.
-func contentWordsMemo(words []string, memo map[string]string) []lexiconWord {
+// normalizeWord is a word of a phrase or request as the lexicon compares
+// it: lower-case, without surrounding punctuation or a possessive.
+func normalizeWord(w string) string {
+	return strings.ToLower(trimPossessive(strings.Trim(w, `.,;:!?"'()`)))
+}
+
+// requestWords returns a request's content words, each stem once, with
+// their stems' numbers in the table.
+func (lx *lexicon) requestWords(terms []string) []lexiconWord {
 	var out []lexiconWord
-	for _, w := range words {
-		w = strings.ToLower(trimPossessive(strings.Trim(w, `.,;:!?"'()`)))
-		if w == "" || stopWords[w] {
+	seen := map[string]bool{}
+	for _, w := range terms {
+		if w = normalizeWord(w); w == "" || stopWords[w] {
 			continue
 		}
-		st, ok := memo[w]
+		st := stem(w)
+		if seen[st] {
+			continue
+		}
+		seen[st] = true
+		id, ok := slices.BinarySearch(lx.stems, st)
 		if !ok {
-			st = stem(w)
-			if memo != nil {
-				memo[w] = st
-			}
+			id = -1
 		}
-		if !slices.ContainsFunc(out, func(x lexiconWord) bool { return x.stem == st }) {
-			out = append(out, lexiconWord{word: w, stem: st})
-		}
+		out = append(out, lexiconWord{word: w, stem: int32(id)})
 	}
 	return out
 }
@@ -160,8 +214,8 @@ func derivedPrefix(word, st string) string {
 }
 
 // matches reports whether every word of the phrase is among have.
-func (p lexiconPhrase) matches(have []lexiconWord) bool {
-	for _, w := range p.words {
+func (lx *lexicon) matches(p lexiconSpan, have []lexiconWord) bool {
+	for _, w := range lx.words[p.start:p.end] {
 		if !slices.ContainsFunc(have, func(h lexiconWord) bool {
 			return h.stem == w.stem && strings.HasPrefix(h.word, w.prefix)
 		}) {
@@ -175,7 +229,7 @@ func (p lexiconPhrase) matches(have []lexiconWord) bool {
 // first.
 func (lx *lexicon) uris(terms []string) []string {
 	var out []string
-	for n, i := range lx.rankIdeas(contentWords(terms)) {
+	for n, i := range lx.rankIdeas(lx.requestWords(terms)) {
 		if n == lexiconIdeas {
 			break
 		}
@@ -211,25 +265,31 @@ func (lx *lexicon) rankIdeas(have []lexiconWord) []int {
 		}
 		return matches[i]
 	}
-	seen := map[int]bool{}
+	seen := map[int32]bool{}
 	for _, h := range have {
-		for _, n := range lx.byStem[h.stem] {
-			if p := lx.phrases[n]; !seen[n] {
+		if h.stem < 0 {
+			continue
+		}
+		for _, n := range list(lx.byStem, lx.byStemAt, h.stem) {
+			if p := lx.spans[n]; !seen[n] {
 				seen[n] = true
-				if p.matches(have) && len(p.words) > at(p.idea).whole {
-					at(p.idea).whole = len(p.words)
+				if size := int(p.end - p.start); lx.matches(p, have) && size > at(int(p.idea)).whole {
+					at(int(p.idea)).whole = size
 				}
 			}
 		}
 	}
 	n := float64(len(lx.ideas))
 	for _, h := range have {
-		ideas := lx.ideasByStem[h.stem]
+		if h.stem < 0 {
+			continue
+		}
+		ideas := list(lx.ideasByStem, lx.ideasByStemAt, h.stem)
 		worth := math.Log(n / float64(max(len(ideas), 1)))
 		for _, i := range ideas {
-			for _, w := range lx.bags[i] {
-				if w.stem == h.stem && strings.HasPrefix(h.word, w.prefix) {
-					m := at(i)
+			for _, wi := range list(lx.bags, lx.bagsAt, i) {
+				if w := lx.words[wi]; w.stem == h.stem && strings.HasPrefix(h.word, w.prefix) {
+					m := at(int(i))
 					m.words++
 					m.worth += worth
 				}
@@ -319,7 +379,7 @@ func (e *Engine) lexiconIdeas(raw string) []string {
 	}
 	lx := taskLexiconOnce()
 	var out []string
-	for n, i := range lx.rankIdeas(contentWords(q.Terms)) {
+	for n, i := range lx.rankIdeas(lx.requestWords(q.Terms)) {
 		if n == lexiconIdeas {
 			break
 		}

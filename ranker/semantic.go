@@ -87,13 +87,9 @@ func (e *Engine) loadSemantic(ctx context.Context) (*semantic.Model, *semantic.M
 }
 
 // Preload loads what the first prose query would (the semantic model and
-// matrix, a few milliseconds of reading and decoding, and the task lexicon's
-// stemmed phrases), so that a server can do it while it waits for its first
-// request.
+// matrix, a few milliseconds of reading and decoding), so that a server can
+// do it while it waits for its first request.
 func (e *Engine) Preload(ctx context.Context) error {
-	if !e.NoLexicon {
-		taskLexiconOnce()
-	}
 	_, _, err := e.loadSemantic(ctx)
 	return err
 }
