@@ -96,7 +96,8 @@
 // or runtime message as the names and concepts it holds (several searches
 // fused by RRF), and a name that names nothing as its nearest title
 // (typos.go). Prose also gets the semantic layer's nearest types and
-// articles and the APIs whose contexts match (semantic.go, contexts.go).
+// articles, the APIs whose contexts match (semantic.go, contexts.go) and the
+// pages the task lexicon names for its words (lexicon.go).
 //
 // Filters apply in Go to the fetched rows, one code path for every stage;
 // a framework or kind filter also asks SQL for its pages before any cap,
