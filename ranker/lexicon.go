@@ -8,7 +8,6 @@ import (
 	"slices"
 	"sort"
 	"strings"
-	"sync"
 	"time"
 	"unicode"
 	"unicode/utf8"
@@ -160,13 +159,12 @@ func flatten(lists [][]int32) (all, at []int32) {
 	return all, append(at, int32(len(all)))
 }
 
-// taskLexiconOnce is taskLexicon's compiled form, from lexicon_compiled.go.
-var taskLexiconOnce = sync.OnceValue(func() *lexicon {
-	return &lexicon{ideas: taskLexicon, stems: compiledStems[:], words: compiledWords[:], spans: compiledSpans[:],
-		byStem: compiledByStem[:], byStemAt: compiledByStemAt[:],
-		ideasByStem: compiledIdeasByStem[:], ideasByStemAt: compiledIdeasByStemAt[:],
-		bags: compiledBags[:], bagsAt: compiledBagsAt[:]}
-})
+// compiledLexicon is taskLexicon's compiled form, the static arrays of
+// lexicon_compiled.go.
+var compiledLexicon = &lexicon{ideas: taskLexicon, stems: compiledStems[:], words: compiledWords[:], spans: compiledSpans[:],
+	byStem: compiledByStem[:], byStemAt: compiledByStemAt[:],
+	ideasByStem: compiledIdeasByStem[:], ideasByStemAt: compiledIdeasByStemAt[:],
+	bags: compiledBags[:], bagsAt: compiledBagsAt[:]}
 
 // normalizeWord is a word of a phrase or request as the lexicon compares
 // it: lower-case, without surrounding punctuation or a possessive.
@@ -326,10 +324,10 @@ func lexiconURI(api string) string {
 
 // lexiconStage adds the pages the lexicon names for a request.
 func (s *search) lexiconStage(ctx context.Context) error {
-	if !s.lexiconApplies() {
+	if !s.e.lexiconReads(s.q) {
 		return nil
 	}
-	uris := taskLexiconOnce().uris(s.q.Terms)
+	uris := compiledLexicon.uris(s.q.Terms)
 	if len(uris) == 0 {
 		return nil
 	}
@@ -350,12 +348,9 @@ func (s *search) lexiconStage(ctx context.Context) error {
 	return nil
 }
 
-// lexiconApplies: the lexicon reads requests ("show a spinner") and lone
+// lexiconReads: the lexicon reads requests ("show a spinner") and lone
 // lower-case words ("spinner"), never a name, a member lookup or a
 // declaration query.
-func (s *search) lexiconApplies() bool { return s.e.lexiconReads(s.q) }
-
-// lexiconReads is lexiconApplies for a parsed query.
 func (e *Engine) lexiconReads(q *Query) bool {
 	if e.Semantic == SemanticOnly || e.NoLexicon {
 		return false
@@ -377,7 +372,7 @@ func (e *Engine) lexiconIdeas(raw string) []string {
 	if err != nil || !e.lexiconReads(&q) {
 		return nil
 	}
-	lx := taskLexiconOnce()
+	lx := compiledLexicon
 	var out []string
 	for n, i := range lx.rankIdeas(lx.requestWords(q.Terms)) {
 		if n == lexiconIdeas {
