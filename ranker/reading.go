@@ -116,8 +116,13 @@ func init() {
 }
 
 // codeMarks are the signs of code: a call, a closure, a key path, an
-// attribute, an assignment or a keyword that only code has.
-var codeMarks = regexp.MustCompile(`[A-Za-z_]\s*\(.*[:)]|\{|\}|\\\.|^\s*\.|@[A-Z]\w*(\s+\w+)*\s+(var|let)\s|\s=\s|->|^\s*(try|await|let|var|func|guard|if let|for try await)\s|\.[a-z][A-Za-z]*\(|\bself\.`)
+// attribute, an assignment or a statement only code begins with. A leading
+// "let" or "try" alone is not one: "let users sign in with a passkey" and
+// "try to reconnect" are English, so the keyword must be followed the way
+// code follows it (let name =, let name:, try name.member).
+var codeMarks = regexp.MustCompile(`[A-Za-z_]\s*\(.*[:)]|\{|\}|\\\.|^\s*\.|@[A-Z]\w*(\s+\w+)*\s+(var|let)\s|\s=\s|->|` +
+	`^\s*(let|var)\s*(\(|[A-Za-z_]\w*\s*[:=,])|^\s*(try|await)\s+(await\s+)?[A-Za-z_]\w*[.(]|^\s*(func|guard let|guard var|if let|if var|for try await|for await)\s|` +
+	`\.[a-z][A-Za-z]*\(|\bself\.`)
 
 // readQuery decides a query's class and, for code and messages, what to
 // search instead.
