@@ -118,6 +118,42 @@ func (s *Store) CodeUses(ctx context.Context, q CodeUseQuery) ([]CodeUse, int, e
 	return uses, total, err
 }
 
+// maxUseCountNames bounds one CodeUseCounts statement's IN list, well under
+// SQLite's limit on bound parameters.
+const maxUseCountNames = 500
+
+// CodeUseCounts returns, for each type name (any case), how many sample and
+// package source files use it; names no file uses are absent. The ranker
+// reads it as a page's prominence: UIViewController is used in hundreds of
+// files, NSTextViewportLayoutController in three.
+func (s *Store) CodeUseCounts(ctx context.Context, types []string) (map[string]int, error) {
+	counts := map[string]int{}
+	for len(types) > 0 {
+		batch := types[:min(len(types), maxUseCountNames)]
+		types = types[len(batch):]
+		args := make([]any, len(batch))
+		for i, t := range batch {
+			args[i] = strings.ToLower(t)
+		}
+		query := "SELECT type_lower, count(DISTINCT doc_id) FROM code_refs WHERE type_lower IN (?" +
+			strings.Repeat(",?", len(batch)-1) + ") GROUP BY type_lower"
+		rows, err := sqlrows.All(ctx, s.db, "code use counts", query, args, func(rows *sql.Rows) (c struct {
+			name string
+			n    int
+		}, err error) {
+			err = rows.Scan(&c.name, &c.n)
+			return c, err
+		})
+		if err != nil {
+			return nil, err
+		}
+		for _, c := range rows {
+			counts[c.name] = c.n
+		}
+	}
+	return counts, nil
+}
+
 // count runs a SELECT count(*) query.
 func (s *Store) count(ctx context.Context, what, query string, args []any) (int, error) {
 	var n int

@@ -107,6 +107,9 @@ type search struct {
 	named    map[string]bool   // frameworks a prose query names (frameworksNamed)
 	// memberHits counts the member pages forced for "Type member".
 	memberHits int
+	// uses counts the code files using each candidate type, for a
+	// filtered common word (prominence.go); nil when it does not apply.
+	uses map[int64]int
 	// dataIntent: the query asks for a web service, JSON or JavaScript
 	// reference, which lifts the penalty on language "data" pages.
 	dataIntent bool

@@ -130,6 +130,9 @@ func (e *Engine) run(ctx context.Context, q *Query, f Filters, call *Call) ([]Re
 	if err := s.gather(ctx); err != nil {
 		return nil, err
 	}
+	if err := s.loadProminence(ctx); err != nil {
+		return nil, err
+	}
 	results := s.rank()
 	if s.narrowed() && len(results) < f.Limit {
 		// A filter is exact: what the bounded stages missed, SQL finds.
@@ -139,6 +142,9 @@ func (e *Engine) run(ctx context.Context, q *Query, f Filters, call *Call) ([]Re
 		}
 		if added {
 			if err := s.loadMetadata(ctx); err != nil {
+				return nil, err
+			}
+			if err := s.loadProminence(ctx); err != nil {
 				return nil, err
 			}
 			results = s.rank()

@@ -25,6 +25,7 @@ const (
 	FactorReleaseNotes       = "release_notes"       // release notes match everything and answer nothing
 	FactorVerboseTitle       = "verbose_title"       // long titles for short queries
 	FactorForced             = "forced"              // force-included canonical page
+	FactorProminence         = "prominence"          // a type much used in sample and package code
 	FactorRRF                = "rrf"                 // weighted reciprocal-rank-fusion contribution
 )
 

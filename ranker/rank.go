@@ -399,6 +399,7 @@ func (s *search) score(c *candidate, bestRel float64, explain bool) Score {
 	case memberKinds[c.kind]:
 		sc.apply(weightMemberKind, c.kind)
 	}
+	s.prominence(&sc, c)
 	if c.language == "data" && !s.dataIntent {
 		sc.apply(weightDataLanguage)
 	}
