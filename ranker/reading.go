@@ -74,7 +74,9 @@ func (c Call) Prefix() string {
 var (
 	// callRE: a member name followed by an argument list; group 1 is the
 	// receiver chain before it (URLSession.shared.), group 2 the name.
-	callRE = regexp.MustCompile(`((?:[A-Za-z_][A-Za-z0-9_]*(?:<[^<>()]*>)?(?:\(\))?\.)*)\.?([A-Za-z_][A-Za-z0-9_]*)\s*\(`)
+	// Generic arguments may stand between a type and its arguments:
+	// NSFetchRequest<Item>(entityName:) calls NSFetchRequest's init.
+	callRE = regexp.MustCompile(`((?:[A-Za-z_][A-Za-z0-9_]*(?:<[^<>()]*>)?(?:\(\))?\.)*)\.?([A-Za-z_][A-Za-z0-9_]*)(?:<[^<>(){}]*>)?\s*\(`)
 	// keyPathRE: \.colorScheme, \Type.member.
 	keyPathRE = regexp.MustCompile(`\\([A-Z][A-Za-z0-9_]*)?\.([a-z][A-Za-z0-9_]*)`)
 	// attributeRE: @MainActor, @Environment(…).
@@ -85,6 +87,8 @@ var (
 	memberAccessRE = regexp.MustCompile(`\b([A-Z][A-Za-z0-9_]*)\.([a-z][A-Za-z0-9_]*)\b`)
 	// trailingClosureRE: a modifier called with a trailing closure alone.
 	trailingClosureRE = regexp.MustCompile(`\.([a-z][A-Za-z0-9_]*)\s*\{`)
+	// projectedRE: text ending in a projected value, $model.
+	projectedRE = regexp.MustCompile(`\$[A-Za-z_][A-Za-z0-9_]*$`)
 	// genericParamsRE: a declaration's generic parameter clause, whose
 	// names (T in func f<T: Comparable>) are the code's own types.
 	genericParamsRE = regexp.MustCompile(`\b(?:func|struct|class|enum|actor|typealias|init|subscript)\b\s*[A-Za-z_0-9]*\s*<([^<>]*)>`)
@@ -124,11 +128,17 @@ var codeMarks = regexp.MustCompile(`[A-Za-z_]\s*\(.*[:)]|\{|\}|\\\.|^\s*\.|@[A-Z
 	`^\s*(let|var)\s*(\(|[A-Za-z_]\w*\s*[:=,])|^\s*(try|await)\s+(await\s+)?[A-Za-z_]\w*[.(]|^\s*(func|guard let|guard var|if let|if var|for try await|for await)\s|` +
 	`\.[a-z][A-Za-z]*\(|\bself\.`)
 
+// statementRE: text that begins the way a Swift statement does (let name
+// =, try await x.f(, .modifier(, @Attribute(, name = …). A diagnostic
+// quotes code but never opens with it, so such text is code even when it
+// holds a message's words ("await") and a quoted string.
+var statementRE = regexp.MustCompile(`^\s*(?:(?:let|var)\s*(?:\(|[A-Za-z_]\w*\s*[:=])|(?:try|await)\s+(?:await\s+)?[A-Za-z_$][\w.]*[.(]|\.[a-z]\w*\s*[({]|@[A-Z]\w*[\s(]|[A-Za-z_][\w.]*\s*=\s*\S)`)
+
 // readQuery decides a query's class and, for code and messages, what to
 // search instead.
 func readQuery(raw string) Reading {
 	text := strings.TrimSpace(raw)
-	if isMessage(text) {
+	if isMessage(text) && (!statementRE.MatchString(text) || messageOpeners.MatchString(text)) {
 		return readMessage(text)
 	}
 	if codeMarks.MatchString(text) && !isPlainSelector(text) {
@@ -183,6 +193,9 @@ func readSyntax(code string) Reading {
 	}
 	for _, loc := range callRE.FindAllStringSubmatchIndex(code, -1) {
 		chain, name := code[loc[2]:loc[3]], code[loc[4]:loc[5]]
+		if strings.Contains(code[loc[5]:loc[1]], "<") && !isTypeName(name) {
+			continue // func largest<T: Comparable>(…) declares generics
+		}
 		// set(_:forKey:) is a method; set { … } an accessor, never a call.
 		// open(_:) is a method too; the modifier open is never called.
 		keyword := swiftKeywords[name] && name != "set" && name != "get" && name != "open"
@@ -199,13 +212,23 @@ func readSyntax(code string) Reading {
 			continue
 		}
 		declared := chain == "" && declaredRE.MatchString(code[:loc[0]])
-		add(Call{Type: receiverType(chain), Receiver: receiverVariable(chain), Member: name, Labels: labelsOf(code[loc[1]:]), Declared: declared}, loc[0])
+		typ, receiver := receiverType(chain), receiverVariable(chain)
+		if loc[0] > 0 && code[loc[0]-1] == '$' && strings.Count(chain, ".") == 1 {
+			// $query.debounce(…): what code calls on a projected
+			// @Published value is a Combine operator, Apple's API.
+			typ, receiver = "Publisher", ""
+		}
+		add(Call{Type: typ, Receiver: receiver, Member: name, Labels: labelsOf(code[loc[1]:]), Declared: declared}, loc[0])
 	}
 	// A modifier with only a trailing closure: .onAppear { … }.
 	for _, loc := range trailingClosureRE.FindAllStringSubmatchIndex(code, -1) {
 		name := code[loc[2]:loc[3]]
 		if !swiftKeywords[name] && !slices.ContainsFunc(calls, func(p placedCall) bool { return p.Member == name }) {
-			add(Call{Member: name}, loc[0])
+			c := Call{Member: name}
+			if projectedRE.MatchString(code[:loc[0]]) {
+				c.Type = "Publisher" // $model.sink { … }, as above
+			}
+			add(c, loc[0])
 		}
 	}
 	// The caller's own methods (viewModel.load()) come last: what the code
@@ -255,9 +278,14 @@ func readSyntax(code string) Reading {
 	// A freestanding macro is what the line is written to use:
 	// #Predicate<Trip> { $0.destination.contains(term) } is about
 	// Predicate, not contains.
+	// An attribute written before the macro is the line's subject:
+	// @Query(filter: #Predicate<Trip> { … }) declares a SwiftData query.
 	var macros []string
 	for _, m := range macroRE.FindAllStringSubmatch(code, -1) {
 		macros = appendUnique(macros, m[1])
+	}
+	if a := attributeRE.FindStringSubmatchIndex(code); a != nil && len(macros) > 0 && a[0] < strings.IndexByte(code, '#') {
+		macros = append([]string{code[a[2]:a[3]]}, macros...)
 	}
 	r.Searches = append(macros, slices.DeleteFunc(r.Searches, func(q string) bool { return slices.Contains(macros, q) })...)
 	return r

@@ -204,6 +204,37 @@ func TestReadSyntaxOwnNamesMacrosAndDeclarations(t *testing.T) {
 	}
 }
 
+// TestReadSyntaxGenericsProjectionsAndAttributes: generic arguments before
+// an argument list still make an initializer call, a projected value's
+// calls are Combine's, an attribute leads the macro in its arguments, and
+// a statement quoting a string is code, not a diagnostic.
+func TestReadSyntaxGenericsProjectionsAndAttributes(t *testing.T) {
+	r := readQuery(`let cache = NSCache<NSString, UIImage>(countLimit: 10)`)
+	if !slices.ContainsFunc(r.Calls, func(c Call) bool { return c.Type == "NSCache" && c.Member == "init" }) {
+		t.Errorf("generic init: calls = %+v, want NSCache.init", r.Calls)
+	}
+	r = readQuery(`func widest<Shape: View>(in shapes: [Shape]) -> Shape {`)
+	if slices.ContainsFunc(r.Calls, func(c Call) bool { return c.Member == "widest" }) {
+		t.Errorf("generic declaration read as a call: calls = %+v", r.Calls)
+	}
+	for _, code := range []string{`$query.removeDuplicates().sink { print($0) }`, `$query.sink { value in print(value) }`} {
+		r = readQuery(code)
+		if len(r.Calls) == 0 || r.Calls[0].Type != "Publisher" {
+			t.Errorf("%s: calls = %+v, want a Publisher member first", code, r.Calls)
+		}
+	}
+	r = readQuery(`@Query(filter: #Predicate<Song> { $0.rating > 3 }) private var songs: [Song]`)
+	if len(r.Searches) < 2 || r.Searches[0] != "Query" || r.Searches[1] != "Predicate" {
+		t.Errorf("attribute around a macro: searches = %q, want Query, then Predicate", r.Searches)
+	}
+	if r = readQuery(`let items = try await Catalog.items(for: ["await", "cannot"])`); r.Class != ClassSyntax {
+		t.Errorf("statement with quoted strings: class %s, want syntax", r.Class)
+	}
+	if r = readQuery(`error: cannot find 'x' in scope`); r.Class != ClassMessage {
+		t.Errorf("diagnostic: class %s, want message", r.Class)
+	}
+}
+
 // TestCallFrameworkListMatchesTheTable: the SQL list that reads the common
 // frameworks' members first names the same frameworks callFrameworks ranks.
 func TestCallFrameworkListMatchesTheTable(t *testing.T) {
