@@ -87,6 +87,8 @@ var (
 	memberAccessRE = regexp.MustCompile(`\b([A-Z][A-Za-z0-9_]*)\.([a-z][A-Za-z0-9_]*)\b`)
 	// trailingClosureRE: a modifier called with a trailing closure alone.
 	trailingClosureRE = regexp.MustCompile(`\.([a-z][A-Za-z0-9_]*)\s*\{`)
+	// chainEndRE: the receiver chain text ends with (people, Task, a.b).
+	chainEndRE = regexp.MustCompile(`[A-Za-z_][A-Za-z0-9_.]*$`)
 	// projectedRE: text ending in a projected value, $model.
 	projectedRE = regexp.MustCompile(`\$[A-Za-z_][A-Za-z0-9_]*$`)
 	// genericParamsRE: a declaration's generic parameter clause, whose
@@ -224,9 +226,12 @@ func readSyntax(code string) Reading {
 	for _, loc := range trailingClosureRE.FindAllStringSubmatchIndex(code, -1) {
 		name := code[loc[2]:loc[3]]
 		if !swiftKeywords[name] && !slices.ContainsFunc(calls, func(p placedCall) bool { return p.Member == name }) {
-			c := Call{Member: name}
+			// Its receiver as for a call: rawValues.compactMap { … } is
+			// called on a value, Task.detached { … } on a type.
+			chain := chainEndRE.FindString(code[:loc[0]])
+			c := Call{Type: receiverType(chain), Receiver: receiverVariable(chain), Member: name}
 			if projectedRE.MatchString(code[:loc[0]]) {
-				c.Type = "Publisher" // $model.sink { … }, as above
+				c.Type, c.Receiver = "Publisher", "" // $model.sink { … }, as above
 			}
 			add(c, loc[0])
 		}

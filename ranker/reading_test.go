@@ -223,6 +223,10 @@ func TestReadSyntaxGenericsProjectionsAndAttributes(t *testing.T) {
 			t.Errorf("%s: calls = %+v, want a Publisher member first", code, r.Calls)
 		}
 	}
+	r = readQuery(`let counts = rawRows.compactMap { Int($0) }`)
+	if len(r.Calls) == 0 || r.Calls[0].Member != "compactMap" || r.Calls[0].Receiver != "rawRows" {
+		t.Errorf("trailing closure on a value: calls = %+v, want compactMap on rawRows first", r.Calls)
+	}
 	r = readQuery(`@Query(filter: #Predicate<Song> { $0.rating > 3 }) private var songs: [Song]`)
 	if len(r.Searches) < 2 || r.Searches[0] != "Query" || r.Searches[1] != "Predicate" {
 		t.Errorf("attribute around a macro: searches = %q, want Query, then Predicate", r.Searches)
