@@ -3,7 +3,6 @@ package index
 import (
 	"context"
 	"errors"
-	"path/filepath"
 	"strings"
 	"testing"
 
@@ -45,20 +44,7 @@ func addressDocs() []*document.Document {
 
 func openAddressFixture(t testing.TB) *Store {
 	t.Helper()
-	dbPath := filepath.Join(t.TempDir(), "search.db")
-	b, err := Create(dbPath, testOptions())
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, d := range addressDocs() {
-		if err := b.Put(d); err != nil {
-			t.Fatalf("put %s: %v", d.URI, err)
-		}
-	}
-	if err := b.Commit(context.Background()); err != nil {
-		t.Fatal(err)
-	}
-	return openStore(t, dbPath)
+	return storeOf(t, addressDocs()...)
 }
 
 func TestCommitStoresTheModernAddressOfLegacyPages(t *testing.T) {
@@ -80,18 +66,13 @@ func TestCommitStoresTheModernAddressOfLegacyPages(t *testing.T) {
 func TestDocumentFallsBackToTheModernAddress(t *testing.T) {
 	s := openAddressFixture(t)
 	ctx := context.Background()
-	for addr, want := range map[string]string{
+	wantLookups(t, "Document", uriFrom(s.Document), map[string]string{
 		"apple-docs://foundation/urlsession/invalidateandcancel()":                    "apple-docs://foundation/urlsession/1411622-invalidateandcancel",
 		"apple-docs://appkit/mode-masks/nsfontpanelfacemodemask":                      "apple-docs://appkit/1579352-mode_masks/nsfontpanelfacemodemask",
 		"apple-docs://appkit/mode_masks":                                              "apple-docs://appkit/1579352-mode_masks",
 		"apple-docs://foundation/urlsession/1411622-invalidateandcancel":              "apple-docs://foundation/urlsession/1411622-invalidateandcancel",
 		"apple-docs://foundation/nsurlsession/datataskwithrequest:completionhandler:": "apple-docs://foundation/nsurlsession/1407613-datataskwithrequest",
-	} {
-		doc, err := s.Document(ctx, addr)
-		if err != nil || doc.URI != want {
-			t.Errorf("Document(%s) = %v, %v; want %s", addr, uriOf(doc), err, want)
-		}
-	}
+	})
 	// Overloads: an AddressError listing both with their declarations.
 	_, err := s.Document(ctx, "apple-docs://foundation/urlsession/datatask(with:completionhandler:)")
 	var aerr *AddressError
@@ -109,11 +90,25 @@ func TestDocumentFallsBackToTheModernAddress(t *testing.T) {
 	}
 }
 
-func uriOf(d *StoredDocument) string {
-	if d == nil {
-		return "<nil>"
+// wantLookups checks that lookup maps each address to its wanted answer.
+func wantLookups(t *testing.T, name string, lookup func(context.Context, string) (string, error), want map[string]string) {
+	t.Helper()
+	for addr, w := range want {
+		if got, err := lookup(context.Background(), addr); err != nil || got != w {
+			t.Errorf("%s(%s) = %q, %v; want %q", name, addr, got, err, w)
+		}
 	}
-	return d.URI
+}
+
+// uriFrom turns a document lookup into one that answers the document's URI.
+func uriFrom(find func(context.Context, string) (*StoredDocument, error)) func(context.Context, string) (string, error) {
+	return func(ctx context.Context, addr string) (string, error) {
+		d, err := find(ctx, addr)
+		if d == nil {
+			return "<nil>", err
+		}
+		return d.URI, err
+	}
 }
 
 func TestSuggestNamesTheClosestPages(t *testing.T) {
@@ -174,28 +169,18 @@ func TestResolveLinks(t *testing.T) {
 
 func TestAnyCaseMatchesHIGAndBookPagesByTheirLastSegment(t *testing.T) {
 	s := openAddressFixture(t)
-	for addr, want := range map[string]string{
+	wantLookups(t, "DocumentAnyCase", uriFrom(s.DocumentAnyCase), map[string]string{
 		"hig://general/inapppurchase": "hig://general/in-apppurchase",
 		"hig://general/dark-mode":     "hig://general/darkmode",
 		"swift-book://closures":       "swift-book://languageguide/closures",
-	} {
-		doc, err := s.DocumentAnyCase(context.Background(), addr)
-		if err != nil || doc.URI != want {
-			t.Errorf("DocumentAnyCase(%s) = %s, %v; want %s", addr, uriOf(doc), err, want)
-		}
-	}
+	})
 }
 
 func TestObjCVariant(t *testing.T) {
 	s := openAddressFixture(t)
-	for uri, want := range map[string]string{
+	wantLookups(t, "ObjCVariant", s.ObjCVariant, map[string]string{
 		"apple-docs://foundation/urlsession":                  "apple-docs://foundation/nsurlsession",
 		"apple-docs://foundation/urlsession/1407613-datatask": "apple-docs://foundation/nsurlsession/1407613-datataskwithrequest",
 		"apple-docs://foundation/urlsession/1410330-datatask": "",
-	} {
-		got, err := s.ObjCVariant(context.Background(), uri)
-		if err != nil || got != want {
-			t.Errorf("ObjCVariant(%s) = %q, %v; want %q", uri, got, err, want)
-		}
-	}
+	})
 }

@@ -10,7 +10,7 @@ import (
 )
 
 // storeOf builds an index of docs in a temporary directory and opens it.
-func storeOf(t *testing.T, docs ...*document.Document) *Store {
+func storeOf(t testing.TB, docs ...*document.Document) *Store {
 	t.Helper()
 	dbPath := filepath.Join(t.TempDir(), "search.db")
 	b, err := Create(dbPath, testOptions())
@@ -19,7 +19,7 @@ func storeOf(t *testing.T, docs ...*document.Document) *Store {
 	}
 	for _, d := range docs {
 		if err := b.Put(d); err != nil {
-			t.Fatal(err)
+			t.Fatalf("put %s: %v", d.URI, err)
 		}
 	}
 	if err := b.Commit(context.Background()); err != nil {
@@ -38,19 +38,11 @@ func TestDocumentFallsBackToSlugKey(t *testing.T) {
 		{URI: "apple-docs://os/os_log_t", Source: document.SourceAppleDocs, Framework: "os", Title: "os_log_t", Kind: "typealias"},
 		{URI: "apple-docs://os/os-log-t", Source: document.SourceAppleDocs, Framework: "os", Title: "os_log_t", Kind: "collectionGroup"},
 	}...)
-	for uri, want := range map[string]string{
+	wantLookups(t, "Document", uriFrom(st.Document), map[string]string{
 		"apple-docs://healthkit/setting_up_healthkit": "apple-docs://healthkit/setting-up-healthkit",
 		"apple-docs://os/os_log_t":                    "apple-docs://os/os_log_t",
 		"apple-docs://os/os-log-t":                    "apple-docs://os/os-log-t",
-	} {
-		doc, err := st.Document(ctx, uri)
-		if err != nil {
-			t.Fatalf("Document(%s): %v", uri, err)
-		}
-		if doc.URI != want {
-			t.Errorf("Document(%s) = %s, want %s", uri, doc.URI, want)
-		}
-	}
+	})
 	if _, err := st.Document(ctx, "apple-docs://os/nothing_here"); !errors.Is(err, ErrDocumentNotFound) {
 		t.Errorf("missing page: err = %v, want ErrDocumentNotFound", err)
 	}

@@ -1,6 +1,7 @@
 package corpus
 
 import (
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -72,8 +73,10 @@ func TestWWDC(t *testing.T) {
 	wantDeclined(t, declined, "videos/2024-10003.json", ErrMalformed, "")
 }
 
+// TestPackages reads the demo corpus's package: it is the fixture this
+// test needs, so the package keeps no copy of its own.
 func TestPackages(t *testing.T) {
-	docs, declined := parseAll(t, mustOpen(t, document.SourcePackages, "testdata/packages", Options{}))
+	docs, declined := parseAll(t, mustOpen(t, document.SourcePackages, filepath.Join(demoCorpus, "packages"), Options{}))
 	pkg := mustDoc(t, docs, declined, "packages://acme/swift-widgets")
 	for _, want := range []string{"Widgets is a package", "Swift tools version: 5.9", ".iOS(.v16)", "library Widgets",
 		"https://github.com/apple/swift-collections.git from: 1.1.0", "## Apple frameworks imported\n\nFoundation", "### Usage"} {

@@ -433,8 +433,11 @@ func TestParsePlatforms(t *testing.T) {
 	}
 }
 
+// demoCorpus is the repository's demo corpus (make demo). Tests read it
+// where its files are the fixture they need.
+var demoCorpus = filepath.Join("..", "..", "testdata", "demo")
+
 func TestDemoCorpus(t *testing.T) {
-	demo := filepath.Join("..", "..", "testdata", "demo")
 	want := map[string]int{
 		document.SourceSwiftEvolution: 2,
 		document.SourceSwiftBook:      1,
@@ -450,7 +453,7 @@ func TestDemoCorpus(t *testing.T) {
 		document.SourceAppleArchive:   "apple-archive",
 	}
 	for kind, count := range want {
-		docs, declined := parseAll(t, mustOpen(t, kind, filepath.Join(demo, dirs[kind]), Options{}))
+		docs, declined := parseAll(t, mustOpen(t, kind, filepath.Join(demoCorpus, dirs[kind]), Options{}))
 		if len(docs) != count {
 			t.Errorf("demo %s: %d documents %v, want %d; declined %v", kind, len(docs), slices.Sorted(maps.Keys(docs)), count, declined)
 		}

@@ -30,43 +30,42 @@ func benchPages(b *testing.B) ([][]byte, []string, int64) {
 	return pages, names, total
 }
 
-func reportPages(b *testing.B, n int) {
-	b.ReportMetric(float64(n*b.N)/b.Elapsed().Seconds(), "pages/s")
-}
-
-// BenchmarkParse decodes real pages (one op = the whole sample).
-func BenchmarkParse(b *testing.B) {
-	pages, _, total := benchPages(b)
+// benchEach times op over every page of the sample (one op = the whole
+// sample) and reports the throughput in bytes and pages per second.
+func benchEach(b *testing.B, n int, total int64, op func(i int) error) {
 	b.SetBytes(total)
 	b.ResetTimer()
 	for b.Loop() {
-		for _, raw := range pages {
-			if _, err := Parse(raw); err != nil {
+		for i := range n {
+			if err := op(i); err != nil {
 				b.Fatal(err)
 			}
 		}
 	}
-	reportPages(b, len(pages))
+	b.ReportMetric(float64(n*b.N)/b.Elapsed().Seconds(), "pages/s")
+}
+
+// BenchmarkParse decodes real pages.
+func BenchmarkParse(b *testing.B) {
+	pages, _, total := benchPages(b)
+	benchEach(b, len(pages), total, func(i int) error {
+		_, err := Parse(pages[i])
+		return err
+	})
 }
 
 // BenchmarkDocument is Parse plus the full conversion: canonical hash,
 // Markdown, plain text, references.
 func BenchmarkDocument(b *testing.B) {
 	pages, names, total := benchPages(b)
-	b.SetBytes(total)
-	b.ResetTimer()
-	for b.Loop() {
-		for i, raw := range pages {
-			p, err := Parse(raw)
-			if err != nil {
-				b.Fatal(err)
-			}
-			if _, err := p.Document(names[i], raw); err != nil {
-				b.Fatal(err)
-			}
+	benchEach(b, len(pages), total, func(i int) error {
+		p, err := Parse(pages[i])
+		if err != nil {
+			return err
 		}
-	}
-	reportPages(b, len(pages))
+		_, err = p.Document(names[i], pages[i])
+		return err
+	})
 }
 
 // BenchmarkRenderMarkdown measures rendering alone on parsed pages.
@@ -80,12 +79,8 @@ func BenchmarkRenderMarkdown(b *testing.B) {
 		}
 		pages[i] = p
 	}
-	b.SetBytes(total)
-	b.ResetTimer()
-	for b.Loop() {
-		for _, p := range pages {
-			_ = RenderMarkdown(p, RenderOptions{})
-		}
-	}
-	reportPages(b, len(pages))
+	benchEach(b, len(pages), total, func(i int) error {
+		_ = RenderMarkdown(pages[i], RenderOptions{})
+		return nil
+	})
 }

@@ -2,19 +2,25 @@ package docuri
 
 import "testing"
 
-func TestIsLegacySegment(t *testing.T) {
-	for seg, want := range map[string]bool{
-		"1407613-datatask": true, "1579352-mode_masks": true, "16-bit-signed-integer-vectors": false,
-		"8-bit-signed-integer-vectors": false, "1407613-": false, "1407613": false, "datatask": false,
-	} {
-		if got := IsLegacySegment(seg); got != want {
-			t.Errorf("IsLegacySegment(%q) = %v", seg, got)
+// wantResults checks that f gives each input its wanted result.
+func wantResults[In, Out comparable](t *testing.T, name string, f func(In) Out, want map[In]Out) {
+	t.Helper()
+	for in, w := range want {
+		if got := f(in); got != w {
+			t.Errorf("%s(%#v) = %#v, want %#v", name, in, got, w)
 		}
 	}
 }
 
+func TestIsLegacySegment(t *testing.T) {
+	wantResults(t, "IsLegacySegment", IsLegacySegment, map[string]bool{
+		"1407613-datatask": true, "1579352-mode_masks": true, "16-bit-signed-integer-vectors": false,
+		"8-bit-signed-integer-vectors": false, "1407613-": false, "1407613": false, "datatask": false,
+	})
+}
+
 func TestTitleSegment(t *testing.T) {
-	for title, want := range map[string]string{
+	wantResults(t, "TitleSegment", TitleSegment, map[string]string{
 		"dataTask(with:completionHandler:)": "datatask(with:completionhandler:)",
 		"initWithFrame:":                    "initwithframe:",
 		"Mode Masks":                        "mode-masks",
@@ -23,11 +29,7 @@ func TestTitleSegment(t *testing.T) {
 		"/(_:_:)":                           "%2F(_:_:)",
 		"removeObject(const OSString *)":    "removeobject(constosstring*)",
 		"  ":                                "",
-	} {
-		if got := TitleSegment(title); got != want {
-			t.Errorf("TitleSegment(%q) = %q, want %q", title, got, want)
-		}
-	}
+	})
 }
 
 func TestModernAddress(t *testing.T) {
@@ -36,18 +38,14 @@ func TestModernAddress(t *testing.T) {
 		"apple-docs://appkit/1579352-mode_masks":                         "Mode Masks",
 		"apple-docs://appkit/1579352-mode_masks/nsfontpanelfacemodemask": "NSFontPanelFaceModeMask",
 	}
-	titleOf := func(u string) string { return titles[u] }
-	for uri, want := range map[string]string{
+	modern := func(uri string) string { return ModernAddress(uri, func(u string) string { return titles[u] }) }
+	wantResults(t, "ModernAddress", modern, map[string]string{
 		"apple-docs://foundation/urlsession/1407613-datatask":            "apple-docs://foundation/urlsession/datatask(with:completionhandler:)",
 		"apple-docs://appkit/1579352-mode_masks/nsfontpanelfacemodemask": "apple-docs://appkit/mode-masks/nsfontpanelfacemodemask",
 		"apple-docs://appkit/1579353-untitled":                           "apple-docs://appkit/untitled",
 		"apple-docs://swiftui/view":                                      "",
 		"hig://general/color":                                            "",
-	} {
-		if got := ModernAddress(uri, titleOf); got != want {
-			t.Errorf("ModernAddress(%s) = %q, want %q", uri, got, want)
-		}
-	}
+	})
 }
 
 func TestFromWebURL(t *testing.T) {
@@ -79,13 +77,9 @@ func TestFromWebURL(t *testing.T) {
 }
 
 func TestWebURL(t *testing.T) {
-	for uri, want := range map[string]string{
+	wantResults(t, "WebURL", WebURL, map[string]string{
 		"apple-docs://foundation/urlsession/datatask(with:)": "https://developer.apple.com/documentation/foundation/urlsession/datatask(with:)",
 		"swift-org://documentation/lldb":                     "https://www.swift.org/documentation/lldb/",
 		"swift-evolution://SE-0306":                          "",
-	} {
-		if got := WebURL(uri); got != want {
-			t.Errorf("WebURL(%s) = %q, want %q", uri, got, want)
-		}
-	}
+	})
 }

@@ -81,21 +81,10 @@ func sampleCorpus(t *testing.T, dir string) ([]corpusDecl, []string) {
 
 func readCorpusSample(dir string) (decls []corpusDecl, listings []string, err error) {
 	root := filepath.Join(dir, "tutorials", "data", "documentation")
-	n := 0
-	err = filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
-		if err != nil || d.IsDir() || !strings.HasSuffix(path, ".json") {
-			return err
-		}
-		if n++; n%50 != 0 {
-			return nil
-		}
-		data, err := os.ReadFile(path)
-		if err != nil {
-			return err
-		}
+	err = everyNthFile(root, ".json", 50, func(data []byte) {
 		var page corpusPage
 		if json.Unmarshal(data, &page) != nil {
-			return nil
+			return
 		}
 		for _, sec := range page.Sections {
 			for _, decl := range sec.Declarations {
@@ -111,9 +100,29 @@ func readCorpusSample(dir string) (decls []corpusDecl, listings []string, err er
 			}
 			listings = appendListings(listings, sec.Content)
 		}
-		return nil
 	})
 	return decls, listings, err
+}
+
+// everyNthFile calls visit with the content of every nth file under root
+// whose name ends in suffix, in walk order: a sample spread over the whole
+// corpus that keeps a test fast.
+func everyNthFile(root, suffix string, nth int, visit func(data []byte)) error {
+	n := 0
+	return filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() || !strings.HasSuffix(path, suffix) {
+			return err
+		}
+		if n++; n%nth != 0 {
+			return nil
+		}
+		data, err := os.ReadFile(path)
+		if err != nil {
+			return err
+		}
+		visit(data)
+		return nil
+	})
 }
 
 func appendListings(dst []string, node any) []string {
@@ -268,18 +277,7 @@ func TestCorpusSampleCodeFiles(t *testing.T) {
 	}
 	var files, withSymbols, symbols int
 	var elapsed, worst time.Duration
-	n := 0
-	err := filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
-		if err != nil || d.IsDir() || !strings.HasSuffix(path, ".swift") {
-			return err
-		}
-		if n++; n%5 != 0 {
-			return nil
-		}
-		data, err := os.ReadFile(path)
-		if err != nil {
-			return err
-		}
+	err := everyNthFile(root, ".swift", 5, func(data []byte) {
 		start := time.Now()
 		syms := ExtractCode(string(data))
 		took := time.Since(start)
@@ -290,7 +288,6 @@ func TestCorpusSampleCodeFiles(t *testing.T) {
 			withSymbols++
 		}
 		symbols += len(syms)
-		return nil
 	})
 	if err != nil {
 		t.Fatal(err)
