@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"github.com/cupertino-go/cupertino/crawler/fakeapple"
+	"github.com/cupertino-go/cupertino/internal/testenv"
 )
 
 func needChromium(t *testing.T) string {
@@ -57,7 +58,7 @@ func TestChromeEngineCapturesScriptJSON(t *testing.T) {
 			t.Fatalf("%s in the browser: %v", key, err)
 		}
 		src, _ := srv.File(key)
-		want, _ := parsePage(mustRead(t, src))
+		want, _ := parsePage(testenv.ReadFile(t, src))
 		if f.Info.Title != want.Title || !slices.Equal(f.Info.Links, want.Links) {
 			t.Fatalf("%s: got title %q, want %q", key, f.Info.Title, want.Title)
 		}
@@ -122,15 +123,6 @@ func TestCrawlChromeOnly(t *testing.T) {
 		t.Fatalf("%+v, %v", res, err)
 	}
 	assertSameAsSource(t, srv, storedPages(t, out))
-}
-
-func mustRead(t *testing.T, p string) []byte {
-	t.Helper()
-	b, err := os.ReadFile(p)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return b
 }
 
 // TestChromeEngineOtherShell is a site written differently from fakeapple:

@@ -76,10 +76,7 @@ func reachFromCorpus(t testing.TB, srv *fakeapple.Server) *corpusReach {
 			r.Missing++
 			continue
 		}
-		body, err := os.ReadFile(file)
-		if err != nil {
-			t.Fatal(err)
-		}
+		body := testenv.ReadFile(t, file)
 		info, err := parsePage(body)
 		if err != nil {
 			r.Broken = append(r.Broken, file)

@@ -5,10 +5,12 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"time"
 
@@ -29,6 +31,22 @@ var GitSources = func() map[string]string {
 
 // ErrGit reports a failed git command; the wrapping error carries its output.
 var ErrGit = errors.New("git failed")
+
+// runGit runs git with where (the options that say which repository) before
+// args, extraEnv added to the environment and stdin as its input. It returns
+// what git printed, stdout and stderr together and trimmed; git never
+// prompts for credentials. A failure is ErrGit naming args and quoting git.
+func runGit(ctx context.Context, git string, where, extraEnv []string, stdin io.Reader, args ...string) (string, error) {
+	cmd := exec.CommandContext(ctx, git, slices.Concat(where, args)...)
+	cmd.Env = append(append(os.Environ(), "GIT_TERMINAL_PROMPT=0"), extraEnv...)
+	cmd.Stdin = stdin
+	var out bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &out
+	if err := cmd.Run(); err != nil {
+		return "", fmt.Errorf("%w: git %s: %w: %s", ErrGit, strings.Join(args, " "), err, strings.TrimSpace(out.String()))
+	}
+	return strings.TrimSpace(out.String()), nil
+}
 
 // GitConfig describes the fetch of one git-hosted source.
 type GitConfig struct {
@@ -84,15 +102,7 @@ func FetchGit(ctx context.Context, cfg GitConfig) (*GitResult, error) {
 	}
 	res := &GitResult{OutputDir: cfg.OutputDir}
 	run := func(dir string, args ...string) (string, error) {
-		cmd := exec.CommandContext(ctx, cfg.Git, args...)
-		cmd.Dir = dir
-		cmd.Env = append(os.Environ(), "GIT_TERMINAL_PROMPT=0")
-		var out bytes.Buffer
-		cmd.Stdout, cmd.Stderr = &out, &out
-		if err := cmd.Run(); err != nil {
-			return "", fmt.Errorf("%w: git %s: %w: %s", ErrGit, strings.Join(args, " "), err, strings.TrimSpace(out.String()))
-		}
-		return strings.TrimSpace(out.String()), nil
+		return runGit(ctx, cfg.Git, []string{"-C", dir}, nil, nil, args...)
 	}
 	before := ""
 	if _, err := os.Stat(filepath.Join(cfg.OutputDir, ".git")); err == nil {
@@ -107,7 +117,7 @@ func FetchGit(ctx context.Context, cfg GitConfig) (*GitResult, error) {
 		if err := os.MkdirAll(filepath.Dir(filepath.Clean(cfg.OutputDir)), 0o755); err != nil {
 			return nil, fmt.Errorf("output dir: %w", err)
 		}
-		if _, err := run("", "clone", "--depth", "1", "--quiet", repo, cfg.OutputDir); err != nil {
+		if _, err := runGit(ctx, cfg.Git, nil, nil, nil, "clone", "--depth", "1", "--quiet", repo, cfg.OutputDir); err != nil {
 			return nil, err
 		}
 		res.Cloned = true

@@ -7,47 +7,12 @@ import (
 	"os/exec"
 	"path/filepath"
 	"testing"
+
+	"github.com/cupertino-go/cupertino/internal/testenv"
 )
 
-// gitRepo makes a local repository with one commit of the given files.
-func gitRepo(t *testing.T, files map[string]string) string {
-	t.Helper()
-	if _, err := exec.LookPath("git"); err != nil {
-		t.Skip("git not installed")
-	}
-	dir := t.TempDir()
-	gitIn(t, dir, "init", "--quiet", "--initial-branch=main")
-	commitFiles(t, dir, files, "initial")
-	return dir
-}
-
-func gitIn(t *testing.T, dir string, args ...string) {
-	t.Helper()
-	cmd := exec.Command("git", args...)
-	cmd.Dir = dir
-	cmd.Env = append(os.Environ(), "GIT_AUTHOR_NAME=t", "GIT_AUTHOR_EMAIL=t@example.com", "GIT_COMMITTER_NAME=t", "GIT_COMMITTER_EMAIL=t@example.com")
-	if out, err := cmd.CombinedOutput(); err != nil {
-		t.Fatalf("git %v: %v\n%s", args, err, out)
-	}
-}
-
-func commitFiles(t *testing.T, dir string, files map[string]string, msg string) {
-	t.Helper()
-	for name, body := range files {
-		p := filepath.Join(dir, name)
-		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(p, []byte(body), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	gitIn(t, dir, "add", "-A")
-	gitIn(t, dir, "commit", "--quiet", "-m", msg)
-}
-
 func TestFetchGit(t *testing.T) {
-	repo := gitRepo(t, map[string]string{
+	repo := testenv.GitRepo(t, t.TempDir(), map[string]string{
 		"proposals/0001-first.md": "# First\n\n* Proposal: [SE-0001](0001-first.md)\n* Status: **Implemented (Swift 5)**\n",
 		"README.md":               "# Fixture evolution repo\n",
 	})
@@ -68,7 +33,7 @@ func TestFetchGit(t *testing.T) {
 	if err != nil || res.Cloned || res.Changed {
 		t.Fatalf("no-op update: %+v, %v", res, err)
 	}
-	commitFiles(t, repo, map[string]string{"proposals/0002-second.md": "# Second\n"}, "second")
+	testenv.GitCommit(t, repo, map[string]string{"proposals/0002-second.md": "# Second\n"}, "second")
 	res, err = FetchGit(ctx, GitConfig{Source: "swift-evolution", RepoURL: repo, OutputDir: out})
 	if err != nil || res.Cloned || !res.Changed || res.Files != 3 {
 		t.Fatalf("update: %+v, %v", res, err)

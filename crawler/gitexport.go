@@ -70,16 +70,7 @@ type gitRepoDir struct {
 }
 
 func (g gitRepoDir) run(ctx context.Context, stdin io.Reader, args ...string) (string, error) {
-	full := append([]string{"--git-dir=" + g.dir}, args...)
-	cmd := exec.CommandContext(ctx, g.git, full...)
-	cmd.Env = append(os.Environ(), "GIT_TERMINAL_PROMPT=0", "GIT_LFS_SKIP_SMUDGE=1")
-	cmd.Stdin = stdin
-	var out bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &out, &out
-	if err := cmd.Run(); err != nil {
-		return "", fmt.Errorf("%w: git %s: %w: %s", ErrGit, strings.Join(args, " "), err, strings.TrimSpace(out.String()))
-	}
-	return strings.TrimSpace(out.String()), nil
+	return runGit(ctx, g.git, []string{"--git-dir=" + g.dir}, []string{"GIT_LFS_SKIP_SMUDGE=1"}, stdin, args...)
 }
 
 // fetchRef brings the commit of ref (a branch, a tag, or "" for the remote's

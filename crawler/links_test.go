@@ -2,18 +2,15 @@ package crawler
 
 import (
 	"errors"
-	"os"
 	"slices"
 	"testing"
+
+	"github.com/cupertino-go/cupertino/internal/testenv"
 )
 
 func readFixture(t *testing.T, name string) []byte {
 	t.Helper()
-	b, err := os.ReadFile("testdata/docs/" + name)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return b
+	return testenv.ReadFile(t, "testdata/docs/"+name)
 }
 
 func linkURIs(t *testing.T, origin string, raw []string) []string {

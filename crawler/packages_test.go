@@ -88,14 +88,14 @@ func TestFetchPackages(t *testing.T) {
 	root := t.TempDir()
 	logRepo := filepath.Join(root, "apple", "swift-log")
 	os.MkdirAll(logRepo, 0o755)
-	gitIn(t, logRepo, "init", "--quiet", "--initial-branch=main")
-	commitFiles(t, logRepo, packageRepoFiles("version one"), "v1")
-	gitIn(t, logRepo, "tag", "-a", "-m", "1.0.0", "1.0.0")
-	commitFiles(t, logRepo, map[string]string{"README.md": "# Swift Log\n\nThe main branch.\n", "Sources/Logging/New.swift": "struct New {}\n"}, "v2")
+	testenv.Git(t, logRepo, "init", "--quiet", "--initial-branch=main")
+	testenv.GitCommit(t, logRepo, packageRepoFiles("version one"), "v1")
+	testenv.Git(t, logRepo, "tag", "-a", "-m", "1.0.0", "1.0.0")
+	testenv.GitCommit(t, logRepo, map[string]string{"README.md": "# Swift Log\n\nThe main branch.\n", "Sources/Logging/New.swift": "struct New {}\n"}, "v2")
 	mitRepo := filepath.Join(root, "SnapKit", "SnapKit")
 	os.MkdirAll(mitRepo, 0o755)
-	gitIn(t, mitRepo, "init", "--quiet", "--initial-branch=main")
-	commitFiles(t, mitRepo, map[string]string{
+	testenv.Git(t, mitRepo, "init", "--quiet", "--initial-branch=main")
+	testenv.GitCommit(t, mitRepo, map[string]string{
 		"Package.swift":                 "// swift-tools-version:5.0\n",
 		"LICENSE":                       "Copyright (c) 2011-Present SnapKit Team\n\nPermission is hereby granted, free of charge, to any person\n",
 		"README.md":                     "<img src=\"banner.jpg\" alt=\"\" />\n\nSnapKit is a DSL to make Auto Layout easy.\n",
@@ -136,12 +136,12 @@ func TestFetchPackages(t *testing.T) {
 		"index.json",
 	}
 	checkExported(t, out, "exported", want)
-	changelog := readFile(t, filepath.Join(out, "apple/swift-log/CHANGELOG.md"))
+	changelog := string(testenv.ReadFile(t, filepath.Join(out, "apple/swift-log/CHANGELOG.md")))
 	if len(changelog) > changelogBytes || len(changelog) < changelogBytes-20 || !strings.HasSuffix(changelog, "- a change\n") {
 		t.Errorf("CHANGELOG: %d bytes, ends %q", len(changelog), changelog[len(changelog)-12:])
 	}
 	var info ondisk.PackageInfo
-	if err := json.Unmarshal([]byte(readFile(t, filepath.Join(out, "apple/swift-log", ondisk.PackageMetaFile))), &info); err != nil {
+	if err := json.Unmarshal(testenv.ReadFile(t, filepath.Join(out, "apple/swift-log", ondisk.PackageMetaFile)), &info); err != nil {
 		t.Fatal(err)
 	}
 	tagCommit := strings.TrimSpace(gitOut(t, logRepo, "rev-parse", "1.0.0^{commit}"))
@@ -150,7 +150,7 @@ func TestFetchPackages(t *testing.T) {
 		t.Errorf("swift-log .package.json: %+v (tag %s)", info, tagCommit)
 	}
 	var index []ondisk.PackageInfo
-	if err := json.Unmarshal([]byte(readFile(t, filepath.Join(out, "index.json"))), &index); err != nil {
+	if err := json.Unmarshal(testenv.ReadFile(t, filepath.Join(out, "index.json")), &index); err != nil {
 		t.Fatal(err)
 	}
 	if len(index) != 2 || index[0].Repo != "swift-log" || index[1].Repo != "SnapKit" || index[1].License != "MIT" || index[1].Description != "SnapKit is a DSL to make Auto Layout easy." {
@@ -188,7 +188,7 @@ func TestFetchPackages(t *testing.T) {
 	if _, err := os.Stat(filepath.Join(out, "nobody")); !os.IsNotExist(err) {
 		t.Errorf("failed package left a folder: %v", err)
 	}
-	if err := json.Unmarshal([]byte(readFile(t, filepath.Join(out, "index.json"))), &index); err != nil || len(index) != 2 || index[0].Description != "The main branch." {
+	if err := json.Unmarshal(testenv.ReadFile(t, filepath.Join(out, "index.json")), &index); err != nil || len(index) != 2 || index[0].Description != "The main branch." {
 		t.Errorf("index after update: %+v, %v", index, err)
 	}
 }
@@ -214,7 +214,7 @@ func TestPackageMetaMatchesTheCorpus(t *testing.T) {
 	}
 	for _, m := range matches {
 		var want ondisk.PackageInfo
-		if err := json.Unmarshal([]byte(readFile(t, m)), &want); err != nil {
+		if err := json.Unmarshal(testenv.ReadFile(t, m), &want); err != nil {
 			t.Fatal(err)
 		}
 		pkg := filepath.Dir(m)

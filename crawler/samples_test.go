@@ -9,6 +9,8 @@ import (
 	"sort"
 	"strings"
 	"testing"
+
+	"github.com/cupertino-go/cupertino/internal/testenv"
 )
 
 // exported lists the files under dir, slash-separated, without the metadata
@@ -45,15 +47,6 @@ func checkExported(t *testing.T, dir, what string, want []string) {
 	}
 }
 
-func readFile(t *testing.T, p string) string {
-	t.Helper()
-	b, err := os.ReadFile(p)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return string(b)
-}
-
 const lfsPointerFile = "version https://git-lfs.github.com/spec/v1\noid sha256:4d7a214614ab2935c943f9e0ff69d22eadbb8f32b1258daaa5e2ca24d17e2393\nsize 12345\n"
 
 func sampleRepoFiles() map[string]string {
@@ -78,7 +71,7 @@ func sampleRepoFiles() map[string]string {
 }
 
 func TestFetchSamples(t *testing.T) {
-	repo := gitRepo(t, sampleRepoFiles())
+	repo := testenv.GitRepo(t, t.TempDir(), sampleRepoFiles())
 	out := filepath.Join(t.TempDir(), "sample-code")
 	ctx := context.Background()
 	cfg := SamplesConfig{RepoURL: repo, OutputDir: out, MaxFileBytes: 1024}
@@ -113,17 +106,17 @@ func TestFetchSamples(t *testing.T) {
 	}
 
 	// Upstream edits one file, adds one and deletes a project's header.
-	commitFiles(t, repo, map[string]string{
+	testenv.GitCommit(t, repo, map[string]string{
 		"swiftui-fruta/Shared/FrutaApp.swift": "import SwiftUI\n\n@main struct FrutaApp: App { var body: some Scene { WindowGroup {} } }\n",
 		"metal-triangle/README.md":            "# Triangle\n",
 	}, "edit")
-	gitIn(t, repo, "rm", "--quiet", "swiftui-fruta/Shared/Bridge.h")
-	gitIn(t, repo, "commit", "--quiet", "-m", "drop header")
+	testenv.Git(t, repo, "rm", "--quiet", "swiftui-fruta/Shared/Bridge.h")
+	testenv.Git(t, repo, "commit", "--quiet", "-m", "drop header")
 	res, err = FetchSamples(ctx, cfg)
 	if err != nil || res.Cloned || !res.Changed || res.Written != 2 || res.Removed != 1 || res.Kept != len(want) {
 		t.Fatalf("update: %+v, %v", res, err)
 	}
-	if !strings.Contains(readFile(t, filepath.Join(out, "swiftui-fruta/Shared/FrutaApp.swift")), "WindowGroup") {
+	if !strings.Contains(string(testenv.ReadFile(t, filepath.Join(out, "swiftui-fruta/Shared/FrutaApp.swift"))), "WindowGroup") {
 		t.Fatal("edited file not updated")
 	}
 	if _, err := os.Stat(filepath.Join(out, "swiftui-fruta/Shared/Bridge.h")); !os.IsNotExist(err) {
@@ -152,7 +145,7 @@ func TestFetchSamples(t *testing.T) {
 // A fetch killed mid-way leaves git lock files and a grown manifest; the next
 // one cleans up after it and ends with the right tree.
 func TestFetchSamplesAfterAKill(t *testing.T) {
-	repo := gitRepo(t, sampleRepoFiles())
+	repo := testenv.GitRepo(t, t.TempDir(), sampleRepoFiles())
 	out := filepath.Join(t.TempDir(), "sample-code")
 	ctx := context.Background()
 	cfg := SamplesConfig{RepoURL: repo, OutputDir: out, MaxFileBytes: 1024}
@@ -177,14 +170,14 @@ func TestFetchSamplesAfterAKill(t *testing.T) {
 	os.WriteFile(filepath.Join(out, "gone", "Stray.swift"), []byte("x"), 0o644)
 	os.WriteFile(filepath.Join(out, "README.md"), []byte("half"), 0o644) // torn by hand
 	os.WriteFile(filepath.Join(out, tempPrefix+"123"), []byte("x"), 0o644)
-	commitFiles(t, repo, map[string]string{"README.md": "# Apple Sample Code Collection, v2\n"}, "v2")
+	testenv.GitCommit(t, repo, map[string]string{"README.md": "# Apple Sample Code Collection, v2\n"}, "v2")
 
 	res, err := FetchSamples(ctx, cfg)
 	if err != nil {
 		t.Fatal(err)
 	}
 	checkExported(t, out, "after kill", want)
-	if readFile(t, filepath.Join(out, "README.md")) != "# Apple Sample Code Collection, v2\n" || res.Kept != len(want) {
+	if string(testenv.ReadFile(t, filepath.Join(out, "README.md"))) != "# Apple Sample Code Collection, v2\n" || res.Kept != len(want) {
 		t.Fatalf("after kill: %+v", res)
 	}
 }

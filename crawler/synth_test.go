@@ -16,6 +16,7 @@ import (
 
 	"github.com/cupertino-go/cupertino/crawler/fakeapple"
 	"github.com/cupertino-go/cupertino/internal/canonjson"
+	"github.com/cupertino-go/cupertino/internal/testenv"
 )
 
 const synthBundle = "doc://org.example.synth/documentation/"
@@ -243,10 +244,7 @@ func assertSameAsSource(t testing.TB, srv *fakeapple.Server, pages map[string][]
 				continue
 			}
 		}
-		src, err := os.ReadFile(file)
-		if err != nil {
-			t.Fatal(err)
-		}
+		src := testenv.ReadFile(t, file)
 		want, err := canonjson.Canonicalize(src)
 		if err != nil {
 			t.Fatal(err)

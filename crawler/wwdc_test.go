@@ -52,7 +52,7 @@ func wwdcConfig(origin, out string) Config {
 func readSession(t *testing.T, p string) ondisk.WWDCSession {
 	t.Helper()
 	var s ondisk.WWDCSession
-	if err := json.Unmarshal([]byte(readFile(t, p)), &s); err != nil {
+	if err := json.Unmarshal(testenv.ReadFile(t, p), &s); err != nil {
 		t.Fatalf("%s: %v", p, err)
 	}
 	return s
@@ -136,7 +136,7 @@ func TestFetchWWDCFixtures(t *testing.T) {
 	var index struct {
 		Videos []wwdcIndexEntry `json:"videos"`
 	}
-	if err := json.Unmarshal([]byte(readFile(t, filepath.Join(out, "all-videos.json"))), &index); err != nil {
+	if err := json.Unmarshal(testenv.ReadFile(t, filepath.Join(out, "all-videos.json")), &index); err != nil {
 		t.Fatal(err)
 	}
 	var order []string
@@ -152,12 +152,12 @@ func TestFetchWWDCFixtures(t *testing.T) {
 
 	// A finished fetch is followed by a refresh that rewrites nothing that
 	// did not change, extractedAt included.
-	before := readFile(t, filepath.Join(out, "videos", "2024-10101.json"))
+	before := string(testenv.ReadFile(t, filepath.Join(out, "videos", "2024-10101.json")))
 	res, err = FetchWWDC(context.Background(), cfg)
 	if err != nil || res.Resumed || res.OK != 3 || res.Written != 0 || res.Unchanged != 3 {
 		t.Fatalf("refresh: %+v, %v", res, err)
 	}
-	if after := readFile(t, filepath.Join(out, "videos", "2024-10101.json")); after != before {
+	if after := string(testenv.ReadFile(t, filepath.Join(out, "videos", "2024-10101.json"))); after != before {
 		t.Error("an unchanged session was rewritten")
 	}
 	if fake.Hits("list") != 2 || fake.Hits("2024-10101") != 2 {
@@ -329,7 +329,7 @@ func TestFetchWWDCKillAndResume(t *testing.T) {
 		t.Errorf("the list was fetched %d times; a resumed fetch keeps it", fake.Hits("list"))
 	}
 	var index struct{ Videos []wwdcIndexEntry }
-	if err := json.Unmarshal([]byte(readFile(t, filepath.Join(out, "all-videos.json"))), &index); err != nil || len(index.Videos) != len(sessions) {
+	if err := json.Unmarshal(testenv.ReadFile(t, filepath.Join(out, "all-videos.json")), &index); err != nil || len(index.Videos) != len(sessions) {
 		t.Errorf("all-videos: %d, %v", len(index.Videos), err)
 	}
 }

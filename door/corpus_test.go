@@ -76,10 +76,7 @@ func texts(raws []json.RawMessage) string {
 // canonical hash, a Document (or the parse error).
 func judgeFile(t *testing.T, d *Door, docs, rel string) Decision {
 	t.Helper()
-	raw, err := os.ReadFile(filepath.Join(docs, rel))
-	if err != nil {
-		t.Fatal(err)
-	}
+	raw := testenv.ReadFile(t, filepath.Join(docs, rel))
 	in := Input{SourceFile: rel, Raw: raw}
 	hash, err := canonjson.Hash(raw)
 	if err != nil {

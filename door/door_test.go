@@ -4,13 +4,13 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"os"
 	"strings"
 	"sync"
 	"testing"
 
 	"github.com/cupertino-go/cupertino/internal/canonjson"
 	"github.com/cupertino-go/cupertino/internal/document"
+	"github.com/cupertino-go/cupertino/internal/testenv"
 )
 
 func hashOf(s string) string {
@@ -270,10 +270,7 @@ func TestStatsConcurrentWithJudge(t *testing.T) {
 
 // The 0-byte fixture goes through the same path a reader would take.
 func TestEmptyFixture(t *testing.T) {
-	raw, err := os.ReadFile("testdata/empty.json")
-	if err != nil {
-		t.Fatal(err)
-	}
+	raw := testenv.ReadFile(t, "testdata/empty.json")
 	_, perr := canonjson.Hash(raw)
 	if got := New().Judge(Input{SourceFile: "testdata/empty.json", ParseErr: perr, Raw: raw}); got.Reason != ReasonEmptyFile {
 		t.Errorf("got %+v, want empty file", got)

@@ -3,6 +3,8 @@ package enrich
 import (
 	"strings"
 	"testing"
+
+	"github.com/cupertino-go/cupertino/internal/testenv"
 )
 
 // navInit is the fixture's member of a constrained extension; save wrote
@@ -51,7 +53,7 @@ func TestConstraintsReadsNoSourceFiles(t *testing.T) {
 	if !strings.HasPrefix(file, fx.dir) {
 		t.Fatalf("source_file %q is not in the fixture directory", file)
 	}
-	writeFile(t, file, `{"identifier":{"url":"`+fixtureBundle+`SwiftUI/NavigationLink/init(_:destination:)"},
+	testenv.WriteFile(t, file, `{"identifier":{"url":"`+fixtureBundle+`SwiftUI/NavigationLink/init(_:destination:)"},
 "kind":"symbol","metadata":{"title":"init(_:destination:)","role":"symbol","symbolKind":"init",
 "conformance":{"availabilityPrefix":[{"text":"Available when","type":"text"}],
 "constraints":[{"code":"Label","type":"codeVoice"},{"text":" conforms to ","type":"text"},{"code":"Hashable","type":"codeVoice"},{"text":".","type":"text"}]}}}`)

@@ -2,7 +2,6 @@ package enrich
 
 import (
 	"encoding/json"
-	"os"
 	"path/filepath"
 	"testing"
 
@@ -25,17 +24,6 @@ type richFixture struct {
 // fixtureBundle stands in for Apple's DocC bundle id, which tracked files
 // must not spell.
 const fixtureBundle = "doc://fixture.bundle/documentation/"
-
-func writeFile(t *testing.T, path, content string) string {
-	t.Helper()
-	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(path, []byte(content), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	return path
-}
 
 func newRichFixture(t *testing.T, extra ...*document.Document) *richFixture {
 	t.Helper()

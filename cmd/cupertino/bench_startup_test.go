@@ -5,6 +5,8 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+
+	"github.com/cupertino-go/cupertino/internal/testenv"
 )
 
 // TestBenchStartupTimesFreshServers starts real servers on the demo index
@@ -12,7 +14,7 @@ import (
 // search named as such rather than timed.
 func TestBenchStartupTimesFreshServers(t *testing.T) {
 	db := demoIndex(t)
-	bin := cupertinoBin(t)
+	bin := testenv.CupertinoBinary(t)
 	io, out, _ := cmdTestIO(false)
 	o := &benchStartupOptions{IO: io, DB: dbFlags{SearchDB: db}, Runs: 3, Queries: []string{"URLSession", "UIViewControler"}, Binary: bin}
 	if err := runBenchStartup(context.Background(), o); err != nil {

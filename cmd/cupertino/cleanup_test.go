@@ -13,6 +13,7 @@ import (
 	"github.com/cupertino-go/cupertino/crawler/fakeapple"
 	"github.com/cupertino-go/cupertino/index"
 	"github.com/cupertino-go/cupertino/internal/bundle"
+	"github.com/cupertino-go/cupertino/internal/testenv"
 )
 
 // leaveEverything makes a base dir with one of each thing cleanup removes:
@@ -131,10 +132,7 @@ func TestDoctorChecksTheInstalledBundle(t *testing.T) {
 	}
 	db := filepath.Join(base, "search.db")
 	manifest := bundle.InstalledPath(db)
-	data, err := os.ReadFile(manifest)
-	if err != nil {
-		t.Fatal(err)
-	}
+	data := testenv.ReadFile(t, manifest)
 	saved := version
 	t.Cleanup(func() { version = saved })
 	version = "1.0.0"

@@ -36,9 +36,7 @@ func TestMain(m *testing.M) {
 	if demoDir != "" {
 		os.RemoveAll(demoDir)
 	}
-	if serveBinDir != "" {
-		os.RemoveAll(serveBinDir)
-	}
+	testenv.RemoveBuilt()
 	os.Exit(code)
 }
 
@@ -311,10 +309,7 @@ func TestDoctorFailsWhenServingWould(t *testing.T) {
 			}
 		},
 		"corrupted pages": func(t *testing.T, db string) {
-			data, err := os.ReadFile(db)
-			if err != nil {
-				t.Fatal(err)
-			}
+			data := testenv.ReadFile(t, db)
 			// Overwrite eight pages in the middle of the file: it still
 			// opens as this schema, and the damage sits in some table's
 			// pages that a plain open never reads.
@@ -463,10 +458,7 @@ func TestEverySentinelHasItsExitCode(t *testing.T) {
 			if strings.HasSuffix(f, "_test.go") {
 				continue
 			}
-			src, err := os.ReadFile(f)
-			if err != nil {
-				t.Fatal(err)
-			}
+			src := testenv.ReadFile(t, f)
 			for _, m := range sentinel.FindAllStringSubmatch(string(src), -1) {
 				if name := pkg + "." + m[1]; !listed[name] {
 					t.Errorf("%s (%s) has no row in exitCodes", name, f)

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bytes"
 	"testing"
 
 	"github.com/cupertino-go/cupertino/internal/golden"
@@ -11,6 +10,6 @@ import (
 // tree's help (`go test ./cmd/cupertino -run TestCommandsDoc -update`).
 func TestCommandsDocIsCurrent(t *testing.T) {
 	t.Setenv("HOME", "/home/user")
-	root := newRootCmd(&iostreams{In: &bytes.Buffer{}, Out: &bytes.Buffer{}, Err: &bytes.Buffer{}})
+	root := newRootCmd(testStreams())
 	golden.Check(t, "../../docs/commands.md", []byte(commandsMarkdown(root)))
 }

@@ -7,6 +7,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/cupertino-go/cupertino/internal/testenv"
 )
 
 // fakeMachine is a home directory with client configurations, a "this
@@ -25,7 +27,7 @@ func newFakeMachine(t *testing.T, goos string) fakeMachine {
 	other := filepath.Join(root, "old", "cupertino")
 	pathDir := filepath.Join(root, "bin")
 	for _, f := range []string{self, other} {
-		writeFile(t, f, "#!/bin/sh\n")
+		testenv.WriteFile(t, f, "#!/bin/sh\n")
 		if err := os.Chmod(f, 0o755); err != nil {
 			t.Fatal(err)
 		}
@@ -44,16 +46,6 @@ func newFakeMachine(t *testing.T, goos string) fakeMachine {
 		return p, nil
 	}
 	return fakeMachine{env: clientEnv{Home: home, GOOS: goos, Self: self, LookPath: lookPath}, other: other}
-}
-
-func writeFile(t *testing.T, path, content string) {
-	t.Helper()
-	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(path, []byte(content), 0o644); err != nil {
-		t.Fatal(err)
-	}
 }
 
 func clientReport(env clientEnv) string {
@@ -82,17 +74,17 @@ func TestDoctorClientsOnLinux(t *testing.T) {
 	home := m.env.Home
 	// Claude Desktop runs this binary by its absolute path, with comments
 	// and a trailing comma as some editors leave them.
-	writeFile(t, filepath.Join(home, ".config/Claude/claude_desktop_config.json"), `{
+	testenv.WriteFile(t, filepath.Join(home, ".config/Claude/claude_desktop_config.json"), `{
   // added by hand
   "mcpServers": {"cupertino": {"command": "`+m.env.Self+`", "args": ["serve"],}},
 }`)
 	// Cursor runs another cupertino.
-	writeFile(t, filepath.Join(home, ".cursor/mcp.json"), `{"mcpServers": {"apple-docs": {"command": "`+m.other+`", "args": ["serve"]}}}`)
+	testenv.WriteFile(t, filepath.Join(home, ".cursor/mcp.json"), `{"mcpServers": {"apple-docs": {"command": "`+m.other+`", "args": ["serve"]}}}`)
 	// Claude Code has servers, none of them cupertino.
-	writeFile(t, filepath.Join(home, ".claude.json"), `{"mcpServers": {"github": {"command": "gh-mcp"}}, "projects": {"/src/app": {"mcpServers": {}}}}`)
+	testenv.WriteFile(t, filepath.Join(home, ".claude.json"), `{"mcpServers": {"github": {"command": "gh-mcp"}}, "projects": {"/src/app": {"mcpServers": {}}}}`)
 	// VS Code has no configuration at all.
 	// Codex names the bare command, found on PATH as a link to this binary.
-	writeFile(t, filepath.Join(home, ".codex/config.toml"), "model = \"o3\"\n\n[mcp_servers.cupertino]\ncommand = \"cupertino\"\nargs = [\n  \"serve\",\n]\n\n[mcp_servers.cupertino.env]\nCUPERTINO_LOG = \"debug\"\n")
+	testenv.WriteFile(t, filepath.Join(home, ".codex/config.toml"), "model = \"o3\"\n\n[mcp_servers.cupertino]\ncommand = \"cupertino\"\nargs = [\n  \"serve\",\n]\n\n[mcp_servers.cupertino.env]\nCUPERTINO_LOG = \"debug\"\n")
 
 	report := clientReport(m.env)
 	t.Log(report)
@@ -121,11 +113,11 @@ func TestDoctorClientsOnLinux(t *testing.T) {
 
 func TestDoctorClientsOnMacOS(t *testing.T) {
 	m := newFakeMachine(t, "darwin")
-	writeFile(t, filepath.Join(m.env.Home, "Library/Application Support/Code/User/mcp.json"),
+	testenv.WriteFile(t, filepath.Join(m.env.Home, "Library/Application Support/Code/User/mcp.json"),
 		`{"servers": {"cupertino": {"type": "http", "url": "http://docs.internal:8080/mcp"}}}`)
-	writeFile(t, filepath.Join(m.env.Home, "Library/Application Support/Claude/claude_desktop_config.json"), `{"mcpServers": `)
+	testenv.WriteFile(t, filepath.Join(m.env.Home, "Library/Application Support/Claude/claude_desktop_config.json"), `{"mcpServers": `)
 	m.env.CodexHome = filepath.Join(m.env.Home, "codex-elsewhere")
-	writeFile(t, filepath.Join(m.env.CodexHome, "config.toml"), "[mcp_servers]\ncupertino = { command = \"/nowhere/cupertino\", args = [\"serve\"] }\n")
+	testenv.WriteFile(t, filepath.Join(m.env.CodexHome, "config.toml"), "[mcp_servers]\ncupertino = { command = \"/nowhere/cupertino\", args = [\"serve\"] }\n")
 
 	report := clientReport(m.env)
 	t.Log(report)

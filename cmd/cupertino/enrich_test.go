@@ -12,6 +12,7 @@ import (
 	"github.com/cupertino-go/cupertino/enrich"
 	"github.com/cupertino-go/cupertino/index"
 	"github.com/cupertino-go/cupertino/index/indextest"
+	"github.com/cupertino-go/cupertino/internal/testenv"
 )
 
 func TestEnrichFlags(t *testing.T) {
@@ -32,10 +33,7 @@ func TestEnrichFlags(t *testing.T) {
 // copyIndex gives a test its own copy of the demo index.
 func copyIndex(t *testing.T) string {
 	t.Helper()
-	data, err := os.ReadFile(demoIndex(t))
-	if err != nil {
-		t.Fatal(err)
-	}
+	data := testenv.ReadFile(t, demoIndex(t))
 	path := filepath.Join(t.TempDir(), "search.db")
 	if err := os.WriteFile(path, data, 0o644); err != nil {
 		t.Fatal(err)

@@ -5,7 +5,6 @@ import (
 	"context"
 	"net/http/httptest"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -15,10 +14,14 @@ import (
 
 	"github.com/cupertino-go/cupertino/crawler"
 	"github.com/cupertino-go/cupertino/crawler/fakeapple"
+	"github.com/cupertino-go/cupertino/internal/testenv"
 )
 
+// testStreams are cmdTestIO's streams, for a test that reads what was
+// written through io.Out and io.Err.
 func testStreams() *iostreams {
-	return &iostreams{In: &bytes.Buffer{}, Out: &bytes.Buffer{}, Err: &bytes.Buffer{}}
+	io, _, _ := cmdTestIO(false)
+	return io
 }
 
 func TestFetchFlags(t *testing.T) {
@@ -111,12 +114,7 @@ func TestFetchMaxPageBytes(t *testing.T) {
 }
 
 func TestFetchGitSource(t *testing.T) {
-	if _, err := exec.LookPath("git"); err != nil {
-		t.Skip("git not installed")
-	}
-	repo := t.TempDir()
-	gitIn(t, repo, "init", "--quiet", "--initial-branch=main")
-	gitIn(t, repo, "-c", "user.name=t", "-c", "user.email=t@example.com", "commit", "--quiet", "--allow-empty", "-m", "empty")
+	repo := testenv.GitRepo(t, t.TempDir(), nil)
 	out := filepath.Join(t.TempDir(), "swift-org")
 	io := testStreams()
 	if code := run([]string{"fetch", "--source", "swift-org", "--repo-url", repo, "--output-dir", out}, io); code != exitOK {
@@ -124,15 +122,6 @@ func TestFetchGitSource(t *testing.T) {
 	}
 	if s := io.Out.(*bytes.Buffer).String(); !strings.HasPrefix(s, "swift-org: cloned ") {
 		t.Fatalf("stdout %q", s)
-	}
-}
-
-// gitIn runs git in repo to build a fixture repository, failing the test
-// when git fails.
-func gitIn(t *testing.T, repo string, args ...string) {
-	t.Helper()
-	if out, err := exec.Command("git", append([]string{"-C", repo}, args...)...).CombinedOutput(); err != nil {
-		t.Fatalf("git %v: %v: %s", args, err, out)
 	}
 }
 
@@ -202,15 +191,8 @@ func TestFetchWWDCSource(t *testing.T) {
 }
 
 func TestFetchSamplesAndPackagesSources(t *testing.T) {
-	if _, err := exec.LookPath("git"); err != nil {
-		t.Skip("git not installed")
-	}
 	root := t.TempDir()
-	repo := filepath.Join(root, "apple", "swift-demo")
-	if err := os.MkdirAll(filepath.Join(repo, "Sources"), 0o755); err != nil {
-		t.Fatal(err)
-	}
-	for name, body := range map[string]string{
+	repo := testenv.GitRepo(t, filepath.Join(root, "apple", "swift-demo"), map[string]string{
 		"README.md":            "# Demo\n\nA demo package.\n",
 		"Package.swift":        "// swift-tools-version:5.9\n",
 		"Sources/Demo.swift":   "public struct Demo {}\n",
@@ -219,17 +201,8 @@ func TestFetchSamplesAndPackagesSources(t *testing.T) {
 		"swiftui-x/App.swift":  "import SwiftUI\n",
 		"swiftui-x/Icon.png":   "\x89PNG\x00",
 		"swiftui-x/Blob.plist": "bplist00\x00",
-	} {
-		p := filepath.Join(repo, name)
-		os.MkdirAll(filepath.Dir(p), 0o755)
-		if err := os.WriteFile(p, []byte(body), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	gitIn(t, repo, "init", "--quiet", "--initial-branch=main")
-	gitIn(t, repo, "add", "-A")
-	gitIn(t, repo, "-c", "user.name=t", "-c", "user.email=t@example.com", "commit", "--quiet", "-m", "initial")
-	gitIn(t, repo, "tag", "1.0.0")
+	})
+	testenv.Git(t, repo, "tag", "1.0.0")
 
 	samples := filepath.Join(t.TempDir(), "sample-code")
 	io := testStreams()

@@ -4,12 +4,12 @@ import (
 	"encoding/json"
 	"net"
 	"net/url"
-	"os"
 	"regexp"
 	"slices"
 	"strings"
 	"testing"
 
+	"github.com/cupertino-go/cupertino/internal/testenv"
 	"github.com/cupertino-go/cupertino/mcp"
 )
 
@@ -77,10 +77,7 @@ var semver = regexp.MustCompile(`^[0-9]+\.[0-9]+\.[0-9]+$`)
 
 func readJSONFile(t *testing.T, path string, v any) {
 	t.Helper()
-	data, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
+	data := testenv.ReadFile(t, path)
 	if err := json.Unmarshal(data, v); err != nil {
 		t.Fatalf("%s: %v", path, err)
 	}
@@ -134,10 +131,7 @@ func TestMCPBManifest(t *testing.T) {
 	}
 	// The launcher the manifest names starts the binaries release.sh puts
 	// beside it.
-	launcher, err := os.ReadFile("../../packaging/mcpb/cupertino.sh")
-	if err != nil {
-		t.Fatal(err)
-	}
+	launcher := testenv.ReadFile(t, "../../packaging/mcpb/cupertino.sh")
 	for _, want := range []string{"darwin_arm64/cupertino", "darwin_amd64/cupertino", `"$@"`} {
 		if !strings.Contains(string(launcher), want) {
 			t.Errorf("packaging/mcpb/cupertino.sh lacks %q", want)
@@ -201,10 +195,7 @@ func TestRegistryServerJSON(t *testing.T) {
 // dockerfile is the Dockerfile's instructions, continuation lines joined.
 func dockerfile(t *testing.T) [][2]string {
 	t.Helper()
-	data, err := os.ReadFile("../../Dockerfile")
-	if err != nil {
-		t.Fatal(err)
-	}
+	data := testenv.ReadFile(t, "../../Dockerfile")
 	var instructions [][2]string
 	var pending string
 	for _, line := range strings.Split(string(data), "\n") {
@@ -266,10 +257,7 @@ func TestDockerfile(t *testing.T) {
 	}
 	// Multi-stage: a Go toolchain matching go.mod builds, a distroless
 	// image runs.
-	gomod, err := os.ReadFile("../../go.mod")
-	if err != nil {
-		t.Fatal(err)
-	}
+	gomod := testenv.ReadFile(t, "../../go.mod")
 	goVersion := regexp.MustCompile(`(?m)^go ([0-9]+\.[0-9]+)`).FindSubmatch(gomod)
 	if len(froms) != 2 || !strings.HasPrefix(froms[0], "golang:"+string(goVersion[1])+"-") || !strings.HasSuffix(froms[0], " AS build") ||
 		!strings.HasPrefix(froms[1], "gcr.io/distroless/") {
@@ -317,10 +305,7 @@ func TestDockerfile(t *testing.T) {
 }
 
 func TestHomebrewFormula(t *testing.T) {
-	data, err := os.ReadFile("../../packaging/homebrew/cupertino.rb")
-	if err != nil {
-		t.Fatal(err)
-	}
+	data := testenv.ReadFile(t, "../../packaging/homebrew/cupertino.rb")
 	formula := string(data)
 	var m mcpbManifest
 	readJSONFile(t, "../../packaging/mcpb/manifest.json", &m)

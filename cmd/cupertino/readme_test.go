@@ -1,11 +1,11 @@
 package main
 
 import (
-	"bytes"
-	"os"
 	"regexp"
 	"strings"
 	"testing"
+
+	"github.com/cupertino-go/cupertino/internal/testenv"
 )
 
 // The README's shell blocks are what a newcomer types first (and
@@ -18,10 +18,7 @@ import (
 // shellBlocks returns the lines of the ```sh blocks of a Markdown file.
 func shellBlocks(t *testing.T, path string) []string {
 	t.Helper()
-	data, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
+	data := testenv.ReadFile(t, path)
 	var lines []string
 	in := false
 	for _, line := range strings.Split(string(data), "\n") {
@@ -104,7 +101,7 @@ func cupertinoArgs(words []string) ([]string, bool) {
 // checkCupertinoCommand parses args with the real command tree without
 // running anything.
 func checkCupertinoCommand(args []string) error {
-	io := &iostreams{In: &bytes.Buffer{}, Out: &bytes.Buffer{}, Err: &bytes.Buffer{}}
+	io := testStreams()
 	root := newRootCmd(io)
 	cmd, rest, err := root.Find(args)
 	if err != nil {
@@ -135,10 +132,7 @@ var docsWithCommands = map[string]int{
 }
 
 func TestReadmeCommandsExist(t *testing.T) {
-	makefile, err := os.ReadFile("../../Makefile")
-	if err != nil {
-		t.Fatal(err)
-	}
+	makefile := testenv.ReadFile(t, "../../Makefile")
 	targets := map[string]bool{}
 	for _, m := range makeTarget.FindAllStringSubmatch(string(makefile), -1) {
 		targets[m[1]] = true

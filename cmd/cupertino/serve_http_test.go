@@ -9,7 +9,6 @@ import (
 	"net/http"
 	"os"
 	"os/exec"
-	"path/filepath"
 	"regexp"
 	"strings"
 	"sync"
@@ -93,32 +92,6 @@ func TestServeHTTPRefusesUnsafeStarts(t *testing.T) {
 	}
 }
 
-var (
-	serveBin    testenv.Fixture[string]
-	serveBinDir string // removed by TestMain
-)
-
-// cupertinoBin builds the command once per test run, into a directory
-// TestMain removes: several tests run it.
-func cupertinoBin(t *testing.T) string {
-	t.Helper()
-	if testing.Short() {
-		t.Skip("builds and runs the binary; skipped with -short")
-	}
-	return serveBin.Get(t, func() (string, error) {
-		dir, err := os.MkdirTemp("", "cupertino-serve-http-")
-		if err != nil {
-			return "", err
-		}
-		serveBinDir = dir
-		bin := filepath.Join(dir, "cupertino")
-		if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
-			return "", fmt.Errorf("go build: %v\n%s", err, out)
-		}
-		return bin, nil
-	})
-}
-
 // syncBuffer is a bytes.Buffer the child's stderr copier and the test share.
 type syncBuffer struct {
 	mu sync.Mutex
@@ -144,7 +117,7 @@ var servingURL = regexp.MustCompile(`url=(http://127\.0\.0\.1:\d+)/mcp`)
 // request without the token, and on SIGTERM stops gracefully with exit 0,
 // never having printed the token.
 func TestServeHTTPBinaryStopsOnSIGTERM(t *testing.T) {
-	bin := cupertinoBin(t)
+	bin := testenv.CupertinoBinary(t)
 	db := demoIndex(t)
 	cmd := exec.Command(bin, "serve", "--http", "127.0.0.1:0", "--search-db", db)
 	cmd.Env = append(os.Environ(), tokenEnv+"="+httpTestToken)

@@ -12,7 +12,7 @@ import (
 )
 
 func TestServeFlagsDeriveFromBaseDir(t *testing.T) {
-	io := &iostreams{In: strings.NewReader(""), Out: &bytes.Buffer{}, Err: &bytes.Buffer{}}
+	io := testStreams()
 	var got *serveOptions
 	cmd := newServeCmd(io, func(_ context.Context, o *serveOptions) error {
 		o.resolve()

@@ -3,7 +3,6 @@ package main
 import (
 	"bytes"
 	"fmt"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -29,7 +28,7 @@ func TestSetupTheFullBundle(t *testing.T) {
 		t.Fatalf("bundle: exit %d\n%s", code, io.Err)
 	}
 	t.Logf("bundle: %s\n%s", time.Since(start).Round(100*time.Millisecond), io.Out)
-	m, err := bundle.ParseManifest(mustReadFile(t, filepath.Join(out, bundle.ManifestFile)))
+	m, err := bundle.ParseManifest(testenv.ReadFile(t, filepath.Join(out, bundle.ManifestFile)))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -72,13 +71,4 @@ func TestSetupTheFullBundle(t *testing.T) {
 	if got, want := indextest.Documents(t, filepath.Join(base, "search.db")), indextest.Documents(t, db); fmt.Sprint(got) != fmt.Sprint(want) {
 		t.Errorf("installed %v, the index holds %v", got, want)
 	}
-}
-
-func mustReadFile(t *testing.T, path string) []byte {
-	t.Helper()
-	data, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return data
 }

@@ -11,35 +11,12 @@ import (
 	"time"
 
 	"github.com/cupertino-go/cupertino/eval/agent/fakellm"
+	"github.com/cupertino-go/cupertino/internal/testenv"
 )
 
 // These tests build the real binary from ./cmd/cupertino. The index comes
 // from `cupertino save` over the repository's demo corpus (testdata/demo),
 // so the symbol checks read exactly what the real builder writes.
-
-func moduleRoot(t *testing.T) string {
-	t.Helper()
-	out, err := exec.Command("go", "env", "GOMOD").Output()
-	if err != nil || strings.TrimSpace(string(out)) == "" {
-		t.Fatalf("cannot locate the module: %v", err)
-	}
-	return filepath.Dir(strings.TrimSpace(string(out)))
-}
-
-func buildCupertino(t *testing.T) (bin, root string) {
-	t.Helper()
-	if testing.Short() {
-		t.Skip("builds the cupertino binary; skipped with -short")
-	}
-	root = moduleRoot(t)
-	bin = filepath.Join(t.TempDir(), "cupertino")
-	cmd := exec.Command("go", "build", "-o", bin, "./cmd/cupertino")
-	cmd.Dir = root
-	if out, err := cmd.CombinedOutput(); err != nil {
-		t.Fatalf("cmd/cupertino does not build: %v\n%s", err, out)
-	}
-	return bin, root
-}
 
 // demoIndex saves the demo corpus into a fresh search.db.
 func demoIndex(t *testing.T, bin, root string) string {
@@ -70,7 +47,7 @@ const (
 // TestIndexTableOnSavedDemo checks the criteria against an index written by
 // the real `cupertino save`.
 func TestIndexTableOnSavedDemo(t *testing.T) {
-	bin, root := buildCupertino(t)
+	bin, root := testenv.CupertinoBinary(t), testenv.RepoRoot(t)
 	db := demoIndex(t, bin, root)
 	table := openTable(t, db)
 	task := iosTask("ios17.0")
@@ -98,7 +75,7 @@ func TestIndexTableOnSavedDemo(t *testing.T) {
 // both wire formats calls real tools through a real `cupertino serve` over
 // the demo index and returns code, which is scored against the same index.
 func TestRealServeEndToEnd(t *testing.T) {
-	bin, root := buildCupertino(t)
+	bin, root := testenv.CupertinoBinary(t), testenv.RepoRoot(t)
 	db := demoIndex(t, bin, root)
 	table := openTable(t, db)
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)

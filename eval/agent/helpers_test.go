@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/cupertino-go/cupertino/eval/agent/fakellm"
+	"github.com/cupertino-go/cupertino/internal/testenv"
 	"github.com/cupertino-go/cupertino/internal/verify"
 	"github.com/mark3labs/mcp-go/mcp"
 	"github.com/mark3labs/mcp-go/server"
@@ -29,7 +30,9 @@ func TestMain(m *testing.M) {
 		}
 		os.Exit(0)
 	}
-	os.Exit(m.Run())
+	code := m.Run()
+	testenv.RemoveBuilt()
+	os.Exit(code)
 }
 
 const fixtureSymbolGraphs = "testdata/symbolgraphs"

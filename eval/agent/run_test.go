@@ -13,6 +13,7 @@ import (
 
 	"github.com/cupertino-go/cupertino/eval/agent/fakellm"
 	"github.com/cupertino-go/cupertino/internal/golden"
+	"github.com/cupertino-go/cupertino/internal/testenv"
 )
 
 const replayFixture = "testdata/replay.json"
@@ -205,10 +206,7 @@ func checkToolUse(t *testing.T, out *Outcome) {
 
 func checkOutputFiles(t *testing.T, dir string, out *Outcome) {
 	t.Helper()
-	data, err := os.ReadFile(filepath.Join(dir, "report.json"))
-	if err != nil {
-		t.Fatal(err)
-	}
+	data := testenv.ReadFile(t, filepath.Join(dir, "report.json"))
 	var doc map[string]any
 	if err := json.Unmarshal(data, &doc); err != nil {
 		t.Fatal(err)
@@ -236,10 +234,7 @@ func checkOutputFiles(t *testing.T, dir string, out *Outcome) {
 			t.Errorf("aggregate lacks %s", key)
 		}
 	}
-	md, err := os.ReadFile(filepath.Join(dir, "report.md"))
-	if err != nil {
-		t.Fatal(err)
-	}
+	md := testenv.ReadFile(t, filepath.Join(dir, "report.md"))
 	for _, want := range []string{"## Discordant tasks (9)", "### swiftui-badge-style", "glassEffect()", "> Create a reusable SwiftUI badge view", "exact binomial p", "0.0195", "tree-sitter-swift syntax check"} {
 		if !strings.Contains(string(md), want) {
 			t.Errorf("report.md lacks %q", want)

@@ -59,10 +59,7 @@ func newSourceBatteryPath(t *testing.T, source, split string) string {
 // given twice.
 func loadNewSourceBattery(t *testing.T, file string) []newSourceRow {
 	t.Helper()
-	data, err := os.ReadFile(file)
-	if err != nil {
-		t.Fatal(err)
-	}
+	data := testenv.ReadFile(t, file)
 	var rows []newSourceRow
 	seen := map[string]int{}
 	sc := bufio.NewScanner(bytes.NewReader(data))
@@ -258,10 +255,7 @@ func wwdcURIs(t *testing.T, dir string) []string {
 	}
 	out := make([]string, 0, len(files))
 	for _, f := range files {
-		data, err := os.ReadFile(f)
-		if err != nil {
-			t.Fatal(err)
-		}
+		data := testenv.ReadFile(t, f)
 		var v struct {
 			ID   any `json:"id"`
 			Year any `json:"year"`
@@ -284,10 +278,7 @@ func wwdcURIs(t *testing.T, dir string) []string {
 // packages/index.json and packages://<owner>/<repo>/<path> for its files.
 func packageURIs(t *testing.T, dir string) []string {
 	t.Helper()
-	data, err := os.ReadFile(filepath.Join(dir, "index.json"))
-	if err != nil {
-		t.Fatal(err)
-	}
+	data := testenv.ReadFile(t, filepath.Join(dir, "index.json"))
 	var index []struct {
 		Owner string `json:"owner"`
 		Repo  string `json:"repo"`

@@ -5,28 +5,32 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"math"
 	"slices"
 	"strings"
 	"testing"
 )
 
+// mustFind returns the first item that match accepts, failing the test
+// with "no <what>" when none does.
+func mustFind[T any](t *testing.T, items []T, what string, match func(T) bool) T {
+	t.Helper()
+	i := slices.IndexFunc(items, match)
+	if i < 0 {
+		t.Fatalf("no %s", what)
+	}
+	return items[i]
+}
+
 func caseByQuery(t *testing.T, rep *Report, q string) CaseResult {
 	t.Helper()
-	i := slices.IndexFunc(rep.Cases, func(c CaseResult) bool { return c.Query == q })
-	if i < 0 {
-		t.Fatalf("no case %q", q)
-	}
-	return rep.Cases[i]
+	return mustFind(t, rep.Cases, fmt.Sprintf("case %q", q), func(c CaseResult) bool { return c.Query == q })
 }
 
 func batteryByName(t *testing.T, rep *Report, name string) Summary {
 	t.Helper()
-	i := slices.IndexFunc(rep.Batteries, func(s Summary) bool { return s.Name == name })
-	if i < 0 {
-		t.Fatalf("no battery %q", name)
-	}
-	return rep.Batteries[i]
+	return mustFind(t, rep.Batteries, fmt.Sprintf("battery %q", name), func(s Summary) bool { return s.Name == name })
 }
 
 func TestRunJudgesEachBatteryByItsRule(t *testing.T) {
