@@ -3,7 +3,7 @@ package index
 import (
 	"context"
 	"maps"
-	"path/filepath"
+	"path"
 	"testing"
 
 	"github.com/cupertino-go/cupertino/internal/document"
@@ -13,24 +13,15 @@ import (
 // source files that use it, however often each does, in any case, and a
 // type no file uses is absent.
 func TestCodeUseCountsCountsFilesNotMentions(t *testing.T) {
-	dbPath := filepath.Join(t.TempDir(), "search.db")
-	b, err := Create(dbPath, testOptions())
-	mustNoErr(t, err)
-	files := []struct {
-		uri  string
-		refs []document.Reference
-	}{
-		{"samples://demo/App/Net.swift", []document.Reference{{Name: "URLSession", Kind: "type", Line: 1},
-			{Name: "URLSession.shared", Kind: "member", Line: 2}, {Name: "URLSession", Kind: "call", Line: 9}}},
-		{"samples://demo/App/Other.swift", []document.Reference{{Name: "URLSession", Kind: "type", Line: 4}}},
-		{"samples://demo/App/Root.swift", []document.Reference{{Name: "View", Kind: "conform", Line: 3}}},
+	file := func(uri string, refs ...document.Reference) *document.Document {
+		return &document.Document{URI: uri, Source: document.SourceSamples, Title: path.Base(uri), Kind: "file",
+			Content: "import SwiftUI", References: refs, ContentHash: uri}
 	}
-	for _, f := range files {
-		mustNoErr(t, b.Put(&document.Document{URI: f.uri, Source: document.SourceSamples, Title: filepath.Base(f.uri),
-			Kind: "file", Content: "import SwiftUI", References: f.refs, ContentHash: f.uri}))
-	}
-	mustNoErr(t, b.Commit(context.Background()))
-	s := openStore(t, dbPath)
+	s := storeOf(t,
+		file("samples://demo/App/Net.swift", document.Reference{Name: "URLSession", Kind: "type", Line: 1},
+			document.Reference{Name: "URLSession.shared", Kind: "member", Line: 2}, document.Reference{Name: "URLSession", Kind: "call", Line: 9}),
+		file("samples://demo/App/Other.swift", document.Reference{Name: "URLSession", Kind: "type", Line: 4}),
+		file("samples://demo/App/Root.swift", document.Reference{Name: "View", Kind: "conform", Line: 3}))
 	got, err := s.CodeUseCounts(context.Background(), []string{"URLSession", "view", "NSTextView"})
 	mustNoErr(t, err)
 	if want := map[string]int{"urlsession": 2, "view": 1}; !maps.Equal(got, want) {
