@@ -4,15 +4,11 @@ import (
 	"context"
 	"strings"
 	"testing"
+
+	"github.com/cupertino-go/cupertino/internal/version"
 )
 
-func v(s string) Version {
-	ver, err := ParseVersion(s)
-	if err != nil {
-		panic(err)
-	}
-	return ver
-}
+func v(s string) Version { return version.MustParse(s) }
 
 // smallTable is a hand-built symbol table for criterion tests.
 func smallTable() *MemTable {

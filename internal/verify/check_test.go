@@ -6,15 +6,11 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+
+	"github.com/cupertino-go/cupertino/internal/version"
 )
 
-func v(s string) Version {
-	ver, err := ParseVersion(s)
-	if err != nil {
-		panic(err)
-	}
-	return ver
-}
+func v(s string) Version { return version.MustParse(s) }
 
 func target(t *testing.T, s string) Target {
 	t.Helper()

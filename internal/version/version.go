@@ -43,6 +43,16 @@ func Parse(s string) (Version, error) {
 	return v, nil
 }
 
+// MustParse is Parse for a version written in the code itself: it panics
+// on a bad one, like regexp.MustCompile.
+func MustParse(s string) Version {
+	v, err := Parse(s)
+	if err != nil {
+		panic(err)
+	}
+	return v
+}
+
 // ParseLeading reads the leading numeric parts of s and ignores the rest,
 // for versions as documentation writes them ("13.0 beta", "10.15.x"): it
 // is 0 when even the major part is not a number.

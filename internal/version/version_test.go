@@ -38,3 +38,15 @@ func TestLeadingPackAndString(t *testing.T) {
 		t.Error("Unpack(0) is not zero")
 	}
 }
+
+func TestMustParsePanicsOnABadVersion(t *testing.T) {
+	if got := MustParse("17.4"); got != (Version{17, 4}) {
+		t.Errorf("MustParse(17.4) = %v", got)
+	}
+	defer func() {
+		if recover() == nil {
+			t.Error("MustParse(v1) did not panic")
+		}
+	}()
+	MustParse("v1")
+}
