@@ -33,7 +33,7 @@ const readDocumentBudgetMS = 10
 
 func TestBenchServe(t *testing.T) {
 	db := testenv.FullIndexDB(t)
-	cupertinoBinary(t)
+	testenv.CupertinoBinary(t)
 	// Other work on the machine moves the tails; the load average goes in
 	// the report so a bad run can be told from a regression.
 	report := benchReport{DB: db, LoadBefore: loadAverage()}

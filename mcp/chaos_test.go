@@ -15,6 +15,8 @@ import (
 	"time"
 
 	mcpgo "github.com/mark3labs/mcp-go/mcp"
+
+	"github.com/cupertino-go/cupertino/internal/testenv"
 )
 
 // The chaos tests abuse `cupertino serve` the way a broken or hostile client
@@ -252,7 +254,7 @@ func TestChaosServeFrames(t *testing.T) {
 // stderr and exit error.
 func runBinary(t *testing.T, db string, lines []string, extra ...string) ([]wireMsg, string, error, time.Duration) {
 	t.Helper()
-	cmd := exec.Command(cupertinoBinary(t), append([]string{"serve", "--search-db", db}, extra...)...)
+	cmd := exec.Command(testenv.CupertinoBinary(t), append([]string{"serve", "--search-db", db}, extra...)...)
 	cmd.Stdin = strings.NewReader(strings.Join(lines, "\n") + "\n")
 	var stdout bytes.Buffer
 	var stderr lockedBuffer

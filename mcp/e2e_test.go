@@ -24,42 +24,16 @@ import (
 	"github.com/cupertino-go/cupertino/internal/testenv"
 )
 
-// These tests drive the real binary: go build ./cmd/cupertino, then
-// `cupertino serve --search-db <fixture>` over stdio.
-
-var (
-	cupertinoBin testenv.Fixture[string]
-	binDir       string
-)
+// These tests drive the real binary, built once per test run by
+// testenv.CupertinoBinary: `cupertino serve --search-db <fixture>` over stdio.
 
 func TestMain(m *testing.M) {
 	code := m.Run()
-	for _, dir := range []string{binDir, hugeDir} {
-		if dir != "" {
-			os.RemoveAll(dir)
-		}
+	testenv.RemoveBuilt()
+	if hugeDir != "" {
+		os.RemoveAll(hugeDir)
 	}
 	os.Exit(code)
-}
-
-// cupertinoBinary builds the command once per test run.
-func cupertinoBinary(t testing.TB) string {
-	t.Helper()
-	if testing.Short() {
-		t.Skip("builds and runs the binary; skipped with -short")
-	}
-	return cupertinoBin.Get(t, func() (string, error) {
-		dir, err := os.MkdirTemp("", "cupertino-e2e-")
-		if err != nil {
-			return "", err
-		}
-		binDir = dir // removed by TestMain
-		path := filepath.Join(dir, "cupertino")
-		if out, err := exec.Command("go", "build", "-o", path, "../cmd/cupertino").CombinedOutput(); err != nil {
-			return "", fmt.Errorf("go build ./cmd/cupertino: %v\n%s", err, out)
-		}
-		return path, nil
-	})
 }
 
 // toolCalls is one valid call of every tool, with text its answer must hold.
@@ -83,7 +57,7 @@ var toolCalls = []struct {
 }
 
 func TestE2EMCPGoClient(t *testing.T) {
-	bin := cupertinoBinary(t)
+	bin := testenv.CupertinoBinary(t)
 	db := fixtureDB(t)
 	for _, c := range clientConfigs {
 		t.Run(c.name, func(t *testing.T) {
@@ -209,7 +183,7 @@ type rawConn struct {
 
 func startRaw(t testing.TB, args ...string) *rawConn {
 	t.Helper()
-	cmd := exec.Command(cupertinoBinary(t), args...)
+	cmd := exec.Command(testenv.CupertinoBinary(t), args...)
 	cmd.Env = append(os.Environ(), "CUPERTINO_LOG=debug")
 	stdin, err := cmd.StdinPipe()
 	if err != nil {
@@ -471,7 +445,7 @@ func TestE2ETimeoutAndConcurrency(t *testing.T) {
 }
 
 func TestE2EStartup(t *testing.T) {
-	bin := cupertinoBinary(t)
+	bin := testenv.CupertinoBinary(t)
 	db := fixtureDB(t)
 
 	// From a terminal it explains and fails.

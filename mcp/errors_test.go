@@ -63,10 +63,7 @@ var everyToolArgs = map[string]map[string]any{
 func TestErrorsHideInternals(t *testing.T) {
 	dir := t.TempDir()
 	missing := filepath.Join(dir, "missing.db")
-	garbage := filepath.Join(dir, "garbage.db")
-	if err := os.WriteFile(garbage, []byte(strings.Repeat("not a database ", 1000)), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	garbage := writeGarbageDB(t, dir)
 	damaged := filepath.Join(dir, "damaged.db")
 	writeFixture(t, damaged, fixtureDocs())
 	execSQL(t, damaged, "DROP TABLE doc_symbols_fts; DROP TABLE doc_symbols; DROP TABLE inheritance_edges; DROP TABLE doc_code_examples")

@@ -11,6 +11,7 @@ import (
 
 	"github.com/cupertino-go/cupertino/index"
 	"github.com/cupertino-go/cupertino/internal/document"
+	"github.com/cupertino-go/cupertino/internal/testenv"
 )
 
 var fixtureOut = flag.String("fixture-db", "", "write the test fixture index to this path and exit (used by .ci/inspector-check)")
@@ -283,6 +284,13 @@ func writeFixture(t testing.TB, path string, docs []*document.Document) {
 	if err := b.Commit(context.Background()); err != nil {
 		t.Fatal(err)
 	}
+}
+
+// writeGarbageDB writes dir/garbage.db, a file that is not an SQLite
+// database, for the tests of a broken index, and returns its path.
+func writeGarbageDB(t testing.TB, dir string) string {
+	t.Helper()
+	return testenv.WriteFile(t, filepath.Join(dir, "garbage.db"), strings.Repeat("not a database ", 1000))
 }
 
 // fixtureDB builds the full fixture in a fresh temp dir.

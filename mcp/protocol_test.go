@@ -10,6 +10,8 @@ import (
 	"testing"
 
 	mcpgo "github.com/mark3labs/mcp-go/mcp"
+
+	"github.com/cupertino-go/cupertino/internal/testenv"
 )
 
 // TestServeEchoesIDsExactly: an id is the client's key to its answer, so it
@@ -252,7 +254,7 @@ func TestServeFailsWhenStdoutFails(t *testing.T) {
 // TestE2EServeExitsNonZeroWhenStdoutFails runs the binary with a stdout it
 // cannot write to (a read-only descriptor, as when the client closed it).
 func TestE2EServeExitsNonZeroWhenStdoutFails(t *testing.T) {
-	bin := cupertinoBinary(t)
+	bin := testenv.CupertinoBinary(t)
 	db := fixtureDB(t)
 	readOnly, err := os.Open(os.DevNull)
 	if err != nil {

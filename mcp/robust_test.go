@@ -8,7 +8,6 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
-	"os"
 	"path/filepath"
 	"strings"
 	"sync"
@@ -141,10 +140,7 @@ func TestUnknownToolIsAnErrorResult(t *testing.T) {
 
 func TestMissingOrBrokenIndex(t *testing.T) {
 	dir := t.TempDir()
-	garbage := filepath.Join(dir, "garbage.db")
-	if err := os.WriteFile(garbage, []byte(strings.Repeat("not a database ", 1000)), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	garbage := writeGarbageDB(t, dir)
 	missing := filepath.Join(dir, "missing.db")
 	for _, c := range []struct{ path, want string }{
 		{garbage, "corrupt or not a cupertino database"},
