@@ -172,13 +172,45 @@ func normalizeWord(w string) string {
 	return strings.ToLower(trimPossessive(strings.Trim(w, `.,;:!?"'()`)))
 }
 
+// joinedForms are words people write both whole and apart: a request that
+// says "logs in" or "pop-up" means the phrases' "login" and "popup".
+var joinedForms = map[string]bool{
+	"login": true, "logout": true, "signin": true, "signout": true, "signup": true, "setup": true, "popup": true,
+	"backup": true, "lookup": true, "dropdown": true, "checkbox": true, "checkmark": true, "startup": true,
+	"shutdown": true, "lockscreen": true, "homescreen": true, "wifi": true, "email": true, "offline": true, "online": true,
+}
+
+// requestForms normalises a request's words and adds the forms a phrase may
+// use for them: the parts and the whole of a hyphenated word ("long-press"
+// is "long", "press" and "longpress"), and the joined form of two words
+// written apart ("logs in" adds "login", "pop up" adds "popup").
+func requestForms(terms []string) []string {
+	var out []string
+	for _, t := range terms {
+		w := normalizeWord(t)
+		if parts := strings.Split(w, "-"); len(parts) > 1 {
+			out = append(out, parts...)
+			w = strings.Join(parts, "")
+		}
+		out = append(out, w)
+	}
+	for i := 0; i+1 < len(out); i++ {
+		if joined := stem(out[i]) + out[i+1]; joinedForms[joined] {
+			out = append(out, joined)
+		} else if joined := out[i] + out[i+1]; joinedForms[joined] {
+			out = append(out, joined)
+		}
+	}
+	return out
+}
+
 // requestWords returns a request's content words, each stem once, with
 // their stems' numbers in the table.
 func (lx *lexicon) requestWords(terms []string) []lexiconWord {
 	var out []lexiconWord
 	seen := map[string]bool{}
-	for _, w := range terms {
-		if w = normalizeWord(w); w == "" || stopWords[w] {
+	for _, w := range requestForms(terms) {
+		if w == "" || stopWords[w] {
 			continue
 		}
 		st := stem(w)
@@ -224,21 +256,25 @@ func (lx *lexicon) matches(p lexiconSpan, have []lexiconWord) bool {
 }
 
 // uris returns the pages the lexicon names for a request's words, best
-// first.
+// first. Each of the best ideas votes for its pages, its score divided by
+// the page's place in it; a page several ideas name (ProgressView, for
+// "spinner" and for "loading indicator") adds their votes.
 func (lx *lexicon) uris(terms []string) []string {
+	ideas, scores := lx.rankIdeas(lx.requestWords(terms))
+	votes := map[string]float64{}
 	var out []string
-	for n, i := range lx.rankIdeas(lx.requestWords(terms)) {
-		if n == lexiconIdeas {
-			break
-		}
-		for _, api := range lx.ideas[i].apis {
+	for n, i := range ideas[:min(len(ideas), lexiconIdeas)] {
+		for place, api := range lx.ideas[i].apis {
 			uri := lexiconURI(api)
-			if !slices.Contains(out, uri) && len(out) < lexiconPages {
+			if _, ok := votes[uri]; !ok {
 				out = append(out, uri)
 			}
+			votes[uri] += scores[n] / float64(place+1)
 		}
 	}
-	return out
+	// Stable: among equal votes, the better idea's page first.
+	sort.SliceStable(out, func(a, b int) bool { return votes[out[a]] > votes[out[b]] })
+	return out[:min(len(out), lexiconPages)]
 }
 
 // rankIdeas orders the ideas a request's words match, best first. An idea
@@ -248,9 +284,9 @@ func (lx *lexicon) uris(terms []string) []string {
 // the badge idea, but "number", "app" and "icon" are its words. A word is
 // worth its rarity among the ideas (log N/df), so "app" counts for little
 // and "icon" for much; a whole phrase adds lexiconWholeWeight per word.
-func (lx *lexicon) rankIdeas(have []lexiconWord) []int {
+func (lx *lexicon) rankIdeas(have []lexiconWord) (ideas []int, scores []float64) {
 	if len(have) == 0 {
-		return nil
+		return nil, nil
 	}
 	type match struct {
 		whole, words int
@@ -295,7 +331,7 @@ func (lx *lexicon) rankIdeas(have []lexiconWord) []int {
 		}
 	}
 	score := map[int]float64{}
-	ideas := make([]int, 0, len(matches))
+	ideas = make([]int, 0, len(matches))
 	for i, m := range matches {
 		if m.whole == 0 && (m.words < lexiconLooseWords || m.worth < lexiconLooseMin) {
 			continue
@@ -310,7 +346,11 @@ func (lx *lexicon) rankIdeas(have []lexiconWord) []int {
 		}
 		return ideas[a] < ideas[b]
 	})
-	return ideas
+	scores = make([]float64, len(ideas))
+	for n, i := range ideas {
+		scores[n] = score[i]
+	}
+	return ideas, scores
 }
 
 // lexiconURI is the URI of a lexicon page: an apple-docs path, or a whole
@@ -374,10 +414,8 @@ func (e *Engine) lexiconIdeas(raw string) []string {
 	}
 	lx := compiledLexicon
 	var out []string
-	for n, i := range lx.rankIdeas(lx.requestWords(q.Terms)) {
-		if n == lexiconIdeas {
-			break
-		}
+	ideas, _ := lx.rankIdeas(lx.requestWords(q.Terms))
+	for _, i := range ideas[:min(len(ideas), lexiconIdeas)] {
 		out = append(out, lx.ideas[i].phrases[0])
 	}
 	return out

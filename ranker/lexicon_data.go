@@ -1,10 +1,16 @@
 package ranker
 
+import "slices"
+
 // taskLexicon is the everyday-words table of lexicon.go. It is data, reviewed
 // like code: every idea is a job developers commonly describe in their own
 // words, written from general knowledge of Apple's SDKs, never from a query
 // of any battery.
-var taskLexicon = []taskIdea{
+var taskLexicon = slices.Concat(taskLexiconCore, taskLexiconServices, taskLexiconUI)
+
+// taskLexiconCore is the first table, written in three rounds; the fourth
+// round is in lexicon_data_services.go and lexicon_data_ui.go.
+var taskLexiconCore = []taskIdea{
 	// Loading indicators
 	{[]string{"spinner", "loading indicator", "activity indicator", "busy indicator", "progress toward completion"}, []string{"swiftui/progressview", "uikit/uiactivityindicatorview"}},
 	// SwiftUI layout and containers
