@@ -24,10 +24,11 @@ const (
 	prominenceKeywords = 2
 )
 
-// prominenceApplies: a filtered search for a word or two that is neither an
-// identifier nor a request.
+// prominenceApplies: a filtered search for a word or two ("pan gesture"
+// reads as prose, and is the same question as "gesture") that is not an
+// identifier.
 func (s *search) prominenceApplies() bool {
-	return s.narrowed() && !s.identifier && !s.q.Prose && len(s.q.Keywords) >= 1 &&
+	return s.narrowed() && !s.identifier && len(s.q.Keywords) >= 1 &&
 		len(s.q.Keywords) <= prominenceKeywords
 }
 

@@ -34,7 +34,7 @@ func TestProminenceIsBoundedAndMonotonic(t *testing.T) {
 }
 
 // TestProminenceReadsOnlyFilteredWords: prominence orders a filtered
-// common word, never a name, a request or an unfiltered search.
+// common word, never a name, a request of three words or more, or an unfiltered search.
 func TestProminenceReadsOnlyFilteredWords(t *testing.T) {
 	for _, tc := range []struct {
 		name string
@@ -45,7 +45,8 @@ func TestProminenceReadsOnlyFilteredWords(t *testing.T) {
 		{"filtered two words", search{q: &Query{Keywords: []string{"date", "picker"}}, f: Filters{Kind: "struct"}}, true},
 		{"unfiltered", search{q: &Query{Keywords: []string{"controller"}}}, false},
 		{"identifier", search{q: &Query{Keywords: []string{"uiviewcontroller"}}, f: Filters{Framework: "uikit"}, identifier: true}, false},
-		{"request", search{q: &Query{Keywords: []string{"present", "controller"}, Prose: true}, f: Filters{Framework: "uikit"}}, false},
+		{"two words read as prose", search{q: &Query{Keywords: []string{"pan", "gesture"}, Prose: true}, f: Filters{Framework: "uikit"}}, true},
+		{"request", search{q: &Query{Keywords: []string{"present", "modal", "controller"}, Prose: true}, f: Filters{Framework: "uikit"}}, false},
 		{"long", search{q: &Query{Keywords: []string{"a", "b", "c"}}, f: Filters{Framework: "uikit"}}, false},
 	} {
 		if got := tc.s.prominenceApplies(); got != tc.want {
