@@ -77,6 +77,36 @@ func TestLexiconLooseMatch(t *testing.T) {
 	}
 }
 
+// TestLexiconJoinedFormsAndVotes: words written apart or hyphenated meet
+// the phrases' joined forms, and a page two matched ideas name outranks the
+// first idea's second page.
+func TestLexiconJoinedFormsAndVotes(t *testing.T) {
+	lx := newLexicon([]taskIdea{
+		{[]string{"launch login"}, []string{"kit/loginitem"}},
+		{[]string{"popup menu"}, []string{"kit/popupmenu"}},
+		{[]string{"long press"}, []string{"kit/longpress"}},
+		{[]string{"spinner"}, []string{"kit/appkitspinner", "kit/sharedspinner"}},
+		{[]string{"loading indicator"}, []string{"kit/sharedspinner", "kit/bar"}},
+	})
+	for _, tc := range []struct {
+		query string
+		want  string
+	}{
+		{"launch the app when the user logs in", "apple-docs://kit/loginitem"},
+		{"show a pop-up menu", "apple-docs://kit/popupmenu"},
+		{"a pop up menu", "apple-docs://kit/popupmenu"},
+		{"long-press a photo", "apple-docs://kit/longpress"},
+		{"a loading indicator like a spinner", "apple-docs://kit/sharedspinner"},
+	} {
+		if got := lx.uris(strings.Fields(tc.query)); len(got) == 0 || got[0] != tc.want {
+			t.Errorf("uris(%q) = %q, want %s first", tc.query, got, tc.want)
+		}
+	}
+	if got := requestForms([]string{"Logs", "in", "with", "a", "pop-up"}); !slices.Contains(got, "login") || !slices.Contains(got, "popup") || !slices.Contains(got, "pop") {
+		t.Errorf("requestForms = %q, want login, popup and pop among them", got)
+	}
+}
+
 func TestLexiconCapsIdeasAndPages(t *testing.T) {
 	var ideas []taskIdea
 	for _, w := range []string{"alpha", "beta", "gamma", "delta"} {
