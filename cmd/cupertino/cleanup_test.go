@@ -22,7 +22,7 @@ import (
 func leaveEverything(t *testing.T) string {
 	t.Helper()
 	base := t.TempDir()
-	srv := serveBundle(t, demoBundle(t))
+	srv := testenv.ServeFiles(t, demoBundle(t), "/")
 	for range 2 {
 		if err := runSetup(context.Background(), setupOpts(testStreams(), srv.URL+"/"+bundle.ManifestFile, base)); err != nil {
 			t.Fatal(err)

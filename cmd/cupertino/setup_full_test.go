@@ -40,7 +40,7 @@ func TestSetupTheFullBundle(t *testing.T) {
 		t.Errorf("the bundle is %.1f MB, over the 300 MB budget", float64(total)/1e6)
 	}
 
-	srv := serveBundle(t, out)
+	srv := testenv.ServeFiles(t, out, "/")
 	base := filepath.Join(dir, "fresh")
 	io = testStreams()
 	start = time.Now()

@@ -4,13 +4,10 @@ import (
 	"bytes"
 	"context"
 	"fmt"
-	"net/http"
-	"net/http/httptest"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
@@ -47,80 +44,6 @@ func copyDemoBundle(t *testing.T) string {
 	return dir
 }
 
-// bundleServer serves a bundle folder on 127.0.0.1 and records the Range
-// header of every request. cut drops every answer for a file after that
-// many bytes; slow sends a file a kilobyte at a time.
-type bundleServer struct {
-	*httptest.Server
-	dir    string
-	mu     sync.Mutex
-	ranges map[string][]string
-	sent   map[string]int64
-	cut    map[string]int64
-	slow   map[string]time.Duration
-}
-
-func serveBundle(t *testing.T, dir string) *bundleServer {
-	s := &bundleServer{dir: dir, ranges: map[string][]string{}, sent: map[string]int64{}, cut: map[string]int64{}, slow: map[string]time.Duration{}}
-	s.Server = httptest.NewServer(http.HandlerFunc(s.handle))
-	t.Cleanup(s.Close)
-	return s
-}
-
-func (s *bundleServer) handle(w http.ResponseWriter, r *http.Request) {
-	name := strings.TrimPrefix(r.URL.Path, "/")
-	s.mu.Lock()
-	s.ranges[name] = append(s.ranges[name], r.Header.Get("Range"))
-	cut, cutting := s.cut[name]
-	pause := s.slow[name]
-	s.mu.Unlock()
-	data, err := os.ReadFile(filepath.Join(s.dir, name))
-	if err != nil {
-		http.NotFound(w, r)
-		return
-	}
-	var from int64
-	if _, err := fmt.Sscanf(r.Header.Get("Range"), "bytes=%d-", &from); err == nil && from < int64(len(data)) {
-		w.Header().Set("Content-Range", fmt.Sprintf("bytes %d-%d/%d", from, len(data)-1, len(data)))
-		w.Header().Set("Content-Length", fmt.Sprint(int64(len(data))-from))
-		w.WriteHeader(http.StatusPartialContent)
-	} else {
-		from = 0
-		w.Header().Set("Content-Length", fmt.Sprint(len(data)))
-	}
-	body := data[from:]
-	for len(body) > 0 {
-		n := min(len(body), 1024)
-		if cutting && int64(n) > cut {
-			n = int(cut)
-		}
-		w.Write(body[:n])
-		w.(http.Flusher).Flush()
-		s.mu.Lock()
-		s.sent[name] += int64(n)
-		s.mu.Unlock()
-		body = body[n:]
-		if cutting {
-			if cut -= int64(n); cut == 0 {
-				panic(http.ErrAbortHandler) // the connection drops mid-body
-			}
-		}
-		time.Sleep(pause)
-	}
-}
-
-func (s *bundleServer) rangesOf(name string) []string {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return append([]string(nil), s.ranges[name]...)
-}
-
-func (s *bundleServer) sentOf(name string) int64 {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.sent[name]
-}
-
 func setupOpts(io *iostreams, from, base string) *setupOptions {
 	return &setupOptions{IO: io, DB: dbFlags{BaseDir: base}, From: from, Yes: true, KeepPrevious: true}
 }
@@ -128,7 +51,7 @@ func setupOpts(io *iostreams, from, base string) *setupOptions {
 // The acceptance path: setup from a local HTTP server into a fresh base
 // dir, then doctor passes and search answers.
 func TestSetupFromHTTPThenDoctorAndSearch(t *testing.T) {
-	srv := serveBundle(t, demoBundle(t))
+	srv := testenv.ServeFiles(t, demoBundle(t), "/")
 	base := t.TempDir()
 	io := testStreams()
 	if code := run([]string{"setup", "--from", srv.URL + "/" + bundle.ManifestFile, "--base-dir", base, "--yes"}, io); code != exitOK {
@@ -166,7 +89,7 @@ func TestSetupRefusesACorruptPart(t *testing.T) {
 	data, _ := os.ReadFile(part)
 	data[len(data)/3] ^= 0x55
 	os.WriteFile(part, data, 0o644)
-	srv := serveBundle(t, dir)
+	srv := testenv.ServeFiles(t, dir, "/")
 	for _, from := range []string{dir, srv.URL + "/" + bundle.ManifestFile} {
 		base := t.TempDir()
 		io := testStreams()
@@ -184,9 +107,9 @@ func TestSetupRefusesACorruptPart(t *testing.T) {
 // the rest with Range and finishes.
 func TestSetupResumesAfterADroppedConnection(t *testing.T) {
 	dir := demoBundle(t)
-	srv := serveBundle(t, dir)
+	srv := testenv.ServeFiles(t, dir, "/")
 	file := bundle.PartFile("apple-docs")
-	srv.cut[file] = 2000
+	srv.Cut(file, 2000)
 	base := t.TempDir()
 	io := testStreams()
 	o := setupOpts(io, srv.URL+"/"+bundle.ManifestFile, base)
@@ -198,12 +121,12 @@ func TestSetupResumesAfterADroppedConnection(t *testing.T) {
 	if _, err := os.Stat(filepath.Join(base, "search.db")); !os.IsNotExist(err) {
 		t.Fatalf("a failed download installed an index")
 	}
-	delete(srv.cut, file)
-	before := len(srv.rangesOf(file))
+	srv.Uncut(file)
+	before := len(srv.Ranges(file))
 	if err := runSetup(context.Background(), setupOpts(testStreams(), srv.URL+"/"+bundle.ManifestFile, base)); err != nil {
 		t.Fatal(err)
 	}
-	got := srv.rangesOf(file)
+	got := srv.Ranges(file)
 	if len(got) != before+1 || !strings.HasPrefix(got[before], "bytes=") || got[before] == "bytes=0-" {
 		t.Errorf("Range headers %q: the second run should ask for the rest", got)
 	}
@@ -227,9 +150,9 @@ func TestSetupHelperProcess(t *testing.T) {
 // A setup process killed mid-download (SIGKILL, no chance to clean up)
 // resumes in the next run with a Range request.
 func TestSetupResumesAKilledProcess(t *testing.T) {
-	srv := serveBundle(t, demoBundle(t))
+	srv := testenv.ServeFiles(t, demoBundle(t), "/")
 	file := bundle.PartFile("apple-docs")
-	srv.slow[file] = 20 * time.Millisecond
+	srv.Slow(file, 20*time.Millisecond)
 	base := t.TempDir()
 	args := []string{"setup", "--from", srv.URL + "/" + bundle.ManifestFile, "--base-dir", base, "--yes"}
 	child := exec.Command(os.Args[0], "-test.run=^TestSetupHelperProcess$")
@@ -238,7 +161,7 @@ func TestSetupResumesAKilledProcess(t *testing.T) {
 		t.Fatal(err)
 	}
 	deadline := time.Now().Add(30 * time.Second)
-	for srv.sentOf(file) < 8192 {
+	for srv.Sent(file) < 8192 {
 		if time.Now().After(deadline) {
 			child.Process.Kill()
 			t.Fatal("the child never got 8 KiB of the part")
@@ -252,12 +175,12 @@ func TestSetupResumesAKilledProcess(t *testing.T) {
 		t.Fatalf("the killed run left %v, want one .part file", partials)
 	}
 	fi, _ := os.Stat(partials[0])
-	delete(srv.slow, file)
+	srv.Slow(file, 0)
 	io := testStreams()
 	if code := run(args, io); code != exitOK {
 		t.Fatalf("setup after the kill: exit %d\n%s", code, io.Err)
 	}
-	got := srv.rangesOf(file)
+	got := srv.Ranges(file)
 	if want := fmt.Sprintf("bytes=%d-", fi.Size()); len(got) != 2 || got[1] != want {
 		t.Errorf("Range headers %q, want the second to be %q", got, want)
 	}
@@ -283,7 +206,7 @@ func TestSetupRefusesAnIncompatibleBundle(t *testing.T) {
 }
 
 func TestSetupNotFoundNetworkAndAnswers(t *testing.T) {
-	srv := serveBundle(t, demoBundle(t))
+	srv := testenv.ServeFiles(t, demoBundle(t), "/")
 	for _, c := range []struct {
 		args []string
 		code int

@@ -7,13 +7,10 @@ import (
 	"errors"
 	"fmt"
 	"math/rand/v2"
-	"net/http"
-	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"reflect"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
@@ -140,57 +137,11 @@ func TestPackIsReproducibleAndDescribesItself(t *testing.T) {
 	}
 }
 
-// server serves a bundle folder, records each request's Range header, and
-// can cut the first answer for a file after a number of bytes, as a
-// dropped connection does.
-type server struct {
-	*httptest.Server
-	dir         string
-	mu          sync.Mutex
-	ranges      map[string][]string // file -> Range headers, "" for none
-	cutAfter    map[string]int64
-	ignoreRange bool
-}
+// serve serves a bundle folder under /b/, so that its addresses have a
+// folder in them as a real host's do.
+func serve(t *testing.T, dir string) *testenv.FileServer { return testenv.ServeFiles(t, dir, "/b/") }
 
-func serve(t *testing.T, dir string) *server {
-	s := &server{dir: dir, ranges: map[string][]string{}, cutAfter: map[string]int64{}}
-	s.Server = httptest.NewServer(http.HandlerFunc(s.handle))
-	t.Cleanup(s.Close)
-	return s
-}
-
-func (s *server) handle(w http.ResponseWriter, r *http.Request) {
-	name := strings.TrimPrefix(r.URL.Path, "/b/")
-	s.mu.Lock()
-	s.ranges[name] = append(s.ranges[name], r.Header.Get("Range"))
-	cut, cutting := s.cutAfter[name]
-	delete(s.cutAfter, name)
-	s.mu.Unlock()
-	data, err := os.ReadFile(filepath.Join(s.dir, name))
-	if err != nil {
-		http.NotFound(w, r)
-		return
-	}
-	if cutting {
-		w.Header().Set("Content-Length", fmt.Sprint(len(data)))
-		w.WriteHeader(http.StatusOK)
-		w.Write(data[:cut])
-		w.(http.Flusher).Flush()
-		panic(http.ErrAbortHandler) // drop the connection mid-body
-	}
-	if s.ignoreRange {
-		r.Header.Del("Range")
-	}
-	http.ServeContent(w, r, name, time.Time{}, bytes.NewReader(data))
-}
-
-func (s *server) rangesOf(file string) []string {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return append([]string(nil), s.ranges[file]...)
-}
-
-func (s *server) manifestURL() string { return s.URL + "/b/" + ManifestFile }
+func manifestURL(srv *testenv.FileServer) string { return srv.URL + "/b/" + ManifestFile }
 
 func open(t *testing.T, from string) *Remote {
 	t.Helper()
@@ -210,13 +161,13 @@ func installOpts(t *testing.T) InstallOptions {
 func TestInstallResumesADroppedDownloadWithRange(t *testing.T) {
 	srv := serve(t, testBundle(t))
 	file := PartFile("apple-docs")
-	srv.cutAfter[file] = 4096
+	srv.CutOnce(file, 4096)
 	opts := installOpts(t)
-	res, err := open(t, srv.manifestURL()).Install(context.Background(), opts)
+	res, err := open(t, manifestURL(srv)).Install(context.Background(), opts)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got := srv.rangesOf(file); !reflect.DeepEqual(got, []string{"", "bytes=4096-"}) {
+	if got := srv.Ranges(file); !reflect.DeepEqual(got, []string{"", "bytes=4096-"}) {
 		t.Errorf("requests for %s had Range headers %q, want none then bytes=4096-", file, got)
 	}
 	if want := map[string]int{"apple-docs": 300, "swift-evolution": 20, "hig": 5}; !reflect.DeepEqual(indextest.Documents(t, opts.DBPath), want) ||
@@ -224,7 +175,7 @@ func TestInstallResumesADroppedDownloadWithRange(t *testing.T) {
 		t.Errorf("installed %v, want %v", res.Documents, want)
 	}
 	in, err := ReadInstalled(opts.DBPath)
-	if err != nil || in.From != srv.manifestURL() || len(in.Sources) != 3 {
+	if err != nil || in.From != manifestURL(srv) || len(in.Sources) != 3 {
 		t.Errorf("installed manifest %+v, %v", in, err)
 	}
 }
@@ -232,7 +183,7 @@ func TestInstallResumesADroppedDownloadWithRange(t *testing.T) {
 func TestInstallResumesAKilledRunsPartialFile(t *testing.T) {
 	dir := testBundle(t)
 	srv := serve(t, dir)
-	r := open(t, srv.manifestURL())
+	r := open(t, manifestURL(srv))
 	opts := installOpts(t)
 	var p Part
 	for _, p = range r.Manifest.Parts {
@@ -250,7 +201,7 @@ func TestInstallResumesAKilledRunsPartialFile(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got := srv.rangesOf(p.File); !reflect.DeepEqual(got, []string{"bytes=10000-"}) {
+	if got := srv.Ranges(p.File); !reflect.DeepEqual(got, []string{"bytes=10000-"}) {
 		t.Errorf("Range headers %q, want bytes=10000-", got)
 	}
 	if res.Downloaded >= r.Manifest.totalSize() {
@@ -267,13 +218,13 @@ func (m *Manifest) totalSize() (n int64) {
 
 func TestInstallFromAServerThatIgnoresRange(t *testing.T) {
 	srv := serve(t, testBundle(t))
-	srv.ignoreRange = true
-	srv.cutAfter[PartFile("search")] = 1000
+	srv.IgnoreRange()
+	srv.CutOnce(PartFile("search"), 1000)
 	opts := installOpts(t)
-	if _, err := open(t, srv.manifestURL()).Install(context.Background(), opts); err != nil {
+	if _, err := open(t, manifestURL(srv)).Install(context.Background(), opts); err != nil {
 		t.Fatal(err)
 	}
-	if got := srv.rangesOf(PartFile("search")); len(got) != 2 || got[1] != "bytes=1000-" {
+	if got := srv.Ranges(PartFile("search")); len(got) != 2 || got[1] != "bytes=1000-" {
 		t.Errorf("Range headers %q", got)
 	}
 	if n := indextest.Documents(t, opts.DBPath)["hig"]; n != 5 {
@@ -290,7 +241,7 @@ func TestCorruptPartIsRefusedAndNothingInstalled(t *testing.T) {
 	data[len(data)/2] ^= 0xff
 	os.WriteFile(path, data, 0o644)
 	srv := serve(t, dir)
-	for _, from := range []string{dir, srv.manifestURL()} {
+	for _, from := range []string{dir, manifestURL(srv)} {
 		opts := installOpts(t)
 		os.WriteFile(opts.DBPath, []byte("previous"), 0o644)
 		_, err := open(t, from).Install(context.Background(), opts)
@@ -334,7 +285,7 @@ func TestMissingBundleOrPartIsNotFound(t *testing.T) {
 		t.Errorf("an index was installed without one of its parts")
 	}
 	srv.Close()
-	if _, err := Open(context.Background(), srv.manifestURL(), nil); !errors.Is(err, ErrNetwork) {
+	if _, err := Open(context.Background(), manifestURL(srv), nil); !errors.Is(err, ErrNetwork) {
 		t.Errorf("server gone: %v, want ErrNetwork", err)
 	}
 }
@@ -370,10 +321,10 @@ func TestIncompatibleBundleNamesTheVersionToInstall(t *testing.T) {
 	m.SchemaVersion++
 	os.WriteFile(filepath.Join(dir, ManifestFile), m.encode(), 0o644)
 	srv := serve(t, dir)
-	if _, err := open(t, srv.manifestURL()).Install(context.Background(), installOpts(t)); !errors.Is(err, ErrIncompatible) {
+	if _, err := open(t, manifestURL(srv)).Install(context.Background(), installOpts(t)); !errors.Is(err, ErrIncompatible) {
 		t.Errorf("install: %v, want ErrIncompatible", err)
 	}
-	if got := srv.rangesOf(PartFile("shared")); len(got) != 0 {
+	if got := srv.Ranges(PartFile("shared")); len(got) != 0 {
 		t.Errorf("an incompatible bundle's parts were downloaded")
 	}
 }
@@ -410,11 +361,11 @@ func TestLowDiskStopsBeforeDownloading(t *testing.T) {
 	srv := serve(t, testBundle(t))
 	opts := installOpts(t)
 	opts.FreeSpace = func(string) (uint64, error) { return 1 << 10, nil }
-	_, err := open(t, srv.manifestURL()).Install(context.Background(), opts)
+	_, err := open(t, manifestURL(srv)).Install(context.Background(), opts)
 	if !errors.Is(err, index.ErrLowDisk) || !strings.Contains(err.Error(), "setup needs") {
 		t.Errorf("%v, want ErrLowDisk naming the space needed", err)
 	}
-	if got := srv.rangesOf(PartFile("apple-docs")); len(got) != 0 {
+	if got := srv.Ranges(PartFile("apple-docs")); len(got) != 0 {
 		t.Errorf("downloaded with no room for it")
 	}
 }
