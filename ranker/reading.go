@@ -100,6 +100,16 @@ var (
 	declaredRE = regexp.MustCompile(`\bfunc\s+$`)
 	// labelRE: an argument label inside a call.
 	labelRE = regexp.MustCompile(`^\s*([A-Za-z_][A-Za-z0-9_]*)\s*:`)
+	// paramLabelRE: a declared parameter's external label, the first of
+	// two names (_ manager: CLLocationManager, didFinish navigation: …).
+	paramLabelRE = regexp.MustCompile(`^\s*([A-Za-z_][A-Za-z0-9_]*)\s+[A-Za-z_][A-Za-z0-9_]*\s*:`)
+	// typeDeclRE: a type the code declares, with what follows its name
+	// (class SceneDelegate: UIResponder, UIWindowSceneDelegate {).
+	typeDeclRE = regexp.MustCompile(`\b(?:class|struct|enum|actor|protocol)\s+([A-Z][A-Za-z0-9_]*)`)
+	// assignmentRE: a member of a value set by the code (label.text = …,
+	// cardView.backgroundColor = .systemRed); group 3 is an implicit member
+	// assigned.
+	assignmentRE = regexp.MustCompile(`([A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)*)\.([a-z][A-Za-z0-9_]*)\s*=[^=](?:\s*\.([a-z][A-Za-z0-9_]*)\b)?`)
 	// quotedCallRE: a member a message quotes, with its selector.
 	quotedCallRE = regexp.MustCompile(`^(?:([A-Z][A-Za-z0-9_]*)\.)?([a-z][A-Za-z0-9_]*)\(([A-Za-z_:]*)\)$`)
 	// identifierRE: a name, with an attribute's @.
@@ -131,10 +141,10 @@ var codeMarks = regexp.MustCompile(`[A-Za-z_]\s*\(.*[:)]|\{|\}|\\\.|^\s*\.|@[A-Z
 	`\.[a-z][A-Za-z]*\(|\bself\.`)
 
 // statementRE: text that begins the way a Swift statement does (let name
-// =, try await x.f(, .modifier(, @Attribute(, name = …). A diagnostic
+// =, try await x.f(, .modifier(, @Attribute(, name = …, a call). A diagnostic
 // quotes code but never opens with it, so such text is code even when it
 // holds a message's words ("await") and a quoted string.
-var statementRE = regexp.MustCompile(`^\s*(?:(?:let|var)\s*(?:\(|[A-Za-z_]\w*\s*[:=])|(?:try|await)\s+(?:await\s+)?[A-Za-z_$][\w.]*[.(]|\.[a-z]\w*\s*[({]|@[A-Z]\w*[\s(]|[A-Za-z_][\w.]*\s*=\s*\S)`)
+var statementRE = regexp.MustCompile(`^\s*(?:(?:let|var)\s*(?:\(|[A-Za-z_]\w*\s*[:=])|(?:try|await)\s+(?:await\s+)?[A-Za-z_$][\w.]*[.(]|\.[a-z]\w*\s*[({]|@[A-Z]\w*[\s(]|[A-Za-z_][\w.]*\s*=\s*\S|[a-z][\w.]*\()`)
 
 // readQuery decides a query's class and, for code and messages, what to
 // search instead.
@@ -159,6 +169,7 @@ func isPlainSelector(text string) bool {
 // attributes and type names.
 func readSyntax(code string) Reading {
 	r := Reading{Class: ClassSyntax}
+	locals := localTypes(code)
 	for _, m := range attributeRE.FindAllStringSubmatch(code, -1) {
 		r.addName(m[1])
 	}
@@ -214,7 +225,7 @@ func readSyntax(code string) Reading {
 			continue
 		}
 		declared := chain == "" && declaredRE.MatchString(code[:loc[0]])
-		typ, receiver := receiverType(chain), receiverVariable(chain)
+		typ, receiver := receiverOf(chain, locals)
 		if loc[0] > 0 && code[loc[0]-1] == '$' && strings.Count(chain, ".") == 1 {
 			// $query.debounce(…): what code calls on a projected
 			// @Published value is a Combine operator, Apple's API.
@@ -229,11 +240,26 @@ func readSyntax(code string) Reading {
 			// Its receiver as for a call: rawValues.compactMap { … } is
 			// called on a value, Task.detached { … } on a type.
 			chain := chainEndRE.FindString(code[:loc[0]])
-			c := Call{Type: receiverType(chain), Receiver: receiverVariable(chain), Member: name}
+			typ, receiver := receiverOf(chain, locals)
+			c := Call{Type: typ, Receiver: receiver, Member: name}
 			if projectedRE.MatchString(code[:loc[0]]) {
 				c.Type, c.Receiver = "Publisher", "" // $model.sink { … }, as above
 			}
 			add(c, loc[0])
+		}
+	}
+	// A member the code sets is the property's page; an implicit member
+	// assigned (= .secondarySystemBackground) is its type's value.
+	for _, loc := range assignmentRE.FindAllStringSubmatchIndex(code, -1) {
+		chain, prop := code[loc[2]:loc[3]], code[loc[4]:loc[5]]
+		if chain == "self" || swiftKeywords[prop] {
+			continue
+		}
+		typ, receiver := receiverOf(chain+".", locals)
+		add(Call{Type: typ, Receiver: receiver, Member: prop}, loc[4])
+		if loc[6] >= 0 {
+			// After every call written: the value is the detail.
+			add(Call{Member: code[loc[6]:loc[7]]}, len(code)+loc[6])
 		}
 	}
 	// The caller's own methods (viewModel.load()) come last: what the code
@@ -267,7 +293,14 @@ func readSyntax(code string) Reading {
 			r.addName(m[1])
 		}
 	}
-	r.dropOwnTypes(genericParameters(code))
+	own := genericParameters(code)
+	for _, m := range typeDeclRE.FindAllStringSubmatch(code, -1) {
+		own[m[1]] = true // the type being declared is the code's own
+	}
+	r.dropOwnTypes(own)
+	// A delegate conformance needs NSObject or UIResponder first in the
+	// list; the protocol after it is what the declaration is about.
+	slices.SortStableFunc(r.Names, func(a, b string) int { return boolInt(rootClasses(a)) - boolInt(rootClasses(b)) })
 	for _, c := range r.Calls {
 		q := c.Member
 		if c.Type != "" {
@@ -294,6 +327,44 @@ func readSyntax(code string) Reading {
 	}
 	r.Searches = append(macros, slices.DeleteFunc(r.Searches, func(q string) bool { return slices.Contains(macros, q) })...)
 	return r
+}
+
+func boolInt(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// localTypeRE: a local value whose type the code states: let f =
+// DateFormatter(), var m: CLLocationManager, let s = URLSession.shared.
+var localTypeRE = regexp.MustCompile(`\b(?:let|var)\s+([a-z][A-Za-z0-9_]*)\s*(?::\s*([A-Z][A-Za-z0-9_]*)|=\s*(?:try\s+)?(?:await\s+)?([A-Z][A-Za-z0-9_]*)\s*[(<.])`)
+
+// localTypes maps the code's local values to the types it gives them.
+func localTypes(code string) map[string]string {
+	out := map[string]string{}
+	for _, m := range localTypeRE.FindAllStringSubmatch(code, -1) {
+		if t := m[2] + m[3]; !swiftKeywords[t] {
+			out[m[1]] = t
+		}
+	}
+	return out
+}
+
+// receiverOf is the type and variable a receiver chain starts from; a
+// variable the code typed itself has that type.
+func receiverOf(chain string, local map[string]string) (typ, variable string) {
+	typ, variable = receiverType(chain), receiverVariable(chain)
+	if typ == "" && local[variable] != "" {
+		typ = local[variable]
+	}
+	return typ, variable
+}
+
+// rootClasses are the base classes a conformance list names only because
+// the protocols after them require one.
+func rootClasses(name string) bool {
+	return name == "NSObject" || name == "UIResponder" || name == "NSResponder"
 }
 
 // genericParameters are the names a declaration's generic parameter
@@ -359,13 +430,20 @@ func receiverVariable(chain string) string {
 
 // receiverTypes are the types a value's name suggests, by the convention of
 // naming a value after its type: tableView -> TableView, UITableView,
-// NSTableView. Names of one word (model, store) suggest none.
+// NSTableView, then its last word's (cardView -> UIView, NSView, View);
+// product -> Product. A guess costs little: a type is read only when it has
+// the member called.
 func receiverTypes(name string) []string {
-	if name == "" || !codeLike(name) {
+	if name == "" {
 		return nil
 	}
 	t := strings.ToUpper(name[:1]) + name[1:]
-	return []string{t, "UI" + t, "NS" + t}
+	types := []string{t, "UI" + t, "NS" + t}
+	if i := strings.LastIndexFunc(name, unicode.IsUpper); i > 0 {
+		last := name[i:]
+		types = append(types, "UI"+last, "NS"+last, last)
+	}
+	return types
 }
 
 // receiverType is the type a receiver chain starts from: URLSession in
@@ -395,7 +473,9 @@ func labelsOf(args string) []string {
 		if strings.TrimSpace(part) == "" {
 			return
 		}
-		if m := labelRE.FindStringSubmatch(part); m != nil {
+		if m := paramLabelRE.FindStringSubmatch(part); m != nil {
+			labels = append(labels, m[1])
+		} else if m := labelRE.FindStringSubmatch(part); m != nil {
 			labels = append(labels, m[1])
 		} else {
 			labels = append(labels, "_")

@@ -239,6 +239,38 @@ func TestReadSyntaxGenericsProjectionsAndAttributes(t *testing.T) {
 	}
 }
 
+// TestReadSyntaxDeclarationsAssignmentsAndLocals: a declared type is the
+// code's own and its protocols lead the root class; a declared method's
+// labels are its parameters' external names; a value typed by an earlier
+// statement has that type; an assignment sets a member; a line opening
+// with a call is code even when it quotes a message's words.
+func TestReadSyntaxDeclarationsAssignmentsAndLocals(t *testing.T) {
+	r := readQuery(`final class Coordinator: NSObject, MKMapViewDelegate {`)
+	if slices.Contains(r.Searches, "Coordinator") || len(r.Searches) == 0 || r.Searches[0] != "MKMapViewDelegate" {
+		t.Errorf("declaration: searches = %q, want MKMapViewDelegate first and no Coordinator", r.Searches)
+	}
+	r = readQuery(`func mapView(_ mapView: MKMapView, viewFor annotation: MKAnnotation) -> MKAnnotationView? {`)
+	if len(r.Calls) == 0 || r.Calls[0].Member != "mapView" || !slices.Equal(r.Calls[0].Labels, []string{"_", "viewFor"}) || !r.Calls[0].Declared {
+		t.Errorf("declared method: calls = %+v, want mapView(_:viewFor:) declared", r.Calls)
+	}
+	r = readQuery(`let decoder = JSONDecoder(); decoder.keyDecodingStrategy = .convertFromSnakeCase`)
+	if !slices.ContainsFunc(r.Calls, func(c Call) bool { return c.Type == "JSONDecoder" && c.Member == "keyDecodingStrategy" }) {
+		t.Errorf("assignment to a typed local: calls = %+v, want JSONDecoder.keyDecodingStrategy", r.Calls)
+	}
+	if !slices.ContainsFunc(r.Calls, func(c Call) bool { return c.Type == "" && c.Member == "convertFromSnakeCase" }) {
+		t.Errorf("implicit member assigned: calls = %+v, want convertFromSnakeCase", r.Calls)
+	}
+	if got := receiverTypes("headerView"); !slices.Contains(got, "UIHeaderView") || !slices.Contains(got, "UIView") {
+		t.Errorf("receiverTypes(headerView) = %q, want its own name's and its last word's types", got)
+	}
+	if got := receiverTypes("player"); !slices.Contains(got, "Player") {
+		t.Errorf("receiverTypes(player) = %q, want Player among them", got)
+	}
+	if r = readQuery(`assert(index < items.count, "index out of range")`); r.Class != ClassSyntax {
+		t.Errorf("a line opening with a call: class %s, want syntax", r.Class)
+	}
+}
+
 // TestCallFrameworkListMatchesTheTable: the SQL list that reads the common
 // frameworks' members first names the same frameworks callFrameworks ranks.
 func TestCallFrameworkListMatchesTheTable(t *testing.T) {
