@@ -3,6 +3,7 @@ package index
 import (
 	"context"
 	"database/sql"
+	"errors"
 	"fmt"
 	"strings"
 
@@ -116,6 +117,23 @@ func (s *Store) CodeUses(ctx context.Context, q CodeUseQuery) ([]CodeUse, int, e
 			return u, err
 		})
 	return uses, total, err
+}
+
+// NameExists reports whether any page is titled name or a name nested in
+// it (name.Iterator), in any case: whether a type is documented at all,
+// even when the crawl lacks its own page.
+func (s *Store) NameExists(ctx context.Context, name string) (bool, error) {
+	lower := strings.ToLower(name)
+	var one int
+	err := s.db.QueryRowContext(ctx, `SELECT 1 FROM docs WHERE title_lower = ? OR (title_lower > ? AND title_lower < ?) LIMIT 1`,
+		lower, lower+".", lower+".\U0010FFFF").Scan(&one)
+	if errors.Is(err, sql.ErrNoRows) {
+		return false, nil
+	}
+	if err != nil {
+		return false, fmt.Errorf("name exists: %w", err)
+	}
+	return true, nil
 }
 
 // maxUseCountNames bounds one CodeUseCounts statement's IN list, well under

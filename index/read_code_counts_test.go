@@ -28,3 +28,20 @@ func TestCodeUseCountsCountsFilesNotMentions(t *testing.T) {
 		t.Errorf("CodeUseCounts = %v, want %v", got, want)
 	}
 }
+
+// TestNameExistsCountsNestedNames: a type is named by its own page or by a
+// page nested in it, in any case, and by nothing else.
+func TestNameExistsCountsNestedNames(t *testing.T) {
+	page := func(uri, title string) *document.Document {
+		return &document.Document{URI: uri, Source: document.SourceAppleDocs, Title: title, Kind: "struct", Content: title, ContentHash: uri}
+	}
+	s := storeOf(t, page("apple-docs://kit/widget", "Widget"), page("apple-docs://kit/stream/iterator", "Stream.Iterator"),
+		page("apple-docs://kit/streamer", "Streamer"))
+	for name, want := range map[string]bool{"widget": true, "Stream": true, "Streamer": true, "Strea": false, "Gadget": false} {
+		got, err := s.NameExists(context.Background(), name)
+		mustNoErr(t, err)
+		if got != want {
+			t.Errorf("NameExists(%q) = %v, want %v", name, got, want)
+		}
+	}
+}

@@ -1,6 +1,7 @@
 package ranker
 
 import (
+	"context"
 	"slices"
 	"strings"
 	"testing"
@@ -286,5 +287,20 @@ func TestCallFrameworkListMatchesTheTable(t *testing.T) {
 	slices.Sort(want)
 	if !slices.Equal(listed, want) {
 		t.Errorf("callFrameworkList = %q, callFrameworks = %q", listed, want)
+	}
+}
+
+// TestKnownSearchesDropTheCodesOwnTypes: a bare name or initializer of a
+// type no page names is dropped; a documented type, a member call on an
+// undocumented name, and an attribute stay.
+func TestKnownSearchesDropTheCodesOwnTypes(t *testing.T) {
+	e := openTestEngine(t)
+	code := `@Observable final class Trips {}; RouteCard(trip: trip).task { }; NSApp.activate(); URLSession.shared.data(from: u)`
+	got, err := e.knownSearches(context.Background(), code, []string{"RouteCard.init", "RouteCard", "NSApp.activate", "URLSession.data", "URLSession", "Observable"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := []string{"NSApp.activate", "URLSession.data", "URLSession", "Observable"}; !slices.Equal(got, want) {
+		t.Errorf("knownSearches = %q, want %q", got, want)
 	}
 }

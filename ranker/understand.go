@@ -68,6 +68,13 @@ func (e *Engine) SearchQuery(ctx context.Context, raw string, filters Filters) (
 		r.Ideas = e.lexiconIdeas(cmp.Or(r.Corrected, raw))
 		return Response{Results: results, Reading: r}, nil
 	}
+	if r.Class == ClassSyntax {
+		known, err := e.knownSearches(ctx, raw, r.Searches)
+		if err != nil {
+			return Response{}, err
+		}
+		r.Searches = known
+	}
 	var lists []RankedList
 	weights := map[string]float64{}
 	byURI := map[string]Result{}
@@ -141,6 +148,31 @@ func callQuery(c Call) string {
 		return c.Type + "." + c.Member
 	}
 	return c.Member
+}
+
+// knownSearches drops the searches of types no page names: the code's own
+// views and models (TripFilterSheet(filters:), OrderRow), whose words would
+// only find unrelated pages. Only a bare name or an initializer is judged;
+// a member call (NSApp.activate) finds its pages by the member. A name
+// written as an attribute or a macro (@Model, #Preview) is kept: its page
+// may be a macro's.
+func (e *Engine) knownSearches(ctx context.Context, code string, searches []string) ([]string, error) {
+	var out []string
+	for _, q := range searches {
+		typ, member, dotted := strings.Cut(q, ".")
+		if (dotted && member != "init") || !isTypeName(typ) || strings.Contains(code, "@"+typ) || strings.Contains(code, "#"+typ) {
+			out = append(out, q)
+			continue
+		}
+		known, err := e.store.NameExists(ctx, typ)
+		if err != nil {
+			return nil, err
+		}
+		if known {
+			out = append(out, q)
+		}
+	}
+	return out, nil
 }
 
 // callPages forces the pages of a call's member: titles starting with its
