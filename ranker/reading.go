@@ -262,6 +262,18 @@ func readSyntax(code string) Reading {
 			add(Call{Member: code[loc[6]:loc[7]]}, len(code)+loc[6])
 		}
 	}
+	// A chain built on an initializer (Text(title).lineLimit(2).badge(3),
+	// JSONDecoder().decode(…)) is read from its end: the line is being
+	// written there, and the type it starts from is the familiar part. The
+	// chained members lead, last first, then the initializer.
+	if root := chainRootRE.FindStringSubmatchIndex(code); root != nil {
+		depths := depthAt(code)
+		for i := range calls {
+			if at := calls[i].at; at > root[1] && at < len(code) && code[at] == '.' && depths[at] == 0 {
+				calls[i].at = -at
+			}
+		}
+	}
 	// The caller's own methods (viewModel.load()) come last: what the code
 	// calls on a value of unknown type is usually its own API.
 	slices.SortStableFunc(calls, func(a, b placedCall) int {
@@ -334,6 +346,26 @@ func boolInt(b bool) int {
 		return 1
 	}
 	return 0
+}
+
+// chainRootRE: a statement that starts from a type's initializer, alone
+// or assigned (Image(systemName: …), let d = JSONDecoder()).
+var chainRootRE = regexp.MustCompile(`^\s*(?:(?:let|var)\s+[a-z][A-Za-z0-9_]*\s*=\s*)?(?:try\s+)?(?:await\s+)?[A-Z][A-Za-z0-9_]*(?:<[^<>]*>)?\(`)
+
+// depthAt is the bracket depth, (, [ and {, before each byte of code.
+func depthAt(code string) []int {
+	depths := make([]int, len(code))
+	depth := 0
+	for i := 0; i < len(code); i++ {
+		depths[i] = depth
+		switch code[i] {
+		case '(', '[', '{':
+			depth++
+		case ')', ']', '}':
+			depth = max(depth-1, 0)
+		}
+	}
+	return depths
 }
 
 // localTypeRE: a local value whose type the code states: let f =

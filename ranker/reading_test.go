@@ -304,3 +304,22 @@ func TestKnownSearchesDropTheCodesOwnTypes(t *testing.T) {
 		t.Errorf("knownSearches = %q, want %q", got, want)
 	}
 }
+
+// TestReadSyntaxChainsFromAnInitializerReadFromTheEnd: the members chained
+// on an initializer lead, last first; a chain on a value keeps its order.
+func TestReadSyntaxChainsFromAnInitializerReadFromTheEnd(t *testing.T) {
+	r := readQuery(`Label(title, systemImage: "tray").labelStyle(.iconOnly).help(Text("Inbox"))`)
+	var members []string
+	for _, c := range r.Calls {
+		members = append(members, c.Member)
+	}
+	if len(members) < 3 || members[0] != "help" || members[1] != "labelStyle" || !slices.Contains(members, "init") {
+		t.Errorf("view chain: calls %q, want help, labelStyle, then the initializers", members)
+	}
+	if r = readQuery(`let item = try JSONDecoder().decode(Item.self, from: data)`); len(r.Calls) == 0 || r.Calls[0].Member != "decode" {
+		t.Errorf("initializer chain: calls = %+v, want decode first", r.Calls)
+	}
+	if r = readQuery(`$query.debounce(for: .seconds(1), scheduler: RunLoop.main).removeDuplicates()`); len(r.Calls) == 0 || r.Calls[0].Member != "debounce" {
+		t.Errorf("chain on a value: calls = %+v, want debounce first", r.Calls)
+	}
+}
