@@ -317,7 +317,7 @@ func TestIncompatibleBundleNamesTheVersionToInstall(t *testing.T) {
 	}
 	// Install refuses it before downloading anything.
 	dir := copyBundle(t)
-	m, _ := ParseManifest(mustRead(t, filepath.Join(dir, ManifestFile)))
+	m, _ := ParseManifest(testenv.ReadFile(t, filepath.Join(dir, ManifestFile)))
 	m.SchemaVersion++
 	os.WriteFile(filepath.Join(dir, ManifestFile), m.encode(), 0o644)
 	srv := serve(t, dir)
@@ -329,17 +329,8 @@ func TestIncompatibleBundleNamesTheVersionToInstall(t *testing.T) {
 	}
 }
 
-func mustRead(t *testing.T, path string) []byte {
-	t.Helper()
-	data, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return data
-}
-
 func TestBadManifestIsRefused(t *testing.T) {
-	good := mustRead(t, filepath.Join(testBundle(t), ManifestFile))
+	good := testenv.ReadFile(t, filepath.Join(testBundle(t), ManifestFile))
 	for name, edit := range map[string]func(*Manifest){
 		"path in a file name": func(m *Manifest) { m.Parts[0].File = "../../etc/passwd" },
 		"short checksum":      func(m *Manifest) { m.Parts[1].SHA256 = "abc" },

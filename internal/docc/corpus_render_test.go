@@ -13,7 +13,7 @@ import (
 // documentation folder.
 func renderCorpusPage(t *testing.T, dir, rel string) (*Page, string) {
 	t.Helper()
-	p := mustParse(t, readFile(t, filepath.Join(dir, filepath.FromSlash(rel))))
+	p := mustParse(t, testenv.ReadFile(t, filepath.Join(dir, filepath.FromSlash(rel))))
 	return p, RenderMarkdown(p, RenderOptions{})
 }
 

@@ -111,7 +111,7 @@ func TestCorpusSample(t *testing.T) {
 func TestCorpusSwiftError(t *testing.T) {
 	dir := testenv.CorpusPath(t, testenv.AppleDocsPath)
 	path := filepath.Join(dir, "Swift", "Error.json")
-	d := documentOf(t, path, readFile(t, path))
+	d := documentOf(t, path, testenv.ReadFile(t, path))
 	if d.URI != "apple-docs://swift/error" || d.Title != "Error" || d.Kind != "protocol" || d.Framework != "swift" {
 		t.Errorf("got uri %q title %q kind %q framework %q", d.URI, d.Title, d.Kind, d.Framework)
 	}
@@ -139,7 +139,7 @@ func TestCorpusSwiftError(t *testing.T) {
 func TestCorpusAvailableWhen(t *testing.T) {
 	dir := testenv.CorpusPath(t, testenv.AppleDocsPath)
 	path := filepath.Join(dir, "SwiftUI", "NavigationLink", "init(value:label:)-4jswo.json")
-	d := documentOf(t, path, readFile(t, path)) // the corpus is there, so this page must be
+	d := documentOf(t, path, testenv.ReadFile(t, path)) // the corpus is there, so this page must be
 	if want := []string{"Label: View", "Destination == Never"}; !slices.Equal(d.AvailableWhen, want) {
 		t.Errorf("AvailableWhen = %q, want %q", d.AvailableWhen, want)
 	}

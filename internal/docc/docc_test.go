@@ -3,13 +3,13 @@ package docc
 import (
 	"bytes"
 	"errors"
-	"os"
 	"slices"
 	"strings"
 	"testing"
 
 	"github.com/cupertino-go/cupertino/internal/document"
 	"github.com/cupertino-go/cupertino/internal/docuri"
+	"github.com/cupertino-go/cupertino/internal/testenv"
 )
 
 func TestParseErrors(t *testing.T) {
@@ -54,17 +54,7 @@ func TestParseSkipsWrongTypes(t *testing.T) {
 
 func parseFixture(t *testing.T, name string) *Page {
 	t.Helper()
-	return mustParse(t, readFile(t, "testdata/"+name))
-}
-
-// readFile returns a file the test cannot do without.
-func readFile(t testing.TB, path string) []byte {
-	t.Helper()
-	raw, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return raw
+	return mustParse(t, testenv.ReadFile(t, "testdata/"+name))
 }
 
 // mustParse parses a page the test expects to be valid render JSON.
@@ -226,7 +216,7 @@ func TestDeprecation(t *testing.T) {
 func mustDocument(t *testing.T, fixture string) *document.Document {
 	t.Helper()
 	path := "testdata/" + fixture
-	return documentOf(t, path, readFile(t, path))
+	return documentOf(t, path, testenv.ReadFile(t, path))
 }
 
 func TestDocumentFields(t *testing.T) {

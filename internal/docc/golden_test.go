@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/cupertino-go/cupertino/internal/golden"
+	"github.com/cupertino-go/cupertino/internal/testenv"
 )
 
 // TestGolden renders every fixture page in testdata/*.json and compares the
@@ -21,7 +22,7 @@ func TestGolden(t *testing.T) {
 	for _, fixture := range fixtures {
 		name := strings.TrimSuffix(filepath.Base(fixture), ".json")
 		t.Run(name, func(t *testing.T) {
-			d := documentOf(t, filepath.ToSlash(fixture), readFile(t, fixture))
+			d := documentOf(t, filepath.ToSlash(fixture), testenv.ReadFile(t, fixture))
 			md := d.Markdown
 			d.Markdown = ""
 			docJSON, err := json.MarshalIndent(d, "", "  ")
