@@ -59,6 +59,10 @@ type Call struct {
 	// inout Hasher)), which implements a protocol's requirement more often
 	// than it calls anything.
 	Declared bool `json:"declared,omitempty"`
+	// Via is the property a chain reaches the member through, after its
+	// type (privateCloudDatabase in CKContainer.default().
+	// privateCloudDatabase.save(…)): the member is the property's type's.
+	Via string `json:"via,omitempty"`
 }
 
 // Prefix is the title prefix of the member's pages: "upload(for:from:" for
@@ -83,6 +87,9 @@ var (
 	attributeRE = regexp.MustCompile(`@([A-Z][A-Za-z0-9_]*)`)
 	// typeRE: a capitalised Swift name in code.
 	typeRE = regexp.MustCompile(`\b([A-Z][A-Za-z0-9_]*)\b`)
+	// propertyChainRE: properties reached from a type, not called:
+	// UIApplication.shared.connectedScenes.
+	propertyChainRE = regexp.MustCompile(`\b([A-Z][A-Za-z0-9_]*)((?:\.[a-z][A-Za-z0-9_]*){2,})\b(?:[^(A-Za-z0-9_]|$)`)
 	// memberRE: a member reached through a dot: .shared, .background.
 	memberAccessRE = regexp.MustCompile(`\b([A-Z][A-Za-z0-9_]*)\.([a-z][A-Za-z0-9_]*)\b`)
 	// trailingClosureRE: a modifier called with a trailing closure alone.
@@ -138,7 +145,7 @@ func init() {
 // code follows it (let name =, let name:, try name.member).
 var codeMarks = regexp.MustCompile(`[A-Za-z_]\s*\(.*[:)]|\{|\}|\\\.|^\s*\.|@[A-Z]\w*(\s+\w+)*\s+(var|let)\s|\s=\s|->|` +
 	`^\s*(let|var)\s*(\(|[A-Za-z_]\w*\s*[:=,])|^\s*(try|await)\s+(await\s+)?[A-Za-z_]\w*[.(]|^\s*(func|guard let|guard var|if let|if var|for try await|for await)\s|` +
-	`\.[a-z][A-Za-z]*\(|\bself\.`)
+	`\.[a-z][A-Za-z]*\(|\bself\.|^[A-Z][A-Za-z0-9_]*(?:\.[a-z][A-Za-z0-9_]*){2,}$`)
 
 // statementRE: text that begins the way a Swift statement does (let name
 // =, try await x.f(, .modifier(, @Attribute(, name = …, a call). A diagnostic
@@ -231,7 +238,7 @@ func readSyntax(code string) Reading {
 			// @Published value is a Combine operator, Apple's API.
 			typ, receiver = "Publisher", ""
 		}
-		add(Call{Type: typ, Receiver: receiver, Member: name, Labels: labelsOf(code[loc[1]:]), Declared: declared}, loc[0])
+		add(Call{Type: typ, Receiver: receiver, Member: name, Labels: labelsOf(code[loc[1]:]), Declared: declared, Via: chainProperty(chain)}, loc[0])
 	}
 	// A modifier with only a trailing closure: .onAppear { … }.
 	for _, loc := range trailingClosureRE.FindAllStringSubmatchIndex(code, -1) {
@@ -256,7 +263,7 @@ func readSyntax(code string) Reading {
 			continue
 		}
 		typ, receiver := receiverOf(chain+".", locals)
-		add(Call{Type: typ, Receiver: receiver, Member: prop}, loc[4])
+		add(Call{Type: typ, Receiver: receiver, Member: prop, Via: chainProperty(chain + ".")}, loc[4])
 		if loc[6] >= 0 {
 			// After every call written: the value is the detail.
 			add(Call{Member: code[loc[6]:loc[7]]}, len(code)+loc[6])
@@ -298,6 +305,23 @@ func readSyntax(code string) Reading {
 		}
 		if !called(m[1]) && !swiftKeywords[m[2]] && m[2] != "self" {
 			r.Calls = append(r.Calls, Call{Type: m[1], Member: m[2]})
+		}
+	}
+	// A chain of properties from a type (UIApplication.shared.
+	// connectedScenes): each further property is its predecessor's type's,
+	// searched like a call through it, the first beyond the type's own
+	// member first.
+	for _, m := range propertyChainRE.FindAllStringSubmatch(code, -1) {
+		props := strings.Split(strings.TrimPrefix(m[2], "."), ".")
+		for i := 1; i < len(props); i++ {
+			if !swiftKeywords[props[i]] && !slices.ContainsFunc(r.Calls, func(c Call) bool { return c.Member == props[i] }) {
+				r.Calls = append(r.Calls, Call{Type: m[1], Member: props[i], Via: props[i-1]})
+			}
+		}
+		// The accessor the chain starts with (.shared, .default) is the
+		// familiar part: it follows the properties reached through it.
+		if at := slices.IndexFunc(r.Calls, func(c Call) bool { return c.Type == m[1] && c.Member == props[0] && c.Via == "" }); at >= 0 {
+			r.Calls = append(slices.Delete(r.Calls, at, at+1), Call{Type: m[1], Member: props[0]})
 		}
 	}
 	for _, m := range typeRE.FindAllStringSubmatch(code, -1) {
@@ -476,6 +500,57 @@ func receiverTypes(name string) []string {
 		types = append(types, "UI"+last, "NS"+last, last)
 	}
 	return types
+}
+
+// chainProperty is the last property of a receiver chain that starts from
+// a type (URLSession.shared.configuration. -> configuration), or "".
+func chainProperty(chain string) string {
+	parts := strings.Split(strings.TrimSuffix(chain, "."), ".")
+	if len(parts) < 2 || receiverType(chain) == "" {
+		return ""
+	}
+	last := parts[len(parts)-1]
+	if i := strings.IndexAny(last, "(<"); i >= 0 {
+		last = last[:i]
+	}
+	if last == "" || !unicode.IsLower(rune(last[0])) {
+		return ""
+	}
+	return last
+}
+
+// viaTypes are the types a chain's property may have, by the convention
+// of naming a property after its type, the root's own or its framework's:
+// configuration on URLSession -> URLSessionConfiguration, and
+// privateCloudDatabase on CKContainer -> … CKCloudDatabase, CloudDatabase,
+// CKDatabase; a type is read only when it has the member called.
+func viaTypes(root, property string) []string {
+	prefix := typePrefix(root)
+	name := strings.ToUpper(property[:1]) + property[1:]
+	var out []string
+	for i, r := range name {
+		if i == 0 || unicode.IsUpper(r) {
+			out = append(out, root+name[i:])
+			if prefix != "" {
+				out = append(out, prefix+name[i:])
+			}
+			out = append(out, name[i:])
+		}
+	}
+	return out
+}
+
+// typePrefix is a type name's framework prefix: the run of capitals before
+// its first capitalised word (CK in CKContainer, UI in UIApplication), or "".
+func typePrefix(name string) string {
+	n := 0
+	for n < len(name) && unicode.IsUpper(rune(name[n])) {
+		n++
+	}
+	if n < 3 || n == len(name) {
+		return ""
+	}
+	return name[:n-1]
 }
 
 // receiverType is the type a receiver chain starts from: URLSession in

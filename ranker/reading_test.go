@@ -323,3 +323,23 @@ func TestReadSyntaxChainsFromAnInitializerReadFromTheEnd(t *testing.T) {
 		t.Errorf("chain on a value: calls = %+v, want debounce first", r.Calls)
 	}
 }
+
+// TestReadSyntaxPropertyChains: a member reached through a property of a
+// type is looked for on the types the property's name suggests, and a
+// chain of properties alone is code whose accessor comes last.
+func TestReadSyntaxPropertyChains(t *testing.T) {
+	r := readQuery(`CKContainer.default().privateCloudDatabase.fetch(withRecordID: id) { record, error in`)
+	if len(r.Calls) == 0 || r.Calls[0].Member != "fetch" || r.Calls[0].Via != "privateCloudDatabase" {
+		t.Fatalf("calls = %+v, want fetch via privateCloudDatabase first", r.Calls)
+	}
+	if got := viaTypes("CKContainer", "privateCloudDatabase"); !slices.Contains(got, "CKDatabase") || !slices.Contains(got, "CKContainerPrivateCloudDatabase") {
+		t.Errorf("viaTypes = %q, want CKDatabase and the root's own name among them", got)
+	}
+	if got := viaTypes("URLSession", "configuration"); !slices.Contains(got, "URLSessionConfiguration") {
+		t.Errorf("viaTypes = %q, want URLSessionConfiguration", got)
+	}
+	r = readQuery(`ProcessInfo.processInfo.thermalState`)
+	if r.Class != ClassSyntax || len(r.Calls) < 2 || r.Calls[0].Member != "thermalState" || r.Calls[len(r.Calls)-1].Member != "processInfo" {
+		t.Errorf("property chain: class %s, calls = %+v, want thermalState first and the accessor last", r.Class, r.Calls)
+	}
+}

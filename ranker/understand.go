@@ -195,6 +195,9 @@ func (s *search) callPages(ctx context.Context) error {
 		prefixes = []string{c.Member + "(", c.Member}
 	}
 	types := []string{c.Type}
+	if c.Type != "" && c.Via != "" {
+		types = append(types, viaTypes(c.Type, c.Via)...)
+	}
 	if c.Type == "" {
 		types = receiverTypes(c.Receiver)
 		if c.Receiver != "" {
