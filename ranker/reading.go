@@ -176,6 +176,9 @@ func isPlainSelector(text string) bool {
 // attributes and type names.
 func readSyntax(code string) Reading {
 	r := Reading{Class: ClassSyntax}
+	// What string literals say ("Add Photos") names nothing in the code;
+	// blanking it keeps every position.
+	code = blankStrings(code)
 	locals := localTypes(code)
 	for _, m := range attributeRE.FindAllStringSubmatch(code, -1) {
 		r.addName(m[1])
@@ -370,6 +373,23 @@ func boolInt(b bool) int {
 		return 1
 	}
 	return 0
+}
+
+// blankStrings replaces the contents of string literals with spaces,
+// keeping their quotes and every byte's position; an escaped quote stays
+// inside its literal.
+func blankStrings(code string) string {
+	b := []byte(code)
+	in := false
+	for i := 0; i < len(b); i++ {
+		switch {
+		case code[i] == '"' && (i == 0 || code[i-1] != '\\'):
+			in = !in
+		case in:
+			b[i] = ' '
+		}
+	}
+	return string(b)
 }
 
 // chainRootRE: a statement that starts from a type's initializer, alone

@@ -343,3 +343,16 @@ func TestReadSyntaxPropertyChains(t *testing.T) {
 		t.Errorf("property chain: class %s, calls = %+v, want thermalState first and the accessor last", r.Class, r.Calls)
 	}
 }
+
+// TestReadSyntaxIgnoresWhatStringsSay: the words of a string literal name
+// nothing, and blanking them keeps every position.
+func TestReadSyntaxIgnoresWhatStringsSay(t *testing.T) {
+	r := readQuery(`Button("Delete Photos", role: .destructive) { remove() }`)
+	if slices.Contains(r.Names, "Delete") || slices.Contains(r.Names, "Photos") {
+		t.Errorf("names = %q, want none from the string", r.Names)
+	}
+	code := `Text("a \"quoted\" Word").font(.title)`
+	if got := blankStrings(code); len(got) != len(code) || strings.Contains(got, "Word") || !strings.HasSuffix(got, `.font(.title)`) {
+		t.Errorf("blankStrings(%q) = %q", code, got)
+	}
+}

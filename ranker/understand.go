@@ -285,6 +285,12 @@ func (s *search) callPages(ctx context.Context) error {
 			if len(labels) == len(c.Labels) {
 				n -= 20
 			}
+			// An unlabelled first parameter the code does not pass is
+			// rarely defaulted: PhotosPicker(selection:…) is not
+			// init(_:selection:…).
+			if labels[0] == "_" && c.Labels[0] != "_" {
+				n += 15
+			}
 		}
 		if requirement[p.id] {
 			n -= 30
