@@ -113,6 +113,9 @@ var (
 	// typeDeclRE: a type the code declares, with what follows its name
 	// (class SceneDelegate: UIResponder, UIWindowSceneDelegate {).
 	typeDeclRE = regexp.MustCompile(`\b(?:class|struct|enum|actor|protocol)\s+([A-Z][A-Za-z0-9_]*)`)
+	// conformanceRE: a declared type's conformance list, after its name
+	// and generic clause (struct Box<T: Codable>: Sendable, Hashable {).
+	conformanceRE = regexp.MustCompile(`\b(?:class|struct|enum|actor|protocol|extension)\s+[A-Z][A-Za-z0-9_.]*(?:<[^{]*?>)?\s*:\s*([^{]*)`)
 	// assignmentRE: a member of a value set by the code (label.text = …,
 	// cardView.backgroundColor = .systemRed); group 3 is an implicit member
 	// assigned.
@@ -337,9 +340,22 @@ func readSyntax(code string) Reading {
 		own[m[1]] = true // the type being declared is the code's own
 	}
 	r.dropOwnTypes(own)
-	// A delegate conformance needs NSObject or UIResponder first in the
-	// list; the protocol after it is what the declaration is about.
-	slices.SortStableFunc(r.Names, func(a, b string) int { return boolInt(rootClasses(a)) - boolInt(rootClasses(b)) })
+	// What a declared type conforms to is what the declaration is about,
+	// before its generic parameters' constraints (struct Box<T: Codable>:
+	// Sendable is about Sendable); a delegate conformance needs NSObject
+	// or UIResponder first in the list, and the protocols after it lead.
+	conforms := map[string]bool{}
+	for _, m := range conformanceRE.FindAllStringSubmatch(code, -1) {
+		for _, n := range typeRE.FindAllString(m[1], -1) {
+			conforms[n] = true
+		}
+	}
+	slices.SortStableFunc(r.Names, func(a, b string) int {
+		if d := boolInt(rootClasses(a)) - boolInt(rootClasses(b)); d != 0 {
+			return d
+		}
+		return boolInt(!conforms[a]) - boolInt(!conforms[b])
+	})
 	for _, c := range r.Calls {
 		q := c.Member
 		if c.Type != "" {

@@ -250,6 +250,10 @@ func TestReadSyntaxDeclarationsAssignmentsAndLocals(t *testing.T) {
 	if slices.Contains(r.Searches, "Coordinator") || len(r.Searches) == 0 || r.Searches[0] != "MKMapViewDelegate" {
 		t.Errorf("declaration: searches = %q, want MKMapViewDelegate first and no Coordinator", r.Searches)
 	}
+	r = readQuery(`struct Page<Item: Codable & Hashable>: RandomAccessCollection {`)
+	if len(r.Searches) == 0 || r.Searches[0] != "RandomAccessCollection" {
+		t.Errorf("conformance before generic constraints: searches = %q, want RandomAccessCollection first", r.Searches)
+	}
 	r = readQuery(`func mapView(_ mapView: MKMapView, viewFor annotation: MKAnnotation) -> MKAnnotationView? {`)
 	if len(r.Calls) == 0 || r.Calls[0].Member != "mapView" || !slices.Equal(r.Calls[0].Labels, []string{"_", "viewFor"}) || !r.Calls[0].Declared {
 		t.Errorf("declared method: calls = %+v, want mapView(_:viewFor:) declared", r.Calls)
