@@ -348,9 +348,19 @@ func (s *search) dropCommon(ctx context.Context, cs []concept, expr string, n in
 // page, the proposal comes first, while a request that Apple's pages match
 // well ("play a sound file") is not diluted by weak proposals. Other
 // queries, and requests scored within fields, keep DefaultSourceWeights.
+// A source the task lexicon named pages in keeps its default weight: the
+// lexicon knows the job ("steps walked today" is CMPedometer) where bm25
+// found only weak matches of its words, and a proposal that happens to say
+// "walked" and "today" must not outrank it.
 func (s *search) sourceWeights(best map[string]float64) map[string]float64 {
 	if !s.q.Prose || !s.comparable {
 		return DefaultSourceWeights
+	}
+	named := map[string]bool{}
+	for id := range s.lexiconRank {
+		if c := s.cands[id]; c != nil {
+			named[c.source] = true
+		}
 	}
 	top := 0.0
 	for _, b := range best {
@@ -361,7 +371,7 @@ func (s *search) sourceWeights(best map[string]float64) map[string]float64 {
 	}
 	w := make(map[string]float64, len(DefaultSourceWeights))
 	for src, v := range DefaultSourceWeights {
-		if b, ok := best[src]; ok && b > 0 {
+		if b, ok := best[src]; ok && b > 0 && !named[src] {
 			v *= b / top
 		}
 		w[src] = v

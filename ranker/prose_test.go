@@ -156,3 +156,19 @@ func TestFrameworksNamed(t *testing.T) {
 		}
 	}
 }
+
+// TestSourceWeightsKeepASourceTheLexiconNamed: a request's source weights
+// scale with each source's best bm25, except for a source whose pages the
+// task lexicon named.
+func TestSourceWeightsKeepASourceTheLexiconNamed(t *testing.T) {
+	best := map[string]float64{"apple-docs": 1, "swift-evolution": 4}
+	s := &search{q: &Query{Prose: true}, comparable: true}
+	if w := s.sourceWeights(best); w["apple-docs"] >= DefaultSourceWeights["apple-docs"] {
+		t.Errorf("without the lexicon, apple-docs weight %v, want it scaled below %v", w["apple-docs"], DefaultSourceWeights["apple-docs"])
+	}
+	s.lexiconRank = map[int64]int{7: 1}
+	s.cands = map[int64]*candidate{7: {id: 7, source: "apple-docs"}}
+	if w := s.sourceWeights(best); w["apple-docs"] != DefaultSourceWeights["apple-docs"] {
+		t.Errorf("with a lexicon page, apple-docs weight %v, want its default %v", w["apple-docs"], DefaultSourceWeights["apple-docs"])
+	}
+}
