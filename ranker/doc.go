@@ -101,7 +101,9 @@
 //
 // Filters apply in Go to the fetched rows, one code path for every stage;
 // a framework or kind filter also asks SQL for its pages before any cap,
-// so it is exact (filtered.go).
+// so it is exact (filtered.go), and a filtered word or two orders its
+// near-ties by how much sample and package code uses each type
+// (prominence.go).
 // Identifier queries (one upper-case name, "Type member") search only the
 // sources where a symbol has a canonical answer (apple-docs, swift-evolution,
 // packages); declaration queries only apple-docs and packages; apple-archive
