@@ -1,0 +1,528 @@
+package ranker
+
+import (
+	"regexp"
+	"slices"
+	"strings"
+	"unicode"
+)
+
+// The reading of Swift code (readSyntax): its calls, their receivers and
+// labels, declarations, key paths, attributes and the types it names.
+
+var (
+	// callRE: a member name followed by an argument list; group 1 is the
+	// receiver chain before it (URLSession.shared.), group 2 the name.
+	// Generic arguments may stand between a type and its arguments:
+	// NSFetchRequest<Item>(entityName:) calls NSFetchRequest's init.
+	callRE = regexp.MustCompile(`((?:[A-Za-z_][A-Za-z0-9_]*(?:<[^<>()]*>)?(?:\(\))?\.)*)\.?([A-Za-z_][A-Za-z0-9_]*)(?:<[^<>(){}]*>)?\s*\(`)
+	// keyPathRE: \.colorScheme, \Type.member.
+	keyPathRE = regexp.MustCompile(`\\([A-Z][A-Za-z0-9_]*)?\.([a-z][A-Za-z0-9_]*)`)
+	// attributeRE: @MainActor, @Environment(…).
+	attributeRE = regexp.MustCompile(`@([A-Z][A-Za-z0-9_]*)`)
+	// typeRE: a capitalised Swift name in code.
+	typeRE = regexp.MustCompile(`\b([A-Z][A-Za-z0-9_]*)\b`)
+	// propertyChainRE: properties reached from a type, not called:
+	// UIApplication.shared.connectedScenes.
+	propertyChainRE = regexp.MustCompile(`\b([A-Z][A-Za-z0-9_]*)((?:\.[a-z][A-Za-z0-9_]*){2,})\b(?:[^(A-Za-z0-9_]|$)`)
+	// memberRE: a member reached through a dot: .shared, .background.
+	memberAccessRE = regexp.MustCompile(`\b([A-Z][A-Za-z0-9_]*)\.([a-z][A-Za-z0-9_]*)\b`)
+	// trailingClosureRE: a modifier called with a trailing closure alone.
+	trailingClosureRE = regexp.MustCompile(`\.([a-z][A-Za-z0-9_]*)\s*\{`)
+	// chainEndRE: the receiver chain text ends with (people, Task, a.b).
+	chainEndRE = regexp.MustCompile(`[A-Za-z_][A-Za-z0-9_.]*$`)
+	// projectedRE: text ending in a projected value, $model.
+	projectedRE = regexp.MustCompile(`\$[A-Za-z_][A-Za-z0-9_]*$`)
+	// genericParamsRE: a declaration's generic parameter clause, whose
+	// names (T in func f<T: Comparable>) are the code's own types.
+	genericParamsRE = regexp.MustCompile(`\b(?:func|struct|class|enum|actor|typealias|init|subscript)\b\s*[A-Za-z_0-9]*\s*<([^<>]*)>`)
+	// macroRE: a freestanding macro, #Predicate.
+	macroRE = regexp.MustCompile(`#([A-Z][A-Za-z0-9_]*)`)
+	// declaredRE: text ending in the keyword that declares a function.
+	declaredRE = regexp.MustCompile(`\bfunc\s+$`)
+	// labelRE: an argument label inside a call.
+	labelRE = regexp.MustCompile(`^\s*([A-Za-z_][A-Za-z0-9_]*)\s*:`)
+	// paramLabelRE: a declared parameter's external label, the first of
+	// two names (_ manager: CLLocationManager, didFinish navigation: …).
+	paramLabelRE = regexp.MustCompile(`^\s*([A-Za-z_][A-Za-z0-9_]*)\s+[A-Za-z_][A-Za-z0-9_]*\s*:`)
+	// typeDeclRE: a type the code declares, with what follows its name
+	// (class SceneDelegate: UIResponder, UIWindowSceneDelegate {).
+	typeDeclRE = regexp.MustCompile(`\b(?:class|struct|enum|actor|protocol)\s+([A-Z][A-Za-z0-9_]*)`)
+	// conformanceRE: a declared type's conformance list, after its name
+	// and generic clause (struct Box<T: Codable>: Sendable, Hashable {).
+	conformanceRE = regexp.MustCompile(`\b(?:class|struct|enum|actor|protocol|extension)\s+[A-Z][A-Za-z0-9_.]*(?:<[^{]*?>)?\s*:\s*([^{]*)`)
+	// assignmentRE: a member of a value set by the code (label.text = …,
+	// cardView.backgroundColor = .systemRed); group 3 is an implicit member
+	// assigned.
+	assignmentRE = regexp.MustCompile(`([A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)*)\.([a-z][A-Za-z0-9_]*)\s*=[^=](?:\s*\.([a-z][A-Za-z0-9_]*)\b)?`)
+)
+
+// readSyntax reads Swift code: its calls with their labels, its key paths,
+// attributes and type names.
+func readSyntax(code string) Reading {
+	r := Reading{Class: ClassSyntax}
+	// What string literals say ("Add Photos") names nothing in the code;
+	// blanking it keeps every position.
+	code = blankStrings(code)
+	locals := localTypes(code)
+	for _, m := range attributeRE.FindAllStringSubmatch(code, -1) {
+		r.addName(m[1])
+	}
+	// Each call with where it stands in the code: the calls are searched
+	// in the order written, so a line's leading modifier (.contextMenu
+	// { … }) comes before the views its closure builds.
+	type placedCall struct {
+		Call
+		at int
+	}
+	var calls []placedCall
+	add := func(c Call, at int) { calls = append(calls, placedCall{c, at}) }
+	for _, loc := range keyPathRE.FindAllStringSubmatchIndex(code, -1) {
+		member := code[loc[4]:loc[5]]
+		if swiftKeywords[member] || loc[2] >= 0 {
+			// \.self is the element itself; \Item.timestamp roots at the
+			// caller's own model, whose members no documentation has.
+			continue
+		}
+		// \.dismiss inside @Environment(…) is an EnvironmentValues
+		// member: an attribute's key paths root at <Attribute>Values.
+		typ := ""
+		switch {
+		case len(r.Names) > 0:
+			typ = r.Names[len(r.Names)-1] + "Values"
+		case strings.Contains(code[:loc[0]], "environment("):
+			typ = "EnvironmentValues"
+		default:
+			// \.lastName in sorted(using:) or ForEach roots at the
+			// caller's own type, which no page documents.
+			continue
+		}
+		add(Call{Type: typ, Member: member}, loc[0])
+	}
+	for _, loc := range callRE.FindAllStringSubmatchIndex(code, -1) {
+		chain, name := code[loc[2]:loc[3]], code[loc[4]:loc[5]]
+		if strings.Contains(code[loc[5]:loc[1]], "<") && !isTypeName(name) {
+			continue // func largest<T: Comparable>(…) declares generics
+		}
+		// set(_:forKey:) is a method; set { … } an accessor, never a call.
+		// open(_:) is a method too; the modifier open is never called.
+		keyword := swiftKeywords[name] && name != "set" && name != "get" && name != "open"
+		if keyword || loc[0] > 0 && code[loc[0]-1] == '@' {
+			continue
+		}
+		if isTypeName(name) && chain == "" {
+			// Text(date, style: .relative) is an initializer: the
+			// type's init pages, the type itself second.
+			r.addName(name)
+			if labels := labelsOf(code[loc[1]:]); len(labels) > 0 && code[max(loc[0]-1, 0)] != '@' {
+				add(Call{Type: name, Member: "init", Labels: labels}, loc[0])
+			}
+			continue
+		}
+		declared := chain == "" && declaredRE.MatchString(code[:loc[0]])
+		typ, receiver := receiverOf(chain, locals)
+		if loc[0] > 0 && code[loc[0]-1] == '$' && strings.Count(chain, ".") == 1 {
+			// $query.debounce(…): what code calls on a projected
+			// @Published value is a Combine operator, Apple's API.
+			typ, receiver = "Publisher", ""
+		}
+		add(Call{Type: typ, Receiver: receiver, Member: name, Labels: labelsOf(code[loc[1]:]), Declared: declared, Via: chainProperty(chain)}, loc[0])
+	}
+	// A modifier with only a trailing closure: .onAppear { … }.
+	for _, loc := range trailingClosureRE.FindAllStringSubmatchIndex(code, -1) {
+		name := code[loc[2]:loc[3]]
+		if !swiftKeywords[name] && !slices.ContainsFunc(calls, func(p placedCall) bool { return p.Member == name }) {
+			// Its receiver as for a call: rawValues.compactMap { … } is
+			// called on a value, Task.detached { … } on a type.
+			chain := chainEndRE.FindString(code[:loc[0]])
+			typ, receiver := receiverOf(chain, locals)
+			c := Call{Type: typ, Receiver: receiver, Member: name}
+			if projectedRE.MatchString(code[:loc[0]]) {
+				c.Type, c.Receiver = "Publisher", "" // $model.sink { … }, as above
+			}
+			add(c, loc[0])
+		}
+	}
+	// A member the code sets is the property's page; an implicit member
+	// assigned (= .secondarySystemBackground) is its type's value.
+	for _, loc := range assignmentRE.FindAllStringSubmatchIndex(code, -1) {
+		chain, prop := code[loc[2]:loc[3]], code[loc[4]:loc[5]]
+		if chain == "self" || swiftKeywords[prop] {
+			continue
+		}
+		typ, receiver := receiverOf(chain+".", locals)
+		add(Call{Type: typ, Receiver: receiver, Member: prop, Via: chainProperty(chain + ".")}, loc[4])
+		if loc[6] >= 0 {
+			// After every call written: the value is the detail.
+			add(Call{Member: code[loc[6]:loc[7]]}, len(code)+loc[6])
+		}
+	}
+	// A chain built on an initializer (Text(title).lineLimit(2).badge(3),
+	// JSONDecoder().decode(…)) is read from its end: the line is being
+	// written there, and the type it starts from is the familiar part. The
+	// chained members lead, last first, then the initializer.
+	if root := chainRootRE.FindStringSubmatchIndex(code); root != nil {
+		depths := depthAt(code)
+		for i := range calls {
+			if at := calls[i].at; at > root[1] && at < len(code) && code[at] == '.' && depths[at] == 0 {
+				calls[i].at = -at
+			}
+		}
+	}
+	// The caller's own methods (viewModel.load()) come last: what the code
+	// calls on a value of unknown type is usually its own API.
+	slices.SortStableFunc(calls, func(a, b placedCall) int {
+		if d := ownCall(a.Call) - ownCall(b.Call); d != 0 {
+			return d
+		}
+		return a.at - b.at
+	})
+	for _, p := range calls {
+		r.Calls = append(r.Calls, p.Call)
+	}
+	// A type whose member the code calls is searched through that call:
+	// URLSession.shared.upload needs neither "URLSession.shared" nor
+	// "URLSession" on its own, which would outvote the call in fusion.
+	called := func(typ string) bool {
+		return slices.ContainsFunc(r.Calls, func(c Call) bool { return c.Type == typ })
+	}
+	for _, loc := range memberAccessRE.FindAllStringSubmatchIndex(code, -1) {
+		m := []string{code[loc[0]:loc[1]], code[loc[2]:loc[3]], code[loc[4]:loc[5]]}
+		if loc[0] > 0 && code[loc[0]-1] == '\\' {
+			continue // a key path into the caller's own type
+		}
+		if !called(m[1]) && !swiftKeywords[m[2]] && m[2] != "self" {
+			r.Calls = append(r.Calls, Call{Type: m[1], Member: m[2]})
+		}
+	}
+	// A chain of properties from a type (UIApplication.shared.
+	// connectedScenes): each further property is its predecessor's type's,
+	// searched like a call through it, the first beyond the type's own
+	// member first.
+	for _, m := range propertyChainRE.FindAllStringSubmatch(code, -1) {
+		props := strings.Split(strings.TrimPrefix(m[2], "."), ".")
+		for i := 1; i < len(props); i++ {
+			if !swiftKeywords[props[i]] && !slices.ContainsFunc(r.Calls, func(c Call) bool { return c.Member == props[i] }) {
+				r.Calls = append(r.Calls, Call{Type: m[1], Member: props[i], Via: props[i-1]})
+			}
+		}
+		// The accessor the chain starts with (.shared, .default) is the
+		// familiar part: it follows the properties reached through it.
+		if at := slices.IndexFunc(r.Calls, func(c Call) bool { return c.Type == m[1] && c.Member == props[0] && c.Via == "" }); at >= 0 {
+			r.Calls = append(slices.Delete(r.Calls, at, at+1), Call{Type: m[1], Member: props[0]})
+		}
+	}
+	for _, m := range typeRE.FindAllStringSubmatch(code, -1) {
+		if !swiftKeywords[m[1]] {
+			r.addName(m[1])
+		}
+	}
+	own := genericParameters(code)
+	for _, m := range typeDeclRE.FindAllStringSubmatch(code, -1) {
+		own[m[1]] = true // the type being declared is the code's own
+	}
+	r.dropOwnTypes(own)
+	// What a declared type conforms to is what the declaration is about,
+	// before its generic parameters' constraints (struct Box<T: Codable>:
+	// Sendable is about Sendable); a delegate conformance needs NSObject
+	// or UIResponder first in the list, and the protocols after it lead.
+	conforms := map[string]bool{}
+	for _, m := range conformanceRE.FindAllStringSubmatch(code, -1) {
+		for _, n := range typeRE.FindAllString(m[1], -1) {
+			conforms[n] = true
+		}
+	}
+	slices.SortStableFunc(r.Names, func(a, b string) int {
+		if d := boolInt(rootClasses(a)) - boolInt(rootClasses(b)); d != 0 {
+			return d
+		}
+		return boolInt(!conforms[a]) - boolInt(!conforms[b])
+	})
+	for _, c := range r.Calls {
+		q := c.Member
+		if c.Type != "" {
+			q = c.Type + "." + c.Member
+		}
+		r.Searches = appendUnique(r.Searches, q)
+	}
+	for _, n := range r.Names {
+		if !called(n) {
+			r.Searches = appendUnique(r.Searches, n)
+		}
+	}
+	// A freestanding macro is what the line is written to use:
+	// #Predicate<Trip> { $0.destination.contains(term) } is about
+	// Predicate, not contains.
+	// An attribute written before the macro is the line's subject:
+	// @Query(filter: #Predicate<Trip> { … }) declares a SwiftData query.
+	var macros []string
+	for _, m := range macroRE.FindAllStringSubmatch(code, -1) {
+		macros = appendUnique(macros, m[1])
+	}
+	if a := attributeRE.FindStringSubmatchIndex(code); a != nil && len(macros) > 0 && a[0] < strings.IndexByte(code, '#') {
+		macros = append([]string{code[a[2]:a[3]]}, macros...)
+	}
+	r.Searches = append(macros, slices.DeleteFunc(r.Searches, func(q string) bool { return slices.Contains(macros, q) })...)
+	return r
+}
+
+func boolInt(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// blankStrings replaces the contents of string literals with spaces,
+// keeping their quotes and every byte's position; an escaped quote stays
+// inside its literal.
+func blankStrings(code string) string {
+	b := []byte(code)
+	in := false
+	for i := 0; i < len(b); i++ {
+		switch {
+		case code[i] == '"' && (i == 0 || code[i-1] != '\\'):
+			in = !in
+		case in:
+			b[i] = ' '
+		}
+	}
+	return string(b)
+}
+
+// chainRootRE: a statement that starts from a type's initializer, alone
+// or assigned (Image(systemName: …), let d = JSONDecoder()).
+var chainRootRE = regexp.MustCompile(`^\s*(?:(?:let|var)\s+[a-z][A-Za-z0-9_]*\s*=\s*)?(?:try\s+)?(?:await\s+)?[A-Z][A-Za-z0-9_]*(?:<[^<>]*>)?\(`)
+
+// depthAt is the bracket depth, (, [ and {, before each byte of code.
+func depthAt(code string) []int {
+	depths := make([]int, len(code))
+	depth := 0
+	for i := 0; i < len(code); i++ {
+		depths[i] = depth
+		switch code[i] {
+		case '(', '[', '{':
+			depth++
+		case ')', ']', '}':
+			depth = max(depth-1, 0)
+		}
+	}
+	return depths
+}
+
+// localTypeRE: a local value whose type the code states: let f =
+// DateFormatter(), var m: CLLocationManager, let s = URLSession.shared.
+var localTypeRE = regexp.MustCompile(`\b(?:let|var)\s+([a-z][A-Za-z0-9_]*)\s*(?::\s*([A-Z][A-Za-z0-9_]*)|=\s*(?:try\s+)?(?:await\s+)?([A-Z][A-Za-z0-9_]*)\s*[(<.])`)
+
+// localTypes maps the code's local values to the types it gives them.
+func localTypes(code string) map[string]string {
+	out := map[string]string{}
+	for _, m := range localTypeRE.FindAllStringSubmatch(code, -1) {
+		if t := m[2] + m[3]; !swiftKeywords[t] {
+			out[m[1]] = t
+		}
+	}
+	return out
+}
+
+// receiverOf is the type and variable a receiver chain starts from; a
+// variable the code typed itself has that type.
+func receiverOf(chain string, local map[string]string) (typ, variable string) {
+	typ, variable = receiverType(chain), receiverVariable(chain)
+	if typ == "" && local[variable] != "" {
+		typ = local[variable]
+	}
+	return typ, variable
+}
+
+// rootClasses are the base classes a conformance list names only because
+// the protocols after them require one.
+func rootClasses(name string) bool {
+	return name == "NSObject" || name == "UIResponder" || name == "NSResponder"
+}
+
+// genericParameters are the names a declaration's generic parameter
+// clauses introduce: T and U in func f<T: Comparable, U>(…).
+func genericParameters(code string) map[string]bool {
+	out := map[string]bool{}
+	for _, m := range genericParamsRE.FindAllStringSubmatch(code, -1) {
+		for _, param := range strings.Split(m[1], ",") {
+			name, _, _ := strings.Cut(param, ":")
+			if name = strings.TrimSpace(name); name != "" && identifierPrefix(name) == name {
+				out[name] = true
+			}
+		}
+	}
+	return out
+}
+
+// dropOwnTypes removes the code's own type names from its names and calls:
+// no page documents a generic parameter.
+func (r *Reading) dropOwnTypes(own map[string]bool) {
+	if len(own) == 0 {
+		return
+	}
+	r.Names = slices.DeleteFunc(r.Names, func(n string) bool { return own[n] })
+	r.Calls = slices.DeleteFunc(r.Calls, func(c Call) bool { return own[c.Type] })
+}
+
+// ownCall is 1 for a call on a local value whose type the code does not
+// say (viewModel.load(), tableView.dequeueReusableCell(…)), else 0: a
+// modifier or a member of a named type is more certainly Apple's.
+func ownCall(c Call) int {
+	if c.Type == "" && c.Receiver != "" && !sequenceAlgorithms[c.Member] {
+		return 1
+	}
+	return 0
+}
+
+// sequenceAlgorithms are the standard library's sequence and collection
+// methods: called on a value whose type the code does not say
+// (people.sorted(using:)), they are still the language's API, not the
+// caller's own.
+var sequenceAlgorithms = map[string]bool{}
+
+func init() {
+	for _, m := range strings.Fields(`map compactMap flatMap filter reduce sorted sort forEach contains first last
+		firstIndex lastIndex min max prefix suffix dropFirst dropLast joined split reversed enumerated allSatisfy
+		append insert remove removeAll removeFirst removeLast shuffled randomElement partition elementsEqual
+		starts lexicographicallyPrecedes zip count isEmpty indices`) {
+		sequenceAlgorithms[m] = true
+	}
+}
+
+// receiverVariable is the local value a receiver chain starts from
+// ("tableView" in "tableView."), "" for a type, self or no receiver.
+func receiverVariable(chain string) string {
+	chain = strings.TrimSuffix(chain, ".")
+	first, _, _ := strings.Cut(chain, ".")
+	if first == "" || first == "self" || isTypeName(first) || identifierPrefix(first) != first {
+		return ""
+	}
+	return first
+}
+
+// receiverTypes are the types a value's name suggests, by the convention of
+// naming a value after its type: tableView -> TableView, UITableView,
+// NSTableView, then its last word's (cardView -> UIView, NSView, View);
+// product -> Product. A guess costs little: a type is read only when it has
+// the member called.
+func receiverTypes(name string) []string {
+	if name == "" {
+		return nil
+	}
+	t := strings.ToUpper(name[:1]) + name[1:]
+	types := []string{t, "UI" + t, "NS" + t}
+	if i := strings.LastIndexFunc(name, unicode.IsUpper); i > 0 {
+		last := name[i:]
+		types = append(types, "UI"+last, "NS"+last, last)
+	}
+	return types
+}
+
+// chainProperty is the last property of a receiver chain that starts from
+// a type (URLSession.shared.configuration. -> configuration), or "".
+func chainProperty(chain string) string {
+	parts := strings.Split(strings.TrimSuffix(chain, "."), ".")
+	if len(parts) < 2 || receiverType(chain) == "" {
+		return ""
+	}
+	last := parts[len(parts)-1]
+	if i := strings.IndexAny(last, "(<"); i >= 0 {
+		last = last[:i]
+	}
+	if last == "" || !unicode.IsLower(rune(last[0])) {
+		return ""
+	}
+	return last
+}
+
+// viaTypes are the types a chain's property may have, by the convention
+// of naming a property after its type, the root's own or its framework's:
+// configuration on URLSession -> URLSessionConfiguration, and
+// privateCloudDatabase on CKContainer -> … CKCloudDatabase, CloudDatabase,
+// CKDatabase; a type is read only when it has the member called.
+func viaTypes(root, property string) []string {
+	prefix := typePrefix(root)
+	name := strings.ToUpper(property[:1]) + property[1:]
+	var out []string
+	for i, r := range name {
+		if i == 0 || unicode.IsUpper(r) {
+			out = append(out, root+name[i:])
+			if prefix != "" {
+				out = append(out, prefix+name[i:])
+			}
+			out = append(out, name[i:])
+		}
+	}
+	return out
+}
+
+// typePrefix is a type name's framework prefix: the run of capitals before
+// its first capitalised word (CK in CKContainer, UI in UIApplication), or "".
+func typePrefix(name string) string {
+	n := 0
+	for n < len(name) && unicode.IsUpper(rune(name[n])) {
+		n++
+	}
+	if n < 3 || n == len(name) {
+		return ""
+	}
+	return name[:n-1]
+}
+
+// receiverType is the type a receiver chain starts from: URLSession in
+// "URLSession.shared.", nothing for "item." or "self.".
+func receiverType(chain string) string {
+	chain = strings.TrimSuffix(chain, ".")
+	if chain == "" {
+		return ""
+	}
+	first, _, _ := strings.Cut(chain, ".")
+	if i := strings.IndexAny(first, "<("); i >= 0 {
+		first = first[:i]
+	}
+	if isTypeName(first) {
+		return first
+	}
+	return ""
+}
+
+// labelsOf reads the argument labels of the call whose argument list starts
+// at args, up to its closing parenthesis or the end of the text.
+func labelsOf(args string) []string {
+	var labels []string
+	depth, start := 0, 0
+	flush := func(end int) {
+		part := args[start:end]
+		if strings.TrimSpace(part) == "" {
+			return
+		}
+		if m := paramLabelRE.FindStringSubmatch(part); m != nil {
+			labels = append(labels, m[1])
+		} else if m := labelRE.FindStringSubmatch(part); m != nil {
+			labels = append(labels, m[1])
+		} else {
+			labels = append(labels, "_")
+		}
+	}
+	for i, r := range args {
+		switch r {
+		case '(', '[', '{':
+			depth++
+		case ')', ']', '}':
+			if depth == 0 {
+				flush(i)
+				return labels
+			}
+			depth--
+		case ',':
+			if depth == 0 {
+				flush(i)
+				start = i + 1
+			}
+		}
+	}
+	flush(len(args))
+	return labels
+}
