@@ -91,7 +91,7 @@
 // Every SQL text is fixed (expressions and values are bound), so each is
 // prepared once per Engine (stmts.go); close a throwaway Engine.
 //
-// Before any of this, SearchQuery reads the raw query once (reading.go,
+// Before any of this, SearchQuery reads the raw query once (reading*.go,
 // understand.go): Swift code is searched as the calls it makes, a compiler
 // or runtime message as the names and concepts it holds (several searches
 // fused by RRF), and a name that names nothing as its nearest title
