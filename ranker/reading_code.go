@@ -171,8 +171,16 @@ func readSyntax(code string) Reading {
 	}
 	// The caller's own methods (viewModel.load()) come last: what the code
 	// calls on a value of unknown type is usually its own API.
+	// Several statements on a line build up to the last: let content =
+	// …; content.title = …; center.add(request) is about add. Its calls
+	// lead, then the statements before it, latest first.
+	statement := statementIndex(code)
+	stmt := func(at int) int { return statement[min(max(at, -at), len(code)-1)] }
 	slices.SortStableFunc(calls, func(a, b placedCall) int {
 		if d := ownCall(a.Call) - ownCall(b.Call); d != 0 {
+			return d
+		}
+		if d := stmt(b.at) - stmt(a.at); d != 0 {
 			return d
 		}
 		return a.at - b.at
@@ -293,6 +301,21 @@ func blankStrings(code string) string {
 // chainRootRE: a statement that starts from a type's initializer, alone
 // or assigned (Image(systemName: …), let d = JSONDecoder()).
 var chainRootRE = regexp.MustCompile(`^\s*(?:(?:let|var)\s+[a-z][A-Za-z0-9_]*\s*=\s*)?(?:try\s+)?(?:await\s+)?[A-Z][A-Za-z0-9_]*(?:<[^<>]*>)?\(`)
+
+// statementIndex numbers the statements of a line of code, split at
+// semicolons outside brackets, for each byte.
+func statementIndex(code string) []int {
+	depths := depthAt(code)
+	out := make([]int, len(code))
+	n := 0
+	for i := range code {
+		out[i] = n
+		if code[i] == ';' && depths[i] == 0 {
+			n++
+		}
+	}
+	return out
+}
 
 // depthAt is the bracket depth, (, [ and {, before each byte of code.
 func depthAt(code string) []int {

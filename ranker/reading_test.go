@@ -360,3 +360,15 @@ func TestReadSyntaxIgnoresWhatStringsSay(t *testing.T) {
 		t.Errorf("blankStrings(%q) = %q", code, got)
 	}
 }
+
+// TestReadSyntaxLastStatementLeads: several statements on a line build up
+// to the last, whose calls lead.
+func TestReadSyntaxLastStatementLeads(t *testing.T) {
+	r := readQuery(`let request = URLRequest(url: endpoint); let (data, _) = try await URLSession.shared.data(for: request)`)
+	if len(r.Calls) == 0 || r.Calls[0].Member != "data" {
+		t.Errorf("calls = %+v, want data(for:) first", r.Calls)
+	}
+	if got := statementIndex(`a(); b(x: [1; 2]); c()`); got[0] != 0 || got[5] != 1 || got[len(got)-1] != 2 {
+		t.Errorf("statementIndex = %v", got)
+	}
+}
