@@ -15,7 +15,8 @@ var (
 	// receiver chain before it (URLSession.shared.), group 2 the name.
 	// Generic arguments may stand between a type and its arguments:
 	// NSFetchRequest<Item>(entityName:) calls NSFetchRequest's init.
-	callRE = regexp.MustCompile(`((?:[A-Za-z_][A-Za-z0-9_]*(?:<[^<>()]*>)?(?:\(\))?\.)*)\.?([A-Za-z_][A-Za-z0-9_]*)(?:<[^<>(){}]*>)?\s*\(`)
+	// Optional chaining (audioPlayer?.play()) reads like a plain chain.
+	callRE = regexp.MustCompile(`((?:[A-Za-z_][A-Za-z0-9_]*(?:<[^<>()]*>)?(?:\(\))?[?!]?\.)*)\.?([A-Za-z_][A-Za-z0-9_]*)(?:<[^<>(){}]*>)?\s*\(`)
 	// keyPathRE: \.colorScheme, \Type.member.
 	keyPathRE = regexp.MustCompile(`\\([A-Z][A-Za-z0-9_]*)?\.([a-z][A-Za-z0-9_]*)`)
 	// attributeRE: @MainActor, @Environment(…).
@@ -31,6 +32,9 @@ var (
 	trailingClosureRE = regexp.MustCompile(`\.([a-z][A-Za-z0-9_]*)\s*\{`)
 	// chainEndRE: the receiver chain text ends with (people, Task, a.b).
 	chainEndRE = regexp.MustCompile(`[A-Za-z_][A-Za-z0-9_.]*$`)
+	// freeClosureRE: a free function called with a trailing closure alone
+	// (withCheckedContinuation { …), not a member (.onAppear {).
+	freeClosureRE = regexp.MustCompile(`(?:^|[\s=(])([a-z][A-Za-z0-9_]*)\s*\{`)
 	// projectedRE: text ending in a projected value, $model.
 	projectedRE = regexp.MustCompile(`\$[A-Za-z_][A-Za-z0-9_]*$`)
 	// genericParamsRE: a declaration's generic parameter clause, whose
@@ -63,7 +67,7 @@ func readSyntax(code string) Reading {
 	r := Reading{Class: ClassSyntax}
 	// What string literals say ("Add Photos") names nothing in the code;
 	// blanking it keeps every position.
-	code = blankStrings(code)
+	code = blankComments(blankStrings(code))
 	locals := localTypes(code)
 	for _, m := range attributeRE.FindAllStringSubmatch(code, -1) {
 		r.addName(m[1])
@@ -127,6 +131,14 @@ func readSyntax(code string) Reading {
 			typ, receiver = "Publisher", ""
 		}
 		add(Call{Type: typ, Receiver: receiver, Member: name, Labels: labelsOf(code[loc[1]:]), Declared: declared, Via: chainProperty(chain)}, loc[0])
+	}
+	// A function called with only a trailing closure:
+	// withCheckedContinuation { continuation in … }.
+	for _, loc := range freeClosureRE.FindAllStringSubmatchIndex(code, -1) {
+		name := code[loc[2]:loc[3]]
+		if !swiftKeywords[name] && !closureWords[name] && !slices.ContainsFunc(calls, func(p placedCall) bool { return p.Member == name }) {
+			add(Call{Member: name}, loc[2])
+		}
 	}
 	// A modifier with only a trailing closure: .onAppear { … }.
 	for _, loc := range trailingClosureRE.FindAllStringSubmatchIndex(code, -1) {
@@ -281,6 +293,25 @@ func boolInt(b bool) int {
 	return 0
 }
 
+// blankComments blanks a line comment, // to the end of the line, outside
+// string literals (already blank when this runs), keeping positions.
+func blankComments(code string) string {
+	b := []byte(code)
+	in := false
+	for i := 0; i < len(b); i++ {
+		switch {
+		case b[i] == '\n':
+			in = false
+		case in:
+			b[i] = ' '
+		case b[i] == '/' && i+1 < len(b) && b[i+1] == '/' && (i == 0 || b[i-1] != ':'):
+			in = true
+			b[i] = ' '
+		}
+	}
+	return string(b)
+}
+
 // blankStrings replaces the contents of string literals with spaces,
 // keeping their quotes and every byte's position; an escaped quote stays
 // inside its literal.
@@ -396,8 +427,26 @@ func ownCall(c Call) int {
 	if c.Type == "" && c.Receiver != "" && !sequenceAlgorithms[c.Member] {
 		return 1
 	}
+	if c.Type == "" && c.Receiver == "" && (plumbing[c.Member] || closureParameters[c.Member]) {
+		return 1
+	}
 	return 0
 }
+
+// closureWords are the words that open a block of code, not a call.
+var closureWords = map[string]bool{"else": true, "do": true, "catch": true, "in": true, "get": true, "set": true,
+	"willSet": true, "didSet": true, "defer": true, "repeat": true, "then": true, "body": true}
+
+// plumbing are the language's checks and printing, never what a line that
+// calls something else is about (guard let … else { fatalError() }).
+var plumbing = map[string]bool{"fatalError": true, "print": true, "debugPrint": true, "dump": true, "assert": true,
+	"assertionFailure": true, "precondition": true, "preconditionFailure": true}
+
+// closureParameters are the names code gives the closures it is handed,
+// called like functions: completion(result) calls the caller's own.
+var closureParameters = map[string]bool{"completion": true, "completionHandler": true, "handler": true,
+	"callback": true, "reply": true, "done": true, "onComplete": true, "onCompletion": true, "onSuccess": true,
+	"onFailure": true, "resultHandler": true}
 
 // sequenceAlgorithms are the standard library's sequence and collection
 // methods: called on a value whose type the code does not say
@@ -419,6 +468,7 @@ func init() {
 func receiverVariable(chain string) string {
 	chain = strings.TrimSuffix(chain, ".")
 	first, _, _ := strings.Cut(chain, ".")
+	first = strings.TrimRight(first, "?!")
 	if first == "" || first == "self" || isTypeName(first) || identifierPrefix(first) != first {
 		return ""
 	}
@@ -435,13 +485,23 @@ func receiverTypes(name string) []string {
 		return nil
 	}
 	t := strings.ToUpper(name[:1]) + name[1:]
-	types := []string{t, "UI" + t, "NS" + t}
+	types := []string{t}
+	for _, prefix := range receiverPrefixes {
+		types = append(types, prefix+t)
+	}
 	if i := strings.LastIndexFunc(name, unicode.IsUpper); i > 0 {
 		last := name[i:]
-		types = append(types, "UI"+last, "NS"+last, last)
+		for _, prefix := range receiverPrefixes {
+			types = append(types, prefix+last)
+		}
+		types = append(types, last)
 	}
 	return types
 }
+
+// receiverPrefixes are the framework prefixes of the types code most often
+// names its values after (audioPlayer: AVAudioPlayer, mapView: MKMapView).
+var receiverPrefixes = []string{"UI", "NS", "AV", "MK", "CL", "PH", "CK", "HK", "UN", "WK"}
 
 // chainProperty is the last property of a receiver chain that starts from
 // a type (URLSession.shared.configuration. -> configuration), or "".
@@ -451,7 +511,7 @@ func chainProperty(chain string) string {
 		return ""
 	}
 	last := parts[len(parts)-1]
-	if i := strings.IndexAny(last, "(<"); i >= 0 {
+	if i := strings.IndexAny(last, "(<?!"); i >= 0 {
 		last = last[:i]
 	}
 	if last == "" || !unicode.IsLower(rune(last[0])) {
@@ -502,7 +562,7 @@ func receiverType(chain string) string {
 		return ""
 	}
 	first, _, _ := strings.Cut(chain, ".")
-	if i := strings.IndexAny(first, "<("); i >= 0 {
+	if i := strings.IndexAny(first, "<(?!"); i >= 0 {
 		first = first[:i]
 	}
 	if isTypeName(first) {

@@ -372,3 +372,33 @@ func TestReadSyntaxLastStatementLeads(t *testing.T) {
 		t.Errorf("statementIndex = %v", got)
 	}
 }
+
+// TestReadSyntaxCommentsPlumbingClosuresAndOptionals: a comment names
+// nothing; a check or print and a closure parameter called like a function
+// come after the API a line calls; a free function called with a trailing
+// closure is a call; optional chaining reads like a plain chain.
+func TestReadSyntaxCommentsPlumbingClosuresAndOptionals(t *testing.T) {
+	r := readQuery(`.throttle(for: .seconds(1), scheduler: RunLoop.main, latest: true) // Keep Scrolling Smooth`)
+	if slices.Contains(r.Names, "Keep") || slices.Contains(r.Names, "Scrolling") {
+		t.Errorf("comment words read as names: %q", r.Names)
+	}
+	r = readQuery(`guard let row = tableView.dequeueReusableCell(withIdentifier: "row") as? RowCell else { fatalError("no row") }`)
+	if len(r.Calls) == 0 || r.Calls[0].Member != "dequeueReusableCell" {
+		t.Errorf("plumbing first: calls = %+v", r.Calls)
+	}
+	r = readQuery(`completion(.success(Timeline(entries: slots, policy: .atEnd)))`)
+	if len(r.Calls) == 0 || r.Calls[len(r.Calls)-1].Member != "completion" {
+		t.Errorf("closure parameter not last: calls = %+v", r.Calls)
+	}
+	r = readQuery(`let spot = try await withCheckedThrowingContinuation { continuation in`)
+	if !slices.ContainsFunc(r.Calls, func(c Call) bool { return c.Member == "withCheckedThrowingContinuation" }) {
+		t.Errorf("free function with a trailing closure: calls = %+v", r.Calls)
+	}
+	r = readQuery(`recorder?.record(forDuration: 5)`)
+	if len(r.Calls) == 0 || r.Calls[0].Receiver != "recorder" {
+		t.Errorf("optional chaining: calls = %+v, want recorder as the receiver", r.Calls)
+	}
+	if got := receiverTypes("audioRecorder"); !slices.Contains(got, "AVAudioRecorder") {
+		t.Errorf("receiverTypes(audioRecorder) = %q, want AVAudioRecorder among them", got)
+	}
+}

@@ -273,6 +273,16 @@ func (s *search) callPages(ctx context.Context) error {
 			break
 		}
 	}
+	// A member written without a typed receiver (.debounce(…), feed.sink)
+	// is the protocol's, before the concrete types' copies of it
+	// (Optional.Publisher's debounce).
+	onProtocol := map[int64]bool{}
+	if c.Type == "" && len(pages) > 0 {
+		var err error
+		if onProtocol, err = s.e.protocolMembers(ctx, pages); err != nil {
+			return err
+		}
+	}
 	rank := func(p callPage) int {
 		n := 0
 		if c.Type != "" && strings.Contains(strings.ToLower(p.uri), typePath) {
@@ -294,6 +304,9 @@ func (s *search) callPages(ctx context.Context) error {
 		}
 		if requirement[p.id] {
 			n -= 30
+		}
+		if onProtocol[p.id] {
+			n -= 15
 		}
 		if fw := docuri.Framework(p.uri); callFrameworks[fw] > 0 {
 			n -= callFrameworks[fw]
@@ -362,6 +375,25 @@ func (e *Engine) callPages(ctx context.Context, query string, args ...any) ([]ca
 		err := rows.Scan(&p.id, &p.uri, &p.title, &p.depth)
 		return p, err
 	})
+}
+
+// protocolMembers reports which of the pages are members of a protocol.
+func (e *Engine) protocolMembers(ctx context.Context, pages []callPage) (map[int64]bool, error) {
+	args := make([]any, len(pages))
+	for i, p := range pages {
+		args[i] = p.id
+	}
+	ids, err := sqlrows.All(ctx, sqlrows.QueryFunc(e.query), "ranker protocol members",
+		`SELECT c.id FROM docs c JOIN docs p ON p.uri = c.parent_uri WHERE p.kind = 'protocol' AND c.id IN (?`+
+			strings.Repeat(",?", len(pages)-1)+`)`, args, func(rows *sql.Rows) (id int64, err error) {
+			err = rows.Scan(&id)
+			return id, err
+		})
+	out := make(map[int64]bool, len(ids))
+	for _, id := range ids {
+		out[id] = true
+	}
+	return out, err
 }
 
 // callFrameworks rank the frameworks whose members code most often calls,
