@@ -108,6 +108,14 @@ func TestSelectorLabelsSubsequence(t *testing.T) {
 	if !isSubsequence([]string{"maxWidth", "alignment"}, have) || isSubsequence([]string{"alignment", "maxWidth"}, have) {
 		t.Errorf("labels %v: written labels are matched in order", have)
 	}
+	if got := selectorLabels("initWithKey:ascending:"); !slices.Equal(got, []string{"key", "ascending"}) {
+		t.Errorf("Objective-C initializer labels = %q, want key, ascending", got)
+	}
+	for _, title := range []string{"initWith:", "initWith", "init"} {
+		if got := selectorLabels(title); got != nil {
+			t.Errorf("selectorLabels(%q) = %q, want none", title, got)
+		}
+	}
 }
 
 func TestReadMessageMembersAndConformances(t *testing.T) {

@@ -226,6 +226,25 @@ func (s *search) callPages(ctx context.Context) error {
 			prefixes = nil
 		}
 	}
+	if c.Type != "" && member == "init" && len(pages) == 0 {
+		// Some initializers are documented under their Objective-C
+		// selector only (NSSortDescriptor's initWithKey:ascending:, which
+		// Swift calls init(key:ascending:)); one the crawl lacks entirely
+		// is not every type's init: the type page, searched by name,
+		// answers instead.
+		prefixes = nil
+		if len(c.Labels) > 0 && c.Labels[0] != "_" {
+			objc := "initwith" + strings.ToLower(c.Labels[0]) + ":"
+			found, err := s.e.callPages(ctx, `SELECT c.id, c.uri, c.title, c.depth FROM docs p JOIN docs c ON c.parent_uri = p.uri
+				WHERE p.title_lower = ? AND p.kind IN `+typeKindList+` AND c.source = 'apple-docs'
+				AND c.title_lower >= ? AND c.title_lower < ? ORDER BY c.depth, c.id LIMIT ?`,
+				strings.ToLower(c.Type), objc, objc+"\U0010FFFF", lookupLimit)
+			if err != nil {
+				return err
+			}
+			pages = found
+		}
+	}
 	requirement := map[int64]bool{}
 	if c.Declared && len(prefixes) > 0 {
 		// A declared member implements a requirement: the protocol's page
@@ -337,6 +356,13 @@ func (s *search) callPages(ctx context.Context) error {
 // selectorLabels are the argument labels of a selector title:
 // frame(minWidth:maxWidth:) -> minWidth, maxWidth; "_" for unlabelled.
 func selectorLabels(title string) []string {
+	if rest, ok := strings.CutPrefix(title, "initWith"); ok && len(rest) > 1 && strings.HasSuffix(rest, ":") && rest[0] != ':' {
+		// An Objective-C initializer: initWithKey:ascending: is Swift's
+		// init(key:ascending:).
+		parts := strings.Split(strings.TrimSuffix(rest, ":"), ":")
+		parts[0] = strings.ToLower(parts[0][:1]) + parts[0][1:]
+		return parts
+	}
 	open := strings.IndexByte(title, '(')
 	if open < 0 || !strings.HasSuffix(title, ")") {
 		return nil
