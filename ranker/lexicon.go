@@ -64,7 +64,7 @@ type lexicon struct {
 	ideas []taskIdea
 	stems []string      // sorted
 	words []lexiconWord // every phrase's words, phrase after phrase
-	spans []lexiconSpan // the phrases, as spans of words
+	spans []lexiconSpan // the phrases, as the ends of their runs of words
 	// byStem lists the phrases holding each stem, so a request checks
 	// only the phrases that share a word with it; ideasByStem the ideas
 	// holding each stem, and bags each idea's words (indexes into words),
@@ -74,16 +74,28 @@ type lexicon struct {
 	bags, bagsAt               []int32
 }
 
-// lexiconSpan is a phrase: its words words[start:end] and its idea.
+// lexiconSpan is a phrase: its words run in words from where the phrase
+// before it ends (0 for the first) to end; idea is the idea it words.
 type lexiconSpan struct {
-	start, end, idea int32
+	end, idea int32
+}
+
+// phrase returns the words of phrase n.
+func (lx *lexicon) phrase(n int32) []lexiconWord {
+	start := int32(0)
+	if n > 0 {
+		start = lx.spans[n-1].end
+	}
+	return lx.words[start:lx.spans[n].end]
 }
 
 // lexiconWord is a content word by its Porter stem's number (-1: a stem no
 // phrase has). Where the stemmer cut a derivational ending ("localize" ->
 // local, "transferable" -> transfer), a request's word must also begin like
 // the phrase's (prefix): "local" and "transfer" mean something else,
-// "localization" and "transferables" do not.
+// "localization" and "transferables" do not. A request's words keep the
+// word as written, to compare with that prefix; a phrase's need only the
+// prefix and the stem.
 type lexiconWord struct {
 	word, prefix string
 	stem         int32
@@ -130,18 +142,17 @@ func newLexicon(ideas []taskIdea) *lexicon {
 	ideasByStem := make([][]int32, len(lx.stems))
 	bags := make([][]int32, len(ideas))
 	for n, p := range phrases {
-		start := int32(len(lx.words))
 		for _, w := range p.words {
 			st := stemOf[w]
 			id, _ := slices.BinarySearch(lx.stems, st)
-			lx.words = append(lx.words, lexiconWord{word: w, prefix: derivedPrefix(w, st), stem: int32(id)})
+			lx.words = append(lx.words, lexiconWord{prefix: derivedPrefix(w, st), stem: int32(id)})
 			byStem[id] = append(byStem[id], int32(n))
 			if !slices.ContainsFunc(bags[p.idea], func(x int32) bool { return lx.words[x].stem == int32(id) }) {
 				bags[p.idea] = append(bags[p.idea], int32(len(lx.words)-1))
 				ideasByStem[id] = append(ideasByStem[id], p.idea)
 			}
 		}
-		lx.spans = append(lx.spans, lexiconSpan{start, int32(len(lx.words)), p.idea})
+		lx.spans = append(lx.spans, lexiconSpan{int32(len(lx.words)), p.idea})
 	}
 	lx.byStem, lx.byStemAt = flatten(byStem)
 	lx.ideasByStem, lx.ideasByStemAt = flatten(ideasByStem)
@@ -243,9 +254,9 @@ func derivedPrefix(word, st string) string {
 	return word[:len(st)+1]
 }
 
-// matches reports whether every word of the phrase is among have.
-func (lx *lexicon) matches(p lexiconSpan, have []lexiconWord) bool {
-	for _, w := range lx.words[p.start:p.end] {
+// phraseIn reports whether every word of a phrase is among have.
+func phraseIn(phrase, have []lexiconWord) bool {
+	for _, w := range phrase {
 		if !slices.ContainsFunc(have, func(h lexiconWord) bool {
 			return h.stem == w.stem && strings.HasPrefix(h.word, w.prefix)
 		}) {
@@ -305,10 +316,11 @@ func (lx *lexicon) rankIdeas(have []lexiconWord) (ideas []int, scores []float64)
 			continue
 		}
 		for _, n := range list(lx.byStem, lx.byStemAt, h.stem) {
-			if p := lx.spans[n]; !seen[n] {
+			if !seen[n] {
 				seen[n] = true
-				if size := int(p.end - p.start); lx.matches(p, have) && size > at(int(p.idea)).whole {
-					at(int(p.idea)).whole = size
+				words, idea := lx.phrase(n), int(lx.spans[n].idea)
+				if phraseIn(words, have) && len(words) > at(idea).whole {
+					at(idea).whole = len(words)
 				}
 			}
 		}

@@ -133,10 +133,10 @@ func TestTaskLexiconData(t *testing.T) {
 	}
 	lx := newLexicon(taskLexicon)
 	phrases := map[int32]int{}
-	for _, p := range lx.spans {
+	for n, p := range lx.spans {
 		phrases[p.idea]++
-		if w := lx.words[p.start]; p.end-p.start == 1 && generic[stem(w.word)] {
-			t.Errorf("idea %d (%q) has the one-word phrase %q, too common to mean one API", p.idea, taskLexicon[p.idea].phrases, w.word)
+		if words := lx.phrase(int32(n)); len(words) == 1 && generic[lx.stems[words[0].stem]] {
+			t.Errorf("idea %d (%q) has a one-word phrase of stem %q, too common to mean one API", p.idea, taskLexicon[p.idea].phrases, lx.stems[words[0].stem])
 		}
 	}
 	for i, idea := range taskLexicon {
@@ -230,12 +230,13 @@ func renderCompiledLexicon(t *testing.T, lx *lexicon) []byte {
 	}
 	array("compiledStems", "string", len(lx.stems), func(i int) string { return strconv.Quote(lx.stems[i]) })
 	array("compiledWords", "lexiconWord", len(lx.words), func(i int) string {
-		w := lx.words[i]
-		return fmt.Sprintf("{%s, %s, %d}", strconv.Quote(w.word), strconv.Quote(w.prefix), w.stem)
+		if w := lx.words[i]; w.prefix != "" {
+			return fmt.Sprintf("{prefix: %s, stem: %d}", strconv.Quote(w.prefix), w.stem)
+		}
+		return fmt.Sprintf("{stem: %d}", lx.words[i].stem)
 	})
 	array("compiledSpans", "lexiconSpan", len(lx.spans), func(i int) string {
-		p := lx.spans[i]
-		return fmt.Sprintf("{%d, %d, %d}", p.start, p.end, p.idea)
+		return fmt.Sprintf("{%d, %d}", lx.spans[i].end, lx.spans[i].idea)
 	})
 	ints("compiledByStem", lx.byStem)
 	ints("compiledByStemAt", lx.byStemAt)
