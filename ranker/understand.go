@@ -208,23 +208,15 @@ func (s *search) callPages(ctx context.Context) error {
 		}
 	}
 	member := strings.ToLower(c.Member)
-	for _, typ := range types {
-		if typ == "" || len(pages) > 0 {
-			continue
-		}
-		// The type's own members first, through the type page's children:
-		// "init(" alone names thousands of pages.
-		found, err := s.e.callPages(ctx, `SELECT c.id, c.uri, c.title, c.depth FROM docs p JOIN docs c ON c.parent_uri = p.uri
-			WHERE p.title_lower = ? AND p.kind IN `+typeKindList+` AND c.source = 'apple-docs'
-			AND (c.title_lower = ? OR (c.title_lower > ? AND c.title_lower < ?))
-			ORDER BY p.framework NOT IN `+authorityList+`, c.deprecated, c.depth, c.id LIMIT ?`,
-			strings.ToLower(typ), member, member+"(", member+"(\U0010FFFF", lookupLimit)
-		if err != nil {
-			return err
-		}
-		if pages = found; len(pages) > 0 {
-			prefixes = nil
-		}
+	// The type's own members first, through the type page's children
+	// ("init(" alone names thousands of pages): those of the first of the
+	// candidate types that has the member, in one statement.
+	found, err := s.e.typeMemberPages(ctx, types, member)
+	if err != nil {
+		return err
+	}
+	if pages = found; len(pages) > 0 {
+		prefixes = nil
 	}
 	if c.Type != "" && member == "init" && len(pages) == 0 {
 		// Some initializers are documented under their Objective-C
@@ -401,6 +393,56 @@ func (e *Engine) callPages(ctx context.Context, query string, args ...any) ([]ca
 		err := rows.Scan(&p.id, &p.uri, &p.title, &p.depth)
 		return p, err
 	})
+}
+
+// typeMemberPages returns the pages of member (its name alone, or followed
+// by its selector) that are children of a type titled like one of types,
+// those of the first such type in the list only.
+func (e *Engine) typeMemberPages(ctx context.Context, types []string, member string) ([]callPage, error) {
+	var names []string
+	for _, t := range types {
+		if t = strings.ToLower(t); t != "" && !slices.Contains(names, t) {
+			names = append(names, t)
+		}
+	}
+	if len(names) == 0 {
+		return nil, nil
+	}
+	list := "?" + strings.Repeat(",?", len(names)-1)
+	args := make([]any, 0, 2*len(names)+4)
+	for _, n := range names {
+		args = append(args, n)
+	}
+	args = append(args, member, member+"(", member+"(\U0010FFFF")
+	order := "CASE p.title_lower"
+	for i, n := range names {
+		order += fmt.Sprintf(" WHEN ? THEN %d", i)
+		args = append(args, n)
+	}
+	args = append(args, lookupLimit)
+	type ownedPage struct {
+		callPage
+		owner string
+	}
+	found, err := sqlrows.All(ctx, sqlrows.QueryFunc(e.query), "ranker type member pages",
+		`SELECT c.id, c.uri, c.title, c.depth, p.title_lower FROM docs p JOIN docs c ON c.parent_uri = p.uri
+		WHERE p.title_lower IN (`+list+`) AND p.kind IN `+typeKindList+` AND c.source = 'apple-docs'
+		AND (c.title_lower = ? OR (c.title_lower > ? AND c.title_lower < ?))
+		ORDER BY `+order+` END, p.framework NOT IN `+authorityList+`, c.deprecated, c.depth, c.id LIMIT ?`,
+		args, func(rows *sql.Rows) (p ownedPage, err error) {
+			err = rows.Scan(&p.id, &p.uri, &p.title, &p.depth, &p.owner)
+			return p, err
+		})
+	if err != nil || len(found) == 0 {
+		return nil, err
+	}
+	var pages []callPage
+	for _, p := range found {
+		if p.owner == found[0].owner {
+			pages = append(pages, p.callPage)
+		}
+	}
+	return pages, nil
 }
 
 // protocolMembers reports which of the pages are members of a protocol.
