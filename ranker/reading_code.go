@@ -252,12 +252,16 @@ func readSyntax(code string) Reading {
 			conforms[n] = true
 		}
 	}
-	slices.SortStableFunc(r.Names, func(a, b string) int {
-		if d := boolInt(rootClasses(a)) - boolInt(rootClasses(b)); d != 0 {
-			return d
+	place := func(n string) int {
+		switch {
+		case rootClasses(n):
+			return 2
+		case !conforms[n]:
+			return 1
 		}
-		return boolInt(!conforms[a]) - boolInt(!conforms[b])
-	})
+		return 0
+	}
+	slices.SortStableFunc(r.Names, func(a, b string) int { return place(a) - place(b) })
 	for _, c := range r.Calls {
 		q := c.Member
 		if c.Type != "" {
@@ -284,13 +288,6 @@ func readSyntax(code string) Reading {
 	}
 	r.Searches = append(macros, slices.DeleteFunc(r.Searches, func(q string) bool { return slices.Contains(macros, q) })...)
 	return r
-}
-
-func boolInt(b bool) int {
-	if b {
-		return 1
-	}
-	return 0
 }
 
 // blankComments blanks a line comment, // to the end of the line, outside
@@ -526,7 +523,10 @@ func chainProperty(chain string) string {
 // privateCloudDatabase on CKContainer -> … CKCloudDatabase, CloudDatabase,
 // CKDatabase; a type is read only when it has the member called.
 func viaTypes(root, property string) []string {
-	prefix := typePrefix(root)
+	prefix := ""
+	if rest := unprefixed(root); rest != "" {
+		prefix = root[:len(root)-len(rest)] // CK in CKContainer
+	}
 	name := strings.ToUpper(property[:1]) + property[1:]
 	var out []string
 	for i, r := range name {
@@ -539,19 +539,6 @@ func viaTypes(root, property string) []string {
 		}
 	}
 	return out
-}
-
-// typePrefix is a type name's framework prefix: the run of capitals before
-// its first capitalised word (CK in CKContainer, UI in UIApplication), or "".
-func typePrefix(name string) string {
-	n := 0
-	for n < len(name) && unicode.IsUpper(rune(name[n])) {
-		n++
-	}
-	if n < 3 || n == len(name) {
-		return ""
-	}
-	return name[:n-1]
 }
 
 // receiverType is the type a receiver chain starts from: URLSession in
