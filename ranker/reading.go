@@ -62,6 +62,8 @@ type Call struct {
 	// type (privateCloudDatabase in CKContainer.default().
 	// privateCloudDatabase.save(…)): the member is the property's type's.
 	Via string `json:"via,omitempty"`
+	// order is where the code wrote it, for calls read from code.
+	order *callOrder
 }
 
 // Prefix is the title prefix of the member's pages: "upload(for:from:" for

@@ -32,6 +32,10 @@ var (
 	trailingClosureRE = regexp.MustCompile(`\.([a-z][A-Za-z0-9_]*)\s*\{`)
 	// chainEndRE: the receiver chain text ends with (people, Task, a.b).
 	chainEndRE = regexp.MustCompile(`[A-Za-z_][A-Za-z0-9_.]*$`)
+	// closureInitRE: a type written where a value goes (a statement's
+	// start, after = ( , or {) and followed by a closure: Task { …,
+	// AsyncStream<Int> { ….
+	closureInitRE = regexp.MustCompile(`(?:^|[=(,{;]|\breturn|\bin)\s*(?:try\s+)?(?:await\s+)?([A-Z][A-Za-z0-9_]*)(?:<[^<>{}]*>)?\s*\{`)
 	// freeClosureRE: a free function called with a trailing closure alone
 	// (withCheckedContinuation { …), not a member (.onAppear {).
 	freeClosureRE = regexp.MustCompile(`(?:^|[\s=(])([a-z][A-Za-z0-9_]*)\s*\{`)
@@ -78,9 +82,11 @@ func readSyntax(code string) Reading {
 	type placedCall struct {
 		Call
 		at int
+		// args is where a modifier's argument list starts, else 0.
+		args int
 	}
 	var calls []placedCall
-	add := func(c Call, at int) { calls = append(calls, placedCall{c, at}) }
+	add := func(c Call, at int) { calls = append(calls, placedCall{Call: c, at: at}) }
 	for _, loc := range keyPathRE.FindAllStringSubmatchIndex(code, -1) {
 		member := code[loc[4]:loc[5]]
 		if swiftKeywords[member] || loc[2] >= 0 {
@@ -111,7 +117,18 @@ func readSyntax(code string) Reading {
 		// set(_:forKey:) is a method; set { … } an accessor, never a call.
 		// open(_:) is a method too; the modifier open is never called.
 		keyword := swiftKeywords[name] && name != "set" && name != "get" && name != "open"
-		if keyword || loc[0] > 0 && code[loc[0]-1] == '@' {
+		if keyword {
+			continue
+		}
+		if loc[0] > 0 && code[loc[0]-1] == '@' {
+			// @Query(sort: \.date, order: .reverse) expands a macro
+			// titled Query(filter:sort:order:animation:): the labels
+			// written pick its overload. A bare argument
+			// (@AppStorage("key"), @Environment(\.dismiss)) picks none.
+			labels := labelsOf(code[loc[1]:])
+			if isTypeName(name) && chain == "" && slices.ContainsFunc(labels, func(l string) bool { return l != "_" }) {
+				add(Call{Member: name, Labels: labels}, loc[0])
+			}
 			continue
 		}
 		if isTypeName(name) && chain == "" {
@@ -131,6 +148,42 @@ func readSyntax(code string) Reading {
 			typ, receiver = "Publisher", ""
 		}
 		add(Call{Type: typ, Receiver: receiver, Member: name, Labels: labelsOf(code[loc[1]:]), Declared: declared, Via: chainProperty(chain)}, loc[0])
+		if chain == "" && code[loc[0]] == '.' {
+			calls[len(calls)-1].args = loc[1] // a modifier: .font(
+		}
+	}
+	// A modifier handed one value that a factory builds with labels
+	// (.font(.system(size: 22, weight: .bold))) is about the factory:
+	// the modifier is the familiar part, alike on many types. The factory
+	// goes just before it.
+	for _, outer := range calls {
+		if outer.args == 0 {
+			continue
+		}
+		if inner := labelledFactory(code, outer.args); inner >= 0 {
+			for j := range calls {
+				if calls[j].at == inner {
+					calls[j].at = outer.at - 1
+				}
+			}
+		}
+	}
+	// A type built with only a trailing closure (Task { … },
+	// AsyncStream<Int> { continuation in …) calls its initializer, as
+	// Text(…) does; a declaration's brace (class A: B, C {) is none. A
+	// closure followed by modifiers (Form { … }.padding()) is a view the
+	// chain styles, read as before: its modifiers lead.
+	conformances := conformanceRE.FindAllStringIndex(code, -1)
+	for _, loc := range closureInitRE.FindAllStringSubmatchIndex(code, -1) {
+		name := code[loc[2]:loc[3]]
+		declared := slices.ContainsFunc(conformances, func(c []int) bool { return c[0] <= loc[2] && loc[2] < c[1] })
+		if closed := closing(code, loc[1]-1); closed >= 0 && strings.HasPrefix(strings.TrimSpace(code[closed+1:]), ".") {
+			declared = true
+		}
+		if !declared && !swiftKeywords[name] && !slices.ContainsFunc(calls, func(p placedCall) bool { return p.Type == name && p.Member == "init" }) {
+			r.addName(name)
+			add(Call{Type: name, Member: "init"}, loc[2])
+		}
 	}
 	// A function called with only a trailing closure:
 	// withCheckedContinuation { continuation in … }.
@@ -155,6 +208,7 @@ func readSyntax(code string) Reading {
 			add(c, loc[0])
 		}
 	}
+	assigned := map[int]bool{}
 	// A member the code sets is the property's page; an implicit member
 	// assigned (= .secondarySystemBackground) is its type's value.
 	for _, loc := range assignmentRE.FindAllStringSubmatchIndex(code, -1) {
@@ -164,6 +218,7 @@ func readSyntax(code string) Reading {
 		}
 		typ, receiver := receiverOf(chain+".", locals)
 		add(Call{Type: typ, Receiver: receiver, Member: prop, Via: chainProperty(chain + ".")}, loc[4])
+		assigned[len(calls)-1] = true
 		if loc[6] >= 0 {
 			// After every call written: the value is the detail.
 			add(Call{Member: code[loc[6]:loc[7]]}, len(code)+loc[6])
@@ -187,16 +242,12 @@ func readSyntax(code string) Reading {
 	// …; content.title = …; center.add(request) is about add. Its calls
 	// lead, then the statements before it, latest first.
 	statement := statementIndex(code)
-	stmt := func(at int) int { return statement[min(max(at, -at), len(code)-1)] }
-	slices.SortStableFunc(calls, func(a, b placedCall) int {
-		if d := ownCall(a.Call) - ownCall(b.Call); d != 0 {
-			return d
-		}
-		if d := stmt(b.at) - stmt(a.at); d != 0 {
-			return d
-		}
-		return a.at - b.at
-	})
+	for i, p := range calls {
+		at := min(max(p.at, -p.at), len(code)-1)
+		calls[i].order = &callOrder{own: ownCall(p.Call), statement: statement[at], at: p.at,
+			inClosure: strings.Count(code[:at], "{") > strings.Count(code[:at], "}"), assigned: assigned[i]}
+	}
+	slices.SortStableFunc(calls, func(a, b placedCall) int { return a.order.compare(b.order) })
 	for _, p := range calls {
 		r.Calls = append(r.Calls, p.Call)
 	}
@@ -247,9 +298,21 @@ func readSyntax(code string) Reading {
 	// Sendable is about Sendable); a delegate conformance needs NSObject
 	// or UIResponder first in the list, and the protocols after it lead.
 	conforms := map[string]bool{}
+	conformed := "" // the first conformance past a root class
 	for _, m := range conformanceRE.FindAllStringSubmatch(code, -1) {
 		for _, n := range typeRE.FindAllString(m[1], -1) {
 			conforms[n] = true
+			if conformed == "" && !rootClasses(n) && !own[n] {
+				conformed = n
+			}
+		}
+	}
+	// A member declared in a conforming type's body is that protocol's
+	// requirement or that class's override: struct Press: ButtonStyle {
+	// func makeBody(…) is ButtonStyle's makeBody.
+	for i, c := range r.Calls {
+		if c.Declared && c.Type == "" && conformed != "" {
+			r.Calls[i].Type = conformed
 		}
 	}
 	place := func(n string) int {
@@ -290,76 +353,9 @@ func readSyntax(code string) Reading {
 	return r
 }
 
-// blankComments blanks a line comment, // to the end of the line, outside
-// string literals (already blank when this runs), keeping positions.
-func blankComments(code string) string {
-	b := []byte(code)
-	in := false
-	for i := 0; i < len(b); i++ {
-		switch {
-		case b[i] == '\n':
-			in = false
-		case in:
-			b[i] = ' '
-		case b[i] == '/' && i+1 < len(b) && b[i+1] == '/' && (i == 0 || b[i-1] != ':'):
-			in = true
-			b[i] = ' '
-		}
-	}
-	return string(b)
-}
-
-// blankStrings replaces the contents of string literals with spaces,
-// keeping their quotes and every byte's position; an escaped quote stays
-// inside its literal.
-func blankStrings(code string) string {
-	b := []byte(code)
-	in := false
-	for i := 0; i < len(b); i++ {
-		switch {
-		case code[i] == '"' && (i == 0 || code[i-1] != '\\'):
-			in = !in
-		case in:
-			b[i] = ' '
-		}
-	}
-	return string(b)
-}
-
 // chainRootRE: a statement that starts from a type's initializer, alone
 // or assigned (Image(systemName: …), let d = JSONDecoder()).
 var chainRootRE = regexp.MustCompile(`^\s*(?:(?:let|var)\s+[a-z][A-Za-z0-9_]*\s*=\s*)?(?:try\s+)?(?:await\s+)?[A-Z][A-Za-z0-9_]*(?:<[^<>]*>)?\(`)
-
-// statementIndex numbers the statements of a line of code, split at
-// semicolons outside brackets, for each byte.
-func statementIndex(code string) []int {
-	depths := depthAt(code)
-	out := make([]int, len(code))
-	n := 0
-	for i := range code {
-		out[i] = n
-		if code[i] == ';' && depths[i] == 0 {
-			n++
-		}
-	}
-	return out
-}
-
-// depthAt is the bracket depth, (, [ and {, before each byte of code.
-func depthAt(code string) []int {
-	depths := make([]int, len(code))
-	depth := 0
-	for i := 0; i < len(code); i++ {
-		depths[i] = depth
-		switch code[i] {
-		case '(', '[', '{':
-			depth++
-		case ')', ']', '}':
-			depth = max(depth-1, 0)
-		}
-	}
-	return depths
-}
 
 // localTypeRE: a local value whose type the code states: let f =
 // DateFormatter(), var m: CLLocationManager, let s = URLSession.shared.
@@ -415,6 +411,28 @@ func (r *Reading) dropOwnTypes(own map[string]bool) {
 	}
 	r.Names = slices.DeleteFunc(r.Names, func(n string) bool { return own[n] })
 	r.Calls = slices.DeleteFunc(r.Calls, func(c Call) bool { return own[c.Type] })
+}
+
+// callOrder is where a call written in a line stands among its calls: the
+// caller's own last, then the later statement first, then as written.
+type callOrder struct {
+	own, statement, at int
+	// inClosure: written inside a closure's body, a detail of the call
+	// or assignment the closure is handed to.
+	inClosure bool
+	// assigned: a property the code sets (cardView.backgroundColor =
+	// .systemRed), whose value is the more telling part.
+	assigned bool
+}
+
+func (o *callOrder) compare(p *callOrder) int {
+	if d := o.own - p.own; d != 0 {
+		return d
+	}
+	if d := p.statement - o.statement; d != 0 {
+		return d
+	}
+	return o.at - p.at
 }
 
 // ownCall is 1 for a call on a local value whose type the code does not
@@ -500,11 +518,12 @@ func receiverTypes(name string) []string {
 // names its values after (audioPlayer: AVAudioPlayer, mapView: MKMapView).
 var receiverPrefixes = []string{"UI", "NS", "AV", "MK", "CL", "PH", "CK", "HK", "UN", "WK"}
 
-// chainProperty is the last property of a receiver chain that starts from
-// a type (URLSession.shared.configuration. -> configuration), or "".
+// chainProperty is the last property of a receiver chain of two or more
+// parts (URLSession.shared.configuration. -> configuration,
+// invoice.dueDate. -> dueDate), or "".
 func chainProperty(chain string) string {
 	parts := strings.Split(strings.TrimSuffix(chain, "."), ".")
-	if len(parts) < 2 || receiverType(chain) == "" {
+	if len(parts) < 2 {
 		return ""
 	}
 	last := parts[len(parts)-1]

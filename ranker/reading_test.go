@@ -410,3 +410,51 @@ func TestReadSyntaxCommentsPlumbingClosuresAndOptionals(t *testing.T) {
 		t.Errorf("receiverTypes(audioRecorder) = %q, want AVAudioRecorder among them", got)
 	}
 }
+
+func TestReadSyntaxFactoriesClosureInitsAndAttributeLabels(t *testing.T) {
+	lead := func(code string) Call {
+		t.Helper()
+		r := readQuery(code)
+		if len(r.Calls) == 0 {
+			t.Fatalf("%s: no calls", code)
+		}
+		return r.Calls[0]
+	}
+	if c := lead(`.transition(.move(edge: .leading))`); c.Member != "move" {
+		t.Errorf("a labelled factory handed to a modifier leads: got %+v", c)
+	}
+	if c := lead(`.contentShape(.rect)`); c.Member != "contentShape" {
+		t.Errorf("no factory call: the modifier leads, got %+v", c)
+	}
+	if c := lead(`withAnimation(.easeOut(duration: 0.2)) { showsDetail = false }`); c.Member != "withAnimation" {
+		t.Errorf("a call with a trailing closure keeps the lead: got %+v", c)
+	}
+	if c := lead(`let ticks = AsyncStream<Date> { continuation in`); c.Type != "AsyncStream" || c.Member != "init" {
+		t.Errorf("a type built with a trailing closure is its initializer: got %+v", c)
+	}
+	r := readQuery(`final class InboxDelegate: NSObject, UNUserNotificationCenterDelegate {`)
+	if slices.ContainsFunc(r.Calls, func(c Call) bool { return c.Member == "init" }) {
+		t.Errorf("a conformance list builds nothing: calls = %+v", r.Calls)
+	}
+	if c := lead(`VStack { header }.padding(.top, 8)`); c.Member != "padding" {
+		t.Errorf("a view styled by a chain: its modifier leads, got %+v", c)
+	}
+	if c := lead(`@Query(sort: \Note.created, order: .forward) private var notes: [Note]`); c.Member != "Query" || !slices.Equal(c.Labels, []string{"sort", "order"}) {
+		t.Errorf("an attribute's labels pick its macro's overload: got %+v", c)
+	}
+	if r := readQuery(`@AppStorage("theme") private var theme = "system"`); len(r.Calls) != 0 {
+		t.Errorf("an attribute's bare argument picks no overload: calls = %+v", r.Calls)
+	}
+}
+
+func TestBlankStringsKeepsInterpolations(t *testing.T) {
+	in := `Text("Due \(Text(order.due, style: .date)) at \(slot)").bold() // "x"`
+	want := `Text("                                                ").bold() // "x"`
+	got := blankStrings(in)
+	if len(got) != len(in) {
+		t.Fatalf("length changed: %d -> %d", len(in), len(got))
+	}
+	if !strings.Contains(got, "Text(order.due, style: .date)") || !strings.Contains(got, "slot") || strings.Contains(got, "Due") || strings.Contains(got, " at ") {
+		t.Errorf("blankStrings(%q) = %q; want the interpolations kept and the words blank (shape %q)", in, got, want)
+	}
+}

@@ -74,6 +74,9 @@ func (e *Engine) SearchQuery(ctx context.Context, raw string, filters Filters) (
 			return Response{}, err
 		}
 		r.Searches = known
+		if err := e.promoteTypedCalls(ctx, &r); err != nil {
+			return Response{}, err
+		}
 	}
 	var lists []RankedList
 	weights := map[string]float64{}
@@ -142,6 +145,56 @@ func (e *Engine) SearchQuery(ctx context.Context, raw string, filters Filters) (
 	return Response{Results: out, Reading: r}, nil
 }
 
+// promoteTypedCalls reorders a reading's call searches once the index
+// has been asked about the caller's own calls. A call on a value the code
+// does not type is searched after the others (viewModel.load() is the
+// caller's API); one whose value's name gives a type that has the member
+// (invoice.dueDate.formatted: Date's, tableView.reloadData: UITableView's)
+// is Apple's after all and takes its place as written. Not so a property
+// the code sets, whose value tells more, nor a call inside a closure,
+// a detail of what the closure is handed to.
+func (e *Engine) promoteTypedCalls(ctx context.Context, r *Reading) error {
+	promoted := false
+	for i, c := range r.Calls {
+		if c.order == nil || c.order.own == 0 || c.Receiver == "" || c.order.inClosure || c.order.assigned {
+			continue
+		}
+		pages, err := e.typeMemberPages(ctx, append(receiverTypes(c.Via), receiverTypes(c.Receiver)...), strings.ToLower(c.Member))
+		if err != nil {
+			return err
+		}
+		if len(pages) > 0 {
+			o := *c.order
+			o.own = 0
+			r.Calls[i].order, promoted = &o, true
+		}
+	}
+	if !promoted {
+		return nil
+	}
+	// The searches of the calls written keep their slots among the
+	// others; only their order within those slots changes.
+	var written []Call
+	for _, c := range r.Calls {
+		if c.order != nil {
+			written = append(written, c)
+		}
+	}
+	slices.SortStableFunc(written, func(a, b Call) int { return a.order.compare(b.order) })
+	var order []string
+	for _, c := range written {
+		order = appendUnique(order, callQuery(c))
+	}
+	next := 0
+	for i, q := range r.Searches {
+		if slices.Contains(order, q) {
+			r.Searches[i] = order[next]
+			next++
+		}
+	}
+	return nil
+}
+
 // callQuery is the search a call becomes: Type.member, or the member.
 func callQuery(c Call) string {
 	if c.Type != "" {
@@ -199,7 +252,9 @@ func (s *search) callPages(ctx context.Context) error {
 		types = append(types, viaTypes(c.Type, c.Via)...)
 	}
 	if c.Type == "" {
-		types = receiverTypes(c.Receiver)
+		// A property reached from a value is named after its type too:
+		// invoice.dueDate is a Date before invoice is an Invoice.
+		types = append(receiverTypes(c.Via), receiverTypes(c.Receiver)...)
 		if c.Receiver != "" {
 			// A value the code does not type (people., rawValues.) is
 			// most often a collection: the standard protocols' member,
@@ -236,6 +291,22 @@ func (s *search) callPages(ctx context.Context) error {
 			}
 			pages = found
 		}
+	}
+	if c.Declared && c.Type != "" && len(pages) == 0 {
+		// A requirement of the protocol the code conforms to that the
+		// crawl has no page for: the protocol's own page answers, not
+		// other protocols' members of that name.
+		found, err := s.e.callPages(ctx, `SELECT id, uri, title, depth FROM docs
+			WHERE title_lower = ? AND kind IN `+typeKindList+` AND source = 'apple-docs' ORDER BY depth, id LIMIT 1`,
+			strings.ToLower(c.Type))
+		if err != nil {
+			return err
+		}
+		for _, p := range found {
+			s.force(p.id, viaTypeMember)
+			s.memberHits++
+		}
+		return nil
 	}
 	requirement := map[int64]bool{}
 	if c.Declared && len(prefixes) > 0 {
