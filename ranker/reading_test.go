@@ -458,3 +458,22 @@ func TestBlankStringsKeepsInterpolations(t *testing.T) {
 		t.Errorf("blankStrings(%q) = %q; want the interpolations kept and the words blank (shape %q)", in, got, want)
 	}
 }
+
+// TestCallOfAnUndocumentedMemberAnswersWithItsType: a member the crawl
+// lacks, of a type the code names or conforms to, finds that type's page,
+// not other pages that share the code's words.
+func TestCallOfAnUndocumentedMemberAnswersWithItsType(t *testing.T) {
+	e := openTestEngine(t)
+	for code, want := range map[string]string{
+		`MainActor.shared.undocumentedSwitch = true`:                          "apple-docs://swift/mainactor",
+		`struct Badge: View { func undocumentedRequirement(for value: Int) {`: "apple-docs://swiftui/view",
+	} {
+		resp, err := e.SearchQuery(context.Background(), code, Filters{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(resp.Results) == 0 || resp.Results[0].URI != want {
+			t.Errorf("%s: results %v, want %s first", code, uris(resp.Results), want)
+		}
+	}
+}

@@ -195,6 +195,21 @@ func (e *Engine) promoteTypedCalls(ctx context.Context, r *Reading) error {
 	return nil
 }
 
+// forceTypePage forces the page of the type named typ.
+func (s *search) forceTypePage(ctx context.Context, typ string) error {
+	found, err := s.e.callPages(ctx, `SELECT id, uri, title, depth FROM docs
+		WHERE title_lower = ? AND kind IN `+typeKindList+` AND source = 'apple-docs' ORDER BY depth, id LIMIT 1`,
+		strings.ToLower(typ))
+	if err != nil {
+		return err
+	}
+	for _, p := range found {
+		s.force(p.id, viaTypeMember)
+		s.memberHits++
+	}
+	return nil
+}
+
 // callQuery is the search a call becomes: Type.member, or the member.
 func callQuery(c Call) string {
 	if c.Type != "" {
@@ -296,17 +311,7 @@ func (s *search) callPages(ctx context.Context) error {
 		// A requirement of the protocol the code conforms to that the
 		// crawl has no page for: the protocol's own page answers, not
 		// other protocols' members of that name.
-		found, err := s.e.callPages(ctx, `SELECT id, uri, title, depth FROM docs
-			WHERE title_lower = ? AND kind IN `+typeKindList+` AND source = 'apple-docs' ORDER BY depth, id LIMIT 1`,
-			strings.ToLower(c.Type))
-		if err != nil {
-			return err
-		}
-		for _, p := range found {
-			s.force(p.id, viaTypeMember)
-			s.memberHits++
-		}
-		return nil
+		return s.forceTypePage(ctx, c.Type)
 	}
 	requirement := map[int64]bool{}
 	if c.Declared && len(prefixes) > 0 {
@@ -354,6 +359,11 @@ func (s *search) callPages(ctx context.Context) error {
 		if len(pages) > 0 && (c.Type == "" || underType()) {
 			break
 		}
+	}
+	if c.Type != "" && len(pages) == 0 {
+		// A member of a named type that the crawl lacks on every type
+		// (UIApplication's isIdleTimerDisabled): the type's page answers.
+		return s.forceTypePage(ctx, c.Type)
 	}
 	// A member written without a typed receiver (.debounce(…), feed.sink)
 	// is the protocol's, before the concrete types' copies of it
