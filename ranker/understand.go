@@ -477,8 +477,9 @@ func (e *Engine) callPages(ctx context.Context, query string, args ...any) ([]ca
 }
 
 // typeMemberPages returns the pages of member (its name alone, or followed
-// by its selector) that are children of a type titled like one of types,
-// those of the first such type in the list only.
+// by its selector, or qualified by the type as an enumeration case is:
+// DecodingError.typeMismatch(_:_:)) that are children of a type titled like
+// one of types, those of the first such type in the list only.
 func (e *Engine) typeMemberPages(ctx context.Context, types []string, member string) ([]callPage, error) {
 	var names []string
 	for _, t := range types {
@@ -494,7 +495,7 @@ func (e *Engine) typeMemberPages(ctx context.Context, types []string, member str
 	for _, n := range names {
 		args = append(args, n)
 	}
-	args = append(args, member, member+"(", member+"(\U0010FFFF")
+	args = append(args, member, member+"(", member+"(\U0010FFFF", "."+member, "."+member+"(", "."+member+"(\U0010FFFF")
 	order := "CASE p.title_lower"
 	for i, n := range names {
 		order += fmt.Sprintf(" WHEN ? THEN %d", i)
@@ -508,7 +509,8 @@ func (e *Engine) typeMemberPages(ctx context.Context, types []string, member str
 	found, err := sqlrows.All(ctx, sqlrows.QueryFunc(e.query), "ranker type member pages",
 		`SELECT c.id, c.uri, c.title, c.depth, p.title_lower FROM docs p JOIN docs c ON c.parent_uri = p.uri
 		WHERE p.title_lower IN (`+list+`) AND p.kind IN `+typeKindList+` AND c.source = 'apple-docs'
-		AND (c.title_lower = ? OR (c.title_lower > ? AND c.title_lower < ?))
+		AND (c.title_lower = ? OR (c.title_lower > ? AND c.title_lower < ?)
+			OR c.title_lower = p.title_lower || ? OR (c.title_lower > p.title_lower || ? AND c.title_lower < p.title_lower || ?))
 		ORDER BY `+order+` END, p.framework NOT IN `+authorityList+`, c.deprecated, c.depth, c.id LIMIT ?`,
 		args, func(rows *sql.Rows) (p ownedPage, err error) {
 			err = rows.Scan(&p.id, &p.uri, &p.title, &p.depth, &p.owner)
