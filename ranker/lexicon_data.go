@@ -6,7 +6,7 @@ import "slices"
 // like code: every idea is a job developers commonly describe in their own
 // words, written from general knowledge of Apple's SDKs, never from a query
 // of any battery.
-var taskLexicon = slices.Concat(taskLexiconCore, taskLexiconServices, taskLexiconUI)
+var taskLexicon = slices.Concat(taskLexiconCore, taskLexiconServices, taskLexiconUI, taskLexiconWordingServices, taskLexiconWordingUI)
 
 // taskLexiconCore is the first table, written in three rounds; the fourth
 // round is in lexicon_data_services.go and lexicon_data_ui.go.
