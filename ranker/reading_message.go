@@ -27,7 +27,7 @@ var messageOpeners = regexp.MustCompile(`(?i)^(error|warning|fatal error|thread 
 var messageWords = []string{
 	"cannot", "does not conform", "has no member", "non-sendable", "sendable", "actor-isolated", "isolated",
 	"unexpectedly found nil", "must be marked", "is not marked", "ambiguous", "missing return", "immutable",
-	"escaping closure", "could not be inferred", "is unavailable", "only available in", "instance member",
+	"escaping closure", "non-escaping", "could not be inferred", "is unavailable", "only available in", "instance member",
 	"mutating", "capture of", "captured var", "concurrently-executed", "data race", "is not allowed",
 	"publishing changes", "modifying state", "undefined", "unrecognized selector", "out of range", "exception",
 	"expected", "requires", "cannot find", "in scope", "conformance", "initializer", "uninitialized",

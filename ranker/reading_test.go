@@ -27,6 +27,7 @@ func TestReadQueryClasses(t *testing.T) {
 		{".sheet(isPresented: $showing) {", ClassSyntax},
 		{"@AppStorage(\"name\") var name = \"\"", ClassSyntax},
 		{"Cannot find 'Foo' in scope", ClassMessage},
+		{"Converting non-escaping value to 'Element' may allow it to escape", ClassMessage},
 		{"error: missing return in global function expected to return 'Int'", ClassMessage},
 	} {
 		if got := readQuery(tc.query).Class; got != tc.class {
