@@ -62,7 +62,8 @@ var (
 	// assignmentRE: a member of a value set by the code (label.text = …,
 	// cardView.backgroundColor = .systemRed); group 3 is an implicit member
 	// assigned.
-	assignmentRE = regexp.MustCompile(`([A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)*)\.([a-z][A-Za-z0-9_]*)\s*=[^=](?:\s*\.([a-z][A-Za-z0-9_]*)\b)?`)
+	// Optional chaining reads as a plain chain (tabBarController?.selectedIndex).
+	assignmentRE = regexp.MustCompile(`([A-Za-z_][A-Za-z0-9_]*(?:[?!]?\.[A-Za-z_][A-Za-z0-9_]*)*)[?!]?\.([a-z][A-Za-z0-9_]*)\s*=[^=](?:\s*\.([a-z][A-Za-z0-9_]*)\b)?`)
 )
 
 // readSyntax reads Swift code: its calls with their labels, its key paths,
@@ -358,14 +359,15 @@ func readSyntax(code string) Reading {
 var chainRootRE = regexp.MustCompile(`^\s*(?:(?:let|var)\s+[a-z][A-Za-z0-9_]*\s*=\s*)?(?:try\s+)?(?:await\s+)?[A-Z][A-Za-z0-9_]*(?:<[^<>]*>)?\(`)
 
 // localTypeRE: a local value whose type the code states: let f =
-// DateFormatter(), var m: CLLocationManager, let s = URLSession.shared.
-var localTypeRE = regexp.MustCompile(`\b(?:let|var)\s+([a-z][A-Za-z0-9_]*)\s*(?::\s*([A-Z][A-Za-z0-9_]*)|=\s*(?:try\s+)?(?:await\s+)?([A-Z][A-Za-z0-9_]*)\s*[(<.])`)
+// DateFormatter(), var m: CLLocationManager, let s = URLSession.shared,
+// let http = response as? HTTPURLResponse.
+var localTypeRE = regexp.MustCompile(`\b(?:let|var)\s+([a-z][A-Za-z0-9_]*)\s*(?::\s*([A-Z][A-Za-z0-9_]*)|=\s*(?:try\s+)?(?:await\s+)?([A-Z][A-Za-z0-9_]*)\s*[(<.]|=\s*[A-Za-z_][A-Za-z0-9_.]*\s+as[?!]\s*([A-Z][A-Za-z0-9_]*))`)
 
 // localTypes maps the code's local values to the types it gives them.
 func localTypes(code string) map[string]string {
 	out := map[string]string{}
 	for _, m := range localTypeRE.FindAllStringSubmatch(code, -1) {
-		if t := m[2] + m[3]; !swiftKeywords[t] {
+		if t := m[2] + m[3] + m[4]; !swiftKeywords[t] {
 			out[m[1]] = t
 		}
 	}
@@ -442,7 +444,7 @@ func ownCall(c Call) int {
 	if c.Type == "" && c.Receiver != "" && !sequenceAlgorithms[c.Member] {
 		return 1
 	}
-	if c.Type == "" && c.Receiver == "" && (plumbing[c.Member] || closureParameters[c.Member]) {
+	if c.Type == "" && c.Receiver == "" && (plumbing[c.Member] || closureParameters[c.Member] || arithmetic[c.Member]) {
 		return 1
 	}
 	return 0
@@ -456,6 +458,11 @@ var closureWords = map[string]bool{"else": true, "do": true, "catch": true, "in"
 // calls something else is about (guard let … else { fatalError() }).
 var plumbing = map[string]bool{"fatalError": true, "print": true, "debugPrint": true, "dump": true, "assert": true,
 	"assertionFailure": true, "precondition": true, "preconditionFailure": true}
+
+// arithmetic are the standard library's free functions of numbers, which a
+// line wraps around the API it is about (max(0, expiry.timeIntervalSinceNow)).
+var arithmetic = map[string]bool{"max": true, "min": true, "abs": true, "round": true, "floor": true, "ceil": true,
+	"sqrt": true, "pow": true}
 
 // closureParameters are the names code gives the closures it is handed,
 // called like functions: completion(result) calls the caller's own.
@@ -506,6 +513,11 @@ func receiverTypes(name string) []string {
 	}
 	if i := strings.LastIndexFunc(name, unicode.IsUpper); i > 0 {
 		last := name[i:]
+		if bridgedValueTypes[last] {
+			// expiryDate is a Date before an NSDate: Swift code holds the
+			// value type Foundation bridges the class to.
+			types = append(types, last)
+		}
 		for _, prefix := range receiverPrefixes {
 			types = append(types, prefix+last)
 		}
@@ -513,6 +525,13 @@ func receiverTypes(name string) []string {
 	}
 	return types
 }
+
+// bridgedValueTypes are the Swift value types Foundation bridges its
+// NS-prefixed classes to (Date and NSDate), as a value's last word names
+// them.
+var bridgedValueTypes = map[string]bool{"Date": true, "Data": true, "URL": true, "String": true, "Calendar": true,
+	"Locale": true, "TimeZone": true, "UUID": true, "Notification": true, "Decimal": true, "Measurement": true,
+	"Set": true, "Array": true, "Dictionary": true, "Range": true}
 
 // receiverPrefixes are the framework prefixes of the types code most often
 // names its values after (audioPlayer: AVAudioPlayer, mapView: MKMapView).

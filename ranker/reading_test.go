@@ -478,3 +478,23 @@ func TestCallOfAnUndocumentedMemberAnswersWithItsType(t *testing.T) {
 		}
 	}
 }
+
+func TestReadSyntaxCastsOptionalAssignmentsBridgesAndArithmetic(t *testing.T) {
+	if got := localTypes(`guard let http = response as? HTTPURLResponse else { return }`); got["http"] != "HTTPURLResponse" {
+		t.Errorf("a cast types its local: %v", got)
+	}
+	r := readQuery(`self.splitController?.preferredDisplayMode = .oneBesideSecondary`)
+	if !slices.ContainsFunc(r.Calls, func(c Call) bool { return c.Member == "preferredDisplayMode" && c.Via == "splitController" }) {
+		t.Errorf("an optional chain's assignment: calls = %+v", r.Calls)
+	}
+	got := receiverTypes("launchDate")
+	if d, ns := slices.Index(got, "Date"), slices.Index(got, "NSDate"); d < 0 || ns < 0 || d > ns {
+		t.Errorf("receiverTypes(launchDate) = %q, want Date before NSDate", got)
+	}
+	if got := receiverTypes("headerView"); slices.Index(got, "View") < slices.Index(got, "UIView") {
+		t.Errorf("receiverTypes(headerView) = %q, want UIView before View (no value type is bridged to it)", got)
+	}
+	if r := readQuery(`let wait = max(0, Date.now.timeIntervalSince(start))`); len(r.Calls) == 0 || r.Calls[0].Member != "timeIntervalSince" {
+		t.Errorf("arithmetic leads: calls = %+v", r.Calls)
+	}
+}

@@ -285,7 +285,13 @@ func (s *search) callPages(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
-	if pages = found; len(pages) > 0 {
+	// A guessed type's copy of the member that takes other labels
+	// (Collection's firstIndex(of:) for firstIndex(where:)) does not end
+	// the search: the titles with the labels written are read too.
+	labelled := len(c.Labels) == 0 || slices.ContainsFunc(found, func(p callPage) bool {
+		return isSubsequence(c.Labels, selectorLabels(p.title))
+	})
+	if pages = found; len(pages) > 0 && labelled {
 		prefixes = nil
 	}
 	if c.Type != "" && member == "init" && len(pages) == 0 {
@@ -406,6 +412,11 @@ func (s *search) callPages(ctx context.Context) error {
 		// A modifier called on nothing written (.contextMenu { … }) is
 		// SwiftUI's View's, before the same name on TableRowContent or Scene.
 		if c.Type == "" && c.Receiver == "" && strings.Contains(p.uri, "/swiftui/view/") {
+			n -= 10
+		}
+		// A value the code does not type is most often an array: its
+		// copy of a collection member before a type-erased wrapper's.
+		if c.Type == "" && c.Receiver != "" && strings.Contains(p.uri, "/swift/array/") {
 			n -= 10
 		}
 		return n + p.depth
