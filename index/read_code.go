@@ -136,6 +136,20 @@ func (s *Store) NameExists(ctx context.Context, name string) (bool, error) {
 	return true, nil
 }
 
+// TitleCount returns how many Apple documentation pages are titled name
+// exactly, case included: a property's name that few pages bear
+// (isPlaybackLikelyToKeepUp) points at them, one on hundreds (name) at
+// none.
+func (s *Store) TitleCount(ctx context.Context, name string) (int, error) {
+	var n int
+	err := s.db.QueryRowContext(ctx, `SELECT count(*) FROM docs WHERE title_lower = ? AND title = ? AND source = 'apple-docs'`,
+		strings.ToLower(name), name).Scan(&n)
+	if err != nil {
+		return 0, fmt.Errorf("title count: %w", err)
+	}
+	return n, nil
+}
+
 // maxUseCountNames bounds one CodeUseCounts statement's IN list, well under
 // SQLite's limit on bound parameters.
 const maxUseCountNames = 500

@@ -45,3 +45,21 @@ func TestNameExistsCountsNestedNames(t *testing.T) {
 		}
 	}
 }
+
+// TestTitleCountIsExactAndAppleOnly: pages titled the name exactly, case
+// included, among Apple's pages only.
+func TestTitleCountIsExactAndAppleOnly(t *testing.T) {
+	page := func(uri, title, source string) *document.Document {
+		return &document.Document{URI: uri, Source: source, Title: title, Kind: "property", Content: title, ContentHash: uri}
+	}
+	s := storeOf(t, page("apple-docs://kit/a/rate", "rate", document.SourceAppleDocs),
+		page("apple-docs://kit/b/rate", "rate", document.SourceAppleDocs), page("apple-docs://kit/rate", "Rate", document.SourceAppleDocs),
+		page("apple-docs://kit/c/ratelimit", "rateLimit", document.SourceAppleDocs), page("packages://x/y/rate", "rate", document.SourcePackages))
+	for name, want := range map[string]int{"rate": 2, "Rate": 1, "rateLimit": 1, "speed": 0} {
+		got, err := s.TitleCount(context.Background(), name)
+		mustNoErr(t, err)
+		if got != want {
+			t.Errorf("TitleCount(%q) = %d, want %d", name, got, want)
+		}
+	}
+}

@@ -30,6 +30,12 @@ var (
 	memberAccessRE = regexp.MustCompile(`\b([A-Z][A-Za-z0-9_]*)\.([a-z][A-Za-z0-9_]*)\b`)
 	// trailingClosureRE: a modifier called with a trailing closure alone.
 	trailingClosureRE = regexp.MustCompile(`\.([a-z][A-Za-z0-9_]*)\s*\{`)
+	// subscriptRE: a value subscripted, its chain in group 1.
+	subscriptRE = regexp.MustCompile(`\b([a-z_][A-Za-z0-9_]*(?:[?!]?\.[a-z_][A-Za-z0-9_]*)*)\[`)
+	// valueReadRE: a property read from a value or self, through a chain
+	// (expiryDate.timeIntervalSinceNow, self.player.currentItem?.rate);
+	// group 1 is the chain, group 2 the property.
+	valueReadRE = regexp.MustCompile(`(?:^|[^A-Za-z0-9_.$\\])((?:[a-z_][A-Za-z0-9_]*[?!]?\.)+)([a-z][A-Za-z0-9_]*)\b`)
 	// chainEndRE: the receiver chain text ends with (people, Task, a.b).
 	chainEndRE = regexp.MustCompile(`[A-Za-z_][A-Za-z0-9_.]*$`)
 	// closureInitRE: a type written where a value goes (a statement's
@@ -85,6 +91,9 @@ func readSyntax(code string) Reading {
 		at int
 		// args is where a modifier's argument list starts, else 0.
 		args int
+		// factory: a labelled factory handed to a modifier, moved
+		// before it.
+		factory bool
 	}
 	var calls []placedCall
 	add := func(c Call, at int) { calls = append(calls, placedCall{Call: c, at: at}) }
@@ -164,7 +173,7 @@ func readSyntax(code string) Reading {
 		if inner := labelledFactory(code, outer.args); inner >= 0 {
 			for j := range calls {
 				if calls[j].at == inner {
-					calls[j].at = outer.at - 1
+					calls[j].at, calls[j].factory = outer.at-1, true
 				}
 			}
 		}
@@ -225,6 +234,32 @@ func readSyntax(code string) Reading {
 			add(Call{Member: code[loc[6]:loc[7]]}, len(code)+loc[6])
 		}
 	}
+	// A subscript written with a label (counts[word, default: 0]) is a
+	// particular one, subscript(_:default:); a bare index says nothing.
+	for _, loc := range subscriptRE.FindAllStringSubmatchIndex(code, -1) {
+		labels := labelsOf(code[loc[1]:])
+		if !slices.ContainsFunc(labels, func(l string) bool { return l != "_" }) {
+			continue
+		}
+		typ, receiver := receiverOf(code[loc[2]:loc[3]]+".", locals)
+		add(Call{Type: typ, Receiver: receiver, Member: "subscript", Labels: labels}, loc[1]-1)
+	}
+	// A property the code reads from a value (expiryDate.
+	// timeIntervalSinceNow, self.player.currentItem?.isPlaybackLikely…):
+	// searched like a call once the index confirms it is Apple's
+	// (promoteTypedCalls); a sequence's count or isEmpty says nothing.
+	read := map[int]bool{}
+	for _, loc := range valueReadRE.FindAllStringSubmatchIndex(code, -1) {
+		chain, prop := code[loc[2]:loc[3]], code[loc[4]:loc[5]]
+		rest := strings.TrimLeft(code[loc[1]:], " ")
+		if swiftKeywords[prop] || sequenceAlgorithms[prop] || strings.HasPrefix(rest, "(") || strings.HasPrefix(rest, "{") ||
+			(strings.HasPrefix(rest, "=") && !strings.HasPrefix(rest, "==")) {
+			continue
+		}
+		typ, receiver := receiverOf(chain, locals)
+		add(Call{Type: typ, Receiver: receiver, Member: prop, Via: chainProperty(chain)}, loc[4])
+		read[len(calls)-1] = true
+	}
 	// A chain built on an initializer (Text(title).lineLimit(2).badge(3),
 	// JSONDecoder().decode(…)) is read from its end: the line is being
 	// written there, and the type it starts from is the familiar part. The
@@ -243,10 +278,16 @@ func readSyntax(code string) Reading {
 	// …; content.title = …; center.add(request) is about add. Its calls
 	// lead, then the statements before it, latest first.
 	statement := statementIndex(code)
+	depths := depthAt(code)
 	for i, p := range calls {
 		at := min(max(p.at, -p.at), len(code)-1)
 		calls[i].order = &callOrder{own: ownCall(p.Call), statement: statement[at], at: p.at,
-			inClosure: strings.Count(code[:at], "{") > strings.Count(code[:at], "}"), assigned: assigned[i]}
+			inClosure: strings.Count(code[:at], "{") > strings.Count(code[:at], "}"), assigned: assigned[i], read: read[i]}
+		// An implicit member inside another call's arguments
+		// (.dateTime.day().year() in formatted(…)) details that call.
+		if !p.factory && p.Type == "" && p.Receiver == "" && code[at] == '.' && depths[at] > 0 {
+			calls[i].order.own = 1
+		}
 	}
 	slices.SortStableFunc(calls, func(a, b placedCall) int { return a.order.compare(b.order) })
 	for _, p := range calls {
@@ -425,6 +466,9 @@ type callOrder struct {
 	// assigned: a property the code sets (cardView.backgroundColor =
 	// .systemRed), whose value is the more telling part.
 	assigned bool
+	// read: a property the code reads from a value, searched only if
+	// the index says it is Apple's.
+	read bool
 }
 
 func (o *callOrder) compare(p *callOrder) int {
@@ -438,14 +482,16 @@ func (o *callOrder) compare(p *callOrder) int {
 }
 
 // ownCall is 1 for a call on a local value whose type the code does not
-// say (viewModel.load(), tableView.dequeueReusableCell(…)), else 0: a
-// modifier or a member of a named type is more certainly Apple's.
+// say (viewModel.load(), tableView.dequeueReusableCell(…)), 2 for the
+// checks, printing, arithmetic and closure parameters a line wraps around
+// what it does, else 0: a modifier or a member of a named type is more
+// certainly Apple's.
 func ownCall(c Call) int {
 	if c.Type == "" && c.Receiver != "" && !sequenceAlgorithms[c.Member] {
 		return 1
 	}
 	if c.Type == "" && c.Receiver == "" && (plumbing[c.Member] || closureParameters[c.Member] || arithmetic[c.Member]) {
-		return 1
+		return 2 // after the caller's own calls too
 	}
 	return 0
 }
@@ -513,6 +559,9 @@ func receiverTypes(name string) []string {
 	}
 	if i := strings.LastIndexFunc(name, unicode.IsUpper); i > 0 {
 		last := name[i:]
+		if last == "At" {
+			last = "Date" // createdAt, issuedAt: a timestamp, by convention
+		}
 		if bridgedValueTypes[last] {
 			// expiryDate is a Date before an NSDate: Swift code holds the
 			// value type Foundation bridges the class to.

@@ -498,3 +498,51 @@ func TestReadSyntaxCastsOptionalAssignmentsBridgesAndArithmetic(t *testing.T) {
 		t.Errorf("arithmetic leads: calls = %+v", r.Calls)
 	}
 }
+
+func TestReadSyntaxPropertyReadsSubscriptsAndNestedImplicitMembers(t *testing.T) {
+	find := func(r Reading, member string) (Call, bool) {
+		i := slices.IndexFunc(r.Calls, func(c Call) bool { return c.Member == member })
+		if i < 0 {
+			return Call{}, false
+		}
+		return r.Calls[i], true
+	}
+	r := readQuery(`if self.recorder.isRecording == false { startButton.isEnabled = true }`)
+	if c, ok := find(r, "isRecording"); !ok || c.Via != "recorder" || c.order == nil || !c.order.read {
+		t.Errorf("a property read through self: calls = %+v", r.Calls)
+	}
+	r = readQuery(`let cost = items.count * unitPrice`)
+	if _, ok := find(r, "count"); ok {
+		t.Errorf("a sequence's count is no read worth a search: calls = %+v", r.Calls)
+	}
+	r = readQuery(`totals[region.uppercased(), default: 0] += 1`)
+	if c, ok := find(r, "subscript"); !ok || !slices.Equal(c.Labels, []string{"_", "default"}) || c.Receiver != "totals" {
+		t.Errorf("a labelled subscript: calls = %+v", r.Calls)
+	}
+	if _, ok := find(readQuery(`let first = rows[0].title`), "subscript"); ok {
+		t.Errorf("a bare index is no subscript worth a search")
+	}
+	r = readQuery(`let label = shippedAt.formatted(.dateTime.hour().minute())`)
+	if len(r.Calls) == 0 || r.Calls[0].Member != "formatted" {
+		t.Errorf("the implicit members in an argument detail its call: calls = %+v", r.Calls)
+	}
+	if got := receiverTypes("shippedAt"); !slices.Contains(got, "Date") {
+		t.Errorf("receiverTypes(shippedAt) = %q, want Date among them", got)
+	}
+}
+
+// TestPromoteTypedCallsDropsUnconfirmedReads: a property read whose name
+// no guessed type has and many pages bear is not searched.
+func TestPromoteTypedCallsDropsUnconfirmedReads(t *testing.T) {
+	e := openTestEngine(t)
+	r := readQuery(`let n = order.customer.name`)
+	if !slices.Contains(r.Searches, "name") {
+		t.Fatalf("searches = %q, want the read among them before the index is asked", r.Searches)
+	}
+	if err := e.promoteTypedCalls(context.Background(), &r); err != nil {
+		t.Fatal(err)
+	}
+	if slices.Contains(r.Searches, "name") {
+		t.Errorf("searches = %q: an unconfirmed read of a name no page bears is still searched", r.Searches)
+	}
+}

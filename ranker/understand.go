@@ -145,6 +145,10 @@ func (e *Engine) SearchQuery(ctx context.Context, raw string, filters Filters) (
 	return Response{Results: out, Reading: r}, nil
 }
 
+// maxReadTitles is how many pages may bear a property's name for a read of
+// it on a value of unguessed type to be searched by that name.
+const maxReadTitles = 3
+
 // promoteTypedCalls reorders a reading's call searches once the index
 // has been asked about the caller's own calls. A call on a value the code
 // does not type is searched after the others (viewModel.load() is the
@@ -155,20 +159,42 @@ func (e *Engine) SearchQuery(ctx context.Context, raw string, filters Filters) (
 // a detail of what the closure is handed to.
 func (e *Engine) promoteTypedCalls(ctx context.Context, r *Reading) error {
 	promoted := false
+	var unconfirmed []string
 	for i, c := range r.Calls {
-		if c.order == nil || c.order.own == 0 || c.Receiver == "" || c.order.inClosure || c.order.assigned {
+		if c.order == nil || c.Type != "" {
+			continue
+		}
+		guessable := c.order.own == 1 && c.Receiver != "" && !c.order.inClosure && !c.order.assigned
+		if !guessable && !c.order.read {
 			continue
 		}
 		pages, err := e.typeMemberPages(ctx, append(receiverTypes(c.Via), receiverTypes(c.Receiver)...), strings.ToLower(c.Member))
 		if err != nil {
 			return err
 		}
-		if len(pages) > 0 {
+		switch {
+		case len(pages) > 0 && guessable:
 			o := *c.order
 			o.own = 0
 			r.Calls[i].order, promoted = &o, true
+		case len(pages) == 0 && c.order.read:
+			// A property no guessed type has is searched by its name
+			// only when few pages bear it (isPlaybackLikelyToKeepUp),
+			// not a name every other type has (name, height).
+			n, err := e.store.TitleCount(ctx, c.Member)
+			if err != nil {
+				return err
+			}
+			if n == 0 || n > maxReadTitles {
+				unconfirmed = append(unconfirmed, callQuery(c))
+			}
 		}
 	}
+	r.Searches = slices.DeleteFunc(r.Searches, func(q string) bool {
+		return slices.Contains(unconfirmed, q) && !slices.ContainsFunc(r.Calls, func(c Call) bool {
+			return callQuery(c) == q && (c.order == nil || !c.order.read)
+		})
+	})
 	if !promoted {
 		return nil
 	}
