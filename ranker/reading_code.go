@@ -4,7 +4,6 @@ import (
 	"regexp"
 	"slices"
 	"strings"
-	"unicode"
 )
 
 // The reading of Swift code (readSyntax): its calls, their receivers and
@@ -399,32 +398,6 @@ func readSyntax(code string) Reading {
 // or assigned (Image(systemName: …), let d = JSONDecoder()).
 var chainRootRE = regexp.MustCompile(`^\s*(?:(?:let|var)\s+[a-z][A-Za-z0-9_]*\s*=\s*)?(?:try\s+)?(?:await\s+)?[A-Z][A-Za-z0-9_]*(?:<[^<>]*>)?\(`)
 
-// localTypeRE: a local value whose type the code states: let f =
-// DateFormatter(), var m: CLLocationManager, let s = URLSession.shared,
-// let http = response as? HTTPURLResponse.
-var localTypeRE = regexp.MustCompile(`\b(?:let|var)\s+([a-z][A-Za-z0-9_]*)\s*(?::\s*([A-Z][A-Za-z0-9_]*)|=\s*(?:try\s+)?(?:await\s+)?([A-Z][A-Za-z0-9_]*)\s*[(<.]|=\s*[A-Za-z_][A-Za-z0-9_.]*\s+as[?!]\s*([A-Z][A-Za-z0-9_]*))`)
-
-// localTypes maps the code's local values to the types it gives them.
-func localTypes(code string) map[string]string {
-	out := map[string]string{}
-	for _, m := range localTypeRE.FindAllStringSubmatch(code, -1) {
-		if t := m[2] + m[3] + m[4]; !swiftKeywords[t] {
-			out[m[1]] = t
-		}
-	}
-	return out
-}
-
-// receiverOf is the type and variable a receiver chain starts from; a
-// variable the code typed itself has that type.
-func receiverOf(chain string, local map[string]string) (typ, variable string) {
-	typ, variable = receiverType(chain), receiverVariable(chain)
-	if typ == "" && local[variable] != "" {
-		typ = local[variable]
-	}
-	return typ, variable
-}
-
 // rootClasses are the base classes a conformance list names only because
 // the protocols after them require one.
 func rootClasses(name string) bool {
@@ -529,120 +502,6 @@ func init() {
 		starts lexicographicallyPrecedes zip count isEmpty indices`) {
 		sequenceAlgorithms[m] = true
 	}
-}
-
-// receiverVariable is the local value a receiver chain starts from
-// ("tableView" in "tableView."), "" for a type, self or no receiver.
-func receiverVariable(chain string) string {
-	chain = strings.TrimSuffix(chain, ".")
-	first, _, _ := strings.Cut(chain, ".")
-	first = strings.TrimRight(first, "?!")
-	if first == "" || first == "self" || isTypeName(first) || identifierPrefix(first) != first {
-		return ""
-	}
-	return first
-}
-
-// receiverTypes are the types a value's name suggests, by the convention of
-// naming a value after its type: tableView -> TableView, UITableView,
-// NSTableView, then its last word's (cardView -> UIView, NSView, View);
-// product -> Product. A guess costs little: a type is read only when it has
-// the member called.
-func receiverTypes(name string) []string {
-	if name == "" {
-		return nil
-	}
-	t := strings.ToUpper(name[:1]) + name[1:]
-	types := []string{t}
-	for _, prefix := range receiverPrefixes {
-		types = append(types, prefix+t)
-	}
-	if i := strings.LastIndexFunc(name, unicode.IsUpper); i > 0 {
-		last := name[i:]
-		if last == "At" {
-			last = "Date" // createdAt, issuedAt: a timestamp, by convention
-		}
-		if bridgedValueTypes[last] {
-			// expiryDate is a Date before an NSDate: Swift code holds the
-			// value type Foundation bridges the class to.
-			types = append(types, last)
-		}
-		for _, prefix := range receiverPrefixes {
-			types = append(types, prefix+last)
-		}
-		types = append(types, last)
-	}
-	return types
-}
-
-// bridgedValueTypes are the Swift value types Foundation bridges its
-// NS-prefixed classes to (Date and NSDate), as a value's last word names
-// them.
-var bridgedValueTypes = map[string]bool{"Date": true, "Data": true, "URL": true, "String": true, "Calendar": true,
-	"Locale": true, "TimeZone": true, "UUID": true, "Notification": true, "Decimal": true, "Measurement": true,
-	"Set": true, "Array": true, "Dictionary": true, "Range": true}
-
-// receiverPrefixes are the framework prefixes of the types code most often
-// names its values after (audioPlayer: AVAudioPlayer, mapView: MKMapView).
-var receiverPrefixes = []string{"UI", "NS", "AV", "MK", "CL", "PH", "CK", "HK", "UN", "WK"}
-
-// chainProperty is the last property of a receiver chain of two or more
-// parts (URLSession.shared.configuration. -> configuration,
-// invoice.dueDate. -> dueDate), or "".
-func chainProperty(chain string) string {
-	parts := strings.Split(strings.TrimSuffix(chain, "."), ".")
-	if len(parts) < 2 {
-		return ""
-	}
-	last := parts[len(parts)-1]
-	if i := strings.IndexAny(last, "(<?!"); i >= 0 {
-		last = last[:i]
-	}
-	if last == "" || !unicode.IsLower(rune(last[0])) {
-		return ""
-	}
-	return last
-}
-
-// viaTypes are the types a chain's property may have, by the convention
-// of naming a property after its type, the root's own or its framework's:
-// configuration on URLSession -> URLSessionConfiguration, and
-// privateCloudDatabase on CKContainer -> … CKCloudDatabase, CloudDatabase,
-// CKDatabase; a type is read only when it has the member called.
-func viaTypes(root, property string) []string {
-	prefix := ""
-	if rest := unprefixed(root); rest != "" {
-		prefix = root[:len(root)-len(rest)] // CK in CKContainer
-	}
-	name := strings.ToUpper(property[:1]) + property[1:]
-	var out []string
-	for i, r := range name {
-		if i == 0 || unicode.IsUpper(r) {
-			out = append(out, root+name[i:])
-			if prefix != "" {
-				out = append(out, prefix+name[i:])
-			}
-			out = append(out, name[i:])
-		}
-	}
-	return out
-}
-
-// receiverType is the type a receiver chain starts from: URLSession in
-// "URLSession.shared.", nothing for "item." or "self.".
-func receiverType(chain string) string {
-	chain = strings.TrimSuffix(chain, ".")
-	if chain == "" {
-		return ""
-	}
-	first, _, _ := strings.Cut(chain, ".")
-	if i := strings.IndexAny(first, "<(?!"); i >= 0 {
-		first = first[:i]
-	}
-	if isTypeName(first) {
-		return first
-	}
-	return ""
 }
 
 // labelsOf reads the argument labels of the call whose argument list starts

@@ -1,0 +1,353 @@
+package ranker
+
+import (
+	"context"
+	"database/sql"
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/cupertino-go/cupertino/internal/docuri"
+	"github.com/cupertino-go/cupertino/internal/sqlrows"
+)
+
+// The pages a call in code means: its member under the receiver's type,
+// chosen among overloads by the labels written.
+
+// forceTypePage forces the page of the type named typ.
+func (s *search) forceTypePage(ctx context.Context, typ string) error {
+	found, err := s.e.callPages(ctx, `SELECT id, uri, title, depth FROM docs
+		WHERE title_lower = ? AND kind IN `+typeKindList+` AND source = 'apple-docs' ORDER BY depth, id LIMIT 1`,
+		strings.ToLower(typ))
+	if err != nil {
+		return err
+	}
+	for _, p := range found {
+		s.force(p.id, viaTypeMember)
+		s.memberHits++
+	}
+	return nil
+}
+
+// callPages forces the pages of a call's member: titles starting with its
+// selector as written (upload(for:from:…), else the member's name followed
+// by a parenthesis or alone, those under the receiver's type first.
+func (s *search) callPages(ctx context.Context) error {
+	c := s.call
+	if c == nil || !s.inScope("apple-docs") {
+		return nil
+	}
+	var pages []callPage
+	typePath := "/" + strings.ToLower(c.Type) + "/"
+	underType := func() bool {
+		return slices.ContainsFunc(pages, func(p callPage) bool { return strings.Contains(strings.ToLower(p.uri), typePath) })
+	}
+	// A property (\.dismiss, .shared) is titled by its name alone; a
+	// method by its selector, as precisely as the code wrote it.
+	prefixes := []string{c.Member, c.Member + "("}
+	if len(c.Labels) > 0 {
+		prefixes = []string{c.Member + "(", c.Member}
+	}
+	types := []string{c.Type}
+	if c.Type != "" && c.Via != "" {
+		types = append(types, viaTypes(c.Type, c.Via)...)
+	}
+	if c.Type == "" {
+		// A property reached from a value is named after its type too:
+		// invoice.dueDate is a Date before invoice is an Invoice.
+		types = append(receiverTypes(c.Via), receiverTypes(c.Receiver)...)
+		if c.Receiver != "" {
+			// A value the code does not type (people., rawValues.) is
+			// most often a collection: the standard protocols' member,
+			// before a type-erased wrapper's copy of it.
+			types = append(types, "Sequence", "Collection")
+		}
+	}
+	member := strings.ToLower(c.Member)
+	// The type's own members first, through the type page's children
+	// ("init(" alone names thousands of pages): those of the first of the
+	// candidate types that has the member, in one statement.
+	found, err := s.e.typeMemberPages(ctx, types, member)
+	if err != nil {
+		return err
+	}
+	// A guessed type's copy of the member that takes other labels
+	// (Collection's firstIndex(of:) for firstIndex(where:)) does not end
+	// the search: the titles with the labels written are read too.
+	labelled := len(c.Labels) == 0 || slices.ContainsFunc(found, func(p callPage) bool {
+		return isSubsequence(c.Labels, selectorLabels(p.title))
+	})
+	if pages = found; len(pages) > 0 && labelled {
+		prefixes = nil
+	}
+	if c.Type != "" && member == "init" && len(pages) == 0 {
+		// Some initializers are documented under their Objective-C
+		// selector only (NSSortDescriptor's initWithKey:ascending:, which
+		// Swift calls init(key:ascending:)); one the crawl lacks entirely
+		// is not every type's init: the type page, searched by name,
+		// answers instead.
+		prefixes = nil
+		if len(c.Labels) > 0 && c.Labels[0] != "_" {
+			objc := "initwith" + strings.ToLower(c.Labels[0]) + ":"
+			found, err := s.e.callPages(ctx, `SELECT c.id, c.uri, c.title, c.depth FROM docs p JOIN docs c ON c.parent_uri = p.uri
+				WHERE p.title_lower = ? AND p.kind IN `+typeKindList+` AND c.source = 'apple-docs'
+				AND c.title_lower >= ? AND c.title_lower < ? ORDER BY c.depth, c.id LIMIT ?`,
+				strings.ToLower(c.Type), objc, objc+"\U0010FFFF", lookupLimit)
+			if err != nil {
+				return err
+			}
+			pages = found
+		}
+	}
+	if c.Declared && c.Type != "" && len(pages) == 0 {
+		// A requirement of the protocol the code conforms to that the
+		// crawl has no page for: the protocol's own page answers, not
+		// other protocols' members of that name.
+		return s.forceTypePage(ctx, c.Type)
+	}
+	requirement := map[int64]bool{}
+	if c.Declared && len(prefixes) > 0 {
+		// A declared member implements a requirement: the protocol's page
+		// (Hashable's hash(into:)) before the hundreds of types' copies.
+		lower := strings.ToLower(c.Member + "(")
+		found, err := s.e.callPages(ctx, `SELECT c.id, c.uri, c.title, c.depth FROM docs c JOIN docs p ON p.uri = c.parent_uri
+			WHERE c.title_lower >= ? AND c.title_lower < ? AND c.source = 'apple-docs' AND p.kind = 'protocol' LIMIT ?`,
+			lower, lower+"\U0010FFFF", lookupLimit)
+		if err != nil {
+			return err
+		}
+		for _, p := range found {
+			requirement[p.id] = true
+		}
+		pages = append(pages, found...)
+	}
+	for _, prefix := range prefixes {
+		lower := strings.ToLower(prefix)
+		// The frameworks code calls most are read first: a common member
+		// (hash(, init() has more pages than the lookup's limit, in no
+		// useful order.
+		queries := []string{
+			`SELECT id, uri, title, depth FROM docs WHERE title_lower >= ? AND title_lower < ? AND source = 'apple-docs' AND framework IN ` + callFrameworkList + ` LIMIT ?`,
+			`SELECT id, uri, title, depth FROM docs WHERE title_lower >= ? AND title_lower < ? AND source = 'apple-docs' LIMIT ?`,
+		}
+		args := []any{lower, lower + "\U0010FFFF", lookupLimit}
+		if prefix == c.Member {
+			// A member's name as written: the type ContextMenu is not the
+			// member .contextMenu.
+			queries = []string{`SELECT id, uri, title, depth FROM docs WHERE title_lower = ? AND title = ? AND source = 'apple-docs' LIMIT ?`}
+			args = []any{lower, c.Member, lookupLimit}
+		}
+		for _, query := range queries {
+			found, err := s.e.callPages(ctx, query, args...)
+			if err != nil {
+				return err
+			}
+			for _, p := range found {
+				if !slices.ContainsFunc(pages, func(q callPage) bool { return q.id == p.id }) {
+					pages = append(pages, p)
+				}
+			}
+		}
+		if len(pages) > 0 && (c.Type == "" || underType()) {
+			break
+		}
+	}
+	if c.Type != "" && len(pages) == 0 {
+		// A member of a named type that the crawl lacks on every type
+		// (UIApplication's isIdleTimerDisabled): the type's page answers.
+		return s.forceTypePage(ctx, c.Type)
+	}
+	// A member written without a typed receiver (.debounce(…), feed.sink)
+	// is the protocol's, before the concrete types' copies of it
+	// (Optional.Publisher's debounce).
+	onProtocol := map[int64]bool{}
+	if c.Type == "" && len(pages) > 0 {
+		var err error
+		if onProtocol, err = s.e.protocolMembers(ctx, pages); err != nil {
+			return err
+		}
+	}
+	rank := func(p callPage) int {
+		n := 0
+		if c.Type != "" && strings.Contains(strings.ToLower(p.uri), typePath) {
+			n -= 100
+		}
+		// Code omits defaulted arguments: .frame(maxWidth:alignment:) is
+		// frame(minWidth:…maxWidth:…alignment:).
+		if labels := selectorLabels(p.title); len(c.Labels) > 0 && isSubsequence(c.Labels, labels) {
+			n -= 50
+			if len(labels) == len(c.Labels) {
+				n -= 20
+			}
+			// An unlabelled first parameter the code does not pass is
+			// rarely defaulted: PhotosPicker(selection:…) is not
+			// init(_:selection:…).
+			if labels[0] == "_" && c.Labels[0] != "_" {
+				n += 15
+			}
+		}
+		if requirement[p.id] {
+			n -= 30
+		}
+		if onProtocol[p.id] {
+			n -= 15
+		}
+		if fw := docuri.Framework(p.uri); callFrameworks[fw] > 0 {
+			n -= callFrameworks[fw]
+		}
+		// A modifier called on nothing written (.contextMenu { … }) is
+		// SwiftUI's View's, before the same name on TableRowContent or Scene.
+		if c.Type == "" && c.Receiver == "" && strings.Contains(p.uri, "/swiftui/view/") {
+			n -= 10
+		}
+		// A value the code does not type is most often an array: its
+		// copy of a collection member before a type-erased wrapper's.
+		if c.Type == "" && c.Receiver != "" && strings.Contains(p.uri, "/swift/array/") {
+			n -= 10
+		}
+		return n + p.depth
+	}
+	slices.SortStableFunc(pages, func(a, b callPage) int {
+		if d := rank(a) - rank(b); d != 0 {
+			return d
+		}
+		return len(a.title) - len(b.title)
+	})
+	for i, p := range pages {
+		if i == 5 {
+			break
+		}
+		s.force(p.id, viaTypeMember)
+		s.memberHits++
+	}
+	return nil
+}
+
+// selectorLabels are the argument labels of a selector title:
+// frame(minWidth:maxWidth:) -> minWidth, maxWidth; "_" for unlabelled.
+func selectorLabels(title string) []string {
+	if rest, ok := strings.CutPrefix(title, "initWith"); ok && len(rest) > 1 && strings.HasSuffix(rest, ":") && rest[0] != ':' {
+		// An Objective-C initializer: initWithKey:ascending: is Swift's
+		// init(key:ascending:).
+		parts := strings.Split(strings.TrimSuffix(rest, ":"), ":")
+		parts[0] = strings.ToLower(parts[0][:1]) + parts[0][1:]
+		return parts
+	}
+	open := strings.IndexByte(title, '(')
+	if open < 0 || !strings.HasSuffix(title, ")") {
+		return nil
+	}
+	var out []string
+	for _, l := range strings.Split(title[open+1:len(title)-1], ":") {
+		if l != "" {
+			out = append(out, l)
+		}
+	}
+	return out
+}
+
+// isSubsequence reports whether want appears in have in order.
+func isSubsequence(want, have []string) bool {
+	i := 0
+	for _, h := range have {
+		if i < len(want) && strings.EqualFold(want[i], h) {
+			i++
+		}
+	}
+	return i == len(want)
+}
+
+// callPage is a member page a call may mean.
+type callPage struct {
+	id         int64
+	uri, title string
+	depth      int
+}
+
+// callPages runs a query of (id, uri, title, depth) rows.
+func (e *Engine) callPages(ctx context.Context, query string, args ...any) ([]callPage, error) {
+	return sqlrows.All(ctx, sqlrows.QueryFunc(e.query), "ranker call pages", query, args, func(rows *sql.Rows) (callPage, error) {
+		var p callPage
+		err := rows.Scan(&p.id, &p.uri, &p.title, &p.depth)
+		return p, err
+	})
+}
+
+// typeMemberPages returns the pages of member (its name alone, or followed
+// by its selector, or qualified by the type as an enumeration case is:
+// DecodingError.typeMismatch(_:_:)) that are children of a type titled like
+// one of types, those of the first such type in the list only.
+func (e *Engine) typeMemberPages(ctx context.Context, types []string, member string) ([]callPage, error) {
+	var names []string
+	for _, t := range types {
+		if t = strings.ToLower(t); t != "" && !slices.Contains(names, t) {
+			names = append(names, t)
+		}
+	}
+	if len(names) == 0 {
+		return nil, nil
+	}
+	list := "?" + strings.Repeat(",?", len(names)-1)
+	args := make([]any, 0, 2*len(names)+4)
+	for _, n := range names {
+		args = append(args, n)
+	}
+	args = append(args, member, member+"(", member+"(\U0010FFFF", "."+member, "."+member+"(", "."+member+"(\U0010FFFF")
+	order := "CASE p.title_lower"
+	for i, n := range names {
+		order += fmt.Sprintf(" WHEN ? THEN %d", i)
+		args = append(args, n)
+	}
+	args = append(args, lookupLimit)
+	type ownedPage struct {
+		callPage
+		owner string
+	}
+	found, err := sqlrows.All(ctx, sqlrows.QueryFunc(e.query), "ranker type member pages",
+		`SELECT c.id, c.uri, c.title, c.depth, p.title_lower FROM docs p JOIN docs c ON c.parent_uri = p.uri
+		WHERE p.title_lower IN (`+list+`) AND p.kind IN `+typeKindList+` AND c.source = 'apple-docs'
+		AND (c.title_lower = ? OR (c.title_lower > ? AND c.title_lower < ?)
+			OR c.title_lower = p.title_lower || ? OR (c.title_lower > p.title_lower || ? AND c.title_lower < p.title_lower || ?))
+		ORDER BY `+order+` END, p.framework NOT IN `+authorityList+`, c.deprecated, c.depth, c.id LIMIT ?`,
+		args, func(rows *sql.Rows) (p ownedPage, err error) {
+			err = rows.Scan(&p.id, &p.uri, &p.title, &p.depth, &p.owner)
+			return p, err
+		})
+	if err != nil || len(found) == 0 {
+		return nil, err
+	}
+	var pages []callPage
+	for _, p := range found {
+		if p.owner == found[0].owner {
+			pages = append(pages, p.callPage)
+		}
+	}
+	return pages, nil
+}
+
+// protocolMembers reports which of the pages are members of a protocol.
+func (e *Engine) protocolMembers(ctx context.Context, pages []callPage) (map[int64]bool, error) {
+	args := make([]any, len(pages))
+	for i, p := range pages {
+		args[i] = p.id
+	}
+	ids, err := sqlrows.All(ctx, sqlrows.QueryFunc(e.query), "ranker protocol members",
+		`SELECT c.id FROM docs c JOIN docs p ON p.uri = c.parent_uri WHERE p.kind = 'protocol' AND c.id IN (?`+
+			strings.Repeat(",?", len(pages)-1)+`)`, args, func(rows *sql.Rows) (id int64, err error) {
+			err = rows.Scan(&id)
+			return id, err
+		})
+	out := make(map[int64]bool, len(ids))
+	for _, id := range ids {
+		out[id] = true
+	}
+	return out, err
+}
+
+// callFrameworks rank the frameworks whose members code most often calls,
+// for a member written without its type (".padding(" is SwiftUI's).
+var callFrameworks = map[string]int{"swiftui": 12, "swift": 11, "foundation": 10, "uikit": 9, "observation": 8,
+	"combine": 7, "swiftdata": 7, "appkit": 6}
+
+// callFrameworkList is callFrameworks' keys as an SQL list.
+const callFrameworkList = `('swiftui', 'swift', 'foundation', 'uikit', 'observation', 'combine', 'swiftdata', 'appkit')`
