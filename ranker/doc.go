@@ -92,7 +92,8 @@
 // prepared once per Engine (stmts.go); close a throwaway Engine.
 //
 // Before any of this, SearchQuery reads the raw query once (reading*.go,
-// understand.go): Swift code is searched as the calls it makes, a compiler
+// understand.go, call_pages.go): Swift code is searched as the calls it
+// makes, each forcing its member's pages, a compiler
 // or runtime message as the names and concepts it holds (several searches
 // fused by RRF), and a name that names nothing as its nearest title
 // (typos.go). Prose also gets the semantic layer's nearest types and
