@@ -43,9 +43,10 @@ const (
 	lexiconPages = 8
 	// lexiconBase is the relevance the first page of the best idea gains,
 	// falling linearly by lexiconStep per page (bm25 adds up to
-	// bm25Scale, 10; the context stage's best API 4).
+	// bm25Scale, 10; the context stage's best API 4). Both were chosen
+	// on the dev sets (docs/search.md, "The task lexicon").
 	lexiconBase = 20.0
-	lexiconStep = 1.25
+	lexiconStep = 3.0
 	// A loose match needs lexiconLooseWords of an idea's words worth
 	// lexiconLooseMin together; a whole phrase's words each add
 	// lexiconWholeWeight to the idea's score besides their worth.
