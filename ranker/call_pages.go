@@ -4,6 +4,7 @@ import (
 	"context"
 	"database/sql"
 	"fmt"
+	"regexp"
 	"slices"
 	"strings"
 
@@ -205,13 +206,28 @@ func (s *search) callPages(ctx context.Context) error {
 		if c.Type == "" && c.Receiver != "" && strings.Contains(p.uri, "/swift/array/") {
 			n -= 10
 		}
+		if c.NoArguments && strings.HasSuffix(p.title, "()") {
+			n -= 20 // as exact as labels that all match
+		}
 		return n + p.depth
 	}
 	slices.SortStableFunc(pages, func(a, b callPage) int {
 		if d := rank(a) - rank(b); d != 0 {
 			return d
 		}
-		return len(a.title) - len(b.title)
+		if d := len(a.title) - len(b.title); d != 0 {
+			return d
+		}
+		// Of equals, the page with a path of its own is the member
+		// itself; a hash suffix marks an overload or a default
+		// implementation (perform()-2523c).
+		switch sa, sb := hashSuffixRE.MatchString(a.uri), hashSuffixRE.MatchString(b.uri); {
+		case sa && !sb:
+			return 1
+		case sb && !sa:
+			return -1
+		}
+		return 0
 	})
 	for i, p := range pages {
 		if i == 5 {
@@ -256,6 +272,9 @@ func isSubsequence(want, have []string) bool {
 	}
 	return i == len(want)
 }
+
+// hashSuffixRE: a URI ending in DocC's disambiguating hash (-2523c).
+var hashSuffixRE = regexp.MustCompile(`-[0-9a-z]{4,6}$`)
 
 // callPage is a member page a call may mean.
 type callPage struct {

@@ -62,6 +62,9 @@ type Call struct {
 	// type (privateCloudDatabase in CKContainer.default().
 	// privateCloudDatabase.save(…)): the member is the property's type's.
 	Via string `json:"via,omitempty"`
+	// NoArguments: written with empty parentheses (save(), func
+	// perform()), so the member's overload without parameters.
+	NoArguments bool `json:"noArguments,omitempty"`
 	// order is where the code wrote it, for calls read from code.
 	order *callOrder
 }

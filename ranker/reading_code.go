@@ -156,7 +156,8 @@ func readSyntax(code string) Reading {
 			// @Published value is a Combine operator, Apple's API.
 			typ, receiver = "Publisher", ""
 		}
-		add(Call{Type: typ, Receiver: receiver, Member: name, Labels: labelsOf(code[loc[1]:]), Declared: declared, Via: chainProperty(chain)}, loc[0])
+		noArgs := strings.HasPrefix(strings.TrimLeft(code[loc[1]:], " "), ")")
+		add(Call{Type: typ, Receiver: receiver, Member: name, Labels: labelsOf(code[loc[1]:]), Declared: declared, Via: chainProperty(chain), NoArguments: noArgs}, loc[0])
 		if chain == "" && code[loc[0]] == '.' {
 			calls[len(calls)-1].args = loc[1] // a modifier: .font(
 		}
@@ -217,7 +218,7 @@ func readSyntax(code string) Reading {
 			add(c, loc[0])
 		}
 	}
-	assigned := map[int]bool{}
+	assigned, assignedValue := map[int]bool{}, map[int]bool{}
 	// A member the code sets is the property's page; an implicit member
 	// assigned (= .secondarySystemBackground) is its type's value.
 	for _, loc := range assignmentRE.FindAllStringSubmatchIndex(code, -1) {
@@ -231,6 +232,7 @@ func readSyntax(code string) Reading {
 		if loc[6] >= 0 {
 			// After every call written: the value is the detail.
 			add(Call{Member: code[loc[6]:loc[7]]}, len(code)+loc[6])
+			assignedValue[len(calls)-1] = true
 		}
 	}
 	// A subscript written with a label (counts[word, default: 0]) is a
@@ -281,7 +283,8 @@ func readSyntax(code string) Reading {
 	for i, p := range calls {
 		at := min(max(p.at, -p.at), len(code)-1)
 		calls[i].order = &callOrder{own: ownCall(p.Call), statement: statement[at], at: p.at,
-			inClosure: strings.Count(code[:at], "{") > strings.Count(code[:at], "}"), assigned: assigned[i], read: read[i]}
+			inClosure: strings.Count(code[:at], "{") > strings.Count(code[:at], "}"), assigned: assigned[i], read: read[i],
+			value: assignedValue[i]}
 		// An implicit member inside another call's arguments
 		// (.dateTime.day().year() in formatted(…)) details that call.
 		if !p.factory && p.Type == "" && p.Receiver == "" && code[at] == '.' && depths[at] > 0 {
@@ -442,6 +445,9 @@ type callOrder struct {
 	// read: a property the code reads from a value, searched only if
 	// the index says it is Apple's.
 	read bool
+	// value: an implicit member assigned (= .currency), which leads only
+	// when its name is rare enough to point at its type.
+	value bool
 }
 
 func (o *callOrder) compare(p *callOrder) int {

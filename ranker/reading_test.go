@@ -546,3 +546,25 @@ func TestPromoteTypedCallsDropsUnconfirmedReads(t *testing.T) {
 		t.Errorf("searches = %q: an unconfirmed read of a name no page bears is still searched", r.Searches)
 	}
 }
+
+// TestNoArgumentsAndAssignedValues: empty parentheses ask for the overload
+// without parameters; an assigned value whose name few pages bear keeps
+// its lead over the property set (the full index's figures cover a common
+// one, which follows it).
+func TestNoArgumentsAndAssignedValues(t *testing.T) {
+	r := readQuery(`func encode() throws -> Data {`)
+	if len(r.Calls) == 0 || !r.Calls[0].NoArguments {
+		t.Errorf("func encode(): calls = %+v, want NoArguments", r.Calls)
+	}
+	if r := readQuery(`try await session.start(with: config)`); len(r.Calls) == 0 || r.Calls[0].NoArguments {
+		t.Errorf("a call with arguments: calls = %+v", r.Calls)
+	}
+	e := openTestEngine(t)
+	r = readQuery(`recorder.captureMode = .quietMode`)
+	if err := e.promoteTypedCalls(context.Background(), &r); err != nil {
+		t.Fatal(err)
+	}
+	if len(r.Searches) == 0 || r.Searches[0] != "quietMode" {
+		t.Errorf("searches = %q, want the rare assigned value first", r.Searches)
+	}
+}

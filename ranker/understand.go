@@ -158,6 +158,20 @@ func (e *Engine) promoteTypedCalls(ctx context.Context, r *Reading) error {
 	promoted := false
 	var unconfirmed []string
 	for i, c := range r.Calls {
+		if c.order != nil && c.order.value {
+			// = .currency names nothing by itself: the property set
+			// leads, the value follows.
+			n, err := e.store.TitleCount(ctx, c.Member)
+			if err != nil {
+				return err
+			}
+			if n > maxReadTitles {
+				o := *c.order
+				o.own = 2
+				r.Calls[i].order, promoted = &o, true
+			}
+			continue
+		}
 		if c.order == nil || c.Type != "" {
 			continue
 		}
