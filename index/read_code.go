@@ -136,6 +136,22 @@ func (s *Store) NameExists(ctx context.Context, name string) (bool, error) {
 	return true, nil
 }
 
+// TitlePrefixExists reports whether some page's title starts with prefix,
+// in any case: SecItemAdd( finds SecItemAdd(_:_:).
+func (s *Store) TitlePrefixExists(ctx context.Context, prefix string) (bool, error) {
+	lower := strings.ToLower(prefix)
+	var one int
+	err := s.db.QueryRowContext(ctx, `SELECT 1 FROM docs WHERE title_lower >= ? AND title_lower < ? LIMIT 1`,
+		lower, lower+"\U0010FFFF").Scan(&one)
+	if errors.Is(err, sql.ErrNoRows) {
+		return false, nil
+	}
+	if err != nil {
+		return false, fmt.Errorf("title prefix exists: %w", err)
+	}
+	return true, nil
+}
+
 // TitleCount returns how many Apple documentation pages are titled name
 // exactly, case included: a property's name that few pages bear
 // (isPlaybackLikelyToKeepUp) points at them, one on hundreds (name) at

@@ -126,7 +126,11 @@ func readSyntax(code string) Reading {
 		// set(_:forKey:) is a method; set { … } an accessor, never a call.
 		// open(_:) is a method too; the modifier open is never called.
 		keyword := swiftKeywords[name] && name != "set" && name != "get" && name != "open"
-		if keyword {
+		if keyword && loc[4] > 0 && code[loc[4]-1] == '.' && name != "self" && name != "init" {
+			keyword = false // a member may bear a keyword's name: AVCaptureDevice.default(for:)
+		}
+		// #keyPath(…), #selector(…) and #available(…) are the compiler's.
+		if keyword || loc[0] > 0 && code[loc[0]-1] == '#' {
 			continue
 		}
 		if loc[0] > 0 && code[loc[0]-1] == '@' {
@@ -218,7 +222,7 @@ func readSyntax(code string) Reading {
 			add(c, loc[0])
 		}
 	}
-	assigned, assignedValue := map[int]bool{}, map[int]bool{}
+	assignedValue := map[int]bool{}
 	// A member the code sets is the property's page; an implicit member
 	// assigned (= .secondarySystemBackground) is its type's value.
 	for _, loc := range assignmentRE.FindAllStringSubmatchIndex(code, -1) {
@@ -228,7 +232,6 @@ func readSyntax(code string) Reading {
 		}
 		typ, receiver := receiverOf(chain+".", locals)
 		add(Call{Type: typ, Receiver: receiver, Member: prop, Via: chainProperty(chain + ".")}, loc[4])
-		assigned[len(calls)-1] = true
 		if loc[6] >= 0 {
 			// After every call written: the value is the detail.
 			add(Call{Member: code[loc[6]:loc[7]]}, len(code)+loc[6])
@@ -283,7 +286,7 @@ func readSyntax(code string) Reading {
 	for i, p := range calls {
 		at := min(max(p.at, -p.at), len(code)-1)
 		calls[i].order = &callOrder{own: ownCall(p.Call), statement: statement[at], at: p.at,
-			inClosure: strings.Count(code[:at], "{") > strings.Count(code[:at], "}"), assigned: assigned[i], read: read[i],
+			inClosure: strings.Count(code[:at], "{") > strings.Count(code[:at], "}"), read: read[i],
 			value: assignedValue[i]}
 		// An implicit member inside another call's arguments
 		// (.dateTime.day().year() in formatted(…)) details that call.
@@ -439,9 +442,6 @@ type callOrder struct {
 	// inClosure: written inside a closure's body, a detail of the call
 	// or assignment the closure is handed to.
 	inClosure bool
-	// assigned: a property the code sets (cardView.backgroundColor =
-	// .systemRed), whose value is the more telling part.
-	assigned bool
 	// read: a property the code reads from a value, searched only if
 	// the index says it is Apple's.
 	read bool

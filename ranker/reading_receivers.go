@@ -40,8 +40,14 @@ func receiverOf(chain string, local map[string]string) (typ, variable string) {
 // ("tableView" in "tableView."), "" for a type, self or no receiver.
 func receiverVariable(chain string) string {
 	chain = strings.TrimSuffix(chain, ".")
-	first, _, _ := strings.Cut(chain, ".")
+	first, rest, _ := strings.Cut(chain, ".")
 	first = strings.TrimRight(first, "?!")
+	if first == "self" && rest != "" {
+		// self.tableView. and self?.player. start from the property:
+		// a stored value, named like any other.
+		first, _, _ = strings.Cut(rest, ".")
+		first = strings.TrimRight(first, "?!")
+	}
 	if first == "" || first == "self" || isTypeName(first) || identifierPrefix(first) != first {
 		return ""
 	}
@@ -89,7 +95,7 @@ var bridgedValueTypes = map[string]bool{"Date": true, "Data": true, "URL": true,
 
 // receiverPrefixes are the framework prefixes of the types code most often
 // names its values after (audioPlayer: AVAudioPlayer, mapView: MKMapView).
-var receiverPrefixes = []string{"UI", "NS", "AV", "MK", "CL", "PH", "CK", "HK", "UN", "WK"}
+var receiverPrefixes = []string{"UI", "NS", "AV", "MK", "CL", "PH", "CK", "HK", "UN", "WK", "CA", "CG"}
 
 // chainProperty is the last property of a receiver chain of two or more
 // parts (URLSession.shared.configuration. -> configuration,

@@ -568,3 +568,47 @@ func TestNoArgumentsAndAssignedValues(t *testing.T) {
 		t.Errorf("searches = %q, want the rare assigned value first", r.Searches)
 	}
 }
+
+// TestReadSyntaxKeywordMembersDirectivesAndSelfChains: a member may bear a
+// keyword's name; #keyPath(…) is the compiler's; a chain from self starts
+// from its stored property.
+func TestReadSyntaxKeywordMembersDirectivesAndSelfChains(t *testing.T) {
+	r := readQuery(`guard let mic = AVCaptureDevice.default(for: .audio) else { return }`)
+	if len(r.Calls) == 0 || r.Calls[0].Type != "AVCaptureDevice" || r.Calls[0].Member != "default" {
+		t.Errorf("a member named default: calls = %+v", r.Calls)
+	}
+	r = readQuery(`queue.addObserver(self, forKeyPath: #keyPath(AVQueuePlayer.rate), options: [.new], context: nil)`)
+	if slices.ContainsFunc(r.Calls, func(c Call) bool { return c.Member == "keyPath" }) {
+		t.Errorf("#keyPath read as a call: calls = %+v", r.Calls)
+	}
+	if got := receiverVariable("self?.collectionView."); got != "collectionView" {
+		t.Errorf("receiverVariable(self?.collectionView.) = %q, want collectionView", got)
+	}
+	if got := receiverVariable("self."); got != "" {
+		t.Errorf("receiverVariable(self.) = %q, want none", got)
+	}
+	if got := receiverTypes("shapeLayer"); !slices.Contains(got, "CAShapeLayer") {
+		t.Errorf("receiverTypes(shapeLayer) = %q, want CAShapeLayer among them", got)
+	}
+}
+
+// TestFreeFunctionsAndKnownSearches: a capitalised call that names no type
+// but a function's title is that function, and is searched.
+func TestFreeFunctionsAndKnownSearches(t *testing.T) {
+	e := openTestEngine(t)
+	// The fixture titles a function schedule(after:_:) and no type Schedule.
+	r := readQuery(`let token = Schedule(after: deadline)`)
+	if err := e.freeFunctions(context.Background(), &r); err != nil {
+		t.Fatal(err)
+	}
+	if len(r.Calls) == 0 || r.Calls[0].Member != "Schedule" || r.Calls[0].Type != "" || !slices.Contains(r.Searches, "Schedule") {
+		t.Errorf("calls = %+v, searches = %q: want the function Schedule", r.Calls, r.Searches)
+	}
+	known, err := e.knownSearches(context.Background(), "", []string{"Schedule", "Unscheduled"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !slices.Equal(known, []string{"Schedule"}) {
+		t.Errorf("knownSearches = %q, want the function kept and the unknown name dropped", known)
+	}
+}

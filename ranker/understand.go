@@ -6,6 +6,7 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+	"math"
 	"slices"
 	"strings"
 )
@@ -66,6 +67,9 @@ func (e *Engine) SearchQuery(ctx context.Context, raw string, filters Filters) (
 		return Response{Results: results, Reading: r}, nil
 	}
 	if r.Class == ClassSyntax {
+		if err := e.freeFunctions(ctx, &r); err != nil {
+			return Response{}, err
+		}
 		known, err := e.knownSearches(ctx, raw, r.Searches)
 		if err != nil {
 			return Response{}, err
@@ -142,6 +146,39 @@ func (e *Engine) SearchQuery(ctx context.Context, raw string, filters Filters) (
 	return Response{Results: out, Reading: r}, nil
 }
 
+// freeFunctions turns a capitalised call that no type's name bears but a
+// function's title does (SecItemAdd(_:_:), CGColorSpaceCreateDeviceRGB())
+// from an initializer into that function: the C APIs Swift imports are
+// called like types are built.
+func (e *Engine) freeFunctions(ctx context.Context, r *Reading) error {
+	for i, c := range r.Calls {
+		if c.Member != "init" || c.Type == "" || c.order == nil {
+			continue
+		}
+		known, err := e.store.NameExists(ctx, c.Type)
+		if err != nil {
+			return err
+		}
+		if known {
+			continue
+		}
+		fn, err := e.store.TitlePrefixExists(ctx, c.Type+"(")
+		if err != nil {
+			return err
+		}
+		if !fn {
+			continue
+		}
+		init := callQuery(c)
+		r.Calls[i].Type, r.Calls[i].Member = "", c.Type
+		r.Searches = slices.DeleteFunc(r.Searches, func(q string) bool { return q == c.Type })
+		if at := slices.Index(r.Searches, init); at >= 0 {
+			r.Searches[at] = c.Type
+		}
+	}
+	return nil
+}
+
 // maxReadTitles is how many pages may bear a property's name for a read of
 // it on a value of unguessed type to be searched by that name.
 const maxReadTitles = 3
@@ -151,9 +188,13 @@ const maxReadTitles = 3
 // does not type is searched after the others (viewModel.load() is the
 // caller's API); one whose value's name gives a type that has the member
 // (invoice.dueDate.formatted: Date's, tableView.reloadData: UITableView's)
-// is Apple's after all and takes its place as written. Not so a property
-// the code sets, whose value tells more, nor a call inside a closure,
-// a detail of what the closure is handed to.
+// is Apple's after all and takes its place as written, a property the
+// code sets included (gradientLayer.colors = …: CAGradientLayer's); not
+// a call inside a closure, a detail of what the closure is handed to. An
+// implicit member assigned (= .secondarySystemBackground) goes before the
+// property when few pages bear its name, after everything when many do
+// (= .currency). A property read that the index does not confirm is not
+// searched at all.
 func (e *Engine) promoteTypedCalls(ctx context.Context, r *Reading) error {
 	promoted := false
 	var unconfirmed []string
@@ -165,17 +206,19 @@ func (e *Engine) promoteTypedCalls(ctx context.Context, r *Reading) error {
 			if err != nil {
 				return err
 			}
+			o := *c.order
 			if n > maxReadTitles {
-				o := *c.order
 				o.own = 2
-				r.Calls[i].order, promoted = &o, true
+			} else {
+				o.at = math.MinInt32 // before the property it is assigned to
 			}
+			r.Calls[i].order, promoted = &o, true
 			continue
 		}
 		if c.order == nil || c.Type != "" {
 			continue
 		}
-		guessable := c.order.own == 1 && c.Receiver != "" && !c.order.inClosure && !c.order.assigned
+		guessable := c.order.own == 1 && c.Receiver != "" && !c.order.inClosure
 		if !guessable && !c.order.read {
 			continue
 		}
@@ -255,6 +298,10 @@ func (e *Engine) knownSearches(ctx context.Context, code string, searches []stri
 			continue
 		}
 		known, err := e.store.NameExists(ctx, typ)
+		if err == nil && !known && !dotted {
+			// A function the code calls (SecItemAdd, after freeFunctions).
+			known, err = e.store.TitlePrefixExists(ctx, typ+"(")
+		}
 		if err != nil {
 			return nil, err
 		}
