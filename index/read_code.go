@@ -124,30 +124,27 @@ func (s *Store) CodeUses(ctx context.Context, q CodeUseQuery) ([]CodeUse, int, e
 // even when the crawl lacks its own page.
 func (s *Store) NameExists(ctx context.Context, name string) (bool, error) {
 	lower := strings.ToLower(name)
-	var one int
-	err := s.db.QueryRowContext(ctx, `SELECT 1 FROM docs WHERE title_lower = ? OR (title_lower > ? AND title_lower < ?) LIMIT 1`,
-		lower, lower+".", lower+".\U0010FFFF").Scan(&one)
-	if errors.Is(err, sql.ErrNoRows) {
-		return false, nil
-	}
-	if err != nil {
-		return false, fmt.Errorf("name exists: %w", err)
-	}
-	return true, nil
+	return s.anyRow(ctx, "name exists", `SELECT 1 FROM docs WHERE title_lower = ? OR (title_lower > ? AND title_lower < ?) LIMIT 1`,
+		lower, lower+".", lower+".\U0010FFFF")
 }
 
 // TitlePrefixExists reports whether some page's title starts with prefix,
 // in any case: SecItemAdd( finds SecItemAdd(_:_:).
 func (s *Store) TitlePrefixExists(ctx context.Context, prefix string) (bool, error) {
 	lower := strings.ToLower(prefix)
+	return s.anyRow(ctx, "title prefix exists", `SELECT 1 FROM docs WHERE title_lower >= ? AND title_lower < ? LIMIT 1`,
+		lower, lower+"\U0010FFFF")
+}
+
+// anyRow reports whether query returns a row.
+func (s *Store) anyRow(ctx context.Context, what, query string, args ...any) (bool, error) {
 	var one int
-	err := s.db.QueryRowContext(ctx, `SELECT 1 FROM docs WHERE title_lower >= ? AND title_lower < ? LIMIT 1`,
-		lower, lower+"\U0010FFFF").Scan(&one)
+	err := s.db.QueryRowContext(ctx, query, args...).Scan(&one)
 	if errors.Is(err, sql.ErrNoRows) {
 		return false, nil
 	}
 	if err != nil {
-		return false, fmt.Errorf("title prefix exists: %w", err)
+		return false, fmt.Errorf("%s: %w", what, err)
 	}
 	return true, nil
 }

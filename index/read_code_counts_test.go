@@ -63,3 +63,19 @@ func TestTitleCountIsExactAndAppleOnly(t *testing.T) {
 		}
 	}
 }
+
+// TestTitlePrefixExistsIgnoresCase: a title starting with the prefix, in
+// any case, and nothing else.
+func TestTitlePrefixExistsIgnoresCase(t *testing.T) {
+	page := func(uri, title string) *document.Document {
+		return &document.Document{URI: uri, Source: document.SourceAppleDocs, Title: title, Kind: "func", Content: title, ContentHash: uri}
+	}
+	s := storeOf(t, page("apple-docs://security/secitemadd(_:_:)", "SecItemAdd(_:_:)"))
+	for prefix, want := range map[string]bool{"SecItemAdd(": true, "secitemadd(": true, "SecItemDelete(": false, "SecItemAdd.": false} {
+		got, err := s.TitlePrefixExists(context.Background(), prefix)
+		mustNoErr(t, err)
+		if got != want {
+			t.Errorf("TitlePrefixExists(%q) = %v, want %v", prefix, got, want)
+		}
+	}
+}
