@@ -70,6 +70,7 @@ fuzz:
 	$(GO) test -run '^$$' -fuzz FuzzFromURL -fuzztime $(call fuzz_x,400000) ./internal/docuri
 	$(GO) test -run '^$$' -fuzz FuzzParse -fuzztime $(call fuzz_x,150000) ./internal/docc
 	$(GO) test -run '^$$' -fuzz FuzzSanitize -fuzztime $(call fuzz_x,25000) ./ranker
+	$(GO) test -run '^$$' -fuzz '^FuzzReadQuery$$' -fuzztime $(call fuzz_x,20000) ./ranker
 	$(GO) test -run '^$$' -fuzz FuzzNewSourceReaders -fuzztime $(call fuzz_x,40000) ./internal/corpus
 	$(GO) test -run '^$$' -fuzz FuzzAnalyzeFile -fuzztime $(call fuzz_x,20000) ./internal/swiftsym
 	$(GO) test -run '^$$' -fuzz FuzzCodeFileRoundTrip -fuzztime $(call fuzz_x,1000000) ./internal/mdbound

@@ -1,0 +1,235 @@
+package ranker
+
+import (
+	"context"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// Readings of code added with the factories, values and legacy-code sets
+// (syntax-v9 to v13).
+
+func TestReadSyntaxFactoriesClosureInitsAndAttributeLabels(t *testing.T) {
+	lead := func(code string) Call {
+		t.Helper()
+		r := readQuery(code)
+		if len(r.Calls) == 0 {
+			t.Fatalf("%s: no calls", code)
+		}
+		return r.Calls[0]
+	}
+	if c := lead(`.transition(.move(edge: .leading))`); c.Member != "move" {
+		t.Errorf("a labelled factory handed to a modifier leads: got %+v", c)
+	}
+	if c := lead(`.contentShape(.rect)`); c.Member != "contentShape" {
+		t.Errorf("no factory call: the modifier leads, got %+v", c)
+	}
+	if c := lead(`withAnimation(.easeOut(duration: 0.2)) { showsDetail = false }`); c.Member != "withAnimation" {
+		t.Errorf("a call with a trailing closure keeps the lead: got %+v", c)
+	}
+	if c := lead(`let ticks = AsyncStream<Date> { continuation in`); c.Type != "AsyncStream" || c.Member != "init" {
+		t.Errorf("a type built with a trailing closure is its initializer: got %+v", c)
+	}
+	r := readQuery(`final class InboxDelegate: NSObject, UNUserNotificationCenterDelegate {`)
+	if slices.ContainsFunc(r.Calls, func(c Call) bool { return c.Member == "init" }) {
+		t.Errorf("a conformance list builds nothing: calls = %+v", r.Calls)
+	}
+	if c := lead(`VStack { header }.padding(.top, 8)`); c.Member != "padding" {
+		t.Errorf("a view styled by a chain: its modifier leads, got %+v", c)
+	}
+	if c := lead(`@Query(sort: \Note.created, order: .forward) private var notes: [Note]`); c.Member != "Query" || !slices.Equal(c.Labels, []string{"sort", "order"}) {
+		t.Errorf("an attribute's labels pick its macro's overload: got %+v", c)
+	}
+	if r := readQuery(`@AppStorage("theme") private var theme = "system"`); len(r.Calls) != 0 {
+		t.Errorf("an attribute's bare argument picks no overload: calls = %+v", r.Calls)
+	}
+}
+
+func TestBlankStringsKeepsInterpolations(t *testing.T) {
+	in := `Text("Due \(Text(order.due, style: .date)) at \(slot)").bold() // "x"`
+	want := `Text("                                                ").bold() // "x"`
+	got := blankStrings(in)
+	if len(got) != len(in) {
+		t.Fatalf("length changed: %d -> %d", len(in), len(got))
+	}
+	if !strings.Contains(got, "Text(order.due, style: .date)") || !strings.Contains(got, "slot") || strings.Contains(got, "Due") || strings.Contains(got, " at ") {
+		t.Errorf("blankStrings(%q) = %q; want the interpolations kept and the words blank (shape %q)", in, got, want)
+	}
+}
+
+// TestCallOfAnUndocumentedMemberAnswersWithItsType: a member the crawl
+// lacks, of a type the code names or conforms to, finds that type's page,
+// not other pages that share the code's words.
+func TestCallOfAnUndocumentedMemberAnswersWithItsType(t *testing.T) {
+	e := openTestEngine(t)
+	for code, want := range map[string]string{
+		`MainActor.shared.undocumentedSwitch = true`:                          "apple-docs://swift/mainactor",
+		`struct Badge: View { func undocumentedRequirement(for value: Int) {`: "apple-docs://swiftui/view",
+	} {
+		resp, err := e.SearchQuery(context.Background(), code, Filters{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(resp.Results) == 0 || resp.Results[0].URI != want {
+			t.Errorf("%s: results %v, want %s first", code, uris(resp.Results), want)
+		}
+	}
+}
+
+func TestReadSyntaxCastsOptionalAssignmentsBridgesAndArithmetic(t *testing.T) {
+	if got := localTypes(`guard let http = response as? HTTPURLResponse else { return }`); got["http"] != "HTTPURLResponse" {
+		t.Errorf("a cast types its local: %v", got)
+	}
+	r := readQuery(`self.splitController?.preferredDisplayMode = .oneBesideSecondary`)
+	if !slices.ContainsFunc(r.Calls, func(c Call) bool { return c.Member == "preferredDisplayMode" && c.Via == "splitController" }) {
+		t.Errorf("an optional chain's assignment: calls = %+v", r.Calls)
+	}
+	got := receiverTypes("launchDate")
+	if d, ns := slices.Index(got, "Date"), slices.Index(got, "NSDate"); d < 0 || ns < 0 || d > ns {
+		t.Errorf("receiverTypes(launchDate) = %q, want Date before NSDate", got)
+	}
+	if got := receiverTypes("headerView"); slices.Index(got, "View") < slices.Index(got, "UIView") {
+		t.Errorf("receiverTypes(headerView) = %q, want UIView before View (no value type is bridged to it)", got)
+	}
+	if r := readQuery(`let wait = max(0, Date.now.timeIntervalSince(start))`); len(r.Calls) == 0 || r.Calls[0].Member != "timeIntervalSince" {
+		t.Errorf("arithmetic leads: calls = %+v", r.Calls)
+	}
+}
+
+func TestReadSyntaxPropertyReadsSubscriptsAndNestedImplicitMembers(t *testing.T) {
+	find := func(r Reading, member string) (Call, bool) {
+		i := slices.IndexFunc(r.Calls, func(c Call) bool { return c.Member == member })
+		if i < 0 {
+			return Call{}, false
+		}
+		return r.Calls[i], true
+	}
+	r := readQuery(`if self.recorder.isRecording == false { startButton.isEnabled = true }`)
+	if c, ok := find(r, "isRecording"); !ok || c.Via != "recorder" || c.order == nil || !c.order.read {
+		t.Errorf("a property read through self: calls = %+v", r.Calls)
+	}
+	r = readQuery(`let cost = items.count * unitPrice`)
+	if _, ok := find(r, "count"); ok {
+		t.Errorf("a sequence's count is no read worth a search: calls = %+v", r.Calls)
+	}
+	r = readQuery(`totals[region.uppercased(), default: 0] += 1`)
+	if c, ok := find(r, "subscript"); !ok || !slices.Equal(c.Labels, []string{"_", "default"}) || c.Receiver != "totals" {
+		t.Errorf("a labelled subscript: calls = %+v", r.Calls)
+	}
+	if _, ok := find(readQuery(`let first = rows[0].title`), "subscript"); ok {
+		t.Errorf("a bare index is no subscript worth a search")
+	}
+	r = readQuery(`let label = shippedAt.formatted(.dateTime.hour().minute())`)
+	if len(r.Calls) == 0 || r.Calls[0].Member != "formatted" {
+		t.Errorf("the implicit members in an argument detail its call: calls = %+v", r.Calls)
+	}
+	if got := receiverTypes("shippedAt"); !slices.Contains(got, "Date") {
+		t.Errorf("receiverTypes(shippedAt) = %q, want Date among them", got)
+	}
+}
+
+// TestPromoteTypedCallsDropsUnconfirmedReads: a property read whose name
+// no guessed type has and many pages bear is not searched.
+func TestPromoteTypedCallsDropsUnconfirmedReads(t *testing.T) {
+	e := openTestEngine(t)
+	r := readQuery(`let n = order.customer.name`)
+	if !slices.Contains(r.Searches, "name") {
+		t.Fatalf("searches = %q, want the read among them before the index is asked", r.Searches)
+	}
+	if err := e.promoteTypedCalls(context.Background(), &r); err != nil {
+		t.Fatal(err)
+	}
+	if slices.Contains(r.Searches, "name") {
+		t.Errorf("searches = %q: an unconfirmed read of a name no page bears is still searched", r.Searches)
+	}
+}
+
+// TestNoArgumentsAndAssignedValues: empty parentheses ask for the overload
+// without parameters; an assigned value whose name few pages bear keeps
+// its lead over the property set (the full index's figures cover a common
+// one, which follows it).
+func TestNoArgumentsAndAssignedValues(t *testing.T) {
+	r := readQuery(`func encode() throws -> Data {`)
+	if len(r.Calls) == 0 || !r.Calls[0].NoArguments {
+		t.Errorf("func encode(): calls = %+v, want NoArguments", r.Calls)
+	}
+	if r := readQuery(`try await session.start(with: config)`); len(r.Calls) == 0 || r.Calls[0].NoArguments {
+		t.Errorf("a call with arguments: calls = %+v", r.Calls)
+	}
+	e := openTestEngine(t)
+	r = readQuery(`recorder.captureMode = .quietMode`)
+	if err := e.promoteTypedCalls(context.Background(), &r); err != nil {
+		t.Fatal(err)
+	}
+	if len(r.Searches) == 0 || r.Searches[0] != "quietMode" {
+		t.Errorf("searches = %q, want the rare assigned value first", r.Searches)
+	}
+}
+
+// TestReadSyntaxKeywordMembersDirectivesAndSelfChains: a member may bear a
+// keyword's name; #keyPath(…) is the compiler's; a chain from self starts
+// from its stored property.
+func TestReadSyntaxKeywordMembersDirectivesAndSelfChains(t *testing.T) {
+	r := readQuery(`guard let mic = AVCaptureDevice.default(for: .audio) else { return }`)
+	if len(r.Calls) == 0 || r.Calls[0].Type != "AVCaptureDevice" || r.Calls[0].Member != "default" {
+		t.Errorf("a member named default: calls = %+v", r.Calls)
+	}
+	r = readQuery(`queue.addObserver(self, forKeyPath: #keyPath(AVQueuePlayer.rate), options: [.new], context: nil)`)
+	if slices.ContainsFunc(r.Calls, func(c Call) bool { return c.Member == "keyPath" }) {
+		t.Errorf("#keyPath read as a call: calls = %+v", r.Calls)
+	}
+	if got := receiverVariable("self?.collectionView."); got != "collectionView" {
+		t.Errorf("receiverVariable(self?.collectionView.) = %q, want collectionView", got)
+	}
+	if got := receiverVariable("self."); got != "" {
+		t.Errorf("receiverVariable(self.) = %q, want none", got)
+	}
+	if got := receiverTypes("shapeLayer"); !slices.Contains(got, "CAShapeLayer") {
+		t.Errorf("receiverTypes(shapeLayer) = %q, want CAShapeLayer among them", got)
+	}
+}
+
+// TestFreeFunctionsAndKnownSearches: a capitalised call that names no type
+// but a function's title is that function, and is searched.
+func TestFreeFunctionsAndKnownSearches(t *testing.T) {
+	e := openTestEngine(t)
+	// The fixture titles a function schedule(after:_:) and no type Schedule.
+	r := readQuery(`let token = Schedule(after: deadline)`)
+	if err := e.freeFunctions(context.Background(), &r); err != nil {
+		t.Fatal(err)
+	}
+	if len(r.Calls) == 0 || r.Calls[0].Member != "Schedule" || r.Calls[0].Type != "" || !slices.Contains(r.Searches, "Schedule") {
+		t.Errorf("calls = %+v, searches = %q: want the function Schedule", r.Calls, r.Searches)
+	}
+	known, err := e.knownSearches(context.Background(), "", []string{"Schedule", "Unscheduled"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !slices.Equal(known, []string{"Schedule"}) {
+		t.Errorf("knownSearches = %q, want the function kept and the unknown name dropped", known)
+	}
+}
+
+// FuzzReadQuery reads arbitrary text as a query: the code, message and
+// word readings index into the text by positions their expressions found,
+// and none may panic or return a search the text does not support.
+func FuzzReadQuery(f *testing.F) {
+	for _, seed := range []string{
+		`.font(.system(size: 22, weight: .bold))`, `Task { @MainActor in x.y() }`, `@Query(sort: \.a, order: .reverse) var q: [A]`,
+		`Text("a \(Text(d, style: .relative)) b")`, `"\(`, `"\(()`, `x[y, default: 0] += 1`, `self?.a.b = .c`,
+		`let s = SecItemAdd(q as CFDictionary, nil)`, `A.default(for: .b)`, `#keyPath(A.b)`, `func f() {`,
+		`struct S: P { func m(`, `a.b.c(.d.e().f())`, "(\x00", `{{{((([[[`, `)))}}}`, `.x(.y(z: ))`, `= .`,
+		`let a = b as? C, a.d == 1`, `invoice.issuedAt.formatted(.dateTime.year())`,
+	} {
+		f.Add(seed)
+	}
+	f.Fuzz(func(t *testing.T, q string) {
+		r := readQuery(q)
+		for _, s := range r.Searches {
+			if s == "" {
+				t.Fatalf("readQuery(%q): an empty search", q)
+			}
+		}
+	})
+}
