@@ -99,7 +99,7 @@ func init() {
 // code follows it (let name =, let name:, try name.member).
 var codeMarks = regexp.MustCompile(`[A-Za-z_]\s*\(.*[:)]|\{|\}|\\\.|^\s*\.|@[A-Z]\w*(\s+\w+)*\s+(var|let)\s|\s=\s|->|` +
 	`^\s*(let|var)\s*(\(|[A-Za-z_]\w*\s*[:=,])|^\s*(try|await)\s+(await\s+)?[A-Za-z_]\w*[.(]|^\s*(func|guard let|guard var|if let|if var|for try await|for await)\s|` +
-	`\.[a-z][A-Za-z]*\(|\bself\.|^[A-Z][A-Za-z0-9_]*(?:\.[a-z][A-Za-z0-9_]*){2,}$`)
+	`\.[a-z][A-Za-z]*\(|\bself\.|^[A-Z][A-Za-z0-9_]*(?:\.[a-z][A-Za-z0-9_]*){2,}$|^[a-z][A-Za-z0-9_]*(?:[?!]?\.[a-z][A-Za-z0-9_]*){2,}$`)
 
 // statementRE: text that begins the way a Swift statement does (let name
 // =, try await x.f(, .modifier(, @Attribute(, name = …, a call). A diagnostic

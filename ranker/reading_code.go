@@ -397,6 +397,7 @@ func readSyntax(code string) Reading {
 		macros = append([]string{code[a[2]:a[3]]}, macros...)
 	}
 	r.Searches = append(macros, slices.DeleteFunc(r.Searches, func(q string) bool { return slices.Contains(macros, q) })...)
+	r.Searches = append(languageSearches(code), r.Searches...)
 	return r
 }
 

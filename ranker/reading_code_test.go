@@ -233,3 +233,28 @@ func FuzzReadQuery(f *testing.F) {
 		}
 	})
 }
+
+// TestLanguageFeaturesLeadAndDottedPathsAreCode: a line bearing a
+// language feature's mark searches its proposal first; some View bears
+// none; a value's property path is code.
+func TestLanguageFeaturesLeadAndDottedPathsAreCode(t *testing.T) {
+	for code, want := range map[string]string{
+		`func load() async throws(FetchError) -> Feed {`:            "se: typed throws",
+		`borrowing func checksum(of block: borrowing Block) -> Int`: "se: borrowing consuming parameter ownership modifiers",
+		`struct Handle: ~Copyable {`:                                "se: noncopyable structs enums",
+		`async let avatar = loader.image(for: user)`:                "se: async let",
+	} {
+		if r := readQuery(code); len(r.Searches) == 0 || r.Searches[0] != want {
+			t.Errorf("%s: searches = %q, want %q first", code, r.Searches, want)
+		}
+	}
+	if r := readQuery(`var body: some View { Text(title) }`); slices.ContainsFunc(r.Searches, func(q string) bool { return strings.HasPrefix(q, "se: ") }) {
+		t.Errorf("some View names no feature: searches = %q", r.Searches)
+	}
+	if got := readQuery(`scrollView.contentInset.bottom`).Class; got != ClassSyntax {
+		t.Errorf("a value's property path: class %s, want syntax", got)
+	}
+	if got := readQuery(`user defaults`).Class; got != ClassWords {
+		t.Errorf("words: class %s", got)
+	}
+}

@@ -51,6 +51,9 @@ var agentMinRows = map[string]int{
 	// A thirteenth: code of an established UIKit and AppKit app (Auto
 	// Layout, selectors, GCD, Core Animation, Keychain, Core Data).
 	"syntax-v13": 30,
+	// A fourteenth: fragments and partial lines, member paths, attributes
+	// alone, language features.
+	"syntax-v14": 30,
 }
 
 func loadAgentBatteries(t *testing.T) map[string]Battery {
@@ -83,7 +86,7 @@ func TestAgentBatteriesFormat(t *testing.T) {
 		// or in its own, with other filters: that is another question.
 		seen, rows := map[string]string{}, map[string]bool{}
 		heldOut := func(name string) bool { return strings.HasSuffix(name, "-final") || strings.HasSuffix(name, "-last") }
-		for _, name := range []string{k, k + "-v2", k + "-v3", k + "-v4", k + "-v5", k + "-v6", k + "-v7", k + "-v8", k + "-v9", k + "-v10", k + "-v11", k + "-v12", k + "-v13", k + "-final", k + "-last"} {
+		for _, name := range []string{k, k + "-v2", k + "-v3", k + "-v4", k + "-v5", k + "-v6", k + "-v7", k + "-v8", k + "-v9", k + "-v10", k + "-v11", k + "-v12", k + "-v13", k + "-v14", k + "-final", k + "-last"} {
 			for _, c := range bs[name].Cases {
 				q := strings.ToLower(c.Query)
 				if prev, ok := seen[q]; ok && prev != name && (heldOut(prev) || heldOut(name)) {

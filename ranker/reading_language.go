@@ -1,0 +1,35 @@
+package ranker
+
+import "regexp"
+
+// languageFeatures are the marks of Swift language features a line of code
+// may be about rather than any API (func parse() throws(ParseError),
+// consuming func finish()), each with the search that finds the proposal
+// explaining it. They lead a line's searches: a line that bears one is
+// written to use it. Opaque and existential types (some View, some
+// Sequence<String>) are not among them: the protocol they name is what
+// such a line is about as often as the feature.
+var languageFeatures = []struct {
+	mark   *regexp.Regexp
+	search string
+}{
+	{regexp.MustCompile(`\bthrows\s*\(\s*[A-Z]`), "se: typed throws"},
+	{regexp.MustCompile(`\b(?:consuming|borrowing)\s+(?:func\b|[A-Z])`), "se: borrowing consuming parameter ownership modifiers"},
+	{regexp.MustCompile(`~Copyable\b`), "se: noncopyable structs enums"},
+	{regexp.MustCompile(`\bsending\s+[A-Z]`), "se: sending parameter result values"},
+	{regexp.MustCompile(`\basync\s+let\b`), "se: async let"},
+	{regexp.MustCompile(`\beach\s+[A-Z]\w*\b`), "se: parameter packs"},
+	{regexp.MustCompile(`@retroactive\b`), "se: retroactive conformances"},
+}
+
+// languageSearches are the searches of the language features code bears,
+// in the table's order.
+func languageSearches(code string) []string {
+	var out []string
+	for _, f := range languageFeatures {
+		if f.mark.MatchString(code) {
+			out = appendUnique(out, f.search)
+		}
+	}
+	return out
+}
