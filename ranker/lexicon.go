@@ -8,6 +8,7 @@ import (
 	"slices"
 	"sort"
 	"strings"
+	"sync"
 	"time"
 	"unicode"
 	"unicode/utf8"
@@ -139,44 +140,85 @@ func newLexicon(ideas []taskIdea) *lexicon {
 	}
 	slices.Sort(lx.stems)
 	lx.stems = slices.Compact(lx.stems)
-	byStem := make([][]int32, len(lx.stems))
-	ideasByStem := make([][]int32, len(lx.stems))
-	bags := make([][]int32, len(ideas))
-	for n, p := range phrases {
+	for _, p := range phrases {
 		for _, w := range p.words {
 			st := stemOf[w]
 			id, _ := slices.BinarySearch(lx.stems, st)
 			lx.words = append(lx.words, lexiconWord{prefix: derivedPrefix(w, st), stem: int32(id)})
-			byStem[id] = append(byStem[id], int32(n))
-			if !slices.ContainsFunc(bags[p.idea], func(x int32) bool { return lx.words[x].stem == int32(id) }) {
-				bags[p.idea] = append(bags[p.idea], int32(len(lx.words)-1))
-				ideasByStem[id] = append(ideasByStem[id], p.idea)
-			}
 		}
 		lx.spans = append(lx.spans, lexiconSpan{int32(len(lx.words)), p.idea})
 	}
-	lx.byStem, lx.byStemAt = flatten(byStem)
-	lx.ideasByStem, lx.ideasByStemAt = flatten(ideasByStem)
-	lx.bags, lx.bagsAt = flatten(bags)
+	lx.index()
 	return lx
 }
 
-// flatten joins lists into one array and their offsets.
-func flatten(lists [][]int32) (all, at []int32) {
-	at = make([]int32, 0, len(lists)+1)
-	for _, l := range lists {
-		at = append(at, int32(len(all)))
-		all = append(all, l...)
+// index derives the lists a lookup reads from the words and phrases: the
+// phrases holding each stem, the ideas holding each stem and each idea's
+// bag of words, a stem once per idea. The compiled form stores only the
+// words and phrases; this is two passes over them (count, then fill) and
+// allocates no list of its own. An idea's phrases stand together, so a
+// stem is new to an idea's bag when the last idea to bag it was another.
+func (lx *lexicon) index() {
+	lx.byStemAt = make([]int32, len(lx.stems)+1)
+	lx.ideasByStemAt = make([]int32, len(lx.stems)+1)
+	lx.bagsAt = make([]int32, len(lx.ideas)+1)
+	lastIdea := make([]int32, len(lx.stems))
+	each := func(visit func(n int, x int32, newToIdea bool)) {
+		for i := range lastIdea {
+			lastIdea[i] = -1
+		}
+		start := int32(0)
+		for n, p := range lx.spans {
+			for x := start; x < p.end; x++ {
+				id := lx.words[x].stem
+				fresh := lastIdea[id] != p.idea
+				lastIdea[id] = p.idea
+				visit(n, x, fresh)
+			}
+			start = p.end
+		}
 	}
-	return all, append(at, int32(len(all)))
+	each(func(n int, x int32, fresh bool) {
+		id := lx.words[x].stem
+		lx.byStemAt[id+1]++
+		if fresh {
+			lx.ideasByStemAt[id+1]++
+			lx.bagsAt[lx.spans[n].idea+1]++
+		}
+	})
+	for _, at := range [][]int32{lx.byStemAt, lx.ideasByStemAt, lx.bagsAt} {
+		for i := 1; i < len(at); i++ {
+			at[i] += at[i-1]
+		}
+	}
+	lx.byStem = make([]int32, lx.byStemAt[len(lx.stems)])
+	lx.ideasByStem = make([]int32, lx.ideasByStemAt[len(lx.stems)])
+	lx.bags = make([]int32, lx.bagsAt[len(lx.ideas)])
+	byStemNext := slices.Clone(lx.byStemAt)
+	ideasNext := slices.Clone(lx.ideasByStemAt)
+	bagsNext := slices.Clone(lx.bagsAt)
+	each(func(n int, x int32, fresh bool) {
+		id, idea := lx.words[x].stem, lx.spans[n].idea
+		lx.byStem[byStemNext[id]] = int32(n)
+		byStemNext[id]++
+		if fresh {
+			lx.ideasByStem[ideasNext[id]] = idea
+			ideasNext[id]++
+			lx.bags[bagsNext[idea]] = x
+			bagsNext[idea]++
+		}
+	})
 }
 
-// compiledLexicon is taskLexicon's compiled form, the static arrays of
-// lexicon_compiled.go.
-var compiledLexicon = &lexicon{ideas: taskLexicon, stems: compiledStems[:], words: compiledWords[:], spans: compiledSpans[:],
-	byStem: compiledByStem[:], byStemAt: compiledByStemAt[:],
-	ideasByStem: compiledIdeasByStem[:], ideasByStemAt: compiledIdeasByStemAt[:],
-	bags: compiledBags[:], bagsAt: compiledBagsAt[:]}
+// compiledLexicon is taskLexicon's compiled form: the static stems, words
+// and phrases of lexicon_compiled.go, indexed on the first request that
+// reads the lexicon (index is a pass over the words), so neither a build
+// nor a process start pays for the stemming, and a start pays nothing.
+var compiledLexicon = sync.OnceValue(func() *lexicon {
+	lx := &lexicon{ideas: taskLexicon, stems: compiledStems[:], words: compiledWords[:], spans: compiledSpans[:]}
+	lx.index()
+	return lx
+})
 
 // normalizeWord is a word of a phrase or request as the lexicon compares
 // it: lower-case, without surrounding punctuation or a possessive.
@@ -380,7 +422,7 @@ func (s *search) lexiconStage(ctx context.Context) error {
 	if !s.e.lexiconReads(s.q) {
 		return nil
 	}
-	uris := compiledLexicon.uris(s.q.Terms)
+	uris := compiledLexicon().uris(s.q.Terms)
 	if len(uris) == 0 {
 		return nil
 	}
@@ -425,7 +467,7 @@ func (e *Engine) lexiconIdeas(raw string) []string {
 	if err != nil || !e.lexiconReads(&q) {
 		return nil
 	}
-	lx := compiledLexicon
+	lx := compiledLexicon()
 	var out []string
 	ideas, _ := lx.rankIdeas(lx.requestWords(q.Terms))
 	for _, i := range ideas[:min(len(ideas), lexiconIdeas)] {
