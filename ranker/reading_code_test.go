@@ -190,24 +190,21 @@ func TestReadSyntaxKeywordMembersDirectivesAndSelfChains(t *testing.T) {
 	}
 }
 
-// TestFreeFunctionsAndKnownSearches: a capitalised call that names no type
-// but a function's title is that function, and is searched.
-func TestFreeFunctionsAndKnownSearches(t *testing.T) {
+// TestKnownSearchesTurnFreeFunctions: a capitalised call that names no
+// type but a function's title is that function, and is searched once.
+func TestKnownSearchesTurnFreeFunctions(t *testing.T) {
 	e := openTestEngine(t)
 	// The fixture titles a function schedule(after:_:) and no type Schedule.
 	r := readQuery(`let token = Schedule(after: deadline)`)
-	if err := e.freeFunctions(context.Background(), &r); err != nil {
+	r.Searches = append(r.Searches, "Unscheduled")
+	if err := e.knownSearches(context.Background(), `let token = Schedule(after: deadline)`, &r); err != nil {
 		t.Fatal(err)
 	}
-	if len(r.Calls) == 0 || r.Calls[0].Member != "Schedule" || r.Calls[0].Type != "" || !slices.Contains(r.Searches, "Schedule") {
-		t.Errorf("calls = %+v, searches = %q: want the function Schedule", r.Calls, r.Searches)
+	if len(r.Calls) == 0 || r.Calls[0].Member != "Schedule" || r.Calls[0].Type != "" {
+		t.Errorf("calls = %+v: want the function Schedule", r.Calls)
 	}
-	known, err := e.knownSearches(context.Background(), "", []string{"Schedule", "Unscheduled"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if !slices.Equal(known, []string{"Schedule"}) {
-		t.Errorf("knownSearches = %q, want the function kept and the unknown name dropped", known)
+	if !slices.Equal(r.Searches, []string{"Schedule"}) {
+		t.Errorf("searches = %q, want the function once and the unknown name dropped", r.Searches)
 	}
 }
 

@@ -309,12 +309,12 @@ func TestCallFrameworkListMatchesTheTable(t *testing.T) {
 func TestKnownSearchesDropTheCodesOwnTypes(t *testing.T) {
 	e := openTestEngine(t)
 	code := `@Observable final class Trips {}; RouteCard(trip: trip).task { }; NSApp.activate(); URLSession.shared.data(from: u)`
-	got, err := e.knownSearches(context.Background(), code, []string{"RouteCard.init", "RouteCard", "NSApp.activate", "URLSession.data", "URLSession", "Observable"})
-	if err != nil {
+	r := Reading{Searches: []string{"RouteCard.init", "RouteCard", "NSApp.activate", "URLSession.data", "URLSession", "Observable"}}
+	if err := e.knownSearches(context.Background(), code, &r); err != nil {
 		t.Fatal(err)
 	}
-	if want := []string{"NSApp.activate", "URLSession.data", "URLSession", "Observable"}; !slices.Equal(got, want) {
-		t.Errorf("knownSearches = %q, want %q", got, want)
+	if want := []string{"NSApp.activate", "URLSession.data", "URLSession", "Observable"}; !slices.Equal(r.Searches, want) {
+		t.Errorf("knownSearches = %q, want %q", r.Searches, want)
 	}
 }
 

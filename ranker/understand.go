@@ -67,14 +67,9 @@ func (e *Engine) SearchQuery(ctx context.Context, raw string, filters Filters) (
 		return Response{Results: results, Reading: r}, nil
 	}
 	if r.Class == ClassSyntax {
-		if err := e.freeFunctions(ctx, &r); err != nil {
+		if err := e.knownSearches(ctx, raw, &r); err != nil {
 			return Response{}, err
 		}
-		known, err := e.knownSearches(ctx, raw, r.Searches)
-		if err != nil {
-			return Response{}, err
-		}
-		r.Searches = known
 		if err := e.promoteTypedCalls(ctx, &r); err != nil {
 			return Response{}, err
 		}
@@ -144,39 +139,6 @@ func (e *Engine) SearchQuery(ctx context.Context, raw string, filters Filters) (
 		}
 	}
 	return Response{Results: out, Reading: r}, nil
-}
-
-// freeFunctions turns a capitalised call that no type's name bears but a
-// function's title does (SecItemAdd(_:_:), CGColorSpaceCreateDeviceRGB())
-// from an initializer into that function: the C APIs Swift imports are
-// called like types are built.
-func (e *Engine) freeFunctions(ctx context.Context, r *Reading) error {
-	for i, c := range r.Calls {
-		if c.Member != "init" || c.Type == "" || c.order == nil {
-			continue
-		}
-		known, err := e.store.NameExists(ctx, c.Type)
-		if err != nil {
-			return err
-		}
-		if known {
-			continue
-		}
-		fn, err := e.store.TitlePrefixExists(ctx, c.Type+"(")
-		if err != nil {
-			return err
-		}
-		if !fn {
-			continue
-		}
-		init := callQuery(c)
-		r.Calls[i].Type, r.Calls[i].Member = "", c.Type
-		r.Searches = slices.DeleteFunc(r.Searches, func(q string) bool { return q == c.Type })
-		if at := slices.Index(r.Searches, init); at >= 0 {
-			r.Searches[at] = c.Type
-		}
-	}
-	return nil
 }
 
 // maxReadTitles is how many pages may bear a property's name for a read of
@@ -288,28 +250,41 @@ func callQuery(c Call) string {
 // only find unrelated pages. Only a bare name or an initializer is judged;
 // a member call (NSApp.activate) finds its pages by the member. A name
 // written as an attribute or a macro (@Model, #Preview) is kept: its page
-// may be a macro's.
-func (e *Engine) knownSearches(ctx context.Context, code string, searches []string) ([]string, error) {
+// may be a macro's. A capitalised call that no type's name bears but a
+// function's title does (SecItemAdd(_:_:)) is that function, searched as
+// such: the C APIs Swift imports are called the way types are built.
+func (e *Engine) knownSearches(ctx context.Context, code string, r *Reading) error {
 	var out []string
-	for _, q := range searches {
+	for _, q := range r.Searches {
 		typ, member, dotted := strings.Cut(q, ".")
 		if (dotted && member != "init") || !isTypeName(typ) || strings.Contains(code, "@"+typ) || strings.Contains(code, "#"+typ) {
-			out = append(out, q)
+			out = appendUnique(out, q)
 			continue
 		}
 		known, err := e.store.NameExists(ctx, typ)
-		if err == nil && !known && !dotted {
-			// A function the code calls (SecItemAdd, after freeFunctions).
-			known, err = e.store.TitlePrefixExists(ctx, typ+"(")
-		}
 		if err != nil {
-			return nil, err
+			return err
 		}
 		if known {
-			out = append(out, q)
+			out = appendUnique(out, q)
+			continue
 		}
+		function, err := e.store.TitlePrefixExists(ctx, typ+"(")
+		if err != nil {
+			return err
+		}
+		if !function {
+			continue
+		}
+		for i, c := range r.Calls {
+			if c.Type == typ && c.Member == "init" {
+				r.Calls[i].Type, r.Calls[i].Member = "", typ
+			}
+		}
+		out = appendUnique(out, typ)
 	}
-	return out, nil
+	r.Searches = out
+	return nil
 }
 
 // searchText is one search of a query as typed, with the call its reading
