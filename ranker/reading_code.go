@@ -91,8 +91,8 @@ func readSyntax(code string) Reading {
 		// args is where a modifier's argument list starts, else 0.
 		args int
 		// factory: a labelled factory handed to a modifier, moved
-		// before it.
-		factory bool
+		// before it; read and value as in callOrder.
+		factory, read, value bool
 	}
 	var calls []placedCall
 	add := func(c Call, at int) { calls = append(calls, placedCall{Call: c, at: at}) }
@@ -222,7 +222,6 @@ func readSyntax(code string) Reading {
 			add(c, loc[0])
 		}
 	}
-	assignedValue := map[int]bool{}
 	// A member the code sets is the property's page; an implicit member
 	// assigned (= .secondarySystemBackground) is its type's value.
 	for _, loc := range assignmentRE.FindAllStringSubmatchIndex(code, -1) {
@@ -235,7 +234,7 @@ func readSyntax(code string) Reading {
 		if loc[6] >= 0 {
 			// After every call written: the value is the detail.
 			add(Call{Member: code[loc[6]:loc[7]]}, len(code)+loc[6])
-			assignedValue[len(calls)-1] = true
+			calls[len(calls)-1].value = true
 		}
 	}
 	// A subscript written with a label (counts[word, default: 0]) is a
@@ -252,7 +251,6 @@ func readSyntax(code string) Reading {
 	// timeIntervalSinceNow, self.player.currentItem?.isPlaybackLikely…):
 	// searched like a call once the index confirms it is Apple's
 	// (promoteTypedCalls); a sequence's count or isEmpty says nothing.
-	read := map[int]bool{}
 	for _, loc := range valueReadRE.FindAllStringSubmatchIndex(code, -1) {
 		chain, prop := code[loc[2]:loc[3]], code[loc[4]:loc[5]]
 		rest := strings.TrimLeft(code[loc[1]:], " ")
@@ -262,14 +260,14 @@ func readSyntax(code string) Reading {
 		}
 		typ, receiver := receiverOf(chain, locals)
 		add(Call{Type: typ, Receiver: receiver, Member: prop, Via: chainProperty(chain)}, loc[4])
-		read[len(calls)-1] = true
+		calls[len(calls)-1].read = true
 	}
 	// A chain built on an initializer (Text(title).lineLimit(2).badge(3),
 	// JSONDecoder().decode(…)) is read from its end: the line is being
 	// written there, and the type it starts from is the familiar part. The
 	// chained members lead, last first, then the initializer.
+	depths := depthAt(code)
 	if root := chainRootRE.FindStringSubmatchIndex(code); root != nil {
-		depths := depthAt(code)
 		for i := range calls {
 			if at := calls[i].at; at > root[1] && at < len(code) && code[at] == '.' && depths[at] == 0 {
 				calls[i].at = -at
@@ -282,12 +280,11 @@ func readSyntax(code string) Reading {
 	// …; content.title = …; center.add(request) is about add. Its calls
 	// lead, then the statements before it, latest first.
 	statement := statementIndex(code)
-	depths := depthAt(code)
 	for i, p := range calls {
 		at := min(max(p.at, -p.at), len(code)-1)
 		calls[i].order = &callOrder{own: ownCall(p.Call), statement: statement[at], at: p.at,
-			inClosure: strings.Count(code[:at], "{") > strings.Count(code[:at], "}"), read: read[i],
-			value: assignedValue[i]}
+			inClosure: strings.Count(code[:at], "{") > strings.Count(code[:at], "}"), read: p.read,
+			value: p.value}
 		// An implicit member inside another call's arguments
 		// (.dateTime.day().year() in formatted(…)) details that call.
 		if !p.factory && p.Type == "" && p.Receiver == "" && code[at] == '.' && depths[at] > 0 {
