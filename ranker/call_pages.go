@@ -68,9 +68,14 @@ func (s *search) callPages(ctx context.Context) error {
 	// The type's own members first, through the type page's children
 	// ("init(" alone names thousands of pages): those of the first of the
 	// candidate types that has the member, in one statement.
-	found, err := s.e.typeMemberPages(ctx, types, member)
-	if err != nil {
-		return err
+	// promoteTypedCalls may have asked already: its guessed types lead
+	// this list, so pages it found are the ones this would find.
+	found := c.memberPages
+	if found == nil {
+		var err error
+		if found, err = s.e.typeMemberPages(ctx, types, member); err != nil {
+			return err
+		}
 	}
 	// A guessed type's copy of the member that takes other labels
 	// (Collection's firstIndex(of:) for firstIndex(where:)) does not end

@@ -67,6 +67,9 @@ type Call struct {
 	NoArguments bool `json:"noArguments,omitempty"`
 	// order is where the code wrote it, for calls read from code.
 	order *callOrder
+	// memberPages are the member's pages under the guessed receiver
+	// types, when promoteTypedCalls found some.
+	memberPages []callPage
 }
 
 // Prefix is the title prefix of the member's pages: "upload(for:from:" for

@@ -188,6 +188,7 @@ func (e *Engine) promoteTypedCalls(ctx context.Context, r *Reading) error {
 		if err != nil {
 			return err
 		}
+		r.Calls[i].memberPages = pages // callPages reads them instead of asking again
 		switch {
 		case len(pages) > 0 && guessable:
 			o := *c.order
