@@ -57,6 +57,9 @@ func (s *search) callPages(ctx context.Context) error {
 		// A property reached from a value is named after its type too:
 		// invoice.dueDate is a Date before invoice is an Invoice.
 		types = append(receiverTypes(c.Via), receiverTypes(c.Receiver)...)
+		if c.Built != "" {
+			types = append([]string{c.Built}, types...)
+		}
 		if c.Receiver != "" {
 			// A value the code does not type (people., rawValues.) is
 			// most often a collection: the standard protocols' member,

@@ -25,6 +25,7 @@ var heldOutMinimum = map[string]struct {
 	"prose-v2":     {"pass", 27},  // paraphrased requests, of 37
 	"prose-v3":     {"pass", 17},  // paraphrased requests, of 26
 	"prose-v4":     {"pass", 7},   // of 15, written last and never tuned on
+	"prose-v5":     {"pass", 25},  // of 35, written blind after the lexicon's step was chosen
 	// Each of issue #12's sources, searched in itself: its own items are
 	// found by their words (dev tuned on, held-out never).
 	"samples-dev":      {"mrr", 0.8},

@@ -62,6 +62,11 @@ type Call struct {
 	// type (privateCloudDatabase in CKContainer.default().
 	// privateCloudDatabase.save(…)): the member is the property's type's.
 	Via string `json:"via,omitempty"`
+	// Built is the type of the value the call is made on when the code
+	// builds that value just before, with a type's initializer or static
+	// factory (Duration.seconds(elapsed).formatted(…) is called on a
+	// Duration): a guess the index confirms, as a receiver's name is.
+	Built string `json:"built,omitempty"`
 	// NoArguments: written with empty parentheses (save(), func
 	// perform()), so the member's overload without parameters.
 	NoArguments bool `json:"noArguments,omitempty"`
@@ -105,10 +110,12 @@ var codeMarks = regexp.MustCompile(`[A-Za-z_]\s*\(.*[:)]|\{|\}|\\\.|^\s*\.|@[A-Z
 	`\.[a-z][A-Za-z]*\(|\bself\.|^[A-Z][A-Za-z0-9_]*(?:\.[a-z][A-Za-z0-9_]*){2,}$|^[a-z][A-Za-z0-9_]*(?:[?!]?\.[a-z][A-Za-z0-9_]*){2,}$`)
 
 // statementRE: text that begins the way a Swift statement does (let name
-// =, try await x.f(, .modifier(, @Attribute(, name = …, a call). A diagnostic
+// =, try await x.f(, .modifier(, @Attribute(, name = …, a call, if let
+// name =, for await name in, return x.f(). A diagnostic
 // quotes code but never opens with it, so such text is code even when it
 // holds a message's words ("await") and a quoted string.
-var statementRE = regexp.MustCompile(`^\s*(?:(?:let|var)\s*(?:\(|[A-Za-z_]\w*\s*[:=])|(?:try|await)\s+(?:await\s+)?[A-Za-z_$][\w.]*[.(]|\.[a-z]\w*\s*[({]|@[A-Z]\w*[\s(]|[A-Za-z_][\w.]*\s*=\s*\S|[a-z][\w.]*\()`)
+var statementRE = regexp.MustCompile(`^\s*(?:(?:let|var)\s*(?:\(|[A-Za-z_]\w*\s*[:=])|(?:try|await)\s+(?:await\s+)?[A-Za-z_$][\w.]*[.(]|\.[a-z]\w*\s*[({]|@[A-Z]\w*[\s(]|[A-Za-z_][\w.]*\s*=\s*\S|[a-z][\w.]*\(|` +
+	`(?:if|guard|while)\s+(?:let|var|case)\s+[\w.(]+.*=|for\s+(?:try\s+)?(?:await\s+)?(?:case\s+)?(?:let\s+|var\s+)?[\w(, )]+\s+in\s+\S|return\s+(?:try\s+)?(?:await\s+)?[A-Za-z_$][\w.]*[.(])`)
 
 // readQuery decides a query's class and, for code and messages, what to
 // search instead.

@@ -144,6 +144,16 @@ func readSyntax(code string) Reading {
 			}
 			continue
 		}
+		if isTypeName(name) && typePathRE.MatchString(chain) {
+			// AVCaptureDevice.DiscoverySession(deviceTypes:…) builds the
+			// nested type: its init pages, the nested type itself second.
+			nested := chain + name
+			r.addName(nested)
+			if labels := labelsOf(code[loc[1]:]); len(labels) > 0 {
+				add(Call{Type: nested, Member: "init", Labels: labels}, loc[0])
+			}
+			continue
+		}
 		if isTypeName(name) && chain == "" {
 			// Text(date, style: .relative) is an initializer: the
 			// type's init pages, the type itself second.
@@ -161,7 +171,11 @@ func readSyntax(code string) Reading {
 			typ, receiver = "Publisher", ""
 		}
 		noArgs := strings.HasPrefix(strings.TrimLeft(code[loc[1]:], " "), ")")
-		add(Call{Type: typ, Receiver: receiver, Member: name, Labels: labelsOf(code[loc[1]:]), Declared: declared, Via: chainProperty(chain), NoArguments: noArgs}, loc[0])
+		built := ""
+		if chain == "" && code[loc[0]] == '.' {
+			built = builtType(code[:loc[0]])
+		}
+		add(Call{Type: typ, Receiver: receiver, Member: name, Labels: labelsOf(code[loc[1]:]), Declared: declared, Via: chainProperty(chain), NoArguments: noArgs, Built: built}, loc[0])
 		if chain == "" && code[loc[0]] == '.' {
 			calls[len(calls)-1].args = loc[1] // a modifier: .font(
 		}
@@ -299,7 +313,9 @@ func readSyntax(code string) Reading {
 	// URLSession.shared.upload needs neither "URLSession.shared" nor
 	// "URLSession" on its own, which would outvote the call in fusion.
 	called := func(typ string) bool {
-		return slices.ContainsFunc(r.Calls, func(c Call) bool { return c.Type == typ })
+		return slices.ContainsFunc(r.Calls, func(c Call) bool {
+			return c.Type == typ || strings.HasPrefix(c.Type, typ+".") || strings.HasSuffix(c.Type, "."+typ)
+		})
 	}
 	for _, loc := range memberAccessRE.FindAllStringSubmatchIndex(code, -1) {
 		m := []string{code[loc[0]:loc[1]], code[loc[2]:loc[3]], code[loc[4]:loc[5]]}
@@ -346,7 +362,7 @@ func readSyntax(code string) Reading {
 	for _, m := range conformanceRE.FindAllStringSubmatch(code, -1) {
 		for _, n := range typeRE.FindAllString(m[1], -1) {
 			conforms[n] = true
-			if conformed == "" && !rootClasses(n) && !own[n] {
+			if conformed == "" && !rootClasses(n) && !rawValueTypes[n] && !own[n] {
 				conformed = n
 			}
 		}
@@ -361,7 +377,7 @@ func readSyntax(code string) Reading {
 	}
 	place := func(n string) int {
 		switch {
-		case rootClasses(n):
+		case rootClasses(n), conforms[n] && rawValueTypes[n]:
 			return 2
 		case !conforms[n]:
 			return 1
@@ -386,20 +402,66 @@ func readSyntax(code string) Reading {
 	// Predicate, not contains.
 	// An attribute written before the macro is the line's subject:
 	// @Query(filter: #Predicate<Trip> { … }) declares a SwiftData query.
+	// One handed to a call (FetchDescriptor<Trip>(predicate: #Predicate {
+	// … })) is a detail of that call.
 	var macros []string
-	for _, m := range macroRE.FindAllStringSubmatch(code, -1) {
-		macros = appendUnique(macros, m[1])
+	attribute := attributeRE.FindStringSubmatchIndex(code)
+	for _, loc := range macroRE.FindAllStringSubmatchIndex(code, -1) {
+		if attribute != nil && attribute[0] < loc[0] || depths[loc[0]] == 0 {
+			macros = appendUnique(macros, code[loc[2]:loc[3]])
+		}
 	}
-	if a := attributeRE.FindStringSubmatchIndex(code); a != nil && len(macros) > 0 && a[0] < strings.IndexByte(code, '#') {
-		macros = append([]string{code[a[2]:a[3]]}, macros...)
+	if attribute != nil && len(macros) > 0 && attribute[0] < strings.IndexByte(code, '#') {
+		macros = append([]string{code[attribute[2]:attribute[3]]}, macros...)
 	}
 	r.Searches = append(macros, slices.DeleteFunc(r.Searches, func(q string) bool { return slices.Contains(macros, q) })...)
 	r.Searches = append(languageSearches(code), r.Searches...)
 	return r
 }
 
+// typePathRE: a receiver chain of types alone (AVCaptureDevice.), before a
+// nested type's name.
+var typePathRE = regexp.MustCompile(`^(?:[A-Z][A-Za-z0-9_]*\.)+$`)
+
+// builtRE: text ending in a type's initializer or static factory called,
+// up to its argument list (Duration.seconds, Measurement).
+var builtRE = regexp.MustCompile(`(?:^|[^A-Za-z0-9_.])([A-Z][A-Za-z0-9_]*)(?:<[^<>]*>)?(?:\.[a-z][A-Za-z0-9_]*)?$`)
+
+// builtType is the type built by the call whose argument list closes the
+// text (…Duration.seconds(elapsed)), when a type's initializer or static
+// factory builds it, else "": such calls return the type itself.
+func builtType(code string) string {
+	if !strings.HasSuffix(code, ")") {
+		return ""
+	}
+	depth := 0
+	for i := len(code) - 1; i >= 0; i-- {
+		switch code[i] {
+		case ')':
+			depth++
+		case '(':
+			if depth--; depth == 0 {
+				if m := builtRE.FindStringSubmatch(code[:i]); m != nil && !swiftKeywords[m[1]] {
+					return m[1]
+				}
+				return ""
+			}
+		}
+	}
+	return ""
+}
+
+// rawValueTypes are the types an enumeration's raw values may have, first in
+// its inheritance list before the protocols it conforms to (enum Keys:
+// String, CodingKey is about CodingKey).
+var rawValueTypes = map[string]bool{"String": true, "Int": true, "Int8": true, "Int16": true, "Int32": true,
+	"Int64": true, "UInt": true, "UInt8": true, "UInt16": true, "UInt32": true, "UInt64": true, "Double": true,
+	"Float": true, "Character": true}
+
 // chainRootRE: a statement that starts from a type's initializer, alone
-// or assigned (Image(systemName: …), let d = JSONDecoder()).
+// or assigned (Image(systemName: …), let d = JSONDecoder()). Not a static
+// factory (Timer.publish(…).autoconnect()): its line is about the factory
+// as often as about the chain after it.
 var chainRootRE = regexp.MustCompile(`^\s*(?:(?:let|var)\s+[a-z][A-Za-z0-9_]*\s*=\s*)?(?:try\s+)?(?:await\s+)?[A-Z][A-Za-z0-9_]*(?:<[^<>]*>)?\(`)
 
 // rootClasses are the base classes a conformance list names only because

@@ -255,3 +255,53 @@ func TestLanguageFeaturesLeadAndDottedPathsAreCode(t *testing.T) {
 		t.Errorf("words: class %s", got)
 	}
 }
+
+// TestReadSyntaxNestedTypesBuiltValuesRawTypesAndMacroArguments: readings
+// added with the everyday-app and framework-specialist sets (syntax-v15,
+// v16).
+func TestReadSyntaxNestedTypesBuiltValuesRawTypesAndMacroArguments(t *testing.T) {
+	r := readQuery(`let finder = AVCaptureDevice.DiscoverySession(deviceTypes: [.builtInWideAngleCamera], mediaType: .video, position: .back)`)
+	if len(r.Calls) == 0 || r.Calls[0].Type != "AVCaptureDevice.DiscoverySession" || r.Calls[0].Member != "init" {
+		t.Errorf("a nested type built with labels is its init: calls = %+v", r.Calls)
+	}
+	if slices.Contains(r.Searches, "DiscoverySession") || slices.Contains(r.Searches, "AVCaptureDevice") {
+		t.Errorf("the nested type's parts are searched through it: searches = %q", r.Searches)
+	}
+	built := func(code, member string) string {
+		t.Helper()
+		for _, c := range readQuery(code).Calls {
+			if c.Member == member {
+				return c.Built
+			}
+		}
+		t.Fatalf("%s: no call of %s", code, member)
+		return ""
+	}
+	if got := built(`let label = Duration.seconds(elapsed).formatted(.units(width: .wide))`, "formatted"); got != "Duration" {
+		t.Errorf("a static factory's value: built %q, want Duration", got)
+	}
+	if got := built(`Measurement(value: km, unit: UnitLength.kilometers).converted(to: .miles)`, "converted"); got != "Measurement" {
+		t.Errorf("an initializer's value: built %q, want Measurement", got)
+	}
+	if got := built(`session.dataTask(with: url).resume()`, "resume"); got != "" {
+		t.Errorf("a value's call returns an unknown type: built %q", got)
+	}
+	if r := readQuery(`enum Keys: String, CodingKey {`); len(r.Searches) == 0 || r.Searches[0] != "CodingKey" {
+		t.Errorf("a raw value type follows the protocols: searches = %q", r.Searches)
+	}
+	if r := readQuery(`let d = FetchDescriptor<Trip>(predicate: #Predicate { $0.done }, sortBy: [])`); len(r.Searches) == 0 || r.Searches[0] != "FetchDescriptor.init" {
+		t.Errorf("a macro handed to a call details it: searches = %q", r.Searches)
+	}
+	if r := readQuery(`let open = #Predicate<Trip> { !$0.done }`); len(r.Searches) == 0 || r.Searches[0] != "Predicate" {
+		t.Errorf("a macro written alone leads: searches = %q", r.Searches)
+	}
+	for _, code := range []string{
+		`if let latest = await Transaction.latest(for: "com.example.pro") {`,
+		`guard let url = Bundle.main.url(forResource: "seed", withExtension: "json") else {`,
+		`for await update in Transaction.updates {`,
+	} {
+		if got := readQuery(code).Class; got != ClassSyntax {
+			t.Errorf("%s: class %s, want syntax", code, got)
+		}
+	}
+}

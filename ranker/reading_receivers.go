@@ -94,8 +94,12 @@ var bridgedValueTypes = map[string]bool{"Date": true, "Data": true, "URL": true,
 	"Set": true, "Array": true, "Dictionary": true, "Range": true}
 
 // receiverPrefixes are the framework prefixes of the types code most often
-// names its values after (audioPlayer: AVAudioPlayer, mapView: MKMapView).
-var receiverPrefixes = []string{"UI", "NS", "AV", "MK", "CL", "PH", "CK", "HK", "UN", "WK", "CA", "CG"}
+// names its values after (audioPlayer: AVAudioPlayer, mapView: MKMapView),
+// then the first words Foundation's types bear that code drops when it
+// names their values (defaults: UserDefaults, session: URLSession,
+// decoder: JSONDecoder, center: NotificationCenter).
+var receiverPrefixes = []string{"UI", "NS", "AV", "MK", "CL", "PH", "CK", "HK", "UN", "WK", "CA", "CG",
+	"URL", "JSON", "User", "File", "Notification", "Date"}
 
 // chainProperty is the last property of a receiver chain of two or more
 // parts (URLSession.shared.configuration. -> configuration,

@@ -54,6 +54,9 @@ var agentMinRows = map[string]int{
 	// A fourteenth: fragments and partial lines, member paths, attributes
 	// alone, language features.
 	"syntax-v14": 30,
+	// A fifteenth and sixteenth: an everyday app's code, and framework
+	// specialists' (AVFoundation, Vision, StoreKit, MapKit, Network, …).
+	"syntax-v15": 33, "syntax-v16": 35,
 }
 
 func loadAgentBatteries(t *testing.T) map[string]Battery {
