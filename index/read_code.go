@@ -136,6 +136,14 @@ func (s *Store) TitlePrefixExists(ctx context.Context, prefix string) (bool, err
 		lower, lower+"\U0010FFFF")
 }
 
+// RequirementExists reports whether some protocol has a member titled
+// name (CustomStringConvertible's description): a property a type declares
+// by that name may implement it.
+func (s *Store) RequirementExists(ctx context.Context, name string) (bool, error) {
+	return s.anyRow(ctx, "requirement exists", `SELECT 1 FROM docs c JOIN docs p ON p.uri = c.parent_uri
+		WHERE c.title_lower = ? AND c.source = 'apple-docs' AND p.kind = 'protocol' LIMIT 1`, strings.ToLower(name))
+}
+
 // anyRow reports whether query returns a row.
 func (s *Store) anyRow(ctx context.Context, what, query string, args ...any) (bool, error) {
 	var one int

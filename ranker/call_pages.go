@@ -46,7 +46,7 @@ func (s *search) callPages(ctx context.Context) error {
 	// A property (\.dismiss, .shared) is titled by its name alone; a
 	// method by its selector, as precisely as the code wrote it.
 	prefixes := []string{c.Member, c.Member + "("}
-	if len(c.Labels) > 0 {
+	if len(c.Labels) > 0 || c.Closure {
 		prefixes = []string{c.Member + "(", c.Member}
 	}
 	types := []string{c.Type}
@@ -118,10 +118,18 @@ func (s *search) callPages(ctx context.Context) error {
 	if c.Declared && len(prefixes) > 0 {
 		// A declared member implements a requirement: the protocol's page
 		// (Hashable's hash(into:)) before the hundreds of types' copies.
-		lower := strings.ToLower(c.Member + "(")
+		// Its labels as written (init(from:), not every init), or its
+		// name alone for a property (description, not description(_:)).
+		lower, end := strings.ToLower(c.Member+"("), "\U0010FFFF"
+		switch {
+		case len(c.Labels) > 0:
+			lower = strings.ToLower(c.Prefix())
+		case c.declaredProperty():
+			end = ""
+		}
 		found, err := s.e.callPages(ctx, `SELECT c.id, c.uri, c.title, c.depth FROM docs c JOIN docs p ON p.uri = c.parent_uri
-			WHERE c.title_lower >= ? AND c.title_lower < ? AND c.source = 'apple-docs' AND p.kind = 'protocol' LIMIT ?`,
-			lower, lower+"\U0010FFFF", lookupLimit)
+			WHERE (c.title_lower = ? OR c.title_lower >= ? AND c.title_lower < ?) AND c.source = 'apple-docs' AND p.kind = 'protocol' LIMIT ?`,
+			strings.ToLower(c.Member), lower, lower+end, lookupLimit)
 		if err != nil {
 			return err
 		}
@@ -378,3 +386,32 @@ var callFrameworks = map[string]int{"swiftui": 12, "swift": 11, "foundation": 10
 
 // callFrameworkList is callFrameworks' keys as an SQL list.
 const callFrameworkList = `('swiftui', 'swift', 'foundation', 'uikit', 'observation', 'combine', 'swiftdata', 'appkit')`
+
+// environmentActions reads a function called by its name alone that an
+// action type answers (openWindow(id:value:), dismissWindow(id:),
+// openURL(url)) as that action's callAsFunction: SwiftUI hands views
+// such actions through the environment, and code calls them like
+// functions. The index confirms the action has the member.
+func (e *Engine) environmentActions(ctx context.Context, r *Reading) error {
+	for i, c := range r.Calls {
+		if !c.free || c.Type != "" || c.Receiver != "" || ownCall(c) == 2 || c.Member == "" {
+			continue
+		}
+		action := strings.ToUpper(c.Member[:1]) + c.Member[1:] + "Action"
+		pages, err := e.typeMemberPages(ctx, []string{action}, "callasfunction")
+		if err != nil {
+			return err
+		}
+		if len(pages) == 0 {
+			continue
+		}
+		before := callQuery(c)
+		r.Calls[i].Type, r.Calls[i].Member, r.Calls[i].memberPages = action, "callAsFunction", pages
+		for j, q := range r.Searches {
+			if q == before {
+				r.Searches[j] = callQuery(r.Calls[i])
+			}
+		}
+	}
+	return nil
+}

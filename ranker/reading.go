@@ -70,6 +70,12 @@ type Call struct {
 	// NoArguments: written with empty parentheses (save(), func
 	// perform()), so the member's overload without parameters.
 	NoArguments bool `json:"noArguments,omitempty"`
+	// Closure: called with a trailing closure alone (.visualEffect { … }),
+	// so a method, never the property of that name.
+	Closure bool `json:"closure,omitempty"`
+	// free: a function called by its name alone (openWindow(id:)), no
+	// receiver and no leading dot.
+	free bool
 	// order is where the code wrote it, for calls read from code.
 	order *callOrder
 	// memberPages are the member's pages under the guessed receiver
@@ -101,13 +107,14 @@ func init() {
 }
 
 // codeMarks are the signs of code: a call, a closure, a key path, an
-// attribute, an assignment or a statement only code begins with. A leading
+// attribute, an assignment (compound too: total += 1), a labelled subscript
+// or a statement only code begins with. A leading
 // "let" or "try" alone is not one: "let users sign in with a passkey" and
 // "try to reconnect" are English, so the keyword must be followed the way
 // code follows it (let name =, let name:, try name.member).
 var codeMarks = regexp.MustCompile(`[A-Za-z_]\s*\(.*[:)]|\{|\}|\\\.|^\s*\.|@[A-Z]\w*(\s+\w+)*\s+(var|let)\s|\s=\s|->|` +
 	`^\s*(let|var)\s*(\(|[A-Za-z_]\w*\s*[:=,])|^\s*(try|await)\s+(await\s+)?[A-Za-z_]\w*[.(]|^\s*(func|guard let|guard var|if let|if var|for try await|for await)\s|` +
-	`\.[a-z][A-Za-z]*\(|\bself\.|^[A-Z][A-Za-z0-9_]*(?:\.[a-z][A-Za-z0-9_]*){2,}$|^[a-z][A-Za-z0-9_]*(?:[?!]?\.[a-z][A-Za-z0-9_]*){2,}$`)
+	`\.[a-z][A-Za-z]*\(|\bself\.|\s[-+*/%]=\s|[A-Za-z_]\w*\[[^\]]*\b[a-z]\w*:\s|^[A-Z][A-Za-z0-9_]*(?:\.[a-z][A-Za-z0-9_]*){2,}$|^[a-z][A-Za-z0-9_]*(?:[?!]?\.[a-z][A-Za-z0-9_]*){2,}$`)
 
 // statementRE: text that begins the way a Swift statement does (let name
 // =, try await x.f(, .modifier(, @Attribute(, name = …, a call, if let

@@ -50,7 +50,8 @@ var (
 	// names (T in func f<T: Comparable>) are the code's own types.
 	genericParamsRE = regexp.MustCompile(`\b(?:func|struct|class|enum|actor|typealias|init|subscript)\b\s*[A-Za-z_0-9]*\s*<([^<>]*)>`)
 	// macroRE: a freestanding macro, #Predicate.
-	macroRE = regexp.MustCompile(`#([A-Z][A-Za-z0-9_]*)`)
+	// A lower-case one (#expect) is a call, unless the compiler's.
+	macroRE = regexp.MustCompile(`#([A-Za-z][A-Za-z0-9_]*)`)
 	// declaredRE: text ending in the keyword that declares a function.
 	declaredRE = regexp.MustCompile(`\bfunc\s+$`)
 	// labelRE: an argument label inside a call.
@@ -129,8 +130,12 @@ func readSyntax(code string) Reading {
 		if keyword && loc[4] > 0 && code[loc[4]-1] == '.' && name != "self" && name != "init" {
 			keyword = false // a member may bear a keyword's name: AVCaptureDevice.default(for:)
 		}
-		// #keyPath(…), #selector(…) and #available(…) are the compiler's.
+		// #keyPath(…), #selector(…) and #available(…) are the compiler's;
+		// #expect(throws: …) is a macro called like a function.
 		if keyword || loc[0] > 0 && code[loc[0]-1] == '#' {
+			if !keyword && chain == "" && !compilerDirectives[name] && !isTypeName(name) {
+				add(Call{Member: name, Labels: labelsOf(code[loc[1]:])}, loc[0])
+			}
 			continue
 		}
 		if loc[0] > 0 && code[loc[0]-1] == '@' {
@@ -175,10 +180,14 @@ func readSyntax(code string) Reading {
 		if chain == "" && code[loc[0]] == '.' {
 			built = builtType(code[:loc[0]])
 		}
-		add(Call{Type: typ, Receiver: receiver, Member: name, Labels: labelsOf(code[loc[1]:]), Declared: declared, Via: chainProperty(chain), NoArguments: noArgs, Built: built}, loc[0])
+		free := chain == "" && code[loc[0]] != '.' && !declared
+		add(Call{Type: typ, Receiver: receiver, Member: name, Labels: labelsOf(code[loc[1]:]), Declared: declared, Via: chainProperty(chain), NoArguments: noArgs, Built: built, free: free}, loc[0])
 		if chain == "" && code[loc[0]] == '.' {
 			calls[len(calls)-1].args = loc[1] // a modifier: .font(
 		}
+	}
+	for _, d := range declaredMembers(code) {
+		add(d.Call, d.at)
 	}
 	// A modifier handed one value that a factory builds with labels
 	// (.font(.system(size: 22, weight: .bold))) is about the factory:
@@ -229,7 +238,7 @@ func readSyntax(code string) Reading {
 			// called on a value, Task.detached { … } on a type.
 			chain := chainEndRE.FindString(code[:loc[0]])
 			typ, receiver := receiverOf(chain, locals)
-			c := Call{Type: typ, Receiver: receiver, Member: name}
+			c := Call{Type: typ, Receiver: receiver, Member: name, Closure: true}
 			if projectedRE.MatchString(code[:loc[0]]) {
 				c.Type, c.Receiver = "Publisher", "" // $model.sink { … }, as above
 			}
@@ -407,6 +416,9 @@ func readSyntax(code string) Reading {
 	var macros []string
 	attribute := attributeRE.FindStringSubmatchIndex(code)
 	for _, loc := range macroRE.FindAllStringSubmatchIndex(code, -1) {
+		if compilerDirectives[code[loc[2]:loc[3]]] {
+			continue
+		}
 		if attribute != nil && attribute[0] < loc[0] || depths[loc[0]] == 0 {
 			macros = appendUnique(macros, code[loc[2]:loc[3]])
 		}

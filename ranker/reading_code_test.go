@@ -5,6 +5,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/cupertino-go/cupertino/index/indextest"
 )
 
 // Readings of code added with the factories, values and legacy-code sets
@@ -48,12 +50,12 @@ func TestReadSyntaxFactoriesClosureInitsAndAttributeLabels(t *testing.T) {
 
 func TestBlankStringsKeepsInterpolations(t *testing.T) {
 	in := `Text("Due \(Text(order.due, style: .date)) at \(slot)").bold() // "x"`
-	want := `Text("                                                ").bold() // "x"`
+	want := `Text("     (Text(order.due, style: .date))     (slot)").bold() // " "`
 	got := blankStrings(in)
 	if len(got) != len(in) {
 		t.Fatalf("length changed: %d -> %d", len(in), len(got))
 	}
-	if !strings.Contains(got, "Text(order.due, style: .date)") || !strings.Contains(got, "slot") || strings.Contains(got, "Due") || strings.Contains(got, " at ") {
+	if got != want {
 		t.Errorf("blankStrings(%q) = %q; want the interpolations kept and the words blank (shape %q)", in, got, want)
 	}
 }
@@ -303,5 +305,72 @@ func TestReadSyntaxNestedTypesBuiltValuesRawTypesAndMacroArguments(t *testing.T)
 		if got := readQuery(code).Class; got != ClassSyntax {
 			t.Errorf("%s: class %s, want syntax", code, got)
 		}
+	}
+}
+
+// TestReadSyntaxDeclaredRequirementsMacrosAndSubscripts: readings added
+// with the standard-library and modern-SwiftUI sets (syntax-v17, v18).
+func TestReadSyntaxDeclaredRequirementsMacrosAndSubscripts(t *testing.T) {
+	first := func(code string) Call {
+		t.Helper()
+		r := readQuery(code)
+		if len(r.Calls) == 0 {
+			t.Fatalf("%s: no calls", code)
+		}
+		return r.Calls[0]
+	}
+	if c := first(`init(from decoder: Decoder) throws {`); c.Member != "init" || !c.Declared || !slices.Equal(c.Labels, []string{"from"}) {
+		t.Errorf("a declared initializer implements a requirement: got %+v", c)
+	}
+	if c := first(`var summary: String { "\(count) items" }`); c.Member != "summary" || !c.declaredProperty() {
+		t.Errorf("a computed property declared: got %+v", c)
+	}
+	if r := readQuery(`var body: some View { Text(title) }`); slices.ContainsFunc(r.Calls, Call.declaredProperty) {
+		t.Errorf("an opaque property type is about the type: calls = %+v", r.Calls)
+	}
+	if c := first(`static func < (lhs: Tier, rhs: Tier) -> Bool { lhs.rank < rhs.rank }`); c.Type != "Comparable" || c.Member != "<" || !c.Declared {
+		t.Errorf("an operator implemented is its protocol's: got %+v", c)
+	}
+	if r := readQuery(`#expect(throws: ParseError.self) { try parse(raw) }`); len(r.Searches) == 0 || r.Searches[0] != "expect" {
+		t.Errorf("a lower-case macro is called like a function and leads: searches = %q", r.Searches)
+	}
+	if r := readQuery(`guard #available(iOS 17, *) else { return }`); slices.ContainsFunc(r.Calls, func(c Call) bool { return c.Member == "available" }) {
+		t.Errorf("#available is the compiler's: calls = %+v", r.Calls)
+	}
+	if got := readQuery(`tally[word, default: 0] += 1`).Class; got != ClassSyntax {
+		t.Errorf("a labelled subscript with a compound assignment: class %s, want syntax", got)
+	}
+	if c := first(`.visualEffect { content, proxy in content }`); !c.Closure {
+		t.Errorf("a modifier with a trailing closure is a method: got %+v", c)
+	}
+	if c := first(`openWindow(id: "detail", value: item.id)`); !c.free {
+		t.Errorf("a function called by name alone is free: got %+v", c)
+	}
+	if got := receiverTypes("viewContext"); !slices.Contains(got, "NSManagedObjectContext") || !slices.Contains(got, "ModelContext") {
+		t.Errorf("receiverTypes(viewContext) = %q, want Core Data's and SwiftData's contexts", got)
+	}
+}
+
+// TestEnvironmentActionsAndRequirementsRealIndex: on the full index, a
+// free call an action answers becomes its callAsFunction, and a declared
+// property no protocol requires is not searched.
+func TestEnvironmentActionsAndRequirementsRealIndex(t *testing.T) {
+	e, err := New(context.Background(), indextest.OpenFull(t), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := readQuery(`openWindow(id: "detail", value: item.id)`)
+	if err := e.environmentActions(context.Background(), &r); err != nil {
+		t.Fatal(err)
+	}
+	if len(r.Searches) == 0 || r.Searches[0] != "OpenWindowAction.callAsFunction" {
+		t.Errorf("openWindow(id:value:): searches = %q, want OpenWindowAction.callAsFunction first", r.Searches)
+	}
+	r = readQuery(`extension Optional where Wrapped: Collection { var isBlank: Bool { self?.isEmpty ?? true } }`)
+	if err := e.promoteTypedCalls(context.Background(), &r); err != nil {
+		t.Fatal(err)
+	}
+	if slices.Contains(r.Searches, "isBlank") {
+		t.Errorf("an own property no protocol requires is searched: %q", r.Searches)
 	}
 }

@@ -31,7 +31,9 @@ func blankComments(code string) string {
 // blankStrings replaces the contents of string literals with spaces,
 // keeping their quotes and every byte's position; an escaped quote stays
 // inside its literal. An interpolation, "\(Text(date, style: .relative))",
-// is code and stays.
+// is code and stays, in its parentheses: its commas and labels
+// (\(id, privacy: .private)) are not the arguments of the call the string
+// is handed to.
 func blankStrings(code string) string {
 	b := []byte(code)
 	in := false
@@ -43,14 +45,12 @@ func blankStrings(code string) string {
 			case '(':
 				interpolated++
 			case ')':
-				if interpolated--; interpolated == 0 {
-					b[i] = ' '
-				}
+				interpolated--
 			}
 		case code[i] == '"' && (i == 0 || code[i-1] != '\\'):
 			in = !in
 		case in && code[i] == '\\' && i+1 < len(code) && code[i+1] == '(':
-			b[i], b[i+1] = ' ', ' '
+			b[i] = ' '
 			interpolated = 1
 			i++ // the parenthesis opens it
 		case in:

@@ -70,6 +70,9 @@ func (e *Engine) SearchQuery(ctx context.Context, raw string, filters Filters) (
 		if err := e.knownSearches(ctx, raw, &r); err != nil {
 			return Response{}, err
 		}
+		if err := e.environmentActions(ctx, &r); err != nil {
+			return Response{}, err
+		}
 		if err := e.promoteTypedCalls(ctx, &r); err != nil {
 			return Response{}, err
 		}
@@ -180,6 +183,18 @@ func (e *Engine) promoteTypedCalls(ctx context.Context, r *Reading) error {
 		if c.order == nil || c.Type != "" {
 			continue
 		}
+		if c.declaredProperty() {
+			// var isNilOrEmpty: Bool { … } that no protocol requires is
+			// the code's own: not searched.
+			required, err := e.store.RequirementExists(ctx, c.Member)
+			if err != nil {
+				return err
+			}
+			if !required {
+				unconfirmed = append(unconfirmed, callQuery(c))
+			}
+			continue
+		}
 		guessable := c.order.own == 1 && c.Receiver != "" && !c.order.inClosure
 		if !guessable && !c.order.read {
 			continue
@@ -209,7 +224,7 @@ func (e *Engine) promoteTypedCalls(ctx context.Context, r *Reading) error {
 	}
 	r.Searches = slices.DeleteFunc(r.Searches, func(q string) bool {
 		return slices.Contains(unconfirmed, q) && !slices.ContainsFunc(r.Calls, func(c Call) bool {
-			return callQuery(c) == q && (c.order == nil || !c.order.read)
+			return callQuery(c) == q && (c.order == nil || !c.order.read) && !c.declaredProperty()
 		})
 	})
 	if !promoted {

@@ -57,6 +57,10 @@ var agentMinRows = map[string]int{
 	// A fifteenth and sixteenth: an everyday app's code, and framework
 	// specialists' (AVFoundation, Vision, StoreKit, MapKit, Network, …).
 	"syntax-v15": 33, "syntax-v16": 35,
+	// A seventeenth and eighteenth: the standard library and language in
+	// app logic (declared requirements, operators, subscripts), and a
+	// modern SwiftUI app (Observation, SwiftData, Swift Testing, windows).
+	"syntax-v17": 35, "syntax-v18": 35,
 }
 
 func loadAgentBatteries(t *testing.T) map[string]Battery {

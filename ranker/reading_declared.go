@@ -1,0 +1,72 @@
+package ranker
+
+import (
+	"regexp"
+	"strings"
+)
+
+// Members a line of code declares rather than calls: an initializer, a
+// computed property or an operator written in a type's body implements a
+// protocol's requirement (Decodable's init(from:), CustomStringConvertible's
+// description, Comparable's <), and the requirement's page is the answer.
+
+var (
+	// declaredInitRE: an initializer declared (init(from decoder:
+	// Decoder) throws {), not one called (.init(…), Type.init(…)).
+	declaredInitRE = regexp.MustCompile(`(?:^|[{;]|\b(?:public|private|internal|fileprivate|open|package|required|convenience|override|nonisolated))\s*init[?!]?\s*\(`)
+	// computedPropertyRE: a property declared with a body and a named type
+	// (var description: String {); an opaque type (var body: some View)
+	// is about that type instead.
+	computedPropertyRE = regexp.MustCompile(`(?:^|[{;]|\b(?:public|private|internal|fileprivate|open|package|override|nonisolated))\s*var\s+([a-z][A-Za-z0-9_]*)\s*:\s*[A-Z][A-Za-z0-9_.]*[?!]?\s*\{`)
+	// operatorDeclRE: an operator implemented (static func < (lhs:…).
+	operatorDeclRE = regexp.MustCompile(`\bfunc\s*([<>=!+\-*/%]+)\s*\(`)
+)
+
+// operatorProtocols are the standard protocols that require an operator a
+// type implements.
+var operatorProtocols = map[string]string{"<": "Comparable", ">": "Comparable", "<=": "Comparable", ">=": "Comparable",
+	"==": "Equatable", "!=": "Equatable", "+": "AdditiveArithmetic", "-": "AdditiveArithmetic", "*": "Numeric"}
+
+// placed is a call read from code with where it stands.
+type placed struct {
+	Call
+	at int
+}
+
+// declaredMembers are the requirements the code's declarations implement.
+func declaredMembers(code string) []placed {
+	var out []placed
+	for _, loc := range declaredInitRE.FindAllStringIndex(code, -1) {
+		if labels := labelsOf(code[loc[1]:]); len(labels) > 0 {
+			out = append(out, placed{Call{Member: "init", Labels: labels, Declared: true}, loc[1] - 1})
+		}
+	}
+	for _, loc := range computedPropertyRE.FindAllStringSubmatchIndex(code, -1) {
+		out = append(out, placed{Call{Member: code[loc[2]:loc[3]], Declared: true}, loc[2]})
+	}
+	for _, loc := range operatorDeclRE.FindAllStringSubmatchIndex(code, -1) {
+		op := code[loc[2]:loc[3]]
+		if p := operatorProtocols[op]; p != "" {
+			out = append(out, placed{Call{Type: p, Member: op, Labels: labelsOf(code[loc[1]:]), Declared: true}, loc[2]})
+		}
+	}
+	return out
+}
+
+// declaredProperty: a property the code declares (var description:
+// String {), neither called nor a function.
+func (c Call) declaredProperty() bool {
+	return c.Declared && len(c.Labels) == 0 && !c.NoArguments
+}
+
+// compilerDirectives are the # words that are the compiler's, not macros
+// a library declares (#expect, #Predicate).
+var compilerDirectives = map[string]bool{}
+
+func init() {
+	for _, w := range strings.Fields(`available unavailable keyPath selector if elseif else endif file fileID filePath
+		line column function dsohandle sourceLocation warning error colorLiteral imageLiteral fileLiteral
+		externalMacro isolation`) {
+		compilerDirectives[w] = true
+	}
+}
