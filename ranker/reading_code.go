@@ -431,45 +431,6 @@ func readSyntax(code string) Reading {
 	return r
 }
 
-// typePathRE: a receiver chain of types alone (AVCaptureDevice.), before a
-// nested type's name.
-var typePathRE = regexp.MustCompile(`^(?:[A-Z][A-Za-z0-9_]*\.)+$`)
-
-// builtRE: text ending in a type's initializer or static factory called,
-// up to its argument list (Duration.seconds, Measurement).
-var builtRE = regexp.MustCompile(`(?:^|[^A-Za-z0-9_.])([A-Z][A-Za-z0-9_]*)(?:<[^<>]*>)?(?:\.[a-z][A-Za-z0-9_]*)?$`)
-
-// builtType is the type built by the call whose argument list closes the
-// text (…Duration.seconds(elapsed)), when a type's initializer or static
-// factory builds it, else "": such calls return the type itself.
-func builtType(code string) string {
-	if !strings.HasSuffix(code, ")") {
-		return ""
-	}
-	depth := 0
-	for i := len(code) - 1; i >= 0; i-- {
-		switch code[i] {
-		case ')':
-			depth++
-		case '(':
-			if depth--; depth == 0 {
-				if m := builtRE.FindStringSubmatch(code[:i]); m != nil && !swiftKeywords[m[1]] {
-					return m[1]
-				}
-				return ""
-			}
-		}
-	}
-	return ""
-}
-
-// rawValueTypes are the types an enumeration's raw values may have, first in
-// its inheritance list before the protocols it conforms to (enum Keys:
-// String, CodingKey is about CodingKey).
-var rawValueTypes = map[string]bool{"String": true, "Int": true, "Int8": true, "Int16": true, "Int32": true,
-	"Int64": true, "UInt": true, "UInt8": true, "UInt16": true, "UInt32": true, "UInt64": true, "Double": true,
-	"Float": true, "Character": true}
-
 // chainRootRE: a statement that starts from a type's initializer, alone
 // or assigned (Image(systemName: …), let d = JSONDecoder()). Not a static
 // factory (Timer.publish(…).autoconnect()): its line is about the factory

@@ -27,6 +27,13 @@ var (
 var operatorProtocols = map[string]string{"<": "Comparable", ">": "Comparable", "<=": "Comparable", ">=": "Comparable",
 	"==": "Equatable", "!=": "Equatable", "+": "AdditiveArithmetic", "-": "AdditiveArithmetic", "*": "Numeric"}
 
+// rawValueTypes are the types an enumeration's raw values may have, first in
+// its inheritance list before the protocols it conforms to (enum Keys:
+// String, CodingKey is about CodingKey).
+var rawValueTypes = map[string]bool{"String": true, "Int": true, "Int8": true, "Int16": true, "Int32": true,
+	"Int64": true, "UInt": true, "UInt8": true, "UInt16": true, "UInt32": true, "UInt64": true, "Double": true,
+	"Float": true, "Character": true}
+
 // placed is a call read from code with where it stands.
 type placed struct {
 	Call

@@ -160,3 +160,35 @@ func receiverType(chain string) string {
 	}
 	return ""
 }
+
+// typePathRE: a receiver chain of types alone (AVCaptureDevice.), before a
+// nested type's name.
+var typePathRE = regexp.MustCompile(`^(?:[A-Z][A-Za-z0-9_]*\.)+$`)
+
+// builtRE: text ending in a type's initializer or static factory called,
+// up to its argument list (Duration.seconds, Measurement).
+var builtRE = regexp.MustCompile(`(?:^|[^A-Za-z0-9_.])([A-Z][A-Za-z0-9_]*)(?:<[^<>]*>)?(?:\.[a-z][A-Za-z0-9_]*)?$`)
+
+// builtType is the type built by the call whose argument list closes the
+// text (…Duration.seconds(elapsed)), when a type's initializer or static
+// factory builds it, else "": such calls return the type itself.
+func builtType(code string) string {
+	if !strings.HasSuffix(code, ")") {
+		return ""
+	}
+	depth := 0
+	for i := len(code) - 1; i >= 0; i-- {
+		switch code[i] {
+		case ')':
+			depth++
+		case '(':
+			if depth--; depth == 0 {
+				if m := builtRE.FindStringSubmatch(code[:i]); m != nil && !swiftKeywords[m[1]] {
+					return m[1]
+				}
+				return ""
+			}
+		}
+	}
+	return ""
+}
