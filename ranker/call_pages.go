@@ -63,8 +63,10 @@ func (s *search) callPages(ctx context.Context) error {
 		if c.Receiver != "" {
 			// A value the code does not type (people., rawValues.) is
 			// most often a collection: the standard protocols' member,
-			// before a type-erased wrapper's copy of it.
-			types = append(types, "Sequence", "Collection")
+			// before a type-erased wrapper's copy of it; then a
+			// dictionary's, a set's or a string's (defaults.merging(…),
+			// selection.subtracting(…), title.replacingOccurrences(…)).
+			types = append(types, "Sequence", "Collection", "Dictionary", "Set", "StringProtocol")
 		}
 	}
 	member := strings.ToLower(c.Member)

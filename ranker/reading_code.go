@@ -65,6 +65,9 @@ var (
 	// conformanceRE: a declared type's conformance list, after its name
 	// and generic clause (struct Box<T: Codable>: Sendable, Hashable {).
 	conformanceRE = regexp.MustCompile(`\b(?:class|struct|enum|actor|protocol|extension)\s+[A-Z][A-Za-z0-9_.]*(?:<[^{]*?>)?\s*:\s*([^{]*)`)
+	// typedImplicitRE: a value of a stated type given an implicit member
+	// (let poll: Duration = .milliseconds(750)).
+	typedImplicitRE = regexp.MustCompile(`\b(?:let|var)\s+[a-z][A-Za-z0-9_]*\s*:\s*([A-Z][A-Za-z0-9_.]*)\s*=\s*\.([a-z][A-Za-z0-9_]*)\b`)
 	// assignmentRE: a member of a value set by the code (label.text = …,
 	// cardView.backgroundColor = .systemRed); group 3 is an implicit member
 	// assigned.
@@ -188,6 +191,15 @@ func readSyntax(code string) Reading {
 	}
 	for _, d := range declaredMembers(code) {
 		add(d.Call, d.at)
+	}
+	// A factory called to give a value of a stated type (let poll:
+	// Duration = .milliseconds(750)) is that type's. Under an attribute
+	// (@Entry var tint: Color = .blue) the attribute is the subject.
+	for _, loc := range typedImplicitRE.FindAllStringSubmatchIndex(code, -1) {
+		typ, dot := code[loc[2]:loc[3]], loc[4]-1
+		if i := slices.IndexFunc(calls, func(p placedCall) bool { return p.at == dot }); i >= 0 && !strings.Contains(code, "@") {
+			calls[i].Type = typ
+		}
 	}
 	// A modifier handed one value that a factory builds with labels
 	// (.font(.system(size: 22, weight: .bold))) is about the factory:

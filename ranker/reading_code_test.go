@@ -346,6 +346,15 @@ func TestReadSyntaxDeclaredRequirementsMacrosAndSubscripts(t *testing.T) {
 	if c := first(`openWindow(id: "detail", value: item.id)`); !c.free {
 		t.Errorf("a function called by name alone is free: got %+v", c)
 	}
+	if c := first(`let poll: Duration = .milliseconds(750)`); c.Type != "Duration" || c.Member != "milliseconds" {
+		t.Errorf("a factory given to a value of a stated type is that type's: got %+v", c)
+	}
+	if r := readQuery(`@Entry var tint: Color = .blue`); slices.ContainsFunc(r.Calls, func(c Call) bool { return c.Type == "Color" }) {
+		t.Errorf("under an attribute the attribute is the subject: calls = %+v", r.Calls)
+	}
+	if got := receiverTypes("syncGroup"); !slices.Contains(got, "DispatchGroup") {
+		t.Errorf("receiverTypes(syncGroup) = %q, want DispatchGroup", got)
+	}
 	if got := receiverTypes("viewContext"); !slices.Contains(got, "NSManagedObjectContext") || !slices.Contains(got, "ModelContext") {
 		t.Errorf("receiverTypes(viewContext) = %q, want Core Data's and SwiftData's contexts", got)
 	}

@@ -97,10 +97,11 @@ var bridgedValueTypes = map[string]bool{"Date": true, "Data": true, "URL": true,
 // names its values after (audioPlayer: AVAudioPlayer, mapView: MKMapView),
 // then the first words Foundation's types bear that code drops when it
 // names their values (defaults: UserDefaults, session: URLSession,
-// decoder: JSONDecoder, center: NotificationCenter), and the contexts of
-// Core Data and SwiftData (viewContext: NSManagedObjectContext).
+// decoder: JSONDecoder, center: NotificationCenter), the contexts of
+// Core Data and SwiftData (viewContext: NSManagedObjectContext), and
+// Dispatch's and Foundation's queues and groups (syncGroup: DispatchGroup).
 var receiverPrefixes = []string{"UI", "NS", "AV", "MK", "CL", "PH", "CK", "HK", "UN", "WK", "CA", "CG",
-	"URL", "JSON", "User", "File", "Notification", "Date", "NSManagedObject", "Model"}
+	"URL", "JSON", "User", "File", "Notification", "Date", "NSManagedObject", "Model", "Dispatch", "Operation"}
 
 // chainProperty is the last property of a receiver chain of two or more
 // parts (URLSession.shared.configuration. -> configuration,
