@@ -144,6 +144,15 @@ func (s *Store) RequirementExists(ctx context.Context, name string) (bool, error
 		WHERE c.title_lower = ? AND c.source = 'apple-docs' AND p.kind = 'protocol' LIMIT 1`, strings.ToLower(name))
 }
 
+// RequirementPrefixExists reports whether some protocol has a member whose
+// title starts with prefix (sizeThatFits(proposal:subviews:cache:).
+func (s *Store) RequirementPrefixExists(ctx context.Context, prefix string) (bool, error) {
+	lower := strings.ToLower(prefix)
+	return s.anyRow(ctx, "requirement prefix exists", `SELECT 1 FROM docs c JOIN docs p ON p.uri = c.parent_uri
+		WHERE c.title_lower >= ? AND c.title_lower < ? AND c.source = 'apple-docs' AND p.kind = 'protocol' LIMIT 1`,
+		lower, lower+"\U0010FFFF")
+}
+
 // anyRow reports whether query returns a row.
 func (s *Store) anyRow(ctx context.Context, what, query string, args ...any) (bool, error) {
 	var one int

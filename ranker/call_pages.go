@@ -393,7 +393,8 @@ const callFrameworkList = `('swiftui', 'swift', 'foundation', 'uikit', 'observat
 // action type answers (openWindow(id:value:), dismissWindow(id:),
 // openURL(url)) as that action's callAsFunction: SwiftUI hands views
 // such actions through the environment, and code calls them like
-// functions. The index confirms the action has the member.
+// functions. The index confirms the action has the member, with the
+// labels written.
 func (e *Engine) environmentActions(ctx context.Context, r *Reading) error {
 	for i, c := range r.Calls {
 		if !c.free || c.Type != "" || c.Receiver != "" || ownCall(c) == 2 || c.Member == "" {
@@ -404,6 +405,9 @@ func (e *Engine) environmentActions(ctx context.Context, r *Reading) error {
 		if err != nil {
 			return err
 		}
+		// The labels written must fit the action's: UIKit's
+		// dismiss(animated:) is a view controller's, not DismissAction.
+		pages = slices.DeleteFunc(pages, func(p callPage) bool { return !isSubsequence(c.Labels, selectorLabels(p.title)) })
 		if len(pages) == 0 {
 			continue
 		}

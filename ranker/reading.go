@@ -32,6 +32,11 @@ type Reading struct {
 	// Ideas are the task lexicon's ideas the words matched, each by its
 	// first phrase ("spinner" for "show a spinner while it loads").
 	Ideas []string `json:"ideas,omitempty"`
+	// signature are the names a declared function's parameters and
+	// result mention (ProposedViewSize in func sizeThatFits(proposal:
+	// ProposedViewSize, …)): not searched once the index confirms the
+	// function implements a requirement, whose page lists them.
+	signature []string
 }
 
 // QueryClass names what a query is.

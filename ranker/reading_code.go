@@ -44,6 +44,11 @@ var (
 	// freeClosureRE: a free function called with a trailing closure alone
 	// (withCheckedContinuation { …), not a member (.onAppear {).
 	freeClosureRE = regexp.MustCompile(`(?:^|[\s=(])([a-z][A-Za-z0-9_]*)\s*\{`)
+	// signatureRE: a function or initializer declared, up to its
+	// parameter list.
+	signatureRE = regexp.MustCompile(`\b(?:func\s+[A-Za-z_][A-Za-z0-9_]*|init[?!]?)\s*(?:<[^<>]*>)?\(`)
+	// previousWordRE: the word text ends with, before spaces.
+	previousWordRE = regexp.MustCompile(`\b([a-z]+)\s+$`)
 	// projectedRE: text ending in a projected value, $model.
 	projectedRE = regexp.MustCompile(`\$[A-Za-z_][A-Za-z0-9_]*$`)
 	// genericParamsRE: a declaration's generic parameter clause, whose
@@ -235,9 +240,13 @@ func readSyntax(code string) Reading {
 		}
 	}
 	// A function called with only a trailing closure:
-	// withCheckedContinuation { continuation in … }.
+	// withCheckedContinuation { continuation in … }; not a value a
+	// statement opens a block on (for asset in pendingAssets {, if done {).
 	for _, loc := range freeClosureRE.FindAllStringSubmatchIndex(code, -1) {
 		name := code[loc[2]:loc[3]]
+		if w := previousWordRE.FindStringSubmatch(code[:loc[2]]); w != nil && swiftKeywords[w[1]] && w[1] != "try" && w[1] != "await" {
+			continue
+		}
 		if !swiftKeywords[name] && !closureWords[name] && !slices.ContainsFunc(calls, func(p placedCall) bool { return p.Member == name }) {
 			add(Call{Member: name}, loc[2])
 		}
@@ -325,6 +334,12 @@ func readSyntax(code string) Reading {
 		if !p.factory && p.Type == "" && p.Receiver == "" && code[at] == '.' && depths[at] > 0 {
 			calls[i].order.own = 1
 		}
+		// A staple of styling (.padding(), .foregroundStyle(…)) beside
+		// another member called is the familiar part of the line.
+		if p.Type == "" && p.Receiver == "" && code[at] == '.' && stapleModifiers[p.Member] &&
+			slices.ContainsFunc(calls, func(q placedCall) bool { return q.Member != "init" && !stapleModifiers[q.Member] && ownCall(q.Call) < 2 }) {
+			calls[i].order.own = max(calls[i].order.own, 1)
+		}
 	}
 	slices.SortStableFunc(calls, func(a, b placedCall) int { return a.order.compare(b.order) })
 	for _, p := range calls {
@@ -358,15 +373,25 @@ func readSyntax(code string) Reading {
 				r.Calls = append(r.Calls, Call{Type: m[1], Member: props[i], Via: props[i-1]})
 			}
 		}
-		// The accessor the chain starts with (.shared, .default) is the
-		// familiar part: it follows the properties reached through it.
+		// The accessor the chain starts with (.shared, .processInfo) is
+		// the familiar part, searched through the properties reached
+		// beyond it: on its own its type's page would outvote them.
 		if at := slices.IndexFunc(r.Calls, func(c Call) bool { return c.Type == m[1] && c.Member == props[0] && c.Via == "" }); at >= 0 {
-			r.Calls = append(slices.Delete(r.Calls, at, at+1), Call{Type: m[1], Member: props[0]})
+			r.Calls = slices.Delete(r.Calls, at, at+1)
 		}
 	}
 	for _, m := range typeRE.FindAllStringSubmatch(code, -1) {
 		if !swiftKeywords[m[1]] {
 			r.addName(m[1])
+		}
+	}
+	for _, loc := range signatureRE.FindAllStringIndex(code, -1) {
+		end := strings.IndexByte(code[loc[1]:], '{')
+		if end < 0 {
+			end = len(code) - loc[1]
+		}
+		for _, m := range typeRE.FindAllString(code[loc[1]:loc[1]+end], -1) {
+			r.signature = appendUnique(r.signature, m)
 		}
 	}
 	own := genericParameters(code)
@@ -519,6 +544,11 @@ func ownCall(c Call) int {
 	}
 	return 0
 }
+
+// stapleModifiers are the View modifiers nearly every view is styled with,
+// never the one a chain is written to use.
+var stapleModifiers = map[string]bool{"padding": true, "frame": true, "foregroundStyle": true, "foregroundColor": true,
+	"font": true, "background": true, "cornerRadius": true, "opacity": true, "shadow": true, "clipShape": true}
 
 // closureWords are the words that open a block of code, not a call.
 var closureWords = map[string]bool{"else": true, "do": true, "catch": true, "in": true, "get": true, "set": true,

@@ -355,6 +355,21 @@ func TestReadSyntaxDeclaredRequirementsMacrosAndSubscripts(t *testing.T) {
 	if got := receiverTypes("syncGroup"); !slices.Contains(got, "DispatchGroup") {
 		t.Errorf("receiverTypes(syncGroup) = %q, want DispatchGroup", got)
 	}
+	if r := readMessage(`'wrappedValue' is unavailable: @Published is only available on properties of classes`); len(r.Searches) == 0 || r.Searches[0] != "Published" {
+		t.Errorf("an attribute a message names leads: searches = %q", r.Searches)
+	}
+	if r := readQuery(`for item in pendingItems { try Task.checkCancellation() }`); slices.ContainsFunc(r.Calls, func(c Call) bool { return c.Member == "pendingItems" }) {
+		t.Errorf("a for-in loop's sequence is no call: calls = %+v", r.Calls)
+	}
+	if r := readQuery(`let hot = ProcessInfo.processInfo.thermalState == .critical`); slices.Contains(r.Searches, "ProcessInfo.processInfo") {
+		t.Errorf("an accessor is searched through the property beyond it: searches = %q", r.Searches)
+	}
+	if r := readQuery(`badge.anchorPreference(key: AnchorKey.self, value: .bounds) { $0 }.padding(.trailing, 6)`); len(r.Searches) == 0 || r.Searches[0] == "padding" {
+		t.Errorf("a staple modifier beside another call follows it: searches = %q", r.Searches)
+	}
+	if r := readQuery(`func sizeThatFits(proposal: ProposedViewSize, subviews: Subviews, cache: inout ()) -> CGSize {`); !slices.Equal(r.signature, []string{"ProposedViewSize", "Subviews", "CGSize"}) {
+		t.Errorf("a declared function's signature names = %q", r.signature)
+	}
 	if got := receiverTypes("viewContext"); !slices.Contains(got, "NSManagedObjectContext") || !slices.Contains(got, "ModelContext") {
 		t.Errorf("receiverTypes(viewContext) = %q, want Core Data's and SwiftData's contexts", got)
 	}
@@ -381,5 +396,19 @@ func TestEnvironmentActionsAndRequirementsRealIndex(t *testing.T) {
 	}
 	if slices.Contains(r.Searches, "isBlank") {
 		t.Errorf("an own property no protocol requires is searched: %q", r.Searches)
+	}
+	r = readQuery(`dismiss(animated: true) { self.finish() }`)
+	if err := e.environmentActions(context.Background(), &r); err != nil {
+		t.Fatal(err)
+	}
+	if slices.ContainsFunc(r.Searches, func(q string) bool { return strings.HasPrefix(q, "DismissAction") }) {
+		t.Errorf("dismiss(animated:) takes labels DismissAction has not: searches = %q", r.Searches)
+	}
+	r = readQuery(`func sizeThatFits(proposal: ProposedViewSize, subviews: Subviews, cache: inout ()) -> CGSize {`)
+	if err := e.promoteTypedCalls(context.Background(), &r); err != nil {
+		t.Fatal(err)
+	}
+	if slices.Contains(r.Searches, "ProposedViewSize") {
+		t.Errorf("a requirement's signature types are searched through it: searches = %q", r.Searches)
 	}
 }

@@ -15,12 +15,17 @@ var (
 	quotedCallRE = regexp.MustCompile(`^(?:([A-Z][A-Za-z0-9_]*)\.)?([a-z][A-Za-z0-9_]*)\(([A-Za-z_:]*)\)$`)
 	// identifierRE: a name, with an attribute's @.
 	identifierRE = regexp.MustCompile(`@?[A-Za-z_][A-Za-z0-9_]*`)
+	// diagnosticQuoteRE: a name quoted the way the compiler quotes it,
+	// in single quotes, then words.
+	diagnosticQuoteRE = regexp.MustCompile(`['‘][^'‘’"\s]{1,60}['’]\s+[a-z]`)
 	// quotedRE: what a message quotes: 'Foo', ‘Foo’, "Foo", `Foo`.
 	quotedRE = regexp.MustCompile("['‘’\"“”`]([^'‘’\"“”`]{1,80})['‘’\"“”`]")
 )
 
 // messageOpeners begin a diagnostic as compilers and runtimes print it.
-var messageOpeners = regexp.MustCompile(`(?i)^(error|warning|fatal error|thread \d+|terminating app|runtime error|\*\*\* )[:\s]`)
+// An Objective-C runtime message opens with the method it names:
+// -[Notes.EditorViewController saveTapped:]: unrecognized selector ….
+var messageOpeners = regexp.MustCompile(`(?i)^(error|warning|fatal error|thread \d+|terminating app|runtime error|\*\*\* )[:\s]|^[-+]\[[A-Za-z_][\w.]* [A-Za-z_][\w:]*\]`)
 
 // messageWords are the wording of Swift compiler and runtime diagnostics.
 // Two of them, or one with a quoted name, make a message.
@@ -67,7 +72,10 @@ func isMessage(text string) bool {
 	}
 	quoted := quotedRE.MatchString(text)
 	words := len(strings.Fields(text))
-	return words >= 4 && (n >= 3 || (n >= 1 && quoted) || (n >= 2 && words >= 6))
+	// A sentence around a name in single quotes ('token' used after
+	// consume) is how a diagnostic reads, whatever its words; code quotes
+	// its strings in double quotes.
+	return words >= 4 && (n >= 3 || (n >= 1 && quoted) || diagnosticQuoteRE.MatchString(text) || (n >= 2 && words >= 6))
 }
 
 // messageConcepts map the wording of diagnostics to what explains them:
@@ -213,6 +221,14 @@ func readMessage(text string) Reading {
 			} else {
 				names = appendUnique(names, n)
 			}
+		}
+	}
+	// An attribute the message names (@Published is only available on
+	// properties of classes) is what it is about.
+	for _, m := range attributeRE.FindAllStringSubmatch(text, -1) {
+		if isAPIName(m[1]) {
+			r.addName(m[1])
+			lead = appendUnique(lead, m[1])
 		}
 	}
 	for _, m := range typeRE.FindAllStringSubmatchIndex(text, -1) {

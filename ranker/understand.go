@@ -183,6 +183,18 @@ func (e *Engine) promoteTypedCalls(ctx context.Context, r *Reading) error {
 		if c.order == nil || c.Type != "" {
 			continue
 		}
+		if c.Declared && len(c.Labels) > 0 && len(r.signature) > 0 {
+			// A function that implements a requirement is searched
+			// through it, not through the types its signature names.
+			required, err := e.store.RequirementPrefixExists(ctx, c.Prefix())
+			if err != nil {
+				return err
+			}
+			if required {
+				unconfirmed = append(unconfirmed, r.signature...)
+			}
+			continue
+		}
 		if c.declaredProperty() {
 			// var isNilOrEmpty: Bool { … } that no protocol requires is
 			// the code's own: not searched.
