@@ -337,7 +337,9 @@ func readSyntax(code string) Reading {
 		// A staple of styling (.padding(), .foregroundStyle(…)) beside
 		// another member called is the familiar part of the line.
 		if p.Type == "" && p.Receiver == "" && code[at] == '.' && stapleModifiers[p.Member] &&
-			slices.ContainsFunc(calls, func(q placedCall) bool { return q.Member != "init" && !stapleModifiers[q.Member] && ownCall(q.Call) < 2 }) {
+			slices.ContainsFunc(calls, func(q placedCall) bool {
+				return q.Member != "init" && !stapleModifiers[q.Member] && ownCall(q.Call) < 2
+			}) {
 			calls[i].order.own = max(calls[i].order.own, 1)
 		}
 	}
