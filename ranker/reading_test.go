@@ -76,6 +76,15 @@ func TestReadMessageLeadsWithTheAPI(t *testing.T) {
 	if !slices.Contains(r.Searches, "MainActor") || !slices.ContainsFunc(r.Calls, func(c Call) bool { return c.Member == "refresh" }) {
 		t.Errorf("reading = %+v, want MainActor and the quoted member", r)
 	}
+	for msg, want := range map[string]string{
+		"'ticket' used after consume": "se: consume operator",
+		"Function declares an opaque return type 'some Shape', but its return statements differ": "book: opaque and boxed protocol types",
+		"-[Inbox.ListController refreshTapped:]: unrecognized selector sent to instance 0x6000":  "doesNotRecognizeSelector",
+	} {
+		if r := readQuery(msg); !slices.Contains(r.Searches, want) {
+			t.Errorf("%s: searches = %q, want %q among them", msg, r.Searches, want)
+		}
+	}
 }
 
 func TestOSADistance(t *testing.T) {
