@@ -68,6 +68,10 @@ var agentMinRows = map[string]int{
 	// A nineteenth: a code review's mixed diff (UIKit, AppKit, SwiftUI
 	// layout and preferences, Combine, concurrency, Keychain).
 	"syntax-v19": 35,
+	// Check sets written blind after this stop's work and measured once,
+	// not tuned on: everyday code across the platform, and less common
+	// diagnostic families.
+	"syntax-v20": 30, "error-v4": 25,
 }
 
 func loadAgentBatteries(t *testing.T) map[string]Battery {
@@ -119,7 +123,7 @@ func TestAgentBatteriesFormat(t *testing.T) {
 			}
 		}
 	}
-	for _, name := range []string{"task", "task-v2", "task-v3", "task-v4", "task-final", "task-last", "error", "error-v2", "error-v3", "error-final", "error-last"} {
+	for _, name := range []string{"task", "task-v2", "task-v3", "task-v4", "task-final", "task-last", "error", "error-v2", "error-v3", "error-v4", "error-final", "error-last"} {
 		for _, c := range bs[name].Cases {
 			if n := len(topAlternatives(c.Expect.String())); n > 4 {
 				t.Errorf("%s:%d: %d alternatives, want at most 4", name, c.Line, n)
