@@ -12,15 +12,18 @@ import (
 // Readings of code added with the factories, values and legacy-code sets
 // (syntax-v9 to v13).
 
-func TestReadSyntaxFactoriesClosureInitsAndAttributeLabels(t *testing.T) {
-	lead := func(code string) Call {
-		t.Helper()
-		r := readQuery(code)
-		if len(r.Calls) == 0 {
-			t.Fatalf("%s: no calls", code)
-		}
-		return r.Calls[0]
+// leadCall is the first call read from code.
+func leadCall(t *testing.T, code string) Call {
+	t.Helper()
+	r := readQuery(code)
+	if len(r.Calls) == 0 {
+		t.Fatalf("%s: no calls", code)
 	}
+	return r.Calls[0]
+}
+
+func TestReadSyntaxFactoriesClosureInitsAndAttributeLabels(t *testing.T) {
+	lead := func(code string) Call { return leadCall(t, code) }
 	if c := lead(`.transition(.move(edge: .leading))`); c.Member != "move" {
 		t.Errorf("a labelled factory handed to a modifier leads: got %+v", c)
 	}
@@ -311,14 +314,7 @@ func TestReadSyntaxNestedTypesBuiltValuesRawTypesAndMacroArguments(t *testing.T)
 // TestReadSyntaxDeclaredRequirementsMacrosAndSubscripts: readings added
 // with the standard-library and modern-SwiftUI sets (syntax-v17, v18).
 func TestReadSyntaxDeclaredRequirementsMacrosAndSubscripts(t *testing.T) {
-	first := func(code string) Call {
-		t.Helper()
-		r := readQuery(code)
-		if len(r.Calls) == 0 {
-			t.Fatalf("%s: no calls", code)
-		}
-		return r.Calls[0]
-	}
+	first := func(code string) Call { return leadCall(t, code) }
 	if c := first(`init(from decoder: Decoder) throws {`); c.Member != "init" || !c.Declared || !slices.Equal(c.Labels, []string{"from"}) {
 		t.Errorf("a declared initializer implements a requirement: got %+v", c)
 	}
