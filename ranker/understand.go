@@ -159,7 +159,9 @@ const maxReadTitles = 3
 // implicit member assigned (= .secondarySystemBackground) goes before the
 // property when few pages bear its name, after everything when many do
 // (= .currency). A property read that the index does not confirm is not
-// searched at all.
+// searched at all, nor is a declared property no protocol requires; a
+// declared function the index confirms as a requirement is not searched
+// through its signature's types.
 func (e *Engine) promoteTypedCalls(ctx context.Context, r *Reading) error {
 	promoted := false
 	var unconfirmed []string
