@@ -3,6 +3,7 @@ package ranker
 import (
 	"regexp"
 	"strconv"
+	"strings"
 )
 
 // An NSError printed by a running app names its domain and a number
@@ -13,7 +14,7 @@ import (
 // headers: the constant's page is the answer to the message.
 
 // errorCodeRE finds a domain and its code in a printed error.
-var errorCodeRE = regexp.MustCompile(`\b(NS[A-Za-z]+ErrorDomain)(?:\s+error\s+|\s+Code\s*=\s*)(-?\d+)`)
+var errorCodeRE = regexp.MustCompile(`\b([A-Z]{2}[A-Za-z]*ErrorDomain)(?:\s+error\s+|\s+Code\s*=\s*)(-?\d+)`)
 
 // errorCodes maps a domain and a code to the constant naming it.
 var errorCodes = map[string]map[int]string{
@@ -103,6 +104,10 @@ func errorCodeNames(text string) []string {
 		}
 		if name, ok := errorCodes[m[1]][code]; ok {
 			out = appendUnique(out, name)
+		} else if domain := m[1]; !strings.HasPrefix(domain, "NS") {
+			// A framework's own domain (SKErrorDomain, CKErrorDomain) is
+			// its error type's, whose Code lists the codes by name.
+			out = appendUnique(out, strings.TrimSuffix(domain, "Domain")+".Code")
 		}
 	}
 	return out

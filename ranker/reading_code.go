@@ -334,6 +334,14 @@ func readSyntax(code string) Reading {
 		if !p.factory && p.Type == "" && p.Receiver == "" && code[at] == '.' && depths[at] > 0 {
 			calls[i].order.own = 1
 		}
+		// A standard collection built around another type's value
+		// (Array(repeating: GridItem(.flexible()), count: 3)) is the
+		// familiar part: the element's type is what the line is about.
+		if p.Member == "init" && standardCollections[p.Type] && slices.ContainsFunc(calls, func(q placedCall) bool {
+			return q.Member == "init" && q.Type != "" && !standardCollections[q.Type]
+		}) {
+			calls[i].order.own = max(calls[i].order.own, 1)
+		}
 		// A staple of styling (.padding(), .foregroundStyle(…)) beside
 		// another member called is the familiar part of the line.
 		if p.Type == "" && p.Receiver == "" && code[at] == '.' && stapleModifiers[p.Member] &&
@@ -546,6 +554,9 @@ func ownCall(c Call) int {
 	}
 	return 0
 }
+
+// standardCollections are the standard library's collections.
+var standardCollections = map[string]bool{"Array": true, "Set": true, "Dictionary": true, "ContiguousArray": true}
 
 // stapleModifiers are the View modifiers nearly every view is styled with,
 // never the one a chain is written to use.

@@ -366,6 +366,18 @@ func TestReadSyntaxDeclaredRequirementsMacrosAndSubscripts(t *testing.T) {
 	if r := readQuery(`func sizeThatFits(proposal: ProposedViewSize, subviews: Subviews, cache: inout ()) -> CGSize {`); !slices.Equal(r.signature, []string{"ProposedViewSize", "Subviews", "CGSize"}) {
 		t.Errorf("a declared function's signature names = %q", r.signature)
 	}
+	if got := receiverTypes("privateDB"); !slices.Contains(got, "CKDatabase") {
+		t.Errorf("receiverTypes(privateDB) = %q, want CKDatabase (a trailing acronym, expanded)", got)
+	}
+	if got := receiverTypes("sourceURL"); !slices.Contains(got, "URL") || slices.Contains(got, "L") {
+		t.Errorf("receiverTypes(sourceURL) = %q, want URL as the last word", got)
+	}
+	if got := receiverTypes("reminderCenter"); !slices.Contains(got, "UNUserNotificationCenter") {
+		t.Errorf("receiverTypes(reminderCenter) = %q, want UNUserNotificationCenter", got)
+	}
+	if c := first(`let columns = Array(repeating: GridItem(.flexible(), spacing: 6), count: 3)`); c.Type != "GridItem" {
+		t.Errorf("a standard collection built around a type's value follows it: got %+v", c)
+	}
 	if got := receiverTypes("viewContext"); !slices.Contains(got, "NSManagedObjectContext") || !slices.Contains(got, "ModelContext") {
 		t.Errorf("receiverTypes(viewContext) = %q, want Core Data's and SwiftData's contexts", got)
 	}

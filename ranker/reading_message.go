@@ -170,6 +170,9 @@ var messageConcepts = []struct {
 	{"exclusive access", []string{"book: memory safety"}},
 	{"overlapping accesses", []string{"book: memory safety"}},
 	{"noncopyable", []string{"se: noncopyable structs and enums"}},
+	{"deinit", []string{"book: deinitialization", "se: isolated synchronous deinit"}},
+	{"json write", []string{"JSONSerialization", "isValidJSONObject"}},
+	{"no such module", []string{"adding package dependencies to your app", "book: the basics"}},
 	{"after consume", []string{"se: consume operator", "book: memory safety"}},
 	{"after being consumed", []string{"se: consume operator", "book: memory safety"}},
 	{"consumed more than once", []string{"se: consume operator", "se: borrowing consuming parameter ownership modifiers"}},
@@ -221,6 +224,11 @@ func readMessage(text string) Reading {
 			r.Calls = append(r.Calls, call)
 			lead = appendUnique(lead, callQuery(call))
 			continue
+		}
+		if strings.HasPrefix(fragment, "any ") {
+			// 'any Renderable' is an existential: the chapter on boxed
+			// protocol types explains what it can and cannot do.
+			r.Concepts = appendUnique(r.Concepts, "book: opaque and boxed protocol types")
 		}
 		for _, n := range namesIn(fragment) {
 			r.addName(n)

@@ -68,10 +68,13 @@ func receiverTypes(name string) []string {
 	for _, prefix := range receiverPrefixes {
 		types = append(types, prefix+t)
 	}
-	if i := strings.LastIndexFunc(name, unicode.IsUpper); i > 0 {
+	if i := lastWordStart(name); i > 0 {
 		last := name[i:]
 		if last == "At" {
 			last = "Date" // createdAt, issuedAt: a timestamp, by convention
+		}
+		if long := abbreviations[last]; long != "" {
+			last = long // privateDB: a Database, detailVC: a ViewController
 		}
 		if bridgedValueTypes[last] {
 			// expiryDate is a Date before an NSDate: Swift code holds the
@@ -86,6 +89,23 @@ func receiverTypes(name string) []string {
 	return types
 }
 
+// lastWordStart is where the last word of a camel-case name starts: the
+// last capital, or the first of a run of capitals that ends the name
+// (downloadURL -> URL, privateDB -> DB); 0 for one word.
+func lastWordStart(name string) int {
+	i := strings.LastIndexFunc(name, unicode.IsUpper)
+	if i <= 0 || i != len(name)-1 {
+		return max(i, 0)
+	}
+	for i > 0 && unicode.IsUpper(rune(name[i-1])) {
+		i--
+	}
+	return i
+}
+
+// abbreviations are the short last words code names values by.
+var abbreviations = map[string]string{"DB": "Database", "VC": "ViewController", "Ctx": "Context", "Mgr": "Manager"}
+
 // bridgedValueTypes are the Swift value types Foundation bridges its
 // NS-prefixed classes to (Date and NSDate), as a value's last word names
 // them.
@@ -99,9 +119,11 @@ var bridgedValueTypes = map[string]bool{"Date": true, "Data": true, "URL": true,
 // names their values (defaults: UserDefaults, session: URLSession,
 // decoder: JSONDecoder, center: NotificationCenter), the contexts of
 // Core Data and SwiftData (viewContext: NSManagedObjectContext), and
-// Dispatch's and Foundation's queues and groups (syncGroup: DispatchGroup).
+// Dispatch's and Foundation's queues and groups (syncGroup: DispatchGroup),
+// and the notification center apps schedule with (reminderCenter).
 var receiverPrefixes = []string{"UI", "NS", "AV", "MK", "CL", "PH", "CK", "HK", "UN", "WK", "CA", "CG",
-	"URL", "JSON", "User", "File", "Notification", "Date", "NSManagedObject", "Model", "Dispatch", "Operation"}
+	"URL", "JSON", "User", "File", "Notification", "Date", "NSManagedObject", "Model", "Dispatch", "Operation",
+	"UNUserNotification"}
 
 // chainProperty is the last property of a receiver chain of two or more
 // parts (URLSession.shared.configuration. -> configuration,

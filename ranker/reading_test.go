@@ -77,7 +77,9 @@ func TestReadMessageLeadsWithTheAPI(t *testing.T) {
 		t.Errorf("reading = %+v, want MainActor and the quoted member", r)
 	}
 	for msg, want := range map[string]string{
-		"'ticket' used after consume": "se: consume operator",
+		"'ticket' used after consume":                                                            "se: consume operator",
+		"Type 'any Shape' cannot conform to 'Shape'":                                             "book: opaque and boxed protocol types",
+		"Error Domain=CKErrorDomain Code=11 \"Unknown Item\"":                                    "CKError.Code",
 		"Function declares an opaque return type 'some Shape', but its return statements differ": "book: opaque and boxed protocol types",
 		"-[Inbox.ListController refreshTapped:]: unrecognized selector sent to instance 0x6000":  "doesNotRecognizeSelector",
 	} {

@@ -66,6 +66,13 @@ func (e *Engine) SearchQuery(ctx context.Context, raw string, filters Filters) (
 		r.Ideas = e.lexiconIdeas(cmp.Or(r.Corrected, raw))
 		return Response{Results: results, Reading: r}, nil
 	}
+	if r.Class == ClassMessage {
+		// 'Renderable' in a message is the caller's own type when no page
+		// names it: its words would only find unrelated pages.
+		if err := e.knownSearches(ctx, raw, &r); err != nil {
+			return Response{}, err
+		}
+	}
 	if r.Class == ClassSyntax {
 		if err := e.knownSearches(ctx, raw, &r); err != nil {
 			return Response{}, err
