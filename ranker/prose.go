@@ -112,11 +112,22 @@ func (s *search) proseFieldScore(c *candidate) float64 {
 func (s *search) titleIsNameKeyword(c *candidate) bool {
 	base := baseName(c.title)
 	for _, k := range s.q.Keywords {
-		if isNameLike(k) && base == k && !s.isFrameworkName(k) {
+		if isNameLike(k) && base == k && !s.isFrameworkName(k) && !sentenceStart(s.q.Raw, k) {
 			return true
 		}
 	}
 	return false
+}
+
+// sentenceStart reports whether w is the first word of a request of four
+// words or more, capitalised only because a sentence begins with it
+// ("Place a 3D object on a table…"): a verb, not the name of Place.
+func sentenceStart(raw, w string) bool {
+	fields := strings.Fields(raw)
+	if len(fields) < 4 || strings.TrimRight(fields[0], ",.:;") != w {
+		return false
+	}
+	return len(w) > 1 && strings.ToLower(w[1:]) == w[1:]
 }
 
 // isFrameworkName reports whether a word names a framework.

@@ -420,3 +420,22 @@ func TestEnvironmentActionsAndRequirementsRealIndex(t *testing.T) {
 		t.Errorf("a requirement's signature types are searched through it: searches = %q", r.Searches)
 	}
 }
+
+// TestSentenceStartIsNoName: a long request's capitalised first word is
+// grammar; a short query's, or a camel-case one, names a type.
+func TestSentenceStartIsNoName(t *testing.T) {
+	for _, tc := range []struct {
+		raw, word string
+		want      bool
+	}{
+		{"Place a 3D object on a table in AR", "Place", true},
+		{"Image with rounded corners", "Image", true},
+		{"Image resizable", "Image", false},
+		{"NavigationStack with a path binding", "NavigationStack", false},
+		{"show a Picker in a form", "Picker", false},
+	} {
+		if got := sentenceStart(tc.raw, tc.word); got != tc.want {
+			t.Errorf("sentenceStart(%q, %q) = %v, want %v", tc.raw, tc.word, got, tc.want)
+		}
+	}
+}
