@@ -4,6 +4,7 @@ import (
 	"context"
 	"database/sql"
 	"fmt"
+	"math"
 	"regexp"
 	"slices"
 	"strings"
@@ -186,8 +187,18 @@ func (s *search) callPages(ctx context.Context) error {
 			return err
 		}
 	}
+	// Of the member's copies on types the code does not name, the type
+	// code uses most comes first: defaults.set(true, forKey:) is
+	// UserDefaults' far more often than NSUbiquitousKeyValueStore's.
+	uses := map[string]int{}
+	if c.Type == "" && len(pages) > 1 {
+		var err error
+		if uses, err = s.e.store.CodeUseCounts(ctx, ownerNames(pages)); err != nil {
+			return err
+		}
+	}
 	rank := func(p callPage) int {
-		n := 0
+		n := -callProminence(uses[ownerName(p.uri)])
 		if c.Type != "" && strings.Contains(strings.ToLower(p.uri), typePath) {
 			n -= 100
 		}
@@ -255,6 +266,45 @@ func (s *search) callPages(ctx context.Context) error {
 		s.memberHits++
 	}
 	return nil
+}
+
+// callProminenceWeight is the most a member's type's use in code moves its
+// page: less than a framework's rank apart, so it orders near-ties.
+const callProminenceWeight = 6
+
+// callProminence is a type's use in sample and package code on a log scale
+// that saturates as prominence's does (prominence.go).
+func callProminence(uses int) int {
+	return int(math.Round(callProminenceWeight * min(1, math.Log1p(float64(uses))/math.Log1p(prominenceSaturation))))
+}
+
+// ownerName is the lower-case name of the type a member page's URI puts it
+// under (userdefaults in apple-docs://foundation/userdefaults/1408905-set).
+func ownerName(uri string) string {
+	parts := strings.Split(uri, "/")
+	if len(parts) < 5 {
+		return ""
+	}
+	return parts[len(parts)-2]
+}
+
+// standardOwner: a member page of the standard library's string,
+// dictionary or set protocols and types.
+func standardOwner(uri string) bool {
+	switch ownerName(uri) {
+	case "stringprotocol", "dictionary", "set":
+		return strings.HasPrefix(uri, "apple-docs://swift/")
+	}
+	return false
+}
+
+// ownerNames are the distinct owner names of pages.
+func ownerNames(pages []callPage) []string {
+	var out []string
+	for _, p := range pages {
+		out = appendUnique(out, ownerName(p.uri))
+	}
+	return out
 }
 
 // selectorLabels are the argument labels of a selector title:

@@ -439,3 +439,44 @@ func TestSentenceStartIsNoName(t *testing.T) {
 		}
 	}
 }
+
+// TestCallProminenceAndStandardMembersRealIndex: on the full index, a
+// member on several untyped candidates goes to the type code uses most,
+// and a labelled call on an untyped string is StringProtocol's.
+func TestCallProminenceAndStandardMembersRealIndex(t *testing.T) {
+	e, err := New(context.Background(), indextest.OpenFull(t), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for code, want := range map[string]string{
+		`prefs.set(true, forKey: "seenIntro")`:           "/userdefaults/",
+		`if let at = email.range(of: "@") { print(at) }`: "/stringprotocol/range(of:",
+	} {
+		res, err := e.SearchQuery(context.Background(), code, Filters{Limit: 5})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(res.Results) == 0 || !strings.Contains(res.Results[0].URI, want) {
+			top := ""
+			if len(res.Results) > 0 {
+				top = res.Results[0].URI
+			}
+			t.Errorf("%s: top %s, want a page under %s", code, top, want)
+		}
+	}
+}
+
+func TestCallOwnerNames(t *testing.T) {
+	if got := ownerName("apple-docs://foundation/userdefaults/1408905-set"); got != "userdefaults" {
+		t.Errorf("ownerName = %q", got)
+	}
+	if got := ownerName("apple-docs://swiftui"); got != "" {
+		t.Errorf("ownerName of a framework = %q", got)
+	}
+	if !standardOwner("apple-docs://swift/stringprotocol/range(of:options:range:locale:)") || standardOwner("apple-docs://foundation/nsstring/1410144-range") {
+		t.Error("standardOwner: want the standard library's string protocol only")
+	}
+	if callProminence(0) != 0 || callProminence(100000) != callProminenceWeight || callProminence(20) >= callProminenceWeight {
+		t.Errorf("callProminence: 0 -> %d, 100000 -> %d, 20 -> %d", callProminence(0), callProminence(100000), callProminence(20))
+	}
+}

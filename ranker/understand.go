@@ -220,9 +220,20 @@ func (e *Engine) promoteTypedCalls(ctx context.Context, r *Reading) error {
 		if !guessable && !c.order.read {
 			continue
 		}
-		pages, err := e.typeMemberPages(ctx, append(receiverTypes(c.Via), receiverTypes(c.Receiver)...), strings.ToLower(c.Member))
+		types := append(receiverTypes(c.Via), receiverTypes(c.Receiver)...)
+		if guessable && len(c.Labels) > 0 {
+			// A labelled call on an untyped value may be the standard
+			// library's (email.range(of:): StringProtocol's) when the
+			// labels written fit.
+			types = append(types, "StringProtocol", "Dictionary", "Set")
+		}
+		pages, err := e.typeMemberPages(ctx, types, strings.ToLower(c.Member))
 		if err != nil {
 			return err
+		}
+		if guessable && len(c.Labels) > 0 && slices.ContainsFunc(pages, func(p callPage) bool { return standardOwner(p.uri) }) &&
+			!slices.ContainsFunc(pages, func(p callPage) bool { return isSubsequence(c.Labels, selectorLabels(p.title)) }) {
+			pages = nil // a standard type's copy with other labels is no confirmation
 		}
 		r.Calls[i].memberPages = pages // callPages reads them instead of asking again
 		switch {
