@@ -191,9 +191,9 @@ func (s *search) callPages(ctx context.Context) error {
 	// code uses most comes first: defaults.set(true, forKey:) is
 	// UserDefaults' far more often than NSUbiquitousKeyValueStore's.
 	uses := map[string]int{}
-	if c.Type == "" && len(pages) > 1 {
+	if owners := ownerNames(pages); c.Type == "" && len(owners) > 1 {
 		var err error
-		if uses, err = s.e.store.CodeUseCounts(ctx, ownerNames(pages)); err != nil {
+		if uses, err = s.e.codeUses(ctx, owners); err != nil {
 			return err
 		}
 	}

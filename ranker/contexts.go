@@ -66,12 +66,18 @@ func (s *search) contextStage(ctx context.Context) error {
 		// request ("spinner", "vibrate").
 		freq := map[string]int{}
 		for _, w := range words {
-			if freq[w], err = count([]string{w}); err != nil {
-				return err
+			if freq[w], err = s.e.cachedCount(ctx, index.ContextFTSTable, MatchAll([]string{w}), contextMaxMatches+1); err != nil {
+				return fmt.Errorf("ranker contexts: %w", err)
 			}
 		}
 		kept := append([]string(nil), words...)
 		sort.SliceStable(kept, func(i, j int) bool { return freq[kept[i]] < freq[kept[j]] })
+		if rarest := kept[0]; freq[rarest] < contextMinMatches {
+			// No AND holding the rarest word can reach the minimum, and
+			// dropping the common words first keeps it to the end: the
+			// relaxation ends on that word alone.
+			kept, n = kept[:1], freq[rarest]
+		}
 		for len(kept) > 1 && n < contextMinMatches {
 			kept = kept[:len(kept)-1]
 			if n, err = count(kept); err != nil {

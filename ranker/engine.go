@@ -34,6 +34,7 @@ type Engine struct {
 	fullScoreCap int
 	cache        stmtCache
 	df           dfCache
+	uses         useCache
 }
 
 // idRange is the span of document ids of one source.

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 	"strings"
+	"sync"
 	"time"
 )
 
@@ -58,7 +59,7 @@ func (s *search) loadProminence(ctx context.Context) error {
 	for n := range byName {
 		names = append(names, n)
 	}
-	counts, err := s.e.store.CodeUseCounts(ctx, names)
+	counts, err := s.e.codeUses(ctx, names)
 	if err != nil {
 		return fmt.Errorf("prominence: %w", err)
 	}
@@ -78,4 +79,49 @@ func (s *search) prominence(sc *Score, c *candidate) {
 	}
 	p := min(1, math.Log1p(float64(n))/math.Log1p(prominenceSaturation))
 	sc.Multiply(FactorProminence, 1/(1+prominenceWeight*p), fmt.Sprintf("used in %d sample and package files", n))
+}
+
+// useCacheMax bounds the code-use cache: about the number of types that
+// sample and package code use.
+const useCacheMax = 20000
+
+// useCache keeps the code-use counts of types already asked for: they are
+// fixed for the index's life, and the same types come back query after
+// query.
+type useCache struct {
+	mu sync.Mutex
+	m  map[string]int
+}
+
+// codeUses returns Store.CodeUseCounts for names (lower case), asking the
+// index only for the names not asked before.
+func (e *Engine) codeUses(ctx context.Context, names []string) (map[string]int, error) {
+	out := make(map[string]int, len(names))
+	var missing []string
+	e.uses.mu.Lock()
+	for _, n := range names {
+		if c, ok := e.uses.m[n]; ok {
+			out[n] = c
+		} else {
+			missing = append(missing, n)
+		}
+	}
+	e.uses.mu.Unlock()
+	if len(missing) == 0 {
+		return out, nil
+	}
+	counts, err := e.store.CodeUseCounts(ctx, missing)
+	if err != nil {
+		return nil, err
+	}
+	e.uses.mu.Lock()
+	defer e.uses.mu.Unlock()
+	if e.uses.m == nil || len(e.uses.m)+len(missing) > useCacheMax {
+		e.uses.m = make(map[string]int)
+	}
+	for _, n := range missing {
+		e.uses.m[n] = counts[n]
+		out[n] = counts[n]
+	}
+	return out, nil
 }

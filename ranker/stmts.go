@@ -74,7 +74,8 @@ const dfCacheMax = 8192
 // common, and counting further would cost for nothing.
 const dfLimit = 20000
 
-// dfCache remembers how many documents match a single-word expression.
+// dfCache remembers how many rows of an FTS table match a single-word
+// expression (cachedCount).
 type dfCache struct {
 	mu sync.Mutex
 	m  map[string]int
@@ -85,14 +86,22 @@ type dfCache struct {
 // process: FTS5 exposes no cheaper document frequency, and bm25 itself
 // walks it on every query for its IDF.
 func (e *Engine) docFreq(ctx context.Context, expr string) (int, error) {
+	return e.cachedCount(ctx, "docs_fts", expr, dfLimit)
+}
+
+// cachedCount counts, once per process, the rows of an FTS table matching
+// expr, up to limit: a single word's frequency never changes while the
+// index is open, and common words come back query after query.
+func (e *Engine) cachedCount(ctx context.Context, table, expr string, limit int) (int, error) {
+	key := table + "\x00" + expr
 	e.df.mu.Lock()
-	n, ok := e.df.m[expr]
+	n, ok := e.df.m[key]
 	e.df.mu.Unlock()
 	if ok {
 		return n, nil
 	}
-	if err := e.queryRow(ctx, []any{&n}, `SELECT count(*) FROM (SELECT rowid FROM docs_fts WHERE docs_fts MATCH ? LIMIT ?)`,
-		expr, dfLimit); err != nil {
+	if err := e.queryRow(ctx, []any{&n}, `SELECT count(*) FROM (SELECT rowid FROM `+table+` WHERE `+table+` MATCH ? LIMIT ?)`,
+		expr, limit); err != nil {
 		return 0, fmt.Errorf("ranker count: %w", err)
 	}
 	e.df.mu.Lock()
@@ -100,6 +109,6 @@ func (e *Engine) docFreq(ctx context.Context, expr string) (int, error) {
 	if e.df.m == nil || len(e.df.m) >= dfCacheMax {
 		e.df.m = make(map[string]int)
 	}
-	e.df.m[expr] = n
+	e.df.m[key] = n
 	return n, nil
 }
