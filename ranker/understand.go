@@ -44,23 +44,37 @@ const messageRRFK = 1
 func (e *Engine) SearchQuery(ctx context.Context, raw string, filters Filters) (Response, error) {
 	r := readQuery(raw)
 	if r.Class == ClassWords || len(r.Searches) == 0 {
-		results, err := e.searchText(ctx, raw, filters, nil)
-		if err != nil {
-			return Response{}, err
-		}
-		// Names are one to three words; a longer request with a misspelt
+		// Names are one to three words: a misspelt or split one is
+		// corrected first, and the words as typed are searched only when
+		// the correction finds nothing. A longer request with a misspelt
 		// word is relaxed by the full-text stage instead, unless it found
 		// nothing at all.
-		var corrected string
-		if len(strings.Fields(raw)) <= 3 || len(results) == 0 {
-			if corrected, err = e.correct(ctx, raw); err != nil {
+		var results []Result
+		tryCorrection := func() error {
+			corrected, err := e.correct(ctx, raw)
+			if err != nil || corrected == "" {
+				return err
+			}
+			if alt, err := e.searchText(ctx, corrected, filters, nil); err == nil && len(alt) > 0 {
+				r.Corrected, results = corrected, alt
+			}
+			return nil
+		}
+		short := len(strings.Fields(raw)) <= 3
+		if short {
+			if err := tryCorrection(); err != nil {
 				return Response{}, err
 			}
 		}
-		if corrected != "" {
-			alt, err := e.searchText(ctx, corrected, filters, nil)
-			if err == nil && len(alt) > 0 {
-				r.Corrected, results = corrected, alt
+		if r.Corrected == "" {
+			var err error
+			if results, err = e.searchText(ctx, raw, filters, nil); err != nil {
+				return Response{}, err
+			}
+			if !short && len(results) == 0 {
+				if err := tryCorrection(); err != nil {
+					return Response{}, err
+				}
 			}
 		}
 		r.Ideas = e.lexiconIdeas(cmp.Or(r.Corrected, raw))
