@@ -5,6 +5,7 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -428,5 +429,27 @@ func TestCachedCountAsksOnce(t *testing.T) {
 	}
 	if other, err := e.cachedCount(ctx, "docs_fts", Quote("text"), dfLimit); err != nil || other == n+1000 {
 		t.Errorf("another word: %d, %v", other, err)
+	}
+}
+
+// TestSearchReadingsKeepTheReadingsOrder: the searches run side by side
+// come back as each would alone, in the reading's order, at most
+// maxReadSearches of them.
+func TestSearchReadingsKeepTheReadingsOrder(t *testing.T) {
+	e := openTestEngine(t)
+	ctx := context.Background()
+	r := Reading{Searches: []string{"View", "Text", "NavigationStack", "List", "Button", "Image", "Toggle"}}
+	found, errs := e.searchReadings(ctx, &r, Filters{Limit: 5})
+	if len(found) != maxReadSearches || len(errs) != maxReadSearches {
+		t.Fatalf("%d results, %d errors; want %d of each", len(found), len(errs), maxReadSearches)
+	}
+	for i, q := range r.Searches[:maxReadSearches] {
+		alone, err := e.searchText(ctx, q, Filters{Limit: 5}, nil)
+		if !errors.Is(err, errs[i]) {
+			t.Errorf("%s: error %v alone, %v side by side", q, err, errs[i])
+		}
+		if !slices.Equal(uris(alone), uris(found[i])) {
+			t.Errorf("%s: %q alone, %q side by side", q, uris(alone), uris(found[i]))
+		}
 	}
 }

@@ -9,6 +9,7 @@ import (
 	"math"
 	"slices"
 	"strings"
+	"sync"
 )
 
 // Response is a search's results and how its query was read.
@@ -101,17 +102,9 @@ func (e *Engine) SearchQuery(ctx context.Context, raw string, filters Filters) (
 	var lists []RankedList
 	weights := map[string]float64{}
 	byURI := map[string]Result{}
-	for i, q := range r.Searches {
-		if i == maxReadSearches {
-			break
-		}
-		var call *Call
-		for j := range r.Calls {
-			if callQuery(r.Calls[j]) == q {
-				call = &r.Calls[j]
-			}
-		}
-		results, err := e.searchText(ctx, q, filters, call)
+	found, errs := e.searchReadings(ctx, &r, filters)
+	for i := range found {
+		results, err := found[i], errs[i]
 		if errors.Is(err, ErrEmptyQuery) {
 			continue
 		}
@@ -163,6 +156,38 @@ func (e *Engine) SearchQuery(ctx context.Context, raw string, filters Filters) (
 		}
 	}
 	return Response{Results: out, Reading: r}, nil
+}
+
+// readSearchParallelism is how many of a reading's searches run at once:
+// two, as a small server has two cores and serves other calls too.
+const readSearchParallelism = 2
+
+// searchReadings runs a reading's searches, at most maxReadSearches, side
+// by side: each is a whole search of its own, and a line of code or a
+// message waits for the slowest of them rather than their sum. The
+// results come back in the reading's order.
+func (e *Engine) searchReadings(ctx context.Context, r *Reading, filters Filters) ([][]Result, []error) {
+	searches := r.Searches[:min(len(r.Searches), maxReadSearches)]
+	found := make([][]Result, len(searches))
+	errs := make([]error, len(searches))
+	var wg sync.WaitGroup
+	slots := make(chan struct{}, readSearchParallelism)
+	for i, q := range searches {
+		var call *Call
+		for j := range r.Calls {
+			if callQuery(r.Calls[j]) == q {
+				call = &r.Calls[j]
+			}
+		}
+		wg.Add(1)
+		slots <- struct{}{}
+		go func() {
+			defer func() { <-slots; wg.Done() }()
+			found[i], errs[i] = e.searchText(ctx, q, filters, call)
+		}()
+	}
+	wg.Wait()
+	return found, errs
 }
 
 // maxReadTitles is how many pages may bear a property's name for a read of
