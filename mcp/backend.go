@@ -59,6 +59,8 @@ type snapshot struct {
 
 	// verify backs verify_swift (tools_verify.go).
 	verify verifyTable
+	// warm starts the semantic model's load once (warmSemantic).
+	warm sync.Once
 }
 
 const (
@@ -110,7 +112,7 @@ type pendingSearcher struct {
 // prepare builds the snapshot's searcher, then warms its listings so the
 // first list_frameworks or framework filter does not pay for them. The two
 // run one after the other: on two cores, in parallel they would only slow
-// the first calls.
+// the first calls. The semantic model waits for warmSemantic.
 func (b *backend) prepare(s *snapshot) {
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 	defer cancel()
@@ -132,14 +134,34 @@ func (b *backend) prepare(s *snapshot) {
 	}
 	s.search.searcher = searcher
 	close(s.search.ready)
-	if p, ok := searcher.(interface{ Preload(context.Context) error }); ok {
-		// The semantic model loads now rather than on the first request
-		// in words; a search arriving meanwhile waits for the same load.
-		if err := p.Preload(ctx); err != nil && !b.closed.Load() {
-			b.log.Warn("semantic model unavailable; prose is ranked by its words", "err", err)
-		}
-	}
 	s.load(ctx)
+}
+
+// warmSemantic loads the semantic model in the background once the first
+// call has been answered, so that later requests in words find it ready.
+// Loading it at start cost a server's first search about 7 ms when that
+// search was a name, which needs no model; a client that starts a server
+// per call (Codex) makes only that one call, and a first request in words
+// loads the model itself (a search arriving during the load waits for it).
+func (b *backend) warmSemantic() {
+	s, err := b.snapshot()
+	if err != nil {
+		return
+	}
+	s.warm.Do(func() {
+		go func() {
+			<-s.search.ready
+			p, ok := s.search.searcher.(interface{ Preload(context.Context) error })
+			if !ok {
+				return
+			}
+			ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+			defer cancel()
+			if err := p.Preload(ctx); err != nil && !b.closed.Load() {
+				b.log.Warn("semantic model unavailable; prose is ranked by its words", "err", err)
+			}
+		}()
+	})
 }
 
 // snapshot returns the current index, opening or reopening it as needed.

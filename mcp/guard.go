@@ -89,6 +89,7 @@ func runBounded[T any](ctx context.Context, s *Server, what string, work func(co
 		}()
 		v, err := work(ctx)
 		done <- outcome{v, err}
+		s.backend.warmSemantic()
 	}()
 	select {
 	case o := <-done:
