@@ -157,6 +157,7 @@ func (b *backend) warmSemantic() {
 			}
 			ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 			defer cancel()
+			defer raiseGCPercent(startupGCPercent)()
 			if err := p.Preload(ctx); err != nil && !b.closed.Load() {
 				b.log.Warn("semantic model unavailable; prose is ranked by its words", "err", err)
 			}
