@@ -144,8 +144,12 @@ func (b *backend) prepare(s *snapshot) {
 // per call (Codex) makes only that one call, and a first request in words
 // loads the model itself (a search arriving during the load waits for it).
 func (b *backend) warmSemantic() {
-	s, err := b.snapshot()
-	if err != nil {
+	// The call just answered has had snapshot() reopen or reload the
+	// index as needed: the current one is read as it stands.
+	b.mu.Lock()
+	s := b.cur
+	b.mu.Unlock()
+	if s == nil {
 		return
 	}
 	s.warm.Do(func() {

@@ -281,11 +281,11 @@ func callProminence(uses int) int {
 // ownerName is the lower-case name of the type a member page's URI puts it
 // under (userdefaults in apple-docs://foundation/userdefaults/1408905-set).
 func ownerName(uri string) string {
-	parts := strings.Split(uri, "/")
-	if len(parts) < 5 {
-		return ""
+	parent := docuri.Parent(uri)
+	if docuri.Parent(parent) == "" {
+		return "" // a framework owns no member
 	}
-	return parts[len(parts)-2]
+	return parent[strings.LastIndexByte(parent, '/')+1:]
 }
 
 // standardOwner: a member page of the standard library's string,

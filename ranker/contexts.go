@@ -49,9 +49,7 @@ func (s *search) contextStage(ctx context.Context) error {
 		return nil
 	}
 	count := func(ws []string) (int, error) {
-		var n int
-		err := s.e.queryRow(ctx, []any{&n}, `SELECT count(*) FROM (SELECT rowid FROM `+index.ContextFTSTable+` WHERE `+
-			index.ContextFTSTable+` MATCH ? LIMIT ?)`, MatchAll(ws), contextMaxMatches+1)
+		n, err := s.e.countRows(ctx, index.ContextFTSTable, MatchAll(ws), contextMaxMatches+1)
 		if err != nil {
 			return 0, fmt.Errorf("ranker contexts: %w", err)
 		}

@@ -194,9 +194,7 @@ func readSyntax(code string) Reading {
 			calls[len(calls)-1].args = loc[1] // a modifier: .font(
 		}
 	}
-	for _, d := range declaredMembers(code) {
-		add(d.Call, d.at)
-	}
+	addDeclaredMembers(code, add)
 	// A factory called to give a value of a stated type (let poll:
 	// Duration = .milliseconds(750)) is that type's. Under an attribute
 	// (@Entry var tint: Color = .blue) the attribute is the subject.

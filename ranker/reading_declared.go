@@ -34,30 +34,23 @@ var rawValueTypes = map[string]bool{"String": true, "Int": true, "Int8": true, "
 	"Int64": true, "UInt": true, "UInt8": true, "UInt16": true, "UInt32": true, "UInt64": true, "Double": true,
 	"Float": true, "Character": true}
 
-// placed is a call read from code with where it stands.
-type placed struct {
-	Call
-	at int
-}
-
-// declaredMembers are the requirements the code's declarations implement.
-func declaredMembers(code string) []placed {
-	var out []placed
+// addDeclaredMembers adds the requirements the code's declarations
+// implement, each where it stands in the code.
+func addDeclaredMembers(code string, add func(c Call, at int)) {
 	for _, loc := range declaredInitRE.FindAllStringIndex(code, -1) {
 		if labels := labelsOf(code[loc[1]:]); len(labels) > 0 {
-			out = append(out, placed{Call{Member: "init", Labels: labels, Declared: true}, loc[1] - 1})
+			add(Call{Member: "init", Labels: labels, Declared: true}, loc[1]-1)
 		}
 	}
 	for _, loc := range computedPropertyRE.FindAllStringSubmatchIndex(code, -1) {
-		out = append(out, placed{Call{Member: code[loc[2]:loc[3]], Declared: true}, loc[2]})
+		add(Call{Member: code[loc[2]:loc[3]], Declared: true}, loc[2])
 	}
 	for _, loc := range operatorDeclRE.FindAllStringSubmatchIndex(code, -1) {
 		op := code[loc[2]:loc[3]]
 		if p := operatorProtocols[op]; p != "" {
-			out = append(out, placed{Call{Type: p, Member: op, Labels: labelsOf(code[loc[1]:]), Declared: true}, loc[2]})
+			add(Call{Type: p, Member: op, Labels: labelsOf(code[loc[1]:]), Declared: true}, loc[2])
 		}
 	}
-	return out
 }
 
 // declaredProperty: a property the code declares (var description:

@@ -74,6 +74,16 @@ const dfCacheMax = 8192
 // common, and counting further would cost for nothing.
 const dfLimit = 20000
 
+// countRows counts the rows of an FTS table matching expr, up to limit.
+func (e *Engine) countRows(ctx context.Context, table, expr string, limit int) (int, error) {
+	var n int
+	if err := e.queryRow(ctx, []any{&n}, `SELECT count(*) FROM (SELECT rowid FROM `+table+` WHERE `+table+` MATCH ? LIMIT ?)`,
+		expr, limit); err != nil {
+		return 0, fmt.Errorf("ranker count: %w", err)
+	}
+	return n, nil
+}
+
 // dfCache remembers how many rows of an FTS table match a single-word
 // expression (cachedCount).
 type dfCache struct {
@@ -100,9 +110,9 @@ func (e *Engine) cachedCount(ctx context.Context, table, expr string, limit int)
 	if ok {
 		return n, nil
 	}
-	if err := e.queryRow(ctx, []any{&n}, `SELECT count(*) FROM (SELECT rowid FROM `+table+` WHERE `+table+` MATCH ? LIMIT ?)`,
-		expr, limit); err != nil {
-		return 0, fmt.Errorf("ranker count: %w", err)
+	n, err := e.countRows(ctx, table, expr, limit)
+	if err != nil {
+		return 0, err
 	}
 	e.df.mu.Lock()
 	defer e.df.mu.Unlock()

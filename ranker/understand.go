@@ -81,17 +81,12 @@ func (e *Engine) SearchQuery(ctx context.Context, raw string, filters Filters) (
 		r.Ideas = e.lexiconIdeas(cmp.Or(r.Corrected, raw))
 		return Response{Results: results, Reading: r}, nil
 	}
-	if r.Class == ClassMessage {
-		// 'Renderable' in a message is the caller's own type when no page
-		// names it: its words would only find unrelated pages.
-		if err := e.knownSearches(ctx, raw, &r); err != nil {
-			return Response{}, err
-		}
+	// A name no page bears, in code or quoted by a message ('Renderable'),
+	// is the caller's own: its words would only find unrelated pages.
+	if err := e.knownSearches(ctx, raw, &r); err != nil {
+		return Response{}, err
 	}
 	if r.Class == ClassSyntax {
-		if err := e.knownSearches(ctx, raw, &r); err != nil {
-			return Response{}, err
-		}
 		if err := e.environmentActions(ctx, &r); err != nil {
 			return Response{}, err
 		}
@@ -333,7 +328,8 @@ func callQuery(c Call) string {
 }
 
 // knownSearches drops the searches of types no page names: the code's own
-// views and models (TripFilterSheet(filters:), OrderRow), whose words would
+// views and models (TripFilterSheet(filters:), OrderRow), or the types a
+// message quotes from the caller's code ('Renderable'), whose words would
 // only find unrelated pages. Only a bare name or an initializer is judged;
 // a member call (NSApp.activate) finds its pages by the member. A name
 // written as an attribute or a macro (@Model, #Preview) is kept: its page
