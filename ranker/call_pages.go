@@ -67,7 +67,7 @@ func (s *search) callPages(ctx context.Context) error {
 			// before a type-erased wrapper's copy of it; then a
 			// dictionary's, a set's or a string's (defaults.merging(…),
 			// selection.subtracting(…), title.replacingOccurrences(…)).
-			types = append(types, "Sequence", "Collection", "Dictionary", "Set", "StringProtocol")
+			types = append(append(types, "Sequence", "Collection"), standardValueTypes...)
 		}
 	}
 	member := strings.ToLower(c.Member)
@@ -191,10 +191,12 @@ func (s *search) callPages(ctx context.Context) error {
 	// code uses most comes first: defaults.set(true, forKey:) is
 	// UserDefaults' far more often than NSUbiquitousKeyValueStore's.
 	uses := map[string]int{}
-	if owners := ownerNames(pages); c.Type == "" && len(owners) > 1 {
-		var err error
-		if uses, err = s.e.codeUses(ctx, owners); err != nil {
-			return err
+	if c.Type == "" {
+		if owners := ownerNames(pages); len(owners) > 1 {
+			var err error
+			if uses, err = s.e.codeUses(ctx, owners); err != nil {
+				return err
+			}
 		}
 	}
 	rank := func(p callPage) int {
@@ -288,14 +290,14 @@ func ownerName(uri string) string {
 	return parent[strings.LastIndexByte(parent, '/')+1:]
 }
 
-// standardOwner: a member page of the standard library's string,
-// dictionary or set protocols and types.
+// standardValueTypes are the standard library's dictionary, set and
+// string types a value of untyped code may be, after its collections.
+var standardValueTypes = []string{"Dictionary", "Set", "StringProtocol"}
+
+// standardOwner: a member page of one of standardValueTypes.
 func standardOwner(uri string) bool {
-	switch ownerName(uri) {
-	case "stringprotocol", "dictionary", "set":
-		return strings.HasPrefix(uri, "apple-docs://swift/")
-	}
-	return false
+	return strings.HasPrefix(uri, "apple-docs://swift/") &&
+		slices.ContainsFunc(standardValueTypes, func(t string) bool { return strings.EqualFold(t, ownerName(uri)) })
 }
 
 // ownerNames are the distinct owner names of pages.

@@ -259,7 +259,7 @@ func (e *Engine) promoteTypedCalls(ctx context.Context, r *Reading) error {
 			// A labelled call on an untyped value may be the standard
 			// library's (email.range(of:): StringProtocol's) when the
 			// labels written fit.
-			types = append(types, "StringProtocol", "Dictionary", "Set")
+			types = append(types, standardValueTypes...)
 		}
 		pages, err := e.typeMemberPages(ctx, types, strings.ToLower(c.Member))
 		if err != nil {
