@@ -8,6 +8,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/cupertino-go/cupertino/internal/termtext"
 	"github.com/cupertino-go/cupertino/internal/verify"
 )
 
@@ -88,7 +89,7 @@ func runVerify(ctx context.Context, o *verifyOptions) error {
 		return err
 	}
 	for _, s := range skipped {
-		fmt.Fprintf(o.IO.Err, "verify: not read: %s: %s\n", s.Path, s.Reason)
+		fmt.Fprintf(o.IO.Err, "verify: not read: %s: %s\n", termtext.Line(s.Path), s.Reason)
 	}
 	table, err := verify.OpenIndexTable(o.DB.path())
 	if err != nil {
