@@ -16,6 +16,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/cupertino-go/cupertino/internal/docuri"
 	"github.com/cupertino-go/cupertino/internal/ondisk"
 	"github.com/cupertino-go/cupertino/internal/progress"
 )
@@ -259,6 +260,15 @@ func (w *wwdcRun) resumable(cp *checkpoint) ([]wwdcEntry, bool) {
 	var entries []wwdcEntry
 	if json.Unmarshal(b, &entries) != nil || len(entries) == 0 {
 		return nil, false
+	}
+	for _, e := range entries {
+		// Each entry becomes a URI, a page path and a file name: one
+		// that names no session (a "..", U+202E) means the list is not
+		// the one this fetch wrote, so it is fetched afresh.
+		if _, err := docuri.WWDCSession(e.Year, e.ID); err != nil {
+			w.cfg.Logger.Warn("session list on disk names a bad session; fetching the list again", "error", err)
+			return nil, false
+		}
 	}
 	return entries, true
 }

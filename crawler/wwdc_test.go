@@ -351,3 +351,42 @@ func TestWWDCConfigErrors(t *testing.T) {
 		t.Errorf("missing list: %v", err)
 	}
 }
+
+// L9 (issue 25): a resumed WWDC fetch reads its session list back from
+// disk; an entry whose year or id is no session's (a "..", U+202E) must not
+// become a URI or a path. The list is then fetched afresh.
+func TestFetchWWDCResumeRefusesABadSessionList(t *testing.T) {
+	sessions, _ := withFaults(t, make([]fakeapple.Fault, 4))
+	fake, origin := startWWDC(t, fakeapple.WWDCOptions{Sessions: sessions})
+	out := filepath.Join(t.TempDir(), "wwdc")
+	cfg := wwdcConfig(origin, out)
+	cfg.MaxPages = 1
+	if res, err := FetchWWDC(context.Background(), cfg); err != nil || res.Status != statusIncomplete {
+		t.Fatalf("max pages: %+v, %v", res, err)
+	}
+	lists, _ := filepath.Glob(filepath.Join(out, MetaDir, "crawls", "*", "sessions.json"))
+	if len(lists) != 1 {
+		t.Fatalf("session lists: %v", lists)
+	}
+	var entries []wwdcEntry
+	if err := json.Unmarshal(testenv.ReadFile(t, lists[0]), &entries); err != nil {
+		t.Fatal(err)
+	}
+	entries = append(entries, wwdcEntry{ID: "..\u202e/../../escaped", Year: "2024"})
+	b, _ := json.Marshal(entries)
+	if err := os.WriteFile(lists[0], b, 0o644); err != nil {
+		t.Fatal(err)
+	}
+
+	cfg.MaxPages = 0
+	res, err := FetchWWDC(context.Background(), cfg)
+	if err != nil || res.Status != statusComplete {
+		t.Fatalf("after the bad list: %+v, %v", res, err)
+	}
+	if res.Resumed || fake.Hits("list") != 2 {
+		t.Errorf("resumed %v with the list fetched %d times: the bad list was trusted", res.Resumed, fake.Hits("list"))
+	}
+	if res.OK != len(sessions) || len(res.Failures) != 0 {
+		t.Errorf("stored %d sessions with failures %v, want all %d and none", res.OK, res.Failures, len(sessions))
+	}
+}

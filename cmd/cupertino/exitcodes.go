@@ -114,6 +114,7 @@ var exitCodes = []struct {
 	{"verify.ErrNotSwift", verify.ErrNotSwift, exitFailure},
 	{"verify.ErrBadTarget", verify.ErrBadTarget, exitUsage},
 	{"verify.ErrNoSymbols", verify.ErrNoSymbols, exitFailure},
+	{"verify.ErrNotRegular", verify.ErrNotRegular, exitUsage},
 	{"errFindings", errFindings, exitFindings},
 	{"errGatesFailed", errGatesFailed, exitIncomplete},
 	{"errAnsweredNo", errAnsweredNo, exitFailure},

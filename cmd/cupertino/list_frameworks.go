@@ -7,6 +7,8 @@ import (
 	"text/tabwriter"
 
 	"github.com/spf13/cobra"
+
+	"github.com/cupertino-go/cupertino/internal/termtext"
 )
 
 type listFrameworksOptions struct {
@@ -48,7 +50,7 @@ func runListFrameworks(ctx context.Context, o *listFrameworksOptions) error {
 	fmt.Fprintln(tw, "IDENTIFIER\tNAME\tIMPORT\tDOCUMENTS")
 	total := 0
 	for _, f := range fws {
-		fmt.Fprintf(tw, "%s\t%s\t%s\t%d\n", f.Identifier, f.DisplayName, f.ImportName, f.DocCount)
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%d\n", termtext.Line(f.Identifier), termtext.Line(f.DisplayName), termtext.Line(f.ImportName), f.DocCount)
 		total += f.DocCount
 	}
 	tw.Flush()

@@ -20,6 +20,8 @@ import (
 
 	"github.com/spf13/cobra"
 	"golang.org/x/term"
+
+	"github.com/cupertino-go/cupertino/internal/termtext"
 )
 
 // version is set at build time with -ldflags "-X main.version=…".
@@ -108,7 +110,9 @@ func run(args []string, io *iostreams) int {
 	root.SetArgs(args)
 	err := root.ExecuteContext(ctx)
 	if err != nil {
-		fmt.Fprintln(io.Err, "error:", err)
+		// Errors quote URIs, paths and names from the index and the
+		// corpus: escaped, they cannot drive the terminal.
+		fmt.Fprintln(io.Err, "error:", termtext.Block(err.Error()))
 	}
 	return exitCode(err)
 }

@@ -12,6 +12,7 @@ import (
 
 	"github.com/cupertino-go/cupertino/internal/docuri"
 	"github.com/cupertino-go/cupertino/internal/mdbound"
+	"github.com/cupertino-go/cupertino/internal/termtext"
 )
 
 // readOptions are the flags of `cupertino read`.
@@ -115,7 +116,7 @@ func runRead(ctx context.Context, o *readOptions) error {
 		}
 	}
 	part, next := mdbound.Window(md, o.Offset, o.MaxBytes)
-	fmt.Fprint(o.IO.Out, part)
+	fmt.Fprint(o.IO.Out, termtext.Block(part))
 	if next > 0 {
 		fmt.Fprint(o.IO.Out, mdbound.ContinueHint(next, len(md), fmt.Sprintf("run again with --offset %d", next)))
 	}

@@ -19,6 +19,7 @@ import (
 	"github.com/cupertino-go/cupertino/internal/corpus"
 	"github.com/cupertino-go/cupertino/internal/ingest"
 	"github.com/cupertino-go/cupertino/internal/source"
+	"github.com/cupertino-go/cupertino/internal/termtext"
 )
 
 // saveOptions are the flags of `cupertino save`.
@@ -210,7 +211,7 @@ func printSaveSummary(w io.Writer, s *ingest.Summary) {
 		if src.NotRead > 0 {
 			note += fmt.Sprintf("; %d entries not read (links, FIFOs, unreadable folders: see the audit log)", src.NotRead)
 		}
-		fmt.Fprintf(tw, "%s\t%d\t%d\t%d\t%s\n", src.Kind, src.Files, src.Indexed, src.Replaced, note)
+		fmt.Fprintf(tw, "%s\t%d\t%d\t%d\t%s\n", src.Kind, src.Files, src.Indexed, src.Replaced, termtext.Line(note))
 	}
 	tw.Flush()
 	if !s.UpToDate {
@@ -227,18 +228,18 @@ func printSaveSummary(w io.Writer, s *ingest.Summary) {
 	switch {
 	case s.DryRun:
 	case s.Installed || s.UpToDate:
-		fmt.Fprintf(w, "Index:     %s (%s, %d documents)\n", s.DBPath, humanBytes(s.DBSize), s.Documents)
+		fmt.Fprintf(w, "Index:     %s (%s, %d documents)\n", termtext.Line(s.DBPath), humanBytes(s.DBSize), s.Documents)
 		if line := wholesLine(s.Wholes); line != "" {
 			fmt.Fprintf(w, "Holding:   %s\n", line)
 		}
 	case s.DBSize > 0:
 		fmt.Fprintf(w, "The save did not finish. The previous index is unchanged and still serves: %s (%s, %d documents)\n",
-			s.DBPath, humanBytes(s.DBSize), s.Documents)
+			termtext.Line(s.DBPath), humanBytes(s.DBSize), s.Documents)
 	default:
-		fmt.Fprintf(w, "The save did not finish, and no index was written at %s.\n", s.DBPath)
+		fmt.Fprintf(w, "The save did not finish, and no index was written at %s.\n", termtext.Line(s.DBPath))
 	}
 	if s.AuditPath != "" && s.Installed {
-		fmt.Fprintf(w, "Audit log: %s\n", s.AuditPath)
+		fmt.Fprintf(w, "Audit log: %s\n", termtext.Line(s.AuditPath))
 	}
 	fmt.Fprintf(w, "Elapsed:   %s\n", s.Elapsed.Round(1e7))
 }

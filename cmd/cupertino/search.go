@@ -13,6 +13,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/cupertino-go/cupertino/internal/source"
+	"github.com/cupertino-go/cupertino/internal/termtext"
 	"github.com/cupertino-go/cupertino/ranker"
 )
 
@@ -116,10 +117,10 @@ func writeReading(w io.Writer, r ranker.Reading, explain bool) {
 		fmt.Fprintf(w, "Showing results for %q.\n\n", r.Corrected)
 	}
 	if explain && len(r.Searches) > 0 {
-		fmt.Fprintf(w, "Read as %s; searched: %s\n\n", r.Class, strings.Join(r.Searches, " | "))
+		fmt.Fprintf(w, "Read as %s; searched: %s\n\n", r.Class, termtext.Line(strings.Join(r.Searches, " | ")))
 	}
 	if explain && len(r.Ideas) > 0 {
-		fmt.Fprintf(w, "Task lexicon: %s\n\n", strings.Join(r.Ideas, " | "))
+		fmt.Fprintf(w, "Task lexicon: %s\n\n", termtext.Line(strings.Join(r.Ideas, " | ")))
 	}
 }
 
@@ -140,21 +141,21 @@ func writeSearchJSON(w io.Writer, query string, reading *ranker.Reading, results
 }
 
 func writeSearchMarkdown(w io.Writer, query string, results []ranker.Result, explain bool) {
-	fmt.Fprintf(w, "# Search: %s\n\n", query)
+	fmt.Fprintf(w, "# Search: %s\n\n", termtext.Line(query))
 	if len(results) == 0 {
 		fmt.Fprintln(w, "No results.")
 		return
 	}
 	for i, r := range results {
-		fmt.Fprintf(w, "%d. **%s** — `%s`\n", i+1, r.Title, r.URI)
+		fmt.Fprintf(w, "%d. **%s** — `%s`\n", i+1, termtext.Line(r.Title), termtext.Line(r.URI))
 		if meta := resultMeta(r); meta != "" {
-			fmt.Fprintf(w, "   %s\n", meta)
+			fmt.Fprintf(w, "   %s\n", termtext.Line(meta))
 		}
 		if r.Summary != "" {
-			fmt.Fprintf(w, "   %s\n", r.Summary)
+			fmt.Fprintf(w, "   %s\n", termtext.Line(r.Summary))
 		}
 		if explain {
-			fmt.Fprint(w, r.ExplainText())
+			fmt.Fprint(w, termtext.Block(r.ExplainText()))
 		}
 	}
 }
@@ -182,10 +183,10 @@ func writeSearchText(w io.Writer, results []ranker.Result, explain, tty bool) {
 		if tty {
 			summary = cutRunes(summary, 80)
 		}
-		fmt.Fprintf(tw, "%d\t%s\t%s\t%s\t%s\n", i+1, r.Title, r.URI, resultMeta(r), summary)
+		fmt.Fprintf(tw, "%d\t%s\t%s\t%s\t%s\n", i+1, termtext.Line(r.Title), termtext.Line(r.URI), termtext.Line(resultMeta(r)), termtext.Line(summary))
 		if explain {
 			tw.Flush()
-			fmt.Fprint(w, r.ExplainText())
+			fmt.Fprint(w, termtext.Block(r.ExplainText()))
 		}
 	}
 	tw.Flush()

@@ -8,6 +8,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/cupertino-go/cupertino/internal/termtext"
 	"github.com/cupertino-go/cupertino/internal/verify"
 )
 
@@ -40,7 +41,9 @@ targets (with the version that introduced it) or not checkable (with why).
 
 A directory is read as one project: its Swift files, the Objective-C headers
 and the Xcode project files that declare names for them. Names the project
-declares are its own, never unknown.
+declares are its own, never unknown. Links inside a directory are not followed
+and FIFOs or devices not opened (each is named on stderr); a file over 256 KiB
+is refused before it is read.
 
 The text output lists the findings first, then the resolved references with
 their URIs (the citations); --format json lists every reference with its file
@@ -81,9 +84,12 @@ func runVerify(ctx context.Context, o *verifyOptions) error {
 	if err != nil {
 		return usageErrorf("%v", err)
 	}
-	files, err := verify.ReadPaths(o.Paths)
+	files, skipped, err := verify.ReadPaths(ctx, o.Paths)
 	if err != nil {
 		return err
+	}
+	for _, s := range skipped {
+		fmt.Fprintf(o.IO.Err, "verify: not read: %s: %s\n", termtext.Line(s.Path), s.Reason)
 	}
 	table, err := verify.OpenIndexTable(o.DB.path())
 	if err != nil {

@@ -2,9 +2,12 @@ package bundle
 
 import (
 	"context"
+	"crypto/sha256"
+	"encoding/hex"
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"net"
 	"net/http"
 	"net/url"
@@ -16,6 +19,7 @@ import (
 	"time"
 
 	"github.com/cupertino-go/cupertino/index"
+	"github.com/cupertino-go/cupertino/internal/safefile"
 )
 
 // maxManifestBytes bounds the manifest a server may send.
@@ -78,10 +82,8 @@ func Open(ctx context.Context, from string, client *http.Client) (*Remote, error
 		}
 		r.dir = filepath.Dir(manifest)
 		var err error
-		if data, err = os.ReadFile(manifest); errors.Is(err, os.ErrNotExist) {
-			return nil, fmt.Errorf("%w: no %s", ErrNotFound, manifest)
-		} else if err != nil {
-			return nil, fmt.Errorf("read manifest: %w", err)
+		if data, err = readLocalManifest(manifest); err != nil {
+			return nil, err
 		}
 	}
 	m, err := ParseManifest(data)
@@ -90,6 +92,28 @@ func Open(ctx context.Context, from string, client *http.Client) (*Remote, error
 	}
 	r.Manifest = m
 	return r, nil
+}
+
+// readLocalManifest reads a local bundle's manifest: a regular file (a
+// link is followed, the folder's owner put it there) of at most
+// maxManifestBytes, so that a FIFO or /dev/zero in its place is refused
+// at once instead of blocking setup or filling its memory.
+func readLocalManifest(manifest string) ([]byte, error) {
+	resolved, err := filepath.EvalSymlinks(manifest)
+	if errors.Is(err, os.ErrNotExist) {
+		return nil, fmt.Errorf("%w: no %s", ErrNotFound, manifest)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("read manifest: %w", err)
+	}
+	data, err := safefile.ReadFile(resolved, maxManifestBytes)
+	if reason := safefile.Refusal(err); reason != "" {
+		return nil, fmt.Errorf("%w: %s: %s", ErrManifest, manifest, reason)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("read manifest: %w", err)
+	}
+	return data, nil
 }
 
 // get fetches a small file (the manifest) whole.
@@ -153,10 +177,10 @@ func (r *Remote) fetch(ctx context.Context, p Part, dir string, progress func(n 
 	if r.base == nil {
 		path := filepath.Join(r.dir, p.File)
 		progress(p.Size, false)
-		return path, verify(path, p)
+		return path, verifyPart(ctx, path, p)
 	}
 	dst := filepath.Join(dir, downloadName(p))
-	if verify(dst, p) == nil {
+	if verifyPart(ctx, dst, p) == nil {
 		progress(p.Size, false)
 		return dst, nil // downloaded by an earlier run
 	}
@@ -187,7 +211,7 @@ func (r *Remote) fetch(ctx context.Context, p Part, dir string, progress func(n 
 	if err != nil {
 		return "", err
 	}
-	if err := verify(partial, p); err != nil {
+	if err := verifyPart(ctx, partial, p); err != nil {
 		os.Remove(partial) // bad bytes: the next run starts over
 		return "", err
 	}
@@ -197,17 +221,57 @@ func (r *Remote) fetch(ctx context.Context, p Part, dir string, progress func(n 
 	return dst, nil
 }
 
-// verify checks the file at path against the part's size and SHA-256.
-func verify(path string, p Part) error {
-	sum, n, err := hashFile(path)
+// verify is verifyPart without cancellation, for the free-space check: its
+// hash reads at most the part's size (verifyPart checks it first).
+func verify(path string, p Part) error { return verifyPart(context.Background(), path, p) }
+
+// verifyPart checks the file at path against the part's size and SHA-256.
+// The size is checked before a byte is hashed, so a sparse file of
+// gigabytes is refused at once, and the hash stops when ctx is done.
+func verifyPart(ctx context.Context, path string, p Part) error {
+	f, info, err := openPart(path)
 	if err != nil {
 		return err
 	}
-	if n != p.Size || sum != p.SHA256 {
+	defer f.Close()
+	if info.Size() != p.Size {
+		return fmt.Errorf("%w: %s is %d bytes, the manifest lists %d", ErrChecksum, filepath.Base(path), info.Size(), p.Size)
+	}
+	h := sha256.New()
+	n, err := io.Copy(h, safefile.Reader(ctx, io.LimitReader(f, p.Size+1)))
+	if ctxErr := ctx.Err(); ctxErr != nil {
+		return ctxErr
+	}
+	if err != nil {
+		return err
+	}
+	if sum := hex.EncodeToString(h.Sum(nil)); n != p.Size || sum != p.SHA256 {
 		return fmt.Errorf("%w: %s is %d bytes with sha256 %s, the manifest lists %d bytes with %s",
 			ErrChecksum, filepath.Base(path), n, sum, p.Size, p.SHA256)
 	}
 	return nil
+}
+
+// openPart opens a part's file for reading. It must be a regular file: a
+// link is followed (the checksum, not the path, says what a part is, so a
+// link cannot bring other bytes in), but a FIFO, a device such as
+// /dev/zero or a folder is refused (ErrChecksum) without blocking.
+func openPart(path string) (*os.File, fs.FileInfo, error) {
+	resolved, err := filepath.EvalSymlinks(path)
+	if errors.Is(err, os.ErrNotExist) {
+		return nil, nil, fmt.Errorf("%w: %s", ErrNotFound, path)
+	}
+	if err != nil {
+		return nil, nil, err
+	}
+	f, info, err := safefile.Open(resolved)
+	if reason := safefile.Refusal(err); reason != "" {
+		return nil, nil, fmt.Errorf("%w: %s: %s", ErrChecksum, filepath.Base(path), reason)
+	}
+	if errors.Is(err, os.ErrNotExist) {
+		return nil, nil, fmt.Errorf("%w: %s", ErrNotFound, path)
+	}
+	return f, info, err
 }
 
 // download appends the rest of addr to partial, asking with a Range

@@ -173,7 +173,7 @@ func mib(n int64) string { return fmt.Sprintf("%.1f MiB", float64(n)/(1<<20)) }
 
 // unpack decompresses a verified part file into out and checks its size.
 func unpack(ctx context.Context, path, out string, p Part, progress func(int)) error {
-	in, err := os.Open(path)
+	in, _, err := openPart(path)
 	if err != nil {
 		return err
 	}

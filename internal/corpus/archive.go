@@ -14,6 +14,7 @@ import (
 	"sync"
 
 	"github.com/cupertino-go/cupertino/internal/document"
+	"github.com/cupertino-go/cupertino/internal/safefile"
 )
 
 // bookFile is each Apple Archive book's table of contents.
@@ -175,15 +176,17 @@ func (a *AppleArchive) book(dir string) *archiveBook {
 	if cached, ok := a.books.Load(dir); ok {
 		return cached.(*archiveBook)
 	}
-	book := loadArchiveBook(dir)
+	book := loadArchiveBook(dir, a.readSide)
 	actual, _ := a.books.LoadOrStore(dir, book)
 	return actual.(*archiveBook)
 }
 
-func loadArchiveBook(dir string) *archiveBook {
+// loadArchiveBook reads dir's book.json with read. One that read refuses
+// (a link, a FIFO: audited by the reader) counts as missing.
+func loadArchiveBook(dir string, read func(string) ([]byte, error)) *archiveBook {
 	book := &archiveBook{chapters: map[string]string{}}
-	raw, err := os.ReadFile(filepath.Join(dir, bookFile))
-	if errors.Is(err, fs.ErrNotExist) {
+	raw, err := read(filepath.Join(dir, bookFile))
+	if errors.Is(err, fs.ErrNotExist) || safefile.Refusal(err) != "" {
 		return book
 	}
 	if err != nil {

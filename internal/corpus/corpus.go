@@ -79,6 +79,12 @@ type Source interface {
 	// indexed, ErrMalformed for empty or unreadable content, and is safe
 	// for concurrent use.
 	Parse(path string, raw []byte) (*document.Document, error)
+	// Refused lists the files beside the walk that Parse declined to read
+	// so far (a link, a FIFO, a file over the cap), sorted by path, each
+	// with the reason, for the audit log. Parse reads such files by the
+	// walk's rules: regular files only, links not followed, the size
+	// checked first (internal/safefile).
+	Refused() []Skip
 }
 
 var (
@@ -108,7 +114,15 @@ type Options struct {
 	// Accepted with modifications are indexed; the rest come back as
 	// ErrFiltered with reason "status <Status>".
 	IncludeAllStatuses bool
+	// MaxFileBytes caps every file a reader reads beside the one it is
+	// given (a package's Package.swift, a sample's README); 0 means
+	// DefaultMaxFileBytes.
+	MaxFileBytes int64
 }
+
+// DefaultMaxFileBytes caps one input file. The largest real Apple page is
+// 3.4 MB; a 115 MB page once made a save peak at 1.87 GB.
+const DefaultMaxFileBytes = 32 << 20
 
 // readers makes each source's reader by source ID, around a root Open has
 // checked. Every source the table in internal/source says save reads has one
@@ -138,7 +152,7 @@ func Open(kind, root string, opts Options) (Source, error) {
 	if err := checkRoot(root); err != nil {
 		return nil, err
 	}
-	return open(reader{name: kind, root: root}, opts), nil
+	return open(reader{name: kind, root: root, side: &sideReads{limit: opts.MaxFileBytes}}, opts), nil
 }
 
 // Locate returns the directory under base that holds the source of the given

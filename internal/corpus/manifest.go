@@ -2,7 +2,6 @@ package corpus
 
 import (
 	"fmt"
-	"os"
 	"path/filepath"
 	"regexp"
 	"strings"
@@ -28,10 +27,10 @@ var (
 	importLine       = regexp.MustCompile(`(?m)^\s*(?:@\w+(?:\([^)]*\))?\s+)*(?:@_exported\s+)?import\s+(?:(?:struct|class|enum|protocol|func|var|typealias)\s+)?([A-Za-z_][A-Za-z0-9_.]*)`)
 )
 
-// readManifest reads dir/Package.swift; a package without one gives an
-// empty manifest.
-func readManifest(dir string) manifest {
-	data, err := os.ReadFile(filepath.Join(dir, "Package.swift"))
+// readManifest reads dir/Package.swift with read; a package without one
+// (or with one that is refused: a link, a FIFO) gives an empty manifest.
+func readManifest(dir string, read func(string) ([]byte, error)) manifest {
+	data, err := read(filepath.Join(dir, "Package.swift"))
 	if err != nil {
 		return manifest{}
 	}

@@ -4,7 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"os"
 	"path/filepath"
 	"sort"
 	"strings"
@@ -222,14 +221,14 @@ func (p *Packages) packagePage(key, readmePath string, raw []byte) (*document.Do
 	}
 	dir := filepath.Join(p.root, filepath.FromSlash(key))
 	var meta ondisk.PackageInfo
-	if data, err := os.ReadFile(filepath.Join(dir, ondisk.PackageMetaFile)); err == nil {
+	if data, err := p.readSide(filepath.Join(dir, ondisk.PackageMetaFile)); err == nil {
 		_ = json.Unmarshal(data, &meta) // a missing or bad file leaves the page without its metadata
 	}
 	p.mu.Lock()
 	files := p.packages[key]
 	p.mu.Unlock()
-	manifest := readManifest(dir)
-	imports := appleImports(dir, files)
+	manifest := readManifest(dir, p.readSide)
+	imports := appleImports(dir, files, p.readSide)
 
 	var b strings.Builder
 	title := packageTitle(key, sourceText(raw))
@@ -330,14 +329,15 @@ func demoteHeadings(md string) string {
 }
 
 // appleImports lists the Apple frameworks the package's Swift sources
-// import, sorted, as the original's apple_imports did.
-func appleImports(dir string, files []string) []string {
+// import, sorted, as the original's apple_imports did. Each source is read
+// with read, so one over the size cap is not read at all.
+func appleImports(dir string, files []string, read func(string) ([]byte, error)) []string {
 	seen := map[string]bool{}
 	for _, f := range files {
 		if !strings.HasSuffix(f, ".swift") || !isLibrarySource(f) {
 			continue
 		}
-		data, err := os.ReadFile(filepath.Join(dir, filepath.FromSlash(f)))
+		data, err := read(filepath.Join(dir, filepath.FromSlash(f)))
 		if err != nil {
 			continue
 		}

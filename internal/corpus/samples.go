@@ -3,7 +3,6 @@ package corpus
 import (
 	"context"
 	"fmt"
-	"os"
 	"path/filepath"
 	"strings"
 	"sync"
@@ -143,7 +142,7 @@ func (s *Samples) projectTitle(project string) string {
 		return title
 	}
 	title = titleFromSlug(project)
-	if raw, err := os.ReadFile(filepath.Join(s.root, project, "README.md")); err == nil {
+	if raw, err := s.readSide(filepath.Join(s.root, project, "README.md")); err == nil {
 		if heading := firstHeading(parseBlocks(sourceText(raw))); heading != "" {
 			title = heading
 		}

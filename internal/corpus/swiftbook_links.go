@@ -2,7 +2,6 @@ package corpus
 
 import (
 	"context"
-	"os"
 	"path"
 	"regexp"
 	"strings"
@@ -61,7 +60,7 @@ func (s *SwiftBook) readChapters() map[string]bookChapter {
 			continue
 		}
 		ch := bookChapter{uri: s.chapterURI(file), title: name}
-		if raw, err := os.ReadFile(file); err == nil {
+		if raw, err := s.readSide(file); err == nil {
 			blocks := parseBlocks(stripDirectives(stripComments(sourceText(raw))))
 			if at := headingIndex(blocks); at >= 0 {
 				if t := collapseSpace(inlineText(blocks[at].text)); t != "" {

@@ -3,7 +3,6 @@ package corpus
 import (
 	"context"
 	"fmt"
-	"os"
 	"path"
 	"path/filepath"
 	"regexp"
@@ -125,7 +124,7 @@ func (s *SwiftOrg) expandIncludes(body, dir string, depth int) string {
 		if rel, err := filepath.Rel(s.root, partial); err != nil || strings.HasPrefix(rel, "..") {
 			return ""
 		}
-		content, err := os.ReadFile(partial)
+		content, err := s.readSide(partial)
 		if err != nil {
 			return ""
 		}

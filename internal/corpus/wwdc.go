@@ -9,6 +9,7 @@ import (
 
 	"github.com/cupertino-go/cupertino/internal/canonjson"
 	"github.com/cupertino-go/cupertino/internal/document"
+	"github.com/cupertino-go/cupertino/internal/docuri"
 	"github.com/cupertino-go/cupertino/internal/mdbound"
 	"github.com/cupertino-go/cupertino/internal/ondisk"
 )
@@ -42,11 +43,18 @@ func (w *WWDC) Parse(filePath string, raw []byte) (*document.Document, error) {
 	if s.ID == "" || s.Year == "" || strings.TrimSpace(s.Title) == "" {
 		return nil, fmt.Errorf("%w: session without id, year or title", ErrMalformed)
 	}
+	// The year and id become the URI every citation prints: "..", a
+	// newline or U+202E must not.
+	uri, err := docuri.WWDCSession(s.Year, s.ID)
+	if err != nil {
+		return nil, fmt.Errorf("%w: %v", ErrMalformed, err)
+	}
+	s.Year, s.ID = strings.TrimSpace(s.Year), strings.TrimSpace(s.ID)
+	s.RelatedVideos = validRelated(s.RelatedVideos)
 	hash, err := canonjson.Hash(raw)
 	if err != nil {
 		return nil, fmt.Errorf("%w: %v", ErrMalformed, err)
 	}
-	uri := sessionURI(s.Year, s.ID)
 	md := sessionMarkdown(&s)
 	doc := &document.Document{
 		URI:         uri,
@@ -70,15 +78,26 @@ func (w *WWDC) Parse(filePath string, raw []byte) (*document.Document, error) {
 		})
 	}
 	for _, r := range s.RelatedVideos {
-		if r.ID != "" && r.Year != "" {
-			doc.SeeAlso = append(doc.SeeAlso, document.Ref{URI: sessionURI(r.Year, r.ID), Title: r.Title, Section: "Related sessions"})
-		}
+		doc.SeeAlso = append(doc.SeeAlso, document.Ref{URI: sessionURI(r), Title: r.Title, Section: "Related sessions"})
 	}
 	return doc, nil
 }
 
-func sessionURI(year, id string) string {
-	return document.SourceWWDC + "://" + strings.TrimSpace(year) + "/" + strings.TrimSpace(id)
+// validRelated keeps the related sessions whose year and id name one.
+func validRelated(related []ondisk.WWDCRelated) []ondisk.WWDCRelated {
+	var out []ondisk.WWDCRelated
+	for _, r := range related {
+		if _, err := docuri.WWDCSession(r.Year, r.ID); err == nil {
+			out = append(out, r)
+		}
+	}
+	return out
+}
+
+// sessionURI is a related session's URI; validRelated has checked it.
+func sessionURI(r ondisk.WWDCRelated) string {
+	uri, _ := docuri.WWDCSession(r.Year, r.ID)
+	return uri
 }
 
 // sessionMarkdown renders a session for read_document: a header line, the
@@ -127,7 +146,7 @@ func sessionMarkdown(s *ondisk.WWDCSession) string {
 	if len(s.RelatedVideos) > 0 {
 		b.WriteString("\n## Related sessions\n\n")
 		for _, r := range s.RelatedVideos {
-			fmt.Fprintf(&b, "- [%s](%s) (WWDC%s)\n", collapseSpace(r.Title), sessionURI(r.Year, r.ID), r.Year)
+			fmt.Fprintf(&b, "- [%s](%s) (WWDC%s)\n", collapseSpace(r.Title), sessionURI(r), strings.TrimSpace(r.Year))
 		}
 	}
 	return b.String()

@@ -35,6 +35,7 @@ import (
 	"github.com/cupertino-go/cupertino/internal/corpus"
 	"github.com/cupertino-go/cupertino/internal/document"
 	"github.com/cupertino-go/cupertino/internal/progress"
+	"github.com/cupertino-go/cupertino/internal/safefile"
 	"github.com/cupertino-go/cupertino/internal/swiftsym"
 )
 
@@ -61,10 +62,9 @@ const PipelineVersion = "4"
 // metaPipelineVersion is the meta key holding PipelineVersion.
 const metaPipelineVersion = "pipeline_version"
 
-// DefaultMaxFileBytes caps one input file. The largest real Apple page is
-// 3.4 MB; a 115 MB page once made a save peak at 1.87 GB. Larger files are
-// audited as too large and never read.
-const DefaultMaxFileBytes = 32 << 20
+// DefaultMaxFileBytes caps one input file (corpus.DefaultMaxFileBytes).
+// Larger files are audited as too large and never read.
+const DefaultMaxFileBytes = corpus.DefaultMaxFileBytes
 
 // Options configure one save.
 type Options struct {
@@ -145,6 +145,8 @@ func Run(ctx context.Context, opts Options) (sum *Summary, err error) {
 	if opts.MaxFileBytes <= 0 {
 		opts.MaxFileBytes = DefaultMaxFileBytes
 	}
+	// The readers' own reads beside the walk keep to the same cap.
+	opts.Corpus.MaxFileBytes = opts.MaxFileBytes
 	if opts.Logger == nil {
 		opts.Logger = slog.New(slog.NewTextHandler(io.Discard, nil))
 	}
@@ -417,15 +419,20 @@ func planSources(ctx context.Context, opts Options, sum *Summary) ([]*plan, erro
 	return plans, nil
 }
 
-// statAll stats the listed files. One that vanished or cannot be examined
-// since the walk is reported, not fatal.
+// statAll stats the listed files, without following links. One that
+// vanished, cannot be examined or is no longer a regular file since the
+// walk is reported, not fatal.
 func statAll(paths []string) ([]fileStat, []corpus.Skip) {
 	files := make([]fileStat, 0, len(paths))
 	var skipped []corpus.Skip
 	for _, p := range paths {
-		fi, err := os.Stat(p)
+		fi, err := os.Lstat(p)
 		if err != nil {
 			skipped = append(skipped, corpus.Skip{Path: p, Reason: fmt.Sprintf("%s: %v", corpus.SkipUnreadableFile, err)})
+			continue
+		}
+		if !fi.Mode().IsRegular() {
+			skipped = append(skipped, corpus.Skip{Path: p, Reason: fmt.Sprintf("%s (%s)", corpus.SkipNotRegular, safefile.Describe(fi.Mode()))})
 			continue
 		}
 		files = append(files, fileStat{path: p, size: fi.Size(), mtimeNS: fi.ModTime().UnixNano()})
@@ -614,10 +621,40 @@ func ingestSource(ctx context.Context, opts Options, p *plan, gate *door.Door, a
 	if next != len(p.files) {
 		return fmt.Errorf("ingest %s: %d of %d files processed", p.spec.Kind, next, len(p.files))
 	}
+	if err := auditRefusedSideReads(p, gate, audit); err != nil {
+		return err
+	}
 	if err := recoverPlaceholders(p, gate, audit, b); err != nil {
 		return err
 	}
 	bar.Done()
+	return nil
+}
+
+// auditRefusedSideReads gives an audit line to each file the source's
+// readers refused to read beside the walk (a package's .package.json that
+// is a link, a sample's README that is a FIFO), unless the file has its
+// own line already: one the walk skipped, or one it listed and the
+// pipeline judged (a Swift source over the cap). The list is sorted, so
+// the lines do not depend on which worker asked first.
+func auditRefusedSideReads(p *plan, gate *door.Door, audit *door.AuditWriter) error {
+	judged := map[string]bool{}
+	for _, s := range p.skipped {
+		judged[s.Path] = true
+	}
+	for _, f := range p.files {
+		judged[f.path] = true
+	}
+	for _, r := range p.src.Refused() {
+		if judged[r.Path] {
+			continue
+		}
+		p.summary.NotRead++
+		side := parsed{file: fileStat{path: r.Path}, err: fmt.Errorf("%w: %s (read beside the walk)", door.ErrNotRead, r.Reason)}
+		if err := judgeAndWrite(side, p, gate, audit, nil); err != nil {
+			return err
+		}
+	}
 	return nil
 }
 
@@ -660,24 +697,20 @@ func parseOne(src corpus.Source, f fileStat, maxBytes int64) parsed {
 	return r
 }
 
-// readCapped reads a file of at most maxBytes. The stat size was checked by
-// the caller's plan, but a file can grow after it: the read itself stops at
-// the cap, so no input can make a worker hold more.
+// readCapped reads a file of at most maxBytes through safefile, as every
+// reader reads: the walk listed a regular file, but it may have become a
+// link or a FIFO since, or grown; the read refuses the first two without
+// blocking and stops at the cap, so no input can make a worker hold more.
 func readCapped(path string, maxBytes int64) ([]byte, error) {
-	f, err := os.Open(path)
-	if err != nil {
+	raw, err := safefile.ReadFile(path, maxBytes)
+	var big *safefile.TooLargeError
+	switch {
+	case errors.As(err, &big):
+		return nil, tooLarge(big.Size, maxBytes)
+	case safefile.Refusal(err) != "":
+		return nil, fmt.Errorf("%w: %s", door.ErrNotRead, safefile.Refusal(err))
+	case err != nil:
 		return nil, fmt.Errorf("read: %w", err)
-	}
-	defer f.Close()
-	if fi, err := f.Stat(); err == nil && fi.Size() > maxBytes {
-		return nil, tooLarge(fi.Size(), maxBytes)
-	}
-	raw, err := io.ReadAll(io.LimitReader(f, maxBytes+1))
-	if err != nil {
-		return nil, fmt.Errorf("read: %w", err)
-	}
-	if int64(len(raw)) > maxBytes {
-		return nil, tooLarge(int64(len(raw)), maxBytes)
 	}
 	return raw, nil
 }

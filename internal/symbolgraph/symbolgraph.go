@@ -11,10 +11,11 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
-	"os"
 	"path/filepath"
 	"sort"
 	"strings"
+
+	"github.com/cupertino-go/cupertino/internal/safefile"
 )
 
 // FileSuffix ends the name of every symbol-graph file.
@@ -112,11 +113,24 @@ type Relationship struct {
 // ErrMalformed means a file does not decode as a symbol graph.
 var ErrMalformed = errors.New("not a symbol graph")
 
+// MaxFileBytes bounds one graph file. The largest of Apple's SDKs (UIKit,
+// SwiftUI) are tens of megabytes.
+const MaxFileBytes = 1 << 30
+
 // Read reads and decodes the graph file at path. A file that does not decode
-// gives an error wrapping ErrMalformed; one that cannot be read, the read
-// error.
+// gives an error wrapping ErrMalformed, and so does one that is no regular
+// file (a FIFO, a link to /dev/zero: refused at once, not read) or is over
+// MaxFileBytes; one that cannot be read, the read error. A link to a
+// regular file is followed: the folder is the person's own tool output.
 func Read(path string) (*Graph, error) {
-	raw, err := os.ReadFile(path)
+	resolved, err := filepath.EvalSymlinks(path)
+	if err != nil {
+		return nil, fmt.Errorf("read symbol graph: %w", err)
+	}
+	raw, err := safefile.ReadFile(resolved, MaxFileBytes)
+	if reason := safefile.Refusal(err); reason != "" {
+		return nil, fmt.Errorf("%w: %s: %s", ErrMalformed, filepath.Base(path), reason)
+	}
 	if err != nil {
 		return nil, fmt.Errorf("read symbol graph: %w", err)
 	}

@@ -7,7 +7,9 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"syscall"
 	"testing"
+	"time"
 )
 
 func TestFilesListsGraphsSorted(t *testing.T) {
@@ -57,5 +59,35 @@ func TestReadTellsMalformedFromUnreadable(t *testing.T) {
 	}
 	if _, err := Read(filepath.Join(dir, "Missing.symbols.json")); err == nil || errors.Is(err, ErrMalformed) {
 		t.Errorf("Read(missing file) = %v, want the read error", err)
+	}
+}
+
+// M3/M5 (issue 25): a symbol-graph folder given to enrich or eval agent may
+// hold a FIFO or a device where a graph should be; Read refuses it at once
+// as not a symbol graph instead of blocking or reading without end.
+func TestReadRefusesSpecialFilesAtOnce(t *testing.T) {
+	dir := t.TempDir()
+	fifo := filepath.Join(dir, "Piped"+FileSuffix)
+	if err := syscall.Mkfifo(fifo, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink("/dev/zero", filepath.Join(dir, "Zero"+FileSuffix)); err != nil {
+		t.Fatal(err)
+	}
+	paths, err := Files(context.Background(), dir)
+	if err != nil || len(paths) != 2 {
+		t.Fatalf("Files = %v, %v", paths, err)
+	}
+	for _, p := range paths {
+		done := make(chan error, 1)
+		go func() { _, err := Read(p); done <- err }()
+		select {
+		case err := <-done:
+			if !errors.Is(err, ErrMalformed) {
+				t.Errorf("Read(%s) = %v, want ErrMalformed", filepath.Base(p), err)
+			}
+		case <-time.After(5 * time.Second):
+			t.Fatalf("Read(%s) still blocked after 5 s", filepath.Base(p))
+		}
 	}
 }

@@ -29,7 +29,7 @@ func sampleProjects(t *testing.T) map[string][]File {
 		if !e.IsDir() {
 			continue
 		}
-		files, err := ReadPaths([]string{filepath.Join(root, e.Name())})
+		files, _, err := ReadPaths(context.Background(), []string{filepath.Join(root, e.Name())})
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -5,6 +5,8 @@ import (
 	"io"
 	"sort"
 	"strings"
+
+	"github.com/cupertino-go/cupertino/internal/termtext"
 )
 
 // WriteText prints the report as a person or an agent reads it: the
@@ -13,10 +15,10 @@ import (
 // most maxCitations of them (0: all), and a one-line summary.
 func (r *Report) WriteText(w io.Writer, maxCitations int) {
 	for _, f := range r.Findings {
-		fmt.Fprintf(w, "%s: %s %s%s\n", location(f.File, f.Line), f.Status, f.Symbol, advice(f))
+		fmt.Fprintf(w, "%s: %s %s%s\n", termtext.Line(location(f.File, f.Line)), f.Status, termtext.Line(f.Symbol), termtext.Line(advice(f)))
 	}
 	for _, s := range r.Syntax {
-		fmt.Fprintf(w, "%s: syntax %s\n", location(s.File, s.Line), s.Message)
+		fmt.Fprintf(w, "%s: syntax %s\n", termtext.Line(location(s.File, s.Line)), termtext.Line(s.Message))
 	}
 	cites := r.Citations()
 	if len(cites) > 0 {
@@ -29,7 +31,7 @@ func (r *Report) WriteText(w io.Writer, maxCitations int) {
 				fmt.Fprintf(w, "  … %d more\n", len(cites)-i)
 				break
 			}
-			fmt.Fprintf(w, "  %s  %s\n", c.Name, c.URI)
+			fmt.Fprintf(w, "  %s  %s\n", termtext.Line(c.Name), termtext.Line(c.URI))
 		}
 	}
 	fmt.Fprintln(w, r.Summary())
