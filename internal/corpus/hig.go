@@ -149,12 +149,12 @@ func parseHIGJSON(filePath string, raw []byte) (*document.Document, error) {
 		return nil, fmt.Errorf("%w: no guidelines URI for %q", ErrMalformed, path)
 	}
 	return newMarkdownDocument(markdownPage{
-		source:   document.SourceHIG,
-		uri:      uri,
-		title:    strings.TrimSpace(page.Metadata.Title),
-		kind:     "guideline",
-		path:     filePath,
-		raw:      raw,
+		source: document.SourceHIG,
+		uri:    uri,
+		title:  strings.TrimSpace(page.Metadata.Title),
+		kind:   "guideline",
+		path:   filePath,
+		raw:    raw,
 		// No header: "Article · Human Interface Guidelines" says nothing
 		// about the page and would stand as its abstract.
 		markdown: docc.RenderMarkdown(page, docc.RenderOptions{Omit: docc.SectionHeader}),
