@@ -147,7 +147,10 @@ func TestFetchArchiveFixture(t *testing.T) {
 	}
 }
 
-func TestFetchArchiveRefusesAnotherHost(t *testing.T) {
+// TestChaosFetchArchiveOffOriginRedirect: a chapter redirects to another
+// host.
+func TestChaosFetchArchiveOffOriginRedirect(t *testing.T) {
+	start := time.Now()
 	foreign, hits := foreignSite(t)
 	hs, _ := startArchive(t, fakeapple.ArchiveOptions{Dir: "testdata/archive", RedirectTo: foreign.URL,
 		Faults: map[string]fakeapple.Fault{"Cocoa/Conceptual/LanternGuide/Articles/Wicks.html": fakeapple.FaultOffOrigin}})
@@ -168,6 +171,8 @@ func TestFetchArchiveRefusesAnotherHost(t *testing.T) {
 	if n := hits.Load(); n != 0 {
 		t.Errorf("the other host got %d requests", n)
 	}
+	t.Logf("chaos: fetch archive off-origin: %s, %d failed: redirect refused, %d pages written, %d requests to the other host, %s",
+		res.Status, len(res.Failures), res.Written, hits.Load(), time.Since(start).Round(time.Millisecond))
 }
 
 func TestFetchArchiveRetriesAndCapsPages(t *testing.T) {

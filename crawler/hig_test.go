@@ -245,7 +245,10 @@ func TestCrawlHIGFallsBackToTheBrowser(t *testing.T) {
 	assertHIGSameAsSource(t, srv, pages)
 }
 
-func TestCrawlHIGRefusesAnotherHost(t *testing.T) {
+// TestChaosFetchHIGOffOriginRedirect: every guidelines page but the root
+// redirects to another host.
+func TestChaosFetchHIGOffOriginRedirect(t *testing.T) {
+	start := time.Now()
 	foreign, hits := foreignSite(t)
 	hs, _, _ := startHIGSite(t, fakeapple.Options{Dir: "testdata/hig", FaultPercent: 100,
 		Faults: []fakeapple.Fault{fakeapple.FaultOffOrigin}, RedirectTo: foreign.URL})
@@ -269,6 +272,8 @@ func TestCrawlHIGRefusesAnotherHost(t *testing.T) {
 	if n := hits.Load(); n != 0 {
 		t.Errorf("the other host got %d requests", n)
 	}
+	t.Logf("chaos: fetch hig off-origin: %s, %d failed: redirect refused, %d pages written, %d requests to the other host, %s",
+		res.Status, len(res.Failures), res.Written, hits.Load(), time.Since(start).Round(time.Millisecond))
 }
 
 // writeSynthHIG writes generated guidelines of 1 + groups*(1+per) pages in
