@@ -63,6 +63,7 @@ type chromeEngine struct {
 	timeout   time.Duration
 	pacer     *pacer
 	budget    *pageBudget
+	site      site
 	// userDataDir is the browser's profile; Close removes it, and the
 	// directory of its singleton socket (removeProfile).
 	userDataDir string
@@ -87,6 +88,8 @@ type chromeOptions struct {
 	Pacer   *pacer
 	// Budget caps the captured JSON; nil: DefaultMaxPageBytes.
 	Budget *pageBudget
+	// Site is what the browser loads pages of; nil: the documentation.
+	Site site
 }
 
 // newChromeEngine starts the browser and opens its tabs. ctx bounds the
@@ -101,8 +104,11 @@ func newChromeEngine(ctx context.Context, o chromeOptions) (_ *chromeEngine, err
 	if err != nil {
 		return nil, fmt.Errorf("chrome profile: %w", err)
 	}
+	if o.Site == nil {
+		o.Site = docsSite{}
+	}
 	e := &chromeEngine{
-		origin: o.Origin, originURL: origin, timeout: o.Timeout, pacer: o.Pacer, budget: o.Budget,
+		origin: o.Origin, originURL: origin, timeout: o.Timeout, pacer: o.Pacer, budget: o.Budget, site: o.Site,
 		userDataDir: dir, tabs: make(chan *chromeTab, max(o.Tabs, 1)),
 	}
 	e.stopOnEnd = context.AfterFunc(ctx, e.Close)
@@ -266,7 +272,7 @@ func (e *chromeEngine) Fetch(ctx context.Context, l link) (*fetched, error) {
 	if status != 200 {
 		return nil, fmt.Errorf("chrome %s: %w", pageURL, &StatusError{Code: status})
 	}
-	info, err := parsePage(body)
+	info, err := e.site.parse(l, body)
 	if err != nil {
 		return nil, fmt.Errorf("chrome %s: %w", pageURL, err)
 	}
@@ -326,7 +332,7 @@ func (e *chromeEngine) capture(ctx context.Context, tab *chromeTab, pageURL, wan
 		defer mu.Unlock()
 		switch ev := ev.(type) {
 		case *network.EventResponseReceived:
-			if uri, ok := docJSONURI(ev.Response.URL, e.originURL); ok {
+			if uri, ok := e.pageJSON(ev.Response.URL); ok {
 				seen = append(seen, &jsonResponse{id: ev.RequestID, uri: uri, status: int(ev.Response.Status), retryAfter: headerRetryAfter(ev.Response.Headers)})
 			}
 		case *network.EventDataReceived:
@@ -431,14 +437,20 @@ func pickResponse(seen []*jsonResponse, wantURI string, settle bool) *jsonRespon
 	return nil
 }
 
-// docJSONURI reports whether a response URL is a DocC page JSON
-// (/tutorials/data/documentation/<path>.json on origin) and its URI. JSON
-// from another host is never the page, whatever its path says.
-func docJSONURI(raw string, origin *url.URL) (string, bool) {
+// pageJSON reports whether a response URL is a page's JSON on the origin,
+// and its URI. JSON from another host is never the page, whatever its path
+// says.
+func (e *chromeEngine) pageJSON(raw string) (string, bool) {
 	u, err := url.Parse(raw)
-	if err != nil || !sameOrigin(u, origin) {
+	if err != nil || !sameOrigin(u, e.originURL) {
 		return "", false
 	}
+	return e.site.pageJSON(u)
+}
+
+// docJSONURI reports whether a URL is a DocC page JSON
+// (/tutorials/data/documentation/<path>.json) and its URI.
+func docJSONURI(u *url.URL) (string, bool) {
 	p := u.Path
 	if !strings.HasPrefix(strings.ToLower(p), "/tutorials/data/documentation/") || !strings.HasSuffix(strings.ToLower(p), ".json") {
 		return "", false

@@ -94,6 +94,9 @@ type Config struct {
 	sleep sleepFunc
 	// testFallback replaces the browser as the fallback engine in tests.
 	testFallback Engine
+	// site is what is crawled; nil: the documentation. CrawlHIG and
+	// FetchArchive set it.
+	site site
 }
 
 func (c *Config) withDefaults() (Config, error) {

@@ -80,6 +80,7 @@ func (r *Result) runError(ctx context.Context, fatal, ckErr error) error {
 // crawler holds one run.
 type crawler struct {
 	cfg      Config
+	site     site
 	files    crawlFiles
 	store    *store
 	front    *frontier
@@ -113,7 +114,10 @@ func newCrawler(in Config) (*crawler, error) {
 	if err != nil {
 		return nil, err
 	}
-	c := &crawler{cfg: cfg}
+	c := &crawler{cfg: cfg, site: cfg.site}
+	if c.site == nil {
+		c.site = docsSite{}
+	}
 	c.pacer = &pacer{delay: cfg.RequestDelay, sleep: cfg.sleep, now: time.Now}
 	c.store = &store{dir: cfg.OutputDir, force: cfg.Force}
 	c.budget = newPageBudget(cfg.MaxPageBytes)
@@ -125,15 +129,23 @@ func newCrawler(in Config) (*crawler, error) {
 	if err != nil {
 		return nil, fmt.Errorf("%w: origin: %w", ErrConfig, err)
 	}
-	switch cfg.Engine {
+	if !c.site.browsable() {
+		// Pages no script loads: the browser has nothing to add.
+		if cfg.Engine == EngineChrome {
+			return nil, fmt.Errorf("%w: engine chrome: these pages are fetched over HTTP only", ErrConfig)
+		}
+		c.cfg.Engine = EngineHTTP
+	}
+	switch c.cfg.Engine {
 	case EngineChrome:
 		c.primary = lazyChrome{c}
 	default:
 		c.primary = &httpEngine{
+			site:   c.site,
 			client: confineRedirects(client, origin), origin: cfg.Origin, originURL: origin,
 			userAgent: cfg.UserAgent, pacer: c.pacer, timeout: cfg.Timeout, budget: c.budget,
 		}
-		c.fallback = cfg.Engine == EngineAuto
+		c.fallback = c.cfg.Engine == EngineAuto
 	}
 	c.fbEngine = lazyChrome{c}
 	if cfg.testFallback != nil {
@@ -144,11 +156,11 @@ func newCrawler(in Config) (*crawler, error) {
 
 func (c *crawler) run(ctx context.Context) (*Result, error) {
 	start := time.Now()
-	seeds, prefixes, err := c.cfg.seeds()
+	seeds, prefixes, err := c.site.seeds(&c.cfg)
 	if err != nil {
 		return nil, err
 	}
-	if _, err := FindChromium(c.cfg.ChromePath); err != nil {
+	if _, err := FindChromium(c.cfg.ChromePath); err != nil && c.site.browsable() {
 		switch c.cfg.Engine {
 		case EngineChrome:
 			return nil, fmt.Errorf("engine chrome: %w", err)
@@ -156,7 +168,7 @@ func (c *crawler) run(ctx context.Context) (*Result, error) {
 			c.cfg.Logger.Warn("chromium not found: crawling with HTTP only; browser-only pages will be recorded as failures", "hint", "apt-get install chromium")
 		}
 	}
-	key := crawlKey(seeds[0].URI, prefixes)
+	key := c.site.key(seeds, prefixes)
 	c.files = newCrawlFiles(c.cfg.OutputDir, key)
 	c.front = newFrontier(c.cfg.MaxPages, c.cfg.MaxDepth, prefixes)
 	if err := os.MkdirAll(c.cfg.OutputDir, 0o755); err != nil {
@@ -323,7 +335,7 @@ func (c *crawler) restore(cp *checkpoint) error {
 		if err != nil || hash != r.Hash {
 			continue
 		}
-		info, err := parsePage(body)
+		info, err := c.site.reread(link{URI: r.URI, Path: r.URL}, body)
 		if err != nil {
 			continue
 		}
@@ -337,10 +349,8 @@ func (c *crawler) restore(cp *checkpoint) error {
 		}
 		e.state = stateDone
 		replayed++
-		for _, raw := range info.Links {
-			if l, ok := resolveLink(c.cfg.Origin, raw); ok {
-				f.addLocked(l, r.Depth+1)
-			}
+		for _, l := range linksOf(c.site, c.cfg.Origin, info) {
+			f.addLocked(l, r.Depth+1)
 		}
 	}
 	// Pages the journal finished are no longer pending.
@@ -385,15 +395,11 @@ func (c *crawler) processItem(ctx context.Context, it item, e Engine, viaFallbac
 	var links []link
 	if err == nil {
 		var put putResult
-		put, err = c.store.put(it.URI, page.Body)
+		put, err = c.site.put(c.store, l, page)
 		page.done()
 		if err == nil {
 			rec.Status, rec.Hash, rec.Written, rec.File = "ok", put.Hash, put.Written, put.Path
-			for _, raw := range page.Info.Links {
-				if l, ok := resolveLink(c.cfg.Origin, raw); ok {
-					links = append(links, l)
-				}
-			}
+			links = linksOf(c.site, c.cfg.Origin, page.Info)
 		}
 	}
 	switch {
@@ -420,7 +426,7 @@ func (l lazyChrome) Fetch(ctx context.Context, target link) (*fetched, error) {
 			return
 		}
 		eng, err := newChromeEngine(context.WithoutCancel(ctx), chromeOptions{
-			Path: path, Origin: c.cfg.Origin, Tabs: c.cfg.ChromeTabs, Timeout: c.cfg.Timeout, Pacer: c.pacer, Budget: c.budget,
+			Path: path, Origin: c.cfg.Origin, Tabs: c.cfg.ChromeTabs, Timeout: c.cfg.Timeout, Pacer: c.pacer, Budget: c.budget, Site: c.site,
 		})
 		c.chromeMu.Lock()
 		c.chrome, c.chromeErr = eng, err

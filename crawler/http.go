@@ -12,8 +12,11 @@ import (
 	"time"
 )
 
-// httpEngine fetches <origin>/tutorials/data/documentation/<path>.json.
+// httpEngine fetches a page where its site serves it: for the documentation
+// <origin>/tutorials/data/documentation/<path>.json.
 type httpEngine struct {
+	// site is what the engine fetches pages of; nil: the documentation.
+	site      site
 	client    *http.Client // confined to origin (confineRedirects)
 	origin    string
 	originURL *url.URL
@@ -50,16 +53,20 @@ func newHTTPClient(concurrency int, timeout time.Duration) *http.Client {
 func (e *httpEngine) Name() string { return "http" }
 
 func (e *httpEngine) Fetch(ctx context.Context, l link) (*fetched, error) {
-	u := e.origin + "/tutorials/data" + requestPath(l.Path) + ".json"
-	g, err := e.get(ctx, u, "application/json")
+	s := e.site
+	if s == nil {
+		s = docsSite{}
+	}
+	u, accept := s.request(e.origin, l)
+	g, err := e.get(ctx, u, accept)
 	if err != nil {
 		return nil, err
 	}
-	if strings.HasPrefix(g.contentType, "text/html") {
+	if strings.HasPrefix(accept, "application/json") && strings.HasPrefix(g.contentType, "text/html") {
 		g.release()
 		return nil, fmt.Errorf("%w: %s answered %s", ErrPlaceholder, u, g.contentType)
 	}
-	info, err := parsePage(g.body)
+	info, err := s.parse(l, g.body)
 	if err != nil {
 		g.release()
 		return nil, err

@@ -31,6 +31,13 @@ type pageInfo struct {
 	// Links are raw link strings as the page has them: /documentation/...
 	// paths, doc:// identifiers and absolute URLs, in page order, deduplicated.
 	Links []string
+	// resolved are the page's links already resolved by its site, for
+	// sites whose links mean something only beside the page (a book's
+	// table of contents); nil: resolve Links.
+	resolved []link
+	// content is what the site made of the body for storing (an archived
+	// chapter's Markdown); nil: the body itself.
+	content []byte
 }
 
 type linkSection struct {

@@ -23,25 +23,35 @@ type store struct {
 }
 
 type putResult struct {
-	Hash    string // hex SHA-256 of the canonical JSON, as canonjson.Hash
+	Hash    string // hex SHA-256 of what is stored (for a page, its canonical JSON, as canonjson.Hash)
 	Written bool
 	Path    string // relative to dir
 }
 
 // put canonicalises body and stores it as the page uri.
 func (s *store) put(uri string, body []byte) (putResult, error) {
+	rel, err := PagePath(uri)
+	if err != nil {
+		return putResult{}, err
+	}
+	return s.putJSON(rel, body)
+}
+
+// putJSON canonicalises body and stores it at rel.
+func (s *store) putJSON(rel string, body []byte) (putResult, error) {
 	canon, err := canonjson.Canonicalize(body)
 	if err != nil {
 		return putResult{}, fmt.Errorf("%w: canonicalize: %w", ErrMalformed, err)
 	}
-	sum := sha256.Sum256(canon)
-	res := putResult{Hash: hex.EncodeToString(sum[:])}
-	rel, err := PagePath(uri)
-	if err != nil {
-		return res, err
-	}
-	res.Path = rel
-	abs := filepath.Join(s.dir, rel)
+	return s.putFile(rel, canon)
+}
+
+// putFile stores b at rel (slash-separated, relative to the store's
+// directory) unless the file holds b already.
+func (s *store) putFile(rel string, b []byte) (putResult, error) {
+	sum := sha256.Sum256(b)
+	res := putResult{Hash: hex.EncodeToString(sum[:]), Path: rel}
+	abs := filepath.Join(s.dir, filepath.FromSlash(rel))
 	if !s.force {
 		if old, err := os.ReadFile(abs); err == nil && sha256.Sum256(old) == sum {
 			return res, nil
@@ -50,7 +60,7 @@ func (s *store) put(uri string, body []byte) (putResult, error) {
 	if err := s.mkdirAll(filepath.Dir(abs)); err != nil {
 		return res, err
 	}
-	if err := writeFileAtomic(abs, canon, false); err != nil {
+	if err := writeFileAtomic(abs, b, false); err != nil {
 		return res, err
 	}
 	res.Written = true

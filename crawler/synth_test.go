@@ -132,16 +132,22 @@ func writeSynthCorpus(t testing.TB, dir string, n int) []string {
 	return keys
 }
 
-// countingHandler counts JSON requests per path and can run a hook on each.
+// countingHandler counts JSON requests (or those below prefix) per path and
+// can run a hook on each.
 type countingHandler struct {
-	next  http.Handler
-	mu    sync.Mutex
-	count map[string]int
-	hook  func(path string)
+	next   http.Handler
+	prefix string // default "/tutorials/data/"
+	mu     sync.Mutex
+	count  map[string]int
+	hook   func(path string)
 }
 
 func (h *countingHandler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
-	if strings.HasPrefix(r.URL.Path, "/tutorials/data/") {
+	prefix := h.prefix
+	if prefix == "" {
+		prefix = "/tutorials/data/"
+	}
+	if strings.HasPrefix(r.URL.Path, prefix) {
 		h.mu.Lock()
 		h.count[strings.ToLower(r.URL.Path)]++
 		hook := h.hook

@@ -151,7 +151,9 @@ func (o *cleanupOptions) fetchDirs() []string {
 	}
 	var dirs []string
 	for _, s := range source.All {
-		if s.Fetch != source.FetchCrawl {
+		switch s.Fetch {
+		case source.FetchCrawl, source.FetchHIG, source.FetchArchive:
+		default:
 			continue
 		}
 		for _, folder := range s.Folders {

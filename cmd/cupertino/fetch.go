@@ -37,10 +37,12 @@ type fetchOptions struct {
 	Timeout         time.Duration
 	MaxPageBytes    int64
 	PackagesFile    string
+	Guides          []string
 	// delaySet says --request-delay was given; WWDC pages get a slower
 	// default than the docs crawl's small JSON pages.
 	delaySet bool
 	fetch    string // the source's fetch method, from the table
+	guides   []crawler.Guide
 }
 
 // wwdcRequestDelay spaces WWDC page requests when --request-delay is not
@@ -55,7 +57,7 @@ func newFetchCmd(io *iostreams, runF func(context.Context, *fetchOptions) error)
 	opts := &fetchOptions{IO: io, RequestDelay: 50 * time.Millisecond}
 	cmd := &cobra.Command{
 		Use:   "fetch",
-		Short: "Download documentation: crawl Apple's DocC JSON, or clone the Swift sources",
+		Short: "Download documentation: crawl Apple's DocC JSON, the HIG and archived guides, or clone the Swift sources",
 		Long: `Crawl developer.apple.com breadth-first from the technologies page (or
 --start-url), following every documentation link of each page, and store
 each page's DocC JSON with sorted keys under --output-dir, ready for
@@ -103,7 +105,27 @@ status is 5.
 videos/<year>-<id>.json (title, abstract, topics, transcript, code,
 resources, related sessions) and all-videos.json. It has the crawl's
 limits, retries and checkpoint (a killed fetch resumes), and spaces
-requests 200ms apart unless --request-delay says otherwise.`,
+requests 200ms apart unless --request-delay says otherwise.
+
+--source hig crawls the Human Interface Guidelines the same way as the
+documentation: breadth-first from <origin>/design/human-interface-guidelines,
+following only links inside the guidelines, with the same engines, limits,
+retries, off-origin refusal and checkpoint, into human-interface-guidelines.json
+and human-interface-guidelines/<page>.json (DocC JSON, keys sorted), which
+` + "`save --hig-dir`" + ` reads.
+
+--source apple-archive (or archive) fetches Apple's archived guides: for each
+guide of --guides (default: the most-used ones, memory management, KVO and
+KVC, notifications, Quartz 2D, Core Data, Cocoa bindings, threading and
+concurrency, text, accessibility, Core Animation, Objective-C and blocks),
+its table of contents as <book-uid>/book.json and every chapter it lists as
+Markdown with front matter (<book-uid>/<chapter>.md), which
+` + "`save --archive-dir`" + ` reads. A guide is its folder below
+/library/archive/documentation/ (Cocoa/Conceptual/MemoryMgmt) or its address,
+with =Framework after it to file its chapters under a framework. The pages are
+static HTML, fetched over HTTP only, with the crawl's limits, retries,
+off-origin refusal and checkpoint; a guide the site does not have is reported
+as a dead link.`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			opts.delaySet = cmd.Flags().Changed("request-delay")
@@ -115,7 +137,7 @@ requests 200ms apart unless --request-delay says otherwise.`,
 	}
 	f := cmd.Flags()
 	f.StringVar(&opts.Source, "source", document.SourceAppleDocs, "what to fetch: "+strings.Join(fetchSources, ", "))
-	f.StringVar(&opts.StartURL, "start-url", "", "first page (default <origin>/documentation/technologies; for wwdc <origin>/videos/all-videos/)")
+	f.StringVar(&opts.StartURL, "start-url", "", "first page (default <origin>/documentation/technologies; for hig <origin>/design/human-interface-guidelines; for wwdc <origin>/videos/all-videos/)")
 	f.IntVar(&opts.MaxPages, "max-pages", 0, "stop this run after that many pages (wwdc: sessions); the rest stays queued (0: no limit)")
 	f.IntVar(&opts.MaxDepth, "max-depth", 0, "links to follow from the start page (0: no limit)")
 	f.Var((*secondsValue)(&opts.RequestDelay), "request-delay", "pause between request starts, in seconds or as a duration (0.05, 50ms)")
@@ -128,6 +150,7 @@ requests 200ms apart unless --request-delay says otherwise.`,
 	f.StringVar(&opts.Origin, "origin", crawler.DefaultOrigin, "site to crawl; every URL on it is treated as developer.apple.com")
 	f.StringVar(&opts.RepoURL, "repo-url", "", "git repository for swift-evolution, swift-book, swift-org, samples (URL or local path)")
 	f.StringVar(&opts.PackagesFile, "packages-file", "", "for --source packages: a file of package repositories, one URL[@tag] a line")
+	f.StringSliceVar(&opts.Guides, "guides", nil, "for --source apple-archive: comma-separated guides, each a folder below /library/archive/documentation/ with an optional =Framework (default: the most-used guides)")
 	f.StringVar(&opts.ChromePath, "chrome-path", "", "Chromium binary (default: found on the system)")
 	f.IntVar(&opts.ChromeTabs, "chrome-tabs", 2, "browser tabs in flight")
 	f.DurationVar(&opts.Timeout, "timeout", 30*time.Second, "limit for one request (headers and body) or page load")
@@ -136,11 +159,11 @@ requests 200ms apart unless --request-delay says otherwise.`,
 }
 
 func (o *fetchOptions) validate() error {
-	src, known := source.Lookup(o.Source)
+	src, known := fetchSourceNamed(o.Source)
 	if !known || src.Fetch == "" {
 		return usageErrorf("--source %q: want one of %s", o.Source, strings.Join(fetchSources, ", "))
 	}
-	o.fetch = src.Fetch
+	o.Source, o.fetch = src.ID, src.Fetch
 	switch o.Engine {
 	case crawler.EngineAuto, crawler.EngineHTTP, crawler.EngineChrome:
 	default:
@@ -157,6 +180,24 @@ func (o *fetchOptions) validate() error {
 		return usageErrorf("--source %s needs --packages-file (one URL[@tag] a line)", o.Source)
 	case o.fetch != source.FetchPackageList && o.PackagesFile != "":
 		return usageErrorf("--packages-file applies to --source %s", document.SourcePackages)
+	}
+	switch {
+	case o.fetch != source.FetchArchive && len(o.Guides) > 0:
+		return usageErrorf("--guides applies to --source %s", document.SourceAppleArchive)
+	case o.fetch == source.FetchArchive && o.Engine == crawler.EngineChrome:
+		return usageErrorf("--source %s is static HTML, fetched over HTTP: --engine chrome does not apply", o.Source)
+	case o.fetch == source.FetchArchive:
+		o.guides = crawler.DefaultGuides
+		if len(o.Guides) > 0 {
+			o.guides = nil
+			for _, g := range o.Guides {
+				guide, err := crawler.ParseGuide(g)
+				if err != nil {
+					return usageErrorf("--guides: %v", err)
+				}
+				o.guides = append(o.guides, guide)
+			}
+		}
 	}
 	if o.fetch == source.FetchVideos && !o.delaySet {
 		o.RequestDelay = wwdcRequestDelay
@@ -224,8 +265,15 @@ func runFetch(ctx context.Context, o *fetchOptions) error {
 		Logger:          loggerFor(o.IO.Err),
 	}
 	crawl := crawler.Crawl
-	if o.fetch == source.FetchVideos {
+	switch o.fetch {
+	case source.FetchVideos:
 		crawl = crawler.FetchWWDC
+	case source.FetchHIG:
+		crawl = crawler.CrawlHIG
+	case source.FetchArchive:
+		crawl = func(ctx context.Context, cfg crawler.Config) (*crawler.Result, error) {
+			return crawler.FetchArchive(ctx, cfg, o.guides)
+		}
 	}
 	if _, err := crawl(ctx, cfg); err != nil {
 		return fmt.Errorf("fetch: %w", err)
@@ -259,6 +307,22 @@ func runFetchPackages(ctx context.Context, o *fetchOptions) error {
 		return fmt.Errorf("fetch %s: %w", o.Source, err)
 	}
 	return nil
+}
+
+// fetchSourceNamed finds a source by its ID or, among the sources fetch
+// gets, by an alias ("archive").
+func fetchSourceNamed(name string) (source.Source, bool) {
+	if s, ok := source.Lookup(name); ok {
+		return s, true
+	}
+	for _, s := range source.All {
+		for _, a := range s.Aliases {
+			if s.Fetch != "" && strings.EqualFold(a.Name, name) {
+				return s, true
+			}
+		}
+	}
+	return source.Source{}, false
 }
 
 func shortHash(h string) string {

@@ -3,9 +3,12 @@ package main
 import (
 	"bytes"
 	"context"
+	"encoding/json"
+	"net/http"
 	"net/http/httptest"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -48,7 +51,7 @@ func TestFetchFlags(t *testing.T) {
 		t.Fatalf("options %+v", got)
 	}
 	for _, args := range [][]string{
-		{"--source", "hig"},
+		{"--source", "forums"},
 		{"--engine", "lynx"},
 		{"--concurrency", "0"},
 		{"--repo-url", "/tmp/x"},
@@ -138,6 +141,8 @@ func TestFetchNewSourceFlags(t *testing.T) {
 		{[]string{"--source", "packages", "--packages-file", "/tmp/list"}, "/home/user/.cupertino/packages", 50 * time.Millisecond},
 		{[]string{"--source", "wwdc"}, "/home/user/.cupertino/wwdc", 200 * time.Millisecond},
 		{[]string{"--source", "wwdc", "--request-delay", "1s"}, "/home/user/.cupertino/wwdc", time.Second},
+		{[]string{"--source", "hig"}, "/home/user/.cupertino/hig", 50 * time.Millisecond},
+		{[]string{"--source", "archive"}, "/home/user/.cupertino/apple-archive", 50 * time.Millisecond},
 	} {
 		cmd := newFetchCmd(testStreams(), capture)
 		cmd.SetArgs(c.args)
@@ -153,6 +158,9 @@ func TestFetchNewSourceFlags(t *testing.T) {
 		{"--packages-file", "/tmp/list"},
 		{"--source", "wwdc", "--repo-url", "/tmp/x"},
 		{"--source", "packages", "--packages-file", "/tmp/list", "--repo-url", "/tmp/x"},
+		{"--source", "hig", "--guides", "Cocoa/Conceptual/MemoryMgmt"},
+		{"--source", "apple-archive", "--guides", "Cocoa/../../etc"},
+		{"--source", "apple-archive", "--engine", "chrome"},
 	} {
 		cmd := newFetchCmd(testStreams(), capture)
 		cmd.SetArgs(args)
@@ -229,6 +237,86 @@ func TestFetchSamplesAndPackagesSources(t *testing.T) {
 	for _, f := range []string{"apple/swift-demo/.package.json", "apple/swift-demo/Sources/Demo.swift", "index.json"} {
 		if _, err := os.Stat(filepath.Join(packages, f)); err != nil {
 			t.Error(err)
+		}
+	}
+}
+
+func TestFetchArchiveGuidesFlag(t *testing.T) {
+	var got *fetchOptions
+	capture := func(_ context.Context, o *fetchOptions) error { got = o; return nil }
+	cmd := newFetchCmd(testStreams(), capture)
+	cmd.SetArgs([]string{"--source", "archive", "--output-dir", t.TempDir()})
+	if err := cmd.Execute(); err != nil {
+		t.Fatal(err)
+	}
+	if got.Source != "apple-archive" || len(got.guides) != len(crawler.DefaultGuides) {
+		t.Fatalf("source %q, %d guides", got.Source, len(got.guides))
+	}
+	cmd = newFetchCmd(testStreams(), capture)
+	cmd.SetArgs([]string{"--source", "apple-archive", "--output-dir", t.TempDir(), "--guides", "Cocoa/Conceptual/MemoryMgmt=Foundation,https://developer.apple.com/library/archive/documentation/Cocoa/Conceptual/Blocks/index.html"})
+	if err := cmd.Execute(); err != nil {
+		t.Fatal(err)
+	}
+	want := []crawler.Guide{{Path: "Cocoa/Conceptual/MemoryMgmt", Framework: "Foundation"}, {Path: "Cocoa/Conceptual/Blocks"}}
+	if !slices.Equal(got.guides, want) {
+		t.Fatalf("guides %+v", got.guides)
+	}
+}
+
+// TestFetchHIGAndArchiveThenSearch is the path a user takes: fetch the
+// guidelines and the archived guides from a site (here the crawler's
+// fixtures on 127.0.0.1), save, and search finds a page of each by its own
+// words.
+func TestFetchHIGAndArchiveThenSearch(t *testing.T) {
+	hig, err := fakeapple.New(fakeapple.Options{Dir: "../../crawler/testdata/hig", Section: fakeapple.SectionDesign})
+	if err != nil {
+		t.Fatal(err)
+	}
+	mux := http.NewServeMux()
+	mux.Handle("/tutorials/data/design/", hig)
+	mux.Handle("/design/", hig)
+	mux.Handle(fakeapple.ArchivePrefix, fakeapple.NewArchive(fakeapple.ArchiveOptions{Dir: "../../crawler/testdata/archive"}))
+	hs := httptest.NewServer(mux)
+	defer hs.Close()
+	base := t.TempDir()
+	for _, args := range [][]string{
+		{"fetch", "--source", "hig", "--output-dir", filepath.Join(base, "hig")},
+		{"fetch", "--source", "archive", "--output-dir", filepath.Join(base, "apple-archive"),
+			"--guides", "Cocoa/Conceptual/LanternGuide=Foundation,Graphics/Conceptual/KiteDrawing=CoreGraphics"},
+	} {
+		io := testStreams()
+		if code := run(append(args, "--origin", hs.URL, "--engine", "http", "--request-delay", "0"), io); code != exitOK {
+			t.Fatalf("%v: exit %d\n%s", args, code, io.Err)
+		}
+		if s := io.Err.(*bytes.Buffer).String(); !strings.Contains(s, "fetch complete") {
+			t.Errorf("%v: stderr\n%s", args, s)
+		}
+	}
+	io := testStreams()
+	if code := run([]string{"save", "--base-dir", base}, io); code != exitOK {
+		t.Fatalf("save: exit %d\n%s\n%s", code, io.Out, io.Err)
+	}
+	for query, want := range map[string]string{
+		"nocturnal contrast ledger": "hig://general/darkmode",
+		"quokka-sized hit region":   "hig://general/buttons",
+		"glowworm fallback":         "apple-archive://90000001i/introduction",
+		"wick trimmed too short":    "apple-archive://90000001i/lightingrules",
+		"spine and a spar":          "apple-archive://TP99000001/kite_basics",
+	} {
+		io := testStreams()
+		if code := run([]string{"search", "--base-dir", base, "--format", "json", query}, io); code != exitOK {
+			t.Fatalf("search %q: exit %d\n%s", query, code, io.Err)
+		}
+		var got struct {
+			Results []struct {
+				URI string `json:"uri"`
+			} `json:"results"`
+		}
+		if err := json.Unmarshal(io.Out.(*bytes.Buffer).Bytes(), &got); err != nil {
+			t.Fatalf("search %q: %v\n%s", query, err, io.Out)
+		}
+		if len(got.Results) == 0 || got.Results[0].URI != want {
+			t.Errorf("search %q: %+v, want %s first", query, got.Results, want)
 		}
 	}
 }

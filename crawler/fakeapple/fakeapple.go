@@ -7,6 +7,10 @@
 //   - GET /documentation/<path> answers an HTML shell whose inline script sets
 //     a session cookie and fetches the JSON above, as the site's app does.
 //
+// With Options.Section "design" it serves the Human Interface Guidelines the
+// same way instead: /tutorials/data/design/<path>.json and /design/<path>,
+// <path> starting with human-interface-guidelines.
+//
 // Faults are chosen per page, deterministically, by a seeded hash of the page
 // path, with given percentages:
 //
@@ -74,6 +78,14 @@ var (
 	ErrUnknownFault = errors.New("unknown fault kind")
 	// ErrNoRedirectTarget reports FaultOffOrigin without Options.RedirectTo.
 	ErrNoRedirectTarget = errors.New("off-origin fault needs a redirect target")
+	// ErrUnknownSection reports an Options.Section this server does not have.
+	ErrUnknownSection = errors.New("unknown site section")
+)
+
+// The sections of the site a Server serves.
+const (
+	SectionDocumentation = "documentation" // the API documentation
+	SectionDesign        = "design"        // the Human Interface Guidelines
 )
 
 // CookieName is the session cookie that HTML shells set.
@@ -81,10 +93,13 @@ const CookieName = "fakeapple_session"
 
 // Options configure a Server.
 type Options struct {
-	// Dir holds the pages: either the documentation directory itself
+	// Dir holds the pages: either the section's directory itself
 	// (<Technology>/<path>.json) or a directory with
-	// tutorials/data/documentation inside.
+	// tutorials/data/<section> inside.
 	Dir string
+	// Section is the part of the site served: SectionDocumentation (the
+	// default) or SectionDesign (the Human Interface Guidelines).
+	Section string
 	// BrowserOnlyPercent and FaultPercent are the shares of pages, 0-100.
 	BrowserOnlyPercent float64
 	FaultPercent       float64
@@ -109,8 +124,9 @@ type Options struct {
 	// TrickleEvery is the pause between the bytes of FaultTrickle; default
 	// 100ms.
 	TrickleEvery time.Duration
-	// Exempt lists page keys (lower-case path below documentation/, without
-	// .json) that are never affected; default "technologies", the root.
+	// Exempt lists page keys (lower-case path below the section, without
+	// .json) that are never affected; default the section's root,
+	// "technologies" or "human-interface-guidelines".
 	Exempt []string
 }
 
@@ -171,12 +187,22 @@ func New(o Options) (*Server, error) {
 			return nil, fmt.Errorf("%w: %q", ErrUnknownFault, f)
 		}
 	}
+	switch o.Section {
+	case "":
+		o.Section = SectionDocumentation
+	case SectionDocumentation, SectionDesign:
+	default:
+		return nil, fmt.Errorf("%w: %q", ErrUnknownSection, o.Section)
+	}
 	if o.Exempt == nil {
 		o.Exempt = []string{"technologies"}
+		if o.Section == SectionDesign {
+			o.Exempt = []string{"human-interface-guidelines"}
+		}
 	}
 	root := o.Dir
-	if st, err := os.Stat(filepath.Join(root, "tutorials", "data", "documentation")); err == nil && st.IsDir() {
-		root = filepath.Join(root, "tutorials", "data", "documentation")
+	if st, err := os.Stat(filepath.Join(root, "tutorials", "data", o.Section)); err == nil && st.IsDir() {
+		root = filepath.Join(root, "tutorials", "data", o.Section)
 	}
 	s := &Server{opts: o, root: root, files: map[string]string{}, hits: map[string]int{}, tokens: map[string]bool{}}
 	err := filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
@@ -207,13 +233,13 @@ func New(o Options) (*Server, error) {
 	return s, nil
 }
 
-// Key is the lookup key of a page path below documentation/: lower case,
+// Key is the lookup key of a page path below the section: lower case,
 // without slashes at the ends.
 func Key(path string) string {
 	return strings.ToLower(strings.Trim(path, "/"))
 }
 
-// Root is the documentation directory being served.
+// Root is the section's directory being served.
 func (s *Server) Root() string { return s.root }
 
 // Keys returns every page key, sorted.

@@ -12,10 +12,10 @@ import (
 	"time"
 )
 
-const (
-	jsonPrefix = "/tutorials/data/documentation/"
-	htmlPrefix = "/documentation/"
-)
+// jsonPrefix is where the section's page JSON is served, htmlPrefix its
+// pages' HTML shells.
+func (s *Server) jsonPrefix() string { return "/tutorials/data/" + s.opts.Section + "/" }
+func (s *Server) htmlPrefix() string { return "/" + s.opts.Section + "/" }
 
 func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	if r.Method != http.MethodGet && r.Method != http.MethodHead {
@@ -23,6 +23,7 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	p := r.URL.Path
+	jsonPrefix, htmlPrefix := s.jsonPrefix(), s.htmlPrefix()
 	switch {
 	case strings.HasPrefix(p, jsonPrefix) && strings.HasSuffix(strings.ToLower(p), ".json"):
 		s.jsonReqs.Add(1)
@@ -123,7 +124,7 @@ func (s *Server) servePlaceholder(w http.ResponseWriter, key string, ph Placehol
 		w.Header().Set("Content-Type", "application/json")
 		b, _ := json.Marshal(map[string]any{
 			"metadata":   map[string]any{"title": nil},
-			"identifier": map[string]any{"url": "doc://fakeapple/documentation/" + key, "interfaceLanguage": "swift"},
+			"identifier": map[string]any{"url": "doc://fakeapple/" + s.opts.Section + "/" + key, "interfaceLanguage": "swift"},
 		})
 		w.Write(b)
 	}
@@ -140,7 +141,7 @@ func (s *Server) serveShell(w http.ResponseWriter, key string) {
 		return
 	}
 	token := s.issueToken()
-	jsonURL := jsonPrefix + escapePath(key) + ".json"
+	jsonURL := s.jsonPrefix() + escapePath(key) + ".json"
 	// json.Marshal escapes <, > and &, so the strings are safe inside <script>.
 	urlJS, _ := json.Marshal(jsonURL)
 	cookieJS, _ := json.Marshal(CookieName + "=" + token + "; path=/; SameSite=Strict")

@@ -23,7 +23,8 @@
 //	                 swift-org://blog/<slug> like the live site's /blog/<slug>/
 //	hig              hig://<category>/<topic>, category from the front matter,
 //	                 topic the file stem minus "-appledeveloperdocumentation":
-//	                 hig://general/darkmode
+//	                 hig://general/darkmode; a DocC JSON page (fetch's) gets
+//	                 the URI of its web address (docuri.FromWebURL), the same
 //	apple-archive    apple-archive://<bookUID>/<page>, bookUID from book.json,
 //	                 page the chapter file stem lowercased:
 //	                 apple-archive://10000011i/mmrules

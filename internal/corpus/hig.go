@@ -2,27 +2,43 @@ package corpus
 
 import (
 	"context"
+	"errors"
+	"fmt"
 	"path/filepath"
 	"regexp"
 	"strings"
 
+	"github.com/cupertino-go/cupertino/internal/docc"
 	"github.com/cupertino-go/cupertino/internal/document"
+	"github.com/cupertino-go/cupertino/internal/docuri"
 )
 
 // higSuffix ends every HIG file name the crawl wrote.
 const higSuffix = "-appledeveloperdocumentation"
 
-// HIG reads Human Interface Guidelines pages saved as Markdown with front
-// matter: hig/<category>/<topic>-appledeveloperdocumentation.md becomes
+// HIG reads Human Interface Guidelines pages in either of two formats,
+// decided per file by its extension; a folder may hold both.
+//
+// Markdown with front matter, as the original tool's crawl saved them:
+// hig/<category>/<topic>-appledeveloperdocumentation.md becomes
 // hig://<category>/<topic> (hig://general/darkmode), Kind "guideline". The
 // crawl mangled the front-matter title and the first heading
 // ("DarkMode|AppleDeveloperDocumentation"), so the title is the page's first
 // proper "# " heading ("Dark Mode"), and the mangled heading is dropped.
+//
+// DocC render JSON, as `cupertino fetch --source hig` stores what the site
+// serves (human-interface-guidelines/dark-mode.json): the page is rendered
+// to Markdown by the documentation's renderer, and its URI is the one its
+// web address maps to (docuri.FromWebURL: hig://general/darkmode), so links
+// and an index built from either format agree. The guidelines' landing page
+// is ErrNotADocument, like the documentation's technologies page.
 type HIG struct{ reader }
 
-// Files lists every .md file under the root.
+// Files lists every .md and .json file under the root.
 func (h *HIG) Files(ctx context.Context) (Listing, error) {
-	return h.filesEndingIn(ctx, ".md")
+	return listing(walkFiles(ctx, h.root, func(rel string) bool {
+		return strings.HasSuffix(rel, ".md") || strings.HasSuffix(rel, ".json")
+	}))
 }
 
 var (
@@ -39,6 +55,9 @@ var (
 func (h *HIG) Parse(filePath string, raw []byte) (*document.Document, error) {
 	if isBlank(raw) {
 		return nil, errEmptyFile
+	}
+	if strings.HasSuffix(filePath, ".json") {
+		return parseHIGJSON(filePath, raw)
 	}
 	fields, body := splitFrontMatter(sourceText(raw))
 	category := strings.ToLower(strings.TrimSpace(fields["category"]))
@@ -101,4 +120,43 @@ func titleFirst(body string) string {
 		return line + "\n\n" + preamble + "\n\n" + rest
 	}
 	return body
+}
+
+// parseHIGJSON reads a guidelines page saved as the site's DocC JSON.
+func parseHIGJSON(filePath string, raw []byte) (*document.Document, error) {
+	page, err := docc.Parse(raw)
+	switch {
+	case errors.Is(err, docc.ErrNotDocC):
+		return nil, fmt.Errorf("%w: JSON is not a DocC render node", ErrNotADocument)
+	case err != nil:
+		return nil, fmt.Errorf("%w: %w", ErrMalformed, err)
+	}
+	path := string(page.Identifier.URL)
+	if rest, ok := strings.CutPrefix(path, "doc://"); ok {
+		// The bundle id stands where a host would.
+		_, path, _ = strings.Cut(rest, "/")
+		path = "/" + path
+	}
+	segs := strings.Split(strings.Trim(path, "/"), "/")
+	if len(segs) < 2 || !strings.EqualFold(segs[0], "design") || !strings.EqualFold(segs[1], "human-interface-guidelines") {
+		return nil, fmt.Errorf("%w: %q is not a Human Interface Guidelines page", ErrNotADocument, path)
+	}
+	if len(segs) == 2 {
+		return nil, fmt.Errorf("%w: the guidelines' landing page", ErrNotADocument)
+	}
+	uri, _, err := docuri.FromWebURL("https://developer.apple.com" + path)
+	if err != nil || !strings.HasPrefix(uri, document.SourceHIG+"://") {
+		return nil, fmt.Errorf("%w: no guidelines URI for %q", ErrMalformed, path)
+	}
+	return newMarkdownDocument(markdownPage{
+		source: document.SourceHIG,
+		uri:    uri,
+		title:  strings.TrimSpace(page.Metadata.Title),
+		kind:   "guideline",
+		path:   filePath,
+		raw:    raw,
+		// No header: "Article · Human Interface Guidelines" says nothing
+		// about the page and would stand as its abstract.
+		markdown: docc.RenderMarkdown(page, docc.RenderOptions{Omit: docc.SectionHeader}),
+	})
 }

@@ -319,6 +319,45 @@ func TestHIG(t *testing.T) {
 	if menus := docs["hig://general/nofrontmatter"]; menus == nil || menus.Title != "Menus Without Front Matter" {
 		t.Errorf("page without front matter = %+v", menus)
 	}
+
+	// The fetched format beside it: DocC JSON, under the URI its web
+	// address maps to, rendered without the header line.
+	dark := mustDoc(t, docs, declined, "hig://general/darkmode")
+	if dark.Title != "Dark Mode" || dark.Kind != "guideline" || dark.Source != document.SourceHIG ||
+		dark.Abstract != "Fixture guidance on a darker appearance that keeps a nocturnal contrast ledger balanced." {
+		t.Errorf("dark mode = title %q kind %q abstract %q", dark.Title, dark.Kind, dark.Abstract)
+	}
+	for _, want := range []string{"# Dark Mode\n", "\n## Best practices\n", "[Color](hig://general/color)"} {
+		if !strings.Contains(dark.Markdown, want) {
+			t.Errorf("dark mode markdown lacks %q:\n%s", want, dark.Markdown)
+		}
+	}
+	if !strings.Contains(dark.Content, "every surface you darken") || strings.Contains(dark.Markdown, "Article ·") {
+		t.Errorf("dark mode content %q", dark.Content)
+	}
+	if buttons := mustDoc(t, docs, declined, "hig://general/buttons"); !strings.Contains(buttons.Markdown, "[`Button`](apple-docs://swiftui/button)") {
+		t.Errorf("buttons markdown:\n%s", buttons.Markdown)
+	}
+	if len(docs) != 4 {
+		t.Errorf("documents: %v", slices.Sorted(maps.Keys(docs)))
+	}
+}
+
+// The guidelines' landing page and JSON of another shape are no documents.
+func TestHIGJSONDeclinesWhatIsNoGuideline(t *testing.T) {
+	dir := t.TempDir()
+	os.WriteFile(filepath.Join(dir, "human-interface-guidelines.json"), []byte(`{"identifier":{"url":"doc://com.apple.HIG/design/human-interface-guidelines"},"kind":"article","metadata":{"title":"Human Interface Guidelines"}}`), 0o644)
+	os.WriteFile(filepath.Join(dir, "kit.json"), []byte(`{"identifier":{"url":"doc://x/documentation/Kit"},"kind":"symbol","metadata":{"title":"Kit"}}`), 0o644)
+	os.WriteFile(filepath.Join(dir, "other.json"), []byte(`{"hello":"world"}`), 0o644)
+	os.WriteFile(filepath.Join(dir, "cut.json"), []byte(`{"identifier":{"url":"doc://com.apple.HIG/design/human-interface-guidelines/x"},"metadata":`), 0o644)
+	docs, declined := parseAll(t, mustOpen(t, document.SourceHIG, dir, Options{}))
+	if len(docs) != 0 {
+		t.Errorf("documents: %v", slices.Sorted(maps.Keys(docs)))
+	}
+	wantDeclined(t, declined, "human-interface-guidelines.json", ErrNotADocument, "landing page")
+	wantDeclined(t, declined, "kit.json", ErrNotADocument, "not a Human Interface Guidelines page")
+	wantDeclined(t, declined, "other.json", ErrNotADocument, "not a DocC render node")
+	wantDeclined(t, declined, "cut.json", ErrMalformed, "")
 }
 
 func TestAppleArchive(t *testing.T) {

@@ -375,3 +375,25 @@ func TestLinkedURIs(t *testing.T) {
 		t.Errorf("LinkedURIs must be sorted apple-docs URIs: %q", got)
 	}
 }
+
+// A guidelines page links its neighbours by site path; they render as the
+// hig:// pages the index keeps, the landing page as plain text.
+func TestGuidelinesLinksRenderAsHIGURIs(t *testing.T) {
+	page, err := Parse([]byte(`{"identifier":{"url":"doc://com.apple.HIG/design/human-interface-guidelines/color"},
+		"kind":"article","metadata":{"title":"Color","role":"article"},
+		"primaryContentSections":[{"kind":"content","content":[{"type":"paragraph","inlineContent":[
+			{"type":"text","text":"See "},
+			{"type":"reference","identifier":"doc://com.apple.HIG/design/human-interface-guidelines/dark-mode","isActive":true},
+			{"type":"text","text":" and "},
+			{"type":"reference","identifier":"doc://com.apple.HIG/design/human-interface-guidelines","isActive":true}]}]}],
+		"references":{
+			"doc://com.apple.HIG/design/human-interface-guidelines/dark-mode":{"type":"topic","title":"Dark Mode","url":"/design/human-interface-guidelines/dark-mode"},
+			"doc://com.apple.HIG/design/human-interface-guidelines":{"type":"topic","title":"Human Interface Guidelines","url":"/design/human-interface-guidelines"}}}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	md := RenderMarkdown(page, RenderOptions{Omit: SectionHeader})
+	if !strings.Contains(md, "See [Dark Mode](hig://general/darkmode) and Human Interface Guidelines") {
+		t.Errorf("markdown:\n%s", md)
+	}
+}

@@ -237,8 +237,14 @@ func (p *Page) target(id string) target {
 		}
 		if ref.URL != "" {
 			t.uri = uriOrEmpty(ref.URL)
-			if t.uri == "" && (isWebURL(ref.URL) || ref.Type == "link" || ref.Type == "download") {
+			switch {
+			case t.uri != "":
+			case isWebURL(ref.URL) || ref.Type == "link" || ref.Type == "download":
 				t.href = ref.URL
+			case strings.HasPrefix(ref.URL, higPath+"/"):
+				// A guidelines page links its neighbours by site path;
+				// the link goes to the hig:// page the index has.
+				t.href = higURI(ref.URL)
 			}
 		}
 	}
@@ -271,6 +277,19 @@ func anchorOf(ref *Reference, id string) string {
 		return ""
 	}
 	return src[i:]
+}
+
+// higPath is where the Human Interface Guidelines live on the site.
+const higPath = "/design/human-interface-guidelines"
+
+// higURI is the index URI of a guidelines page's site path, "" when it has
+// none (the landing page).
+func higURI(sitePath string) string {
+	u, _, err := docuri.FromWebURL("https://developer.apple.com" + sitePath)
+	if err != nil || !strings.HasPrefix(u, "hig://") {
+		return ""
+	}
+	return u
 }
 
 func uriOrEmpty(s string) string {

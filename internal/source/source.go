@@ -98,6 +98,12 @@ const (
 	// FetchVideos reads Apple's WWDC video pages, with the crawler's
 	// checkpoint.
 	FetchVideos = "videos"
+	// FetchHIG crawls the Human Interface Guidelines' DocC JSON like the
+	// documentation.
+	FetchHIG = "hig-crawl"
+	// FetchArchive reads a list of Apple's archived guides: each book's
+	// table of contents and chapters.
+	FetchArchive = "archive-books"
 )
 
 // All is the table, in display order. The order is also the order save
@@ -151,7 +157,8 @@ var All = []Source{
 		IDIsBare:    true,
 		Weight:      0.5,
 		Folders:     []string{"hig"},
-		SaveFlag:    "hig-dir", SaveHelp: "Human Interface Guidelines pages",
+		SaveFlag:    "hig-dir", SaveHelp: "Human Interface Guidelines pages (DocC JSON or Markdown)",
+		Fetch: FetchHIG,
 	},
 	{
 		ID: document.SourceAppleArchive, Name: "Apple Archive",
@@ -161,6 +168,7 @@ var All = []Source{
 		Weight:      0.5,
 		Folders:     []string{"apple-archive"},
 		SaveFlag:    "archive-dir", SaveHelp: "Apple Archive guides",
+		Fetch:     FetchArchive,
 		Framework: true, OnRequest: true,
 	},
 	{

@@ -3,6 +3,12 @@
 // benchmarks run outside `go test`. It is a test tool, not part of cupertino.
 //
 //	go run ./crawler/fakeapple/cmd/fakeapple -dir .cache/corpus -addr 127.0.0.1:8090 -browser-only 1 -faults 1
+//
+// -hig and -archive serve the Human Interface Guidelines (DocC JSON) and the
+// documentation archive (static books) from directories on the same
+// address, without faults:
+//
+//	go run ./crawler/fakeapple/cmd/fakeapple -dir crawler/testdata/docs -hig crawler/testdata/hig -archive crawler/testdata/archive
 package main
 
 import (
@@ -37,6 +43,8 @@ func run(args []string) error {
 	retryAfter := fs.Duration("retry-after", time.Second, "Retry-After sent with 429 and 503")
 	slow := fs.Duration("slow", time.Second, "delay of slow pages")
 	redirectTo := fs.String("redirect-to", "", "other site (scheme://host:port) that off-origin pages redirect to")
+	higDir := fs.String("hig", "", "directory of Human Interface Guidelines pages (human-interface-guidelines.json and its folder) to serve under /design/")
+	archiveDir := fs.String("archive", "", "directory of archived guides (<Area>/Conceptual/<Book>/book.json and pages) to serve under "+fakeapple.ArchivePrefix)
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
@@ -57,6 +65,19 @@ func run(args []string) error {
 	if err != nil {
 		return err
 	}
-	slog.Info("fakeapple serving", "pages", len(srv.Keys()), "root", srv.Root(), "url", "http://"+ln.Addr().String())
-	return http.Serve(ln, srv)
+	mux := http.NewServeMux()
+	mux.Handle("/", srv)
+	if *higDir != "" {
+		hig, err := fakeapple.New(fakeapple.Options{Dir: *higDir, Section: fakeapple.SectionDesign})
+		if err != nil {
+			return err
+		}
+		mux.Handle("/tutorials/data/design/", hig)
+		mux.Handle("/design/", hig)
+	}
+	if *archiveDir != "" {
+		mux.Handle(fakeapple.ArchivePrefix, fakeapple.NewArchive(fakeapple.ArchiveOptions{Dir: *archiveDir}))
+	}
+	slog.Info("fakeapple serving", "pages", len(srv.Keys()), "root", srv.Root(), "hig", *higDir, "archive", *archiveDir, "url", "http://"+ln.Addr().String())
+	return http.Serve(ln, mux)
 }

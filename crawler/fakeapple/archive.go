@@ -1,0 +1,118 @@
+package fakeapple
+
+import (
+	"io"
+	"mime"
+	"net/http"
+	"os"
+	"path"
+	"path/filepath"
+	"strings"
+	"sync"
+	"time"
+)
+
+// ArchivePrefix is where Apple's documentation archive serves its guides.
+const ArchivePrefix = "/library/archive/documentation/"
+
+// Archive is a fake of Apple's documentation archive
+// (developer.apple.com/library/archive): the static files of a directory,
+// served below ArchivePrefix as the archive serves its books, each a folder
+// with book.json (the table of contents), index.html and chapter pages.
+//
+// Faults are given per file, by its path below ArchivePrefix
+// ("Cocoa/Conceptual/Guide/Articles/Basics.html"): FaultUnavailable (503,
+// the first Burst requests), FaultNotFound, FaultOffOrigin (a redirect to
+// RedirectTo) and FaultHuge (the file padded to BombBytes, unannounced).
+type Archive struct {
+	opts ArchiveOptions
+
+	mu   sync.Mutex
+	hits map[string]int
+}
+
+// ArchiveOptions configure an Archive.
+type ArchiveOptions struct {
+	Dir        string
+	Faults     map[string]Fault
+	Burst      int    // default 2
+	RedirectTo string // scheme://host[:port] for FaultOffOrigin
+	BombBytes  int64  // size of a FaultHuge file; default 64 MiB
+	// Delay holds every request this long (a kill mid-fetch).
+	Delay time.Duration
+}
+
+// NewArchive serves the directory.
+func NewArchive(o ArchiveOptions) *Archive {
+	if o.Burst <= 0 {
+		o.Burst = 2
+	}
+	if o.BombBytes <= 0 {
+		o.BombBytes = 64 << 20
+	}
+	return &Archive{opts: o, hits: map[string]int{}}
+}
+
+// Hits is how many requests a file (its path below ArchivePrefix) got.
+func (a *Archive) Hits(rel string) int {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	return a.hits[rel]
+}
+
+func (a *Archive) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	rel, ok := strings.CutPrefix(r.URL.Path, ArchivePrefix)
+	if !ok || rel == "" || path.Clean("/"+rel) != "/"+rel {
+		http.NotFound(w, r)
+		return
+	}
+	a.mu.Lock()
+	a.hits[rel]++
+	n := a.hits[rel]
+	a.mu.Unlock()
+	if a.opts.Delay > 0 {
+		select {
+		case <-time.After(a.opts.Delay):
+		case <-r.Context().Done():
+			return
+		}
+	}
+	file := filepath.Join(a.opts.Dir, filepath.FromSlash(rel))
+	body, err := os.ReadFile(file)
+	if err != nil {
+		http.NotFound(w, r)
+		return
+	}
+	switch f := a.opts.Faults[rel]; {
+	case f == FaultUnavailable && n <= a.opts.Burst:
+		w.Header().Set("Retry-After", "0")
+		http.Error(w, "busy", http.StatusServiceUnavailable)
+		return
+	case f == FaultNotFound:
+		http.NotFound(w, r)
+		return
+	case f == FaultOffOrigin:
+		http.Redirect(w, r, strings.TrimSuffix(a.opts.RedirectTo, "/")+r.URL.EscapedPath(), http.StatusFound)
+		return
+	case f == FaultHuge:
+		w.Header().Set("Content-Type", contentType(rel))
+		w.Write(body)
+		io.CopyN(w, spaces{}, max(a.opts.BombBytes-int64(len(body)), 0))
+		return
+	}
+	w.Header().Set("Content-Type", contentType(rel))
+	w.Write(body)
+}
+
+func contentType(rel string) string {
+	switch path.Ext(rel) {
+	case ".html":
+		return "text/html; charset=utf-8"
+	case ".json":
+		return "application/json"
+	}
+	if t := mime.TypeByExtension(path.Ext(rel)); t != "" {
+		return t
+	}
+	return "application/octet-stream"
+}

@@ -1,0 +1,416 @@
+package crawler
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io/fs"
+	"maps"
+	"math/rand/v2"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"slices"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/cupertino-go/cupertino/crawler/fakeapple"
+	"github.com/cupertino-go/cupertino/internal/canonjson"
+	"github.com/cupertino-go/cupertino/internal/testenv"
+)
+
+// higFixtureKeys are the pages of testdata/hig the crawl reaches from the
+// root, as stored below the output directory without .json.
+var higFixtureKeys = []string{
+	"human-interface-guidelines",
+	"human-interface-guidelines/buttons",
+	"human-interface-guidelines/color",
+	"human-interface-guidelines/components",
+	"human-interface-guidelines/dark-mode",
+	"human-interface-guidelines/foundations",
+	"human-interface-guidelines/toggles",
+}
+
+// startHIGSite serves the guidelines in dir beside the documentation
+// fixture on one origin, as developer.apple.com serves both, counting the
+// JSON requests each section gets.
+func startHIGSite(t testing.TB, o fakeapple.Options) (*httptest.Server, *fakeapple.Server, *countingHandler) {
+	t.Helper()
+	o.Section = fakeapple.SectionDesign
+	hig, err := fakeapple.New(o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	docs, err := fakeapple.New(fakeapple.Options{Dir: "testdata/docs"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	mux := http.NewServeMux()
+	mux.Handle("/tutorials/data/design/", hig)
+	mux.Handle("/design/", hig)
+	mux.Handle("/", docs)
+	h := &countingHandler{next: mux, count: map[string]int{}}
+	hs := httptest.NewServer(h)
+	t.Cleanup(hs.Close)
+	return hs, hig, h
+}
+
+// storedHIGPages returns every page a HIG crawl stored, by its path below
+// the output directory without .json, and fails on a temporary file left.
+func storedHIGPages(t testing.TB, out string) map[string][]byte {
+	t.Helper()
+	pages := map[string][]byte{}
+	err := filepath.WalkDir(out, func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if d.IsDir() && strings.HasPrefix(d.Name(), ".") && p != out {
+			return filepath.SkipDir
+		}
+		if d.IsDir() {
+			return nil
+		}
+		if strings.HasPrefix(d.Name(), tempPrefix) {
+			t.Errorf("temporary file left behind: %s", p)
+		}
+		rel, _ := filepath.Rel(out, p)
+		pages[strings.TrimSuffix(filepath.ToSlash(rel), ".json")] = testenv.ReadFile(t, p)
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return pages
+}
+
+// assertHIGSameAsSource checks that every stored page is its source file
+// with its keys sorted.
+func assertHIGSameAsSource(t testing.TB, srv *fakeapple.Server, pages map[string][]byte) {
+	t.Helper()
+	for key, got := range pages {
+		file, ok := srv.File(key)
+		if !ok {
+			t.Errorf("%s: no source file", key)
+			continue
+		}
+		want, err := canonjson.Canonicalize(testenv.ReadFile(t, file))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !bytes.Equal(got, want) {
+			t.Errorf("%s: stored page differs from %s after canonicalisation", key, file)
+		}
+	}
+}
+
+// higJournal reads every record of the HIG crawl of cfg.
+func higJournal(t testing.TB, cfg Config) []journalRecord {
+	t.Helper()
+	if cfg.StartURL == "" {
+		cfg.StartURL = cfg.Origin + HIGPath
+	}
+	seeds, prefixes, err := higSite{}.seeds(&cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	files := newCrawlFiles(cfg.OutputDir, higSite{}.key(seeds, prefixes))
+	cp, err := files.loadCheckpoint()
+	if err != nil || cp == nil {
+		t.Fatalf("checkpoint: %v", err)
+	}
+	recs, err := files.readJournal(0, cp.Generation)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return recs
+}
+
+func TestCrawlHIGFixture(t *testing.T) {
+	hs, srv, counter := startHIGSite(t, fakeapple.Options{Dir: "testdata/hig"})
+	out := t.TempDir()
+	var progress bytes.Buffer
+	cfg := testConfig(hs.URL, out)
+	cfg.Progress = &progress
+	res, err := CrawlHIG(context.Background(), cfg)
+	if err != nil {
+		t.Fatalf("crawl: %v\n%s", err, progress.String())
+	}
+	pages := storedHIGPages(t, out)
+	if got := slices.Sorted(maps.Keys(pages)); !slices.Equal(got, higFixtureKeys) {
+		t.Fatalf("stored\n %q\nwant\n %q", got, higFixtureKeys)
+	}
+	assertHIGSameAsSource(t, srv, pages)
+	if res.Status != statusComplete || res.OK != len(higFixtureKeys) || res.Missing != 1 || len(res.Failures) != 0 {
+		t.Errorf("result %+v", res)
+	}
+	if !slices.Equal(res.MissingURIs, []string{"/design/human-interface-guidelines/vanished"}) {
+		t.Errorf("missing %q", res.MissingURIs)
+	}
+	for path, n := range counter.count {
+		if !strings.HasPrefix(path, "/tutorials/data/design/human-interface-guidelines") {
+			t.Errorf("the HIG crawl asked for %s (%d times): not a guidelines page", path, n)
+		}
+	}
+	if counter.count["/tutorials/data/design/human-interface-guidelines/orphan.json"] != 0 || counter.repeats() != 0 {
+		t.Errorf("requests %v", counter.count)
+	}
+	// Toggles is reached through a bare identifier, one level below Buttons.
+	for _, r := range higJournal(t, cfg) {
+		if r.URI == "/design/human-interface-guidelines/toggles" && r.Depth != 3 {
+			t.Errorf("toggles at depth %d, want 3", r.Depth)
+		}
+	}
+	// A second run refreshes and writes nothing.
+	if res, err = CrawlHIG(context.Background(), cfg); err != nil || res.Written != 0 || res.Unchanged != len(higFixtureKeys) {
+		t.Fatalf("re-run: %+v, %v", res, err)
+	}
+}
+
+func TestResolveHIGLink(t *testing.T) {
+	const origin = "http://127.0.0.1:9"
+	for raw, want := range map[string]string{
+		"/design/human-interface-guidelines/dark-mode":                              "/design/human-interface-guidelines/dark-mode",
+		"/design/human-interface-guidelines/Dark-Mode#Best-practices":               "/design/human-interface-guidelines/dark-mode",
+		"doc://com.apple.HIG/design/human-interface-guidelines/color":               "/design/human-interface-guidelines/color",
+		"https://developer.apple.com/design/human-interface-guidelines/buttons?x=1": "/design/human-interface-guidelines/buttons",
+		origin + "/design/human-interface-guidelines":                               "/design/human-interface-guidelines",
+		"/tutorials/data/design/human-interface-guidelines/toggles.json":            "/design/human-interface-guidelines/toggles",
+		"/documentation/swiftui/button":                                             "",
+		"/design/resources":                                                         "",
+		"https://example.org/design/human-interface-guidelines/x":                   "",
+		"/design/human-interface-guidelines/../../documentation/kit":                "",
+		"/design/human-interface-guidelines/.hidden":                                "",
+		"buttons-hero.png": "",
+	} {
+		l, ok := resolveHIGLink(origin, raw)
+		if got := map[bool]string{true: l.URI}[ok]; got != want {
+			t.Errorf("resolveHIGLink(%q) = %q, want %q", raw, got, want)
+		}
+	}
+}
+
+// higStub is a browser stand-in that reads the guidelines from their
+// source files, the way the browser would capture them.
+type higStub struct {
+	srv   *fakeapple.Server
+	calls atomic.Int32
+}
+
+func (e *higStub) Name() string { return "stub" }
+
+func (e *higStub) Fetch(_ context.Context, l link) (*fetched, error) {
+	e.calls.Add(1)
+	file, ok := e.srv.File(strings.TrimPrefix(l.URI, "/design/"))
+	if !ok {
+		return nil, ErrNotFound
+	}
+	b, err := os.ReadFile(file)
+	if err != nil {
+		return nil, err
+	}
+	info, err := higSite{}.parse(l, b)
+	if err != nil {
+		return nil, err
+	}
+	return &fetched{Body: b, Info: info}, nil
+}
+
+func TestCrawlHIGFallsBackToTheBrowser(t *testing.T) {
+	// Every page but the root answers HTTP clients with a placeholder.
+	hs, srv, _ := startHIGSite(t, fakeapple.Options{Dir: "testdata/hig", BrowserOnlyPercent: 100})
+	out := t.TempDir()
+	cfg := testConfig(hs.URL, out)
+	cfg.Engine = EngineAuto
+	stub := &higStub{srv: srv}
+	cfg.testFallback = stub
+	res, err := CrawlHIG(context.Background(), cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.ByEngine["stub"] != len(higFixtureKeys)-1 || res.ByEngine["http"] != 1 {
+		t.Fatalf("engines %v", res.ByEngine)
+	}
+	pages := storedHIGPages(t, out)
+	if len(pages) != len(higFixtureKeys) {
+		t.Fatalf("stored %q", slices.Sorted(maps.Keys(pages)))
+	}
+	assertHIGSameAsSource(t, srv, pages)
+}
+
+// TestChaosFetchHIGOffOriginRedirect: every guidelines page but the root
+// redirects to another host.
+func TestChaosFetchHIGOffOriginRedirect(t *testing.T) {
+	start := time.Now()
+	foreign, hits := foreignSite(t)
+	hs, _, _ := startHIGSite(t, fakeapple.Options{Dir: "testdata/hig", FaultPercent: 100,
+		Faults: []fakeapple.Fault{fakeapple.FaultOffOrigin}, RedirectTo: foreign.URL})
+	out := t.TempDir()
+	res, err := CrawlHIG(context.Background(), testConfig(hs.URL, out))
+	if !errors.Is(err, ErrIncomplete) {
+		t.Fatalf("err %v, want ErrIncomplete; %+v", err, res)
+	}
+	if got := slices.Sorted(maps.Keys(storedHIGPages(t, out))); !slices.Equal(got, higFixtureKeys[:1]) {
+		t.Errorf("stored %q, want the root only", got)
+	}
+	want := fmt.Sprintf("redirect to another host (%s) refused", foreign.Listener.Addr())
+	if len(res.Failures) != 2 {
+		t.Fatalf("failures %+v, want Foundations and Components", res.Failures)
+	}
+	for _, f := range res.Failures {
+		if !strings.Contains(f.Err, want) || f.Attempts != 1 {
+			t.Errorf("failure %s after %d attempts: %q, want %q once", f.URI, f.Attempts, f.Err, want)
+		}
+	}
+	if n := hits.Load(); n != 0 {
+		t.Errorf("the other host got %d requests", n)
+	}
+	t.Logf("chaos: fetch hig off-origin: %s, %d failed: redirect refused, %d pages written, %d requests to the other host, %s",
+		res.Status, len(res.Failures), res.Written, hits.Load(), time.Since(start).Round(time.Millisecond))
+}
+
+// writeSynthHIG writes generated guidelines of 1 + groups*(1+per) pages in
+// the site's shape: the root lists groups, each group its pages, and each
+// page links its neighbours. It returns the page keys.
+func writeSynthHIG(t testing.TB, dir string, groups, per int) []string {
+	t.Helper()
+	const bundle = "doc://org.example.hig/design/human-interface-guidelines"
+	type node struct {
+		key, title string
+		links      []string
+	}
+	var nodes []node
+	root := node{key: "human-interface-guidelines", title: "Guidelines"}
+	for g := range groups {
+		group := node{key: fmt.Sprintf("human-interface-guidelines/group-%d", g), title: fmt.Sprintf("Group %d", g)}
+		root.links = append(root.links, group.key)
+		for p := range per {
+			key := fmt.Sprintf("human-interface-guidelines/topic-%d-%d", g, p)
+			group.links = append(group.links, key)
+			nodes = append(nodes, node{key: key, title: fmt.Sprintf("Topic %d.%d", g, p),
+				links: []string{fmt.Sprintf("human-interface-guidelines/topic-%d-%d", g, (p+1)%per)}})
+		}
+		nodes = append(nodes, group)
+	}
+	nodes = append(nodes, root)
+	var keys []string
+	for _, n := range nodes {
+		refs := map[string]any{}
+		var ids []string
+		for _, l := range n.links {
+			id := bundle + strings.TrimPrefix(l, "human-interface-guidelines")
+			ids = append(ids, id)
+			refs[id] = map[string]any{"identifier": id, "type": "topic", "title": l, "url": "/design/" + l}
+		}
+		page := map[string]any{
+			"identifier":             map[string]any{"url": bundle + strings.TrimPrefix(n.key, "human-interface-guidelines"), "interfaceLanguage": "swift"},
+			"kind":                   "article",
+			"metadata":               map[string]any{"title": n.title, "role": "article"},
+			"abstract":               []any{map[string]any{"type": "text", "text": strings.Repeat("Synthetic guidance. ", 20)}},
+			"topicSections":          []any{map[string]any{"title": "Topics", "identifiers": ids}},
+			"references":             refs,
+			"schemaVersion":          map[string]any{"major": 0, "minor": 3, "patch": 0},
+			"primaryContentSections": []any{},
+		}
+		b, err := json.Marshal(page)
+		if err != nil {
+			t.Fatal(err)
+		}
+		file := filepath.Join(dir, filepath.FromSlash(n.key)+".json")
+		if err := os.MkdirAll(filepath.Dir(file), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(file, b, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		keys = append(keys, n.key)
+	}
+	return keys
+}
+
+// TestCrawlHIGChildProcess is the crawl TestCrawlHIGResumeAfterKill runs in
+// a subprocess and kills; it does nothing on its own.
+func TestCrawlHIGChildProcess(t *testing.T) {
+	origin, out := os.Getenv("CUPERTINO_HIG_CHILD_ORIGIN"), os.Getenv("CUPERTINO_HIG_CHILD_OUT")
+	if origin == "" {
+		t.Skip("helper process for TestCrawlHIGResumeAfterKill")
+	}
+	cfg := testConfig(origin, out)
+	cfg.CheckpointEvery = 30 * time.Millisecond
+	if _, err := CrawlHIG(context.Background(), cfg); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func TestCrawlHIGResumeAfterKill(t *testing.T) {
+	if testing.Short() {
+		t.Skip("subprocess test")
+	}
+	dir := t.TempDir()
+	keys := writeSynthHIG(t, dir, 12, 100)
+	hs, srv, counter := startHIGSite(t, fakeapple.Options{Dir: dir})
+	var served atomic.Int32
+	counter.setHook(func(string) {
+		served.Add(1)
+		time.Sleep(time.Millisecond) // stretch the crawl so kills land mid-way
+	})
+	out := t.TempDir()
+	rng := rand.New(rand.NewPCG(3, 4))
+	const kills = 3
+	for i := range kills {
+		cmd := exec.Command(os.Args[0], "-test.run=^TestCrawlHIGChildProcess$", "-test.count=1")
+		cmd.Env = append(os.Environ(), "CUPERTINO_HIG_CHILD_ORIGIN="+hs.URL, "CUPERTINO_HIG_CHILD_OUT="+out)
+		if err := cmd.Start(); err != nil {
+			t.Fatal(err)
+		}
+		var wg sync.WaitGroup
+		wg.Go(func() { _ = cmd.Wait() })
+		target := served.Load() + int32(80+rng.IntN(200))
+		deadline := time.Now().Add(20 * time.Second)
+		for served.Load() < target && time.Now().Before(deadline) {
+			time.Sleep(time.Millisecond)
+		}
+		if err := cmd.Process.Signal(syscall.SIGKILL); err != nil {
+			t.Fatalf("kill %d: %v", i, err)
+		}
+		wg.Wait()
+		if st := cmd.ProcessState; st == nil || st.Success() {
+			t.Fatalf("child %d finished before it was killed; make the guidelines larger", i)
+		}
+	}
+	cfg := testConfig(hs.URL, out)
+	res, err := CrawlHIG(context.Background(), cfg)
+	if err != nil || !res.Resumed {
+		t.Fatalf("final run: %+v, %v", res, err)
+	}
+	pages := storedHIGPages(t, out)
+	if len(pages) != len(keys) {
+		t.Fatalf("stored %d pages, want %d", len(pages), len(keys))
+	}
+	assertHIGSameAsSource(t, srv, pages)
+	ok := map[string]int{}
+	for _, r := range higJournal(t, cfg) {
+		if r.Status == "ok" {
+			ok[r.URI]++
+		}
+	}
+	for uri, n := range ok {
+		if n != 1 {
+			t.Errorf("%s stored %d times", uri, n)
+		}
+	}
+	if len(ok) != len(keys) {
+		t.Errorf("journal has %d pages, want %d", len(ok), len(keys))
+	}
+	if r := counter.repeats(); r > kills*cfg.Concurrency {
+		t.Errorf("%d requests repeated; at most %d were in flight at the kills", r, kills*cfg.Concurrency)
+	}
+	t.Logf("%d pages, %d kills, %d requests repeated", len(keys), kills, counter.repeats())
+}
