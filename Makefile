@@ -96,7 +96,8 @@ full-save: build corpus
 		--docs-dir $(CORPUS)/tutorials/data/documentation \
 		--evolution-dir $(CORPUS)/swift-evolution --swift-book-dir $(CORPUS)/swift-book \
 		--swift-org-dir $(CORPUS)/swift-org --hig-dir $(CORPUS)/hig \
-		--archive-dir $(CORPUS)/apple-archive --search-db $(FULL_DB) --yes
+		--archive-dir $(CORPUS)/apple-archive --samples-dir $(CORPUS)/sample-code \
+		--wwdc-dir $(CORPUS)/wwdc --packages-dir $(CORPUS)/packages --search-db $(FULL_DB) --yes
 
 quality: build
 	$(BIN) eval search --search-db $(FULL_DB) --batteries $(SHARED)/quality --out $(CACHE)/quality

@@ -68,9 +68,10 @@ type Filters struct {
 	MinTvOS     string `json:"minTvOS,omitempty"`
 	MinWatchOS  string `json:"minWatchOS,omitempty"`
 	MinVisionOS string `json:"minVisionOS,omitempty"`
-	// IncludeArchive lets apple-archive (retired guides) into results for
-	// every query. Without it the archive only joins multi-word prose
-	// queries, at the lowest fusion weight, and never identifier lookups.
+	// IncludeArchive lets the on-request sources (source.OnRequest:
+	// apple-archive, samples, wwdc, packages) into results for every query.
+	// Without it they only join multi-word prose queries, and never
+	// identifier lookups. The name is the original tool's.
 	IncludeArchive bool `json:"includeArchive,omitempty"`
 	// Year keeps the WWDC sessions of that year (wwdc://<year>/…); it
 	// implies source wwdc, and 0 means any year.

@@ -1,9 +1,11 @@
 package ranker
 
 // taskLexiconWordingServices holds everyday wordings of non-UI jobs, written
-// blind to every battery: the outcome as a person or an agent asks for it
-// ("is the device online", "the user bought it before", "remind me when I
-// get near", "1 item vs 5 items"), with the irregular verb forms Porter
+// without the engine's output, from prompts whose examples of plain wording
+// came from the dev task sets' misses (docs/search.md says what that costs):
+// the outcome as a person or an agent asks for it ("is the device online",
+// "the user bought it before", "remind me when I get near", "1 item vs 5
+// items"), with the irregular verb forms Porter
 // stemming cannot join (bought, spoken, sent, written, taken, kept, found,
 // lost, paid) and the casual synonyms people use. Many ideas name the pages
 // of an idea in lexicon_data.go or lexicon_data_services.go again, with

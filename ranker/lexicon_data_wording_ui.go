@@ -1,7 +1,8 @@
 package ranker
 
 // taskLexiconWordingUI holds everyday wordings of user-interface jobs,
-// written blind to every battery: the plain words a person or an agent uses
+// written without the engine's output, from prompts whose examples came from
+// the dev task sets' misses (docs/search.md says what that costs): the plain words a person or an agent uses
 // for the outcome they want ("the phone buzzes", "the screen stays on",
 // "text gets cut off", "keyboard covers the field", "spoken name for
 // VoiceOver", "turn the watch crown", "tap outside to close"), casual

@@ -10,9 +10,10 @@ type weight struct {
 	reason string  // --explain's detail when the call site adds none
 }
 
-// The weights, grouped as score() applies them. Their values were tuned on
-// our own held-out batteries by class (exact names, Type member, prose),
-// never on a row; see docs/search.md.
+// The weights, grouped as score() applies them. Their values were tuned by
+// hand on the dev batteries (../shared/quality and eval/batteries) by class
+// (exact names, Type member, prose), never on a row, and checked once on the
+// held-out sets; see docs/search.md.
 var (
 	// Title equals the query: the strongest signal there is.
 	weightExactTitle = weight{FactorExactTitle, 0.05, "title equals the query"}
