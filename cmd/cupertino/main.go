@@ -60,11 +60,12 @@ func newRootCmd(io *iostreams) *cobra.Command {
 	root.SetIn(io.In)
 	root.SetOut(io.Out)
 	root.SetErr(io.Err)
-	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error { return usageError{err} })
+	root.SetFlagErrorFunc(plainFlagError)
 	for _, c := range commands(io) {
 		root.AddCommand(c)
 		usageOnBadArgs(c)
 	}
+	rejectUnknownSubcommands(root)
 	return root
 }
 
@@ -74,7 +75,7 @@ func usageOnBadArgs(c *cobra.Command) {
 	if check := c.Args; check != nil {
 		c.Args = func(cmd *cobra.Command, args []string) error {
 			if err := check(cmd, args); err != nil {
-				return usageError{fmt.Errorf("%w\nusage: %s", err, cmd.UseLine())}
+				return withUsage(cmd, plainArgsError(cmd, args, err))
 			}
 			return nil
 		}
