@@ -71,3 +71,31 @@ func TestCommandGroupAloneShowsItsHelp(t *testing.T) {
 		}
 	}
 }
+
+// TestNoIndexAdviceNamesWhatWorks: without an index, every reading command
+// names `cupertino setup` (and `make demo`), which work on a fresh machine,
+// not a bare `cupertino save`, which has nothing to read there (exit 6).
+func TestNoIndexAdviceNamesWhatWorks(t *testing.T) {
+	empty := t.TempDir()
+	for _, args := range [][]string{
+		{"search", "View"},
+		{"read", "apple-docs://swift/error"},
+		{"list-frameworks"},
+		{"doctor"},
+	} {
+		io, _, errb := cmdTestIO(false)
+		io.Out = errb // doctor says it on stdout
+		code := run(append(args, "--base-dir", empty), io)
+		if code == exitOK {
+			t.Errorf("%v: exit 0 without an index", args)
+		}
+		for _, want := range []string{"no search index found", "`cupertino setup`", "`make demo`"} {
+			if !strings.Contains(errb.String(), want) {
+				t.Errorf("%v: the advice lacks %q:\n%s", args, want, errb)
+			}
+		}
+		if strings.Contains(errb.String(), "run `cupertino save` first") {
+			t.Errorf("%v: advises `cupertino save` alone, which fails on a fresh machine:\n%s", args, errb)
+		}
+	}
+}
