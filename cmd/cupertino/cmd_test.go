@@ -131,8 +131,8 @@ func TestSearchTextOnTerminalAndInPipe(t *testing.T) {
 	long := strings.Repeat("Configure the session’s cache policy — ", 5)
 	results := []ranker.Result{{URI: "apple-docs://x/y", Title: "Y", Source: "apple-docs", Summary: long}}
 	var onTTY, inPipe bytes.Buffer
-	writeSearchText(&onTTY, results, false, true)
-	writeSearchText(&inPipe, results, false, false)
+	writeSearchText(&onTTY, results, false, 80)
+	writeSearchText(&inPipe, results, false, 0)
 	if !strings.Contains(inPipe.String(), strings.TrimSpace(long)) {
 		t.Errorf("pipe output cut the summary:\n%s", inPipe.String())
 	}

@@ -15,6 +15,7 @@ import (
 	"os"
 	"os/signal"
 	"runtime/pprof"
+	"strconv"
 	"strings"
 	"syscall"
 
@@ -32,14 +33,48 @@ type iostreams struct {
 	Err        io.Writer
 	IsTerminal bool // stdout is a terminal
 	InTerminal bool // stdin is a terminal
+	// Width is the terminal's width in columns when stdout is one and its
+	// size is known; 0 otherwise.
+	Width int
 }
 
 func systemStreams() *iostreams {
-	return &iostreams{
-		In: os.Stdin, Out: os.Stdout, Err: os.Stderr,
-		IsTerminal: isTerminal(os.Stdout),
-		InTerminal: isTerminal(os.Stdin),
+	return fileStreams(os.Stdin, os.Stdout, os.Stderr)
+}
+
+// fileStreams are the streams of a process whose stdin and stdout are
+// these files: a pseudo-terminal in the tests of terminal output.
+func fileStreams(in, out *os.File, errw io.Writer) *iostreams {
+	io := &iostreams{
+		In: in, Out: out, Err: errw,
+		IsTerminal: isTerminal(out),
+		InTerminal: isTerminal(in),
 	}
+	if io.IsTerminal {
+		if cols, _, err := term.GetSize(int(out.Fd())); err == nil && cols > 0 {
+			io.Width = cols
+		}
+	}
+	return io
+}
+
+// defaultWidth is assumed for a terminal whose size cannot be read.
+const defaultWidth = 80
+
+// terminalWidth is the width output must fit: the terminal's, or 0 (no
+// limit) when stdout is not a terminal, so that a pipe gets every field
+// whole.
+func (io *iostreams) terminalWidth() int {
+	switch {
+	case !io.IsTerminal:
+		return 0
+	case io.Width > 0:
+		return io.Width
+	}
+	if cols, err := strconv.Atoi(os.Getenv("COLUMNS")); err == nil && cols > 0 {
+		return cols
+	}
+	return defaultWidth
 }
 
 // isTerminal asks the terminal driver (isatty), not the file mode: /dev/null
