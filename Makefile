@@ -15,13 +15,20 @@ export CGO_ENABLED := 1
 
 all: build
 
+# The first build compiles SQLite (a large Go translation of C) and
+# tree-sitter's Swift grammar (C, through cgo): minutes of silence on a fresh
+# machine. Say so first, when Go's build cache does not hold them yet.
+SLOW_PKGS := modernc.org/sqlite/lib github.com/smacker/go-tree-sitter/swift
 build:
+	@if $(GO) list -f '{{.Stale}}' $(SLOW_PKGS) 2>/dev/null | grep -q true; then \
+		echo "First build: compiling SQLite and tree-sitter takes a few minutes (about three on two cores); later builds take seconds."; fi
 	$(GO) build -ldflags "$(LDFLAGS)" -o $(BIN) ./cmd/cupertino
 
 # Index the hand-written demo corpus, run a few searches against it, and
 # install it as ~/.cupertino/search.db unless a real index is there.
 demo: build
 	@mkdir -p $(CACHE)/demo
+	@echo "Indexing testdata/demo. It holds a few broken files on purpose: save reports them as failed."
 	$(BIN) save --base-dir $(CACHE)/demo --docs-dir testdata/demo/docs \
 		--evolution-dir testdata/demo/swift-evolution --swift-book-dir testdata/demo/swift-book \
 		--swift-org-dir testdata/demo/swift-org --hig-dir testdata/demo/hig \

@@ -266,8 +266,11 @@ const (
 )
 
 var (
-	// ErrNotFound means there is no index file at the path.
-	ErrNotFound = errors.New("no search index found: run `cupertino save` first")
+	// ErrNotFound means there is no index file at the path. Its advice names
+	// what works on a fresh machine: `cupertino save` alone fails there, as
+	// nothing has been fetched for it to read.
+	ErrNotFound = errors.New("no search index found: run `cupertino setup` to download one, or `make demo` in a clone of the repository " +
+		"for a small demo; `cupertino fetch` then `cupertino save` build one from the sources")
 	// ErrSchemaVersion means the file was written by another schema version.
 	ErrSchemaVersion = errors.New("search index has an incompatible schema version: re-run `cupertino save`")
 	// ErrCorrupt means the file exists but is not a usable cupertino index.

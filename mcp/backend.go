@@ -186,7 +186,7 @@ func (b *backend) snapshot() (*snapshot, error) {
 		b.reloadIfReplacedLocked()
 	}
 	if b.cur == nil {
-		return nil, fmt.Errorf("%w\nFix: run `cupertino save` to build the index, or start the server with --search-db pointing at one", b.openErr)
+		return nil, fmt.Errorf("%w\nFix: run `cupertino setup` to install an index (or `cupertino save` to rebuild it from fetched sources), or start the server with --search-db pointing at one", b.openErr)
 	}
 	return b.cur, nil
 }

@@ -142,9 +142,12 @@ func TestMissingOrBrokenIndex(t *testing.T) {
 	dir := t.TempDir()
 	garbage := writeGarbageDB(t, dir)
 	missing := filepath.Join(dir, "missing.db")
-	for _, c := range []struct{ path, want string }{
-		{garbage, "corrupt or not a cupertino database"},
-		{missing, "no search index found"},
+	// The advice names what works from where the user is: a missing index
+	// is downloaded (setup; save has nothing to read on a fresh machine),
+	// a damaged one rebuilt.
+	for _, c := range []struct{ path, want, fix string }{
+		{garbage, "corrupt or not a cupertino database", "run `cupertino save`"},
+		{missing, "no search index found", "run `cupertino setup`"},
 	} {
 		s := connect(t, Options{DBPath: c.path})
 		if got := s.toolNames(); len(got) != len(allToolNames) {
@@ -160,7 +163,7 @@ func TestMissingOrBrokenIndex(t *testing.T) {
 					delete(args, k)
 				}
 			}
-			mustContain(t, s.fails(name, args), c.want, "run `cupertino save`")
+			mustContain(t, s.fails(name, args), c.want, c.fix)
 		}
 	}
 	// A server started before the index existed picks it up once it does,

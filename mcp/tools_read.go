@@ -13,6 +13,7 @@ import (
 	"github.com/cupertino-go/cupertino/internal/document"
 	"github.com/cupertino-go/cupertino/internal/docuri"
 	"github.com/cupertino-go/cupertino/internal/mdbound"
+	"github.com/cupertino-go/cupertino/internal/source"
 )
 
 func readDocumentTool(b *backend) (mcpgo.Tool, server.ToolHandlerFunc) {
@@ -226,7 +227,9 @@ func selectSections(ctx context.Context, md, wanted string) (string, error) {
 // resourceTemplates expose pages as MCP resources: apple-docs://{framework}
 // and apple-docs://{framework}/{+path} for Apple's pages ({+path} because a
 // path has several segments and punctuation such as "padding(_:_:)"),
-// swift-evolution://{proposal}, and one template per other source.
+// swift-evolution://{proposal}, and {source}://{+path} for every other
+// source, so that resources/read takes every URI search returns and
+// read_document reads.
 func resourceTemplates(b *backend) []server.ServerResourceTemplate {
 	type spec struct{ uri, name, desc string }
 	specs := []spec{
@@ -237,6 +240,19 @@ func resourceTemplates(b *backend) []server.ServerResourceTemplate {
 		{"swift-org://{+path}", "swift.org", "A swift.org documentation page, as Markdown."},
 		{"hig://{+path}", "Human Interface Guidelines", "A Human Interface Guidelines page, as Markdown."},
 		{"apple-archive://{+path}", "Apple Archive", "A retired Apple guide, as Markdown."},
+		{"samples://{+path}", "Apple sample code", "A sample code project (samples://{project}: its README and files) or one of its files (samples://{project}/{path}), as Markdown."},
+		{"wwdc://{+path}", "WWDC session", "A WWDC session with its transcript and code, as Markdown, e.g. wwdc://2024/10136."},
+		{"packages://{+path}", "Swift package", "A Swift package (packages://{owner}/{repo}), one of its files or one of its public declarations, as Markdown."},
+	}
+	// A source added to the table later is readable too, described by it.
+	for _, src := range source.All {
+		covered := false
+		for _, s := range specs {
+			covered = covered || strings.HasPrefix(s.uri, src.ID+"://")
+		}
+		if !covered {
+			specs = append(specs, spec{src.ID + "://{+path}", src.Name, src.Description + ", as Markdown."})
+		}
 	}
 	var out []server.ServerResourceTemplate
 	for _, s := range specs {

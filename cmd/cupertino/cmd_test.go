@@ -92,10 +92,17 @@ func TestSaveSummaryNamesEveryCounter(t *testing.T) {
 	if err := runSave(context.Background(), o); err != nil {
 		t.Fatal(err)
 	}
-	for _, want := range []string{"Dry run", "files judged", "rejected: empty file", "rejected: malformed JSON", "Tier C collisions: 0"} {
+	// The demo ships broken files and files that are not pages on purpose:
+	// the summary tells the two apart, in plain words.
+	for _, want := range []string{"Dry run", "Indexed:   37 pages",
+		"Left out:  3 on purpose (2 files that are not documentation, 1 error page the crawler saved)",
+		"Failed:    2 (1 empty file, 1 file of malformed JSON)"} {
 		if !strings.Contains(out.String(), want) {
 			t.Errorf("dry-run summary lacks %q:\n%s", want, out)
 		}
+	}
+	if m := saveJargon.FindString(out.String()); m != "" {
+		t.Errorf("dry-run summary speaks the door's jargon (%q):\n%s", m, out)
 	}
 	if strings.Contains(out.String(), "Audit log:") {
 		t.Errorf("a dry run writes no audit log, but its summary names one:\n%s", out)
@@ -124,8 +131,8 @@ func TestSearchTextOnTerminalAndInPipe(t *testing.T) {
 	long := strings.Repeat("Configure the session’s cache policy — ", 5)
 	results := []ranker.Result{{URI: "apple-docs://x/y", Title: "Y", Source: "apple-docs", Summary: long}}
 	var onTTY, inPipe bytes.Buffer
-	writeSearchText(&onTTY, results, false, true)
-	writeSearchText(&inPipe, results, false, false)
+	writeSearchText(&onTTY, results, false, 80)
+	writeSearchText(&inPipe, results, false, 0)
 	if !strings.Contains(inPipe.String(), strings.TrimSpace(long)) {
 		t.Errorf("pipe output cut the summary:\n%s", inPipe.String())
 	}

@@ -14,8 +14,6 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/cupertino-go/cupertino/index"
-	"github.com/cupertino-go/cupertino/internal/corpus"
-	"github.com/cupertino-go/cupertino/internal/source"
 	"github.com/cupertino-go/cupertino/ranker"
 )
 
@@ -36,8 +34,10 @@ func newDoctorCmd(io *iostreams, runF func(context.Context, *doctorOptions) erro
 		Long: `Check that search.db opens with the current schema and has every table and
 index, then do what serve does: search for a title the index holds and read the
 page found. Count documents per source, list the enrich passes, name files a
-killed save left behind, and report which source folders, browser (for fetch)
-and Swift toolchain (for eval agent) are present. SQLite's quick_check reads
+killed save left behind, say whether the index is the demo make demo builds
+(and how to get the real one), and report which source folders (for save),
+browser (for fetch) and Swift toolchain (for eval agent) are present; none of
+these is needed to search or serve. SQLite's quick_check reads
 every page of the file (about 1.5 s for the full index); --deep runs the slower
 integrity_check, which also matches every index to its table. Last, it reads
 the MCP configuration of Claude Desktop, Claude Code, Cursor, VS Code and
@@ -60,6 +60,7 @@ func runDoctor(ctx context.Context, o *doctorOptions) error {
 		return "FAIL"
 	}
 	dbPath := o.DB.path()
+	isDemo := false
 	fmt.Fprintf(w, "Index %s\n", dbPath)
 	st, err := index.Open(dbPath)
 	if err != nil {
@@ -83,7 +84,7 @@ func runDoctor(ctx context.Context, o *doctorOptions) error {
 			}
 			sort.Strings(names)
 			for _, s := range names {
-				fmt.Fprintf(w, "       %-16s %d documents\n", s, sources[s])
+				fmt.Fprintf(w, "       %-16s %s\n", s, countNoun(sources[s], "document"))
 			}
 		}
 		if meta, err := st.Meta(ctx); err == nil && meta["saved_at"] != "" {
@@ -101,24 +102,18 @@ func runDoctor(ctx context.Context, o *doctorOptions) error {
 		err = st.IntegrityCheck(ctx, o.Deep)
 		healthy = healthy && err == nil
 		fmt.Fprintf(w, "  %s %s of every page (%s)%s\n", mark(err == nil), check, time.Since(start).Round(time.Millisecond), errSuffix(err))
+		isDemo = printIfDemo(ctx, w, st)
 	}
 	printLeftovers(w, dbPath)
 	healthy = checkBundle(ctx, w, dbPath, st) && healthy
 
-	fmt.Fprintf(w, "Sources under %s\n", o.DB.BaseDir)
-	for _, id := range source.Saved() {
-		state := "missing (save skips it)"
-		if dir, err := corpus.Locate(o.DB.BaseDir, id); err == nil {
-			state = "present: " + dir
-		}
-		fmt.Fprintf(w, "       %-16s %s\n", id, state)
-	}
+	printSourceFolders(w, o.DB.BaseDir, isDemo)
 	if free, err := index.StatfsFreeSpace(filepath.Dir(dbPath)); err == nil {
 		fmt.Fprintf(w, "Free disk beside the index: %s\n", humanBytes(int64(free)))
 	}
 	fmt.Fprintf(w, "Tools\n")
-	fmt.Fprintf(w, "       chromium         %s\n", lookTool("chromium", "chromium-browser", "google-chrome"))
-	fmt.Fprintf(w, "       swiftc           %s\n", lookTool("swiftc"))
+	fmt.Fprintf(w, "       chromium         %s\n", lookTool("optional: fetch uses it for pages that need a browser", "chromium", "chromium-browser", "google-chrome"))
+	fmt.Fprintf(w, "       swiftc           %s\n", lookTool("optional: eval agent compiles the Swift it checks", "swiftc"))
 	printClientConfigs(w)
 	if !healthy {
 		return fmt.Errorf("%w: see the FAIL lines above", errUnhealthy)
@@ -195,13 +190,16 @@ func errSuffix(err error) string {
 	return ": " + err.Error()
 }
 
-func lookTool(names ...string) string {
+// lookTool returns the path of the first of names on PATH, or says that
+// none is there and what it would be for: the tools are optional, and their
+// absence is no fault.
+func lookTool(whatFor string, names ...string) string {
 	for _, n := range names {
 		if p, err := exec.LookPath(n); err == nil {
 			return p
 		}
 	}
-	return "not found"
+	return "not installed (" + whatFor + ")"
 }
 
 // printEnrichRuns lists the latest run of each enrich pass, if any.

@@ -75,6 +75,7 @@ var exitCodes = []struct {
 	{"index.ErrNoDocsTable", index.ErrNoDocsTable, exitFailure},
 	{"crawler.ErrIncomplete", crawler.ErrIncomplete, exitIncomplete},
 	{"crawler.ErrConfig", crawler.ErrConfig, exitUsage},
+	{"crawler.ErrBadGuide", crawler.ErrBadGuide, exitUsage},
 	{"crawler.ErrLocked", crawler.ErrLocked, exitLocked},
 	{"crawler.ErrNoChromium", crawler.ErrNoChromium, exitFailure},
 	{"crawler.ErrGit", crawler.ErrGit, exitFailure},

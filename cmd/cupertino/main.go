@@ -15,6 +15,7 @@ import (
 	"os"
 	"os/signal"
 	"runtime/pprof"
+	"strconv"
 	"strings"
 	"syscall"
 
@@ -34,14 +35,48 @@ type iostreams struct {
 	Err        io.Writer
 	IsTerminal bool // stdout is a terminal
 	InTerminal bool // stdin is a terminal
+	// Width is the terminal's width in columns when stdout is one and its
+	// size is known; 0 otherwise.
+	Width int
 }
 
 func systemStreams() *iostreams {
-	return &iostreams{
-		In: os.Stdin, Out: os.Stdout, Err: os.Stderr,
-		IsTerminal: isTerminal(os.Stdout),
-		InTerminal: isTerminal(os.Stdin),
+	return fileStreams(os.Stdin, os.Stdout, os.Stderr)
+}
+
+// fileStreams are the streams of a process whose stdin and stdout are
+// these files: a pseudo-terminal in the tests of terminal output.
+func fileStreams(in, out *os.File, errw io.Writer) *iostreams {
+	io := &iostreams{
+		In: in, Out: out, Err: errw,
+		IsTerminal: isTerminal(out),
+		InTerminal: isTerminal(in),
 	}
+	if io.IsTerminal {
+		if cols, _, err := term.GetSize(int(out.Fd())); err == nil && cols > 0 {
+			io.Width = cols
+		}
+	}
+	return io
+}
+
+// defaultWidth is assumed for a terminal whose size cannot be read.
+const defaultWidth = 80
+
+// terminalWidth is the width output must fit: the terminal's, or 0 (no
+// limit) when stdout is not a terminal, so that a pipe gets every field
+// whole.
+func (io *iostreams) terminalWidth() int {
+	switch {
+	case !io.IsTerminal:
+		return 0
+	case io.Width > 0:
+		return io.Width
+	}
+	if cols, err := strconv.Atoi(os.Getenv("COLUMNS")); err == nil && cols > 0 {
+		return cols
+	}
+	return defaultWidth
 }
 
 // isTerminal asks the terminal driver (isatty), not the file mode: /dev/null
@@ -62,11 +97,12 @@ func newRootCmd(io *iostreams) *cobra.Command {
 	root.SetIn(io.In)
 	root.SetOut(io.Out)
 	root.SetErr(io.Err)
-	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error { return usageError{err} })
+	root.SetFlagErrorFunc(plainFlagError)
 	for _, c := range commands(io) {
 		root.AddCommand(c)
 		usageOnBadArgs(c)
 	}
+	rejectUnknownSubcommands(root)
 	return root
 }
 
@@ -76,7 +112,7 @@ func usageOnBadArgs(c *cobra.Command) {
 	if check := c.Args; check != nil {
 		c.Args = func(cmd *cobra.Command, args []string) error {
 			if err := check(cmd, args); err != nil {
-				return usageError{fmt.Errorf("%w\nusage: %s", err, cmd.UseLine())}
+				return withUsage(cmd, plainArgsError(cmd, args, err))
 			}
 			return nil
 		}

@@ -323,13 +323,28 @@ func TestHomebrewFormula(t *testing.T) {
 			t.Errorf("formula lacks %q", want)
 		}
 	}
-	// Every cupertino command the formula shows or runs exists.
+	// Every cupertino command the formula shows or runs exists: the words
+	// after the binary, or after "--" naming it ("claude mcp add … --
+	// #{opt_bin}/cupertino serve").
 	for _, line := range strings.Split(formula, "\n") {
-		_, after, ok := strings.Cut(line, "cupertino ")
-		if !ok || strings.Contains(line, "class ") || strings.HasPrefix(strings.TrimSpace(line), "#") {
+		if strings.Contains(line, "class ") || strings.HasPrefix(strings.TrimSpace(line), "#") {
 			continue
 		}
-		words := strings.Fields(regexp.MustCompile(`#\{[^}]*\}`).ReplaceAllString(after, "/tmp/x"))
+		words := strings.Fields(regexp.MustCompile(`#\{[^}]*\}`).ReplaceAllString(line, "/tmp/x"))
+		start := -1
+		for i, w := range words {
+			if w == "--" && i+1 < len(words) && namesCupertino(words[i+1]) {
+				start = i + 2
+				break
+			}
+		}
+		if start < 0 {
+			start = slices.IndexFunc(words, namesCupertino) + 1
+		}
+		if start <= 0 {
+			continue
+		}
+		words = words[start:]
 		end := slices.IndexFunc(words, func(w string) bool { return strings.ContainsAny(w, `"#)`) })
 		if end >= 0 {
 			words = words[:end]

@@ -85,17 +85,24 @@ func shellWords(line string) [][]string {
 
 // cupertinoArgs returns the arguments of the cupertino invocation a command
 // makes: "cupertino search x", or one handed on after "--" as in "claude mcp
-// add cupertino -- cupertino serve".
+// add --scope user cupertino -- "$PWD/bin/cupertino" serve".
 func cupertinoArgs(words []string) ([]string, bool) {
 	if words[0] == "cupertino" {
 		return words[1:], true
 	}
 	for i, w := range words {
-		if w == "--" && i+1 < len(words) && words[i+1] == "cupertino" {
+		if w == "--" && i+1 < len(words) && namesCupertino(words[i+1]) {
 			return words[i+2:], true
 		}
 	}
 	return nil, false
+}
+
+// namesCupertino reports whether a word of a doc's command line is the
+// cupertino binary: by name, by a path ending in it, or as the shell finds
+// it ("$(command -v cupertino)").
+func namesCupertino(word string) bool {
+	return word == "cupertino" || strings.HasSuffix(word, "/cupertino") || word == "$(command -v cupertino)"
 }
 
 // checkCupertinoCommand parses args with the real command tree without
@@ -174,6 +181,7 @@ func TestReadmeCheckerCatchesDrift(t *testing.T) {
 		`cupertino search --framwork swiftui View`,
 		`cupertino doctor extra-argument`,
 		`claude mcp add cupertino -- cupertino serve --no-such-flag`,
+		`claude mcp add --scope user cupertino -- "$PWD/bin/cupertino" serv`,
 	} {
 		args, _ := cupertinoArgs(shellWords(line)[0])
 		if err := checkCupertinoCommand(args); err == nil {
@@ -184,10 +192,43 @@ func TestReadmeCheckerCatchesDrift(t *testing.T) {
 		`cupertino search "URLSession dataTask"   # a comment`,
 		`cupertino read apple-docs://swift/error`,
 		`claude mcp add cupertino -- cupertino serve`,
+		`claude mcp add --scope user cupertino -- "$PWD/bin/cupertino" serve   # a comment`,
+		`claude mcp add --scope user cupertino -- "$(command -v cupertino)" serve`,
 	} {
 		args, _ := cupertinoArgs(shellWords(line)[0])
 		if err := checkCupertinoCommand(args); err != nil {
 			t.Errorf("%q: %v", line, err)
 		}
+	}
+}
+
+// TestReadmeRegistersClaudeCodeAsDoctorAdvises: the README's Claude Code
+// line is the one doctor prints for this binary, in user scope with its
+// absolute path. A project-scope entry by bare name (what the README had)
+// works only in the clone's folder, only with bin/ on Claude Code's PATH,
+// and there overrides the user-scope entry doctor advises.
+func TestReadmeRegistersClaudeCodeAsDoctorAdvises(t *testing.T) {
+	root := testenv.RepoRoot(t)
+	use := ""
+	for _, line := range shellBlocks(t, "../../README.md") {
+		if strings.HasPrefix(line, "claude mcp add") {
+			use = line
+			break
+		}
+	}
+	if use == "" {
+		t.Fatal("the README has no `claude mcp add` line")
+	}
+	self := root + "/bin/cupertino"
+	readme := shellWords(strings.ReplaceAll(use, "$PWD", root))[0]
+	var claude mcpClient
+	for _, c := range knownClients(clientEnv{Home: t.TempDir(), GOOS: "linux", Self: self}) {
+		if c.Name == "Claude Code" {
+			claude = c
+		}
+	}
+	doctor := shellWords(claude.Snippet(self))[0]
+	if strings.Join(readme, " ") != strings.Join(doctor, " ") {
+		t.Errorf("README registers Claude Code with\n  %q\nbut doctor advises\n  %q", readme, doctor)
 	}
 }

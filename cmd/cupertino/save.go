@@ -8,14 +8,12 @@ import (
 	"math"
 	"os"
 	"path/filepath"
-	"sort"
 	"strconv"
 	"strings"
 	"text/tabwriter"
 
 	"github.com/spf13/cobra"
 
-	"github.com/cupertino-go/cupertino/door"
 	"github.com/cupertino-go/cupertino/internal/corpus"
 	"github.com/cupertino-go/cupertino/internal/ingest"
 	"github.com/cupertino-go/cupertino/internal/source"
@@ -54,8 +52,11 @@ holds documents for is missing or empty (a disk not mounted, a link gone), its
 documents are kept; a terminal asks first, and --clear rebuilds without them.
 Files over --max-file-mib, links, FIFOs and unreadable folders inside a corpus
 are skipped with a line in the audit log, which is installed with the index.
-Exit status 3 means the index was written but two different pages claimed one
-URI (tier C); the audit log names them.`,
+The summary counts the pages indexed, the files left out on purpose (not
+documentation, error pages a crawl saved, copies of one page, files over the
+cap) and the ones that failed; the audit log names each file. Exit status 3
+means the index was written but two different pages claimed one URI (tier
+C); the audit log names them.`,
 	})
 	f := cmd.Flags()
 	f.StringVar(&opts.BaseDir, "base-dir", defaultBaseDir(), "base directory; the others default to folders inside it")
@@ -197,7 +198,7 @@ func printSaveSummary(w io.Writer, s *ingest.Summary) {
 	case s.UpToDate:
 		fmt.Fprintln(tw, "Index is up to date: no source changed since the last save.")
 	}
-	fmt.Fprintln(tw, "source\tfiles\tindexed\treplaced\tnote")
+	fmt.Fprintln(tw, "source\tfiles\tindexed\tnote")
 	for _, src := range s.Sources {
 		note := ""
 		if src.Skipped {
@@ -205,41 +206,37 @@ func printSaveSummary(w io.Writer, s *ingest.Summary) {
 		} else if src.Elapsed > 0 {
 			note = fmt.Sprintf("%s, %.0f files/s", src.Elapsed.Round(1e7), float64(src.Files)/src.Elapsed.Seconds())
 		}
+		if src.Replaced > 0 {
+			note += fmt.Sprintf("; %s replaced by a fuller copy", countNoun(src.Replaced, "page"))
+		}
 		if src.Recovered > 0 {
-			note += fmt.Sprintf("; %d placeholder-title pages kept, titled from their URL", src.Recovered)
+			note += fmt.Sprintf("; %s with a placeholder title kept, titled from the URL", countNoun(src.Recovered, "page"))
 		}
 		if src.NotRead > 0 {
-			note += fmt.Sprintf("; %d entries not read (links, FIFOs, unreadable folders: see the audit log)", src.NotRead)
+			note += fmt.Sprintf("; %s not read (links, FIFOs, unreadable folders: see the audit log)", countNoun(src.NotRead, "entry"))
 		}
-		fmt.Fprintf(tw, "%s\t%d\t%d\t%d\t%s\n", src.Kind, src.Files, src.Indexed, src.Replaced, termtext.Line(note))
+		fmt.Fprintf(tw, "%s\t%d\t%d\t%s\n", src.Kind, src.Files, src.Indexed, termtext.Line(note))
 	}
 	tw.Flush()
-	if !s.UpToDate {
-		fmt.Fprintln(w)
-		fmt.Fprintln(w, "Door:")
-		printDoorStats(w, s)
-		if s.Collisions == 0 {
-			fmt.Fprintln(w, "Tier C collisions: 0")
-		} else {
-			fmt.Fprintf(w, "Tier C collisions: %d — different pages claimed one URI; see the audit log\n", s.Collisions)
-		}
-	}
 	fmt.Fprintln(w)
+	if !s.UpToDate {
+		printOutcomes(w, s)
+	}
 	switch {
 	case s.DryRun:
 	case s.Installed || s.UpToDate:
-		fmt.Fprintf(w, "Index:     %s (%s, %d documents)\n", termtext.Line(s.DBPath), humanBytes(s.DBSize), s.Documents)
+		fmt.Fprintf(w, "Index:     %s (%s, %s)\n", termtext.Line(s.DBPath), humanBytes(s.DBSize), countNoun(s.Documents, "document"))
 		if line := wholesLine(s.Wholes); line != "" {
 			fmt.Fprintf(w, "Holding:   %s\n", line)
 		}
 	case s.DBSize > 0:
-		fmt.Fprintf(w, "The save did not finish. The previous index is unchanged and still serves: %s (%s, %d documents)\n",
-			termtext.Line(s.DBPath), humanBytes(s.DBSize), s.Documents)
+		fmt.Fprintf(w, "The save did not finish. The previous index is unchanged and still serves: %s (%s, %s)\n",
+			termtext.Line(s.DBPath), humanBytes(s.DBSize), countNoun(s.Documents, "document"))
 	default:
 		fmt.Fprintf(w, "The save did not finish, and no index was written at %s.\n", termtext.Line(s.DBPath))
 	}
 	if s.AuditPath != "" && s.Installed {
-		fmt.Fprintf(w, "Audit log: %s\n", termtext.Line(s.AuditPath))
+		fmt.Fprintf(w, "Audit log: %s (every file read, and what became of it)\n", termtext.Line(s.AuditPath))
 	}
 	fmt.Fprintf(w, "Elapsed:   %s\n", s.Elapsed.Round(1e7))
 }
@@ -251,33 +248,10 @@ func wholesLine(wholes map[string]int) string {
 	var parts []string
 	for _, src := range source.All {
 		if n, ok := wholes[src.ID]; ok && src.Whole.Noun != "" {
-			parts = append(parts, fmt.Sprintf("%d %s", n, src.Whole.Noun))
+			parts = append(parts, countPlural(n, src.Whole.Noun))
 		}
 	}
 	return strings.Join(parts, ", ")
-}
-
-func printDoorStats(w io.Writer, s *ingest.Summary) {
-	states := make([]string, 0, len(s.Door.ByState))
-	for st := range s.Door.ByState {
-		states = append(states, string(st))
-	}
-	sort.Strings(states)
-	fmt.Fprintf(w, "  %-34s %d\n", "files judged", s.Door.Total)
-	for _, st := range states {
-		fmt.Fprintf(w, "  %-34s %d\n", st, s.Door.ByState[door.State(st)])
-		if door.State(st) == door.Indexed && s.Door.Replaced > 0 {
-			fmt.Fprintf(w, "  %-34s %d\n", "  of which tier-B replacements", s.Door.Replaced)
-		}
-	}
-	reasons := make([]string, 0, len(s.Door.ByReason))
-	for r := range s.Door.ByReason {
-		reasons = append(reasons, r)
-	}
-	sort.Strings(reasons)
-	for _, r := range reasons {
-		fmt.Fprintf(w, "  %-34s %d\n", "rejected: "+r, s.Door.ByReason[r])
-	}
 }
 
 func humanBytes(n int64) string {

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"sort"
+	"strconv"
 	"strings"
 	"text/tabwriter"
 	"unicode/utf8"
@@ -37,7 +38,9 @@ func newSearchCmd(io *iostreams, runF func(context.Context, *searchOptions) erro
 
 The query may start with a source prefix ("swift-evolution actors", "hig
 buttons"), carry @Attribute tokens ("@MainActor view") or name a type and a
-member ("URLSession dataTask"). Output is aligned text on a terminal, Markdown
+member ("URLSession dataTask"). On a terminal the output fits its width (a row
+per result when the columns fit, else three lines each, the URI kept whole);
+in a pipe each result is one row of tab-aligned fields, none cut. Markdown
 with --format markdown, and a stable JSON document with --format json:
 {"query": …, "results": [{"uri", "title", "source", "framework", "kind",
 "summary", "score", "availability", "deprecated"}]}.`,
@@ -104,7 +107,7 @@ func runSearch(ctx context.Context, o *searchOptions) error {
 	case "markdown":
 		writeSearchMarkdown(o.IO.Out, o.Query, results, o.Explain)
 	default:
-		writeSearchText(o.IO.Out, results, o.Explain, o.IO.IsTerminal)
+		writeSearchText(o.IO.Out, results, o.Explain, o.IO.terminalWidth())
 	}
 	return nil
 }
@@ -160,36 +163,103 @@ func writeSearchMarkdown(w io.Writer, query string, results []ranker.Result, exp
 	}
 }
 
-// writeSearchText prints aligned columns. On a terminal, summaries are cut
-// to keep one line per result; in a pipe every field is written whole.
 // cutRunes shortens s to at most n runes, ending in "..." when cut, and
 // never splits a character.
 func cutRunes(s string, n int) string {
 	if utf8.RuneCountInString(s) <= n {
 		return s
 	}
+	if n <= 3 {
+		return strings.Repeat(".", max(n, 0))
+	}
 	r := []rune(s)
 	return string(r[:n-3]) + "..."
 }
 
-func writeSearchText(w io.Writer, results []ranker.Result, explain, tty bool) {
+// writeSearchText prints the results for a person. In a pipe (width 0)
+// each is one row of aligned columns with every field whole, for grep and
+// cut. On a terminal the output fits its width: one row per result when
+// the columns fit with room for some of the summary, and otherwise three
+// lines per result (number and title with the framework, kind and
+// availability; the URI; the summary), each cut at the width but the URI,
+// which is kept whole for `cupertino read`.
+func writeSearchText(w io.Writer, results []ranker.Result, explain bool, width int) {
 	if len(results) == 0 {
 		fmt.Fprintln(w, "No results.")
 		return
 	}
-	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
-	for i, r := range results {
-		summary := r.Summary
-		if tty {
-			summary = cutRunes(summary, 80)
+	results = escapedForTerminal(results)
+	if width <= 0 {
+		tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
+		for i, r := range results {
+			fmt.Fprintf(tw, "%d\t%s\t%s\t%s\t%s\n", i+1, r.Title, r.URI, termtext.Line(resultMeta(r)), r.Summary)
+			if explain {
+				tw.Flush()
+				fmt.Fprint(w, termtext.Block(r.ExplainText()))
+			}
 		}
-		fmt.Fprintf(tw, "%d\t%s\t%s\t%s\t%s\n", i+1, termtext.Line(r.Title), termtext.Line(r.URI), termtext.Line(resultMeta(r)), termtext.Line(summary))
+		tw.Flush()
+		return
+	}
+	rows := make([][4]string, len(results))
+	var cols [4]int
+	for i, r := range results {
+		rows[i] = [4]string{strconv.Itoa(i + 1), r.Title, r.URI, termtext.Line(resultMeta(r))}
+		for c, field := range rows[i] {
+			cols[c] = max(cols[c], utf8.RuneCountInString(field))
+		}
+	}
+	const gap, minSummary = 2, 24
+	table := cols[0] + cols[1] + cols[2] + cols[3] + 4*gap
+	for i, r := range results {
+		if table+minSummary <= width {
+			var line strings.Builder
+			for c, field := range rows[i] {
+				line.WriteString(padRunes(field, cols[c]+gap))
+			}
+			line.WriteString(cutRunes(r.Summary, width-table))
+			fmt.Fprintln(w, strings.TrimRight(line.String(), " "))
+		} else {
+			number := padRunes(rows[i][0], cols[0]+gap)
+			indent := strings.Repeat(" ", utf8.RuneCountInString(number))
+			head := number + r.Title
+			if meta := rows[i][3]; meta != "" {
+				head += "  " + meta
+			}
+			fmt.Fprintln(w, cutRunes(head, width))
+			if len(indent)+utf8.RuneCountInString(r.URI) <= width {
+				fmt.Fprintln(w, indent+r.URI)
+			} else {
+				fmt.Fprintln(w, r.URI)
+			}
+			if r.Summary != "" {
+				fmt.Fprintln(w, cutRunes(indent+r.Summary, width))
+			}
+		}
 		if explain {
-			tw.Flush()
 			fmt.Fprint(w, termtext.Block(r.ExplainText()))
 		}
 	}
-	tw.Flush()
+}
+
+// escapedForTerminal copies results with the fields a person sees escaped
+// (control and bidi characters from the corpus never reach the terminal
+// raw), so the width arithmetic counts what is printed.
+func escapedForTerminal(results []ranker.Result) []ranker.Result {
+	out := make([]ranker.Result, len(results))
+	for i, r := range results {
+		r.Title, r.URI, r.Summary = termtext.Line(r.Title), termtext.Line(r.URI), termtext.Line(r.Summary)
+		out[i] = r
+	}
+	return out
+}
+
+// padRunes pads s with spaces to n runes.
+func padRunes(s string, n int) string {
+	if pad := n - utf8.RuneCountInString(s); pad > 0 {
+		return s + strings.Repeat(" ", pad)
+	}
+	return s
 }
 
 // resultMeta is "swiftui · struct · iOS 13.0+ macOS 10.15+ · deprecated".

@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"context"
+	"fmt"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -34,14 +35,17 @@ const hostileTitle = "Evil\x1b[2J\x1b]52;c;ZXZpbA==\x07\u202etxt.exe\r"
 func TestPrintersEscapeControlCharacters(t *testing.T) {
 	results := []ranker.Result{{URI: "wwdc://2024/..\u202e", Title: hostileTitle, Source: "wwdc", Kind: "session\x1b[31m",
 		Summary: "line\rover"}}
-	var text, md bytes.Buffer
-	writeSearchText(&text, results, false, true)
-	writeSearchMarkdown(&md, "query\x1b[2J", results, false)
-	assertNoRawControls(t, "search (text)", text.String())
-	assertNoRawControls(t, "search (markdown)", md.String())
-	if !strings.Contains(text.String(), `\x1b[2J`) || !strings.Contains(text.String(), `\u202e`) {
-		t.Errorf("search does not show the escaped characters:\n%s", text.String())
+	var md bytes.Buffer
+	for _, width := range []int{0, 80} { // a pipe, a terminal
+		var text bytes.Buffer
+		writeSearchText(&text, results, true, width)
+		assertNoRawControls(t, fmt.Sprintf("search (text, width %d)", width), text.String())
+		if !strings.Contains(text.String(), `\x1b[2J`) || !strings.Contains(text.String(), `\u202e`) {
+			t.Errorf("search at width %d does not show the escaped characters:\n%s", width, text.String())
+		}
 	}
+	writeSearchMarkdown(&md, "query\x1b[2J", results, false)
+	assertNoRawControls(t, "search (markdown)", md.String())
 
 	var report bytes.Buffer
 	rep := &verify.Report{Counts: map[verify.Status]int{},

@@ -21,7 +21,7 @@ class Cupertino < Formula
     <<~EOS
       Get the index:      cupertino setup
       Check everything:   cupertino doctor
-      Connect Claude Code: claude mcp add cupertino -- #{opt_bin}/cupertino serve
+      Connect Claude Code: claude mcp add --scope user cupertino -- #{opt_bin}/cupertino serve
       Other clients: https://github.com/cupertino-go/cupertino/blob/main/docs/clients.md
     EOS
   end
