@@ -71,14 +71,21 @@ func (r *Remote) Install(ctx context.Context, opts InstallOptions) (*InstallResu
 	}
 	res := &InstallResult{Documents: map[string]int{}}
 	expect := map[string]int{}
-	var sizes, unpacked int64
+	var partSizes, partUnpacked []int64
 	for _, p := range parts {
-		sizes += p.Size
-		unpacked += p.UnpackedSize
+		partSizes, partUnpacked = append(partSizes, p.Size), append(partUnpacked, p.UnpackedSize)
 		if p.Kind == index.PartSource {
 			res.Sources = append(res.Sources, p.Name)
 			expect[p.Name] = m.Documents[p.Name]
 		}
+	}
+	sizes, err := sumSizes(partSizes...)
+	if err != nil {
+		return nil, fmt.Errorf("%w: %v", ErrManifest, err)
+	}
+	unpacked, err := sumSizes(partUnpacked...)
+	if err != nil {
+		return nil, fmt.Errorf("%w: %v", ErrManifest, err)
 	}
 	if err := r.checkFreeSpace(parts, opts, unpacked); err != nil {
 		return nil, err
@@ -154,10 +161,16 @@ func (r *Remote) checkFreeSpace(parts []Part, opts InstallOptions, unpacked int6
 	var download int64
 	for _, p := range parts {
 		if r.base != nil && verify(filepath.Join(opts.DownloadDir, downloadName(p)), p) != nil {
-			download += p.Size - fileSize(filepath.Join(opts.DownloadDir, downloadName(p))+".part")
+			download += max(p.Size-fileSize(filepath.Join(opts.DownloadDir, downloadName(p))+".part"), 0)
 		}
 	}
-	need := uint64(max(download, 0) + 2*unpacked)
+	// Install summed the parts without overflow; this sum must not wrap
+	// either.
+	total, err := sumSizes(download, unpacked, unpacked)
+	if err != nil {
+		return fmt.Errorf("%w: %v", ErrManifest, err)
+	}
+	need := uint64(total)
 	have, err := free(opts.DownloadDir)
 	if err != nil {
 		return fmt.Errorf("check free space: %w", err)
@@ -187,7 +200,10 @@ func unpack(ctx context.Context, path, out string, p Part, progress func(int)) e
 	if err != nil {
 		return err
 	}
-	n, err := io.Copy(writer{f}, io.TeeReader(&cancelReader{ctx: ctx, r: io.LimitReader(dec, p.UnpackedSize+1)}, countFunc(progress)))
+	// At most the declared size reaches the disk: a byte more ends the
+	// copy with errTooBig before it is written.
+	bounded := &boundedWriter{w: writer{f}, left: p.UnpackedSize}
+	n, err := io.Copy(bounded, io.TeeReader(&cancelReader{ctx: ctx, r: dec}, countFunc(progress)))
 	if cerr := f.Close(); err == nil && cerr != nil {
 		err = writeError{cerr}
 	}
@@ -195,6 +211,8 @@ func unpack(ctx context.Context, path, out string, p Part, progress func(int)) e
 	switch {
 	case ctx.Err() != nil:
 		return ctx.Err()
+	case errors.Is(err, errTooBig):
+		return fmt.Errorf("%w: %s unpacks to more than the %d bytes the manifest lists: stopped there", ErrChecksum, p.File, p.UnpackedSize)
 	case errors.As(err, &werr) && isDiskFull(werr.err):
 		return fmt.Errorf("%w: unpacking %s: %v", index.ErrLowDisk, p.File, werr.err)
 	case errors.As(err, &werr):
@@ -205,6 +223,25 @@ func unpack(ctx context.Context, path, out string, p Part, progress func(int)) e
 		return fmt.Errorf("%w: %s unpacks to %d bytes, the manifest lists %d", ErrChecksum, p.File, n, p.UnpackedSize)
 	}
 	return nil
+}
+
+// errTooBig ends an unpack that brings more than the part declared.
+var errTooBig = errors.New("more bytes than declared")
+
+// boundedWriter passes on at most left bytes; a write past them writes
+// nothing and fails with errTooBig.
+type boundedWriter struct {
+	w    io.Writer
+	left int64
+}
+
+func (b *boundedWriter) Write(p []byte) (int, error) {
+	if int64(len(p)) > b.left {
+		return 0, errTooBig
+	}
+	n, err := b.w.Write(p)
+	b.left -= int64(n)
+	return n, err
 }
 
 // writer marks its errors as the disk's, so that unpack tells them from

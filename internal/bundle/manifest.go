@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"math"
 	"os"
 	"path"
 	"slices"
@@ -85,6 +86,13 @@ func (m *Manifest) validate() error {
 			return fmt.Errorf("part %s has a bad sha256 %q", p.Name, p.SHA256)
 		case p.Size <= 0 || p.UnpackedSize <= 0:
 			return fmt.Errorf("part %s has no size", p.Name)
+		case p.Size > maxPartBytes:
+			return fmt.Errorf("part %s has size %d, over the %d a part may have", p.Name, p.Size, int64(maxPartBytes))
+		case p.UnpackedSize > maxPartBytes:
+			return fmt.Errorf("part %s has unpacked_size %d, over the %d a part may have", p.Name, p.UnpackedSize, int64(maxPartBytes))
+		case p.UnpackedSize > max(maxUnpackRatio*p.Size, unpackRatioFloor):
+			return fmt.Errorf("part %s has unpacked_size %d, over %d times its %d compressed bytes: not a packed index",
+				p.Name, p.UnpackedSize, maxUnpackRatio, p.Size)
 		}
 		seen[p.Name] = true
 		kinds[p.Kind]++
@@ -92,7 +100,45 @@ func (m *Manifest) validate() error {
 	if kinds[index.PartShared] != 1 || kinds[index.PartSearch] != 1 || kinds[index.PartSource] == 0 {
 		return errors.New("a bundle needs one shared part, one search part and a part per source")
 	}
+	var sizes, unpacked []int64
+	for _, p := range m.Parts {
+		sizes, unpacked = append(sizes, p.Size), append(unpacked, p.UnpackedSize)
+	}
+	if _, err := sumSizes(sizes...); err != nil {
+		return fmt.Errorf("the parts' sizes: %w", err)
+	}
+	if _, err := sumSizes(unpacked...); err != nil {
+		return fmt.Errorf("the parts' unpacked_size: %w", err)
+	}
 	return nil
+}
+
+// Bounds on what a manifest may declare. The full index's biggest part
+// unpacks to 768 MiB from 64 MiB (12 times; docs/benchmarks.md), so a part
+// over 1 TiB, or one unpacking to more than a thousand times its
+// compressed bytes (beyond a floor for tiny parts, whose empty pages
+// compress best), is a forgery or a zstd bomb. The bounds also keep every
+// sum of sizes far from int64's limit; sumSizes checks anyway.
+const (
+	maxPartBytes     = 1 << 40
+	maxUnpackRatio   = 1000
+	unpackRatioFloor = 64 << 20
+)
+
+// errSizeOverflow means sizes do not add up within int64.
+var errSizeOverflow = errors.New("sizes add up past what a file can hold")
+
+// sumSizes adds byte counts, refusing a negative one and a sum that would
+// wrap: a wrapped sum once let a free-space check pass for 2^63 bytes.
+func sumSizes(sizes ...int64) (int64, error) {
+	var total int64
+	for _, n := range sizes {
+		if n < 0 || total > math.MaxInt64-n {
+			return 0, fmt.Errorf("%w (%d more after %d)", errSizeOverflow, n, total)
+		}
+		total += n
+	}
+	return total, nil
 }
 
 func isHex(s string) bool {
