@@ -11,6 +11,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"syscall"
 	"time"
 
 	"github.com/cupertino-go/cupertino/internal/sqlrows"
@@ -248,7 +249,9 @@ func (im *importer) discard() {
 	im.close()
 	removeDBFiles(im.inFlight)
 	for _, f := range im.opts.Beside {
-		os.Remove(f.Path + ".in-flight")
+		if fi, err := os.Lstat(f.Path + ".in-flight"); err == nil && fi.Mode().IsRegular() {
+			os.Remove(f.Path + ".in-flight")
+		}
 	}
 }
 
@@ -467,8 +470,17 @@ func (im *importer) install(ctx context.Context) error {
 	return syncFile(filepath.Dir(im.dbPath))
 }
 
+// writeSynced writes a new file at path and syncs it. A stale regular
+// file there is removed first; a link planted there is refused, not
+// followed (O_EXCL|O_NOFOLLOW).
 func writeSynced(path string, data []byte) error {
-	f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_TRUNC, 0o644)
+	if fi, err := os.Lstat(path); err == nil {
+		if !fi.Mode().IsRegular() {
+			return fmt.Errorf("%s is a symbolic link or special file: remove it", path)
+		}
+		os.Remove(path)
+	}
+	f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_EXCL|syscall.O_NOFOLLOW, 0o644)
 	if err != nil {
 		return err
 	}

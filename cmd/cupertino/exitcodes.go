@@ -109,6 +109,7 @@ var exitCodes = []struct {
 	{"bundle.ErrManifest", bundle.ErrManifest, exitDamaged},
 	{"bundle.ErrIncompatible", bundle.ErrIncompatible, exitIncompat},
 	{"bundle.ErrUnknownSource", bundle.ErrUnknownSource, exitUsage},
+	{"bundle.ErrUnsafePath", bundle.ErrUnsafePath, exitFailure},
 	{"verify.ErrEmptyCode", verify.ErrEmptyCode, exitUsage},
 	{"verify.ErrTooLarge", verify.ErrTooLarge, exitFailure},
 	{"verify.ErrNotSwift", verify.ErrNotSwift, exitFailure},

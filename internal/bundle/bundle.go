@@ -64,4 +64,8 @@ var (
 	ErrIncompatible = errors.New("bundle does not fit this cupertino")
 	// ErrUnknownSource means a source was asked for that the bundle lacks.
 	ErrUnknownSource = errors.New("bundle has no such source")
+	// ErrUnsafePath means setup found a symbolic link or a special file
+	// where it writes (a download, an unpacked part) and wrote nothing
+	// through it.
+	ErrUnsafePath = errors.New("setup does not write through a link or special file")
 )

@@ -215,16 +215,20 @@ func verify(path string, p Part) error {
 // Range (200) sends the whole file, which replaces the partial one. at is
 // told the file's length as it grows, and whether by bytes received now.
 func (r *Remote) download(ctx context.Context, addr, partial string, size int64, at func(pos int64, network bool)) error {
-	have := fileSize(partial)
+	have, err := regularSize(partial)
+	if err != nil {
+		return err
+	}
 	if have > size {
 		have = 0 // not a prefix of this file
-		if err := os.Truncate(partial, 0); err != nil {
+		if err := os.Remove(partial); err != nil {
 			return err
 		}
 	}
 	if have == size {
 		return nil
 	}
+	have = max(have, 0)
 	ctx, cancel := context.WithCancelCause(ctx)
 	defer cancel(nil)
 	req, err := http.NewRequestWithContext(ctx, http.MethodGet, addr, nil)
@@ -239,12 +243,14 @@ func (r *Remote) download(ctx context.Context, addr, partial string, size int64,
 		return networkError(ctx, addr, err)
 	}
 	defer resp.Body.Close()
-	flags := os.O_WRONLY | os.O_CREATE
+	openPartial := openToAppend
+	if have == 0 {
+		openPartial = createFresh
+	}
 	switch {
 	case resp.StatusCode == http.StatusPartialContent && contentRangeStart(resp) == have:
-		flags |= os.O_APPEND
 	case resp.StatusCode == http.StatusOK:
-		flags |= os.O_TRUNC
+		openPartial = createFresh
 		have = 0
 	case resp.StatusCode == http.StatusPartialContent || resp.StatusCode == http.StatusRequestedRangeNotSatisfiable:
 		// Not the bytes asked for: the partial file is no prefix of what
@@ -258,7 +264,7 @@ func (r *Remote) download(ctx context.Context, addr, partial string, size int64,
 		return fmt.Errorf("%w: %s answered %s to a range request", ErrNetwork, addr, resp.Status)
 	}
 	at(have, false)
-	f, err := os.OpenFile(partial, flags, 0o644)
+	f, err := openPartial(partial)
 	if err != nil {
 		return err
 	}
@@ -333,10 +339,9 @@ func isDiskFull(err error) bool {
 	return errors.Is(err, syscall.ENOSPC) || errors.Is(err, syscall.EDQUOT)
 }
 
+// fileSize is the size of the regular file at path; 0 for none, or for
+// anything else.
 func fileSize(path string) int64 {
-	fi, err := os.Stat(path)
-	if err != nil {
-		return 0
-	}
-	return fi.Size()
+	n, _ := regularSize(path)
+	return max(n, 0)
 }

@@ -120,10 +120,10 @@ func (r *Remote) Install(ctx context.Context, opts InstallOptions) (*InstallResu
 	}()
 	for i, p := range parts {
 		out := filepath.Join(opts.DownloadDir, p.Name+".unpacked.db")
-		files = append(files, out)
 		if err := unpack(ctx, paths[i], out, p, func(n int) { unpacking.Add(n, p.Name) }); err != nil {
 			return nil, fmt.Errorf("part %s: %w", p.Name, err)
 		}
+		files = append(files, out)
 	}
 	unpacking.Done()
 
@@ -184,8 +184,9 @@ func (r *Remote) checkFreeSpace(parts []Part, opts InstallOptions, unpacked int6
 
 func mib(n int64) string { return fmt.Sprintf("%.1f MiB", float64(n)/(1<<20)) }
 
-// unpack decompresses a verified part file into out and checks its size.
-func unpack(ctx context.Context, path, out string, p Part, progress func(int)) error {
+// unpack decompresses a verified part file into a new file out and checks
+// its size; it removes what it wrote when it fails.
+func unpack(ctx context.Context, path, out string, p Part, progress func(int)) (err error) {
 	in, err := os.Open(path)
 	if err != nil {
 		return err
@@ -196,10 +197,15 @@ func unpack(ctx context.Context, path, out string, p Part, progress func(int)) e
 		return fmt.Errorf("%w: %v", ErrChecksum, err)
 	}
 	defer dec.Close()
-	f, err := os.Create(out)
+	f, err := createFresh(out)
 	if err != nil {
 		return err
 	}
+	defer func() {
+		if err != nil {
+			os.Remove(out)
+		}
+	}()
 	// At most the declared size reaches the disk: a byte more ends the
 	// copy with errTooBig before it is written.
 	bounded := &boundedWriter{w: writer{f}, left: p.UnpackedSize}

@@ -1,6 +1,7 @@
 package bundle
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"os"
@@ -103,7 +104,17 @@ func TestUnpackStopsAtTheDeclaredSize(t *testing.T) {
 	if !errors.Is(err, ErrChecksum) || !strings.Contains(err.Error(), "more than the 8192 bytes") {
 		t.Errorf("unpack past the declared size: %v, want ErrChecksum saying more than the 8192 bytes", err)
 	}
-	if n := fileSize(out); n > p.UnpackedSize {
-		t.Errorf("unpack wrote %d bytes, %d declared", n, p.UnpackedSize)
+	if _, err := os.Lstat(out); !errors.Is(err, os.ErrNotExist) {
+		t.Errorf("the failed unpack left its file: %v", err)
+	}
+	// What unpack writes through: the declared bytes pass, one more is
+	// refused unwritten.
+	var disk bytes.Buffer
+	w := &boundedWriter{w: &disk, left: 8192}
+	if n, err := w.Write(make([]byte, 8192)); n != 8192 || err != nil {
+		t.Fatalf("the declared bytes: %d, %v", n, err)
+	}
+	if n, err := w.Write([]byte{0}); n != 0 || !errors.Is(err, errTooBig) || disk.Len() != 8192 {
+		t.Errorf("a byte past the declared size: wrote %d, %v; %d bytes reached the disk", n, err, disk.Len())
 	}
 }
