@@ -3,7 +3,6 @@ package index
 import (
 	"context"
 	"database/sql"
-	"errors"
 	"fmt"
 	"log/slog"
 	"os"
@@ -11,7 +10,6 @@ import (
 	"sort"
 	"strconv"
 	"strings"
-	"syscall"
 	"time"
 
 	"github.com/cupertino-go/cupertino/internal/sqlrows"
@@ -32,10 +30,12 @@ type ImportOptions struct {
 	// KeepPrevious keeps the index being replaced as PreviousPath(dbPath),
 	// a hard link that costs no copy.
 	KeepPrevious bool
-	// Beside are files installed next to the index with it: written as
-	// "<path>.in-flight" before the index is renamed and renamed right after
-	// it, as save does with its audit log.
-	Beside []BesideFile
+	// Meta are meta rows written into the new index before it is renamed
+	// into place: what must describe the index installed and nothing else,
+	// as setup's installed manifest (MetaBundleManifest) does. A file
+	// beside the index would need a second rename, and a kill between the
+	// two would leave it describing the index before.
+	Meta map[string]string
 	// Expect, when set, is the number of documents per source the parts
 	// must hold; a difference is ErrCorrupt, found before anything is
 	// installed.
@@ -44,12 +44,6 @@ type ImportOptions struct {
 	Step func(name string)
 	// Logger receives each step's duration; nil discards.
 	Logger *slog.Logger
-}
-
-// BesideFile is a file installed next to the index (see ImportOptions).
-type BesideFile struct {
-	Path string
-	Data []byte
 }
 
 // ImportResult is what ImportParts installed.
@@ -113,6 +107,7 @@ func ImportParts(ctx context.Context, dbPath string, parts []string, opts Import
 		{"rebuild symbol index", im.exec("INSERT INTO doc_symbols_fts(doc_symbols_fts) VALUES('rebuild')")},
 		{"create indexes", im.exec(schemaIndexesDDL())},
 		{"write counts", im.recount},
+		{"write meta", im.writeMeta},
 		{"analyze", im.exec("ANALYZE; PRAGMA user_version = " + strconv.Itoa(SchemaVersion))},
 		{"reclaim the space of left-out sources", im.vacuum},
 	}
@@ -248,11 +243,6 @@ func (im *importer) close() error {
 func (im *importer) discard() {
 	im.close()
 	removeDBFiles(im.inFlight)
-	for _, f := range im.opts.Beside {
-		if fi, err := os.Lstat(f.Path + ".in-flight"); err == nil && fi.Mode().IsRegular() {
-			os.Remove(f.Path + ".in-flight")
-		}
-	}
 }
 
 func (im *importer) exec(query string) func(context.Context) error {
@@ -428,8 +418,23 @@ func (im *importer) recount(ctx context.Context) error {
 	return im.conn.QueryRowContext(ctx, "SELECT count(*) FROM doc_symbols").Scan(&im.result.Symbols)
 }
 
-// install closes the finished file and renames it, then the files beside
-// it, into place; the previous index, if kept, becomes a hard link first.
+// writeMeta writes ImportOptions.Meta into the new index.
+func (im *importer) writeMeta(ctx context.Context) error {
+	keys := make([]string, 0, len(im.opts.Meta))
+	for k := range im.opts.Meta {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	for _, k := range keys {
+		if _, err := im.conn.ExecContext(ctx, "INSERT OR REPLACE INTO meta(key, value) VALUES (?, ?)", k, im.opts.Meta[k]); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// install closes the finished file and renames it into place; the
+// previous index, if kept, becomes a hard link first.
 func (im *importer) install(ctx context.Context) error {
 	if _, err := im.conn.ExecContext(ctx, "PRAGMA journal_mode=DELETE"); err != nil {
 		return fmt.Errorf("set journal mode: %w", err)
@@ -439,11 +444,6 @@ func (im *importer) install(ctx context.Context) error {
 	}
 	if err := syncFile(im.inFlight); err != nil {
 		return err
-	}
-	for _, f := range im.opts.Beside {
-		if err := writeSynced(f.Path+".in-flight", f.Data); err != nil {
-			return err
-		}
 	}
 	if im.opts.KeepPrevious {
 		if _, err := os.Stat(im.dbPath); err == nil {
@@ -462,37 +462,7 @@ func (im *importer) install(ctx context.Context) error {
 		return fmt.Errorf("install index: %w", err)
 	}
 	os.Remove(im.dbPath + "-journal")
-	for _, f := range im.opts.Beside {
-		if err := os.Rename(f.Path+".in-flight", f.Path); err != nil {
-			return fmt.Errorf("install %s: %w", f.Path, err)
-		}
-	}
 	return syncFile(filepath.Dir(im.dbPath))
-}
-
-// writeSynced writes a new file at path and syncs it. A stale regular
-// file there is removed first; a link planted there is refused, not
-// followed (O_EXCL|O_NOFOLLOW).
-func writeSynced(path string, data []byte) error {
-	if fi, err := os.Lstat(path); err == nil {
-		if !fi.Mode().IsRegular() {
-			return fmt.Errorf("%s is a symbolic link or special file: remove it", path)
-		}
-		os.Remove(path)
-	}
-	f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_EXCL|syscall.O_NOFOLLOW, 0o644)
-	if err != nil {
-		return err
-	}
-	if _, err := f.Write(data); err != nil {
-		f.Close()
-		return err
-	}
-	if err := f.Sync(); err != nil && !errors.Is(err, os.ErrInvalid) {
-		f.Close()
-		return err
-	}
-	return f.Close()
 }
 
 // schemaTablesDDL and schemaIndexesDDL split schemaDDL: a bulk load is

@@ -174,7 +174,7 @@ func TestInstallResumesADroppedDownloadWithRange(t *testing.T) {
 		!reflect.DeepEqual(res.Documents, want) {
 		t.Errorf("installed %v, want %v", res.Documents, want)
 	}
-	in, err := ReadInstalled(opts.DBPath)
+	in, err := installedIn(t, opts.DBPath)
 	if err != nil || in.From != manifestURL(srv) || len(in.Sources) != 3 {
 		t.Errorf("installed manifest %+v, %v", in, err)
 	}
@@ -251,7 +251,7 @@ func TestCorruptPartIsRefusedAndNothingInstalled(t *testing.T) {
 		if got, _ := os.ReadFile(opts.DBPath); string(got) != "previous" {
 			t.Errorf("from %s: the index was replaced", from)
 		}
-		for _, leftover := range []string{opts.DBPath + ".in-flight", InstalledPath(opts.DBPath)} {
+		for _, leftover := range []string{opts.DBPath + ".in-flight", LegacyInstalledPath(opts.DBPath)} {
 			if _, err := os.Stat(leftover); !errors.Is(err, os.ErrNotExist) {
 				t.Errorf("from %s: %s exists", from, leftover)
 			}

@@ -45,13 +45,16 @@ type InstallResult struct {
 // Install installs the bundle: it takes the save lock, checks free space,
 // fetches every part it needs and checks every checksum, and only then
 // unpacks them and has index.ImportParts build the new index beside the
-// old one and rename it into place, with the installed manifest beside it.
+// old one, with the installed manifest inside it, and rename it into place.
 // Whatever fails before that rename leaves the previous index serving and
 // nothing installed; downloads stay in DownloadDir for the next run.
 func (r *Remote) Install(ctx context.Context, opts InstallOptions) (*InstallResult, error) {
 	start := time.Now()
 	if opts.Progress == nil {
 		opts.Progress = io.Discard
+	}
+	if opts.Logger == nil {
+		opts.Logger = slog.New(slog.DiscardHandler)
 	}
 	m := r.Manifest
 	if err := m.Check(opts.BinaryVersion); err != nil {
@@ -136,7 +139,7 @@ func (r *Remote) Install(ctx context.Context, opts InstallOptions) (*InstallResu
 		FreeSpace:    opts.FreeSpace,
 		KeepPrevious: opts.KeepPrevious,
 		Expect:       expect,
-		Beside:       []index.BesideFile{{Path: InstalledPath(opts.DBPath), Data: append(installed, '\n')}},
+		Meta:         map[string]string{index.MetaBundleManifest: string(installed)},
 		Step: func(step string) {
 			fmt.Fprintf(opts.Progress, "install: %s (%s)\n", step, time.Since(start).Round(100*time.Millisecond))
 		},
@@ -144,6 +147,11 @@ func (r *Remote) Install(ctx context.Context, opts InstallOptions) (*InstallResu
 	})
 	if err != nil {
 		return nil, err
+	}
+	// An earlier setup's manifest file describes the index replaced; the
+	// new one carries its own.
+	if removeStale(LegacyInstalledPath(opts.DBPath)) != nil {
+		opts.Logger.Warn("the old installed manifest beside the index is no regular file: left alone", "path", LegacyInstalledPath(opts.DBPath))
 	}
 	res.Documents, res.Previous = imported.Documents, imported.Previous
 	res.Elapsed = time.Since(start)

@@ -55,9 +55,8 @@ func TestLinksPlantedInTheBaseDirAreNotFollowed(t *testing.T) {
 		from  string
 		plant func(opts InstallOptions) string
 	}{
-		"unpacked part":      {dir, func(opts InstallOptions) string { return filepath.Join(opts.DownloadDir, "apple-docs.unpacked.db") }},
-		"save lock":          {dir, func(opts InstallOptions) string { return opts.DBPath + ".lock" }},
-		"in-flight manifest": {dir, func(opts InstallOptions) string { return opts.DBPath + ".bundle.json.in-flight" }},
+		"unpacked part": {dir, func(opts InstallOptions) string { return filepath.Join(opts.DownloadDir, "apple-docs.unpacked.db") }},
+		"save lock":     {dir, func(opts InstallOptions) string { return opts.DBPath + ".lock" }},
 		"partial download": {manifestURL(srv), func(opts InstallOptions) string {
 			return filepath.Join(opts.DownloadDir, downloadName(part)+".part")
 		}},
@@ -74,6 +73,19 @@ func TestLinksPlantedInTheBaseDirAreNotFollowed(t *testing.T) {
 			t.Errorf("%s: installed through a planted link", name)
 		}
 	}
+}
+
+// Links where the installed manifest and its in-flight copy once went are
+// left alone: setup writes the manifest inside the index now.
+func TestManifestLinksAreLeftAlone(t *testing.T) {
+	opts := installOpts(t)
+	checkInFlight := plantLink(t, opts.DBPath+".bundle.json.in-flight")
+	checkLegacy := plantLink(t, LegacyInstalledPath(opts.DBPath))
+	if _, err := open(t, testBundle(t)).Install(context.Background(), opts); err != nil {
+		t.Fatal(err)
+	}
+	checkInFlight("in-flight manifest")
+	checkLegacy("installed manifest")
 }
 
 // A stale regular file where a part is unpacked (a killed run's) is

@@ -261,29 +261,54 @@ func DefaultMinBinaryVersion(binaryVersion string) string {
 }
 
 // Installed is the manifest of the bundle an index was installed from,
-// kept beside it (InstalledPath) for doctor and cleanup.
+// which setup writes into the index itself (index.MetaBundleManifest) for
+// doctor.
 type Installed struct {
 	Manifest
 	// Sources are the sources installed, in the source table's order.
 	Sources []string `json:"installed_sources"`
-	// From is the address setup installed from.
+	// From is the address setup installed from, credentials redacted.
 	From string `json:"from"`
 }
 
-// InstalledPath is where setup keeps the installed manifest: beside the
-// index, so that index.Leftovers names its in-flight copy too.
-func InstalledPath(dbPath string) string { return dbPath + ".bundle.json" }
+// LegacyInstalledPath is where setup kept the installed manifest before
+// it moved inside the index: a file beside it, which a kill between the
+// index's rename and its own could leave describing the index before.
+// Doctor still reads it for an index installed then; setup removes it.
+func LegacyInstalledPath(dbPath string) string { return dbPath + ".bundle.json" }
 
-// ReadInstalled reads the installed manifest beside dbPath; an index built
-// by save has none (an error satisfying errors.Is(err, os.ErrNotExist)).
-func ReadInstalled(dbPath string) (*Installed, error) {
-	data, err := os.ReadFile(InstalledPath(dbPath))
-	if err != nil {
+// ReadInstalled returns the manifest of the bundle the index at dbPath was
+// installed from, given the index's meta (nil when it does not open): the
+// one inside the index, or for an index installed before it moved there,
+// the file beside it (LegacyInstalledPath). where says which. An index
+// built by save has neither: an error satisfying errors.Is(err,
+// os.ErrNotExist).
+func ReadInstalled(meta map[string]string, dbPath string) (in *Installed, where string, err error) {
+	data, where := []byte(meta[index.MetaBundleManifest]), "the index's meta "+index.MetaBundleManifest
+	if len(data) == 0 {
+		where = LegacyInstalledPath(dbPath)
+		if data, err = readLegacyInstalled(where); err != nil {
+			return nil, where, err
+		}
+	}
+	in = new(Installed)
+	if err := json.Unmarshal(data, in); err != nil {
+		return nil, where, fmt.Errorf("%w: %s: %v", ErrManifest, where, err)
+	}
+	return in, where, nil
+}
+
+// readLegacyInstalled reads the old manifest file: a regular file only,
+// and no bigger than a manifest may be.
+func readLegacyInstalled(path string) ([]byte, error) {
+	size, err := regularSize(path)
+	switch {
+	case err != nil:
 		return nil, err
+	case size < 0:
+		return nil, fmt.Errorf("no installed manifest: %w", os.ErrNotExist)
+	case size > maxManifestBytes:
+		return nil, fmt.Errorf("%w: %s is over %d bytes", ErrManifest, path, maxManifestBytes)
 	}
-	var in Installed
-	if err := json.Unmarshal(data, &in); err != nil {
-		return nil, fmt.Errorf("%w: %s: %v", ErrManifest, InstalledPath(dbPath), err)
-	}
-	return &in, nil
+	return os.ReadFile(path)
 }
