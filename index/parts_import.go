@@ -36,6 +36,11 @@ type ImportOptions struct {
 	// beside the index would need a second rename, and a kill between the
 	// two would leave it describing the index before.
 	Meta map[string]string
+	// ExtraTables are the tables outside the index schema that a part may
+	// bring, by name, with the DDL their owner creates them with (enrich's
+	// enrich_constraints: enrich.Tables). The part's own DDL for them is
+	// not used; any other table outside the schema is ErrCorrupt.
+	ExtraTables map[string]string
 	// Expect, when set, is the number of documents per source the parts
 	// must hold; a difference is ErrCorrupt, found before anything is
 	// installed.
@@ -110,6 +115,10 @@ func ImportParts(ctx context.Context, dbPath string, parts []string, opts Import
 		{"write meta", im.writeMeta},
 		{"analyze", im.exec("ANALYZE; PRAGMA user_version = " + strconv.Itoa(SchemaVersion))},
 		{"reclaim the space of left-out sources", im.vacuum},
+		// Before the rename, as the file will be served: a damaged or forged
+		// part must not become the index.
+		{"check every page", func(ctx context.Context) error { return quickCheck(ctx, im.conn, false) }},
+		{"check the full-text indexes", func(ctx context.Context) error { return checkFullText(ctx, im.conn) }},
 	}
 	for _, step := range steps {
 		opts.Step(step.name)
@@ -312,8 +321,13 @@ func (im *importer) copyPart(ctx context.Context, p partFile, check func(context
 			continue
 		}
 		if !exists[t.name] {
-			// A table the schema does not know (see Parts): its own DDL.
-			if _, err := tx.ExecContext(ctx, t.ddl); err != nil {
+			// A table the schema does not know (see Parts) comes only when
+			// its owner vouches for it, with the owner's DDL.
+			ddl, ok := im.opts.ExtraTables[t.name]
+			if !ok {
+				return unknownTable(p.path, t.name)
+			}
+			if _, err := tx.ExecContext(ctx, ddl); err != nil {
 				return fmt.Errorf("create %s: %w", t.name, err)
 			}
 		} else if isFTSShadow(t.name) {

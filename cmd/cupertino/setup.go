@@ -13,6 +13,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/cupertino-go/cupertino/enrich"
 	"github.com/cupertino-go/cupertino/internal/bundle"
 )
 
@@ -119,6 +120,7 @@ func runSetup(ctx context.Context, o *setupOptions) error {
 		Sources:       o.Sources,
 		BinaryVersion: version,
 		KeepPrevious:  o.KeepPrevious,
+		ExtraTables:   enrich.Tables(),
 		Progress:      o.IO.Err,
 		TTY:           isTerminalWriter(o.IO.Err),
 		Logger:        loggerFor(o.IO.Err),
