@@ -105,6 +105,7 @@ var exitCodes = []struct {
 	{"mcp.ErrTimeout", mcp.ErrTimeout, exitFailure},
 	{"bundle.ErrNotFound", bundle.ErrNotFound, exitNotFound},
 	{"bundle.ErrNetwork", bundle.ErrNetwork, exitDownload},
+	{"bundle.ErrRedirect", bundle.ErrRedirect, exitDownload},
 	{"bundle.ErrChecksum", bundle.ErrChecksum, exitDamaged},
 	{"bundle.ErrManifest", bundle.ErrManifest, exitDamaged},
 	{"bundle.ErrIncompatible", bundle.ErrIncompatible, exitIncompat},

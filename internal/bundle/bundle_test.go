@@ -191,10 +191,15 @@ func TestInstallResumesAKilledRunsPartialFile(t *testing.T) {
 			break
 		}
 	}
-	// What a run killed after 10 000 bytes leaves.
+	// What a run killed after 10 000 bytes leaves: the bytes, and the
+	// origin they came from.
 	data, _ := os.ReadFile(filepath.Join(dir, p.File))
 	os.MkdirAll(opts.DownloadDir, 0o755)
-	if err := os.WriteFile(filepath.Join(opts.DownloadDir, downloadName(p))+".part", data[:10000], 0o644); err != nil {
+	partial := filepath.Join(opts.DownloadDir, downloadName(p)) + ".part"
+	if err := os.WriteFile(partial, data[:10000], 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := writeOrigin(partial, srv.URL); err != nil {
 		t.Fatal(err)
 	}
 	res, err := r.Install(context.Background(), opts)

@@ -57,7 +57,7 @@ func Open(ctx context.Context, from string, client *http.Client) (*Remote, error
 	if client == nil {
 		client = NewHTTPClient()
 	}
-	r := &Remote{From: from, client: client, Retries: 4, Backoff: time.Second, StallTimeout: time.Minute}
+	r := &Remote{From: from, client: withRedirectPolicy(client), Retries: 4, Backoff: time.Second, StallTimeout: time.Minute}
 	var data []byte
 	if strings.HasPrefix(from, "http://") || strings.HasPrefix(from, "https://") {
 		u, err := url.Parse(from)
@@ -132,6 +132,10 @@ func networkError(ctx context.Context, addr string, err error) error {
 	if ctx.Err() != nil {
 		return ctx.Err()
 	}
+	var refused *url.Error
+	if errors.As(err, &refused) && errors.Is(refused.Err, ErrRedirect) {
+		return refused.Err // not a network failure: a retry would be refused again
+	}
 	return fmt.Errorf("%w: %s: %v", ErrNetwork, addr, err)
 }
 
@@ -188,12 +192,13 @@ func (r *Remote) fetch(ctx context.Context, p Part, dir string, progress func(n 
 		return "", err
 	}
 	if err := verify(partial, p); err != nil {
-		os.Remove(partial) // bad bytes: the next run starts over
+		removePartial(partial) // bad bytes: the next run starts over
 		return "", err
 	}
 	if err := os.Rename(partial, dst); err != nil {
 		return "", err
 	}
+	removeStale(originFile(partial))
 	return dst, nil
 }
 
@@ -211,9 +216,10 @@ func verify(path string, p Part) error {
 }
 
 // download appends the rest of addr to partial, asking with a Range
-// request for the bytes past those already there. A server that ignores
-// Range (200) sends the whole file, which replaces the partial one. at is
-// told the file's length as it grows, and whether by bytes received now.
+// request for the bytes past those already there, of the origin they came
+// from only (see checkRedirect). A server that ignores Range (200), or
+// another origin, sends the whole file, which replaces the partial one. at
+// is told the file's length as it grows, and whether by bytes received now.
 func (r *Remote) download(ctx context.Context, addr, partial string, size int64, at func(pos int64, network bool)) error {
 	have, err := regularSize(partial)
 	if err != nil {
@@ -221,9 +227,7 @@ func (r *Remote) download(ctx context.Context, addr, partial string, size int64,
 	}
 	if have > size {
 		have = 0 // not a prefix of this file
-		if err := os.Remove(partial); err != nil {
-			return err
-		}
+		removePartial(partial)
 	}
 	if have == size {
 		return nil
@@ -235,27 +239,37 @@ func (r *Remote) download(ctx context.Context, addr, partial string, size int64,
 	if err != nil {
 		return fmt.Errorf("%w: %s: %v", ErrNotFound, addr, err)
 	}
-	if have > 0 {
-		req.Header.Set("Range", "bytes="+strconv.FormatInt(have, 10)+"-")
+	// Bytes of unknown origin (an older cupertino's) are not resumed.
+	from := readOrigin(partial)
+	if have > 0 && from != "" {
+		res := resume{origin: from, rangeHeader: "bytes=" + strconv.FormatInt(have, 10) + "-"}
+		req = req.WithContext(withResume(ctx, res))
+		if originOf(req.URL) == from {
+			req.Header.Set("Range", res.rangeHeader)
+		}
 	}
 	resp, err := r.client.Do(req)
 	if err != nil {
 		return networkError(ctx, addr, err)
 	}
 	defer resp.Body.Close()
+	resumed := resp.Request.Header.Get("Range") != "" && originOf(resp.Request.URL) == from
 	openPartial := openToAppend
 	if have == 0 {
 		openPartial = createFresh
 	}
 	switch {
-	case resp.StatusCode == http.StatusPartialContent && contentRangeStart(resp) == have:
+	case resp.StatusCode == http.StatusPartialContent && resumed && contentRangeStart(resp) == have:
 	case resp.StatusCode == http.StatusOK:
 		openPartial = createFresh
 		have = 0
+		if err := writeOrigin(partial, originOf(resp.Request.URL)); err != nil {
+			return err
+		}
 	case resp.StatusCode == http.StatusPartialContent || resp.StatusCode == http.StatusRequestedRangeNotSatisfiable:
 		// Not the bytes asked for: the partial file is no prefix of what
 		// the server has, so the retry starts over.
-		os.Remove(partial)
+		removePartial(partial)
 		return fmt.Errorf("%w: %s answered %s to a range from byte %d", ErrNetwork, addr, resp.Status, have)
 	default:
 		if err := statusError(addr, resp); err != nil {
