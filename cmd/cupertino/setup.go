@@ -82,6 +82,13 @@ func runSetup(ctx context.Context, o *setupOptions) error {
 	if from == "" {
 		from = bundle.ReleaseURL()
 	}
+	// bundle redacts the credentials a --from address may carry; this
+	// guards the errors of everything else, as main prints them.
+	err := installBundle(ctx, o, from)
+	return bundle.RedactError(err, from)
+}
+
+func installBundle(ctx context.Context, o *setupOptions, from string) error {
 	remote, err := bundle.Open(ctx, from, o.Client)
 	if err != nil {
 		return fmt.Errorf("setup: %w", err)
@@ -103,7 +110,7 @@ func runSetup(ctx context.Context, o *setupOptions) error {
 		docs += p.Documents
 	}
 	fmt.Fprintf(o.IO.Err, "Bundle from %s: corpus of %s, %d documents in %d parts, %s to download\n",
-		from, m.CorpusDate, docs, len(parts), humanBytes(size))
+		remote.From, m.CorpusDate, docs, len(parts), humanBytes(size))
 	if o.IO.InTerminal && !o.Yes {
 		question := fmt.Sprintf("Install it as %s?", dbPath)
 		if fileExists(dbPath) {

@@ -25,7 +25,10 @@ const maxManifestBytes = 1 << 20
 // a local folder or the HTTP(S) address of its manifest.
 type Remote struct {
 	Manifest *Manifest
-	From     string // the address as given, for messages and the installed manifest
+	// From is the address as given with its credentials redacted
+	// (Redact), for messages and the installed manifest.
+	From string
+	addr string // the address as given, credentials and all
 
 	dir    string   // a local bundle's folder
 	base   *url.URL // a remote manifest's address; parts resolve against it
@@ -54,15 +57,20 @@ func NewHTTPClient() *http.Client {
 // the folder holding manifest.json), a local folder, or a local manifest
 // file. client nil means NewHTTPClient.
 func Open(ctx context.Context, from string, client *http.Client) (*Remote, error) {
+	r, err := openRemote(ctx, from, client)
+	return r, RedactError(err, from)
+}
+
+func openRemote(ctx context.Context, from string, client *http.Client) (*Remote, error) {
 	if client == nil {
 		client = NewHTTPClient()
 	}
-	r := &Remote{From: from, client: withRedirectPolicy(client), Retries: 4, Backoff: time.Second, StallTimeout: time.Minute}
+	r := &Remote{From: Redact(from), addr: from, client: withRedirectPolicy(client), Retries: 4, Backoff: time.Second, StallTimeout: time.Minute}
 	var data []byte
 	if strings.HasPrefix(from, "http://") || strings.HasPrefix(from, "https://") {
 		u, err := url.Parse(from)
 		if err != nil {
-			return nil, fmt.Errorf("%w: %s: %v", ErrNotFound, from, err)
+			return nil, fmt.Errorf("%w: %s: %v", ErrNotFound, r.From, unwrapURLError(err))
 		}
 		if !strings.HasSuffix(u.Path, ".json") {
 			u.Path = strings.TrimSuffix(u.Path, "/") + "/" + ManifestFile
@@ -86,7 +94,7 @@ func Open(ctx context.Context, from string, client *http.Client) (*Remote, error
 	}
 	m, err := ParseManifest(data)
 	if err != nil {
-		return nil, fmt.Errorf("%s: %w", from, err)
+		return nil, fmt.Errorf("%s: %w", r.From, err)
 	}
 	r.Manifest = m
 	return r, nil
@@ -96,7 +104,7 @@ func Open(ctx context.Context, from string, client *http.Client) (*Remote, error
 func (r *Remote) get(ctx context.Context, addr string) ([]byte, error) {
 	req, err := http.NewRequestWithContext(ctx, http.MethodGet, addr, nil)
 	if err != nil {
-		return nil, fmt.Errorf("%w: %s: %v", ErrNotFound, addr, err)
+		return nil, fmt.Errorf("%w: %s: %v", ErrNotFound, Redact(addr), unwrapURLError(err))
 	}
 	resp, err := r.client.Do(req)
 	if err != nil {
@@ -111,12 +119,13 @@ func (r *Remote) get(ctx context.Context, addr string) ([]byte, error) {
 		return nil, networkError(ctx, addr, err)
 	}
 	if len(data) > maxManifestBytes {
-		return nil, fmt.Errorf("%w: %s is over %d bytes", ErrManifest, addr, maxManifestBytes)
+		return nil, fmt.Errorf("%w: %s is over %d bytes", ErrManifest, Redact(addr), maxManifestBytes)
 	}
 	return data, nil
 }
 
 func statusError(addr string, resp *http.Response) error {
+	addr = Redact(addr)
 	switch {
 	case resp.StatusCode == http.StatusNotFound:
 		return fmt.Errorf("%w: %s answered 404", ErrNotFound, addr)
@@ -132,11 +141,21 @@ func networkError(ctx context.Context, addr string, err error) error {
 	if ctx.Err() != nil {
 		return ctx.Err()
 	}
-	var refused *url.Error
-	if errors.As(err, &refused) && errors.Is(refused.Err, ErrRedirect) {
-		return refused.Err // not a network failure: a retry would be refused again
+	err = unwrapURLError(err)
+	if errors.Is(err, ErrRedirect) {
+		return err // not a network failure: a retry would be refused again
 	}
-	return fmt.Errorf("%w: %s: %v", ErrNetwork, addr, err)
+	return fmt.Errorf("%w: %s: %v", ErrNetwork, Redact(addr), err)
+}
+
+// unwrapURLError drops the *url.Error around a client's error, whose text
+// repeats the address with what credentials the client does not redact.
+func unwrapURLError(err error) error {
+	var ue *url.Error
+	if errors.As(err, &ue) {
+		return ue.Err
+	}
+	return err
 }
 
 // partURL is a part's address, beside the manifest.
@@ -237,7 +256,7 @@ func (r *Remote) download(ctx context.Context, addr, partial string, size int64,
 	defer cancel(nil)
 	req, err := http.NewRequestWithContext(ctx, http.MethodGet, addr, nil)
 	if err != nil {
-		return fmt.Errorf("%w: %s: %v", ErrNotFound, addr, err)
+		return fmt.Errorf("%w: %s: %v", ErrNotFound, Redact(addr), unwrapURLError(err))
 	}
 	// Bytes of unknown origin (an older cupertino's) are not resumed.
 	from := readOrigin(partial)
@@ -270,12 +289,12 @@ func (r *Remote) download(ctx context.Context, addr, partial string, size int64,
 		// Not the bytes asked for: the partial file is no prefix of what
 		// the server has, so the retry starts over.
 		removePartial(partial)
-		return fmt.Errorf("%w: %s answered %s to a range from byte %d", ErrNetwork, addr, resp.Status, have)
+		return fmt.Errorf("%w: %s answered %s to a range from byte %d", ErrNetwork, Redact(addr), resp.Status, have)
 	default:
 		if err := statusError(addr, resp); err != nil {
 			return err
 		}
-		return fmt.Errorf("%w: %s answered %s to a range request", ErrNetwork, addr, resp.Status)
+		return fmt.Errorf("%w: %s answered %s to a range request", ErrNetwork, Redact(addr), resp.Status)
 	}
 	at(have, false)
 	f, err := openPartial(partial)
@@ -294,13 +313,13 @@ func (r *Remote) download(ctx context.Context, addr, partial string, size int64,
 	case err == nil && pos.n < size:
 		// A body that ends early without an error (no Content-Length):
 		// keep the bytes, the retry asks for the rest.
-		return fmt.Errorf("%w: %s ended after %d of %d bytes", ErrNetwork, addr, pos.n, size)
+		return fmt.Errorf("%w: %s ended after %d of %d bytes", ErrNetwork, Redact(addr), pos.n, size)
 	case err == nil:
 		return nil
 	case isDiskFull(err):
 		return fmt.Errorf("%w: writing %s: %v", index.ErrLowDisk, partial, err)
 	case errors.Is(context.Cause(ctx), errStalled):
-		return fmt.Errorf("%w: %s sent nothing for %s", ErrNetwork, addr, r.StallTimeout)
+		return fmt.Errorf("%w: %s sent nothing for %s", ErrNetwork, Redact(addr), r.StallTimeout)
 	}
 	return networkError(ctx, addr, err)
 }

@@ -52,6 +52,11 @@ type InstallResult struct {
 // Whatever fails before that rename leaves the previous index serving and
 // nothing installed; downloads stay in DownloadDir for the next run.
 func (r *Remote) Install(ctx context.Context, opts InstallOptions) (*InstallResult, error) {
+	res, err := r.install(ctx, opts)
+	return res, RedactError(err, r.addr)
+}
+
+func (r *Remote) install(ctx context.Context, opts InstallOptions) (*InstallResult, error) {
 	start := time.Now()
 	if opts.Progress == nil {
 		opts.Progress = io.Discard

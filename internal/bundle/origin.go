@@ -61,10 +61,10 @@ func checkRedirect(req *http.Request, via []*http.Request) error {
 	first := via[0].URL
 	switch {
 	case len(via) >= maxRedirects:
-		return fmt.Errorf("%w: %s redirected more than %d times", ErrRedirect, first.Redacted(), maxRedirects)
+		return fmt.Errorf("%w: %s redirected more than %d times", ErrRedirect, Redact(first.String()), maxRedirects)
 	case originOf(req.URL) != originOf(first) && req.URL.Scheme != "https":
 		return fmt.Errorf("%w: %s redirected to %s, which is neither its origin nor https", ErrRedirect,
-			first.Redacted(), req.URL.Redacted())
+			Redact(first.String()), Redact(req.URL.String()))
 	}
 	if res, ok := req.Context().Value(resumeKey{}).(resume); ok {
 		req.Header.Del("Range")
