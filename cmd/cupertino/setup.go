@@ -49,15 +49,24 @@ with the bundle version and the index schema version). --from takes another
 manifest address, or a local folder holding manifest.json.
 
 setup checks the bundle's schema and minimum version first and refuses one this
-binary cannot read, naming the version to install. It checks free space, then
+binary cannot read, naming the version to install, and refuses a manifest whose
+sizes are implausible (a part over 1 TiB, or unpacking to over a thousand times
+its compressed size) before it writes anything. It checks free space, then
 downloads every part it needs into <base-dir>/downloads with progress, rate and
-ETA, and checks every sha256 before it changes anything. A download cut short
-stays there as <file>.part and the next run resumes it with an HTTP Range
-request. The new index is built beside the old one under the save lock and
-renamed into place, so the old one serves until the new one is whole and a
-failure installs nothing. --sources installs only some sources (the shared and
-search parts come always). On a terminal setup asks first; --yes does not ask.
-Nothing needs root.`,
+ETA, and checks every sha256 before it changes anything. A download follows
+redirects only to its own origin or to https. A download cut short stays there
+as <file>.part and the next run resumes it with an HTTP Range request, from the
+origin its bytes came from only. No part unpacks past its declared size. The new
+index is built beside the old one under the save lock, checked (SQLite's
+quick_check and FTS5's integrity-check; a table this binary does not know is
+refused), and renamed into place with the installed manifest inside it, so the
+old one serves until the new one is whole and a failure installs nothing.
+setup never writes through a symbolic link it finds where it writes (the lock,
+a download, an unpacked part): it stops and names it. Credentials in a --from
+address (user:password@, token-like query parameters) are used, never printed
+or stored. --sources installs only some sources (the shared and search parts
+come always). On a terminal setup asks first; --yes does not ask. Nothing needs
+root.`,
 		Check: func(_ []string) error {
 			for _, s := range opts.Sources {
 				if strings.TrimSpace(s) == "" {
