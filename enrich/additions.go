@@ -26,6 +26,13 @@ const additionsDDL = `CREATE TABLE IF NOT EXISTS enrich_constraints (
 	PRIMARY KEY (symbol_id, pass)
 )`
 
+// Tables are the tables this package adds to an index beyond its schema,
+// by name, with their DDL: what setup lets a bundle part bring
+// (index.ImportOptions.ExtraTables).
+func Tables() map[string]string {
+	return map[string]string{"enrich_constraints": additionsDDL}
+}
+
 // additions collects what one pass wants appended to which symbol rows.
 type additions struct {
 	pass string

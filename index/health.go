@@ -94,8 +94,8 @@ func Leftovers(dbPath string) (files []Leftover, saveRunning bool, err error) {
 }
 
 // inFlightFiles lists the in-flight files beside dbPath: "<db>.in-flight"
-// and its journal, the audit log's, and those of the files ImportParts
-// installs beside the index.
+// and its journal, the audit log's, and any other "<db>*.in-flight" (an
+// older setup's installed manifest).
 func inFlightFiles(dbPath string) (files []Leftover, err error) {
 	matches, err := filepath.Glob(globEscape(dbPath) + "*.in-flight*")
 	if err != nil {

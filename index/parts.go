@@ -44,8 +44,9 @@ import (
 // that built the index, and an incremental save elsewhere must not trust
 // them), doc_symbols_fts (rebuilt from doc_symbols) and SQLite's statistics
 // (ANALYZE runs on import). A table the index schema does not know (enrich's
-// enrich_constraints) travels with its own DDL: by doc_id if it has that
-// column, in the shared part if not.
+// enrich_constraints) travels by doc_id if it has that column, in the shared
+// part if not; an import creates it with its owner's DDL
+// (ImportOptions.ExtraTables) and refuses any table it was not told of.
 
 // Part kinds.
 const (

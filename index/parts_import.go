@@ -3,7 +3,6 @@ package index
 import (
 	"context"
 	"database/sql"
-	"errors"
 	"fmt"
 	"log/slog"
 	"os"
@@ -31,10 +30,17 @@ type ImportOptions struct {
 	// KeepPrevious keeps the index being replaced as PreviousPath(dbPath),
 	// a hard link that costs no copy.
 	KeepPrevious bool
-	// Beside are files installed next to the index with it: written as
-	// "<path>.in-flight" before the index is renamed and renamed right after
-	// it, as save does with its audit log.
-	Beside []BesideFile
+	// Meta are meta rows written into the new index before it is renamed
+	// into place: what must describe the index installed and nothing else,
+	// as setup's installed manifest (MetaBundleManifest) does. A file
+	// beside the index would need a second rename, and a kill between the
+	// two would leave it describing the index before.
+	Meta map[string]string
+	// ExtraTables are the tables outside the index schema that a part may
+	// bring, by name, with the DDL their owner creates them with (enrich's
+	// enrich_constraints: enrich.Tables). The part's own DDL for them is
+	// not used; any other table outside the schema is ErrCorrupt.
+	ExtraTables map[string]string
 	// Expect, when set, is the number of documents per source the parts
 	// must hold; a difference is ErrCorrupt, found before anything is
 	// installed.
@@ -43,12 +49,6 @@ type ImportOptions struct {
 	Step func(name string)
 	// Logger receives each step's duration; nil discards.
 	Logger *slog.Logger
-}
-
-// BesideFile is a file installed next to the index (see ImportOptions).
-type BesideFile struct {
-	Path string
-	Data []byte
 }
 
 // ImportResult is what ImportParts installed.
@@ -112,8 +112,13 @@ func ImportParts(ctx context.Context, dbPath string, parts []string, opts Import
 		{"rebuild symbol index", im.exec("INSERT INTO doc_symbols_fts(doc_symbols_fts) VALUES('rebuild')")},
 		{"create indexes", im.exec(schemaIndexesDDL())},
 		{"write counts", im.recount},
+		{"write meta", im.writeMeta},
 		{"analyze", im.exec("ANALYZE; PRAGMA user_version = " + strconv.Itoa(SchemaVersion))},
 		{"reclaim the space of left-out sources", im.vacuum},
+		// Before the rename, as the file will be served: a damaged or forged
+		// part must not become the index.
+		{"check every page", func(ctx context.Context) error { return quickCheck(ctx, im.conn, false) }},
+		{"check the full-text indexes", func(ctx context.Context) error { return checkFullText(ctx, im.conn) }},
 	}
 	for _, step := range steps {
 		opts.Step(step.name)
@@ -247,9 +252,6 @@ func (im *importer) close() error {
 func (im *importer) discard() {
 	im.close()
 	removeDBFiles(im.inFlight)
-	for _, f := range im.opts.Beside {
-		os.Remove(f.Path + ".in-flight")
-	}
 }
 
 func (im *importer) exec(query string) func(context.Context) error {
@@ -319,8 +321,13 @@ func (im *importer) copyPart(ctx context.Context, p partFile, check func(context
 			continue
 		}
 		if !exists[t.name] {
-			// A table the schema does not know (see Parts): its own DDL.
-			if _, err := tx.ExecContext(ctx, t.ddl); err != nil {
+			// A table the schema does not know (see Parts) comes only when
+			// its owner vouches for it, with the owner's DDL.
+			ddl, ok := im.opts.ExtraTables[t.name]
+			if !ok {
+				return unknownTable(p.path, t.name)
+			}
+			if _, err := tx.ExecContext(ctx, ddl); err != nil {
 				return fmt.Errorf("create %s: %w", t.name, err)
 			}
 		} else if isFTSShadow(t.name) {
@@ -425,8 +432,23 @@ func (im *importer) recount(ctx context.Context) error {
 	return im.conn.QueryRowContext(ctx, "SELECT count(*) FROM doc_symbols").Scan(&im.result.Symbols)
 }
 
-// install closes the finished file and renames it, then the files beside
-// it, into place; the previous index, if kept, becomes a hard link first.
+// writeMeta writes ImportOptions.Meta into the new index.
+func (im *importer) writeMeta(ctx context.Context) error {
+	keys := make([]string, 0, len(im.opts.Meta))
+	for k := range im.opts.Meta {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	for _, k := range keys {
+		if _, err := im.conn.ExecContext(ctx, "INSERT OR REPLACE INTO meta(key, value) VALUES (?, ?)", k, im.opts.Meta[k]); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// install closes the finished file and renames it into place; the
+// previous index, if kept, becomes a hard link first.
 func (im *importer) install(ctx context.Context) error {
 	if _, err := im.conn.ExecContext(ctx, "PRAGMA journal_mode=DELETE"); err != nil {
 		return fmt.Errorf("set journal mode: %w", err)
@@ -436,11 +458,6 @@ func (im *importer) install(ctx context.Context) error {
 	}
 	if err := syncFile(im.inFlight); err != nil {
 		return err
-	}
-	for _, f := range im.opts.Beside {
-		if err := writeSynced(f.Path+".in-flight", f.Data); err != nil {
-			return err
-		}
 	}
 	if im.opts.KeepPrevious {
 		if _, err := os.Stat(im.dbPath); err == nil {
@@ -459,28 +476,7 @@ func (im *importer) install(ctx context.Context) error {
 		return fmt.Errorf("install index: %w", err)
 	}
 	os.Remove(im.dbPath + "-journal")
-	for _, f := range im.opts.Beside {
-		if err := os.Rename(f.Path+".in-flight", f.Path); err != nil {
-			return fmt.Errorf("install %s: %w", f.Path, err)
-		}
-	}
 	return syncFile(filepath.Dir(im.dbPath))
-}
-
-func writeSynced(path string, data []byte) error {
-	f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_TRUNC, 0o644)
-	if err != nil {
-		return err
-	}
-	if _, err := f.Write(data); err != nil {
-		f.Close()
-		return err
-	}
-	if err := f.Sync(); err != nil && !errors.Is(err, os.ErrInvalid) {
-		f.Close()
-		return err
-	}
-	return f.Close()
 }
 
 // schemaTablesDDL and schemaIndexesDDL split schemaDDL: a bulk load is

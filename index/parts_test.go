@@ -180,21 +180,20 @@ func TestImportRefusesPartsOfTwoIndexes(t *testing.T) {
 	}
 }
 
-func TestImportKeepsPreviousAndInstallsBeside(t *testing.T) {
+func TestImportKeepsPreviousAndWritesMeta(t *testing.T) {
 	paths := exportAll(t, buildFixture(t), t.TempDir())
 	dst := filepath.Join(t.TempDir(), "search.db")
 	mustNoErr(t, os.WriteFile(dst, []byte("previous"), 0o644))
-	beside := filepath.Join(filepath.Dir(dst), "search.bundle.json")
 	res, err := ImportParts(context.Background(), dst, pick(paths, "shared", "search", document.SourceAppleDocs),
-		ImportOptions{SkipDiskCheck: true, KeepPrevious: true, Beside: []BesideFile{{Path: beside, Data: []byte("{}")}}})
+		ImportOptions{SkipDiskCheck: true, KeepPrevious: true, Meta: map[string]string{MetaBundleManifest: "{}"}})
 	mustNoErr(t, err)
 	if got, _ := os.ReadFile(res.Previous); res.Previous != PreviousPath(dst) || string(got) != "previous" {
 		t.Errorf("previous index %q holds %q", res.Previous, got)
 	}
-	if got, _ := os.ReadFile(beside); string(got) != "{}" {
-		t.Errorf("file beside the index holds %q", got)
+	meta, err := openStore(t, dst).Meta(context.Background())
+	if err != nil || meta[MetaBundleManifest] != "{}" {
+		t.Errorf("meta %s = %q, %v", MetaBundleManifest, meta[MetaBundleManifest], err)
 	}
-	openStore(t, dst)
 }
 
 func TestImportNeedsFreeSpaceAndTheLock(t *testing.T) {

@@ -257,6 +257,11 @@ const (
 	MetaSourceSpans = "source_spans"
 	MetaVersion     = "cupertino_version"
 	MetaCorpusRoots = "corpus_roots"
+	// MetaBundleManifest is the manifest of the bundle setup installed the
+	// index from (internal/bundle's Installed, as JSON), written by
+	// ImportParts (ImportOptions.Meta) into the file it renames into place,
+	// so that it describes the very index it is in.
+	MetaBundleManifest = "bundle_manifest"
 )
 
 // Relation values in inheritance_edges.

@@ -174,32 +174,7 @@ func (s *Store) Path() string { return s.path }
 // integrity_check, which also checks that every index matches its table:
 // for `doctor`, not for every open.
 func (s *Store) IntegrityCheck(ctx context.Context, full bool) error {
-	pragma := "PRAGMA quick_check"
-	if full {
-		pragma = "PRAGMA integrity_check"
-	}
-	rows, err := s.db.QueryContext(ctx, pragma)
-	if err != nil {
-		return classifyOpenError(err)
-	}
-	defer rows.Close()
-	var problems []string
-	for rows.Next() {
-		var line string
-		if err := rows.Scan(&line); err != nil {
-			return classifyOpenError(err)
-		}
-		if line != "ok" {
-			problems = append(problems, line)
-		}
-	}
-	if err := rows.Err(); err != nil {
-		return classifyOpenError(err)
-	}
-	if len(problems) > 0 {
-		return fmt.Errorf("%w: %s", ErrCorrupt, strings.Join(problems, "; "))
-	}
-	return nil
+	return quickCheck(ctx, s.db, full)
 }
 
 // Document returns the document with uri, or ErrDocumentNotFound. A URI

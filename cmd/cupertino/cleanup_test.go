@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"context"
+	"fmt"
 	"net/http/httptest"
 	"os"
 	"path/filepath"
@@ -126,28 +127,58 @@ func TestCleanupAsksOnATerminal(t *testing.T) {
 }
 
 func TestDoctorChecksTheInstalledBundle(t *testing.T) {
+	// A bundle for cupertino 99.0.0 or later, which a development build
+	// installs.
+	dir := t.TempDir()
+	io := testStreams()
+	if code := run([]string{"bundle", "--search-db", demoIndex(t), "--out", dir, "--min-version", "99.0.0"}, io); code != exitOK {
+		t.Fatalf("bundle: exit %d\n%s", code, io.Err)
+	}
 	base := t.TempDir()
-	if err := runSetup(context.Background(), setupOpts(testStreams(), demoBundle(t), base)); err != nil {
+	if err := runSetup(context.Background(), setupOpts(testStreams(), dir, base)); err != nil {
 		t.Fatal(err)
 	}
-	db := filepath.Join(base, "search.db")
-	manifest := bundle.InstalledPath(db)
-	data := testenv.ReadFile(t, manifest)
 	saved := version
 	t.Cleanup(func() { version = saved })
 	version = "1.0.0"
-	os.WriteFile(manifest, bytes.Replace(data, []byte(`"min_binary_version": "0.0.0"`), []byte(`"min_binary_version": "99.0.0"`), 1), 0o644)
-	io := testStreams()
+	io = testStreams()
 	if code := run([]string{"doctor", "--base-dir", base}, io); code != exitFailure ||
 		!strings.Contains(io.Out.(*bytes.Buffer).String(), "install cupertino 99.0.0 or later") {
 		t.Errorf("doctor with a bundle for a newer cupertino: exit %d\n%s", code, io.Out)
 	}
 	// After a save the manifest describes an index that is gone: a note,
 	// not a failure.
-	os.WriteFile(manifest, bytes.Replace(data, []byte(`"corpus_date": "`), []byte(`"corpus_date": "1999`), 1), 0o644)
+	if err := runSave(context.Background(), &saveOptions{IO: testStreams(), BaseDir: base, Dirs: demoDirs("../../testdata/demo/docs")}); err != nil {
+		t.Fatal(err)
+	}
 	io = testStreams()
 	if code := run([]string{"doctor", "--base-dir", base}, io); code != exitOK ||
 		!strings.Contains(io.Out.(*bytes.Buffer).String(), "rebuilt by save since setup") {
 		t.Errorf("doctor after a save over a bundle: exit %d\n%s", code, io.Out)
+	}
+}
+
+// A kill between the rename of the index and that of the manifest file
+// beside it once left the manifest of the index before, which doctor then
+// read. The manifest is inside the index now: a stale file beside it, as
+// such a kill or an older setup left, is not what doctor reports.
+func TestDoctorReadsTheManifestInsideTheIndex(t *testing.T) {
+	base := t.TempDir()
+	if err := runSetup(context.Background(), setupOpts(testStreams(), demoBundle(t), base)); err != nil {
+		t.Fatal(err)
+	}
+	stale := fmt.Sprintf(`{"bundle_version": 1, "schema_version": %d, "corpus_date": "1999-01-01T00:00:00Z",
+		"min_binary_version": "99.0.0", "installed_sources": ["hig"], "from": "elsewhere"}`, index.SchemaVersion)
+	if err := os.WriteFile(filepath.Join(base, "search.db.bundle.json"), []byte(stale), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	saved := version
+	t.Cleanup(func() { version = saved })
+	version = "1.0.0"
+	io := testStreams()
+	out := io.Out.(*bytes.Buffer)
+	if code := run([]string{"doctor", "--base-dir", base}, io); code != exitOK ||
+		!strings.Contains(out.String(), "ok   installed from bundle v1") || strings.Contains(out.String(), "1999") {
+		t.Errorf("doctor beside a stale manifest file: exit %d, want the manifest inside the index reported\n%s", code, out)
 	}
 }

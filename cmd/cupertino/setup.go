@@ -13,6 +13,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/cupertino-go/cupertino/enrich"
 	"github.com/cupertino-go/cupertino/internal/bundle"
 )
 
@@ -48,15 +49,24 @@ with the bundle version and the index schema version). --from takes another
 manifest address, or a local folder holding manifest.json.
 
 setup checks the bundle's schema and minimum version first and refuses one this
-binary cannot read, naming the version to install. It checks free space, then
+binary cannot read, naming the version to install, and refuses a manifest whose
+sizes are implausible (a part over 1 TiB, or unpacking to over a thousand times
+its compressed size) before it writes anything. It checks free space, then
 downloads every part it needs into <base-dir>/downloads with progress, rate and
-ETA, and checks every sha256 before it changes anything. A download cut short
-stays there as <file>.part and the next run resumes it with an HTTP Range
-request. The new index is built beside the old one under the save lock and
-renamed into place, so the old one serves until the new one is whole and a
-failure installs nothing. --sources installs only some sources (the shared and
-search parts come always). On a terminal setup asks first; --yes does not ask.
-Nothing needs root.`,
+ETA, and checks every sha256 before it changes anything. A download follows
+redirects only to its own origin or to https. A download cut short stays there
+as <file>.part and the next run resumes it with an HTTP Range request, from the
+origin its bytes came from only. No part unpacks past its declared size. The new
+index is built beside the old one under the save lock, checked (SQLite's
+quick_check and FTS5's integrity-check; a table this binary does not know is
+refused), and renamed into place with the installed manifest inside it, so the
+old one serves until the new one is whole and a failure installs nothing.
+setup never writes through a symbolic link it finds where it writes (the lock,
+a download, an unpacked part): it stops and names it. Credentials in a --from
+address (user:password@, token-like query parameters) are used, never printed
+or stored. --sources installs only some sources (the shared and search parts
+come always). On a terminal setup asks first; --yes does not ask. Nothing needs
+root.`,
 		Check: func(_ []string) error {
 			for _, s := range opts.Sources {
 				if strings.TrimSpace(s) == "" {
@@ -81,6 +91,13 @@ func runSetup(ctx context.Context, o *setupOptions) error {
 	if from == "" {
 		from = bundle.ReleaseURL()
 	}
+	// bundle redacts the credentials a --from address may carry; this
+	// guards the errors of everything else, as main prints them.
+	err := installBundle(ctx, o, from)
+	return bundle.RedactError(err, from)
+}
+
+func installBundle(ctx context.Context, o *setupOptions, from string) error {
 	remote, err := bundle.Open(ctx, from, o.Client)
 	if err != nil {
 		return fmt.Errorf("setup: %w", err)
@@ -102,7 +119,7 @@ func runSetup(ctx context.Context, o *setupOptions) error {
 		docs += p.Documents
 	}
 	fmt.Fprintf(o.IO.Err, "Bundle from %s: corpus of %s, %d documents in %d parts, %s to download\n",
-		from, m.CorpusDate, docs, len(parts), humanBytes(size))
+		remote.From, m.CorpusDate, docs, len(parts), humanBytes(size))
 	if o.IO.InTerminal && !o.Yes {
 		question := fmt.Sprintf("Install it as %s?", dbPath)
 		if fileExists(dbPath) {
@@ -119,6 +136,7 @@ func runSetup(ctx context.Context, o *setupOptions) error {
 		Sources:       o.Sources,
 		BinaryVersion: version,
 		KeepPrevious:  o.KeepPrevious,
+		ExtraTables:   enrich.Tables(),
 		Progress:      o.IO.Err,
 		TTY:           isTerminalWriter(o.IO.Err),
 		Logger:        loggerFor(o.IO.Err),

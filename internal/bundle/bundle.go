@@ -53,6 +53,10 @@ var (
 	// ErrNetwork means a download failed: the connection, a timeout or an
 	// HTTP error other than 404. Running setup again resumes it.
 	ErrNetwork = errors.New("bundle download failed")
+	// ErrRedirect means a server redirected a download off its origin to
+	// plain http; setup follows a redirect only to the same origin or to
+	// https.
+	ErrRedirect = errors.New("bundle download redirected off origin")
 	// ErrChecksum means a part's bytes are not the ones the manifest lists:
 	// a damaged download or a tampered bundle. Nothing was installed.
 	ErrChecksum = errors.New("bundle part failed its checksum")
@@ -64,4 +68,8 @@ var (
 	ErrIncompatible = errors.New("bundle does not fit this cupertino")
 	// ErrUnknownSource means a source was asked for that the bundle lacks.
 	ErrUnknownSource = errors.New("bundle has no such source")
+	// ErrUnsafePath means setup found a symbolic link or a special file
+	// where it writes (a download, an unpacked part) and wrote nothing
+	// through it.
+	ErrUnsafePath = errors.New("setup does not write through a link or special file")
 )

@@ -174,7 +174,7 @@ func TestInstallResumesADroppedDownloadWithRange(t *testing.T) {
 		!reflect.DeepEqual(res.Documents, want) {
 		t.Errorf("installed %v, want %v", res.Documents, want)
 	}
-	in, err := ReadInstalled(opts.DBPath)
+	in, err := installedIn(t, opts.DBPath)
 	if err != nil || in.From != manifestURL(srv) || len(in.Sources) != 3 {
 		t.Errorf("installed manifest %+v, %v", in, err)
 	}
@@ -191,10 +191,15 @@ func TestInstallResumesAKilledRunsPartialFile(t *testing.T) {
 			break
 		}
 	}
-	// What a run killed after 10 000 bytes leaves.
+	// What a run killed after 10 000 bytes leaves: the bytes, and the
+	// origin they came from.
 	data, _ := os.ReadFile(filepath.Join(dir, p.File))
 	os.MkdirAll(opts.DownloadDir, 0o755)
-	if err := os.WriteFile(filepath.Join(opts.DownloadDir, downloadName(p))+".part", data[:10000], 0o644); err != nil {
+	partial := filepath.Join(opts.DownloadDir, downloadName(p)) + ".part"
+	if err := os.WriteFile(partial, data[:10000], 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := writeOrigin(partial, srv.URL); err != nil {
 		t.Fatal(err)
 	}
 	res, err := r.Install(context.Background(), opts)
@@ -251,7 +256,7 @@ func TestCorruptPartIsRefusedAndNothingInstalled(t *testing.T) {
 		if got, _ := os.ReadFile(opts.DBPath); string(got) != "previous" {
 			t.Errorf("from %s: the index was replaced", from)
 		}
-		for _, leftover := range []string{opts.DBPath + ".in-flight", InstalledPath(opts.DBPath)} {
+		for _, leftover := range []string{opts.DBPath + ".in-flight", LegacyInstalledPath(opts.DBPath)} {
 			if _, err := os.Stat(leftover); !errors.Is(err, os.ErrNotExist) {
 				t.Errorf("from %s: %s exists", from, leftover)
 			}

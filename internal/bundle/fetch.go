@@ -29,7 +29,10 @@ const maxManifestBytes = 1 << 20
 // a local folder or the HTTP(S) address of its manifest.
 type Remote struct {
 	Manifest *Manifest
-	From     string // the address as given, for messages and the installed manifest
+	// From is the address as given with its credentials redacted
+	// (Redact), for messages and the installed manifest.
+	From string
+	addr string // the address as given, credentials and all
 
 	dir    string   // a local bundle's folder
 	base   *url.URL // a remote manifest's address; parts resolve against it
@@ -58,15 +61,20 @@ func NewHTTPClient() *http.Client {
 // the folder holding manifest.json), a local folder, or a local manifest
 // file. client nil means NewHTTPClient.
 func Open(ctx context.Context, from string, client *http.Client) (*Remote, error) {
+	r, err := openRemote(ctx, from, client)
+	return r, RedactError(err, from)
+}
+
+func openRemote(ctx context.Context, from string, client *http.Client) (*Remote, error) {
 	if client == nil {
 		client = NewHTTPClient()
 	}
-	r := &Remote{From: from, client: client, Retries: 4, Backoff: time.Second, StallTimeout: time.Minute}
+	r := &Remote{From: Redact(from), addr: from, client: withRedirectPolicy(client), Retries: 4, Backoff: time.Second, StallTimeout: time.Minute}
 	var data []byte
 	if strings.HasPrefix(from, "http://") || strings.HasPrefix(from, "https://") {
 		u, err := url.Parse(from)
 		if err != nil {
-			return nil, fmt.Errorf("%w: %s: %v", ErrNotFound, from, err)
+			return nil, fmt.Errorf("%w: %s: %v", ErrNotFound, r.From, unwrapURLError(err))
 		}
 		if !strings.HasSuffix(u.Path, ".json") {
 			u.Path = strings.TrimSuffix(u.Path, "/") + "/" + ManifestFile
@@ -88,7 +96,7 @@ func Open(ctx context.Context, from string, client *http.Client) (*Remote, error
 	}
 	m, err := ParseManifest(data)
 	if err != nil {
-		return nil, fmt.Errorf("%s: %w", from, err)
+		return nil, fmt.Errorf("%s: %w", r.From, err)
 	}
 	r.Manifest = m
 	return r, nil
@@ -120,7 +128,7 @@ func readLocalManifest(manifest string) ([]byte, error) {
 func (r *Remote) get(ctx context.Context, addr string) ([]byte, error) {
 	req, err := http.NewRequestWithContext(ctx, http.MethodGet, addr, nil)
 	if err != nil {
-		return nil, fmt.Errorf("%w: %s: %v", ErrNotFound, addr, err)
+		return nil, fmt.Errorf("%w: %s: %v", ErrNotFound, Redact(addr), unwrapURLError(err))
 	}
 	resp, err := r.client.Do(req)
 	if err != nil {
@@ -135,12 +143,13 @@ func (r *Remote) get(ctx context.Context, addr string) ([]byte, error) {
 		return nil, networkError(ctx, addr, err)
 	}
 	if len(data) > maxManifestBytes {
-		return nil, fmt.Errorf("%w: %s is over %d bytes", ErrManifest, addr, maxManifestBytes)
+		return nil, fmt.Errorf("%w: %s is over %d bytes", ErrManifest, Redact(addr), maxManifestBytes)
 	}
 	return data, nil
 }
 
 func statusError(addr string, resp *http.Response) error {
+	addr = Redact(addr)
 	switch {
 	case resp.StatusCode == http.StatusNotFound:
 		return fmt.Errorf("%w: %s answered 404", ErrNotFound, addr)
@@ -156,7 +165,21 @@ func networkError(ctx context.Context, addr string, err error) error {
 	if ctx.Err() != nil {
 		return ctx.Err()
 	}
-	return fmt.Errorf("%w: %s: %v", ErrNetwork, addr, err)
+	err = unwrapURLError(err)
+	if errors.Is(err, ErrRedirect) {
+		return err // not a network failure: a retry would be refused again
+	}
+	return fmt.Errorf("%w: %s: %v", ErrNetwork, Redact(addr), err)
+}
+
+// unwrapURLError drops the *url.Error around a client's error, whose text
+// repeats the address with what credentials the client does not redact.
+func unwrapURLError(err error) error {
+	var ue *url.Error
+	if errors.As(err, &ue) {
+		return ue.Err
+	}
+	return err
 }
 
 // partURL is a part's address, beside the manifest.
@@ -212,12 +235,13 @@ func (r *Remote) fetch(ctx context.Context, p Part, dir string, progress func(n 
 		return "", err
 	}
 	if err := verifyPart(ctx, partial, p); err != nil {
-		os.Remove(partial) // bad bytes: the next run starts over
+		removePartial(partial) // bad bytes: the next run starts over
 		return "", err
 	}
 	if err := os.Rename(partial, dst); err != nil {
 		return "", err
 	}
+	removeStale(originFile(partial))
 	return dst, nil
 }
 
@@ -275,54 +299,69 @@ func openPart(path string) (*os.File, fs.FileInfo, error) {
 }
 
 // download appends the rest of addr to partial, asking with a Range
-// request for the bytes past those already there. A server that ignores
-// Range (200) sends the whole file, which replaces the partial one. at is
-// told the file's length as it grows, and whether by bytes received now.
+// request for the bytes past those already there, of the origin they came
+// from only (see checkRedirect). A server that ignores Range (200), or
+// another origin, sends the whole file, which replaces the partial one. at
+// is told the file's length as it grows, and whether by bytes received now.
 func (r *Remote) download(ctx context.Context, addr, partial string, size int64, at func(pos int64, network bool)) error {
-	have := fileSize(partial)
+	have, err := regularSize(partial)
+	if err != nil {
+		return err
+	}
 	if have > size {
 		have = 0 // not a prefix of this file
-		if err := os.Truncate(partial, 0); err != nil {
-			return err
-		}
+		removePartial(partial)
 	}
 	if have == size {
 		return nil
 	}
+	have = max(have, 0)
 	ctx, cancel := context.WithCancelCause(ctx)
 	defer cancel(nil)
 	req, err := http.NewRequestWithContext(ctx, http.MethodGet, addr, nil)
 	if err != nil {
-		return fmt.Errorf("%w: %s: %v", ErrNotFound, addr, err)
+		return fmt.Errorf("%w: %s: %v", ErrNotFound, Redact(addr), unwrapURLError(err))
 	}
-	if have > 0 {
-		req.Header.Set("Range", "bytes="+strconv.FormatInt(have, 10)+"-")
+	// Bytes of unknown origin (an older cupertino's) are not resumed.
+	from := readOrigin(partial)
+	if have > 0 && from != "" {
+		res := resume{origin: from, rangeHeader: "bytes=" + strconv.FormatInt(have, 10) + "-"}
+		req = req.WithContext(withResume(ctx, res))
+		if originOf(req.URL) == from {
+			req.Header.Set("Range", res.rangeHeader)
+		}
 	}
 	resp, err := r.client.Do(req)
 	if err != nil {
 		return networkError(ctx, addr, err)
 	}
 	defer resp.Body.Close()
-	flags := os.O_WRONLY | os.O_CREATE
+	resumed := resp.Request.Header.Get("Range") != "" && originOf(resp.Request.URL) == from
+	openPartial := openToAppend
+	if have == 0 {
+		openPartial = createFresh
+	}
 	switch {
-	case resp.StatusCode == http.StatusPartialContent && contentRangeStart(resp) == have:
-		flags |= os.O_APPEND
+	case resp.StatusCode == http.StatusPartialContent && resumed && contentRangeStart(resp) == have:
 	case resp.StatusCode == http.StatusOK:
-		flags |= os.O_TRUNC
+		openPartial = createFresh
 		have = 0
+		if err := writeOrigin(partial, originOf(resp.Request.URL)); err != nil {
+			return err
+		}
 	case resp.StatusCode == http.StatusPartialContent || resp.StatusCode == http.StatusRequestedRangeNotSatisfiable:
 		// Not the bytes asked for: the partial file is no prefix of what
 		// the server has, so the retry starts over.
-		os.Remove(partial)
-		return fmt.Errorf("%w: %s answered %s to a range from byte %d", ErrNetwork, addr, resp.Status, have)
+		removePartial(partial)
+		return fmt.Errorf("%w: %s answered %s to a range from byte %d", ErrNetwork, Redact(addr), resp.Status, have)
 	default:
 		if err := statusError(addr, resp); err != nil {
 			return err
 		}
-		return fmt.Errorf("%w: %s answered %s to a range request", ErrNetwork, addr, resp.Status)
+		return fmt.Errorf("%w: %s answered %s to a range request", ErrNetwork, Redact(addr), resp.Status)
 	}
 	at(have, false)
-	f, err := os.OpenFile(partial, flags, 0o644)
+	f, err := openPartial(partial)
 	if err != nil {
 		return err
 	}
@@ -338,13 +377,13 @@ func (r *Remote) download(ctx context.Context, addr, partial string, size int64,
 	case err == nil && pos.n < size:
 		// A body that ends early without an error (no Content-Length):
 		// keep the bytes, the retry asks for the rest.
-		return fmt.Errorf("%w: %s ended after %d of %d bytes", ErrNetwork, addr, pos.n, size)
+		return fmt.Errorf("%w: %s ended after %d of %d bytes", ErrNetwork, Redact(addr), pos.n, size)
 	case err == nil:
 		return nil
 	case isDiskFull(err):
 		return fmt.Errorf("%w: writing %s: %v", index.ErrLowDisk, partial, err)
 	case errors.Is(context.Cause(ctx), errStalled):
-		return fmt.Errorf("%w: %s sent nothing for %s", ErrNetwork, addr, r.StallTimeout)
+		return fmt.Errorf("%w: %s sent nothing for %s", ErrNetwork, Redact(addr), r.StallTimeout)
 	}
 	return networkError(ctx, addr, err)
 }
@@ -397,10 +436,9 @@ func isDiskFull(err error) bool {
 	return errors.Is(err, syscall.ENOSPC) || errors.Is(err, syscall.EDQUOT)
 }
 
+// fileSize is the size of the regular file at path; 0 for none, or for
+// anything else.
 func fileSize(path string) int64 {
-	fi, err := os.Stat(path)
-	if err != nil {
-		return 0
-	}
-	return fi.Size()
+	n, _ := regularSize(path)
+	return max(n, 0)
 }

@@ -27,10 +27,13 @@ type InstallOptions struct {
 	BinaryVersion string
 	// KeepPrevious keeps the replaced index as index.PreviousPath.
 	KeepPrevious bool
-	FreeSpace    index.FreeSpaceFunc // nil: index.StatfsFreeSpace
-	Progress     io.Writer           // progress lines; nil discards
-	TTY          bool                // Progress is a terminal: redraw one line
-	Logger       *slog.Logger
+	// ExtraTables are the tables outside the index schema a part may
+	// bring (index.ImportOptions.ExtraTables); setup passes enrich's.
+	ExtraTables map[string]string
+	FreeSpace   index.FreeSpaceFunc // nil: index.StatfsFreeSpace
+	Progress    io.Writer           // progress lines; nil discards
+	TTY         bool                // Progress is a terminal: redraw one line
+	Logger      *slog.Logger
 }
 
 // InstallResult is what Install did.
@@ -45,13 +48,21 @@ type InstallResult struct {
 // Install installs the bundle: it takes the save lock, checks free space,
 // fetches every part it needs and checks every checksum, and only then
 // unpacks them and has index.ImportParts build the new index beside the
-// old one and rename it into place, with the installed manifest beside it.
+// old one, with the installed manifest inside it, and rename it into place.
 // Whatever fails before that rename leaves the previous index serving and
 // nothing installed; downloads stay in DownloadDir for the next run.
 func (r *Remote) Install(ctx context.Context, opts InstallOptions) (*InstallResult, error) {
+	res, err := r.install(ctx, opts)
+	return res, RedactError(err, r.addr)
+}
+
+func (r *Remote) install(ctx context.Context, opts InstallOptions) (*InstallResult, error) {
 	start := time.Now()
 	if opts.Progress == nil {
 		opts.Progress = io.Discard
+	}
+	if opts.Logger == nil {
+		opts.Logger = slog.New(slog.DiscardHandler)
 	}
 	m := r.Manifest
 	if err := m.Check(opts.BinaryVersion); err != nil {
@@ -71,14 +82,21 @@ func (r *Remote) Install(ctx context.Context, opts InstallOptions) (*InstallResu
 	}
 	res := &InstallResult{Documents: map[string]int{}}
 	expect := map[string]int{}
-	var sizes, unpacked int64
+	var partSizes, partUnpacked []int64
 	for _, p := range parts {
-		sizes += p.Size
-		unpacked += p.UnpackedSize
+		partSizes, partUnpacked = append(partSizes, p.Size), append(partUnpacked, p.UnpackedSize)
 		if p.Kind == index.PartSource {
 			res.Sources = append(res.Sources, p.Name)
 			expect[p.Name] = m.Documents[p.Name]
 		}
+	}
+	sizes, err := sumSizes(partSizes...)
+	if err != nil {
+		return nil, fmt.Errorf("%w: %v", ErrManifest, err)
+	}
+	unpacked, err := sumSizes(partUnpacked...)
+	if err != nil {
+		return nil, fmt.Errorf("%w: %v", ErrManifest, err)
 	}
 	if err := r.checkFreeSpace(parts, opts, unpacked); err != nil {
 		return nil, err
@@ -113,10 +131,10 @@ func (r *Remote) Install(ctx context.Context, opts InstallOptions) (*InstallResu
 	}()
 	for i, p := range parts {
 		out := filepath.Join(opts.DownloadDir, p.Name+".unpacked.db")
-		files = append(files, out)
 		if err := unpack(ctx, paths[i], out, p, func(n int) { unpacking.Add(n, p.Name) }); err != nil {
 			return nil, fmt.Errorf("part %s: %w", p.Name, err)
 		}
+		files = append(files, out)
 	}
 	unpacking.Done()
 
@@ -129,7 +147,8 @@ func (r *Remote) Install(ctx context.Context, opts InstallOptions) (*InstallResu
 		FreeSpace:    opts.FreeSpace,
 		KeepPrevious: opts.KeepPrevious,
 		Expect:       expect,
-		Beside:       []index.BesideFile{{Path: InstalledPath(opts.DBPath), Data: append(installed, '\n')}},
+		ExtraTables:  opts.ExtraTables,
+		Meta:         map[string]string{index.MetaBundleManifest: string(installed)},
 		Step: func(step string) {
 			fmt.Fprintf(opts.Progress, "install: %s (%s)\n", step, time.Since(start).Round(100*time.Millisecond))
 		},
@@ -137,6 +156,11 @@ func (r *Remote) Install(ctx context.Context, opts InstallOptions) (*InstallResu
 	})
 	if err != nil {
 		return nil, err
+	}
+	// An earlier setup's manifest file describes the index replaced; the
+	// new one carries its own.
+	if removeStale(LegacyInstalledPath(opts.DBPath)) != nil {
+		opts.Logger.Warn("the old installed manifest beside the index is no regular file: left alone", "path", LegacyInstalledPath(opts.DBPath))
 	}
 	res.Documents, res.Previous = imported.Documents, imported.Previous
 	res.Elapsed = time.Since(start)
@@ -154,10 +178,16 @@ func (r *Remote) checkFreeSpace(parts []Part, opts InstallOptions, unpacked int6
 	var download int64
 	for _, p := range parts {
 		if r.base != nil && verify(filepath.Join(opts.DownloadDir, downloadName(p)), p) != nil {
-			download += p.Size - fileSize(filepath.Join(opts.DownloadDir, downloadName(p))+".part")
+			download += max(p.Size-fileSize(filepath.Join(opts.DownloadDir, downloadName(p))+".part"), 0)
 		}
 	}
-	need := uint64(max(download, 0) + 2*unpacked)
+	// Install summed the parts without overflow; this sum must not wrap
+	// either.
+	total, err := sumSizes(download, unpacked, unpacked)
+	if err != nil {
+		return fmt.Errorf("%w: %v", ErrManifest, err)
+	}
+	need := uint64(total)
 	have, err := free(opts.DownloadDir)
 	if err != nil {
 		return fmt.Errorf("check free space: %w", err)
@@ -171,8 +201,9 @@ func (r *Remote) checkFreeSpace(parts []Part, opts InstallOptions, unpacked int6
 
 func mib(n int64) string { return fmt.Sprintf("%.1f MiB", float64(n)/(1<<20)) }
 
-// unpack decompresses a verified part file into out and checks its size.
-func unpack(ctx context.Context, path, out string, p Part, progress func(int)) error {
+// unpack decompresses a verified part file into a new file out and checks
+// its size; it removes what it wrote when it fails.
+func unpack(ctx context.Context, path, out string, p Part, progress func(int)) (err error) {
 	in, _, err := openPart(path)
 	if err != nil {
 		return err
@@ -183,11 +214,19 @@ func unpack(ctx context.Context, path, out string, p Part, progress func(int)) e
 		return fmt.Errorf("%w: %v", ErrChecksum, err)
 	}
 	defer dec.Close()
-	f, err := os.Create(out)
+	f, err := createFresh(out)
 	if err != nil {
 		return err
 	}
-	n, err := io.Copy(writer{f}, io.TeeReader(&cancelReader{ctx: ctx, r: io.LimitReader(dec, p.UnpackedSize+1)}, countFunc(progress)))
+	defer func() {
+		if err != nil {
+			os.Remove(out)
+		}
+	}()
+	// At most the declared size reaches the disk: a byte more ends the
+	// copy with errTooBig before it is written.
+	bounded := &boundedWriter{w: writer{f}, left: p.UnpackedSize}
+	n, err := io.Copy(bounded, io.TeeReader(&cancelReader{ctx: ctx, r: dec}, countFunc(progress)))
 	if cerr := f.Close(); err == nil && cerr != nil {
 		err = writeError{cerr}
 	}
@@ -195,6 +234,8 @@ func unpack(ctx context.Context, path, out string, p Part, progress func(int)) e
 	switch {
 	case ctx.Err() != nil:
 		return ctx.Err()
+	case errors.Is(err, errTooBig):
+		return fmt.Errorf("%w: %s unpacks to more than the %d bytes the manifest lists: stopped there", ErrChecksum, p.File, p.UnpackedSize)
 	case errors.As(err, &werr) && isDiskFull(werr.err):
 		return fmt.Errorf("%w: unpacking %s: %v", index.ErrLowDisk, p.File, werr.err)
 	case errors.As(err, &werr):
@@ -205,6 +246,25 @@ func unpack(ctx context.Context, path, out string, p Part, progress func(int)) e
 		return fmt.Errorf("%w: %s unpacks to %d bytes, the manifest lists %d", ErrChecksum, p.File, n, p.UnpackedSize)
 	}
 	return nil
+}
+
+// errTooBig ends an unpack that brings more than the part declared.
+var errTooBig = errors.New("more bytes than declared")
+
+// boundedWriter passes on at most left bytes; a write past them writes
+// nothing and fails with errTooBig.
+type boundedWriter struct {
+	w    io.Writer
+	left int64
+}
+
+func (b *boundedWriter) Write(p []byte) (int, error) {
+	if int64(len(p)) > b.left {
+		return 0, errTooBig
+	}
+	n, err := b.w.Write(p)
+	b.left -= int64(n)
+	return n, err
 }
 
 // writer marks its errors as the disk's, so that unpack tells them from

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"math"
 	"os"
 	"path"
 	"slices"
@@ -85,6 +86,13 @@ func (m *Manifest) validate() error {
 			return fmt.Errorf("part %s has a bad sha256 %q", p.Name, p.SHA256)
 		case p.Size <= 0 || p.UnpackedSize <= 0:
 			return fmt.Errorf("part %s has no size", p.Name)
+		case p.Size > maxPartBytes:
+			return fmt.Errorf("part %s has size %d, over the %d a part may have", p.Name, p.Size, int64(maxPartBytes))
+		case p.UnpackedSize > maxPartBytes:
+			return fmt.Errorf("part %s has unpacked_size %d, over the %d a part may have", p.Name, p.UnpackedSize, int64(maxPartBytes))
+		case p.UnpackedSize > max(maxUnpackRatio*p.Size, unpackRatioFloor):
+			return fmt.Errorf("part %s has unpacked_size %d, over %d times its %d compressed bytes: not a packed index",
+				p.Name, p.UnpackedSize, maxUnpackRatio, p.Size)
 		}
 		seen[p.Name] = true
 		kinds[p.Kind]++
@@ -92,7 +100,45 @@ func (m *Manifest) validate() error {
 	if kinds[index.PartShared] != 1 || kinds[index.PartSearch] != 1 || kinds[index.PartSource] == 0 {
 		return errors.New("a bundle needs one shared part, one search part and a part per source")
 	}
+	var sizes, unpacked []int64
+	for _, p := range m.Parts {
+		sizes, unpacked = append(sizes, p.Size), append(unpacked, p.UnpackedSize)
+	}
+	if _, err := sumSizes(sizes...); err != nil {
+		return fmt.Errorf("the parts' sizes: %w", err)
+	}
+	if _, err := sumSizes(unpacked...); err != nil {
+		return fmt.Errorf("the parts' unpacked_size: %w", err)
+	}
 	return nil
+}
+
+// Bounds on what a manifest may declare. The full index's biggest part
+// unpacks to 768 MiB from 64 MiB (12 times; docs/benchmarks.md), so a part
+// over 1 TiB, or one unpacking to more than a thousand times its
+// compressed bytes (beyond a floor for tiny parts, whose empty pages
+// compress best), is a forgery or a zstd bomb. The bounds also keep every
+// sum of sizes far from int64's limit; sumSizes checks anyway.
+const (
+	maxPartBytes     = 1 << 40
+	maxUnpackRatio   = 1000
+	unpackRatioFloor = 64 << 20
+)
+
+// errSizeOverflow means sizes do not add up within int64.
+var errSizeOverflow = errors.New("sizes add up past what a file can hold")
+
+// sumSizes adds byte counts, refusing a negative one and a sum that would
+// wrap: a wrapped sum once let a free-space check pass for 2^63 bytes.
+func sumSizes(sizes ...int64) (int64, error) {
+	var total int64
+	for _, n := range sizes {
+		if n < 0 || total > math.MaxInt64-n {
+			return 0, fmt.Errorf("%w (%d more after %d)", errSizeOverflow, n, total)
+		}
+		total += n
+	}
+	return total, nil
 }
 
 func isHex(s string) bool {
@@ -215,29 +261,54 @@ func DefaultMinBinaryVersion(binaryVersion string) string {
 }
 
 // Installed is the manifest of the bundle an index was installed from,
-// kept beside it (InstalledPath) for doctor and cleanup.
+// which setup writes into the index itself (index.MetaBundleManifest) for
+// doctor.
 type Installed struct {
 	Manifest
 	// Sources are the sources installed, in the source table's order.
 	Sources []string `json:"installed_sources"`
-	// From is the address setup installed from.
+	// From is the address setup installed from, credentials redacted.
 	From string `json:"from"`
 }
 
-// InstalledPath is where setup keeps the installed manifest: beside the
-// index, so that index.Leftovers names its in-flight copy too.
-func InstalledPath(dbPath string) string { return dbPath + ".bundle.json" }
+// LegacyInstalledPath is where setup kept the installed manifest before
+// it moved inside the index: a file beside it, which a kill between the
+// index's rename and its own could leave describing the index before.
+// Doctor still reads it for an index installed then; setup removes it.
+func LegacyInstalledPath(dbPath string) string { return dbPath + ".bundle.json" }
 
-// ReadInstalled reads the installed manifest beside dbPath; an index built
-// by save has none (an error satisfying errors.Is(err, os.ErrNotExist)).
-func ReadInstalled(dbPath string) (*Installed, error) {
-	data, err := os.ReadFile(InstalledPath(dbPath))
-	if err != nil {
+// ReadInstalled returns the manifest of the bundle the index at dbPath was
+// installed from, given the index's meta (nil when it does not open): the
+// one inside the index, or for an index installed before it moved there,
+// the file beside it (LegacyInstalledPath). where says which. An index
+// built by save has neither: an error satisfying errors.Is(err,
+// os.ErrNotExist).
+func ReadInstalled(meta map[string]string, dbPath string) (in *Installed, where string, err error) {
+	data, where := []byte(meta[index.MetaBundleManifest]), "the index's meta "+index.MetaBundleManifest
+	if len(data) == 0 {
+		where = LegacyInstalledPath(dbPath)
+		if data, err = readLegacyInstalled(where); err != nil {
+			return nil, where, err
+		}
+	}
+	in = new(Installed)
+	if err := json.Unmarshal(data, in); err != nil {
+		return nil, where, fmt.Errorf("%w: %s: %v", ErrManifest, where, err)
+	}
+	return in, where, nil
+}
+
+// readLegacyInstalled reads the old manifest file: a regular file only,
+// and no bigger than a manifest may be.
+func readLegacyInstalled(path string) ([]byte, error) {
+	size, err := regularSize(path)
+	switch {
+	case err != nil:
 		return nil, err
+	case size < 0:
+		return nil, fmt.Errorf("no installed manifest: %w", os.ErrNotExist)
+	case size > maxManifestBytes:
+		return nil, fmt.Errorf("%w: %s is over %d bytes", ErrManifest, path, maxManifestBytes)
 	}
-	var in Installed
-	if err := json.Unmarshal(data, &in); err != nil {
-		return nil, fmt.Errorf("%w: %s: %v", ErrManifest, InstalledPath(dbPath), err)
-	}
-	return &in, nil
+	return os.ReadFile(path)
 }

@@ -16,6 +16,10 @@ import (
 // it ("pid 123").
 var ErrHeld = errors.New("lock held")
 
+// ErrNotAFile means a symbolic link or a special file is where the lock
+// file goes; it is neither followed nor written.
+var ErrNotAFile = errors.New("lock file is not a regular file")
+
 // Lock is a held lock.
 type Lock struct {
 	file *os.File
@@ -27,9 +31,19 @@ type Lock struct {
 // file a few times.
 func TryLock(path string) (*Lock, error) {
 	for attempt := 0; attempt < 5; attempt++ {
-		f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE, 0o644)
+		// A link planted where the lock goes must not make the holder
+		// truncate and write its target: the lock file is opened without
+		// following one, and only a regular file is taken.
+		f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE|noFollow, 0o644)
+		if isLinkError(err) {
+			return nil, fmt.Errorf("%w: %s is a symbolic link: remove it", ErrNotAFile, path)
+		}
 		if err != nil {
 			return nil, fmt.Errorf("open lock file: %w", err)
+		}
+		if fi, err := f.Stat(); err != nil || !fi.Mode().IsRegular() {
+			f.Close()
+			return nil, fmt.Errorf("%w: %s is not a regular file: remove it", ErrNotAFile, path)
 		}
 		held, err := tryExclusive(f)
 		if err != nil {

@@ -68,3 +68,26 @@ func TestKilledHolderLeavesNoLock(t *testing.T) {
 	}
 	l.Release()
 }
+
+// A link planted where the lock goes is refused; its target is neither
+// truncated nor written, and the link stays.
+func TestALinkWhereTheLockGoesIsRefused(t *testing.T) {
+	dir := t.TempDir()
+	victim := filepath.Join(dir, "victim")
+	os.WriteFile(victim, []byte("victim"), 0o644)
+	path := filepath.Join(dir, "x.lock")
+	if err := os.Symlink(victim, path); err != nil {
+		t.Fatal(err)
+	}
+	l, err := TryLock(path)
+	if !errors.Is(err, ErrNotAFile) || !strings.Contains(err.Error(), "symbolic link") {
+		l.Release()
+		t.Errorf("lock through a link: %v, want ErrNotAFile naming the link", err)
+	}
+	if got, _ := os.ReadFile(victim); string(got) != "victim" {
+		t.Errorf("the link's target became %q", got)
+	}
+	if fi, err := os.Lstat(path); err != nil || fi.Mode()&os.ModeSymlink == 0 {
+		t.Errorf("the link was removed or replaced: %v", err)
+	}
+}

@@ -9,3 +9,8 @@ import "os"
 func tryExclusive(*os.File) (bool, error) { return true, nil }
 
 func unlock(*os.File) {}
+
+// noFollow is unavailable: links are followed.
+const noFollow = 0
+
+func isLinkError(error) bool { return false }

@@ -19,3 +19,8 @@ func tryExclusive(f *os.File) (bool, error) {
 }
 
 func unlock(f *os.File) { syscall.Flock(int(f.Fd()), syscall.LOCK_UN) }
+
+// noFollow makes an open fail on a symbolic link (ELOOP).
+const noFollow = syscall.O_NOFOLLOW
+
+func isLinkError(err error) bool { return errors.Is(err, syscall.ELOOP) }

@@ -1,0 +1,142 @@
+package bundle
+
+import (
+	"context"
+	"errors"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"sync"
+	"testing"
+)
+
+// rangeLog records the Range header of every request a server answers,
+// by path ("" for none).
+type rangeLog struct {
+	mu     sync.Mutex
+	ranges map[string][]string
+}
+
+func (l *rangeLog) wrap(h http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		l.mu.Lock()
+		if l.ranges == nil {
+			l.ranges = map[string][]string{}
+		}
+		l.ranges[r.URL.Path] = append(l.ranges[r.URL.Path], r.Header.Get("Range"))
+		l.mu.Unlock()
+		h.ServeHTTP(w, r)
+	})
+}
+
+func (l *rangeLog) of(path string) []string {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.ranges[path]
+}
+
+// mirror serves a bundle's manifest itself and redirects every part to
+// target, the way a release host sends downloads to a storage host.
+func mirror(t *testing.T, dir, target string) *httptest.Server {
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if strings.HasSuffix(r.URL.Path, "/"+ManifestFile) {
+			http.ServeFile(w, r, filepath.Join(dir, ManifestFile))
+			return
+		}
+		http.Redirect(w, r, target+"/"+filepath.Base(r.URL.Path), http.StatusFound)
+	}))
+	t.Cleanup(srv.Close)
+	return srv
+}
+
+// A redirect to another host over plain http was followed; only the same
+// origin or https is now.
+func TestRedirectOffOriginOverHTTPIsRefused(t *testing.T) {
+	dir := testBundle(t)
+	var foreign rangeLog
+	other := httptest.NewServer(foreign.wrap(http.FileServer(http.Dir(dir))))
+	defer other.Close()
+	srv := mirror(t, dir, other.URL)
+	opts := installOpts(t)
+	_, err := open(t, srv.URL+"/b/"+ManifestFile).Install(context.Background(), opts)
+	if !errors.Is(err, ErrRedirect) || !strings.Contains(err.Error(), other.URL) {
+		t.Errorf("a redirect to plain http elsewhere: %v, want ErrRedirect naming it", err)
+	}
+	if len(foreign.ranges) > 0 {
+		t.Errorf("the foreign host was asked for %v", foreign.ranges)
+	}
+	if _, err := os.Stat(opts.DBPath); !errors.Is(err, os.ErrNotExist) {
+		t.Errorf("installed from a foreign host")
+	}
+}
+
+// A redirect to https is followed, and a partial download from there is
+// resumed there.
+func TestRedirectToHTTPSIsFollowedAndResumed(t *testing.T) {
+	dir := testBundle(t)
+	var storage rangeLog
+	tlsSrv := httptest.NewTLSServer(storage.wrap(http.FileServer(http.Dir(dir))))
+	defer tlsSrv.Close()
+	srv := mirror(t, dir, tlsSrv.URL)
+	r, err := Open(context.Background(), srv.URL+"/b/"+ManifestFile, tlsSrv.Client())
+	if err != nil {
+		t.Fatal(err)
+	}
+	r.Backoff = 0
+	opts := installOpts(t)
+	// What a run killed after 10 000 bytes of the apple-docs part from the
+	// storage host leaves.
+	var p Part
+	for _, p = range r.Manifest.Parts {
+		if p.Name == "apple-docs" {
+			break
+		}
+	}
+	data, _ := os.ReadFile(filepath.Join(dir, p.File))
+	partial := filepath.Join(opts.DownloadDir, downloadName(p)) + ".part"
+	os.MkdirAll(opts.DownloadDir, 0o755)
+	os.WriteFile(partial, data[:10000], 0o644)
+	os.WriteFile(partial+".origin", []byte(tlsSrv.URL+"\n"), 0o644)
+	if _, err := r.Install(context.Background(), opts); err != nil {
+		t.Fatal(err)
+	}
+	if got := storage.of("/" + p.File); !reflect.DeepEqual(got, []string{"bytes=10000-"}) {
+		t.Errorf("the storage host was asked with Range %q, want bytes=10000-", got)
+	}
+}
+
+// A partial download whose bytes came from another origin is not resumed:
+// the part is fetched whole, with no Range, and replaces it.
+func TestResumeNeverCrossesOrigins(t *testing.T) {
+	dir := testBundle(t)
+	srv := serve(t, dir)
+	r := open(t, manifestURL(srv))
+	opts := installOpts(t)
+	var p Part
+	for _, p = range r.Manifest.Parts {
+		if p.Name == "apple-docs" {
+			break
+		}
+	}
+	data, _ := os.ReadFile(filepath.Join(dir, p.File))
+	partial := filepath.Join(opts.DownloadDir, downloadName(p)) + ".part"
+	os.MkdirAll(opts.DownloadDir, 0o755)
+	for name, origin := range map[string]string{"another origin": "https://elsewhere.example:443\n", "no origin recorded": ""} {
+		os.WriteFile(partial, data[:10000], 0o644)
+		os.Remove(partial + ".origin")
+		if origin != "" {
+			os.WriteFile(partial+".origin", []byte(origin), 0o644)
+		}
+		before := len(srv.Ranges(p.File))
+		if _, err := r.Install(context.Background(), opts); err != nil {
+			t.Fatal(err)
+		}
+		if got := srv.Ranges(p.File)[before:]; !reflect.DeepEqual(got, []string{""}) {
+			t.Errorf("%s: Range headers %q, want one request for the whole part", name, got)
+		}
+		os.Remove(filepath.Join(opts.DownloadDir, downloadName(p)))
+	}
+}
