@@ -252,6 +252,9 @@ func (h *HTTPHandler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		refuse(w, http.StatusUnauthorized, codeRefused, text)
 		return
 	}
+	if r.Method == http.MethodDelete && !h.sessionToEnd(w, r) {
+		return
+	}
 	select {
 	case h.inflight <- struct{}{}:
 		defer func() { <-h.inflight }()

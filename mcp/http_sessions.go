@@ -7,6 +7,7 @@ import (
 	"net/http"
 	"sync"
 
+	mcpgo "github.com/mark3labs/mcp-go/mcp"
 	"github.com/mark3labs/mcp-go/server"
 )
 
@@ -96,6 +97,29 @@ func (reg *sessionRegistry) Terminate(id string) (isNotAllowed bool, err error) 
 	defer reg.mu.Unlock()
 	delete(reg.open, id)
 	return false, nil
+}
+
+// sessionToEnd lets through a DELETE that names an open session, which
+// mcp-go then ends (200). mcp-go answers 200 to any DELETE, so a client that
+// ends a session it does not have would never learn its mistake: this
+// answers 400 when the header is missing and 404 when the session is not
+// open. 2026-07-28 has no sessions; mcp-go refuses its DELETEs.
+func (h *HTTPHandler) sessionToEnd(w http.ResponseWriter, r *http.Request) bool {
+	if mcpgo.IsModernProtocol(r.Header.Get(mcpgo.HeaderProtocolVersion)) {
+		return true
+	}
+	id := r.Header.Get("Mcp-Session-Id")
+	if id == "" {
+		refuse(w, http.StatusBadRequest, mcpgo.INVALID_REQUEST,
+			"Bad Request: a DELETE ends a session; send the session's id in the Mcp-Session-Id header")
+		return false
+	}
+	if _, err := h.sessions.Validate(id); err != nil {
+		refuse(w, http.StatusNotFound, mcpgo.INVALID_REQUEST,
+			"Not found: no open session has this Mcp-Session-Id (it ended, expired, or is from before a restart)")
+		return false
+	}
+	return true
 }
 
 // admission is one initialize request's place in the registry.
