@@ -241,15 +241,8 @@ func (h *HTTPHandler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if ok, presented := h.authorized(r); !ok {
-		challenge := `Bearer realm="cupertino"`
-		text := "Unauthorized: send the server's token as Authorization: Bearer <token>"
-		if presented {
-			challenge += `, error="invalid_token"`
-			text = "Unauthorized: the bearer token is not this server's"
-		}
 		h.log.Warn("refused a request without a valid token", "remote", r.RemoteAddr, "token_presented", presented)
-		w.Header().Set("WWW-Authenticate", challenge)
-		refuse(w, http.StatusUnauthorized, codeRefused, text)
+		unauthorized(w, presented)
 		return
 	}
 	if r.Method == http.MethodDelete && !h.sessionToEnd(w, r) {
@@ -270,6 +263,27 @@ func (h *HTTPHandler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	h.mcp.ServeHTTP(w, r)
+}
+
+// howToSendTheToken is what a 401 says, in its challenge and its body. A bare
+// Bearer challenge reads to some clients (the MCP Inspector) as the start of
+// an OAuth flow, which this server does not have: the token is static, set
+// when the server starts. It holds no quote or backslash, which an
+// error_description may not (RFC 6750).
+const howToSendTheToken = "this server takes a static bearer token, not OAuth: send Authorization: Bearer <token> " +
+	"with every request, the token the server was started with (--token or $CUPERTINO_TOKEN)"
+
+// unauthorized answers a request without the token (presented: with another
+// one) with 401, a Bearer challenge and a JSON-RPC error that both say how
+// to send the token.
+func unauthorized(w http.ResponseWriter, presented bool) {
+	challenge, text := `Bearer realm="cupertino"`, "Unauthorized: "+howToSendTheToken
+	if presented {
+		challenge += `, error="invalid_token"`
+		text = "Unauthorized: the bearer token is not this server's; " + howToSendTheToken
+	}
+	w.Header().Set("WWW-Authenticate", challenge+`, error_description="`+howToSendTheToken+`"`)
+	refuse(w, http.StatusUnauthorized, codeRefused, text)
 }
 
 // originAllowed: loopback pages (a local inspector, say) and the configured

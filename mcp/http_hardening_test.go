@@ -40,3 +40,41 @@ func TestHTTPDeleteEndsOnlyOpenSessions(t *testing.T) {
 		t.Errorf("DELETE of an ended session: %d %s, want 404", status, body)
 	}
 }
+
+// TestHTTPUnauthorizedNamesTheStaticToken: a 401 must not read as the start
+// of an OAuth flow (the MCP Inspector takes a bare Bearer challenge so): the
+// challenge's error_description and the JSON-RPC body both say that the
+// server takes a static token, sent as Authorization: Bearer, set with
+// --token.
+func TestHTTPUnauthorizedNamesTheStaticToken(t *testing.T) {
+	hs := startHTTP(t, Options{DBPath: fixtureDB(t)}, HTTPOptions{Token: testToken})
+	version := mcpgo.ProtocolVersion20260728
+	for _, authorization := range []string{"", "Bearer not-the-token-0123456789"} {
+		p := hs.peer(t, version)
+		if authorization != "" {
+			p.header.Set("Authorization", authorization)
+		}
+		status, h, body := p.post(frame(version, "1", "tools/list", nil))
+		if status != http.StatusUnauthorized {
+			t.Fatalf("%q: status %d, want 401", authorization, status)
+		}
+		challenge := h.Get("WWW-Authenticate")
+		description := ""
+		if _, rest, found := strings.Cut(challenge, `error_description="`); found {
+			description, _, _ = strings.Cut(rest, `"`)
+		}
+		if !strings.Contains(description, "static") || !strings.Contains(description, "--token") ||
+			!strings.HasPrefix(challenge, `Bearer realm="cupertino"`) {
+			t.Errorf("%q: WWW-Authenticate %q: want an error_description naming the static token and --token", authorization, challenge)
+		}
+		if strings.Contains(description, `\`) {
+			t.Errorf("%q: error_description %q holds a backslash (RFC 6750 forbids it)", authorization, description)
+		}
+		_, msg := refusal(t, body)
+		for _, want := range []string{"Authorization: Bearer", "--token", "static"} {
+			if !strings.Contains(msg, want) {
+				t.Errorf("%q: body %q does not name %q", authorization, msg, want)
+			}
+		}
+	}
+}
