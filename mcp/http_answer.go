@@ -53,6 +53,21 @@ func (h *HTTPHandler) post(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 
+	if m.kind != kindRequest && m.method != "" {
+		// mcp-go opens a session for any message whose method is initialize,
+		// id or not, outside the place an initialize request reserves; and
+		// it would act on a notification JSON-RPC calls malformed, which
+		// stdio ignores. Neither reaches it.
+		if m.method == string(mcpgo.MethodInitialize) {
+			writeAnswer(w, http.StatusBadRequest, errorAnswer(nullID, mcpgo.INVALID_REQUEST,
+				`Invalid Request: initialize is a request and needs an id, e.g. {"jsonrpc":"2.0","id":1,"method":"initialize",...}`))
+			return
+		}
+		if m.kind == kindIgnored {
+			w.WriteHeader(http.StatusAccepted)
+			return
+		}
+	}
 	ctx := r.Context()
 	var failure *resourceFailure
 	if m.method == string(mcpgo.MethodResourcesRead) {

@@ -1,6 +1,7 @@
 package mcp
 
 import (
+	"context"
 	"net/http"
 	"strings"
 	"testing"
@@ -76,5 +77,21 @@ func TestHTTPUnauthorizedNamesTheStaticToken(t *testing.T) {
 				t.Errorf("%q: body %q does not name %q", authorization, msg, want)
 			}
 		}
+	}
+}
+
+// TestSessionRegistryGenerateKeepsTheCap: a session opened outside an
+// initialize's admission (a path mcp-go has that this server does not mean
+// to use) still counts against the cap: when all places are taken it gets
+// no id, and mcp-go then opens no session.
+func TestSessionRegistryGenerateKeepsTheCap(t *testing.T) {
+	reg := newSessionRegistry(2)
+	_, held, _ := reg.reserve(context.Background())
+	defer held.end()
+	if id := reg.Generate(); id == "" {
+		t.Fatal("one place free: Generate gave no id")
+	}
+	if id := reg.Generate(); id != "" || reg.count() != 1 {
+		t.Errorf("one open and one reserved of 2: Generate gave %q, %d open; want none and 1", id, reg.count())
 	}
 }

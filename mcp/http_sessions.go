@@ -70,13 +70,19 @@ func (reg *sessionRegistry) count() int {
 	return len(reg.open)
 }
 
-// Generate opens a session outside the cap. mcp-go calls it only for a GET
-// stream without a session, which this server refuses before that point.
+// Generate opens a session for a request that reserved no place: mcp-go
+// calls it for a GET stream without a session, and for any message it takes
+// for an initialize that post did not (HTTPHandler.post refuses those first).
+// The cap holds here too: when every place is taken it returns "", and
+// mcp-go then opens no session.
 func (reg *sessionRegistry) Generate() string {
-	id := newSessionID()
 	reg.mu.Lock()
+	defer reg.mu.Unlock()
+	if len(reg.open)+reg.reserved >= reg.max {
+		return ""
+	}
+	id := newSessionID()
 	reg.open[id] = struct{}{}
-	reg.mu.Unlock()
 	return id
 }
 

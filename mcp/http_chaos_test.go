@@ -1,0 +1,87 @@
+package mcp
+
+import (
+	"encoding/json"
+	"net/http"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	mcpgo "github.com/mark3labs/mcp-go/mcp"
+)
+
+// The HTTP chaos tests abuse `serve --http` as a hostile client on the
+// network would: each drives one attack at a server on 127.0.0.1, checks the
+// server still serves an honest client, and logs one line:
+//
+//	chaos: http <attack>: <what was sent>, <what the server kept>, <duration>
+
+// healthSessions is the session count /healthz reports to a caller with the
+// token (or to anyone, when the server has none).
+func healthSessions(t *testing.T, hs *httpServer, token string) int {
+	t.Helper()
+	p := hs.peer(t, "")
+	p.token = token
+	status, _, body := p.do(http.MethodGet, HealthEndpoint, nil, nil)
+	var h struct {
+		Sessions *int `json:"sessions"`
+	}
+	if err := json.Unmarshal(body, &h); status != http.StatusOK || err != nil || h.Sessions == nil {
+		t.Fatalf("healthz: %d %s", status, body)
+	}
+	return *h.Sessions
+}
+
+// TestChaosHTTPIdlessInitialize: an initialize without an id is a
+// notification to JSON-RPC, but mcp-go opened a session for it, outside
+// --max-sessions. A thousand of them must open none: afterwards a real
+// initialize succeeds and /healthz shows no more sessions than the cap.
+func TestChaosHTTPIdlessInitialize(t *testing.T) {
+	const limit, posts, workers = 4, 1000, 8
+	hs := startHTTP(t, Options{DBPath: fixtureDB(t)}, HTTPOptions{MaxSessions: limit})
+	version := mcpgo.ProtocolVersion20250618
+	params := map[string]any{"protocolVersion": version, "capabilities": map[string]any{},
+		"clientInfo": map[string]any{"name": "chaos", "version": "1"}}
+	variants := []string{
+		frame(version, "", "initialize", params),
+		`{"jsonrpc":"1.0","method":"initialize","params":{"protocolVersion":"` + version + `","capabilities":{},"clientInfo":{"name":"c","version":"1"}}}`,
+		`{"method":"initialize"}`,
+		`{"jsonrpc":"2.0","METHOD":"initialize","params":{}}`,
+		`{"jsonrpc":"2.0","id":null,"method":"initialize","params":{}}`,
+	}
+	var next, refused atomic.Int64
+	statuses := sync.Map{}
+	started := time.Now()
+	var wg sync.WaitGroup
+	for range workers {
+		wg.Go(func() {
+			p := hs.peer(t, version)
+			for i := next.Add(1); i <= posts; i = next.Add(1) {
+				status, _, err := p.tryPost(variants[int(i)%len(variants)])
+				if err != nil {
+					t.Error(err)
+					return
+				}
+				if status >= 400 && status < 500 {
+					refused.Add(1)
+				} else {
+					statuses.Store(status, variants[int(i)%len(variants)])
+				}
+			}
+		})
+	}
+	wg.Wait()
+	took := time.Since(started)
+	statuses.Range(func(status, body any) bool {
+		t.Errorf("an id-less initialize got %d, want a 4xx refusal: %s", status, body)
+		return true
+	})
+	p := hs.peer(t, version)
+	p.handshake() // fails the test when the server is full
+	if n := healthSessions(t, hs, ""); n > limit || n != 1 {
+		t.Errorf("/healthz shows %d sessions after %d id-less initializes and one real one; want 1 (cap %d)", n, posts, limit)
+	}
+	t.Logf("chaos: http id-less initialize: %d posts, %d refused 4xx, a real initialize then answered, %d of %d sessions open, %s",
+		posts, refused.Load(), healthSessions(t, hs, ""), limit, took.Round(time.Millisecond))
+}
