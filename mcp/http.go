@@ -248,6 +248,15 @@ func (h *HTTPHandler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	if r.Method == http.MethodDelete && !h.sessionToEnd(w, r) {
 		return
 	}
+	var body []byte
+	if r.Method == http.MethodPost {
+		// Read before taking a place: a client that stalls its body holds a
+		// connection (bounded per address), never a place others need.
+		var ok bool
+		if body, ok = h.readBody(w, r); !ok {
+			return
+		}
+	}
 	select {
 	case h.inflight <- struct{}{}:
 		defer func() { <-h.inflight }()
@@ -259,7 +268,7 @@ func (h *HTTPHandler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if r.Method == http.MethodPost {
-		h.post(w, r)
+		h.post(w, r, body)
 		return
 	}
 	h.mcp.ServeHTTP(w, r)

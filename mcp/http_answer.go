@@ -29,23 +29,29 @@ const codeRefused = -32000
 // healthTimeout bounds the health check's look at the index.
 const healthTimeout = 2 * time.Second
 
-// post handles one POSTed JSON-RPC message.
-func (h *HTTPHandler) post(w http.ResponseWriter, r *http.Request) {
+// readBody reads a POST's body within MaxMessageBytes (and the server's read
+// timeout); when it cannot, it answers the request and ok is false.
+func (h *HTTPHandler) readBody(w http.ResponseWriter, r *http.Request) (body []byte, ok bool) {
 	if r.ContentLength > MaxMessageBytes {
 		h.tooLarge(w, r, r.ContentLength)
-		return
+		return nil, false
 	}
 	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, MaxMessageBytes))
 	if err != nil {
 		var tooBig *http.MaxBytesError
 		if errors.As(err, &tooBig) {
 			h.tooLarge(w, r, -1)
-			return
+			return nil, false
 		}
 		h.log.Debug("request body unreadable", "remote", r.RemoteAddr, "err", err)
 		refuse(w, http.StatusBadRequest, mcpgo.PARSE_ERROR, "Parse error: the request body could not be read")
-		return
+		return nil, false
 	}
+	return body, true
+}
+
+// post handles one POSTed JSON-RPC message, its body read by readBody.
+func (h *HTTPHandler) post(w http.ResponseWriter, r *http.Request, body []byte) {
 	m := parseMessage(bytes.TrimSpace(body))
 	if m.kind == kindInvalid {
 		h.log.Debug("rejected message", "code", m.reject.Code, "reason", m.reject.Message)

@@ -1,8 +1,13 @@
 package mcp
 
 import (
+	"bufio"
 	"encoding/json"
+	"fmt"
+	"io"
+	"net"
 	"net/http"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"testing"
@@ -84,4 +89,78 @@ func TestChaosHTTPIdlessInitialize(t *testing.T) {
 	}
 	t.Logf("chaos: http id-less initialize: %d posts, %d refused 4xx, a real initialize then answered, %d of %d sessions open, %s",
 		posts, refused.Load(), healthSessions(t, hs, ""), limit, took.Round(time.Millisecond))
+}
+
+// stalledPost opens a connection to hs and sends a POST of body whose
+// headers and first bytes arrive but whose rest does not; finish sends the
+// rest and reads the answer's status line.
+func stalledPost(t *testing.T, hs *httpServer, p *httpPeer, body string) (finish func() (string, error)) {
+	t.Helper()
+	conn, err := net.DialTimeout("tcp", strings.TrimPrefix(hs.base, "http://"), 5*time.Second)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { conn.Close() })
+	var req strings.Builder
+	fmt.Fprintf(&req, "POST %s HTTP/1.1\r\nHost: %s\r\nContent-Length: %d\r\n", HTTPEndpoint, strings.TrimPrefix(hs.base, "http://"), len(body))
+	h := p.headersFor(body)
+	if p.token != "" {
+		h.Set("Authorization", "Bearer "+p.token)
+	}
+	h.Write(&req)
+	req.WriteString("\r\n")
+	const sentFirst = 20
+	if _, err := io.WriteString(conn, req.String()+body[:sentFirst]); err != nil {
+		t.Fatal(err)
+	}
+	return func() (string, error) {
+		if _, err := io.WriteString(conn, body[sentFirst:]); err != nil {
+			return "", err
+		}
+		conn.SetReadDeadline(time.Now().Add(10 * time.Second))
+		return bufio.NewReader(conn).ReadString('\n')
+	}
+}
+
+// TestChaosHTTPStalledBodies: a client that sends a request's headers and
+// then stalls its body held one of the --max-sessions places for requests in
+// flight for up to the 30 s read timeout; a few such clients shut everyone
+// out. The body is read before a place is taken, so with both places' worth
+// of stalled bodies and many more, other clients are answered at once, and
+// each stalled request is answered when its body does arrive.
+func TestChaosHTTPStalledBodies(t *testing.T) {
+	const inFlight, stalled, honest = 2, 16, 20
+	hs := startHTTP(t, Options{DBPath: fixtureDB(t)}, HTTPOptions{Token: testToken, MaxSessions: inFlight})
+	version := mcpgo.ProtocolVersion20260728
+	body := frame(version, "7", "tools/list", nil)
+	var finishers []func() (string, error)
+	for range stalled {
+		p := hs.peer(t, version)
+		p.token = testToken
+		finishers = append(finishers, stalledPost(t, hs, p, body))
+	}
+	started := time.Now()
+	var slowest time.Duration
+	answered := 0
+	for i := range honest {
+		p := hs.peer(t, version)
+		p.token = testToken
+		asked := time.Now()
+		status, _, answer := p.post(frame(version, fmt.Sprint(i), "tools/list", nil))
+		slowest = max(slowest, time.Since(asked))
+		if status != http.StatusOK {
+			t.Errorf("request %d while %d bodies stall: %d %s", i, stalled, status, clip(string(answer), 200))
+			continue
+		}
+		answered++
+	}
+	took := time.Since(started)
+	for i, finish := range finishers {
+		line, err := finish()
+		if err != nil || !strings.Contains(line, " 200 ") {
+			t.Errorf("stalled request %d, its body sent: %q %v, want 200", i, line, err)
+		}
+	}
+	t.Logf("chaos: http stalled bodies: %d requests stalled mid-body with %d in-flight places, %d of %d other requests answered 200 (slowest %s), %s",
+		stalled, inFlight, answered, honest, slowest.Round(time.Millisecond), took.Round(time.Millisecond))
 }
