@@ -216,10 +216,16 @@ func (s *Server) NewHTTPHandler(opts HTTPOptions) (*HTTPHandler, error) {
 	return h, nil
 }
 
-// ServeHTTP routes a request: Origin first (a foreign page learns nothing,
-// not even whether the token is right), then the health check, which needs
-// no token, then the token and the MCP endpoint.
+// ServeHTTP routes a request: Host and Origin first (a foreign page learns
+// nothing, not even whether the token is right), then the health check,
+// which needs no token but tells its figures only to the token's holders,
+// then the token and the MCP endpoint.
 func (h *HTTPHandler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	if !hostAllowed(r) {
+		h.log.Warn("refused a request to a foreign host name", "host", clip(r.Host, 200), "remote", r.RemoteAddr)
+		refuse(w, http.StatusForbidden, codeRefused, "Forbidden: this server listens on loopback and answers only to a loopback host name (localhost, 127.0.0.1, [::1])")
+		return
+	}
 	if origin := r.Header.Get("Origin"); origin != "" && !h.originAllowed(origin) {
 		h.log.Warn("refused a request from a foreign origin", "origin", clip(origin, 200), "remote", r.RemoteAddr)
 		refuse(w, http.StatusForbidden, codeRefused,
@@ -228,7 +234,11 @@ func (h *HTTPHandler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	}
 	switch r.URL.Path {
 	case HealthEndpoint:
-		h.health(w, r)
+		if ok, _ := h.authorized(r); ok {
+			h.health(w, r)
+		} else {
+			h.liveness(w, r)
+		}
 		return
 	case HTTPEndpoint:
 	default:

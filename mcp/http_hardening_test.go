@@ -2,6 +2,8 @@ package mcp
 
 import (
 	"context"
+	"encoding/json"
+	"io"
 	"net/http"
 	"strings"
 	"testing"
@@ -93,5 +95,63 @@ func TestSessionRegistryGenerateKeepsTheCap(t *testing.T) {
 	}
 	if id := reg.Generate(); id != "" || reg.count() != 1 {
 		t.Errorf("one open and one reserved of 2: Generate gave %q, %d open; want none and 1", id, reg.count())
+	}
+}
+
+// getWithHost GETs path from hs with the given Host header and token.
+func getWithHost(t *testing.T, hs *httpServer, path, host, token string) (int, map[string]any) {
+	t.Helper()
+	req, err := http.NewRequest(http.MethodGet, hs.base+path, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if host != "" {
+		req.Host = host
+	}
+	if token != "" {
+		req.Header.Set("Authorization", "Bearer "+token)
+	}
+	resp, err := httpTestClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	var fields map[string]any
+	body, _ := io.ReadAll(resp.Body)
+	if err := json.Unmarshal(body, &fields); err != nil {
+		t.Fatalf("GET %s: %d %q is not JSON", path, resp.StatusCode, body)
+	}
+	return resp.StatusCode, fields
+}
+
+// TestHTTPHealthTellsFiguresOnlyToTheToken: /healthz answers anyone whether
+// the server can serve, but its figures (documents, sessions, version) only
+// to a caller with the token; and, like the MCP endpoint, it refuses a
+// request to a loopback listener under a foreign Host name (DNS rebinding).
+func TestHTTPHealthTellsFiguresOnlyToTheToken(t *testing.T) {
+	hs := startHTTP(t, Options{DBPath: fixtureDB(t)}, HTTPOptions{Token: testToken})
+	status, anyone := getWithHost(t, hs, HealthEndpoint, "", "")
+	if status != http.StatusOK || anyone["status"] != "ok" {
+		t.Errorf("healthz without the token: %d %v, want 200 ok", status, anyone)
+	}
+	for _, figure := range []string{"documents", "sessions", "version"} {
+		if _, told := anyone[figure]; told {
+			t.Errorf("healthz without the token tells %s: %v", figure, anyone)
+		}
+	}
+	status, holder := getWithHost(t, hs, HealthEndpoint, "", testToken)
+	if status != http.StatusOK || holder["documents"] == nil || holder["sessions"] == nil || holder["version"] == nil {
+		t.Errorf("healthz with the token: %d %v, want documents, sessions and version", status, holder)
+	}
+	for _, token := range []string{"", testToken} {
+		if status, answer := getWithHost(t, hs, HealthEndpoint, "rebound.example:80", token); status != http.StatusForbidden {
+			t.Errorf("healthz under a foreign Host (token %v): %d %v, want 403", token != "", status, answer)
+		}
+	}
+
+	missing := startHTTP(t, Options{DBPath: t.TempDir() + "/search.db"}, HTTPOptions{Token: testToken})
+	if status, answer := getWithHost(t, missing, HealthEndpoint, "", ""); status != http.StatusServiceUnavailable ||
+		answer["status"] != "unavailable" || len(answer) != 1 {
+		t.Errorf("healthz of a missing index without the token: %d %v, want 503 and the status alone", status, answer)
 	}
 }

@@ -354,8 +354,8 @@ func TestHTTPTimeoutAsStdio(t *testing.T) {
 	}
 }
 
-// TestHTTPHealth: /healthz needs no token and reports the document count,
-// or 503 with a reason free of paths when the index cannot serve.
+// TestHTTPHealth: /healthz reports the document count to the token's
+// holders, or 503 with a reason free of paths when the index cannot serve.
 func TestHTTPHealth(t *testing.T) {
 	db := fixtureDB(t)
 	want := 0
@@ -369,7 +369,9 @@ func TestHTTPHealth(t *testing.T) {
 		Error     string `json:"error"`
 	}
 	get := func(hs *httpServer) (int, health) {
-		status, _, body := hs.peer(t, "").do(http.MethodGet, HealthEndpoint, nil, nil)
+		p := hs.peer(t, "")
+		p.token = testToken // the figures are for the token's holders
+		status, _, body := p.do(http.MethodGet, HealthEndpoint, nil, nil)
 		var h health
 		if err := json.Unmarshal(body, &h); err != nil {
 			t.Fatalf("healthz: %q", body)

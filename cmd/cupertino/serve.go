@@ -60,9 +60,10 @@ limits and timeouts. ADDR without a host (":8080") listens on 127.0.0.1 only.
 Clients send the token (--token, or $CUPERTINO_TOKEN) as "Authorization:
 Bearer <token>"; a token is required to listen beyond loopback. Requests from
 browser pages are refused unless their origin is loopback or given with
---allow-origin. GET /healthz (no token) answers 200 with the document count,
-or 503 when the index cannot serve. SIGTERM or Ctrl-C stops accepting, lets
-the requests in flight finish, and exits 0.
+--allow-origin. GET /healthz answers 200, or 503 when the index cannot
+serve, without a token; with it, the answer adds the document and session
+counts and the version. SIGTERM or Ctrl-C stops accepting, lets the requests
+in flight finish, and exits 0.
 
 Tools: search, read_document, list_frameworks, list_documents, list_children,
 list_sources and, when the index has symbols and inheritance edges,

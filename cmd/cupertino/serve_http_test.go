@@ -160,13 +160,19 @@ func TestServeHTTPBinaryStopsOnSIGTERM(t *testing.T) {
 		return resp.StatusCode, string(data)
 	}
 
+	// Without the token /healthz says only whether the index serves; the
+	// figures are for the token's holders.
 	status, body := do(http.MethodGet, mcp.HealthEndpoint, "", "")
+	if status != http.StatusOK || strings.TrimSpace(body) != `{"status":"ok"}` {
+		t.Errorf("healthz without the token: %d %s", status, body)
+	}
+	status, body = do(http.MethodGet, mcp.HealthEndpoint, httpTestToken, "")
 	var health struct {
 		Status    string `json:"status"`
 		Documents int    `json:"documents"`
 	}
 	if json.Unmarshal([]byte(body), &health); status != http.StatusOK || health.Documents == 0 {
-		t.Errorf("healthz: %d %s", status, body)
+		t.Errorf("healthz with the token: %d %s", status, body)
 	}
 	call := `{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"search","arguments":{"query":"View"}}}`
 	if status, body := do(http.MethodPost, mcp.HTTPEndpoint, "", call); status != http.StatusUnauthorized {
