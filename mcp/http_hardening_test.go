@@ -2,8 +2,14 @@ package mcp
 
 import (
 	"context"
+	"encoding/base32"
+	"encoding/base64"
+	"encoding/hex"
 	"encoding/json"
+	"errors"
+	"fmt"
 	"io"
+	"math/rand/v2"
 	"net/http"
 	"strings"
 	"testing"
@@ -153,5 +159,56 @@ func TestHTTPHealthTellsFiguresOnlyToTheToken(t *testing.T) {
 	if status, answer := getWithHost(t, missing, HealthEndpoint, "", ""); status != http.StatusServiceUnavailable ||
 		answer["status"] != "unavailable" || len(answer) != 1 {
 		t.Errorf("healthz of a missing index without the token: %d %v, want 503 and the status alone", status, answer)
+	}
+}
+
+// TestTokenNeedsEntropy: a token must look random, not only be long: runs,
+// repeats, sequences and repeated words are refused with an error naming the
+// rule and how to make a good one, while the outputs of common generators,
+// even the shortest that carry 64 bits, are accepted every time.
+func TestTokenNeedsEntropy(t *testing.T) {
+	for _, weak := range []string{
+		"aaaaaaaaaaaaaaaa",
+		strings.Repeat("a", 64),
+		"0123456789abcdef",
+		"abcdefghijklmnopqrstuvwxyz0123456789",
+		"abababababababababababab",
+		"passwordpassword",
+		"Summer2024!Summer2024!",
+		"abcabcabcabcabcabcabcabcabcabcabcabc",
+		"1111111111111111111111111111112",
+	} {
+		err := HTTPOptions{Token: weak}.Check()
+		if !errors.Is(err, ErrHTTPConfig) || !strings.Contains(fmt.Sprint(err), "openssl rand -hex 32") ||
+			!strings.Contains(fmt.Sprint(err), "64 bits") {
+			t.Errorf("token %q: %v; want ErrHTTPConfig naming the 64-bit rule and openssl rand -hex 32", weak, err)
+		}
+	}
+	rng := rand.New(rand.NewPCG(25, 10))
+	random := func(n int) []byte {
+		b := make([]byte, n)
+		for i := range b {
+			b[i] = byte(rng.Uint32())
+		}
+		return b
+	}
+	generators := map[string]func() string{
+		"openssl rand -hex 32":    func() string { return hex.EncodeToString(random(32)) },
+		"openssl rand -hex 16":    func() string { return hex.EncodeToString(random(16)) },
+		"openssl rand -base64 32": func() string { return base64.StdEncoding.EncodeToString(random(32)) },
+		"openssl rand -base64 16": func() string { return base64.StdEncoding.EncodeToString(random(16)) },
+		"base32, 130 bits":        func() string { return base32.StdEncoding.WithPadding(base32.NoPadding).EncodeToString(random(17))[:26] },
+		"uuidgen": func() string {
+			h := hex.EncodeToString(random(16))
+			return h[:8] + "-" + h[8:12] + "-" + h[12:16] + "-" + h[16:20] + "-" + h[20:]
+		},
+	}
+	for name, generate := range generators {
+		for range 5000 {
+			if token := generate(); (HTTPOptions{Token: token}).Check() != nil {
+				t.Errorf("%s: %q refused: %v", name, token, HTTPOptions{Token: token}.Check())
+				break
+			}
+		}
 	}
 }

@@ -28,8 +28,9 @@ import (
 var httpVersions = []string{mcpgo.ProtocolVersion20241105, mcpgo.ProtocolVersion20250618, mcpgo.ProtocolVersion20251125,
 	mcpgo.ProtocolVersion20260728}
 
-// testToken passes HTTPOptions.Check.
-const testToken = "test-token-0123456789abcdef"
+// testToken passes HTTPOptions.Check, made as the docs say a token is made
+// (openssl rand -hex 32).
+const testToken = "a757ced8f654f6f7ec4356a0e0079c574c5f7e370acec0696ad3f52afe02382a"
 
 // httpServer is a Server answering on 127.0.0.1 through Server.ServeHTTP,
 // the code path of `cupertino serve --http`.

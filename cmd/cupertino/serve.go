@@ -79,7 +79,7 @@ code, list_samples, read_sample, read_sample_file and search_usages
 	_ = f.MarkHidden("call-timeout")
 	f.StringVar(&opts.HTTP, "http", "", "serve MCP over Streamable HTTP on `ADDR` (host:port; \":8080\" means 127.0.0.1:8080) instead of stdio")
 	// No default shown: the help must not print the environment's token.
-	f.StringVar(&opts.Token, "token", "", "bearer token HTTP clients must send (default $"+tokenEnv+"); required beyond loopback")
+	f.StringVar(&opts.Token, "token", "", "bearer token HTTP clients must send (default $"+tokenEnv+"); required beyond loopback; must look random, e.g. openssl rand -hex 32")
 	f.StringSliceVar(&opts.AllowOrigins, "allow-origin", nil, "browser `origin` allowed besides loopback ones, e.g. https://tools.example.com (repeatable)")
 	f.IntVar(&opts.MaxSessions, "max-sessions", mcp.DefaultMaxSessions, "most HTTP sessions open, and requests handled, at once")
 	f.DurationVar(&opts.SessionIdleTimeout, "session-idle-timeout", mcp.DefaultSessionIdleTimeout, "end an HTTP session unused for this long")

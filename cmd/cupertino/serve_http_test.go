@@ -20,7 +20,8 @@ import (
 	"github.com/cupertino-go/cupertino/mcp"
 )
 
-const httpTestToken = "cmd-test-token-0123456789"
+// httpTestToken is made as the docs say a token is made (openssl rand -hex 32).
+const httpTestToken = "9b2f6e9ab8431040b11974488d53390d8475abca298ad043f8830627338da084"
 
 func TestServeHTTPFlags(t *testing.T) {
 	t.Setenv(tokenEnv, httpTestToken)
@@ -47,8 +48,8 @@ func TestServeHTTPFlags(t *testing.T) {
 		got.SessionIdleTimeout != 5*time.Minute {
 		t.Errorf("options = %+v", got)
 	}
-	got, _ = parse("--http", ":8080", "--token", "from-the-flag-0123456789")
-	if got.Token != "from-the-flag-0123456789" || got.MaxSessions != mcp.DefaultMaxSessions ||
+	got, _ = parse("--http", ":8080", "--token", "a2ac1726392cddd0e50210d1e93a1f9c")
+	if got.Token != "a2ac1726392cddd0e50210d1e93a1f9c" || got.MaxSessions != mcp.DefaultMaxSessions ||
 		got.SessionIdleTimeout != mcp.DefaultSessionIdleTimeout {
 		t.Errorf("the flag must win over the environment; defaults: %+v", got)
 	}
@@ -70,6 +71,7 @@ func TestServeHTTPRefusesUnsafeStarts(t *testing.T) {
 		{"every interface without a token", serveOptions{HTTP: "0.0.0.0:8080"}, tokenEnv},
 		{"a host name without a token", serveOptions{HTTP: "docs.internal:8080"}, "--token"},
 		{"a short token", serveOptions{HTTP: "0.0.0.0:8080", Token: "secret"}, "at least 16"},
+		{"a trivial token", serveOptions{HTTP: "0.0.0.0:8080", Token: "aaaaaaaaaaaaaaaa"}, "openssl rand -hex 32"},
 		{"a malformed address", serveOptions{HTTP: "localhost"}, "host:port"},
 		{"a malformed origin", serveOptions{HTTP: ":0", AllowOrigins: []string{"example.com"}}, "scheme://host"},
 		{"no sessions", serveOptions{HTTP: ":0", MaxSessions: 0}, "--max-sessions"},
