@@ -79,6 +79,9 @@ type HTTPOptions struct {
 	// ShutdownTimeout bounds how long a shutdown waits for requests in
 	// flight; 0 means the call timeout plus 5 s.
 	ShutdownTimeout time.Duration
+	// logInterval is how often a flood of refusals is summarised in the
+	// log; 0 means refusalLogInterval (tests shorten it).
+	logInterval time.Duration
 }
 
 // ResolveHTTPAddr turns an address as `serve --http` takes it into the one to
@@ -145,8 +148,12 @@ func normalizeOrigin(origin string) (string, error) {
 // HTTPEndpoint and the health check at HealthEndpoint. Close it after the
 // http.Server in front of it has shut down.
 type HTTPHandler struct {
-	srv       *Server
-	log       *slog.Logger
+	srv *Server
+	log *slog.Logger
+	// refusals logs what one request can cause (a refusal, an expired
+	// session, a connection error): a flood is summarised (http_logs.go).
+	refusals  *slog.Logger
+	limiter   *logLimiter
 	mcp       *server.StreamableHTTPServer
 	tokenHash *[sha256.Size]byte // nil: no token required
 	origins   map[string]bool
@@ -170,10 +177,12 @@ func (s *Server) NewHTTPHandler(opts HTTPOptions) (*HTTPHandler, error) {
 	h := &HTTPHandler{
 		srv:      s,
 		log:      s.log.With("transport", "http"),
+		limiter:  newLogLimiter(opts.logInterval),
 		origins:  map[string]bool{},
 		sessions: newSessionRegistry(opts.MaxSessions),
 		inflight: make(chan struct{}, opts.MaxSessions),
 	}
+	h.refusals = h.limiter.limit(h.log)
 	if opts.Token != "" {
 		sum := sha256.Sum256([]byte(opts.Token))
 		h.tokenHash = &sum
@@ -186,7 +195,7 @@ func (s *Server) NewHTTPHandler(opts HTTPOptions) (*HTTPHandler, error) {
 		server.WithSessionIdManagerResolver(h.sessions),
 		server.WithSessionIdleTTL(opts.SessionIdleTimeout),
 		server.WithDisableStreaming(true),
-		server.WithStreamableHTTPLogger(h.log),
+		server.WithStreamableHTTPLogger(h.refusals), // its lines are per request or per session
 		// Only origins that passed originAllowed reach mcp-go, so "*" here
 		// lets exactly those read answers in a browser.
 		server.WithStreamableHTTPCORS(
@@ -205,12 +214,12 @@ func (s *Server) NewHTTPHandler(opts HTTPOptions) (*HTTPHandler, error) {
 // then the token and the MCP endpoint.
 func (h *HTTPHandler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	if !hostAllowed(r) {
-		h.log.Warn("refused a request to a foreign host name", "host", clip(r.Host, 200), "remote", r.RemoteAddr)
+		h.refusals.Warn("refused a request to a foreign host name", "host", clip(r.Host, 200), "remote", r.RemoteAddr)
 		refuse(w, http.StatusForbidden, codeRefused, "Forbidden: this server listens on loopback and answers only to a loopback host name (localhost, 127.0.0.1, [::1])")
 		return
 	}
 	if origin := r.Header.Get("Origin"); origin != "" && !h.originAllowed(origin) {
-		h.log.Warn("refused a request from a foreign origin", "origin", clip(origin, 200), "remote", r.RemoteAddr)
+		h.refusals.Warn("refused a request from a foreign origin", "origin", clip(origin, 200), "remote", r.RemoteAddr)
 		refuse(w, http.StatusForbidden, codeRefused,
 			"Forbidden: origin "+clip(origin, 200)+" is not allowed; start the server with --allow-origin to allow it")
 		return
@@ -234,7 +243,7 @@ func (h *HTTPHandler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if ok, presented := h.authorized(r); !ok {
-		h.log.Warn("refused a request without a valid token", "remote", r.RemoteAddr, "token_presented", presented)
+		h.refusals.Warn("refused a request without a valid token", "remote", r.RemoteAddr, "token_presented", presented)
 		unauthorized(w, presented)
 		return
 	}
@@ -254,7 +263,7 @@ func (h *HTTPHandler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	case h.inflight <- struct{}{}:
 		defer func() { <-h.inflight }()
 	default:
-		h.log.Warn("refused a request: too many in flight", "limit", cap(h.inflight), "remote", r.RemoteAddr)
+		h.refusals.Warn("refused a request: too many in flight", "limit", cap(h.inflight), "remote", r.RemoteAddr)
 		w.Header().Set("Retry-After", "1")
 		refuse(w, http.StatusServiceUnavailable, codeRefused,
 			fmt.Sprintf("Server busy: %d requests are in flight, the most this server handles at once; retry shortly", cap(h.inflight)))
@@ -317,9 +326,12 @@ func (h *HTTPHandler) authorized(r *http.Request) (ok, presented bool) {
 	return subtle.ConstantTimeCompare(sum[:], h.tokenHash[:]) == 1, true
 }
 
-// Close ends every session and stops the idle-session sweeper.
+// Close ends every session, stops the idle-session sweeper and writes the
+// log summaries still pending.
 func (h *HTTPHandler) Close(ctx context.Context) error {
-	return h.mcp.Shutdown(ctx)
+	err := h.mcp.Shutdown(ctx)
+	h.limiter.Close()
+	return err
 }
 
 // ServeHTTP answers MCP over HTTP on ln until ctx ends, then shuts down
@@ -350,7 +362,7 @@ func (s *Server) ServeHTTP(ctx context.Context, ln net.Listener, opts HTTPOption
 		WriteTimeout:   s.opts.CallTimeout + 30*time.Second,
 		IdleTimeout:    idleTimeout,
 		MaxHeaderBytes: maxHeaderBytes,
-		ErrorLog:       slog.NewLogLogger(h.log.Handler(), slog.LevelWarn),
+		ErrorLog:       slog.NewLogLogger(h.refusals.Handler(), slog.LevelWarn),
 		BaseContext:    func(net.Listener) context.Context { return context.WithoutCancel(ctx) },
 	}
 	served := make(chan error, 1)

@@ -85,7 +85,7 @@ func (h *HTTPHandler) post(w http.ResponseWriter, r *http.Request, body []byte) 
 		var a *admission
 		var ok bool
 		if ctx, a, ok = h.sessions.reserve(ctx); !ok {
-			h.log.Warn("refused a session: all are open", "limit", h.sessions.max, "remote", r.RemoteAddr)
+			h.refusals.Warn("refused a session: all are open", "limit", h.sessions.max, "remote", r.RemoteAddr)
 			w.Header().Set("Retry-After", "5")
 			writeAnswer(w, http.StatusServiceUnavailable, errorAnswer(m.id, codeRefused, fmt.Sprintf(
 				"Server busy: all %d sessions are open; end one (HTTP DELETE with its Mcp-Session-Id) or retry when an idle one expires",
@@ -181,7 +181,7 @@ func modernStatus(code int) int {
 }
 
 func (h *HTTPHandler) tooLarge(w http.ResponseWriter, r *http.Request, size int64) {
-	h.log.Warn("rejected oversized request", "bytes", size, "limit", MaxMessageBytes, "remote", r.RemoteAddr)
+	h.refusals.Warn("rejected oversized request", "bytes", size, "limit", MaxMessageBytes, "remote", r.RemoteAddr)
 	// The rest of the body is not read; the connection cannot be reused.
 	w.Header().Set("Connection", "close")
 	refuse(w, http.StatusRequestEntityTooLarge, mcpgo.INVALID_REQUEST,

@@ -9,10 +9,12 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"log/slog"
 	"math/rand/v2"
 	"net/http"
 	"strings"
 	"testing"
+	"time"
 
 	mcpgo "github.com/mark3labs/mcp-go/mcp"
 )
@@ -211,4 +213,111 @@ func TestTokenNeedsEntropy(t *testing.T) {
 			}
 		}
 	}
+}
+
+// TestHTTPRefusalLogsAreSummarised: a flood of refused requests and of
+// swept sessions writes one line per kind and then a summary of how many
+// more, not a line each.
+func TestHTTPRefusalLogsAreSummarised(t *testing.T) {
+	hs := startHTTP(t, Options{DBPath: fixtureDB(t)}, HTTPOptions{Token: testToken, SessionIdleTimeout: time.Second})
+	version := mcpgo.ProtocolVersion20250618
+	const unauthorized, foreign, sessions = 200, 50, 12
+	for range unauthorized {
+		if status, _, _ := hs.peer(t, version).post(frame(version, "1", "tools/list", nil)); status != http.StatusUnauthorized {
+			t.Fatalf("without the token: %d", status)
+		}
+	}
+	for range foreign {
+		p := hs.peer(t, version)
+		p.header.Set("Origin", "https://evil.example")
+		if status, _, _ := p.post(frame(version, "1", "tools/list", nil)); status != http.StatusForbidden {
+			t.Fatalf("foreign origin: %d", status)
+		}
+	}
+	for range sessions {
+		p := hs.peer(t, version)
+		p.token = testToken
+		p.handshake()
+	}
+	// The sweeper runs every second; wait for it to end every session.
+	for deadline := time.Now().Add(10 * time.Second); healthSessions(t, hs, testToken) > 0; time.Sleep(100 * time.Millisecond) {
+		if time.Now().After(deadline) {
+			t.Fatalf("%d sessions still open 10s after their 1s idle timeout", healthSessions(t, hs, testToken))
+		}
+	}
+	if err := hs.stop(); err != nil { // flushes the summaries
+		t.Fatal(err)
+	}
+	logs := hs.logs.String()
+	for _, c := range []struct {
+		line string
+		n    int
+	}{
+		{"refused a request without a valid token", unauthorized},
+		{"refused a request from a foreign origin", foreign},
+		{"Sweeping expired session", sessions},
+	} {
+		lines := 0
+		more := 0
+		for _, l := range strings.Split(logs, "\n") {
+			if !strings.Contains(l, c.line) {
+				continue
+			}
+			lines++
+			var n int
+			if _, err := fmt.Sscanf(l[strings.Index(l, "msg=")+len("msg="):], `"%d more`, &n); err == nil {
+				more += n
+			}
+		}
+		if lines > 3 || lines+more < c.n || more == 0 {
+			t.Errorf("%d × %q: %d log lines summarising %d more; want at most 3 lines that account for all", c.n, c.line, lines, more)
+		}
+	}
+}
+
+// TestLogLimiterSummarisesFloods: within an interval a kind's first line is
+// written and the rest counted; when the interval ends one line says how many
+// more; a kind that went quiet is written at once again; kinds are apart.
+func TestLogLimiterSummarisesFloods(t *testing.T) {
+	var buf lockedBuffer
+	lim := newLogLimiter(100 * time.Millisecond)
+	defer lim.Close()
+	log := lim.limit(slog.New(slog.NewTextHandler(&buf, nil)))
+	for i := range 100 {
+		log.Warn("refused a connection", "remote", fmt.Sprintf("10.0.0.%d:4242", i))
+	}
+	log.Warn("another kind")
+	waitForLog := func(text string) {
+		t.Helper()
+		for deadline := time.Now().Add(5 * time.Second); !strings.Contains(buf.String(), text); time.Sleep(10 * time.Millisecond) {
+			if time.Now().After(deadline) {
+				t.Fatalf("no %q within 5s:\n%s", text, buf.String())
+			}
+		}
+	}
+	waitForLog("99 more in the last")
+	if n := strings.Count(buf.String(), "refused a connection"); n != 2 {
+		t.Errorf("%d lines for 100 refusals, want the first and one summary:\n%s", n, buf.String())
+	}
+	if strings.Count(buf.String(), "another kind") != 1 {
+		t.Errorf("another kind was not written on its own:\n%s", buf.String())
+	}
+	// The window closes once an interval passes with nothing to count; the
+	// next refusal is then written at once.
+	for deadline := time.Now().Add(5 * time.Second); ; time.Sleep(10 * time.Millisecond) {
+		lim.mu.Lock()
+		_, open := lim.windows[logKind("refused a connection")]
+		lim.mu.Unlock()
+		if !open {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatal("the window of a quiet kind never closed")
+		}
+	}
+	log.Warn("refused a connection", "remote", "10.0.0.200:4242")
+	if n := strings.Count(buf.String(), "refused a connection"); n != 3 {
+		t.Errorf("after a quiet interval the next refusal was not written at once:\n%s", buf.String())
+	}
+	t.Logf("summarised log:\n%s", buf.String())
 }
