@@ -73,6 +73,12 @@ type HTTPOptions struct {
 	// MaxSessions bounds the open sessions, and the requests handled at
 	// once; 0 means DefaultMaxSessions.
 	MaxSessions int
+	// MaxConnections bounds the connections open at once, and
+	// MaxConnectionsPerAddress those from one client address (an IPv6
+	// client's /64); a connection past either is answered 503 and closed at
+	// once. 0 means DefaultMaxConnections and DefaultMaxConnectionsPerAddress.
+	MaxConnections           int
+	MaxConnectionsPerAddress int
 	// SessionIdleTimeout ends a session unused for this long; its client
 	// gets 404 and starts a new one. 0 means DefaultSessionIdleTimeout.
 	SessionIdleTimeout time.Duration
@@ -213,6 +219,7 @@ func (s *Server) NewHTTPHandler(opts HTTPOptions) (*HTTPHandler, error) {
 // which needs no token but tells its figures only to the token's holders,
 // then the token and the MCP endpoint.
 func (h *HTTPHandler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	closeUnlessAuthenticated(w, r)
 	if !hostAllowed(r) {
 		h.refusals.Warn("refused a request to a foreign host name", "host", clip(r.Host, 200), "remote", r.RemoteAddr)
 		refuse(w, http.StatusForbidden, codeRefused, "Forbidden: this server listens on loopback and answers only to a loopback host name (localhost, 127.0.0.1, [::1])")
@@ -227,6 +234,7 @@ func (h *HTTPHandler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	switch r.URL.Path {
 	case HealthEndpoint:
 		if ok, _ := h.authorized(r); ok {
+			authenticated(w, r)
 			h.health(w, r)
 		} else {
 			h.liveness(w, r)
@@ -247,6 +255,7 @@ func (h *HTTPHandler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		unauthorized(w, presented)
 		return
 	}
+	authenticated(w, r)
 	if r.Method == http.MethodDelete && !h.sessionToEnd(w, r) {
 		return
 	}
@@ -353,6 +362,14 @@ func (s *Server) ServeHTTP(ctx context.Context, ln net.Listener, opts HTTPOption
 	if grace <= 0 {
 		grace = s.opts.CallTimeout + 5*time.Second
 	}
+	if opts.MaxConnections <= 0 {
+		opts.MaxConnections = DefaultMaxConnections
+	}
+	if opts.MaxConnectionsPerAddress <= 0 {
+		opts.MaxConnectionsPerAddress = DefaultMaxConnectionsPerAddress
+	}
+	maxConns := connectionBound(opts.MaxConnections, h.log)
+	ln = newLimitedListener(ln, maxConns, opts.MaxConnectionsPerAddress, h.refusals)
 	hs := &http.Server{
 		Handler:           h,
 		ReadHeaderTimeout: readHeaderTimeout,
@@ -364,11 +381,13 @@ func (s *Server) ServeHTTP(ctx context.Context, ln net.Listener, opts HTTPOption
 		MaxHeaderBytes: maxHeaderBytes,
 		ErrorLog:       slog.NewLogLogger(h.refusals.Handler(), slog.LevelWarn),
 		BaseContext:    func(net.Listener) context.Context { return context.WithoutCancel(ctx) },
+		ConnContext:    withConn,
 	}
 	served := make(chan error, 1)
 	go func() { served <- hs.Serve(ln) }()
 	h.log.Info("serving MCP over Streamable HTTP", "url", "http://"+ln.Addr().String()+HTTPEndpoint,
-		"health", HealthEndpoint, "token_required", h.tokenHash != nil, "max_sessions", cap(h.inflight))
+		"health", HealthEndpoint, "token_required", h.tokenHash != nil, "max_sessions", cap(h.inflight),
+		"max_connections", maxConns, "max_connections_per_address", opts.MaxConnectionsPerAddress)
 
 	select {
 	case err := <-served:

@@ -1,6 +1,7 @@
 package mcp
 
 import (
+	"bufio"
 	"context"
 	"encoding/base32"
 	"encoding/base64"
@@ -11,6 +12,7 @@ import (
 	"io"
 	"log/slog"
 	"math/rand/v2"
+	"net"
 	"net/http"
 	"strings"
 	"testing"
@@ -320,4 +322,55 @@ func TestLogLimiterSummarisesFloods(t *testing.T) {
 		t.Errorf("after a quiet interval the next refusal was not written at once:\n%s", buf.String())
 	}
 	t.Logf("summarised log:\n%s", buf.String())
+}
+
+// TestHTTPKeepsAliveOnlyAuthenticatedConnections: an answer to a connection
+// that has not carried the token closes it (Connection: close); one that has
+// stays open for the client's next request.
+func TestHTTPKeepsAliveOnlyAuthenticatedConnections(t *testing.T) {
+	hs := startHTTP(t, Options{DBPath: fixtureDB(t)}, HTTPOptions{Token: testToken})
+	version := mcpgo.ProtocolVersion20260728
+	body := frame(version, "1", "tools/list", nil)
+	p := hs.peer(t, version)
+	send := func(c net.Conn, r *bufio.Reader, method, path, token string) *http.Response {
+		t.Helper()
+		req, _ := http.NewRequest(method, hs.base+path, nil)
+		if method == http.MethodPost {
+			req, _ = http.NewRequest(method, hs.base+path, strings.NewReader(body))
+			req.Header = p.headersFor(body)
+		}
+		if token != "" {
+			req.Header.Set("Authorization", "Bearer "+token)
+		}
+		if err := req.Write(c); err != nil {
+			t.Fatal(err)
+		}
+		resp, err := http.ReadResponse(r, req)
+		if err != nil {
+			t.Fatalf("%s %s: %v", method, path, err)
+		}
+		io.Copy(io.Discard, resp.Body)
+		resp.Body.Close()
+		return resp
+	}
+	dial := func() (net.Conn, *bufio.Reader) {
+		c, err := net.Dial("tcp", strings.TrimPrefix(hs.base, "http://"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { c.Close() })
+		return c, bufio.NewReader(c)
+	}
+	for _, c := range []struct{ method, path string }{{http.MethodGet, HealthEndpoint}, {http.MethodPost, HTTPEndpoint}} {
+		conn, r := dial()
+		if resp := send(conn, r, c.method, c.path, ""); !resp.Close {
+			t.Errorf("%s %s without the token: %d, the connection kept open", c.method, c.path, resp.StatusCode)
+		}
+	}
+	conn, r := dial()
+	for i := range 3 {
+		if resp := send(conn, r, http.MethodPost, HTTPEndpoint, testToken); resp.StatusCode != http.StatusOK || resp.Close {
+			t.Fatalf("request %d on an authenticated connection: %d, close %v", i, resp.StatusCode, resp.Close)
+		}
+	}
 }

@@ -43,14 +43,15 @@ func TestServeHTTPFlags(t *testing.T) {
 		return got, &out
 	}
 	got, _ := parse("--http", ":8080", "--allow-origin", "https://a.example", "--allow-origin", "https://b.example",
-		"--max-sessions", "10", "--session-idle-timeout", "5m")
+		"--max-sessions", "10", "--session-idle-timeout", "5m", "--max-connections", "300", "--max-connections-per-address", "20")
 	if got.HTTP != ":8080" || got.Token != httpTestToken || len(got.AllowOrigins) != 2 || got.MaxSessions != 10 ||
-		got.SessionIdleTimeout != 5*time.Minute {
+		got.SessionIdleTimeout != 5*time.Minute || got.MaxConns != 300 || got.MaxConnsPerAddress != 20 {
 		t.Errorf("options = %+v", got)
 	}
 	got, _ = parse("--http", ":8080", "--token", "a2ac1726392cddd0e50210d1e93a1f9c")
 	if got.Token != "a2ac1726392cddd0e50210d1e93a1f9c" || got.MaxSessions != mcp.DefaultMaxSessions ||
-		got.SessionIdleTimeout != mcp.DefaultSessionIdleTimeout {
+		got.SessionIdleTimeout != mcp.DefaultSessionIdleTimeout ||
+		got.MaxConns != mcp.DefaultMaxConnections || got.MaxConnsPerAddress != mcp.DefaultMaxConnectionsPerAddress {
 		t.Errorf("the flag must win over the environment; defaults: %+v", got)
 	}
 	_, help := parse("--help")
@@ -75,6 +76,8 @@ func TestServeHTTPRefusesUnsafeStarts(t *testing.T) {
 		{"a malformed address", serveOptions{HTTP: "localhost"}, "host:port"},
 		{"a malformed origin", serveOptions{HTTP: ":0", AllowOrigins: []string{"example.com"}}, "scheme://host"},
 		{"no sessions", serveOptions{HTTP: ":0", MaxSessions: 0}, "--max-sessions"},
+		{"no connections", serveOptions{HTTP: ":0", MaxConns: -1}, "--max-connections"},
+		{"no connections per address", serveOptions{HTTP: ":0", MaxConnsPerAddress: -1}, "--max-connections-per-address"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			io, out, _ := cmdTestIO(false)
@@ -82,6 +85,12 @@ func TestServeHTTPRefusesUnsafeStarts(t *testing.T) {
 			o.IO, o.BaseDir = io, t.TempDir()
 			if o.MaxSessions == 0 && c.name != "no sessions" {
 				o.MaxSessions = mcp.DefaultMaxSessions
+			}
+			if o.MaxConns == 0 {
+				o.MaxConns = mcp.DefaultMaxConnections
+			}
+			if o.MaxConnsPerAddress == 0 {
+				o.MaxConnsPerAddress = mcp.DefaultMaxConnectionsPerAddress
 			}
 			err := runServe(context.Background(), &o)
 			if exitCode(err) != exitUsage || !strings.Contains(fmt.Sprint(err), c.want) {
