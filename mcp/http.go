@@ -46,9 +46,6 @@ const (
 const (
 	DefaultMaxSessions        = 256
 	DefaultSessionIdleTimeout = 30 * time.Minute
-	// MinTokenLength keeps a token out of reach of guessing: 16 characters
-	// of any alphabet is at least 64 bits from a hex generator.
-	MinTokenLength = 16
 )
 
 // Connection time limits. A request's own work is bounded by CallTimeout;
@@ -76,12 +73,21 @@ type HTTPOptions struct {
 	// MaxSessions bounds the open sessions, and the requests handled at
 	// once; 0 means DefaultMaxSessions.
 	MaxSessions int
+	// MaxConnections bounds the connections open at once, and
+	// MaxConnectionsPerAddress those from one client address (an IPv6
+	// client's /64); a connection past either is answered 503 and closed at
+	// once. 0 means DefaultMaxConnections and DefaultMaxConnectionsPerAddress.
+	MaxConnections           int
+	MaxConnectionsPerAddress int
 	// SessionIdleTimeout ends a session unused for this long; its client
 	// gets 404 and starts a new one. 0 means DefaultSessionIdleTimeout.
 	SessionIdleTimeout time.Duration
 	// ShutdownTimeout bounds how long a shutdown waits for requests in
 	// flight; 0 means the call timeout plus 5 s.
 	ShutdownTimeout time.Duration
+	// logInterval is how often a flood of refusals is summarised in the
+	// log; 0 means refusalLogInterval (tests shorten it).
+	logInterval time.Duration
 }
 
 // ResolveHTTPAddr turns an address as `serve --http` takes it into the one to
@@ -133,20 +139,6 @@ func (o HTTPOptions) Check() error {
 	return nil
 }
 
-// checkToken refuses a token too short to resist guessing or one that cannot
-// travel in an Authorization header.
-func checkToken(token string) error {
-	if len(token) < MinTokenLength {
-		return fmt.Errorf("%w: the token must be at least %d characters (e.g. openssl rand -hex 32)", ErrHTTPConfig, MinTokenLength)
-	}
-	for _, r := range token {
-		if r <= ' ' || r >= 0x7f {
-			return fmt.Errorf("%w: the token must be printable ASCII without spaces", ErrHTTPConfig)
-		}
-	}
-	return nil
-}
-
 // normalizeOrigin returns origin as browsers send it, scheme://host[:port] in
 // lower case, or an error when it is not an origin.
 func normalizeOrigin(origin string) (string, error) {
@@ -162,8 +154,12 @@ func normalizeOrigin(origin string) (string, error) {
 // HTTPEndpoint and the health check at HealthEndpoint. Close it after the
 // http.Server in front of it has shut down.
 type HTTPHandler struct {
-	srv       *Server
-	log       *slog.Logger
+	srv *Server
+	log *slog.Logger
+	// refusals logs what one request can cause (a refusal, an expired
+	// session, a connection error): a flood is summarised (http_logs.go).
+	refusals  *slog.Logger
+	limiter   *logLimiter
 	mcp       *server.StreamableHTTPServer
 	tokenHash *[sha256.Size]byte // nil: no token required
 	origins   map[string]bool
@@ -187,10 +183,12 @@ func (s *Server) NewHTTPHandler(opts HTTPOptions) (*HTTPHandler, error) {
 	h := &HTTPHandler{
 		srv:      s,
 		log:      s.log.With("transport", "http"),
+		limiter:  newLogLimiter(opts.logInterval),
 		origins:  map[string]bool{},
 		sessions: newSessionRegistry(opts.MaxSessions),
 		inflight: make(chan struct{}, opts.MaxSessions),
 	}
+	h.refusals = h.limiter.limit(h.log)
 	if opts.Token != "" {
 		sum := sha256.Sum256([]byte(opts.Token))
 		h.tokenHash = &sum
@@ -203,7 +201,7 @@ func (s *Server) NewHTTPHandler(opts HTTPOptions) (*HTTPHandler, error) {
 		server.WithSessionIdManagerResolver(h.sessions),
 		server.WithSessionIdleTTL(opts.SessionIdleTimeout),
 		server.WithDisableStreaming(true),
-		server.WithStreamableHTTPLogger(h.log),
+		server.WithStreamableHTTPLogger(h.refusals), // its lines are per request or per session
 		// Only origins that passed originAllowed reach mcp-go, so "*" here
 		// lets exactly those read answers in a browser.
 		server.WithStreamableHTTPCORS(
@@ -216,19 +214,31 @@ func (s *Server) NewHTTPHandler(opts HTTPOptions) (*HTTPHandler, error) {
 	return h, nil
 }
 
-// ServeHTTP routes a request: Origin first (a foreign page learns nothing,
-// not even whether the token is right), then the health check, which needs
-// no token, then the token and the MCP endpoint.
+// ServeHTTP routes a request: Host and Origin first (a foreign page learns
+// nothing, not even whether the token is right), then the health check,
+// which needs no token but tells its figures only to the token's holders,
+// then the token and the MCP endpoint.
 func (h *HTTPHandler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	closeUnlessAuthenticated(w, r)
+	if !hostAllowed(r) {
+		h.refusals.Warn("refused a request to a foreign host name", "host", clip(r.Host, 200), "remote", r.RemoteAddr)
+		refuse(w, http.StatusForbidden, codeRefused, "Forbidden: this server listens on loopback and answers only to a loopback host name (localhost, 127.0.0.1, [::1])")
+		return
+	}
 	if origin := r.Header.Get("Origin"); origin != "" && !h.originAllowed(origin) {
-		h.log.Warn("refused a request from a foreign origin", "origin", clip(origin, 200), "remote", r.RemoteAddr)
+		h.refusals.Warn("refused a request from a foreign origin", "origin", clip(origin, 200), "remote", r.RemoteAddr)
 		refuse(w, http.StatusForbidden, codeRefused,
 			"Forbidden: origin "+clip(origin, 200)+" is not allowed; start the server with --allow-origin to allow it")
 		return
 	}
 	switch r.URL.Path {
 	case HealthEndpoint:
-		h.health(w, r)
+		if ok, _ := h.authorized(r); ok {
+			authenticated(w, r)
+			h.health(w, r)
+		} else {
+			h.liveness(w, r)
+		}
 		return
 	case HTTPEndpoint:
 	default:
@@ -241,32 +251,59 @@ func (h *HTTPHandler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if ok, presented := h.authorized(r); !ok {
-		challenge := `Bearer realm="cupertino"`
-		text := "Unauthorized: send the server's token as Authorization: Bearer <token>"
-		if presented {
-			challenge += `, error="invalid_token"`
-			text = "Unauthorized: the bearer token is not this server's"
-		}
-		h.log.Warn("refused a request without a valid token", "remote", r.RemoteAddr, "token_presented", presented)
-		w.Header().Set("WWW-Authenticate", challenge)
-		refuse(w, http.StatusUnauthorized, codeRefused, text)
+		h.refusals.Warn("refused a request without a valid token", "remote", r.RemoteAddr, "token_presented", presented)
+		unauthorized(w, presented)
 		return
+	}
+	authenticated(w, r)
+	if r.Method == http.MethodDelete && !h.sessionToEnd(w, r) {
+		return
+	}
+	var body []byte
+	if r.Method == http.MethodPost {
+		// Read before taking a place: a client that stalls its body holds a
+		// connection (bounded per address), never a place others need.
+		var ok bool
+		if body, ok = h.readBody(w, r); !ok {
+			return
+		}
 	}
 	select {
 	case h.inflight <- struct{}{}:
 		defer func() { <-h.inflight }()
 	default:
-		h.log.Warn("refused a request: too many in flight", "limit", cap(h.inflight), "remote", r.RemoteAddr)
+		h.refusals.Warn("refused a request: too many in flight", "limit", cap(h.inflight), "remote", r.RemoteAddr)
 		w.Header().Set("Retry-After", "1")
 		refuse(w, http.StatusServiceUnavailable, codeRefused,
 			fmt.Sprintf("Server busy: %d requests are in flight, the most this server handles at once; retry shortly", cap(h.inflight)))
 		return
 	}
 	if r.Method == http.MethodPost {
-		h.post(w, r)
+		h.post(w, r, body)
 		return
 	}
 	h.mcp.ServeHTTP(w, r)
+}
+
+// howToSendTheToken is what a 401 says, in its challenge and its body. A bare
+// Bearer challenge reads to some clients (the MCP Inspector) as the start of
+// an OAuth flow, which this server does not have: the token is static, set
+// when the server starts. It holds no quote or backslash, which an
+// error_description may not (RFC 6750).
+const howToSendTheToken = "this server takes a static bearer token, not OAuth: send Authorization: Bearer <token> " +
+	"with every request, the token the server was started with (--token or $CUPERTINO_TOKEN)"
+
+// unauthorized answers a request without the token (presented: with another
+// one) with 401, a Bearer challenge and a JSON-RPC error that both say how
+// to send the token.
+func unauthorized(w http.ResponseWriter, presented bool) {
+	challenge, text := `Bearer realm="cupertino"`, "Unauthorized: "+howToSendTheToken
+	if presented {
+		challenge += `, error="invalid_token"`
+		text = "Unauthorized: the bearer token is not this server's; " + howToSendTheToken
+	}
+	w.Header().Set("WWW-Authenticate", challenge+`, error_description="`+howToSendTheToken+`"`)
+	refuse(w, http.StatusUnauthorized, codeRefused, text)
 }
 
 // originAllowed: loopback pages (a local inspector, say) and the configured
@@ -298,9 +335,12 @@ func (h *HTTPHandler) authorized(r *http.Request) (ok, presented bool) {
 	return subtle.ConstantTimeCompare(sum[:], h.tokenHash[:]) == 1, true
 }
 
-// Close ends every session and stops the idle-session sweeper.
+// Close ends every session, stops the idle-session sweeper and writes the
+// log summaries still pending.
 func (h *HTTPHandler) Close(ctx context.Context) error {
-	return h.mcp.Shutdown(ctx)
+	err := h.mcp.Shutdown(ctx)
+	h.limiter.Close()
+	return err
 }
 
 // ServeHTTP answers MCP over HTTP on ln until ctx ends, then shuts down
@@ -322,6 +362,14 @@ func (s *Server) ServeHTTP(ctx context.Context, ln net.Listener, opts HTTPOption
 	if grace <= 0 {
 		grace = s.opts.CallTimeout + 5*time.Second
 	}
+	if opts.MaxConnections <= 0 {
+		opts.MaxConnections = DefaultMaxConnections
+	}
+	if opts.MaxConnectionsPerAddress <= 0 {
+		opts.MaxConnectionsPerAddress = DefaultMaxConnectionsPerAddress
+	}
+	maxConns := connectionBound(opts.MaxConnections, h.log)
+	ln = newLimitedListener(ln, maxConns, opts.MaxConnectionsPerAddress, h.refusals)
 	hs := &http.Server{
 		Handler:           h,
 		ReadHeaderTimeout: readHeaderTimeout,
@@ -331,13 +379,15 @@ func (s *Server) ServeHTTP(ctx context.Context, ln net.Listener, opts HTTPOption
 		WriteTimeout:   s.opts.CallTimeout + 30*time.Second,
 		IdleTimeout:    idleTimeout,
 		MaxHeaderBytes: maxHeaderBytes,
-		ErrorLog:       slog.NewLogLogger(h.log.Handler(), slog.LevelWarn),
+		ErrorLog:       slog.NewLogLogger(h.refusals.Handler(), slog.LevelWarn),
 		BaseContext:    func(net.Listener) context.Context { return context.WithoutCancel(ctx) },
+		ConnContext:    withConn,
 	}
 	served := make(chan error, 1)
 	go func() { served <- hs.Serve(ln) }()
 	h.log.Info("serving MCP over Streamable HTTP", "url", "http://"+ln.Addr().String()+HTTPEndpoint,
-		"health", HealthEndpoint, "token_required", h.tokenHash != nil, "max_sessions", cap(h.inflight))
+		"health", HealthEndpoint, "token_required", h.tokenHash != nil, "max_sessions", cap(h.inflight),
+		"max_connections", maxConns, "max_connections_per_address", opts.MaxConnectionsPerAddress)
 
 	select {
 	case err := <-served:

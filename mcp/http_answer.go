@@ -29,23 +29,29 @@ const codeRefused = -32000
 // healthTimeout bounds the health check's look at the index.
 const healthTimeout = 2 * time.Second
 
-// post handles one POSTed JSON-RPC message.
-func (h *HTTPHandler) post(w http.ResponseWriter, r *http.Request) {
+// readBody reads a POST's body within MaxMessageBytes (and the server's read
+// timeout); when it cannot, it answers the request and ok is false.
+func (h *HTTPHandler) readBody(w http.ResponseWriter, r *http.Request) (body []byte, ok bool) {
 	if r.ContentLength > MaxMessageBytes {
 		h.tooLarge(w, r, r.ContentLength)
-		return
+		return nil, false
 	}
 	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, MaxMessageBytes))
 	if err != nil {
 		var tooBig *http.MaxBytesError
 		if errors.As(err, &tooBig) {
 			h.tooLarge(w, r, -1)
-			return
+			return nil, false
 		}
 		h.log.Debug("request body unreadable", "remote", r.RemoteAddr, "err", err)
 		refuse(w, http.StatusBadRequest, mcpgo.PARSE_ERROR, "Parse error: the request body could not be read")
-		return
+		return nil, false
 	}
+	return body, true
+}
+
+// post handles one POSTed JSON-RPC message, its body read by readBody.
+func (h *HTTPHandler) post(w http.ResponseWriter, r *http.Request, body []byte) {
 	m := parseMessage(bytes.TrimSpace(body))
 	if m.kind == kindInvalid {
 		h.log.Debug("rejected message", "code", m.reject.Code, "reason", m.reject.Message)
@@ -53,6 +59,21 @@ func (h *HTTPHandler) post(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 
+	if m.kind != kindRequest && m.method != "" {
+		// mcp-go opens a session for any message whose method is initialize,
+		// id or not, outside the place an initialize request reserves; and
+		// it would act on a notification JSON-RPC calls malformed, which
+		// stdio ignores. Neither reaches it.
+		if m.method == string(mcpgo.MethodInitialize) {
+			writeAnswer(w, http.StatusBadRequest, errorAnswer(nullID, mcpgo.INVALID_REQUEST,
+				`Invalid Request: initialize is a request and needs an id, e.g. {"jsonrpc":"2.0","id":1,"method":"initialize",...}`))
+			return
+		}
+		if m.kind == kindIgnored {
+			w.WriteHeader(http.StatusAccepted)
+			return
+		}
+	}
 	ctx := r.Context()
 	var failure *resourceFailure
 	if m.method == string(mcpgo.MethodResourcesRead) {
@@ -64,7 +85,7 @@ func (h *HTTPHandler) post(w http.ResponseWriter, r *http.Request) {
 		var a *admission
 		var ok bool
 		if ctx, a, ok = h.sessions.reserve(ctx); !ok {
-			h.log.Warn("refused a session: all are open", "limit", h.sessions.max, "remote", r.RemoteAddr)
+			h.refusals.Warn("refused a session: all are open", "limit", h.sessions.max, "remote", r.RemoteAddr)
 			w.Header().Set("Retry-After", "5")
 			writeAnswer(w, http.StatusServiceUnavailable, errorAnswer(m.id, codeRefused, fmt.Sprintf(
 				"Server busy: all %d sessions are open; end one (HTTP DELETE with its Mcp-Session-Id) or retry when an idle one expires",
@@ -160,7 +181,7 @@ func modernStatus(code int) int {
 }
 
 func (h *HTTPHandler) tooLarge(w http.ResponseWriter, r *http.Request, size int64) {
-	h.log.Warn("rejected oversized request", "bytes", size, "limit", MaxMessageBytes, "remote", r.RemoteAddr)
+	h.refusals.Warn("rejected oversized request", "bytes", size, "limit", MaxMessageBytes, "remote", r.RemoteAddr)
 	// The rest of the body is not read; the connection cannot be reused.
 	w.Header().Set("Connection", "close")
 	refuse(w, http.StatusRequestEntityTooLarge, mcpgo.INVALID_REQUEST,

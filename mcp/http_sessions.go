@@ -7,6 +7,7 @@ import (
 	"net/http"
 	"sync"
 
+	mcpgo "github.com/mark3labs/mcp-go/mcp"
 	"github.com/mark3labs/mcp-go/server"
 )
 
@@ -69,13 +70,19 @@ func (reg *sessionRegistry) count() int {
 	return len(reg.open)
 }
 
-// Generate opens a session outside the cap. mcp-go calls it only for a GET
-// stream without a session, which this server refuses before that point.
+// Generate opens a session for a request that reserved no place: mcp-go
+// calls it for a GET stream without a session, and for any message it takes
+// for an initialize that post did not (HTTPHandler.post refuses those first).
+// The cap holds here too: when every place is taken it returns "", and
+// mcp-go then opens no session.
 func (reg *sessionRegistry) Generate() string {
-	id := newSessionID()
 	reg.mu.Lock()
+	defer reg.mu.Unlock()
+	if len(reg.open)+reg.reserved >= reg.max {
+		return ""
+	}
+	id := newSessionID()
 	reg.open[id] = struct{}{}
-	reg.mu.Unlock()
 	return id
 }
 
@@ -96,6 +103,29 @@ func (reg *sessionRegistry) Terminate(id string) (isNotAllowed bool, err error) 
 	defer reg.mu.Unlock()
 	delete(reg.open, id)
 	return false, nil
+}
+
+// sessionToEnd lets through a DELETE that names an open session, which
+// mcp-go then ends (200). mcp-go answers 200 to any DELETE, so a client that
+// ends a session it does not have would never learn its mistake: this
+// answers 400 when the header is missing and 404 when the session is not
+// open. 2026-07-28 has no sessions; mcp-go refuses its DELETEs.
+func (h *HTTPHandler) sessionToEnd(w http.ResponseWriter, r *http.Request) bool {
+	if mcpgo.IsModernProtocol(r.Header.Get(mcpgo.HeaderProtocolVersion)) {
+		return true
+	}
+	id := r.Header.Get("Mcp-Session-Id")
+	if id == "" {
+		refuse(w, http.StatusBadRequest, mcpgo.INVALID_REQUEST,
+			"Bad Request: a DELETE ends a session; send the session's id in the Mcp-Session-Id header")
+		return false
+	}
+	if _, err := h.sessions.Validate(id); err != nil {
+		refuse(w, http.StatusNotFound, mcpgo.INVALID_REQUEST,
+			"Not found: no open session has this Mcp-Session-Id (it ended, expired, or is from before a restart)")
+		return false
+	}
+	return true
 }
 
 // admission is one initialize request's place in the registry.

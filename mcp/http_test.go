@@ -28,8 +28,9 @@ import (
 var httpVersions = []string{mcpgo.ProtocolVersion20241105, mcpgo.ProtocolVersion20250618, mcpgo.ProtocolVersion20251125,
 	mcpgo.ProtocolVersion20260728}
 
-// testToken passes HTTPOptions.Check.
-const testToken = "test-token-0123456789abcdef"
+// testToken passes HTTPOptions.Check, made as the docs say a token is made
+// (openssl rand -hex 32).
+const testToken = "a757ced8f654f6f7ec4356a0e0079c574c5f7e370acec0696ad3f52afe02382a"
 
 // httpServer is a Server answering on 127.0.0.1 through Server.ServeHTTP,
 // the code path of `cupertino serve --http`.
@@ -354,8 +355,8 @@ func TestHTTPTimeoutAsStdio(t *testing.T) {
 	}
 }
 
-// TestHTTPHealth: /healthz needs no token and reports the document count,
-// or 503 with a reason free of paths when the index cannot serve.
+// TestHTTPHealth: /healthz reports the document count to the token's
+// holders, or 503 with a reason free of paths when the index cannot serve.
 func TestHTTPHealth(t *testing.T) {
 	db := fixtureDB(t)
 	want := 0
@@ -369,7 +370,9 @@ func TestHTTPHealth(t *testing.T) {
 		Error     string `json:"error"`
 	}
 	get := func(hs *httpServer) (int, health) {
-		status, _, body := hs.peer(t, "").do(http.MethodGet, HealthEndpoint, nil, nil)
+		p := hs.peer(t, "")
+		p.token = testToken // the figures are for the token's holders
+		status, _, body := p.do(http.MethodGet, HealthEndpoint, nil, nil)
 		var h health
 		if err := json.Unmarshal(body, &h); err != nil {
 			t.Fatalf("healthz: %q", body)

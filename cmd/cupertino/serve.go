@@ -32,6 +32,8 @@ type serveOptions struct {
 	AllowOrigins       []string
 	MaxSessions        int
 	SessionIdleTimeout time.Duration
+	MaxConns           int
+	MaxConnsPerAddress int
 }
 
 // tokenEnv holds the HTTP server's bearer token when --token is not given:
@@ -60,9 +62,12 @@ limits and timeouts. ADDR without a host (":8080") listens on 127.0.0.1 only.
 Clients send the token (--token, or $CUPERTINO_TOKEN) as "Authorization:
 Bearer <token>"; a token is required to listen beyond loopback. Requests from
 browser pages are refused unless their origin is loopback or given with
---allow-origin. GET /healthz (no token) answers 200 with the document count,
-or 503 when the index cannot serve. SIGTERM or Ctrl-C stops accepting, lets
-the requests in flight finish, and exits 0.
+--allow-origin. Connections are bounded in all (--max-connections) and per
+client address (--max-connections-per-address); one that has not carried the
+token is closed after its answer. GET /healthz answers 200, or 503 when the index cannot
+serve, without a token; with it, the answer adds the document and session
+counts and the version. SIGTERM or Ctrl-C stops accepting, lets the requests
+in flight finish, and exits 0.
 
 Tools: search, read_document, list_frameworks, list_documents, list_children,
 list_sources and, when the index has symbols and inheritance edges,
@@ -78,10 +83,13 @@ code, list_samples, read_sample, read_sample_file and search_usages
 	_ = f.MarkHidden("call-timeout")
 	f.StringVar(&opts.HTTP, "http", "", "serve MCP over Streamable HTTP on `ADDR` (host:port; \":8080\" means 127.0.0.1:8080) instead of stdio")
 	// No default shown: the help must not print the environment's token.
-	f.StringVar(&opts.Token, "token", "", "bearer token HTTP clients must send (default $"+tokenEnv+"); required beyond loopback")
+	f.StringVar(&opts.Token, "token", "", "bearer token HTTP clients must send (default $"+tokenEnv+"); required beyond loopback; must look random, e.g. openssl rand -hex 32")
 	f.StringSliceVar(&opts.AllowOrigins, "allow-origin", nil, "browser `origin` allowed besides loopback ones, e.g. https://tools.example.com (repeatable)")
 	f.IntVar(&opts.MaxSessions, "max-sessions", mcp.DefaultMaxSessions, "most HTTP sessions open, and requests handled, at once")
 	f.DurationVar(&opts.SessionIdleTimeout, "session-idle-timeout", mcp.DefaultSessionIdleTimeout, "end an HTTP session unused for this long")
+	f.IntVar(&opts.MaxConns, "max-connections", mcp.DefaultMaxConnections, "most HTTP connections open at once; past it a connection is answered 503 and closed")
+	f.IntVar(&opts.MaxConnsPerAddress, "max-connections-per-address", mcp.DefaultMaxConnectionsPerAddress,
+		"most HTTP connections open at once from one client address (an IPv6 /64); behind a proxy, its address")
 	return cmd
 }
 
@@ -145,8 +153,11 @@ func runServeHTTP(ctx context.Context, o *serveOptions) error {
 	if o.MaxSessions < 1 {
 		return usageErrorf("--max-sessions must be at least 1")
 	}
+	if o.MaxConns < 1 || o.MaxConnsPerAddress < 1 {
+		return usageErrorf("--max-connections and --max-connections-per-address must be at least 1")
+	}
 	httpOpts := mcp.HTTPOptions{Token: o.Token, AllowedOrigins: o.AllowOrigins, MaxSessions: o.MaxSessions,
-		SessionIdleTimeout: o.SessionIdleTimeout}
+		SessionIdleTimeout: o.SessionIdleTimeout, MaxConnections: o.MaxConns, MaxConnectionsPerAddress: o.MaxConnsPerAddress}
 	if err := httpOpts.Check(); err != nil { // a weak token, a malformed origin
 		return usageError{err}
 	}

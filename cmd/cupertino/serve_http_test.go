@@ -20,7 +20,8 @@ import (
 	"github.com/cupertino-go/cupertino/mcp"
 )
 
-const httpTestToken = "cmd-test-token-0123456789"
+// httpTestToken is made as the docs say a token is made (openssl rand -hex 32).
+const httpTestToken = "9b2f6e9ab8431040b11974488d53390d8475abca298ad043f8830627338da084"
 
 func TestServeHTTPFlags(t *testing.T) {
 	t.Setenv(tokenEnv, httpTestToken)
@@ -42,14 +43,15 @@ func TestServeHTTPFlags(t *testing.T) {
 		return got, &out
 	}
 	got, _ := parse("--http", ":8080", "--allow-origin", "https://a.example", "--allow-origin", "https://b.example",
-		"--max-sessions", "10", "--session-idle-timeout", "5m")
+		"--max-sessions", "10", "--session-idle-timeout", "5m", "--max-connections", "300", "--max-connections-per-address", "20")
 	if got.HTTP != ":8080" || got.Token != httpTestToken || len(got.AllowOrigins) != 2 || got.MaxSessions != 10 ||
-		got.SessionIdleTimeout != 5*time.Minute {
+		got.SessionIdleTimeout != 5*time.Minute || got.MaxConns != 300 || got.MaxConnsPerAddress != 20 {
 		t.Errorf("options = %+v", got)
 	}
-	got, _ = parse("--http", ":8080", "--token", "from-the-flag-0123456789")
-	if got.Token != "from-the-flag-0123456789" || got.MaxSessions != mcp.DefaultMaxSessions ||
-		got.SessionIdleTimeout != mcp.DefaultSessionIdleTimeout {
+	got, _ = parse("--http", ":8080", "--token", "a2ac1726392cddd0e50210d1e93a1f9c")
+	if got.Token != "a2ac1726392cddd0e50210d1e93a1f9c" || got.MaxSessions != mcp.DefaultMaxSessions ||
+		got.SessionIdleTimeout != mcp.DefaultSessionIdleTimeout ||
+		got.MaxConns != mcp.DefaultMaxConnections || got.MaxConnsPerAddress != mcp.DefaultMaxConnectionsPerAddress {
 		t.Errorf("the flag must win over the environment; defaults: %+v", got)
 	}
 	_, help := parse("--help")
@@ -70,9 +72,12 @@ func TestServeHTTPRefusesUnsafeStarts(t *testing.T) {
 		{"every interface without a token", serveOptions{HTTP: "0.0.0.0:8080"}, tokenEnv},
 		{"a host name without a token", serveOptions{HTTP: "docs.internal:8080"}, "--token"},
 		{"a short token", serveOptions{HTTP: "0.0.0.0:8080", Token: "secret"}, "at least 16"},
+		{"a trivial token", serveOptions{HTTP: "0.0.0.0:8080", Token: "aaaaaaaaaaaaaaaa"}, "openssl rand -hex 32"},
 		{"a malformed address", serveOptions{HTTP: "localhost"}, "host:port"},
 		{"a malformed origin", serveOptions{HTTP: ":0", AllowOrigins: []string{"example.com"}}, "scheme://host"},
 		{"no sessions", serveOptions{HTTP: ":0", MaxSessions: 0}, "--max-sessions"},
+		{"no connections", serveOptions{HTTP: ":0", MaxConns: -1}, "--max-connections"},
+		{"no connections per address", serveOptions{HTTP: ":0", MaxConnsPerAddress: -1}, "--max-connections-per-address"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			io, out, _ := cmdTestIO(false)
@@ -80,6 +85,12 @@ func TestServeHTTPRefusesUnsafeStarts(t *testing.T) {
 			o.IO, o.BaseDir = io, t.TempDir()
 			if o.MaxSessions == 0 && c.name != "no sessions" {
 				o.MaxSessions = mcp.DefaultMaxSessions
+			}
+			if o.MaxConns == 0 {
+				o.MaxConns = mcp.DefaultMaxConnections
+			}
+			if o.MaxConnsPerAddress == 0 {
+				o.MaxConnsPerAddress = mcp.DefaultMaxConnectionsPerAddress
 			}
 			err := runServe(context.Background(), &o)
 			if exitCode(err) != exitUsage || !strings.Contains(fmt.Sprint(err), c.want) {
@@ -160,13 +171,19 @@ func TestServeHTTPBinaryStopsOnSIGTERM(t *testing.T) {
 		return resp.StatusCode, string(data)
 	}
 
+	// Without the token /healthz says only whether the index serves; the
+	// figures are for the token's holders.
 	status, body := do(http.MethodGet, mcp.HealthEndpoint, "", "")
+	if status != http.StatusOK || strings.TrimSpace(body) != `{"status":"ok"}` {
+		t.Errorf("healthz without the token: %d %s", status, body)
+	}
+	status, body = do(http.MethodGet, mcp.HealthEndpoint, httpTestToken, "")
 	var health struct {
 		Status    string `json:"status"`
 		Documents int    `json:"documents"`
 	}
 	if json.Unmarshal([]byte(body), &health); status != http.StatusOK || health.Documents == 0 {
-		t.Errorf("healthz: %d %s", status, body)
+		t.Errorf("healthz with the token: %d %s", status, body)
 	}
 	call := `{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"search","arguments":{"query":"View"}}}`
 	if status, body := do(http.MethodPost, mcp.HTTPEndpoint, "", call); status != http.StatusUnauthorized {
