@@ -108,6 +108,9 @@ func KindOf(path string) (string, error) {
 	if k := agentKindOf(kind); k != "" {
 		kind = k
 	}
+	if k := realqKindOf(kind); k != "" {
+		kind = k
+	}
 	if _, ok := kindColumns[kind]; !ok {
 		return "", fmt.Errorf("%w: %s: unknown battery kind %q", ErrBadBattery, path, kind)
 	}
@@ -234,6 +237,8 @@ func parseCase(kind string, col map[string]int, fields []string) (Case, error) {
 		}
 	case KindTask, KindError, KindSyntax, KindTypo, KindFilter:
 		err = parseAgentCase(kind, &c, get)
+	case KindRealQ:
+		err = parseRealQCase(&c, get)
 	case KindSymbolAttribute:
 		var p SymbolPredicate
 		p, err = ParsePredicate(get("relevant_when"))

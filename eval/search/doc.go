@@ -39,7 +39,12 @@
 //	                 every result obeying, a match within the top 3
 //	                 (Summary.NonEmpty and Obeying report the first two)
 //
-// An agent kind's final set, never tuned on, is "<kind>-final.tsv".
+//	realq            issue #27's real developers' questions: class from the
+//	                 row (task, error, concept, api; reported as realq-*);
+//	                 regex anywhere; pass = hit@10; headline MRR and hit@10
+//
+// An agent kind's final set, never tuned on, is "<kind>-final.tsv"; the
+// real questions' sets are "realq-dev.tsv" and "realq-final.tsv".
 //
 // # Metrics
 //

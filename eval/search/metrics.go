@@ -192,6 +192,9 @@ func headline(kind string, s Summary) string {
 	if h := agentHeadline(kind, s); h != "" {
 		return h
 	}
+	if kind == KindRealQ {
+		return realqHeadline(s)
+	}
 	switch kind {
 	case KindCanonical:
 		return fmt.Sprintf("MRR %.4f, P@1 %d/%d", s.MRR, s.Pass, s.Queries)

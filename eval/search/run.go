@@ -113,11 +113,15 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 func judge(ctx context.Context, kind string, c Case, results []ranker.Result, symbols *symbolCache, cr *CaseResult) error {
 	cr.URIs = make([]string, len(results))
 	cr.Relevant = make([]bool, len(results))
-	if isAgentKind(kind) {
+	if isAgentKind(kind) || kind == KindRealQ {
 		for i, r := range results {
 			cr.URIs[i] = r.URI
 		}
-		judgeAgent(kind, c, results, cr)
+		if kind == KindRealQ {
+			judgeRealQ(c, results, cr)
+		} else {
+			judgeAgent(kind, c, results, cr)
+		}
 		return nil
 	}
 	for i, r := range results {
