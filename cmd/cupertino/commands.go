@@ -20,6 +20,7 @@ func commands(io *iostreams) []*cobra.Command {
 		newSearchCmd(io, runSearch),
 		newReadCmd(io, runRead),
 		newListFrameworksCmd(io, runListFrameworks),
+		newListSourcesCmd(io, runListSources),
 		newVerifyCmd(io, runVerify),
 		newServeCmd(io, runServe),
 		newDoctorCmd(io, runDoctor),
