@@ -15,6 +15,7 @@ func commands(io *iostreams) []*cobra.Command {
 		newSetupCmd(io, runSetup),
 		newFetchCmd(io, runFetch),
 		newSaveCmd(io, runSave),
+		newUpdateCmd(io, runUpdate),
 		newEnrichCmd(io, runEnrich),
 		newBundleCmd(io, runBundle),
 		newSearchCmd(io, runSearch),
