@@ -109,6 +109,7 @@ func TestUpdateRefetchesAndResavesOnlyWhatChanged(t *testing.T) {
 	testenv.GitCommit(t, repo, map[string]string{"proposals/0002-second.md": "# Second\n\n* Proposal: [SE-0002](0002-second.md)\n* Status: **Implemented (Swift 6)**\n\nA second proposal about cogwheels.\n"}, "second")
 
 	out := runOK(t, "update", "--base-dir", base)
+	t.Logf("update after one page and one commit changed:\n%s", out)
 	if !strings.Contains(out, "Fetched again: apple-docs, swift-evolution, hig, apple-archive, wwdc, packages") {
 		t.Errorf("update did not fetch every source again:\n%s", out)
 	}
