@@ -292,7 +292,7 @@ func writePackageIndex(out string) (int, error) {
 	if err != nil {
 		return 0, fmt.Errorf("encode index: %w", err)
 	}
-	return len(infos), writeFileAtomic(filepath.Join(out, "index.json"), append(b, '\n'), false)
+	return len(infos), writeIfChanged(filepath.Join(out, "index.json"), append(b, '\n'))
 }
 
 // packageLine is a package's progress line.

@@ -497,5 +497,15 @@ func writeWWDCIndex(out string) (int, error) {
 	if err := enc.Encode(map[string]any{"videos": list}); err != nil {
 		return 0, fmt.Errorf("encode all-videos: %w", err)
 	}
-	return len(list), writeFileAtomic(filepath.Join(out, "all-videos.json"), buf.Bytes(), false)
+	return len(list), writeIfChanged(filepath.Join(out, "all-videos.json"), buf.Bytes())
+}
+
+// writeIfChanged writes an index file only when its bytes changed: a
+// rewrite of the same bytes would still change its mtime, and save would
+// re-index the whole source after every fetch.
+func writeIfChanged(path string, b []byte) error {
+	if old, err := os.ReadFile(path); err == nil && bytes.Equal(old, b) {
+		return nil
+	}
+	return writeFileAtomic(path, b, false)
 }

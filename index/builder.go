@@ -356,7 +356,10 @@ func recount(ctx context.Context, db interface {
 		MetaDocCount, MetaSymbolCount,
 		MetaSchemaVersion, strconv.Itoa(SchemaVersion),
 		MetaSourceSpans)
-	return err
+	if err != nil {
+		return err
+	}
+	return writeNewestPlatforms(ctx, db)
 }
 
 // resolveEdges fills edge titles from indexed URIs, URIs from unambiguous type

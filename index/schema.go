@@ -172,7 +172,17 @@
 //	                     PRIMARY KEY, source, size, mtime_ns, content_hash,
 //	                     state, uri.
 //	meta                 key PRIMARY KEY, value: build time, cupertino version,
-//	                     corpus roots, counts (see Meta* keys).
+//	                     corpus roots, counts (see Meta* keys), and the
+//	                     index's age: source_freshness, JSON
+//	                     {source: {"fetchedAt": RFC 3339, "basis": "crawl" |
+//	                     "git commit" | "newest file"}} written by save from
+//	                     what fetch left in each folder (the newest page's
+//	                     fetch time, the fetched commit's date, or, for a
+//	                     folder with no fetch record, its newest file's
+//	                     mtime), and newest_platforms, JSON {"iOS": packed
+//	                     version, …}: the newest introduced version the
+//	                     apple-docs rows list per platform column, written
+//	                     by Commit and by part imports.
 //	enrich_runs          pass, version, rows_touched, millis, ran_at; written by
 //	                     the enrich package.
 //	doc_vectors          doc_id PRIMARY KEY, vec: the page's semantic vector

@@ -270,6 +270,21 @@ func (s *snapshot) load(ctx context.Context) error {
 	return s.err
 }
 
+// freshness is what the index records of its age; an index that cannot be
+// read, or records nothing, gives the zero value.
+func (b *backend) freshness(ctx context.Context) index.Freshness {
+	st, err := b.get()
+	if err != nil {
+		return index.Freshness{}
+	}
+	f, err := st.Freshness(ctx)
+	if err != nil {
+		b.log.Info("freshness not read", "err", err)
+		return index.Freshness{}
+	}
+	return f
+}
+
 // resolveFramework maps any spelling of a framework to its identifier.
 func (b *backend) resolveFramework(ctx context.Context, name string) (string, error) {
 	s, err := b.listings(ctx)

@@ -23,6 +23,8 @@ type session struct {
 	client *client.Client
 	done   chan error
 	stdin  *io.PipeWriter
+	// instructions are what the server told the client at initialize.
+	instructions string
 }
 
 func testLogger(t testing.TB) *slog.Logger {
@@ -75,9 +77,11 @@ func connect(t testing.TB, opts Options, clientOpts ...client.ClientOption) *ses
 	init := mcpgo.InitializeRequest{}
 	init.Params.ClientInfo = mcpgo.Implementation{Name: "cupertino-test", Version: "1"}
 	init.Params.ProtocolVersion = mcpgo.ProtocolVersion20250618
-	if _, err := c.Initialize(ctx, init); err != nil {
+	initRes, err := c.Initialize(ctx, init)
+	if err != nil {
 		t.Fatal(err)
 	}
+	s.instructions = initRes.Instructions
 	s.client = c
 	t.Cleanup(func() {
 		inW.Close()

@@ -121,7 +121,7 @@ func New(ctx context.Context, opts Options) (*Server, error) {
 	serverOpts := []server.ServerOption{
 		server.WithToolCapabilities(false),
 		server.WithResourceCapabilities(false, false),
-		server.WithInstructions(instructions),
+		server.WithInstructions(instructionsFor(s.backend.freshness(ctx))),
 		server.WithTitle("Cupertino"),
 		server.WithDescription("Apple developer documentation, Swift Evolution, the Swift book and the HIG, searched locally."),
 		// guard recovers handler panics itself (see guard.go), so that they
@@ -160,6 +160,15 @@ func New(ctx context.Context, opts Options) (*Server, error) {
 
 // instructions tell the agent how the tools fit together.
 const instructions = `Cupertino answers questions about Apple platform APIs from a local index of Apple's developer documentation, Swift Evolution, the Swift book, swift.org and the Human Interface Guidelines, and, when indexed, Apple's sample-code projects, WWDC session transcripts and Swift packages. Look APIs up here instead of guessing: call search first, then read_document with a result's uri for the full page (declaration, availability, discussion). Use list_frameworks / list_documents / list_children to browse, and the symbol tools (search_symbols, search_concurrency, search_conformances, search_generics, search_property_wrappers, get_inheritance) for questions about declarations. For working code: search_usages finds the sample and package files that use an API (with the line), list_samples and read_sample browse Apple's sample projects, and read_sample_file returns a sample file's exact lines. Before answering with Swift, pass it to verify_swift (with min_ios etc.): fix what it reports, and cite the URIs it resolves.`
+
+// instructionsFor adds to instructions how fresh the index is, so that an
+// agent can tell an API newer than the crawl from one that does not exist.
+func instructionsFor(f index.Freshness) string {
+	if !f.Known() {
+		return instructions
+	}
+	return instructions + " This index was " + f.CrawlDates() + " (list_sources gives each source's date): an API newer than that is missing from it, not necessarily invented, and verify_swift reports a name it cannot find inside an #available or @available for a newer version as newer than the index."
+}
 
 // version is the version reported in serverInfo and the health check.
 func (s *Server) version() string {

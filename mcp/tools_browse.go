@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"time"
 
 	mcpgo "github.com/mark3labs/mcp-go/mcp"
 	"github.com/mark3labs/mcp-go/server"
@@ -249,15 +250,17 @@ func listChildrenTool(b *backend) (mcpgo.Tool, server.ToolHandlerFunc) {
 
 func listSourcesTool(b *backend) (mcpgo.Tool, server.ToolHandlerFunc) {
 	t := mcpgo.NewTool("list_sources",
-		mcpgo.WithDescription("List the indexed sources (Apple docs, Swift Evolution, the Swift book, swift.org, HIG, Apple Archive, sample code, WWDC sessions, Swift packages) with their page counts (and how many sample projects, sessions or packages), query prefixes and when the index was built."),
+		mcpgo.WithDescription("List the indexed sources (Apple docs, Swift Evolution, the Swift book, swift.org, HIG, Apple Archive, sample code, WWDC sessions, Swift packages) with their page counts (and how many sample projects, sessions or packages), query prefixes, when each was fetched, the newest platform versions the documentation lists, and when the index was built. An API newer than those versions or dates is not in the index."),
 		readOnly("List sources"),
 		mcpgo.WithRawOutputSchema(json.RawMessage(`{
   "type": "object",
   "properties": {
     "builtAt": {"type": "string"},
+    "newestPlatforms": {"type": "object", "additionalProperties": {"type": "string"}},
     "sources": {"type": "array", "items": {"type": "object", "properties": {
       "source": {"type": "string"}, "documents": {"type": "integer"}, "description": {"type": "string"},
       "wholes": {"type": "integer"}, "wholeKind": {"type": "string"},
+      "fetchedAt": {"type": "string"}, "fetchedBy": {"type": "string"},
       "aliases": {"type": "array", "items": {"type": "string"}}},
       "required": ["source", "documents"]}}
   },
@@ -273,10 +276,17 @@ func listSourcesTool(b *backend) (mcpgo.Tool, server.ToolHandlerFunc) {
 		// source whose pages are their parts; WholeKind is their page kind.
 		Wholes    int    `json:"wholes,omitempty"`
 		WholeKind string `json:"wholeKind,omitempty"`
+		// FetchedAt is when the source's pages were fetched (RFC 3339),
+		// FetchedBy how that is known (index.FetchedBy*).
+		FetchedAt string `json:"fetchedAt,omitempty"`
+		FetchedBy string `json:"fetchedBy,omitempty"`
 	}
 	type output struct {
 		BuiltAt string `json:"builtAt,omitempty"`
-		Sources []src  `json:"sources"`
+		// NewestPlatforms are the newest introduced versions the
+		// documentation lists, by platform: the index's horizon.
+		NewestPlatforms map[string]string `json:"newestPlatforms,omitempty"`
+		Sources         []src             `json:"sources"`
 	}
 	return t, func(ctx context.Context, req mcpgo.CallToolRequest) (*mcpgo.CallToolResult, error) {
 		snap, err := b.listings(ctx)
@@ -284,7 +294,11 @@ func listSourcesTool(b *backend) (mcpgo.Tool, server.ToolHandlerFunc) {
 			return nil, err
 		}
 		counts, meta := snap.sources, snap.meta
+		fresh := index.FreshnessFromMeta(meta)
 		out := output{BuiltAt: clip(meta[index.MetaBuiltAt], maxLabelLen), Sources: []src{}}
+		if len(fresh.NewestPlatforms) > 0 {
+			out.NewestPlatforms = fresh.NewestPlatforms
+		}
 		var md strings.Builder
 		md.WriteString("## Sources\n\n")
 		for _, s := range source.All {
@@ -299,6 +313,10 @@ func listSourcesTool(b *backend) (mcpgo.Tool, server.ToolHandlerFunc) {
 				row.Wholes, row.WholeKind = w, s.Whole.Kind
 				fmt.Fprintf(&md, " (%d %s)", w, s.Whole.Noun)
 			}
+			if f, ok := fresh.Sources[s.ID]; ok && !f.FetchedAt.IsZero() {
+				row.FetchedAt, row.FetchedBy = f.FetchedAt.UTC().Format(time.RFC3339), clip(f.Basis, maxLabelLen)
+				fmt.Fprintf(&md, ", fetched %s", clip(fresh.Describe(s.ID), maxLabelLen))
+			}
 			out.Sources = append(out.Sources, row)
 			fmt.Fprintf(&md, ". %s", s.Description)
 			if len(aliases) > 0 {
@@ -306,6 +324,7 @@ func listSourcesTool(b *backend) (mcpgo.Tool, server.ToolHandlerFunc) {
 			}
 			md.WriteString("\n")
 		}
+		fmt.Fprintf(&md, "\n%s.\n", capitalize(fresh.CrawlDates()))
 		if out.BuiltAt != "" {
 			fmt.Fprintf(&md, "\nIndex built %s", out.BuiltAt)
 			if v := meta[index.MetaVersion]; v != "" {
@@ -329,4 +348,12 @@ func sourceAliases(s source.Source) []string {
 	}
 	slices.Sort(out)
 	return out
+}
+
+// capitalize upper-cases the first letter of an ASCII sentence.
+func capitalize(s string) string {
+	if s == "" || s[0] < 'a' || s[0] > 'z' {
+		return s
+	}
+	return string(s[0]-'a'+'A') + s[1:]
 }

@@ -26,7 +26,7 @@ const (
 
 const verifyRefSchema = `{"type": "object", "properties": {
   "line": {"type": "integer"}, "symbol": {"type": "string"}, "kind": {"type": "string"},
-  "status": {"type": "string", "enum": ["resolved", "unknown", "deprecated", "unavailable", "not_checkable"]},
+  "status": {"type": "string", "enum": ["resolved", "unknown", "deprecated", "unavailable", "not_checkable", "newer_than_index"]},
   "uri": {"type": "string"}, "nearest": {"type": "array", "items": {"type": "object", "properties": {"name": {"type": "string"}, "uri": {"type": "string"}}}},
   "replacement": {"type": "string"}, "introduced": {"type": "string"}, "target": {"type": "string"}, "why": {"type": "string"}},
   "required": ["line", "symbol", "status"]}`
@@ -38,7 +38,8 @@ func verifyTool(b *backend) (mcpgo.Tool, server.ToolHandlerFunc) {
 		mcpgo.WithDescription("Check Swift code against the documentation before answering with it. Every type, member, free function, " +
 			"attribute, macro and protocol requirement the code uses comes back resolved (with the page to cite), unknown (with the nearest " +
 			"real names), deprecated (with the replacement), unavailable for the min_* deployment targets (with the version that introduced it) " +
-			"or not checkable (with why). Names the code declares itself are not checked. Findings come first; fix them, then cite the resolved URIs."),
+			"or not checkable (with why). A name the index lacks inside an #available or @available for a version newer than the index knows is " +
+			"newer_than_index (with the crawl dates), not unknown. Names the code declares itself are not checked. Findings come first; fix them, then cite the resolved URIs."),
 		readOnly("Verify Swift against the documentation"),
 		mcpgo.WithString("code", mcpgo.Required(), mcpgo.MaxLength(maxSwiftLen),
 			mcpgo.Description("The Swift source: a file, a snippet or several declarations.")),
@@ -54,6 +55,7 @@ func verifyTool(b *backend) (mcpgo.Tool, server.ToolHandlerFunc) {
     "targets": {"type": "array", "items": {"type": "string"}},
     "counts": {"type": "object", "additionalProperties": {"type": "integer"}},
     "findings": {"type": "array", "items": `+verifyRefSchema+`},
+    "newerThanIndex": {"type": "array", "items": `+verifyRefSchema+`},
     "resolved": {"type": "array", "items": {"type": "object", "properties": {"name": {"type": "string"}, "uri": {"type": "string"}}, "required": ["name", "uri"]}},
     "syntaxErrors": {"type": "array", "items": {"type": "object", "properties": {"line": {"type": "integer"}, "message": {"type": "string"}}}}
   },
@@ -65,12 +67,15 @@ func verifyTool(b *backend) (mcpgo.Tool, server.ToolHandlerFunc) {
 		Message string `json:"message"`
 	}
 	type output struct {
-		Lines        int                   `json:"lines"`
-		Targets      []string              `json:"targets,omitempty"`
-		Counts       map[verify.Status]int `json:"counts"`
-		Findings     []verify.Reference    `json:"findings"`
-		Resolved     []verify.Candidate    `json:"resolved"`
-		SyntaxErrors []syntax              `json:"syntaxErrors,omitempty"`
+		Lines    int                   `json:"lines"`
+		Targets  []string              `json:"targets,omitempty"`
+		Counts   map[verify.Status]int `json:"counts"`
+		Findings []verify.Reference    `json:"findings"`
+		// NewerThanIndex are the names the index lacks inside code guarded
+		// for a version newer than it knows.
+		NewerThanIndex []verify.Reference `json:"newerThanIndex,omitempty"`
+		Resolved       []verify.Candidate `json:"resolved"`
+		SyntaxErrors   []syntax           `json:"syntaxErrors,omitempty"`
 	}
 	return t, func(ctx context.Context, req mcpgo.CallToolRequest) (*mcpgo.CallToolResult, error) {
 		a := argsOf(req)
@@ -90,7 +95,8 @@ func verifyTool(b *backend) (mcpgo.Tool, server.ToolHandlerFunc) {
 		if err != nil {
 			return nil, err
 		}
-		rep, err := (&verify.Checker{Table: table}).Check(ctx, []verify.File{{Code: code}}, verify.Options{Targets: targets})
+		files := []verify.File{{Code: code}}
+		rep, err := (&verify.Checker{Table: table}).Check(ctx, files, verify.Options{Targets: targets})
 		switch {
 		case errors.Is(err, verify.ErrNotSwift):
 			return nil, argError("code", "is not Swift (%v): pass Swift source, not prose, JSON or Objective-C", err)
@@ -99,7 +105,19 @@ func verifyTool(b *backend) (mcpgo.Tool, server.ToolHandlerFunc) {
 		case err != nil:
 			return nil, err
 		}
+		if h, err := table.Horizon(ctx); err == nil {
+			rep.ApplyHorizon(files, h)
+		}
 		out := output{Lines: rep.Lines, Targets: rep.Targets, Counts: rep.Counts, Findings: rep.Findings, Resolved: rep.Citations()}
+		for _, r := range rep.References {
+			if r.Status == verify.NewerThanIndex {
+				out.NewerThanIndex = append(out.NewerThanIndex, r)
+			}
+		}
+		out.NewerThanIndex = capRows(out.NewerThanIndex)
+		if len(out.NewerThanIndex) == 0 {
+			out.NewerThanIndex = nil
+		}
 		for _, s := range rep.Syntax {
 			out.SyntaxErrors = append(out.SyntaxErrors, syntax{s.Line, s.Message})
 		}

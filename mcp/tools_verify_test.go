@@ -51,3 +51,22 @@ func TestVerifySwiftRefusals(t *testing.T) {
 		}
 	}
 }
+
+// TestVerifySwiftNewerThanIndex: a name the index lacks inside `if
+// #available(iOS 99, *)` is newer than the index, not an unknown finding.
+func TestVerifySwiftNewerThanIndex(t *testing.T) {
+	s := connect(t, Options{DBPath: fixtureDB(t)})
+	code := "import SwiftUI\n\nstruct V: View {\n    var body: some View {\n        if #available(iOS 99, *) {\n            Text(\"a\").prismGlow()\n        }\n        Text(\"b\").paddign()\n    }\n}\n"
+	res, text := s.okResult("verify_swift", map[string]any{"code": code})
+	mustContain(t, text, "line 6: newer than the index .prismGlow: newer than the index (", "line 8: unknown .paddign")
+	var out struct {
+		Findings       []struct{ Symbol string } `json:"findings"`
+		NewerThanIndex []struct {
+			Symbol, Status, Why string
+		} `json:"newerThanIndex"`
+	}
+	structured(t, res, &out)
+	if len(out.Findings) != 1 || len(out.NewerThanIndex) != 1 || out.NewerThanIndex[0].Status != "newer_than_index" {
+		t.Errorf("structured %+v", out)
+	}
+}

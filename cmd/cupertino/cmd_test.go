@@ -272,7 +272,8 @@ func TestDoctorReportsHealthAndFailure(t *testing.T) {
 	if err := runDoctor(context.Background(), &doctorOptions{IO: io, DB: dbFlags{BaseDir: t.TempDir(), SearchDB: db}, Deep: true}); err != nil {
 		t.Fatalf("healthy demo index: %v\n%s", err, out)
 	}
-	for _, want := range []string{"ok   opens", "apple-docs", "ok   integrity_check", "ok   search and read work", "chromium"} {
+	for _, want := range []string{"ok   opens", "apple-docs", "ok   integrity_check", "ok   search and read work", "chromium",
+		"(newest file; no fetch record)", "crawled ", "newest versions iOS "} {
 		if !strings.Contains(out.String(), want) {
 			t.Errorf("doctor output lacks %q:\n%s", want, out)
 		}

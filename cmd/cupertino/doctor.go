@@ -33,7 +33,9 @@ func newDoctorCmd(io *iostreams, runF func(context.Context, *doctorOptions) erro
 		Short: "Check the index, the source folders and the tools cupertino uses",
 		Long: `Check that search.db opens with the current schema and has every table and
 index, then do what serve does: search for a title the index holds and read the
-page found. Count documents per source, list the enrich passes, name files a
+page found. Count documents per source with the date each was fetched (and
+how that is known), say the newest platform versions the documentation
+lists, list the enrich passes, name files a
 killed save left behind, say whether the index is the demo make demo builds
 (and how to get the real one), and report which source folders (for save),
 browser (for fetch) and Swift toolchain (for eval agent) are present; none of
@@ -83,9 +85,15 @@ func runDoctor(ctx context.Context, o *doctorOptions) error {
 				names = append(names, s)
 			}
 			sort.Strings(names)
+			fresh, _ := st.Freshness(ctx)
 			for _, s := range names {
-				fmt.Fprintf(w, "       %-16s %s\n", s, countNoun(sources[s], "document"))
+				fetched := ""
+				if d := fresh.Describe(s); d != "" {
+					fetched = ", fetched " + d
+				}
+				fmt.Fprintf(w, "       %-16s %s%s\n", s, countNoun(sources[s], "document"), fetched)
 			}
+			fmt.Fprintf(w, "       index %s\n", fresh.CrawlDates())
 		}
 		if meta, err := st.Meta(ctx); err == nil && meta["saved_at"] != "" {
 			fmt.Fprintf(w, "       saved at %s\n", meta["saved_at"])

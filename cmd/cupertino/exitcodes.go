@@ -30,6 +30,7 @@ const (
 	exitIncompat   = 9  // the bundle does not fit this binary
 	exitNoSpace    = 10 // not enough free disk space (save, setup)
 	exitFindings   = 11 // verify found unknown, deprecated or unavailable references
+	exitUpdate     = 12 // setup --check: the bundle differs from the installed index
 	exitInterrupt  = 130
 )
 
@@ -50,6 +51,7 @@ var exitCodeMeanings = []struct {
 	{exitIncompat, "the bundle's schema or minimum version does not fit this binary; the message names the version to install"},
 	{exitNoSpace, "not enough free disk space for save or setup; nothing was installed"},
 	{exitFindings, "verify found unknown, deprecated or unavailable references (listed on stdout)"},
+	{exitUpdate, "setup --check: a bundle other than the installed index is available (`cupertino update` installs it)"},
 	{exitInterrupt, "interrupted (Ctrl-C / SIGTERM)"},
 }
 
@@ -119,6 +121,7 @@ var exitCodes = []struct {
 	{"verify.ErrNoSymbols", verify.ErrNoSymbols, exitFailure},
 	{"verify.ErrNotRegular", verify.ErrNotRegular, exitUsage},
 	{"errFindings", errFindings, exitFindings},
+	{"errUpdateAvailable", errUpdateAvailable, exitUpdate},
 	{"errGatesFailed", errGatesFailed, exitIncomplete},
 	{"errAnsweredNo", errAnsweredNo, exitFailure},
 	{"errUnhealthy", errUnhealthy, exitFailure},

@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -215,6 +216,22 @@ func (o *fetchOptions) validate() error {
 }
 
 func runFetch(ctx context.Context, o *fetchOptions) error {
+	err := fetchSource(ctx, o)
+	if err != nil && !errors.Is(err, crawler.ErrIncomplete) {
+		// A crawl has its record from the start (below); a failed clone
+		// leaves no folder to record anything in.
+		return err
+	}
+	if rerr := writeFetchRecord(o); rerr != nil {
+		return rerr
+	}
+	return err
+}
+
+// fetchSource runs the fetch o describes. A crawl records itself first, so
+// that `cupertino update` resumes a killed one; a git fetch records itself
+// after the clone (git clones only into an empty folder).
+func fetchSource(ctx context.Context, o *fetchOptions) error {
 	switch o.fetch {
 	case source.FetchGit:
 		res, err := crawler.FetchGit(ctx, crawler.GitConfig{
@@ -263,6 +280,9 @@ func runFetch(ctx context.Context, o *fetchOptions) error {
 		Progress:        o.IO.Err,
 		ProgressTTY:     isTerminalWriter(o.IO.Err),
 		Logger:          loggerFor(o.IO.Err),
+	}
+	if err := writeFetchRecord(o); err != nil {
+		return err
 	}
 	crawl := crawler.Crawl
 	switch o.fetch {

@@ -14,6 +14,8 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/cupertino-go/cupertino/crawler"
+	"github.com/cupertino-go/cupertino/index"
 	"github.com/cupertino-go/cupertino/internal/corpus"
 	"github.com/cupertino-go/cupertino/internal/ingest"
 	"github.com/cupertino-go/cupertino/internal/source"
@@ -146,6 +148,7 @@ func runSave(ctx context.Context, o *saveOptions) error {
 		TTY:       isTerminalWriter(o.IO.Err),
 		Finish:    enrichFinish(o.IO.Err),
 		Logger:    loggerFor(o.IO.Err),
+		FetchedAt: fetchedAt,
 	}
 	opts.Corpus.IncludeAllStatuses = o.AllStatuses
 	if o.MaxFileMiB < 0 || o.MaxFileMiB > 1<<20 {
@@ -173,6 +176,19 @@ func runSave(ctx context.Context, o *saveOptions) error {
 	return err
 }
 
+// fetchedAt dates a source folder for the index's freshness record from
+// what fetch left in it.
+func fetchedAt(ctx context.Context, _, root string) (index.SourceFreshness, bool) {
+	t, basis, ok := crawler.FetchedAt(ctx, root, "")
+	if !ok {
+		return index.SourceFreshness{}, false
+	}
+	if basis == crawler.FetchedByGit {
+		return index.SourceFreshness{FetchedAt: t, Basis: index.FetchedByGit}, true
+	}
+	return index.SourceFreshness{FetchedAt: t, Basis: index.FetchedByCrawl}, true
+}
+
 func fileExists(p string) bool {
 	_, err := os.Stat(p)
 	return err == nil
@@ -195,6 +211,8 @@ func printSaveSummary(w io.Writer, s *ingest.Summary) {
 	switch {
 	case s.DryRun:
 		fmt.Fprintln(tw, "Dry run: nothing was written.")
+	case s.UpToDate && s.FreshnessOnly:
+		fmt.Fprintln(tw, "Index is up to date: no source changed since the last save; the newer fetch dates are recorded.")
 	case s.UpToDate:
 		fmt.Fprintln(tw, "Index is up to date: no source changed since the last save.")
 	}

@@ -13,6 +13,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/cupertino-go/cupertino/index"
 	"github.com/cupertino-go/cupertino/internal/source"
 	"github.com/cupertino-go/cupertino/internal/termtext"
 	"github.com/cupertino-go/cupertino/ranker"
@@ -40,7 +41,9 @@ The query may start with a source prefix ("swift-evolution actors", "hig
 buttons"), carry @Attribute tokens ("@MainActor view") or name a type and a
 member ("URLSession dataTask"). On a terminal the output fits its width (a row
 per result when the columns fit, else three lines each, the URI kept whole);
-in a pipe each result is one row of tab-aligned fields, none cut. Markdown
+in a pipe each result is one row of tab-aligned fields, none cut. A terminal's
+output ends with a line saying when the index was crawled and the newest
+platform versions it knows. Markdown
 with --format markdown, and a stable JSON document with --format json:
 {"query": …, "results": [{"uri", "title", "source", "framework", "kind",
 "summary", "score", "availability", "deprecated"}]}.`,
@@ -108,8 +111,26 @@ func runSearch(ctx context.Context, o *searchOptions) error {
 		writeSearchMarkdown(o.IO.Out, o.Query, results, o.Explain)
 	default:
 		writeSearchText(o.IO.Out, results, o.Explain, o.IO.terminalWidth())
+		// A person at a terminal is told how old the index is; a pipe
+		// keeps one row per result.
+		if o.IO.IsTerminal {
+			if f, err := st.Freshness(ctx); err == nil {
+				writeSearchFooter(o.IO.Out, f, o.IO.terminalWidth())
+			}
+		}
 	}
 	return nil
+}
+
+// writeSearchFooter says when the index was crawled and the newest
+// platform versions it knows: an API past them is not in it.
+// The line is cut to the terminal's width, like the results.
+func writeSearchFooter(w io.Writer, f index.Freshness, width int) {
+	line := "Index " + f.CrawlDates() + "."
+	if width > 0 {
+		line = cutRunes(line, width)
+	}
+	fmt.Fprintf(w, "\n%s\n", line)
 }
 
 // writeReading says when the query was searched as something else than

@@ -58,8 +58,13 @@ func TestSearchFitsTheTerminal(t *testing.T) {
 			t.Errorf("%d columns: the URI %s is not shown whole:\n%s", cols, uri, strings.Join(lines, "\n"))
 		}
 	}
-	// A terminal wide enough keeps one row per result, still within it.
+	// A terminal wide enough keeps one row per result, still within it,
+	// then a blank line and the footer saying how old the index is.
 	lines := searchOnScreen(t, 250, "--search-db", db, "URLSession dataTask")
+	if n := len(lines); n < 3 || lines[n-2] != "" || !strings.HasPrefix(lines[n-1], "Index crawled ") {
+		t.Fatalf("250 columns: no footer:\n%s", strings.Join(lines, "\n"))
+	}
+	lines = lines[:len(lines)-2]
 	for i, line := range lines {
 		if n := utf8.RuneCountInString(line); n > 250 {
 			t.Errorf("250 columns: a line of %d: %q", n, line)

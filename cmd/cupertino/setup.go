@@ -29,6 +29,9 @@ type setupOptions struct {
 	Sources      []string
 	Yes          bool
 	KeepPrevious bool
+	// Check only compares the bundle with the installed one: exit 0 when
+	// the index is current, errUpdateAvailable when the bundle differs.
+	Check bool
 	// Client downloads the bundle; nil means bundle.NewHTTPClient.
 	Client *http.Client
 	// Backoff is the wait before the first retry of a failed download,
@@ -66,7 +69,13 @@ a download, an unpacked part): it stops and names it. Credentials in a --from
 address (user:password@, token-like query parameters) are used, never printed
 or stored. --sources installs only some sources (the shared and search parts
 come always). On a terminal setup asks first; --yes does not ask. Nothing needs
-root.`,
+root.
+
+--check reads the bundle's manifest only and compares it with the manifest of
+the installed index (its corpus date and every part's sha256): the exit status
+is 0 when the index is that bundle, 12 when the bundle is another (or the index
+was not installed from a bundle, or was rebuilt by save since). ` + "`cupertino update`" + `
+installs it.`,
 		Check: func(_ []string) error {
 			for _, s := range opts.Sources {
 				if strings.TrimSpace(s) == "" {
@@ -82,6 +91,7 @@ root.`,
 	f.StringVar(&opts.From, "from", "", "bundle to install: a manifest URL, or a local folder with manifest.json (default: this version's release)")
 	f.StringSliceVar(&opts.Sources, "sources", nil, "install only these sources, comma-separated (default: every source of the bundle)")
 	f.BoolVar(&opts.Yes, "yes", false, "do not ask before downloading and replacing the index")
+	f.BoolVar(&opts.Check, "check", false, "only say whether the bundle differs from the installed index, downloading nothing: exit 0 when current, 12 when an update is available")
 	f.BoolVar(&opts.KeepPrevious, "keep-previous", true, "keep the replaced index as <search.db>.previous (a hard link; `cupertino cleanup` removes it)")
 	return cmd
 }
@@ -112,6 +122,9 @@ func installBundle(ctx context.Context, o *setupOptions, from string) error {
 		return fmt.Errorf("setup: %w", err)
 	}
 	dbPath := o.DB.path()
+	if o.Check {
+		return checkInstalled(ctx, o.IO.Out, dbPath, m)
+	}
 	var size int64
 	docs := 0
 	for _, p := range parts {

@@ -38,6 +38,10 @@ attribute, macro and protocol requirement the code uses is resolved to the
 page that documents it, or reported as unknown (with the nearest real names),
 deprecated (with the replacement), unavailable for the --min-* deployment
 targets (with the version that introduced it) or not checkable (with why).
+A name the index lacks inside code marked @available(iOS N, …) or guarded by
+#available(iOS N, *), with N newer than any version the index's documentation
+lists, is reported "newer than the index (crawled …)" instead of unknown: it
+may be real and newer than the crawl. It is not a finding.
 
 A directory is read as one project: its Swift files, the Objective-C headers
 and the Xcode project files that declare names for them. Names the project
@@ -46,8 +50,9 @@ and FIFOs or devices not opened (each is named on stderr); a file over 256 KiB
 is refused before it is read.
 
 The text output lists the findings first, then the resolved references with
-their URIs (the citations); --format json lists every reference with its file
-and line. The exit code is 11 when there are findings.`,
+their URIs (the citations), and a last line with the index's crawl dates;
+--format json lists every reference with its file and line, and the crawl
+dates as "index". The exit code is 11 when there are findings.`,
 		Args: cobra.MinimumNArgs(1),
 		Check: func(args []string) error {
 			opts.Paths = args
@@ -100,10 +105,21 @@ func runVerify(ctx context.Context, o *verifyOptions) error {
 	if err != nil {
 		return fmt.Errorf("verify: %w", err)
 	}
+	// The index's age: a name it lacks inside code guarded for a newer
+	// version than it knows is newer than the index, not unknown.
+	horizon, err := table.Horizon(ctx)
+	if err != nil {
+		return fmt.Errorf("verify: %w", err)
+	}
+	rep.ApplyHorizon(files, horizon)
 	if o.Format == "json" {
 		enc := json.NewEncoder(o.IO.Out)
 		enc.SetIndent("", "  ")
-		if err := enc.Encode(rep); err != nil {
+		// The report's keys as before, and the index's crawl dates.
+		if err := enc.Encode(struct {
+			*verify.Report
+			Index string `json:"index"`
+		}{rep, horizon.Summary}); err != nil {
 			return err
 		}
 	} else {
@@ -112,6 +128,7 @@ func runVerify(ctx context.Context, o *verifyOptions) error {
 			limit = ttyCitations
 		}
 		rep.WriteText(o.IO.Out, limit)
+		fmt.Fprintln(o.IO.Out, "Index: "+termtext.Line(horizon.Summary))
 	}
 	if len(rep.Findings) > 0 {
 		return errFindings

@@ -68,8 +68,11 @@ func TestVerifyText(t *testing.T) {
 		if strings.Contains(out, "Counter") && strings.Contains(out, "unknown Counter") || strings.Contains(out, "unknown .badge") {
 			t.Errorf("tty=%v: the project's own names are not unknown:\n%s", tty, out)
 		}
-		if last := lines[len(lines)-1]; !strings.HasPrefix(last, "2 files, ") || !strings.Contains(last, "1 unknown") {
-			t.Errorf("tty=%v: summary %q", tty, last)
+		if sum := lines[len(lines)-2]; !strings.HasPrefix(sum, "2 files, ") || !strings.Contains(sum, "1 unknown") {
+			t.Errorf("tty=%v: summary %q", tty, sum)
+		}
+		if last := lines[len(lines)-1]; !strings.HasPrefix(last, "Index: ") {
+			t.Errorf("tty=%v: the last line says how old the index is: %q", tty, last)
 		}
 	}
 }
@@ -135,5 +138,66 @@ func TestVerifyUsageAndClean(t *testing.T) {
 	out, err := runVerifyCmd(t, false, clean)
 	if err != nil || !strings.Contains(out, "no findings") {
 		t.Errorf("clean code exits 0: %v\n%s", err, out)
+	}
+}
+
+// TestVerifyNewerThanIndex pins issue 30's acceptance: a name the index
+// lacks, inside code guarded for a version newer than any the index's
+// documentation lists, is "newer than the index (crawled …)", not unknown;
+// the same mistake outside the guard stays unknown.
+func TestVerifyNewerThanIndex(t *testing.T) {
+	dir := t.TempDir()
+	code := `import SwiftUI
+
+struct Future: View {
+    var body: some View {
+        if #available(iOS 99, *) {
+            Text("a").liquidMirrorEffect()
+        }
+        Text("b").paddign()
+    }
+}
+
+@available(iOS 99.1, *)
+struct Later: View {
+    var body: some View {
+        Text("c").holoShimmer()
+    }
+}
+`
+	file := filepath.Join(dir, "Future.swift")
+	if err := os.WriteFile(file, []byte(code), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out, err := runVerifyCmd(t, false, file)
+	if !errors.Is(err, errFindings) {
+		t.Fatalf("err = %v, want findings (the misspelt padding):\n%s", err, out)
+	}
+	for _, want := range []string{
+		"Future.swift:6: newer than the index .liquidMirrorEffect: newer than the index (crawled ",
+		"guarded for iOS 99",
+		"Future.swift:15: newer than the index .holoShimmer",
+		"Future.swift:8: unknown .paddign",
+		"2 newer than the index",
+		"\nIndex: crawled ",
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("output lacks %q:\n%s", want, out)
+		}
+	}
+	if strings.Contains(out, "unknown .liquidMirrorEffect") || strings.Contains(out, "unknown .holoShimmer") {
+		t.Errorf("a name inside code for iOS 99 is reported unknown:\n%s", out)
+	}
+	jsonOut, _ := runVerifyCmd(t, false, "--format", "json", file)
+	var rep struct {
+		Index    string           `json:"index"`
+		Counts   map[string]int   `json:"counts"`
+		Findings []map[string]any `json:"findings"`
+	}
+	if err := json.Unmarshal([]byte(jsonOut), &rep); err != nil {
+		t.Fatal(err)
+	}
+	if rep.Counts["newer_than_index"] != 2 || len(rep.Findings) != 1 || !strings.HasPrefix(rep.Index, "crawled ") {
+		t.Errorf("json: counts %v, %d findings, index %q", rep.Counts, len(rep.Findings), rep.Index)
 	}
 }

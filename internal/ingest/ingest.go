@@ -96,6 +96,10 @@ type Options struct {
 	// the commit: the enrich passes.
 	Finish func(ctx context.Context, b *index.Builder) error
 	Logger *slog.Logger
+	// FetchedAt dates each source's content for the index's freshness
+	// record (MetaSourceFreshness); nil dates every source by its newest
+	// file.
+	FetchedAt FetchedAtFunc
 }
 
 // SourceSummary counts what happened to one source's files.
@@ -120,7 +124,10 @@ type Summary struct {
 	Door       door.Stats
 	Collisions int
 	UpToDate   bool
-	DryRun     bool
+	// FreshnessOnly: no file changed, but the fetch dates did, and the
+	// index now records them (nothing else was rewritten).
+	FreshnessOnly bool
+	DryRun        bool
 	// Installed is true when this save renamed a new index into place. When
 	// false, DBSize and Documents describe the index left as it was.
 	Installed bool
@@ -187,6 +194,7 @@ func Run(ctx context.Context, opts Options) (sum *Summary, err error) {
 	if prev.manifest != nil && !opts.Clear {
 		dropped = keepVanishedSources(opts, sum, plans, prev, changed, dropped)
 	}
+	fresh := freshness(ctx, opts, plans, prev, dropped)
 	if len(changed) == 0 && len(dropped) == 0 && !opts.DryRun {
 		for _, p := range plans {
 			if !p.summary.Skipped {
@@ -194,6 +202,18 @@ func Run(ctx context.Context, opts Options) (sum *Summary, err error) {
 			}
 		}
 		sum.UpToDate = true
+		// A fetch that found every page unchanged still makes the index
+		// that recent: record its date without rebuilding anything.
+		if prev.manifest != nil && !sameFreshness(fresh, prev.freshness) {
+			value, err := index.EncodeSourceFreshness(fresh)
+			if err != nil {
+				return sum, err
+			}
+			if err := index.RewriteMeta(ctx, opts.DBPath, opts.Build.Lock, map[string]string{index.MetaSourceFreshness: value}); err != nil {
+				return sum, fmt.Errorf("record fetch dates: %w", err)
+			}
+			sum.FreshnessOnly = true
+		}
 		finishSummary(ctx, sum, start)
 		return sum, nil
 	}
@@ -271,6 +291,13 @@ func Run(ctx context.Context, opts Options) (sum *Summary, err error) {
 			return sum, err
 		}
 		if err := b.SetMeta(metaPipelineVersion, PipelineVersion); err != nil {
+			return sum, err
+		}
+		value, err := index.EncodeSourceFreshness(fresh)
+		if err != nil {
+			return sum, err
+		}
+		if err := b.SetMeta(index.MetaSourceFreshness, value); err != nil {
 			return sum, err
 		}
 		// The audit log is made durable before the index is installed, and
@@ -453,6 +480,7 @@ type previous struct {
 	manifest     map[string]index.SourceFile // nil: no usable previous index
 	documents    map[string]int              // documents per source
 	samePipeline bool                        // saved by this PipelineVersion
+	freshness    map[string]index.SourceFreshness
 }
 
 // readPrevious reads the index at dbPath. A missing or unreadable one (an
@@ -472,6 +500,8 @@ func readPrevious(ctx context.Context, dbPath string) previous {
 	prev.documents, _ = st.Sources(ctx)
 	meta, err := st.Meta(ctx)
 	prev.samePipeline = err == nil && meta[metaPipelineVersion] == PipelineVersion
+	// A damaged record is recorded afresh.
+	prev.freshness, _ = index.DecodeSourceFreshness(meta[index.MetaSourceFreshness])
 	return prev
 }
 

@@ -17,6 +17,7 @@ func (r *Report) WriteText(w io.Writer, maxCitations int) {
 	for _, f := range r.Findings {
 		fmt.Fprintf(w, "%s: %s %s%s\n", termtext.Line(location(f.File, f.Line)), f.Status, termtext.Line(f.Symbol), termtext.Line(advice(f)))
 	}
+	r.writeNewer(w)
 	for _, s := range r.Syntax {
 		fmt.Fprintf(w, "%s: syntax %s\n", termtext.Line(location(s.File, s.Line)), termtext.Line(s.Message))
 	}
@@ -71,8 +72,12 @@ func (r *Report) Summary() string {
 	if len(r.Targets) > 0 {
 		target = " for " + strings.Join(r.Targets, ", ")
 	}
-	return fmt.Sprintf("%d files, %d lines%s: %s; %d resolved, %d not checkable", r.Files, r.Lines, target, found,
-		r.Counts[Resolved], r.Counts[NotCheckable])
+	newer := ""
+	if n := r.Counts[NewerThanIndex]; n > 0 {
+		newer = fmt.Sprintf(", %d newer than the index", n)
+	}
+	return fmt.Sprintf("%d files, %d lines%s: %s; %d resolved, %d not checkable%s", r.Files, r.Lines, target, found,
+		r.Counts[Resolved], r.Counts[NotCheckable], newer)
 }
 
 func location(file string, line int) string {

@@ -6,7 +6,7 @@
 //
 // -hig and -archive serve the Human Interface Guidelines (DocC JSON) and the
 // documentation archive (static books) from directories on the same
-// address, without faults:
+// address, without faults; -wwdc the WWDC session pages:
 //
 //	go run ./crawler/fakeapple/cmd/fakeapple -dir crawler/testdata/docs -hig crawler/testdata/hig -archive crawler/testdata/archive
 package main
@@ -18,6 +18,7 @@ import (
 	"net"
 	"net/http"
 	"os"
+	"path/filepath"
 	"strings"
 	"time"
 
@@ -45,6 +46,7 @@ func run(args []string) error {
 	redirectTo := fs.String("redirect-to", "", "other site (scheme://host:port) that off-origin pages redirect to")
 	higDir := fs.String("hig", "", "directory of Human Interface Guidelines pages (human-interface-guidelines.json and its folder) to serve under /design/")
 	archiveDir := fs.String("archive", "", "directory of archived guides (<Area>/Conceptual/<Book>/book.json and pages) to serve under "+fakeapple.ArchivePrefix)
+	wwdcDir := fs.String("wwdc", "", "directory of WWDC sessions (<year>-<id>.json, as fetch stores them) to serve under /videos/")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
@@ -77,6 +79,17 @@ func run(args []string) error {
 	}
 	if *archiveDir != "" {
 		mux.Handle(fakeapple.ArchivePrefix, fakeapple.NewArchive(fakeapple.ArchiveOptions{Dir: *archiveDir}))
+	}
+	if *wwdcDir != "" {
+		paths, err := filepath.Glob(filepath.Join(*wwdcDir, "*.json"))
+		if err != nil {
+			return err
+		}
+		sessions, err := fakeapple.LoadWWDCSessions(paths...)
+		if err != nil {
+			return err
+		}
+		mux.Handle("/videos/", fakeapple.NewWWDC(fakeapple.WWDCOptions{Sessions: sessions}))
 	}
 	slog.Info("fakeapple serving", "pages", len(srv.Keys()), "root", srv.Root(), "hig", *higDir, "archive", *archiveDir, "url", "http://"+ln.Addr().String())
 	return http.Serve(ln, mux)
