@@ -1,0 +1,217 @@
+// Package verifysets holds the blind evaluation sets for verify_swift (issue 28).
+// The test only checks that the sets are well formed; it never imports the checker,
+// so the sets stay independent of the engine they measure.
+package verifysets
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/json"
+	"os"
+	"strings"
+	"testing"
+)
+
+// hallucinationRow is one snippet with exactly one invented API.
+type hallucinationRow struct {
+	ID         string   `json:"id"`
+	Kind       string   `json:"kind"`
+	Frameworks []string `json:"frameworks"`
+	Code       string   `json:"code"`
+	Line       int      `json:"line"`
+	Name       string   `json:"name"`
+	Receiver   string   `json:"receiver"`
+	Fix        string   `json:"fix"`
+}
+
+// validRow is one snippet that uses only real APIs.
+type validRow struct {
+	ID         string   `json:"id"`
+	Frameworks []string `json:"frameworks"`
+	Code       string   `json:"code"`
+	HardCases  []string `json:"hard_cases"`
+}
+
+var validKinds = map[string]bool{
+	"invented-type":   true,
+	"invented-member": true,
+	"wrong-label":     true,
+	"invented-init":   true,
+	"invented-case":   true,
+}
+
+var knownHardCases = map[string]bool{
+	"own-types": true, "extension": true, "conformance": true, "property-wrapper": true,
+	"result-builder": true, "generics": true, "dollar-zero": true, "optional-chain-singleton": true,
+	"available-block": true, "inferred-closure-params": true, "default-arguments": true,
+	"trailing-closure": true, "async-await": true, "key-path": true, "inherited-member": true,
+	"delegate-callback": true, "leading-dot": true, "own-member-shadowing": true,
+}
+
+// readJSONL decodes every line of path into a fresh T, refusing unknown fields so a
+// misspelt key cannot slip through as an empty value.
+func readJSONL[T any](t *testing.T, path string) []T {
+	t.Helper()
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatalf("read %s: %v", path, err)
+	}
+	var rows []T
+	scanner := bufio.NewScanner(bytes.NewReader(data))
+	scanner.Buffer(make([]byte, 0, 64*1024), 1<<20)
+	for lineNo := 1; scanner.Scan(); lineNo++ {
+		line := scanner.Bytes()
+		if len(bytes.TrimSpace(line)) == 0 {
+			t.Errorf("%s:%d: blank line", path, lineNo)
+			continue
+		}
+		decoder := json.NewDecoder(bytes.NewReader(line))
+		decoder.DisallowUnknownFields()
+		var row T
+		if err := decoder.Decode(&row); err != nil {
+			t.Errorf("%s:%d: %v", path, lineNo, err)
+			continue
+		}
+		rows = append(rows, row)
+	}
+	if err := scanner.Err(); err != nil {
+		t.Fatalf("scan %s: %v", path, err)
+	}
+	return rows
+}
+
+// baseName is the part of a reference a source line must contain: the name before
+// any argument list, without a leading dot ("asyncAfter(delay:)" -> "asyncAfter",
+// ".roundedRectangle" -> "roundedRectangle", "UIColor(hex:)" -> "UIColor").
+func baseName(name string) string {
+	name = strings.TrimPrefix(name, ".")
+	if i := strings.IndexByte(name, '('); i >= 0 {
+		name = name[:i]
+	}
+	return name
+}
+
+// normalizedCode collapses whitespace so that re-indented copies still count as shared.
+func normalizedCode(code string) string {
+	return strings.Join(strings.Fields(code), " ")
+}
+
+func checkHallucinations(t *testing.T, path, idPrefix string, minimum int) []hallucinationRow {
+	rows := readJSONL[hallucinationRow](t, path)
+	if len(rows) < minimum {
+		t.Errorf("%s: %d rows, want at least %d", path, len(rows), minimum)
+	}
+	kindCounts := map[string]int{}
+	for _, row := range rows {
+		where := path + " " + row.ID
+		if !strings.HasPrefix(row.ID, idPrefix) {
+			t.Errorf("%s: id should start with %q", where, idPrefix)
+		}
+		if !validKinds[row.Kind] {
+			t.Errorf("%s: unknown kind %q", where, row.Kind)
+		}
+		kindCounts[row.Kind]++
+		if len(row.Frameworks) == 0 || row.Name == "" || row.Receiver == "" || row.Fix == "" {
+			t.Errorf("%s: frameworks, name, receiver and fix must all be set", where)
+		}
+		if !strings.Contains(row.Code, "import ") {
+			t.Errorf("%s: code has no import", where)
+		}
+		lines := strings.Split(row.Code, "\n")
+		if len(lines) < 5 || len(lines) > 40 {
+			t.Errorf("%s: code has %d lines, want 5 to 40", where, len(lines))
+		}
+		if row.Line < 1 || row.Line > len(lines) {
+			t.Errorf("%s: line %d outside code of %d lines", where, row.Line, len(lines))
+			continue
+		}
+		if base := baseName(row.Name); base == "" || !strings.Contains(lines[row.Line-1], base) {
+			t.Errorf("%s: line %d %q does not contain %q", where, row.Line, lines[row.Line-1], base)
+		}
+	}
+	for kind := range validKinds {
+		if kindCounts[kind] < 5 {
+			t.Errorf("%s: only %d rows of kind %s, want at least 5", path, kindCounts[kind], kind)
+		}
+	}
+	return rows
+}
+
+func checkValid(t *testing.T, path, idPrefix string, minimum int) []validRow {
+	rows := readJSONL[validRow](t, path)
+	if len(rows) < minimum {
+		t.Errorf("%s: %d rows, want at least %d", path, len(rows), minimum)
+	}
+	for _, row := range rows {
+		where := path + " " + row.ID
+		if !strings.HasPrefix(row.ID, idPrefix) {
+			t.Errorf("%s: id should start with %q", where, idPrefix)
+		}
+		if len(row.Frameworks) == 0 || len(row.HardCases) == 0 {
+			t.Errorf("%s: frameworks and hard_cases must be set", where)
+		}
+		for _, hardCase := range row.HardCases {
+			if !knownHardCases[hardCase] {
+				t.Errorf("%s: unknown hard case %q", where, hardCase)
+			}
+		}
+		if lines := strings.Count(row.Code, "\n") + 1; lines < 5 {
+			t.Errorf("%s: code has %d lines, want at least 5", where, lines)
+		}
+	}
+	return rows
+}
+
+// TestSetsAreWellFormed checks every file, id uniqueness across files, and that no
+// snippet is shared between a dev file and a final file (or repeated within one).
+func TestSetsAreWellFormed(t *testing.T) {
+	hallucinationsDev := checkHallucinations(t, "hallucinations-dev.jsonl", "h-dev-", 150)
+	hallucinationsFinal := checkHallucinations(t, "hallucinations-final.jsonl", "h-final-", 60)
+	validDev := checkValid(t, "valid-dev.jsonl", "v-dev-", 150)
+	validFinal := checkValid(t, "valid-final.jsonl", "v-final-", 60)
+
+	type origin struct{ split, id string }
+	seenIDs := map[string]bool{}
+	seenCode := map[string]origin{}
+	record := func(split, id, code string) {
+		if seenIDs[id] {
+			t.Errorf("duplicate id %s", id)
+		}
+		seenIDs[id] = true
+		key := normalizedCode(code)
+		if first, ok := seenCode[key]; ok {
+			if first.split != split {
+				t.Errorf("code of %s (%s) is also in %s (%s)", id, split, first.id, first.split)
+			} else {
+				t.Errorf("code of %s repeats %s", id, first.id)
+			}
+			return
+		}
+		seenCode[key] = origin{split, id}
+	}
+	for _, row := range hallucinationsDev {
+		record("dev", row.ID, row.Code)
+	}
+	for _, row := range validDev {
+		record("dev", row.ID, row.Code)
+	}
+	for _, row := range hallucinationsFinal {
+		record("final", row.ID, row.Code)
+	}
+	for _, row := range validFinal {
+		record("final", row.ID, row.Code)
+	}
+}
+
+func TestBaseName(t *testing.T) {
+	for name, want := range map[string]string{
+		"asyncAfter(delay:)": "asyncAfter",
+		".roundedRectangle":  "roundedRectangle",
+		"UIColor(hex:)":      "UIColor",
+		"hasNotch":           "hasNotch",
+	} {
+		if got := baseName(name); got != want {
+			t.Errorf("baseName(%q) = %q, want %q", name, got, want)
+		}
+	}
+}
