@@ -96,6 +96,9 @@ func verifyTool(b *backend) (mcpgo.Tool, server.ToolHandlerFunc) {
 			return nil, argError("code", "is not Swift (%v): pass Swift source, not prose, JSON or Objective-C", err)
 		case errors.Is(err, verify.ErrEmptyCode):
 			return nil, argError("code", "must not be empty")
+		case errors.Is(err, verify.ErrTooComplex):
+			// Built from counts, never from the code: it says what to shorten.
+			return nil, argError("code", "is %v", err)
 		case err != nil:
 			return nil, err
 		}

@@ -111,6 +111,7 @@ var exitCodes = []struct {
 	{"bundle.ErrUnknownSource", bundle.ErrUnknownSource, exitUsage},
 	{"verify.ErrEmptyCode", verify.ErrEmptyCode, exitUsage},
 	{"verify.ErrTooLarge", verify.ErrTooLarge, exitFailure},
+	{"verify.ErrTooComplex", verify.ErrTooComplex, exitFailure},
 	{"verify.ErrNotSwift", verify.ErrNotSwift, exitFailure},
 	{"verify.ErrBadTarget", verify.ErrBadTarget, exitUsage},
 	{"verify.ErrNoSymbols", verify.ErrNoSymbols, exitFailure},

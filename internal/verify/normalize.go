@@ -7,6 +7,7 @@ package verify
 // (#Preview { … }, #Predicate<T> { … }). swiftc needs none of this.
 func NormalizeForTreeSitter(code string) string {
 	toks := lexSwift(code)
+	pairs := pairBrackets(toks)
 	buf := []byte(code)
 	blank := func(from, to int) {
 		for k := from; k < to && k < len(buf); k++ {
@@ -22,7 +23,7 @@ func NormalizeForTreeSitter(code string) string {
 		}
 		switch {
 		case (t.is(tokKeyword, "throws") || t.is(tokKeyword, "nonisolated")) && next.punct("(") && !next.spaceBefore:
-			if end := matchClose(toks, i+1); end < len(toks) {
+			if end := pairs[i+1]; end < len(toks) {
 				blank(next.start, toks[end].end)
 			}
 		case t.is(tokKeyword, "sending") || t.is(tokKeyword, "isolated"):
