@@ -152,14 +152,15 @@ func (c *Checker) Check(ctx context.Context, files []File, opts Options) (*Repor
 		if err := ctx.Err(); err != nil {
 			return nil, err
 		}
-		p, err := parse(ctx, f.Code)
+		toks := lexSwift(f.Code)
+		p, err := parse(ctx, f.Code, toks)
 		if err != nil {
 			return nil, err
 		}
 		if len(files) == 1 && strings.TrimSpace(f.Code) == "" {
 			return nil, ErrEmptyCode
 		}
-		a, err := analyze(ctx, f.Code, true)
+		a, err := analyzeTokens(ctx, toks, true)
 		if err != nil {
 			return nil, withFile(err, f.Path)
 		}

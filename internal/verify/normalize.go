@@ -6,7 +6,12 @@ package verify
 // modifiers, `~Copyable`, `nonisolated(unsafe)` and freestanding macros
 // (#Preview { … }, #Predicate<T> { … }). swiftc needs none of this.
 func NormalizeForTreeSitter(code string) string {
-	toks := lexSwift(code)
+	return normalizeTokens(code, lexSwift(code))
+}
+
+// normalizeTokens is NormalizeForTreeSitter over code's tokens, lexed once
+// for the parse and the analysis.
+func normalizeTokens(code string, toks []token) string {
 	pairs := pairBrackets(toks)
 	buf := []byte(code)
 	blank := func(from, to int) {

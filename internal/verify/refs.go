@@ -31,16 +31,19 @@ type Ref struct {
 	// API on an iOS 17 target.
 	Floors map[string]Version `json:"-"`
 	tok    int
-	// chain is a member's receiver chain, nil for other references: the
+	// chain is a member's receiver chain, none for other references: the
 	// type names it passes through (UserDefaults and Keys in
 	// UserDefaults.Keys.storage, or a local's declared type) make the
 	// member the project's business when the project declares one.
-	chain *chainSpan
+	chain chainSpan
 }
 
 // chainSpan is a member's receiver chain: from its root to the dot before
-// the member, as token indexes.
-type chainSpan struct{ root, dot int }
+// the member, as token indexes; ok is false when there is none.
+type chainSpan struct {
+	root, dot int
+	ok        bool
+}
 
 // Display is the reference as the report prints it.
 func (r Ref) Display() string {
@@ -143,7 +146,7 @@ type floorRegion struct {
 // declarations are skipped. Each (kind, parent, name) is listed once, at its
 // first line.
 func ExtractRefs(code string) []Ref {
-	return DedupeRefs(Analyze(code).refs())
+	return Analyze(code).refs()
 }
 
 func floorKey(f map[string]Version) string {
@@ -162,12 +165,18 @@ func Analyze(code string) *Analysis {
 	return a
 }
 
-// analyze analyses code, stopping with the context's cause when ctx ends
-// and, when budgeted, with ErrTooComplex past the step budget. The meter
-// stays on the Analysis, so that the reference walks after it stop alike.
+// analyze lexes code and analyses it (analyzeTokens).
 func analyze(ctx context.Context, code string, budgeted bool) (*Analysis, error) {
+	return analyzeTokens(ctx, lexSwift(code), budgeted)
+}
+
+// analyzeTokens analyses code's tokens, stopping with the context's cause
+// when ctx ends and, when budgeted, with ErrTooComplex past the step
+// budget. The meter stays on the Analysis, so that the reference walks
+// after it stop alike.
+func analyzeTokens(ctx context.Context, toks []token, budgeted bool) (*Analysis, error) {
 	a := &Analysis{
-		toks:         lexSwift(code),
+		toks:         toks,
 		ownTypes:     map[string]bool{},
 		memberDecls:  map[string]bool{},
 		locals:       map[string]string{"error": "", "newValue": "", "oldValue": ""},
@@ -256,13 +265,19 @@ func (a *Analysis) tok(i int) token {
 	return a.toks[i]
 }
 
-// refs walks the tokens and reports references.
+// refs walks the tokens and reports references, each once per floors, at
+// its first use (DedupeRefs as they come: a chain of 30,000 members is one
+// reference, not 30,000 to sort out after).
 func (a *Analysis) refs() []Ref {
 	var out []Ref
+	seen := map[refKey]bool{}
 	add := func(r Ref) {
-		r.Line = a.toks[r.tok].line
 		r.Floors = a.floorsAt(r.tok)
-		out = append(out, r)
+		if key := dedupeKey(r); !seen[key] {
+			seen[key] = true
+			r.Line = a.toks[r.tok].line
+			out = append(out, r)
+		}
 	}
 	a.computeReceivers()
 	for i, t := range a.toks {
@@ -418,7 +433,7 @@ func (a *Analysis) memberRef(dot int) (Ref, bool) {
 	if root.kind == tokKeyword || a.generics[root.text] || a.conditionTok[rcv.root] {
 		return Ref{}, false
 	}
-	ref := Ref{Kind: RefMember, Name: name, tok: nameTok, chain: &chainSpan{rcv.root, dot}}
+	ref := Ref{Kind: RefMember, Name: name, tok: nameTok, chain: chainSpan{rcv.root, dot, true}}
 	if isCapitalized(root.text) {
 		if _, local := a.locals[root.text]; local {
 			return Ref{}, false
@@ -474,8 +489,8 @@ func (a *Analysis) chainDeclarations(declared map[string]bool) *chainDeclaration
 
 // throughOwnType reports whether chain passes through a type the project
 // declares.
-func (c *chainDeclarations) throughOwnType(chain *chainSpan) bool {
-	if chain == nil {
+func (c *chainDeclarations) throughOwnType(chain chainSpan) bool {
+	if !chain.ok {
 		return false
 	}
 	if typ := c.a.locals[c.a.toks[chain.root].text]; typ != "" && c.declared[typ] {
@@ -486,4 +501,4 @@ func (c *chainDeclarations) throughOwnType(chain *chainSpan) bool {
 
 // Refs lists the analysed code's references, each once per floors, at its
 // first line.
-func (a *Analysis) Refs() []Ref { return DedupeRefs(a.refs()) }
+func (a *Analysis) Refs() []Ref { return a.refs() }
