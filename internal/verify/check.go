@@ -152,7 +152,10 @@ func (c *Checker) Check(ctx context.Context, files []File, opts Options) (*Repor
 		if err := ctx.Err(); err != nil {
 			return nil, err
 		}
-		toks := lexSwift(f.Code)
+		toks, err := lexSwiftContext(ctx, f.Code)
+		if err != nil {
+			return nil, err
+		}
 		p, err := parse(ctx, f.Code, toks)
 		if err != nil {
 			return nil, err

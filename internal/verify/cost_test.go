@@ -132,6 +132,9 @@ func (c *lookCounter) Err() error {
 // timed-out verify_swift call gives its worker back at once.
 func TestAnalysisStopsWhenCancelled(t *testing.T) {
 	code := memberChain("URLSession", 32000)
+	if _, err := lexSwiftContext(&lookCounter{Context: context.Background(), n: 2}, code); !errors.Is(err, context.Canceled) {
+		t.Errorf("lexing with a cancelled context: err = %v, want context.Canceled", err)
+	}
 	for _, looks := range []int{1, 3, 60} {
 		ctx := &lookCounter{Context: context.Background(), n: looks}
 		a, err := analyze(ctx, code, true)

@@ -1,6 +1,7 @@
 package verify
 
 import (
+	"context"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -74,6 +75,10 @@ type lexer struct {
 	// notRawBefore: no "#" before this offset starts a raw string (the
 	// run of "#" it belongs to was looked at already).
 	notRawBefore int
+	// ctx, when set, stops the lexer (lexSwiftContext); steps counts its
+	// loop's turns between looks at it.
+	ctx   context.Context
+	steps *int
 }
 
 // maxInterpolationDepth bounds how deep interpolations nested in strings in
@@ -84,11 +89,37 @@ const maxInterpolationDepth = 8
 
 // lexSwift tokenizes Swift source, dropping comments and whitespace.
 func lexSwift(src string) []token {
+	toks, _ := lexSwiftContext(context.Background(), src)
+	return toks
+}
+
+// lexSwiftContext lexes src, stopping with the context's cause when ctx
+// ends.
+func lexSwiftContext(ctx context.Context, src string) (toks []token, err error) {
 	// Code runs to about a token every four bytes: room for that up front
 	// spares most of the copies of a growing slice.
-	l := &lexer{src: src, line: 1, out: make([]token, 0, len(src)/4+16)}
+	l := &lexer{src: src, line: 1, out: make([]token, 0, len(src)/4+16), ctx: ctx, steps: new(int)}
+	defer func() {
+		if r := recover(); r != nil {
+			s, ok := r.(stopped)
+			if !ok {
+				panic(r)
+			}
+			toks, err = nil, s.err
+		}
+	}()
 	l.run(false)
-	return l.out
+	return l.out, nil
+}
+
+// step counts a turn of the lexer's loop and, every pollEvery, looks at
+// its context.
+func (l *lexer) step() {
+	if *l.steps++; *l.steps%pollEvery == 0 {
+		if err := context.Cause(l.ctx); err != nil {
+			panic(stopped{err})
+		}
+	}
 }
 
 func (l *lexer) emit(kind tokKind, text string, start, line int) {
@@ -106,6 +137,7 @@ func (l *lexer) emit(kind tokKind, text string, start, line int) {
 func (l *lexer) run(inInterp bool) {
 	depth := 0
 	for l.pos < len(l.src) {
+		l.step()
 		c := l.src[l.pos]
 		start, line := l.pos, l.line
 		switch {
@@ -384,7 +416,7 @@ func (l *lexer) lexInterpolations(starts []span) {
 		lines[k] = l.line - newlines
 	}
 	for k, s := range starts {
-		sub := &lexer{src: l.src[:s.to], pos: s.from, line: lines[k], interpDepth: l.interpDepth + 1}
+		sub := &lexer{src: l.src[:s.to], pos: s.from, line: lines[k], interpDepth: l.interpDepth + 1, ctx: l.ctx, steps: l.steps}
 		sub.out = append(sub.out, token{kind: tokPunct, text: "(", line: sub.line, start: s.from, end: s.from})
 		sub.run(true)
 		sub.out = append(sub.out, token{kind: tokPunct, text: ")", line: sub.line, start: sub.pos, end: sub.pos})
