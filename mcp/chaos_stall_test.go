@@ -162,6 +162,9 @@ func TestChaosStallAttackLeavesOthersServed(t *testing.T) {
 	t.Logf("chaos: serve stall attack: another client's search p99 %s (%s) over %d searches while 8 verify_swift 64 KiB chains and 8 "+
 		"500-byte query loops made %d calls (%d isError), %d of the victim's failed",
 		p99.Round(time.Millisecond), latencies.Summary(), latencies.Len(), attack.calls.Load(), attack.errored.Load(), len(failures))
+	if raceDetector {
+		return // Go code runs several times slower: the run looks for races only
+	}
 	if len(failures) > 0 {
 		t.Errorf("%d of the other client's searches failed, e.g. %s", len(failures), failures[0])
 	}
