@@ -65,7 +65,7 @@ func (s *Server) guard(next server.ToolHandlerFunc) server.ToolHandlerFunc {
 // with other callers' calls (workers.go).
 func runBounded[T any](ctx context.Context, s *Server, what string, work func(context.Context) (T, error)) (T, error) {
 	var zero T
-	release, err := s.workers.acquire(ctx, callerOf(ctx))
+	release, err := s.workers.acquire(ctx, callerOf(ctx), what)
 	if err != nil {
 		return zero, err
 	}

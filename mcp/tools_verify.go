@@ -14,6 +14,9 @@ import (
 	"github.com/cupertino-go/cupertino/internal/verify"
 )
 
+// verifyToolName is verify_swift's name; the worker pool limits its calls.
+const verifyToolName = "verify_swift"
+
 const (
 	// maxSwiftLen is the largest code verify_swift takes: 64 KiB is some
 	// 1,500 lines, far more than a draft an agent checks, and keeps a call
@@ -59,7 +62,7 @@ func verifyTool(b *backend) (mcpgo.Tool, server.ToolHandlerFunc) {
   },
   "required": ["lines", "counts", "findings", "resolved"]
 }`)))
-	t := mcpgo.NewTool("verify_swift", opts...)
+	t := mcpgo.NewTool(verifyToolName, opts...)
 	type syntax struct {
 		Line    int    `json:"line"`
 		Message string `json:"message"`

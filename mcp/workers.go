@@ -5,6 +5,7 @@ import (
 	"math"
 	"net"
 	"net/http"
+	"runtime"
 	"sync"
 	"time"
 )
@@ -20,7 +21,10 @@ import (
 //     equals, to the one that has used the slots least lately (their time
 //     held, halved every usageHalfLife), then to the longest waiting. A
 //     client looping on costly calls queues behind one that asks little,
-//     not the other way round.
+//     not the other way round;
+//   - verify_swift, whose calls cost tens of times the CPU of the others
+//     (a 64 KiB file about 0.05 s), runs on at most half the cores at once,
+//     so that checks in a loop cannot take every core from the searches.
 //
 // A slot is held until the call's work really ends, past its deadline if
 // need be (runBounded), so that abandoned work cannot pile up; the work
@@ -30,11 +34,15 @@ import (
 type workerPool struct {
 	capacity int
 
-	mu      sync.Mutex
-	busy    int
-	held    map[string]int    // busy slots by caller
-	usage   map[string]*usage // recent slot time by caller
-	waiting []*slotWaiter     // in arrival order
+	// toolLimits bound the slots the calls of one tool hold at once.
+	toolLimits map[string]int
+
+	mu       sync.Mutex
+	busy     int
+	held     map[string]int    // busy slots by caller
+	toolBusy map[string]int    // busy slots by tool, for the limited ones
+	usage    map[string]*usage // recent slot time by caller
+	waiting  []*slotWaiter     // in arrival order
 }
 
 // usage is a caller's recent slot time, decayed to at.
@@ -62,6 +70,7 @@ func (u *usage) decayed(now time.Time) time.Duration {
 // slotWaiter is a call waiting for a slot.
 type slotWaiter struct {
 	caller  caller
+	tool    string
 	since   time.Time
 	granted chan struct{} // closed when the slot is its
 }
@@ -75,7 +84,8 @@ type caller struct {
 }
 
 func newWorkerPool(capacity int) *workerPool {
-	return &workerPool{capacity: capacity, held: map[string]int{}, usage: map[string]*usage{}}
+	return &workerPool{capacity: capacity, held: map[string]int{}, usage: map[string]*usage{}, toolBusy: map[string]int{},
+		toolLimits: map[string]int{verifyToolName: max(1, min(capacity, runtime.GOMAXPROCS(0)/2))}}
 }
 
 // perCallerSlots is the most slots one HTTP caller holds at once: three
@@ -90,30 +100,39 @@ func (p *workerPool) limit(c caller) int {
 	return p.capacity
 }
 
-// acquire waits for a slot for c within ctx; release gives it back.
-func (p *workerPool) acquire(ctx context.Context, c caller) (release func(), err error) {
+// may says whether a call of tool for c may take a free slot; p.mu is held.
+func (p *workerPool) may(c caller, tool string) bool {
+	if limit, ok := p.toolLimits[tool]; ok && p.toolBusy[tool] >= limit {
+		return false
+	}
+	return p.busy < p.capacity && p.held[c.key] < p.limit(c)
+}
+
+// acquire waits for a slot for a call of tool for c within ctx; release
+// gives it back.
+func (p *workerPool) acquire(ctx context.Context, c caller, tool string) (release func(), err error) {
 	p.mu.Lock()
-	if p.busy < p.capacity && p.held[c.key] < p.limit(c) {
+	if p.may(c, tool) {
 		// Nobody who could take this slot is waiting: grant assigns free
 		// slots to eligible waiters at once.
-		p.take(c)
+		p.take(c, tool)
 		p.mu.Unlock()
-		return p.releaser(c, time.Now()), nil
+		return p.releaser(c, tool, time.Now()), nil
 	}
-	w := &slotWaiter{caller: c, since: time.Now(), granted: make(chan struct{})}
+	w := &slotWaiter{caller: c, tool: tool, since: time.Now(), granted: make(chan struct{})}
 	p.waiting = append(p.waiting, w)
 	p.mu.Unlock()
 
 	select {
 	case <-w.granted:
-		return p.releaser(c, time.Now()), nil
+		return p.releaser(c, tool, time.Now()), nil
 	case <-ctx.Done():
 	}
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	select {
 	case <-w.granted: // granted as the deadline came: give it on
-		p.put(c, 0)
+		p.put(c, tool, 0)
 		p.grant()
 	default:
 		p.remove(w)
@@ -122,28 +141,34 @@ func (p *workerPool) acquire(ctx context.Context, c caller) (release func(), err
 }
 
 // releaser returns the slot taken at since once, counting its time to c.
-func (p *workerPool) releaser(c caller, since time.Time) func() {
+func (p *workerPool) releaser(c caller, tool string, since time.Time) func() {
 	var once sync.Once
 	return func() {
 		once.Do(func() {
 			p.mu.Lock()
 			defer p.mu.Unlock()
-			p.put(c, time.Since(since))
+			p.put(c, tool, time.Since(since))
 			p.grant()
 		})
 	}
 }
 
 // take and put count a slot in and out; p.mu is held.
-func (p *workerPool) take(c caller) {
+func (p *workerPool) take(c caller, tool string) {
 	p.busy++
 	p.held[c.key]++
+	if _, limited := p.toolLimits[tool]; limited {
+		p.toolBusy[tool]++
+	}
 }
 
-func (p *workerPool) put(c caller, held time.Duration) {
+func (p *workerPool) put(c caller, tool string, held time.Duration) {
 	p.busy--
 	if p.held[c.key]--; p.held[c.key] <= 0 {
 		delete(p.held, c.key)
+	}
+	if _, limited := p.toolLimits[tool]; limited {
+		p.toolBusy[tool]--
 	}
 	now := time.Now()
 	u := p.usage[c.key]
@@ -185,7 +210,7 @@ func (p *workerPool) grant() {
 	for p.busy < p.capacity {
 		best := -1
 		for i, w := range p.waiting {
-			if p.held[w.caller.key] >= p.limit(w.caller) {
+			if !p.may(w.caller, w.tool) {
 				continue
 			}
 			if best < 0 || p.before(w, p.waiting[best], now) {
@@ -197,7 +222,7 @@ func (p *workerPool) grant() {
 		}
 		w := p.waiting[best]
 		p.waiting = append(p.waiting[:best], p.waiting[best+1:]...)
-		p.take(w.caller)
+		p.take(w.caller, w.tool)
 		close(w.granted)
 	}
 }

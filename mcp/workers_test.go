@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
+	"runtime"
 	"testing"
 	"time"
 
@@ -19,19 +20,19 @@ func acquireNow(t *testing.T, p *workerPool, c caller) func() {
 	t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), time.Second)
 	defer cancel()
-	release, err := p.acquire(ctx, c)
+	release, err := p.acquire(ctx, c, "search")
 	if err != nil {
 		t.Fatalf("%s: no slot: %v", c.key, err)
 	}
 	return release
 }
 
-// acquireLater asks for a slot in the background; the channel gets its
-// release once granted.
-func acquireLater(p *workerPool, c caller) <-chan func() {
+// acquireLater asks for a slot in the background, until the test ends; the
+// channel gets its release once granted.
+func acquireLater(t *testing.T, p *workerPool, c caller) <-chan func() {
 	got := make(chan func(), 1)
 	go func() {
-		release, err := p.acquire(context.Background(), c)
+		release, err := p.acquire(t.Context(), c, "search")
 		if err == nil {
 			got <- release
 		}
@@ -63,7 +64,7 @@ func TestWorkerPoolKeepsSlotsForOtherSessions(t *testing.T) {
 	if p.perCallerSlots() != 6 {
 		t.Fatalf("per-session slots of 8 = %d, want 6", p.perCallerSlots())
 	}
-	more := acquireLater(p, a)
+	more := acquireLater(t, p, a)
 	waitForWaiters(t, p, 1)
 	acquireNow(t, p, b) // a seventh slot, free for another session
 	select {
@@ -90,9 +91,9 @@ func TestWorkerPoolServesTheLeastServedFirst(t *testing.T) {
 	looper, victim := caller{key: "session:looper", shared: true}, caller{key: "session:victim", shared: true}
 	first := acquireNow(t, p, looper)
 	acquireNow(t, p, looper)
-	again := acquireLater(p, looper) // the looper asks first…
+	again := acquireLater(t, p, looper) // the looper asks first…
 	waitForWaiters(t, p, 1)
-	served := acquireLater(p, victim) // …the victim after it
+	served := acquireLater(t, p, victim) // …the victim after it
 	waitForWaiters(t, p, 2)
 	first()
 	select {
@@ -115,7 +116,7 @@ func TestWorkerPoolWaitEndsWithItsContext(t *testing.T) {
 	release := acquireNow(t, p, caller{key: "stdio"})
 	ctx, cancel := context.WithTimeoutCause(context.Background(), 50*time.Millisecond, ErrTimeout)
 	defer cancel()
-	if _, err := p.acquire(ctx, caller{key: "stdio"}); !errors.Is(err, ErrTimeout) {
+	if _, err := p.acquire(ctx, caller{key: "stdio"}, "search"); !errors.Is(err, ErrTimeout) {
 		t.Fatalf("err = %v, want ErrTimeout", err)
 	}
 	if l := p.load(); l.Waiting != 0 || l.Busy != 1 {
@@ -246,5 +247,39 @@ func TestHTTPSessionHoldsAtMostItsShare(t *testing.T) {
 		if err := <-answered; err != nil {
 			t.Error(err)
 		}
+	}
+}
+
+// TestWorkerPoolLimitsVerifyCalls: verify_swift, the costliest tool, runs
+// on at most half the cores at once; its other calls wait while other
+// tools' calls take the free workers.
+func TestWorkerPoolLimitsVerifyCalls(t *testing.T) {
+	p := newWorkerPool(8)
+	if want := max(1, runtime.GOMAXPROCS(0)/2); p.toolLimits[verifyToolName] != min(8, want) {
+		t.Fatalf("verify_swift limit %d, want half of GOMAXPROCS %d", p.toolLimits[verifyToolName], runtime.GOMAXPROCS(0))
+	}
+	p.toolLimits[verifyToolName] = 2 // whatever this machine's cores
+	session := func(i int) caller { return caller{key: fmt.Sprint("session:", i), shared: true} }
+	for i := range 2 {
+		if _, err := p.acquire(context.Background(), session(i), verifyToolName); err != nil {
+			t.Fatal(err)
+		}
+	}
+	third := make(chan struct{})
+	go func() {
+		if _, err := p.acquire(t.Context(), session(2), verifyToolName); err == nil {
+			close(third)
+		}
+	}()
+	waitForWaiters(t, p, 1)
+	search := acquireNow(t, p, session(3)) // "search": free workers remain
+	select {
+	case <-third:
+		t.Fatal("a third verify_swift call ran beside two")
+	default:
+	}
+	search()
+	if l := p.load(); l.Busy != 2 || l.Waiting != 1 {
+		t.Errorf("load %+v, want the 2 checks busy and the third waiting", l)
 	}
 }
