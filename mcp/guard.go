@@ -61,13 +61,13 @@ func (s *Server) guard(next server.ToolHandlerFunc) server.ToolHandlerFunc {
 // only notices at its next check, and the caller must get its timeout
 // answer now. The goroutine holds a worker slot until it really ends, so
 // abandoned work cannot pile up past Options.MaxConcurrent; a call that
-// finds every slot taken waits for one within its own deadline.
+// finds every slot taken waits for one within its own deadline, fairly
+// with other callers' calls (workers.go).
 func runBounded[T any](ctx context.Context, s *Server, what string, work func(context.Context) (T, error)) (T, error) {
 	var zero T
-	select {
-	case s.workers <- struct{}{}:
-	case <-ctx.Done():
-		return zero, context.Cause(ctx)
+	release, err := s.workers.acquire(ctx, callerOf(ctx), what)
+	if err != nil {
+		return zero, err
 	}
 	type outcome struct {
 		v   T
@@ -76,7 +76,7 @@ func runBounded[T any](ctx context.Context, s *Server, what string, work func(co
 	done := make(chan outcome, 1)
 	go func() {
 		started := time.Now()
-		defer func() { <-s.workers }()
+		defer release()
 		defer func() {
 			if r := recover(); r != nil {
 				s.panics.Add(1)

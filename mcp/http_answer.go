@@ -74,7 +74,8 @@ func (h *HTTPHandler) post(w http.ResponseWriter, r *http.Request, body []byte) 
 			return
 		}
 	}
-	ctx := r.Context()
+	// Tool calls share the worker slots by session (workers.go).
+	ctx := withCaller(r.Context(), r)
 	var failure *resourceFailure
 	if m.method == string(mcpgo.MethodResourcesRead) {
 		ctx, failure = withResourceFailure(ctx)
@@ -188,8 +189,11 @@ func (h *HTTPHandler) tooLarge(w http.ResponseWriter, r *http.Request, size int6
 		fmt.Sprintf("Invalid Request: the message exceeds the %d-byte limit", MaxMessageBytes))
 }
 
-// health answers orchestrators: 200 with the index's document count when it
-// can serve, 503 with the reason (no paths; the log has them) when not.
+// health answers orchestrators: 200 with the index's document count and
+// the worker slots' load when it can serve; 503 with the reason (no paths;
+// the log has them) when the index cannot, and 503 "saturated" when every
+// worker is busy and a call has waited over a second for one, so that a
+// load balancer sends new clients elsewhere until it recovers.
 func (h *HTTPHandler) health(w http.ResponseWriter, r *http.Request) {
 	if r.Method != http.MethodGet && r.Method != http.MethodHead {
 		w.Header().Set("Allow", "GET, HEAD")
@@ -200,17 +204,22 @@ func (h *HTTPHandler) health(w http.ResponseWriter, r *http.Request) {
 	defer cancel()
 	docs, err := h.srv.backend.documentCount(ctx)
 	report := struct {
-		Status    string `json:"status"`
-		Documents int    `json:"documents,omitempty"`
-		Sessions  int    `json:"sessions"`
-		Version   string `json:"version"`
-		Error     string `json:"error,omitempty"`
-	}{Status: "ok", Documents: docs, Sessions: h.sessions.count(), Version: h.srv.version()}
+		Status    string     `json:"status"`
+		Documents int        `json:"documents,omitempty"`
+		Sessions  int        `json:"sessions"`
+		Version   string     `json:"version"`
+		Workers   WorkerLoad `json:"workers"`
+		Error     string     `json:"error,omitempty"`
+	}{Status: "ok", Documents: docs, Sessions: h.sessions.count(), Version: h.srv.version(), Workers: h.srv.WorkerLoad()}
 	status := http.StatusOK
-	if err != nil {
+	switch {
+	case err != nil:
 		status, report.Status = http.StatusServiceUnavailable, "unavailable"
 		report.Error, _ = describeError(ctx, err, healthTimeout)
 		h.log.Debug("health check failed", "err", err)
+	case report.Workers.Saturated():
+		status, report.Status = http.StatusServiceUnavailable, "saturated"
+		w.Header().Set("Retry-After", "1")
 	}
 	b, _ := encodeLine(report)
 	w.Header().Set("Content-Type", "application/json")

@@ -30,7 +30,7 @@ func hostAllowed(r *http.Request) bool {
 }
 
 // liveness is /healthz for a caller without the token: whether the index can
-// serve (200 or 503) and nothing else. The document and session counts and
+// serve (200, or 503 unavailable or saturated) and nothing else. The document and session counts and
 // the version (health) are for the token's holders: they tell a stranger
 // what runs here and how busy it is.
 func (h *HTTPHandler) liveness(w http.ResponseWriter, r *http.Request) {
@@ -45,6 +45,12 @@ func (h *HTTPHandler) liveness(w http.ResponseWriter, r *http.Request) {
 	if _, err := h.srv.backend.documentCount(ctx); err != nil {
 		status, body = http.StatusServiceUnavailable, `{"status":"unavailable"}`+"\n"
 		h.log.Debug("health check failed", "err", err)
+	} else if h.srv.WorkerLoad().Saturated() {
+		// A load balancer's probe rarely carries the token: it learns that
+		// the server is saturated (so it sends new clients elsewhere), not
+		// how many calls wait.
+		status, body = http.StatusServiceUnavailable, `{"status":"saturated"}`+"\n"
+		w.Header().Set("Retry-After", "1")
 	}
 	w.Header().Set("Content-Type", "application/json")
 	w.Header().Set("Cache-Control", "no-store")

@@ -195,9 +195,9 @@ func TestHugePageSearchMeetsTimeout(t *testing.T) {
 func waitForWorkers(t testing.TB, srv *Server, d time.Duration) {
 	t.Helper()
 	deadline := time.Now().Add(d)
-	for len(srv.workers) > 0 {
+	for srv.WorkerLoad().Busy > 0 {
 		if time.Now().After(deadline) {
-			t.Errorf("%d handlers still running %s after their calls ended", len(srv.workers), d)
+			t.Errorf("%d handlers still running %s after their calls ended", srv.WorkerLoad().Busy, d)
 			return
 		}
 		time.Sleep(10 * time.Millisecond)
@@ -225,7 +225,7 @@ func TestTimeoutAnswersWhileWorkRunsOn(t *testing.T) {
 	}
 	// Two stubborn calls hold both slots; the third waited for one and
 	// timed out waiting. Other tools wait the same way until work ends.
-	if n := len(s.srv.workers); n != 2 {
+	if n := s.srv.WorkerLoad().Busy; n != 2 {
 		t.Errorf("%d worker slots held, want the 2 of the abandoned calls", n)
 	}
 	close(release)

@@ -85,8 +85,9 @@ type Server struct {
 	tools   map[string]mcpgo.Tool
 	log     *slog.Logger
 	// workers bounds the handlers running, including those abandoned at
-	// their deadline and still finishing (guard.go).
-	workers chan struct{}
+	// their deadline and still finishing (guard.go), shared fairly between
+	// callers (workers.go).
+	workers *workerPool
 	// panics counts handler panics; tests assert it stays 0.
 	panics atomic.Int64
 }
@@ -115,7 +116,7 @@ func New(ctx context.Context, opts Options) (*Server, error) {
 	if log == nil {
 		log = slog.New(slog.DiscardHandler)
 	}
-	s := &Server{opts: opts, log: log, tools: map[string]mcpgo.Tool{}, workers: make(chan struct{}, opts.MaxConcurrent)}
+	s := &Server{opts: opts, log: log, tools: map[string]mcpgo.Tool{}, workers: newWorkerPool(opts.MaxConcurrent)}
 	s.backend = newBackend(opts, log)
 
 	serverOpts := []server.ServerOption{

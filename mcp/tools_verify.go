@@ -14,6 +14,9 @@ import (
 	"github.com/cupertino-go/cupertino/internal/verify"
 )
 
+// verifyToolName is verify_swift's name; the worker pool limits its calls.
+const verifyToolName = "verify_swift"
+
 const (
 	// maxSwiftLen is the largest code verify_swift takes: 64 KiB is some
 	// 1,500 lines, far more than a draft an agent checks, and keeps a call
@@ -61,7 +64,7 @@ func verifyTool(b *backend) (mcpgo.Tool, server.ToolHandlerFunc) {
   },
   "required": ["lines", "counts", "findings", "resolved"]
 }`)))
-	t := mcpgo.NewTool("verify_swift", opts...)
+	t := mcpgo.NewTool(verifyToolName, opts...)
 	type syntax struct {
 		Line    int    `json:"line"`
 		Message string `json:"message"`
@@ -102,6 +105,9 @@ func verifyTool(b *backend) (mcpgo.Tool, server.ToolHandlerFunc) {
 			return nil, argError("code", "is not Swift (%v): pass Swift source, not prose, JSON or Objective-C", err)
 		case errors.Is(err, verify.ErrEmptyCode):
 			return nil, argError("code", "must not be empty")
+		case errors.Is(err, verify.ErrTooComplex):
+			// Built from counts, never from the code: it says what to shorten.
+			return nil, argError("code", "is %v", err)
 		case err != nil:
 			return nil, err
 		}

@@ -16,6 +16,16 @@ var ErrEmptyQuery = errors.New("empty query")
 const (
 	MaxQueryBytes = 512
 	MaxQueryTerms = 16
+	// MaxTermTokens bounds the tokens of one quoted term, which FTS5 reads
+	// as a phrase. Terms split on white space only, so `a.a.a…` is one term
+	// of 250 tokens, and FTS5 matches a phrase by reading every token's
+	// positions in every row that holds them all: 250 copies of a common
+	// word cost seconds on the full index. Beyond it the phrase is its first
+	// tokens. The symbol search stops at the same count (index.SymbolWords);
+	// no real query comes near (the longest term of the batteries,
+	// frame(minWidth:idealWidth:maxWidth:minHeight:idealHeight:maxHeight:alignment:),
+	// has 8).
+	MaxTermTokens = 12
 )
 
 // cleanText strips control characters (NUL ends an FTS5 string early and
@@ -77,7 +87,24 @@ func Terms(s string) []string {
 // is why every term the ranker sends is quoted: `padding(_:_:)` unquoted is a
 // syntax error, quoted it is the phrase "padding".
 func Quote(term string) string {
+	term = firstTokens(term, MaxTermTokens)
 	return `"` + strings.ReplaceAll(term, `"`, `""`) + `"`
+}
+
+// firstTokens cuts s after its n-th token, a run of letters and digits as
+// FTS5's unicode61 tokenizer reads them.
+func firstTokens(s string, n int) string {
+	tokens, inToken := 0, false
+	for i, r := range s {
+		isToken := unicode.IsLetter(r) || unicode.IsNumber(r)
+		if isToken && !inToken {
+			if tokens++; tokens > n {
+				return s[:i]
+			}
+		}
+		inToken = isToken
+	}
+	return s
 }
 
 // Sanitize turns any user string into a safe MATCH expression requiring all

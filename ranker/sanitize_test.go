@@ -6,6 +6,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 	"unicode"
 
 	_ "modernc.org/sqlite"
@@ -170,4 +171,59 @@ func FuzzSanitize(f *testing.F) {
 			}
 		}
 	})
+}
+
+// TestLongTermsStayCheap: a term of hundreds of tokens (`a.` × 250 is one
+// term to the white-space split) is quoted as a phrase of its first
+// MaxTermTokens tokens, so FTS5 spends on it what it spends on a normal
+// phrase; shorter terms, the batteries' longest among them, stay whole.
+func TestLongTermsStayCheap(t *testing.T) {
+	for _, term := range []string{"padding(_:_:)", "URLSession.dataTask", "é.ü",
+		"frame(minWidth:idealWidth:maxWidth:minHeight:idealHeight:maxHeight:alignment:)"} {
+		if got, want := Quote(term), `"`+term+`"`; got != want {
+			t.Errorf("Quote(%q) = %s, want it whole", term, got)
+		}
+	}
+	long := strings.Repeat("a.", 250)
+	if got, want := Quote(long), `"`+strings.Repeat("a.", MaxTermTokens)+`"`; got != want {
+		t.Errorf("Quote(a. × 250) = %.40s…, want %s", got, want)
+	}
+
+	// What that costs: rows full of the word make FTS5 walk every copy's
+	// positions in every row, once per token of the phrase.
+	db, err := sql.Open("sqlite", ":memory:")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	db.SetMaxOpenConns(1)
+	if _, err := db.Exec(`CREATE VIRTUAL TABLE docs_fts USING fts5(content, tokenize='porter unicode61 remove_diacritics 2')`); err != nil {
+		t.Fatal(err)
+	}
+	row := strings.Repeat("a word a text a b ", 40)
+	if _, err := db.Exec(`WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i+1 FROM n WHERE i < 3000)
+		INSERT INTO docs_fts(content) SELECT ? FROM n`, row); err != nil {
+		t.Fatal(err)
+	}
+	cost := func(query string) time.Duration {
+		expr, err := Sanitize(query)
+		if err != nil {
+			t.Fatal(err)
+		}
+		best := time.Duration(1 << 62)
+		for range 3 {
+			started := time.Now()
+			var n int
+			if err := db.QueryRow(`SELECT count(*) FROM docs_fts WHERE docs_fts MATCH ?`, expr).Scan(&n); err != nil {
+				t.Fatal(err)
+			}
+			best = min(best, time.Since(started))
+		}
+		return best
+	}
+	normal, hostile := cost(strings.Repeat("a.", MaxTermTokens)), cost(long)
+	t.Logf("a phrase of %d copies: %s; a. × 250: %s", MaxTermTokens, normal, hostile)
+	if hostile > 3*normal+20*time.Millisecond {
+		t.Errorf("a. × 250 costs %s, a phrase of %d copies %s: want about the same", hostile, MaxTermTokens, normal)
+	}
 }

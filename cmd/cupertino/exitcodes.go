@@ -116,6 +116,7 @@ var exitCodes = []struct {
 	{"bundle.ErrUnsafePath", bundle.ErrUnsafePath, exitFailure},
 	{"verify.ErrEmptyCode", verify.ErrEmptyCode, exitUsage},
 	{"verify.ErrTooLarge", verify.ErrTooLarge, exitFailure},
+	{"verify.ErrTooComplex", verify.ErrTooComplex, exitFailure},
 	{"verify.ErrNotSwift", verify.ErrNotSwift, exitFailure},
 	{"verify.ErrBadTarget", verify.ErrBadTarget, exitUsage},
 	{"verify.ErrNoSymbols", verify.ErrNoSymbols, exitFailure},

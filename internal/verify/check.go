@@ -152,14 +152,21 @@ func (c *Checker) Check(ctx context.Context, files []File, opts Options) (*Repor
 		if err := ctx.Err(); err != nil {
 			return nil, err
 		}
-		p, err := parse(ctx, f.Code)
+		toks, err := lexSwiftContext(ctx, f.Code)
+		if err != nil {
+			return nil, err
+		}
+		p, err := parse(ctx, f.Code, toks)
 		if err != nil {
 			return nil, err
 		}
 		if len(files) == 1 && strings.TrimSpace(f.Code) == "" {
 			return nil, ErrEmptyCode
 		}
-		a := Analyze(f.Code)
+		a, err := analyzeTokens(ctx, toks, true)
+		if err != nil {
+			return nil, withFile(err, f.Path)
+		}
 		// Mostly ERROR and declaring nothing: a cut-off or broken Swift file
 		// still declares its types and functions, prose and JSON do not.
 		if p.NotSwift() && len(p.Declared) == 0 && len(a.declTok) == 0 && len(files) == 1 {
@@ -176,10 +183,15 @@ func (c *Checker) Check(ctx context.Context, files []File, opts Options) (*Repor
 		rep.Files++
 		rep.Lines += strings.Count(f.Code, "\n") + 1
 	}
+	suggest := &suggestions{left: maxSuggested}
 	for _, sf := range swift {
-		refs, err := c.file(sf.a, declared, opts)
-		if err != nil {
-			return nil, err
+		var refs []Reference
+		var fileErr error
+		if err := sf.a.run(func() { refs, fileErr = c.file(ctx, sf.a, declared, opts, suggest) }); err != nil {
+			fileErr = err
+		}
+		if err := fileErr; err != nil {
+			return nil, withFile(err, sf.path)
 		}
 		for _, r := range refs {
 			r.File = sf.path
@@ -218,15 +230,36 @@ func (a *Analysis) declaredNames(into map[string]bool) {
 	}
 }
 
-// file resolves one file's references.
-func (c *Checker) file(a *Analysis, declared map[string]bool, opts Options) ([]Reference, error) {
+// withFile names the file in an ErrTooComplex, when there are several.
+func withFile(err error, path string) error {
+	if errors.Is(err, ErrTooComplex) && path != "" {
+		return fmt.Errorf("%s: %w", path, err)
+	}
+	return err
+}
+
+// suggestions is what is left of one check's near-name searches.
+type suggestions struct{ left int }
+
+// file resolves one file's references. It runs inside a.run: the walks
+// over its tokens stop it when ctx ends or past the budget.
+func (c *Checker) file(ctx context.Context, a *Analysis, declared map[string]bool, opts Options, suggest *suggestions) ([]Reference, error) {
 	unindexed, err := c.unindexedImports(a, declared)
 	if err != nil {
 		return nil, err
 	}
+	refs := a.Refs()
+	if n := distinctNames(refs); n > MaxReferences {
+		return nil, fmt.Errorf("%w: it uses %d distinct APIs, over the %d one check resolves; check it in smaller parts, a type or a function at a time",
+			ErrTooComplex, n, MaxReferences)
+	}
+	chains := a.chainDeclarations(declared)
 	var out []Reference
 	seen := map[string]bool{}
-	for _, ref := range a.Refs() {
+	for _, ref := range refs {
+		if err := context.Cause(ctx); err != nil {
+			return nil, err
+		}
 		if declared[ref.Name] {
 			continue
 		}
@@ -235,10 +268,7 @@ func (c *Checker) file(a *Analysis, declared map[string]bool, opts Options) ([]R
 			continue
 		}
 		seen[key] = true
-		ownParent := ref.Parent != "" && declared[ref.Parent]
-		for _, typ := range ref.via {
-			ownParent = ownParent || declared[typ]
-		}
+		ownParent := ref.Parent != "" && declared[ref.Parent] || chains.throughOwnType(ref.chain)
 		if ownParent {
 			ref.Parent = ""
 		}
@@ -262,7 +292,7 @@ func (c *Checker) file(a *Analysis, declared map[string]bool, opts Options) ([]R
 				r.Why = "may come from " + strings.Join(unindexed, ", ") + ", which the index does not document"
 			}
 		}
-		if r.Status == Unknown {
+		if r.Status == Unknown && suggest.take(ref.Name) {
 			if r.Nearest, err = c.nearest(ref.Name); err != nil {
 				return nil, err
 			}
@@ -344,6 +374,7 @@ func (c *Checker) unindexedImports(a *Analysis, declared map[string]bool) ([]str
 	}
 	var out []string
 	for _, m := range a.imports {
+		a.step()
 		if !knownModules[m] && !mods[strings.ToLower(m)] {
 			out = append(out, m)
 		}
@@ -371,13 +402,32 @@ func projectFileTypes(pbxproj string, into map[string]bool) {
 	}
 }
 
+// take reports whether an unknown name gets near names: while the check
+// has searches left, and for a name no longer than an API's.
+func (s *suggestions) take(name string) bool {
+	if s.left <= 0 || len(name) > maxSuggestedNameLen {
+		return false
+	}
+	s.left--
+	return true
+}
+
+// distinctNames counts the distinct names among refs (one lookup each).
+func distinctNames(refs []Ref) int {
+	names := map[string]bool{}
+	for _, r := range refs {
+		names[r.Name] = true
+	}
+	return len(names)
+}
+
 // slip finds an API one edit from name: a misspelling is worth flagging
 // even where the receiver is the project's own type or an unindexed module
 // might supply the name; an invented name far from any API there stays not
 // checkable.
 func (c *Checker) slip(name string) (Candidate, bool, error) {
 	doc, ok := c.Table.(Documented)
-	if !ok {
+	if !ok || len(name) > maxSuggestedNameLen {
 		return Candidate{}, false, nil
 	}
 	return doc.Slip(name)

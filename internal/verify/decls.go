@@ -15,16 +15,28 @@ const (
 
 // collectDecls records the snippet's own declarations, tracking which braces
 // open type bodies.
+//
+// The walks a declaration starts over the tokens after it (an #if
+// condition, an import's names, a for loop's pattern) stop where the next
+// declaration of the same kind takes over, so that a line of a thousand
+// imports costs a thousand steps; what they record is what walking each to
+// its end would.
 func (a *Analysis) collectDecls() {
 	var scopes []scopeKind
 	pendingType := false
+	conditionUntil, importUntil := 0, 0
+	var firstName []int // firstIdentOnLine, when an import needs it
 	for i := 0; i < len(a.toks); i++ {
+		a.step()
 		t := a.toks[i]
 		inType := len(scopes) > 0 && scopes[len(scopes)-1] == scopeType
 		if t.is(tokPound, "if") || t.is(tokPound, "elseif") {
-			for j := i + 1; j < len(a.toks) && !a.toks[j].nlBefore; j++ {
+			j := max(i+1, conditionUntil)
+			for ; j < len(a.toks) && !a.toks[j].nlBefore; j++ {
+				a.step()
 				a.conditionTok[j] = true
 			}
+			conditionUntil = j
 		}
 		switch {
 		case t.punct("{"):
@@ -41,15 +53,21 @@ func (a *Analysis) collectDecls() {
 			}
 		case t.kind != tokKeyword:
 		case t.text == "import":
-			first := true
-			for j := i + 1; j < len(a.toks) && !a.toks[j].nlBefore; j++ {
+			// Every name after an import on its line is a module; the
+			// first is what this import imports.
+			j := max(i+1, importUntil)
+			for ; j < len(a.toks) && !a.toks[j].nlBefore; j++ {
+				a.step()
 				if a.toks[j].kind == tokIdent {
 					a.modules[a.toks[j].text] = true
-					if first {
-						a.imports = append(a.imports, a.toks[j].text)
-						first = false
-					}
 				}
+			}
+			importUntil = j
+			if firstName == nil {
+				firstName = a.firstIdentOnLine()
+			}
+			if i+1 < len(a.toks) && firstName[i+1] >= 0 {
+				a.imports = append(a.imports, a.toks[firstName[i+1]].text)
 			}
 		case t.text == "class" && a.tok(i+1).kind == tokKeyword:
 			// "class func", "class var": a member modifier, not a type.
@@ -78,7 +96,10 @@ func (a *Analysis) collectDecls() {
 		case t.text == "case" && inType:
 			a.declareCases(i + 1)
 		case t.text == "for":
-			for j := i + 1; j < len(a.toks) && !a.toks[j].is(tokKeyword, "in"); j++ {
+			// The pattern runs to "in"; past a later "for" before it, that
+			// one declares the names again, last.
+			for j := i + 1; j < len(a.toks) && !a.toks[j].is(tokKeyword, "in") && !a.toks[j].is(tokKeyword, "for"); j++ {
+				a.step()
 				if a.toks[j].kind == tokIdent && !isCapitalized(a.toks[j].text) {
 					a.locals[a.toks[j].text] = ""
 					a.declTok[j] = true
@@ -86,6 +107,27 @@ func (a *Analysis) collectDecls() {
 			}
 		}
 	}
+}
+
+// firstIdentOnLine gives, for each token, the index of the first name at
+// or after it with no line break up to it (the token's own included), or
+// -1.
+func (a *Analysis) firstIdentOnLine() []int {
+	next := make([]int, len(a.toks))
+	for j := len(a.toks) - 1; j >= 0; j-- {
+		a.step()
+		switch {
+		case a.toks[j].nlBefore:
+			next[j] = -1
+		case a.toks[j].kind == tokIdent:
+			next[j] = j
+		case j+1 < len(a.toks):
+			next[j] = next[j+1]
+		default:
+			next[j] = -1
+		}
+	}
+	return next
 }
 
 // declareType records the type name at i and any generic parameters after it.
@@ -102,8 +144,9 @@ func (a *Analysis) declareGenerics(i int) int {
 	if !a.tok(i).punct("<") {
 		return i
 	}
-	end := matchClose(a.toks, i)
+	end := a.closeOf(i)
 	for j := i + 1; j < end; j++ {
+		a.step()
 		prev := a.tok(j - 1)
 		if a.toks[j].kind == tokIdent && (prev.punct("<") || prev.punct(",") || prev.is(tokKeyword, "each")) {
 			a.ownTypes[a.toks[j].text] = true
@@ -118,17 +161,19 @@ func (a *Analysis) declareGenerics(i int) int {
 // func/init/subscript whose name ends just before i.
 func (a *Analysis) declareSignature(i int) {
 	for a.tok(i).punct("?") || a.tok(i).punct("!") {
+		a.step()
 		i++
 	}
 	i = a.declareGenerics(i)
 	if !a.tok(i).punct("(") {
 		return
 	}
-	end := matchClose(a.toks, i)
+	end := a.closeOf(i)
 	segStart := i + 1
 	for j := i + 1; j <= end && j < len(a.toks); j++ {
+		a.step()
 		t := a.toks[j]
-		if j < end && !(t.punct(",") && a.enclosing[j] == "(" && matchOpenIdx(a, j) == i) {
+		if j < end && !(t.punct(",") && a.enclosing[j] == "(" && a.holder[j] == i) {
 			continue
 		}
 		a.declareParam(segStart, j)
@@ -136,31 +181,11 @@ func (a *Analysis) declareSignature(i int) {
 	}
 }
 
-// matchOpenIdx is the opener of the group directly holding token j.
-func matchOpenIdx(a *Analysis, j int) int {
-	depth := 0
-	for k := j - 1; k >= 0; k-- {
-		t := a.toks[k]
-		if t.kind != tokPunct {
-			continue
-		}
-		switch t.text {
-		case ")", "]", "}", ">":
-			depth++
-		case "(", "[", "{", "<":
-			if depth == 0 {
-				return k
-			}
-			depth--
-		}
-	}
-	return -1
-}
-
 // declareParam handles "label name: Type = default" between from and to.
 func (a *Analysis) declareParam(from, to int) {
 	colon := -1
 	for j := from; j < to; j++ {
+		a.step()
 		if a.toks[j].punct(":") {
 			colon = j
 			break
@@ -171,6 +196,7 @@ func (a *Analysis) declareParam(from, to int) {
 	}
 	typ := a.ownless(a.typeAfter(colon + 1))
 	for j := from; j < colon; j++ {
+		a.step()
 		if a.toks[j].kind == tokIdent {
 			a.locals[a.toks[j].text] = typ
 			a.declTok[j] = true
@@ -182,6 +208,7 @@ func (a *Analysis) declareParam(from, to int) {
 // "" for collection or function types whose members we cannot place.
 func (a *Analysis) typeAfter(i int) string {
 	for ; i < len(a.toks); i++ {
+		a.step()
 		t := a.toks[i]
 		switch {
 		case t.kind == tokAttr, t.is(tokKeyword, "some"), t.is(tokKeyword, "any"), t.is(tokKeyword, "inout"),
@@ -219,6 +246,7 @@ func (a *Analysis) declareBinding(i int, inType bool) {
 		case a.tok(i + 1).punct("="):
 			j := i + 2
 			for a.tok(j).is(tokKeyword, "try") || a.tok(j).is(tokKeyword, "await") || a.tok(j).punct("?") || a.tok(j).punct("!") {
+				a.step()
 				j++
 			}
 			if n := a.tok(j); n.kind == tokIdent && isCapitalized(n.text) && !a.ownTypes[n.text] {
@@ -237,8 +265,9 @@ func (a *Analysis) declareBinding(i int, inType bool) {
 		if !a.tok(j).punct("(") {
 			return
 		}
-		end := matchClose(a.toks, j)
+		end := a.closeOf(j)
 		for k := j + 1; k < end; k++ {
+			a.step()
 			if a.toks[k].kind == tokIdent && !isCapitalized(a.toks[k].text) {
 				a.locals[a.toks[k].text] = ""
 				a.declTok[k] = true
@@ -250,6 +279,7 @@ func (a *Analysis) declareBinding(i int, inType bool) {
 // declareCases handles "case a, b(Int), c = 1" in an enum body.
 func (a *Analysis) declareCases(i int) {
 	for j := i; j < len(a.toks); j++ {
+		a.step()
 		t := a.toks[j]
 		if j > i && t.nlBefore || t.punct("}") || t.punct(";") {
 			return
@@ -259,7 +289,7 @@ func (a *Analysis) declareCases(i int) {
 			a.declTok[j] = true
 		}
 		if t.punct("(") {
-			j = matchClose(a.toks, j)
+			j = a.closeOf(j)
 		}
 	}
 }
@@ -269,6 +299,7 @@ func (a *Analysis) declareCases(i int) {
 func (a *Analysis) closureParams(open int) {
 	var names []int
 	for j := open + 1; j < len(a.toks) && j < open+40; j++ {
+		a.step()
 		t := a.toks[j]
 		if j > open+1 && t.nlBefore {
 			return

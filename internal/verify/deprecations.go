@@ -139,7 +139,10 @@ func FindDeprecations(a *Analysis, entries []Deprecation, family string, target 
 		if len(pat) == 0 {
 			continue
 		}
-		for i := range a.toks {
+		// Only where the pattern's first token is: every entry scanning
+		// every token would cost entries × tokens.
+		for _, i := range a.tokensOf(pat[0].text) {
+			a.step()
 			if a.matchesAt(i, pat, d) {
 				hits = append(hits, DeprecationHit{Entry: d, Line: a.toks[i].line})
 				break
@@ -149,11 +152,24 @@ func FindDeprecations(a *Analysis, entries []Deprecation, family string, target 
 	return hits
 }
 
+// tokensOf lists the indexes of the tokens spelt text, in order.
+func (a *Analysis) tokensOf(text string) []int {
+	if a.byText == nil {
+		a.byText = map[string][]int{}
+		for i, t := range a.toks {
+			a.step()
+			a.byText[t.text] = append(a.byText[t.text], i)
+		}
+	}
+	return a.byText[text]
+}
+
 func (a *Analysis) matchesAt(i int, pat []token, d Deprecation) bool {
 	if i+len(pat) > len(a.toks) {
 		return false
 	}
 	for k, p := range pat {
+		a.step()
 		t := a.toks[i+k]
 		if t.text != p.text || (t.kind == tokAttr) != (p.kind == tokAttr) {
 			return false
@@ -179,7 +195,7 @@ func (a *Analysis) matchesAt(i int, pat []token, d Deprecation) bool {
 	if d.WithoutLabel != "" && labels[d.WithoutLabel] {
 		return false
 	}
-	return d.TrailingArity == 0 || a.trailingClosureArity(matchClose(a.toks, open)+1) == d.TrailingArity
+	return d.TrailingArity == 0 || a.trailingClosureArity(a.closeOf(open)+1) == d.TrailingArity
 }
 
 // trailingClosureArity counts the parameters of a closure starting at i
@@ -191,6 +207,7 @@ func (a *Analysis) trailingClosureArity(i int) int {
 	}
 	n := 0
 	for j := i + 1; j < len(a.toks) && j < i+20; j++ {
+		a.step()
 		t := a.toks[j]
 		switch {
 		case t.is(tokKeyword, "in"):
@@ -209,12 +226,13 @@ func (a *Analysis) trailingClosureArity(i int) int {
 
 // callLabels lists the argument labels of the call whose "(" is at open.
 func (a *Analysis) callLabels(open int) map[string]bool {
-	end := matchClose(a.toks, open)
+	end := a.closeOf(open)
 	labels := map[string]bool{}
 	for j := open + 1; j < end; j++ {
+		a.step()
 		t := a.toks[j]
 		if (t.punct("(") || t.punct("[") || t.punct("{")) && j != open {
-			j = matchClose(a.toks, j)
+			j = a.closeOf(j)
 			continue
 		}
 		if (t.kind == tokIdent || t.kind == tokKeyword) && a.tok(j+1).punct(":") && (a.tok(j-1).punct("(") || a.tok(j-1).punct(",")) {

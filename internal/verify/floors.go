@@ -1,5 +1,10 @@
 package verify
 
+import (
+	"cmp"
+	"slices"
+)
+
 // Availability floors: code inside `if #available(iOS 18, *) { … }`, after
 // `guard #available(iOS 18, *) else { … }`, or in a declaration marked
 // `@available(iOS 18, *)` may use iOS 18 API whatever the deployment target.
@@ -9,6 +14,7 @@ package verify
 // collectFloors finds every guarded region.
 func (a *Analysis) collectFloors() {
 	for i, t := range a.toks {
+		a.step()
 		switch {
 		case t.is(tokPound, "available") && a.tok(i+1).punct("("):
 			floors := a.parseAvailabilityArgs(i + 1)
@@ -23,7 +29,7 @@ func (a *Analysis) collectFloors() {
 			if len(floors) == 0 {
 				continue
 			}
-			if to, ok := a.declarationEnd(matchClose(a.toks, i+1) + 1); ok {
+			if to, ok := a.declarationEnd(a.closeOf(i+1) + 1); ok {
 				a.floors = append(a.floors, floorRegion{from: i, to: to, floors: floors})
 			}
 		}
@@ -33,9 +39,10 @@ func (a *Analysis) collectFloors() {
 // parseAvailabilityArgs reads "(iOS 17, macOS 14.0, *)" or
 // "(iOS, introduced: 17.0)" starting at the "(" at open.
 func (a *Analysis) parseAvailabilityArgs(open int) map[string]Version {
-	end := matchClose(a.toks, open)
+	end := a.closeOf(open)
 	floors := map[string]Version{}
 	for j := open + 1; j < end; j++ {
+		a.step()
 		plat := a.toks[j]
 		if plat.kind != tokIdent {
 			continue
@@ -59,10 +66,11 @@ func (a *Analysis) parseAvailabilityArgs(open int) map[string]Version {
 // poundAvailableRegion is the block an `if #available` guards, or the rest of
 // the enclosing block after a `guard #available … else { … }`.
 func (a *Analysis) poundAvailableRegion(i int) (from, to int, ok bool) {
-	closeArgs := matchClose(a.toks, i+1)
+	closeArgs := a.closeOf(i + 1)
 	// Walk back over other conditions to the statement keyword.
 	kw := ""
 	for j := i - 1; j >= 0; j-- {
+		a.step()
 		t := a.toks[j]
 		if t.is(tokKeyword, "if") || t.is(tokKeyword, "guard") || t.is(tokKeyword, "while") {
 			kw = t.text
@@ -75,17 +83,19 @@ func (a *Analysis) poundAvailableRegion(i int) (from, to int, ok bool) {
 	switch kw {
 	case "if", "while":
 		for j := closeArgs + 1; j < len(a.toks); j++ {
+			a.step()
 			if a.toks[j].punct("{") {
-				return j, matchClose(a.toks, j), true
+				return j, a.closeOf(j), true
 			}
 			if a.toks[j].punct("(") {
-				j = matchClose(a.toks, j)
+				j = a.closeOf(j)
 			}
 		}
 	case "guard":
 		for j := closeArgs + 1; j < len(a.toks); j++ {
+			a.step()
 			if a.toks[j].is(tokKeyword, "else") && a.tok(j+1).punct("{") {
-				elseEnd := matchClose(a.toks, j+1)
+				elseEnd := a.closeOf(j + 1)
 				return elseEnd + 1, a.enclosingEnd(i), true
 			}
 		}
@@ -98,6 +108,7 @@ func (a *Analysis) poundAvailableRegion(i int) (from, to int, ok bool) {
 func (a *Analysis) enclosingEnd(i int) int {
 	depth := 0
 	for j := i; j < len(a.toks); j++ {
+		a.step()
 		switch {
 		case a.toks[j].punct("{"):
 			depth++
@@ -116,6 +127,7 @@ func (a *Analysis) enclosingEnd(i int) int {
 func (a *Analysis) declarationEnd(i int) (int, bool) {
 	parens := 0
 	for j := i; j < len(a.toks); j++ {
+		a.step()
 		t := a.toks[j]
 		if j > i && t.nlBefore && parens == 0 && !continuesDeclaration(a.tok(j-1), t) {
 			return j - 1, true
@@ -126,7 +138,7 @@ func (a *Analysis) declarationEnd(i int) (int, bool) {
 		case t.punct(")") || t.punct("]"):
 			parens--
 		case t.punct("{") && parens == 0:
-			return matchClose(a.toks, j), true
+			return a.closeOf(j), true
 		}
 	}
 	return len(a.toks) - 1, len(a.toks) > 0
@@ -145,13 +157,32 @@ func continuesDeclaration(prev, next token) bool {
 }
 
 // floorsAt merges the floors of every region holding token i, keeping the
-// highest version per platform.
+// highest version per platform. Asked in token order (as refs does), it
+// looks only at the regions open at i: the rest began later or have ended.
 func (a *Analysis) floorsAt(i int) map[string]Version {
+	if len(a.floors) == 0 {
+		return nil
+	}
+	c := &a.floorCursor
+	if c.byStart == nil || i < c.at {
+		c.byStart = slices.Clone(a.floors)
+		slices.SortStableFunc(c.byStart, func(x, y floorRegion) int { return cmp.Compare(x.from, y.from) })
+		c.next, c.open = 0, nil
+	}
+	c.at = i
+	for c.next < len(c.byStart) && c.byStart[c.next].from <= i {
+		a.step()
+		c.open = append(c.open, c.byStart[c.next])
+		c.next++
+	}
 	var out map[string]Version
-	for _, r := range a.floors {
-		if i < r.from || i > r.to {
-			continue
+	open := c.open[:0]
+	for _, r := range c.open {
+		a.step()
+		if i > r.to {
+			continue // ended: later tokens are past it too
 		}
+		open = append(open, r)
 		if out == nil {
 			out = map[string]Version{}
 		}
@@ -161,5 +192,14 @@ func (a *Analysis) floorsAt(i int) map[string]Version {
 			}
 		}
 	}
+	c.open = open
 	return out
+}
+
+// floorCursor is floorsAt's place in the regions, by start.
+type floorCursor struct {
+	byStart []floorRegion
+	next    int           // the first region of byStart not yet open
+	open    []floorRegion // regions begun at or before at, not known to have ended
+	at      int
 }

@@ -113,13 +113,14 @@ type newerRegion struct {
 // attribute marks.
 func newerRegions(code string, h Horizon) []newerRegion {
 	toks := lexSwift(code)
+	pairs := pairBrackets(toks)
 	var out []newerRegion
 	for i, t := range toks {
 		pound := t.is(tokPound, "available")
 		if !pound && !t.is(tokAttr, "available") || i+1 >= len(toks) || !toks[i+1].punct("(") {
 			continue
 		}
-		closeArgs := matchClose(toks, i+1)
+		closeArgs := closeAt(pairs, i+1)
 		if closeArgs >= len(toks) {
 			continue
 		}
@@ -129,9 +130,9 @@ func newerRegions(code string, h Horizon) []newerRegion {
 		}
 		var from, to int
 		if pound {
-			from, to, ok = guardedBlock(toks, i, closeArgs)
+			from, to, ok = guardedBlock(toks, pairs, i, closeArgs)
 		} else {
-			from, to, ok = markedDeclaration(toks, i, closeArgs)
+			from, to, ok = markedDeclaration(toks, pairs, i, closeArgs)
 		}
 		if ok {
 			out = append(out, newerRegion{from: toks[from].line, to: toks[to].line, guard: guard, newest: newest})
@@ -169,7 +170,7 @@ func pastHorizon(args []token, h Horizon) (guard, newest string, ok bool) {
 
 // guardedBlock is the span an `#available` at i guards (see newerRegions),
 // as token indexes.
-func guardedBlock(toks []token, i, closeArgs int) (from, to int, ok bool) {
+func guardedBlock(toks []token, pairs []int, i, closeArgs int) (from, to int, ok bool) {
 	kw := ""
 	for j := i - 1; j >= 0; j-- {
 		t := toks[j]
@@ -186,18 +187,18 @@ func guardedBlock(toks []token, i, closeArgs int) (from, to int, ok bool) {
 		for j := closeArgs + 1; j < len(toks); j++ {
 			switch {
 			case toks[j].punct("{"):
-				if end := matchClose(toks, j); end < len(toks) {
+				if end := closeAt(pairs, j); end < len(toks) {
 					return j, end, true
 				}
 				return 0, 0, false
 			case toks[j].punct("("):
-				j = matchClose(toks, j)
+				j = closeAt(pairs, j)
 			}
 		}
 	case "guard":
 		for j := closeArgs + 1; j+1 < len(toks); j++ {
 			if toks[j].is(tokKeyword, "else") && toks[j+1].punct("{") {
-				elseEnd := matchClose(toks, j+1)
+				elseEnd := closeAt(pairs, j+1)
 				if elseEnd+1 >= len(toks) {
 					return 0, 0, false
 				}
@@ -229,11 +230,11 @@ func enclosingClose(toks []token, i int) int {
 // markedDeclaration is the declaration an `@available(…)` at i marks: from
 // the attribute to the "}" of its body, or to the end of its line when it
 // has none (a stored property, a typealias).
-func markedDeclaration(toks []token, i, closeArgs int) (from, to int, ok bool) {
+func markedDeclaration(toks []token, pairs []int, i, closeArgs int) (from, to int, ok bool) {
 	start := closeArgs + 1
 	for start < len(toks) && toks[start].kind == tokAttr {
 		if start+1 < len(toks) && toks[start+1].punct("(") && !toks[start+1].spaceBefore {
-			start = matchClose(toks, start+1)
+			start = closeAt(pairs, start+1)
 		}
 		start++
 	}
@@ -244,13 +245,13 @@ func markedDeclaration(toks []token, i, closeArgs int) (from, to int, ok bool) {
 		t := toks[j]
 		switch {
 		case t.punct("{"):
-			return i, min(matchClose(toks, j), len(toks)-1), true
+			return i, min(closeAt(pairs, j), len(toks)-1), true
 		case t.punct("}"):
 			return i, j - 1, j-1 >= i
 		case j > start && t.nlBefore && !continuesLine(toks[j-1]):
 			return i, j - 1, true
 		case t.punct("("), t.punct("["):
-			if j = matchClose(toks, j); j >= len(toks) {
+			if j = closeAt(pairs, j); j >= len(toks) {
 				return i, len(toks) - 1, true
 			}
 		}
@@ -279,4 +280,13 @@ func (r *Report) writeNewer(w io.Writer) {
 				termtext.Line(ref.Symbol), termtext.Line(ref.Why))
 		}
 	}
+}
+
+// closeAt is the token closing the group opened at i ("(", "[", "{" or
+// "<"), or len(pairs) when it is unbalanced, from pairBrackets' pairing.
+func closeAt(pairs []int, i int) int {
+	if j := pairs[i]; j >= 0 {
+		return j
+	}
+	return len(pairs)
 }

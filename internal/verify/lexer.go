@@ -1,6 +1,7 @@
 package verify
 
 import (
+	"context"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -69,13 +70,56 @@ type lexer struct {
 	out  []token
 	// gap tracks whitespace and newlines since the last token.
 	space, nl bool
+	// interpDepth is how deep in string interpolations this lexer works.
+	interpDepth int
+	// notRawBefore: no "#" before this offset starts a raw string (the
+	// run of "#" it belongs to was looked at already).
+	notRawBefore int
+	// ctx, when set, stops the lexer (lexSwiftContext); steps counts its
+	// loop's turns between looks at it.
+	ctx   context.Context
+	steps *int
 }
+
+// maxInterpolationDepth bounds how deep interpolations nested in strings in
+// interpolations are lexed as code: each level scans the rest of its
+// string again, so unbounded nesting would cost the square of the length.
+// Real code nests two or three; deeper ones are string content.
+const maxInterpolationDepth = 8
 
 // lexSwift tokenizes Swift source, dropping comments and whitespace.
 func lexSwift(src string) []token {
-	l := &lexer{src: src, line: 1}
+	toks, _ := lexSwiftContext(context.Background(), src)
+	return toks
+}
+
+// lexSwiftContext lexes src, stopping with the context's cause when ctx
+// ends.
+func lexSwiftContext(ctx context.Context, src string) (toks []token, err error) {
+	// Code runs to about a token every four bytes: room for that up front
+	// spares most of the copies of a growing slice.
+	l := &lexer{src: src, line: 1, out: make([]token, 0, len(src)/4+16), ctx: ctx, steps: new(int)}
+	defer func() {
+		if r := recover(); r != nil {
+			s, ok := r.(stopped)
+			if !ok {
+				panic(r)
+			}
+			toks, err = nil, s.err
+		}
+	}()
 	l.run(false)
-	return l.out
+	return l.out, nil
+}
+
+// step counts a turn of the lexer's loop and, every pollEvery, looks at
+// its context.
+func (l *lexer) step() {
+	if *l.steps++; *l.steps%pollEvery == 0 {
+		if err := context.Cause(l.ctx); err != nil {
+			panic(stopped{err})
+		}
+	}
 }
 
 func (l *lexer) emit(kind tokKind, text string, start, line int) {
@@ -93,6 +137,7 @@ func (l *lexer) emit(kind tokKind, text string, start, line int) {
 func (l *lexer) run(inInterp bool) {
 	depth := 0
 	for l.pos < len(l.src) {
+		l.step()
 		c := l.src[l.pos]
 		start, line := l.pos, l.line
 		switch {
@@ -248,11 +293,19 @@ func (l *lexer) blockComment() {
 }
 
 func (l *lexer) rawStringAhead() bool {
+	if l.pos < l.notRawBefore {
+		return false
+	}
 	i := l.pos
 	for i < len(l.src) && l.src[i] == '#' {
 		i++
 	}
-	return i < len(l.src) && l.src[i] == '"'
+	if i < len(l.src) && l.src[i] == '"' {
+		return true
+	}
+	// Every "#" of this run is followed by the same character.
+	l.notRawBefore = i
+	return false
 }
 
 // str lexes a string literal (plain, multi-line or raw) and emits it as one
@@ -272,7 +325,9 @@ func (l *lexer) str() {
 	l.pos += len(quote)
 	closing := quote + strings.Repeat("#", hashes)
 	escape := `\` + strings.Repeat("#", hashes)
-	var interps []int // source offsets just after "\(" of each interpolation
+	// interps are the interpolations: from just after "\(" to just after
+	// the ")" that closes it.
+	var interps []span
 	for l.pos < len(l.src) {
 		rest := l.src[l.pos:]
 		switch {
@@ -283,8 +338,11 @@ func (l *lexer) str() {
 			return
 		case strings.HasPrefix(rest, escape+"("):
 			l.pos += len(escape) + 1
-			interps = append(interps, l.pos)
+			from := l.pos
 			l.skipInterpolation()
+			if l.interpDepth < maxInterpolationDepth {
+				interps = append(interps, span{from, l.pos})
+			}
 		case strings.HasPrefix(rest, escape):
 			l.pos += len(escape) + 1
 		case rest[0] == '\n':
@@ -330,16 +388,36 @@ func (l *lexer) skipInterpolation() {
 		}
 		l.pos++
 	}
+	// An escape or a quote at the very end steps past it.
+	l.pos = min(l.pos, len(l.src))
 }
 
-func (l *lexer) lexInterpolations(starts []int) {
+// span is a range of source offsets, end exclusive.
+type span struct{ from, to int }
+
+// lexInterpolations lexes each interpolation's code after its string's
+// token, as a "(" … ")" group. Each is lexed within the bounds the string
+// scan found for it, so that code the two read differently (a comment
+// opened inside an interpolation) cannot run one sub-lexer to the end of
+// the file for every interpolation.
+func (l *lexer) lexInterpolations(starts []span) {
 	if len(starts) == 0 {
 		return
 	}
 	end, endLine := l.pos, l.line
-	for _, s := range starts {
-		sub := &lexer{src: l.src, pos: s, line: l.line - strings.Count(l.src[s:end], "\n")}
-		sub.out = append(sub.out, token{kind: tokPunct, text: "(", line: sub.line, start: s, end: s})
+	// The line each interpolation starts on, counted back from the end in
+	// one pass over the string (counting from each start to the end would
+	// cost the square of a long string's length).
+	lines := make([]int, len(starts))
+	newlines, from := 0, end
+	for k := len(starts) - 1; k >= 0; k-- {
+		newlines += strings.Count(l.src[starts[k].from:from], "\n")
+		from = starts[k].from
+		lines[k] = l.line - newlines
+	}
+	for k, s := range starts {
+		sub := &lexer{src: l.src[:s.to], pos: s.from, line: lines[k], interpDepth: l.interpDepth + 1, ctx: l.ctx, steps: l.steps}
+		sub.out = append(sub.out, token{kind: tokPunct, text: "(", line: sub.line, start: s.from, end: s.from})
 		sub.run(true)
 		sub.out = append(sub.out, token{kind: tokPunct, text: ")", line: sub.line, start: sub.pos, end: sub.pos})
 		l.out = append(l.out, sub.out...)
@@ -347,44 +425,26 @@ func (l *lexer) lexInterpolations(starts []int) {
 	l.pos, l.line = end, endLine
 }
 
-// closerOf and openerOf pair the brackets that open and close a group.
-var (
-	closerOf = map[string]string{"(": ")", "[": "]", "{": "}", "<": ">"}
-	openerOf = map[string]string{")": "(", "]": "[", "}": "{", ">": "<"}
-)
-
-// matchClose returns the index of the token closing the group opened at i
-// ("(", "[", "{" or "<"), or len(toks) when it is unbalanced.
-func matchClose(toks []token, i int) int {
-	return balance(toks, i, closerOf[toks[i].text], +1)
-}
-
-// matchOpen returns the index of the token opening the group closed at i, or
-// -1 when it is unbalanced.
-func matchOpen(toks []token, i int) int {
-	return balance(toks, i, openerOf[toks[i].text], -1)
-}
-
-// balance walks toks from the bracket at i by step (+1 forward, -1 back)
-// to the bracket other that balances it, counting the nested pairs between.
-// Unbalanced, it returns where the walk left toks: len(toks) or -1.
-func balance(toks []token, i int, other string, step int) int {
-	this := toks[i].text
-	depth := 0
-	j := i
-	for ; j >= 0 && j < len(toks); j += step {
-		if toks[j].kind != tokPunct {
+// pairBrackets pairs every "(", "[", "{" and "<" with the token closing
+// it, counting each kind apart, in one pass: pairs[i] is the partner of the
+// bracket at i, len(toks) for an opener left open and -1 for a closer
+// without an opener. Other tokens get -1.
+func pairBrackets(toks []token) []int {
+	pairs := make([]int, len(toks))
+	var open [4][]int // by kind, in "([{<" order
+	for i, t := range toks {
+		pairs[i] = -1
+		if t.kind != tokPunct || len(t.text) != 1 {
 			continue
 		}
-		switch toks[j].text {
-		case this:
-			depth++
-		case other:
-			depth--
-			if depth == 0 {
-				return j
-			}
+		if k := strings.IndexByte("([{<", t.text[0]); k >= 0 {
+			open[k] = append(open[k], i)
+			pairs[i] = len(toks)
+		} else if k := strings.IndexByte(")]}>", t.text[0]); k >= 0 && len(open[k]) > 0 {
+			o := open[k][len(open[k])-1]
+			open[k] = open[k][:len(open[k])-1]
+			pairs[o], pairs[i] = i, o
 		}
 	}
-	return j
+	return pairs
 }

@@ -6,7 +6,13 @@ package verify
 // modifiers, `~Copyable`, `nonisolated(unsafe)` and freestanding macros
 // (#Preview { … }, #Predicate<T> { … }). swiftc needs none of this.
 func NormalizeForTreeSitter(code string) string {
-	toks := lexSwift(code)
+	return normalizeTokens(code, lexSwift(code))
+}
+
+// normalizeTokens is NormalizeForTreeSitter over code's tokens, lexed once
+// for the parse and the analysis.
+func normalizeTokens(code string, toks []token) string {
+	pairs := pairBrackets(toks)
 	buf := []byte(code)
 	blank := func(from, to int) {
 		for k := from; k < to && k < len(buf); k++ {
@@ -22,7 +28,7 @@ func NormalizeForTreeSitter(code string) string {
 		}
 		switch {
 		case (t.is(tokKeyword, "throws") || t.is(tokKeyword, "nonisolated")) && next.punct("(") && !next.spaceBefore:
-			if end := matchClose(toks, i+1); end < len(toks) {
+			if end := pairs[i+1]; end < len(toks) {
 				blank(next.start, toks[end].end)
 			}
 		case t.is(tokKeyword, "sending") || t.is(tokKeyword, "isolated"):

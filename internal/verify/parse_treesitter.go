@@ -35,8 +35,8 @@ var parsers = sync.Pool{New: func() any {
 
 // parse reads code with tree-sitter-swift: its syntax errors, how much of it
 // the grammar could not place, and every name it declares.
-func parse(ctx context.Context, code string) (*Parsed, error) {
-	src := []byte(NormalizeForTreeSitter(code))
+func parse(ctx context.Context, code string, toks []token) (*Parsed, error) {
+	src := []byte(normalizeTokens(code, toks))
 	parser := parsers.Get().(*sitter.Parser)
 	tree, err := parser.ParseCtx(ctx, nil, src)
 	if err != nil {

@@ -1,6 +1,7 @@
 package verify
 
 import (
+	"context"
 	"sort"
 	"strings"
 	"unicode"
@@ -30,11 +31,18 @@ type Ref struct {
 	// API on an iOS 17 target.
 	Floors map[string]Version `json:"-"`
 	tok    int
-	// via are the type names a member's receiver chain passes through
-	// (UserDefaults and Keys in UserDefaults.Keys.storage, or a local's
-	// declared type): when the project declares one, the member is the
-	// project's business.
-	via []string
+	// chain is a member's receiver chain, none for other references: the
+	// type names it passes through (UserDefaults and Keys in
+	// UserDefaults.Keys.storage, or a local's declared type) make the
+	// member the project's business when the project declares one.
+	chain chainSpan
+}
+
+// chainSpan is a member's receiver chain: from its root to the dot before
+// the member, as token indexes; ok is false when there is none.
+type chainSpan struct {
+	root, dot int
+	ok        bool
 }
 
 // Display is the reference as the report prints it.
@@ -108,6 +116,23 @@ type Analysis struct {
 	// each token, "" at top level.
 	enclosing []string
 	floors    []floorRegion
+
+	// pairs is each bracket's partner (pairBrackets).
+	pairs []int
+	// holder is the opener of the group directly holding each token, any
+	// of ( [ { < counted together, -1 at top level.
+	holder []int
+	// afterImport[i] says an import keyword precedes token i on the line
+	// of token i-1.
+	afterImport []bool
+	// receivers holds what each "." applies to, computed front to back
+	// (computeReceivers); nil until refs needs it.
+	receivers []receiver
+	// byText lists the indexes of the tokens of each text, for the
+	// curated deprecations; nil until needed.
+	byText      map[string][]int
+	floorCursor floorCursor
+	m           meter
 }
 
 type floorRegion struct {
@@ -121,7 +146,7 @@ type floorRegion struct {
 // declarations are skipped. Each (kind, parent, name) is listed once, at its
 // first line.
 func ExtractRefs(code string) []Ref {
-	return DedupeRefs(Analyze(code).refs())
+	return Analyze(code).refs()
 }
 
 func floorKey(f map[string]Version) string {
@@ -133,9 +158,25 @@ func floorKey(f map[string]Version) string {
 	return strings.Join(parts, ",")
 }
 
+// Analyze analyses code without a budget or a context: for callers that
+// bound the code themselves (Check uses analyze).
 func Analyze(code string) *Analysis {
+	a, _ := analyze(context.Background(), code, false)
+	return a
+}
+
+// analyze lexes code and analyses it (analyzeTokens).
+func analyze(ctx context.Context, code string, budgeted bool) (*Analysis, error) {
+	return analyzeTokens(ctx, lexSwift(code), budgeted)
+}
+
+// analyzeTokens analyses code's tokens, stopping with the context's cause
+// when ctx ends and, when budgeted, with ErrTooComplex past the step
+// budget. The meter stays on the Analysis, so that the reference walks
+// after it stop alike.
+func analyzeTokens(ctx context.Context, toks []token, budgeted bool) (*Analysis, error) {
 	a := &Analysis{
-		toks:         lexSwift(code),
+		toks:         toks,
 		ownTypes:     map[string]bool{},
 		memberDecls:  map[string]bool{},
 		locals:       map[string]string{"error": "", "newValue": "", "oldValue": ""},
@@ -143,24 +184,45 @@ func Analyze(code string) *Analysis {
 		declTok:      map[int]bool{},
 		generics:     map[string]bool{},
 		conditionTok: map[int]bool{},
+		m:            meter{ctx: ctx},
 	}
-	a.computeEnclosing()
-	// Types first, so that a binding can tell `Model()` (own) from
-	// `JSONDecoder()` whatever the declaration order.
-	for i, t := range a.toks {
-		if t.kind == tokKeyword && typeDeclKeywords[t.text] && !(t.text == "class" && a.tok(i+1).kind == tokKeyword) {
-			a.declareType(i + 1)
+	if budgeted {
+		a.m.limit = stepsPerToken*len(a.toks) + baseSteps
+	}
+	err := a.run(func() {
+		a.pairs = pairBrackets(a.toks)
+		a.computeEnclosing()
+		// Types first, so that a binding can tell `Model()` (own) from
+		// `JSONDecoder()` whatever the declaration order.
+		for i, t := range a.toks {
+			a.step()
+			if t.kind == tokKeyword && typeDeclKeywords[t.text] && !(t.text == "class" && a.tok(i+1).kind == tokKeyword) {
+				a.declareType(i + 1)
+			}
 		}
-	}
-	a.collectDecls()
-	a.collectFloors()
-	return a
+		a.collectDecls()
+		a.collectFloors()
+	})
+	return a, err
 }
 
+// closeOf is the index of the token closing the group opened at i ("(",
+// "[", "{" or "<"), or len(a.toks) when it is left open.
+func (a *Analysis) closeOf(i int) int { return a.pairs[i] }
+
+// openOf is the index of the token opening the group closed at i, or -1.
+func (a *Analysis) openOf(i int) int { return a.pairs[i] }
+
+// computeEnclosing fills enclosing, holder and afterImport in one pass.
 func (a *Analysis) computeEnclosing() {
 	a.enclosing = make([]string, len(a.toks))
+	a.holder = make([]int, len(a.toks))
+	a.afterImport = make([]bool, len(a.toks)+1)
 	var stack []string
+	var held []int
+	importOnLine := false
 	for i, t := range a.toks {
+		a.step()
 		if t.kind == tokPunct && (t.text == ")" || t.text == "]" || t.text == "}") && len(stack) > 0 {
 			stack = stack[:len(stack)-1]
 		}
@@ -170,6 +232,24 @@ func (a *Analysis) computeEnclosing() {
 		if t.kind == tokPunct && (t.text == "(" || t.text == "[" || t.text == "{") {
 			stack = append(stack, t.text)
 		}
+
+		a.holder[i] = -1
+		if len(held) > 0 {
+			a.holder[i] = held[len(held)-1]
+		}
+		switch {
+		case t.kind != tokPunct:
+		case t.text == "(" || t.text == "[" || t.text == "{" || t.text == "<":
+			held = append(held, i)
+		case (t.text == ")" || t.text == "]" || t.text == "}" || t.text == ">") && len(held) > 0:
+			held = held[:len(held)-1]
+		}
+
+		if i == 0 || t.nlBefore {
+			importOnLine = false
+		}
+		importOnLine = importOnLine || t.is(tokKeyword, "import")
+		a.afterImport[i+1] = importOnLine
 	}
 }
 
@@ -185,15 +265,23 @@ func (a *Analysis) tok(i int) token {
 	return a.toks[i]
 }
 
-// refs walks the tokens and reports references.
+// refs walks the tokens and reports references, each once per floors, at
+// its first use (DedupeRefs as they come: a chain of 30,000 members is one
+// reference, not 30,000 to sort out after).
 func (a *Analysis) refs() []Ref {
 	var out []Ref
+	seen := map[refKey]bool{}
 	add := func(r Ref) {
-		r.Line = a.toks[r.tok].line
 		r.Floors = a.floorsAt(r.tok)
-		out = append(out, r)
+		if key := dedupeKey(r); !seen[key] {
+			seen[key] = true
+			r.Line = a.toks[r.tok].line
+			out = append(out, r)
+		}
 	}
+	a.computeReceivers()
 	for i, t := range a.toks {
+		a.step()
 		switch t.kind {
 		case tokAttr:
 			if !languageAttributes[t.text] && !a.ownTypes[t.text] {
@@ -241,17 +329,9 @@ func (a *Analysis) isModuleQualifier(i int) bool {
 	return (a.modules[name] || knownModules[name]) && a.tok(i+1).punct(".")
 }
 
-func (a *Analysis) inImport(i int) bool {
-	for j := i - 1; j >= 0; j-- {
-		if a.toks[j].is(tokKeyword, "import") {
-			return true
-		}
-		if a.toks[j].nlBefore || j == 0 {
-			return a.toks[j].is(tokKeyword, "import")
-		}
-	}
-	return false
-}
+// inImport says whether an import keyword precedes token i on the line of
+// token i-1.
+func (a *Analysis) inImport(i int) bool { return a.afterImport[i] }
 
 // receiver describes what a member access is applied to.
 type receiver struct {
@@ -260,17 +340,42 @@ type receiver struct {
 	direct  bool // the member follows the root name immediately: Type.member
 }
 
-// receiverOf walks back from the "." at dot over the chain it ends.
+// computeReceivers finds what every "." applies to, front to back, once.
+// A walk back from a dot stops at the previous link of its chain and takes
+// that dot's receiver, already known: a chain of n members costs n walks of
+// a few steps, not n²/2.
+func (a *Analysis) computeReceivers() {
+	if a.receivers != nil {
+		return
+	}
+	a.receivers = make([]receiver, len(a.toks))
+	for i, t := range a.toks {
+		a.step()
+		if t.punct(".") {
+			a.receivers[i] = a.walkReceiver(i)
+		}
+	}
+}
+
+// receiverOf is what the member access at the "." at dot applies to.
 func (a *Analysis) receiverOf(dot int) receiver {
+	a.computeReceivers()
+	return a.receivers[dot]
+}
+
+// walkReceiver walks back from the "." at dot over the chain it ends, up to
+// the chain's previous dot, whose receiver computeReceivers has found.
+func (a *Analysis) walkReceiver(dot int) receiver {
 	r := receiver{root: -1, direct: true}
 	j := dot - 1
 	for j >= 0 {
+		a.step()
 		t := a.toks[j]
 		switch {
 		case t.kind == tokPunct && (t.text == "?" || t.text == "!") && !t.spaceBefore:
 			j--
 		case t.kind == tokPunct && (t.text == ")" || t.text == "]" || t.text == "}"):
-			o := matchOpen(a.toks, j)
+			o := a.openOf(j)
 			if o < 0 {
 				return r
 			}
@@ -278,24 +383,25 @@ func (a *Analysis) receiverOf(dot int) receiver {
 			j = o - 1
 			// Multiple trailing closures: `Label { … } icon: { … }`.
 			for t.punct("}") && a.tok(j).punct(":") && a.tok(j-1).kind == tokIdent && a.tok(j-2).punct("}") {
+				a.step()
 				j -= 2
-				o = matchOpen(a.toks, j)
+				o = a.openOf(j)
 				if o < 0 {
 					return r
 				}
 				j = o - 1
 			}
 		case t.punct(">"):
-			o := matchOpen(a.toks, j)
+			o := a.openOf(j)
 			if o <= 0 || a.toks[o-1].kind != tokIdent || !isCapitalized(a.toks[o-1].text) {
 				return r
 			}
 			j = o - 1
 		case t.kind == tokIdent, t.is(tokKeyword, "self"), t.is(tokKeyword, "super"), t.is(tokKeyword, "Self"):
 			if a.tok(j - 1).punct(".") {
-				r.direct = false
-				j -= 2
-				continue
+				// The rest of the walk is the previous dot's.
+				prev := a.receivers[j-1]
+				return receiver{root: prev.root, viaCall: r.viaCall || prev.viaCall, direct: false}
 			}
 			r.root = j
 			return r
@@ -327,7 +433,7 @@ func (a *Analysis) memberRef(dot int) (Ref, bool) {
 	if root.kind == tokKeyword || a.generics[root.text] || a.conditionTok[rcv.root] {
 		return Ref{}, false
 	}
-	ref := Ref{Kind: RefMember, Name: name, tok: nameTok, via: a.chainTypes(rcv.root, dot)}
+	ref := Ref{Kind: RefMember, Name: name, tok: nameTok, chain: chainSpan{rcv.root, dot, true}}
 	if isCapitalized(root.text) {
 		if _, local := a.locals[root.text]; local {
 			return Ref{}, false
@@ -356,21 +462,43 @@ func (a *Analysis) memberRef(dot int) (Ref, bool) {
 	return Ref{}, false
 }
 
-// chainTypes lists the capitalised names between a chain's root and its
-// last dot, and the root's declared type.
-func (a *Analysis) chainTypes(root, dot int) []string {
-	var out []string
-	if typ := a.locals[a.toks[root].text]; typ != "" {
-		out = append(out, typ)
-	}
-	for j := root; j < dot; j++ {
-		if t := a.toks[j]; t.kind == tokIdent && isCapitalized(t.text) {
-			out = append(out, t.text)
+// chainDeclarations answers, for a member's receiver chain, whether the
+// project declares a type it passes through: a capitalised name between
+// the chain's root and its last dot, or the root's declared type. It
+// counts the declared names once per file, so that each question costs
+// two lookups, not a walk of the chain.
+type chainDeclarations struct {
+	a        *Analysis
+	declared map[string]bool
+	// before[i] is how many capitalised names the project declares among
+	// the tokens before i.
+	before []int
+}
+
+func (a *Analysis) chainDeclarations(declared map[string]bool) *chainDeclarations {
+	c := &chainDeclarations{a: a, declared: declared, before: make([]int, len(a.toks)+1)}
+	for j, t := range a.toks {
+		a.step()
+		c.before[j+1] = c.before[j]
+		if t.kind == tokIdent && isCapitalized(t.text) && declared[t.text] {
+			c.before[j+1]++
 		}
 	}
-	return out
+	return c
+}
+
+// throughOwnType reports whether chain passes through a type the project
+// declares.
+func (c *chainDeclarations) throughOwnType(chain chainSpan) bool {
+	if !chain.ok {
+		return false
+	}
+	if typ := c.a.locals[c.a.toks[chain.root].text]; typ != "" && c.declared[typ] {
+		return true
+	}
+	return c.before[chain.dot] > c.before[chain.root]
 }
 
 // Refs lists the analysed code's references, each once per floors, at its
 // first line.
-func (a *Analysis) Refs() []Ref { return DedupeRefs(a.refs()) }
+func (a *Analysis) Refs() []Ref { return a.refs() }

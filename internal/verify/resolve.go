@@ -7,16 +7,31 @@ import (
 
 // DedupeRefs keeps the first use of each reference under the same floors.
 func DedupeRefs(refs []Ref) []Ref {
-	seen := map[string]bool{}
+	seen := map[refKey]bool{}
 	var out []Ref
 	for _, r := range refs {
-		key := string(r.Kind) + "|" + r.Parent + "|" + r.Name + "|" + floorKey(r.Floors)
+		key := dedupeKey(r)
 		if !seen[key] {
 			seen[key] = true
 			out = append(out, r)
 		}
 	}
 	return out
+}
+
+// refKey is what tells two uses of an API apart: kind, parent, name and
+// the floors in force.
+type refKey struct {
+	kind                 RefKind
+	parent, name, floors string
+}
+
+func dedupeKey(r Ref) refKey {
+	k := refKey{kind: r.Kind, parent: r.Parent, name: r.Name}
+	if len(r.Floors) > 0 {
+		k.floors = floorKey(r.Floors)
+	}
+	return k
 }
 
 func FilterParent(cands []SymbolInfo, parent string) []SymbolInfo {
