@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"net/http"
+	"os"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -16,6 +17,7 @@ import (
 	mcpgo "github.com/mark3labs/mcp-go/mcp"
 
 	"github.com/cupertino-go/cupertino/internal/benchkit"
+	"github.com/cupertino-go/cupertino/internal/testenv"
 )
 
 // The stall attacks of issue 25 (H1): clients that send the costliest
@@ -97,8 +99,15 @@ func httpClients(addr string) func(context.Context) (*client.Client, error) {
 // at once over HTTP, leave another client's searches answered with a p99
 // under a second. Before, every other client's search answered "query timed
 // out after 5s" for the length of the attack.
+//
+// With CUPERTINO_DB set it runs over that index instead of the fixture, where
+// the attack's searches and the victim's cost what they cost in production.
 func TestChaosStallAttackLeavesOthersServed(t *testing.T) {
-	srv, err := New(context.Background(), Options{DBPath: fixtureDB(t), NewSearcher: rankerSearcher, Logger: testLogger(t)})
+	db := fixtureDB(t)
+	if full := os.Getenv(testenv.FullIndexVar); full != "" {
+		db = full
+	}
+	srv, err := New(context.Background(), Options{DBPath: db, NewSearcher: rankerSearcher, Logger: testLogger(t)})
 	if err != nil {
 		t.Fatal(err)
 	}
