@@ -57,6 +57,23 @@ func decompress(data []byte) ([]byte, error) {
 	return MarkdownPrefix(data, -1)
 }
 
+// decompressString is decompress into a string, inflated into a buffer
+// sized from the compressed length once rather than grown from 512 bytes
+// and then copied: read_document inflates pages of hundreds of kilobytes.
+func decompressString(data []byte) (string, error) {
+	if len(data) == 0 {
+		return "", nil
+	}
+	r := flate.NewReader(bytes.NewReader(data))
+	defer r.Close()
+	var b strings.Builder
+	b.Grow(8 * len(data)) // Markdown inflates four- to tenfold
+	if _, err := io.Copy(&b, r); err != nil {
+		return "", fmt.Errorf("inflate: %w", err)
+	}
+	return b.String(), nil
+}
+
 // MarkdownPrefix decodes a doc_body.markdown value, stopping after limit
 // bytes (all of it when limit < 0): a pass that reads the start of every
 // page need not inflate whole transcripts.

@@ -89,33 +89,43 @@ const codeUseOrder = `CASE r.kind WHEN 'call' THEN 0 WHEN 'conform' THEN 1 WHEN 
 
 // CodeUses returns the files that use an API, one row per file (its first,
 // most telling use), calls and conformances first, and the number of files.
+//
+// One statement does both: the best use of each file is picked from
+// code_refs alone, and only those rows (one per file, not one per use) are
+// joined with docs, whose rows are wide; the number of files is a window
+// count over them, taken before LIMIT. `View` is used 3,415 times in 1,799
+// files: a count and a listing that each joined every use took 16 ms.
 func (s *Store) CodeUses(ctx context.Context, q CodeUseQuery) ([]CodeUse, int, error) {
 	if q.Limit <= 0 {
 		q.Limit = 20
 	}
-	cond, args := "r.type_lower = ?", []any{strings.ToLower(q.Type)}
+	cond, args := "type_lower = ?", []any{strings.ToLower(q.Type)}
 	if q.Member != "" {
-		cond, args = "r.name_lower = ?", []any{strings.ToLower(q.Type + "." + q.Member)}
+		cond, args = "name_lower = ?", []any{strings.ToLower(q.Type + "." + q.Member)}
 	}
+	sourceCond := ""
 	if q.Source != "" {
-		cond += " AND d.source = ?"
+		sourceCond = " AND d.source = ?"
 		args = append(args, q.Source)
 	}
 	// One row per file: the best-ranked use, then the earliest line.
-	perFile := `SELECT d.uri, d.title, d.parent_uri, d.source, r.name, r.kind, r.line,
-	row_number() OVER (PARTITION BY r.doc_id ORDER BY ` + codeUseOrder + `, r.line) AS n, ` + codeUseOrder + ` AS rank
-	FROM code_refs r JOIN docs d ON d.id = r.doc_id WHERE ` + cond
-	total, err := s.count(ctx, "count code uses", "SELECT count(DISTINCT r.doc_id) FROM code_refs r JOIN docs d ON d.id = r.doc_id WHERE "+cond, args)
-	if err != nil {
-		return nil, 0, err
-	}
-	uses, err := sqlrows.All(ctx, s.db, "code uses",
-		"SELECT uri, title, parent_uri, source, name, kind, line FROM ("+perFile+") WHERE n = 1 ORDER BY rank, parent_uri, uri LIMIT ? OFFSET ?",
+	perFile := `SELECT doc_id, name, kind, line, rank FROM (SELECT r.doc_id, r.name, r.kind, r.line, ` + codeUseOrder + ` AS rank,
+	row_number() OVER (PARTITION BY r.doc_id ORDER BY ` + codeUseOrder + `, r.line) AS n FROM code_refs r WHERE ` + cond + `) WHERE n = 1`
+	total := -1
+	uses, err := sqlrows.All(ctx, s.db, "code uses", `
+SELECT d.uri, d.title, d.parent_uri, d.source, f.name, f.kind, f.line, count(*) OVER () AS total
+FROM (`+perFile+`) f JOIN docs d ON d.id = f.doc_id WHERE 1`+sourceCond+`
+ORDER BY f.rank, d.parent_uri, d.uri LIMIT ? OFFSET ?`,
 		append(args, q.Limit, max(q.Offset, 0)),
 		func(rows *sql.Rows) (u CodeUse, err error) {
-			err = rows.Scan(&u.URI, &u.Path, &u.Project, &u.Source, &u.Name, &u.Kind, &u.Line)
+			err = rows.Scan(&u.URI, &u.Path, &u.Project, &u.Source, &u.Name, &u.Kind, &u.Line, &total)
 			return u, err
 		})
+	if err != nil || total >= 0 {
+		return uses, max(total, 0), err
+	}
+	// A page past the last file has no row to carry the count.
+	total, err = s.count(ctx, "count code uses", "SELECT count(*) FROM ("+perFile+") f JOIN docs d ON d.id = f.doc_id WHERE 1"+sourceCond, args)
 	return uses, total, err
 }
 

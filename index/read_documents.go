@@ -8,6 +8,7 @@ import (
 	"fmt"
 
 	"github.com/cupertino-go/cupertino/internal/document"
+	"github.com/cupertino-go/cupertino/internal/docuri"
 	"github.com/cupertino-go/cupertino/internal/sqlrows"
 )
 
@@ -20,7 +21,19 @@ import (
 // swift.org, by the last segment alone, dashes aside (looseMatch). When no
 // URI matches in any of these ways, the error is Document's.
 func (s *Store) DocumentAnyCase(ctx context.Context, uri string) (*StoredDocument, error) {
-	doc, err := s.Document(ctx, uri)
+	return s.documentAnyCase(ctx, uri, true)
+}
+
+// PageAnyCase is DocumentAnyCase without the rows of the page's dependent
+// tables: its Symbols, CodeExamples and Children are left empty. A page
+// read as Markdown shows its body, which holds them already; reading the
+// 838 children of a Matter cluster's page cost a millisecond for nothing.
+func (s *Store) PageAnyCase(ctx context.Context, uri string) (*StoredDocument, error) {
+	return s.documentAnyCase(ctx, uri, false)
+}
+
+func (s *Store) documentAnyCase(ctx context.Context, uri string, dependents bool) (*StoredDocument, error) {
+	doc, err := s.document(ctx, uri, dependents)
 	if !errors.Is(err, ErrDocumentNotFound) {
 		return doc, err
 	}
@@ -36,12 +49,30 @@ func (s *Store) DocumentAnyCase(ctx context.Context, uri string) (*StoredDocumen
 		if loose == "" {
 			return nil, err
 		}
-		return s.Document(ctx, loose)
+		return s.document(ctx, loose, dependents)
 	}
 	if qerr != nil {
 		return nil, fmt.Errorf("read document %s: %w", uri, qerr)
 	}
-	return s.Document(ctx, exact)
+	return s.document(ctx, exact, dependents)
+}
+
+// PageTitleKind returns the title and kind of the page uri names, found as
+// Document finds it (the URI, its slug key, its modern address), without
+// reading the page: a member's page asks what its parent type is, and
+// reading swiftui/view whole for that cost milliseconds.
+func (s *Store) PageTitleKind(ctx context.Context, uri string) (title, kind string, err error) {
+	err = s.db.QueryRowContext(ctx, `SELECT title, kind FROM docs
+WHERE id = (SELECT id FROM docs WHERE uri = ?1 UNION ALL SELECT id FROM docs WHERE uri_key = ?2
+	UNION ALL SELECT min(doc_id) FROM address_keys WHERE key = ?2 HAVING count(*) = 1 LIMIT 1)`,
+		uri, docuri.Key(uri)).Scan(&title, &kind)
+	if errors.Is(err, sql.ErrNoRows) {
+		return "", "", fmt.Errorf("%w: %s", ErrDocumentNotFound, uri)
+	}
+	if err != nil {
+		return "", "", fmt.Errorf("page title and kind %s: %w", uri, err)
+	}
+	return title, kind, nil
 }
 
 // PageDeclarations is what a page declares: its kind, the attributes and
@@ -82,6 +113,20 @@ func (s *Store) PageDeclarations(ctx context.Context, uri string) (PageDeclarati
 	pd.Symbols, err = sqlrows.All(ctx, s.db, "page declarations", `SELECT name, kind, signature, is_async, is_throws, is_static, attributes,
 		conformances, generic_params, generic_constraints, origin FROM doc_symbols WHERE doc_id = ? AND origin != 'example'`, []any{id}, scanSymbol)
 	return pd, err
+}
+
+// LargestPages returns the URIs of the n pages whose source was largest
+// (docs.size, the bytes the page was read from), largest first: the pages
+// with the most links and children, the worst case of read_document, which
+// `cupertino bench http` and the read budget test measure. It scans docs
+// (about a second on the full index); it is for benchmarks, not for
+// serving.
+func (s *Store) LargestPages(ctx context.Context, n int) ([]string, error) {
+	return sqlrows.All(ctx, s.db, "largest pages", "SELECT uri FROM docs ORDER BY size DESC, id LIMIT ?", []any{n},
+		func(rows *sql.Rows) (uri string, err error) {
+			err = rows.Scan(&uri)
+			return uri, err
+		})
 }
 
 // CountDocuments counts the documents of a framework ("" counts documents

@@ -3,7 +3,6 @@ package index
 import (
 	"context"
 	"database/sql"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"slices"
@@ -98,81 +97,6 @@ LIMIT 1`, uri, key).Scan(&id)
 		return 0, fmt.Errorf("%w: %s", ErrDocumentNotFound, uri)
 	}
 	return id, err
-}
-
-// LinkQuery is one link of a rendered page: its target URI and the text it
-// is shown with (a title, used to find the modern page of a legacy
-// numeric target).
-type LinkQuery struct {
-	URI  string
-	Text string
-}
-
-// ResolveLinks answers, in one query, which indexed page each link names:
-// the URI itself, its slug key's page, the page whose modern address it is
-// (address_keys; several overloads leave the URI as it is, since reading it
-// lists them), or, for a legacy numeric target, the page at the modern
-// address built from its text. The answer for links[i] is out[i]: the
-// indexed URI, or "" when the index has no such page.
-func (s *Store) ResolveLinks(ctx context.Context, links []LinkQuery) ([]string, error) {
-	out := make([]string, len(links))
-	if len(links) == 0 {
-		return out, nil
-	}
-	type row [4]string // uri, key, modern, modern key
-	rows := make([]row, len(links))
-	for i, l := range links {
-		r := row{l.URI, docuri.Key(l.URI)}
-		if modern := modernFromText(l.URI, l.Text); modern != "" {
-			r[2], r[3] = modern, docuri.Key(modern)
-		}
-		rows[i] = r
-	}
-	arg, err := json.Marshal(rows)
-	if err != nil {
-		return nil, err
-	}
-	err = sqlrows.Each(ctx, s.db, "resolve links", `
-WITH q(i, u, k, m, mk) AS MATERIALIZED (
-	SELECT CAST(key AS INTEGER), value->>0, value->>1, value->>2, value->>3 FROM json_each(?))
-SELECT q.i, coalesce(
-	(SELECT uri FROM docs WHERE uri = q.u),
-	(SELECT uri FROM docs WHERE uri_key = q.k LIMIT 1),
-	(SELECT CASE WHEN count(*) = 1 THEN min(d.uri) ELSE q.u END
-		FROM address_keys a JOIN docs d ON d.id = a.doc_id WHERE a.key = q.k HAVING count(*) > 0),
-	(SELECT uri FROM docs WHERE q.m != '' AND uri = q.m),
-	(SELECT uri FROM docs WHERE q.mk != '' AND uri_key = q.mk LIMIT 1),
-	'')
-FROM q`, []any{string(arg)}, func(r *sql.Rows) error {
-		var i int
-		var uri string
-		if err := r.Scan(&i, &uri); err != nil {
-			return err
-		}
-		if i >= 0 && i < len(out) {
-			out[i] = uri
-		}
-		return nil
-	})
-	return out, err
-}
-
-// modernFromText is the modern address of a link to a legacy numeric page
-// shown with text: its parent and docuri.TitleSegment of the text ("" when
-// the target is no legacy page or the text gives no segment).
-func modernFromText(uri, text string) string {
-	if !strings.HasPrefix(uri, docuri.Scheme) {
-		return ""
-	}
-	i := strings.LastIndexByte(uri, '/')
-	if i < 0 || !docuri.IsLegacySegment(uri[i+1:]) {
-		return ""
-	}
-	seg := docuri.TitleSegment(strings.Trim(text, "`"))
-	if seg == "" {
-		return ""
-	}
-	return uri[:i+1] + seg
 }
 
 // Suggest returns up to n indexed pages closest to an address that names

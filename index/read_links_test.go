@@ -3,6 +3,7 @@ package index
 import (
 	"context"
 	"errors"
+	"fmt"
 	"strings"
 	"testing"
 
@@ -183,4 +184,68 @@ func TestObjCVariant(t *testing.T) {
 		"apple-docs://foundation/urlsession/1407613-datatask": "apple-docs://foundation/nsurlsession/1407613-datataskwithrequest",
 		"apple-docs://foundation/urlsession/1410330-datatask": "",
 	})
+}
+
+// TestResolveLinksByRangeAgreesWithProbes resolves the many links of one
+// page under one parent, which ResolveLinks answers by scanning the
+// parent's ranges, and checks every answer against resolving that link
+// alone, which probes: exact pages, slug variants, modern addresses of
+// legacy pages (one and several), legacy targets found by their text and
+// missing pages, under a parent small enough to scan and one too large.
+func TestResolveLinksByRangeAgreesWithProbes(t *testing.T) {
+	docs := addressDocs()
+	page := func(uri, title string) *document.Document {
+		return &document.Document{URI: uri, Source: document.SourceAppleDocs, Framework: "kit", Title: title, Kind: "func",
+			Language: "swift", Markdown: "# " + title + "\n", ContentHash: "h-" + uri}
+	}
+	for i := range 10 {
+		docs = append(docs, page(fmt.Sprintf("apple-docs://kit/small/member%d", i), fmt.Sprintf("member%d()", i)))
+		docs = append(docs, page(fmt.Sprintf("apple-docs://kit/small/%d-legacy", 1000000+i), fmt.Sprintf("legacy%d()", i)))
+	}
+	docs = append(docs, page("apple-docs://kit/small/under_score", "under_score"),
+		page("apple-docs://kit/small/2000000-twin", "twin()"), page("apple-docs://kit/small/2000001-twin", "twin()"))
+	for i := range 200 { // more pages than the cap on a scan for 16 links
+		docs = append(docs, page(fmt.Sprintf("apple-docs://kit/large/page%03d", i), fmt.Sprintf("page%03d", i)))
+	}
+	s := storeOf(t, docs...)
+
+	var links []LinkQuery
+	for i := range 12 {
+		links = append(links,
+			LinkQuery{URI: fmt.Sprintf("apple-docs://kit/small/member%d", i)},                                          // exact, or missing past 9
+			LinkQuery{URI: fmt.Sprintf("apple-docs://kit/small/legacy%d()", i)},                                        // modern address of a legacy page
+			LinkQuery{URI: fmt.Sprintf("apple-docs://kit/small/9000%03d-gone", i), Text: fmt.Sprintf("`member%d`", i)}, // legacy target, modern page by its text
+			LinkQuery{URI: fmt.Sprintf("apple-docs://kit/large/page%03d", i*7)},
+			LinkQuery{URI: fmt.Sprintf("apple-docs://kit/large/missing%d", i)})
+	}
+	links = append(links, LinkQuery{URI: "apple-docs://kit/small/under-score"}, LinkQuery{URI: "apple-docs://kit/small/twin()"},
+		LinkQuery{URI: "apple-docs://kit/small/nosuchpage"})
+	ctx := context.Background()
+	got, err := s.ResolveLinks(ctx, links)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, l := range links {
+		alone, err := s.ResolveLinks(ctx, []LinkQuery{l})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got[i] != alone[0] {
+			t.Errorf("%s (%q) resolves to %q among %d links, %q alone", l.URI, l.Text, got[i], len(links), alone[0])
+		}
+	}
+	// The answers themselves, for a few of each kind.
+	for i, want := range map[int]string{
+		0:              "apple-docs://kit/small/member0",
+		1:              "apple-docs://kit/small/1000000-legacy",
+		2:              "apple-docs://kit/small/member0",
+		5 * 11:         "",
+		len(links) - 3: "apple-docs://kit/small/under_score",
+		len(links) - 2: "apple-docs://kit/small/twin()",
+		len(links) - 1: "",
+	} {
+		if got[i] != want {
+			t.Errorf("%s (%q) resolves to %q, want %q", links[i].URI, links[i].Text, got[i], want)
+		}
+	}
 }

@@ -184,6 +184,12 @@ func (s *Store) IntegrityCheck(ctx context.Context, full bool) error {
 // finds it; a modern address of several pages (overloads) is an
 // *AddressError listing them.
 func (s *Store) Document(ctx context.Context, uri string) (*StoredDocument, error) {
+	return s.document(ctx, uri, true)
+}
+
+// document is Document, with the rows of the page's dependent tables
+// (symbols, code examples, children) when dependents is set.
+func (s *Store) document(ctx context.Context, uri string, dependents bool) (*StoredDocument, error) {
 	var (
 		sd                                       StoredDocument
 		markdown, page                           []byte
@@ -234,6 +240,9 @@ WHERE d.id = (SELECT id FROM docs WHERE uri = ?1 UNION ALL SELECT id FROM docs W
 			return nil, fmt.Errorf("read document %s: %w", uri, err)
 		}
 	}
+	if !dependents {
+		return &sd, nil
+	}
 	if err := s.readDependents(ctx, &sd); err != nil {
 		return nil, fmt.Errorf("read document %s: %w", uri, err)
 	}
@@ -241,11 +250,11 @@ WHERE d.id = (SELECT id FROM docs WHERE uri = ?1 UNION ALL SELECT id FROM docs W
 }
 
 func (sd *StoredDocument) decodeBody(markdown, page []byte) error {
-	text, err := decompress(markdown)
+	text, err := decompressString(markdown)
 	if err != nil {
 		return fmt.Errorf("markdown: %w", err)
 	}
-	sd.Markdown = string(text)
+	sd.Markdown = text
 	pageData, err := decompress(page)
 	if err != nil {
 		return fmt.Errorf("page: %w", err)
@@ -327,9 +336,9 @@ func (s *Store) Children(ctx context.Context, uri string) ([]document.Ref, error
 
 func (s *Store) children(ctx context.Context, id int64) ([]document.Ref, error) {
 	return sqlrows.All(ctx, s.db, "children", `
-SELECT c.child_uri, CASE WHEN c.child_title != '' THEN c.child_title ELSE coalesce(d.title, '') END, c.section
-FROM doc_children c LEFT JOIN docs d ON d.uri = c.child_uri AND c.child_title = ''
-WHERE c.doc_id = ? ORDER BY c.ord`, []any{id}, func(rows *sql.Rows) (r document.Ref, err error) {
+SELECT c.child_uri, CASE WHEN c.child_title != '' THEN c.child_title
+	ELSE coalesce((SELECT title FROM docs WHERE uri = c.child_uri), '') END, c.section
+FROM doc_children c WHERE c.doc_id = ? ORDER BY c.ord`, []any{id}, func(rows *sql.Rows) (r document.Ref, err error) {
 		err = rows.Scan(&r.URI, &r.Title, &r.Section)
 		return r, err
 	})

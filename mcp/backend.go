@@ -61,6 +61,9 @@ type snapshot struct {
 	verify verifyTable
 	// warm starts the semantic model's load once (warmSemantic).
 	warm sync.Once
+	// usedIn holds read_document's "Used in samples" section by page URI
+	// (usedInSamples).
+	usedIn textCache
 }
 
 const (

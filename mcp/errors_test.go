@@ -92,9 +92,16 @@ func TestErrorsHideInternals(t *testing.T) {
 			}
 			req := mcpgo.ReadResourceRequest{}
 			req.Params.URI = "apple-docs://swiftui/text"
-			if _, err := s.client.ReadResource(context.Background(), req); err == nil {
+			_, err := s.client.ReadResource(context.Background(), req)
+			switch {
+			case c.name == "damaged":
+				// A page as Markdown needs none of the lost tables.
+				if err != nil {
+					t.Errorf("resources/read of a page whose tables are intact: %v", err)
+				}
+			case err == nil:
 				t.Error("resources/read succeeded on a broken index")
-			} else {
+			default:
 				assertNoInternals(t, "resources/read", err.Error(), dir)
 			}
 			mustContain(t, logs.String(), c.logWants...)

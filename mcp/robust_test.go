@@ -516,8 +516,8 @@ func TestDamagedIndexExplainsEachCall(t *testing.T) {
 		{"search_symbols", map[string]any{"query": "View"}},
 		{"get_inheritance", map[string]any{"symbol": "UIButton"}},
 		{"search_conformances", map[string]any{"protocol": "View"}},
-		// Reading a page needs its symbols too, and says so.
-		{"read_document", map[string]any{"uri": "apple-docs://swiftui/text"}},
+		// Reading a page's structure needs its symbols too, and says so.
+		{"read_document", map[string]any{"uri": "apple-docs://swiftui/text", "format": "json"}},
 	} {
 		text := s.fails(c.name, c.args)
 		mustContain(t, text, "index looks damaged", "run `cupertino save --clear`", "server log")
@@ -527,7 +527,9 @@ func TestDamagedIndexExplainsEachCall(t *testing.T) {
 	}
 	// The details are in the log.
 	mustContain(t, logs.String(), "no such table: doc_symbols", "no such table: inheritance_edges")
-	// What does not need the lost tables still works.
+	// What does not need the lost tables still works: the page as
+	// Markdown holds its symbols in its body.
 	mustContain(t, s.ok("search", map[string]any{"query": "Text"}), "apple-docs://swiftui/text")
+	mustContain(t, s.ok("read_document", map[string]any{"uri": "apple-docs://swiftui/text"}), "# Text")
 	mustContain(t, s.ok("list_frameworks", nil), "swiftui")
 }

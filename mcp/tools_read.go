@@ -57,28 +57,31 @@ func readDocumentTool(b *backend) (mcpgo.Tool, server.ToolHandlerFunc) {
 		if err != nil {
 			return nil, err
 		}
-		doc, err := loadDocument(ctx, b, uri)
+		// Markdown shows the page's body, which holds its symbols,
+		// examples and children: only JSON reads their rows.
+		doc, err := loadDocument(ctx, b, uri, format == "json")
 		if msg, ok := addressErrorText(err); ok {
 			return mcpgo.NewToolResultError(msg), nil
 		}
 		if err != nil {
 			return nil, err
 		}
-		st, err := b.get()
+		snap, err := b.snapshot()
 		if err != nil {
 			return nil, err
 		}
+		st := snap.store
 		var note string
-		if doc, note, err = languageVariant(ctx, b, st, doc, language); err != nil {
+		if doc, note, err = languageVariant(ctx, b, st, doc, language, format == "json"); err != nil {
 			return nil, err
 		}
 		body := stripTitle(doc.Markdown, doc.Title)
 		if body != "" {
 			// The links to a page's sample project or Apple page lead it;
 			// the sample files that use an API close it, as a section.
-			body = sampleLinks(ctx, st, doc) + body + usedInSamples(ctx, st, doc)
+			body = sampleLinks(ctx, st, doc) + body + usedInSamples(ctx, snap, doc)
 		}
-		body, doc, missing := settlePage(ctx, st, body, doc)
+		body, doc, missing := settlePage(ctx, st, body, doc, format == "json")
 		if section != "" {
 			if body, err = selectSections(ctx, body, section); err != nil {
 				return nil, err
@@ -121,13 +124,19 @@ func pageAddress(a toolArgs, name string) (uri, language string, err error) {
 // loadDocument reads uri, retrying case-insensitively: agents retype URIs
 // from memory ("swift-evolution://se-0306", "hig://Foundations/Color"). An
 // address that names no page is an *index.AddressError: with the
-// overloads a modern address names, or with the three closest pages.
-func loadDocument(ctx context.Context, b *backend, uri string) (*index.StoredDocument, error) {
+// overloads a modern address names, or with the three closest pages. With
+// lists unset the page's symbols, code examples and children are not read
+// (index.Store.PageAnyCase).
+func loadDocument(ctx context.Context, b *backend, uri string, lists bool) (*index.StoredDocument, error) {
 	st, err := b.get()
 	if err != nil {
 		return nil, err
 	}
-	doc, err := st.DocumentAnyCase(ctx, uri)
+	read := st.PageAnyCase
+	if lists {
+		read = st.DocumentAnyCase
+	}
+	doc, err := read(ctx, uri)
 	var aerr *index.AddressError
 	if err == nil || !errors.Is(err, index.ErrDocumentNotFound) || errors.As(err, &aerr) {
 		return doc, err
@@ -157,7 +166,7 @@ func addressErrorText(err error) (string, bool) {
 // language: the Objective-C variant of a Swift page for ?language=objc,
 // when the index holds one. When it holds none, note says so, so the agent
 // knows it reads the Swift page.
-func languageVariant(ctx context.Context, b *backend, st *index.Store, doc *index.StoredDocument, language string) (*index.StoredDocument, string, error) {
+func languageVariant(ctx context.Context, b *backend, st *index.Store, doc *index.StoredDocument, language string, lists bool) (*index.StoredDocument, string, error) {
 	if language != "objc" || doc.Language == "objc" || doc.Source != document.SourceAppleDocs {
 		return doc, "", nil
 	}
@@ -168,7 +177,7 @@ func languageVariant(ctx context.Context, b *backend, st *index.Store, doc *inde
 	if variant == "" {
 		return doc, "> The index holds no Objective-C variant of this page; this is its " + orDash(doc.Language) + " page.\n\n", nil
 	}
-	objc, err := loadDocument(ctx, b, variant)
+	objc, err := loadDocument(ctx, b, variant, lists)
 	if err != nil {
 		return nil, "", err
 	}
@@ -282,7 +291,7 @@ func resourceText(ctx context.Context, b *backend, raw string) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	doc, err := loadDocument(ctx, b, uri)
+	doc, err := loadDocument(ctx, b, uri, false)
 	if err != nil {
 		return "", err
 	}
@@ -290,6 +299,6 @@ func resourceText(ctx context.Context, b *backend, raw string) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	body, doc, _ := settlePage(ctx, st, stripTitle(doc.Markdown, doc.Title), doc)
+	body, doc, _ := settlePage(ctx, st, stripTitle(doc.Markdown, doc.Title), doc, false)
 	return documentMarkdown(doc, body, "", 0, responseBudget), nil
 }

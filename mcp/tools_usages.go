@@ -8,6 +8,7 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+	"sync"
 
 	mcpgo "github.com/mark3labs/mcp-go/mcp"
 	"github.com/mark3labs/mcp-go/server"
@@ -75,14 +76,14 @@ func docAPIName(ctx context.Context, st *index.Store, doc *index.StoredDocument)
 	case !slices.Contains(memberKinds, doc.Kind):
 		return apiName{}, false
 	}
-	parent := (*index.StoredDocument)(nil)
+	var parentTitle, parentKind string
 	if doc.Parent != "" {
-		parent, _ = st.Document(ctx, doc.Parent)
+		parentTitle, parentKind, _ = st.PageTitleKind(ctx, doc.Parent)
 	}
-	if parent == nil || !slices.Contains(typeKinds, parent.Kind) {
+	if !slices.Contains(typeKinds, parentKind) {
 		return name, true // a global function or macro
 	}
-	typ, ok := parseAPIName(parent.Title)
+	typ, ok := parseAPIName(parentTitle)
 	if !ok {
 		return apiName{}, false
 	}
@@ -336,18 +337,36 @@ func sampleLinks(ctx context.Context, st *index.Store, doc *index.StoredDocument
 
 // usedInSamples is the section read_document ends an Apple type or member
 // page with: up to five sample files that use it, and how many there are.
-// "" when none does or the page is not an API.
-func usedInSamples(ctx context.Context, st *index.Store, doc *index.StoredDocument) string {
+// "" when none does or the page is not an API. The section of a page is
+// computed once per open index (the index does not change while open):
+// `View` is used in 1,599 sample files, and counting and ordering them
+// costs milliseconds that every read of swiftui/view would pay again.
+func usedInSamples(ctx context.Context, snap *snapshot, doc *index.StoredDocument) string {
 	if doc.Source != document.SourceAppleDocs {
 		return ""
 	}
+	if text, ok := snap.usedIn.get(doc.URI); ok {
+		return text
+	}
+	text, err := usedInSamplesText(ctx, snap.store, doc)
+	if err != nil {
+		return "" // a failed lookup (a timeout) is not remembered
+	}
+	snap.usedIn.put(doc.URI, text)
+	return text
+}
+
+func usedInSamplesText(ctx context.Context, st *index.Store, doc *index.StoredDocument) (string, error) {
 	api, ok := docAPIName(ctx, st, doc)
 	if !ok {
-		return ""
+		return "", ctx.Err()
 	}
 	uses, total, err := st.CodeUses(ctx, index.CodeUseQuery{Type: api.Type, Member: api.Member, Source: document.SourceSamples, Limit: 5})
-	if err != nil || total == 0 {
-		return ""
+	if err != nil {
+		return "", err
+	}
+	if total == 0 {
+		return "", nil
 	}
 	var b strings.Builder
 	fmt.Fprintf(&b, "\n\n## Used in samples\n\n%d sample files use `%s`", total, api)
@@ -360,5 +379,31 @@ func usedInSamples(ctx context.Context, st *index.Store, doc *index.StoredDocume
 		fmt.Fprintf(&b, "- %s line %d (%s) · project_id %s\n", u.Path, u.Line, u.Kind, strings.TrimPrefix(u.Project, samplesScheme))
 	}
 	fmt.Fprintf(&b, "\nAll of them, with the lines: search_usages api=%q source=\"samples\".\n", clip(doc.URI, maxURILen))
-	return b.String()
+	return b.String(), nil
+}
+
+// textCache remembers a text per key, for the life of one open index, up
+// to maxCachedTexts keys; past that it forgets them all and starts again,
+// which bounds its memory without bookkeeping on every hit.
+type textCache struct {
+	mu sync.Mutex
+	m  map[string]string
+}
+
+const maxCachedTexts = 4096
+
+func (c *textCache) get(key string) (string, bool) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	text, ok := c.m[key]
+	return text, ok
+}
+
+func (c *textCache) put(key, text string) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.m == nil || len(c.m) >= maxCachedTexts {
+		c.m = make(map[string]string)
+	}
+	c.m[key] = text
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"runtime"
+	"strings"
 	"time"
 
 	"github.com/spf13/cobra"
@@ -21,6 +22,7 @@ func newBenchCmd(io *iostreams) *cobra.Command {
 	}
 	cmd.AddCommand(newBenchSearchCmd(io, runBenchSearch))
 	cmd.AddCommand(newBenchStartupCmd(io, runBenchStartup))
+	cmd.AddCommand(newBenchHTTPCmd(io, runBenchHTTP))
 	return cmd
 }
 
@@ -44,7 +46,8 @@ func newBenchSearchCmd(io *iostreams, runF func(context.Context, *benchSearchOpt
 error, the) through the ranker and through a naive single FTS5 query
 (MATCH all terms, ORDER BY bm25 with the index weights, LIMIT 20), interleaved,
 for --rounds rounds after one warm-up round. Prints p50/p95/p99/max for both,
-their ratio, and this process's peak RSS.`,
+their ratio, the ranker's mean CPU per call (all queries, names of one word,
+sentences of three words or more), and this process's peak RSS.`,
 		Check: func(_ []string) error {
 			if opts.Rounds < 1 {
 				return usageErrorf("--rounds must be at least 1")
@@ -90,14 +93,15 @@ func runBenchSearch(ctx context.Context, o *benchSearchOptions) error {
 		return err
 	}
 	var oursLat, naiveLat benchkit.Latencies
+	var cpu cpuByShape
 	worst := map[string]time.Duration{}
 	for round := 0; round <= o.Rounds; round++ {
 		for _, q := range queries {
-			t0 := time.Now()
+			c0, t0 := benchkit.ProcessCPU(0), time.Now()
 			if err := ours(q); err != nil {
 				return fmt.Errorf("search %q: %w", q, err)
 			}
-			d := time.Since(t0)
+			d, c := time.Since(t0), benchkit.ProcessCPU(0)-c0
 			t1 := time.Now()
 			if err := naive(q); err != nil {
 				return fmt.Errorf("naive %q: %w", q, err)
@@ -108,6 +112,7 @@ func runBenchSearch(ctx context.Context, o *benchSearchOptions) error {
 			}
 			oursLat.Add(d)
 			naiveLat.Add(n)
+			cpu.add(q, c)
 			if d > worst[q] {
 				worst[q] = d
 			}
@@ -125,6 +130,7 @@ func runBenchSearch(ctx context.Context, o *benchSearchOptions) error {
 		return float64(oursLat.Percentile(p)) / float64(n)
 	}
 	fmt.Fprintf(w, "ratio ranker/naive: p50 %.2f  p99 %.2f\n", ratio(50), ratio(99))
+	fmt.Fprintf(w, "ranker CPU per call: %s\n", cpu)
 	fmt.Fprintf(w, "peak RSS %s\n", humanBytes(benchkit.PeakRSS(0)))
 	slowest := ""
 	var slowestD time.Duration
@@ -135,4 +141,38 @@ func runBenchSearch(ctx context.Context, o *benchSearchOptions) error {
 	}
 	fmt.Fprintf(w, "slowest query %q: %s\n", slowest, benchkit.Round(slowestD))
 	return nil
+}
+
+// cpuByShape sums the CPU searches cost, over all of them and by the shape
+// of the query: a name (one word), a sentence (three words or more).
+type cpuByShape struct {
+	all, names, sentences shapeCPU
+}
+
+type shapeCPU struct {
+	total time.Duration
+	n     int
+}
+
+func (s *shapeCPU) add(d time.Duration) { s.total += d; s.n++ }
+
+func (s shapeCPU) String() string {
+	if s.n == 0 {
+		return "-"
+	}
+	return fmt.Sprintf("%s (n=%d)", benchkit.Round(s.total/time.Duration(s.n)), s.n)
+}
+
+func (c *cpuByShape) add(query string, d time.Duration) {
+	c.all.add(d)
+	switch words := len(strings.Fields(query)); {
+	case words == 1:
+		c.names.add(d)
+	case words >= 3:
+		c.sentences.add(d)
+	}
+}
+
+func (c cpuByShape) String() string {
+	return fmt.Sprintf("mean %s; names %s; sentences %s", c.all, c.names, c.sentences)
 }

@@ -1,6 +1,7 @@
 package benchkit
 
 import (
+	"os"
 	"testing"
 	"time"
 )
@@ -29,5 +30,26 @@ func TestPeakRSSReadsProc(t *testing.T) {
 	cur := RSS(0)
 	if peak := PeakRSS(0); peak < cur {
 		t.Errorf("peak %d below current %d", peak, cur)
+	}
+}
+
+func TestProcessCPUCountsWork(t *testing.T) {
+	if ProcessCPU(0) == 0 {
+		t.Skip("no CPU accounting on this system")
+	}
+	before, beforeProc := ProcessCPU(0), ProcessCPU(os.Getpid())
+	// Work until getrusage has counted 50 ms, however long the machine
+	// takes to give them, bounded at 20 s.
+	x := 0
+	for start := time.Now(); ProcessCPU(0)-before < 50*time.Millisecond; x++ {
+		if time.Since(start) > 20*time.Second {
+			t.Fatalf("getrusage counted %v in 20 s of spinning", ProcessCPU(0)-before)
+		}
+	}
+	// /proc counts the same time in 10 ms ticks.
+	if _, err := os.Stat("/proc/self/stat"); err == nil {
+		if got := ProcessCPU(os.Getpid()) - beforeProc; got < 30*time.Millisecond {
+			t.Errorf("/proc/<pid>/stat CPU grew by %v over 50 ms of work", got)
+		}
 	}
 }

@@ -66,6 +66,9 @@ func cutScheme(uri string) (string, bool) {
 // RFC 3986 path character (pchar) is escaped. Apple's own URLs use the
 // sub-delimiters raw, e.g. "+(_:_:)" or "==(_:_:)", so those are left alone.
 func escapedPath(uri string) (string, error) {
+	if p, ok := plainPath(uri); ok {
+		return p, nil
+	}
 	if !hasPrefixFold(uri, Scheme) {
 		return "", fmt.Errorf("%w: want %s, got %q", ErrBadURI, Scheme, uri)
 	}
@@ -85,6 +88,36 @@ func escapedPath(uri string) (string, error) {
 		writeEscape(&b, c)
 	}
 	return b.String(), nil
+}
+
+// plainPath is escapedPath's answer for the common URI that is canonical
+// already and needs no escape: the lowercase scheme, then non-empty
+// segments of lowercase letters, digits and the path characters that are
+// neither "%" nor "." ("readattribute(_:)", "+=(_:_:)"). FromURL would
+// return it unchanged and no byte of it is escaped, so it is found without
+// building either; read_document writes the web address of every link the
+// index lacks, hundreds on some pages.
+func plainPath(uri string) (string, bool) {
+	p, ok := strings.CutPrefix(uri, Scheme)
+	if !ok || p == "" {
+		return "", false
+	}
+	prev := byte('/')
+	for i := 0; i < len(p); i++ {
+		c := p[i]
+		switch {
+		case c >= 'a' && c <= 'z', c >= '0' && c <= '9':
+		case c == '/' && prev != '/':
+		case c != '%' && c != '.' && (c < 'A' || c > 'Z') && isPathChar(c):
+		default:
+			return "", false
+		}
+		prev = c
+	}
+	if prev == '/' {
+		return "", false
+	}
+	return p, true
 }
 
 // isPathChar reports whether c may appear raw in a URL path segment: RFC 3986

@@ -2,6 +2,7 @@ package docuri
 
 import (
 	"errors"
+	"math/rand/v2"
 	"strings"
 	"testing"
 )
@@ -270,5 +271,52 @@ func TestKeyFoldsOnlySlugUnderscores(t *testing.T) {
 		if again := Key(Key(c.uri)); again != Key(c.uri) {
 			t.Errorf("Key is not idempotent on %q: %q", c.uri, again)
 		}
+	}
+}
+
+// TestPlainPathIsEscapedPath checks escapedPath's shortcut against the
+// whole canonicalisation: for every URI it takes, both give one answer.
+func TestPlainPathIsEscapedPath(t *testing.T) {
+	alphabet := "abcxyz019-_~!$&'()*+,;=:@/.%?# AZé\t"
+	uris := []string{"apple-docs://swiftui/view", "apple-docs://matter/mtrbasecluster/readattribute(_:completion:)",
+		"apple-docs://swift/+=(_:_:)", "apple-docs://swiftui", "apple-docs://a//b", "apple-docs://a/", "apple-docs://a/./b"}
+	r := rand.New(rand.NewPCG(1, 2))
+	for range 20000 {
+		var b strings.Builder
+		b.WriteString(Scheme)
+		for range 1 + r.IntN(24) {
+			b.WriteByte(alphabet[r.IntN(len(alphabet))])
+		}
+		uris = append(uris, b.String())
+	}
+	taken := 0
+	for _, uri := range uris {
+		fast, ok := plainPath(uri)
+		if !ok {
+			continue
+		}
+		taken++
+		canon, err := FromURL(uri)
+		if err != nil {
+			t.Errorf("plainPath takes %q, which FromURL refuses: %v", uri, err)
+			continue
+		}
+		if canon != uri {
+			t.Errorf("plainPath takes %q, which FromURL makes %q", uri, canon)
+		}
+		var slow strings.Builder
+		for i := len(Scheme); i < len(canon); i++ {
+			if c := canon[i]; c == '%' || c == '/' || isPathChar(c) {
+				slow.WriteByte(c)
+			} else {
+				writeEscape(&slow, c)
+			}
+		}
+		if fast != slow.String() {
+			t.Errorf("plainPath(%q) = %q, escaping gives %q", uri, fast, slow.String())
+		}
+	}
+	if taken < 100 {
+		t.Errorf("plainPath took only %d of %d URIs: the comparison proves little", taken, len(uris))
 	}
 }
