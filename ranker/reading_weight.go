@@ -84,7 +84,7 @@ func ReadingWeightsLine(r Reading) string {
 		lead = messageLeadWeight
 	}
 	if r.Confidence >= 1 {
-		return fmt.Sprintf("Reading confidence 1 (sure): its searches weigh %s (lead) and 1; the words fill what they leave", trimFloat(lead))
+		return fmt.Sprintf("Reading confidence 1 (sure): its searches weigh %s (lead) and 1; its words are searched only when they find nothing", trimFloat(lead))
 	}
 	reading, words := readingWeights(r.Confidence, lead)
 	return fmt.Sprintf("Reading confidence %s: its searches weigh %s (lead) and %s (floor %s); the words weigh %s (floor %s of the lead)",

@@ -89,7 +89,7 @@ func (e *Engine) SearchQuery(ctx context.Context, raw string, filters Filters) (
 	}
 	// The words of the code or message are searched beside the reading's
 	// searches, weighed by how unsure the reading is; a sure reading's
-	// words only fill what its searches leave (reading_weight.go).
+	// words only when its searches find nothing (reading_weight.go).
 	words := text
 	lead := float64(syntaxLeadWeight)
 	if r.Class == ClassMessage {
@@ -128,21 +128,16 @@ func (e *Engine) SearchQuery(ctx context.Context, raw string, filters Filters) (
 		k = messageRRFK
 	}
 	out := fuseResults(lists, weights, k, byURI, filters)
-	if !sure || len(out) >= ClampLimit(filters.Limit) {
+	if !sure || len(out) > 0 {
 		return Response{Results: out, Reading: r}, nil
 	}
-	// The sure reading left room: its words fill it.
+	// Nothing a sure reading named exists (the caller's own types): the
+	// words of the code or message are all there is.
 	results, err := e.searchText(ctx, words, filters, nil)
 	if errors.Is(err, ErrEmptyQuery) {
 		err = nil
 	}
-	for _, res := range results {
-		if _, seen := byURI[res.URI]; !seen && len(out) < ClampLimit(filters.Limit) {
-			byURI[res.URI] = res
-			out = append(out, res)
-		}
-	}
-	return Response{Results: out, Reading: r}, err
+	return Response{Results: results, Reading: r}, err
 }
 
 // searchWords searches text as words: names of one to three words are
