@@ -66,7 +66,8 @@ var (
 	// leadingFrameRE: how a question opens. Repeated, so "[ios] How do
 	// I" and "Swift: how to" lose every layer.
 	leadingFrameRE = regexp.MustCompile(`(?i)^(?:` +
-		`(?:swift|swiftui|ios|objective-?c|xcode|iphone)\s*[-–:]\s+|` +
+		`(?:(?:swift|swiftui|ios|objective[- ]?c|xcode|iphone|ipad)\s*)+(?:development|programming)?\s*[-–:]\s+|` +
+		`what(?:'s|’s| is) (?:going on|happening|wrong)(?: here)?(?: with)?\s+|` +
 		`how (?:do|can|could|would|should|might) (?:i|we|you|one)(?: (?:properly|correctly|best))?\s+|how to\s+|how does one\s+|` +
 		`is (?:it|there a way|there any way) (?:possible )?(?:to|for me to|i can)?\s*|is it possible\s+|` +
 		`(?:what(?:'s| is) |which is )?the (?:best|proper|right|correct|recommended|simplest|easiest|preferred|swifty|swiftiest) (?:way|method) (?:to|of|for)\s+|` +
@@ -81,7 +82,7 @@ var (
 	// Objective-C", "in iOS", "not working", "mean?". Not "in Xcode":
 	// the tool is a subject of its own; nor "on iPad": a device's
 	// layout is ("two-column sidebar layout on iPad").
-	trailingFrameRE = regexp.MustCompile(`(?i)(?:\s*[?!.]+|\s+(?:in|using|with|for|on) (?:the |an? )?(?:swift|objective-?c|obj-?c|ios)(?:\s?[0-9][0-9.]*)?(?: (?:language|app|apps|code|programming|development))?|` +
+	trailingFrameRE = regexp.MustCompile(`(?i)(?:\s*[?!.]+|\s+(?:in|using|with|for|on) (?:the |an? )?(?:swift|objective[- ]?c|obj-?c|ios)(?:\s?[0-9][0-9.]*)?(?: (?:language|app|apps|code|programming|development))?|` +
 		`\s+(?:not|isn't|doesn't|does not|is not) work(?:ing|s)?|\s+(?:mean|means)|\s+(?:programming|development)|\s+[-–:]\s*)$`)
 	// comparisonRE: "the difference between X and Y".
 	differenceRE = regexp.MustCompile(`(?i)(?:^|\s)(?:the )?(?:main |key )?differen(?:ce|ces|tiate) (?:between|of)\s+(.+?)\s+and\s+(.+)$`)

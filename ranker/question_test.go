@@ -37,6 +37,9 @@ func TestReadQuestionForm(t *testing.T) {
 		{"Close iOS Keyboard by touching anywhere using Swift", "Close iOS Keyboard by touching anywhere", nil},
 		{"push notifications not working", "push notifications", nil},
 		{"Swift: how to read a file", "read a file", nil},
+		{"Objective C iPhone development: load an image from a URL", "load an image from a URL", nil},
+		{"What's going on here with my app performance?", "my app performance", nil},
+		{"sort an array in Objective C", "sort an array", nil},
 		// Tags and asides.
 		{"[swift] URLSession dataTask", "URLSession dataTask", nil},
 		{"AVPlayer play [duplicate]", "AVPlayer play", nil},
