@@ -32,6 +32,13 @@ type Reading struct {
 	// Ideas are the task lexicon's ideas the words matched, each by its
 	// first phrase ("spinner" for "show a spinner while it loads").
 	Ideas []string `json:"ideas,omitempty"`
+	// Question is the question's scaffolding stripped before reading,
+	// when it had some.
+	Question *QuestionForm `json:"question,omitempty"`
+	// Confidence is how sure the reading of code or a message is (0 to
+	// 1): its searches weigh by it, the words' search by its complement
+	// (reading_weight.go).
+	Confidence float64 `json:"confidence,omitempty"`
 	// signature are the names a declared function's parameters and
 	// result mention (ProposedViewSize in func sizeThatFits(proposal:
 	// ProposedViewSize, …)): not searched once the index confirms the

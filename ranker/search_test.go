@@ -433,13 +433,12 @@ func TestCachedCountAsksOnce(t *testing.T) {
 }
 
 // TestSearchReadingsKeepTheReadingsOrder: the searches run side by side
-// come back as each would alone, in the reading's order, at most
-// maxReadSearches of them.
+// come back as each would alone, in the reading's order.
 func TestSearchReadingsKeepTheReadingsOrder(t *testing.T) {
 	e := openTestEngine(t)
 	ctx := context.Background()
 	r := Reading{Searches: []string{"View", "Text", "NavigationStack", "List", "Button", "Image", "Toggle"}}
-	found, errs := e.searchReadings(ctx, &r, Filters{Limit: 5})
+	found, errs := e.searchAll(ctx, r.Searches[:maxReadSearches], Filters{Limit: 5}, nil)
 	if len(found) != maxReadSearches || len(errs) != maxReadSearches {
 		t.Fatalf("%d results, %d errors; want %d of each", len(found), len(errs), maxReadSearches)
 	}

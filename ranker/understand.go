@@ -43,47 +43,40 @@ const messageRRFK = 1
 // misspelt names corrected when they name nothing; code and messages as
 // the searches their reading lists, fused.
 func (e *Engine) SearchQuery(ctx context.Context, raw string, filters Filters) (Response, error) {
-	r := readQuery(raw)
+	// A question's scaffolding ("How do I … in Swift?", "[duplicate]",
+	// "(iOS 17)") is not searched: the rest is read and searched.
+	form := ReadQuestionForm(raw, e.isFrameworkWord)
+	text := form.Core
+	r := readQuery(text)
+	if form.Changed() {
+		r.Question = &form
+	}
 	if r.Class == ClassWords || len(r.Searches) == 0 {
-		// Names are one to three words: a misspelt or split one is
-		// corrected first, and the words as typed are searched only when
-		// the correction finds nothing. A longer request with a misspelt
-		// word is relaxed by the full-text stage instead, unless it found
-		// nothing at all.
-		var results []Result
-		tryCorrection := func() error {
-			corrected, err := e.correct(ctx, raw)
-			if err != nil || corrected == "" {
-				return err
-			}
-			if alt, err := e.searchText(ctx, corrected, filters, nil); err == nil && len(alt) > 0 {
-				r.Corrected, results = corrected, alt
-			}
-			return nil
+		results, err := e.searchWords(ctx, text, filters, &r)
+		if err != nil || len(form.Sides) == 0 {
+			return Response{Results: results, Reading: r}, err
 		}
-		short := len(strings.Fields(raw)) <= 3
-		if short {
-			if err := tryCorrection(); err != nil {
-				return Response{}, err
+		// A comparison: its sides are searched too, each weighing
+		// comparisonSideWeight against the whole's 1.
+		lists := []RankedList{{Source: "words"}}
+		weights := map[string]float64{"words": 1}
+		byURI := map[string]Result{}
+		addList(&lists[0], results, byURI)
+		found, errs := e.searchAll(ctx, form.Sides, filters, nil)
+		for i := range found {
+			if errs[i] != nil && !errors.Is(errs[i], ErrEmptyQuery) {
+				return Response{}, errs[i]
 			}
+			name := fmt.Sprintf("side %d", i)
+			list := RankedList{Source: name}
+			addList(&list, found[i], byURI)
+			lists, weights[name] = append(lists, list), comparisonSideWeight
 		}
-		if r.Corrected == "" {
-			var err error
-			if results, err = e.searchText(ctx, raw, filters, nil); err != nil {
-				return Response{}, err
-			}
-			if !short && len(results) == 0 {
-				if err := tryCorrection(); err != nil {
-					return Response{}, err
-				}
-			}
-		}
-		r.Ideas = e.lexiconIdeas(cmp.Or(r.Corrected, raw))
-		return Response{Results: results, Reading: r}, nil
+		return Response{Results: fuseResults(lists, weights, RRFK, byURI, filters), Reading: r}, nil
 	}
 	// A name no page bears, in code or quoted by a message ('Renderable'),
 	// is the caller's own: its words would only find unrelated pages.
-	if err := e.knownSearches(ctx, raw, &r); err != nil {
+	if err := e.knownSearches(ctx, text, &r); err != nil {
 		return Response{}, err
 	}
 	if r.Class == ClassSyntax {
@@ -94,10 +87,25 @@ func (e *Engine) SearchQuery(ctx context.Context, raw string, filters Filters) (
 			return Response{}, err
 		}
 	}
+	// The words of the code or message are searched beside the reading's
+	// searches, weighed by how unsure the reading is; a sure reading's
+	// words only when its searches find nothing (reading_weight.go).
+	words := text
+	lead := float64(syntaxLeadWeight)
+	if r.Class == ClassMessage {
+		words, lead = messageKeywords(text), messageLeadWeight
+	}
+	r.Confidence = readingConfidence(text, r.Class)
+	sure := r.Confidence >= 1
+	readingWeight, wordsWeight := readingWeights(r.Confidence, lead)
+	searches := slices.Clone(r.Searches[:min(len(r.Searches), maxReadSearches)])
+	if !sure {
+		searches = append(searches, words)
+	}
 	var lists []RankedList
 	weights := map[string]float64{}
 	byURI := map[string]Result{}
-	found, errs := e.searchReadings(ctx, &r, filters)
+	found, errs := e.searchAll(ctx, searches, filters, r.Calls)
 	for i := range found {
 		results, err := found[i], errs[i]
 		if errors.Is(err, ErrEmptyQuery) {
@@ -108,40 +116,83 @@ func (e *Engine) SearchQuery(ctx context.Context, raw string, filters Filters) (
 		}
 		name := fmt.Sprintf("%d", i)
 		list := RankedList{Source: name}
-		for _, res := range results {
-			list.URIs = append(list.URIs, res.URI)
-			if _, seen := byURI[res.URI]; !seen {
-				byURI[res.URI] = res
-			}
-		}
+		addList(&list, results, byURI)
 		lists = append(lists, list)
-		weights[name] = 1
-		if i == 0 {
-			weights[name] = messageLeadWeight
-			if r.Class == ClassSyntax {
-				weights[name] = syntaxLeadWeight
-			}
+		weights[name] = readingWeight(i)
+		if !sure && i == len(searches)-1 {
+			weights[name] = wordsWeight
 		}
 	}
-	if !slices.ContainsFunc(lists, func(l RankedList) bool { return len(l.URIs) > 0 }) {
-		// Nothing the reading named exists (the caller's own types): the
-		// words of the code or message are all there is.
-		q := raw
-		if r.Class == ClassMessage {
-			q = messageKeywords(raw)
-		}
-		results, err := e.searchText(ctx, q, filters, nil)
-		if errors.Is(err, ErrEmptyQuery) {
-			err = nil
-		}
-		return Response{Results: results, Reading: r}, err
-	}
-	limit := ClampLimit(filters.Limit)
-	var out []Result
 	k := float64(RRFK)
 	if r.Class == ClassMessage {
 		k = messageRRFK
 	}
+	out := fuseResults(lists, weights, k, byURI, filters)
+	if !sure || len(out) > 0 {
+		return Response{Results: out, Reading: r}, nil
+	}
+	// Nothing a sure reading named exists (the caller's own types): the
+	// words of the code or message are all there is.
+	results, err := e.searchText(ctx, words, filters, nil)
+	if errors.Is(err, ErrEmptyQuery) {
+		err = nil
+	}
+	return Response{Results: results, Reading: r}, err
+}
+
+// searchWords searches text as words: names of one to three words are
+// corrected first when misspelt, and the words as typed are searched only
+// when the correction finds nothing. A longer request with a misspelt word
+// is relaxed by the full-text stage instead, unless it found nothing at
+// all.
+func (e *Engine) searchWords(ctx context.Context, text string, filters Filters, r *Reading) ([]Result, error) {
+	var results []Result
+	tryCorrection := func() error {
+		corrected, err := e.correct(ctx, text)
+		if err != nil || corrected == "" {
+			return err
+		}
+		if alt, err := e.searchText(ctx, corrected, filters, nil); err == nil && len(alt) > 0 {
+			r.Corrected, results = corrected, alt
+		}
+		return nil
+	}
+	short := len(strings.Fields(text)) <= 3
+	if short {
+		if err := tryCorrection(); err != nil {
+			return nil, err
+		}
+	}
+	if r.Corrected == "" {
+		var err error
+		if results, err = e.searchText(ctx, text, filters, nil); err != nil {
+			return nil, err
+		}
+		if !short && len(results) == 0 {
+			if err := tryCorrection(); err != nil {
+				return nil, err
+			}
+		}
+	}
+	r.Ideas = e.lexiconIdeas(cmp.Or(r.Corrected, text))
+	return results, nil
+}
+
+// addList appends results to a fusion list, keeping each page's first
+// result.
+func addList(list *RankedList, results []Result, byURI map[string]Result) {
+	for _, res := range results {
+		list.URIs = append(list.URIs, res.URI)
+		if _, seen := byURI[res.URI]; !seen {
+			byURI[res.URI] = res
+		}
+	}
+}
+
+// fuseResults fuses lists into at most the filters' limit of results.
+func fuseResults(lists []RankedList, weights map[string]float64, k float64, byURI map[string]Result, filters Filters) []Result {
+	limit := ClampLimit(filters.Limit)
+	var out []Result
 	for _, fu := range Fuse(lists, weights, k) {
 		res := byURI[fu.URI]
 		res.Score = fu.Score
@@ -150,28 +201,34 @@ func (e *Engine) SearchQuery(ctx context.Context, raw string, filters Filters) (
 			break
 		}
 	}
-	return Response{Results: out, Reading: r}, nil
+	return out
+}
+
+// isFrameworkWord: a word that names a framework (for a question's
+// asides and tags).
+func (e *Engine) isFrameworkWord(w string) bool {
+	_, ok := e.fw.Lookup(w)
+	return ok
 }
 
 // readSearchParallelism is how many of a reading's searches run at once:
 // two, as a small server has two cores and serves other calls too.
 const readSearchParallelism = 2
 
-// searchReadings runs a reading's searches, at most maxReadSearches, side
-// by side: each is a whole search of its own, and a line of code or a
-// message waits for the slowest of them rather than their sum. The
-// results come back in the reading's order.
-func (e *Engine) searchReadings(ctx context.Context, r *Reading, filters Filters) ([][]Result, []error) {
-	searches := r.Searches[:min(len(r.Searches), maxReadSearches)]
+// searchAll runs searches side by side: each is a whole search of its
+// own, and a line of code or a message waits for the slowest of them
+// rather than their sum. A search that is a call's query is searched with
+// that call. The results come back in the searches' order.
+func (e *Engine) searchAll(ctx context.Context, searches []string, filters Filters, calls []Call) ([][]Result, []error) {
 	found := make([][]Result, len(searches))
 	errs := make([]error, len(searches))
 	var wg sync.WaitGroup
 	slots := make(chan struct{}, readSearchParallelism)
 	for i, q := range searches {
 		var call *Call
-		for j := range r.Calls {
-			if callQuery(r.Calls[j]) == q {
-				call = &r.Calls[j]
+		for j := range calls {
+			if callQuery(calls[j]) == q {
+				call = &calls[j]
 			}
 		}
 		wg.Add(1)

@@ -137,3 +137,25 @@ func (s *Score) apply(w weight, detail ...string) {
 	}
 	s.Multiply(w.factor, w.value, why)
 }
+
+// Readings propose; retrieval decides (reading_weight.go, issue #27).
+// The words' list weighs (1 - confidence) × the reading's lead weight,
+// never less than wordsWeightFloor × it, and the reading's lists are
+// multiplied by the confidence, never less than readingWeightFloor.
+const (
+	// wordsWeightFloor: a reading whose code is mostly words still
+	// weighs its words' list a tenth of the lead at least. (A sure
+	// reading, of pasted code or a diagnostic, is not fused with its
+	// words, which are searched only when its searches find nothing.
+	// Fused at a tenth, they reordered the code's own pages: syntax MRR
+	// fell by 0.03 to 0.14 on every battery; filling the rows its
+	// searches left doubled the p99 of pasted code, 35 -> 100 ms.)
+	wordsWeightFloor = 0.1
+	// readingWeightFloor: an unsure reading still proposes its pages.
+	readingWeightFloor = 0.2
+)
+
+// comparisonSideWeight: each side of a comparison ("let vs var") weighs
+// half the whole query's list: the page that compares them holds both
+// words and leads; each side's own page follows.
+const comparisonSideWeight = 0.5

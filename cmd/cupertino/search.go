@@ -140,8 +140,12 @@ func writeReading(w io.Writer, r ranker.Reading, explain bool) {
 	if r.Corrected != "" {
 		fmt.Fprintf(w, "Showing results for %q.\n\n", r.Corrected)
 	}
+	if explain && r.Question != nil {
+		fmt.Fprintf(w, "%s\n\n", termtext.Line(ranker.QuestionFormLine(*r.Question)))
+	}
 	if explain && len(r.Searches) > 0 {
-		fmt.Fprintf(w, "Read as %s; searched: %s\n\n", r.Class, termtext.Line(strings.Join(r.Searches, " | ")))
+		fmt.Fprintf(w, "Read as %s; searched: %s\n", r.Class, termtext.Line(strings.Join(r.Searches, " | ")))
+		fmt.Fprintf(w, "%s\n\n", ranker.ReadingWeightsLine(r))
 	}
 	if explain && len(r.Ideas) > 0 {
 		fmt.Fprintf(w, "Task lexicon: %s\n\n", termtext.Line(strings.Join(r.Ideas, " | ")))

@@ -1,0 +1,255 @@
+package ranker
+
+import (
+	"fmt"
+	"regexp"
+	"strconv"
+	"strings"
+)
+
+// QuestionForm is the scaffolding a question wraps its content in, found
+// before the query is read: "How do I … in Swift?", "What is …?", a tag
+// ("[swift]", "[duplicate]"), an aside ("(iOS 17)"), a platform or
+// language version ("Swift 5.7"). The scaffolding is not searched: its
+// words ("what", "possible", "iOS", "Swift") match pages titled with them
+// and not the page asked about. A comparison ("X vs Y", "the difference
+// between X and Y") names its two sides, each searched too.
+type QuestionForm struct {
+	// Core is what is read and searched: the query without its
+	// scaffolding, the query itself when it has none.
+	Core string `json:"core"`
+	// Stripped lists the scaffolding removed, as typed, for --explain.
+	Stripped []string `json:"stripped,omitempty"`
+	// Sides are the two things a comparison compares.
+	Sides []string `json:"sides,omitempty"`
+	raw   string
+}
+
+// Changed reports whether the form differs from the query as typed.
+func (f QuestionForm) Changed() bool { return f.Core != f.raw || len(f.Sides) > 0 }
+
+// The words of scaffolding, lower case. platformWords name where the code
+// runs and languageWords what it is written in: a question names them for
+// context, every page of the index is about them.
+var (
+	platformWords         = wordSet(`ios ipados macos osx watchos tvos visionos xcode iphone ipad mac cocoa cocoa-touch`)
+	questionLanguageWords = wordSet(`swift swift3 swift4 swift5 swift6 swiftlang objective-c objectivec objc obj-c`)
+	// tagWords are tags a question site adds to a title.
+	tagWords = wordSet(`duplicate closed solved resolved answered edit edited update updated beginner newbie help
+		question noob`)
+)
+
+func wordSet(s string) map[string]bool {
+	m := map[string]bool{}
+	for _, w := range strings.Fields(s) {
+		m[w] = true
+	}
+	return m
+}
+
+var (
+	// tagRE: a bracketed tag at the start or the end of the text.
+	leadingTagRE  = regexp.MustCompile(`^\s*\[([A-Za-z][A-Za-z0-9 .+#-]{0,30})\]`)
+	trailingTagRE = regexp.MustCompile(`\[([A-Za-z][A-Za-z0-9 .+#-]{0,30})\]\s*$`)
+	// asideRE: a parenthesised aside, apart from the word before it (an
+	// aside, not a call: "delegate (without @objc)", not "Binding(UI)").
+	asideRE = regexp.MustCompile(`(^|\s)\(([^(){}=":]{1,40})\)`)
+	// whatsNewRE: "What's new in SwiftUI" is a session's title, not a
+	// question's frame.
+	whatsNewRE = regexp.MustCompile(`(?i)^what(?:'s|’s| is|s) new\b`)
+	// plainAsideRE: an aside of words, "(without @objc)".
+	plainAsideRE = regexp.MustCompile(`^[A-Za-z@'’ -]+$`)
+	// versionRE: a platform or language with its version: "iOS 17",
+	// "Swift 5.7", "iOS17", "macOS 14.2 -". Not Xcode's: "in Xcode 16"
+	// names the tool and its year (a WWDC session), not a platform.
+	versionRE = regexp.MustCompile(`(?i)(^|[\s(\[,/])(ios|ipados|macos|os x|watchos|tvos|visionos|swift)\s?[0-9]+(\.[0-9x]+)*\+?(\s*[-–:]\s*|\b)`)
+	// leadingFrameRE: how a question opens. Repeated, so "[ios] How do
+	// I" and "Swift: how to" lose every layer.
+	leadingFrameRE = regexp.MustCompile(`(?i)^(?:` +
+		`(?:(?:swift|swiftui|ios|objective[- ]?c|xcode|iphone|ipad)\s*)+(?:development|programming)?\s*[-–:]\s+|` +
+		`what(?:'s|’s| is) (?:going on|happening|wrong)(?: here)?(?: with)?\s+|` +
+		`how (?:do|can|could|would|should|might) (?:i|we|you|one)(?: (?:properly|correctly|best))?\s+|how to\s+|how does one\s+|` +
+		`is (?:it|there a way|there any way) (?:possible )?(?:to|for me to|i can)?\s*|is it possible\s+|` +
+		`(?:what(?:'s| is) |which is )?the (?:best|proper|right|correct|recommended|simplest|easiest|preferred|swifty|swiftiest) (?:way|method) (?:to|of|for)\s+|` +
+		`(?:the )?best (?:way|practice|practices) (?:to|of|for)\s+|` +
+		`what(?:'s| is| are| does| do) (?:an? |the )?(?:use|purpose|meaning|point) of\s+|` +
+		`what(?:'s| is| are)(?: an?| the)?\s+|whats\s+|what does\s+|what do\s+|` +
+		`why (?:is|are|does|do|am|can't|cannot|won't|doesn't|isn't|aren't|don't|did)(?: i| my| the| this| it| we)?\s+|` +
+		`when (?:should|do|would) (?:i|we|you) (?:use\s+)?|when to use\s+|` +
+		`(?:can|should|could) (?:i|we|you)\s+` +
+		`)`)
+	// trailingFrameRE: how a question ends: "in Swift?", "using
+	// Objective-C", "in iOS", "not working", "mean?". Not "in Xcode":
+	// the tool is a subject of its own; nor "on iPad": a device's
+	// layout is ("two-column sidebar layout on iPad").
+	trailingFrameRE = regexp.MustCompile(`(?i)(?:\s*[?!.]+|\s+(?:in|using|with|for|on) (?:the |an? )?(?:swift|objective[- ]?c|obj-?c|ios)(?:\s?[0-9][0-9.]*)?(?: (?:language|app|apps|code|programming|development))?|` +
+		`\s+(?:not|isn't|doesn't|does not|is not) work(?:ing|s)?|\s+(?:mean|means)|\s+(?:programming|development)|\s+[-–:]\s*)$`)
+	// comparisonRE: "the difference between X and Y".
+	differenceRE = regexp.MustCompile(`(?i)(?:^|\s)(?:the )?(?:main |key )?differen(?:ce|ces|tiate) (?:between|of)\s+(.+?)\s+and\s+(.+)$`)
+	// versusRE: "X vs Y", "X vs. Y", "X versus Y".
+	versusRE = regexp.MustCompile(`(?i)^(.+?)\s+(?:vs\.?|versus)\s+(.+)$`)
+	// backtickRE: a word quoted as code in prose, `let`.
+	backtickRE = regexp.MustCompile("`([^`\\s]{1,40})`")
+)
+
+// ReadQuestionForm strips a question's scaffolding from raw. isFramework
+// reports whether a word names a framework (nil: none does): an aside or
+// a tag that names one ("(SwiftUI)", "[uikit]") is context like a
+// platform. Only words are stripped: code and messages keep their inner
+// text, as "Swift 6" and "in" are theirs; the frame around them goes.
+func ReadQuestionForm(raw string, isFramework func(string) bool) QuestionForm {
+	f := QuestionForm{Core: strings.TrimSpace(raw), raw: strings.TrimSpace(raw)}
+	strip := func(found string) {
+		if s := strings.TrimSpace(found); s != "" {
+			f.Stripped = append(f.Stripped, s)
+		}
+	}
+	scaffold := func(text string) bool {
+		words := strings.FieldsFunc(strings.ToLower(text), func(r rune) bool { return r == ' ' || r == ',' || r == '/' })
+		if len(words) == 0 {
+			return false
+		}
+		for _, w := range words {
+			switch {
+			case platformWords[w], questionLanguageWords[w], tagWords[w], isVersion(w):
+			case isFramework != nil && isFramework(w):
+			default:
+				return false
+			}
+		}
+		return true
+	}
+	// Tags and asides first: they may enclose the frame's last word.
+	for changed := true; changed; {
+		changed = false
+		if m := leadingTagRE.FindStringSubmatchIndex(f.Core); m != nil && tagLike(f.Core[m[2]:m[3]], scaffold) {
+			strip(f.Core[m[0]:m[1]])
+			f.Core, changed = strings.TrimSpace(f.Core[m[1]:]), true
+		}
+		if m := trailingTagRE.FindStringSubmatchIndex(f.Core); m != nil && tagLike(f.Core[m[2]:m[3]], scaffold) {
+			strip(f.Core[m[0]:m[1]])
+			f.Core, changed = strings.TrimSpace(f.Core[:m[0]]), true
+		}
+	}
+	f.Core = asideRE.ReplaceAllStringFunc(f.Core, func(m string) string {
+		sub := asideRE.FindStringSubmatch(m)
+		switch {
+		case scaffold(sub[2]):
+			strip(m)
+			return sub[1]
+		case plainAsideRE.MatchString(sub[2]):
+			// Words in parentheses are words, not a call.
+			return sub[1] + sub[2]
+		}
+		return m
+	})
+	f.Core = strings.TrimSpace(f.Core)
+	if whatsNewRE.MatchString(f.Core) {
+		// A session's title: every word of it is content.
+		return f
+	}
+	for changed := true; changed; {
+		changed = false
+		if m := leadingFrameRE.FindStringIndex(f.Core); m != nil && m[1] > 0 && m[1] < len(f.Core) {
+			strip(f.Core[:m[1]])
+			f.Core, changed = strings.TrimSpace(f.Core[m[1]:]), true
+		}
+		if m := trailingFrameRE.FindStringIndex(f.Core); m != nil && m[0] > 0 {
+			strip(f.Core[m[0]:])
+			f.Core, changed = strings.TrimSpace(f.Core[:m[0]]), true
+		}
+	}
+	if f.compare(strip, true) {
+		// Keywords compared ("guard let vs if let") read as code.
+		return f
+	}
+	if readQuery(f.Core).Class != ClassWords {
+		// Code and messages keep their words.
+		return f
+	}
+	f.Core = versionRE.ReplaceAllStringFunc(f.Core, func(m string) string {
+		sub := versionRE.FindStringSubmatch(m)
+		strip(m)
+		return sub[1]
+	})
+	f.Core = strings.Join(strings.Fields(f.Core), " ")
+	for changed := true; changed; {
+		changed = false
+		if m := trailingFrameRE.FindStringIndex(f.Core); m != nil && m[0] > 0 {
+			strip(f.Core[m[0]:])
+			f.Core, changed = strings.TrimSpace(f.Core[:m[0]]), true
+		}
+	}
+	f.compare(strip, false)
+	f.Core = unquoteCode(f.Core)
+	return f
+}
+
+// maxShortSide is how many words each side of "X vs Y" (and of any
+// comparison read as code) may have: "guard let vs if let" compares two
+// things; "branch code for iPad versus iPhone" and "show '1 file' versus
+// '3 files'" are requests that say versus. "The difference between X and
+// Y" names its sides whatever their length.
+const maxShortSide = 3
+
+// compare finds a comparison in the core and searches its sides; short
+// asks for sides of at most maxShortSide words.
+func (f *QuestionForm) compare(strip func(string), short bool) bool {
+	var x, y string
+	versus := false
+	if m := differenceRE.FindStringSubmatch(f.Core); m != nil {
+		x, y = m[1], m[2]
+	} else if m := versusRE.FindStringSubmatch(f.Core); m != nil {
+		x, y, versus = m[1], m[2], true
+	}
+	x, y = unquoteCode(x), unquoteCode(y)
+	long := len(strings.Fields(x)) > maxShortSide || len(strings.Fields(y)) > maxShortSide
+	if x == "" || y == "" || long && (short || versus) {
+		return false
+	}
+	f.Sides = []string{x, y}
+	if rest := strings.Join(strings.Fields(strings.NewReplacer(x, "", y, "").Replace(unquoteCode(f.Core))), " "); rest != "" {
+		strip(rest)
+	}
+	f.Core = x + " " + y
+	return true
+}
+
+// tagLike: a bracketed tag's text is a question site's tag, lower case
+// ([swift], [core-data]) or scaffolding in any case ([SwiftUI]); a type in
+// brackets ([String]) is code.
+func tagLike(text string, scaffold func(string) bool) bool {
+	return scaffold(text) || strings.ToLower(text) == text
+}
+
+// isVersion: "17", "5.7", "15+", "v2".
+func isVersion(w string) bool {
+	w = strings.TrimPrefix(strings.TrimSuffix(w, "+"), "v")
+	if w == "" {
+		return false
+	}
+	for _, r := range w {
+		if (r < '0' || r > '9') && r != '.' {
+			return false
+		}
+	}
+	return true
+}
+
+// unquoteCode drops the backticks around a word of prose quoted as code.
+func unquoteCode(s string) string {
+	return strings.TrimSpace(backtickRE.ReplaceAllString(s, "$1"))
+}
+
+// QuestionFormLine says, for --explain, what a question's form stripped
+// and what it searched.
+func QuestionFormLine(f QuestionForm) string {
+	line := "Question form: searched " + strconv.Quote(f.Core)
+	if len(f.Stripped) > 0 {
+		line += "; stripped " + strings.Join(f.Stripped, " | ")
+	}
+	if len(f.Sides) > 0 {
+		line += fmt.Sprintf("; compared: %s (each side's search weighs %s, the whole's 1)", strings.Join(f.Sides, " | "), trimFloat(comparisonSideWeight))
+	}
+	return line
+}

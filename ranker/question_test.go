@@ -1,0 +1,69 @@
+package ranker
+
+import (
+	"slices"
+	"testing"
+)
+
+// TestReadQuestionForm pins the scaffolding stripper on question shapes:
+// the frame, tags, asides and versions go, the content stays, a
+// comparison names its sides, and code or a name without scaffolding is
+// left as typed.
+func TestReadQuestionForm(t *testing.T) {
+	frameworks := func(w string) bool { return w == "swiftui" || w == "uikit" }
+	for _, tc := range []struct {
+		raw   string
+		core  string
+		sides []string
+	}{
+		// No scaffolding: unchanged.
+		{"URLSession", "URLSession", nil},
+		{"schedule a local notification", "schedule a local notification", nil},
+		{"Binding(UI)", "Binding(UI)", nil},
+		{"let names: [String] = []", "let names: [String] = []", nil},
+		{"What's new in SwiftUI", "What's new in SwiftUI", nil},
+		{"What's new in Swift 5.9?", "What's new in Swift 5.9?", nil},
+		{"debug a memory leak in Xcode 16", "debug a memory leak in Xcode 16", nil},
+		{"two-column sidebar layout on iPad", "two-column sidebar layout on iPad", nil},
+		{"branch code for iPad versus iPhone", "branch code for iPad versus iPhone", nil},
+		// Frames.
+		{"What is Set?", "Set", nil},
+		{"How do I pause an audio player in Swift?", "pause an audio player", nil},
+		{"How to make a weak delegate (without @objc)", "make a weak delegate without @objc", nil},
+		{"Is it possible to hide the status bar?", "hide the status bar", nil},
+		{"What is the best way to store a token", "store a token", nil},
+		{"Why is my Binding(UI) not updating?", "Binding(UI) not updating", nil},
+		{"What does an exclamation mark mean in the Swift language?", "an exclamation mark", nil},
+		{"Close iOS Keyboard by touching anywhere using Swift", "Close iOS Keyboard by touching anywhere", nil},
+		{"push notifications not working", "push notifications", nil},
+		{"Swift: how to read a file", "read a file", nil},
+		{"Objective C iPhone development: load an image from a URL", "load an image from a URL", nil},
+		{"What's going on here with my app performance?", "my app performance", nil},
+		{"sort an array in Objective C", "sort an array", nil},
+		// Tags and asides.
+		{"[swift] URLSession dataTask", "URLSession dataTask", nil},
+		{"AVPlayer play [duplicate]", "AVPlayer play", nil},
+		{"[ios] [swiftui] List selection", "List selection", nil},
+		{"page control (iOS 17)", "page control", nil},
+		{"String contains (SwiftUI)", "String contains", nil},
+		{"TaskGruop (Swift 5.9)", "TaskGruop", nil},
+		{"@FocusState private var isFocused: Bool (SwiftUI)", "@FocusState private var isFocused: Bool", nil},
+		{"How do I Task { try await store.sync() } in Swift?", "Task { try await store.sync() }", nil},
+		// Versions in words.
+		{"decode JSON Swift 5.7", "decode JSON", nil},
+		{"iOS 10 - local notifications", "local notifications", nil},
+		// Comparisons.
+		{"What is the difference between `let` and `var` in Swift?", "let var", []string{"let", "var"}},
+		{"static func vs class func", "static func class func", []string{"static func", "class func"}},
+		{"guard let versus if let", "guard let if let", []string{"guard let", "if let"}},
+		{"What is a good example to differentiate between fileprivate and private in Swift3", "fileprivate private", []string{"fileprivate", "private"}},
+	} {
+		f := ReadQuestionForm(tc.raw, frameworks)
+		if f.Core != tc.core || !slices.Equal(f.Sides, tc.sides) {
+			t.Errorf("ReadQuestionForm(%q) = core %q sides %q (stripped %q), want %q %q", tc.raw, f.Core, f.Sides, f.Stripped, tc.core, tc.sides)
+		}
+		if f.Changed() != (tc.core != tc.raw || tc.sides != nil) {
+			t.Errorf("ReadQuestionForm(%q).Changed() = %v", tc.raw, f.Changed())
+		}
+	}
+}
