@@ -71,9 +71,14 @@ func (a *attackers) loop(t *testing.T, connect func(context.Context) (*client.Cl
 }
 
 // httpClients connects mcp-go clients (their code, not ours, speaks the
-// protocol) to the server at addr, each with its own session.
-func httpClients(addr string) func(context.Context) (*client.Client, error) {
-	pool := &http.Transport{MaxIdleConnsPerHost: 64}
+// protocol) to the server at addr, each with its own session, over one
+// connection pool of idle connections; name is the clients' name. The
+// token goes in at the round tripper: mcp-go's client leaves its
+// configured headers off the DELETE that ends a session, which the server
+// would refuse. The pool is returned for a caller that counts connections
+// after closing its idle ones.
+func httpClients(addr string, idle int, name string) (func(context.Context) (*client.Client, error), *http.Transport) {
+	pool := &http.Transport{MaxIdleConns: idle, MaxIdleConnsPerHost: idle, IdleConnTimeout: time.Minute}
 	httpClient := &http.Client{Transport: bearer{pool, testToken}, Timeout: time.Minute}
 	return func(ctx context.Context) (*client.Client, error) {
 		tr, err := transport.NewStreamableHTTP("http://"+addr+HTTPEndpoint, transport.WithHTTPBasicClient(httpClient))
@@ -85,13 +90,13 @@ func httpClients(addr string) func(context.Context) (*client.Client, error) {
 			return nil, err
 		}
 		init := mcpgo.InitializeRequest{}
-		init.Params.ClientInfo = mcpgo.Implementation{Name: "chaos", Version: "1"}
+		init.Params.ClientInfo = mcpgo.Implementation{Name: name, Version: "1"}
 		if _, err := cl.Initialize(ctx, init); err != nil {
 			cl.Close()
 			return nil, err
 		}
 		return cl, nil
-	}
+	}, pool
 }
 
 // TestChaosStallAttackLeavesOthersServed: eight clients looping on 64 KiB
@@ -113,7 +118,7 @@ func TestChaosStallAttackLeavesOthersServed(t *testing.T) {
 	}
 	addr, stop := serveHTTPLoopback(t, srv, HTTPOptions{Token: testToken})
 	defer stop()
-	connect := httpClients(addr)
+	connect, _ := httpClients(addr, 64, "chaos")
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 	defer cancel()
 	victim, err := connect(ctx)

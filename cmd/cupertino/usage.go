@@ -8,6 +8,8 @@ import (
 
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
+
+	"github.com/cupertino-go/cupertino/index"
 )
 
 // How the command line itself was wrong: an unknown command, an unknown
@@ -76,7 +78,7 @@ func flagSuggestion(cmd *cobra.Command, name string) string {
 		if f.Hidden {
 			return
 		}
-		if d := editDistance(name, f.Name); d < bestDistance || d == bestDistance && f.Name < best {
+		if d := index.EditDistance(name, f.Name); d < bestDistance || d == bestDistance && f.Name < best {
 			best, bestDistance = f.Name, d
 		}
 	})
@@ -84,27 +86,6 @@ func flagSuggestion(cmd *cobra.Command, name string) string {
 		return ""
 	}
 	return " (did you mean --" + best + "?)"
-}
-
-// editDistance is the Levenshtein distance between a and b.
-func editDistance(a, b string) int {
-	prev := make([]int, len(b)+1)
-	cur := make([]int, len(b)+1)
-	for j := range prev {
-		prev[j] = j
-	}
-	for i := 1; i <= len(a); i++ {
-		cur[0] = i
-		for j := 1; j <= len(b); j++ {
-			cost := 1
-			if a[i-1] == b[j-1] {
-				cost = 0
-			}
-			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
-		}
-		prev, cur = cur, prev
-	}
-	return prev[len(b)]
 }
 
 // rejectUnknownSubcommands makes a word that names no subcommand of a
