@@ -121,13 +121,9 @@ func (p *httpPhase) String() string {
 }
 
 func runBenchHTTP(ctx context.Context, o *benchHTTPOptions) error {
-	bin := o.Binary
-	if bin == "" {
-		exe, err := os.Executable()
-		if err != nil {
-			return fmt.Errorf("find own executable: %w", err)
-		}
-		bin = exe
+	bin, err := benchBinary(o.Binary)
+	if err != nil {
+		return err
 	}
 	queries, err := httpQueries(o)
 	if err != nil {

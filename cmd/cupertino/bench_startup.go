@@ -58,13 +58,9 @@ Prints p50/p99/max and the largest peak RSS of the servers.`,
 }
 
 func runBenchStartup(ctx context.Context, o *benchStartupOptions) error {
-	bin := o.Binary
-	if bin == "" {
-		exe, err := os.Executable()
-		if err != nil {
-			return fmt.Errorf("find own executable: %w", err)
-		}
-		bin = exe
+	bin, err := benchBinary(o.Binary)
+	if err != nil {
+		return err
 	}
 	db := o.DB.path()
 	if _, err := os.Stat(db); err != nil {
@@ -157,4 +153,16 @@ func firstSearch(ctx context.Context, bin, db, query string) (time.Duration, int
 		return took, benchkit.PeakRSS(cmd.Process.Pid), nil
 	}
 	return 0, 0, fmt.Errorf("server ended before answering the search (%v)", lines.Err())
+}
+
+// benchBinary is the binary a bench runs: the one named, or this one.
+func benchBinary(named string) (string, error) {
+	if named != "" {
+		return named, nil
+	}
+	exe, err := os.Executable()
+	if err != nil {
+		return "", fmt.Errorf("find own executable: %w", err)
+	}
+	return exe, nil
 }
