@@ -1,0 +1,76 @@
+package main
+
+import (
+	"bytes"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/cupertino-go/cupertino/internal/bundle"
+	"github.com/cupertino-go/cupertino/internal/testenv"
+)
+
+// An update killed with SIGKILL while it downloads a newer bundle leaves the
+// installed index serving exactly as before (issue 30: "a killed update
+// leaves the old index serving"), and the next update installs the newer
+// one.
+func TestKilledUpdateLeavesTheOldIndexServing(t *testing.T) {
+	dir, docs := savedDemoCopy(t)
+	release := filepath.Join(t.TempDir(), "release")
+	runOK(t, "bundle", "--search-db", filepath.Join(dir, "search.db"), "--out", release)
+	inst := t.TempDir()
+	runOK(t, "setup", "--from", release, "--base-dir", inst, "--yes")
+	before := runOK(t, "search", "--base-dir", inst, "--format", "json", "Error")
+
+	// A newer corpus, bundled and served slowly, so the kill lands mid-download.
+	page := filepath.Join(docs, "documentation", "Swift", "Error.json")
+	b, err := os.ReadFile(page)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b = bytes.Replace(b, []byte("signal that an operation failed."), []byte("signal that an operation failed, zeppelin."), 1)
+	if err := os.WriteFile(page, b, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	runOK(t, "save", "--base-dir", dir, "--docs-dir", docs)
+	newer := filepath.Join(t.TempDir(), "newer")
+	runOK(t, "bundle", "--search-db", filepath.Join(dir, "search.db"), "--out", newer)
+	srv := testenv.ServeFiles(t, newer, "/")
+	file := bundle.PartFile("apple-docs")
+	srv.Slow(file, 20*time.Millisecond)
+	args := []string{"update", "--from", srv.URL + "/" + bundle.ManifestFile, "--base-dir", inst}
+
+	child := exec.Command(os.Args[0], "-test.run=^TestSetupHelperProcess$")
+	child.Env = append(os.Environ(), "CUPERTINO_SETUP_HELPER_ARGS="+strings.Join(args, "\n"))
+	if err := child.Start(); err != nil {
+		t.Fatal(err)
+	}
+	deadline := time.Now().Add(30 * time.Second)
+	for srv.Sent(file) < 8192 {
+		if time.Now().After(deadline) {
+			child.Process.Kill()
+			t.Fatal("the update never got 8 KiB of the newer part")
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
+	child.Process.Kill()
+	child.Wait()
+
+	if after := runOK(t, "search", "--base-dir", inst, "--format", "json", "Error"); after != before {
+		t.Errorf("the killed update changed what the index answers:\nbefore %s\nafter %s", before, after)
+	}
+	if found := runOK(t, "search", "--base-dir", inst, "zeppelin"); strings.Contains(found, "apple-docs://swift/error") {
+		t.Errorf("the killed update installed part of the newer bundle:\n%s", found)
+	}
+
+	srv.Slow(file, 0)
+	if out := runOK(t, args...); !strings.Contains(out, "Installed:") {
+		t.Errorf("the update after the kill did not install the newer bundle:\n%s", out)
+	}
+	if found := runOK(t, "search", "--base-dir", inst, "zeppelin"); !strings.Contains(found, "apple-docs://swift/error") {
+		t.Errorf("after the second update the index lacks the new text:\n%s", found)
+	}
+}
