@@ -346,10 +346,10 @@ func TestHIG(t *testing.T) {
 // The guidelines' landing page and JSON of another shape are no documents.
 func TestHIGJSONDeclinesWhatIsNoGuideline(t *testing.T) {
 	dir := t.TempDir()
-	os.WriteFile(filepath.Join(dir, "human-interface-guidelines.json"), []byte(`{"identifier":{"url":"doc://com.apple.HIG/design/human-interface-guidelines"},"kind":"article","metadata":{"title":"Human Interface Guidelines"}}`), 0o644)
+	os.WriteFile(filepath.Join(dir, "human-interface-guidelines.json"), []byte(`{"identifier":{"url":"doc://org.example.HIG/design/human-interface-guidelines"},"kind":"article","metadata":{"title":"Human Interface Guidelines"}}`), 0o644)
 	os.WriteFile(filepath.Join(dir, "kit.json"), []byte(`{"identifier":{"url":"doc://x/documentation/Kit"},"kind":"symbol","metadata":{"title":"Kit"}}`), 0o644)
 	os.WriteFile(filepath.Join(dir, "other.json"), []byte(`{"hello":"world"}`), 0o644)
-	os.WriteFile(filepath.Join(dir, "cut.json"), []byte(`{"identifier":{"url":"doc://com.apple.HIG/design/human-interface-guidelines/x"},"metadata":`), 0o644)
+	os.WriteFile(filepath.Join(dir, "cut.json"), []byte(`{"identifier":{"url":"doc://org.example.HIG/design/human-interface-guidelines/x"},"metadata":`), 0o644)
 	docs, declined := parseAll(t, mustOpen(t, document.SourceHIG, dir, Options{}))
 	if len(docs) != 0 {
 		t.Errorf("documents: %v", slices.Sorted(maps.Keys(docs)))

@@ -379,16 +379,16 @@ func TestLinkedURIs(t *testing.T) {
 // A guidelines page links its neighbours by site path; they render as the
 // hig:// pages the index keeps, the landing page as plain text.
 func TestGuidelinesLinksRenderAsHIGURIs(t *testing.T) {
-	page, err := Parse([]byte(`{"identifier":{"url":"doc://com.apple.HIG/design/human-interface-guidelines/color"},
+	page, err := Parse([]byte(`{"identifier":{"url":"doc://org.example.HIG/design/human-interface-guidelines/color"},
 		"kind":"article","metadata":{"title":"Color","role":"article"},
 		"primaryContentSections":[{"kind":"content","content":[{"type":"paragraph","inlineContent":[
 			{"type":"text","text":"See "},
-			{"type":"reference","identifier":"doc://com.apple.HIG/design/human-interface-guidelines/dark-mode","isActive":true},
+			{"type":"reference","identifier":"doc://org.example.HIG/design/human-interface-guidelines/dark-mode","isActive":true},
 			{"type":"text","text":" and "},
-			{"type":"reference","identifier":"doc://com.apple.HIG/design/human-interface-guidelines","isActive":true}]}]}],
+			{"type":"reference","identifier":"doc://org.example.HIG/design/human-interface-guidelines","isActive":true}]}]}],
 		"references":{
-			"doc://com.apple.HIG/design/human-interface-guidelines/dark-mode":{"type":"topic","title":"Dark Mode","url":"/design/human-interface-guidelines/dark-mode"},
-			"doc://com.apple.HIG/design/human-interface-guidelines":{"type":"topic","title":"Human Interface Guidelines","url":"/design/human-interface-guidelines"}}}`))
+			"doc://org.example.HIG/design/human-interface-guidelines/dark-mode":{"type":"topic","title":"Dark Mode","url":"/design/human-interface-guidelines/dark-mode"},
+			"doc://org.example.HIG/design/human-interface-guidelines":{"type":"topic","title":"Human Interface Guidelines","url":"/design/human-interface-guidelines"}}}`))
 	if err != nil {
 		t.Fatal(err)
 	}
