@@ -179,7 +179,7 @@ func TestResolveHIGLink(t *testing.T) {
 	for raw, want := range map[string]string{
 		"/design/human-interface-guidelines/dark-mode":                              "/design/human-interface-guidelines/dark-mode",
 		"/design/human-interface-guidelines/Dark-Mode#Best-practices":               "/design/human-interface-guidelines/dark-mode",
-		"doc://org.example.HIG/design/human-interface-guidelines/color":               "/design/human-interface-guidelines/color",
+		"doc://org.example.HIG/design/human-interface-guidelines/color":             "/design/human-interface-guidelines/color",
 		"https://developer.apple.com/design/human-interface-guidelines/buttons?x=1": "/design/human-interface-guidelines/buttons",
 		origin + "/design/human-interface-guidelines":                               "/design/human-interface-guidelines",
 		"/tutorials/data/design/human-interface-guidelines/toggles.json":            "/design/human-interface-guidelines/toggles",
