@@ -7,16 +7,12 @@ import (
 	"fmt"
 	"io/fs"
 	"maps"
-	"math/rand/v2"
 	"net/http/httptest"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"slices"
 	"strings"
-	"sync"
 	"sync/atomic"
-	"syscall"
 	"testing"
 	"time"
 
@@ -298,29 +294,8 @@ func TestFetchArchiveResumeAfterKill(t *testing.T) {
 		time.Sleep(time.Millisecond) // stretch the fetch so kills land mid-way
 	})
 	out := t.TempDir()
-	rng := rand.New(rand.NewPCG(5, 6))
-	const kills = 3
-	for i := range kills {
-		cmd := exec.Command(os.Args[0], "-test.run=^TestFetchArchiveChildProcess$", "-test.count=1")
-		cmd.Env = append(os.Environ(), "CUPERTINO_ARCHIVE_CHILD_ORIGIN="+hs.URL, "CUPERTINO_ARCHIVE_CHILD_OUT="+out)
-		if err := cmd.Start(); err != nil {
-			t.Fatal(err)
-		}
-		var wg sync.WaitGroup
-		wg.Go(func() { _ = cmd.Wait() })
-		target := served.Load() + int32(80+rng.IntN(200))
-		deadline := time.Now().Add(20 * time.Second)
-		for served.Load() < target && time.Now().Before(deadline) {
-			time.Sleep(time.Millisecond)
-		}
-		if err := cmd.Process.Signal(syscall.SIGKILL); err != nil {
-			t.Fatalf("kill %d: %v", i, err)
-		}
-		wg.Wait()
-		if st := cmd.ProcessState; st == nil || st.Success() {
-			t.Fatalf("child %d finished before it was killed; make the archive larger", i)
-		}
-	}
+	killChildRepeatedly(t, "TestFetchArchiveChildProcess", &served, 5,
+		"CUPERTINO_ARCHIVE_CHILD_ORIGIN="+hs.URL, "CUPERTINO_ARCHIVE_CHILD_OUT="+out)
 	cfg := testConfig(hs.URL, out)
 	res, err := FetchArchive(context.Background(), cfg, guides)
 	if err != nil || !res.Resumed {
@@ -353,8 +328,8 @@ func TestFetchArchiveResumeAfterKill(t *testing.T) {
 	if len(ok) != want {
 		t.Errorf("journal has %d pages, want %d", len(ok), want)
 	}
-	if r := counter.repeats(); r > kills*cfg.Concurrency {
-		t.Errorf("%d requests repeated; at most %d were in flight at the kills", r, kills*cfg.Concurrency)
+	if r := counter.repeats(); r > childKills*cfg.Concurrency {
+		t.Errorf("%d requests repeated; at most %d were in flight at the kills", r, childKills*cfg.Concurrency)
 	}
-	t.Logf("%d files, %d kills, %d requests repeated", want, kills, counter.repeats())
+	t.Logf("%d files, %d kills, %d requests repeated", want, childKills, counter.repeats())
 }

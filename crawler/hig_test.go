@@ -362,29 +362,8 @@ func TestCrawlHIGResumeAfterKill(t *testing.T) {
 		time.Sleep(time.Millisecond) // stretch the crawl so kills land mid-way
 	})
 	out := t.TempDir()
-	rng := rand.New(rand.NewPCG(3, 4))
-	const kills = 3
-	for i := range kills {
-		cmd := exec.Command(os.Args[0], "-test.run=^TestCrawlHIGChildProcess$", "-test.count=1")
-		cmd.Env = append(os.Environ(), "CUPERTINO_HIG_CHILD_ORIGIN="+hs.URL, "CUPERTINO_HIG_CHILD_OUT="+out)
-		if err := cmd.Start(); err != nil {
-			t.Fatal(err)
-		}
-		var wg sync.WaitGroup
-		wg.Go(func() { _ = cmd.Wait() })
-		target := served.Load() + int32(80+rng.IntN(200))
-		deadline := time.Now().Add(20 * time.Second)
-		for served.Load() < target && time.Now().Before(deadline) {
-			time.Sleep(time.Millisecond)
-		}
-		if err := cmd.Process.Signal(syscall.SIGKILL); err != nil {
-			t.Fatalf("kill %d: %v", i, err)
-		}
-		wg.Wait()
-		if st := cmd.ProcessState; st == nil || st.Success() {
-			t.Fatalf("child %d finished before it was killed; make the guidelines larger", i)
-		}
-	}
+	killChildRepeatedly(t, "TestCrawlHIGChildProcess", &served, 3,
+		"CUPERTINO_HIG_CHILD_ORIGIN="+hs.URL, "CUPERTINO_HIG_CHILD_OUT="+out)
 	cfg := testConfig(hs.URL, out)
 	res, err := CrawlHIG(context.Background(), cfg)
 	if err != nil || !res.Resumed {
@@ -409,8 +388,42 @@ func TestCrawlHIGResumeAfterKill(t *testing.T) {
 	if len(ok) != len(keys) {
 		t.Errorf("journal has %d pages, want %d", len(ok), len(keys))
 	}
-	if r := counter.repeats(); r > kills*cfg.Concurrency {
-		t.Errorf("%d requests repeated; at most %d were in flight at the kills", r, kills*cfg.Concurrency)
+	if r := counter.repeats(); r > childKills*cfg.Concurrency {
+		t.Errorf("%d requests repeated; at most %d were in flight at the kills", r, childKills*cfg.Concurrency)
 	}
-	t.Logf("%d pages, %d kills, %d requests repeated", len(keys), kills, counter.repeats())
+	t.Logf("%d pages, %d kills, %d requests repeated", len(keys), childKills, counter.repeats())
+}
+
+// childKills is how many times killChildRepeatedly kills a crawl.
+const childKills = 3
+
+// killChildRepeatedly starts the test childTest in a child process with env
+// childKills times, and kills each with SIGKILL once the site has served 80 to
+// 280 more requests (served counts them; seed picks how many), so each kill
+// lands mid-crawl. A child that ends on its own fails the test: the site is
+// too small for the kills.
+func killChildRepeatedly(t *testing.T, childTest string, served *atomic.Int32, seed uint64, env ...string) {
+	t.Helper()
+	rng := rand.New(rand.NewPCG(seed, seed+1))
+	for i := range childKills {
+		cmd := exec.Command(os.Args[0], "-test.run=^"+childTest+"$", "-test.count=1")
+		cmd.Env = append(os.Environ(), env...)
+		if err := cmd.Start(); err != nil {
+			t.Fatal(err)
+		}
+		var wg sync.WaitGroup
+		wg.Go(func() { _ = cmd.Wait() })
+		target := served.Load() + int32(80+rng.IntN(200))
+		deadline := time.Now().Add(20 * time.Second)
+		for served.Load() < target && time.Now().Before(deadline) {
+			time.Sleep(time.Millisecond)
+		}
+		if err := cmd.Process.Signal(syscall.SIGKILL); err != nil {
+			t.Fatalf("kill %d: %v", i, err)
+		}
+		wg.Wait()
+		if st := cmd.ProcessState; st == nil || st.Success() {
+			t.Fatalf("child %d finished before it was killed; make the site larger", i)
+		}
+	}
 }

@@ -59,9 +59,20 @@ func (r *Report) ApplyHorizon(files []File, h Horizon) {
 	if len(h.Newest) == 0 {
 		return
 	}
+	// Only a file with an unknown reference is lexed again: most reports
+	// have none, and this pass must cost them nothing.
+	withUnknown := map[string]bool{}
+	for _, ref := range r.References {
+		if ref.Status == Unknown {
+			withUnknown[ref.File] = true
+		}
+	}
+	if len(withUnknown) == 0 {
+		return
+	}
 	regions := map[string][]newerRegion{}
 	for _, f := range files {
-		if isSwiftPath(f.Path) {
+		if withUnknown[f.Path] && isSwiftPath(f.Path) {
 			regions[f.Path] = newerRegions(f.Code, h)
 		}
 	}
