@@ -112,7 +112,7 @@ func verifyTool(b *backend) (mcpgo.Tool, server.ToolHandlerFunc) {
 			return nil, err
 		}
 		if h, err := table.Horizon(ctx); err == nil {
-			rep.ApplyHorizon(files, h)
+			rep.ApplyHorizon(h)
 		}
 		out := output{Lines: rep.Lines, Targets: rep.Targets, Counts: rep.Counts, Findings: rep.Findings, Resolved: rep.Citations()}
 		for _, r := range rep.References {

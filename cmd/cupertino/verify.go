@@ -111,7 +111,7 @@ func runVerify(ctx context.Context, o *verifyOptions) error {
 	if err != nil {
 		return fmt.Errorf("verify: %w", err)
 	}
-	rep.ApplyHorizon(files, horizon)
+	rep.ApplyHorizon(horizon)
 	if o.Format == "json" {
 		enc := json.NewEncoder(o.IO.Out)
 		enc.SetIndent("", "  ")

@@ -73,7 +73,7 @@ func TestScore(t *testing.T) {
 			t.Logf("check error: %v", err)
 			return nil
 		}
-		rep.ApplyHorizon(files, horizon)
+		rep.ApplyHorizon(horizon)
 		return rep.Findings
 	}
 

@@ -63,6 +63,9 @@ type Reference struct {
 	Target     string `json:"target,omitempty"`
 	// Why explains a not_checkable reference or a finding, in a sentence.
 	Why string `json:"why,omitempty"`
+	// floors are the #available / @available versions in force at the use
+	// (Ref.Floors), for ApplyHorizon.
+	floors map[string]Version
 }
 
 // Report is the result of checking files.

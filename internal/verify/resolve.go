@@ -109,7 +109,7 @@ func AllDeprecated(cands []SymbolInfo, platform string, effective Version) bool 
 
 // resolve gives one reference its status for the targets.
 func (c *Checker) resolve(ref Ref, targets []Target) (Reference, error) {
-	r := Reference{Line: ref.Line, Symbol: ref.Display(), Kind: string(ref.Kind)}
+	r := Reference{Line: ref.Line, Symbol: ref.Display(), Kind: string(ref.Kind), floors: ref.Floors}
 	cands, err := c.Table.Lookup(ref.Name)
 	if err != nil {
 		return r, err
