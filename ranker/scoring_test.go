@@ -7,6 +7,7 @@ import (
 	"go/parser"
 	"go/token"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -105,12 +106,27 @@ var scoringCases = []scoringCase{
 	// The additive part of the base, before the weights.
 	// bm25Scale: the candidate with its source's best bm25 gets 10 over
 	// its field match (4 for the title word, 2 for brevity).
-	{"bm25Scale", "Task", Filters{}, "apple-docs://swift/task", "bm25 15.8854 (bm25 2.93 (0.99 of the best in apple-docs) ×10"},
+	{"bm25Scale", "Task", Filters{}, "apple-docs://swift/task", "of the best in apple-docs) ×10 + field match 6)"},
 	{"fieldTitleWord+fieldBrevityMax", "Task", Filters{}, "apple-docs://swift/task", "×10 + field match 6)"},
 	{"fieldInTitle", "Text", Filters{}, "apple-docs://swiftui/textfield", "field match 4.5)"},
 	{"fieldSummary", "Color Mode", Filters{}, "hig://dark-mode", "field match 4.75)"},
 	{"lexiconBase", "show a spinner while the feed loads", Filters{}, "apple-docs://swiftui/progressview", "+ task lexicon 20 (page 1 it names)"},
 	{"lexiconStep", "show a spinner while the feed loads", Filters{}, "apple-docs://uikit/uiactivityindicatorview", "+ task lexicon 17 (page 2 it names)"},
+
+	// Prominence (prominence.go): a filtered word's type pages, by the
+	// sample and package files that use them.
+	{"prominenceWeight+prominenceSaturation", "text", Filters{Framework: "SwiftUI"}, "apple-docs://swiftui/text", "prominence ×"},
+
+	// Fusion: each source's list weighs its source's weight
+	// (internal/source) over RRFK plus the page's rank.
+	{"RRFK+source weight apple-docs", "Task", Filters{}, "apple-docs://swift/task", "(apple-docs weight 3 at rank 1, k 60)"},
+	{"source weight swift-evolution", "actors proposal", Filters{}, "swift-evolution://SE-0306", "(swift-evolution weight 1.5 at rank 1, k 60)"},
+	{"source weight swift-book", "structured concurrency with task groups", Filters{}, "swift-book://concurrency", "(swift-book weight 1 at rank 1, k 60)"},
+	{"source weight swift-org", "server side swift", Filters{}, "swift-org://documentation/server", "(swift-org weight 1 at rank 1, k 60)"},
+	{"source weight hig", "Dark mode", Filters{}, "hig://dark-mode", "(hig weight 0.5 at rank 1, k 60)"},
+	{"source weight apple-archive", "Cocoa Bindings", Filters{}, "apple-archive://cocoa-bindings", "(apple-archive weight 0.5 at rank 1, k 60)"},
+	{"source weight wwdc", "timeline provider", Filters{Sources: []string{"wwdc"}}, "wwdc://2024/10001", "(wwdc weight 0.6 at rank"},
+	{"source weight packages", "widget types", Filters{Sources: []string{"packages"}}, "packages://acme/swift-widgets", "(packages weight 0.8 at rank 1, k 60)"},
 
 	// Readings: what the query is read as, and how its lists weigh.
 	{"reading: a call in code", `Text("Hello").bold()`, Filters{}, "apple-docs://swiftui/text/bold()", "Read as syntax; searched: bold | Text.init"},
@@ -147,9 +163,33 @@ func scoringPages() []*document.Document {
 			decl("CWInterface", "class")),
 		page("apple-docs://uikit/uiactivityindicatorview", "UIActivityIndicatorView", "class", "A generated view that shows that a task is in progress.", ios("2.0")),
 		page("apple-docs://foundation/bundle", "Bundle", "class", "A representation of generated code and resources stored in a directory on disk.", ios("2.0")),
+		page("swift-org://documentation/server", "Swift on Server", "article", "Generated notes on running Swift on the server side."),
+		page("samples://swiftui-garden-planner/App/PlantLabel.swift", "App/PlantLabel.swift", document.KindSourceFile, "From the sample project Garden Planner.",
+			content(`struct PlantLabel: View { var body: some View { Text(name).bold() } }`),
+			func(d *document.Document) {
+				d.Parent = "samples://swiftui-garden-planner"
+				d.References = []document.Reference{{Name: "Text", Kind: "call", Line: 1}, {Name: "View", Kind: "conform", Line: 1}}
+			}),
 		page("apple-docs://swiftui/restoring-interface-state-across-scenes-and-windows-of-your-app",
 			"Restoring interface state across scenes and windows of your app", "article", "Keep generated scenes as the person left them."),
 	}
+}
+
+// bySource puts each extra page after the last page of its source, so the
+// index holds each source contiguously, as the save pipeline writes it.
+func bySource(pages, extra []*document.Document) []*document.Document {
+	out := slices.Clone(pages)
+	for _, d := range extra {
+		at := len(out)
+		for i := len(out) - 1; i >= 0; i-- {
+			if out[i].Source == d.Source {
+				at = i + 1
+				break
+			}
+		}
+		out = slices.Insert(out, at, d)
+	}
+	return out
 }
 
 // openScoringEngine builds the scoring fixture once per test binary.
@@ -162,7 +202,7 @@ func openScoringEngine(t testing.TB) *Engine {
 			return
 		}
 		scoringPath = filepath.Join(dir, "search.db")
-		scoringErr = buildFixtureIndex(scoringPath, append(fixturePages(), scoringPages()...))
+		scoringErr = buildFixtureIndex(scoringPath, bySource(fixturePages(), scoringPages()))
 	})
 	if scoringErr != nil {
 		t.Fatal(scoringErr)
@@ -238,6 +278,20 @@ var notScored = map[string]string{
 	"wordsWeightFloor":   "a sure reading is not fused with its words; an unsure one needs a half-read snippet the fixture's names cannot make unsure",
 	"readingWeightFloor": "as wordsWeightFloor: the fixture has no reading of confidence under 0.2",
 }
+
+// Numbers of other ranker files that change an order, and what pins them:
+//
+//   - lexiconBase, lexiconStep (lexicon.go): the cases of those names.
+//   - prominenceWeight, prominenceSaturation (prominence.go): their case.
+//   - RRFK (fusion.go) and the source weights (internal/source): the source
+//     weight cases, and every rrf line of the golden.
+//   - proseFieldScore's 4, 1.5 and 1 (prose.go): the field match of every
+//     prose case.
+//   - Not pinned: contextBase (contexts.go) needs the enrich contexts pass
+//     over the fixture; semanticBase, semanticFloor and semanticNeighbours
+//     (semantic.go) the word-vector model; the caps (FullScoreCap,
+//     lookupLimit, lexiconIdeas, lexiconPages, proseScoreCap, contextLimit)
+//     show only over more matches than the fixture holds.
 
 // TestScoringCasesNameEveryWeight: every weight, frameworkAuthority entry
 // and additive constant of weights.go has a scoring case or a reason in
