@@ -8,7 +8,6 @@ import (
 	"slices"
 	"sort"
 	"strings"
-	"sync"
 	"time"
 	"unicode"
 	"unicode/utf8"
@@ -19,16 +18,16 @@ import (
 // isIdleTimerDisabled) where the two share no vocabulary that the corpus
 // could teach: Apple's pages never say "spinner". It is curated knowledge,
 // the kind an experienced developer carries, kept as data in
-// lexicon_data.go and written blind to every battery; docs/search.md gives
-// its ablation.
+// ranker/lexicon/*.tsv (lexicon_files.go says how it is compiled);
+// docs/search.md says how each round was written and gives its ablation.
 //
 // A phrase of an idea matches a request when every content word of the
 // phrase is among the request's words, compared by Porter stem and in any
 // order; an idea also matches loosely on rare words of its phrases
 // (rankIdeas). The best ideas' pages join the candidates with a relevance
 // of their own (lexiconRelevance): a hint that competes, not an answer
-// forced on top. The table is compiled once, by a test, into static data
-// (lexicon_compiled.go).
+// forced on top. The table is compiled on the first request that reads it
+// (compiledLexicon).
 
 // taskIdea is one everyday job: the ways people word it and the pages that
 // do it, best first. A page is an apple-docs path or a whole URI.
@@ -59,9 +58,6 @@ const (
 // lexicon is a table of ideas with their phrases stemmed, in flat arrays:
 // a stem's number is its index in the sorted stems, and each index is a
 // list per stem or idea cut from one array by offsets (list[at[i]:at[i+1]]).
-// The table's compiled form is generated into lexicon_compiled.go as static
-// data, so a server's start pays nothing for it (TestCompiledLexiconIsCurrent
-// regenerates and checks it).
 type lexicon struct {
 	ideas []taskIdea
 	stems []string      // sorted
@@ -106,47 +102,53 @@ type lexiconWord struct {
 // list cuts entry i out of a list and its offsets.
 func list(all, at []int32, i int32) []int32 { return all[at[i]:at[i+1]] }
 
-// newLexicon compiles ideas: the generator of lexicon_compiled.go, and the
-// tests' small tables.
+// newLexicon compiles ideas: the task lexicon on its first use, and the
+// tests' small tables. Each distinct word is normalised, stemmed and looked
+// up once; a phrase's words are numbers into those, so the whole table
+// compiles in a few milliseconds (BenchmarkLoadTaskLexicon).
 func newLexicon(ideas []taskIdea) *lexicon {
-	type phrase struct {
-		words []string
-		idea  int32
-	}
-	var phrases []phrase
-	stemOf := map[string]string{}
+	type distinctWord struct{ word, stem string }
+	var (
+		distinct []distinctWord       // each content word once
+		number   = map[string]int32{} // a word as written -> its place in distinct, -1 for none
+		phrases  []int32              // every phrase's words as places in distinct, phrase after phrase
+		spans    []lexiconSpan
+	)
 	for i, idea := range ideas {
 		for _, p := range idea.phrases {
-			var ws []string
+			start := len(phrases)
 			for w := range strings.FieldsSeq(p) {
-				if w = normalizeWord(w); w == "" || stopWords[w] {
-					continue
+				n, ok := number[w]
+				if !ok {
+					n = -1
+					if norm := normalizeWord(w); norm != "" && !stopWords[norm] {
+						n = int32(len(distinct))
+						distinct = append(distinct, distinctWord{norm, stem(norm)})
+					}
+					number[w] = n
 				}
-				if _, ok := stemOf[w]; !ok {
-					stemOf[w] = stem(w)
-				}
-				if !slices.ContainsFunc(ws, func(x string) bool { return stemOf[x] == stemOf[w] }) {
-					ws = append(ws, w)
+				if n >= 0 && !slices.ContainsFunc(phrases[start:], func(x int32) bool { return distinct[x].stem == distinct[n].stem }) {
+					phrases = append(phrases, n)
 				}
 			}
-			if len(ws) > 0 {
-				phrases = append(phrases, phrase{ws, int32(i)})
+			if len(phrases) > start {
+				spans = append(spans, lexiconSpan{int32(len(phrases)), int32(i)})
 			}
 		}
 	}
-	lx := &lexicon{ideas: ideas}
-	for _, st := range stemOf {
-		lx.stems = append(lx.stems, st)
+	lx := &lexicon{ideas: ideas, spans: spans, words: make([]lexiconWord, len(phrases))}
+	for _, d := range distinct {
+		lx.stems = append(lx.stems, d.stem)
 	}
 	slices.Sort(lx.stems)
 	lx.stems = slices.Compact(lx.stems)
-	for _, p := range phrases {
-		for _, w := range p.words {
-			st := stemOf[w]
-			id, _ := slices.BinarySearch(lx.stems, st)
-			lx.words = append(lx.words, lexiconWord{prefix: derivedPrefix(w, st), stem: int32(id)})
-		}
-		lx.spans = append(lx.spans, lexiconSpan{int32(len(lx.words)), p.idea})
+	compiled := make([]lexiconWord, len(distinct))
+	for n, d := range distinct {
+		id, _ := slices.BinarySearch(lx.stems, d.stem)
+		compiled[n] = lexiconWord{prefix: derivedPrefix(d.word, d.stem), stem: int32(id)}
+	}
+	for x, n := range phrases {
+		lx.words[x] = compiled[n]
 	}
 	lx.index()
 	return lx
@@ -154,9 +156,8 @@ func newLexicon(ideas []taskIdea) *lexicon {
 
 // index derives the lists a lookup reads from the words and phrases: the
 // phrases holding each stem, the ideas holding each stem and each idea's
-// bag of words, a stem once per idea. The compiled form stores only the
-// words and phrases; this is two passes over them (count, then fill) and
-// allocates no list of its own. An idea's phrases stand together, so a
+// bag of words, a stem once per idea: two passes over the words and
+// phrases (count, then fill). An idea's phrases stand together, so a
 // stem is new to an idea's bag when the last idea to bag it was another.
 func (lx *lexicon) index() {
 	lx.byStemAt = make([]int32, len(lx.stems)+1)
@@ -209,16 +210,6 @@ func (lx *lexicon) index() {
 		}
 	})
 }
-
-// compiledLexicon is taskLexicon's compiled form: the static stems, words
-// and phrases of lexicon_compiled.go, indexed on the first request that
-// reads the lexicon (index is a pass over the words), so neither a build
-// nor a process start pays for the stemming, and a start pays nothing.
-var compiledLexicon = sync.OnceValue(func() *lexicon {
-	lx := &lexicon{ideas: taskLexicon, stems: compiledStems[:], words: compiledWords[:], spans: compiledSpans[:]}
-	lx.index()
-	return lx
-})
 
 // normalizeWord is a word of a phrase or request as the lexicon compares
 // it: lower-case, without surrounding punctuation or a possessive.

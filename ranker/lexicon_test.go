@@ -3,15 +3,15 @@ package ranker
 import (
 	"bytes"
 	"context"
+	"crypto/sha256"
+	"errors"
 	"fmt"
-	"go/format"
+	"os"
 	"slices"
-	"strconv"
 	"strings"
 	"testing"
 
 	"github.com/cupertino-go/cupertino/index/indextest"
-	"github.com/cupertino-go/cupertino/internal/golden"
 )
 
 func TestLexiconMatchesWholePhrasesByStem(t *testing.T) {
@@ -131,15 +131,15 @@ func TestTaskLexiconData(t *testing.T) {
 	for _, w := range strings.Fields("view data list text file app user background show get image network save load time screen make use add create set change update display open") {
 		generic[stem(w)] = true
 	}
-	lx := newLexicon(taskLexicon)
+	lx := newLexicon(taskLexicon())
 	phrases := map[int32]int{}
 	for n, p := range lx.spans {
 		phrases[p.idea]++
 		if words := lx.phrase(int32(n)); len(words) == 1 && generic[lx.stems[words[0].stem]] {
-			t.Errorf("idea %d (%q) has a one-word phrase of stem %q, too common to mean one API", p.idea, taskLexicon[p.idea].phrases, lx.stems[words[0].stem])
+			t.Errorf("idea %d (%q) has a one-word phrase of stem %q, too common to mean one API", p.idea, taskLexicon()[p.idea].phrases, lx.stems[words[0].stem])
 		}
 	}
-	for i, idea := range taskLexicon {
+	for i, idea := range taskLexicon() {
 		if phrases[int32(i)] == 0 {
 			t.Errorf("idea %d (%q) has no phrase with a content word", i, idea.phrases)
 		}
@@ -160,21 +160,13 @@ func TestTaskLexiconData(t *testing.T) {
 func TestTaskLexiconPagesExistRealIndex(t *testing.T) {
 	store := indextest.OpenFull(t)
 	ctx := context.Background()
-	for _, idea := range taskLexicon {
+	for _, idea := range taskLexicon() {
 		for _, api := range idea.apis {
 			uri := lexiconURI(api)
 			if _, err := store.Document(ctx, uri); err != nil {
 				t.Errorf("lexicon page %s (idea %q): %v", uri, idea.phrases[0], err)
 			}
 		}
-	}
-}
-
-// BenchmarkNewLexicon is what compiling the table costs, and what
-// lexicon_compiled.go saves each process.
-func BenchmarkNewLexicon(b *testing.B) {
-	for b.Loop() {
-		newLexicon(taskLexicon)
 	}
 }
 
@@ -212,18 +204,9 @@ func TestLexiconIndexMatchesLists(t *testing.T) {
 	}
 }
 
-// BenchmarkLexiconIndex is what the first request that reads the lexicon
-// pays to index the compiled words.
-func BenchmarkLexiconIndex(b *testing.B) {
-	for b.Loop() {
-		lx := &lexicon{ideas: taskLexicon, stems: compiledStems[:], words: compiledWords[:], spans: compiledSpans[:]}
-		lx.index()
-	}
-}
-
 // BenchmarkLexiconURIs is what each request pays to match it.
 func BenchmarkLexiconURIs(b *testing.B) {
-	lx := newLexicon(taskLexicon)
+	lx := newLexicon(taskLexicon())
 	terms := strings.Fields("show a spinner while the content of the screen loads from the network")
 	for b.Loop() {
 		lx.uris(terms)
@@ -246,53 +229,126 @@ func TestReadingNamesTheLexiconIdeas(t *testing.T) {
 	}
 }
 
-// TestCompiledLexiconIsCurrent regenerates lexicon_compiled.go, the static
-// compiled form of taskLexicon, and fails when the file differs: edit
-// lexicon_data.go, then run `go test ./ranker -run
-// TestCompiledLexiconIsCurrent -update`.
-func TestCompiledLexiconIsCurrent(t *testing.T) {
-	golden.Check(t, "lexicon_compiled.go", renderCompiledLexicon(t, newLexicon(taskLexicon)))
+// The task lexicon as the Go literals of lexicon_data*.go held it before it
+// became ranker/lexicon/*.tsv: its size and a checksum of its ideas (every
+// phrase and page, in order) and of its compiled form (stems, words,
+// phrases), computed from those literals and their generated
+// lexicon_compiled.go. An edit of the files changes them on purpose:
+// update them with the figures the failure prints.
+const (
+	pinnedLexiconIdeas    = 3342
+	pinnedLexiconStems    = 3170
+	pinnedLexiconWords    = 32067
+	pinnedLexiconPhrases  = 13485
+	pinnedLexiconSum      = "e523b6938c41e0a2a4c8a6e3a7b1a75c1920206782236c9630597b87883f6014"
+	pinnedCompiledLexicon = "c38c63c62e4786952958af4aed321f83d8a555442f5e5de1aec767dd6c071854"
+)
+
+// TestTaskLexiconIsPinned: the lexicon the files load is the one the Go
+// literals held, idea for idea, and compiles to the same stems and words.
+func TestTaskLexiconIsPinned(t *testing.T) {
+	ideas := taskLexicon()
+	if got := lexiconSum(ideas); len(ideas) != pinnedLexiconIdeas || got != pinnedLexiconSum {
+		t.Errorf("the lexicon files load %d ideas, checksum %s; pinned %d, %s", len(ideas), got, pinnedLexiconIdeas, pinnedLexiconSum)
+	}
+	lx := compiledLexicon()
+	if len(lx.stems) != pinnedLexiconStems || len(lx.words) != pinnedLexiconWords || len(lx.spans) != pinnedLexiconPhrases {
+		t.Errorf("compiled: %d stems, %d words, %d phrases; pinned %d, %d, %d",
+			len(lx.stems), len(lx.words), len(lx.spans), pinnedLexiconStems, pinnedLexiconWords, pinnedLexiconPhrases)
+	}
+	if got := compiledLexiconSum(lx); got != pinnedCompiledLexicon {
+		t.Errorf("compiled lexicon checksum %s, pinned %s", got, pinnedCompiledLexicon)
+	}
 }
 
-// renderCompiledLexicon writes lx's arrays as Go source.
-func renderCompiledLexicon(t *testing.T, lx *lexicon) []byte {
-	var b bytes.Buffer
-	b.WriteString("// Code generated by TestCompiledLexiconIsCurrent; DO NOT EDIT.\n\npackage ranker\n\n")
-	array := func(name, typ string, n int, item func(i int) string) {
-		fmt.Fprintf(&b, "var %s = [...]%s{", name, typ)
-		for i := range n {
-			if i%12 == 0 {
-				b.WriteString("\n")
-			}
-			b.WriteString(item(i) + ", ")
-		}
-		b.WriteString("\n}\n\n")
+func lexiconSum(ideas []taskIdea) string {
+	h := sha256.New()
+	for _, idea := range ideas {
+		fmt.Fprintf(h, "%s\x1e%s\n", strings.Join(idea.phrases, "\x1f"), strings.Join(idea.apis, "\x1f"))
 	}
-	array("compiledStems", "string", len(lx.stems), func(i int) string { return strconv.Quote(lx.stems[i]) })
-	array("compiledWords", "lexiconWord", len(lx.words), func(i int) string {
-		if w := lx.words[i]; w.prefix != "" {
-			return fmt.Sprintf("{prefix: %s, stem: %d}", strconv.Quote(w.prefix), w.stem)
+	return fmt.Sprintf("%x", h.Sum(nil))
+}
+
+func compiledLexiconSum(lx *lexicon) string {
+	h := sha256.New()
+	for _, s := range lx.stems {
+		fmt.Fprintf(h, "%s\n", s)
+	}
+	for _, w := range lx.words {
+		fmt.Fprintf(h, "%d %s\n", w.stem, w.prefix)
+	}
+	for _, s := range lx.spans {
+		fmt.Fprintf(h, "%d %d\n", s.end, s.idea)
+	}
+	return fmt.Sprintf("%x", h.Sum(nil))
+}
+
+// TestParseLexiconRejectsMalformedLines: a line that is no idea fails the
+// load with its file and line, instead of dropping the idea quietly.
+func TestParseLexiconRejectsMalformedLines(t *testing.T) {
+	ideas, err := parseLexicon("ok.tsv", "# title\n\nspinner | loading indicator\tswiftui/progressview uikit/x\n")
+	if err != nil || len(ideas) != 1 || !slices.Equal(ideas[0].phrases, []string{"spinner", "loading indicator"}) ||
+		!slices.Equal(ideas[0].apis, []string{"swiftui/progressview", "uikit/x"}) {
+		t.Fatalf("parseLexicon = %+v, %v", ideas, err)
+	}
+	for _, bad := range []string{
+		"spinner swiftui/progressview",           // no tab
+		"spinner\t",                              // no page
+		"spinner | \tswiftui/progressview",       // an empty phrase
+		"spinner\tswiftui/progressview\tuikit/x", // a second tab
+	} {
+		if _, err := parseLexicon("bad.tsv", "# ok\n"+bad+"\n"); !errors.Is(err, errLexiconLine) || !strings.Contains(err.Error(), "bad.tsv:2") {
+			t.Errorf("%q: error %v, want errLexiconLine at bad.tsv:2", bad, err)
 		}
-		return fmt.Sprintf("{stem: %d}", lx.words[i].stem)
-	})
-	array("compiledSpans", "lexiconSpan", len(lx.spans), func(i int) string {
-		return fmt.Sprintf("{%d, %d}", lx.spans[i].end, lx.spans[i].idea)
-	})
-	src, err := format.Source(b.Bytes())
+	}
+}
+
+// BenchmarkLexiconIndex is what the first request that reads the lexicon
+// pays to index the compiled words.
+func BenchmarkLexiconIndex(b *testing.B) {
+	for b.Loop() {
+		lx := &lexicon{ideas: compiledIdeas[:], stems: compiledStems[:], words: compiledWords[:], spans: compiledSpans[:]}
+		lx.index()
+	}
+}
+
+// BenchmarkCompileLexiconFiles is what lexicon_compiled.go saves each
+// process: reading the .tsv files and compiling them.
+func BenchmarkCompileLexiconFiles(b *testing.B) {
+	for b.Loop() {
+		ideas, err := readLexicon(os.DirFS("."), LexiconDir)
+		if err != nil {
+			b.Fatal(err)
+		}
+		newLexicon(ideas)
+	}
+}
+
+// TestCompiledLexiconIsCurrent: lexicon_compiled.go is what the .tsv files
+// compile to. It does not rewrite the file: after editing ranker/lexicon,
+// run `go generate ./ranker`.
+func TestCompiledLexiconIsCurrent(t *testing.T) {
+	want, err := GenerateLexicon(os.DirFS("."), LexiconDir)
 	if err != nil {
 		t.Fatal(err)
 	}
-	return src
+	have, err := os.ReadFile("lexicon_compiled.go")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(have, want) {
+		t.Fatal("lexicon_compiled.go is not what ranker/lexicon/*.tsv compile to: run `go generate ./ranker`")
+	}
 }
 
-// TestCompiledLexiconMatchesTheTable: the static form answers as the table
-// compiled afresh does.
-func TestCompiledLexiconMatchesTheTable(t *testing.T) {
-	fresh, static := newLexicon(taskLexicon), compiledLexicon()
-	for _, q := range []string{"show a spinner while the feed loads", "vibrate when the upload is done",
-		"a collection of unique unordered elements", "pick a photo from the library", "localization of dates"} {
-		if a, b := fresh.uris(strings.Fields(q)), static.uris(strings.Fields(q)); !slices.Equal(a, b) {
-			t.Errorf("%q: compiled afresh %q, static %q", q, a, b)
-		}
+// TestLexiconFilesMatchTheCompiledIdeas: the ideas read from the files are
+// the compiled ones, idea for idea.
+func TestLexiconFilesMatchTheCompiledIdeas(t *testing.T) {
+	ideas, err := readLexicon(os.DirFS("."), LexiconDir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, want := lexiconSum(ideas), lexiconSum(taskLexicon()); got != want {
+		t.Errorf("files %s, compiled %s", got, want)
 	}
 }

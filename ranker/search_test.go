@@ -133,28 +133,7 @@ func openTestEngine(t testing.TB) *Engine {
 			return
 		}
 		fixturePath = filepath.Join(dir, "search.db")
-		b, err := index.Create(fixturePath, index.BuildOptions{SkipDiskCheck: true})
-		if err != nil {
-			fixtureErr = err
-			return
-		}
-		for _, d := range fixturePages() {
-			if err := b.Put(d); err != nil {
-				fixtureErr = err
-				return
-			}
-		}
-		for _, f := range []index.Framework{
-			{Identifier: "corewlan", ImportName: "CoreWLAN", DisplayName: "Core WLAN", Synonyms: []string{"wifi"}},
-			{Identifier: "swiftui", ImportName: "SwiftUI", DisplayName: "SwiftUI"},
-			{Identifier: "installer_js", DisplayName: "Installer JS"},
-		} {
-			if err := b.UpsertFrameworkAlias(f); err != nil {
-				fixtureErr = err
-				return
-			}
-		}
-		fixtureErr = b.Commit(context.Background())
+		fixtureErr = buildFixtureIndex(fixturePath, fixturePages())
 	})
 	if fixtureErr != nil {
 		t.Fatal(fixtureErr)
@@ -169,6 +148,30 @@ func openTestEngine(t testing.TB) *Engine {
 		t.Fatal(err)
 	}
 	return e
+}
+
+// buildFixtureIndex saves pages, and the fixture's framework aliases, into
+// a new index at path.
+func buildFixtureIndex(path string, pages []*document.Document) error {
+	b, err := index.Create(path, index.BuildOptions{SkipDiskCheck: true})
+	if err != nil {
+		return err
+	}
+	for _, d := range pages {
+		if err := b.Put(d); err != nil {
+			return err
+		}
+	}
+	for _, f := range []index.Framework{
+		{Identifier: "corewlan", ImportName: "CoreWLAN", DisplayName: "Core WLAN", Synonyms: []string{"wifi"}},
+		{Identifier: "swiftui", ImportName: "SwiftUI", DisplayName: "SwiftUI"},
+		{Identifier: "installer_js", DisplayName: "Installer JS"},
+	} {
+		if err := b.UpsertFrameworkAlias(f); err != nil {
+			return err
+		}
+	}
+	return b.Commit(context.Background())
 }
 
 func uris(rs []Result) []string {
@@ -349,8 +352,10 @@ func filepathTemp() (string, error) { return os.MkdirTemp("", "ranker-fixture-")
 
 func TestMain(m *testing.M) {
 	code := m.Run()
-	if fixturePath != "" {
-		os.RemoveAll(filepath.Dir(fixturePath))
+	for _, path := range []string{fixturePath, scoringPath} {
+		if path != "" {
+			os.RemoveAll(filepath.Dir(path))
+		}
 	}
 	os.Exit(code)
 }

@@ -13,7 +13,8 @@ type weight struct {
 // The weights, grouped as score() applies them. Their values were tuned by
 // hand on the dev batteries (../shared/quality and eval/batteries) by class
 // (exact names, Type member, prose), never on a row, and checked once on the
-// held-out sets; see docs/search.md.
+// held-out sets; see docs/search.md. testdata/scoring.golden holds each
+// weight's factor line for a query and a page (TestScoreFactors).
 var (
 	// Title equals the query: the strongest signal there is.
 	weightExactTitle = weight{FactorExactTitle, 0.05, "title equals the query"}

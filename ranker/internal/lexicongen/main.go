@@ -1,0 +1,22 @@
+// Command lexicongen compiles the task lexicon's data files,
+// ranker/lexicon/*.tsv, into ranker/lexicon_compiled.go. `go generate
+// ./ranker` runs it in the ranker folder.
+package main
+
+import (
+	"fmt"
+	"os"
+
+	"github.com/cupertino-go/cupertino/ranker"
+)
+
+func main() {
+	src, err := ranker.GenerateLexicon(os.DirFS("."), ranker.LexiconDir)
+	if err == nil {
+		err = os.WriteFile("lexicon_compiled.go", src, 0o644)
+	}
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "lexicongen:", err)
+		os.Exit(1)
+	}
+}

@@ -1,0 +1,343 @@
+package ranker
+
+import (
+	"context"
+	"fmt"
+	"go/ast"
+	"go/parser"
+	"go/token"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/cupertino-go/cupertino/index"
+	"github.com/cupertino-go/cupertino/internal/document"
+	"github.com/cupertino-go/cupertino/internal/golden"
+)
+
+// The per-factor score golden, in the manner of zoekt's build/scoring_test.go:
+// for each named weight of weights.go (and the additive constants and the
+// first-match switches of score()) and each reading rule, a query, a page
+// and the exact factor list `cupertino search --explain` prints for that
+// page, kept in testdata/scoring.golden. Deleting a rule's effect, changing
+// a weight or reordering a first-match switch shows as a diff of that file;
+// regenerate it with `go test ./ranker -run TestScoreFactors -update` and
+// read the diff. The fixture index is fixturePages plus scoringPages, pages
+// generated in the corpus's shape, built in a temporary folder in well
+// under a second.
+
+// scoringCase is one row of the golden: rule names what it pins (a weight's
+// Go name, a constant, a reading rule), shows is a line of the page's
+// factors (or of the reading) that is the rule's effect, so a case that
+// stops showing its rule fails by name even after an -update.
+type scoringCase struct {
+	rule    string
+	query   string
+	filters Filters
+	page    string
+	shows   string
+}
+
+// scoringCases: one case a rule. Several rules share a query and a page
+// (Task pins five weights); each still has its own row, so the golden
+// says which row a change broke.
+var scoringCases = []scoringCase{
+	// Exact titles, and what refines them.
+	{"weightExactTitle", "Task", Filters{}, "apple-docs://swift/task", "exact_title ×0.05 (title equals the query)"},
+	{"weightExactTopLevel", "Task", Filters{}, "apple-docs://swift/task", "exact_title ×0.6 (top-level page of its framework)"},
+	{"weightExactTypeKind", "Task", Filters{}, "apple-docs://swift/task", "kind ×0.3 (type page among exact titles)"},
+	{"weightExactMemberKind", "Task", Filters{}, "apple-docs://installer_js/task", "kind ×1.5 (member page among exact titles)"},
+	{"weightNoPlatform", "Task", Filters{}, "apple-docs://installer_js/task", "framework_authority ×1.5 (available on no platform)"},
+	{"frameworkAuthority[swift]", "Task", Filters{}, "apple-docs://swift/task", "framework_authority ×0.5 (swift)"},
+	{"frameworkAuthority[swiftui]", "Text", Filters{}, "apple-docs://swiftui/text", "framework_authority ×0.7 (swiftui)"},
+	{"frameworkAuthority[foundation]", "URL", Filters{}, "apple-docs://foundation/url", "framework_authority ×0.7 (foundation)"},
+	{"frameworkAuthority[installer_js]", "Task", Filters{}, "apple-docs://installer_js/task", "framework_authority ×1.4 (installer_js)"},
+	{"frameworkAuthority[webkitjs]", "Node", Filters{}, "apple-docs://webkitjs/node", "framework_authority ×1.4 (webkitjs)"},
+	{"frameworkAuthority[javascriptcore]", "JSContext", Filters{}, "apple-docs://javascriptcore/jscontext", "framework_authority ×1.2 (javascriptcore)"},
+	{"frameworkAuthority[devicemanagement]", "Profile", Filters{}, "apple-docs://devicemanagement/profile", "framework_authority ×1.2 (devicemanagement)"},
+
+	// The title's words, a first-match switch after the exact title.
+	{"weightProseNamesTitle", "navigate to the detail screen with NavigationStack", Filters{}, "apple-docs://swiftui/navigationstack", "title_words ×0.15 (title is the name the query mentions)"},
+	{"weightProseCoverageSlope", "schedule a local notification", Filters{}, "apple-docs://usernotifications/scheduling-a-notification-locally-from-your-app", "title_words ×"},
+	{"weightTitleStartsWith", "URLSession dataTask", Filters{}, "apple-docs://foundation/urlsession", "title_words ×0.15 (title starts with the first keyword)"},
+	{"weightTitleHoldsAll", "Text", Filters{}, "apple-docs://swiftui/textfield", "title_words ×0.3 (title holds every keyword)"},
+	{"weightTitleHoldsOne", "Scale Text", Filters{}, "apple-docs://swiftui/text", "title_words ×0.6 (title holds a keyword)"},
+	{"weightNestedType", "Text", Filters{}, "apple-docs://swiftui/text/scale", "nesting ×2 (nested type for an unnested query)"},
+
+	// Kinds, a first-match switch: prose, whole, type, member.
+	{"weightWholeKind", "Garden Planner", Filters{Sources: []string{"samples"}}, "samples://swiftui-garden-planner", "kind ×0.25 (sampleProject)"},
+	{"weightTypeKind", "Task", Filters{}, "apple-docs://swift/task", "kind ×0.5 (struct)"},
+	{"weightMemberKind", "Task", Filters{}, "apple-docs://installer_js/task", "kind ×2 (property)"},
+	{"weightProseTypeKind", "play audio from a file", Filters{}, "apple-docs://avfaudio/avaudioplayer", "kind ×0.5 (class)"},
+	{"weightProseGuideKind", "schedule a local notification", Filters{}, "apple-docs://usernotifications/scheduling-a-notification-locally-from-your-app", "kind ×0.75 (article)"},
+	{"weightProseMemberKind", "schedule an action after a date", Filters{}, "apple-docs://combine/scheduler/schedule(after:_:)", "kind ×1.5 (func)"},
+	{"weightProseWholeKind", "plan vegetable garden beds", Filters{Sources: []string{"samples"}}, "samples://swiftui-garden-planner", "kind ×0.25 (sampleProject)"},
+	{"weightDataLanguage", "Transaction", Filters{}, "apple-docs://appstoreserverapi/transaction", "kind ×1.5 (REST, JSON or JavaScript reference for a Swift query)"},
+	{"weightKindWordAsked", "actor types", Filters{}, "apple-docs://swift/mainactor", "kind ×0.4 (query asks for a actor)"},
+
+	// Titles and pages that answer nothing.
+	{"weightVerboseTitle+verboseTitleRunes+shortQueryKeywords", "scenes", Filters{}, "apple-docs://swiftui/restoring-interface-state-across-scenes-and-windows-of-your-app", "verbose_title ×1.3 (long title for a short query)"},
+	{"weightReleaseNotes", "release change", Filters{}, "apple-docs://swiftui/release-notes", "release_notes ×2.5"},
+
+	// Declared symbols, a first-match switch: exact, keyword, noun type.
+	{"weightExactSymbol", "dataTask", Filters{}, "apple-docs://foundation/urlsession/datatask(with:)", "symbol_match ×0.33 (declares a symbol named like the query)"},
+	{"weightKeywordSymbol", "URLSession dataTask", Filters{}, "apple-docs://foundation/urlsession/datatask(with:)", "symbol_match ×0.33 (declares a symbol named like a query word)"},
+	{"weightNounType", "read a file from the app bundle", Filters{}, "apple-docs://foundation/bundle", "symbol_match ×0.5 (a type named by a noun of the request)"},
+	{"weightAttribute", "@MainActor", Filters{}, "apple-docs://swiftui/view", "attribute ×0.3 (declares @MainActor)"},
+	{"weightSymbolIntent", "actor types", Filters{}, "apple-docs://swift/mainactor", "attribute ×0.3 (declares the symbol the query describes)"},
+	{"weightWholeTitle", "garden planner", Filters{}, "samples://swiftui-garden-planner", "title_words ×0.2 (whole project, package or session titled with every keyword)"},
+
+	// Deprecation, hints from the query's words.
+	{"weightDeprecated", "URL", Filters{}, "apple-docs://foundation/nsurl", "deprecation ×2 (deprecated)"},
+	{"weightDeprecatedAsked", "deprecated NSURL", Filters{}, "apple-docs://foundation/nsurl", "deprecation ×0.5 (deprecated, as asked)"},
+	{"weightSourceHint", "actors proposal", Filters{}, "swift-evolution://SE-0306", "source_hint ×0.3 (the query points to swift-evolution)"},
+	{"weightNamedFramework", "scan for wifi networks nearby", Filters{}, "apple-docs://corewlan/cwinterface", "synonym ×0.6 (in a framework the request names)"},
+	{"weightFrameworkHint", "SwiftUI View", Filters{}, "apple-docs://swiftui/view", "framework_hint ×0.25 (in SwiftUI)"},
+
+	// Pages a lookup found for the query as a whole, a first-match switch.
+	{"weightFrameworkRoot", "SwiftUI", Filters{}, "apple-docs://swiftui", "framework_root ×0.01 (the query names this framework)"},
+	{"weightSynonymRoot", "wifi", Filters{}, "apple-docs://corewlan", "synonym ×0.01 (the query is a synonym of this framework)"},
+	{"weightCanonicalType", "Task", Filters{}, "apple-docs://swift/task", "forced ×0.01 (canonical type page)"},
+	{"weightTypeMember", "Text bold", Filters{}, "apple-docs://swiftui/text/bold()", "type_member ×0.01 (member bold of Text)"},
+
+	// The additive part of the base, before the weights.
+	// bm25Scale: the candidate with its source's best bm25 gets 10 over
+	// its field match (4 for the title word, 2 for brevity).
+	{"bm25Scale", "Task", Filters{}, "apple-docs://swift/task", "of the best in apple-docs) ×10 + field match 6)"},
+	{"fieldTitleWord+fieldBrevityMax", "Task", Filters{}, "apple-docs://swift/task", "×10 + field match 6)"},
+	{"fieldInTitle", "Text", Filters{}, "apple-docs://swiftui/textfield", "field match 4.5)"},
+	{"fieldSummary", "Color Mode", Filters{}, "hig://dark-mode", "field match 4.75)"},
+	{"lexiconBase", "show a spinner while the feed loads", Filters{}, "apple-docs://swiftui/progressview", "+ task lexicon 20 (page 1 it names)"},
+	{"lexiconStep", "show a spinner while the feed loads", Filters{}, "apple-docs://uikit/uiactivityindicatorview", "+ task lexicon 17 (page 2 it names)"},
+
+	// Prominence (prominence.go): a filtered word's type pages, by the
+	// sample and package files that use them.
+	{"prominenceWeight+prominenceSaturation", "text", Filters{Framework: "SwiftUI"}, "apple-docs://swiftui/text", "prominence ×"},
+
+	// Fusion: each source's list weighs its source's weight
+	// (internal/source) over RRFK plus the page's rank.
+	{"RRFK+source weight apple-docs", "Task", Filters{}, "apple-docs://swift/task", "(apple-docs weight 3 at rank 1, k 60)"},
+	{"source weight swift-evolution", "actors proposal", Filters{}, "swift-evolution://SE-0306", "(swift-evolution weight 1.5 at rank 1, k 60)"},
+	{"source weight swift-book", "structured concurrency with task groups", Filters{}, "swift-book://concurrency", "(swift-book weight 1 at rank 1, k 60)"},
+	{"source weight swift-org", "server side swift", Filters{}, "swift-org://documentation/server", "(swift-org weight 1 at rank 1, k 60)"},
+	{"source weight hig", "Dark mode", Filters{}, "hig://dark-mode", "(hig weight 0.5 at rank 1, k 60)"},
+	{"source weight apple-archive", "Cocoa Bindings", Filters{}, "apple-archive://cocoa-bindings", "(apple-archive weight 0.5 at rank 1, k 60)"},
+	{"source weight wwdc", "timeline provider", Filters{Sources: []string{"wwdc"}}, "wwdc://2024/10001", "(wwdc weight 0.6 at rank"},
+	{"source weight packages", "widget types", Filters{Sources: []string{"packages"}}, "packages://acme/swift-widgets", "(packages weight 0.8 at rank 1, k 60)"},
+
+	// Readings: what the query is read as, and how its lists weigh.
+	{"reading: a call in code", `Text("Hello").bold()`, Filters{}, "apple-docs://swiftui/text/bold()", "Read as syntax; searched: bold | Text.init"},
+	{"reading: a compiler message", "error: value of type 'Text' has no member 'bolder'", Filters{}, "apple-docs://swiftui/text", "Read as message; searched: Text.bolder | Text"},
+	{"reading: a comparison+comparisonSideWeight", "URL vs NSURL", Filters{}, "apple-docs://foundation/nsurl", "compared: URL | NSURL (each side's search weighs 0.5, the whole's 1)"},
+	{"reading: a question's scaffolding", "how do I show a spinner?", Filters{}, "apple-docs://swiftui/progressview", "stripped how do I | ?"},
+	{"reading: code among words, unsure+readingWeightFloor", "Text(bold) is not shown when the view appears on the screen", Filters{}, "apple-docs://swiftui/text",
+		"its searches weigh 0.6 (lead) and 0.2 (floor 0.2)"},
+	{"reading: code among names, nearly sure+wordsWeightFloor", "Text(bold) View Color Font Image Label Button Toggle Slider Stepper fails", Filters{}, "apple-docs://swiftui/text",
+		"the words weigh 0.3 (floor 0.1 of the lead)"},
+	{"reading: a receiver's type", "let session = URLSession.shared\nsession.dataTask(with: url)", Filters{}, "apple-docs://foundation/urlsession/datatask(with:)",
+		"Read as syntax; searched: URLSession.dataTask"},
+	{"reading: a language feature", "func parse() throws(ParseError) -> Int", Filters{}, "swift-evolution://SE-0413", "searched: se: typed throws | parse"},
+	{"reading: an NSError's domain and code", "The operation couldn’t be completed. (NSURLErrorDomain error -1009.)", Filters{},
+		"apple-docs://foundation/nsurlerrornotconnectedtointernet", "Read as message; searched: NSURLErrorNotConnectedToInternet"},
+	{"reading: a misspelt name", "NavigatoinStack", Filters{}, "apple-docs://swiftui/navigationstack", `Showing results for "NavigationStack".`},
+	{"reading: the task lexicon's ideas", "display read-only text on screen", Filters{}, "apple-docs://swiftui/text", "Task lexicon: display text"},
+}
+
+var (
+	scoringOnce sync.Once
+	scoringPath string
+	scoringErr  error
+)
+
+// scoringPages are the pages the scoring cases need beyond fixturePages:
+// generated in the corpus's shape, none of Apple's text.
+func scoringPages() []*document.Document {
+	data := func(d *document.Document) { d.Language = "data" }
+	decl := func(name, kind string) func(*document.Document) {
+		return symbols(document.Symbol{Name: name, Kind: kind, Signature: kind + " " + name, Origin: "declaration"})
+	}
+	return []*document.Document{
+		page("apple-docs://webkitjs/node", "Node", "class", "An object in a generated script document tree."),
+		page("apple-docs://javascriptcore/jscontext", "JSContext", "class", "A generated script execution environment.", ios("7.0")),
+		page("apple-docs://devicemanagement/profile", "Profile", "object", "A generated configuration profile payload."),
+		page("apple-docs://appstoreserverapi/transaction", "Transaction", "object", "A generated record of a purchase on a server.", data),
+		page("apple-docs://storekit/transaction", "Transaction", "struct", "Information about a generated purchase.", ios("15.0")),
+		page("apple-docs://swiftui/navigationstack", "NavigationStack", "struct", "A view that shows a root view and a generated stack of detail views.", ios("16.0"),
+			decl("NavigationStack", "struct")),
+		page("apple-docs://swiftui/progressview", "ProgressView", "struct", "A view that shows the progress toward completion of a generated task.", ios("14.0"),
+			decl("ProgressView", "struct")),
+		page("apple-docs://corewlan/cwinterface", "CWInterface", "class", "Scan for nearby generated wireless networks and read the interface state.",
+			decl("CWInterface", "class")),
+		page("apple-docs://uikit/uiactivityindicatorview", "UIActivityIndicatorView", "class", "A generated view that shows that a task is in progress.", ios("2.0")),
+		page("apple-docs://foundation/bundle", "Bundle", "class", "A representation of generated code and resources stored in a directory on disk.", ios("2.0")),
+		page("apple-docs://foundation/nsurlerrornotconnectedtointernet", "NSURLErrorNotConnectedToInternet", "var",
+			"A generated network resource was requested, but an internet connection isn't established.", ios("2.0")),
+		page("swift-evolution://SE-0413", "Typed throws", "proposal", "Generated: functions that throw declare the type of error they throw."),
+		page("swift-org://documentation/server", "Swift on Server", "article", "Generated notes on running Swift on the server side."),
+		page("samples://swiftui-garden-planner/App/PlantLabel.swift", "App/PlantLabel.swift", document.KindSourceFile, "From the sample project Garden Planner.",
+			content(`struct PlantLabel: View { var body: some View { Text(name).bold() } }`),
+			func(d *document.Document) {
+				d.Parent = "samples://swiftui-garden-planner"
+				d.References = []document.Reference{{Name: "Text", Kind: "call", Line: 1}, {Name: "View", Kind: "conform", Line: 1}}
+			}),
+		page("apple-docs://swiftui/restoring-interface-state-across-scenes-and-windows-of-your-app",
+			"Restoring interface state across scenes and windows of your app", "article", "Keep generated scenes as the person left them."),
+	}
+}
+
+// bySource puts each extra page after the last page of its source, so the
+// index holds each source contiguously, as the save pipeline writes it.
+func bySource(pages, extra []*document.Document) []*document.Document {
+	out := slices.Clone(pages)
+	for _, d := range extra {
+		at := len(out)
+		for i := len(out) - 1; i >= 0; i-- {
+			if out[i].Source == d.Source {
+				at = i + 1
+				break
+			}
+		}
+		out = slices.Insert(out, at, d)
+	}
+	return out
+}
+
+// openScoringEngine builds the scoring fixture once per test binary.
+func openScoringEngine(t testing.TB) *Engine {
+	t.Helper()
+	scoringOnce.Do(func() {
+		dir, err := filepathTemp()
+		if err != nil {
+			scoringErr = err
+			return
+		}
+		scoringPath = filepath.Join(dir, "search.db")
+		scoringErr = buildFixtureIndex(scoringPath, bySource(fixturePages(), scoringPages()))
+	})
+	if scoringErr != nil {
+		t.Fatal(scoringErr)
+	}
+	store, err := index.Open(scoringPath)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { store.Close() })
+	e, err := New(context.Background(), store, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return e
+}
+
+// TestScoreFactors renders every case and compares with the golden.
+func TestScoreFactors(t *testing.T) {
+	e := openScoringEngine(t)
+	var out strings.Builder
+	for _, tc := range scoringCases {
+		text, err := renderScoringCase(e, tc)
+		if err != nil {
+			t.Errorf("%s: %v", tc.rule, err)
+			continue
+		}
+		if !strings.Contains(text, tc.shows) {
+			t.Errorf("%s: %q for %s does not show %q:\n%s", tc.rule, tc.query, tc.page, tc.shows, text)
+		}
+		out.WriteString(text)
+	}
+	golden.Check(t, filepath.Join("testdata", "scoring.golden"), []byte(out.String()))
+}
+
+// renderScoringCase prints a case as `search --explain` does: the reading,
+// then the page's place and factors.
+func renderScoringCase(e *Engine, tc scoringCase) (string, error) {
+	resp, err := e.SearchQuery(context.Background(), tc.query, tc.filters)
+	if err != nil {
+		return "", err
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, "== %s\nquery: %s\n", tc.rule, tc.query)
+	if len(tc.filters.Sources) > 0 {
+		fmt.Fprintf(&b, "sources: %s\n", strings.Join(tc.filters.Sources, ","))
+	}
+	r := resp.Reading
+	if r.Corrected != "" {
+		fmt.Fprintf(&b, "Showing results for %q.\n", r.Corrected)
+	}
+	if r.Question != nil {
+		fmt.Fprintf(&b, "%s\n", QuestionFormLine(*r.Question))
+	}
+	if len(r.Searches) > 0 {
+		fmt.Fprintf(&b, "Read as %s; searched: %s\n%s\n", r.Class, strings.Join(r.Searches, " | "), ReadingWeightsLine(r))
+	}
+	if len(r.Ideas) > 0 {
+		fmt.Fprintf(&b, "Task lexicon: %s\n", strings.Join(r.Ideas, " | "))
+	}
+	rank := rankOf(resp.Results, tc.page)
+	if rank == 0 {
+		return "", fmt.Errorf("%q: %s not among %q", tc.query, tc.page, uris(resp.Results))
+	}
+	fmt.Fprintf(&b, "page: %s (%d of %d)\n%s\n", tc.page, rank, len(resp.Results), resp.Results[rank-1].ExplainText())
+	return b.String(), nil
+}
+
+// notScored are the named numbers of weights.go no scoring case pins, each
+// with the reason; TestScoringCasesNameEveryWeight fails for a new one
+// that is in neither list.
+var notScored = map[string]string{
+	"fieldFramework": "a keyword equal to the framework's identifier is taken off the query as its framework word",
+}
+
+// Numbers of other ranker files that change an order, and what pins them:
+//
+//   - lexiconBase, lexiconStep (lexicon.go): the cases of those names.
+//   - prominenceWeight, prominenceSaturation (prominence.go): their case.
+//   - RRFK (fusion.go) and the source weights (internal/source): the source
+//     weight cases, and every rrf line of the golden.
+//   - proseFieldScore's 4, 1.5 and 1 (prose.go): the field match of every
+//     prose case.
+//   - Not pinned: contextBase (contexts.go) needs the enrich contexts pass
+//     over the fixture; semanticBase, semanticFloor and semanticNeighbours
+//     (semantic.go) the word-vector model; the caps (FullScoreCap,
+//     lookupLimit, lexiconIdeas, lexiconPages, proseScoreCap, contextLimit)
+//     show only over more matches than the fixture holds.
+
+// TestScoringCasesNameEveryWeight: every weight, frameworkAuthority entry
+// and additive constant of weights.go has a scoring case or a reason in
+// notScored, so a new number cannot join the ranker unpinned.
+func TestScoringCasesNameEveryWeight(t *testing.T) {
+	f, err := parser.ParseFile(token.NewFileSet(), "weights.go", nil, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var names []string
+	ast.Inspect(f, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.ValueSpec:
+			for i, id := range n.Names {
+				if id.Name == "frameworkAuthority" {
+					for _, elt := range n.Values[i].(*ast.CompositeLit).Elts {
+						key, _ := strconv.Unquote(elt.(*ast.KeyValueExpr).Key.(*ast.BasicLit).Value)
+						names = append(names, "frameworkAuthority["+key+"]")
+					}
+					continue
+				}
+				names = append(names, id.Name)
+			}
+		}
+		return true
+	})
+	pinned := map[string]bool{}
+	for _, tc := range scoringCases {
+		for part := range strings.SplitSeq(tc.rule, "+") {
+			pinned[part] = true
+		}
+	}
+	for _, name := range names {
+		if !pinned[name] && notScored[name] == "" {
+			t.Errorf("%s (weights.go) has no scoring case and no reason in notScored", name)
+		}
+	}
+}
