@@ -11,27 +11,12 @@ import (
 	"github.com/cupertino-go/cupertino/internal/sqlrows"
 )
 
-// enrich_constraints records, per doc_symbols row and pass, the constraints
-// the pass appended to generic_constraints. It is what makes the appending
-// passes idempotent and re-appliable: a run first takes its own earlier
-// additions away (leaving the row as the index wrote it), then appends what
-// it finds now, so nothing is ever added twice and a new pass version
-// replaces the old version's output instead of piling onto it. The table
-// belongs to this package; the index schema does not know it.
-const additionsDDL = `CREATE TABLE IF NOT EXISTS enrich_constraints (
-	symbol_id INTEGER NOT NULL,
-	doc_id INTEGER NOT NULL,
-	pass TEXT NOT NULL,
-	added TEXT NOT NULL DEFAULT '',
-	PRIMARY KEY (symbol_id, pass)
-)`
-
-// Tables are the tables this package adds to an index beyond its schema,
-// by name, with their DDL: what setup lets a bundle part bring
-// (index.ImportOptions.ExtraTables).
-func Tables() map[string]string {
-	return map[string]string{"enrich_constraints": additionsDDL}
-}
+// enrich_constraints (index schema) records, per doc_symbols row and pass,
+// the constraints the pass appended to generic_constraints. It is what makes
+// the appending passes idempotent and re-appliable: a run first takes its own
+// earlier additions away (leaving the row as the index wrote it), then appends
+// what it finds now, so nothing is ever added twice and a new pass version
+// replaces the old version's output instead of piling onto it.
 
 // additions collects what one pass wants appended to which symbol rows.
 type additions struct {
@@ -96,8 +81,8 @@ var layerOrder = []string{passConstraints, passHierarchy}
 // index wrote, then each pass's additions in layerOrder, each constraint
 // once; a constraint another pass already added is not recorded again.
 func (a *additions) apply(ctx context.Context, tx *sql.Tx) (changed, carrying int64, err error) {
-	if _, err := tx.ExecContext(ctx, additionsDDL); err != nil {
-		return 0, 0, fmt.Errorf("create enrich_constraints: %w", err)
+	if err := index.EnsureEnrichConstraints(ctx, tx); err != nil {
+		return 0, 0, err
 	}
 	// Records whose row is gone (a re-save removed the document) or now
 	// belongs to another document are stale.

@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"fmt"
 
+	"github.com/cupertino-go/cupertino/index"
 	"github.com/cupertino-go/cupertino/internal/sqlrows"
 	"github.com/cupertino-go/cupertino/internal/swiftsym"
 )
@@ -94,8 +95,8 @@ func adoptVersion1(ctx context.Context, tx *sql.Tx) (int64, error) {
 	if v1 == 0 || later > 0 {
 		return 0, nil
 	}
-	if _, err := tx.ExecContext(ctx, additionsDDL); err != nil {
-		return 0, fmt.Errorf("create enrich_constraints: %w", err)
+	if err := index.EnsureEnrichConstraints(ctx, tx); err != nil {
+		return 0, err
 	}
 	res, err := tx.ExecContext(ctx, "DELETE FROM enrich_constraints WHERE pass = ?", passConstraints)
 	if err != nil {

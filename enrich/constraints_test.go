@@ -72,7 +72,6 @@ func TestConstraintsAdoptsVersion1Additions(t *testing.T) {
 	x := openIndex(t, fx.db)
 	// What version 1 left: the clause appended and recorded, and its run.
 	for _, stmt := range []string{
-		additionsDDL,
 		`UPDATE doc_symbols SET generic_constraints = 'Content: Comparable' WHERE origin = 'declaration'
 			AND doc_id = (SELECT id FROM docs WHERE uri = 'apple-docs://minikit/box/sorted()')`,
 		`INSERT INTO enrich_constraints(symbol_id, doc_id, pass, added) SELECT s.id, s.doc_id, 'constraints', 'Content: Comparable'

@@ -44,8 +44,8 @@ type hierRow struct {
 // enrich_constraints (pass "hierarchy"): a re-run first discounts them, so
 // nothing is appended twice.
 func runHierarchy(ctx context.Context, e *env) (int64, string, error) {
-	if _, err := e.tx.ExecContext(ctx, additionsDDL); err != nil {
-		return 0, "", fmt.Errorf("create enrich_constraints: %w", err)
+	if err := index.EnsureEnrichConstraints(ctx, e.tx); err != nil {
+		return 0, "", err
 	}
 	docs, err := loadHierarchy(ctx, e.tx)
 	if err != nil {

@@ -71,3 +71,13 @@ func WriteDocument(ctx context.Context, tx *sql.Tx, doc *document.Document) (id 
 	}
 	return id, found, nil
 }
+
+// EnsureEnrichConstraints creates enrich_constraints inside tx when the index
+// lacks it: one written before the schema held the table and never enriched
+// since. The enrich passes call it before they read or write the table.
+func EnsureEnrichConstraints(ctx context.Context, tx *sql.Tx) error {
+	if _, err := tx.ExecContext(ctx, "CREATE TABLE IF NOT EXISTS "+enrichConstraintsTable); err != nil {
+		return fmt.Errorf("create enrich_constraints: %w", err)
+	}
+	return nil
+}

@@ -68,7 +68,7 @@ func checkFullText(ctx context.Context, conn interface {
 }
 
 // unknownTable is the error for a part's table that is neither in the
-// schema nor named in ImportOptions.ExtraTables.
+// schema's.
 func unknownTable(part, table string) error {
 	return fmt.Errorf("%w: %s brings table %q, which this cupertino's index does not have", ErrCorrupt, part, table)
 }

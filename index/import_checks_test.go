@@ -46,8 +46,7 @@ func TestImportRefusesCorruptFullTextSegments(t *testing.T) {
 }
 
 // A part bringing a table the index does not have was installed with it;
-// only the tables the caller names (enrich's) may come, with the caller's
-// DDL.
+// now only the schema's tables come.
 func TestImportRefusesUnknownTables(t *testing.T) {
 	paths := exportAll(t, buildFixture(t), t.TempDir())
 	parts := pick(paths, "shared", "search", document.SourceAppleDocs, document.SourceSwiftEvolution)
@@ -60,22 +59,22 @@ func TestImportRefusesUnknownTables(t *testing.T) {
 	if _, err := os.Stat(dst); !errors.Is(err, os.ErrNotExist) {
 		t.Errorf("an index was installed with an unknown table")
 	}
+}
 
-	// A table named by the caller comes, created with the caller's DDL.
-	paths = exportAll(t, buildFixture(t), t.TempDir())
-	parts = pick(paths, "shared", "search", document.SourceAppleDocs, document.SourceSwiftEvolution)
-	alterPart(t, paths[document.SourceAppleDocs], "CREATE TABLE owned (doc_id INTEGER, note TEXT)",
-		"INSERT INTO owned SELECT id, 'kept' FROM docs LIMIT 2")
-	const ownedDDL = "CREATE TABLE owned (doc_id INTEGER NOT NULL, note TEXT NOT NULL DEFAULT '')"
-	_, err = ImportParts(context.Background(), dst, parts, ImportOptions{SkipDiskCheck: true, ExtraTables: map[string]string{"owned": ownedDDL}})
+// enrich_constraints is the schema's now: the rows enrich recorded travel in
+// their page's source part. Before, the full index's parts were refused
+// unless the caller named the table (TestPartsOfTheFullIndex failed so).
+func TestEnrichConstraintsTravelInParts(t *testing.T) {
+	db := buildFixture(t)
+	alterPart(t, db, `INSERT INTO enrich_constraints(symbol_id, doc_id, pass, added)
+		SELECT 1, id, 'hierarchy', 'Content: View' FROM docs WHERE source = 'apple-docs' LIMIT 1`)
+	paths := exportAll(t, db, t.TempDir())
+	dst := filepath.Join(t.TempDir(), "search.db")
+	_, err := ImportParts(context.Background(), dst, pick(paths, "shared", "search", document.SourceAppleDocs, document.SourceSwiftEvolution),
+		ImportOptions{SkipDiskCheck: true})
 	mustNoErr(t, err)
 	st := openStore(t, dst)
-	if n := queryInt(t, st.DB(), "SELECT count(*) FROM owned WHERE note = 'kept'"); n != 2 {
-		t.Errorf("%d rows of the named table imported, want 2", n)
-	}
-	var ddl string
-	mustNoErr(t, st.DB().QueryRow("SELECT sql FROM sqlite_master WHERE name = 'owned'").Scan(&ddl))
-	if ddl != ownedDDL {
-		t.Errorf("the named table was created as %q, want the caller's DDL", ddl)
+	if n := queryInt(t, st.DB(), "SELECT count(*) FROM enrich_constraints WHERE added = 'Content: View'"); n != 1 {
+		t.Errorf("%d enrich_constraints rows imported, want 1", n)
 	}
 }

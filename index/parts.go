@@ -43,10 +43,9 @@ import (
 // Not exported: source_files (the save manifest names files on the machine
 // that built the index, and an incremental save elsewhere must not trust
 // them), doc_symbols_fts (rebuilt from doc_symbols) and SQLite's statistics
-// (ANALYZE runs on import). A table the index schema does not know (enrich's
-// enrich_constraints) travels by doc_id if it has that column, in the shared
-// part if not; an import creates it with its owner's DDL
-// (ImportOptions.ExtraTables) and refuses any table it was not told of.
+// (ANALYZE runs on import). A table with a doc_id column travels in its
+// source's part, any other in the shared part; an import refuses a table the
+// index schema does not have.
 
 // Part kinds.
 const (

@@ -36,11 +36,6 @@ type ImportOptions struct {
 	// beside the index would need a second rename, and a kill between the
 	// two would leave it describing the index before.
 	Meta map[string]string
-	// ExtraTables are the tables outside the index schema that a part may
-	// bring, by name, with the DDL their owner creates them with (enrich's
-	// enrich_constraints: enrich.Tables). The part's own DDL for them is
-	// not used; any other table outside the schema is ErrCorrupt.
-	ExtraTables map[string]string
 	// Expect, when set, is the number of documents per source the parts
 	// must hold; a difference is ErrCorrupt, found before anything is
 	// installed.
@@ -321,15 +316,8 @@ func (im *importer) copyPart(ctx context.Context, p partFile, check func(context
 			continue
 		}
 		if !exists[t.name] {
-			// A table the schema does not know (see Parts) comes only when
-			// its owner vouches for it, with the owner's DDL.
-			ddl, ok := im.opts.ExtraTables[t.name]
-			if !ok {
-				return unknownTable(p.path, t.name)
-			}
-			if _, err := tx.ExecContext(ctx, ddl); err != nil {
-				return fmt.Errorf("create %s: %w", t.name, err)
-			}
+			// The schema names every table a part may bring (see Parts).
+			return unknownTable(p.path, t.name)
 		} else if isFTSShadow(t.name) {
 			// CREATE VIRTUAL TABLE wrote an empty index's records.
 			if _, err := tx.ExecContext(ctx, "DELETE FROM main."+quoteIdent(t.name)); err != nil {

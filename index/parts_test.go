@@ -11,7 +11,6 @@ import (
 	"time"
 
 	"github.com/cupertino-go/cupertino/internal/document"
-	"github.com/cupertino-go/cupertino/internal/testenv"
 )
 
 // exportAll writes every part of the index at dbPath into dir and returns
@@ -212,49 +211,6 @@ func TestImportNeedsFreeSpaceAndTheLock(t *testing.T) {
 	}
 	if _, err := ImportParts(context.Background(), dst, parts, ImportOptions{SkipDiskCheck: true, Lock: lock}); err != nil {
 		t.Errorf("import under the caller's lock: %v", err)
-	}
-}
-
-// TestPartsOfTheFullIndex exports the full index (CUPERTINO_DB) and imports
-// it again, logging each part's size and the import's time.
-func TestPartsOfTheFullIndex(t *testing.T) {
-	dbPath := testenv.FullIndexDB(t)
-	dir := t.TempDir()
-	start := time.Now()
-	paths := exportAll(t, dbPath, dir)
-	t.Logf("export: %s", time.Since(start).Round(time.Millisecond))
-	for name, p := range paths {
-		fi, err := os.Stat(p)
-		mustNoErr(t, err)
-		t.Logf("part %-16s %6.1f MiB", name, float64(fi.Size())/(1<<20))
-	}
-	var all []string
-	for _, p := range paths {
-		all = append(all, p)
-	}
-	dst := filepath.Join(dir, "search.db")
-	start = time.Now()
-	res, err := ImportParts(context.Background(), dst, all, ImportOptions{
-		SkipDiskCheck: true,
-		Step:          func(s string) { t.Logf("%7.1fs %s", time.Since(start).Seconds(), s) },
-	})
-	mustNoErr(t, err)
-	t.Logf("import: %s, %v", time.Since(start).Round(time.Millisecond), res.Documents)
-	before, after := openStore(t, dbPath), openStore(t, dst)
-	for _, q := range []string{"SELECT count(*) FROM docs", "SELECT count(*) FROM doc_symbols", "SELECT count(*) FROM inheritance_edges",
-		"SELECT count(*) FROM docs_fts WHERE docs_fts MATCH '\"view\"'"} {
-		if a, b := queryInt(t, before.DB(), q), queryInt(t, after.DB(), q); a != b {
-			t.Errorf("%s: %d after import, %d before", q, b, a)
-		}
-	}
-	for _, uri := range []string{"apple-docs://swift/error", "apple-docs://swiftui/view", "swift-evolution://SE-0306"} {
-		a, err := before.Document(context.Background(), uri)
-		mustNoErr(t, err)
-		b, err := after.Document(context.Background(), uri)
-		mustNoErr(t, err)
-		if !reflect.DeepEqual(a, b) {
-			t.Errorf("%s differs after the round trip", uri)
-		}
 	}
 }
 

@@ -185,6 +185,12 @@
 //	                     by Commit and by part imports.
 //	enrich_runs          pass, version, rows_touched, millis, ran_at; written by
 //	                     the enrich package.
+//	enrich_constraints   symbol_id, doc_id, pass, added: per doc_symbols row
+//	                     and enrich pass, the constraints that pass appended
+//	                     to generic_constraints, so a re-run first takes its
+//	                     own earlier additions away and never appends twice.
+//	                     Written by the enrich package; travels in bundle
+//	                     parts by doc_id like every other per-page table.
 //	doc_vectors          doc_id PRIMARY KEY, vec: the page's semantic vector
 //	                     (internal/semantic, Dim int8 values), for the pages
 //	                     of the sources searched in docs_fts. Written by
@@ -301,6 +307,17 @@ var (
 	// ErrClosed means the Builder was already committed or aborted.
 	ErrClosed = errors.New("index builder is closed")
 )
+
+// enrichConstraintsTable is enrich_constraints' definition: in schemaDDL,
+// and created where missing by EnsureEnrichConstraints, because indexes
+// written before the schema held it got it from the enrich package only.
+const enrichConstraintsTable = `enrich_constraints (
+	symbol_id INTEGER NOT NULL,
+	doc_id INTEGER NOT NULL,
+	pass TEXT NOT NULL,
+	added TEXT NOT NULL DEFAULT '',
+	PRIMARY KEY (symbol_id, pass)
+)`
 
 // schemaDDL creates every table of SchemaVersion in an empty database.
 const schemaDDL = `
@@ -489,6 +506,8 @@ CREATE TABLE semantic (
 	key TEXT PRIMARY KEY,
 	value BLOB NOT NULL
 );
+
+CREATE TABLE ` + enrichConstraintsTable + `;
 
 CREATE TABLE enrich_runs (
 	pass TEXT NOT NULL,

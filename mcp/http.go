@@ -169,6 +169,32 @@ type HTTPHandler struct {
 	inflight chan struct{}
 }
 
+// placeWait is how long a request waits for a place in flight before the
+// 503. A client that reads its answer and asks again at once can arrive
+// before the handler that answered it has given its place back; refusing
+// then turned a race of microseconds into "Server busy" on a server that
+// was not (TestChaosHTTPStalledBodies failed so under load).
+const placeWait = 250 * time.Millisecond
+
+// takePlace takes a place in flight, waiting up to placeWait for one.
+func (h *HTTPHandler) takePlace(ctx context.Context) bool {
+	select {
+	case h.inflight <- struct{}{}:
+		return true
+	default:
+	}
+	timer := time.NewTimer(placeWait)
+	defer timer.Stop()
+	select {
+	case h.inflight <- struct{}{}:
+		return true
+	case <-timer.C:
+		return false
+	case <-ctx.Done():
+		return false
+	}
+}
+
 // NewHTTPHandler builds the HTTP transport over s.
 func (s *Server) NewHTTPHandler(opts HTTPOptions) (*HTTPHandler, error) {
 	if opts.MaxSessions <= 0 {
@@ -268,16 +294,14 @@ func (h *HTTPHandler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 	}
-	select {
-	case h.inflight <- struct{}{}:
-		defer func() { <-h.inflight }()
-	default:
+	if !h.takePlace(r.Context()) {
 		h.refusals.Warn("refused a request: too many in flight", "limit", cap(h.inflight), "remote", r.RemoteAddr)
 		w.Header().Set("Retry-After", "1")
 		refuse(w, http.StatusServiceUnavailable, codeRefused,
 			fmt.Sprintf("Server busy: %d requests are in flight, the most this server handles at once; retry shortly", cap(h.inflight)))
 		return
 	}
+	defer func() { <-h.inflight }()
 	if r.Method == http.MethodPost {
 		h.post(w, r, body)
 		return

@@ -230,6 +230,36 @@ func TestHTTPBoundsSessions(t *testing.T) {
 	}
 }
 
+// TestHTTPWaitsBrieflyForAPlace: a request arriving while the only place
+// in flight is about to be given back waits for it instead of a 503. Before,
+// the refusal was immediate, and a client that asked again as soon as it had
+// its answer could be told "Server busy" by a server that was not.
+func TestHTTPWaitsBrieflyForAPlace(t *testing.T) {
+	started := make(chan struct{}, 1)
+	brief := SearcherFunc(func(ctx context.Context, query string, f ranker.Filters) ([]ranker.Result, error) {
+		started <- struct{}{}
+		time.Sleep(placeWait / 5) // the work in flight: shorter than the wait
+		return nil, nil
+	})
+	hs := startHTTP(t, Options{DBPath: fixtureDB(t), Searcher: brief, CallTimeout: 10 * time.Second}, HTTPOptions{MaxSessions: 1})
+	version := mcpgo.ProtocolVersion20260728
+	done := make(chan int, 1)
+	go func() {
+		status, _, err := hs.peer(t, version).tryPost(callFrame(version, "1", "search", map[string]any{"query": "View"}))
+		if err != nil {
+			t.Error(err)
+		}
+		done <- status
+	}()
+	waitFor(t, started, "the search to start")
+	if status, _, body := hs.peer(t, version).post(frame(version, "2", "tools/list", nil)); status != http.StatusOK {
+		t.Errorf("a request while the place is about to be free: %d %s, want 200", status, clip(string(body), 200))
+	}
+	if status := <-done; status != http.StatusOK {
+		t.Errorf("the request in flight: %d", status)
+	}
+}
+
 // TestHTTPBoundsRequestsInFlight: 2026-07-28 clients have no sessions; the
 // requests handled at once are bounded instead, and one more is 503.
 func TestHTTPBoundsRequestsInFlight(t *testing.T) {

@@ -13,7 +13,6 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/cupertino-go/cupertino/enrich"
 	"github.com/cupertino-go/cupertino/internal/bundle"
 )
 
@@ -149,7 +148,6 @@ func installBundle(ctx context.Context, o *setupOptions, from string) error {
 		Sources:       o.Sources,
 		BinaryVersion: version,
 		KeepPrevious:  o.KeepPrevious,
-		ExtraTables:   enrich.Tables(),
 		Progress:      o.IO.Err,
 		TTY:           isTerminalWriter(o.IO.Err),
 		Logger:        loggerFor(o.IO.Err),

@@ -44,3 +44,26 @@ func Documents(t testing.TB, path string) map[string]int {
 	}
 	return n
 }
+
+// Shape counts what a copy of an index must keep: documents, symbol rows,
+// inheritance edges, enrich's records and the full-text rows matching "view".
+// A round trip (bundle parts, setup) leaves every figure equal.
+func Shape(t testing.TB, path string) map[string]int {
+	t.Helper()
+	st := Open(t, path)
+	out := map[string]int{}
+	for name, q := range map[string]string{
+		"docs":               "SELECT count(*) FROM docs",
+		"doc_symbols":        "SELECT count(*) FROM doc_symbols",
+		"inheritance_edges":  "SELECT count(*) FROM inheritance_edges",
+		"enrich_constraints": "SELECT count(*) FROM enrich_constraints",
+		"docs_fts view":      "SELECT count(*) FROM docs_fts WHERE docs_fts MATCH '\"view\"'",
+	} {
+		var n int
+		if err := st.DB().QueryRow(q).Scan(&n); err != nil {
+			t.Fatalf("%s: %v", q, err)
+		}
+		out[name] = n
+	}
+	return out
+}

@@ -12,7 +12,6 @@ import (
 	"reflect"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/cupertino-go/cupertino/index"
 	"github.com/cupertino-go/cupertino/index/indextest"
@@ -396,28 +395,5 @@ func TestInstallWaitsForNoSave(t *testing.T) {
 	defer lock.Release()
 	if _, err := open(t, testBundle(t)).Install(context.Background(), opts); !errors.Is(err, index.ErrLocked) {
 		t.Errorf("install during a save: %v, want ErrLocked", err)
-	}
-}
-
-// TestPackTheFullIndex packs the full index (CUPERTINO_DB) and logs each
-// part's size and the time taken: the whole bundle must stay within 300 MB.
-func TestPackTheFullIndex(t *testing.T) {
-	dbPath := testenv.FullIndexDB(t)
-	out := t.TempDir()
-	start := time.Now()
-	m, err := Pack(context.Background(), PackOptions{DBPath: dbPath, OutDir: out, BinaryVersion: "dev",
-		Step: func(part string) { t.Logf("%6.1fs pack %s", time.Since(start).Seconds(), part) }})
-	if err != nil {
-		t.Fatal(err)
-	}
-	var total, unpacked int64
-	for _, p := range m.Parts {
-		total += p.Size
-		unpacked += p.UnpackedSize
-		t.Logf("%-16s %8.1f MB  unpacked %8.1f MB  %7d documents", p.File, float64(p.Size)/1e6, float64(p.UnpackedSize)/1e6, p.Documents)
-	}
-	t.Logf("bundle: %.1f MB (%.1f MB unpacked), packed in %s", float64(total)/1e6, float64(unpacked)/1e6, time.Since(start).Round(100*time.Millisecond))
-	if total > 300e6 {
-		t.Errorf("the bundle is %.1f MB, over the 300 MB budget", float64(total)/1e6)
 	}
 }

@@ -27,13 +27,10 @@ type InstallOptions struct {
 	BinaryVersion string
 	// KeepPrevious keeps the replaced index as index.PreviousPath.
 	KeepPrevious bool
-	// ExtraTables are the tables outside the index schema a part may
-	// bring (index.ImportOptions.ExtraTables); setup passes enrich's.
-	ExtraTables map[string]string
-	FreeSpace   index.FreeSpaceFunc // nil: index.StatfsFreeSpace
-	Progress    io.Writer           // progress lines; nil discards
-	TTY         bool                // Progress is a terminal: redraw one line
-	Logger      *slog.Logger
+	FreeSpace    index.FreeSpaceFunc // nil: index.StatfsFreeSpace
+	Progress     io.Writer           // progress lines; nil discards
+	TTY          bool                // Progress is a terminal: redraw one line
+	Logger       *slog.Logger
 }
 
 // InstallResult is what Install did.
@@ -147,7 +144,6 @@ func (r *Remote) install(ctx context.Context, opts InstallOptions) (*InstallResu
 		FreeSpace:    opts.FreeSpace,
 		KeepPrevious: opts.KeepPrevious,
 		Expect:       expect,
-		ExtraTables:  opts.ExtraTables,
 		Meta:         map[string]string{index.MetaBundleManifest: string(installed)},
 		Step: func(step string) {
 			fmt.Fprintf(opts.Progress, "install: %s (%s)\n", step, time.Since(start).Round(100*time.Millisecond))

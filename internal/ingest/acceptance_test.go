@@ -12,7 +12,7 @@ import (
 )
 
 // TestFullSaveAcceptance checks a search.db built from the whole real corpus
-// (`make full-save`, run by .ci/corpus-checks) against the save issue's
+// (`make full-save`; CI builds it with .ci/full-save) against the save issue's
 // acceptance points. It reads the DB named by CUPERTINO_DB.
 func TestFullSaveAcceptance(t *testing.T) {
 	dbPath := testenv.FullIndexDB(t)

@@ -13,7 +13,8 @@ import (
 
 // FullIndexVar names the environment variable that points the tests at a
 // search.db built from the whole real corpus (`make full-save` writes one to
-// .cache/full/search.db; .ci/corpus-checks sets the variable). It is the one
+// .cache/full/search.db; CI builds it with .ci/full-save and runs `make test`
+// with the variable set, so every test that reads it runs there). It is the one
 // name for "a built full index": ingest's and enrich's acceptance checks, the
 // ranking goldens, the stemmer check, the serve benchmark, the query timings
 // and .ci/inspector-check all read it.
