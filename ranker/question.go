@@ -22,11 +22,16 @@ type QuestionForm struct {
 	Stripped []string `json:"stripped,omitempty"`
 	// Sides are the two things a comparison compares.
 	Sides []string `json:"sides,omitempty"`
-	raw   string
+	// Operators are the operators the question names, each as "op as its
+	// name": their names are searched with them (operators.go).
+	Operators []string `json:"operators,omitempty"`
+	raw       string
 }
 
 // Changed reports whether the form differs from the query as typed.
-func (f QuestionForm) Changed() bool { return f.Core != f.raw || len(f.Sides) > 0 }
+func (f QuestionForm) Changed() bool {
+	return f.Core != f.raw || len(f.Sides) > 0 || len(f.Operators) > 0
+}
 
 // The words of scaffolding, lower case. platformWords name where the code
 // runs and languageWords what it is written in: a question names them for
@@ -98,7 +103,9 @@ var (
 // platform. Only words are stripped: code and messages keep their inner
 // text, as "Swift 6" and "in" are theirs; the frame around them goes.
 func ReadQuestionForm(raw string, isFramework func(string) bool) QuestionForm {
-	f := QuestionForm{Core: strings.TrimSpace(raw), raw: strings.TrimSpace(raw)}
+	raw = strings.TrimSpace(raw)
+	f := QuestionForm{raw: raw}
+	f.Core, f.Operators = nameOperators(raw)
 	strip := func(found string) {
 		if s := strings.TrimSpace(found); s != "" {
 			f.Stripped = append(f.Stripped, s)
@@ -247,6 +254,9 @@ func QuestionFormLine(f QuestionForm) string {
 	line := "Question form: searched " + strconv.Quote(f.Core)
 	if len(f.Stripped) > 0 {
 		line += "; stripped " + strings.Join(f.Stripped, " | ")
+	}
+	if len(f.Operators) > 0 {
+		line += "; named " + strings.Join(f.Operators, " | ")
 	}
 	if len(f.Sides) > 0 {
 		line += fmt.Sprintf("; compared: %s (each side's search weighs %s, the whole's 1)", strings.Join(f.Sides, " | "), trimFloat(comparisonSideWeight))

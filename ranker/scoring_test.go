@@ -133,6 +133,7 @@ var scoringCases = []scoringCase{
 	{"reading: a compiler message", "error: value of type 'Text' has no member 'bolder'", Filters{}, "apple-docs://swiftui/text", "Read as message; searched: Text.bolder | Text"},
 	{"reading: a comparison+comparisonSideWeight", "URL vs NSURL", Filters{}, "apple-docs://foundation/nsurl", "compared: URL | NSURL (each side's search weighs 0.5, the whole's 1)"},
 	{"reading: a question's scaffolding", "how do I show a spinner?", Filters{}, "apple-docs://swiftui/progressview", "stripped how do I | ?"},
+	{"reading: an operator's name", "What is the ?? operator", Filters{}, "swift-book://languageguide/basicoperators", "named ?? as nil-coalescing operator"},
 	{"reading: code among words, unsure+readingWeightFloor", "Text(bold) is not shown when the view appears on the screen", Filters{}, "apple-docs://swiftui/text",
 		"its searches weigh 0.6 (lead) and 0.2 (floor 0.2)"},
 	{"reading: code among names, nearly sure+wordsWeightFloor", "Text(bold) View Color Font Image Label Button Toggle Slider Stepper fails", Filters{}, "apple-docs://swiftui/text",
@@ -177,6 +178,8 @@ func scoringPages() []*document.Document {
 			"A generated network resource was requested, but an internet connection isn't established.", ios("2.0")),
 		page("swift-evolution://SE-0413", "Typed throws", "proposal", "Generated: functions that throw declare the type of error they throw."),
 		page("swift-org://documentation/server", "Swift on Server", "article", "Generated notes on running Swift on the server side."),
+		page("swift-book://languageguide/basicoperators", "Basic Operators", "article",
+			"Generated: the nil-coalescing operator gives an optional's value or a default; the closed and half-open range operators."),
 		page("samples://swiftui-garden-planner/App/PlantLabel.swift", "App/PlantLabel.swift", document.KindSourceFile, "From the sample project Garden Planner.",
 			content(`struct PlantLabel: View { var body: some View { Text(name).bold() } }`),
 			func(d *document.Document) {

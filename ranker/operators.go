@@ -1,0 +1,97 @@
+package ranker
+
+import (
+	"strings"
+)
+
+// operatorNames name Swift's operators and shorthand marks as the Swift
+// book's headings and the standard library's pages name them. A question
+// about one ("Difference between == and ===", "What is the ?? operator",
+// "What does $0 mean in closures") holds no word for it: the full-text index
+// drops punctuation, so such a query found pages titled "and" or "operator",
+// or nothing at all ("empty query"). Each operator standing alone in a query
+// read as words gets its name written after it; the query's words are all
+// still searched.
+var operatorNames = map[string]string{
+	"==":   "equal to comparison operators Equatable",
+	"!=":   "not equal to comparison operators Equatable",
+	"===":  "identity operators identical to",
+	"!==":  "identity operators not identical to",
+	"<=":   "less than or equal to comparison operators Comparable",
+	">=":   "greater than or equal to comparison operators Comparable",
+	"??":   "nil-coalescing operator",
+	"?.":   "optional chaining",
+	"!":    "forced unwrapping",
+	"...":  "closed range operator",
+	"..<":  "half-open range operator",
+	"&&":   "logical AND operator",
+	"||":   "logical OR operator",
+	"->":   "function types return type",
+	"~=":   "pattern-matching operator expression pattern",
+	"<<":   "bitwise left shift operator",
+	">>":   "bitwise right shift operator",
+	"&+":   "overflow addition operator",
+	"&-":   "overflow subtraction operator",
+	"&*":   "overflow multiplication operator",
+	"+=":   "compound assignment operators",
+	"-=":   "compound assignment operators",
+	"%":    "remainder operator",
+	"$0":   "shorthand argument names closures",
+	"$1":   "shorthand argument names closures",
+	"as?":  "type casting downcasting conditional form",
+	"as!":  "type casting downcasting forced form",
+	"try?": "converting errors to optional values",
+	"try!": "disabling error propagation",
+}
+
+// ambiguousOperators are also prose's punctuation ("Loading... fails",
+// "Help !"): named only when quoted as code, beside another operator, or
+// in a query that speaks of operators or meaning.
+var ambiguousOperators = map[string]bool{"!": true, "...": true, "%": true}
+
+// operatorContextWords make an ambiguous operator one.
+var operatorContextWords = map[string]bool{"operator": true, "operators": true, "mean": true, "means": true,
+	"meaning": true, "range": true, "unwrap": true, "unwrapping": true, "symbol": true, "sign": true}
+
+// nameOperators returns raw with each operator that stands alone in it
+// (between spaces, or quoted) followed by its name, and the names given as
+// "op as name" for --explain. Code keeps its text: only a query read as
+// words is named.
+func nameOperators(raw string) (string, []string) {
+	fields := strings.Fields(raw)
+	type found struct {
+		at     int
+		quoted bool
+	}
+	var ops []found
+	context, plain := false, 0
+	for i, f := range fields {
+		bare := strings.Trim(f, "`'\"(),")
+		if _, ok := operatorNames[bare]; ok {
+			ops = append(ops, found{i, bare != f})
+			if !ambiguousOperators[bare] {
+				plain++
+			}
+			continue
+		}
+		if operatorContextWords[strings.ToLower(strings.Trim(f, "?.,:;!"))] {
+			context = true
+		}
+	}
+	if len(ops) == 0 || readQuery(raw).Class != ClassWords {
+		return raw, nil
+	}
+	var named []string
+	for _, op := range ops {
+		bare := strings.Trim(fields[op.at], "`'\"(),")
+		if ambiguousOperators[bare] && !op.quoted && !context && plain == 0 {
+			continue
+		}
+		fields[op.at] += " " + operatorNames[bare]
+		named = append(named, bare+" as "+operatorNames[bare])
+	}
+	if len(named) == 0 {
+		return raw, nil
+	}
+	return strings.Join(fields, " "), named
+}
