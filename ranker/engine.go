@@ -152,6 +152,7 @@ func (e *Engine) run(ctx context.Context, q *Query, f Filters, call *Call) ([]Re
 		}
 	}
 	s.passages(ctx, results)
+	s.sectionSummaries(ctx, results)
 	return results, nil
 }
 

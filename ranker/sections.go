@@ -1,0 +1,223 @@
+package ranker
+
+import (
+	"context"
+	"database/sql"
+	"fmt"
+	"sort"
+	"strings"
+	"time"
+
+	"github.com/cupertino-go/cupertino/index"
+	"github.com/cupertino-go/cupertino/internal/document"
+	"github.com/cupertino-go/cupertino/internal/sqlrows"
+)
+
+// Sections: the Swift book's chapters, Swift Evolution's proposals and
+// swift.org's pages are long, and a question about one of their sections
+// ("willSet and didSet", "static func vs class func") shares its words with
+// that section, not with the chapter as a whole, which every other page
+// outweighs. enrich's passages pass indexes each section (index.Passage);
+// a request searches them, and the page of each of the best sections joins
+// the candidates, found through that section: its summary is the section's
+// text and its Section the anchor read_document opens. The words' own
+// candidates stay: a section adds a page, it never removes one.
+
+// sectionHit is the best section a search found on a page.
+type sectionHit struct {
+	rank            int // 1-based among the passages the search read
+	passage         int64
+	anchor, heading string
+	matchedAllWords bool // the section holds every keyword of the request
+}
+
+// sectionStage adds the pages of the request's best sections, searched
+// in each source apart: Swift Evolution's six thousand sections would
+// otherwise fill the list before the book's chapter that teaches the
+// feature.
+func (s *search) sectionStage(ctx context.Context) error {
+	if !s.sectionsApply() {
+		return nil
+	}
+	defer s.trace(ctx, "sections", time.Now())
+	words := s.contentWords()
+	if len(words) == 0 {
+		return nil
+	}
+	s.sections = map[int64]sectionHit{}
+	for _, src := range index.PassageSources {
+		r, ok := s.e.ranges[src]
+		if !ok || !s.inScope(src) {
+			continue
+		}
+		if err := s.sourceSections(ctx, words, r); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// sourceSections adds the pages of one source's best sections for words:
+// their AND, relaxed by dropping the most common word while it matches
+// fewer than sectionMinMatches sections of the source.
+func (s *search) sourceSections(ctx context.Context, words []string, r idRange) error {
+	count := func(ws []string) (int, error) {
+		var n int
+		if err := s.e.queryRow(ctx, []any{&n}, index.PassageCountSQL, MatchAll(ws), r.lo, r.hi, sectionMaxMatches+1); err != nil {
+			return 0, fmt.Errorf("ranker sections: %w", err)
+		}
+		return n, nil
+	}
+	n, err := count(words)
+	if err != nil {
+		return err
+	}
+	all := true
+	if n < sectionMinMatches && len(words) > 1 {
+		// Drop the most common words first: the rare ones name the
+		// section ("willset", "didset").
+		freq := map[string]int{}
+		for _, w := range words {
+			if freq[w], err = s.e.cachedCount(ctx, index.PassageFTSTable, MatchAll([]string{w}), sectionMaxMatches+1); err != nil {
+				return fmt.Errorf("ranker sections: %w", err)
+			}
+		}
+		kept := append([]string(nil), words...)
+		sort.SliceStable(kept, func(i, j int) bool { return freq[kept[i]] < freq[kept[j]] })
+		for len(kept) > 1 && n < sectionMinMatches {
+			kept, all = kept[:len(kept)-1], false
+			if n, err = count(kept); err != nil {
+				return err
+			}
+		}
+		words = kept
+	}
+	if n == 0 || n > sectionMaxMatches {
+		return nil
+	}
+	rank := 0
+	return sqlrows.Each(ctx, sqlrows.QueryFunc(s.e.query), "ranker sections", index.PassageSearchSQL,
+		[]any{MatchAll(words), r.lo, r.hi, sectionLimit}, func(rows *sql.Rows) error {
+			var h sectionHit
+			var doc int64
+			if err := rows.Scan(&h.passage, &doc, &h.anchor, &h.heading); err != nil {
+				return err
+			}
+			rank++
+			if _, seen := s.sections[doc]; seen {
+				return nil // a page is found through its best section
+			}
+			h.rank, h.matchedAllWords = rank, all
+			s.sections[doc] = h
+			s.add(doc, viaSection)
+			return nil
+		})
+}
+
+// sectionsApply: sections answer requests in words, and words about an
+// attribute ("@escaping and completion handler"), within a scope that
+// holds a source cut into passages.
+func (s *search) sectionsApply() bool {
+	if s.identifier || !(s.q.Prose || len(s.q.Attributes) > 0 && len(s.q.Keywords) > 0) {
+		return false
+	}
+	for _, src := range index.PassageSources {
+		if s.inScope(src) {
+			return true
+		}
+	}
+	return false
+}
+
+// sectionScaffolding are the words of a question's frame, which say what
+// is asked, not about what ("what is the difference between…", "what does
+// … mean", "the purpose of…"), and "swift", which every passage is about.
+var sectionScaffolding = map[string]bool{"swift": true, "difference": true, "differences": true, "purpose": true,
+	"mean": true, "means": true, "meaning": true, "example": true, "examples": true, "explain": true,
+	"good": true, "better": true, "best": true, "understand": true, "use": true, "using": true, "usage": true}
+
+// contentWords are the request's keywords without function words and a
+// question's frame.
+func (s *search) contentWords() []string {
+	var out []string
+	for _, k := range append(append([]string(nil), s.q.Attributes...), s.q.Keywords...) {
+		if w := strings.ToLower(k); !stopWords[w] && !sectionScaffolding[w] && hasTokenChar(w) && !containsString(out, w) {
+			out = append(out, w)
+		}
+	}
+	return out
+}
+
+// sectionRelevance is what a page's best section adds to its base: the
+// first section sectionBase, falling linearly to nothing at sectionLimit.
+func (s *search) sectionRelevance(c *candidate) float64 {
+	h, ok := s.sections[c.id]
+	if !ok {
+		return 0
+	}
+	return sectionBase * (1 - float64(h.rank-1)/sectionLimit)
+}
+
+// sectionFusionWeights raises the fusion weight of the Swift book to
+// apple-docs' (times weightSectionFusion) when its best section holds every
+// content word of the request: a language question's chapter then meets
+// the API pages on equal terms. The book teaches the language; Swift
+// Evolution's and swift.org's sections join the candidates at their own
+// weights.
+func (s *search) sectionFusionWeights(w map[string]float64) map[string]float64 {
+	strong := false
+	for id, h := range s.sections {
+		if c := s.cands[id]; c != nil && c.source == sectionFusionSource && h.matchedAllWords && h.rank == 1 {
+			strong = true
+		}
+	}
+	target := w[document.SourceAppleDocs] * weightSectionFusion
+	if !strong || w[sectionFusionSource] >= target {
+		return w
+	}
+	out := make(map[string]float64, len(w))
+	for k, v := range w {
+		out[k] = v
+	}
+	out[sectionFusionSource] = target
+	return out
+}
+
+// sectionFusionSource is the source whose best section fuses at Apple's
+// weight.
+const sectionFusionSource = "swift-book"
+
+// sectionSummaries gives each result found through a section that
+// section's anchor, and as its summary the section's paragraph holding the
+// most of the request's keywords (its first paragraph when none does).
+func (s *search) sectionSummaries(ctx context.Context, results []Result) {
+	if len(s.sections) == 0 {
+		return
+	}
+	byURI := make(map[string]int64, len(s.sections))
+	for id := range s.sections {
+		if c := s.cands[id]; c != nil {
+			byURI[c.uri] = id
+		}
+	}
+	var ids []int64
+	at := map[int64]int{}
+	for i, r := range results {
+		if h, ok := s.sections[byURI[r.URI]]; ok {
+			ids = append(ids, h.passage)
+			at[h.passage] = i
+			results[i].Section = h.anchor
+		}
+	}
+	texts, err := index.PassageTexts(ctx, sqlrows.QueryFunc(s.e.query), ids)
+	if err != nil {
+		s.e.log.Warn("read sections for summaries", "err", err)
+		return
+	}
+	stems := s.keywordStems()
+	for id, text := range texts {
+		if p := bestParagraph(text, stems); p != "" {
+			results[at[id]].Summary = p
+		}
+	}
+}
