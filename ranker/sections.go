@@ -159,12 +159,15 @@ func (s *search) sectionRelevance(c *candidate) float64 {
 }
 
 // sectionFusionWeights raises the fusion weight of the Swift book to
-// apple-docs' (times weightSectionFusion) when its best section holds every
-// content word of the request: a language question's chapter then meets
+// apple-docs' (times weightSectionFusion) when the request names the
+// language and the book's best section holds every content word of it: a language question's chapter then meets
 // the API pages on equal terms. The book teaches the language; Swift
 // Evolution's and swift.org's sections join the candidates at their own
 // weights.
 func (s *search) sectionFusionWeights(w map[string]float64) map[string]float64 {
+	if !s.namesLanguage() {
+		return w
+	}
 	strong := false
 	for id, h := range s.sections {
 		if c := s.cands[id]; c != nil && c.source == sectionFusionSource && h.matchedAllWords && h.rank == 1 {
@@ -181,6 +184,39 @@ func (s *search) sectionFusionWeights(w map[string]float64) map[string]float64 {
 	}
 	out[sectionFusionSource] = target
 	return out
+}
+
+// swiftConstructWords are the words that name a construct of the Swift language:
+// its keywords (the book's "Keywords and Punctuation", less those English
+// uses every day: "open", "set", "case", "return"…) and the names of its
+// concepts. A request holding one asks about the language, and the book's
+// section may meet Apple's pages on equal terms; "run code after a delay",
+// whose words a book chapter holds too, is no language question.
+var swiftConstructWords = map[string]bool{}
+
+func init() {
+	for _, w := range strings.Fields(`let var func static class struct enum protocol extension guard inout init
+		deinit subscript typealias associatedtype fileprivate private internal public mutating nonmutating
+		convenience override rethrows throws async await actor defer fallthrough willset didset unowned weak
+		lazy optional optionals escaping nonescaping autoclosure nil closure closures generic generics tuple
+		tuples unwrap unwrapping unwrapped structs enums protocols initializer initializers subclass
+		subclassing keyword keywords`) {
+		swiftConstructWords[w] = true
+	}
+}
+
+// namesLanguage reports a request about the Swift language: an attribute,
+// or a word of swiftConstructWords.
+func (s *search) namesLanguage() bool {
+	if len(s.q.Attributes) > 0 {
+		return true
+	}
+	for _, w := range s.contentWords() {
+		if swiftConstructWords[w] {
+			return true
+		}
+	}
+	return false
 }
 
 // sectionFusionSource is the source whose best section fuses at Apple's
