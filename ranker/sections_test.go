@@ -27,15 +27,15 @@ func sectionFixture(t *testing.T) *Engine {
 	var docs []*document.Document
 	for _, name := range []string{"alpha", "beta", "gamma", "delta", "epsilon"} {
 		docs = append(docs, page("apple-docs://observation/"+name, "Observation "+name, "article",
-			"How the "+name+" registrar calls zorbitSet and plinthSet of a tracked property."))
+			"How the "+name+" registrar calls zorbitSet and plinthSet of a tracked var."))
 	}
-	observers := "Property observers observe and respond to changes in a property's value: zorbitSet is called just " +
+	observers := "Property observers observe and respond to changes in a var's value: zorbitSet is called just " +
 		"before the value is stored, and plinthSet is called immediately after the new value is stored."
 	docs = append(docs,
 		page("swift-book://languageguide/properties", "Properties", "article",
 			"Access stored and computed values that are part of an instance or type.", content(observers)),
 		page("swift-book://referencemanual/declarations", "Declarations", "article",
-			"The zorbitSet and plinthSet observers of variables, and other names and constructs.",
+			"The zorbitSet and plinthSet observers of a var, and other names and constructs.",
 			content(strings.Repeat("zorbitSet ", 6)+strings.Repeat("plinthSet ", 6))))
 	for _, d := range docs {
 		if err := b.Put(d); err != nil {
@@ -63,7 +63,7 @@ func sectionFixture(t *testing.T) *Engine {
 			Text: "In its simplest form, a stored property is a constant or variable stored as part of an instance."},
 		{DocID: props, Anchor: "Property Observers", Heading: "Property Observers", Title: "Properties", Text: observers},
 		{DocID: decls, Anchor: "Variable Declaration", Heading: "Variable Declaration", Title: "Declarations",
-			Text: strings.Repeat("A zorbitSet observer runs first. ", 6)},
+			Text: strings.Repeat("A zorbitSet observer runs first on a var. ", 6)},
 		{DocID: decls, Anchor: "Variable Declaration", Heading: "Observers", Title: "Declarations",
 			Text: strings.Repeat("A plinthSet observer runs after. ", 6)},
 	}
@@ -93,7 +93,7 @@ func sectionFixture(t *testing.T) *Engine {
 // section (the anchor read_document opens) and shows its text.
 func TestSectionHitNamesItsSection(t *testing.T) {
 	e := sectionFixture(t)
-	rs := mustSearch(t, e, "what is the purpose of zorbitSet and plinthSet", Filters{})
+	rs := mustSearch(t, e, "what is the purpose of zorbitSet and plinthSet on a var", Filters{})
 	i := rankOf(rs, "swift-book://languageguide/properties") - 1
 	if i < 0 {
 		t.Fatalf("the Properties chapter is not found: %v", uris(rs))
@@ -114,20 +114,21 @@ func TestSectionHitNamesItsSection(t *testing.T) {
 // whose whole text bm25 therefore prefers.
 func TestSectionBaseLiftsTheAnsweringChapter(t *testing.T) {
 	e := sectionFixture(t)
-	rs := mustSearch(t, e, "what is the purpose of zorbitSet and plinthSet", Filters{})
+	rs := mustSearch(t, e, "what is the purpose of zorbitSet and plinthSet on a var", Filters{})
 	props, decls := rankOf(rs, "swift-book://languageguide/properties"), rankOf(rs, "swift-book://referencemanual/declarations")
 	if props <= 0 || decls > 0 && props > decls {
 		t.Fatalf("Properties at %d, Declarations at %d: the chapter whose section answers must lead (%v)", props, decls, uris(rs))
 	}
 }
 
-// TestSectionFusionMeetsAppleOnEqualTerms pins weightSectionFusion: the
-// book's best section holding every word fuses at apple-docs' weight, so
+// TestSectionFusionMeetsAppleOnEqualTerms pins weightSectionFusion: for a
+// request naming the language ("var"), the book's best section holding
+// every word fuses at apple-docs' weight, so
 // the chapter comes second after Apple's first page, not sixth after all
 // five (at the book's own weight, 1/61 is below Apple's fifth, 3/65).
 func TestSectionFusionMeetsAppleOnEqualTerms(t *testing.T) {
 	e := sectionFixture(t)
-	rs := mustSearch(t, e, "what is the purpose of zorbitSet and plinthSet", Filters{})
+	rs := mustSearch(t, e, "what is the purpose of zorbitSet and plinthSet on a var", Filters{})
 	if r := rankOf(rs, "swift-book://languageguide/properties"); r <= 0 || r > 2 {
 		t.Fatalf("Properties at %d, want 1 or 2: %v", r, uris(rs))
 	}
