@@ -133,18 +133,38 @@ type PassageHit struct {
 }
 
 // PassageSearchSQL finds the passages matching an FTS5 expression (the
-// first argument) on the pages whose ids lie between the second and the
-// third argument (one source's span), best first, at most the fourth
-// argument of them, with their page.
-var PassageSearchSQL = `SELECT p.id, p.doc_id, p.anchor, p.heading FROM ` + PassageFTSTable + ` f
-	JOIN passages p ON p.id = f.rowid
-	WHERE ` + PassageFTSTable + ` MATCH ? AND p.doc_id BETWEEN ? AND ? ORDER BY ` + PassageBM25Expr + ` LIMIT ?`
+// first argument) whose ids lie between the second and the third argument
+// (one source's PassageSpan), best first, at most the fourth argument of
+// them, with their page. The passages pass numbers passages in page order,
+// so a source's passages are one span of ids, and FTS5 bounds its scan by
+// rowid without reading the passages table.
+var PassageSearchSQL = `SELECT p.id, p.doc_id, p.anchor, p.heading FROM (SELECT rowid AS id, ` + PassageBM25Expr + ` AS rank
+	FROM ` + PassageFTSTable + ` WHERE ` + PassageFTSTable + ` MATCH ? AND rowid BETWEEN ? AND ? ORDER BY rank LIMIT ?) f
+	JOIN passages p ON p.id = f.id ORDER BY f.rank`
 
 // PassageCountSQL counts the passages matching an FTS5 expression (the
-// first argument) on the pages whose ids lie between the second and the
-// third argument, up to the fourth argument.
-var PassageCountSQL = `SELECT count(*) FROM (SELECT 1 FROM ` + PassageFTSTable + ` f JOIN passages p ON p.id = f.rowid
-	WHERE ` + PassageFTSTable + ` MATCH ? AND p.doc_id BETWEEN ? AND ? LIMIT ?)`
+// first argument) with ids between the second and the third argument, up
+// to the fourth argument.
+var PassageCountSQL = `SELECT count(*) FROM (SELECT rowid FROM ` + PassageFTSTable + ` WHERE ` + PassageFTSTable + ` MATCH ?
+	AND rowid BETWEEN ? AND ? LIMIT ?)`
+
+// PassageSpan returns the first and last passage id of the pages whose
+// ids lie between lo and hi (a source's span); ok is false when they have
+// none.
+func PassageSpan(ctx context.Context, q sqlrows.Querier, lo, hi int64) (first, last int64, ok bool, err error) {
+	var f, l sql.NullInt64
+	rows, err := q.QueryContext(ctx, "SELECT min(id), max(id) FROM passages WHERE doc_id BETWEEN ? AND ?", lo, hi)
+	if err != nil {
+		return 0, 0, false, fmt.Errorf("read passage span: %w", err)
+	}
+	defer rows.Close()
+	if rows.Next() {
+		if err := rows.Scan(&f, &l); err != nil {
+			return 0, 0, false, fmt.Errorf("read passage span: %w", err)
+		}
+	}
+	return f.Int64, l.Int64, f.Valid, rows.Err()
+}
 
 // PassageTexts returns the Markdown of the given passages.
 func PassageTexts(ctx context.Context, db sqlrows.Querier, ids []int64) (map[int64]string, error) {

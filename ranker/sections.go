@@ -46,11 +46,11 @@ func (s *search) sectionStage(ctx context.Context) error {
 	}
 	s.sections = map[int64]sectionHit{}
 	for _, src := range index.PassageSources {
-		r, ok := s.e.ranges[src]
+		r, ok := s.e.passageSpans[src]
 		if !ok || !s.inScope(src) {
 			continue
 		}
-		if err := s.sourceSections(ctx, words, r); err != nil {
+		if err := s.sourceSections(ctx, src, words, r); err != nil {
 			return err
 		}
 	}
@@ -58,45 +58,52 @@ func (s *search) sectionStage(ctx context.Context) error {
 }
 
 // sourceSections adds the pages of one source's best sections for words:
-// their AND, relaxed by dropping the most common word while it matches
-// fewer than sectionMinMatches sections of the source.
-func (s *search) sourceSections(ctx context.Context, words []string, r idRange) error {
-	count := func(ws []string) (int, error) {
-		var n int
-		if err := s.e.queryRow(ctx, []any{&n}, index.PassageCountSQL, MatchAll(ws), r.lo, r.hi, sectionMaxMatches+1); err != nil {
-			return 0, fmt.Errorf("ranker sections: %w", err)
+// their AND, which, in the book alone, is relaxed by dropping the most
+// common word while it matches nothing. Swift Evolution's and swift.org's
+// sections join only when one holds every word: relaxed, their thousands
+// of sections answer with whatever repeats the rarest word, and each retry
+// costs a search.
+func (s *search) sourceSections(ctx context.Context, src string, words []string, r idRange) error {
+	df := map[string]int{}
+	for _, w := range words {
+		n, err := s.e.cachedCount(ctx, index.PassageFTSTable, MatchAll([]string{w}), sectionMaxMatches+1)
+		if err != nil {
+			return fmt.Errorf("ranker sections: %w", err)
 		}
-		return n, nil
+		df[w] = n
 	}
-	n, err := count(words)
-	if err != nil {
-		return err
-	}
-	all := true
-	if n < sectionMinMatches && len(words) > 1 {
-		// Drop the most common words first: the rare ones name the
-		// section ("willset", "didset").
-		freq := map[string]int{}
-		for _, w := range words {
-			if freq[w], err = s.e.cachedCount(ctx, index.PassageFTSTable, MatchAll([]string{w}), sectionMaxMatches+1); err != nil {
-				return fmt.Errorf("ranker sections: %w", err)
-			}
+	relax := true
+	var kept []string
+	for _, w := range words {
+		// A word no section holds leaves every AND empty.
+		if df[w] > 0 {
+			kept = append(kept, w)
+		} else if !relax {
+			return nil
 		}
-		kept := append([]string(nil), words...)
-		sort.SliceStable(kept, func(i, j int) bool { return freq[kept[i]] < freq[kept[j]] })
-		for len(kept) > 1 && n < sectionMinMatches {
-			kept, all = kept[:len(kept)-1], false
-			if n, err = count(kept); err != nil {
-				return err
-			}
-		}
-		words = kept
 	}
-	if n == 0 || n > sectionMaxMatches {
+	if len(kept) == 0 {
 		return nil
 	}
+	sort.SliceStable(kept, func(i, j int) bool { return df[kept[i]] < df[kept[j]] })
+	for {
+		if df[kept[0]] > sectionMaxMatches {
+			// Even the rarest word is in too many sections to tell one.
+			return nil
+		}
+		found, err := s.searchSections(ctx, kept, r, len(kept) == len(words))
+		if err != nil || found > 0 || !relax || len(kept) == 1 {
+			return err
+		}
+		kept = kept[:len(kept)-1]
+	}
+}
+
+// searchSections adds the pages of the best sections in r holding every
+// word, and returns how many sections it read.
+func (s *search) searchSections(ctx context.Context, words []string, r idRange, all bool) (int, error) {
 	rank := 0
-	return sqlrows.Each(ctx, sqlrows.QueryFunc(s.e.query), "ranker sections", index.PassageSearchSQL,
+	err := sqlrows.Each(ctx, sqlrows.QueryFunc(s.e.query), "ranker sections", index.PassageSearchSQL,
 		[]any{MatchAll(words), r.lo, r.hi, sectionLimit}, func(rows *sql.Rows) error {
 			var h sectionHit
 			var doc int64
@@ -112,13 +119,17 @@ func (s *search) sourceSections(ctx context.Context, words []string, r idRange) 
 			s.add(doc, viaSection)
 			return nil
 		})
+	return rank, err
 }
 
-// sectionsApply: sections answer requests in words, and words about an
-// attribute ("@escaping and completion handler"), within a scope that
-// holds a source cut into passages.
+// sectionsApply: sections answer questions about the language
+// (namesLanguage), in words or about an attribute ("@escaping and
+// completion handler"), within a scope that holds a source cut into
+// passages. Other requests gain nothing measurable from them (the dev and
+// held-out batteries score the same with sections for every request) and
+// would pay the searches: about 4 ms of CPU per sentence.
 func (s *search) sectionsApply() bool {
-	if s.identifier || !(s.q.Prose || len(s.q.Attributes) > 0 && len(s.q.Keywords) > 0) {
+	if s.identifier || !(s.q.Prose || len(s.q.Attributes) > 0 && len(s.q.Keywords) > 0) || !s.namesLanguage() {
 		return false
 	}
 	for _, src := range index.PassageSources {

@@ -166,14 +166,11 @@ const (
 	// sectionLimit is how many sections a request reads; a page counts at
 	// its best one.
 	sectionLimit = 20
-	// sectionMinMatches: an AND of the request's words matching fewer
-	// sections is relaxed by dropping its most common word. One: a section
-	// holding every word is the answer, and relaxing further lets a
-	// section that repeats one word outrank it (3 lost the book's
-	// "Property Observers" to "willSet" alone in a reference chapter).
-	sectionMinMatches = 1
-	// sectionMaxMatches: an AND matching more sections says nothing about
-	// any one of them, and is left out.
+	// sectionMaxMatches: when the rarest of a request's words is in more
+	// sections than this, no section stands out, and none is read. An AND
+	// is relaxed only while it matches nothing: a section holding every
+	// word is the answer, and relaxing while fewer than 3 matched lost the
+	// book's "Property Observers" to "willSet" alone in a reference chapter.
 	sectionMaxMatches = 2000
 	// sectionBase is the relevance the page of the best section gains,
 	// falling linearly to nothing at sectionLimit (bm25 adds up to
