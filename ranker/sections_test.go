@@ -37,6 +37,8 @@ func sectionFixture(t *testing.T) *Engine {
 		page("swift-book://referencemanual/declarations", "Declarations", "article",
 			"The zorbitSet and plinthSet observers of a var, and other names and constructs.",
 			content(strings.Repeat("zorbitSet ", 6)+strings.Repeat("plinthSet ", 6))))
+	docs = append(docs, page("swift-evolution://SE-9001", "Observers for every var", "proposal",
+		"Adds zorbitSet and plinthSet observers to a var.", content(observers)))
 	for _, d := range docs {
 		if err := b.Put(d); err != nil {
 			t.Fatal(err)
@@ -58,6 +60,7 @@ func sectionFixture(t *testing.T) *Engine {
 		return id
 	}
 	props, decls := id("swift-book://languageguide/properties"), id("swift-book://referencemanual/declarations")
+	proposal := id("swift-evolution://SE-9001")
 	passages := []index.Passage{
 		{DocID: props, Anchor: "Stored Properties", Heading: "Stored Properties", Title: "Properties",
 			Text: "In its simplest form, a stored property is a constant or variable stored as part of an instance."},
@@ -66,6 +69,7 @@ func sectionFixture(t *testing.T) *Engine {
 			Text: strings.Repeat("A zorbitSet observer runs first on a var. ", 6)},
 		{DocID: decls, Anchor: "Variable Declaration", Heading: "Observers", Title: "Declarations",
 			Text: strings.Repeat("A plinthSet observer runs after. ", 6)},
+		{DocID: proposal, Anchor: "Proposed solution", Heading: "Proposed solution", Title: "Observers for every var", Text: observers},
 	}
 	tx, err := db.Begin()
 	if err != nil {
@@ -136,5 +140,26 @@ func TestSectionFusionMeetsAppleOnEqualTerms(t *testing.T) {
 	rs = mustSearch(t, e, "tracked registrar zorbitSet", Filters{})
 	if r := rankOf(rs, "swift-book://languageguide/properties"); r > 0 && r <= 5 {
 		t.Fatalf("Properties at %d for words no section holds together: %v", r, uris(rs))
+	}
+}
+
+// TestEvolutionSectionsWhenAsked: a proposal's sections answer a request
+// that asks for Swift Evolution; otherwise the proposal competes as a
+// whole page, without a section.
+func TestEvolutionSectionsWhenAsked(t *testing.T) {
+	e := sectionFixture(t)
+	const q = "what is the purpose of zorbitSet and plinthSet on a var"
+	for _, c := range []struct {
+		f    Filters
+		want string
+	}{{Filters{}, ""}, {Filters{Sources: []string{"swift-evolution"}}, "Proposed solution"}} {
+		rs := mustSearch(t, e, q, c.f)
+		i := rankOf(rs, "swift-evolution://SE-9001") - 1
+		if i < 0 {
+			t.Fatalf("sources %v: the proposal is not found: %v", c.f.Sources, uris(rs))
+		}
+		if rs[i].Section != c.want {
+			t.Errorf("sources %v: section %q, want %q", c.f.Sources, rs[i].Section, c.want)
+		}
 	}
 }
