@@ -30,6 +30,10 @@
 //	               semantic table (the model, the similarity matrix)
 //	contexts       gives each Apple page the prose paragraphs elsewhere that
 //	               link to or name it (context_fts), for requests in words
+//	passages       cuts the Swift book's chapters, Swift Evolution's
+//	               proposals and swift.org's pages into their "##" and "###"
+//	               sections (passages, passage_fts), so that search finds a
+//	               section and names it
 //
 // `cupertino save` runs every pass on the in-flight database before Commit
 // (which then rebuilds doc_symbols_fts); `cupertino enrich` opens a committed
@@ -155,6 +159,7 @@ func allPasses() []Pass {
 		{Name: "relationships", Version: "1", run: runRelationships},
 		{Name: "semantic", Version: "1", run: runSemantic},
 		{Name: "contexts", Version: "1", run: runContexts},
+		{Name: "passages", Version: "1", run: runPassages},
 	}
 }
 

@@ -24,8 +24,8 @@ func TestPassOrderRespectsDependencies(t *testing.T) {
 			}
 		}
 	}
-	if strings.Join(names, ",") != "synonyms,constraints,hierarchy,relationships,semantic,contexts" {
-		t.Errorf("passes = %v, want synonyms, constraints, hierarchy, relationships, semantic, contexts", names)
+	if strings.Join(names, ",") != "synonyms,constraints,hierarchy,relationships,semantic,contexts,passages" {
+		t.Errorf("passes = %v, want synonyms, constraints, hierarchy, relationships, semantic, contexts, passages", names)
 	}
 }
 

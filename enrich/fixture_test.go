@@ -66,8 +66,13 @@ func newRichFixture(t *testing.T, extra ...*document.Document) *richFixture {
 		"[`NavigationLink`](apple-docs://swiftui/navigationlink).\n\n```swift\nNavigationLink(\"A\") { Text(\"B\") }\n```\n\n" +
 		"In UIKit apps a UIButton sends its action when the user lifts a finger.\n"
 
+	// A chapter of the Swift book, the passages pass's material.
+	chapter := fixtureDoc("swift-book://languageguide/properties", "Properties", "article", "")
+	chapter.Source, chapter.Framework, chapter.Parent = document.SourceSwiftBook, "", ""
+	chapter.Markdown = propertiesChapter
+
 	docs := []*document.Document{
-		article,
+		article, chapter,
 		root("apple-docs://corebluetooth", "Core Bluetooth", "CoreBluetooth.json"),
 		root("apple-docs://coregraphics", "Core Graphics", "coregraphics.json"),
 		root("apple-docs://quartzcore", "Core Animation", "QuartzCore.json"),
@@ -105,3 +110,26 @@ func mustJSON(t *testing.T, v any) string {
 	}
 	return string(data)
 }
+
+// propertiesChapter is a chapter of the Swift book cut short: a head, a
+// "##" section with text before its "###" subsections, and a "##" section
+// without any.
+const propertiesChapter = `# Properties
+
+Access stored and computed values that are part of an instance or type.
+
+## Stored Properties
+
+In its simplest form, a stored property is a constant or variable that's stored as part of an instance.
+
+### Lazy Stored Properties
+
+A lazy stored property is a property whose initial value isn't calculated until the first time it's used.
+
+## Property Observers
+
+Property observers observe and respond to changes in a property's value: willSet is called just before
+the value is stored, and didSet is called immediately after the new value is stored.
+
+` + "```swift\nvar total = 0 { didSet { print(total) } }\n```" + `
+`

@@ -16,7 +16,7 @@ import (
 // part may bring a table this cupertino does not know.
 
 // fullTextTables are the FTS5 tables of the schema.
-var fullTextTables = []string{FTSTable, PartsFTSTable, ContextFTSTable, symbolsFTSPrefix}
+var fullTextTables = []string{FTSTable, PartsFTSTable, ContextFTSTable, PassageFTSTable, symbolsFTSPrefix}
 
 // quickCheck runs PRAGMA quick_check (every page read, every record well
 // formed), or with full PRAGMA integrity_check (every index matched to its

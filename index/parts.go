@@ -70,9 +70,9 @@ const partMetaTable = "bundle_part"
 const docSourceTable = "doc_source"
 
 // ftsShadowPrefixes and symbolsFTSPrefix start the names of the shadow
-// tables of docs_fts, parts_fts and context_fts (which travel in the search
+// tables of docs_fts, parts_fts, context_fts and passage_fts (which travel in the search
 // part), and of doc_symbols_fts.
-var ftsShadowPrefixes = []string{FTSTable + "_", PartsFTSTable + "_", ContextFTSTable + "_"}
+var ftsShadowPrefixes = []string{FTSTable + "_", PartsFTSTable + "_", ContextFTSTable + "_", PassageFTSTable + "_"}
 
 const symbolsFTSPrefix = "doc_symbols_fts"
 

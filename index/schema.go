@@ -201,6 +201,19 @@
 //	                     transcripts, READMEs, other pages' discussions).
 //	                     Written by enrich's contexts pass; searched by the
 //	                     ranker for requests (ContextFTSTable).
+//	passages             id INTEGER PRIMARY KEY (= passage_fts.rowid), doc_id,
+//	                     ord, anchor, heading, text: the sections of the
+//	                     long pages of PassageSources (the Swift book,
+//	                     Swift Evolution, swift.org), each "###" subsection
+//	                     and each "##" section's text before its first
+//	                     "###" one unit. anchor is the "##" heading that
+//	                     read_document's section= opens (mdbound.Select);
+//	                     heading is the unit's own; text its Markdown.
+//	                     Index passages_doc(doc_id). Written by enrich's
+//	                     passages pass; searched by the ranker.
+//	passage_fts          FTS5, contentless, rowid = passages.id, columns
+//	                     title (the page's), heading (the "##" and "###"
+//	                     headings), body; weights PassageBM25Expr.
 //	semantic             key PRIMARY KEY, value BLOB: the word vectors
 //	                     (SemanticModel, semantic.Model.Encode) and the
 //	                     matrix of type and article pages searched by
@@ -217,7 +230,7 @@ import (
 
 // SchemaVersion is stored in PRAGMA user_version. Bump it on any change to the
 // DDL below; Open rejects other versions.
-const SchemaVersion = 7
+const SchemaVersion = 8
 
 // BM25Weights are the per-column weights of docs_fts in column order: uri,
 // source, framework, language, title, content, summary, symbols,
@@ -498,6 +511,22 @@ CREATE TABLE doc_vectors (
 
 CREATE VIRTUAL TABLE context_fts USING fts5(
 	words,
+	content='', contentless_delete=1,
+	tokenize='porter unicode61 remove_diacritics 2'
+);
+
+CREATE TABLE passages (
+	id INTEGER PRIMARY KEY,
+	doc_id INTEGER NOT NULL,
+	ord INTEGER NOT NULL,
+	anchor TEXT NOT NULL DEFAULT '',
+	heading TEXT NOT NULL DEFAULT '',
+	text TEXT NOT NULL DEFAULT ''
+);
+CREATE INDEX passages_doc ON passages(doc_id);
+
+CREATE VIRTUAL TABLE passage_fts USING fts5(
+	title, heading, body,
 	content='', contentless_delete=1,
 	tokenize='porter unicode61 remove_diacritics 2'
 );

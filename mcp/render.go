@@ -224,6 +224,12 @@ func resultItem(n int, r searchRow) item {
 	if av := availabilityText(r.Availability); av != "" {
 		b.WriteString("\n   " + av)
 	}
+	if r.Section != "" {
+		// Found through one section of a long page: read_document's
+		// section= opens it.
+		r.Section = clip(r.Section, maxTitleLen)
+		fmt.Fprintf(&b, "\n   Section: %s (read_document section=%q)", oneLine(r.Section), oneLine(r.Section))
+	}
 	r.Summary = clip(r.Summary, summaryLimit)
 	if r.Summary != "" {
 		b.WriteString("\n   " + r.Summary)

@@ -92,6 +92,7 @@ func searchTool(b *backend) (mcpgo.Tool, server.ToolHandlerFunc) {
 			"code is searched as the calls it makes, an error as the APIs and language rules it names, and a misspelt name as the nearest real one " +
 			"(the answer says so). Results list title, URI, kind, framework, availability and a summary, " +
 			"a symbol's declaration (which tells same-titled overloads apart) and what replaces a deprecated API; " +
+			"a Swift book chapter or proposal found through one of its sections names that section, which read_document opens with section=; " +
 			"pass a result's uri to read_document for the full page."),
 		readOnly("Search Apple documentation"),
 		mcpgo.WithString("query", mcpgo.Required(), mcpgo.MaxLength(maxQueryLen),

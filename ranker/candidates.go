@@ -67,6 +67,9 @@ const (
 	// viaLexicon: a page the task lexicon names for the request's words
 	// (lexicon.go).
 	viaLexicon
+	// viaSection: a page one of whose sections matches the request
+	// (sections.go).
+	viaSection
 )
 
 // candidate is one document under consideration.
@@ -128,6 +131,8 @@ type search struct {
 	contextRank map[int64]int
 	// lexiconRank is each page's rank among those the task lexicon named.
 	lexiconRank map[int64]int
+	// sections holds, per page, the best section the request matched.
+	sections map[int64]sectionHit
 }
 
 func (s *search) add(id int64, via int) *candidate {
@@ -199,6 +204,9 @@ func (s *search) gather(ctx context.Context) error {
 		return err
 	}
 	if err := s.lexiconStage(ctx); err != nil {
+		return err
+	}
+	if err := s.sectionStage(ctx); err != nil {
 		return err
 	}
 	if err := s.loadMetadata(ctx); err != nil {

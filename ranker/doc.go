@@ -98,7 +98,10 @@
 // fused by RRF), and a name that names nothing as its nearest title
 // (typos.go). Prose also gets the semantic layer's nearest types and
 // articles, the APIs whose contexts match (semantic.go, contexts.go) and the
-// pages the task lexicon names for its words (lexicon.go).
+// pages the task lexicon names for its words (lexicon.go). A question about
+// the Swift language also searches the book's sections (enrich's passages):
+// the chapter of the best ones joins the candidates named by its section,
+// and the book then fuses at Apple's weight (sections.go).
 //
 // Filters apply in Go to the fetched rows, one code path for every stage;
 // a framework or kind filter also asks SQL for its pages before any cap,

@@ -28,7 +28,9 @@ type Engine struct {
 	db     *sql.DB
 	fw     *Frameworks
 	ranges map[string]idRange
-	log    *slog.Logger
+	// passageSpans are each passage source's span of passage ids.
+	passageSpans map[string]idRange
+	log          *slog.Logger
 	// fullScoreCap is FullScoreCap; tests lower it to reach the bounded path
 	// on a small index.
 	fullScoreCap int
@@ -85,6 +87,20 @@ func New(ctx context.Context, store *index.Store, logger *slog.Logger) (*Engine,
 	}
 	for _, sp := range spans {
 		e.ranges[sp.Source] = idRange{lo: sp.Lo, hi: sp.Hi, count: sp.Count}
+	}
+	e.passageSpans = map[string]idRange{}
+	for _, src := range index.PassageSources {
+		r, ok := e.ranges[src]
+		if !ok {
+			continue
+		}
+		first, last, ok, err := index.PassageSpan(ctx, e.db, r.lo, r.hi)
+		if err != nil {
+			return nil, fmt.Errorf("ranker: %w", err)
+		}
+		if ok {
+			e.passageSpans[src] = idRange{lo: first, hi: last}
+		}
 	}
 	return e, nil
 }
@@ -152,6 +168,7 @@ func (e *Engine) run(ctx context.Context, q *Query, f Filters, call *Call) ([]Re
 		}
 	}
 	s.passages(ctx, results)
+	s.sectionSummaries(ctx, results)
 	return results, nil
 }
 

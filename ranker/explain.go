@@ -121,6 +121,11 @@ type Result struct {
 	Framework string `json:"framework"`
 	Kind      string `json:"kind"`
 	Summary   string `json:"summary"`
+	// Section is the "##" heading of the page's section that matched the
+	// request, when the page was found through it: read_document's
+	// section= (and `cupertino read --sections`) opens it, and Summary is
+	// then that section's text.
+	Section string `json:"section,omitempty"`
 	// Score is the fused score; only the order it gives is meaningful.
 	Score float64 `json:"score"`
 	// Availability maps platform (iOS, macOS, …) to the introduced version.

@@ -32,6 +32,19 @@ func (s *search) passages(ctx context.Context, results []Result) {
 		s.e.log.Warn("read transcripts for passages", "err", err)
 		return
 	}
+	stems := s.keywordStems()
+	for i := range results {
+		if body, ok := bodies[results[i].URI]; ok {
+			if p := bestPassage(body, stems); p != "" {
+				results[i].Summary = p
+			}
+		}
+	}
+}
+
+// keywordStems are the Porter stems of the request's keywords, three
+// letters or more, function words left out.
+func (s *search) keywordStems() map[string]bool {
 	stems := map[string]bool{}
 	for _, k := range s.q.Keywords {
 		for _, w := range words(strings.ToLower(k)) {
@@ -40,13 +53,57 @@ func (s *search) passages(ctx context.Context, results []Result) {
 			}
 		}
 	}
-	for i := range results {
-		if body, ok := bodies[results[i].URI]; ok {
-			if p := bestPassage(body, stems); p != "" {
-				results[i].Summary = p
-			}
+	return stems
+}
+
+// bestParagraph returns the prose paragraph of a section's Markdown
+// holding the most distinct keyword stems, clipped around its first match;
+// with no match, its first prose paragraph, clipped. Code blocks, headings,
+// tables and asides' markers are not prose.
+func bestParagraph(markdown string, stems map[string]bool) string {
+	var paras []string
+	var cur []string
+	inCode := false
+	flush := func() {
+		if len(cur) > 0 {
+			paras = append(paras, strings.Join(cur, " "))
+			cur = cur[:0]
 		}
 	}
+	for _, line := range strings.Split(markdown, "\n") {
+		t := strings.TrimSpace(line)
+		switch {
+		case strings.HasPrefix(t, "```"):
+			inCode = !inCode
+			flush()
+		case inCode || strings.HasPrefix(t, "#") || strings.HasPrefix(t, "|"):
+		case t == "":
+			flush()
+		default:
+			cur = append(cur, strings.TrimLeft(t, "> "))
+		}
+	}
+	flush()
+	if len(paras) == 0 {
+		return ""
+	}
+	best, bestHits, bestAt := paras[0], 0, 0
+	for _, para := range paras {
+		lower := strings.ToLower(para)
+		hits, first := 0, -1
+		for st := range stems {
+			if at := strings.Index(lower, st); at >= 0 {
+				hits++
+				if first < 0 || at < first {
+					first = at
+				}
+			}
+		}
+		if hits > bestHits {
+			best, bestHits, bestAt = para, hits, first
+		}
+	}
+	return clipAround(best, bestAt)
 }
 
 // bestPassage returns the paragraph of the Markdown's transcript holding

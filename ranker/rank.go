@@ -72,7 +72,7 @@ func (s *search) rank() []Result {
 		}
 		lists = append(lists, RankedList{Source: src, URIs: uris})
 	}
-	fused := Fuse(lists, s.sourceWeights(best), RRFK)
+	fused := Fuse(lists, s.sectionFusionWeights(s.sourceWeights(best)), RRFK)
 	// Each source puts forward one page, its best-tiered, for the exact and
 	// all-keywords tiers; its other pages follow in fused order. Without the
 	// limit, three Swift Evolution proposals with "result builders" in their
@@ -332,7 +332,7 @@ func (s *search) score(c *candidate, bestRel float64, explain bool) Score {
 	if s.e.Semantic == SemanticOnly && s.queryVector != nil {
 		base, norm, fields = semantic, 0, 0
 	} else {
-		base += semantic + s.contextRelevance(c) + s.lexiconRelevance(c)
+		base += semantic + s.contextRelevance(c) + s.lexiconRelevance(c) + s.sectionRelevance(c)
 	}
 	sc := Score{Base: base, product: 1, quiet: true}
 	if explain {
@@ -342,6 +342,10 @@ func (s *search) score(c *candidate, bestRel float64, explain bool) Score {
 		}
 		if semantic > 0 {
 			detail += fmt.Sprintf(" + meaning %.3g (similarity %.2f)", semantic, s.similarity[c.id])
+		}
+		if sr := s.sectionRelevance(c); sr > 0 {
+			h := s.sections[c.id]
+			detail += fmt.Sprintf(" + section %.3g (%q, passage %d found)", sr, h.heading, h.rank)
 		}
 		if lx := s.lexiconRelevance(c); lx > 0 {
 			detail += fmt.Sprintf(" + task lexicon %.3g (page %d it names)", lx, s.lexiconRank[c.id])

@@ -291,6 +291,12 @@ func renderScoringCase(e *Engine, tc scoringCase) (string, error) {
 // that is in neither list.
 var notScored = map[string]string{
 	"fieldFramework": "a keyword equal to the framework's identifier is taken off the query as its framework word",
+	// The section weights need enrich's passages, which the scoring fixture
+	// does not run; sections_test.go's fixture pins each by its effect.
+	"sectionBase":         "pinned by TestSectionBaseLiftsTheAnsweringChapter (sections_test.go): at 0 the answering chapter falls below the one repeating the words",
+	"weightSectionFusion": "pinned by TestSectionFusionMeetsAppleOnEqualTerms (sections_test.go): at the book's own weight the chapter falls to 6th",
+	"sectionLimit":        "a cap on the sections a request reads: it bites only with more matching sections than a fixture holds",
+	"sectionMaxMatches":   "a cap on a word's matching sections before it is dropped: it bites only on a corpus's thousands of sections",
 }
 
 // Numbers of other ranker files that change an order, and what pins them:

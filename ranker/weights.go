@@ -160,3 +160,27 @@ const (
 // half the whole query's list: the page that compares them holds both
 // words and leads; each side's own page follows.
 const comparisonSideWeight = 0.5
+
+// Sections (sections.go): the sections of the Swift book, Swift Evolution
+// and swift.org that a request's words match.
+const (
+	// sectionLimit is how many sections a request reads; a page counts at
+	// its best one.
+	sectionLimit = 20
+	// sectionMaxMatches: when the rarest of a request's words is in more
+	// sections than this, no section stands out, and none is read. An AND
+	// is relaxed only while it matches nothing: a section holding every
+	// word is the answer, and relaxing while fewer than 3 matched lost the
+	// book's "Property Observers" to "willSet" alone in a reference chapter.
+	sectionMaxMatches = 2000
+	// sectionBase is the relevance the page of the best section gains,
+	// falling linearly to nothing at sectionLimit (bm25 adds up to
+	// bm25Scale, 10): a chapter that one section answers ranks within its
+	// source as a chapter the whole request matches would.
+	sectionBase = 10.0
+	// weightSectionFusion: the source of a request's best section, when
+	// that section holds every keyword, fuses at this share of apple-docs'
+	// weight instead of its own (the book's 1.0 against 3.0 put its first
+	// chapter below Apple's hundredth page at RRF k = 60).
+	weightSectionFusion = 1.0
+)

@@ -1,0 +1,276 @@
+package ranker
+
+import (
+	"context"
+	"database/sql"
+	"fmt"
+	"sort"
+	"strings"
+	"time"
+
+	"github.com/cupertino-go/cupertino/index"
+	"github.com/cupertino-go/cupertino/internal/document"
+	"github.com/cupertino-go/cupertino/internal/sqlrows"
+)
+
+// Sections: the Swift book's chapters, Swift Evolution's proposals and
+// swift.org's pages are long, and a question about one of their sections
+// ("willSet and didSet", "static func vs class func") shares its words with
+// that section, not with the chapter as a whole, which every other page
+// outweighs. enrich's passages pass indexes each section (index.Passage);
+// a request searches them, and the page of each of the best sections joins
+// the candidates, found through that section: its summary is the section's
+// text and its Section the anchor read_document opens. The words' own
+// candidates stay: a section adds a page, it never removes one.
+
+// sectionHit is the best section a search found on a page.
+type sectionHit struct {
+	rank            int // 1-based among the passages the search read
+	passage         int64
+	anchor, heading string
+	matchedAllWords bool // the section holds every keyword of the request
+}
+
+// sectionStage adds the pages of the request's best sections, searched
+// in each source apart: Swift Evolution's six thousand sections would
+// otherwise fill the list before the book's chapter that teaches the
+// feature.
+func (s *search) sectionStage(ctx context.Context) error {
+	if !s.sectionsApply() {
+		return nil
+	}
+	defer s.trace(ctx, "sections", time.Now())
+	words := s.contentWords()
+	if len(words) == 0 {
+		return nil
+	}
+	s.sections = map[int64]sectionHit{}
+	for _, src := range index.PassageSources {
+		r, ok := s.e.passageSpans[src]
+		if !ok || !s.inScope(src) || src != sectionFusionSource && !s.asked(src) {
+			// Swift Evolution's and swift.org's sections answer a request
+			// that asks for them (a source filter, "proposal"): searched
+			// for every language question, they changed no battery's
+			// score, lowered one dev row (SE-0169 1 -> 2 under a proposal
+			// whose section holds both words) and cost 4-7 ms of CPU
+			// per sentence.
+			continue
+		}
+		if err := s.sourceSections(ctx, src, words, r); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// sourceSections adds the pages of one source's best sections for words:
+// their AND, which, in the book alone, is relaxed by dropping the most
+// common word while it matches nothing. Swift Evolution's and swift.org's
+// sections join only when one holds every word: relaxed, their thousands
+// of sections answer with whatever repeats the rarest word, and each retry
+// costs a search.
+func (s *search) sourceSections(ctx context.Context, src string, words []string, r idRange) error {
+	df := map[string]int{}
+	for _, w := range words {
+		n, err := s.e.cachedCount(ctx, index.PassageFTSTable, MatchAll([]string{w}), sectionMaxMatches+1)
+		if err != nil {
+			return fmt.Errorf("ranker sections: %w", err)
+		}
+		df[w] = n
+	}
+	relax := true
+	var kept []string
+	for _, w := range words {
+		// A word no section holds leaves every AND empty.
+		if df[w] > 0 {
+			kept = append(kept, w)
+		} else if !relax {
+			return nil
+		}
+	}
+	if len(kept) == 0 {
+		return nil
+	}
+	sort.SliceStable(kept, func(i, j int) bool { return df[kept[i]] < df[kept[j]] })
+	for {
+		if df[kept[0]] > sectionMaxMatches {
+			// Even the rarest word is in too many sections to tell one.
+			return nil
+		}
+		found, err := s.searchSections(ctx, kept, r, len(kept) == len(words))
+		if err != nil || found > 0 || !relax || len(kept) == 1 {
+			return err
+		}
+		kept = kept[:len(kept)-1]
+	}
+}
+
+// searchSections adds the pages of the best sections in r holding every
+// word, and returns how many sections it read.
+func (s *search) searchSections(ctx context.Context, words []string, r idRange, all bool) (int, error) {
+	rank := 0
+	err := sqlrows.Each(ctx, sqlrows.QueryFunc(s.e.query), "ranker sections", index.PassageSearchSQL,
+		[]any{MatchAll(words), r.lo, r.hi, sectionLimit}, func(rows *sql.Rows) error {
+			var h sectionHit
+			var doc int64
+			if err := rows.Scan(&h.passage, &doc, &h.anchor, &h.heading); err != nil {
+				return err
+			}
+			rank++
+			if _, seen := s.sections[doc]; seen {
+				return nil // a page is found through its best section
+			}
+			h.rank, h.matchedAllWords = rank, all
+			s.sections[doc] = h
+			s.add(doc, viaSection)
+			return nil
+		})
+	return rank, err
+}
+
+// sectionsApply: sections answer questions about the language
+// (namesLanguage), in words or about an attribute ("@escaping and
+// completion handler"), within a scope that holds a source cut into
+// passages. Other requests gain nothing measurable from them (the dev and
+// held-out batteries score the same with sections for every request) and
+// would pay the searches: about 4 ms of CPU per sentence.
+func (s *search) sectionsApply() bool {
+	if s.identifier || !(s.q.Prose || len(s.q.Attributes) > 0 && len(s.q.Keywords) > 0) || !s.namesLanguage() {
+		return false
+	}
+	for _, src := range index.PassageSources {
+		if s.inScope(src) {
+			return true
+		}
+	}
+	return false
+}
+
+// sectionScaffolding are the words of a question's frame, which say what
+// is asked, not about what ("what is the difference between…", "what does
+// … mean", "the purpose of…"), and "swift", which every passage is about.
+var sectionScaffolding = map[string]bool{"swift": true, "difference": true, "differences": true, "purpose": true,
+	"mean": true, "means": true, "meaning": true, "example": true, "examples": true, "explain": true,
+	"good": true, "better": true, "best": true, "understand": true, "use": true, "using": true, "usage": true}
+
+// contentWords are the request's keywords without function words and a
+// question's frame.
+func (s *search) contentWords() []string {
+	var out []string
+	for _, k := range append(append([]string(nil), s.q.Attributes...), s.q.Keywords...) {
+		if w := strings.ToLower(k); !stopWords[w] && !sectionScaffolding[w] && hasTokenChar(w) && !containsString(out, w) {
+			out = append(out, w)
+		}
+	}
+	return out
+}
+
+// sectionRelevance is what a page's best section adds to its base: the
+// first section sectionBase, falling linearly to nothing at sectionLimit.
+func (s *search) sectionRelevance(c *candidate) float64 {
+	h, ok := s.sections[c.id]
+	if !ok {
+		return 0
+	}
+	return sectionBase * (1 - float64(h.rank-1)/sectionLimit)
+}
+
+// sectionFusionWeights raises the fusion weight of the Swift book to
+// apple-docs' (times weightSectionFusion) when the request names the
+// language and the book's best section holds every content word of it: a language question's chapter then meets
+// the API pages on equal terms. The book teaches the language; Swift
+// Evolution's and swift.org's sections join the candidates at their own
+// weights.
+func (s *search) sectionFusionWeights(w map[string]float64) map[string]float64 {
+	if !s.namesLanguage() {
+		return w
+	}
+	strong := false
+	for id, h := range s.sections {
+		if c := s.cands[id]; c != nil && c.source == sectionFusionSource && h.matchedAllWords && h.rank == 1 {
+			strong = true
+		}
+	}
+	target := w[document.SourceAppleDocs] * weightSectionFusion
+	if !strong || w[sectionFusionSource] >= target {
+		return w
+	}
+	out := make(map[string]float64, len(w))
+	for k, v := range w {
+		out[k] = v
+	}
+	out[sectionFusionSource] = target
+	return out
+}
+
+// swiftConstructWords are the words that name a construct of the Swift language:
+// its keywords (the book's "Keywords and Punctuation", less those English
+// uses every day: "open", "set", "case", "return"…) and the names of its
+// concepts. A request holding one asks about the language, and the book's
+// section may meet Apple's pages on equal terms; "run code after a delay",
+// whose words a book chapter holds too, is no language question.
+var swiftConstructWords = map[string]bool{}
+
+func init() {
+	for _, w := range strings.Fields(`let var func static class struct enum protocol extension guard inout init
+		deinit subscript typealias associatedtype fileprivate private internal public mutating nonmutating
+		convenience override rethrows throws async await actor defer fallthrough willset didset unowned weak
+		lazy optional optionals escaping nonescaping autoclosure nil closure closures generic generics tuple
+		tuples unwrap unwrapping unwrapped structs enums protocols initializer initializers subclass
+		subclassing keyword keywords`) {
+		swiftConstructWords[w] = true
+	}
+}
+
+// namesLanguage reports a request about the Swift language: an attribute,
+// or a word of swiftConstructWords.
+func (s *search) namesLanguage() bool {
+	if len(s.q.Attributes) > 0 {
+		return true
+	}
+	for _, w := range s.contentWords() {
+		if swiftConstructWords[w] {
+			return true
+		}
+	}
+	return false
+}
+
+// sectionFusionSource is the source whose best section fuses at Apple's
+// weight.
+const sectionFusionSource = "swift-book"
+
+// sectionSummaries gives each result found through a section that
+// section's anchor, and as its summary the section's paragraph holding the
+// most of the request's keywords (its first paragraph when none does).
+func (s *search) sectionSummaries(ctx context.Context, results []Result) {
+	if len(s.sections) == 0 {
+		return
+	}
+	byURI := make(map[string]int64, len(s.sections))
+	for id := range s.sections {
+		if c := s.cands[id]; c != nil {
+			byURI[c.uri] = id
+		}
+	}
+	var ids []int64
+	at := map[int64]int{}
+	for i, r := range results {
+		if h, ok := s.sections[byURI[r.URI]]; ok {
+			ids = append(ids, h.passage)
+			at[h.passage] = i
+			results[i].Section = h.anchor
+		}
+	}
+	texts, err := index.PassageTexts(ctx, sqlrows.QueryFunc(s.e.query), ids)
+	if err != nil {
+		s.e.log.Warn("read sections for summaries", "err", err)
+		return
+	}
+	stems := s.keywordStems()
+	for id, text := range texts {
+		if p := bestParagraph(text, stems); p != "" {
+			results[at[id]].Summary = p
+		}
+	}
+}

@@ -1,0 +1,165 @@
+package ranker
+
+import (
+	"context"
+	"database/sql"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/cupertino-go/cupertino/index"
+	"github.com/cupertino-go/cupertino/internal/document"
+)
+
+// sectionFixture is an index where a language question's answer is one
+// section of a book chapter (words no task lexicon idea holds stand for
+// willSet and didSet, so only the sections decide): five Apple pages say the question's words,
+// the "Properties" chapter answers it in its "Property Observers"
+// section, and the "Declarations" chapter repeats each word more often
+// but never both in one section.
+func sectionFixture(t *testing.T) *Engine {
+	t.Helper()
+	path := filepath.Join(t.TempDir(), "search.db")
+	b, err := index.Create(path, index.BuildOptions{SkipDiskCheck: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var docs []*document.Document
+	for _, name := range []string{"alpha", "beta", "gamma", "delta", "epsilon"} {
+		docs = append(docs, page("apple-docs://observation/"+name, "Observation "+name, "article",
+			"How the "+name+" registrar calls zorbitSet and plinthSet of a tracked var."))
+	}
+	observers := "Property observers observe and respond to changes in a var's value: zorbitSet is called just " +
+		"before the value is stored, and plinthSet is called immediately after the new value is stored."
+	docs = append(docs,
+		page("swift-book://languageguide/properties", "Properties", "article",
+			"Access stored and computed values that are part of an instance or type.", content(observers)),
+		page("swift-book://referencemanual/declarations", "Declarations", "article",
+			"The zorbitSet and plinthSet observers of a var, and other names and constructs.",
+			content(strings.Repeat("zorbitSet ", 6)+strings.Repeat("plinthSet ", 6))))
+	docs = append(docs, page("swift-evolution://SE-9001", "Observers for every var", "proposal",
+		"Adds zorbitSet and plinthSet observers to a var.", content(observers)))
+	for _, d := range docs {
+		if err := b.Put(d); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := b.Commit(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	db, err := sql.Open("sqlite", path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	id := func(uri string) int64 {
+		var id int64
+		if err := db.QueryRow("SELECT id FROM docs WHERE uri = ?", uri).Scan(&id); err != nil {
+			t.Fatal(err)
+		}
+		return id
+	}
+	props, decls := id("swift-book://languageguide/properties"), id("swift-book://referencemanual/declarations")
+	proposal := id("swift-evolution://SE-9001")
+	passages := []index.Passage{
+		{DocID: props, Anchor: "Stored Properties", Heading: "Stored Properties", Title: "Properties",
+			Text: "In its simplest form, a stored property is a constant or variable stored as part of an instance."},
+		{DocID: props, Anchor: "Property Observers", Heading: "Property Observers", Title: "Properties", Text: observers},
+		{DocID: decls, Anchor: "Variable Declaration", Heading: "Variable Declaration", Title: "Declarations",
+			Text: strings.Repeat("A zorbitSet observer runs first on a var. ", 6)},
+		{DocID: decls, Anchor: "Variable Declaration", Heading: "Observers", Title: "Declarations",
+			Text: strings.Repeat("A plinthSet observer runs after. ", 6)},
+		{DocID: proposal, Anchor: "Proposed solution", Heading: "Proposed solution", Title: "Observers for every var", Text: observers},
+	}
+	tx, err := db.Begin()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := index.ReplacePassages(context.Background(), tx, passages, "fixture"); err != nil {
+		t.Fatal(err)
+	}
+	if err := tx.Commit(); err != nil {
+		t.Fatal(err)
+	}
+	store, err := index.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { store.Close() })
+	e, err := New(context.Background(), store, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return e
+}
+
+// TestSectionHitNamesItsSection: a page found through a section names the
+// section (the anchor read_document opens) and shows its text.
+func TestSectionHitNamesItsSection(t *testing.T) {
+	e := sectionFixture(t)
+	rs := mustSearch(t, e, "what is the purpose of zorbitSet and plinthSet on a var", Filters{})
+	i := rankOf(rs, "swift-book://languageguide/properties") - 1
+	if i < 0 {
+		t.Fatalf("the Properties chapter is not found: %v", uris(rs))
+	}
+	if r := rs[i]; r.Section != "Property Observers" || !strings.Contains(r.Summary, "zorbitSet is called just before") {
+		t.Fatalf("section %q, summary %q: want the Property Observers section's text", r.Section, r.Summary)
+	}
+	for _, r := range rs {
+		if r.Source == document.SourceAppleDocs && r.Section != "" {
+			t.Errorf("%s names section %q, but was not found through one", r.URI, r.Section)
+		}
+	}
+}
+
+// TestSectionBaseLiftsTheAnsweringChapter pins sectionBase: the chapter one
+// of whose sections holds every word of the question ranks above the
+// chapter that repeats the words more often, in separate sections, and
+// whose whole text bm25 therefore prefers.
+func TestSectionBaseLiftsTheAnsweringChapter(t *testing.T) {
+	e := sectionFixture(t)
+	rs := mustSearch(t, e, "what is the purpose of zorbitSet and plinthSet on a var", Filters{})
+	props, decls := rankOf(rs, "swift-book://languageguide/properties"), rankOf(rs, "swift-book://referencemanual/declarations")
+	if props <= 0 || decls > 0 && props > decls {
+		t.Fatalf("Properties at %d, Declarations at %d: the chapter whose section answers must lead (%v)", props, decls, uris(rs))
+	}
+}
+
+// TestSectionFusionMeetsAppleOnEqualTerms pins weightSectionFusion: for a
+// request naming the language ("var"), the book's best section holding
+// every word fuses at apple-docs' weight, so
+// the chapter comes second after Apple's first page, not sixth after all
+// five (at the book's own weight, 1/61 is below Apple's fifth, 3/65).
+func TestSectionFusionMeetsAppleOnEqualTerms(t *testing.T) {
+	e := sectionFixture(t)
+	rs := mustSearch(t, e, "what is the purpose of zorbitSet and plinthSet on a var", Filters{})
+	if r := rankOf(rs, "swift-book://languageguide/properties"); r <= 0 || r > 2 {
+		t.Fatalf("Properties at %d, want 1 or 2: %v", r, uris(rs))
+	}
+	// A request no section holds every word of keeps the book's weight.
+	rs = mustSearch(t, e, "tracked registrar zorbitSet", Filters{})
+	if r := rankOf(rs, "swift-book://languageguide/properties"); r > 0 && r <= 5 {
+		t.Fatalf("Properties at %d for words no section holds together: %v", r, uris(rs))
+	}
+}
+
+// TestEvolutionSectionsWhenAsked: a proposal's sections answer a request
+// that asks for Swift Evolution; otherwise the proposal competes as a
+// whole page, without a section.
+func TestEvolutionSectionsWhenAsked(t *testing.T) {
+	e := sectionFixture(t)
+	const q = "what is the purpose of zorbitSet and plinthSet on a var"
+	for _, c := range []struct {
+		f    Filters
+		want string
+	}{{Filters{}, ""}, {Filters{Sources: []string{"swift-evolution"}}, "Proposed solution"}} {
+		rs := mustSearch(t, e, q, c.f)
+		i := rankOf(rs, "swift-evolution://SE-9001") - 1
+		if i < 0 {
+			t.Fatalf("sources %v: the proposal is not found: %v", c.f.Sources, uris(rs))
+		}
+		if rs[i].Section != c.want {
+			t.Errorf("sources %v: section %q, want %q", c.f.Sources, rs[i].Section, c.want)
+		}
+	}
+}
