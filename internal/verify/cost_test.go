@@ -338,7 +338,12 @@ func TestPrecomputedWalksMatchTheNaiveOnes(t *testing.T) {
 				t.Fatalf("%q: holder of %d = %d, want %d", code, i, got, want)
 			}
 			if tok.punct(".") {
-				if got, want := a.receiverOf(i), naiveReceiver(a, i); got != want {
+				// The chain links (link, prev) are checked by the typed
+				// sites' tests; the walk's answer is root, viaCall, direct.
+				got, want := a.receiverOf(i), naiveReceiver(a, i)
+				got.link, got.prev, got.linkCall = 0, 0, false
+				want.link, want.prev, want.linkCall = 0, 0, false
+				if got != want {
 					t.Fatalf("%q: receiver of the dot at %d = %+v, want %+v", code, i, got, want)
 				}
 			}

@@ -1,0 +1,466 @@
+package verify
+
+import (
+	"fmt"
+	"strings"
+)
+
+// Type-aware checks over the symbol graph (graph.go): a member on its
+// receiver's type, a call's labels against the member's overloads, an
+// initializer's labels against the type's initializers, and a leading-dot
+// name that no Apple type has. Each use is a site, found in one pass over
+// the tokens; the work per site is bounded (a chain of at most maxLinks
+// members), so the pass stays linear.
+
+type siteKind int
+
+const (
+	siteMember   siteKind = iota // x.member, Type.member(…)
+	siteImplicit                 // .member with no receiver written
+	siteInit                     // Type(…)
+)
+
+// site is one use the type-aware checks look at.
+type site struct {
+	kind     siteKind
+	line     int
+	name     string
+	called   bool
+	labels   []string
+	trailing int
+	// rootType is the type the chain starts from, "" when not known; links
+	// are the member names between it and the member.
+	rootType string
+	links    []string
+	// unguessed: the name-based pass does not report this member (its
+	// receiver's type is unknown).
+	unguessed bool
+}
+
+// checkImplicit: a name checked for existence alone, whatever type
+// (a leading-dot member, a member of a value of unknown type).
+var checkImplicit = false
+
+// checkUntypedLabels: a call's labels checked against every documented
+// overload of its name when its receiver's type is unknown.
+var checkUntypedLabels = false
+
+// maxLinks bounds the chain a receiver's type is followed through.
+const maxLinks = 4
+
+// argLabels gives, for each "(" token, the labels of its arguments ("_"
+// for an unlabelled one), in one pass.
+func (a *Analysis) argLabels() map[int][]string {
+	out := map[int][]string{}
+	for j := range a.toks {
+		a.step()
+		h := a.holder[j]
+		if h < 0 || !a.toks[h].punct("(") {
+			continue
+		}
+		if !(j == h+1 || a.toks[j-1].punct(",") && a.holder[j-1] == h) {
+			continue
+		}
+		t := a.toks[j]
+		if t.punct(")") && j == h+1 {
+			out[h] = []string{}
+			continue
+		}
+		label := "_"
+		if (t.kind == tokIdent || t.kind == tokKeyword) && a.tok(j+1).punct(":") && a.holder[j+1] == h {
+			label = t.text
+		}
+		out[h] = append(out[h], label)
+	}
+	return out
+}
+
+// callAfter reads the call that follows the name at tok: its labels and
+// trailing closures.
+func (a *Analysis) callAfter(tok int, labels map[int][]string, s *site) {
+	k := tok + 1
+	if a.tok(k).punct("(") && !a.tok(k).spaceBefore {
+		s.called = true
+		s.labels = labels[k]
+		if s.labels == nil {
+			s.labels = []string{}
+		}
+		k = a.closeOf(k) + 1
+	}
+	if a.tok(k).punct("{") && !a.tok(k).nlBefore {
+		s.called = true
+		if s.labels == nil {
+			s.labels = []string{}
+		}
+		s.trailing = 1
+		k = a.closeOf(k) + 1
+		for a.tok(k).kind == tokIdent && a.tok(k+1).punct(":") && a.tok(k+2).punct("{") {
+			a.step()
+			s.trailing++
+			k = a.closeOf(k+2) + 1
+		}
+	}
+}
+
+// implicitBefore are the tokens after which ".name" has no receiver
+// written: an implicit member expression.
+var implicitBefore = setOf("(", ",", "[", ":", "=", "==", "!=", "?", "{", "&&", "||", "??", "return", "case", "in", "&")
+
+// sites lists the uses the type-aware checks look at.
+func (a *Analysis) sites() []site {
+	a.computeReceivers()
+	labels := a.argLabels()
+	var out []site
+	for i, t := range a.toks {
+		a.step()
+		switch {
+		case t.kind == tokIdent && isCapitalized(t.text):
+			if s, ok := a.initSite(i, labels); ok {
+				out = append(out, s)
+			}
+		case t.punct(".") && a.tok(i+1).kind == tokIdent:
+			if s, ok := a.memberSite(i, labels); ok {
+				out = append(out, s)
+			}
+		}
+	}
+	return out
+}
+
+func (a *Analysis) initSite(i int, labels map[int][]string) (site, bool) {
+	t := a.toks[i]
+	if a.declTok[i] || a.conditionTok[i] || a.ownTypes[t.text] || a.tok(i-1).punct(".") || a.tok(i+1).punct(".") {
+		return site{}, false
+	}
+	if _, local := a.locals[t.text]; local {
+		return site{}, false
+	}
+	k := i + 1
+	if a.tok(k).punct("<") {
+		k = a.closeOf(k) + 1
+		if k <= i {
+			return site{}, false
+		}
+	}
+	if !a.tok(k).punct("(") || a.tok(k).spaceBefore {
+		return site{}, false
+	}
+	s := site{kind: siteInit, line: t.line, name: t.text, called: true, labels: labels[k]}
+	if s.labels == nil {
+		s.labels = []string{}
+	}
+	end := a.closeOf(k)
+	if a.tok(end+1).punct("{") && !a.tok(end+1).nlBefore {
+		s.trailing = 1
+	}
+	return s, true
+}
+
+func (a *Analysis) memberSite(dot int, labels map[int][]string) (site, bool) {
+	nameTok := dot + 1
+	name := a.toks[nameTok].text
+	if strings.HasPrefix(name, "$") || a.memberDecls[name] || a.ownTypes[name] || isCapitalized(name) {
+		return site{}, false
+	}
+	switch name {
+	case "init", "self", "Type", "Protocol":
+		return site{}, false
+	}
+	s := site{kind: siteMember, line: a.toks[nameTok].line, name: name}
+	a.callAfter(nameTok, labels, &s)
+	rcv := a.receiverOf(dot)
+	if rcv.root < 0 {
+		prev := a.tok(dot - 1)
+		if dot == 0 || (prev.kind == tokPunct || prev.kind == tokKeyword) && implicitBefore[prev.text] {
+			s.kind = siteImplicit
+			return s, true
+		}
+		return site{}, false
+	}
+	root := a.toks[rcv.root]
+	if root.kind == tokKeyword || a.generics[root.text] || a.conditionTok[rcv.root] || a.ownTypes[root.text] {
+		return site{}, false
+	}
+	if a.modules[root.text] || knownModules[root.text] {
+		return site{}, false
+	}
+	// The chain from the root: link names back to it, at most maxLinks.
+	var links []string
+	r := rcv
+	if a.tok(rcv.link + 1).punct("[") {
+		return s, true
+	}
+	for r.prev >= 0 {
+		a.step()
+		if len(links) == maxLinks || a.tok(a.receivers[r.prev].link+1).punct("[") {
+			return s, true
+		}
+		links = append(links, a.toks[r.link].text)
+		r = a.receivers[r.prev]
+	}
+	for i, j := 0, len(links)-1; i < j; i, j = i+1, j-1 {
+		links[i], links[j] = links[j], links[i]
+	}
+	typ, local := a.locals[root.text]
+	switch {
+	case isCapitalized(root.text) && !local:
+		s.rootType = root.text
+	case local && a.sureTypes[root.text] != "" && !r.linkCall && !a.ownTypes[typ]:
+		s.rootType = a.sureTypes[root.text]
+	}
+	s.links = links
+	if s.rootType == "" && !rcv.viaCall && !local {
+		// The name-based pass skips a lowercase root of unknown type.
+		s.unguessed = true
+	}
+	if local && typ == "" && !rcv.viaCall {
+		s.unguessed = true
+	}
+	return s, true
+}
+
+// checkSites runs the type-aware checks over a file's sites. It returns
+// the findings, and the (line, name) of each, so that the name-based
+// reference on the same use gives way.
+func (c *Checker) checkSites(a *Analysis, declared map[string]bool) ([]Reference, error) {
+	gs, ok := c.Table.(graphSource)
+	if !ok {
+		return nil, nil
+	}
+	g, err := gs.graph()
+	if err != nil || g == nil {
+		return nil, err
+	}
+	imports := inScope(a.imports)
+	extInits := a.extensionInits()
+	var out []Reference
+	seen := map[string]bool{}
+	for _, s := range a.sites() {
+		if declared[s.name] || declared[s.rootType] {
+			continue
+		}
+		own := false
+		for _, l := range s.links {
+			own = own || declared[l]
+		}
+		if own {
+			continue
+		}
+		r, found, err := c.checkSite(g, s, imports, extInits)
+		if err != nil {
+			return nil, err
+		}
+		if !found {
+			continue
+		}
+		key := fmt.Sprint(r.Line, r.Symbol, r.Status)
+		if !seen[key] {
+			seen[key] = true
+			out = append(out, r)
+		}
+	}
+	return out, nil
+}
+
+func (c *Checker) checkSite(g *symbolGraph, s site, imports map[string]bool, extInits map[string]bool) (Reference, bool, error) {
+	switch s.kind {
+	case siteInit:
+		if extInits[s.name] || extInits["*"] {
+			return Reference{}, false, nil
+		}
+		types := g.typesNamed(s.name, imports)
+		if !judged(types) {
+			return Reference{}, false, nil
+		}
+		inits := membersOf(types, "init")
+		if len(inits) == 0 || fitsAny(inits, "init", s.labels, s.trailing) {
+			return Reference{}, false, nil
+		}
+		r := Reference{Line: s.line, Symbol: signature(s.name, s.labels), Kind: "initializer", Status: NoSuchInitializer}
+		r.Nearest = overloadCandidates(inits, s.name)
+		r.Why = "no initializer of " + s.name + " takes " + signature("", s.labels) + "; real ones: " + candidateNames(r.Nearest)
+		return r, true, nil
+	case siteImplicit:
+		if !checkImplicit {
+			return Reference{}, false, nil
+		}
+		exists, err := c.exists(g, s.name)
+		if err != nil || exists {
+			return Reference{}, false, err
+		}
+		return Reference{Line: s.line, Symbol: "." + s.name, Kind: string(RefMember), Status: Unknown,
+			Why: "no Apple type has a member named `" + s.name + "` (names are case-sensitive)"}, true, nil
+	}
+	types := c.receiverTypes(g, s, imports)
+	if judged(types) {
+		ms := membersOf(types, s.name)
+		recv := types[0].title
+		if len(ms) == 0 {
+			others := g.overloads[s.name]
+			r := Reference{Line: s.line, Symbol: recv + "." + s.name, Kind: string(RefMember), Status: NotOnType}
+			if len(others) == 0 {
+				exists, err := c.exists(g, s.name)
+				if err != nil {
+					return r, false, err
+				}
+				if !exists {
+					r.Status, r.Why = Unknown, "`"+s.name+"` is not in the documentation, on "+recv+" or any type"
+					return r, true, nil
+				}
+				r.Why = recv + ", its superclasses and protocols have no member `" + s.name + "`"
+				return r, true, nil
+			}
+			r.Nearest = typeCandidates(others, s.name)
+			r.Why = recv + ", its superclasses and protocols have no member `" + s.name + "`; it is on " + candidateNames(r.Nearest)
+			return r, true, nil
+		}
+		if s.called && !fitsAny(ms, s.name, s.labels, s.trailing) {
+			r := Reference{Line: s.line, Symbol: recv + "." + signature(s.name, s.labels), Kind: string(RefMember), Status: WrongLabels}
+			r.Nearest = overloadCandidates(ms, "")
+			r.Why = "no overload of " + recv + "." + s.name + " takes " + signature("", s.labels) + "; real ones: " + candidateNames(r.Nearest)
+			return r, true, nil
+		}
+		return Reference{}, false, nil
+	}
+	if s.called && checkUntypedLabels {
+		ms := g.overloads[s.name]
+		if len(ms) > 0 && !fitsAny(ms, s.name, s.labels, s.trailing) {
+			r := Reference{Line: s.line, Symbol: "." + signature(s.name, s.labels), Kind: string(RefMember), Status: WrongLabels}
+			r.Nearest = overloadCandidates(ms, "")
+			r.Why = "no documented " + s.name + " takes " + signature("", s.labels) + "; real ones: " + candidateNames(r.Nearest)
+			return r, true, nil
+		}
+	}
+	if s.unguessed && checkImplicit {
+		exists, err := c.exists(g, s.name)
+		if err != nil || exists {
+			return Reference{}, false, err
+		}
+		return Reference{Line: s.line, Symbol: "." + s.name, Kind: string(RefMember), Status: Unknown,
+			Why: "no Apple type has a member named `" + s.name + "`"}, true, nil
+	}
+	return Reference{}, false, nil
+}
+
+// receiverTypes follows a site's chain from its root type through the
+// declared types of the members between.
+func (c *Checker) receiverTypes(g *symbolGraph, s site, imports map[string]bool) []*apiType {
+	if s.rootType == "" {
+		return nil
+	}
+	types := g.typesNamed(s.rootType, imports)
+	for _, l := range s.links {
+		next := ""
+		for _, m := range membersOf(types, l) {
+			if next = declaredType(m.decl); next != "" {
+				break
+			}
+		}
+		if next == "" {
+			return nil
+		}
+		types = g.typesNamed(next, imports)
+	}
+	return types
+}
+
+// exists says whether any Apple page, Topics entry or symbol has name, as
+// written.
+func (c *Checker) exists(g *symbolGraph, name string) (bool, error) {
+	if g.names[name] || stdlibMembers[name] {
+		return true, nil
+	}
+	cands, err := c.Table.Lookup(name)
+	return len(cands) > 0, err
+}
+
+// fitsAny says whether one overload takes the labels; a member with no
+// argument list (a property, which may hold a closure) is not judged.
+func fitsAny(ms []apiMember, base string, labels []string, trailing int) bool {
+	for _, m := range ms {
+		ps, ok := paramsOf(m, base)
+		if !ok || fits(labels, trailing, ps) {
+			return true
+		}
+	}
+	return false
+}
+
+// maxShown bounds the overloads or types a finding lists.
+const maxShown = 5
+
+func overloadCandidates(ms []apiMember, typeName string) []Candidate {
+	var out []Candidate
+	seen := map[string]bool{}
+	for _, m := range ms {
+		name := m.title
+		if typeName != "" {
+			name = typeName + "." + m.title
+		} else if m.parent != nil && m.parent.title != "" {
+			name = m.parent.title + "." + m.title
+		}
+		if seen[name] {
+			continue
+		}
+		seen[name] = true
+		out = append(out, Candidate{Name: name, URI: m.uri})
+		if len(out) == maxShown {
+			break
+		}
+	}
+	return out
+}
+
+func typeCandidates(ms []apiMember, name string) []Candidate {
+	var out []Candidate
+	seen := map[string]bool{}
+	for _, m := range ms {
+		if m.parent == nil || m.parent.title == "" || seen[m.parent.title] {
+			continue
+		}
+		seen[m.parent.title] = true
+		out = append(out, Candidate{Name: m.parent.title + "." + m.title, URI: m.uri})
+		if len(out) == maxShown {
+			break
+		}
+	}
+	return out
+}
+
+func candidateNames(cs []Candidate) string {
+	var names []string
+	for _, c := range cs {
+		names = append(names, c.Name)
+	}
+	if len(names) == 0 {
+		return "none documented"
+	}
+	return strings.Join(names, ", ")
+}
+
+// extensionInits names the types whose extensions in this file declare an
+// initializer: a call to one of them may be the file's own.
+func (a *Analysis) extensionInits() map[string]bool {
+	out := map[string]bool{}
+	bodyOf := map[int]string{}
+	for i, t := range a.toks {
+		a.step()
+		if t.is(tokKeyword, "extension") && a.tok(i+1).kind == tokIdent {
+			for j := i + 2; j < len(a.toks) && j < i+64; j++ {
+				a.step()
+				if a.toks[j].punct("{") {
+					bodyOf[j] = a.toks[i+1].text
+					break
+				}
+			}
+		}
+		if t.is(tokKeyword, "init") {
+			if h := a.holder[i]; h >= 0 {
+				if typ, ok := bodyOf[h]; ok {
+					out[typ] = true
+				}
+			}
+		}
+	}
+	return out
+}

@@ -1,0 +1,103 @@
+package verify
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/cupertino-go/cupertino/index"
+)
+
+// graphTable is a MemTable with a symbol graph, for the type-aware checks
+// without an index file.
+type graphTable struct {
+	*MemTable
+	g *symbolGraph
+}
+
+func (t graphTable) graph() (*symbolGraph, error) { return t.g, nil }
+
+// testGraph documents a few UIKit and Dispatch types, each with enough
+// members to be judged (filler members pad them past minOwnMembers).
+func testGraph() graphTable {
+	d := &index.Graph{}
+	typ := func(uri, title, kind string) {
+		d.Pages = append(d.Pages, index.GraphPage{URI: uri, Title: title, Kind: kind, Framework: strings.Split(strings.TrimPrefix(uri, "apple-docs://"), "/")[0]})
+		for i := range minOwnMembers {
+			d.Pages = append(d.Pages, index.GraphPage{URI: fmt.Sprintf("%s/filler%d", uri, i), Title: fmt.Sprintf("filler%d", i), Kind: "property", ParentURI: uri})
+		}
+	}
+	member := func(parent, title, kind, decl string) {
+		d.Pages = append(d.Pages, index.GraphPage{URI: parent + "/" + strings.ToLower(title), Title: title, Kind: kind, ParentURI: parent, Declaration: decl})
+	}
+	typ("apple-docs://dispatch/dispatchqueue", "DispatchQueue", "class")
+	member("apple-docs://dispatch/dispatchqueue", "main", "property", "class var main: DispatchQueue { get }")
+	member("apple-docs://dispatch/dispatchqueue", "asyncAfter(deadline:execute:)", "func", "func asyncAfter(deadline: DispatchTime, execute work: @escaping () -> Void)")
+	member("apple-docs://dispatch/dispatchqueue", "asyncAfter(deadline:qos:flags:execute:)", "func",
+		"func asyncAfter(deadline: DispatchTime, qos: DispatchQoS = .unspecified, flags: DispatchWorkItemFlags = [], execute work: @escaping () -> Void)")
+	typ("apple-docs://uikit/uidevice", "UIDevice", "class")
+	member("apple-docs://uikit/uidevice", "current", "property", "class var current: UIDevice { get }")
+	member("apple-docs://uikit/uidevice", "name", "property", "var name: String { get }")
+	typ("apple-docs://uikit/uiscreen", "UIScreen", "class")
+	member("apple-docs://uikit/uiscreen", "hasNotch", "property", "var hasNotch: Bool { get }")
+	typ("apple-docs://uikit/uicolor", "UIColor", "class")
+	member("apple-docs://uikit/uicolor", "init(red:green:blue:alpha:)", "init", "init(red: CGFloat, green: CGFloat, blue: CGFloat, alpha: CGFloat)")
+	member("apple-docs://uikit/uicolor", "init(white:alpha:)", "init", "init(white: CGFloat, alpha: CGFloat)")
+	return graphTable{MemTable: NewMemTable("test graph", nil), g: buildGraph(d)}
+}
+
+func checkTyped(t *testing.T, code string) []Reference {
+	t.Helper()
+	rep, err := (&Checker{Table: testGraph()}).Check(context.Background(), []File{{Code: code}}, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out []Reference
+	for _, f := range rep.Findings {
+		if f.Status != Unknown || strings.Contains(f.Why, "on ") {
+			out = append(out, f)
+		}
+	}
+	return out
+}
+
+func TestTypedChecks(t *testing.T) {
+	cases := []struct {
+		name, code string
+		want       Status // "" for no typed finding
+		symbol     string
+	}{
+		{"labels fit no overload", "import Dispatch\nDispatchQueue.main.asyncAfter(seconds: 2) { }\n", WrongLabels, "asyncAfter"},
+		{"defaulted parameters left out", "import Dispatch\nDispatchQueue.main.asyncAfter(deadline: .now() + 1) { }\n", "", ""},
+		{"trailing closure takes the last parameter", "import Dispatch\nDispatchQueue.main.asyncAfter(deadline: t, qos: .utility) { }\n", "", ""},
+		{"required label left out", "import Dispatch\nDispatchQueue.main.asyncAfter(execute: w)\n", WrongLabels, "asyncAfter"},
+		{"member through a singleton's declared type", "import UIKit\nif UIDevice.current.hasNotch { }\n", NotOnType, "hasNotch"},
+		{"member that is there", "import UIKit\nlet n = UIDevice.current.name\n", "", ""},
+		{"member of a local of written type", "import UIKit\nlet d = UIDevice()\nprint(d.hasNotch)\n", NotOnType, "hasNotch"},
+		{"no such initializer", "import UIKit\nlet c = UIColor(hex: \"#fff\")\n", NoSuchInitializer, "UIColor"},
+		{"a real initializer", "import UIKit\nlet c = UIColor(red: 1, green: 0, blue: 0, alpha: 1)\n", "", ""},
+		{"the file's own initializer", "import UIKit\nextension UIColor {\n  convenience init(hex: String) { self.init(white: 1, alpha: 1) }\n}\nlet c = UIColor(hex: \"#fff\")\n", "", ""},
+		{"the file's own member", "import UIKit\nextension UIDevice {\n  var hasNotch: Bool { false }\n}\nlet n = UIDevice.current.hasNotch\n", "", ""},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			got := checkTyped(t, tc.code)
+			if tc.want == "" {
+				if len(got) > 0 {
+					t.Fatalf("want no typed finding, got %+v", got)
+				}
+				return
+			}
+			for _, f := range got {
+				if f.Status == tc.want && refBase(f.Symbol) == tc.symbol {
+					if len(f.Nearest) == 0 && tc.want != NotOnType {
+						t.Errorf("finding names no fix: %+v", f)
+					}
+					return
+				}
+			}
+			t.Fatalf("want %s on %s, got %+v", tc.want, tc.symbol, got)
+		})
+	}
+}
