@@ -109,6 +109,7 @@ var implicitBefore = setOf("(", ",", "[", ":", "=", "==", "!=", "?", "{", "&&", 
 // sites lists the uses the type-aware checks look at.
 func (a *Analysis) sites() []site {
 	a.computeReceivers()
+	a.computeSelfTypes()
 	labels := a.argLabels()
 	var out []site
 	for i, t := range a.toks {
@@ -156,6 +157,52 @@ func (a *Analysis) initSite(i int, labels map[int][]string) (site, bool) {
 	return s, true
 }
 
+// computeSelfTypes finds, in one pass, the Apple type `self` is inside
+// each class or extension body: the superclass a class declares first
+// (`class CardView: UIView`), or the type an extension extends. Only the
+// tokens a member chain can start from are recorded.
+func (a *Analysis) computeSelfTypes() {
+	a.selfTypes = map[int]string{}
+	var stack []string
+	pending, pendingSet := "", false
+	for i, t := range a.toks {
+		a.step()
+		switch {
+		case t.is(tokKeyword, "class") && a.tok(i+1).kind == tokIdent:
+			pending, pendingSet = "", true
+			k := i + 2
+			if a.tok(k).punct("<") {
+				k = a.closeOf(k) + 1
+			}
+			if a.tok(k).punct(":") && a.tok(k+1).kind == tokIdent && isCapitalized(a.tok(k+1).text) && !a.ownTypes[a.tok(k+1).text] {
+				pending = a.tok(k + 1).text
+			}
+		case t.is(tokKeyword, "extension") && a.tok(i+1).kind == tokIdent:
+			pending, pendingSet = "", true
+			if !a.ownTypes[a.tok(i+1).text] && !a.tok(i+2).punct(".") {
+				pending = a.tok(i + 1).text
+			}
+		case (t.kind == tokKeyword && (t.text == "struct" || t.text == "enum" || t.text == "protocol" || t.text == "actor")) && a.tok(i+1).kind == tokIdent:
+			pending, pendingSet = "", true
+		case t.punct("{"):
+			top := ""
+			if len(stack) > 0 {
+				top = stack[len(stack)-1]
+			}
+			if pendingSet {
+				top, pending, pendingSet = pending, "", false
+			}
+			stack = append(stack, top)
+		case t.punct("}"):
+			if len(stack) > 0 {
+				stack = stack[:len(stack)-1]
+			}
+		case len(stack) > 0 && stack[len(stack)-1] != "" && (t.is(tokKeyword, "self") || t.kind == tokIdent && !isCapitalized(t.text)):
+			a.selfTypes[i] = stack[len(stack)-1]
+		}
+	}
+}
+
 func (a *Analysis) memberSite(dot int, labels map[int][]string) (site, bool) {
 	nameTok := dot + 1
 	name := a.toks[nameTok].text
@@ -178,6 +225,39 @@ func (a *Analysis) memberSite(dot int, labels map[int][]string) (site, bool) {
 		return site{}, false
 	}
 	root := a.toks[rcv.root]
+	if self := a.selfTypes[rcv.root]; self != "" && (root.is(tokKeyword, "self") || root.kind == tokIdent && !isCapitalized(root.text)) {
+		if _, local := a.locals[root.text]; !local && !a.memberDecls[root.text] && !a.tok(rcv.root+1).punct("(") && !a.tok(rcv.root+1).punct("[") {
+			// self.member, or an inherited property written bare
+			// (tableView in a UITableViewController): a member of the
+			// Apple superclass the enclosing class declares.
+			var links []string
+			if !root.is(tokKeyword, "self") {
+				links = append(links, root.text)
+			}
+			r := rcv
+			for r.prev >= 0 && len(links) <= maxLinks {
+				a.step()
+				if a.tok(r.link + 1).punct("[") {
+					return s, true
+				}
+				links = append(links, a.toks[r.link].text)
+				r = a.receivers[r.prev]
+			}
+			if len(links) > maxLinks {
+				return s, true
+			}
+			head := 0
+			if !root.is(tokKeyword, "self") {
+				head = 1
+			}
+			rest := links[head:]
+			for i, j := 0, len(rest)-1; i < j; i, j = i+1, j-1 {
+				rest[i], rest[j] = rest[j], rest[i]
+			}
+			s.rootType, s.links = self, links
+			return s, true
+		}
+	}
 	if root.kind == tokKeyword || a.generics[root.text] || a.conditionTok[rcv.root] || a.ownTypes[root.text] {
 		return site{}, false
 	}
@@ -206,7 +286,9 @@ func (a *Analysis) memberSite(dot int, labels map[int][]string) (site, bool) {
 	case isCapitalized(root.text) && !local:
 		s.rootType = root.text
 	case local && a.sureTypes[root.text] != "" && !r.linkCall && !a.ownTypes[typ]:
-		s.rootType = a.sureTypes[root.text]
+		parts := strings.Split(a.sureTypes[root.text], "|")
+		s.rootType = parts[0]
+		links = append(parts[1:], links...)
 	}
 	s.links = links
 	if s.rootType == "" && !rcv.viaCall && !local {
@@ -269,7 +351,7 @@ func (c *Checker) checkSite(g *symbolGraph, s site, imports map[string]bool, ext
 			return Reference{}, false, nil
 		}
 		types := g.typesNamed(s.name, imports)
-		if !judged(types) {
+		if !judgedOwn(types) {
 			return Reference{}, false, nil
 		}
 		inits := membersOf(types, "init")
@@ -292,9 +374,12 @@ func (c *Checker) checkSite(g *symbolGraph, s site, imports map[string]bool, ext
 			Why: "no Apple type has a member named `" + s.name + "` (names are case-sensitive)"}, true, nil
 	}
 	types := c.receiverTypes(g, s, imports)
-	if judged(types) {
+	if judgedOwn(types) {
 		ms := membersOf(types, s.name)
 		recv := types[0].title
+		if len(ms) == 0 && !lineageComplete(types) {
+			return Reference{}, false, nil
+		}
 		if len(ms) == 0 {
 			others := g.overloads[s.name]
 			r := Reference{Line: s.line, Symbol: recv + "." + s.name, Kind: string(RefMember), Status: NotOnType}

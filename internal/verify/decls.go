@@ -238,6 +238,24 @@ func (a *Analysis) typeAfter(i int) string {
 	return ""
 }
 
+// bindingChain reads `.a.b()` after a type at end, up to maxLinks
+// members, as "T|a|b"; "" when it does not end the expression there.
+func (a *Analysis) bindingChain(root string, end int) string {
+	chain := root
+	for n := 0; n < maxLinks && a.tok(end).punct(".") && a.tok(end+1).kind == tokIdent && !isCapitalized(a.tok(end+1).text); n++ {
+		a.step()
+		chain += "|" + a.tok(end+1).text
+		end += 2
+		if a.tok(end).punct("(") {
+			end = a.closeOf(end) + 1
+		}
+	}
+	if chain == root || !endsExpression(a.tok(end)) {
+		return ""
+	}
+	return chain
+}
+
 // endsExpression says whether t ends the expression before it.
 func endsExpression(t token) bool {
 	return t.kind < 0 || t.nlBefore || t.punct(";") || t.punct("}") || t.punct(")") || t.punct(",")
@@ -317,7 +335,13 @@ func (a *Analysis) declareBinding(i int, inType bool) {
 				}
 				// The call must end the expression: `T(…).start()` is
 				// whatever start returns.
-				if !a.tok(end).punct("(") || !endsExpression(a.tok(a.closeOf(end)+1)) {
+				switch {
+				case a.tok(end).punct("(") && endsExpression(a.tok(a.closeOf(end)+1)):
+				case a.tok(end).punct(".") && !a.tok(end-1).punct(">"):
+					// `let c = T.current()`, `let d = T.shared.x`: the chain
+					// from T, followed when checked ("T|current").
+					path = a.bindingChain(path, end)
+				default:
 					path = ""
 				}
 				a.bindSure(t.text, path)

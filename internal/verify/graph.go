@@ -192,17 +192,27 @@ func isThin(t *apiType) bool {
 
 // judged says whether the types are documented well enough, with their
 // superclasses, to say that a member or an initializer is not theirs.
-func judged(types []*apiType) bool {
+func judged(types []*apiType) bool { return judgedOwn(types) && lineageComplete(types) }
+
+// lineageComplete says whether no superclass of the types is thinly
+// documented: a member missing from their lists may be on one that is.
+func lineageComplete(types []*apiType) bool {
+	for _, t := range lineage(types) {
+		if t.kind == "class" && t.thin && len(t.members) > 0 && t.title != "NSObject" {
+			return false
+		}
+	}
+	return true
+}
+
+// judgedOwn says whether the types themselves are documented well enough
+// to hold all their overloads of a member they have.
+func judgedOwn(types []*apiType) bool {
 	if len(types) == 0 {
 		return false
 	}
 	for _, t := range types {
 		if t.thin || t.title == "" || t.kind == "typealias" || t.kind == "associatedtype" || t.kind == "protocol" {
-			return false
-		}
-	}
-	for _, t := range lineage(types) {
-		if t.kind == "class" && t.thin && len(t.members) > 0 && t.title != "NSObject" {
 			return false
 		}
 	}

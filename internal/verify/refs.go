@@ -109,6 +109,9 @@ type Analysis struct {
 	// sureTypes are the locals whose type is written (an annotation, or an
 	// initializer call `T(…)`), with the type's full path.
 	sureTypes map[string]string
+	// selfTypes maps a token a member chain starts from to the Apple type
+	// `self` is there (computeSelfTypes); nil until the typed checks run.
+	selfTypes map[int]string
 	modules   map[string]bool
 	// imports are the modules imported, as written (the first name of
 	// `import CoreImage.CIFilterBuiltins`).

@@ -168,19 +168,83 @@ func (c *Checker) unresolved(ref Ref, r Reference) (Reference, error) {
 			return r, nil
 		}
 	}
+	// A member listed in its type's Topics, whose own page the crawl
+	// missed (JSONEncoder.outputFormatting), exists.
+	if gs, isGraph := c.Table.(graphSource); isGraph && ref.Kind == RefMember {
+		if g, err := gs.graph(); err != nil {
+			return r, err
+		} else if g != nil {
+			if m, listed := listedMember(g, ref); listed {
+				r.Status, r.URI = Resolved, m.uri
+				r.Why = "its own page is not in the index; " + m.parent.title + "'s Topics list it"
+				return r, nil
+			}
+		}
+	}
 	if ok {
 		uri, found, err := doc.MentionedIn(ref.Name)
 		if err != nil {
 			return r, err
 		}
-		if found {
-			r.Status, r.URI = Resolved, uri
+		if found && (!isCapitalized(ref.Name) || c.mentionedAsWritten(uri, ref.Name)) {
+			r.Status, r.URI = Mentioned, uri
 			r.Why = "it has no page of its own in the index; this page mentions it"
 			return r, nil
 		}
 	}
 	r.Status, r.Why = Unknown, "`"+r.Symbol+"` is not in "+c.Table.Describe()
 	return r, nil
+}
+
+// listedMember finds a Topics entry for a member reference: on its
+// parent type when it has one, else on any type.
+func listedMember(g *symbolGraph, ref Ref) (apiMember, bool) {
+	var any apiMember
+	found := false
+	for _, m := range g.overloads[ref.Name] {
+		if m.parent == nil || m.parent.title == "" {
+			continue
+		}
+		if ref.Parent == "" || m.parent.title == ref.Parent || titleName(m.parent.title) == ref.Parent {
+			return m, true
+		}
+		any, found = m, true
+	}
+	return any, found && ref.Parent == ""
+}
+
+// pageReader is a table that can read a cited page's text.
+type pageReader interface {
+	PageText(uri string) (title, text string, ok bool, err error)
+}
+
+// mentionedAsWritten says whether the page the full-text search found
+// writes name with its case and as a whole word: the search folds case and
+// stems (DispatchTimer finds DispatchTime, ActivityIndicator finds TVML's
+// activityIndicator), which is no evidence of a Swift name.
+func (c *Checker) mentionedAsWritten(uri, name string) bool {
+	pr, ok := c.Table.(pageReader)
+	if !ok {
+		return true
+	}
+	title, text, ok, err := pr.PageText(uri)
+	if err != nil || !ok {
+		return true
+	}
+	for _, s := range []string{title, text} {
+		for i := strings.Index(s, name); i >= 0; {
+			end := i + len(name)
+			if (i == 0 || !identByte(s[i-1])) && (end >= len(s) || !identByte(s[end])) {
+				return true
+			}
+			next := strings.Index(s[end:], name)
+			if next < 0 {
+				break
+			}
+			i = end + next
+		}
+	}
+	return false
 }
 
 // bestURI picks the page to cite among overloads: a type's own page before a
