@@ -2,6 +2,7 @@ package verify
 
 import (
 	"fmt"
+	"sort"
 	"strings"
 )
 
@@ -22,12 +23,15 @@ const (
 
 // site is one use the type-aware checks look at.
 type site struct {
-	kind     siteKind
-	line     int
-	name     string
-	called   bool
-	labels   []string
-	trailing int
+	kind siteKind
+	// tok is the name's token (for siteImplicit, its dot's); open is the
+	// call's "(" or -1.
+	tok, open int
+	line      int
+	name      string
+	called    bool
+	labels    []string
+	trailing  int
 	// rootType is the type the chain starts from, "" when not known; links
 	// are the member names between it and the member.
 	rootType string
@@ -52,6 +56,7 @@ const maxLinks = 4
 // for an unlabelled one), in one pass.
 func (a *Analysis) argLabels() map[int][]string {
 	out := map[int][]string{}
+	a.argStarts = map[int][]int{}
 	for j := range a.toks {
 		a.step()
 		h := a.holder[j]
@@ -71,6 +76,11 @@ func (a *Analysis) argLabels() map[int][]string {
 			label = t.text
 		}
 		out[h] = append(out[h], label)
+		start := j
+		if label != "_" {
+			start = j + 2
+		}
+		a.argStarts[h] = append(a.argStarts[h], start)
 	}
 	return out
 }
@@ -79,7 +89,9 @@ func (a *Analysis) argLabels() map[int][]string {
 // trailing closures.
 func (a *Analysis) callAfter(tok int, labels map[int][]string, s *site) {
 	k := tok + 1
+	s.open = -1
 	if a.tok(k).punct("(") && !a.tok(k).spaceBefore {
+		s.open = k
 		s.called = true
 		s.labels = labels[k]
 		if s.labels == nil {
@@ -119,7 +131,7 @@ func (a *Analysis) sites() []site {
 			if s, ok := a.initSite(i, labels); ok {
 				out = append(out, s)
 			}
-		case t.punct(".") && a.tok(i+1).kind == tokIdent:
+		case t.punct(".") && (a.tok(i+1).kind == tokIdent || a.tok(i+1).is(tokKeyword, "default")):
 			if s, ok := a.memberSite(i, labels); ok {
 				out = append(out, s)
 			}
@@ -146,7 +158,7 @@ func (a *Analysis) initSite(i int, labels map[int][]string) (site, bool) {
 	if !a.tok(k).punct("(") || a.tok(k).spaceBefore {
 		return site{}, false
 	}
-	s := site{kind: siteInit, line: t.line, name: t.text, called: true, labels: labels[k]}
+	s := site{kind: siteInit, tok: i, open: k, line: t.line, name: t.text, called: true, labels: labels[k]}
 	if s.labels == nil {
 		s.labels = []string{}
 	}
@@ -213,13 +225,13 @@ func (a *Analysis) memberSite(dot int, labels map[int][]string) (site, bool) {
 	case "init", "self", "Type", "Protocol":
 		return site{}, false
 	}
-	s := site{kind: siteMember, line: a.toks[nameTok].line, name: name}
+	s := site{kind: siteMember, tok: nameTok, line: a.toks[nameTok].line, name: name}
 	a.callAfter(nameTok, labels, &s)
 	rcv := a.receiverOf(dot)
 	if rcv.root < 0 {
 		prev := a.tok(dot - 1)
 		if dot == 0 || (prev.kind == tokPunct || prev.kind == tokKeyword) && implicitBefore[prev.text] {
-			s.kind = siteImplicit
+			s.kind, s.tok = siteImplicit, dot
 			return s, true
 		}
 		return site{}, false
@@ -315,6 +327,9 @@ func (c *Checker) checkSites(a *Analysis, declared map[string]bool) ([]Reference
 	}
 	imports := inScope(a.imports)
 	extInits := a.extensionInits()
+	// expect maps a leading dot to the type its context wants: the
+	// parameter's declared type, or the assigned property's.
+	expect := map[int]string{}
 	var out []Reference
 	seen := map[string]bool{}
 	for _, s := range a.sites() {
@@ -328,7 +343,7 @@ func (c *Checker) checkSites(a *Analysis, declared map[string]bool) ([]Reference
 		if own {
 			continue
 		}
-		r, found, err := c.checkSite(g, s, imports, extInits)
+		r, found, err := c.checkSite(g, a, s, imports, extInits, expect)
 		if err != nil {
 			return nil, err
 		}
@@ -344,7 +359,7 @@ func (c *Checker) checkSites(a *Analysis, declared map[string]bool) ([]Reference
 	return out, nil
 }
 
-func (c *Checker) checkSite(g *symbolGraph, s site, imports map[string]bool, extInits map[string]bool) (Reference, bool, error) {
+func (c *Checker) checkSite(g *symbolGraph, a *Analysis, s site, imports, extInits map[string]bool, expect map[int]string) (Reference, bool, error) {
 	switch s.kind {
 	case siteInit:
 		if extInits[s.name] || extInits["*"] {
@@ -355,7 +370,11 @@ func (c *Checker) checkSite(g *symbolGraph, s site, imports map[string]bool, ext
 			return Reference{}, false, nil
 		}
 		inits := membersOf(types, "init")
-		if len(inits) == 0 || fitsAny(inits, "init", s.labels, s.trailing) {
+		if len(inits) == 0 {
+			return Reference{}, false, nil
+		}
+		if fitsAny(inits, "init", s.labels, s.trailing) {
+			a.expectArguments(s, inits, "init", expect)
 			return Reference{}, false, nil
 		}
 		r := Reference{Line: s.line, Symbol: signature(s.name, s.labels), Kind: "initializer", Status: NoSuchInitializer}
@@ -363,6 +382,9 @@ func (c *Checker) checkSite(g *symbolGraph, s site, imports map[string]bool, ext
 		r.Why = "no initializer of " + s.name + " takes " + signature("", s.labels) + "; real ones: " + candidateNames(r.Nearest)
 		return r, true, nil
 	case siteImplicit:
+		if want := expect[s.tok]; want != "" {
+			return c.checkCase(g, s, want, imports)
+		}
 		if !checkImplicit {
 			return Reference{}, false, nil
 		}
@@ -399,6 +421,18 @@ func (c *Checker) checkSite(g *symbolGraph, s site, imports map[string]bool, ext
 			r.Why = recv + ", its superclasses and protocols have no member `" + s.name + "`; it is on " + candidateNames(r.Nearest)
 			return r, true, nil
 		}
+		if a.tok(s.tok+1).punct("=") && a.tok(s.tok+2).punct(".") {
+			for _, m := range ms {
+				if t := declaredType(m.decl); t != "" {
+					expect[s.tok+2] = t
+					break
+				}
+			}
+		}
+		if s.called && fitsAny(ms, s.name, s.labels, s.trailing) {
+			a.expectArguments(s, ms, s.name, expect)
+			a.expectArguments(s, inScopeOverloads(g, s.name, imports), s.name, expect)
+		}
 		if s.called && !fitsAny(ms, s.name, s.labels, s.trailing) {
 			r := Reference{Line: s.line, Symbol: recv + "." + signature(s.name, s.labels), Kind: string(RefMember), Status: WrongLabels}
 			r.Nearest = overloadCandidates(ms, "")
@@ -406,6 +440,12 @@ func (c *Checker) checkSite(g *symbolGraph, s site, imports map[string]bool, ext
 			return r, true, nil
 		}
 		return Reference{}, false, nil
+	}
+	if s.called && s.open >= 0 {
+		// The receiver's type is unknown (a modifier chain): the
+		// documented overloads in scope that fit may still agree on a
+		// leading-dot argument's type.
+		a.expectArguments(s, inScopeOverloads(g, s.name, imports), s.name, expect)
 	}
 	if s.called && checkUntypedLabels {
 		ms := g.overloads[s.name]
@@ -425,6 +465,139 @@ func (c *Checker) checkSite(g *symbolGraph, s site, imports map[string]bool, ext
 			Why: "no Apple type has a member named `" + s.name + "`"}, true, nil
 	}
 	return Reference{}, false, nil
+}
+
+// expectArguments records, for each leading-dot argument of a call, the
+// type its parameter declares, when every overload that fits the labels
+// agrees on it. An array literal's leading-dot elements (an option set)
+// expect the same type.
+func (a *Analysis) expectArguments(s site, ms []apiMember, base string, expect map[int]string) {
+	if s.open < 0 {
+		return
+	}
+	starts := a.argStarts[s.open]
+	want := make([]string, len(s.labels))
+	vetoed := make([]bool, len(s.labels))
+	for _, m := range ms {
+		ps, ok := paramsOf(m, base)
+		if !ok {
+			continue // a property of the same name
+		}
+		to, ok := assign(s.labels, s.trailing, ps)
+		if !ok {
+			continue
+		}
+		// An overload known only by its title (no declared types) does
+		// not veto; two declared types that differ do.
+		for i, k := range to {
+			switch typ := ps[k].typ; {
+			case typ == "":
+			case want[i] == "" && !vetoed[i]:
+				want[i] = typ
+			case want[i] != typ:
+				vetoed[i] = true
+			}
+		}
+	}
+	for i, st := range starts {
+		if i >= len(want) || want[i] == "" || vetoed[i] || expect[st] != "" {
+			continue
+		}
+		switch t := a.tok(st); {
+		case t.punct(".") && a.tok(st+1).kind == tokIdent:
+			expect[st] = want[i]
+		case t.punct("["):
+			end := a.closeOf(st)
+			for j := st + 1; j < end; j++ {
+				a.step()
+				if a.holder[j] == st && a.toks[j].punct(".") && (j == st+1 || a.toks[j-1].punct(",")) {
+					expect[j] = want[i]
+				}
+			}
+		}
+	}
+}
+
+// inScopeOverloads lists a name's documented overloads on types of the
+// modules in scope.
+func inScopeOverloads(g *symbolGraph, name string, imports map[string]bool) []apiMember {
+	var out []apiMember
+	for _, m := range g.overloads[name] {
+		if m.parent != nil && m.parent.title != "" && imports[strings.ToLower(m.parent.framework)] {
+			out = append(out, m)
+		}
+	}
+	return out
+}
+
+// checkCase checks a leading-dot name against the type its context wants.
+func (c *Checker) checkCase(g *symbolGraph, s site, want string, imports map[string]bool) (Reference, bool, error) {
+	// Optional's own cases fit any optional parameter.
+	if s.name == "none" || s.name == "some" {
+		return Reference{}, false, nil
+	}
+	types := g.typesNamed(want, imports)
+	if !judgedCases(types) || len(membersOf(types, s.name)) > 0 {
+		return Reference{}, false, nil
+	}
+	r := Reference{Line: s.line, Symbol: "." + s.name, Kind: "case", Status: NoSuchCase}
+	r.Nearest = caseCandidates(types)
+	r.Why = want + " has no case or static member `" + s.name + "`; real ones: " + candidateNames(r.Nearest)
+	return r, true, nil
+}
+
+// judgedCases says whether the types' cases and static members are
+// documented well enough to say one is missing: titled, not from
+// Objective-C era pages, a few members at least, superclasses complete.
+func judgedCases(types []*apiType) bool {
+	if len(types) == 0 {
+		return false
+	}
+	for _, t := range types {
+		// A class's static members (UIColor's colours) are many and the
+		// crawl has a part of them: only enums and structs are judged.
+		// A type whose own page the crawl missed is not judged: its
+		// cases may be a part of the real list (UIKeyboardType).
+		if t.kind != "enum" && t.kind != "struct" {
+			return false
+		}
+		if t.title == "" || len(t.members) < 3 || t.kind == "protocol" || t.kind == "typealias" || t.kind == "associatedtype" || legacyHeavy(t) {
+			return false
+		}
+	}
+	return lineageComplete(types)
+}
+
+// caseCandidates lists a type's cases, then its other members.
+func caseCandidates(types []*apiType) []Candidate {
+	var cases, others []Candidate
+	for _, t := range types {
+		for base, ms := range t.members {
+			for _, m := range ms {
+				if base == "init" || strings.HasPrefix(base, "filler") {
+					continue
+				}
+				cand := Candidate{Name: "." + titleName(m.title), URI: m.uri}
+				if m.kind == "case" {
+					cases = append(cases, cand)
+				} else if m.kind == "property" || m.kind == "" {
+					others = append(others, cand)
+				}
+				break
+			}
+		}
+	}
+	sortCandidates(cases)
+	sortCandidates(others)
+	out := append(cases, others...)
+	if len(out) > maxShown*2 {
+		out = out[:maxShown*2]
+	}
+	return out
+}
+
+func sortCandidates(cs []Candidate) {
+	sort.Slice(cs, func(i, j int) bool { return cs[i].Name < cs[j].Name })
 }
 
 // receiverTypes follows a site's chain from its root type through the

@@ -41,6 +41,13 @@ func testGraph() graphTable {
 	member("apple-docs://uikit/uidevice", "name", "property", "var name: String { get }")
 	typ("apple-docs://uikit/uiscreen", "UIScreen", "class")
 	member("apple-docs://uikit/uiscreen", "hasNotch", "property", "var hasNotch: Bool { get }")
+	typ("apple-docs://uikit/uiview/contentmode", "UIView.ContentMode", "enum")
+	for _, c := range []string{"scaleToFill", "scaleAspectFit", "scaleAspectFill"} {
+		member("apple-docs://uikit/uiview/contentmode", c, "case", "case "+c)
+	}
+	typ("apple-docs://uikit/uiimageview", "UIImageView", "class")
+	member("apple-docs://uikit/uiimageview", "contentMode", "property", "var contentMode: UIView.ContentMode { get set }")
+	member("apple-docs://uikit/uiimageview", "setMode(_:animated:)", "func", "func setMode(_ mode: UIView.ContentMode?, animated: Bool)")
 	typ("apple-docs://uikit/uicolor", "UIColor", "class")
 	member("apple-docs://uikit/uicolor", "init(red:green:blue:alpha:)", "init", "init(red: CGFloat, green: CGFloat, blue: CGFloat, alpha: CGFloat)")
 	member("apple-docs://uikit/uicolor", "init(white:alpha:)", "init", "init(white: CGFloat, alpha: CGFloat)")
@@ -78,6 +85,10 @@ func TestTypedChecks(t *testing.T) {
 		{"member of self in a subclass", "import UIKit\nclass D: UIDevice {\n  func f() { print(self.hasNotch) }\n}\n", NotOnType, "hasNotch"},
 		{"inherited property written bare", "import UIKit\nclass D: UIDevice {\n  func f() { print(name.count) }\n}\n", "", ""},
 		{"local bound through a chain", "import UIKit\nlet d = UIDevice.current\nprint(d.hasNotch)\n", NotOnType, "hasNotch"},
+		{"leading dot assigned to a property", "import UIKit\nlet v = UIImageView()\nv.contentMode = .aspectFit\n", NoSuchCase, "aspectFit"},
+		{"leading dot that is a case", "import UIKit\nlet v = UIImageView()\nv.contentMode = .scaleAspectFit\n", "", ""},
+		{"leading dot argument", "import UIKit\nlet v = UIImageView()\nv.setMode(.aspectFit, animated: true)\n", NoSuchCase, "aspectFit"},
+		{"Optional's none", "import UIKit\nlet v = UIImageView()\nv.setMode(.none, animated: true)\n", "", ""},
 		{"no such initializer", "import UIKit\nlet c = UIColor(hex: \"#fff\")\n", NoSuchInitializer, "UIColor"},
 		{"a real initializer", "import UIKit\nlet c = UIColor(red: 1, green: 0, blue: 0, alpha: 1)\n", "", ""},
 		{"the file's own initializer", "import UIKit\nextension UIColor {\n  convenience init(hex: String) { self.init(white: 1, alpha: 1) }\n}\nlet c = UIColor(hex: \"#fff\")\n", "", ""},

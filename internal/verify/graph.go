@@ -175,6 +175,26 @@ func buildGraph(d *index.Graph) *symbolGraph {
 // thinly crawled to say a member is not on it.
 const minOwnMembers = 15
 
+// legacyHeavy says whether most of a type's member addresses are the
+// numeric ones of Objective-C era pages.
+func legacyHeavy(t *apiType) bool {
+	legacy, all := legacyCount(t)
+	return legacy*10 >= all*3 && all > 0
+}
+
+func legacyCount(t *apiType) (legacy, all int) {
+	for _, ms := range t.members {
+		for _, m := range ms {
+			all++
+			seg := m.uri[strings.LastIndexByte(m.uri, '/')+1:]
+			if len(seg) > 0 && seg[0] >= '0' && seg[0] <= '9' && strings.IndexByte(seg, '-') > 0 {
+				legacy++
+			}
+		}
+	}
+	return legacy, all
+}
+
 // isThin applies the thin rule (apiType.thin).
 func isThin(t *apiType) bool {
 	legacy, all := 0, 0
@@ -296,6 +316,15 @@ func (g *symbolGraph) typesNamed(name string, imports map[string]bool) []*apiTyp
 	}
 	// Pages under the type's address whose own page is missing: the
 	// CoreGraphics overlay's CGAffineTransform initializers.
+	if outer, inner, nested := strings.Cut(name, "."); nested && len(all) == 0 && !strings.Contains(inner, ".") {
+		// A nested type whose page is missing: its members sit under
+		// its address, below its outer type's (uitableview/rowanimation).
+		for _, t := range g.byLower[strings.ToLower(inner)] {
+			if segmentName(uriParent(t.uri)) == strings.ToLower(outer) {
+				all = append(all, t)
+			}
+		}
+	}
 	if !strings.Contains(name, ".") {
 		for _, t := range g.byLower[strings.ToLower(name)] {
 			if len(all) > 0 {

@@ -10,6 +10,9 @@ import "strings"
 type param struct {
 	label               string // "_" for an unlabelled one
 	defaulted, variadic bool
+	// typ is the declared type's name ("UIView.ContentMode"), "" when the
+	// declaration is not read or the type is not a plain name.
+	typ string
 }
 
 // paramsOf reads a member's parameters: from its declaration, where
@@ -141,6 +144,7 @@ func parseParam(s string) (param, bool) {
 		typ = rest[:eq]
 	}
 	p.variadic = strings.HasSuffix(strings.TrimSpace(typ), "...") || strings.Contains(typ, "repeat each")
+	p.typ = plainType(typ)
 	// A variadic parameter may take no argument at all.
 	p.defaulted = p.defaulted || p.variadic
 	return p, true
@@ -173,11 +177,21 @@ func topLevelEquals(s string) int {
 // taken by the trailing closures, variadic ones taking more unlabelled
 // arguments.
 func fits(written []string, trailing int, params []param) bool {
+	_, ok := assign(written, trailing, params)
+	return ok
+}
+
+// assign matches written labels to params as fits does, giving the
+// parameter each written argument goes to.
+func assign(written []string, trailing int, params []param) ([]int, bool) {
+	to := make([]int, len(written))
 	i := 0
 	for k, p := range params {
 		if i < len(written) && written[i] == p.label {
+			to[i] = k
 			i++
 			for p.variadic && i < len(written) && written[i] == "_" {
+				to[i] = k
 				i++
 			}
 			continue
@@ -186,11 +200,27 @@ func fits(written []string, trailing int, params []param) bool {
 			continue
 		}
 		if i == len(written) && trailing > 0 {
-			return len(params)-k <= trailing+countDefaulted(params[k:])
+			return to, len(params)-k <= trailing+countDefaulted(params[k:])
 		}
-		return false
+		return nil, false
 	}
-	return i == len(written)
+	return to, i == len(written)
+}
+
+// plainType is a parameter's type when it is a plain, possibly nested or
+// optional, name: "UIView.ContentMode" for " UIView.ContentMode = .scaleToFill".
+func plainType(typ string) string {
+	typ = strings.TrimSpace(typ)
+	typ = strings.TrimSuffix(strings.TrimSuffix(typ, "?"), "!")
+	if typ == "" || !isCapitalized(typ) {
+		return ""
+	}
+	for i := 0; i < len(typ); i++ {
+		if !identByte(typ[i]) && typ[i] != '.' {
+			return ""
+		}
+	}
+	return typ
 }
 
 func countDefaulted(ps []param) int {

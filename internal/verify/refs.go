@@ -112,6 +112,9 @@ type Analysis struct {
 	// selfTypes maps a token a member chain starts from to the Apple type
 	// `self` is there (computeSelfTypes); nil until the typed checks run.
 	selfTypes map[int]string
+	// argStarts gives, for each "(" token, the first token of each
+	// argument's value (argLabels).
+	argStarts map[int][]int
 	modules   map[string]bool
 	// imports are the modules imported, as written (the first name of
 	// `import CoreImage.CIFilterBuiltins`).
