@@ -46,34 +46,62 @@ type Graph struct {
 // facts, not an error.
 func (l *NameLookup) GraphData(ctx context.Context) (*Graph, error) {
 	g := &Graph{}
-	decl := "''"
-	join := ""
-	if l.hasTable("doc_symbols") {
-		decl = "COALESCE(s.signature, '')"
-		join = " LEFT JOIN doc_symbols s ON s.doc_id = d.id AND s.origin = 'declaration'"
-	}
+	// Three plain scans joined in memory: a join per row costs an index
+	// probe for each of the 183,000 pages and 297,000 Topics entries.
+	uriOf := map[int64]int{} // doc id -> index in g.Pages
 	err := sqlrows.Each(ctx, l.db, "graph pages",
-		"SELECT d.uri, d.title, d.kind, d.framework, d.parent_uri, "+decl+" FROM docs d"+join+" WHERE d.source = ?",
+		"SELECT id, uri, title, kind, framework, parent_uri FROM docs WHERE source = ?",
 		[]any{document.SourceAppleDocs}, func(rows *sql.Rows) error {
+			var id int64
 			var p GraphPage
-			if err := rows.Scan(&p.URI, &p.Title, &p.Kind, &p.Framework, &p.ParentURI, &p.Declaration); err != nil {
+			if err := rows.Scan(&id, &p.URI, &p.Title, &p.Kind, &p.Framework, &p.ParentURI); err != nil {
 				return err
 			}
+			uriOf[id] = len(g.Pages)
 			g.Pages = append(g.Pages, p)
 			return nil
 		})
 	if err != nil {
 		return nil, err
 	}
-	if l.hasTable("doc_children") {
-		err = sqlrows.Each(ctx, l.db, "graph children",
-			"SELECT d.uri, c.child_uri, c.child_title FROM doc_children c JOIN docs d ON d.id = c.doc_id WHERE d.source = ?",
-			[]any{document.SourceAppleDocs}, func(rows *sql.Rows) error {
-				var c GraphChild
-				if err := rows.Scan(&c.ParentURI, &c.URI, &c.Title); err != nil {
+	if l.hasTable("doc_symbols") {
+		err = sqlrows.Each(ctx, l.db, "graph declarations",
+			"SELECT doc_id, signature FROM doc_symbols WHERE origin = 'declaration'", nil,
+			func(rows *sql.Rows) error {
+				var id int64
+				var decl string
+				if err := rows.Scan(&id, &decl); err != nil {
 					return err
 				}
-				g.Children = append(g.Children, c)
+				if i, ok := uriOf[id]; ok {
+					if g.Pages[i].Declaration == "" {
+						g.Pages[i].Declaration = decl
+					} else {
+						// Overloads on one page: each declaration counts.
+						p := g.Pages[i]
+						p.Declaration = decl
+						g.Pages = append(g.Pages, p)
+					}
+				}
+				return nil
+			})
+		if err != nil {
+			return nil, err
+		}
+	}
+	if l.hasTable("doc_children") {
+		err = sqlrows.Each(ctx, l.db, "graph children",
+			"SELECT doc_id, child_uri, child_title FROM doc_children", nil,
+			func(rows *sql.Rows) error {
+				var id int64
+				var c GraphChild
+				if err := rows.Scan(&id, &c.URI, &c.Title); err != nil {
+					return err
+				}
+				if i, ok := uriOf[id]; ok {
+					c.ParentURI = g.Pages[i].URI
+					g.Children = append(g.Children, c)
+				}
 				return nil
 			})
 		if err != nil {
