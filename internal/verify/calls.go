@@ -333,6 +333,7 @@ func (c *Checker) checkSites(a *Analysis, declared map[string]bool) ([]Reference
 	var out []Reference
 	seen := map[string]bool{}
 	for _, s := range a.sites() {
+		a.step() // each site's lookups are bounded; the step polls the context
 		if declared[s.name] || declared[s.rootType] {
 			continue
 		}
