@@ -397,6 +397,14 @@ func (c *Checker) checkSite(g *symbolGraph, a *Analysis, s site, imports, extIni
 			Why: "no Apple type has a member named `" + s.name + "` (names are case-sensitive)"}, true, nil
 	}
 	types := c.receiverTypes(g, s, imports)
+	if !judgedOwn(types) && judgedForLabels(types) && s.called {
+		if ms := membersOf(types, s.name); len(ms) > 0 && !fitsAny(ms, s.name, s.labels, s.trailing) {
+			r := Reference{Line: s.line, Symbol: types[0].title + "." + signature(s.name, s.labels), Kind: string(RefMember), Status: WrongLabels}
+			r.Nearest = overloadCandidates(ms, "")
+			r.Why = "no overload of " + types[0].title + "." + s.name + " takes " + signature("", s.labels) + "; real ones: " + candidateNames(r.Nearest)
+			return r, true, nil
+		}
+	}
 	if judgedOwn(types) {
 		ms := membersOf(types, s.name)
 		recv := types[0].title

@@ -48,6 +48,13 @@ func testGraph() graphTable {
 	typ("apple-docs://uikit/uiimageview", "UIImageView", "class")
 	member("apple-docs://uikit/uiimageview", "contentMode", "property", "var contentMode: UIView.ContentMode { get set }")
 	member("apple-docs://uikit/uiimageview", "setMode(_:animated:)", "func", "func setMode(_ mode: UIView.ContentMode?, animated: Bool)")
+	// A type documented from Objective-C era pages: numeric addresses.
+	d.Pages = append(d.Pages, index.GraphPage{URI: "apple-docs://foundation/filemanager", Title: "FileManager", Kind: "class", Framework: "foundation"})
+	for i := range minOwnMembers {
+		d.Pages = append(d.Pages, index.GraphPage{URI: fmt.Sprintf("apple-docs://foundation/filemanager/14%d-old%d", i, i), Title: fmt.Sprintf("old%d", i), Kind: "property", ParentURI: "apple-docs://foundation/filemanager"})
+	}
+	d.Pages = append(d.Pages, index.GraphPage{URI: "apple-docs://foundation/filemanager/1410277-fileexists", Title: "fileExists(atPath:)", Kind: "method",
+		ParentURI: "apple-docs://foundation/filemanager", Declaration: "func fileExists(atPath path: String) -> Bool"})
 	typ("apple-docs://uikit/uicolor", "UIColor", "class")
 	member("apple-docs://uikit/uicolor", "init(red:green:blue:alpha:)", "init", "init(red: CGFloat, green: CGFloat, blue: CGFloat, alpha: CGFloat)")
 	member("apple-docs://uikit/uicolor", "init(white:alpha:)", "init", "init(white: CGFloat, alpha: CGFloat)")
@@ -89,6 +96,9 @@ func TestTypedChecks(t *testing.T) {
 		{"leading dot that is a case", "import UIKit\nlet v = UIImageView()\nv.contentMode = .scaleAspectFit\n", "", ""},
 		{"leading dot argument", "import UIKit\nlet v = UIImageView()\nv.setMode(.aspectFit, animated: true)\n", NoSuchCase, "aspectFit"},
 		{"Optional's none", "import UIKit\nlet v = UIImageView()\nv.setMode(.none, animated: true)\n", "", ""},
+		{"labels on a type of Objective-C era pages", "import Foundation\nlet fm = FileManager()\nprint(fm.fileExists(at: u))\n", WrongLabels, "fileExists"},
+		{"real labels there", "import Foundation\nlet fm = FileManager()\nprint(fm.fileExists(atPath: p))\n", "", ""},
+		{"no member judged there", "import Foundation\nlet fm = FileManager()\nprint(fm.documentsDirectory)\n", "", ""},
 		{"no such initializer", "import UIKit\nlet c = UIColor(hex: \"#fff\")\n", NoSuchInitializer, "UIColor"},
 		{"a real initializer", "import UIKit\nlet c = UIColor(red: 1, green: 0, blue: 0, alpha: 1)\n", "", ""},
 		{"the file's own initializer", "import UIKit\nextension UIColor {\n  convenience init(hex: String) { self.init(white: 1, alpha: 1) }\n}\nlet c = UIColor(hex: \"#fff\")\n", "", ""},

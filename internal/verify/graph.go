@@ -225,6 +225,23 @@ func lineageComplete(types []*apiType) bool {
 	return true
 }
 
+// judgedForLabels says whether the types hold all the overloads of a
+// member found on them. Objective-C era addresses do not matter here: the
+// member is there, and a Swift overlay rarely adds an overload of its
+// base name (it adds initializers and new members, judged by judgedOwn).
+func judgedForLabels(types []*apiType) bool {
+	if len(types) == 0 {
+		return false
+	}
+	for _, t := range types {
+		_, all := legacyCount(t)
+		if all < minOwnMembers || t.title == "" || t.kind == "typealias" || t.kind == "associatedtype" || t.kind == "protocol" {
+			return false
+		}
+	}
+	return true
+}
+
 // judgedOwn says whether the types themselves are documented well enough
 // to hold all their overloads of a member they have.
 func judgedOwn(types []*apiType) bool {
