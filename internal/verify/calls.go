@@ -1,6 +1,7 @@
 package verify
 
 import (
+	"context"
 	"fmt"
 	"sort"
 	"strings"
@@ -316,15 +317,16 @@ func (a *Analysis) memberSite(dot int, labels map[int][]string) (site, bool) {
 // checkSites runs the type-aware checks over a file's sites. It returns
 // the findings, and the (line, name) of each, so that the name-based
 // reference on the same use gives way.
-func (c *Checker) checkSites(a *Analysis, declared map[string]bool) ([]Reference, error) {
+func (c *Checker) checkSites(ctx context.Context, a *Analysis, declared map[string]bool) ([]Reference, error) {
 	gs, ok := c.Table.(graphSource)
 	if !ok {
 		return nil, nil
 	}
-	g, err := gs.graph()
-	if err != nil || g == nil {
+	sg, err := gs.graph()
+	if err != nil || sg == nil {
 		return nil, err
 	}
+	g := &graphView{g: sg, ctx: ctx}
 	imports := inScope(a.imports)
 	extInits := a.extensionInits()
 	// expect maps a leading dot to the type its context wants: the
@@ -345,6 +347,9 @@ func (c *Checker) checkSites(a *Analysis, declared map[string]bool) ([]Reference
 			continue
 		}
 		r, found, err := c.checkSite(g, a, s, imports, extInits, expect)
+		if err == nil {
+			err = g.err
+		}
 		if err != nil {
 			return nil, err
 		}
@@ -360,7 +365,7 @@ func (c *Checker) checkSites(a *Analysis, declared map[string]bool) ([]Reference
 	return out, nil
 }
 
-func (c *Checker) checkSite(g *symbolGraph, a *Analysis, s site, imports, extInits map[string]bool, expect map[int]string) (Reference, bool, error) {
+func (c *Checker) checkSite(g *graphView, a *Analysis, s site, imports, extInits map[string]bool, expect map[int]string) (Reference, bool, error) {
 	switch s.kind {
 	case siteInit:
 		if extInits[s.name] || extInits["*"] {
@@ -370,7 +375,7 @@ func (c *Checker) checkSite(g *symbolGraph, a *Analysis, s site, imports, extIni
 		if !judgedOwn(types) {
 			return Reference{}, false, nil
 		}
-		inits := membersOf(types, "init")
+		inits := g.membersOf(types, "init")
 		if len(inits) == 0 {
 			return Reference{}, false, nil
 		}
@@ -398,7 +403,7 @@ func (c *Checker) checkSite(g *symbolGraph, a *Analysis, s site, imports, extIni
 	}
 	types := c.receiverTypes(g, s, imports)
 	if !judgedOwn(types) && judgedForLabels(types) && s.called {
-		if ms := membersOf(types, s.name); len(ms) > 0 && !fitsAny(ms, s.name, s.labels, s.trailing) {
+		if ms := g.membersOf(types, s.name); len(ms) > 0 && !fitsAny(ms, s.name, s.labels, s.trailing) {
 			r := Reference{Line: s.line, Symbol: types[0].title + "." + signature(s.name, s.labels), Kind: string(RefMember), Status: WrongLabels}
 			r.Nearest = overloadCandidates(ms, "")
 			r.Why = "no overload of " + types[0].title + "." + s.name + " takes " + signature("", s.labels) + "; real ones: " + candidateNames(r.Nearest)
@@ -406,13 +411,13 @@ func (c *Checker) checkSite(g *symbolGraph, a *Analysis, s site, imports, extIni
 		}
 	}
 	if judgedOwn(types) {
-		ms := membersOf(types, s.name)
+		ms := g.membersOf(types, s.name)
 		recv := types[0].title
-		if len(ms) == 0 && !lineageComplete(types) {
+		if len(ms) == 0 && !g.lineageComplete(types) {
 			return Reference{}, false, nil
 		}
 		if len(ms) == 0 {
-			others := g.overloads[s.name]
+			others := g.overloads(s.name, true)
 			r := Reference{Line: s.line, Symbol: recv + "." + s.name, Kind: string(RefMember), Status: NotOnType}
 			if len(others) == 0 {
 				exists, err := c.exists(g, s.name)
@@ -457,7 +462,7 @@ func (c *Checker) checkSite(g *symbolGraph, a *Analysis, s site, imports, extIni
 		a.expectArguments(s, inScopeOverloads(g, s.name, imports), s.name, expect)
 	}
 	if s.called && checkUntypedLabels {
-		ms := g.overloads[s.name]
+		ms := g.overloads(s.name, true)
 		if len(ms) > 0 && !fitsAny(ms, s.name, s.labels, s.trailing) {
 			r := Reference{Line: s.line, Symbol: "." + signature(s.name, s.labels), Kind: string(RefMember), Status: WrongLabels}
 			r.Nearest = overloadCandidates(ms, "")
@@ -529,9 +534,9 @@ func (a *Analysis) expectArguments(s site, ms []apiMember, base string, expect m
 
 // inScopeOverloads lists a name's documented overloads on types of the
 // modules in scope.
-func inScopeOverloads(g *symbolGraph, name string, imports map[string]bool) []apiMember {
+func inScopeOverloads(g *graphView, name string, imports map[string]bool) []apiMember {
 	var out []apiMember
-	for _, m := range g.overloads[name] {
+	for _, m := range g.overloads(name, false) {
 		if m.parent != nil && m.parent.title != "" && imports[strings.ToLower(m.parent.framework)] {
 			out = append(out, m)
 		}
@@ -540,13 +545,13 @@ func inScopeOverloads(g *symbolGraph, name string, imports map[string]bool) []ap
 }
 
 // checkCase checks a leading-dot name against the type its context wants.
-func (c *Checker) checkCase(g *symbolGraph, s site, want string, imports map[string]bool) (Reference, bool, error) {
+func (c *Checker) checkCase(g *graphView, s site, want string, imports map[string]bool) (Reference, bool, error) {
 	// Optional's own cases fit any optional parameter.
 	if s.name == "none" || s.name == "some" {
 		return Reference{}, false, nil
 	}
 	types := g.typesNamed(want, imports)
-	if !judgedCases(types) || len(membersOf(types, s.name)) > 0 {
+	if !g.judgedCases(types) || len(g.membersOf(types, s.name)) > 0 {
 		return Reference{}, false, nil
 	}
 	r := Reference{Line: s.line, Symbol: "." + s.name, Kind: "case", Status: NoSuchCase}
@@ -558,7 +563,7 @@ func (c *Checker) checkCase(g *symbolGraph, s site, want string, imports map[str
 // judgedCases says whether the types' cases and static members are
 // documented well enough to say one is missing: titled, not from
 // Objective-C era pages, a few members at least, superclasses complete.
-func judgedCases(types []*apiType) bool {
+func (g *graphView) judgedCases(types []*apiType) bool {
 	if len(types) == 0 {
 		return false
 	}
@@ -574,7 +579,7 @@ func judgedCases(types []*apiType) bool {
 			return false
 		}
 	}
-	return lineageComplete(types)
+	return g.lineageComplete(types)
 }
 
 // caseCandidates lists a type's cases, then its other members.
@@ -611,14 +616,14 @@ func sortCandidates(cs []Candidate) {
 
 // receiverTypes follows a site's chain from its root type through the
 // declared types of the members between.
-func (c *Checker) receiverTypes(g *symbolGraph, s site, imports map[string]bool) []*apiType {
+func (c *Checker) receiverTypes(g *graphView, s site, imports map[string]bool) []*apiType {
 	if s.rootType == "" {
 		return nil
 	}
 	types := g.typesNamed(s.rootType, imports)
 	for _, l := range s.links {
 		next := ""
-		for _, m := range membersOf(types, l) {
+		for _, m := range g.membersOf(types, l) {
 			if next = declaredType(m.decl); next != "" {
 				break
 			}
@@ -633,9 +638,12 @@ func (c *Checker) receiverTypes(g *symbolGraph, s site, imports map[string]bool)
 
 // exists says whether any Apple page, Topics entry or symbol has name, as
 // written.
-func (c *Checker) exists(g *symbolGraph, name string) (bool, error) {
-	if g.names[name] || stdlibMembers[name] {
+func (c *Checker) exists(g *graphView, name string) (bool, error) {
+	if stdlibMembers[name] || len(g.overloads(name, true)) > 0 {
 		return true, nil
+	}
+	if g.err != nil {
+		return false, g.err
 	}
 	cands, err := c.Table.Lookup(name)
 	return len(cands) > 0, err

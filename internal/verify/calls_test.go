@@ -21,7 +21,7 @@ func (t graphTable) graph() (*symbolGraph, error) { return t.g, nil }
 // testGraph documents a few UIKit and Dispatch types, each with enough
 // members to be judged (filler members pad them past minOwnMembers).
 func testGraph() graphTable {
-	d := &index.Graph{}
+	d := &memGraph{}
 	typ := func(uri, title, kind string) {
 		d.Pages = append(d.Pages, index.GraphPage{URI: uri, Title: title, Kind: kind, Framework: strings.Split(strings.TrimPrefix(uri, "apple-docs://"), "/")[0]})
 		for i := range minOwnMembers {
@@ -58,7 +58,7 @@ func testGraph() graphTable {
 	typ("apple-docs://uikit/uicolor", "UIColor", "class")
 	member("apple-docs://uikit/uicolor", "init(red:green:blue:alpha:)", "init", "init(red: CGFloat, green: CGFloat, blue: CGFloat, alpha: CGFloat)")
 	member("apple-docs://uikit/uicolor", "init(white:alpha:)", "init", "init(white: CGFloat, alpha: CGFloat)")
-	return graphTable{MemTable: NewMemTable("test graph", nil), g: buildGraph(d)}
+	return graphTable{MemTable: NewMemTable("test graph", nil), g: newSymbolGraph(d)}
 }
 
 func checkTyped(t *testing.T, code string) []Reference {

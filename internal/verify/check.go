@@ -298,7 +298,7 @@ func (c *Checker) file(ctx context.Context, a *Analysis, declared map[string]boo
 		if ownParent {
 			ref.Parent = ""
 		}
-		r, err := c.resolve(ref, opts.Targets)
+		r, err := c.resolve(ctx, ref, opts.Targets)
 		if err != nil {
 			return nil, err
 		}
@@ -346,7 +346,7 @@ func (c *Checker) file(ctx context.Context, a *Analysis, declared map[string]boo
 				Replacement: hit.Entry.Replacement, Target: targetName(t), Why: hit.Entry.Why})
 		}
 	}
-	typed, err := c.checkSites(a, declared)
+	typed, err := c.checkSites(ctx, a, declared)
 	if err != nil {
 		return nil, err
 	}

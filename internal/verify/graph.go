@@ -3,14 +3,19 @@ package verify
 import (
 	"context"
 	"strings"
+	"sync"
 
 	"github.com/cupertino-go/cupertino/index"
 )
 
 // The symbol graph: Apple's types with their members (own pages and Topics
-// entries), superclasses and protocols, read once from the index. The
-// type-aware checks (calls.go) ask it which overloads a member or an
-// initializer has on a receiver's type, and what a property returns.
+// entries), superclasses and protocols. The type-aware checks (calls.go)
+// ask it which overloads a member or an initializer has on a receiver's
+// type, and what a property returns. It is read from the index one type
+// and one name at a time, on first use (index.NameLookup.GraphType and
+// GraphNamed, each a few indexed reads), and memoized for the process:
+// a one-shot check reads only the types its file uses, a server keeps what
+// its calls read, up to maxGraphEntries.
 
 // apiMember is one documented member (or initializer, or case).
 type apiMember struct {
@@ -18,35 +23,373 @@ type apiMember struct {
 	parent                 *apiType
 }
 
-// apiType is one documented type (or any page that has members).
+// apiType is one documented type (or any page that has members). Its
+// address and header (title, kind and framework, set only for a type's
+// own page) are fixed when it is made; its members and thin are filled by
+// load, its supers by linkSupers, each once.
 type apiType struct {
 	uri, title, framework, kind string
-	members                     map[string][]apiMember
-	supers                      []*apiType
+
+	loadOnce sync.Once
+	loadErr  error
+	members  map[string][]apiMember
 	// thin: the crawl documents this type from its Objective-C era pages
 	// (most member addresses are numeric, "cgrect/1454354-origin"), whose
 	// lists lack the Swift overlay (CGRect.midY), or with too few members
 	// to say what it lacks.
-	thin bool
+	thin  bool
+	edges []index.GraphEdge
+
+	supersOnce sync.Once
+	supersErr  error
+	supers     []*apiType
 }
 
-// symbolGraph is the whole graph.
+// graphReader is what the graph is read from: index.NameLookup, or a
+// fixture in the tests.
+type graphReader interface {
+	GraphType(ctx context.Context, uri string) (*index.GraphType, error)
+	GraphPageAt(ctx context.Context, uri string) (index.GraphPage, bool, error)
+	GraphNamed(ctx context.Context, name string) ([]index.GraphPage, error)
+	GraphContainers(ctx context.Context, prefix string) ([]index.GraphPage, error)
+	GraphListed(ctx context.Context, name string) ([]index.GraphChild, error)
+}
+
+// maxGraphEntries bounds what a long-running server memoizes: past it the
+// graph starts again (a check holding types keeps them whole).
+const maxGraphEntries = 50_000
+
+// symbolGraph is the memoized graph, safe for concurrent use.
 type symbolGraph struct {
+	src graphReader
+
+	mu sync.Mutex
+	// types by lowercased address.
 	types map[string]*apiType
-	// byName finds types by full title ("UIView.ContentMode") and by last
-	// component ("ContentMode").
-	byName map[string][]*apiType
-	// names holds every documented base name as written (case matters:
-	// fullScreen is real, fullscreen is not).
-	names map[string]bool
-	// overloads lists every member of a base name, whatever its type.
-	overloads map[string][]apiMember
-	// byLower finds, by the lowercased last segment of their address, the
-	// types whose own page the crawl missed but whose members it has.
-	byLower map[string][]*apiType
-	// lowerNames holds names lowercased: a name found only here is a
-	// misspelling of a real one's case (.fullscreen for .fullScreen).
-	lowerNames map[string]bool
+	// named holds, by name as written, what GraphNamed read.
+	named map[string]*namedPages
+	// containers holds, by lowercased address prefix, the types whose own
+	// page the crawl missed but whose members it has.
+	containers map[string][]*apiType
+
+	// listed holds, by base name, the Topics entries GraphListed read.
+	listed map[string][]index.GraphChild
+}
+
+// namedPages is what one name reads: the type pages it names, and every
+// member of that base name, whatever its type.
+type namedPages struct {
+	types     []*apiType
+	overloads []apiMember
+}
+
+func newSymbolGraph(src graphReader) *symbolGraph {
+	g := &symbolGraph{src: src}
+	g.reset()
+	return g
+}
+
+func (g *symbolGraph) reset() {
+	g.types = map[string]*apiType{}
+	g.named = map[string]*namedPages{}
+	g.containers = map[string][]*apiType{}
+	g.listed = map[string][]index.GraphChild{}
+}
+
+// entries is how much the graph memoizes; under g.mu.
+func (g *symbolGraph) entries() int {
+	return len(g.types) + len(g.named) + len(g.containers) + len(g.listed)
+}
+
+// headerOf makes a type's header from its page: only a type's own page
+// gives it a title (a property page with members stays untitled).
+func headerOf(t *apiType, p index.GraphPage) {
+	if typeKinds[p.Kind] {
+		t.title, t.framework, t.kind = p.Title, p.Framework, p.Kind
+	}
+}
+
+// typeAt returns the type at uri, made with the header of page (nil:
+// read it) if the graph does not hold it yet.
+func (g *symbolGraph) typeAt(ctx context.Context, uri string, page *index.GraphPage) (*apiType, error) {
+	key := strings.ToLower(uri)
+	g.mu.Lock()
+	t := g.types[key]
+	g.mu.Unlock()
+	if t != nil {
+		return t, nil
+	}
+	t = &apiType{uri: key}
+	if page != nil {
+		headerOf(t, *page)
+	} else if p, ok, err := g.src.GraphPageAt(ctx, key); err != nil {
+		return nil, err
+	} else if ok {
+		headerOf(t, p)
+	}
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	if old := g.types[key]; old != nil {
+		return old, nil
+	}
+	if g.entries() >= maxGraphEntries {
+		g.reset()
+	}
+	g.types[key] = t
+	return t, nil
+}
+
+// load reads the type's members once.
+func (g *symbolGraph) load(ctx context.Context, t *apiType) error {
+	t.loadOnce.Do(func() {
+		rows, err := g.src.GraphType(ctx, t.uri)
+		if err != nil {
+			t.loadErr = err
+			g.forget(t)
+			return
+		}
+		t.members = map[string][]apiMember{}
+		seen := map[string]bool{}
+		add := func(m apiMember) {
+			base := titleName(m.title)
+			if base == "" || seen[m.title+"|"+m.decl] {
+				return
+			}
+			seen[m.title+"|"+m.decl] = true
+			m.parent = t
+			t.members[base] = append(t.members[base], m)
+		}
+		uris := map[string]bool{}
+		for _, p := range rows.Members {
+			// A member grouped under a Topics page (uikit/standard-colors)
+			// belongs to the type its address sits under (uikit/uicolor/white).
+			if nonSymbolKinds[p.Kind] || !strings.EqualFold(p.ParentURI, t.uri) && !strings.EqualFold(uriParent(p.URI), t.uri) {
+				continue
+			}
+			uris[strings.ToLower(p.URI)] = true
+			add(apiMember{title: p.Title, uri: p.URI, decl: p.Declaration, kind: p.Kind})
+		}
+		for _, c := range rows.Children {
+			// A nested type listed in the Topics is not a member; an entry
+			// whose page is a member of the page that lists it adds
+			// nothing. An entry listed by a Topics page (equatable-implementations)
+			// whose address sits under this type is this type's too.
+			own := strings.EqualFold(c.ParentURI, t.uri)
+			if typeKinds[c.Kind] || own && uris[strings.ToLower(c.URI)] || !own && strings.EqualFold(c.PageParentURI, c.ParentURI) {
+				continue
+			}
+			if !own && !strings.EqualFold(uriParent(c.URI), t.uri) {
+				continue
+			}
+			add(apiMember{title: c.Title, uri: c.URI})
+		}
+		t.thin = isThin(t)
+		t.edges = rows.Edges
+	})
+	return t.loadErr
+}
+
+// forget drops a type whose read failed, so that the next check reads it
+// again.
+func (g *symbolGraph) forget(t *apiType) {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	if g.types[t.uri] == t {
+		delete(g.types, t.uri)
+	}
+}
+
+// linkSupers resolves the type's superclasses and protocols once: by
+// address, or, when the crawl holds nothing at the edge's address
+// (NSHostingView's NSView), by title.
+func (g *symbolGraph) linkSupers(ctx context.Context, t *apiType) error {
+	if err := g.load(ctx, t); err != nil {
+		return err
+	}
+	t.supersOnce.Do(func() {
+		for _, e := range t.edges {
+			parent, err := g.typeAt(ctx, e.ParentURI, nil)
+			if err == nil {
+				err = g.load(ctx, parent)
+			}
+			if err != nil {
+				t.supersErr = err
+				return
+			}
+			if len(parent.members) == 0 && e.ParentTitle != "" {
+				np, err := g.namedPages(ctx, e.ParentTitle)
+				if err != nil {
+					t.supersErr = err
+					return
+				}
+				found := false
+				for _, p := range np.types {
+					if p.title == e.ParentTitle {
+						if err := g.load(ctx, p); err != nil {
+							t.supersErr = err
+							return
+						}
+						t.supers = append(t.supers, p)
+						found = true
+					}
+				}
+				if found {
+					continue
+				}
+			}
+			t.supers = append(t.supers, parent)
+		}
+	})
+	return t.supersErr
+}
+
+// namedPages reads what a name documents, once.
+func (g *symbolGraph) namedPages(ctx context.Context, name string) (*namedPages, error) {
+	g.mu.Lock()
+	np := g.named[name]
+	g.mu.Unlock()
+	if np != nil {
+		return np, nil
+	}
+	pages, err := g.src.GraphNamed(ctx, name)
+	if err != nil {
+		return nil, err
+	}
+	np = &namedPages{}
+	seen := map[string]bool{}
+	for _, p := range pages {
+		if nonSymbolKinds[p.Kind] {
+			continue
+		}
+		if typeKinds[p.Kind] && (p.Title == name || titleName(p.Title) == name) && !seen[p.URI] {
+			seen[p.URI] = true
+			t, err := g.typeAt(ctx, p.URI, &p)
+			if err != nil {
+				return nil, err
+			}
+			np.types = append(np.types, t)
+		}
+		if titleName(p.Title) != name || p.ParentURI == "" {
+			continue
+		}
+		m := apiMember{title: p.Title, uri: p.URI, decl: p.Declaration, kind: p.Kind}
+		parent, err := g.typeAt(ctx, p.ParentURI, &index.GraphPage{URI: p.ParentURI, Title: p.ParentTitle, Kind: p.ParentKind, Framework: p.ParentFramework})
+		if err != nil {
+			return nil, err
+		}
+		m.parent = parent
+		np.overloads = append(np.overloads, m)
+		if up := uriParent(p.URI); up != "" && !strings.EqualFold(up, p.ParentURI) {
+			parent, err := g.typeAt(ctx, up, nil)
+			if err != nil {
+				return nil, err
+			}
+			m.parent = parent
+			np.overloads = append(np.overloads, m)
+		}
+	}
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	if old := g.named[name]; old != nil {
+		return old, nil
+	}
+	if g.entries() >= maxGraphEntries {
+		g.reset()
+	}
+	g.named[name] = np
+	return np, nil
+}
+
+// overloads lists every documented member of a base name, whatever its
+// type, from the pages.
+func (g *symbolGraph) overloads(ctx context.Context, name string) ([]apiMember, error) {
+	np, err := g.namedPages(ctx, name)
+	if err != nil {
+		return nil, err
+	}
+	return np.overloads, nil
+}
+
+// listedAs lists the Topics entries of a base name, with the type each
+// sits in: the page that lists it and the type its address sits under.
+func (g *symbolGraph) listedAs(ctx context.Context, name string) ([]apiMember, error) {
+	g.mu.Lock()
+	entries, ok := g.listed[name]
+	g.mu.Unlock()
+	if !ok {
+		var err error
+		if entries, err = g.src.GraphListed(ctx, name); err != nil {
+			return nil, err
+		}
+		g.mu.Lock()
+		if g.entries() >= maxGraphEntries {
+			g.reset()
+		}
+		g.listed[name] = entries
+		g.mu.Unlock()
+	}
+	var out []apiMember
+	for i, c := range entries {
+		if i == maxListedRead {
+			break
+		}
+		if typeKinds[c.Kind] || titleName(c.Title) != name {
+			continue
+		}
+		for _, at := range []string{c.ParentURI, uriParent(c.URI)} {
+			if at == "" || at != c.ParentURI && strings.EqualFold(at, c.ParentURI) {
+				continue
+			}
+			parent, err := g.typeAt(ctx, at, nil)
+			if err != nil {
+				return nil, err
+			}
+			out = append(out, apiMember{title: c.Title, uri: c.URI, parent: parent})
+		}
+	}
+	return out, nil
+}
+
+// maxListedRead bounds the Topics entries of one name whose types are
+// read: a finding names a few.
+const maxListedRead = 64
+
+// containersNamed finds, under prefix (a lowercased address), the types
+// whose own page the crawl missed but whose members it has.
+func (g *symbolGraph) containersNamed(ctx context.Context, prefix string) ([]*apiType, error) {
+	g.mu.Lock()
+	cs, ok := g.containers[prefix]
+	g.mu.Unlock()
+	if ok {
+		return cs, nil
+	}
+	pages, err := g.src.GraphContainers(ctx, prefix)
+	if err != nil {
+		return nil, err
+	}
+	cs = []*apiType{}
+	for _, p := range pages {
+		if typeKinds[p.Kind] || strings.ContainsAny(segmentName(p.URI), "(:") {
+			continue
+		}
+		t, err := g.typeAt(ctx, p.URI, &p)
+		if err != nil {
+			return nil, err
+		}
+		if err := g.load(ctx, t); err != nil {
+			return nil, err
+		}
+		if t.title == "" && len(t.members) > 0 {
+			cs = append(cs, t)
+		}
+	}
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	if g.entries() >= maxGraphEntries {
+		g.reset()
+	}
+	g.containers[prefix] = cs
+	return cs, nil
 }
 
 // uriParent is the address a member's address sits under, "" for a
@@ -72,354 +415,3 @@ func segmentName(uri string) string {
 }
 
 var typeKinds = setOf("class", "struct", "enum", "protocol", "typealias", "actor", "associatedtype", "union")
-
-// buildGraph turns the index's rows into the graph.
-func buildGraph(d *index.Graph) *symbolGraph {
-	g := &symbolGraph{types: map[string]*apiType{}, byName: map[string][]*apiType{}, byLower: map[string][]*apiType{},
-		names: map[string]bool{}, lowerNames: map[string]bool{}, overloads: map[string][]apiMember{}}
-	typeAt := func(uri string) *apiType {
-		uri = strings.ToLower(uri)
-		t := g.types[uri]
-		if t == nil {
-			t = &apiType{uri: uri, members: map[string][]apiMember{}}
-			g.types[uri] = t
-		}
-		return t
-	}
-	seen := map[string]bool{}
-	var add func(parentURI string, m apiMember)
-	add = func(parentURI string, m apiMember) {
-		base := titleName(m.title)
-		if base == "" {
-			return
-		}
-		g.names[base] = true
-		g.lowerNames[strings.ToLower(base)] = true
-		// A member grouped under a Topics page (uikit/standard-colors)
-		// belongs to the type its address sits under (uikit/uicolor/white).
-		if up := uriParent(m.uri); up != "" && !strings.EqualFold(up, parentURI) {
-			defer add(up, m)
-		}
-		if parentURI == "" {
-			return
-		}
-		key := strings.ToLower(parentURI) + "|" + m.title + "|" + m.decl
-		if seen[key] {
-			return
-		}
-		seen[key] = true
-		p := typeAt(parentURI)
-		m.parent = p
-		p.members[base] = append(p.members[base], m)
-		g.overloads[base] = append(g.overloads[base], m)
-	}
-	for _, p := range d.Pages {
-		if nonSymbolKinds[p.Kind] {
-			continue
-		}
-		if typeKinds[p.Kind] {
-			t := typeAt(p.URI)
-			t.title, t.framework, t.kind = p.Title, p.Framework, p.Kind
-			if len(t.members) == 0 || g.byName[p.Title] == nil || !containsType(g.byName[p.Title], t) {
-				g.byName[p.Title] = append(g.byName[p.Title], t)
-				if last := titleName(p.Title); last != p.Title {
-					g.byName[last] = append(g.byName[last], t)
-				}
-			}
-		}
-		add(p.ParentURI, apiMember{title: p.Title, uri: p.URI, decl: p.Declaration, kind: p.Kind})
-	}
-	for _, c := range d.Children {
-		if strings.ToLower(c.URI) != "" && g.types[strings.ToLower(c.URI)] != nil && g.types[strings.ToLower(c.URI)].title != "" {
-			// A nested type listed under its parent: its name is known.
-			g.names[titleName(c.Title)] = true
-			continue
-		}
-		if seen[strings.ToLower(c.ParentURI)+"|"+c.Title+"|"] || pageListed(g, c) {
-			continue
-		}
-		add(c.ParentURI, apiMember{title: c.Title, uri: c.URI})
-	}
-	for _, t := range g.types {
-		t.thin = isThin(t)
-		if t.title == "" && len(t.members) > 0 && !strings.ContainsAny(segmentName(t.uri), "(:") {
-			g.byLower[segmentName(t.uri)] = append(g.byLower[segmentName(t.uri)], t)
-		}
-	}
-	for _, e := range d.Edges {
-		child := typeAt(e.ChildURI)
-		parent := g.types[strings.ToLower(e.ParentURI)]
-		if parent == nil || len(parent.members) == 0 {
-			// The edge names a parent by an address the crawl does not
-			// hold (NSHostingView's NSView): its title finds the type.
-			for _, t := range g.byName[e.ParentTitle] {
-				if t.title == e.ParentTitle {
-					child.supers = append(child.supers, t)
-					parent = t
-				}
-			}
-			if parent != nil && parent.title == e.ParentTitle {
-				continue
-			}
-			parent = typeAt(e.ParentURI)
-		}
-		if parent.title == "" {
-			parent.title = e.ParentTitle
-		}
-		child.supers = append(child.supers, parent)
-	}
-	return g
-}
-
-// minOwnMembers: fewer documented members than this and a type is too
-// thinly crawled to say a member is not on it.
-const minOwnMembers = 15
-
-// legacyHeavy says whether most of a type's member addresses are the
-// numeric ones of Objective-C era pages.
-func legacyHeavy(t *apiType) bool {
-	legacy, all := legacyCount(t)
-	return legacy*10 >= all*3 && all > 0
-}
-
-func legacyCount(t *apiType) (legacy, all int) {
-	for _, ms := range t.members {
-		for _, m := range ms {
-			all++
-			seg := m.uri[strings.LastIndexByte(m.uri, '/')+1:]
-			if len(seg) > 0 && seg[0] >= '0' && seg[0] <= '9' && strings.IndexByte(seg, '-') > 0 {
-				legacy++
-			}
-		}
-	}
-	return legacy, all
-}
-
-// isThin applies the thin rule (apiType.thin).
-func isThin(t *apiType) bool {
-	legacy, all := 0, 0
-	for _, ms := range t.members {
-		for _, m := range ms {
-			all++
-			seg := m.uri[strings.LastIndexByte(m.uri, '/')+1:]
-			if len(seg) > 0 && seg[0] >= '0' && seg[0] <= '9' && strings.IndexByte(seg, '-') > 0 {
-				legacy++
-			}
-		}
-	}
-	return all < minOwnMembers || legacy*10 >= all*3
-}
-
-// judged says whether the types are documented well enough, with their
-// superclasses, to say that a member or an initializer is not theirs.
-func judged(types []*apiType) bool { return judgedOwn(types) && lineageComplete(types) }
-
-// lineageComplete says whether no superclass of the types is thinly
-// documented: a member missing from their lists may be on one that is.
-func lineageComplete(types []*apiType) bool {
-	for _, t := range lineage(types) {
-		if t.kind == "class" && t.thin && len(t.members) > 0 && t.title != "NSObject" {
-			return false
-		}
-	}
-	return true
-}
-
-// judgedForLabels says whether the types hold all the overloads of a
-// member found on them. Objective-C era addresses do not matter here: the
-// member is there, and a Swift overlay rarely adds an overload of its
-// base name (it adds initializers and new members, judged by judgedOwn).
-func judgedForLabels(types []*apiType) bool {
-	if len(types) == 0 {
-		return false
-	}
-	for _, t := range types {
-		_, all := legacyCount(t)
-		if all < minOwnMembers || t.title == "" || t.kind == "typealias" || t.kind == "associatedtype" || t.kind == "protocol" {
-			return false
-		}
-	}
-	return true
-}
-
-// judgedOwn says whether the types themselves are documented well enough
-// to hold all their overloads of a member they have.
-func judgedOwn(types []*apiType) bool {
-	if len(types) == 0 {
-		return false
-	}
-	for _, t := range types {
-		if t.thin || t.title == "" || t.kind == "typealias" || t.kind == "associatedtype" || t.kind == "protocol" {
-			return false
-		}
-	}
-	return true
-}
-
-// impliedImports are the modules an import brings in: their types are in
-// scope without an import of their own.
-var impliedImports = map[string][]string{
-	"swiftui":      {"uikit", "appkit", "foundation", "coregraphics", "corefoundation", "combine", "observation"},
-	"uikit":        {"foundation", "coregraphics", "corefoundation", "quartzcore", "coreimage", "uniformtypeidentifiers"},
-	"appkit":       {"foundation", "coregraphics", "corefoundation", "quartzcore", "coreimage"},
-	"mapkit":       {"corelocation"},
-	"swiftdata":    {"coredata"},
-	"avfoundation": {"avfaudio", "coremedia"},
-}
-
-// inScope is the set of modules the file's imports make visible.
-func inScope(imports []string) map[string]bool {
-	out := map[string]bool{"swift": true, "foundation": true, "objectivec": true, "dispatch": true, "corefoundation": true, "coregraphics": true}
-	for _, m := range imports {
-		m = strings.ToLower(m)
-		out[m] = true
-		for _, x := range impliedImports[m] {
-			out[x] = true
-		}
-	}
-	return out
-}
-
-// pageListed says whether a Topics entry is a page the graph already has.
-func pageListed(g *symbolGraph, c index.GraphChild) bool {
-	p := g.types[strings.ToLower(c.ParentURI)]
-	if p == nil {
-		return false
-	}
-	for _, m := range p.members[titleName(c.Title)] {
-		if strings.EqualFold(m.uri, c.URI) {
-			return true
-		}
-	}
-	return false
-}
-
-func containsType(ts []*apiType, t *apiType) bool {
-	for _, x := range ts {
-		if x == t {
-			return true
-		}
-	}
-	return false
-}
-
-// maxSupertypes bounds the walk up a type's superclasses and protocols.
-const maxSupertypes = 96
-
-// typesNamed finds the documented types a name written in code means,
-// preferring the frameworks the file imports and the standard library.
-func (g *symbolGraph) typesNamed(name string, imports map[string]bool) []*apiType {
-	all := g.byName[name]
-	var exact []*apiType
-	for _, t := range all {
-		if t.title == name {
-			exact = append(exact, t)
-		}
-	}
-	if len(imports) > 0 {
-		var in []*apiType
-		for _, t := range exact {
-			if imports[strings.ToLower(t.framework)] {
-				in = append(in, t)
-			}
-		}
-		exact = in
-	}
-	if len(exact) > 0 {
-		all = exact
-	} else if len(all) > 1 || len(imports) > 0 && len(all) == 1 && !imports[strings.ToLower(all[0].framework)] {
-		// "Configuration" alone names a dozen nested types: none is sure.
-		return nil
-	}
-	// Pages under the type's address whose own page is missing: the
-	// CoreGraphics overlay's CGAffineTransform initializers.
-	if outer, inner, nested := strings.Cut(name, "."); nested && len(all) == 0 && !strings.Contains(inner, ".") {
-		// A nested type whose page is missing: its members sit under
-		// its address, below its outer type's (uitableview/rowanimation).
-		for _, t := range g.byLower[strings.ToLower(inner)] {
-			if segmentName(uriParent(t.uri)) == strings.ToLower(outer) {
-				all = append(all, t)
-			}
-		}
-	}
-	if !strings.Contains(name, ".") {
-		for _, t := range g.byLower[strings.ToLower(name)] {
-			if len(all) > 0 {
-				all = append(all, t)
-			}
-		}
-		if len(all) == 0 {
-			all = g.byLower[strings.ToLower(name)]
-		}
-	}
-	if len(all) <= 1 || len(imports) == 0 {
-		return all
-	}
-	var in []*apiType
-	for _, t := range all {
-		if imports[strings.ToLower(t.framework)] || t.framework == "swift" {
-			in = append(in, t)
-		}
-	}
-	if len(in) == 0 {
-		return all
-	}
-	return in
-}
-
-// lineage is each type with its superclasses and protocols, breadth
-// first, each once.
-func lineage(types []*apiType) []*apiType {
-	seen := map[*apiType]bool{}
-	var out []*apiType
-	queue := append([]*apiType(nil), types...)
-	for len(queue) > 0 && len(out) < maxSupertypes {
-		t := queue[0]
-		queue = queue[1:]
-		if seen[t] {
-			continue
-		}
-		seen[t] = true
-		out = append(out, t)
-		queue = append(queue, t.supers...)
-	}
-	return out
-}
-
-// membersOf lists base's members on the types and what they inherit.
-func membersOf(types []*apiType, base string) []apiMember {
-	var out []apiMember
-	for _, t := range lineage(types) {
-		out = append(out, t.members[base]...)
-	}
-	return out
-}
-
-// memberCount is how many members the types document with their lineage:
-// a type with few is too thinly crawled to say a member is not on it.
-func memberCount(types []*apiType) int {
-	n := 0
-	for _, t := range lineage(types) {
-		n += len(t.members)
-	}
-	return n
-}
-
-// Graph implements graphSource: the index's symbol graph, read on first
-// use.
-func (t *IndexTable) graph() (*symbolGraph, error) {
-	t.graphOnce.Do(func() {
-		d, err := t.lookup.GraphData(context.Background())
-		if err != nil {
-			t.graphErr = err
-			return
-		}
-		t.graphData = buildGraph(d)
-	})
-	return t.graphData, t.graphErr
-}
-
-// graphSource is a SymbolTable with a symbol graph.
-type graphSource interface {
-	graph() (*symbolGraph, error)
-}

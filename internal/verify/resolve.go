@@ -1,6 +1,7 @@
 package verify
 
 import (
+	"context"
 	"fmt"
 	"strings"
 )
@@ -108,7 +109,7 @@ func AllDeprecated(cands []SymbolInfo, platform string, effective Version) bool 
 }
 
 // resolve gives one reference its status for the targets.
-func (c *Checker) resolve(ref Ref, targets []Target) (Reference, error) {
+func (c *Checker) resolve(ctx context.Context, ref Ref, targets []Target) (Reference, error) {
 	r := Reference{Line: ref.Line, Symbol: ref.Display(), Kind: string(ref.Kind), floors: ref.Floors}
 	cands, err := c.Table.Lookup(ref.Name)
 	if err != nil {
@@ -120,7 +121,7 @@ func (c *Checker) resolve(ref Ref, targets []Target) (Reference, error) {
 		}
 	}
 	if len(cands) == 0 {
-		return c.unresolved(ref, r)
+		return c.unresolved(ctx, ref, r)
 	}
 	r.Status, r.URI = Resolved, bestURI(cands)
 	for _, t := range targets {
@@ -150,7 +151,7 @@ func (c *Checker) resolve(ref Ref, targets []Target) (Reference, error) {
 // unresolved settles a name the table does not hold: a built-in, a type the
 // crawl knows only through its members' pages, or unknown with the nearest
 // real names.
-func (c *Checker) unresolved(ref Ref, r Reference) (Reference, error) {
+func (c *Checker) unresolved(ctx context.Context, ref Ref, r Reference) (Reference, error) {
 	if IsBuiltin(ref) {
 		r.Status, r.Why = NotCheckable, "a standard-library or compiler-synthesised name"
 		return r, nil
@@ -171,10 +172,15 @@ func (c *Checker) unresolved(ref Ref, r Reference) (Reference, error) {
 	// A member listed in its type's Topics, whose own page the crawl
 	// missed (JSONEncoder.outputFormatting), exists.
 	if gs, isGraph := c.Table.(graphSource); isGraph && ref.Kind == RefMember {
-		if g, err := gs.graph(); err != nil {
+		if sg, err := gs.graph(); err != nil {
 			return r, err
-		} else if g != nil {
-			if m, listed := listedMember(g, ref); listed {
+		} else if sg != nil {
+			g := &graphView{g: sg, ctx: ctx}
+			m, listed := listedMember(g, ref)
+			if g.err != nil {
+				return r, g.err
+			}
+			if listed {
 				r.Status, r.URI = Resolved, m.uri
 				r.Why = "its own page is not in the index; " + m.parent.title + "'s Topics list it"
 				return r, nil
@@ -197,20 +203,30 @@ func (c *Checker) unresolved(ref Ref, r Reference) (Reference, error) {
 }
 
 // listedMember finds a Topics entry for a member reference: on its
-// parent type when it has one, else on any type.
-func listedMember(g *symbolGraph, ref Ref) (apiMember, bool) {
-	var any apiMember
-	found := false
-	for _, m := range g.overloads[ref.Name] {
-		if m.parent == nil || m.parent.title == "" {
-			continue
+// parent type when it has one (read with the type), else on any type (the
+// entries read by title).
+func listedMember(g *graphView, ref Ref) (apiMember, bool) {
+	if ref.Parent != "" {
+		np, err := g.g.namedPages(g.ctx, ref.Parent)
+		if g.fail(err) {
+			return apiMember{}, false
 		}
-		if ref.Parent == "" || m.parent.title == ref.Parent || titleName(m.parent.title) == ref.Parent {
+		for _, t := range g.loaded(np.types) {
+			if t.title != ref.Parent && titleName(t.title) != ref.Parent {
+				continue
+			}
+			if ms := t.members[ref.Name]; len(ms) > 0 {
+				return ms[0], true
+			}
+		}
+		return apiMember{}, false
+	}
+	for _, m := range g.overloads(ref.Name, true) {
+		if m.parent != nil && m.parent.title != "" {
 			return m, true
 		}
-		any, found = m, true
 	}
-	return any, found && ref.Parent == ""
+	return apiMember{}, false
 }
 
 // pageReader is a table that can read a cited page's text.
