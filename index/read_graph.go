@@ -3,6 +3,8 @@ package index
 import (
 	"context"
 	"database/sql"
+	"fmt"
+	"maps"
 	"strings"
 	"sync"
 
@@ -188,73 +190,99 @@ func (l *NameLookup) GraphNamed(ctx context.Context, name string) ([]GraphPage, 
 }
 
 // GraphContainers finds the addresses that hold Apple members although
-// they may have no page of their own: prefix itself and prefix with a
-// disambiguation suffix ("apple-docs://uikit/uicollectionviewdiffabledatasource-9tqpa"),
+// they may have no page of their own: each prefix itself and each prefix
+// with a disambiguation suffix ("apple-docs://uikit/uicollectionviewdiffabledatasource-9tqpa"),
 // when a member page's parent is one or a Topics entry's address sits
-// under one. Each comes with its own page when the crawl has it (Found
-// in GraphPage terms: a non-empty Title).
-func (l *NameLookup) GraphContainers(ctx context.Context, prefix string) ([]GraphPage, error) {
-	seen := map[string]bool{}
-	var uris []string
-	add := func(u string) {
-		if !seen[u] {
-			seen[u] = true
-			uris = append(uris, u)
+// under one. Each comes with its own page when the crawl has it (a
+// non-empty Title), listed under the prefix it spells. All the prefixes
+// are read in two statements.
+func (l *NameLookup) GraphContainers(ctx context.Context, prefixes []string) (map[string][]GraphPage, error) {
+	out := map[string][]GraphPage{}
+	// SQLite takes at most 500 terms in a compound SELECT.
+	for len(prefixes) > maxContainerPrefixes {
+		part, err := l.GraphContainers(ctx, prefixes[:maxContainerPrefixes])
+		if err != nil {
+			return nil, err
+		}
+		maps.Copy(out, part)
+		prefixes = prefixes[maxContainerPrefixes:]
+	}
+	if len(prefixes) == 0 {
+		return out, nil
+	}
+	_, children, _ := l.graphTables()
+	// Four index probes per prefix, UNION ALL: a UNION sorts in a
+	// temporary B-tree, which costs ten times the probes. '-' sorts before '.', and '/' after
+	// it: [prefix-, prefix.) is every suffixed spelling, not the addresses
+	// under prefix itself; [prefix/, prefix0) is those.
+	var parts []string
+	var args []any
+	for i, p := range prefixes {
+		n := fmt.Sprintf("?%d", i+1)
+		args = append(args, p)
+		parts = append(parts,
+			"SELECT parent_uri FROM docs WHERE parent_uri >= "+n+" || '-' AND parent_uri < "+n+" || '.'",
+			"SELECT "+n+" WHERE EXISTS (SELECT 1 FROM docs WHERE parent_uri = "+n+")")
+		if children {
+			parts = append(parts,
+				"SELECT "+n+" WHERE EXISTS (SELECT 1 FROM doc_children WHERE child_uri > "+n+" || '/' AND child_uri < "+n+" || '0')",
+				"SELECT * FROM (SELECT child_uri FROM doc_children WHERE child_uri >= "+n+" || '-' AND child_uri < "+n+" || '.'"+
+					" AND instr(substr(child_uri, length("+n+") + 1), '/') > 0 LIMIT 500)")
 		}
 	}
-	// '-' sorts before '.', and '/' after it: [prefix-, prefix.) is every
-	// suffixed spelling, not the addresses under prefix itself.
-	err := sqlrows.Each(ctx, l.db, "graph containers "+prefix,
-		"SELECT DISTINCT parent_uri FROM docs WHERE parent_uri = ?1 OR (parent_uri >= ?1 || '-' AND parent_uri < ?1 || '.')",
-		[]any{prefix}, func(rows *sql.Rows) error {
-			var u string
-			if err := rows.Scan(&u); err != nil {
-				return err
+	seen := map[string]bool{}
+	var found []string
+	prefixOf := map[string]string{}
+	err := sqlrows.Each(ctx, l.db, "graph containers", strings.Join(parts, "\nUNION ALL "), args, func(rows *sql.Rows) error {
+		var u string
+		if err := rows.Scan(&u); err != nil {
+			return err
+		}
+		for _, p := range prefixes {
+			if c := containerOf(u, p); c != "" && !seen[c] {
+				seen[c] = true
+				found = append(found, c)
+				prefixOf[c] = p
 			}
-			if containerOf(u, prefix) == u {
-				add(u)
-			}
-			return nil
+		}
+		return nil
+	})
+	if err != nil || len(found) == 0 {
+		return out, err
+	}
+	marks := strings.TrimSuffix(strings.Repeat("?,", len(found)), ",")
+	uriArgs := []any{document.SourceAppleDocs}
+	for _, u := range found {
+		uriArgs = append(uriArgs, u)
+	}
+	pages := map[string]GraphPage{}
+	err = sqlrows.Each(ctx, l.db, "graph container pages",
+		"SELECT uri, title, kind, framework, parent_uri, '' FROM docs WHERE source = ? AND uri IN ("+marks+")", uriArgs,
+		func(rows *sql.Rows) error {
+			p, err := scanGraphPage(rows)
+			pages[p.URI] = p
+			return err
 		})
 	if err != nil {
 		return nil, err
 	}
-	if _, children, _ := l.graphTables(); children {
-		err = sqlrows.Each(ctx, l.db, "graph listed containers "+prefix,
-			`SELECT child_uri FROM (SELECT child_uri FROM doc_children WHERE child_uri > ?1 || '/' AND child_uri < ?1 || '0' LIMIT 1)
-UNION ALL SELECT child_uri FROM (SELECT child_uri FROM doc_children WHERE child_uri >= ?1 || '-' AND child_uri < ?1 || '.' LIMIT 500)`,
-			[]any{prefix}, func(rows *sql.Rows) error {
-				var u string
-				if err := rows.Scan(&u); err != nil {
-					return err
-				}
-				if c := containerOf(u, prefix); c != "" && c != u {
-					add(c)
-				}
-				return nil
-			})
-		if err != nil {
-			return nil, err
+	for _, u := range found {
+		p, ok := pages[u]
+		if !ok {
+			p = GraphPage{URI: u}
 		}
-	}
-	var out []GraphPage
-	for _, u := range uris {
-		pages, err := sqlrows.All(ctx, l.db, "graph container page "+u,
-			"SELECT uri, title, kind, framework, parent_uri, '' FROM docs WHERE uri = ?", []any{u}, scanGraphPage)
-		if err != nil {
-			return nil, err
-		}
-		p := GraphPage{URI: u}
-		if len(pages) > 0 {
-			p = pages[0]
-		}
-		out = append(out, p)
+		out[prefixOf[u]] = append(out[prefixOf[u]], p)
 	}
 	return out, nil
 }
 
+// maxContainerPrefixes is how many prefixes one GraphContainers statement
+// reads (four terms each).
+const maxContainerPrefixes = 100
+
 // containerOf cuts uri after the path segment that spells prefix's last
-// one (with or without a "-suffix"); "" when uri has no such segment.
+// one (with or without a "-suffix"); "" when uri has no such segment. A
+// member's address gives the address it sits under.
 func containerOf(uri, prefix string) string {
 	if !strings.HasPrefix(uri, prefix) {
 		return ""

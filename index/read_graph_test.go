@@ -3,6 +3,7 @@ package index
 import (
 	"context"
 	"database/sql"
+	"fmt"
 	"testing"
 )
 
@@ -64,12 +65,21 @@ func TestGraphReads(t *testing.T) {
 		t.Errorf("GraphNamed(actors) = %+v, %v: a page of another source", actors, err)
 	}
 
-	cs, err := l.GraphContainers(ctx, "apple-docs://swiftui/view")
+	cs, err := l.GraphContainers(ctx, []string{"apple-docs://swiftui/view", "apple-docs://swiftui/nothing"})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(cs) != 1 || cs[0].URI != "apple-docs://swiftui/view" || cs[0].Title != "View" {
-		t.Errorf("GraphContainers(view) = %+v", cs)
+	if v := cs["apple-docs://swiftui/view"]; len(cs) != 1 || len(v) != 1 || v[0].URI != "apple-docs://swiftui/view" || v[0].Title != "View" {
+		t.Errorf("GraphContainers(view, nothing) = %+v", cs)
+	}
+	// More prefixes than one statement takes.
+	many := make([]string, 2*maxContainerPrefixes+1)
+	for i := range many {
+		many[i] = fmt.Sprintf("apple-docs://m%d/view", i)
+	}
+	many[len(many)-1] = "apple-docs://swiftui/view"
+	if cs, err := l.GraphContainers(ctx, many); err != nil || len(cs["apple-docs://swiftui/view"]) != 1 {
+		t.Errorf("GraphContainers(%d prefixes) = %+v, %v", len(many), cs, err)
 	}
 	if p, ok, err := l.GraphPageAt(ctx, "apple-docs://swiftui/text"); err != nil || !ok || p.Kind != "struct" {
 		t.Errorf("GraphPageAt(text) = %+v, %v, %v", p, ok, err)

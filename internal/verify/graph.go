@@ -2,6 +2,7 @@ package verify
 
 import (
 	"context"
+	"maps"
 	"strings"
 	"sync"
 
@@ -51,7 +52,7 @@ type graphReader interface {
 	GraphType(ctx context.Context, uri string) (*index.GraphType, error)
 	GraphPageAt(ctx context.Context, uri string) (index.GraphPage, bool, error)
 	GraphNamed(ctx context.Context, name string) ([]index.GraphPage, error)
-	GraphContainers(ctx context.Context, prefix string) ([]index.GraphPage, error)
+	GraphContainers(ctx context.Context, prefixes []string) (map[string][]index.GraphPage, error)
 	GraphListed(ctx context.Context, name string) ([]index.GraphChild, error)
 }
 
@@ -354,42 +355,56 @@ func (g *symbolGraph) listedAs(ctx context.Context, name string) ([]apiMember, e
 // read: a finding names a few.
 const maxListedRead = 64
 
-// containersNamed finds, under prefix (a lowercased address), the types
-// whose own page the crawl missed but whose members it has.
-func (g *symbolGraph) containersNamed(ctx context.Context, prefix string) ([]*apiType, error) {
+// containersNamed finds, under each prefix (a lowercased address), the
+// types whose own page the crawl missed but whose members it has; the
+// prefixes not memoized yet are read together.
+func (g *symbolGraph) containersNamed(ctx context.Context, prefixes []string) ([]*apiType, error) {
+	var out []*apiType
+	var missing []string
 	g.mu.Lock()
-	cs, ok := g.containers[prefix]
-	g.mu.Unlock()
-	if ok {
-		return cs, nil
+	for _, p := range prefixes {
+		if cs, ok := g.containers[p]; ok {
+			out = append(out, cs...)
+		} else {
+			missing = append(missing, p)
+		}
 	}
-	pages, err := g.src.GraphContainers(ctx, prefix)
+	g.mu.Unlock()
+	if len(missing) == 0 {
+		return out, nil
+	}
+	pages, err := g.src.GraphContainers(ctx, missing)
 	if err != nil {
 		return nil, err
 	}
-	cs = []*apiType{}
-	for _, p := range pages {
-		if typeKinds[p.Kind] || strings.ContainsAny(segmentName(p.URI), "(:") {
-			continue
+	read := map[string][]*apiType{}
+	for _, prefix := range missing {
+		cs := []*apiType{}
+		for _, p := range pages[prefix] {
+			if typeKinds[p.Kind] || strings.ContainsAny(segmentName(p.URI), "(:") {
+				continue
+			}
+			t, err := g.typeAt(ctx, p.URI, &p)
+			if err != nil {
+				return nil, err
+			}
+			if err := g.load(ctx, t); err != nil {
+				return nil, err
+			}
+			if t.title == "" && len(t.members) > 0 {
+				cs = append(cs, t)
+			}
 		}
-		t, err := g.typeAt(ctx, p.URI, &p)
-		if err != nil {
-			return nil, err
-		}
-		if err := g.load(ctx, t); err != nil {
-			return nil, err
-		}
-		if t.title == "" && len(t.members) > 0 {
-			cs = append(cs, t)
-		}
+		read[prefix] = cs
+		out = append(out, cs...)
 	}
 	g.mu.Lock()
 	defer g.mu.Unlock()
-	if g.entries() >= maxGraphEntries {
+	if g.entries()+len(read) >= maxGraphEntries {
 		g.reset()
 	}
-	g.containers[prefix] = cs
-	return cs, nil
+	maps.Copy(g.containers, read)
+	return out, nil
 }
 
 // uriParent is the address a member's address sits under, "" for a

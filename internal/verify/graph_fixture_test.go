@@ -74,32 +74,34 @@ func (m *memGraph) GraphNamed(_ context.Context, name string) ([]index.GraphPage
 	return out, nil
 }
 
-func (m *memGraph) GraphContainers(_ context.Context, prefix string) ([]index.GraphPage, error) {
+func (m *memGraph) GraphContainers(_ context.Context, prefixes []string) (map[string][]index.GraphPage, error) {
 	m.reads++
-	seen := map[string]bool{}
-	var out []index.GraphPage
-	add := func(uri string) {
-		rest, ok := strings.CutPrefix(uri, prefix)
-		if !ok || rest != "" && rest[0] != '-' {
-			return
-		}
-		if i := strings.IndexByte(rest, '/'); i >= 0 {
-			uri = prefix + rest[:i]
-		}
-		if !seen[uri] {
-			seen[uri] = true
-			p, found := m.pageAt(uri)
-			if !found {
-				p = index.GraphPage{URI: uri}
+	out := map[string][]index.GraphPage{}
+	for _, prefix := range prefixes {
+		seen := map[string]bool{}
+		add := func(uri string) {
+			rest, ok := strings.CutPrefix(uri, prefix)
+			if !ok || rest != "" && rest[0] != '-' {
+				return
 			}
-			out = append(out, p)
+			if i := strings.IndexByte(rest, '/'); i >= 0 {
+				uri = prefix + rest[:i]
+			}
+			if !seen[uri] {
+				seen[uri] = true
+				p, found := m.pageAt(uri)
+				if !found {
+					p = index.GraphPage{URI: uri}
+				}
+				out[prefix] = append(out[prefix], p)
+			}
 		}
-	}
-	for _, p := range m.Pages {
-		add(p.ParentURI)
-	}
-	for _, c := range m.Children {
-		add(uriParent(c.URI))
+		for _, p := range m.Pages {
+			add(p.ParentURI)
+		}
+		for _, c := range m.Children {
+			add(uriParent(c.URI))
+		}
 	}
 	return out, nil
 }

@@ -2,6 +2,7 @@ package verify
 
 import (
 	"context"
+	"sort"
 	"strings"
 )
 
@@ -167,16 +168,16 @@ func (g *graphView) typesNamed(name string, imports map[string]bool) []*apiType 
 	if outer, inner, nested := strings.Cut(name, "."); nested && len(all) == 0 && !strings.Contains(inner, ".") {
 		// A nested type whose page is missing: its members sit under
 		// its address, below its outer type's (uitableview/rowanimation).
+		var prefixes []string
 		for _, o := range g.outerAddresses(outer, imports) {
-			all = append(all, g.containers(o+"/"+strings.ToLower(inner))...)
+			prefixes = append(prefixes, o+"/"+strings.ToLower(inner))
 		}
+		all = append(all, g.containers(prefixes)...)
 	}
 	if !strings.Contains(name, ".") {
 		// Pages under the type's address whose own page is missing: the
 		// CoreGraphics overlay's CGAffineTransform initializers.
-		for fw := range imports {
-			all = append(all, g.containers(topAddress(fw, name))...)
-		}
+		all = append(all, g.containers(topAddresses(imports, name))...)
 	}
 	if g.err != nil {
 		return nil
@@ -197,11 +198,24 @@ func (g *graphView) typesNamed(name string, imports map[string]bool) []*apiType 
 	return in
 }
 
-// topAddress is the address a framework's top-level type of that name
-// would have.
-func topAddress(framework, name string) string {
-	return "apple-docs://" + strings.ToLower(framework) + "/" + strings.ToLower(name)
+// topAddresses are the addresses a top-level type of that name would have
+// in the modules in scope (at most maxProbedModules of them, in order: a
+// file may import anything).
+func topAddresses(imports map[string]bool, name string) []string {
+	var out []string
+	for fw := range imports {
+		out = append(out, "apple-docs://"+strings.ToLower(fw)+"/"+strings.ToLower(name))
+	}
+	sort.Strings(out)
+	if len(out) > maxProbedModules {
+		out = out[:maxProbedModules]
+	}
+	return out
 }
+
+// maxProbedModules bounds the modules a name's missing page is looked for
+// in.
+const maxProbedModules = 64
 
 // outerAddresses are the addresses an outer type's name may have: its
 // pages', and those of the containers that stand for it.
@@ -217,17 +231,15 @@ func (g *graphView) outerAddresses(outer string, imports map[string]bool) []stri
 		}
 	}
 	if len(out) == 0 {
-		for fw := range imports {
-			for _, t := range g.containers(topAddress(fw, outer)) {
-				out = append(out, t.uri)
-			}
+		for _, t := range g.containers(topAddresses(imports, outer)) {
+			out = append(out, t.uri)
 		}
 	}
 	return out
 }
 
-func (g *graphView) containers(prefix string) []*apiType {
-	cs, err := g.g.containersNamed(g.ctx, prefix)
+func (g *graphView) containers(prefixes []string) []*apiType {
+	cs, err := g.g.containersNamed(g.ctx, prefixes)
 	if g.fail(err) {
 		return nil
 	}
