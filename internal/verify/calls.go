@@ -72,6 +72,10 @@ func (a *Analysis) argLabels() map[int][]string {
 			out[h] = []string{}
 			continue
 		}
+		if t.punct(")") {
+			// A trailing comma (Swift 6.1) ends the list; no argument follows.
+			continue
+		}
 		label := "_"
 		if (t.kind == tokIdent || t.kind == tokKeyword) && a.tok(j+1).punct(":") && a.holder[j+1] == h {
 			label = t.text
@@ -401,8 +405,8 @@ func (c *Checker) checkSite(g *graphView, a *Analysis, s site, imports, extInits
 		return Reference{Line: s.line, Symbol: "." + s.name, Kind: string(RefMember), Status: Unknown,
 			Why: "no Apple type has a member named `" + s.name + "` (names are case-sensitive)"}, true, nil
 	}
-	types := c.receiverTypes(g, s, imports)
-	if !judgedOwn(types) && judgedForLabels(types) && s.called {
+	types, opaque := c.receiverTypes(g, s, imports)
+	if !judgedOwn(types) && !opaque && judgedForLabels(types) && s.called {
 		if ms := g.membersOf(types, s.name); len(ms) > 0 && !fitsAny(ms, s.name, s.labels, s.trailing) {
 			r := Reference{Line: s.line, Symbol: types[0].title + "." + signature(s.name, s.labels), Kind: string(RefMember), Status: WrongLabels}
 			r.Nearest = overloadCandidates(ms, "")
@@ -410,9 +414,14 @@ func (c *Checker) checkSite(g *graphView, a *Analysis, s site, imports, extInits
 			return r, true, nil
 		}
 	}
-	if judgedOwn(types) {
+	if judgedOwn(types) || opaque && judgedOpaque(types) {
 		ms := g.membersOf(types, s.name)
 		recv := types[0].title
+		if opaque {
+			// An opaque `some View` offers its protocol's members and
+			// nothing else, however many types conform.
+			recv = "some " + opaqueTitle(types)
+		}
 		if len(ms) == 0 && !g.lineageComplete(types) {
 			return Reference{}, false, nil
 		}
@@ -615,25 +624,50 @@ func sortCandidates(cs []Candidate) {
 }
 
 // receiverTypes follows a site's chain from its root type through the
-// declared types of the members between.
-func (c *Checker) receiverTypes(g *graphView, s site, imports map[string]bool) []*apiType {
+// declared types of the members between. opaque says the last link
+// returns `some P`: the receiver is P's existential, whose members are
+// P's alone.
+func (c *Checker) receiverTypes(g *graphView, s site, imports map[string]bool) (types []*apiType, opaque bool) {
 	if s.rootType == "" {
-		return nil
+		return nil, false
 	}
-	types := g.typesNamed(s.rootType, imports)
+	types = g.typesNamed(s.rootType, imports)
 	for _, l := range s.links {
 		next := ""
-		for _, m := range g.membersOf(types, l) {
+		opaque = false
+		ms := g.membersOf(types, l)
+		for _, m := range ms {
 			if next = declaredType(m.decl); next != "" {
 				break
 			}
 		}
 		if next == "" {
-			return nil
+			next, opaque = sameOpaqueType(ms)
+		}
+		if next == "" {
+			return nil, false
 		}
 		types = g.typesNamed(next, imports)
 	}
-	return types
+	return types, opaque
+}
+
+// sameOpaqueType is P when every overload that declares what it returns
+// returns `some P`: Shape.stroke returns `some Shape` in one overload and
+// `some View` in another, and which one a call picks is not read.
+func sameOpaqueType(ms []apiMember) (string, bool) {
+	out := ""
+	for _, m := range ms {
+		if m.decl == "" {
+			continue
+		}
+		t := opaqueType(m.decl)
+		if t == "" || out != "" && t != out {
+			return "", false
+		}
+		out = t
+	}
+	return out, out != ""
 }
 
 // exists says whether any Apple page, Topics entry or symbol has name, as

@@ -41,6 +41,7 @@ func testGraph() graphTable {
 	member("apple-docs://uikit/uidevice", "name", "property", "var name: String { get }")
 	typ("apple-docs://uikit/uiscreen", "UIScreen", "class")
 	member("apple-docs://uikit/uiscreen", "hasNotch", "property", "var hasNotch: Bool { get }")
+	member("apple-docs://uikit/uiscreen", "separatorStyle", "property", "var separatorStyle: Int { get }")
 	typ("apple-docs://uikit/uiview/contentmode", "UIView.ContentMode", "enum")
 	for _, c := range []string{"scaleToFill", "scaleAspectFit", "scaleAspectFill"} {
 		member("apple-docs://uikit/uiview/contentmode", c, "case", "case "+c)
@@ -58,6 +59,23 @@ func testGraph() graphTable {
 	typ("apple-docs://uikit/uicolor", "UIColor", "class")
 	member("apple-docs://uikit/uicolor", "init(red:green:blue:alpha:)", "init", "init(red: CGFloat, green: CGFloat, blue: CGFloat, alpha: CGFloat)")
 	member("apple-docs://uikit/uicolor", "init(white:alpha:)", "init", "init(white: CGFloat, alpha: CGFloat)")
+	// SwiftUI: a protocol whose modifiers return `some View`, and a
+	// struct conforming to it.
+	typ("apple-docs://swiftui/view", "View", "protocol")
+	member("apple-docs://swiftui/view", "padding(_:)", "func", "func padding(_ length: CGFloat) -> some View")
+	member("apple-docs://swiftui/view", "shadow(color:radius:x:y:)", "func",
+		"func shadow(color: Color = Color(.sRGBLinear, white: 0, opacity: 0.33), radius: CGFloat, x: CGFloat = 0, y: CGFloat = 0) -> some View")
+	typ("apple-docs://swiftui/text", "Text", "struct")
+	member("apple-docs://swiftui/text", "init(_:)", "init", "init(_ content: String)")
+	member("apple-docs://swiftui/text", "bold()", "func", "func bold() -> Text")
+	member("apple-docs://swiftui/view", "mask(_:)", "func", "func mask(_ mask: Int) -> some Shape")
+	member("apple-docs://swiftui/text", "mask(_:)", "func", "func mask(_ mask: Int) -> some View")
+	d.Edges = append(d.Edges, index.GraphEdge{ChildURI: "apple-docs://swiftui/text", ParentURI: "apple-docs://swiftui/view", ParentTitle: "View", Relation: "conformsTo"})
+	// UIKit: an Objective-C class's method known only from its Topics.
+	typ("apple-docs://uikit/uinavigationcontroller", "UINavigationController", "class")
+	d.Children = append(d.Children,
+		index.GraphChild{ParentURI: "apple-docs://uikit/uinavigationcontroller", URI: "apple-docs://uikit/uinavigationcontroller/pushviewcontroller(_:animated:)", Title: "pushViewController(_:animated:)"},
+		index.GraphChild{ParentURI: "apple-docs://uikit/uinavigationcontroller", URI: "apple-docs://uikit/uinavigationcontroller/setviewcontrollers(_:animated:completion:)", Title: "setViewControllers(_:animated:completion:)"})
 	return graphTable{MemTable: NewMemTable("test graph", nil), g: newSymbolGraph(d)}
 }
 
@@ -102,6 +120,14 @@ func TestTypedChecks(t *testing.T) {
 		{"no such initializer", "import UIKit\nlet c = UIColor(hex: \"#fff\")\n", NoSuchInitializer, "UIColor"},
 		{"a real initializer", "import UIKit\nlet c = UIColor(red: 1, green: 0, blue: 0, alpha: 1)\n", "", ""},
 		{"the file's own initializer", "import UIKit\nextension UIColor {\n  convenience init(hex: String) { self.init(white: 1, alpha: 1) }\n}\nlet c = UIColor(hex: \"#fff\")\n", "", ""},
+		{"labels on an opaque some View", "import SwiftUI\nlet v = Text(\"a\").bold().padding(4).shadow(radius: 2, color: .black)\n", WrongLabels, "shadow"},
+		{"member an opaque some View lacks", "import SwiftUI\nlet v = Text(\"a\").padding(4).separatorStyle(.none)\n", NotOnType, "separatorStyle"},
+		{"labels an opaque some View takes", "import SwiftUI\nlet v = Text(\"a\").padding(4).shadow(radius: 2)\n", "", ""},
+		{"overloads that return different opaque types", "import SwiftUI\nlet v = Text(\"a\").mask(1).separatorStyle(.none)\n", "", ""},
+		{"a trailing comma in the arguments", "import SwiftUI\nlet v = Text(\"a\").padding(4).shadow(\n  radius: 2,\n)\n", "", ""},
+		{"Objective-C method known from its Topics", "import UIKit\nlet n = UINavigationController()\nn.pushViewController(vc)\n", WrongLabels, "pushViewController"},
+		{"Objective-C method, all its labels", "import UIKit\nlet n = UINavigationController()\nn.pushViewController(vc, animated: true)\n", "", ""},
+		{"Objective-C method, the completion left out", "import UIKit\nlet n = UINavigationController()\nn.setViewControllers([vc], animated: true)\n", "", ""},
 		{"the file's own member", "import UIKit\nextension UIDevice {\n  var hasNotch: Bool { false }\n}\nlet n = UIDevice.current.hasNotch\n", "", ""},
 	}
 	for _, tc := range cases {

@@ -67,6 +67,33 @@ func judgedForLabels(types []*apiType) bool {
 	return true
 }
 
+// judgedOpaque says whether an opaque `some P` receiver can be judged: P
+// is a documented protocol, well crawled; the other types are the
+// containers in scope of the same name, whose members count too.
+func judgedOpaque(types []*apiType) bool {
+	protocols := 0
+	for _, t := range types {
+		switch {
+		case t.title == "":
+		case t.kind == "protocol" && !t.thin:
+			protocols++
+		default:
+			return false
+		}
+	}
+	return protocols > 0
+}
+
+// opaqueTitle names the protocol of an opaque receiver.
+func opaqueTitle(types []*apiType) string {
+	for _, t := range types {
+		if t.title != "" {
+			return t.title
+		}
+	}
+	return ""
+}
+
 // judgedOwn says whether the types themselves are documented well enough
 // to hold all their overloads of a member they have.
 func judgedOwn(types []*apiType) bool {

@@ -28,14 +28,31 @@ func paramsOf(m apiMember, base string) ([]param, bool) {
 		return nil, false
 	}
 	inner := m.title[open+1 : len(m.title)-1]
+	// An Objective-C class's method takes every parameter: the importer
+	// adds no defaults but an options set and a last completion handler
+	// (which asyncVariant lets go). Elsewhere the title hides them, and so
+	// it does for initializers, which Swift refinements give defaults
+	// (UIKeyCommand(title:image:action:input:…)).
+	objc := m.parent != nil && m.parent.kind == "class" && objcFrameworks[m.parent.framework] && base != "init"
 	var out []param
 	for _, l := range strings.Split(inner, ":") {
 		if l != "" {
-			out = append(out, param{label: l, defaulted: true})
+			out = append(out, param{label: l, defaulted: !objc || importerDefaults[strings.ToLower(l)]})
 		}
+	}
+	if objc {
+		return asyncVariant(out), true
 	}
 	return out, true
 }
+
+// objcFrameworks are the frameworks whose classes are Objective-C ones,
+// imported into Swift with no default arguments of their own.
+var objcFrameworks = setOf("uikit", "appkit")
+
+// importerDefaults are the labels the Swift importer gives a default
+// (`options: … = []`, `completion: (() -> Void)? = nil`).
+var importerDefaults = setOf("options", "completion", "completionhandler", "attributes", "userinfo")
 
 // asyncVariant lets a last completion-handler parameter be left out:
 // Swift imports an Objective-C method with one as an async method without
@@ -271,6 +288,28 @@ func declaredType(decl string) string {
 	}
 	typ := strings.TrimSuffix(s[:end], ".")
 	if typ == "" || typ == "Self" || typ == "some" || typ == "any" || !isCapitalized(typ) {
+		return ""
+	}
+	return typ
+}
+
+// opaqueType is P when a declaration returns `some P` ("func padding(…)
+// -> some View"), else "".
+func opaqueType(decl string) string {
+	i := strings.LastIndex(decl, "->")
+	if i < 0 {
+		return ""
+	}
+	rest, ok := strings.CutPrefix(strings.TrimSpace(decl[i+2:]), "some ")
+	if !ok {
+		return ""
+	}
+	end := 0
+	for end < len(rest) && (identByte(rest[end]) || rest[end] == '.') {
+		end++
+	}
+	typ := strings.TrimSuffix(rest[:end], ".")
+	if typ == "" || !isCapitalized(typ) || end < len(rest) && strings.TrimSpace(rest[end:]) != "" && !strings.HasPrefix(strings.TrimSpace(rest[end:]), "where") {
 		return ""
 	}
 	return typ
