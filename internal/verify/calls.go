@@ -170,6 +170,11 @@ func (a *Analysis) initSite(i int, labels map[int][]string) (site, bool) {
 	end := a.closeOf(k)
 	if a.tok(end+1).punct("{") && !a.tok(end+1).nlBefore {
 		s.trailing = 1
+		// More trailing closures, each labelled: `{ … } label: { … }`.
+		for j := a.closeOf(end+1) + 1; j > end && a.tok(j).kind == tokIdent && a.tok(j+1).punct(":") && a.tok(j+2).punct("{"); j = a.closeOf(j+2) + 1 {
+			a.step()
+			s.trailing++
+		}
 	}
 	return s, true
 }
@@ -376,7 +381,7 @@ func (c *Checker) checkSite(g *graphView, a *Analysis, s site, imports, extInits
 			return Reference{}, false, nil
 		}
 		types := g.typesNamed(s.name, imports)
-		if !judgedOwn(types) {
+		if !judgedInits(types) {
 			return Reference{}, false, nil
 		}
 		inits := g.membersOf(types, "init")
@@ -688,6 +693,11 @@ func (c *Checker) exists(g *graphView, name string) (bool, error) {
 func fitsAny(ms []apiMember, base string, labels []string, trailing int) bool {
 	for _, m := range ms {
 		ps, ok := paramsOf(m, base)
+		if !ok && base == "init" && m.decl == "" {
+			// An initializer always takes an argument list: a page titled
+			// "init" alone (os_object/init) says nothing of its labels.
+			continue
+		}
 		if !ok || fits(labels, trailing, ps) {
 			return true
 		}

@@ -36,6 +36,8 @@ func testGraph() graphTable {
 	member("apple-docs://dispatch/dispatchqueue", "asyncAfter(deadline:execute:)", "func", "func asyncAfter(deadline: DispatchTime, execute work: @escaping () -> Void)")
 	member("apple-docs://dispatch/dispatchqueue", "asyncAfter(deadline:qos:flags:execute:)", "func",
 		"func asyncAfter(deadline: DispatchTime, qos: DispatchQoS = .unspecified, flags: DispatchWorkItemFlags = [], execute work: @escaping () -> Void)")
+	member("apple-docs://dispatch/dispatchqueue", "init(label:qos:)", "init", "convenience init(label: String, qos: DispatchQoS = .unspecified)")
+	member("apple-docs://dispatch/dispatchqueue", "init", "init", "")
 	typ("apple-docs://uikit/uidevice", "UIDevice", "class")
 	member("apple-docs://uikit/uidevice", "current", "property", "class var current: UIDevice { get }")
 	member("apple-docs://uikit/uidevice", "name", "property", "var name: String { get }")
@@ -71,6 +73,17 @@ func testGraph() graphTable {
 	member("apple-docs://swiftui/view", "mask(_:)", "func", "func mask(_ mask: Int) -> some Shape")
 	member("apple-docs://swiftui/text", "mask(_:)", "func", "func mask(_ mask: Int) -> some View")
 	d.Edges = append(d.Edges, index.GraphEdge{ChildURI: "apple-docs://swiftui/text", ParentURI: "apple-docs://swiftui/view", ParentTitle: "View", Relation: "conformsTo"})
+	// A small type whose own page lists its members, and one whose
+	// initializer takes two closures.
+	d.Pages = append(d.Pages, index.GraphPage{URI: "apple-docs://usernotifications/untimeintervalnotificationtrigger", Title: "UNTimeIntervalNotificationTrigger", Kind: "class", Framework: "usernotifications"})
+	member("apple-docs://usernotifications/untimeintervalnotificationtrigger", "init(timeInterval:repeats:)", "init", "convenience init(timeInterval: TimeInterval, repeats: Bool)")
+	d.Children = append(d.Children, index.GraphChild{ParentURI: "apple-docs://usernotifications/untimeintervalnotificationtrigger",
+		URI: "apple-docs://usernotifications/untimeintervalnotificationtrigger/init(timeinterval:repeats:)", Title: "init(timeInterval:repeats:)"})
+	typ("apple-docs://widgetkit/activityconfiguration", "ActivityConfiguration", "struct")
+	member("apple-docs://widgetkit/activityconfiguration", "init(for:content:dynamicIsland:)", "init",
+		"init<Attributes>(for attributesType: Attributes.Type, content: @escaping (ActivityViewContext<Attributes>) -> Content, dynamicIsland: @escaping (ActivityViewContext<Attributes>) -> DynamicIsland)")
+	typ("apple-docs://avfoundation/avplayer", "AVPlayer", "class")
+	member("apple-docs://avfoundation/avplayer", "init(url:)", "init", "init(url URL: URL)")
 	// UIKit: an Objective-C class's method known only from its Topics.
 	typ("apple-docs://uikit/uinavigationcontroller", "UINavigationController", "class")
 	d.Children = append(d.Children,
@@ -125,6 +138,12 @@ func TestTypedChecks(t *testing.T) {
 		{"labels an opaque some View takes", "import SwiftUI\nlet v = Text(\"a\").padding(4).shadow(radius: 2)\n", "", ""},
 		{"overloads that return different opaque types", "import SwiftUI\nlet v = Text(\"a\").mask(1).separatorStyle(.none)\n", "", ""},
 		{"a trailing comma in the arguments", "import SwiftUI\nlet v = Text(\"a\").padding(4).shadow(\n  radius: 2,\n)\n", "", ""},
+		{"an initializer page titled init alone", "import Dispatch\nlet q = DispatchQueue(name: \"q\")\n", NoSuchInitializer, "DispatchQueue"},
+		{"an initializer with a defaulted label left out", "import Dispatch\nlet q = DispatchQueue(label: \"q\")\n", "", ""},
+		{"a small type whose page lists its initializers", "import UserNotifications\nlet t = UNTimeIntervalNotificationTrigger(seconds: 5, repeats: false)\n", NoSuchInitializer, "UNTimeIntervalNotificationTrigger"},
+		{"a small type's real initializer", "import UserNotifications\nlet t = UNTimeIntervalNotificationTrigger(timeInterval: 5, repeats: false)\n", "", ""},
+		{"an initializer with two trailing closures", "import WidgetKit\nlet c = ActivityConfiguration(for: A.self) { c in\n  v\n} dynamicIsland: { c in\n  d\n}\n", "", ""},
+		{"AVKit brings AVFoundation", "import AVKit\nlet p = AVPlayer(urlString: s)\n", NoSuchInitializer, "AVPlayer"},
 		{"Objective-C method known from its Topics", "import UIKit\nlet n = UINavigationController()\nn.pushViewController(vc)\n", WrongLabels, "pushViewController"},
 		{"Objective-C method, all its labels", "import UIKit\nlet n = UINavigationController()\nn.pushViewController(vc, animated: true)\n", "", ""},
 		{"Objective-C method, the completion left out", "import UIKit\nlet n = UINavigationController()\nn.setViewControllers([vc], animated: true)\n", "", ""},

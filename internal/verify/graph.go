@@ -38,8 +38,11 @@ type apiType struct {
 	// (most member addresses are numeric, "cgrect/1454354-origin"), whose
 	// lists lack the Swift overlay (CGRect.midY), or with too few members
 	// to say what it lacks.
-	thin  bool
-	edges []index.GraphEdge
+	thin bool
+	// topics: the type's own page lists its members (Topics entries were
+	// read from it), so a short list is the whole list.
+	topics bool
+	edges  []index.GraphEdge
 
 	supersOnce sync.Once
 	supersErr  error
@@ -176,6 +179,7 @@ func (g *symbolGraph) load(ctx context.Context, t *apiType) error {
 			// nothing. An entry listed by a Topics page (equatable-implementations)
 			// whose address sits under this type is this type's too.
 			own := strings.EqualFold(c.ParentURI, t.uri)
+			t.topics = t.topics || own
 			if typeKinds[c.Kind] || own && uris[strings.ToLower(c.URI)] || !own && strings.EqualFold(c.PageParentURI, c.ParentURI) {
 				continue
 			}

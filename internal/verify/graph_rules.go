@@ -94,6 +94,27 @@ func opaqueTitle(types []*apiType) string {
 	return ""
 }
 
+// judgedInits says whether the types' initializers are documented well
+// enough to say a call fits none: judgedOwn, or a type with few members
+// whose own page lists them (its Topics), not from Objective-C era pages
+// (whose lists lack the Swift overlay's initializers), outside SwiftUI.
+func judgedInits(types []*apiType) bool {
+	if judgedOwn(types) {
+		return true
+	}
+	if len(types) == 0 {
+		return false
+	}
+	for _, t := range types {
+		// SwiftUI's views are left out: their lists lack the deprecated
+		// initializers (NavigationLink(destination:isActive:)).
+		if t.title == "" || !t.topics || legacyHeavy(t) || t.framework == "swiftui" || t.kind != "class" && t.kind != "struct" && t.kind != "actor" {
+			return false
+		}
+	}
+	return true
+}
+
 // judgedOwn says whether the types themselves are documented well enough
 // to hold all their overloads of a member they have.
 func judgedOwn(types []*apiType) bool {
@@ -117,6 +138,7 @@ var impliedImports = map[string][]string{
 	"mapkit":       {"corelocation"},
 	"swiftdata":    {"coredata"},
 	"avfoundation": {"avfaudio", "coremedia"},
+	"avkit":        {"avfoundation", "avfaudio", "coremedia"},
 }
 
 // inScope is the set of modules the file's imports make visible.
