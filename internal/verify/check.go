@@ -280,6 +280,7 @@ func (c *Checker) file(ctx context.Context, a *Analysis, declared map[string]boo
 			ErrTooComplex, n, MaxReferences)
 	}
 	chains := a.chainDeclarations(declared)
+	scope := citationScope(a.imports)
 	var out []Reference
 	seen := map[string]bool{}
 	for _, ref := range refs {
@@ -298,7 +299,7 @@ func (c *Checker) file(ctx context.Context, a *Analysis, declared map[string]boo
 		if ownParent {
 			ref.Parent = ""
 		}
-		r, err := c.resolve(ctx, ref, opts.Targets)
+		r, err := c.resolve(ctx, ref, opts.Targets, scope)
 		if err != nil {
 			return nil, err
 		}

@@ -137,8 +137,31 @@ var impliedImports = map[string][]string{
 	"appkit":       {"foundation", "coregraphics", "corefoundation", "quartzcore", "coreimage"},
 	"mapkit":       {"corelocation"},
 	"swiftdata":    {"coredata"},
-	"avfoundation": {"avfaudio", "coremedia"},
-	"avkit":        {"avfoundation", "avfaudio", "coremedia"},
+	"avfoundation": {"avfaudio", "coremedia", "corevideo"},
+	"avkit":        {"avfoundation", "avfaudio", "coremedia", "corevideo"},
+	"oslog":        {"os"},
+	"coreimage":    {"corevideo"},
+	"vision":       {"coreml", "coreimage", "corevideo"},
+	"metalkit":     {"metal"},
+}
+
+// citedImports are modules an umbrella import brings that only the
+// choice of the page to cite takes into account: the type-aware checks
+// leave AppKit's types in a file importing Cocoa unjudged (older sample
+// code; the crawl's AppKit lists lack NSView.isHidden and the anchors).
+var citedImports = map[string][]string{
+	"cocoa": {"appkit", "coredata", "quartzcore", "coreimage"},
+}
+
+// citationScope is inScope with what citedImports adds.
+func citationScope(imports []string) map[string]bool {
+	out := inScope(imports)
+	for _, m := range imports {
+		for _, x := range citedImports[strings.ToLower(m)] {
+			out[x] = true
+		}
+	}
+	return out
 }
 
 // inScope is the set of modules the file's imports make visible.

@@ -109,7 +109,7 @@ func AllDeprecated(cands []SymbolInfo, platform string, effective Version) bool 
 }
 
 // resolve gives one reference its status for the targets.
-func (c *Checker) resolve(ctx context.Context, ref Ref, targets []Target) (Reference, error) {
+func (c *Checker) resolve(ctx context.Context, ref Ref, targets []Target, scope map[string]bool) (Reference, error) {
 	r := Reference{Line: ref.Line, Symbol: ref.Display(), Kind: string(ref.Kind), floors: ref.Floors}
 	cands, err := c.Table.Lookup(ref.Name)
 	if err != nil {
@@ -123,7 +123,7 @@ func (c *Checker) resolve(ctx context.Context, ref Ref, targets []Target) (Refer
 	if len(cands) == 0 {
 		return c.unresolved(ctx, ref, r)
 	}
-	r.Status, r.URI = Resolved, bestURI(cands)
+	r.Status, r.URI = Resolved, bestURI(inScopeCandidates(cands, scope))
 	for _, t := range targets {
 		effective := t.Version
 		if floor, ok := ref.Floors[t.Platform]; ok && floor.Compare(effective) > 0 {
@@ -261,6 +261,22 @@ func (c *Checker) mentionedAsWritten(uri, name string) bool {
 		}
 	}
 	return false
+}
+
+// inScopeCandidates keeps the candidates of the modules the file imports
+// (and what they bring), when there are any: `.background` in a SwiftUI
+// file cites SwiftUI's page, not TVML's.
+func inScopeCandidates(cands []SymbolInfo, scope map[string]bool) []SymbolInfo {
+	var in []SymbolInfo
+	for _, c := range cands {
+		if scope[strings.ToLower(c.Module)] {
+			in = append(in, c)
+		}
+	}
+	if len(in) == 0 {
+		return cands
+	}
+	return in
 }
 
 // bestURI picks the page to cite among overloads: a type's own page before a
