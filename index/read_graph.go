@@ -324,19 +324,31 @@ WHERE c.child_title = ?1 OR (c.child_title >= ?1 || '(' AND c.child_title < ?1 |
 	if err != nil {
 		return nil, err
 	}
-	var out []GraphChild
-	for _, c := range byTitle[name] {
-		pages, err := sqlrows.All(ctx, l.db, "graph listed "+name,
-			`SELECT p.uri, ?2, ?3, COALESCE(k.kind, ''), COALESCE(k.parent_uri, '') FROM docs p
-LEFT JOIN docs k ON k.uri = ?2 WHERE p.id = ?1 AND p.source = ?4`,
-			[]any{c.docID, c.uri, c.title, document.SourceAppleDocs}, scanGraphChild)
-		if err != nil {
-			return nil, err
-		}
-		out = append(out, pages...)
+	entries := byTitle[name]
+	if len(entries) > maxListedEntries {
+		entries = entries[:maxListedEntries]
 	}
-	return out, nil
+	if len(entries) == 0 {
+		return nil, nil
+	}
+	// One read for all the entries: their listing pages and own pages.
+	var args []any
+	rows := make([]string, len(entries))
+	for i, e := range entries {
+		rows[i] = "(?, ?, ?)"
+		args = append(args, e.docID, e.uri, e.title)
+	}
+	args = append(args, document.SourceAppleDocs)
+	return sqlrows.All(ctx, l.db, "graph listed "+name,
+		"WITH e(doc_id, uri, title) AS (VALUES "+strings.Join(rows, ", ")+`)
+SELECT p.uri, e.uri, e.title, COALESCE(k.kind, ''), COALESCE(k.parent_uri, '') FROM e
+JOIN docs p ON p.id = e.doc_id AND p.source = ?
+LEFT JOIN docs k ON k.uri = e.uri`, args, scanGraphChild)
 }
+
+// maxListedEntries bounds the Topics entries of one title read on an
+// index without doc_children_title (a finding names a few).
+const maxListedEntries = 300
 
 func scanGraphChild(rows *sql.Rows) (GraphChild, error) {
 	var c GraphChild
