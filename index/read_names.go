@@ -35,6 +35,10 @@ type NameLookup struct {
 	byNames bool
 	// containers backs ContainerURI (read_verify.go).
 	containers containers
+	// graphTablesSeen backs the graph reads (read_graph.go).
+	graphTablesSeen graphTablesSeen
+	// listed backs GraphListed on an index without doc_children_title.
+	listed listedEntries
 }
 
 // NamedPage is one page a NameLookup found. Fields whose column the index

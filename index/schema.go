@@ -135,7 +135,11 @@
 //	doc_code_examples    doc_id, ord, language, code, caption;
 //	                     PRIMARY KEY(doc_id, ord).
 //	doc_children         doc_id (the parent page), ord, child_uri, child_title,
-//	                     section; PRIMARY KEY(doc_id, ord), index on child_uri.
+//	                     section; PRIMARY KEY(doc_id, ord), indexes on child_uri
+//	                     and on child_title (doc_children_title: verify finds a
+//	                     member listed in some type's Topics whose own page is
+//	                     missing by its title; an index saved without it is
+//	                     read whole once instead, and still opens).
 //	                     From Document.Children in page order.
 //	inheritance_edges    child_uri, child_title, parent_uri, parent_title,
 //	                     relation ('inheritsFrom' | 'conformsTo'), doc_id (the
@@ -447,6 +451,7 @@ CREATE TABLE doc_children (
 	PRIMARY KEY (doc_id, ord)
 ) WITHOUT ROWID;
 CREATE INDEX doc_children_child ON doc_children(child_uri);
+CREATE INDEX doc_children_title ON doc_children(child_title);
 
 CREATE TABLE inheritance_edges (
 	child_uri TEXT NOT NULL DEFAULT '',

@@ -29,7 +29,7 @@ const (
 
 const verifyRefSchema = `{"type": "object", "properties": {
   "line": {"type": "integer"}, "symbol": {"type": "string"}, "kind": {"type": "string"},
-  "status": {"type": "string", "enum": ["resolved", "unknown", "deprecated", "unavailable", "not_checkable", "newer_than_index"]},
+  "status": {"type": "string", "enum": ["resolved", "unknown", "not_on_type", "wrong_labels", "no_such_initializer", "no_such_case", "deprecated", "unavailable", "not_checkable", "mentioned", "newer_than_index"]},
   "uri": {"type": "string"}, "nearest": {"type": "array", "items": {"type": "object", "properties": {"name": {"type": "string"}, "uri": {"type": "string"}}}},
   "replacement": {"type": "string"}, "introduced": {"type": "string"}, "target": {"type": "string"}, "why": {"type": "string"}},
   "required": ["line", "symbol", "status"]}`
@@ -40,8 +40,10 @@ func verifyTool(b *backend) (mcpgo.Tool, server.ToolHandlerFunc) {
 	opts := []mcpgo.ToolOption{
 		mcpgo.WithDescription("Check Swift code against the documentation before answering with it. Every type, member, free function, " +
 			"attribute, macro and protocol requirement the code uses comes back resolved (with the page to cite), unknown (with the nearest " +
-			"real names), deprecated (with the replacement), unavailable for the min_* deployment targets (with the version that introduced it) " +
-			"or not checkable (with why). A name the index lacks inside an #available or @available for a version newer than the index knows is " +
+			"real names), not_on_type (the member is real but not on the receiver's type: the types that have it), wrong_labels (no overload " +
+			"takes the written argument labels: the real overloads), no_such_initializer (the real initializers), no_such_case (a leading-dot " +
+			"value the parameter's type lacks: its real cases), deprecated (with the replacement), unavailable for the min_* deployment targets " +
+			"(with the version that introduced it), mentioned (no page of its own; a page mentions it) or not checkable (with why). A name the index lacks inside an #available or @available for a version newer than the index knows is " +
 			"newer_than_index (with the crawl dates), not unknown. Names the code declares itself are not checked. Findings come first; fix them, then cite the resolved URIs."),
 		readOnly("Verify Swift against the documentation"),
 		mcpgo.WithString("code", mcpgo.Required(), mcpgo.MaxLength(maxSwiftLen),

@@ -32,10 +32,33 @@ const (
 	Deprecated   Status = "deprecated"
 	Unavailable  Status = "unavailable"
 	NotCheckable Status = "not_checkable"
+	// NotOnType: the member exists, but not on the receiver's type, its
+	// superclasses or protocols; the finding names the types that have it.
+	NotOnType Status = "not_on_type"
+	// WrongLabels: the member exists on the receiver, but no overload takes
+	// the written argument labels; the finding lists the real overloads.
+	WrongLabels Status = "wrong_labels"
+	// NoSuchInitializer: the type exists, but no initializer takes the
+	// written labels; the finding lists the real initializers.
+	NoSuchInitializer Status = "no_such_initializer"
+	// NoSuchCase: a leading-dot argument that the parameter's type does not
+	// have; the finding lists real cases.
+	NoSuchCase Status = "no_such_case"
+	// Mentioned: no page documents the name, but a page's text mentions
+	// it: weaker than resolved, and not a finding.
+	Mentioned Status = "mentioned"
 )
 
 // IsFinding says whether a status is something to fix.
-func (s Status) IsFinding() bool { return s == Unknown || s == Deprecated || s == Unavailable }
+func (s Status) IsFinding() bool {
+	return s == Deprecated || s == Unavailable || s.SaysMissing()
+}
+
+// SaysMissing says whether a status says the API does not exist as
+// written.
+func (s Status) SaysMissing() bool {
+	return s == Unknown || s == NotOnType || s == WrongLabels || s == NoSuchInitializer || s == NoSuchCase
+}
 
 // Candidate is a real name offered for an unknown one.
 type Candidate struct {
@@ -257,6 +280,7 @@ func (c *Checker) file(ctx context.Context, a *Analysis, declared map[string]boo
 			ErrTooComplex, n, MaxReferences)
 	}
 	chains := a.chainDeclarations(declared)
+	scope := citationScope(a.imports)
 	var out []Reference
 	seen := map[string]bool{}
 	for _, ref := range refs {
@@ -275,7 +299,7 @@ func (c *Checker) file(ctx context.Context, a *Analysis, declared map[string]boo
 		if ownParent {
 			ref.Parent = ""
 		}
-		r, err := c.resolve(ref, opts.Targets)
+		r, err := c.resolve(ctx, ref, opts.Targets, scope)
 		if err != nil {
 			return nil, err
 		}
@@ -323,6 +347,11 @@ func (c *Checker) file(ctx context.Context, a *Analysis, declared map[string]boo
 				Replacement: hit.Entry.Replacement, Target: targetName(t), Why: hit.Entry.Why})
 		}
 	}
+	typed, err := c.checkSites(ctx, a, declared)
+	if err != nil {
+		return nil, err
+	}
+	out = mergeTyped(out, typed)
 	demoteMembersOfUnknown(out)
 	sort.SliceStable(out, func(i, j int) bool { return out[i].Line < out[j].Line })
 	return out, nil
@@ -443,4 +472,36 @@ func (c *Checker) nearest(name string) ([]Candidate, error) {
 		return nil, nil
 	}
 	return doc.Nearest(name, nearestShown)
+}
+
+// mergeTyped adds the type-aware findings: each replaces the name-based
+// references to the same name on its line, which judged the name alone.
+func mergeTyped(refs, typed []Reference) []Reference {
+	if len(typed) == 0 {
+		return refs
+	}
+	replaced := map[string]bool{}
+	for _, t := range typed {
+		replaced[fmt.Sprint(t.Line, "|", refBase(t.Symbol))] = true
+	}
+	out := refs[:0]
+	for _, r := range refs {
+		if !replaced[fmt.Sprint(r.Line, "|", refBase(r.Symbol))] {
+			out = append(out, r)
+		}
+	}
+	return append(out, typed...)
+}
+
+// refBase is the name a reference's symbol ends with: "hasNotch" for
+// "UIDevice.hasNotch", "asyncAfter" for ".asyncAfter(seconds:)", "UIColor"
+// for "UIColor(hex:)".
+func refBase(symbol string) string {
+	if i := strings.IndexByte(symbol, '('); i >= 0 {
+		symbol = symbol[:i]
+	}
+	if i := strings.LastIndexByte(symbol, '.'); i >= 0 {
+		symbol = symbol[i+1:]
+	}
+	return symbol
 }

@@ -142,3 +142,26 @@ func openTable(t *testing.T, path string) *IndexTable {
 	t.Cleanup(func() { table.Close() })
 	return table
 }
+
+// TestCitationInImportedFramework: a member whose name several frameworks
+// document cites the page of one the file imports, not the shortest
+// address (TVML's background for a SwiftUI modifier).
+func TestCitationInImportedFramework(t *testing.T) {
+	table := NewMemTable("two frameworks", []SymbolInfo{
+		{Name: "background", Kind: "property", Module: "tvml", URI: "apple-docs://tvml/background"},
+		{Name: "background", Kind: "method", Module: "swiftui", URI: "apple-docs://swiftui/view/background(_:alignment:)"},
+	})
+	rep, err := (&Checker{Table: table}).Check(context.Background(), []File{{Code: "import SwiftUI\nlet v = Text(\"a\").background(.red)\n"}}, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, r := range rep.References {
+		if r.Symbol == ".background" {
+			if r.URI != "apple-docs://swiftui/view/background(_:alignment:)" {
+				t.Errorf("cites %s, want SwiftUI's page", r.URI)
+			}
+			return
+		}
+	}
+	t.Fatalf("no reference to .background: %+v", rep.References)
+}

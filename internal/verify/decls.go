@@ -86,6 +86,7 @@ func (a *Analysis) collectDecls() {
 					a.memberDecls[name.text] = true
 				} else {
 					a.locals[name.text] = ""
+					a.bindSure(name.text, "")
 				}
 			}
 			a.declareSignature(i + 2)
@@ -102,6 +103,7 @@ func (a *Analysis) collectDecls() {
 				a.step()
 				if a.toks[j].kind == tokIdent && !isCapitalized(a.toks[j].text) {
 					a.locals[a.toks[j].text] = ""
+					a.bindSure(a.toks[j].text, "")
 					a.declTok[j] = true
 				}
 			}
@@ -195,11 +197,24 @@ func (a *Analysis) declareParam(from, to int) {
 		return
 	}
 	typ := a.ownless(a.typeAfter(colon + 1))
+	path := ""
+	if typ != "" {
+		var end int
+		path, end = a.typePath(colon + 1)
+		// A variadic parameter is an array, an optional's members are
+		// Optional's, a generic type's nested path is not followed.
+		if t := a.tok(end); t.kind == tokPunct && (strings.HasPrefix(t.text, ".") || t.text == "?" || t.text == "<") {
+			path = ""
+		}
+	}
 	for j := from; j < colon; j++ {
 		a.step()
 		if a.toks[j].kind == tokIdent {
 			a.locals[a.toks[j].text] = typ
 			a.declTok[j] = true
+			if j == colon-1 {
+				a.bindSure(a.toks[j].text, path)
+			}
 		}
 	}
 }
@@ -223,6 +238,57 @@ func (a *Analysis) typeAfter(i int) string {
 	return ""
 }
 
+// bindingChain reads `.a.b()` after a type at end, up to maxLinks
+// members, as "T|a|b"; "" when it does not end the expression there.
+func (a *Analysis) bindingChain(root string, end int) string {
+	chain := root
+	for n := 0; n < maxLinks && a.tok(end).punct(".") && a.tok(end+1).kind == tokIdent && !isCapitalized(a.tok(end+1).text); n++ {
+		a.step()
+		chain += "|" + a.tok(end+1).text
+		end += 2
+		if a.tok(end).punct("(") {
+			end = a.closeOf(end) + 1
+		}
+	}
+	if chain == root || !endsExpression(a.tok(end)) {
+		return ""
+	}
+	return chain
+}
+
+// endsExpression says whether t ends the expression before it.
+func endsExpression(t token) bool {
+	return t.kind < 0 || t.nlBefore || t.punct(";") || t.punct("}") || t.punct(")") || t.punct(",")
+}
+
+// bindSure records a binding's written type; a name bound twice to
+// different types (or once to an unwritten one) has none.
+func (a *Analysis) bindSure(name, path string) {
+	if old, ok := a.sureTypes[name]; ok && old != path {
+		path = ""
+	}
+	a.sureTypes[name] = path
+}
+
+// typePath reads a type written as capitalised names joined by dots
+// (UIButton.Configuration) from i, and the index after it; "" when the
+// type is not one.
+func (a *Analysis) typePath(i int) (string, int) {
+	path := ""
+	for n := 0; n < 4 && a.tok(i).kind == tokIdent && isCapitalized(a.tok(i).text); n++ {
+		a.step()
+		if path != "" {
+			path += "."
+		}
+		path += a.tok(i).text
+		if !a.tok(i+1).punct(".") || a.tok(i+2).kind != tokIdent || !isCapitalized(a.tok(i+2).text) {
+			return path, i + 1
+		}
+		i += 2
+	}
+	return path, i
+}
+
 // ownless drops the snippet's own types: members of those are the snippet's
 // own business.
 func (a *Analysis) ownless(typ string) string {
@@ -243,6 +309,17 @@ func (a *Analysis) declareBinding(i int, inType bool) {
 		switch {
 		case a.tok(i + 1).punct(":"):
 			typ = a.ownless(a.typeAfter(i + 2))
+			path := ""
+			if typ != "" {
+				var end int
+				path, end = a.typePath(i + 2)
+				// An optional's members (x.map) are Optional's; a generic
+				// type's nested path is not followed.
+				if n := a.tok(end); n.punct("?") || n.punct("<") || n.punct(".") {
+					path = ""
+				}
+			}
+			a.bindSure(t.text, path)
 		case a.tok(i + 1).punct("="):
 			j := i + 2
 			for a.tok(j).is(tokKeyword, "try") || a.tok(j).is(tokKeyword, "await") || a.tok(j).punct("?") || a.tok(j).punct("!") {
@@ -251,7 +328,28 @@ func (a *Analysis) declareBinding(i int, inType bool) {
 			}
 			if n := a.tok(j); n.kind == tokIdent && isCapitalized(n.text) && !a.ownTypes[n.text] {
 				typ = n.text
+				// `let x = T(…)` or `T.U(…)`: x is a T (a U).
+				path, end := a.typePath(j)
+				if a.tok(end).punct("<") {
+					end = a.closeOf(end) + 1
+				}
+				// The call must end the expression: `T(…).start()` is
+				// whatever start returns.
+				switch {
+				case a.tok(end).punct("(") && endsExpression(a.tok(a.closeOf(end)+1)):
+				case a.tok(end).punct(".") && !a.tok(end-1).punct(">"):
+					// `let c = T.current()`, `let d = T.shared.x`: the chain
+					// from T, followed when checked ("T|current").
+					path = a.bindingChain(path, end)
+				default:
+					path = ""
+				}
+				a.bindSure(t.text, path)
+			} else {
+				a.bindSure(t.text, "")
 			}
+		default:
+			a.bindSure(t.text, "")
 		}
 		if inType {
 			a.memberDecls[t.text] = true
@@ -270,6 +368,7 @@ func (a *Analysis) declareBinding(i int, inType bool) {
 			a.step()
 			if a.toks[k].kind == tokIdent && !isCapitalized(a.toks[k].text) {
 				a.locals[a.toks[k].text] = ""
+				a.bindSure(a.toks[k].text, "")
 				a.declTok[k] = true
 			}
 		}
@@ -308,6 +407,7 @@ func (a *Analysis) closureParams(open int) {
 		case t.is(tokKeyword, "in"):
 			for _, k := range names {
 				a.locals[a.toks[k].text] = ""
+				a.bindSure(a.toks[k].text, "")
 				a.declTok[k] = true
 			}
 			return

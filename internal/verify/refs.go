@@ -105,8 +105,17 @@ type Analysis struct {
 	memberDecls map[string]bool
 	// locals maps every other declared name to its declared or initialising
 	// type ("" when unknown).
-	locals  map[string]string
-	modules map[string]bool
+	locals map[string]string
+	// sureTypes are the locals whose type is written (an annotation, or an
+	// initializer call `T(…)`), with the type's full path.
+	sureTypes map[string]string
+	// selfTypes maps a token a member chain starts from to the Apple type
+	// `self` is there (computeSelfTypes); nil until the typed checks run.
+	selfTypes map[int]string
+	// argStarts gives, for each "(" token, the first token of each
+	// argument's value (argLabels).
+	argStarts map[int][]int
+	modules   map[string]bool
 	// imports are the modules imported, as written (the first name of
 	// `import CoreImage.CIFilterBuiltins`).
 	imports []string
@@ -180,6 +189,7 @@ func analyzeTokens(ctx context.Context, toks []token, budgeted bool) (*Analysis,
 		ownTypes:     map[string]bool{},
 		memberDecls:  map[string]bool{},
 		locals:       map[string]string{"error": "", "newValue": "", "oldValue": ""},
+		sureTypes:    map[string]string{},
 		modules:      map[string]bool{},
 		declTok:      map[int]bool{},
 		generics:     map[string]bool{},
@@ -338,6 +348,11 @@ type receiver struct {
 	root    int  // token index of the chain's first name, -1 when none
 	viaCall bool // a call, subscript or trailing closure lies between root and member
 	direct  bool // the member follows the root name immediately: Type.member
+	// link is the name just before this dot's calls (the previous member,
+	// or the root), prev the dot before link (-1 when link is the root),
+	// linkCall whether a call lies between link and this dot.
+	link, prev int
+	linkCall   bool
 }
 
 // computeReceivers finds what every "." applies to, front to back, once.
@@ -366,7 +381,7 @@ func (a *Analysis) receiverOf(dot int) receiver {
 // walkReceiver walks back from the "." at dot over the chain it ends, up to
 // the chain's previous dot, whose receiver computeReceivers has found.
 func (a *Analysis) walkReceiver(dot int) receiver {
-	r := receiver{root: -1, direct: true}
+	r := receiver{root: -1, direct: true, link: -1, prev: -1}
 	j := dot - 1
 	for j >= 0 {
 		a.step()
@@ -401,9 +416,9 @@ func (a *Analysis) walkReceiver(dot int) receiver {
 			if a.tok(j - 1).punct(".") {
 				// The rest of the walk is the previous dot's.
 				prev := a.receivers[j-1]
-				return receiver{root: prev.root, viaCall: r.viaCall || prev.viaCall, direct: false}
+				return receiver{root: prev.root, viaCall: r.viaCall || prev.viaCall, direct: false, link: j, prev: j - 1, linkCall: r.viaCall}
 			}
-			r.root = j
+			r.root, r.link, r.linkCall = j, j, r.viaCall
 			return r
 		default:
 			// A literal, an operator, "(" or "," before the dot: an implicit

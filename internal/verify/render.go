@@ -59,7 +59,7 @@ func (r *Report) Citations() []Candidate {
 // Summary is one line: what was read and what was found.
 func (r *Report) Summary() string {
 	var parts []string
-	for _, s := range []Status{Unknown, Unavailable, Deprecated} {
+	for _, s := range []Status{Unknown, NotOnType, WrongLabels, NoSuchInitializer, NoSuchCase, Unavailable, Deprecated} {
 		if n := r.Counts[s]; n > 0 {
 			parts = append(parts, fmt.Sprintf("%d %s", n, s))
 		}
@@ -109,6 +109,9 @@ func advice(f Reference) string {
 		} else {
 			fmt.Fprintf(&b, ": not available on %s", f.Target)
 		}
+	case NotOnType, WrongLabels, NoSuchInitializer, NoSuchCase:
+		// Why names the real overloads, initializers, cases or types.
+		fmt.Fprintf(&b, ": %s", f.Why)
 	case Deprecated:
 		if f.Replacement != "" {
 			fmt.Fprintf(&b, ": use %s", oneLine(f.Replacement))
@@ -116,7 +119,7 @@ func advice(f Reference) string {
 			fmt.Fprintf(&b, ": %s", f.Why)
 		}
 	}
-	if f.URI != "" && f.Status != Unknown {
+	if f.URI != "" && f.Status != Unknown && !f.Status.SaysMissing() {
 		fmt.Fprintf(&b, " (%s)", f.URI)
 	}
 	return b.String()

@@ -1,6 +1,7 @@
 package verify
 
 import (
+	"context"
 	"fmt"
 	"strings"
 )
@@ -108,7 +109,7 @@ func AllDeprecated(cands []SymbolInfo, platform string, effective Version) bool 
 }
 
 // resolve gives one reference its status for the targets.
-func (c *Checker) resolve(ref Ref, targets []Target) (Reference, error) {
+func (c *Checker) resolve(ctx context.Context, ref Ref, targets []Target, scope map[string]bool) (Reference, error) {
 	r := Reference{Line: ref.Line, Symbol: ref.Display(), Kind: string(ref.Kind), floors: ref.Floors}
 	cands, err := c.Table.Lookup(ref.Name)
 	if err != nil {
@@ -120,9 +121,9 @@ func (c *Checker) resolve(ref Ref, targets []Target) (Reference, error) {
 		}
 	}
 	if len(cands) == 0 {
-		return c.unresolved(ref, r)
+		return c.unresolved(ctx, ref, r)
 	}
-	r.Status, r.URI = Resolved, bestURI(cands)
+	r.Status, r.URI = Resolved, bestURI(inScopeCandidates(cands, scope))
 	for _, t := range targets {
 		effective := t.Version
 		if floor, ok := ref.Floors[t.Platform]; ok && floor.Compare(effective) > 0 {
@@ -150,7 +151,7 @@ func (c *Checker) resolve(ref Ref, targets []Target) (Reference, error) {
 // unresolved settles a name the table does not hold: a built-in, a type the
 // crawl knows only through its members' pages, or unknown with the nearest
 // real names.
-func (c *Checker) unresolved(ref Ref, r Reference) (Reference, error) {
+func (c *Checker) unresolved(ctx context.Context, ref Ref, r Reference) (Reference, error) {
 	if IsBuiltin(ref) {
 		r.Status, r.Why = NotCheckable, "a standard-library or compiler-synthesised name"
 		return r, nil
@@ -168,19 +169,114 @@ func (c *Checker) unresolved(ref Ref, r Reference) (Reference, error) {
 			return r, nil
 		}
 	}
+	// A member listed in its type's Topics, whose own page the crawl
+	// missed (JSONEncoder.outputFormatting), exists.
+	if gs, isGraph := c.Table.(graphSource); isGraph && ref.Kind == RefMember {
+		if sg, err := gs.graph(); err != nil {
+			return r, err
+		} else if sg != nil {
+			g := &graphView{g: sg, ctx: ctx}
+			m, listed := listedMember(g, ref)
+			if g.err != nil {
+				return r, g.err
+			}
+			if listed {
+				r.Status, r.URI = Resolved, m.uri
+				r.Why = "its own page is not in the index; " + m.parent.title + "'s Topics list it"
+				return r, nil
+			}
+		}
+	}
 	if ok {
 		uri, found, err := doc.MentionedIn(ref.Name)
 		if err != nil {
 			return r, err
 		}
-		if found {
-			r.Status, r.URI = Resolved, uri
+		if found && (!isCapitalized(ref.Name) || c.mentionedAsWritten(uri, ref.Name)) {
+			r.Status, r.URI = Mentioned, uri
 			r.Why = "it has no page of its own in the index; this page mentions it"
 			return r, nil
 		}
 	}
 	r.Status, r.Why = Unknown, "`"+r.Symbol+"` is not in "+c.Table.Describe()
 	return r, nil
+}
+
+// listedMember finds a Topics entry for a member reference: on its
+// parent type when it has one (read with the type), else on any type (the
+// entries read by title).
+func listedMember(g *graphView, ref Ref) (apiMember, bool) {
+	if ref.Parent != "" {
+		np, err := g.g.namedPages(g.ctx, ref.Parent)
+		if g.fail(err) {
+			return apiMember{}, false
+		}
+		for _, t := range g.loaded(np.types) {
+			if t.title != ref.Parent && titleName(t.title) != ref.Parent {
+				continue
+			}
+			if ms := t.members[ref.Name]; len(ms) > 0 {
+				return ms[0], true
+			}
+		}
+		return apiMember{}, false
+	}
+	for _, m := range g.overloads(ref.Name, true) {
+		if m.parent != nil && m.parent.title != "" {
+			return m, true
+		}
+	}
+	return apiMember{}, false
+}
+
+// pageReader is a table that can read a cited page's text.
+type pageReader interface {
+	PageText(uri string) (title, text string, ok bool, err error)
+}
+
+// mentionedAsWritten says whether the page the full-text search found
+// writes name with its case and as a whole word: the search folds case and
+// stems (DispatchTimer finds DispatchTime, ActivityIndicator finds TVML's
+// activityIndicator), which is no evidence of a Swift name.
+func (c *Checker) mentionedAsWritten(uri, name string) bool {
+	pr, ok := c.Table.(pageReader)
+	if !ok {
+		return true
+	}
+	title, text, ok, err := pr.PageText(uri)
+	if err != nil || !ok {
+		return true
+	}
+	for _, s := range []string{title, text} {
+		for i := strings.Index(s, name); i >= 0; {
+			end := i + len(name)
+			if (i == 0 || !identByte(s[i-1])) && (end >= len(s) || !identByte(s[end])) {
+				return true
+			}
+			next := strings.Index(s[end:], name)
+			if next < 0 {
+				break
+			}
+			i = end + next
+		}
+	}
+	return false
+}
+
+// inScopeCandidates keeps the candidates of the modules the file imports
+// (and what they bring), when there are any: `.background` in a SwiftUI
+// file cites SwiftUI's page, not TVML's.
+func inScopeCandidates(cands []SymbolInfo, scope map[string]bool) []SymbolInfo {
+	var in []SymbolInfo
+	for _, c := range cands {
+		if scope[strings.ToLower(c.Module)] {
+			in = append(in, c)
+		}
+	}
+	if len(in) == 0 {
+		return cands
+	}
+	return in
 }
 
 // bestURI picks the page to cite among overloads: a type's own page before a

@@ -32,6 +32,10 @@ type IndexTable struct {
 	modulesOnce sync.Once
 	modules     map[string]bool
 	modulesErr  error
+
+	graphOnce sync.Once
+	graphData *symbolGraph
+	graphErr  error
 }
 
 // maxCached bounds the name cache of a long-running server; past it the

@@ -1,0 +1,785 @@
+package verify
+
+import (
+	"context"
+	"fmt"
+	"sort"
+	"strings"
+)
+
+// Type-aware checks over the symbol graph (graph.go): a member on its
+// receiver's type, a call's labels against the member's overloads, an
+// initializer's labels against the type's initializers, and a leading-dot
+// name that no Apple type has. Each use is a site, found in one pass over
+// the tokens; the work per site is bounded (a chain of at most maxLinks
+// members), so the pass stays linear.
+
+type siteKind int
+
+const (
+	siteMember   siteKind = iota // x.member, Type.member(…)
+	siteImplicit                 // .member with no receiver written
+	siteInit                     // Type(…)
+)
+
+// site is one use the type-aware checks look at.
+type site struct {
+	kind siteKind
+	// tok is the name's token (for siteImplicit, its dot's); open is the
+	// call's "(" or -1.
+	tok, open int
+	line      int
+	name      string
+	called    bool
+	labels    []string
+	trailing  int
+	// rootType is the type the chain starts from, "" when not known; links
+	// are the member names between it and the member.
+	rootType string
+	links    []string
+	// unguessed: the name-based pass does not report this member (its
+	// receiver's type is unknown).
+	unguessed bool
+}
+
+// checkImplicit: a name checked for existence alone, whatever type
+// (a leading-dot member, a member of a value of unknown type).
+var checkImplicit = false
+
+// checkUntypedLabels: a call's labels checked against every documented
+// overload of its name when its receiver's type is unknown.
+var checkUntypedLabels = false
+
+// maxLinks bounds the chain a receiver's type is followed through.
+const maxLinks = 4
+
+// argLabels gives, for each "(" token, the labels of its arguments ("_"
+// for an unlabelled one), in one pass.
+func (a *Analysis) argLabels() map[int][]string {
+	out := map[int][]string{}
+	a.argStarts = map[int][]int{}
+	for j := range a.toks {
+		a.step()
+		h := a.holder[j]
+		if h < 0 || !a.toks[h].punct("(") {
+			continue
+		}
+		if !(j == h+1 || a.toks[j-1].punct(",") && a.holder[j-1] == h) {
+			continue
+		}
+		t := a.toks[j]
+		if t.punct(")") && j == h+1 {
+			out[h] = []string{}
+			continue
+		}
+		if t.punct(")") {
+			// A trailing comma (Swift 6.1) ends the list; no argument follows.
+			continue
+		}
+		label := "_"
+		if (t.kind == tokIdent || t.kind == tokKeyword) && a.tok(j+1).punct(":") && a.holder[j+1] == h {
+			label = t.text
+		}
+		out[h] = append(out[h], label)
+		start := j
+		if label != "_" {
+			start = j + 2
+		}
+		a.argStarts[h] = append(a.argStarts[h], start)
+	}
+	return out
+}
+
+// callAfter reads the call that follows the name at tok: its labels and
+// trailing closures.
+func (a *Analysis) callAfter(tok int, labels map[int][]string, s *site) {
+	k := tok + 1
+	s.open = -1
+	if a.tok(k).punct("(") && !a.tok(k).spaceBefore {
+		s.open = k
+		s.called = true
+		s.labels = labels[k]
+		if s.labels == nil {
+			s.labels = []string{}
+		}
+		k = a.closeOf(k) + 1
+	}
+	if a.tok(k).punct("{") && !a.tok(k).nlBefore {
+		s.called = true
+		if s.labels == nil {
+			s.labels = []string{}
+		}
+		s.trailing = 1
+		k = a.closeOf(k) + 1
+		for a.tok(k).kind == tokIdent && a.tok(k+1).punct(":") && a.tok(k+2).punct("{") {
+			a.step()
+			s.trailing++
+			k = a.closeOf(k+2) + 1
+		}
+	}
+}
+
+// implicitBefore are the tokens after which ".name" has no receiver
+// written: an implicit member expression.
+var implicitBefore = setOf("(", ",", "[", ":", "=", "==", "!=", "?", "{", "&&", "||", "??", "return", "case", "in", "&")
+
+// sites lists the uses the type-aware checks look at.
+func (a *Analysis) sites() []site {
+	a.computeReceivers()
+	a.computeSelfTypes()
+	labels := a.argLabels()
+	var out []site
+	for i, t := range a.toks {
+		a.step()
+		switch {
+		case t.kind == tokIdent && isCapitalized(t.text):
+			if s, ok := a.initSite(i, labels); ok {
+				out = append(out, s)
+			}
+		case t.punct(".") && (a.tok(i+1).kind == tokIdent || a.tok(i+1).is(tokKeyword, "default")):
+			if s, ok := a.memberSite(i, labels); ok {
+				out = append(out, s)
+			}
+		}
+	}
+	return out
+}
+
+func (a *Analysis) initSite(i int, labels map[int][]string) (site, bool) {
+	t := a.toks[i]
+	if a.declTok[i] || a.conditionTok[i] || a.ownTypes[t.text] || a.tok(i-1).punct(".") || a.tok(i+1).punct(".") {
+		return site{}, false
+	}
+	if _, local := a.locals[t.text]; local {
+		return site{}, false
+	}
+	k := i + 1
+	if a.tok(k).punct("<") {
+		k = a.closeOf(k) + 1
+		if k <= i {
+			return site{}, false
+		}
+	}
+	if !a.tok(k).punct("(") || a.tok(k).spaceBefore {
+		return site{}, false
+	}
+	s := site{kind: siteInit, tok: i, open: k, line: t.line, name: t.text, called: true, labels: labels[k]}
+	if s.labels == nil {
+		s.labels = []string{}
+	}
+	end := a.closeOf(k)
+	if a.tok(end+1).punct("{") && !a.tok(end+1).nlBefore {
+		s.trailing = 1
+		// More trailing closures, each labelled: `{ … } label: { … }`.
+		for j := a.closeOf(end+1) + 1; j > end && a.tok(j).kind == tokIdent && a.tok(j+1).punct(":") && a.tok(j+2).punct("{"); j = a.closeOf(j+2) + 1 {
+			a.step()
+			s.trailing++
+		}
+	}
+	return s, true
+}
+
+// computeSelfTypes finds, in one pass, the Apple type `self` is inside
+// each class or extension body: the superclass a class declares first
+// (`class CardView: UIView`), or the type an extension extends. Only the
+// tokens a member chain can start from are recorded.
+func (a *Analysis) computeSelfTypes() {
+	a.selfTypes = map[int]string{}
+	var stack []string
+	pending, pendingSet := "", false
+	for i, t := range a.toks {
+		a.step()
+		switch {
+		case t.is(tokKeyword, "class") && a.tok(i+1).kind == tokIdent:
+			pending, pendingSet = "", true
+			k := i + 2
+			if a.tok(k).punct("<") {
+				k = a.closeOf(k) + 1
+			}
+			if a.tok(k).punct(":") && a.tok(k+1).kind == tokIdent && isCapitalized(a.tok(k+1).text) && !a.ownTypes[a.tok(k+1).text] {
+				pending = a.tok(k + 1).text
+			}
+		case t.is(tokKeyword, "extension") && a.tok(i+1).kind == tokIdent:
+			pending, pendingSet = "", true
+			if !a.ownTypes[a.tok(i+1).text] && !a.tok(i+2).punct(".") {
+				pending = a.tok(i + 1).text
+			}
+		case (t.kind == tokKeyword && (t.text == "struct" || t.text == "enum" || t.text == "protocol" || t.text == "actor")) && a.tok(i+1).kind == tokIdent:
+			pending, pendingSet = "", true
+		case t.punct("{"):
+			top := ""
+			if len(stack) > 0 {
+				top = stack[len(stack)-1]
+			}
+			if pendingSet {
+				top, pending, pendingSet = pending, "", false
+			}
+			stack = append(stack, top)
+		case t.punct("}"):
+			if len(stack) > 0 {
+				stack = stack[:len(stack)-1]
+			}
+		case len(stack) > 0 && stack[len(stack)-1] != "" && (t.is(tokKeyword, "self") || t.kind == tokIdent && !isCapitalized(t.text)):
+			a.selfTypes[i] = stack[len(stack)-1]
+		}
+	}
+}
+
+func (a *Analysis) memberSite(dot int, labels map[int][]string) (site, bool) {
+	nameTok := dot + 1
+	name := a.toks[nameTok].text
+	if strings.HasPrefix(name, "$") || a.memberDecls[name] || a.ownTypes[name] || isCapitalized(name) {
+		return site{}, false
+	}
+	switch name {
+	case "init", "self", "Type", "Protocol":
+		return site{}, false
+	}
+	s := site{kind: siteMember, tok: nameTok, line: a.toks[nameTok].line, name: name}
+	a.callAfter(nameTok, labels, &s)
+	rcv := a.receiverOf(dot)
+	if rcv.root < 0 {
+		prev := a.tok(dot - 1)
+		if dot == 0 || (prev.kind == tokPunct || prev.kind == tokKeyword) && implicitBefore[prev.text] {
+			s.kind, s.tok = siteImplicit, dot
+			return s, true
+		}
+		return site{}, false
+	}
+	root := a.toks[rcv.root]
+	if self := a.selfTypes[rcv.root]; self != "" && (root.is(tokKeyword, "self") || root.kind == tokIdent && !isCapitalized(root.text)) {
+		if _, local := a.locals[root.text]; !local && !a.memberDecls[root.text] && !a.tok(rcv.root+1).punct("(") && !a.tok(rcv.root+1).punct("[") {
+			// self.member, or an inherited property written bare
+			// (tableView in a UITableViewController): a member of the
+			// Apple superclass the enclosing class declares.
+			var links []string
+			if !root.is(tokKeyword, "self") {
+				links = append(links, root.text)
+			}
+			r := rcv
+			for r.prev >= 0 && len(links) <= maxLinks {
+				a.step()
+				if a.tok(r.link + 1).punct("[") {
+					return s, true
+				}
+				links = append(links, a.toks[r.link].text)
+				r = a.receivers[r.prev]
+			}
+			if len(links) > maxLinks {
+				return s, true
+			}
+			head := 0
+			if !root.is(tokKeyword, "self") {
+				head = 1
+			}
+			rest := links[head:]
+			for i, j := 0, len(rest)-1; i < j; i, j = i+1, j-1 {
+				rest[i], rest[j] = rest[j], rest[i]
+			}
+			s.rootType, s.links = self, links
+			return s, true
+		}
+	}
+	if root.kind == tokKeyword || a.generics[root.text] || a.conditionTok[rcv.root] || a.ownTypes[root.text] {
+		return site{}, false
+	}
+	if a.modules[root.text] || knownModules[root.text] {
+		return site{}, false
+	}
+	// The chain from the root: link names back to it, at most maxLinks.
+	var links []string
+	r := rcv
+	if a.tok(rcv.link + 1).punct("[") {
+		return s, true
+	}
+	for r.prev >= 0 {
+		a.step()
+		if len(links) == maxLinks || a.tok(a.receivers[r.prev].link+1).punct("[") {
+			return s, true
+		}
+		links = append(links, a.toks[r.link].text)
+		r = a.receivers[r.prev]
+	}
+	for i, j := 0, len(links)-1; i < j; i, j = i+1, j-1 {
+		links[i], links[j] = links[j], links[i]
+	}
+	typ, local := a.locals[root.text]
+	switch {
+	case isCapitalized(root.text) && !local:
+		s.rootType = root.text
+	case local && a.sureTypes[root.text] != "" && !r.linkCall && !a.ownTypes[typ]:
+		parts := strings.Split(a.sureTypes[root.text], "|")
+		s.rootType = parts[0]
+		links = append(parts[1:], links...)
+	}
+	s.links = links
+	if s.rootType == "" && !rcv.viaCall && !local {
+		// The name-based pass skips a lowercase root of unknown type.
+		s.unguessed = true
+	}
+	if local && typ == "" && !rcv.viaCall {
+		s.unguessed = true
+	}
+	return s, true
+}
+
+// checkSites runs the type-aware checks over a file's sites. It returns
+// the findings, and the (line, name) of each, so that the name-based
+// reference on the same use gives way.
+func (c *Checker) checkSites(ctx context.Context, a *Analysis, declared map[string]bool) ([]Reference, error) {
+	gs, ok := c.Table.(graphSource)
+	if !ok {
+		return nil, nil
+	}
+	sg, err := gs.graph()
+	if err != nil || sg == nil {
+		return nil, err
+	}
+	g := &graphView{g: sg, ctx: ctx}
+	imports := inScope(a.imports)
+	extInits := a.extensionInits()
+	// expect maps a leading dot to the type its context wants: the
+	// parameter's declared type, or the assigned property's.
+	expect := map[int]string{}
+	var out []Reference
+	seen := map[string]bool{}
+	for _, s := range a.sites() {
+		a.step() // each site's lookups are bounded; the step polls the context
+		if declared[s.name] || declared[s.rootType] {
+			continue
+		}
+		own := false
+		for _, l := range s.links {
+			own = own || declared[l]
+		}
+		if own {
+			continue
+		}
+		r, found, err := c.checkSite(g, a, s, imports, extInits, expect)
+		if err == nil {
+			err = g.err
+		}
+		if err != nil {
+			return nil, err
+		}
+		if !found {
+			continue
+		}
+		key := fmt.Sprint(r.Line, r.Symbol, r.Status)
+		if !seen[key] {
+			seen[key] = true
+			out = append(out, r)
+		}
+	}
+	return out, nil
+}
+
+func (c *Checker) checkSite(g *graphView, a *Analysis, s site, imports, extInits map[string]bool, expect map[int]string) (Reference, bool, error) {
+	switch s.kind {
+	case siteInit:
+		if extInits[s.name] || extInits["*"] {
+			return Reference{}, false, nil
+		}
+		types := g.typesNamed(s.name, imports)
+		if !judgedInits(types) {
+			return Reference{}, false, nil
+		}
+		inits := g.membersOf(types, "init")
+		if len(inits) == 0 {
+			return Reference{}, false, nil
+		}
+		if fitsAny(inits, "init", s.labels, s.trailing) {
+			a.expectArguments(s, inits, "init", expect)
+			return Reference{}, false, nil
+		}
+		r := Reference{Line: s.line, Symbol: signature(s.name, s.labels), Kind: "initializer", Status: NoSuchInitializer}
+		r.Nearest = overloadCandidates(inits, s.name)
+		r.Why = "no initializer of " + s.name + " takes " + signature("", s.labels) + "; real ones: " + candidateNames(r.Nearest)
+		return r, true, nil
+	case siteImplicit:
+		if want := expect[s.tok]; want != "" {
+			return c.checkCase(g, s, want, imports)
+		}
+		if !checkImplicit {
+			return Reference{}, false, nil
+		}
+		exists, err := c.exists(g, s.name)
+		if err != nil || exists {
+			return Reference{}, false, err
+		}
+		return Reference{Line: s.line, Symbol: "." + s.name, Kind: string(RefMember), Status: Unknown,
+			Why: "no Apple type has a member named `" + s.name + "` (names are case-sensitive)"}, true, nil
+	}
+	types, opaque := c.receiverTypes(g, s, imports)
+	if !judgedOwn(types) && !opaque && judgedForLabels(types) && s.called {
+		if ms := g.membersOf(types, s.name); len(ms) > 0 && !fitsAny(ms, s.name, s.labels, s.trailing) {
+			r := Reference{Line: s.line, Symbol: types[0].title + "." + signature(s.name, s.labels), Kind: string(RefMember), Status: WrongLabels}
+			r.Nearest = overloadCandidates(ms, "")
+			r.Why = "no overload of " + types[0].title + "." + s.name + " takes " + signature("", s.labels) + "; real ones: " + candidateNames(r.Nearest)
+			return r, true, nil
+		}
+	}
+	if judgedOwn(types) || opaque && judgedOpaque(types) {
+		ms := g.membersOf(types, s.name)
+		recv := types[0].title
+		if opaque {
+			// An opaque `some View` offers its protocol's members and
+			// nothing else, however many types conform.
+			recv = "some " + opaqueTitle(types)
+		}
+		if len(ms) == 0 && !g.lineageComplete(types) {
+			return Reference{}, false, nil
+		}
+		if len(ms) == 0 {
+			others := g.overloads(s.name, true)
+			r := Reference{Line: s.line, Symbol: recv + "." + s.name, Kind: string(RefMember), Status: NotOnType}
+			if len(others) == 0 {
+				exists, err := c.exists(g, s.name)
+				if err != nil {
+					return r, false, err
+				}
+				if !exists {
+					r.Status, r.Why = Unknown, "`"+s.name+"` is not in the documentation, on "+recv+" or any type"
+					return r, true, nil
+				}
+				r.Why = recv + ", its superclasses and protocols have no member `" + s.name + "`"
+				return r, true, nil
+			}
+			r.Nearest = typeCandidates(others, s.name)
+			r.Why = recv + ", its superclasses and protocols have no member `" + s.name + "`; it is on " + candidateNames(r.Nearest)
+			return r, true, nil
+		}
+		if a.tok(s.tok+1).punct("=") && a.tok(s.tok+2).punct(".") {
+			for _, m := range ms {
+				if t := declaredType(m.decl); t != "" {
+					expect[s.tok+2] = t
+					break
+				}
+			}
+		}
+		if s.called && fitsAny(ms, s.name, s.labels, s.trailing) {
+			a.expectArguments(s, ms, s.name, expect)
+			a.expectArguments(s, inScopeOverloads(g, s.name, imports), s.name, expect)
+		}
+		if s.called && !fitsAny(ms, s.name, s.labels, s.trailing) {
+			r := Reference{Line: s.line, Symbol: recv + "." + signature(s.name, s.labels), Kind: string(RefMember), Status: WrongLabels}
+			r.Nearest = overloadCandidates(ms, "")
+			r.Why = "no overload of " + recv + "." + s.name + " takes " + signature("", s.labels) + "; real ones: " + candidateNames(r.Nearest)
+			return r, true, nil
+		}
+		return Reference{}, false, nil
+	}
+	if s.called && s.open >= 0 {
+		// The receiver's type is unknown (a modifier chain): the
+		// documented overloads in scope that fit may still agree on a
+		// leading-dot argument's type.
+		a.expectArguments(s, inScopeOverloads(g, s.name, imports), s.name, expect)
+	}
+	if s.called && checkUntypedLabels {
+		ms := g.overloads(s.name, true)
+		if len(ms) > 0 && !fitsAny(ms, s.name, s.labels, s.trailing) {
+			r := Reference{Line: s.line, Symbol: "." + signature(s.name, s.labels), Kind: string(RefMember), Status: WrongLabels}
+			r.Nearest = overloadCandidates(ms, "")
+			r.Why = "no documented " + s.name + " takes " + signature("", s.labels) + "; real ones: " + candidateNames(r.Nearest)
+			return r, true, nil
+		}
+	}
+	if s.unguessed && checkImplicit {
+		exists, err := c.exists(g, s.name)
+		if err != nil || exists {
+			return Reference{}, false, err
+		}
+		return Reference{Line: s.line, Symbol: "." + s.name, Kind: string(RefMember), Status: Unknown,
+			Why: "no Apple type has a member named `" + s.name + "`"}, true, nil
+	}
+	return Reference{}, false, nil
+}
+
+// expectArguments records, for each leading-dot argument of a call, the
+// type its parameter declares, when every overload that fits the labels
+// agrees on it. An array literal's leading-dot elements (an option set)
+// expect the same type.
+func (a *Analysis) expectArguments(s site, ms []apiMember, base string, expect map[int]string) {
+	if s.open < 0 {
+		return
+	}
+	starts := a.argStarts[s.open]
+	want := make([]string, len(s.labels))
+	vetoed := make([]bool, len(s.labels))
+	for _, m := range ms {
+		ps, ok := paramsOf(m, base)
+		if !ok {
+			continue // a property of the same name
+		}
+		to, ok := assign(s.labels, s.trailing, ps)
+		if !ok {
+			continue
+		}
+		// An overload known only by its title (no declared types) does
+		// not veto; two declared types that differ do.
+		for i, k := range to {
+			switch typ := ps[k].typ; {
+			case typ == "":
+			case want[i] == "" && !vetoed[i]:
+				want[i] = typ
+			case want[i] != typ:
+				vetoed[i] = true
+			}
+		}
+	}
+	for i, st := range starts {
+		if i >= len(want) || want[i] == "" || vetoed[i] || expect[st] != "" {
+			continue
+		}
+		switch t := a.tok(st); {
+		case t.punct(".") && a.tok(st+1).kind == tokIdent:
+			expect[st] = want[i]
+		case t.punct("["):
+			end := a.closeOf(st)
+			for j := st + 1; j < end; j++ {
+				a.step()
+				if a.holder[j] == st && a.toks[j].punct(".") && (j == st+1 || a.toks[j-1].punct(",")) {
+					expect[j] = want[i]
+				}
+			}
+		}
+	}
+}
+
+// inScopeOverloads lists a name's documented overloads on types of the
+// modules in scope.
+func inScopeOverloads(g *graphView, name string, imports map[string]bool) []apiMember {
+	var out []apiMember
+	for _, m := range g.overloads(name, false) {
+		if m.parent != nil && m.parent.title != "" && imports[strings.ToLower(m.parent.framework)] {
+			out = append(out, m)
+		}
+	}
+	return out
+}
+
+// checkCase checks a leading-dot name against the type its context wants.
+func (c *Checker) checkCase(g *graphView, s site, want string, imports map[string]bool) (Reference, bool, error) {
+	// Optional's own cases fit any optional parameter.
+	if s.name == "none" || s.name == "some" {
+		return Reference{}, false, nil
+	}
+	types := g.typesNamed(want, imports)
+	if !g.judgedCases(types) || len(g.membersOf(types, s.name)) > 0 {
+		return Reference{}, false, nil
+	}
+	r := Reference{Line: s.line, Symbol: "." + s.name, Kind: "case", Status: NoSuchCase}
+	r.Nearest = caseCandidates(types)
+	r.Why = want + " has no case or static member `" + s.name + "`; real ones: " + candidateNames(r.Nearest)
+	return r, true, nil
+}
+
+// judgedCases says whether the types' cases and static members are
+// documented well enough to say one is missing: titled, not from
+// Objective-C era pages, a few members at least, superclasses complete.
+func (g *graphView) judgedCases(types []*apiType) bool {
+	if len(types) == 0 {
+		return false
+	}
+	for _, t := range types {
+		// A class's static members (UIColor's colours) are many and the
+		// crawl has a part of them: only enums and structs are judged.
+		// A type whose own page the crawl missed is not judged: its
+		// cases may be a part of the real list (UIKeyboardType).
+		if t.kind != "enum" && t.kind != "struct" {
+			return false
+		}
+		if t.title == "" || len(t.members) < 3 || t.kind == "protocol" || t.kind == "typealias" || t.kind == "associatedtype" || legacyHeavy(t) {
+			return false
+		}
+	}
+	return g.lineageComplete(types)
+}
+
+// caseCandidates lists a type's cases, then its other members.
+func caseCandidates(types []*apiType) []Candidate {
+	var cases, others []Candidate
+	for _, t := range types {
+		for base, ms := range t.members {
+			for _, m := range ms {
+				if base == "init" || strings.HasPrefix(base, "filler") {
+					continue
+				}
+				cand := Candidate{Name: "." + titleName(m.title), URI: m.uri}
+				if m.kind == "case" {
+					cases = append(cases, cand)
+				} else if m.kind == "property" || m.kind == "" {
+					others = append(others, cand)
+				}
+				break
+			}
+		}
+	}
+	sortCandidates(cases)
+	sortCandidates(others)
+	out := append(cases, others...)
+	if len(out) > maxShown*2 {
+		out = out[:maxShown*2]
+	}
+	return out
+}
+
+func sortCandidates(cs []Candidate) {
+	sort.Slice(cs, func(i, j int) bool { return cs[i].Name < cs[j].Name })
+}
+
+// receiverTypes follows a site's chain from its root type through the
+// declared types of the members between. opaque says the last link
+// returns `some P`: the receiver is P's existential, whose members are
+// P's alone.
+func (c *Checker) receiverTypes(g *graphView, s site, imports map[string]bool) (types []*apiType, opaque bool) {
+	if s.rootType == "" {
+		return nil, false
+	}
+	types = g.typesNamed(s.rootType, imports)
+	for _, l := range s.links {
+		next := ""
+		opaque = false
+		ms := g.membersOf(types, l)
+		for _, m := range ms {
+			if next = declaredType(m.decl); next != "" {
+				break
+			}
+		}
+		if next == "" {
+			next, opaque = sameOpaqueType(ms)
+		}
+		if next == "" {
+			return nil, false
+		}
+		types = g.typesNamed(next, imports)
+	}
+	return types, opaque
+}
+
+// sameOpaqueType is P when every overload that declares what it returns
+// returns `some P`: Shape.stroke returns `some Shape` in one overload and
+// `some View` in another, and which one a call picks is not read.
+func sameOpaqueType(ms []apiMember) (string, bool) {
+	out := ""
+	for _, m := range ms {
+		if m.decl == "" {
+			continue
+		}
+		t := opaqueType(m.decl)
+		if t == "" || out != "" && t != out {
+			return "", false
+		}
+		out = t
+	}
+	return out, out != ""
+}
+
+// exists says whether any Apple page, Topics entry or symbol has name, as
+// written.
+func (c *Checker) exists(g *graphView, name string) (bool, error) {
+	if stdlibMembers[name] || len(g.overloads(name, true)) > 0 {
+		return true, nil
+	}
+	if g.err != nil {
+		return false, g.err
+	}
+	cands, err := c.Table.Lookup(name)
+	return len(cands) > 0, err
+}
+
+// fitsAny says whether one overload takes the labels; a member with no
+// argument list (a property, which may hold a closure) is not judged.
+func fitsAny(ms []apiMember, base string, labels []string, trailing int) bool {
+	for _, m := range ms {
+		ps, ok := paramsOf(m, base)
+		if !ok && base == "init" && m.decl == "" {
+			// An initializer always takes an argument list: a page titled
+			// "init" alone (os_object/init) says nothing of its labels.
+			continue
+		}
+		if !ok || fits(labels, trailing, ps) {
+			return true
+		}
+	}
+	return false
+}
+
+// maxShown bounds the overloads or types a finding lists.
+const maxShown = 5
+
+func overloadCandidates(ms []apiMember, typeName string) []Candidate {
+	var out []Candidate
+	seen := map[string]bool{}
+	for _, m := range ms {
+		name := m.title
+		if typeName != "" {
+			name = typeName + "." + m.title
+		} else if m.parent != nil && m.parent.title != "" {
+			name = m.parent.title + "." + m.title
+		}
+		if seen[name] {
+			continue
+		}
+		seen[name] = true
+		out = append(out, Candidate{Name: name, URI: m.uri})
+		if len(out) == maxShown {
+			break
+		}
+	}
+	return out
+}
+
+func typeCandidates(ms []apiMember, name string) []Candidate {
+	var out []Candidate
+	seen := map[string]bool{}
+	for _, m := range ms {
+		if m.parent == nil || m.parent.title == "" || seen[m.parent.title] {
+			continue
+		}
+		seen[m.parent.title] = true
+		out = append(out, Candidate{Name: m.parent.title + "." + m.title, URI: m.uri})
+		if len(out) == maxShown {
+			break
+		}
+	}
+	return out
+}
+
+func candidateNames(cs []Candidate) string {
+	var names []string
+	for _, c := range cs {
+		names = append(names, c.Name)
+	}
+	if len(names) == 0 {
+		return "none documented"
+	}
+	return strings.Join(names, ", ")
+}
+
+// extensionInits names the types whose extensions in this file declare an
+// initializer: a call to one of them may be the file's own.
+func (a *Analysis) extensionInits() map[string]bool {
+	out := map[string]bool{}
+	bodyOf := map[int]string{}
+	for i, t := range a.toks {
+		a.step()
+		if t.is(tokKeyword, "extension") && a.tok(i+1).kind == tokIdent {
+			for j := i + 2; j < len(a.toks) && j < i+64; j++ {
+				a.step()
+				if a.toks[j].punct("{") {
+					bodyOf[j] = a.toks[i+1].text
+					break
+				}
+			}
+		}
+		if t.is(tokKeyword, "init") {
+			if h := a.holder[i]; h >= 0 {
+				if typ, ok := bodyOf[h]; ok {
+					out[typ] = true
+				}
+			}
+		}
+	}
+	return out
+}

@@ -1,0 +1,172 @@
+package verify
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/cupertino-go/cupertino/index"
+)
+
+// graphTable is a MemTable with a symbol graph, for the type-aware checks
+// without an index file.
+type graphTable struct {
+	*MemTable
+	g *symbolGraph
+}
+
+func (t graphTable) graph() (*symbolGraph, error) { return t.g, nil }
+
+// testGraph documents a few UIKit and Dispatch types, each with enough
+// members to be judged (filler members pad them past minOwnMembers).
+func testGraph() graphTable {
+	d := &memGraph{}
+	typ := func(uri, title, kind string) {
+		d.Pages = append(d.Pages, index.GraphPage{URI: uri, Title: title, Kind: kind, Framework: strings.Split(strings.TrimPrefix(uri, "apple-docs://"), "/")[0]})
+		for i := range minOwnMembers {
+			d.Pages = append(d.Pages, index.GraphPage{URI: fmt.Sprintf("%s/filler%d", uri, i), Title: fmt.Sprintf("filler%d", i), Kind: "property", ParentURI: uri})
+		}
+	}
+	member := func(parent, title, kind, decl string) {
+		d.Pages = append(d.Pages, index.GraphPage{URI: parent + "/" + strings.ToLower(title), Title: title, Kind: kind, ParentURI: parent, Declaration: decl})
+	}
+	typ("apple-docs://dispatch/dispatchqueue", "DispatchQueue", "class")
+	member("apple-docs://dispatch/dispatchqueue", "main", "property", "class var main: DispatchQueue { get }")
+	member("apple-docs://dispatch/dispatchqueue", "asyncAfter(deadline:execute:)", "func", "func asyncAfter(deadline: DispatchTime, execute work: @escaping () -> Void)")
+	member("apple-docs://dispatch/dispatchqueue", "asyncAfter(deadline:qos:flags:execute:)", "func",
+		"func asyncAfter(deadline: DispatchTime, qos: DispatchQoS = .unspecified, flags: DispatchWorkItemFlags = [], execute work: @escaping () -> Void)")
+	member("apple-docs://dispatch/dispatchqueue", "init(label:qos:)", "init", "convenience init(label: String, qos: DispatchQoS = .unspecified)")
+	member("apple-docs://dispatch/dispatchqueue", "init", "init", "")
+	typ("apple-docs://uikit/uidevice", "UIDevice", "class")
+	member("apple-docs://uikit/uidevice", "current", "property", "class var current: UIDevice { get }")
+	member("apple-docs://uikit/uidevice", "name", "property", "var name: String { get }")
+	typ("apple-docs://uikit/uiscreen", "UIScreen", "class")
+	member("apple-docs://uikit/uiscreen", "hasNotch", "property", "var hasNotch: Bool { get }")
+	member("apple-docs://uikit/uiscreen", "separatorStyle", "property", "var separatorStyle: Int { get }")
+	typ("apple-docs://uikit/uiview/contentmode", "UIView.ContentMode", "enum")
+	for _, c := range []string{"scaleToFill", "scaleAspectFit", "scaleAspectFill"} {
+		member("apple-docs://uikit/uiview/contentmode", c, "case", "case "+c)
+	}
+	typ("apple-docs://uikit/uiimageview", "UIImageView", "class")
+	member("apple-docs://uikit/uiimageview", "contentMode", "property", "var contentMode: UIView.ContentMode { get set }")
+	member("apple-docs://uikit/uiimageview", "setMode(_:animated:)", "func", "func setMode(_ mode: UIView.ContentMode?, animated: Bool)")
+	// A type documented from Objective-C era pages: numeric addresses.
+	d.Pages = append(d.Pages, index.GraphPage{URI: "apple-docs://foundation/filemanager", Title: "FileManager", Kind: "class", Framework: "foundation"})
+	for i := range minOwnMembers {
+		d.Pages = append(d.Pages, index.GraphPage{URI: fmt.Sprintf("apple-docs://foundation/filemanager/14%d-old%d", i, i), Title: fmt.Sprintf("old%d", i), Kind: "property", ParentURI: "apple-docs://foundation/filemanager"})
+	}
+	d.Pages = append(d.Pages, index.GraphPage{URI: "apple-docs://foundation/filemanager/1410277-fileexists", Title: "fileExists(atPath:)", Kind: "method",
+		ParentURI: "apple-docs://foundation/filemanager", Declaration: "func fileExists(atPath path: String) -> Bool"})
+	typ("apple-docs://uikit/uicolor", "UIColor", "class")
+	member("apple-docs://uikit/uicolor", "init(red:green:blue:alpha:)", "init", "init(red: CGFloat, green: CGFloat, blue: CGFloat, alpha: CGFloat)")
+	member("apple-docs://uikit/uicolor", "init(white:alpha:)", "init", "init(white: CGFloat, alpha: CGFloat)")
+	// SwiftUI: a protocol whose modifiers return `some View`, and a
+	// struct conforming to it.
+	typ("apple-docs://swiftui/view", "View", "protocol")
+	member("apple-docs://swiftui/view", "padding(_:)", "func", "func padding(_ length: CGFloat) -> some View")
+	member("apple-docs://swiftui/view", "shadow(color:radius:x:y:)", "func",
+		"func shadow(color: Color = Color(.sRGBLinear, white: 0, opacity: 0.33), radius: CGFloat, x: CGFloat = 0, y: CGFloat = 0) -> some View")
+	typ("apple-docs://swiftui/text", "Text", "struct")
+	member("apple-docs://swiftui/text", "init(_:)", "init", "init(_ content: String)")
+	member("apple-docs://swiftui/text", "bold()", "func", "func bold() -> Text")
+	member("apple-docs://swiftui/view", "mask(_:)", "func", "func mask(_ mask: Int) -> some Shape")
+	member("apple-docs://swiftui/text", "mask(_:)", "func", "func mask(_ mask: Int) -> some View")
+	d.Edges = append(d.Edges, index.GraphEdge{ChildURI: "apple-docs://swiftui/text", ParentURI: "apple-docs://swiftui/view", ParentTitle: "View", Relation: "conformsTo"})
+	// A small type whose own page lists its members, and one whose
+	// initializer takes two closures.
+	d.Pages = append(d.Pages, index.GraphPage{URI: "apple-docs://usernotifications/untimeintervalnotificationtrigger", Title: "UNTimeIntervalNotificationTrigger", Kind: "class", Framework: "usernotifications"})
+	member("apple-docs://usernotifications/untimeintervalnotificationtrigger", "init(timeInterval:repeats:)", "init", "convenience init(timeInterval: TimeInterval, repeats: Bool)")
+	d.Children = append(d.Children, index.GraphChild{ParentURI: "apple-docs://usernotifications/untimeintervalnotificationtrigger",
+		URI: "apple-docs://usernotifications/untimeintervalnotificationtrigger/init(timeinterval:repeats:)", Title: "init(timeInterval:repeats:)"})
+	typ("apple-docs://widgetkit/activityconfiguration", "ActivityConfiguration", "struct")
+	member("apple-docs://widgetkit/activityconfiguration", "init(for:content:dynamicIsland:)", "init",
+		"init<Attributes>(for attributesType: Attributes.Type, content: @escaping (ActivityViewContext<Attributes>) -> Content, dynamicIsland: @escaping (ActivityViewContext<Attributes>) -> DynamicIsland)")
+	typ("apple-docs://avfoundation/avplayer", "AVPlayer", "class")
+	member("apple-docs://avfoundation/avplayer", "init(url:)", "init", "init(url URL: URL)")
+	// UIKit: an Objective-C class's method known only from its Topics.
+	typ("apple-docs://uikit/uinavigationcontroller", "UINavigationController", "class")
+	d.Children = append(d.Children,
+		index.GraphChild{ParentURI: "apple-docs://uikit/uinavigationcontroller", URI: "apple-docs://uikit/uinavigationcontroller/pushviewcontroller(_:animated:)", Title: "pushViewController(_:animated:)"},
+		index.GraphChild{ParentURI: "apple-docs://uikit/uinavigationcontroller", URI: "apple-docs://uikit/uinavigationcontroller/setviewcontrollers(_:animated:completion:)", Title: "setViewControllers(_:animated:completion:)"})
+	return graphTable{MemTable: NewMemTable("test graph", nil), g: newSymbolGraph(d)}
+}
+
+func checkTyped(t *testing.T, code string) []Reference {
+	t.Helper()
+	rep, err := (&Checker{Table: testGraph()}).Check(context.Background(), []File{{Code: code}}, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out []Reference
+	for _, f := range rep.Findings {
+		if f.Status != Unknown || strings.Contains(f.Why, "on ") {
+			out = append(out, f)
+		}
+	}
+	return out
+}
+
+func TestTypedChecks(t *testing.T) {
+	cases := []struct {
+		name, code string
+		want       Status // "" for no typed finding
+		symbol     string
+	}{
+		{"labels fit no overload", "import Dispatch\nDispatchQueue.main.asyncAfter(seconds: 2) { }\n", WrongLabels, "asyncAfter"},
+		{"defaulted parameters left out", "import Dispatch\nDispatchQueue.main.asyncAfter(deadline: .now() + 1) { }\n", "", ""},
+		{"trailing closure takes the last parameter", "import Dispatch\nDispatchQueue.main.asyncAfter(deadline: t, qos: .utility) { }\n", "", ""},
+		{"required label left out", "import Dispatch\nDispatchQueue.main.asyncAfter(execute: w)\n", WrongLabels, "asyncAfter"},
+		{"member through a singleton's declared type", "import UIKit\nif UIDevice.current.hasNotch { }\n", NotOnType, "hasNotch"},
+		{"member that is there", "import UIKit\nlet n = UIDevice.current.name\n", "", ""},
+		{"member of a local of written type", "import UIKit\nlet d = UIDevice()\nprint(d.hasNotch)\n", NotOnType, "hasNotch"},
+		{"member of self in a subclass", "import UIKit\nclass D: UIDevice {\n  func f() { print(self.hasNotch) }\n}\n", NotOnType, "hasNotch"},
+		{"inherited property written bare", "import UIKit\nclass D: UIDevice {\n  func f() { print(name.count) }\n}\n", "", ""},
+		{"local bound through a chain", "import UIKit\nlet d = UIDevice.current\nprint(d.hasNotch)\n", NotOnType, "hasNotch"},
+		{"leading dot assigned to a property", "import UIKit\nlet v = UIImageView()\nv.contentMode = .aspectFit\n", NoSuchCase, "aspectFit"},
+		{"leading dot that is a case", "import UIKit\nlet v = UIImageView()\nv.contentMode = .scaleAspectFit\n", "", ""},
+		{"leading dot argument", "import UIKit\nlet v = UIImageView()\nv.setMode(.aspectFit, animated: true)\n", NoSuchCase, "aspectFit"},
+		{"Optional's none", "import UIKit\nlet v = UIImageView()\nv.setMode(.none, animated: true)\n", "", ""},
+		{"labels on a type of Objective-C era pages", "import Foundation\nlet fm = FileManager()\nprint(fm.fileExists(at: u))\n", WrongLabels, "fileExists"},
+		{"real labels there", "import Foundation\nlet fm = FileManager()\nprint(fm.fileExists(atPath: p))\n", "", ""},
+		{"no member judged there", "import Foundation\nlet fm = FileManager()\nprint(fm.documentsDirectory)\n", "", ""},
+		{"no such initializer", "import UIKit\nlet c = UIColor(hex: \"#fff\")\n", NoSuchInitializer, "UIColor"},
+		{"a real initializer", "import UIKit\nlet c = UIColor(red: 1, green: 0, blue: 0, alpha: 1)\n", "", ""},
+		{"the file's own initializer", "import UIKit\nextension UIColor {\n  convenience init(hex: String) { self.init(white: 1, alpha: 1) }\n}\nlet c = UIColor(hex: \"#fff\")\n", "", ""},
+		{"labels on an opaque some View", "import SwiftUI\nlet v = Text(\"a\").bold().padding(4).shadow(radius: 2, color: .black)\n", WrongLabels, "shadow"},
+		{"member an opaque some View lacks", "import SwiftUI\nlet v = Text(\"a\").padding(4).separatorStyle(.none)\n", NotOnType, "separatorStyle"},
+		{"labels an opaque some View takes", "import SwiftUI\nlet v = Text(\"a\").padding(4).shadow(radius: 2)\n", "", ""},
+		{"overloads that return different opaque types", "import SwiftUI\nlet v = Text(\"a\").mask(1).separatorStyle(.none)\n", "", ""},
+		{"a trailing comma in the arguments", "import SwiftUI\nlet v = Text(\"a\").padding(4).shadow(\n  radius: 2,\n)\n", "", ""},
+		{"an initializer page titled init alone", "import Dispatch\nlet q = DispatchQueue(name: \"q\")\n", NoSuchInitializer, "DispatchQueue"},
+		{"an initializer with a defaulted label left out", "import Dispatch\nlet q = DispatchQueue(label: \"q\")\n", "", ""},
+		{"a small type whose page lists its initializers", "import UserNotifications\nlet t = UNTimeIntervalNotificationTrigger(seconds: 5, repeats: false)\n", NoSuchInitializer, "UNTimeIntervalNotificationTrigger"},
+		{"a small type's real initializer", "import UserNotifications\nlet t = UNTimeIntervalNotificationTrigger(timeInterval: 5, repeats: false)\n", "", ""},
+		{"an initializer with two trailing closures", "import WidgetKit\nlet c = ActivityConfiguration(for: A.self) { c in\n  v\n} dynamicIsland: { c in\n  d\n}\n", "", ""},
+		{"AVKit brings AVFoundation", "import AVKit\nlet p = AVPlayer(urlString: s)\n", NoSuchInitializer, "AVPlayer"},
+		{"Objective-C method known from its Topics", "import UIKit\nlet n = UINavigationController()\nn.pushViewController(vc)\n", WrongLabels, "pushViewController"},
+		{"Objective-C method, all its labels", "import UIKit\nlet n = UINavigationController()\nn.pushViewController(vc, animated: true)\n", "", ""},
+		{"Objective-C method, the completion left out", "import UIKit\nlet n = UINavigationController()\nn.setViewControllers([vc], animated: true)\n", "", ""},
+		{"the file's own member", "import UIKit\nextension UIDevice {\n  var hasNotch: Bool { false }\n}\nlet n = UIDevice.current.hasNotch\n", "", ""},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			got := checkTyped(t, tc.code)
+			if tc.want == "" {
+				if len(got) > 0 {
+					t.Fatalf("want no typed finding, got %+v", got)
+				}
+				return
+			}
+			for _, f := range got {
+				if f.Status == tc.want && refBase(f.Symbol) == tc.symbol {
+					if len(f.Nearest) == 0 && tc.want != NotOnType {
+						t.Errorf("finding names no fix: %+v", f)
+					}
+					return
+				}
+			}
+			t.Fatalf("want %s on %s, got %+v", tc.want, tc.symbol, got)
+		})
+	}
+}

@@ -1,0 +1,436 @@
+package verify
+
+import (
+	"context"
+	"maps"
+	"strings"
+	"sync"
+
+	"github.com/cupertino-go/cupertino/index"
+)
+
+// The symbol graph: Apple's types with their members (own pages and Topics
+// entries), superclasses and protocols. The type-aware checks (calls.go)
+// ask it which overloads a member or an initializer has on a receiver's
+// type, and what a property returns. It is read from the index one type
+// and one name at a time, on first use (index.NameLookup.GraphType and
+// GraphNamed, each a few indexed reads), and memoized for the process:
+// a one-shot check reads only the types its file uses, a server keeps what
+// its calls read, up to maxGraphEntries.
+
+// apiMember is one documented member (or initializer, or case).
+type apiMember struct {
+	title, uri, decl, kind string
+	parent                 *apiType
+}
+
+// apiType is one documented type (or any page that has members). Its
+// address and header (title, kind and framework, set only for a type's
+// own page) are fixed when it is made; its members and thin are filled by
+// load, its supers by linkSupers, each once.
+type apiType struct {
+	uri, title, framework, kind string
+
+	loadOnce sync.Once
+	loadErr  error
+	members  map[string][]apiMember
+	// thin: the crawl documents this type from its Objective-C era pages
+	// (most member addresses are numeric, "cgrect/1454354-origin"), whose
+	// lists lack the Swift overlay (CGRect.midY), or with too few members
+	// to say what it lacks.
+	thin bool
+	// topics: the type's own page lists its members (Topics entries were
+	// read from it), so a short list is the whole list.
+	topics bool
+	edges  []index.GraphEdge
+
+	supersOnce sync.Once
+	supersErr  error
+	supers     []*apiType
+}
+
+// graphReader is what the graph is read from: index.NameLookup, or a
+// fixture in the tests.
+type graphReader interface {
+	GraphType(ctx context.Context, uri string) (*index.GraphType, error)
+	GraphPageAt(ctx context.Context, uri string) (index.GraphPage, bool, error)
+	GraphNamed(ctx context.Context, name string) ([]index.GraphPage, error)
+	GraphContainers(ctx context.Context, prefixes []string) (map[string][]index.GraphPage, error)
+	GraphListed(ctx context.Context, name string) ([]index.GraphChild, error)
+}
+
+// maxGraphEntries bounds what a long-running server memoizes: past it the
+// graph starts again (a check holding types keeps them whole).
+const maxGraphEntries = 50_000
+
+// symbolGraph is the memoized graph, safe for concurrent use.
+type symbolGraph struct {
+	src graphReader
+
+	mu sync.Mutex
+	// types by lowercased address.
+	types map[string]*apiType
+	// named holds, by name as written, what GraphNamed read.
+	named map[string]*namedPages
+	// containers holds, by lowercased address prefix, the types whose own
+	// page the crawl missed but whose members it has.
+	containers map[string][]*apiType
+
+	// listed holds, by base name, the Topics entries GraphListed read.
+	listed map[string][]index.GraphChild
+}
+
+// namedPages is what one name reads: the type pages it names, and every
+// member of that base name, whatever its type.
+type namedPages struct {
+	types     []*apiType
+	overloads []apiMember
+}
+
+func newSymbolGraph(src graphReader) *symbolGraph {
+	g := &symbolGraph{src: src}
+	g.reset()
+	return g
+}
+
+func (g *symbolGraph) reset() {
+	g.types = map[string]*apiType{}
+	g.named = map[string]*namedPages{}
+	g.containers = map[string][]*apiType{}
+	g.listed = map[string][]index.GraphChild{}
+}
+
+// entries is how much the graph memoizes; under g.mu.
+func (g *symbolGraph) entries() int {
+	return len(g.types) + len(g.named) + len(g.containers) + len(g.listed)
+}
+
+// headerOf makes a type's header from its page: only a type's own page
+// gives it a title (a property page with members stays untitled).
+func headerOf(t *apiType, p index.GraphPage) {
+	if typeKinds[p.Kind] {
+		t.title, t.framework, t.kind = p.Title, p.Framework, p.Kind
+	}
+}
+
+// typeAt returns the type at uri, made with the header of page (nil:
+// read it) if the graph does not hold it yet.
+func (g *symbolGraph) typeAt(ctx context.Context, uri string, page *index.GraphPage) (*apiType, error) {
+	key := strings.ToLower(uri)
+	g.mu.Lock()
+	t := g.types[key]
+	g.mu.Unlock()
+	if t != nil {
+		return t, nil
+	}
+	t = &apiType{uri: key}
+	if page != nil {
+		headerOf(t, *page)
+	} else if p, ok, err := g.src.GraphPageAt(ctx, key); err != nil {
+		return nil, err
+	} else if ok {
+		headerOf(t, p)
+	}
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	if old := g.types[key]; old != nil {
+		return old, nil
+	}
+	if g.entries() >= maxGraphEntries {
+		g.reset()
+	}
+	g.types[key] = t
+	return t, nil
+}
+
+// load reads the type's members once.
+func (g *symbolGraph) load(ctx context.Context, t *apiType) error {
+	t.loadOnce.Do(func() {
+		rows, err := g.src.GraphType(ctx, t.uri)
+		if err != nil {
+			t.loadErr = err
+			g.forget(t)
+			return
+		}
+		t.members = map[string][]apiMember{}
+		seen := map[string]bool{}
+		add := func(m apiMember) {
+			base := titleName(m.title)
+			if base == "" || seen[m.title+"|"+m.decl] {
+				return
+			}
+			seen[m.title+"|"+m.decl] = true
+			m.parent = t
+			t.members[base] = append(t.members[base], m)
+		}
+		uris := map[string]bool{}
+		for _, p := range rows.Members {
+			// A member grouped under a Topics page (uikit/standard-colors)
+			// belongs to the type its address sits under (uikit/uicolor/white).
+			if nonSymbolKinds[p.Kind] || !strings.EqualFold(p.ParentURI, t.uri) && !strings.EqualFold(uriParent(p.URI), t.uri) {
+				continue
+			}
+			uris[strings.ToLower(p.URI)] = true
+			add(apiMember{title: p.Title, uri: p.URI, decl: p.Declaration, kind: p.Kind})
+		}
+		for _, c := range rows.Children {
+			// A nested type listed in the Topics is not a member; an entry
+			// whose page is a member of the page that lists it adds
+			// nothing. An entry listed by a Topics page (equatable-implementations)
+			// whose address sits under this type is this type's too.
+			own := strings.EqualFold(c.ParentURI, t.uri)
+			t.topics = t.topics || own
+			if typeKinds[c.Kind] || own && uris[strings.ToLower(c.URI)] || !own && strings.EqualFold(c.PageParentURI, c.ParentURI) {
+				continue
+			}
+			if !own && !strings.EqualFold(uriParent(c.URI), t.uri) {
+				continue
+			}
+			add(apiMember{title: c.Title, uri: c.URI})
+		}
+		t.thin = isThin(t)
+		t.edges = rows.Edges
+	})
+	return t.loadErr
+}
+
+// forget drops a type whose read failed, so that the next check reads it
+// again.
+func (g *symbolGraph) forget(t *apiType) {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	if g.types[t.uri] == t {
+		delete(g.types, t.uri)
+	}
+}
+
+// linkSupers resolves the type's superclasses and protocols once: by
+// address, or, when the crawl holds nothing at the edge's address
+// (NSHostingView's NSView), by title.
+func (g *symbolGraph) linkSupers(ctx context.Context, t *apiType) error {
+	if err := g.load(ctx, t); err != nil {
+		return err
+	}
+	t.supersOnce.Do(func() {
+		for _, e := range t.edges {
+			parent, err := g.typeAt(ctx, e.ParentURI, nil)
+			if err == nil {
+				err = g.load(ctx, parent)
+			}
+			if err != nil {
+				t.supersErr = err
+				return
+			}
+			if len(parent.members) == 0 && e.ParentTitle != "" {
+				np, err := g.namedPages(ctx, e.ParentTitle)
+				if err != nil {
+					t.supersErr = err
+					return
+				}
+				found := false
+				for _, p := range np.types {
+					if p.title == e.ParentTitle {
+						if err := g.load(ctx, p); err != nil {
+							t.supersErr = err
+							return
+						}
+						t.supers = append(t.supers, p)
+						found = true
+					}
+				}
+				if found {
+					continue
+				}
+			}
+			t.supers = append(t.supers, parent)
+		}
+	})
+	return t.supersErr
+}
+
+// namedPages reads what a name documents, once.
+func (g *symbolGraph) namedPages(ctx context.Context, name string) (*namedPages, error) {
+	g.mu.Lock()
+	np := g.named[name]
+	g.mu.Unlock()
+	if np != nil {
+		return np, nil
+	}
+	pages, err := g.src.GraphNamed(ctx, name)
+	if err != nil {
+		return nil, err
+	}
+	np = &namedPages{}
+	seen := map[string]bool{}
+	for _, p := range pages {
+		if nonSymbolKinds[p.Kind] {
+			continue
+		}
+		if typeKinds[p.Kind] && (p.Title == name || titleName(p.Title) == name) && !seen[p.URI] {
+			seen[p.URI] = true
+			t, err := g.typeAt(ctx, p.URI, &p)
+			if err != nil {
+				return nil, err
+			}
+			np.types = append(np.types, t)
+		}
+		if titleName(p.Title) != name || p.ParentURI == "" {
+			continue
+		}
+		m := apiMember{title: p.Title, uri: p.URI, decl: p.Declaration, kind: p.Kind}
+		parent, err := g.typeAt(ctx, p.ParentURI, &index.GraphPage{URI: p.ParentURI, Title: p.ParentTitle, Kind: p.ParentKind, Framework: p.ParentFramework})
+		if err != nil {
+			return nil, err
+		}
+		m.parent = parent
+		np.overloads = append(np.overloads, m)
+		if up := uriParent(p.URI); up != "" && !strings.EqualFold(up, p.ParentURI) {
+			parent, err := g.typeAt(ctx, up, nil)
+			if err != nil {
+				return nil, err
+			}
+			m.parent = parent
+			np.overloads = append(np.overloads, m)
+		}
+	}
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	if old := g.named[name]; old != nil {
+		return old, nil
+	}
+	if g.entries() >= maxGraphEntries {
+		g.reset()
+	}
+	g.named[name] = np
+	return np, nil
+}
+
+// overloads lists every documented member of a base name, whatever its
+// type, from the pages.
+func (g *symbolGraph) overloads(ctx context.Context, name string) ([]apiMember, error) {
+	np, err := g.namedPages(ctx, name)
+	if err != nil {
+		return nil, err
+	}
+	return np.overloads, nil
+}
+
+// listedAs lists the Topics entries of a base name, with the type each
+// sits in: the page that lists it and the type its address sits under.
+func (g *symbolGraph) listedAs(ctx context.Context, name string) ([]apiMember, error) {
+	g.mu.Lock()
+	entries, ok := g.listed[name]
+	g.mu.Unlock()
+	if !ok {
+		var err error
+		if entries, err = g.src.GraphListed(ctx, name); err != nil {
+			return nil, err
+		}
+		g.mu.Lock()
+		if g.entries() >= maxGraphEntries {
+			g.reset()
+		}
+		g.listed[name] = entries
+		g.mu.Unlock()
+	}
+	var out []apiMember
+	for i, c := range entries {
+		if i == maxListedRead {
+			break
+		}
+		if typeKinds[c.Kind] || titleName(c.Title) != name {
+			continue
+		}
+		for _, at := range []string{c.ParentURI, uriParent(c.URI)} {
+			if at == "" || at != c.ParentURI && strings.EqualFold(at, c.ParentURI) {
+				continue
+			}
+			parent, err := g.typeAt(ctx, at, nil)
+			if err != nil {
+				return nil, err
+			}
+			out = append(out, apiMember{title: c.Title, uri: c.URI, parent: parent})
+		}
+	}
+	return out, nil
+}
+
+// maxListedRead bounds the Topics entries of one name whose types are
+// read: a finding names a few.
+const maxListedRead = 64
+
+// containersNamed finds, under each prefix (a lowercased address), the
+// types whose own page the crawl missed but whose members it has; the
+// prefixes not memoized yet are read together.
+func (g *symbolGraph) containersNamed(ctx context.Context, prefixes []string) ([]*apiType, error) {
+	var out []*apiType
+	var missing []string
+	g.mu.Lock()
+	for _, p := range prefixes {
+		if cs, ok := g.containers[p]; ok {
+			out = append(out, cs...)
+		} else {
+			missing = append(missing, p)
+		}
+	}
+	g.mu.Unlock()
+	if len(missing) == 0 {
+		return out, nil
+	}
+	pages, err := g.src.GraphContainers(ctx, missing)
+	if err != nil {
+		return nil, err
+	}
+	read := map[string][]*apiType{}
+	for _, prefix := range missing {
+		cs := []*apiType{}
+		for _, p := range pages[prefix] {
+			if typeKinds[p.Kind] || strings.ContainsAny(segmentName(p.URI), "(:") {
+				continue
+			}
+			t, err := g.typeAt(ctx, p.URI, &p)
+			if err != nil {
+				return nil, err
+			}
+			if err := g.load(ctx, t); err != nil {
+				return nil, err
+			}
+			if t.title == "" && len(t.members) > 0 {
+				cs = append(cs, t)
+			}
+		}
+		read[prefix] = cs
+		out = append(out, cs...)
+	}
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	if g.entries()+len(read) >= maxGraphEntries {
+		g.reset()
+	}
+	maps.Copy(g.containers, read)
+	return out, nil
+}
+
+// uriParent is the address a member's address sits under, "" for a
+// framework's top level.
+func uriParent(uri string) string {
+	const scheme = "://"
+	i := strings.Index(uri, scheme)
+	j := strings.LastIndexByte(uri, '/')
+	if i < 0 || j <= i+len(scheme) || !strings.Contains(uri[i+len(scheme):j], "/") {
+		return ""
+	}
+	return uri[:j]
+}
+
+// segmentName is an address's last segment, lowercased, its
+// disambiguation suffix cut: "contentmode" for ".../contentmode-swift.enum".
+func segmentName(uri string) string {
+	seg := strings.ToLower(uri[strings.LastIndexByte(uri, '/')+1:])
+	if k := strings.IndexByte(seg, '-'); k > 0 {
+		seg = seg[:k]
+	}
+	return seg
+}
+
+var typeKinds = setOf("class", "struct", "enum", "protocol", "typealias", "actor", "associatedtype", "union")

@@ -1,0 +1,378 @@
+package verify
+
+import (
+	"context"
+	"sort"
+	"strings"
+)
+
+// The rules the type-aware checks judge the graph by, and the per-check
+// view they read it through.
+
+// minOwnMembers: fewer documented members than this and a type is too
+// thinly crawled to say a member is not on it.
+const minOwnMembers = 15
+
+// legacyHeavy says whether most of a type's member addresses are the
+// numeric ones of Objective-C era pages.
+func legacyHeavy(t *apiType) bool {
+	legacy, all := legacyCount(t)
+	return legacy*10 >= all*3 && all > 0
+}
+
+func legacyCount(t *apiType) (legacy, all int) {
+	for _, ms := range t.members {
+		for _, m := range ms {
+			all++
+			seg := m.uri[strings.LastIndexByte(m.uri, '/')+1:]
+			if len(seg) > 0 && seg[0] >= '0' && seg[0] <= '9' && strings.IndexByte(seg, '-') > 0 {
+				legacy++
+			}
+		}
+	}
+	return legacy, all
+}
+
+// isThin applies the thin rule (apiType.thin).
+func isThin(t *apiType) bool {
+	legacy, all := legacyCount(t)
+	return all < minOwnMembers || legacy*10 >= all*3
+}
+
+// lineageComplete says whether no superclass of the types is thinly
+// documented: a member missing from their lists may be on one that is.
+func (g *graphView) lineageComplete(types []*apiType) bool {
+	for _, t := range g.lineage(types) {
+		if t.kind == "class" && t.thin && len(t.members) > 0 && t.title != "NSObject" {
+			return false
+		}
+	}
+	return true
+}
+
+// judgedForLabels says whether the types hold all the overloads of a
+// member found on them. Objective-C era addresses do not matter here: the
+// member is there, and a Swift overlay rarely adds an overload of its
+// base name (it adds initializers and new members, judged by judgedOwn).
+func judgedForLabels(types []*apiType) bool {
+	if len(types) == 0 {
+		return false
+	}
+	for _, t := range types {
+		_, all := legacyCount(t)
+		if all < minOwnMembers || t.title == "" || t.kind == "typealias" || t.kind == "associatedtype" || t.kind == "protocol" {
+			return false
+		}
+	}
+	return true
+}
+
+// judgedOpaque says whether an opaque `some P` receiver can be judged: P
+// is a documented protocol, well crawled; the other types are the
+// containers in scope of the same name, whose members count too.
+func judgedOpaque(types []*apiType) bool {
+	protocols := 0
+	for _, t := range types {
+		switch {
+		case t.title == "":
+		case t.kind == "protocol" && !t.thin:
+			protocols++
+		default:
+			return false
+		}
+	}
+	return protocols > 0
+}
+
+// opaqueTitle names the protocol of an opaque receiver.
+func opaqueTitle(types []*apiType) string {
+	for _, t := range types {
+		if t.title != "" {
+			return t.title
+		}
+	}
+	return ""
+}
+
+// judgedInits says whether the types' initializers are documented well
+// enough to say a call fits none: judgedOwn, or a type with few members
+// whose own page lists them (its Topics), not from Objective-C era pages
+// (whose lists lack the Swift overlay's initializers), outside SwiftUI.
+func judgedInits(types []*apiType) bool {
+	if judgedOwn(types) {
+		return true
+	}
+	if len(types) == 0 {
+		return false
+	}
+	for _, t := range types {
+		// SwiftUI's views are left out: their lists lack the deprecated
+		// initializers (NavigationLink(destination:isActive:)).
+		if t.title == "" || !t.topics || legacyHeavy(t) || t.framework == "swiftui" || t.kind != "class" && t.kind != "struct" && t.kind != "actor" {
+			return false
+		}
+	}
+	return true
+}
+
+// judgedOwn says whether the types themselves are documented well enough
+// to hold all their overloads of a member they have.
+func judgedOwn(types []*apiType) bool {
+	if len(types) == 0 {
+		return false
+	}
+	for _, t := range types {
+		if t.thin || t.title == "" || t.kind == "typealias" || t.kind == "associatedtype" || t.kind == "protocol" {
+			return false
+		}
+	}
+	return true
+}
+
+// impliedImports are the modules an import brings in: their types are in
+// scope without an import of their own.
+var impliedImports = map[string][]string{
+	"swiftui":      {"uikit", "appkit", "foundation", "coregraphics", "corefoundation", "combine", "observation"},
+	"uikit":        {"foundation", "coregraphics", "corefoundation", "quartzcore", "coreimage", "uniformtypeidentifiers"},
+	"appkit":       {"foundation", "coregraphics", "corefoundation", "quartzcore", "coreimage"},
+	"mapkit":       {"corelocation"},
+	"swiftdata":    {"coredata"},
+	"avfoundation": {"avfaudio", "coremedia", "corevideo"},
+	"avkit":        {"avfoundation", "avfaudio", "coremedia", "corevideo"},
+	"oslog":        {"os"},
+	"coreimage":    {"corevideo"},
+	"vision":       {"coreml", "coreimage", "corevideo"},
+	"metalkit":     {"metal"},
+}
+
+// citedImports are modules an umbrella import brings that only the
+// choice of the page to cite takes into account: the type-aware checks
+// leave AppKit's types in a file importing Cocoa unjudged (older sample
+// code; the crawl's AppKit lists lack NSView.isHidden and the anchors).
+var citedImports = map[string][]string{
+	"cocoa": {"appkit", "coredata", "quartzcore", "coreimage"},
+}
+
+// citationScope is inScope with what citedImports adds.
+func citationScope(imports []string) map[string]bool {
+	out := inScope(imports)
+	for _, m := range imports {
+		for _, x := range citedImports[strings.ToLower(m)] {
+			out[x] = true
+		}
+	}
+	return out
+}
+
+// inScope is the set of modules the file's imports make visible.
+func inScope(imports []string) map[string]bool {
+	out := map[string]bool{"swift": true, "foundation": true, "objectivec": true, "dispatch": true, "corefoundation": true, "coregraphics": true}
+	for _, m := range imports {
+		m = strings.ToLower(m)
+		out[m] = true
+		for _, x := range impliedImports[m] {
+			out[x] = true
+		}
+	}
+	return out
+}
+
+// maxSupertypes bounds the walk up a type's superclasses and protocols.
+const maxSupertypes = 96
+
+// graphView is one check's view of the symbol graph: it reads with the
+// check's context and keeps the first read error, which ends the check.
+type graphView struct {
+	g   *symbolGraph
+	ctx context.Context
+	err error
+}
+
+func (g *graphView) fail(err error) bool {
+	if err != nil && g.err == nil {
+		g.err = err
+	}
+	return g.err != nil
+}
+
+// loaded reads the types' members, dropping any whose read failed.
+func (g *graphView) loaded(types []*apiType) []*apiType {
+	for _, t := range types {
+		if g.fail(g.g.load(g.ctx, t)) {
+			return nil
+		}
+	}
+	return types
+}
+
+// typesNamed finds the documented types a name written in code means,
+// preferring the frameworks the file imports and the standard library,
+// their members read.
+func (g *graphView) typesNamed(name string, imports map[string]bool) []*apiType {
+	np, err := g.g.namedPages(g.ctx, name)
+	if g.fail(err) {
+		return nil
+	}
+	var all, exact []*apiType
+	for _, t := range np.types {
+		if t.title == name || titleName(t.title) == name {
+			all = append(all, t)
+		}
+		if t.title == name {
+			exact = append(exact, t)
+		}
+	}
+	if len(imports) > 0 {
+		var in []*apiType
+		for _, t := range exact {
+			if imports[strings.ToLower(t.framework)] {
+				in = append(in, t)
+			}
+		}
+		exact = in
+	}
+	if len(exact) > 0 {
+		all = exact
+	} else if len(all) > 1 || len(imports) > 0 && len(all) == 1 && !imports[strings.ToLower(all[0].framework)] {
+		// "Configuration" alone names a dozen nested types: none is sure.
+		return nil
+	}
+	if outer, inner, nested := strings.Cut(name, "."); nested && len(all) == 0 && !strings.Contains(inner, ".") {
+		// A nested type whose page is missing: its members sit under
+		// its address, below its outer type's (uitableview/rowanimation).
+		var prefixes []string
+		for _, o := range g.outerAddresses(outer, imports) {
+			prefixes = append(prefixes, o+"/"+strings.ToLower(inner))
+		}
+		all = append(all, g.containers(prefixes)...)
+	}
+	if !strings.Contains(name, ".") {
+		// Pages under the type's address whose own page is missing: the
+		// CoreGraphics overlay's CGAffineTransform initializers.
+		all = append(all, g.containers(topAddresses(imports, name))...)
+	}
+	if g.err != nil {
+		return nil
+	}
+	all = g.loaded(all)
+	if len(all) <= 1 || len(imports) == 0 {
+		return all
+	}
+	var in []*apiType
+	for _, t := range all {
+		if imports[strings.ToLower(t.framework)] || t.framework == "swift" {
+			in = append(in, t)
+		}
+	}
+	if len(in) == 0 {
+		return all
+	}
+	return in
+}
+
+// topAddresses are the addresses a top-level type of that name would have
+// in the modules in scope (at most maxProbedModules of them, in order: a
+// file may import anything).
+func topAddresses(imports map[string]bool, name string) []string {
+	var out []string
+	for fw := range imports {
+		out = append(out, "apple-docs://"+strings.ToLower(fw)+"/"+strings.ToLower(name))
+	}
+	sort.Strings(out)
+	if len(out) > maxProbedModules {
+		out = out[:maxProbedModules]
+	}
+	return out
+}
+
+// maxProbedModules bounds the modules a name's missing page is looked for
+// in.
+const maxProbedModules = 64
+
+// outerAddresses are the addresses an outer type's name may have: its
+// pages', and those of the containers that stand for it.
+func (g *graphView) outerAddresses(outer string, imports map[string]bool) []string {
+	np, err := g.g.namedPages(g.ctx, outer)
+	if g.fail(err) {
+		return nil
+	}
+	var out []string
+	for _, t := range np.types {
+		if t.title == outer {
+			out = append(out, t.uri)
+		}
+	}
+	if len(out) == 0 {
+		for _, t := range g.containers(topAddresses(imports, outer)) {
+			out = append(out, t.uri)
+		}
+	}
+	return out
+}
+
+func (g *graphView) containers(prefixes []string) []*apiType {
+	cs, err := g.g.containersNamed(g.ctx, prefixes)
+	if g.fail(err) {
+		return nil
+	}
+	return cs
+}
+
+// lineage is each type with its superclasses and protocols, breadth
+// first, each once.
+func (g *graphView) lineage(types []*apiType) []*apiType {
+	seen := map[*apiType]bool{}
+	var out []*apiType
+	queue := append([]*apiType(nil), types...)
+	for len(queue) > 0 && len(out) < maxSupertypes {
+		t := queue[0]
+		queue = queue[1:]
+		if seen[t] {
+			continue
+		}
+		seen[t] = true
+		if g.fail(g.g.linkSupers(g.ctx, t)) {
+			return nil
+		}
+		out = append(out, t)
+		queue = append(queue, t.supers...)
+	}
+	return out
+}
+
+// membersOf lists base's members on the types and what they inherit.
+func (g *graphView) membersOf(types []*apiType, base string) []apiMember {
+	var out []apiMember
+	for _, t := range g.lineage(types) {
+		out = append(out, t.members[base]...)
+	}
+	return out
+}
+
+// overloads lists every member of a base name, whatever its type: its
+// pages, then, when listed, its Topics entries whose pages are missing.
+func (g *graphView) overloads(name string, listed bool) []apiMember {
+	ms, err := g.g.overloads(g.ctx, name)
+	if g.fail(err) {
+		return nil
+	}
+	if listed {
+		more, err := g.g.listedAs(g.ctx, name)
+		if g.fail(err) {
+			return nil
+		}
+		ms = append(ms[:len(ms):len(ms)], more...)
+	}
+	return ms
+}
+
+// Graph implements graphSource: the index's symbol graph, read on demand.
+func (t *IndexTable) graph() (*symbolGraph, error) {
+	t.graphOnce.Do(func() { t.graphData = newSymbolGraph(t.lookup) })
+	return t.graphData, nil
+}
+
+// graphSource is a SymbolTable with a symbol graph.
+type graphSource interface {
+	graph() (*symbolGraph, error)
+}

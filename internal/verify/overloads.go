@@ -1,0 +1,316 @@
+package verify
+
+import "strings"
+
+// Overloads: which parameters a documented member takes, read from its
+// declaration (or, without one, from its title's labels), and whether the
+// labels a call writes fit one of them.
+
+// param is one declared parameter.
+type param struct {
+	label               string // "_" for an unlabelled one
+	defaulted, variadic bool
+	// typ is the declared type's name ("UIView.ContentMode"), "" when the
+	// declaration is not read or the type is not a plain name.
+	typ string
+}
+
+// paramsOf reads a member's parameters: from its declaration, where
+// defaults show, else from its title ("asyncAfter(deadline:execute:)"),
+// where they do not, so that every parameter counts as defaulted then. ok
+// is false when the member takes no argument list (a property).
+func paramsOf(m apiMember, base string) ([]param, bool) {
+	if ps, ok := declParams(m.decl, base); ok {
+		return asyncVariant(ps), true
+	}
+	open := strings.IndexByte(m.title, '(')
+	if open < 0 || !strings.HasSuffix(m.title, ")") {
+		return nil, false
+	}
+	inner := m.title[open+1 : len(m.title)-1]
+	// An Objective-C class's method takes every parameter: the importer
+	// adds no defaults but an options set and a last completion handler
+	// (which asyncVariant lets go). Elsewhere the title hides them, and so
+	// it does for initializers, which Swift refinements give defaults
+	// (UIKeyCommand(title:image:action:input:…)).
+	objc := m.parent != nil && m.parent.kind == "class" && objcFrameworks[m.parent.framework] && base != "init"
+	var out []param
+	for _, l := range strings.Split(inner, ":") {
+		if l != "" {
+			out = append(out, param{label: l, defaulted: !objc || importerDefaults[strings.ToLower(l)]})
+		}
+	}
+	if objc {
+		return asyncVariant(out), true
+	}
+	return out, true
+}
+
+// objcFrameworks are the frameworks whose classes are Objective-C ones,
+// imported into Swift with no default arguments of their own.
+var objcFrameworks = setOf("uikit", "appkit")
+
+// importerDefaults are the labels the Swift importer gives a default
+// (`options: … = []`, `completion: (() -> Void)? = nil`).
+var importerDefaults = setOf("options", "completion", "completionhandler", "attributes", "userinfo")
+
+// asyncVariant lets a last completion-handler parameter be left out:
+// Swift imports an Objective-C method with one as an async method without
+// it (requestAuthorization(options:) for
+// requestAuthorization(options:completionHandler:)).
+func asyncVariant(ps []param) []param {
+	if n := len(ps); n > 0 {
+		l := strings.ToLower(ps[n-1].label)
+		if strings.Contains(l, "completion") || strings.Contains(l, "handler") || l == "reply" {
+			ps[n-1].defaulted = true
+		}
+	}
+	return ps
+}
+
+// declParams parses the parameter list after base in a declaration.
+func declParams(decl, base string) ([]param, bool) {
+	if decl == "" {
+		return nil, false
+	}
+	i := strings.Index(decl, base)
+	for i >= 0 {
+		j := i + len(base)
+		if j < len(decl) && (decl[j] == '?' || decl[j] == '!') {
+			j++
+		}
+		if j < len(decl) && decl[j] == '<' {
+			j = closeAngle(decl, j)
+		}
+		if j >= 0 && j < len(decl) && decl[j] == '(' && (i == 0 || !identByte(decl[i-1])) {
+			return splitParams(decl[j+1:])
+		}
+		next := strings.Index(decl[i+len(base):], base)
+		if next < 0 {
+			break
+		}
+		i += len(base) + next
+	}
+	return nil, false
+}
+
+func identByte(b byte) bool {
+	return b == '_' || b >= '0' && b <= '9' || b >= 'a' && b <= 'z' || b >= 'A' && b <= 'Z'
+}
+
+// closeAngle is the index after the ">" closing the "<" at i, or -1.
+func closeAngle(s string, i int) int {
+	depth := 0
+	for j := i; j < len(s); j++ {
+		switch {
+		case s[j] == '<':
+			depth++
+		case s[j] == '>' && (j == 0 || s[j-1] != '-'):
+			depth--
+			if depth == 0 {
+				return j + 1
+			}
+		}
+	}
+	return -1
+}
+
+// splitParams reads "label name: Type = default, …)" up to its closing
+// parenthesis.
+func splitParams(s string) ([]param, bool) {
+	var out []param
+	depth, start := 0, 0
+	flush := func(end int) {
+		if p, ok := parseParam(s[start:end]); ok {
+			out = append(out, p)
+		}
+		start = end + 1
+	}
+	for j := 0; j < len(s); j++ {
+		switch c := s[j]; {
+		case c == '(' || c == '[' || c == '<' && (j == 0 || s[j-1] != '-'):
+			depth++
+		case c == ')' || c == ']' || c == '>' && (j == 0 || s[j-1] != '-'):
+			if depth == 0 && c == ')' {
+				flush(j)
+				return out, true
+			}
+			depth--
+		case c == ',' && depth == 0:
+			flush(j)
+		}
+	}
+	return nil, false
+}
+
+func parseParam(s string) (param, bool) {
+	s = strings.TrimSpace(s)
+	colon := strings.IndexByte(s, ':')
+	if colon < 0 {
+		return param{}, false
+	}
+	names := strings.Fields(s[:colon])
+	if len(names) == 0 {
+		return param{}, false
+	}
+	rest := s[colon+1:]
+	p := param{label: names[0]}
+	typ := rest
+	if eq := topLevelEquals(rest); eq >= 0 {
+		p.defaulted = true
+		typ = rest[:eq]
+	}
+	p.variadic = strings.HasSuffix(strings.TrimSpace(typ), "...") || strings.Contains(typ, "repeat each")
+	p.typ = plainType(typ)
+	// A variadic parameter may take no argument at all.
+	p.defaulted = p.defaulted || p.variadic
+	return p, true
+}
+
+// topLevelEquals is the index of a default's "=" outside brackets, or -1.
+func topLevelEquals(s string) int {
+	depth := 0
+	for j := 0; j < len(s); j++ {
+		switch s[j] {
+		case '(', '[', '<':
+			depth++
+		case ')', ']':
+			depth--
+		case '>':
+			if j == 0 || s[j-1] != '-' {
+				depth--
+			}
+		case '=':
+			if depth == 0 && (j+1 >= len(s) || s[j+1] != '=') && (j == 0 || s[j-1] != '=' && s[j-1] != '!') {
+				return j
+			}
+		}
+	}
+	return -1
+}
+
+// fits says whether written labels (with trailing closures after them) can
+// call params: in order, defaulted parameters left out, the last ones
+// taken by the trailing closures, variadic ones taking more unlabelled
+// arguments.
+func fits(written []string, trailing int, params []param) bool {
+	_, ok := assign(written, trailing, params)
+	return ok
+}
+
+// assign matches written labels to params as fits does, giving the
+// parameter each written argument goes to.
+func assign(written []string, trailing int, params []param) ([]int, bool) {
+	to := make([]int, len(written))
+	i := 0
+	for k, p := range params {
+		if i < len(written) && written[i] == p.label {
+			to[i] = k
+			i++
+			for p.variadic && i < len(written) && written[i] == "_" {
+				to[i] = k
+				i++
+			}
+			continue
+		}
+		if p.defaulted {
+			continue
+		}
+		if i == len(written) && trailing > 0 {
+			return to, len(params)-k <= trailing+countDefaulted(params[k:])
+		}
+		return nil, false
+	}
+	return to, i == len(written)
+}
+
+// plainType is a parameter's type when it is a plain, possibly nested or
+// optional, name: "UIView.ContentMode" for " UIView.ContentMode = .scaleToFill".
+func plainType(typ string) string {
+	typ = strings.TrimSpace(typ)
+	typ = strings.TrimSuffix(strings.TrimSuffix(typ, "?"), "!")
+	if typ == "" || !isCapitalized(typ) {
+		return ""
+	}
+	for i := 0; i < len(typ); i++ {
+		if !identByte(typ[i]) && typ[i] != '.' {
+			return ""
+		}
+	}
+	return typ
+}
+
+func countDefaulted(ps []param) int {
+	n := 0
+	for _, p := range ps {
+		if p.defaulted {
+			n++
+		}
+	}
+	return n
+}
+
+// signature writes a call's labels as Swift names a member: "(seconds:)",
+// "(_:)".
+func signature(base string, labels []string) string {
+	var b strings.Builder
+	b.WriteString(base + "(")
+	for _, l := range labels {
+		b.WriteString(l + ":")
+	}
+	b.WriteString(")")
+	return b.String()
+}
+
+// declaredType is the type a property's or a function's declaration gives
+// its value ("UIDevice" for "class var current: UIDevice { get }", "URL"
+// for "func url(for…) throws -> URL"), "" when it gives none we can follow.
+func declaredType(decl string) string {
+	s := decl
+	if i := strings.LastIndex(s, "->"); i >= 0 {
+		s = s[i+2:]
+	} else if strings.Contains(s, "var ") || strings.Contains(s, "let ") {
+		i := strings.IndexByte(s, ':')
+		if i < 0 {
+			return ""
+		}
+		s = s[i+1:]
+	} else {
+		return ""
+	}
+	s = strings.TrimSpace(s)
+	for _, kw := range []string{"throws ", "async ", "rethrows "} {
+		s = strings.TrimPrefix(s, kw)
+	}
+	end := 0
+	for end < len(s) && (identByte(s[end]) || s[end] == '.') {
+		end++
+	}
+	typ := strings.TrimSuffix(s[:end], ".")
+	if typ == "" || typ == "Self" || typ == "some" || typ == "any" || !isCapitalized(typ) {
+		return ""
+	}
+	return typ
+}
+
+// opaqueType is P when a declaration returns `some P` ("func padding(…)
+// -> some View"), else "".
+func opaqueType(decl string) string {
+	i := strings.LastIndex(decl, "->")
+	if i < 0 {
+		return ""
+	}
+	rest, ok := strings.CutPrefix(strings.TrimSpace(decl[i+2:]), "some ")
+	if !ok {
+		return ""
+	}
+	end := 0
+	for end < len(rest) && (identByte(rest[end]) || rest[end] == '.') {
+		end++
+	}
+	typ := strings.TrimSuffix(rest[:end], ".")
+	if typ == "" || !isCapitalized(typ) || end < len(rest) && strings.TrimSpace(rest[end:]) != "" && !strings.HasPrefix(strings.TrimSpace(rest[end:]), "where") {
+		return ""
+	}
+	return typ
+}
