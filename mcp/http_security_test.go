@@ -230,18 +230,18 @@ func TestHTTPBoundsSessions(t *testing.T) {
 	}
 }
 
-// TestHTTPWaitsBrieflyForAPlace: a request arriving while the only place
-// in flight is about to be given back waits for it instead of a 503. Before,
-// the refusal was immediate, and a client that asked again as soon as it had
-// its answer could be told "Server busy" by a server that was not.
-func TestHTTPWaitsBrieflyForAPlace(t *testing.T) {
+// oneSearchInFlight starts a server with one place in flight and a search
+// that holds it while work runs, and waits until the search has started; the
+// channel gives the search's HTTP status when it ends.
+func oneSearchInFlight(t *testing.T, work func()) (*httpServer, chan int) {
+	t.Helper()
 	started := make(chan struct{}, 1)
-	brief := SearcherFunc(func(ctx context.Context, query string, f ranker.Filters) ([]ranker.Result, error) {
+	searcher := SearcherFunc(func(ctx context.Context, query string, f ranker.Filters) ([]ranker.Result, error) {
 		started <- struct{}{}
-		time.Sleep(placeWait / 5) // the work in flight: shorter than the wait
+		work()
 		return nil, nil
 	})
-	hs := startHTTP(t, Options{DBPath: fixtureDB(t), Searcher: brief, CallTimeout: 10 * time.Second}, HTTPOptions{MaxSessions: 1})
+	hs := startHTTP(t, Options{DBPath: fixtureDB(t), Searcher: searcher, CallTimeout: 10 * time.Second}, HTTPOptions{MaxSessions: 1})
 	version := mcpgo.ProtocolVersion20260728
 	done := make(chan int, 1)
 	go func() {
@@ -252,6 +252,17 @@ func TestHTTPWaitsBrieflyForAPlace(t *testing.T) {
 		done <- status
 	}()
 	waitFor(t, started, "the search to start")
+	return hs, done
+}
+
+// TestHTTPWaitsBrieflyForAPlace: a request arriving while the only place
+// in flight is about to be given back waits for it instead of a 503. Before,
+// the refusal was immediate, and a client that asked again as soon as it had
+// its answer could be told "Server busy" by a server that was not.
+func TestHTTPWaitsBrieflyForAPlace(t *testing.T) {
+	// The work in flight is shorter than the wait.
+	hs, done := oneSearchInFlight(t, func() { time.Sleep(placeWait / 5) })
+	version := mcpgo.ProtocolVersion20260728
 	if status, _, body := hs.peer(t, version).post(frame(version, "2", "tools/list", nil)); status != http.StatusOK {
 		t.Errorf("a request while the place is about to be free: %d %s, want 200", status, clip(string(body), 200))
 	}
@@ -264,23 +275,8 @@ func TestHTTPWaitsBrieflyForAPlace(t *testing.T) {
 // requests handled at once are bounded instead, and one more is 503.
 func TestHTTPBoundsRequestsInFlight(t *testing.T) {
 	release := make(chan struct{})
-	started := make(chan struct{}, 1)
-	stubborn := SearcherFunc(func(ctx context.Context, query string, f ranker.Filters) ([]ranker.Result, error) {
-		started <- struct{}{}
-		<-release
-		return nil, nil
-	})
-	hs := startHTTP(t, Options{DBPath: fixtureDB(t), Searcher: stubborn, CallTimeout: 10 * time.Second}, HTTPOptions{MaxSessions: 1})
+	hs, done := oneSearchInFlight(t, func() { <-release })
 	version := mcpgo.ProtocolVersion20260728
-	done := make(chan int, 1)
-	go func() {
-		status, _, err := hs.peer(t, version).tryPost(callFrame(version, "1", "search", map[string]any{"query": "View"}))
-		if err != nil {
-			t.Error(err)
-		}
-		done <- status
-	}()
-	waitFor(t, started, "the search to start")
 	status, h, body := hs.peer(t, version).post(frame(version, "2", "tools/list", nil))
 	if status != http.StatusServiceUnavailable || h.Get("Retry-After") == "" {
 		t.Errorf("a second request while one is in flight: %d %v, want 503 with Retry-After", status, h)

@@ -89,21 +89,29 @@ func bestParagraph(markdown string, stems map[string]bool) string {
 	}
 	best, bestHits, bestAt := paras[0], 0, 0
 	for _, para := range paras {
-		lower := strings.ToLower(para)
-		hits, first := 0, -1
-		for st := range stems {
-			if at := strings.Index(lower, st); at >= 0 {
-				hits++
-				if first < 0 || at < first {
-					first = at
-				}
-			}
-		}
-		if hits > bestHits {
+		if hits, first := stemHits(para, stems); hits > bestHits {
 			best, bestHits, bestAt = para, hits, first
 		}
 	}
 	return clipAround(best, bestAt)
+}
+
+// stemHits counts the distinct stems text holds and gives the offset of
+// the first match in its lowered form. A stem is a prefix of the words it
+// stems from ("timelin" of "timelines"), so a substring test finds them
+// without stemming every word of a long text per result.
+func stemHits(text string, stems map[string]bool) (hits, first int) {
+	lower := strings.ToLower(text)
+	first = -1
+	for st := range stems {
+		if at := strings.Index(lower, st); at >= 0 {
+			hits++
+			if first < 0 || at < first {
+				first = at
+			}
+		}
+	}
+	return hits, first
 }
 
 // bestPassage returns the paragraph of the Markdown's transcript holding
@@ -119,20 +127,7 @@ func bestPassage(markdown string, stems map[string]bool) string {
 	transcript, _, _ = strings.Cut(transcript, "\n## ")
 	best, bestHits, bestAt := "", 0, 0
 	for _, para := range strings.Split(transcript, "\n\n") {
-		// A stem is a prefix of the words it stems from ("timelin" of
-		// "timelines"), so a substring test finds them without stemming
-		// the ten thousand words of a transcript per result.
-		lower := strings.ToLower(para)
-		hits, first := 0, -1
-		for st := range stems {
-			if at := strings.Index(lower, st); at >= 0 {
-				hits++
-				if first < 0 || at < first {
-					first = at
-				}
-			}
-		}
-		if hits > bestHits {
+		if hits, first := stemHits(para, stems); hits > bestHits {
 			best, bestHits, bestAt = strings.TrimSpace(para), hits, first
 		}
 	}

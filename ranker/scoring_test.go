@@ -10,10 +10,8 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"sync"
 	"testing"
 
-	"github.com/cupertino-go/cupertino/index"
 	"github.com/cupertino-go/cupertino/internal/document"
 	"github.com/cupertino-go/cupertino/internal/golden"
 )
@@ -147,11 +145,8 @@ var scoringCases = []scoringCase{
 	{"reading: the task lexicon's ideas", "display read-only text on screen", Filters{}, "apple-docs://swiftui/text", "Task lexicon: display text"},
 }
 
-var (
-	scoringOnce sync.Once
-	scoringPath string
-	scoringErr  error
-)
+// scoringFixture is the fixture index plus scoringPages.
+var scoringFixture = &fixtureIndex{pages: func() []*document.Document { return bySource(fixturePages(), scoringPages()) }}
 
 // scoringPages are the pages the scoring cases need beyond fixturePages:
 // generated in the corpus's shape, none of Apple's text.
@@ -208,32 +203,8 @@ func bySource(pages, extra []*document.Document) []*document.Document {
 	return out
 }
 
-// openScoringEngine builds the scoring fixture once per test binary.
-func openScoringEngine(t testing.TB) *Engine {
-	t.Helper()
-	scoringOnce.Do(func() {
-		dir, err := filepathTemp()
-		if err != nil {
-			scoringErr = err
-			return
-		}
-		scoringPath = filepath.Join(dir, "search.db")
-		scoringErr = buildFixtureIndex(scoringPath, bySource(fixturePages(), scoringPages()))
-	})
-	if scoringErr != nil {
-		t.Fatal(scoringErr)
-	}
-	store, err := index.Open(scoringPath)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { store.Close() })
-	e, err := New(context.Background(), store, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return e
-}
+// openScoringEngine opens an engine over the scoring fixture.
+func openScoringEngine(t testing.TB) *Engine { return openEngineAt(t, scoringFixture.build(t)) }
 
 // TestScoreFactors renders every case and compares with the golden.
 func TestScoreFactors(t *testing.T) {

@@ -117,28 +117,43 @@ func fixturePages() []*document.Document {
 	}
 }
 
-var (
-	fixtureOnce sync.Once
-	fixturePath string
-	fixtureErr  error
-)
+// fixtureIndex is an index of generated pages, built once per test binary.
+type fixtureIndex struct {
+	once  sync.Once
+	path  string
+	err   error
+	pages func() []*document.Document
+}
 
-// openTestEngine builds the fixture index once per test binary.
-func openTestEngine(t testing.TB) *Engine {
+// testFixture is the ranker's fixture index.
+var testFixture = &fixtureIndex{pages: fixturePages}
+
+// build builds the index on first use and returns its path.
+func (f *fixtureIndex) build(t testing.TB) string {
 	t.Helper()
-	fixtureOnce.Do(func() {
+	f.once.Do(func() {
 		dir, err := filepathTemp()
 		if err != nil {
-			fixtureErr = err
+			f.err = err
 			return
 		}
-		fixturePath = filepath.Join(dir, "search.db")
-		fixtureErr = buildFixtureIndex(fixturePath, fixturePages())
+		f.path = filepath.Join(dir, "search.db")
+		f.err = buildFixtureIndex(f.path, f.pages())
 	})
-	if fixtureErr != nil {
-		t.Fatal(fixtureErr)
+	if f.err != nil {
+		t.Fatal(f.err)
 	}
-	store, err := index.Open(fixturePath)
+	return f.path
+}
+
+// openTestEngine opens an engine over the fixture index.
+func openTestEngine(t testing.TB) *Engine { return openEngineAt(t, testFixture.build(t)) }
+
+// openEngineAt opens an engine over the index at path, closed when the test
+// ends.
+func openEngineAt(t testing.TB, path string) *Engine {
+	t.Helper()
+	store, err := index.Open(path)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -334,8 +349,7 @@ func TestSearchAttributesAndExplain(t *testing.T) {
 }
 
 func TestPackageSearch(t *testing.T) {
-	openTestEngine(t)
-	store, err := index.Open(fixturePath)
+	store, err := index.Open(testFixture.build(t))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -352,7 +366,7 @@ func filepathTemp() (string, error) { return os.MkdirTemp("", "ranker-fixture-")
 
 func TestMain(m *testing.M) {
 	code := m.Run()
-	for _, path := range []string{fixturePath, scoringPath} {
+	for _, path := range []string{testFixture.path, scoringFixture.path} {
 		if path != "" {
 			os.RemoveAll(filepath.Dir(path))
 		}

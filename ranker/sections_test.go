@@ -81,16 +81,7 @@ func sectionFixture(t *testing.T) *Engine {
 	if err := tx.Commit(); err != nil {
 		t.Fatal(err)
 	}
-	store, err := index.Open(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { store.Close() })
-	e, err := New(context.Background(), store, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return e
+	return openEngineAt(t, path)
 }
 
 // TestSectionHitNamesItsSection: a page found through a section names the
