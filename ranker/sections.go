@@ -192,6 +192,16 @@ func (s *search) sectionFusionWeights(w map[string]float64) map[string]float64 {
 		}
 	}
 	target := w[document.SourceAppleDocs] * weightSectionFusion
+	if s.onlyLanguage() {
+		// Every word names the language ("let vs var", "static func vs
+		// class func"): Apple's pages match such words only through titles
+		// that hold a keyword (IOHistogramReporter_IVars, a property named
+		// lazy), so the book meets them on equal terms whether or not one
+		// section holds every word. At twice Apple's weight the book's
+		// generic chapters crowded out the API page cross-source wants for
+		// "async await".
+		strong = true
+	}
 	if !strong || w[sectionFusionSource] >= target {
 		return w
 	}
@@ -234,6 +244,18 @@ func (s *search) namesLanguage() bool {
 		}
 	}
 	return false
+}
+
+// onlyLanguage reports a request every content word of which names a
+// construct of the language.
+func (s *search) onlyLanguage() bool {
+	words := s.contentWords()
+	for _, w := range words {
+		if !swiftConstructWords[w] {
+			return false
+		}
+	}
+	return len(words) > 0
 }
 
 // sectionFusionSource is the source whose best section fuses at Apple's

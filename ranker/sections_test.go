@@ -154,3 +154,24 @@ func TestEvolutionSectionsWhenAsked(t *testing.T) {
 		}
 	}
 }
+
+// TestOnlyLanguageMeetsAppleOnEqualTerms pins the rule for a request every
+// word of which names the language ("let vs var"): the book fuses at
+// apple-docs' weight though no section holds every word; a request with
+// one other word keeps the book's own weight.
+func TestOnlyLanguageMeetsAppleOnEqualTerms(t *testing.T) {
+	weights := map[string]float64{document.SourceAppleDocs: 3, sectionFusionSource: 1}
+	for _, c := range []struct {
+		keywords []string
+		want     float64
+	}{
+		{[]string{"let", "var"}, 3},
+		{[]string{"static", "func", "class"}, 3},
+		{[]string{"let", "timer"}, 1},
+	} {
+		s := &search{q: &Query{Keywords: c.keywords}}
+		if got := s.sectionFusionWeights(weights)[sectionFusionSource]; got != c.want {
+			t.Errorf("%v: the book fuses at %v, want %v", c.keywords, got, c.want)
+		}
+	}
+}
