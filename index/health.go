@@ -28,7 +28,7 @@ func schemaObjects() []string {
 // file lacks. Open checks only the three it cannot work without; search,
 // read and the symbol tools need the rest, so `doctor` asks for all of them.
 func (s *Store) MissingSchema(ctx context.Context) ([]string, error) {
-	rows, err := s.q.QueryContext(ctx, "SELECT name FROM sqlite_master WHERE type IN ('table', 'index')")
+	rows, err := s.db.QueryContext(ctx, "SELECT name FROM sqlite_master WHERE type IN ('table', 'index')")
 	if err != nil {
 		return nil, classifyOpenError(err)
 	}

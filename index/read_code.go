@@ -31,7 +31,7 @@ func (s *Store) SampleProjects(ctx context.Context, framework string, offset, li
 	if err != nil {
 		return nil, 0, err
 	}
-	rows, err := sqlrows.All(ctx, s.q, "list sample projects", `
+	rows, err := sqlrows.All(ctx, s.db, "list sample projects", `
 SELECT id, uri, source, framework, title, kind, summary, deprecated FROM docs
 WHERE `+cond+` ORDER BY title_lower, id LIMIT ? OFFSET ?`, append(args, limit, max(offset, 0)), scanSummary)
 	return rows, total, err
@@ -39,7 +39,7 @@ WHERE `+cond+` ORDER BY title_lower, id LIMIT ? OFFSET ?`, append(args, limit, m
 
 // SampleFrameworks counts the sample-code projects of each framework.
 func (s *Store) SampleFrameworks(ctx context.Context) (map[string]int, error) {
-	return sqlrows.Map[string, int](ctx, s.q, "count sample frameworks",
+	return sqlrows.Map[string, int](ctx, s.db, "count sample frameworks",
 		"SELECT framework, count(*) FROM docs WHERE source = ? AND kind = ? GROUP BY framework",
 		[]any{document.SourceSamples, document.KindSampleProject})
 }
@@ -48,7 +48,7 @@ func (s *Store) SampleFrameworks(ctx context.Context) (map[string]int, error) {
 // given title (case-insensitive): the sample project of a sampleCode page,
 // the sampleCode page of a project. ErrDocumentNotFound when none has it.
 func (s *Store) DocumentByTitle(ctx context.Context, source, kind, title string) (DocumentSummary, error) {
-	rows, err := sqlrows.All(ctx, s.q, "document by title", `
+	rows, err := sqlrows.All(ctx, s.db, "document by title", `
 SELECT id, uri, source, framework, title, kind, summary, deprecated FROM docs
 WHERE title_lower = ? AND source = ? AND kind = ? ORDER BY id LIMIT 1`,
 		[]any{strings.ToLower(strings.TrimSpace(title)), source, kind}, scanSummary)
@@ -112,7 +112,7 @@ func (s *Store) CodeUses(ctx context.Context, q CodeUseQuery) ([]CodeUse, int, e
 	perFile := `SELECT doc_id, name, kind, line, rank FROM (SELECT r.doc_id, r.name, r.kind, r.line, ` + codeUseOrder + ` AS rank,
 	row_number() OVER (PARTITION BY r.doc_id ORDER BY ` + codeUseOrder + `, r.line) AS n FROM code_refs r WHERE ` + cond + `) WHERE n = 1`
 	total := -1
-	uses, err := sqlrows.All(ctx, s.q, "code uses", `
+	uses, err := sqlrows.All(ctx, s.db, "code uses", `
 SELECT d.uri, d.title, d.parent_uri, d.source, f.name, f.kind, f.line, count(*) OVER () AS total
 FROM (`+perFile+`) f JOIN docs d ON d.id = f.doc_id WHERE 1`+sourceCond+`
 ORDER BY f.rank, d.parent_uri, d.uri LIMIT ? OFFSET ?`,
@@ -166,7 +166,7 @@ func (s *Store) RequirementPrefixExists(ctx context.Context, prefix string) (boo
 // anyRow reports whether query returns a row.
 func (s *Store) anyRow(ctx context.Context, what, query string, args ...any) (bool, error) {
 	var one int
-	err := s.q.QueryRowContext(ctx, query, args...).Scan(&one)
+	err := s.db.QueryRowContext(ctx, query, args...).Scan(&one)
 	if errors.Is(err, sql.ErrNoRows) {
 		return false, nil
 	}
@@ -182,7 +182,7 @@ func (s *Store) anyRow(ctx context.Context, what, query string, args ...any) (bo
 // none.
 func (s *Store) TitleCount(ctx context.Context, name string) (int, error) {
 	var n int
-	err := s.q.QueryRowContext(ctx, `SELECT count(*) FROM docs WHERE title_lower = ? AND title = ? AND source = 'apple-docs'`,
+	err := s.db.QueryRowContext(ctx, `SELECT count(*) FROM docs WHERE title_lower = ? AND title = ? AND source = 'apple-docs'`,
 		strings.ToLower(name), name).Scan(&n)
 	if err != nil {
 		return 0, fmt.Errorf("title count: %w", err)
@@ -209,7 +209,7 @@ func (s *Store) CodeUseCounts(ctx context.Context, types []string) (map[string]i
 		}
 		query := "SELECT type_lower, count(DISTINCT doc_id) FROM code_refs WHERE type_lower IN (?" +
 			strings.Repeat(",?", len(batch)-1) + ") GROUP BY type_lower"
-		rows, err := sqlrows.All(ctx, s.q, "code use counts", query, args, func(rows *sql.Rows) (c struct {
+		rows, err := sqlrows.All(ctx, s.db, "code use counts", query, args, func(rows *sql.Rows) (c struct {
 			name string
 			n    int
 		}, err error) {
@@ -229,7 +229,7 @@ func (s *Store) CodeUseCounts(ctx context.Context, types []string) (map[string]i
 // count runs a SELECT count(*) query.
 func (s *Store) count(ctx context.Context, what, query string, args []any) (int, error) {
 	var n int
-	if err := s.q.QueryRowContext(ctx, query, args...).Scan(&n); err != nil {
+	if err := s.db.QueryRowContext(ctx, query, args...).Scan(&n); err != nil {
 		return 0, fmt.Errorf("%s: %w", what, err)
 	}
 	return n, nil

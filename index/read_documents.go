@@ -38,7 +38,7 @@ func (s *Store) documentAnyCase(ctx context.Context, uri string, dependents bool
 		return doc, err
 	}
 	var exact string
-	qerr := s.q.QueryRowContext(ctx, "SELECT uri FROM docs WHERE uri = ? COLLATE NOCASE LIMIT 1", uri).Scan(&exact)
+	qerr := s.db.QueryRowContext(ctx, "SELECT uri FROM docs WHERE uri = ? COLLATE NOCASE LIMIT 1", uri).Scan(&exact)
 	if errors.Is(qerr, sql.ErrNoRows) {
 		// A web address of the HIG or the Swift book names its page by
 		// the last segment only (docuri.FromWebURL).
@@ -62,7 +62,7 @@ func (s *Store) documentAnyCase(ctx context.Context, uri string, dependents bool
 // reading the page: a member's page asks what its parent type is, and
 // reading swiftui/view whole for that cost milliseconds.
 func (s *Store) PageTitleKind(ctx context.Context, uri string) (title, kind string, err error) {
-	err = s.q.QueryRowContext(ctx, `SELECT title, kind FROM docs
+	err = s.db.QueryRowContext(ctx, `SELECT title, kind FROM docs
 WHERE id = (SELECT id FROM docs WHERE uri = ?1 UNION ALL SELECT id FROM docs WHERE uri_key = ?2
 	UNION ALL SELECT min(doc_id) FROM address_keys WHERE key = ?2 HAVING count(*) = 1 LIMIT 1)`,
 		uri, docuri.Key(uri)).Scan(&title, &kind)
@@ -92,7 +92,7 @@ func (s *Store) PageDeclarations(ctx context.Context, uri string) (PageDeclarati
 	var pd PageDeclarations
 	var id int64
 	var attrs, conforms sql.NullString
-	err := s.q.QueryRowContext(ctx, `SELECT d.id, d.kind, s.attributes, s.conforms_to
+	err := s.db.QueryRowContext(ctx, `SELECT d.id, d.kind, s.attributes, s.conforms_to
 		FROM docs d LEFT JOIN docs_structured s ON s.doc_id = d.id WHERE d.uri = ?`, uri).Scan(&id, &pd.Kind, &attrs, &conforms)
 	if errors.Is(err, sql.ErrNoRows) {
 		return pd, fmt.Errorf("%w: %s", ErrDocumentNotFound, uri)
@@ -110,7 +110,7 @@ func (s *Store) PageDeclarations(ctx context.Context, uri string) (PageDeclarati
 			return pd, fmt.Errorf("page declarations %s: conforms_to: %w", uri, err)
 		}
 	}
-	pd.Symbols, err = sqlrows.All(ctx, s.q, "page declarations", `SELECT name, kind, signature, is_async, is_throws, is_static, attributes,
+	pd.Symbols, err = sqlrows.All(ctx, s.db, "page declarations", `SELECT name, kind, signature, is_async, is_throws, is_static, attributes,
 		conformances, generic_params, generic_constraints, origin FROM doc_symbols WHERE doc_id = ? AND origin != 'example'`, []any{id}, scanSymbol)
 	return pd, err
 }
@@ -122,7 +122,7 @@ func (s *Store) PageDeclarations(ctx context.Context, uri string) (PageDeclarati
 // (about a second on the full index); it is for benchmarks, not for
 // serving.
 func (s *Store) LargestPages(ctx context.Context, n int) ([]string, error) {
-	return sqlrows.All(ctx, s.q, "largest pages", "SELECT uri FROM docs ORDER BY size DESC, id LIMIT ?", []any{n},
+	return sqlrows.All(ctx, s.db, "largest pages", "SELECT uri FROM docs ORDER BY size DESC, id LIMIT ?", []any{n},
 		func(rows *sql.Rows) (uri string, err error) {
 			err = rows.Scan(&uri)
 			return uri, err
@@ -133,7 +133,7 @@ func (s *Store) LargestPages(ctx context.Context, n int) ([]string, error) {
 // without one), for paging through Documents.
 func (s *Store) CountDocuments(ctx context.Context, framework string) (int, error) {
 	var n int
-	if err := s.q.QueryRowContext(ctx, "SELECT count(*) FROM docs WHERE framework = ?", framework).Scan(&n); err != nil {
+	if err := s.db.QueryRowContext(ctx, "SELECT count(*) FROM docs WHERE framework = ?", framework).Scan(&n); err != nil {
 		return 0, fmt.Errorf("count documents: %w", err)
 	}
 	return n, nil
@@ -149,7 +149,7 @@ func (s *Store) HasRows(ctx context.Context, table string) (bool, error) {
 		return false, fmt.Errorf("has rows: unexpected table %q", table)
 	}
 	var n int
-	if err := s.q.QueryRowContext(ctx, "SELECT EXISTS(SELECT 1 FROM "+table+")").Scan(&n); err != nil {
+	if err := s.db.QueryRowContext(ctx, "SELECT EXISTS(SELECT 1 FROM "+table+")").Scan(&n); err != nil {
 		return false, fmt.Errorf("has rows in %s: %w", table, err)
 	}
 	return n != 0, nil
@@ -169,7 +169,7 @@ type EnrichRun struct {
 func (s *Store) LatestEnrichRuns(ctx context.Context) ([]EnrichRun, error) {
 	seen := map[string]bool{}
 	var out []EnrichRun
-	err := sqlrows.Each(ctx, s.q, "read enrich runs", `SELECT pass, version, rows_touched, millis, ran_at FROM enrich_runs ORDER BY ran_at DESC`, nil,
+	err := sqlrows.Each(ctx, s.db, "read enrich runs", `SELECT pass, version, rows_touched, millis, ran_at FROM enrich_runs ORDER BY ran_at DESC`, nil,
 		func(rows *sql.Rows) error {
 			var r EnrichRun
 			if err := rows.Scan(&r.Pass, &r.Version, &r.RowsTouched, &r.Millis, &r.RanAt); err != nil {
@@ -193,7 +193,7 @@ func (s *Store) LatestEnrichRuns(ctx context.Context) ([]EnrichRun, error) {
 // ranker.Sanitize makes one. The rows are stepped through, not decoded, so
 // the time is the query's.
 func (s *Store) NaiveSearch(ctx context.Context, match string) (int, error) {
-	rows, err := s.q.QueryContext(ctx,
+	rows, err := s.db.QueryContext(ctx,
 		"SELECT rowid FROM docs_fts WHERE docs_fts MATCH ? ORDER BY "+BM25Expr+" LIMIT 20", match)
 	if err != nil {
 		return 0, err

@@ -60,7 +60,7 @@ func (e *AddressError) Unwrap() error { return ErrDocumentNotFound }
 // ambiguousAddress returns an AddressError listing the pages whose modern
 // address is key when there are several, or nil.
 func (s *Store) ambiguousAddress(ctx context.Context, uri, key string) error {
-	cands, err := sqlrows.All(ctx, s.q, "address keys", `
+	cands, err := sqlrows.All(ctx, s.db, "address keys", `
 SELECT d.uri, d.title, coalesce(st.declaration, '') FROM address_keys a
 JOIN docs d ON d.id = a.doc_id LEFT JOIN docs_structured st ON st.doc_id = d.id
 WHERE a.key = ? ORDER BY d.uri LIMIT 50`, []any{key}, scanCandidate)
@@ -85,7 +85,7 @@ func scanCandidate(rows *sql.Rows) (c Candidate, err error) {
 func (s *Store) resolveID(ctx context.Context, uri string) (int64, error) {
 	key := docuri.Key(uri)
 	var id int64
-	err := s.q.QueryRowContext(ctx, `
+	err := s.db.QueryRowContext(ctx, `
 SELECT id FROM docs WHERE uri = ?1
 UNION ALL SELECT id FROM docs WHERE uri_key = ?2
 UNION ALL SELECT min(doc_id) FROM address_keys WHERE key = ?2 HAVING count(*) = 1
@@ -113,7 +113,7 @@ func (s *Store) Suggest(ctx context.Context, uri string, n int) ([]Candidate, er
 	}
 	want := strings.ToLower(uri[strings.LastIndexByte(uri, '/')+1:])
 	for parent := docuri.Parent(uri); parent != ""; parent = docuri.Parent(parent) {
-		cands, err := sqlrows.All(ctx, s.q, "suggest", `
+		cands, err := sqlrows.All(ctx, s.db, "suggest", `
 SELECT d.uri, d.title, coalesce(st.declaration, '') FROM docs d LEFT JOIN docs_structured st ON st.doc_id = d.id
 WHERE d.uri > ?1 AND d.uri < ?2 AND instr(substr(d.uri, length(?1) + 1), '/') = 0
 UNION
@@ -146,7 +146,7 @@ func (s *Store) suggestInSource(ctx context.Context, uri string, n int) ([]Candi
 	default:
 		return nil, nil
 	}
-	cands, err := sqlrows.All(ctx, s.q, "suggest", `
+	cands, err := sqlrows.All(ctx, s.db, "suggest", `
 SELECT d.uri, d.title, '' FROM docs d WHERE d.source = ? LIMIT 5000`, []any{scheme}, scanCandidate)
 	if err != nil {
 		return nil, err
@@ -239,7 +239,7 @@ func (s *Store) looseMatch(ctx context.Context, uri string) (string, error) {
 	}
 	want := fold(rest)
 	found := ""
-	err := sqlrows.Each(ctx, s.q, "loose match", "SELECT uri FROM docs WHERE source = ?", []any{scheme},
+	err := sqlrows.Each(ctx, s.db, "loose match", "SELECT uri FROM docs WHERE source = ?", []any{scheme},
 		func(rows *sql.Rows) error {
 			var u string
 			if err := rows.Scan(&u); err != nil {
@@ -278,7 +278,7 @@ func (s *Store) ObjCVariant(ctx context.Context, uri string) (string, error) {
 		pattern = "*/" + id + "-*"
 	}
 	var found string
-	err := s.q.QueryRowContext(ctx, `
+	err := s.db.QueryRowContext(ctx, `
 SELECT uri FROM docs WHERE ?1 != '' AND source = 'apple-docs' AND framework = ?2 AND language = 'objc' AND uri GLOB ?1
 UNION ALL SELECT uri FROM docs WHERE uri = ?3 AND language = 'objc'
 LIMIT 1`, pattern, framework, docuri.Parent(uri)+"/ns"+last).Scan(&found)

@@ -12,7 +12,7 @@ import (
 // false.
 func (s *Store) SavedOnlyFrom(ctx context.Context, folder string) (bool, error) {
 	var only bool
-	err := s.q.QueryRowContext(ctx, `SELECT EXISTS (SELECT 1 FROM source_files)
+	err := s.db.QueryRowContext(ctx, `SELECT EXISTS (SELECT 1 FROM source_files)
 		AND NOT EXISTS (SELECT 1 FROM source_files WHERE instr(path, ?) = 0)`, folder).Scan(&only)
 	if err != nil {
 		return false, fmt.Errorf("read the save manifest: %w", err)

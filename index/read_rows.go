@@ -36,7 +36,7 @@ func (s *Store) RowDetails(ctx context.Context, uris []string) (map[string]RowDe
 	if err != nil {
 		return nil, fmt.Errorf("row details: %w", err)
 	}
-	err = sqlrows.Each(ctx, s.q, "row details", `SELECT d.uri, coalesce(st.declaration, ''), d.deprecated_note
+	err = sqlrows.Each(ctx, s.db, "row details", `SELECT d.uri, coalesce(st.declaration, ''), d.deprecated_note
 FROM docs d LEFT JOIN docs_structured st ON st.doc_id = d.id
 WHERE d.uri IN (SELECT value FROM json_each(?))`, []any{string(list)}, func(rows *sql.Rows) error {
 		var uri string
@@ -60,7 +60,7 @@ WHERE d.uri IN (SELECT value FROM json_each(?))`, []any{string(list)}, func(rows
 // checking every source costs microseconds where counting them scans docs.
 func (s *Store) HasSource(ctx context.Context, source string) (bool, error) {
 	var n int
-	if err := s.q.QueryRowContext(ctx, "SELECT EXISTS(SELECT 1 FROM docs WHERE source = ?)", source).Scan(&n); err != nil {
+	if err := s.db.QueryRowContext(ctx, "SELECT EXISTS(SELECT 1 FROM docs WHERE source = ?)", source).Scan(&n); err != nil {
 		return false, fmt.Errorf("has source %s: %w", source, err)
 	}
 	return n != 0, nil

@@ -87,7 +87,7 @@ WHERE docs_fts MATCH ?` + cond + `
 ORDER BY (d.title_lower = ?) DESC, rank LIMIT ?`
 	args = append(append([]any{q.Match}, args...), q.TitleLower, q.Limit)
 
-	return sqlrows.All(ctx, s.q, "search", sqlText, args, scanTextHit)
+	return sqlrows.All(ctx, s.db, "search", sqlText, args, scanTextHit)
 }
 
 // scanTextHit reads a row of SearchText's query.

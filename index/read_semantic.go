@@ -23,7 +23,7 @@ const (
 // none (saved before the semantic pass, or without documentation).
 func (s *Store) Semantic(ctx context.Context, key string) ([]byte, error) {
 	var b []byte
-	err := s.q.QueryRowContext(ctx, "SELECT value FROM semantic WHERE key = ?", key).Scan(&b)
+	err := s.db.QueryRowContext(ctx, "SELECT value FROM semantic WHERE key = ?", key).Scan(&b)
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, nil
 	}
@@ -44,7 +44,7 @@ func (s *Store) DocVectors(ctx context.Context, ids []int64) (map[int64][]byte, 
 	if err != nil {
 		return nil, err
 	}
-	err = sqlrows.Each(ctx, s.q, "read doc vectors", "SELECT doc_id, vec FROM doc_vectors WHERE doc_id IN (SELECT value FROM json_each(?))",
+	err = sqlrows.Each(ctx, s.db, "read doc vectors", "SELECT doc_id, vec FROM doc_vectors WHERE doc_id IN (SELECT value FROM json_each(?))",
 		[]any{string(list)}, func(rows *sql.Rows) error {
 			var id int64
 			var v []byte

@@ -151,7 +151,7 @@ WHERE `+strings.Join(cond, " AND ")+` LIMIT ?`)
 	seen := map[string]bool{}
 	var out []SymbolRow
 	for i, query := range queries {
-		rows, err := s.q.QueryContext(ctx, query, queryArgs[i]...)
+		rows, err := s.db.QueryContext(ctx, query, queryArgs[i]...)
 		if err != nil {
 			return nil, fmt.Errorf("search symbols: %w", err)
 		}

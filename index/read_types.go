@@ -47,10 +47,10 @@ func (s *Store) Conformers(ctx context.Context, protocol, framework string, limi
 		args = append(args, framework)
 	}
 	var total int
-	if err := s.q.QueryRowContext(ctx, "SELECT count(*) FROM "+edges+filter, args...).Scan(&total); err != nil {
+	if err := s.db.QueryRowContext(ctx, "SELECT count(*) FROM "+edges+filter, args...).Scan(&total); err != nil {
 		return nil, 0, fmt.Errorf("conformers: %w", err)
 	}
-	out, err := sqlrows.All(ctx, s.q, "conformers", `SELECT e.child_uri, e.child_title, coalesce(d.framework, e.fw), coalesce(d.kind, '')
+	out, err := sqlrows.All(ctx, s.db, "conformers", `SELECT e.child_uri, e.child_title, coalesce(d.framework, e.fw), coalesce(d.kind, '')
 FROM (SELECT * FROM `+edges+filter+` ORDER BY `+coreFrameworks+`, child_title COLLATE NOCASE LIMIT ?) e
 LEFT JOIN docs d ON d.uri = e.child_uri AND e.child_uri != ''`, append(args, limit), scanTypeRef)
 	if err != nil {
@@ -85,7 +85,7 @@ FROM docs d WHERE `
 			args = append(args, framework)
 		}
 	}
-	return sqlrows.All(ctx, s.q, "resolve type", query+" ORDER BY edges DESC, d.depth, d.uri LIMIT 20", args,
+	return sqlrows.All(ctx, s.db, "resolve type", query+" ORDER BY edges DESC, d.depth, d.uri LIMIT 20", args,
 		func(rows *sql.Rows) (t TypeRef, err error) {
 			var edges int
 			err = rows.Scan(&t.URI, &t.Title, &t.Framework, &t.Kind, &edges)
@@ -138,7 +138,7 @@ WHERE %%s AND e.relation = ? ORDER BY e.%[2]s_title COLLATE NOCASE LIMIT ?`, nea
 	}
 	edges := func(node TypeRef, relation string, limit, level int) ([]Edge, error) {
 		where, arg := cond(node)
-		return sqlrows.All(ctx, s.q, "inheritance", fmt.Sprintf(query, where), []any{arg, relation, limit},
+		return sqlrows.All(ctx, s.db, "inheritance", fmt.Sprintf(query, where), []any{arg, relation, limit},
 			func(rows *sql.Rows) (Edge, error) {
 				t, err := scanTypeRef(rows)
 				e := Edge{From: node, To: t, Relation: relation, Depth: level}
@@ -195,7 +195,7 @@ WHERE %%s AND e.relation = ? ORDER BY e.%[2]s_title COLLATE NOCASE LIMIT ?`, nea
 	}
 
 	where, arg := cond(root)
-	if err := s.q.QueryRowContext(ctx, "SELECT count(*) FROM inheritance_edges e WHERE "+where+" AND e.relation = ?",
+	if err := s.db.QueryRowContext(ctx, "SELECT count(*) FROM inheritance_edges e WHERE "+where+" AND e.relation = ?",
 		arg, RelationConformsTo).Scan(&h.Conformances); err != nil {
 		return h, fmt.Errorf("inheritance: %w", err)
 	}

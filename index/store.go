@@ -33,7 +33,6 @@ const (
 // Store reads a committed index. It is safe for concurrent use.
 type Store struct {
 	db   *sql.DB
-	q    *stmtCache // db's queries, each text prepared once
 	path string
 }
 
@@ -123,7 +122,7 @@ func OpenWithLimits(dbPath string, l ReadLimits) (*Store, error) {
 		db.Close()
 		return nil, fmt.Errorf("%w (%s)", err, dbPath)
 	}
-	return &Store{db: db, q: &stmtCache{db: db}, path: dbPath}, nil
+	return &Store{db: db, path: dbPath}, nil
 }
 
 // checkSchemaVersion tells a foreign or damaged file (ErrCorrupt) from an
@@ -162,10 +161,7 @@ func classifyOpenError(err error) error {
 }
 
 // Close closes the connection pool.
-func (s *Store) Close() error {
-	s.q.close()
-	return s.db.Close()
-}
+func (s *Store) Close() error { return s.db.Close() }
 
 // DB is the read-only pool, for the ranker's own SQL.
 func (s *Store) DB() *sql.DB { return s.db }
@@ -203,7 +199,7 @@ func (s *Store) document(ctx context.Context, uri string, dependents bool) (*Sto
 		deprecated, recovered                    int
 	)
 	d := &sd.Document
-	err := s.q.QueryRowContext(ctx, `
+	err := s.db.QueryRowContext(ctx, `
 SELECT d.id, d.uri, d.source, d.framework, d.title, d.kind, d.role_heading, d.language, d.summary,
 	d.deprecated, d.deprecated_note, d.availability_source, d.swift_version, d.status, d.parent_uri,
 	d.content_hash, d.source_file, d.size, d.depth, d.is_recovered,
@@ -288,13 +284,13 @@ func unmarshalColumn(column sql.NullString, into any) error {
 func (s *Store) readDependents(ctx context.Context, sd *StoredDocument) error {
 	d := &sd.Document
 	var err error
-	d.Symbols, err = sqlrows.All(ctx, s.q, "symbols", `SELECT name, kind, signature, is_async, is_throws, is_static,
+	d.Symbols, err = sqlrows.All(ctx, s.db, "symbols", `SELECT name, kind, signature, is_async, is_throws, is_static,
 		attributes, conformances, generic_params, generic_constraints, origin
 		FROM doc_symbols WHERE doc_id = ? ORDER BY id`, []any{sd.ID}, scanSymbol)
 	if err != nil {
 		return err
 	}
-	d.CodeExamples, err = sqlrows.All(ctx, s.q, "code examples",
+	d.CodeExamples, err = sqlrows.All(ctx, s.db, "code examples",
 		"SELECT language, code, caption FROM doc_code_examples WHERE doc_id = ? ORDER BY ord", []any{sd.ID},
 		func(rows *sql.Rows) (ex document.CodeExample, err error) {
 			err = rows.Scan(&ex.Language, &ex.Code, &ex.Caption)
@@ -339,7 +335,7 @@ func (s *Store) Children(ctx context.Context, uri string) ([]document.Ref, error
 }
 
 func (s *Store) children(ctx context.Context, id int64) ([]document.Ref, error) {
-	return sqlrows.All(ctx, s.q, "children", `
+	return sqlrows.All(ctx, s.db, "children", `
 SELECT c.child_uri, CASE WHEN c.child_title != '' THEN c.child_title
 	ELSE coalesce((SELECT title FROM docs WHERE uri = c.child_uri), '') END, c.section
 FROM doc_children c WHERE c.doc_id = ? ORDER BY c.ord`, []any{id}, func(rows *sql.Rows) (r document.Ref, err error) {
@@ -354,7 +350,7 @@ func (s *Store) Frameworks(ctx context.Context) ([]Framework, error) {
 	// framework_aliases holds a row per framework with its document count
 	// (recount), a few hundred rows: reading it costs microseconds where
 	// grouping docs costs tens of milliseconds, paid by every process start.
-	return sqlrows.All(ctx, s.q, "list frameworks", `
+	return sqlrows.All(ctx, s.db, "list frameworks", `
 SELECT identifier, doc_count, display_name, import_name, synonyms
 FROM framework_aliases WHERE doc_count > 0 ORDER BY identifier`, nil, func(rows *sql.Rows) (Framework, error) {
 		var f Framework
@@ -375,7 +371,7 @@ func (s *Store) Documents(ctx context.Context, framework string, offset, limit i
 	if limit <= 0 {
 		limit = 100
 	}
-	return sqlrows.All(ctx, s.q, "list documents", `
+	return sqlrows.All(ctx, s.db, "list documents", `
 SELECT id, uri, source, framework, title, kind, summary, deprecated FROM docs
 WHERE framework = ? ORDER BY title_lower, id LIMIT ? OFFSET ?`, []any{framework, limit, max(offset, 0)}, scanSummary)
 }
@@ -406,10 +402,10 @@ type SourceSpan struct {
 // without it is grouped instead, which costs tens of milliseconds.
 func (s *Store) SourceSpans(ctx context.Context) ([]SourceSpan, error) {
 	var encoded string
-	err := s.q.QueryRowContext(ctx, "SELECT value FROM meta WHERE key = ?", MetaSourceSpans).Scan(&encoded)
+	err := s.db.QueryRowContext(ctx, "SELECT value FROM meta WHERE key = ?", MetaSourceSpans).Scan(&encoded)
 	switch {
 	case errors.Is(err, sql.ErrNoRows):
-		return sqlrows.All(ctx, s.q, "source spans", "SELECT source, min(id), max(id), count(*) FROM docs GROUP BY source ORDER BY source", nil,
+		return sqlrows.All(ctx, s.db, "source spans", "SELECT source, min(id), max(id), count(*) FROM docs GROUP BY source ORDER BY source", nil,
 			func(rows *sql.Rows) (SourceSpan, error) {
 				var sp SourceSpan
 				err := rows.Scan(&sp.Source, &sp.Lo, &sp.Hi, &sp.Count)
@@ -444,7 +440,7 @@ func parseSourceSpans(encoded string) ([]SourceSpan, error) {
 
 // Meta returns every meta key.
 func (s *Store) Meta(ctx context.Context) (map[string]string, error) {
-	return sqlrows.Map[string, string](ctx, s.q, "read meta", "SELECT key, value FROM meta", nil)
+	return sqlrows.Map[string, string](ctx, s.db, "read meta", "SELECT key, value FROM meta", nil)
 }
 
 // Manifest returns the save manifest keyed by path.
