@@ -1,5 +1,6 @@
 // Command lexicongen compiles the task lexicon's data files,
-// ranker/lexicon/*.tsv, into ranker/lexicon_compiled.go. `go generate
+// ranker/lexicon/*.tsv, into ranker/lexicon_compiled.go and
+// lexicon_compiled_index.go. `go generate
 // ./ranker` runs it in the ranker folder.
 package main
 
@@ -11,9 +12,11 @@ import (
 )
 
 func main() {
-	src, err := ranker.GenerateLexicon(os.DirFS("."), ranker.LexiconDir)
-	if err == nil {
-		err = os.WriteFile("lexicon_compiled.go", src, 0o644)
+	files, err := ranker.GenerateLexicon(os.DirFS("."), ranker.LexiconDir)
+	for name, src := range files {
+		if err == nil {
+			err = os.WriteFile(name, src, 0o644)
+		}
 	}
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "lexicongen:", err)
