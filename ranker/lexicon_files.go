@@ -15,8 +15,9 @@ import (
 // `go generate ./ranker` compiles them into lexicon_compiled.go (the ideas)
 // and lexicon_compiled_index.go (their sorted stems and their phrases'
 // stemmed words), as static arrays, and TestCompiledLexiconIsCurrent fails
-// while a file is not what the .tsv files compile to. Static arrays cost a process nothing: reading and
-// compiling the files on the first request measured 55–185 ms in a fresh
+// while a file is not what the .tsv files compile to. Static arrays cost a
+// process nothing: reading and compiling the files on the first request
+// measured 55–185 ms in a fresh
 // process, against 3–4 ms to index the static arrays (docs/search.md).
 //
 // The files are read in the order of their names (1-core.tsv first), which
