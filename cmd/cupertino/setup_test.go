@@ -147,6 +147,28 @@ func TestSetupHelperProcess(t *testing.T) {
 	os.Exit(run(strings.Split(args, "\n"), testStreams()))
 }
 
+// killAfterDownloading runs cupertino with args in a child process (through
+// TestSetupHelperProcess) and kills it with SIGKILL, no chance to clean up,
+// once srv has sent it n bytes of file.
+func killAfterDownloading(t *testing.T, srv *testenv.FileServer, file string, n int64, args []string) {
+	t.Helper()
+	child := exec.Command(os.Args[0], "-test.run=^TestSetupHelperProcess$")
+	child.Env = append(os.Environ(), "CUPERTINO_SETUP_HELPER_ARGS="+strings.Join(args, "\n"))
+	if err := child.Start(); err != nil {
+		t.Fatal(err)
+	}
+	deadline := time.Now().Add(30 * time.Second)
+	for srv.Sent(file) < n {
+		if time.Now().After(deadline) {
+			child.Process.Kill()
+			t.Fatalf("the child never got %d bytes of %s", n, file)
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
+	child.Process.Kill()
+	child.Wait()
+}
+
 // A setup process killed mid-download (SIGKILL, no chance to clean up)
 // resumes in the next run with a Range request.
 func TestSetupResumesAKilledProcess(t *testing.T) {
@@ -155,21 +177,7 @@ func TestSetupResumesAKilledProcess(t *testing.T) {
 	srv.Slow(file, 20*time.Millisecond)
 	base := t.TempDir()
 	args := []string{"setup", "--from", srv.URL + "/" + bundle.ManifestFile, "--base-dir", base, "--yes"}
-	child := exec.Command(os.Args[0], "-test.run=^TestSetupHelperProcess$")
-	child.Env = append(os.Environ(), "CUPERTINO_SETUP_HELPER_ARGS="+strings.Join(args, "\n"))
-	if err := child.Start(); err != nil {
-		t.Fatal(err)
-	}
-	deadline := time.Now().Add(30 * time.Second)
-	for srv.Sent(file) < 8192 {
-		if time.Now().After(deadline) {
-			child.Process.Kill()
-			t.Fatal("the child never got 8 KiB of the part")
-		}
-		time.Sleep(5 * time.Millisecond)
-	}
-	child.Process.Kill()
-	child.Wait()
+	killAfterDownloading(t, srv, file, 8192, args)
 	partials, _ := filepath.Glob(filepath.Join(base, downloadsFolder, "*.part"))
 	if len(partials) != 1 {
 		t.Fatalf("the killed run left %v, want one .part file", partials)

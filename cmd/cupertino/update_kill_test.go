@@ -1,9 +1,6 @@
 package main
 
 import (
-	"bytes"
-	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -26,38 +23,14 @@ func TestKilledUpdateLeavesTheOldIndexServing(t *testing.T) {
 	before := runOK(t, "search", "--base-dir", inst, "--format", "json", "Error")
 
 	// A newer corpus, bundled and served slowly, so the kill lands mid-download.
-	page := filepath.Join(docs, "documentation", "Swift", "Error.json")
-	b, err := os.ReadFile(page)
-	if err != nil {
-		t.Fatal(err)
-	}
-	b = bytes.Replace(b, []byte("signal that an operation failed."), []byte("signal that an operation failed, zeppelin."), 1)
-	if err := os.WriteFile(page, b, 0o644); err != nil {
-		t.Fatal(err)
-	}
-	runOK(t, "save", "--base-dir", dir, "--docs-dir", docs)
+	saveNewerErrorPage(t, dir, docs)
 	newer := filepath.Join(t.TempDir(), "newer")
 	runOK(t, "bundle", "--search-db", filepath.Join(dir, "search.db"), "--out", newer)
 	srv := testenv.ServeFiles(t, newer, "/")
 	file := bundle.PartFile("apple-docs")
 	srv.Slow(file, 20*time.Millisecond)
 	args := []string{"update", "--from", srv.URL + "/" + bundle.ManifestFile, "--base-dir", inst}
-
-	child := exec.Command(os.Args[0], "-test.run=^TestSetupHelperProcess$")
-	child.Env = append(os.Environ(), "CUPERTINO_SETUP_HELPER_ARGS="+strings.Join(args, "\n"))
-	if err := child.Start(); err != nil {
-		t.Fatal(err)
-	}
-	deadline := time.Now().Add(30 * time.Second)
-	for srv.Sent(file) < 8192 {
-		if time.Now().After(deadline) {
-			child.Process.Kill()
-			t.Fatal("the update never got 8 KiB of the newer part")
-		}
-		time.Sleep(5 * time.Millisecond)
-	}
-	child.Process.Kill()
-	child.Wait()
+	killAfterDownloading(t, srv, file, 8192, args)
 
 	if after := runOK(t, "search", "--base-dir", inst, "--format", "json", "Error"); after != before {
 		t.Errorf("the killed update changed what the index answers:\nbefore %s\nafter %s", before, after)

@@ -154,16 +154,7 @@ func TestUpdateInstallsANewerBundle(t *testing.T) {
 	}
 
 	// A newer corpus, saved and bundled to the same place.
-	page := filepath.Join(docs, "documentation", "Swift", "Error.json")
-	b, err := os.ReadFile(page)
-	if err != nil {
-		t.Fatal(err)
-	}
-	b = bytes.Replace(b, []byte("signal that an operation failed."), []byte("signal that an operation failed, zeppelin."), 1)
-	if err := os.WriteFile(page, b, 0o644); err != nil {
-		t.Fatal(err)
-	}
-	runOK(t, "save", "--base-dir", dir, "--docs-dir", docs)
+	saveNewerErrorPage(t, dir, docs)
 	if err := os.RemoveAll(release); err != nil {
 		t.Fatal(err)
 	}
@@ -183,4 +174,20 @@ func TestUpdateInstallsANewerBundle(t *testing.T) {
 	if out := runOK(t, "setup", "--check", "--from", release, "--base-dir", inst); !strings.Contains(out, "Up to date") {
 		t.Errorf("after the update, setup --check:\n%s", out)
 	}
+}
+
+// saveNewerErrorPage writes "zeppelin" into the docs corpus's Swift.Error
+// page, the word a newer bundle is told by, and saves the index in dir again.
+func saveNewerErrorPage(t *testing.T, dir, docs string) {
+	t.Helper()
+	page := filepath.Join(docs, "documentation", "Swift", "Error.json")
+	b, err := os.ReadFile(page)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b = bytes.Replace(b, []byte("signal that an operation failed."), []byte("signal that an operation failed, zeppelin."), 1)
+	if err := os.WriteFile(page, b, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	runOK(t, "save", "--base-dir", dir, "--docs-dir", docs)
 }
