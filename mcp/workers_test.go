@@ -134,14 +134,7 @@ func TestWorkerPoolWaitEndsWithItsContext(t *testing.T) {
 // and answers 503 "saturated" while every slot is busy and a call has
 // waited over a second, 200 again once the work ends.
 func TestHTTPHealthReportsSaturation(t *testing.T) {
-	release := make(chan struct{})
-	blocked := SearcherFunc(func(ctx context.Context, query string, f ranker.Filters) ([]ranker.Result, error) {
-		select {
-		case <-release:
-		case <-ctx.Done():
-		}
-		return nil, ctx.Err()
-	})
+	release, blocked := searcherUntilReleased()
 	hs := startHTTP(t, Options{DBPath: fixtureDB(t), Searcher: blocked, MaxConcurrent: 2, CallTimeout: 10 * time.Second},
 		HTTPOptions{Token: testToken})
 	type health struct {
@@ -206,14 +199,7 @@ func TestHTTPHealthReportsSaturation(t *testing.T) {
 // calls take at most three quarters of the workers, and another session's
 // call runs at once beside them.
 func TestHTTPSessionHoldsAtMostItsShare(t *testing.T) {
-	release := make(chan struct{})
-	blocked := SearcherFunc(func(ctx context.Context, query string, f ranker.Filters) ([]ranker.Result, error) {
-		select {
-		case <-release:
-		case <-ctx.Done():
-		}
-		return nil, ctx.Err()
-	})
+	release, blocked := searcherUntilReleased()
 	hs := startHTTP(t, Options{DBPath: fixtureDB(t), Searcher: blocked, MaxConcurrent: 4, CallTimeout: 10 * time.Second},
 		HTTPOptions{Token: testToken})
 	session := func() *httpPeer {
@@ -290,4 +276,17 @@ func TestWorkerPoolLimitsVerifyCalls(t *testing.T) {
 	if l := p.load(); l.Busy != 2 || l.Waiting != 1 {
 		t.Errorf("load %+v, want the 2 checks busy and the third waiting", l)
 	}
+}
+
+// searcherUntilReleased is a searcher whose calls hold their worker until
+// release is closed or their context ends.
+func searcherUntilReleased() (chan struct{}, Searcher) {
+	release := make(chan struct{})
+	return release, SearcherFunc(func(ctx context.Context, query string, f ranker.Filters) ([]ranker.Result, error) {
+		select {
+		case <-release:
+		case <-ctx.Done():
+		}
+		return nil, ctx.Err()
+	})
 }
