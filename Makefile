@@ -71,11 +71,12 @@ test-short:
 # translation) under -race runs ten times slower: the huge page's responses
 # (6 s -> 60 s) and its search until the time limit (52 s; the work's end
 # after a timeout is watched under the detector by TestChaosTimedOutWorkStops),
-# a corpus sample's build (59 s), every tool's hostile arguments (20 s), and
-# the crash test, whose save runs in a child process the detector does not
-# see (32 s). `make test` runs them all.
+# a corpus sample's build (59 s), every tool's hostile arguments (20 s) and
+# the ~475 seed arguments of its fuzz target (64 s), and the crash test, whose
+# save runs in a child process the detector does not see (32 s). `make test`
+# runs them all, and `make fuzz` fuzzes the tool arguments.
 RACE_PKGS := ./internal/ingest ./door ./index ./crawler ./mcp ./internal/progress ./eval/agent ./ranker
-RACE_SKIP := ^(TestHugePageResponsesAreBounded|TestHugePageSearchMeetsTimeout|TestCorpusSampleBuild|TestEveryArgumentIsValidated|TestCrashLeavesPreviousIndex)$$
+RACE_SKIP := ^(TestHugePageResponsesAreBounded|TestHugePageSearchMeetsTimeout|TestCorpusSampleBuild|TestEveryArgumentIsValidated|TestCrashLeavesPreviousIndex|FuzzToolArguments)$$
 race:
 	$(GO) test -race -count=1 -skip '$(RACE_SKIP)' $(RACE_PKGS)
 
