@@ -63,7 +63,8 @@ func TestImportRefusesUnknownTables(t *testing.T) {
 
 // enrich_constraints is the schema's now: the rows enrich recorded travel in
 // their page's source part. Before, the full index's parts were refused
-// unless the caller named the table (TestPartsOfTheFullIndex failed so).
+// unless the caller named the table (TestPartsOfTheFullIndex failed so; its
+// checks are now TestSetupTheFullBundle's, cmd/cupertino).
 func TestEnrichConstraintsTravelInParts(t *testing.T) {
 	db := buildFixture(t)
 	alterPart(t, db, `INSERT INTO enrich_constraints(symbol_id, doc_id, pass, added)

@@ -14,12 +14,15 @@
 //
 // # Row identity
 //
-// docs.id is the document's id. It equals docs_fts.rowid, and every per-document
-// table (doc_body, docs_structured, doc_symbols, doc_code_examples,
-// doc_children, symbol_names, address_keys) refers to it as doc_id, which keeps them small
-// (an integer instead of a ~60-byte URI per row). Join docs for the URI.
-// Replace keeps a document's id; DeleteSource removes the ids of one source
-// from every table.
+// docs.id is the document's id. It equals the rowid of its docs_fts or
+// parts_fts row (and of its context_fts row), and every per-document table
+// (doc_body, docs_structured, doc_symbols, doc_code_examples, doc_children,
+// symbol_names, inheritance_edges, address_keys, code_refs, doc_vectors,
+// passages, enrich_constraints) refers to it as doc_id, which keeps them
+// small (an integer instead of a ~60-byte URI per row). Join docs for the
+// URI. Replace keeps a document's id; DeleteSource removes the ids of one
+// source from every table but enrich_constraints, whose rows for symbols
+// that are gone the enrich passes prune on their next run.
 //
 // # Tables
 //

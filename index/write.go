@@ -97,7 +97,9 @@ func (b *Builder) Delete(uri string) (bool, error) {
 	return true, b.endWrite()
 }
 
-// DeleteSource removes every document of source from every table, and the
+// DeleteSource removes every document of source from every table keyed by
+// document (enrich_constraints aside: enrich prunes the rows whose symbol
+// is gone on its next run, which a save makes before its commit), and the
 // source's manifest rows, for a full re-save of one source. It returns the
 // number of documents removed.
 func (b *Builder) DeleteSource(source string) (int64, error) {

@@ -98,7 +98,10 @@ func searchTool(b *backend) (mcpgo.Tool, server.ToolHandlerFunc) {
 		mcpgo.WithString("query", mcpgo.Required(), mcpgo.MaxLength(maxQueryLen),
 			mcpgo.Description("API name, keywords, a line of Swift or an error message. Prefixes such as \"se:\" (Swift Evolution) or \"hig:\" restrict the source; \"@MainActor\" asks for an attribute.")),
 		mcpgo.WithString("source", mcpgo.Enum(source.IDs()...),
-			mcpgo.Description("Only this source. Omit to search all of them (apple-archive, samples, wwdc and packages join only for prose queries unless include_archive is true). "+
+			mcpgo.Description("Only this source. Omit to search all of them, except that a bare API name (one capitalised name, \"Type member\" or @attributes alone) "+
+				"leaves out apple-archive, samples, wwdc and packages unless include_archive is true. Samples, wwdc and packages are searched in full text "+
+				"only when asked for (this argument, a prefix, or a word such as \"wwdc\" or \"sample\"); otherwise they add the projects, sessions and packages "+
+				"titled with the query's words and declarations named like it. "+
 				"The server lists only the sources its index holds.")),
 		mcpgo.WithString("framework", mcpgo.MaxLength(maxNameLen),
 			mcpgo.Description("Only this framework: identifier, module or display name (\"swiftui\", \"CoreData\", \"Core Data\"). list_frameworks lists them.")),
@@ -108,7 +111,8 @@ func searchTool(b *backend) (mcpgo.Tool, server.ToolHandlerFunc) {
 			mcpgo.Description("Only this page kind. Common spellings are accepted too: method and \"Instance Method\" mean func, initializer means init, "+
 				"var and let mean property, \"sample code\" means sampleCode, \"Property List Key\" means propertyListKey (Info.plist and entitlement keys).")),
 		mcpgo.WithBoolean("include_archive", mcpgo.DefaultBool(false),
-			mcpgo.Description("Also search the sources otherwise searched only for prose queries, Apple's retired guides (apple-archive), sample code, WWDC sessions and Swift packages, for every query.")),
+			mcpgo.Description("Also admit Apple's retired guides (apple-archive), sample code, WWDC sessions and Swift packages for a bare API name, which otherwise leaves them out; "+
+				"other queries include them already.")),
 		mcpgo.WithInteger("year", mcpgo.DefaultNumber(0), mcpgo.Min(0), mcpgo.Max(2100),
 			mcpgo.Description("Only WWDC sessions of this year (implies source wwdc), e.g. 2024; 0 means any year.")),
 		mcpgo.WithInteger("limit", mcpgo.DefaultNumber(ranker.DefaultLimit), mcpgo.Min(1), mcpgo.Max(ranker.MaxLimit),

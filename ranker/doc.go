@@ -103,13 +103,22 @@
 // the chapter of the best ones joins the candidates named by its section,
 // and the book then fuses at Apple's weight (sections.go).
 //
-// Filters apply in Go to the fetched rows, one code path for every stage;
-// a framework or kind filter also asks SQL for its pages before any cap,
-// so it is exact (filtered.go), and a filtered word or two orders its
-// near-ties by how much sample and package code uses each type
-// (prominence.go).
-// Identifier queries (one upper-case name, "Type member") search only the
-// sources where a symbol has a canonical answer (apple-docs, swift-evolution,
-// packages); declaration queries only apple-docs and packages; apple-archive
-// joins prose queries, or any query with IncludeArchive.
+// Filters apply in Go to the fetched rows before they are scored (keep in
+// rank.go), one code path for every stage; besides, the sources in scope
+// decide which stages run, a framework or year filter narrows the
+// full-text MATCH, and a framework or kind filter also asks SQL for its
+// pages before any cap, so it is exact (filtered.go). A filtered word or
+// two orders its near-ties by how much sample and package code uses each
+// type (prominence.go).
+//
+// Identifier queries (one upper-case name, "Type member", @attributes
+// alone) search only the sources where a symbol has a canonical answer
+// (source.Source.Symbols: apple-docs, swift-evolution, packages) and none
+// of the on-request ones (apple-archive, samples, wwdc, packages), so
+// apple-docs and swift-evolution. Declaration queries keep only the
+// declaration sources (apple-docs, packages) of their scope.
+// IncludeArchive admits the four on-request sources to both. Every other
+// query, a lone lower-case word included, reaches every source; samples,
+// wwdc and packages then bring only what the lookups find, unless a
+// filter, prefix or hint word asks for one (scope, partitions).
 package ranker

@@ -176,7 +176,8 @@ func (e *Engine) run(ctx context.Context, q *Query, f Filters, call *Call) ([]Re
 // @attribute or a symbol shape ("actor type") has its answers.
 var declarationSources = source.With(func(s source.Source) bool { return s.Declarations })
 
-// onRequest are the sources searched only when asked for (apple-archive).
+// onRequest are the sources an identifier query searches only when asked
+// for (source.OnRequest: apple-archive, samples, wwdc, packages).
 var onRequest = func() map[string]bool {
 	m := map[string]bool{}
 	for _, s := range source.All {

@@ -44,8 +44,9 @@ const (
 // Platforms lists the filterable platforms in display order.
 var Platforms = []string{PlatformIOS, PlatformMacOS, PlatformTvOS, PlatformWatchOS, PlatformVisionOS}
 
-// Filters narrow a search. The zero value searches every source except
-// apple-archive (see IncludeArchive) with DefaultLimit results.
+// Filters narrow a search. The zero value searches every source, except
+// that a query shaped like an API name leaves out the on-request sources
+// (see IncludeArchive), with DefaultLimit results.
 type Filters struct {
 	// Sources restricts results to these sources (any alias, see
 	// ResolveSource). Empty means all.
@@ -70,8 +71,13 @@ type Filters struct {
 	MinVisionOS string `json:"minVisionOS,omitempty"`
 	// IncludeArchive lets the on-request sources (source.OnRequest:
 	// apple-archive, samples, wwdc, packages) into results for every query.
-	// Without it they only join multi-word prose queries, and never
-	// identifier lookups. The name is the original tool's.
+	// Without it they join every query but an identifier lookup (one
+	// capitalised name, "Type member", @attributes alone:
+	// isIdentifierQuery), a lone lower-case word included. It does not
+	// ask for samples, wwdc or packages: their full text is searched only
+	// when a source filter, prefix or hint word names them, and otherwise
+	// they bring what the lookups find (partitions). The name is the
+	// original tool's.
 	IncludeArchive bool `json:"includeArchive,omitempty"`
 	// Year keeps the WWDC sessions of that year (wwdc://<year>/…); it
 	// implies source wwdc, and 0 means any year.
@@ -235,8 +241,8 @@ func listsPlatform(introduced map[string]string) bool {
 }
 
 // sourceInScope reports whether src may appear in results. prose says the
-// query is multi-word text rather than an identifier lookup, the one case
-// where apple-archive joins without being asked for.
+// query is not an identifier lookup (the engine passes !isIdentifierQuery),
+// the one case where the on-request sources join without being asked for.
 func (f Filters) sourceInScope(src string, prose bool) bool {
 	if len(f.Sources) > 0 {
 		for _, s := range f.Sources {

@@ -79,7 +79,7 @@ func TestAvailableBy(t *testing.T) {
 func TestSourceInScope(t *testing.T) {
 	var f Filters
 	if f.sourceInScope("apple-archive", false) || !f.sourceInScope("apple-archive", true) || !f.sourceInScope("hig", false) {
-		t.Error("default scope: archive only for prose")
+		t.Error("default scope: archive only for queries that are not identifier lookups")
 	}
 	f.IncludeArchive = true
 	if !f.sourceInScope("apple-archive", false) {
@@ -88,6 +88,32 @@ func TestSourceInScope(t *testing.T) {
 	f = Filters{Sources: []string{"hig"}}
 	if f.sourceInScope("apple-docs", true) || !f.sourceInScope("hig", false) {
 		t.Error("explicit sources must be exclusive")
+	}
+}
+
+// TestOnRequestSourcesScope pins what docs/search.md, the search tool's
+// source and include_archive descriptions and search --include-archive say:
+// the on-request sources join every query but a bare API name, a lone
+// lower-case word included; include_archive admits them to API names; and
+// it does not ask for the full text of a source searched apart, which only
+// a filter, a prefix or a hint word does.
+func TestOnRequestSourcesScope(t *testing.T) {
+	e := openTestEngine(t)
+	if rankOf(mustSearch(t, e, "bindings", Filters{}), "apple-archive://cocoa-bindings") == 0 {
+		t.Error("a lone lower-case word did not reach the archive")
+	}
+	if rankOf(mustSearch(t, e, "Widgets", Filters{}), "packages://acme/swift-widgets") != 0 {
+		t.Error("a bare API name reached packages without include_archive")
+	}
+	if rankOf(mustSearch(t, e, "Widgets", Filters{IncludeArchive: true}), "packages://acme/swift-widgets") == 0 {
+		t.Error("include_archive did not admit packages to a bare API name")
+	}
+	const session = "wwdc://2023/10002" // its transcript alone says "timeline provider"
+	if rankOf(mustSearch(t, e, "timeline provider", Filters{IncludeArchive: true}), session) != 0 {
+		t.Error("include_archive searched WWDC transcripts unasked")
+	}
+	if rankOf(mustSearch(t, e, "timeline provider wwdc", Filters{}), session) == 0 {
+		t.Error("the hint word wwdc did not search the transcripts")
 	}
 }
 

@@ -26,8 +26,9 @@ import (
 // order; an idea also matches loosely on rare words of its phrases
 // (rankIdeas). The best ideas' pages join the candidates with a relevance
 // of their own (lexiconRelevance): a hint that competes, not an answer
-// forced on top. The table is compiled on the first request that reads it
-// (compiledLexicon).
+// forced on top. The table is compiled by `go generate ./ranker` into
+// static arrays; the first request that reads it derives its per-stem and
+// per-idea lists from them (compiledLexicon).
 
 // taskIdea is one everyday job: the ways people word it and the pages that
 // do it, best first. A page is an apple-docs path or a whole URI.
@@ -42,9 +43,9 @@ const (
 	lexiconIdeas = 3
 	lexiconPages = 8
 	// lexiconBase is the relevance the first page of the best idea gains,
-	// falling linearly by lexiconStep per page (bm25 adds up to
-	// bm25Scale, 10; the context stage's best API 4). Both were chosen
-	// on the dev sets (docs/search.md, "The task lexicon").
+	// falling linearly by lexiconStep per page, never below 1 (bm25 adds
+	// up to bm25Scale, 10; the context stage's best API 4). Both were
+	// chosen on the dev sets (docs/search.md, "The task lexicon").
 	lexiconBase = 20.0
 	lexiconStep = 3.0
 	// A loose match needs lexiconLooseWords of an idea's words worth
@@ -102,10 +103,11 @@ type lexiconWord struct {
 // list cuts entry i out of a list and its offsets.
 func list(all, at []int32, i int32) []int32 { return all[at[i]:at[i+1]] }
 
-// newLexicon compiles ideas: the task lexicon on its first use, and the
-// tests' small tables. Each distinct word is normalised, stemmed and looked
-// up once; a phrase's words are numbers into those, so the whole table
-// compiles in a few milliseconds (BenchmarkLoadTaskLexicon).
+// newLexicon compiles ideas: the task lexicon's files under `go generate`
+// (GenerateLexicon), and the tests' small tables. Each distinct word is
+// normalised, stemmed and looked up once; a phrase's words are numbers into
+// those, so reading and compiling the whole table takes about 20 ms warm
+// (BenchmarkCompileLexiconFiles).
 func newLexicon(ideas []taskIdea) *lexicon {
 	type distinctWord struct{ word, stem string }
 	var (

@@ -277,7 +277,7 @@ func TestSearchCrossSource(t *testing.T) {
 			t.Errorf("identifier query reached hig: %v", r.URI)
 		}
 	}
-	// The archive joins prose queries only, or when asked.
+	// The archive joins every query but a bare API name, or any when asked.
 	if rankOf(mustSearch(t, e, "Cocoa Bindings", Filters{}), "apple-archive://cocoa-bindings") == 0 {
 		t.Error("prose query did not reach the archive")
 	}

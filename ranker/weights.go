@@ -1,9 +1,17 @@
 package ranker
 
 // weight is one cost multiplier of score(): below 1 lifts a page in its
-// source's list, above 1 sinks it. Every multiplier the ranker applies is
-// one of the named weights below, so a change of ranking is a change of
-// this table, and `--explain` prints a weight's factor group and reason.
+// source's list, above 1 sinks it. Every multiplier score() applies comes
+// from this file, a named weight or a frameworkAuthority entry, except
+// prominence's (prominence.go: 1/(1+prominenceWeight×p)); the coverage
+// multiplier of a request is built from weightProseCoverageSlope.
+// `--explain` prints a weight's factor group and reason. The additive
+// parts of a candidate's relevance are bm25Scale, the field* constants and
+// sectionBase here, and semanticBase, contextBase, lexiconBase and
+// lexiconStep beside their stages; the caps on what is considered
+// (candidates.go, prose.go, filtered.go, ...) and the order of a member's
+// pages by its type's use in code (callProminenceWeight, call_pages.go)
+// are outside this table too.
 type weight struct {
 	factor string  // the Factor* group --explain prints
 	value  float64 // the multiplier
@@ -108,7 +116,7 @@ const (
 	fieldInTitle    = 2.5 // inside a title word
 	fieldSummary    = 1.5 // a word of the summary
 	fieldFramework  = 1   // the framework's identifier
-	fieldBrevityMax = 2   // bonus for a title no longer than the query, halving per extra word
+	fieldBrevityMax = 2   // bonus for a title no longer than the query, divided by 1 + the title's extra words
 	// A title over verboseTitleRunes for a query of at most
 	// shortQueryKeywords keywords takes weightVerboseTitle.
 	verboseTitleRunes  = 50

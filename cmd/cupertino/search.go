@@ -72,7 +72,7 @@ with --format markdown, and a stable JSON document with --format json:
 	f.StringVar(&opts.Filters.MinTvOS, "min-tvos", "", "only APIs available on tvOS at or before this version")
 	f.StringVar(&opts.Filters.MinWatchOS, "min-watchos", "", "only APIs available on watchOS at or before this version")
 	f.StringVar(&opts.Filters.MinVisionOS, "min-visionos", "", "only APIs available on visionOS at or before this version")
-	f.BoolVar(&opts.Filters.IncludeArchive, "include-archive", false, "search every query also in Apple's retired guides, sample code, WWDC sessions and Swift packages (otherwise they join only prose queries)")
+	f.BoolVar(&opts.Filters.IncludeArchive, "include-archive", false, "admit Apple's retired guides, sample code, WWDC sessions and Swift packages for a bare API name too (one capitalised name, Type member or @attributes alone), which otherwise leaves them out; other queries include them already")
 	f.IntVar(&opts.Filters.Year, "year", 0, "only WWDC sessions of this year (implies --source wwdc)")
 	f.IntVar(&opts.Filters.Limit, "limit", ranker.DefaultLimit, fmt.Sprintf("number of results (maximum %d)", ranker.MaxLimit))
 	f.StringVar(&opts.Format, "format", "text", "output format: text, markdown or json")

@@ -58,7 +58,9 @@ type Source struct {
 	Declarations bool
 	// Framework: its documents carry a framework identifier.
 	Framework bool
-	// OnRequest: searched only when asked for or for multi-word prose.
+	// OnRequest: left out of identifier queries (one capitalised name,
+	// "Type member", @attributes alone) unless asked for or
+	// include_archive; every other query searches it.
 	OnRequest bool
 	// Separate: its pages are parts of wholes (the files of a sample
 	// project, the symbols of a package, a session's transcript) and far
@@ -162,7 +164,7 @@ var All = []Source{
 	},
 	{
 		ID: document.SourceAppleArchive, Name: "Apple Archive",
-		Description: "Apple's retired programming guides (searched only on request or for prose queries)",
+		Description: "Apple's retired programming guides (left out of a search for a bare API name unless asked for)",
 		IDIsBare:    true,
 		Aliases:     []Alias{{"archive", false}},
 		Weight:      0.5,
