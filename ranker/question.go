@@ -26,6 +26,8 @@ type QuestionForm struct {
 	// name": their names are searched with them (operators.go).
 	Operators []string `json:"operators,omitempty"`
 	raw       string
+	// prefers: the question chooses one thing over another.
+	prefers bool
 }
 
 // Changed reports whether the form differs from the query as typed.
@@ -73,6 +75,8 @@ var (
 	leadingFrameRE = regexp.MustCompile(`(?i)^(?:` +
 		`(?:(?:swift|swiftui|ios|objective[- ]?c|xcode|iphone|ipad)\s*)+(?:development|programming)?\s*[-–:]\s+|` +
 		`what(?:'s|’s| is) (?:going on|happening|wrong)(?: here)?(?: with)?\s+|` +
+		`(?:an? )?(?:bug|issue|problem|question|confusion) (?:in|with|about|regarding)\s+|how come\s+|` +
+		`why (?:use|choose|prefer)\s+|` +
 		`how (?:do|can|could|would|should|might) (?:i|we|you|one)(?: (?:properly|correctly|best))?\s+|how to\s+|how does one\s+|` +
 		`is (?:it|there a way|there any way) (?:possible )?(?:to|for me to|i can)?\s*|is it possible\s+|` +
 		`(?:what(?:'s| is) |which is )?the (?:best|proper|right|correct|recommended|simplest|easiest|preferred|swifty|swiftiest) (?:way|method) (?:to|of|for)\s+|` +
@@ -88,11 +92,21 @@ var (
 	// the tool is a subject of its own; nor "on iPad": a device's
 	// layout is ("two-column sidebar layout on iPad").
 	trailingFrameRE = regexp.MustCompile(`(?i)(?:\s*[?!.]+|\s+(?:in|using|with|for|on) (?:the |an? )?(?:swift|objective[- ]?c|obj-?c|ios)(?:\s?[0-9][0-9.]*)?(?: (?:language|app|apps|code|programming|development))?|` +
-		`\s+(?:not|isn't|doesn't|does not|is not) work(?:ing|s)?|\s+(?:mean|means)|\s+(?:programming|development)|\s+[-–:]\s*)$`)
+		`\s+(?:not|isn't|doesn't|does not|is not) work(?:ing|s)?|\s+(?:mean|means)|\s+(?:programming|development)|\s+[-–:]\s*|` +
+		`\s+(?:issue|issues|bug|bugs|problem|problems|confusion)(?: with (?:swift|ios|xcode))?)$`)
+	// howWorksRE: "How does X work", "How is X used": X is asked about;
+	// the frame is both ends, neither of them alone ("how to get it to
+	// work" is a request whose "work" is its own).
+	howWorksRE = regexp.MustCompile(`(?i)^how (?:does|do|is|are) (.+?)\s+(?:work|works|used|implemented)$`)
 	// comparisonRE: "the difference between X and Y".
 	differenceRE = regexp.MustCompile(`(?i)(?:^|\s)(?:the )?(?:main |key )?differen(?:ce|ces|tiate) (?:between|of)\s+(.+?)\s+and\s+(.+)$`)
 	// versusRE: "X vs Y", "X vs. Y", "X versus Y".
 	versusRE = regexp.MustCompile(`(?i)^(.+?)\s+(?:vs\.?|versus)\s+(.+)$`)
+	// preferRE: a question that chooses ("why choose X over Y", "prefer
+	// X over Y") compares X and Y as "X vs Y" does; "over" alone is a
+	// preposition ("draw a view over the map").
+	preferRE = regexp.MustCompile(`(?i)^(?:why )?(?:choose|prefer)\s`)
+	overRE   = regexp.MustCompile(`(?i)^(.+?)\s+over\s+(.+)$`)
 	// backtickRE: a word quoted as code in prose, `let`.
 	backtickRE = regexp.MustCompile("`([^`\\s]{1,40})`")
 )
@@ -157,6 +171,13 @@ func ReadQuestionForm(raw string, isFramework func(string) bool) QuestionForm {
 	}
 	for changed := true; changed; {
 		changed = false
+		// A choice may follow a tag or another frame ("[ios] Why choose").
+		f.prefers = f.prefers || preferRE.MatchString(f.Core)
+		if m := howWorksRE.FindStringSubmatchIndex(f.Core); m != nil {
+			strip(f.Core[:m[2]])
+			strip(f.Core[m[3]:])
+			f.Core, changed = strings.TrimSpace(f.Core[m[2]:m[3]]), true
+		}
 		if m := leadingFrameRE.FindStringIndex(f.Core); m != nil && m[1] > 0 && m[1] < len(f.Core) {
 			strip(f.Core[:m[1]])
 			f.Core, changed = strings.TrimSpace(f.Core[m[1]:]), true
@@ -207,6 +228,8 @@ func (f *QuestionForm) compare(strip func(string), short bool) bool {
 	if m := differenceRE.FindStringSubmatch(f.Core); m != nil {
 		x, y = m[1], m[2]
 	} else if m := versusRE.FindStringSubmatch(f.Core); m != nil {
+		x, y, versus = m[1], m[2], true
+	} else if m := overRE.FindStringSubmatch(f.Core); m != nil && f.prefers {
 		x, y, versus = m[1], m[2], true
 	}
 	x, y = unquoteCode(x), unquoteCode(y)

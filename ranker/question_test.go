@@ -40,6 +40,18 @@ func TestReadQuestionForm(t *testing.T) {
 		{"Objective C iPhone development: load an image from a URL", "load an image from a URL", nil},
 		{"What's going on here with my app performance?", "my app performance", nil},
 		{"sort an array in Objective C", "sort an array", nil},
+		// Frames at both ends, a subject's trouble, a choice (issue #27).
+		{"How does DispatchGroup work?", "DispatchGroup", nil},
+		{"How are property wrappers implemented?", "property wrappers", nil},
+		{"get background refresh to work", "get background refresh to work", nil},
+		{"Issue with NavigationStack path", "NavigationStack path", nil},
+		{"Confusion about actor reentrancy", "actor reentrancy", nil},
+		{"Core Data merge conflict problem", "Core Data merge conflict", nil},
+		{"How come my Task runs on the main thread?", "my Task runs on the main thread", nil},
+		{"Why use lazy var?", "lazy var", nil},
+		{"Why prefer async let over TaskGroup?", "async let TaskGroup", []string{"async let", "TaskGroup"}},
+		{"[swift] Why prefer async let over TaskGroup?", "async let TaskGroup", []string{"async let", "TaskGroup"}},
+		{"draw a view over the map", "draw a view over the map", nil},
 		// Tags and asides.
 		{"[swift] URLSession dataTask", "URLSession dataTask", nil},
 		{"AVPlayer play [duplicate]", "AVPlayer play", nil},
