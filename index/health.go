@@ -24,9 +24,23 @@ func schemaObjects() []string {
 	return names
 }
 
+// optionalIndexes are indexes added to SchemaVersion after files of it
+// shipped: their readers check for them and read without them (more
+// slowly, or with a check left off), so a file without one is not damaged.
+var optionalIndexes = setOfNames("doc_children_title", "doc_children_leaf")
+
+func setOfNames(names ...string) map[string]bool {
+	out := map[string]bool{}
+	for _, n := range names {
+		out[n] = true
+	}
+	return out
+}
+
 // MissingSchema returns the tables and indexes of SchemaVersion that the
-// file lacks. Open checks only the three it cannot work without; search,
-// read and the symbol tools need the rest, so `doctor` asks for all of them.
+// file lacks, but optionalIndexes. Open checks only the three it cannot
+// work without; search, read and the symbol tools need the rest, so
+// `doctor` asks for all of them.
 func (s *Store) MissingSchema(ctx context.Context) ([]string, error) {
 	rows, err := s.db.QueryContext(ctx, "SELECT name FROM sqlite_master WHERE type IN ('table', 'index')")
 	if err != nil {
@@ -46,7 +60,7 @@ func (s *Store) MissingSchema(ctx context.Context) ([]string, error) {
 	}
 	var missing []string
 	for _, name := range schemaObjects() {
-		if !present[name] {
+		if !present[name] && !optionalIndexes[name] {
 			missing = append(missing, name)
 		}
 	}

@@ -74,6 +74,7 @@ func (l *NameLookup) graphTables() (symbols, children, edges bool) {
 	t.once.Do(func() {
 		t.symbols, t.children, t.edges = l.hasTable("doc_symbols"), l.hasTable("doc_children"), l.hasTable("inheritance_edges")
 		t.childTitles = l.hasIndex("doc_children_title")
+		t.childLeaves = l.hasIndex("doc_children_leaf")
 	})
 	return t.symbols, t.children, t.edges
 }
@@ -83,6 +84,9 @@ type graphTablesSeen struct {
 	once                     sync.Once
 	symbols, children, edges bool
 	childTitles              bool
+	// childLeaves: doc_children_leaf is there, so GraphListed also finds
+	// entries by their qualified title's last component.
+	childLeaves bool
 }
 
 // GraphPageAt reads the page at uri without its members; ok is false when
@@ -305,19 +309,17 @@ func containerOf(uri, prefix string) string {
 
 // GraphListed reads the Topics entries of Apple pages titled name or
 // "name(…)", for a member whose own page is missing when its type is not
-// known. It reads them through doc_children_title; an index saved before
-// that index existed is read whole once instead (about 0.5 s on the full
-// index), and kept by title.
+// known, and, where the index has doc_children_leaf (GraphListsLeaves),
+// those whose qualified title ends so ("UIView.ContentMode.scaleAspectFill"
+// for scaleAspectFill). It reads them through doc_children_title; an index
+// saved before that index existed is read whole once instead (about 0.5 s
+// on the full index), and kept by title.
 func (l *NameLookup) GraphListed(ctx context.Context, name string) ([]GraphChild, error) {
 	if _, children, _ := l.graphTables(); !children || name == "" {
 		return nil, nil
 	}
 	if l.graphTablesSeen.childTitles {
-		return sqlrows.All(ctx, l.db, "graph listed "+name,
-			`SELECT p.uri, c.child_uri, c.child_title, COALESCE(k.kind, ''), COALESCE(k.parent_uri, '') FROM doc_children c
-JOIN docs p ON p.id = c.doc_id AND p.source = ?2
-LEFT JOIN docs k ON k.uri = c.child_uri
-WHERE c.child_title = ?1 OR (c.child_title >= ?1 || '(' AND c.child_title < ?1 || ')')`,
+		return sqlrows.All(ctx, l.db, "graph listed "+name, listedQuery(l.graphTablesSeen.childLeaves),
 			[]any{name, document.SourceAppleDocs}, scanGraphChild)
 	}
 	byTitle, err := l.allListed()
@@ -344,6 +346,34 @@ WHERE c.child_title = ?1 OR (c.child_title >= ?1 || '(' AND c.child_title < ?1 |
 SELECT p.uri, e.uri, e.title, COALESCE(k.kind, ''), COALESCE(k.parent_uri, '') FROM e
 JOIN docs p ON p.id = e.doc_id AND p.source = ?
 LEFT JOIN docs k ON k.uri = e.uri`, args, scanGraphChild)
+}
+
+// listedQuery reads a name's Topics entries by title through
+// doc_children_title and, with leaves, by last component through
+// doc_children_leaf: one range per index, [name, name")"), which holds
+// name and "name(…)" and nothing an identifier continues ('0' > ')').
+func listedQuery(leaves bool) string {
+	const cols = `SELECT p.uri, c.child_uri, c.child_title, COALESCE(k.kind, ''), COALESCE(k.parent_uri, '') FROM doc_children c
+JOIN docs p ON p.id = c.doc_id AND p.source = ?2
+LEFT JOIN docs k ON k.uri = c.child_uri
+WHERE `
+	query := cols + "c.child_title >= ?1 AND c.child_title < ?1 || ')'"
+	if leaves {
+		// The partial index serves a read that writes its expression and
+		// its WHERE term as the DDL does.
+		leaf := strings.ReplaceAll(childLeafExpr, "child_title", "c.child_title")
+		query += "\nUNION ALL\n" + cols + strings.ReplaceAll(childQualified, "child_title", "c.child_title") +
+			" AND " + leaf + " >= ?1 AND " + leaf + " < ?1 || ')'"
+	}
+	return query
+}
+
+// GraphListsLeaves says whether GraphListed finds Topics entries by their
+// qualified title's last component: without doc_children_leaf, a name no
+// page has may still be listed as Outer.Type.name.
+func (l *NameLookup) GraphListsLeaves() bool {
+	l.graphTables()
+	return l.graphTablesSeen.childLeaves
 }
 
 // maxListedEntries bounds the Topics entries of one title read on an

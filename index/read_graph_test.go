@@ -4,7 +4,11 @@ import (
 	"context"
 	"database/sql"
 	"fmt"
+	"path/filepath"
+	"strings"
 	"testing"
+
+	"github.com/cupertino-go/cupertino/internal/document"
 )
 
 // TestGraphReads: the per-type and per-name reads of the symbol graph give
@@ -132,4 +136,97 @@ func TestContainerOf(t *testing.T) {
 			t.Errorf("containerOf(%q) = %q, want %q", uri, got, want)
 		}
 	}
+}
+
+// TestGraphListedByLeaf: a Topics entry titled with its type's qualified
+// name (UIView.ContentMode.scaleAspectFill) is found by its last component,
+// through doc_children_leaf, and an index saved without that index finds
+// it not and says so.
+func TestGraphListedByLeaf(t *testing.T) {
+	dbPath := filepath.Join(t.TempDir(), "search.db")
+	b, err := Create(dbPath, testOptions())
+	if err != nil {
+		t.Fatal(err)
+	}
+	mustNoErr(t, b.Put(&document.Document{
+		URI: "apple-docs://uikit/uiview/contentmode-swift.enum", Source: document.SourceAppleDocs, Framework: "uikit",
+		Title: "UIView.ContentMode", Kind: "enum", Language: "swift", ContentHash: "h1",
+		Children: []document.Ref{
+			{URI: "apple-docs://uikit/uiview/contentmode-swift.enum/scaleaspectfill", Title: "UIView.ContentMode.scaleAspectFill"},
+			{URI: "apple-docs://uikit/uiview/contentmode-swift.enum/scaleaspectfit", Title: "UIView.ContentMode.scaleAspectFit"},
+			{URI: "apple-docs://arkit/arcamera/trackingstate-swift.enum/limited(_:)", Title: "ARCamera.TrackingState.limited(_:)"},
+			{URI: "apple-docs://uikit/uiview/contentmode-swift.enum/init(rawvalue:)", Title: "init(rawValue:)"},
+		},
+	}))
+	mustNoErr(t, b.Commit(context.Background()))
+
+	l, err := OpenNameLookup(dbPath)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx := context.Background()
+	if !l.GraphListsLeaves() {
+		t.Fatal("GraphListsLeaves is false on a fresh index")
+	}
+	for name, want := range map[string]string{
+		"scaleAspectFill": "UIView.ContentMode.scaleAspectFill",
+		"limited":         "ARCamera.TrackingState.limited(_:)",
+		"init":            "init(rawValue:)",
+	} {
+		got, err := l.GraphListed(ctx, name)
+		if err != nil || len(got) != 1 || got[0].Title != want || got[0].ParentURI != "apple-docs://uikit/uiview/contentmode-swift.enum" {
+			t.Errorf("GraphListed(%s) = %+v, %v; want the entry %s", name, got, err, want)
+		}
+	}
+	for _, name := range []string{"scaleAspect", "ContentMode", "roundedRectangle"} {
+		if got, err := l.GraphListed(ctx, name); err != nil || len(got) != 0 {
+			t.Errorf("GraphListed(%s) = %+v, %v; want nothing", name, got, err)
+		}
+	}
+	// The read goes through the partial index, not a scan.
+	plan := queryPlan(t, l.db, listedQuery(true), "x", document.SourceAppleDocs)
+	if !strings.Contains(plan, "USING INDEX doc_children_leaf (<expr>>? AND <expr><?)") || !strings.Contains(plan, "USING INDEX doc_children_title") {
+		t.Errorf("GraphListed's plan:\n%s", plan)
+	}
+	l.Close()
+
+	db, err := sql.Open("sqlite", dbPath)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := db.Exec("DROP INDEX doc_children_leaf"); err != nil {
+		t.Fatal(err)
+	}
+	db.Close()
+	old, err := OpenNameLookup(dbPath)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer old.Close()
+	if old.GraphListsLeaves() {
+		t.Error("GraphListsLeaves is true on an index without doc_children_leaf")
+	}
+	if got, err := old.GraphListed(ctx, "scaleAspectFill"); err != nil || len(got) != 0 {
+		t.Errorf("GraphListed(scaleAspectFill) without the index = %+v, %v", got, err)
+	}
+}
+
+// queryPlan is EXPLAIN QUERY PLAN's details, one a line.
+func queryPlan(t *testing.T, db *sql.DB, query string, args ...any) string {
+	t.Helper()
+	rows, err := db.Query("EXPLAIN QUERY PLAN "+query, args...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer rows.Close()
+	var lines []string
+	for rows.Next() {
+		var id, parent, unused int
+		var detail string
+		if err := rows.Scan(&id, &parent, &unused, &detail); err != nil {
+			t.Fatal(err)
+		}
+		lines = append(lines, detail)
+	}
+	return strings.Join(lines, "\n")
 }

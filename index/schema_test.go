@@ -1,7 +1,9 @@
 package index
 
 import (
+	"context"
 	"database/sql"
+	"errors"
 	"path/filepath"
 	"testing"
 
@@ -30,5 +32,33 @@ func TestSchemaDDLApplies(t *testing.T) {
 	}
 	if BM25Expr != "bm25(docs_fts, 1, 1, 2, 1, 10, 1, 3, 5, 1.5)" {
 		t.Fatalf("BM25Expr = %q", BM25Expr)
+	}
+}
+
+// TestCheckSchemaToleratesOptionalIndexes: a file saved before the indexes
+// added to this schema version later (doc_children_title,
+// doc_children_leaf) is not reported damaged; one missing any other index
+// is.
+func TestCheckSchemaToleratesOptionalIndexes(t *testing.T) {
+	path := buildFixture(t)
+	db, err := sql.Open("sqlite", path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for name := range optionalIndexes {
+		if _, err := db.Exec("DROP INDEX " + name); err != nil {
+			t.Fatal(err)
+		}
+	}
+	st := openStore(t, path)
+	if err := st.CheckSchema(context.Background()); err != nil {
+		t.Errorf("CheckSchema without the optional indexes: %v", err)
+	}
+	if _, err := db.Exec("DROP INDEX doc_children_child"); err != nil {
+		t.Fatal(err)
+	}
+	db.Close()
+	if err := st.CheckSchema(context.Background()); !errors.Is(err, ErrCorrupt) {
+		t.Errorf("CheckSchema without doc_children_child = %v, want ErrCorrupt", err)
 	}
 }

@@ -3,6 +3,7 @@ package verify
 import (
 	"context"
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 )
@@ -43,12 +44,19 @@ type site struct {
 }
 
 // checkImplicit: a name checked for existence alone, whatever type
-// (a leading-dot member, a member of a value of unknown type).
+// (a leading-dot member, a member of a value of unknown type), on an
+// index whose Topics entries are found by their qualified titles' last
+// component (symbolGraph.leaves): UIView.ContentMode.scaleAspectFill is
+// listed so, and many cases have no page of their own.
 var checkImplicit = false
 
 // checkUntypedLabels: a call's labels checked against every documented
 // overload of its name when its receiver's type is unknown.
 var checkUntypedLabels = false
+
+// vagueType is what a leading dot's context wants when it is an Apple
+// type the crawl does not name: the dot is not checked at all.
+const vagueType = "?"
 
 // maxLinks bounds the chain a receiver's type is followed through.
 const maxLinks = 4
@@ -326,7 +334,10 @@ func (a *Analysis) memberSite(dot int, labels map[int][]string) (site, bool) {
 // checkSites runs the type-aware checks over a file's sites. It returns
 // the findings, and the (line, name) of each, so that the name-based
 // reference on the same use gives way.
-func (c *Checker) checkSites(ctx context.Context, a *Analysis, declared map[string]bool) ([]Reference, error) {
+//
+// unindexed says the file imports a module the index does not document:
+// a name checked for its existence alone may be that module's.
+func (c *Checker) checkSites(ctx context.Context, a *Analysis, declared map[string]bool, unindexed bool) ([]Reference, error) {
 	gs, ok := c.Table.(graphSource)
 	if !ok {
 		return nil, nil
@@ -335,7 +346,7 @@ func (c *Checker) checkSites(ctx context.Context, a *Analysis, declared map[stri
 	if err != nil || sg == nil {
 		return nil, err
 	}
-	g := &graphView{g: sg, ctx: ctx}
+	g := &graphView{g: sg, ctx: ctx, nameAlone: checkImplicit && sg.leaves && !unindexed}
 	imports := inScope(a.imports)
 	extInits := a.extensionInits()
 	// expect maps a leading dot to the type its context wants: the
@@ -397,10 +408,14 @@ func (c *Checker) checkSite(g *graphView, a *Analysis, s site, imports, extInits
 		r.Why = "no initializer of " + s.name + " takes " + signature("", s.labels) + "; real ones: " + candidateNames(r.Nearest)
 		return r, true, nil
 	case siteImplicit:
-		if want := expect[s.tok]; want != "" {
+		switch want := expect[s.tok]; want {
+		case "":
+		case vagueType:
+			return Reference{}, false, nil
+		default:
 			return c.checkCase(g, s, want, imports)
 		}
-		if !checkImplicit {
+		if !g.nameAlone {
 			return Reference{}, false, nil
 		}
 		exists, err := c.exists(g, s.name)
@@ -411,6 +426,19 @@ func (c *Checker) checkSite(g *graphView, a *Analysis, s site, imports, extInits
 			Why: "no Apple type has a member named `" + s.name + "` (names are case-sensitive)"}, true, nil
 	}
 	types, opaque := c.receiverTypes(g, s, imports)
+	if len(types) > 0 && a.tok(s.tok+1).punct("=") && a.tok(s.tok+2).punct(".") && expect[s.tok+2] == "" {
+		// `x.property = .name`: the name is the property's type's, which
+		// its declaration gives; when the crawl gives none (a Topics
+		// entry with no page: JSONDecoder.keyDecodingStrategy), the name
+		// is not judged by its existence elsewhere either.
+		expect[s.tok+2] = vagueType
+		for _, m := range g.membersOf(types, s.name) {
+			if t := declaredType(m.decl); t != "" {
+				expect[s.tok+2] = t
+				break
+			}
+		}
+	}
 	if !judgedOwn(types) && !opaque && judgedForLabels(types) && s.called {
 		if ms := g.membersOf(types, s.name); len(ms) > 0 && !fitsAny(ms, s.name, s.labels, s.trailing) {
 			r := Reference{Line: s.line, Symbol: types[0].title + "." + signature(s.name, s.labels), Kind: string(RefMember), Status: WrongLabels}
@@ -449,14 +477,6 @@ func (c *Checker) checkSite(g *graphView, a *Analysis, s site, imports, extInits
 			r.Why = recv + ", its superclasses and protocols have no member `" + s.name + "`; it is on " + candidateNames(r.Nearest)
 			return r, true, nil
 		}
-		if a.tok(s.tok+1).punct("=") && a.tok(s.tok+2).punct(".") {
-			for _, m := range ms {
-				if t := declaredType(m.decl); t != "" {
-					expect[s.tok+2] = t
-					break
-				}
-			}
-		}
 		if s.called && fitsAny(ms, s.name, s.labels, s.trailing) {
 			a.expectArguments(s, ms, s.name, expect)
 			a.expectArguments(s, inScopeOverloads(g, s.name, imports), s.name, expect)
@@ -484,7 +504,7 @@ func (c *Checker) checkSite(g *graphView, a *Analysis, s site, imports, extInits
 			return r, true, nil
 		}
 	}
-	if s.unguessed && checkImplicit {
+	if s.unguessed && g.nameAlone {
 		exists, err := c.exists(g, s.name)
 		if err != nil || exists {
 			return Reference{}, false, err
@@ -522,7 +542,15 @@ func (a *Analysis) expectArguments(s site, ms []apiMember, base string, expect m
 			case typ == "":
 			case want[i] == "" && !vetoed[i]:
 				want[i] = typ
-			case want[i] != typ:
+			case want[i] == typ:
+			case strings.HasPrefix(want[i], conformingPrefix) && strings.HasPrefix(typ, conformingPrefix):
+				// Overloads constrained to different protocols
+				// (buttonStyle: ButtonStyle or PrimitiveButtonStyle):
+				// a static member of either fits.
+				if !slices.Contains(strings.Split(strings.TrimPrefix(want[i], conformingPrefix), "|"), strings.TrimPrefix(typ, conformingPrefix)) {
+					want[i] += "|" + strings.TrimPrefix(typ, conformingPrefix)
+				}
+			default:
 				vetoed[i] = true
 			}
 		}
@@ -564,6 +592,9 @@ func (c *Checker) checkCase(g *graphView, s site, want string, imports map[strin
 	if s.name == "none" || s.name == "some" {
 		return Reference{}, false, nil
 	}
+	if protocols, ok := strings.CutPrefix(want, conformingPrefix); ok {
+		return c.checkStaticMember(g, s, strings.Split(protocols, "|"), imports)
+	}
 	types := g.typesNamed(want, imports)
 	if !g.judgedCases(types) || len(g.membersOf(types, s.name)) > 0 {
 		return Reference{}, false, nil
@@ -572,6 +603,94 @@ func (c *Checker) checkCase(g *graphView, s site, want string, imports map[strin
 	r.Nearest = caseCandidates(types)
 	r.Why = want + " has no case or static member `" + s.name + "`; real ones: " + candidateNames(r.Nearest)
 	return r, true, nil
+}
+
+// checkStaticMember checks a leading dot where any type conforming to one
+// of the protocols fits (`.pickerStyle(.dropdown)`): the name is one of
+// their static members (`extension PickerStyle where Self == MenuPickerStyle
+// { static var menu }`). The crawl lists them partly (PickerStyle's page
+// lacks radioGroup, which RadioGroupPickerStyle's Topics list), so a name
+// missing from the protocols is a finding only when no page and no Topics
+// entry has it at all, nor a page writes it, when it is camel-cased, as
+// spelled (a lowercase word such as "dropdown" is prose).
+func (c *Checker) checkStaticMember(g *graphView, s site, protocols []string, imports map[string]bool) (Reference, bool, error) {
+	var types []*apiType
+	for _, p := range protocols {
+		ts := g.typesNamed(p, imports)
+		if len(ts) == 0 || g.err != nil {
+			return Reference{}, false, g.err
+		}
+		types = append(types, ts...)
+	}
+	if !judgedStatics(types) || len(g.membersOf(types, s.name)) > 0 {
+		return Reference{}, false, nil
+	}
+	if stdlibMembers[s.name] || len(g.overloads(s.name, false)) > 0 || len(g.overloads(s.name, true)) > 0 || g.err != nil {
+		return Reference{}, false, g.err
+	}
+	if strings.ToLower(s.name) != s.name {
+		if doc, ok := c.Table.(Documented); ok {
+			uri, found, err := doc.MentionedIn(s.name)
+			if err != nil || found && c.mentionedAsWritten(uri, s.name) {
+				return Reference{}, false, err
+			}
+		}
+	}
+	r := Reference{Line: s.line, Symbol: "." + s.name, Kind: "case", Status: NoSuchCase}
+	r.Nearest = staticCandidates(types)
+	r.Why = "no type conforming to " + strings.Join(protocols, " or ") + " has a static member `" + s.name + "`; real ones: " + candidateNames(r.Nearest)
+	return r, true, nil
+}
+
+// judgedStatics says whether protocols list static members to judge a
+// leading dot by: each a protocol whose page lists at least three.
+func judgedStatics(types []*apiType) bool {
+	for _, t := range types {
+		if t.kind != "protocol" || len(staticMembers(t)) < 3 || assetStatics[t.title] {
+			return false
+		}
+	}
+	return len(types) > 0
+}
+
+// assetStatics are protocols whose static members a project's asset
+// catalog adds: Xcode generates `extension ShapeStyle where Self == Color
+// { static var darkBrown }` for a colour set, so `.foregroundStyle(.darkBrown)`
+// is real in a project whose sources never declare it.
+var assetStatics = setOf("ShapeStyle")
+
+// staticMembers are a type's members declared static, and those its Topics
+// list with no page (TextFieldStyle's roundedBorder), which for a
+// protocol are the static members its extensions add.
+func staticMembers(t *apiType) []apiMember {
+	var out []apiMember
+	for base, ms := range t.members {
+		if base == "init" {
+			continue
+		}
+		for _, m := range ms {
+			if m.decl == "" && m.kind == "" || strings.HasPrefix(m.decl, "static ") || strings.Contains(m.decl, " static ") {
+				out = append(out, m)
+				break
+			}
+		}
+	}
+	return out
+}
+
+// staticCandidates lists the protocols' static members.
+func staticCandidates(types []*apiType) []Candidate {
+	var out []Candidate
+	for _, t := range types {
+		for _, m := range staticMembers(t) {
+			out = append(out, Candidate{Name: "." + titleName(m.title), URI: m.uri})
+		}
+	}
+	sortCandidates(out)
+	if len(out) > maxShown*2 {
+		out = out[:maxShown*2]
+	}
+	return out
 }
 
 // judgedCases says whether the types' cases and static members are
@@ -678,14 +797,30 @@ func sameOpaqueType(ms []apiMember) (string, bool) {
 // exists says whether any Apple page, Topics entry or symbol has name, as
 // written.
 func (c *Checker) exists(g *graphView, name string) (bool, error) {
-	if stdlibMembers[name] || len(g.overloads(name, true)) > 0 {
+	// Pages first: the Topics entries are read only for a name no page
+	// has.
+	if stdlibMembers[name] || len(g.overloads(name, false)) > 0 || len(g.overloads(name, true)) > 0 {
 		return true, nil
 	}
 	if g.err != nil {
 		return false, g.err
 	}
 	cands, err := c.Table.Lookup(name)
-	return len(cands) > 0, err
+	if err != nil || len(cands) > 0 {
+		return len(cands) > 0, err
+	}
+	// A page that writes the name as it is spelled, as a whole word, is
+	// evidence enough not to call it invented: many cases have no page
+	// and no Topics entry in the crawl, but a code example or a
+	// discussion shows them (DatePickerComponents.hourAndMinute).
+	if doc, ok := c.Table.(Documented); ok {
+		uri, found, err := doc.MentionedIn(name)
+		if err != nil {
+			return false, err
+		}
+		return found && c.mentionedAsWritten(uri, name), nil
+	}
+	return false, nil
 }
 
 // fitsAny says whether one overload takes the labels; a member with no

@@ -347,7 +347,7 @@ func (c *Checker) file(ctx context.Context, a *Analysis, declared map[string]boo
 				Replacement: hit.Entry.Replacement, Target: targetName(t), Why: hit.Entry.Why})
 		}
 	}
-	typed, err := c.checkSites(ctx, a, declared)
+	typed, err := c.checkSites(ctx, a, declared, len(unindexed) > 0)
 	if err != nil {
 		return nil, err
 	}

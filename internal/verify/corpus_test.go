@@ -74,7 +74,7 @@ func TestSampleCodeFalsePositives(t *testing.T) {
 				unknown++
 				byStatus[f.Status]++
 				bySymbol[string(f.Status)+" "+f.Symbol]++
-				if os.Getenv("VERIFY_DUMP") != "" && f.Status != Unknown {
+				if dump := os.Getenv("VERIFY_DUMP"); dump == "all" || dump != "" && f.Status != Unknown {
 					fmt.Printf("DUMP %s %s:%d %s %s | %s\n", name, f.File, f.Line, f.Status, f.Symbol, f.Why)
 				}
 				if strings.Contains(f.Why, "one slip") {

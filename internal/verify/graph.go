@@ -57,6 +57,10 @@ type graphReader interface {
 	GraphNamed(ctx context.Context, name string) ([]index.GraphPage, error)
 	GraphContainers(ctx context.Context, prefixes []string) (map[string][]index.GraphPage, error)
 	GraphListed(ctx context.Context, name string) ([]index.GraphChild, error)
+	// GraphListsLeaves says whether GraphListed also finds entries by
+	// their qualified title's last component, so that a name it does not
+	// find is in no Topics list.
+	GraphListsLeaves() bool
 }
 
 // maxGraphEntries bounds what a long-running server memoizes: past it the
@@ -66,6 +70,9 @@ const maxGraphEntries = 50_000
 // symbolGraph is the memoized graph, safe for concurrent use.
 type symbolGraph struct {
 	src graphReader
+	// leaves: src finds Topics entries by their qualified titles' last
+	// component (GraphListsLeaves), so exists can say a name is nowhere.
+	leaves bool
 
 	mu sync.Mutex
 	// types by lowercased address.
@@ -88,7 +95,7 @@ type namedPages struct {
 }
 
 func newSymbolGraph(src graphReader) *symbolGraph {
-	g := &symbolGraph{src: src}
+	g := &symbolGraph{src: src, leaves: src.GraphListsLeaves()}
 	g.reset()
 	return g
 }

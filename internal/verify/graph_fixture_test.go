@@ -16,7 +16,12 @@ type memGraph struct {
 	Edges    []index.GraphEdge
 	// reads counts the reads, for the tests of what a check reads.
 	reads int
+	// NoLeaves stands for an index saved without doc_children_leaf:
+	// GraphListed finds entries by their whole title alone.
+	NoLeaves bool
 }
+
+func (m *memGraph) GraphListsLeaves() bool { return !m.NoLeaves }
 
 func (m *memGraph) pageAt(uri string) (index.GraphPage, bool) {
 	for _, p := range m.Pages {
@@ -110,7 +115,12 @@ func (m *memGraph) GraphListed(_ context.Context, name string) ([]index.GraphChi
 	m.reads++
 	var out []index.GraphChild
 	for _, c := range m.Children {
-		if c.Title == name || strings.HasPrefix(c.Title, name+"(") {
+		title := c.Title
+		if dot := strings.LastIndexByte(title, '.'); !m.NoLeaves && strings.IndexByte(title, '.') > 0 && dot >= 0 {
+			// doc_children_leaf: a qualified title's last component.
+			title = title[dot+1:]
+		}
+		if c.Title == name || strings.HasPrefix(c.Title, name+"(") || title == name || strings.HasPrefix(title, name+"(") {
 			if p, ok := m.pageAt(c.URI); ok {
 				c.Kind, c.PageParentURI = p.Kind, p.ParentURI
 			}

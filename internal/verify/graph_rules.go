@@ -186,6 +186,11 @@ type graphView struct {
 	g   *symbolGraph
 	ctx context.Context
 	err error
+	// nameAlone: a name whose receiver's type is not known is checked for
+	// its existence anywhere (checkImplicit, on an index that lists
+	// qualified Topics titles by their last component, in a file that
+	// imports only documented modules).
+	nameAlone bool
 }
 
 func (g *graphView) fail(err error) bool {

@@ -83,7 +83,13 @@ func declParams(decl, base string) ([]param, bool) {
 			j = closeAngle(decl, j)
 		}
 		if j >= 0 && j < len(decl) && decl[j] == '(' && (i == 0 || !identByte(decl[i-1])) {
-			return splitParams(decl[j+1:])
+			ps, ok := splitParams(decl[j+1:])
+			for k := range ps {
+				if g := genericConstraint(decl, ps[k].typ); g != "" {
+					ps[k].typ = conformingPrefix + g
+				}
+			}
+			return ps, ok
 		}
 		next := strings.Index(decl[i+len(base):], base)
 		if next < 0 {
@@ -162,6 +168,11 @@ func parseParam(s string) (param, bool) {
 	}
 	p.variadic = strings.HasSuffix(strings.TrimSpace(typ), "...") || strings.Contains(typ, "repeat each")
 	p.typ = plainType(typ)
+	if rest, ok := strings.CutPrefix(strings.TrimSpace(typ), "some "); ok {
+		if t := plainType(rest); t != "" {
+			p.typ = conformingPrefix + t
+		}
+	}
 	// A variadic parameter may take no argument at all.
 	p.defaulted = p.defaulted || p.variadic
 	return p, true
@@ -187,6 +198,43 @@ func topLevelEquals(s string) int {
 		}
 	}
 	return -1
+}
+
+// conformingPrefix marks a parameter type that is any type conforming to
+// a protocol (`some P`, or a generic parameter constrained to P): a leading
+// dot there names one of P's static members (`.pickerStyle(.menu)`).
+const conformingPrefix = "some:"
+
+// genericConstraint is the one protocol a declaration constrains the
+// generic parameter name to (`<S: P>` or `where S : P`), "" when name is
+// not a generic parameter or has no single plain constraint.
+func genericConstraint(decl, name string) string {
+	if name == "" || strings.ContainsRune(name, '.') {
+		return ""
+	}
+	for _, marker := range []string{name + ":", name + " :"} {
+		for i := strings.Index(decl, marker); i >= 0; {
+			if i == 0 || !identByte(decl[i-1]) {
+				rest := strings.TrimSpace(decl[i+len(marker):])
+				end := 0
+				for end < len(rest) && (identByte(rest[end]) || rest[end] == '.') {
+					end++
+				}
+				after := strings.TrimSpace(rest[end:])
+				// `S: P & Q` or `S: P<…>` is no single plain protocol.
+				if end > 0 && isCapitalized(rest[:end]) && !strings.HasPrefix(after, "&") && !strings.HasPrefix(after, "<") {
+					return rest[:end]
+				}
+				return ""
+			}
+			next := strings.Index(decl[i+len(marker):], marker)
+			if next < 0 {
+				break
+			}
+			i += len(marker) + next
+		}
+	}
+	return ""
 }
 
 // fits says whether written labels (with trailing closures after them) can

@@ -1,0 +1,169 @@
+package verify
+
+import (
+	"context"
+	"strings"
+	"testing"
+
+	"github.com/cupertino-go/cupertino/index"
+)
+
+// mentionTable is testGraph's table with pages whose text mentions names
+// (Documented and pageReader), as the index's full-text search finds them.
+type mentionTable struct {
+	graphTable
+	// pages maps a URI to its text.
+	pages map[string]string
+}
+
+func (t mentionTable) Modules() (map[string]bool, error) {
+	return setOf("uikit", "swiftui", "foundation", "dispatch"), nil
+}
+func (mentionTable) Container(string) (string, bool, error)   { return "", false, nil }
+func (mentionTable) Nearest(string, int) ([]Candidate, error) { return nil, nil }
+func (mentionTable) Slip(string) (Candidate, bool, error)     { return Candidate{}, false, nil }
+
+// MentionedIn folds case as the full-text search does.
+func (t mentionTable) MentionedIn(name string) (string, bool, error) {
+	for uri, text := range t.pages {
+		if strings.Contains(strings.ToLower(text), strings.ToLower(name)) {
+			return uri, true, nil
+		}
+	}
+	return "", false, nil
+}
+
+func (t mentionTable) PageText(uri string) (string, string, bool, error) {
+	text, ok := t.pages[uri]
+	return "", text, ok, nil
+}
+
+// implicitGraph is testGraph plus a UIKit enum whose cases are known only
+// from Topics entries titled with the qualified name, and a page that
+// mentions a case no page or entry has.
+func implicitGraph(noLeaves bool) mentionTable {
+	g := testGraph()
+	d := g.g.src.(*memGraph)
+	d.NoLeaves = noLeaves
+	for _, c := range []string{"fill", "fillEqually", "equalSpacing"} {
+		d.Children = append(d.Children, index.GraphChild{ParentURI: "apple-docs://uikit/uistackview/distribution-swift.enum",
+			URI: "apple-docs://uikit/uistackview/distribution-swift.enum/" + strings.ToLower(c), Title: "UIStackView.Distribution." + c})
+	}
+	// A protocol whose static members its extensions add, and a modifier
+	// generic over it; a static member the protocol's page lacks, listed
+	// by the conforming type's Topics.
+	d.Pages = append(d.Pages, index.GraphPage{URI: "apple-docs://swiftui/pickerstyle", Title: "PickerStyle", Kind: "protocol", Framework: "swiftui"})
+	for _, m := range []string{"menu", "segmented", "wheel", "inline"} {
+		d.Pages = append(d.Pages, index.GraphPage{URI: "apple-docs://swiftui/pickerstyle/" + m, Title: m, Kind: "property",
+			ParentURI: "apple-docs://swiftui/pickerstyle", Declaration: "static var " + m + ": Style { get }"})
+	}
+	d.Pages = append(d.Pages, index.GraphPage{URI: "apple-docs://swiftui/shapestyle", Title: "ShapeStyle", Kind: "protocol", Framework: "swiftui"})
+	for _, m := range []string{"red", "blue", "tint", "primary"} {
+		d.Pages = append(d.Pages, index.GraphPage{URI: "apple-docs://swiftui/shapestyle/" + m, Title: m, Kind: "property",
+			ParentURI: "apple-docs://swiftui/shapestyle", Declaration: "static var " + m + ": Color { get }"})
+	}
+	d.Pages = append(d.Pages, index.GraphPage{URI: "apple-docs://swiftui/view/foregroundstyle(_:)", Title: "foregroundStyle(_:)", Kind: "method",
+		ParentURI: "apple-docs://swiftui/view", Declaration: "nonisolated func foregroundStyle<S>(_ style: S) -> some View where S : ShapeStyle"})
+	d.Pages = append(d.Pages, index.GraphPage{URI: "apple-docs://swiftui/view/pickerstyle(_:)", Title: "pickerStyle(_:)", Kind: "method",
+		ParentURI: "apple-docs://swiftui/view", Declaration: "nonisolated func pickerStyle<S>(_ style: S) -> some View where S : PickerStyle"})
+	d.Children = append(d.Children, index.GraphChild{ParentURI: "apple-docs://swiftui/radiogrouppickerstyle",
+		URI: "apple-docs://swiftui/pickerstyle/radiogroup", Title: "PickerStyle.radioGroup"})
+	g.g = newSymbolGraph(d)
+	return mentionTable{graphTable: g, pages: map[string]string{
+		"apple-docs://swiftui/datepicker": "DatePicker(\"Time\", selection: $d, displayedComponents: [.hourAndMinute])",
+		"apple-docs://swiftui/shapes":     "Use a RoundedRectangle to draw a rounded rectangle.",
+		"apple-docs://swiftui/glass":      "Button(\"Go\") { }.pickerStyle(.glassWheel) shows a dropdown.",
+	}}
+}
+
+func checkImplicitWith(t *testing.T, table SymbolTable, code string) []Reference {
+	t.Helper()
+	rep, err := (&Checker{Table: table}).Check(context.Background(), []File{{Code: code}}, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return rep.Findings
+}
+
+// TestImplicitNameExistsNowhere: a leading-dot name, or a member of a value
+// whose type is not known, that no page, Topics entry (by its whole title
+// or its qualified title's last component) or page text as written has is
+// unknown; one that any has, or whose context is a property of an Apple
+// type the crawl gives no type for, is not judged.
+//
+// The check is off by default (checkImplicit: on the sample code, real
+// names the crawl lacks); the test turns it on.
+func TestImplicitNameExistsNowhere(t *testing.T) {
+	defer func(was bool) { checkImplicit = was }(checkImplicit)
+	checkImplicit = true
+	cases := []struct {
+		name, code string
+		noLeaves   bool
+		want       string // the symbol of the unknown finding, "" for none
+	}{
+		{"a leading dot no type has", "import UIKit\nlet b = makeButton(style: .roundedRectangle)\n", false, ".roundedRectangle"},
+		{"a leading dot listed by its qualified title", "import UIKit\nlet s = arrange(distribution: .equalSpacing)\n", false, ""},
+		{"a leading dot a page writes as spelled", "import SwiftUI\nlet p = picker(displayedComponents: [.hourAndMinute])\n", false, ""},
+		{"a page that writes it with another case", "import SwiftUI\nlet s = shape(.roundedRectangle)\n", false, ".roundedRectangle"},
+		{"a leading dot that is a page's member", "import UIKit\nlet v = view(mode: .scaleAspectFit)\n", false, ""},
+		{"a member of a value of unknown type", "import UIKit\nfunc f() { tableView.reloadRowsAnimated() }\n", false, ".reloadRowsAnimated"},
+		{"a member of unknown type that a page has", "import UIKit\nfunc f() { if screen.hasNotch { } }\n", false, ""},
+		{"a property of an Apple type with no declared type", "import UIKit\nlet v = UIImageView()\nv.tintAdjustmentStyle = .roundedRectangle\n", false, ""},
+		{"a file importing a module the index lacks", "import UIKit\nimport ArgumentParser\nlet o = Option(name: .customLong(\"codec\"))\n", false, ""},
+		{"an index without the leaf index", "import UIKit\nlet b = makeButton(style: .roundedRectangle)\n", true, ""},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			got := checkImplicitWith(t, implicitGraph(tc.noLeaves), tc.code)
+			var unknown []string
+			for _, f := range got {
+				if f.Status == Unknown && strings.HasPrefix(f.Symbol, ".") {
+					unknown = append(unknown, f.Symbol)
+				}
+			}
+			switch {
+			case tc.want == "" && len(unknown) > 0:
+				t.Fatalf("want no unknown leading-dot finding, got %v (%+v)", unknown, got)
+			case tc.want != "" && (len(unknown) != 1 || unknown[0] != tc.want):
+				t.Fatalf("want unknown %s, got %v (%+v)", tc.want, unknown, got)
+			}
+		})
+	}
+}
+
+// TestStaticMemberOfProtocol: a leading dot passed where a type conforming
+// to a protocol goes (`.pickerStyle(.dropdown)`, a generic parameter
+// constrained to PickerStyle) names one of the protocol's static members;
+// one no page or Topics entry has is no_such_case, with the real ones.
+func TestStaticMemberOfProtocol(t *testing.T) {
+	cases := []struct {
+		name, code string
+		want       bool
+	}{
+		{"a static member no page has", "import SwiftUI\nlet v = Text(\"a\").pickerStyle(.dropdown)\n", true},
+		{"the protocol's static member", "import SwiftUI\nlet v = Text(\"a\").pickerStyle(.menu)\n", false},
+		{"a static member another type's Topics list", "import SwiftUI\nlet v = Text(\"a\").pickerStyle(.radioGroup)\n", false},
+		{"a camel-cased name a page writes", "import SwiftUI\nlet v = Text(\"a\").pickerStyle(.glassWheel)\n", false},
+		{"a colour an asset catalog may add", "import SwiftUI\nlet v = Text(\"a\").foregroundStyle(.darkBrown)\n", false},
+		{"a name that is a page elsewhere", "import SwiftUI\nlet v = Text(\"a\").pickerStyle(.scaleAspectFit)\n", false},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			got := checkImplicitWith(t, implicitGraph(false), tc.code)
+			var found *Reference
+			for i, f := range got {
+				if f.Status == NoSuchCase {
+					found = &got[i]
+				}
+			}
+			switch {
+			case tc.want && found == nil:
+				t.Fatalf("want no_such_case, got %+v", got)
+			case tc.want && (len(found.Nearest) == 0 || found.Nearest[0].Name != ".inline"):
+				t.Fatalf("the finding names no real static member: %+v", found)
+			case !tc.want && found != nil:
+				t.Fatalf("want no finding, got %+v", found)
+			}
+		})
+	}
+}
