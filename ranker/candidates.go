@@ -133,6 +133,9 @@ type search struct {
 	lexiconRank map[int64]int
 	// sections holds, per page, the best section the request matched.
 	sections map[int64]sectionHit
+	// swiftQuestion: the request is a question framed as about Swift
+	// (QuestionForm.NamesSwift).
+	swiftQuestion bool
 }
 
 func (s *search) add(id int64, via int) *candidate {

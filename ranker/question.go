@@ -30,6 +30,21 @@ type QuestionForm struct {
 	prefers bool
 }
 
+// NamesSwift reports a question framed as about Swift: its scaffolding
+// names the language ("… in Swift?", "[swift]", "Swift 5.7", "Swift:").
+func (f QuestionForm) NamesSwift() bool {
+	for _, piece := range f.Stripped {
+		for _, w := range strings.FieldsFunc(strings.ToLower(piece), func(r rune) bool {
+			return !(r >= 'a' && r <= 'z' || r >= '0' && r <= '9')
+		}) {
+			if strings.HasPrefix(w, "swift") && w != "swiftui" && questionLanguageWords[w] {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 // Changed reports whether the form differs from the query as typed.
 func (f QuestionForm) Changed() bool {
 	return f.Core != f.raw || len(f.Sides) > 0 || len(f.Operators) > 0
@@ -280,6 +295,9 @@ func QuestionFormLine(f QuestionForm) string {
 	}
 	if len(f.Operators) > 0 {
 		line += "; named " + strings.Join(f.Operators, " | ")
+	}
+	if f.NamesSwift() {
+		line += "; asks about Swift: the book's sections are searched"
 	}
 	if len(f.Sides) > 0 {
 		line += fmt.Sprintf("; compared: %s (each side's search weighs %s, the whole's 1)", strings.Join(f.Sides, " | "), trimFloat(comparisonSideWeight))

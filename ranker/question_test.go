@@ -79,3 +79,28 @@ func TestReadQuestionForm(t *testing.T) {
 		}
 	}
 }
+
+// TestQuestionNamesSwift: a question whose scaffolding names the language
+// (a trailing "in Swift", a [swift] tag, a "Swift 5.7" version, "Swift:")
+// is framed as about Swift; one about SwiftUI, Objective-C or a platform,
+// or one with no frame, is not.
+func TestQuestionNamesSwift(t *testing.T) {
+	frameworks := func(w string) bool { return w == "swiftui" || w == "uikit" }
+	for _, tc := range []struct {
+		raw  string
+		want bool
+	}{
+		{"What does an exclamation mark mean in the Swift language?", true},
+		{"[swift] Difference between Array, Set and Dictionary", true},
+		{"Is Swift pass by value or pass by reference in Swift 5?", true},
+		{"How do I play a sound in Swift?", true},
+		{"How do I show a sheet in SwiftUI?", false},
+		{"Why is my block nil in Objective-C?", false},
+		{"timer stops while the user scrolls (iOS 17)", false},
+		{"property observers initial value", false},
+	} {
+		if got := ReadQuestionForm(tc.raw, frameworks).NamesSwift(); got != tc.want {
+			t.Errorf("%q: NamesSwift %v, want %v (stripped %q)", tc.raw, got, tc.want, ReadQuestionForm(tc.raw, frameworks).Stripped)
+		}
+	}
+}

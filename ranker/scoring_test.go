@@ -131,6 +131,7 @@ var scoringCases = []scoringCase{
 	{"reading: a compiler message", "error: value of type 'Text' has no member 'bolder'", Filters{}, "apple-docs://swiftui/text", "Read as message; searched: Text.bolder | Text"},
 	{"reading: a comparison+comparisonSideWeight", "URL vs NSURL", Filters{}, "apple-docs://foundation/nsurl", "compared: URL | NSURL (each side's search weighs 0.5, the whole's 1)"},
 	{"reading: a question's scaffolding", "how do I show a spinner?", Filters{}, "apple-docs://swiftui/progressview", "stripped how do I | ?"},
+	{"reading: a question about Swift", "How do task groups work in Swift?", Filters{}, "swift-book://concurrency", "asks about Swift: the book's sections are searched"},
 	{"reading: an operator's name", "What is the ?? operator", Filters{}, "swift-book://languageguide/basicoperators", "named ?? as nil-coalescing operator"},
 	{"reading: code among words, unsure+readingWeightFloor", "Text(bold) is not shown when the view appears on the screen", Filters{}, "apple-docs://swiftui/text",
 		"its searches weigh 0.6 (lead) and 0.2 (floor 0.2)"},

@@ -175,3 +175,20 @@ func TestOnlyLanguageMeetsAppleOnEqualTerms(t *testing.T) {
 		}
 	}
 }
+
+// TestSwiftQuestionSearchesTheBook: a question framed as about Swift
+// searches the book's sections though no word of it names a construct of
+// the language, and the chapter whose section holds every word meets
+// Apple's pages on equal terms; the same words without the frame leave
+// the book at its own weight, behind the five Apple pages that say them.
+func TestSwiftQuestionSearchesTheBook(t *testing.T) {
+	e := sectionFixture(t)
+	rs := mustSearch(t, e, "What do zorbitSet and plinthSet do in Swift?", Filters{})
+	if r := rankOf(rs, "swift-book://languageguide/properties"); r <= 0 || r > 2 {
+		t.Fatalf("framed as about Swift: Properties at %d, want 1 or 2: %v", r, uris(rs))
+	}
+	rs = mustSearch(t, e, "zorbitSet and plinthSet", Filters{})
+	if r := rankOf(rs, "swift-book://languageguide/properties"); r > 0 && r <= 5 {
+		t.Fatalf("no frame: Properties at %d, want below Apple's five pages: %v", r, uris(rs))
+	}
+}

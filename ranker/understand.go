@@ -47,6 +47,9 @@ func (e *Engine) SearchQuery(ctx context.Context, raw string, filters Filters) (
 	// "(iOS 17)") is not searched: the rest is read and searched.
 	form := ReadQuestionForm(raw, e.isFrameworkWord)
 	text := form.Core
+	if form.NamesSwift() {
+		ctx = withSwiftQuestion(ctx)
+	}
 	r := readQuery(text)
 	if form.Changed() {
 		r.Question = &form
