@@ -563,9 +563,10 @@ var standardCollections = map[string]bool{"Array": true, "Set": true, "Dictionar
 var stapleModifiers = map[string]bool{"padding": true, "frame": true, "foregroundStyle": true, "foregroundColor": true,
 	"font": true, "background": true, "cornerRadius": true, "opacity": true, "shadow": true, "clipShape": true}
 
-// closureWords are the words that open a block of code, not a call.
-var closureWords = map[string]bool{"else": true, "do": true, "catch": true, "in": true, "get": true, "set": true,
-	"willSet": true, "didSet": true, "defer": true, "repeat": true, "then": true, "body": true}
+// closureWords are the words besides swiftKeywords (else, do, catch, in,
+// get, set, willSet, didSet, defer, repeat) that open a block of code, not
+// a call.
+var closureWords = map[string]bool{"then": true, "body": true}
 
 // plumbing are the language's checks and printing, never what a line that
 // calls something else is about (guard let … else { fatalError() }).
