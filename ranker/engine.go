@@ -10,6 +10,7 @@ import (
 
 	"github.com/cupertino-go/cupertino/index"
 	"github.com/cupertino-go/cupertino/internal/source"
+	"github.com/cupertino-go/cupertino/internal/swiftlex"
 )
 
 // Engine searches one index. Build it once per process (New loads the
@@ -230,7 +231,7 @@ func isIdentifierQuery(q *Query) bool {
 		return false
 	}
 	t := q.Terms[0]
-	return isTypeName(identifierPrefix(t)) && identifierPrefix(t) != ""
+	return swiftlex.IsTypeName(swiftlex.IdentifierPrefix(t)) && swiftlex.IdentifierPrefix(t) != ""
 }
 
 func containsString(list []string, s string) bool {

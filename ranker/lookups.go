@@ -17,6 +17,7 @@ import (
 	"github.com/cupertino-go/cupertino/internal/document"
 	"github.com/cupertino-go/cupertino/internal/source"
 	"github.com/cupertino-go/cupertino/internal/sqlrows"
+	"github.com/cupertino-go/cupertino/internal/swiftlex"
 )
 
 // lookups is stage 1: B-tree lookups, each bounded.
@@ -152,7 +153,7 @@ func (s *search) forcedPages(ctx context.Context, text string) error {
 		}
 		return true, nil
 	}
-	if s.inScope(document.SourceAppleDocs) && len(q.Terms) == 1 && q.TypeName == "" && identifierPrefix(q.Terms[0]) == q.Terms[0] {
+	if s.inScope(document.SourceAppleDocs) && len(q.Terms) == 1 && q.TypeName == "" && swiftlex.IdentifierPrefix(q.Terms[0]) == q.Terms[0] {
 		for _, fw := range canonicalFrameworks(s.f.Framework, q.FrameworkHint) {
 			if _, err := byURI("apple-docs://"+fw+"/"+text, viaCanonical); err != nil {
 				return err
@@ -284,7 +285,7 @@ func (e *Engine) resolveTypeMember(ctx context.Context, q *Query) error {
 		return nil
 	}
 	typ, member := q.Terms[0], q.Terms[1]
-	if !isTypeName(typ) || !isMemberName(member) {
+	if !swiftlex.IsTypeName(typ) || !isMemberName(member) {
 		return nil
 	}
 	ids, err := e.memberIDs(ctx, typ, member, 1)

@@ -7,6 +7,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/cupertino-go/cupertino/internal/source"
+	"github.com/cupertino-go/cupertino/internal/swiftlex"
 )
 
 // Query is a user query taken apart into the signals the ranker uses. Parsing
@@ -95,17 +96,7 @@ var memberKindWords = map[string]string{
 
 // stopWords are English function words dropped from Keywords so that "how to
 // pause an audio player" does not require "how" and "to" in every hit.
-var stopWords = map[string]bool{}
-
-func init() {
-	for _, w := range strings.Fields(`a an the how to do does did i is are was be what when where why which who
-		in of for on with and or my me you your can could should would it its this that these those from by
-		about into as at vs versus there their whether if then than so just also only very too some any
-		each every other another several such own both either via within inside across without through
-		during after before until since while once will shall may might must want wants need needs way ways`) {
-		stopWords[w] = true
-	}
-}
+var stopWords = swiftlex.QueryStopWords
 
 // Parse takes a query apart. fw resolves framework words; nil disables them.
 // It returns ErrEmptyQuery when nothing searchable remains.
@@ -185,7 +176,7 @@ func (q *Query) takeAttributes(tokens []string) []string {
 	out := tokens[:0:0]
 	for _, t := range tokens {
 		if name, ok := strings.CutPrefix(t, "@"); ok {
-			if ident := identifierPrefix(name); ident != "" {
+			if ident := swiftlex.IdentifierPrefix(name); ident != "" {
 				if !containsFold(q.Attributes, ident) {
 					q.Attributes = append(q.Attributes, ident)
 				}
@@ -271,13 +262,13 @@ func (q *Query) detectTypeMember(tokens []string) {
 			return
 		}
 		typ, member := t[:i], t[i+1:]
-		if isTypeName(strings.ReplaceAll(typ, ".", "")) && identifierPrefix(member) != "" {
+		if swiftlex.IsTypeName(strings.ReplaceAll(typ, ".", "")) && swiftlex.IdentifierPrefix(member) != "" {
 			q.TypeName, q.Member = typ, member
 		}
 	case 2:
 		// Two words are a type and a member only when one of them looks like
 		// code (URLSession, dataTask, resume()); "Dark mode" is prose.
-		if isTypeName(tokens[0]) && isMemberName(tokens[1]) && (codeLike(tokens[0]) || codeLike(tokens[1])) {
+		if swiftlex.IsTypeName(tokens[0]) && isMemberName(tokens[1]) && (codeLike(tokens[0]) || codeLike(tokens[1])) {
 			q.TypeName, q.Member = tokens[0], tokens[1]
 		}
 	}
@@ -290,7 +281,7 @@ func (q *Query) detectSymbolIntent(tokens []string) {
 	}
 	var s SymbolIntent
 	switch n := len(lower); {
-	case n == 2 && (lower[1] == "conformance" || lower[1] == "conformances") && isTypeName(tokens[0]):
+	case n == 2 && (lower[1] == "conformance" || lower[1] == "conformances") && swiftlex.IsTypeName(tokens[0]):
 		s.Conformance = tokens[0]
 	case n == 2 && (lower[1] == "type" || lower[1] == "types") && typeKindWords[lower[0]] != "":
 		s.Kind = typeKindWords[lower[0]]
@@ -342,33 +333,10 @@ func allModifiers(words []string) bool {
 	return true
 }
 
-// identifierPrefix returns the leading Swift identifier of s: letters, digits
-// and '_', not starting with a digit.
-func identifierPrefix(s string) string {
-	for i, r := range s {
-		if r == '_' || unicode.IsLetter(r) || (i > 0 && unicode.IsDigit(r)) {
-			continue
-		}
-		return s[:i]
-	}
-	return s
-}
-
-// isTypeName: an identifier starting with an upper-case letter (URLSession).
-func isTypeName(s string) bool {
-	if s == "" || identifierPrefix(s) != s {
-		return false
-	}
-	for _, r := range s {
-		return unicode.IsUpper(r)
-	}
-	return false
-}
-
 // isMemberName: an identifier starting lower-case, optionally followed by a
 // selector (dataTask, dataTask(with:)).
 func isMemberName(s string) bool {
-	ident := identifierPrefix(s)
+	ident := swiftlex.IdentifierPrefix(s)
 	if ident == "" || (len(ident) < len(s) && s[len(ident)] != '(') {
 		return false
 	}

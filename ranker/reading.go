@@ -4,6 +4,8 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+
+	"github.com/cupertino-go/cupertino/internal/swiftlex"
 )
 
 // Reading is what a raw query is, decided once before any search: an API
@@ -105,18 +107,10 @@ func (c Call) Prefix() string {
 	return p
 }
 
-// swiftKeywords are words of the language, never API names.
-var swiftKeywords = map[string]bool{}
-
-func init() {
-	for _, w := range strings.Fields(`let var func if else guard return try await async throws rethrows for in while
-		repeat switch case default break continue do catch self Self super init deinit class struct enum protocol
-		extension actor import static private fileprivate public internal open final lazy weak unowned some any
-		inout mutating nonmutating where is as nil true false defer typealias associatedtype subscript operator
-		get set willSet didSet nonisolated isolated sending consuming borrowing`) {
-		swiftKeywords[w] = true
-	}
-}
+// swiftKeywords are words of the language, never API names: swiftlex's
+// subset for reading a query (not "optional", "package" or "Any", which a
+// question uses as words or names).
+var swiftKeywords = swiftlex.ReadingKeywords
 
 // codeMarks are the signs of code: a call, a closure, a key path, an
 // attribute, an assignment (compound too: total += 1), a labelled subscript

@@ -4,6 +4,8 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+
+	"github.com/cupertino-go/cupertino/internal/swiftlex"
 )
 
 // The reading of Swift code (readSyntax): its calls, their receivers and
@@ -129,7 +131,7 @@ func readSyntax(code string) Reading {
 	}
 	for _, loc := range callRE.FindAllStringSubmatchIndex(code, -1) {
 		chain, name := code[loc[2]:loc[3]], code[loc[4]:loc[5]]
-		if strings.Contains(code[loc[5]:loc[1]], "<") && !isTypeName(name) {
+		if strings.Contains(code[loc[5]:loc[1]], "<") && !swiftlex.IsTypeName(name) {
 			continue // func largest<T: Comparable>(…) declares generics
 		}
 		// set(_:forKey:) is a method; set { … } an accessor, never a call.
@@ -141,7 +143,7 @@ func readSyntax(code string) Reading {
 		// #keyPath(…), #selector(…) and #available(…) are the compiler's;
 		// #expect(throws: …) is a macro called like a function.
 		if keyword || loc[0] > 0 && code[loc[0]-1] == '#' {
-			if !keyword && chain == "" && !compilerDirectives[name] && !isTypeName(name) {
+			if !keyword && chain == "" && !swiftlex.Directives[name] && !swiftlex.IsTypeName(name) {
 				add(Call{Member: name, Labels: labelsOf(code[loc[1]:])}, loc[0])
 			}
 			continue
@@ -152,12 +154,12 @@ func readSyntax(code string) Reading {
 			// written pick its overload. A bare argument
 			// (@AppStorage("key"), @Environment(\.dismiss)) picks none.
 			labels := labelsOf(code[loc[1]:])
-			if isTypeName(name) && chain == "" && slices.ContainsFunc(labels, func(l string) bool { return l != "_" }) {
+			if swiftlex.IsTypeName(name) && chain == "" && slices.ContainsFunc(labels, func(l string) bool { return l != "_" }) {
 				add(Call{Member: name, Labels: labels}, loc[0])
 			}
 			continue
 		}
-		if isTypeName(name) && typePathRE.MatchString(chain) {
+		if swiftlex.IsTypeName(name) && typePathRE.MatchString(chain) {
 			// AVCaptureDevice.DiscoverySession(deviceTypes:…) builds the
 			// nested type: its init pages, the nested type itself second.
 			nested := chain + name
@@ -167,7 +169,7 @@ func readSyntax(code string) Reading {
 			}
 			continue
 		}
-		if isTypeName(name) && chain == "" {
+		if swiftlex.IsTypeName(name) && chain == "" {
 			// Text(date, style: .relative) is an initializer: the
 			// type's init pages, the type itself second.
 			r.addName(name)
@@ -461,7 +463,7 @@ func readSyntax(code string) Reading {
 	var macros []string
 	attribute := attributeRE.FindStringSubmatchIndex(code)
 	for _, loc := range macroRE.FindAllStringSubmatchIndex(code, -1) {
-		if compilerDirectives[code[loc[2]:loc[3]]] {
+		if swiftlex.Directives[code[loc[2]:loc[3]]] {
 			continue
 		}
 		if attribute != nil && attribute[0] < loc[0] || depths[loc[0]] == 0 {
@@ -495,7 +497,7 @@ func genericParameters(code string) map[string]bool {
 	for _, m := range genericParamsRE.FindAllStringSubmatch(code, -1) {
 		for _, param := range strings.Split(m[1], ",") {
 			name, _, _ := strings.Cut(param, ":")
-			if name = strings.TrimSpace(name); name != "" && identifierPrefix(name) == name {
+			if name = strings.TrimSpace(name); name != "" && swiftlex.IdentifierPrefix(name) == name {
 				out[name] = true
 			}
 		}
@@ -561,9 +563,10 @@ var standardCollections = map[string]bool{"Array": true, "Set": true, "Dictionar
 var stapleModifiers = map[string]bool{"padding": true, "frame": true, "foregroundStyle": true, "foregroundColor": true,
 	"font": true, "background": true, "cornerRadius": true, "opacity": true, "shadow": true, "clipShape": true}
 
-// closureWords are the words that open a block of code, not a call.
-var closureWords = map[string]bool{"else": true, "do": true, "catch": true, "in": true, "get": true, "set": true,
-	"willSet": true, "didSet": true, "defer": true, "repeat": true, "then": true, "body": true}
+// closureWords are the words besides swiftKeywords (else, do, catch, in,
+// get, set, willSet, didSet, defer, repeat) that open a block of code, not
+// a call.
+var closureWords = map[string]bool{"then": true, "body": true}
 
 // plumbing are the language's checks and printing, never what a line that
 // calls something else is about (guard let … else { fatalError() }).

@@ -1,9 +1,6 @@
 package ranker
 
-import (
-	"regexp"
-	"strings"
-)
+import "regexp"
 
 // Members a line of code declares rather than calls: an initializer, a
 // computed property or an operator written in a type's body implements a
@@ -57,16 +54,4 @@ func addDeclaredMembers(code string, add func(c Call, at int)) {
 // String {), neither called nor a function.
 func (c Call) declaredProperty() bool {
 	return c.Declared && len(c.Labels) == 0 && !c.NoArguments
-}
-
-// compilerDirectives are the # words that are the compiler's, not macros
-// a library declares (#expect, #Predicate).
-var compilerDirectives = map[string]bool{}
-
-func init() {
-	for _, w := range strings.Fields(`available unavailable keyPath selector if elseif else endif file fileID filePath
-		line column function dsohandle sourceLocation warning error colorLiteral imageLiteral fileLiteral
-		externalMacro isolation`) {
-		compilerDirectives[w] = true
-	}
 }

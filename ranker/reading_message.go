@@ -5,6 +5,8 @@ import (
 	"slices"
 	"strings"
 	"unicode"
+
+	"github.com/cupertino-go/cupertino/internal/swiftlex"
 )
 
 // The reading of compiler and runtime messages (readMessage): the names
@@ -352,7 +354,7 @@ func isAPIName(n string) bool {
 		"Never":
 		return false
 	}
-	return isTypeName(n)
+	return swiftlex.IsTypeName(n)
 }
 
 // messageKeywords are a message's words without quotes and punctuation,

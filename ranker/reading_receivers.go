@@ -4,6 +4,8 @@ import (
 	"regexp"
 	"strings"
 	"unicode"
+
+	"github.com/cupertino-go/cupertino/internal/swiftlex"
 )
 
 // The types code's values have: stated by the code (let f =
@@ -48,7 +50,7 @@ func receiverVariable(chain string) string {
 		first, _, _ = strings.Cut(rest, ".")
 		first = strings.TrimRight(first, "?!")
 	}
-	if first == "" || first == "self" || isTypeName(first) || identifierPrefix(first) != first {
+	if first == "" || first == "self" || swiftlex.IsTypeName(first) || swiftlex.IdentifierPrefix(first) != first {
 		return ""
 	}
 	return first
@@ -178,7 +180,7 @@ func receiverType(chain string) string {
 	if i := strings.IndexAny(first, "<(?!"); i >= 0 {
 		first = first[:i]
 	}
-	if isTypeName(first) {
+	if swiftlex.IsTypeName(first) {
 		return first
 	}
 	return ""

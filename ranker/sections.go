@@ -4,6 +4,7 @@ import (
 	"context"
 	"database/sql"
 	"fmt"
+	"maps"
 	"sort"
 	"strings"
 	"time"
@@ -11,6 +12,7 @@ import (
 	"github.com/cupertino-go/cupertino/index"
 	"github.com/cupertino-go/cupertino/internal/document"
 	"github.com/cupertino-go/cupertino/internal/sqlrows"
+	"github.com/cupertino-go/cupertino/internal/swiftlex"
 )
 
 // Sections: the Swift book's chapters, Swift Evolution's proposals and
@@ -214,19 +216,17 @@ func (s *search) sectionFusionWeights(w map[string]float64) map[string]float64 {
 }
 
 // swiftConstructWords are the words that name a construct of the Swift language:
-// its keywords (the book's "Keywords and Punctuation", less those English
-// uses every day: "open", "set", "case", "return"…) and the names of its
-// concepts. A request holding one asks about the language, and the book's
-// section may meet Apple's pages on equal terms; "run code after a delay",
+// its keywords (swiftlex.LanguageWords: the book's "Keywords and Punctuation",
+// less those English uses every day: "open", "set", "case", "return"…) and the
+// names of its concepts. A request holding one asks about the language, and the
+// book's section may meet Apple's pages on equal terms; "run code after a delay",
 // whose words a book chapter holds too, is no language question.
 var swiftConstructWords = map[string]bool{}
 
 func init() {
-	for _, w := range strings.Fields(`let var func static class struct enum protocol extension guard inout init
-		deinit subscript typealias associatedtype fileprivate private internal public mutating nonmutating
-		convenience override rethrows throws async await actor defer fallthrough willset didset unowned weak
-		lazy optional optionals escaping nonescaping autoclosure nil closure closures generic generics tuple
-		tuples unwrap unwrapping unwrapped structs enums protocols initializer initializers subclass
+	maps.Copy(swiftConstructWords, swiftlex.LanguageWords)
+	for _, w := range strings.Fields(`optionals escaping nonescaping autoclosure closure closures generic generics
+		tuple tuples unwrap unwrapping unwrapped structs enums protocols initializer initializers subclass
 		subclassing keyword keywords`) {
 		swiftConstructWords[w] = true
 	}

@@ -10,6 +10,8 @@ import (
 	"slices"
 	"strings"
 	"sync"
+
+	"github.com/cupertino-go/cupertino/internal/swiftlex"
 )
 
 // Response is a search's results and how its query was read.
@@ -400,7 +402,7 @@ func (e *Engine) knownSearches(ctx context.Context, code string, r *Reading) err
 	var out []string
 	for _, q := range r.Searches {
 		typ, member, dotted := strings.Cut(q, ".")
-		if (dotted && member != "init") || !isTypeName(typ) || strings.Contains(code, "@"+typ) || strings.Contains(code, "#"+typ) {
+		if (dotted && member != "init") || !swiftlex.IsTypeName(typ) || strings.Contains(code, "@"+typ) || strings.Contains(code, "#"+typ) {
 			out = appendUnique(out, q)
 			continue
 		}

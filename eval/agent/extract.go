@@ -3,13 +3,15 @@ package agent
 import (
 	"errors"
 	"strings"
+
+	"github.com/cupertino-go/cupertino/internal/swiftlex"
 )
 
 // ErrNoCode means a reply held no Swift code to score.
 var ErrNoCode = errors.New("no Swift code in the reply")
 
 // nonSwiftFences are fence languages that are certainly not the answer.
-var nonSwiftFences = setOf("bash", "sh", "shell", "zsh", "console", "json", "yaml", "yml", "xml", "plist",
+var nonSwiftFences = swiftlex.SetOf("bash", "sh", "shell", "zsh", "console", "json", "yaml", "yml", "xml", "plist",
 	"objc", "objective-c", "objectivec", "c", "cpp", "c++", "text", "txt", "markdown", "md", "diff",
 	"html", "javascript", "js", "python", "ruby", "toml", "ini", "output", "log")
 
@@ -137,12 +139,4 @@ func swiftLine(t string) bool {
 	// A call or assignment line: "Text("hi")", "x = y", "foo(bar)".
 	last := t[len(t)-1]
 	return strings.ContainsAny(t, "(){}=") && !strings.HasSuffix(t, ".") && (last == ')' || last == '{' || last == '}' || last == ',' || strings.Contains(t, " = "))
-}
-
-func setOf(words ...string) map[string]bool {
-	m := make(map[string]bool, len(words))
-	for _, w := range words {
-		m[w] = true
-	}
-	return m
 }

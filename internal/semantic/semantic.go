@@ -22,6 +22,8 @@ import (
 	"math"
 	"strings"
 	"unicode"
+
+	"github.com/cupertino-go/cupertino/internal/swiftlex"
 )
 
 // Dim is the length of every vector.
@@ -55,7 +57,7 @@ func Words(text string) []string {
 	for _, field := range strings.FieldsFunc(text, func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) }) {
 		for _, part := range camelParts(field) {
 			w := strings.ToLower(part)
-			if len(w) >= 2 && !stopWords[w] {
+			if len(w) >= 2 && !swiftlex.VectorStopWords[w] {
 				out = append(out, w)
 			}
 		}
@@ -83,16 +85,6 @@ func camelParts(s string) []string {
 		}
 	}
 	return append(parts, string(runes[start:]))
-}
-
-var stopWords = map[string]bool{}
-
-func init() {
-	for _, w := range strings.Fields(`a an the to of in on for with and or by at as is are be it its this that from
-		you your can use used uses using into when how what which do does not no if then than so also may
-		will there these those their them they we our about over under via per any all each some`) {
-		stopWords[w] = true
-	}
 }
 
 // Embed returns the normalised vector of a text, or nil when it holds no

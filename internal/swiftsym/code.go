@@ -1,6 +1,10 @@
 package swiftsym
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/cupertino-go/cupertino/internal/swiftlex"
+)
 
 const (
 	// MaxCodeLen bounds the examples ExtractCode parses; longer text is a
@@ -70,7 +74,7 @@ func mayDeclare(code string) bool {
 			i++
 			continue
 		}
-		if swiftKeywords[code[i:end]] {
+		if swiftlex.DeclarationKeywords[code[i:end]] {
 			return true
 		}
 		i = end

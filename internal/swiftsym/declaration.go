@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"github.com/cupertino-go/cupertino/internal/document"
+	"github.com/cupertino-go/cupertino/internal/swiftlex"
 )
 
 // Origins of extracted symbols, as stored in document.Symbol.Origin.
@@ -39,23 +40,6 @@ func ExtractDeclaration(decl string) []document.Symbol {
 		return extractObjC(sig)
 	}
 	return parseSwift(sig, OriginDeclaration)
-}
-
-// modifiers that may precede a declaration keyword. "class" is handled apart
-// because it is also a keyword.
-var swiftModifiers = map[string]bool{
-	"static": true, "final": true, "open": true, "public": true, "internal": true, "private": true,
-	"fileprivate": true, "package": true, "override": true, "required": true, "convenience": true,
-	"optional": true, "mutating": true, "nonmutating": true, "nonisolated": true, "isolated": true,
-	"lazy": true, "weak": true, "unowned": true, "dynamic": true, "indirect": true, "prefix": true,
-	"postfix": true, "infix": true, "consuming": true, "borrowing": true, "__consuming": true,
-	"distributed": true, "async": true, "sending": true,
-}
-
-var swiftKeywords = map[string]bool{
-	"struct": true, "class": true, "enum": true, "protocol": true, "actor": true, "extension": true,
-	"typealias": true, "associatedtype": true, "func": true, "init": true, "var": true, "let": true,
-	"subscript": true, "case": true, "macro": true, "operator": true, "precedencegroup": true,
 }
 
 // decl is a symbol under construction.
@@ -137,14 +121,14 @@ func (d *decl) prefix() bool {
 		word := sc.peekIdent()
 		if word == "class" {
 			after := scanner{s: sc.s, i: sc.i + len(word)}
-			if next := after.peekIdent(); swiftModifiers[next] || (swiftKeywords[next] && next != "class") {
+			if next := after.peekIdent(); swiftlex.DeclarationModifiers[next] || (swiftlex.DeclarationKeywords[next] && next != "class") {
 				d.sym.IsStatic = true
 				sc.i += len(word)
 				continue
 			}
 		}
-		if !swiftModifiers[word] {
-			return swiftKeywords[word]
+		if !swiftlex.DeclarationModifiers[word] {
+			return swiftlex.DeclarationKeywords[word]
 		}
 		after := scanner{s: sc.s, i: sc.i + len(word)}
 		if after.next('(') {

@@ -49,12 +49,6 @@ func (d PublicDecl) QualifiedName() string {
 	return d.Container + "." + d.Symbol.Name
 }
 
-// isTypeName reports a name that could be an API type: an identifier that
-// starts with an upper-case ASCII letter ("URLSession", not "self" or "x").
-func isTypeName(name string) bool {
-	return name != "" && name[0] >= 'A' && name[0] <= 'Z'
-}
-
 // cleanDocComment strips /// and /** */ markers and the leading " * " of
 // block comment lines.
 func cleanDocComment(text string) string {

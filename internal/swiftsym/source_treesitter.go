@@ -9,6 +9,7 @@ import (
 	sitter "github.com/smacker/go-tree-sitter"
 
 	"github.com/cupertino-go/cupertino/internal/document"
+	"github.com/cupertino-go/cupertino/internal/swiftlex"
 )
 
 // AnalyzeFile reads a whole Swift source file (a sample's, a package's) with
@@ -135,7 +136,7 @@ func (a *analyzer) references(n *sitter.Node, depth int) {
 		if target != nil && suffix != nil && target.Type() == "simple_identifier" {
 			if member := suffix.ChildByFieldName("suffix"); member != nil {
 				typeName := a.text(target)
-				if isTypeName(typeName) && !a.declared[typeName] {
+				if swiftlex.IsTypeName(typeName) && !a.declared[typeName] {
 					a.addRef(typeName+"."+a.text(member), "member", target)
 					a.addRef(typeName, "type", target)
 				}
@@ -169,10 +170,12 @@ func userTypeKind(n *sitter.Node) string {
 }
 
 func (a *analyzer) addRef(name, kind string, at *sitter.Node) {
-	if kind == "" || !isTypeName(name) {
+	// A member reference is named "Type.member": its type is what must
+	// be an API type's name.
+	base, _, _ := strings.Cut(name, ".")
+	if kind == "" || !swiftlex.IsTypeName(base) {
 		return
 	}
-	base, _, _ := strings.Cut(name, ".")
 	if a.declared[base] {
 		return
 	}

@@ -6,6 +6,8 @@ import (
 	"slices"
 	"sort"
 	"strings"
+
+	"github.com/cupertino-go/cupertino/internal/swiftlex"
 )
 
 // Type-aware checks over the symbol graph (graph.go): a member on its
@@ -69,24 +71,24 @@ func (a *Analysis) argLabels() map[int][]string {
 	for j := range a.toks {
 		a.step()
 		h := a.holder[j]
-		if h < 0 || !a.toks[h].punct("(") {
+		if h < 0 || !a.toks[h].IsPunct("(") {
 			continue
 		}
-		if !(j == h+1 || a.toks[j-1].punct(",") && a.holder[j-1] == h) {
+		if !(j == h+1 || a.toks[j-1].IsPunct(",") && a.holder[j-1] == h) {
 			continue
 		}
 		t := a.toks[j]
-		if t.punct(")") && j == h+1 {
+		if t.IsPunct(")") && j == h+1 {
 			out[h] = []string{}
 			continue
 		}
-		if t.punct(")") {
+		if t.IsPunct(")") {
 			// A trailing comma (Swift 6.1) ends the list; no argument follows.
 			continue
 		}
 		label := "_"
-		if (t.kind == tokIdent || t.kind == tokKeyword) && a.tok(j+1).punct(":") && a.holder[j+1] == h {
-			label = t.text
+		if (t.Kind == tokIdent || t.Kind == tokKeyword) && a.tok(j+1).IsPunct(":") && a.holder[j+1] == h {
+			label = t.Text
 		}
 		out[h] = append(out[h], label)
 		start := j
@@ -103,7 +105,7 @@ func (a *Analysis) argLabels() map[int][]string {
 func (a *Analysis) callAfter(tok int, labels map[int][]string, s *site) {
 	k := tok + 1
 	s.open = -1
-	if a.tok(k).punct("(") && !a.tok(k).spaceBefore {
+	if a.tok(k).IsPunct("(") && !a.tok(k).SpaceBefore {
 		s.open = k
 		s.called = true
 		s.labels = labels[k]
@@ -112,14 +114,14 @@ func (a *Analysis) callAfter(tok int, labels map[int][]string, s *site) {
 		}
 		k = a.closeOf(k) + 1
 	}
-	if a.tok(k).punct("{") && !a.tok(k).nlBefore {
+	if a.tok(k).IsPunct("{") && !a.tok(k).NLBefore {
 		s.called = true
 		if s.labels == nil {
 			s.labels = []string{}
 		}
 		s.trailing = 1
 		k = a.closeOf(k) + 1
-		for a.tok(k).kind == tokIdent && a.tok(k+1).punct(":") && a.tok(k+2).punct("{") {
+		for a.tok(k).Kind == tokIdent && a.tok(k+1).IsPunct(":") && a.tok(k+2).IsPunct("{") {
 			a.step()
 			s.trailing++
 			k = a.closeOf(k+2) + 1
@@ -129,7 +131,7 @@ func (a *Analysis) callAfter(tok int, labels map[int][]string, s *site) {
 
 // implicitBefore are the tokens after which ".name" has no receiver
 // written: an implicit member expression.
-var implicitBefore = setOf("(", ",", "[", ":", "=", "==", "!=", "?", "{", "&&", "||", "??", "return", "case", "in", "&")
+var implicitBefore = swiftlex.SetOf("(", ",", "[", ":", "=", "==", "!=", "?", "{", "&&", "||", "??", "return", "case", "in", "&")
 
 // sites lists the uses the type-aware checks look at.
 func (a *Analysis) sites() []site {
@@ -140,11 +142,11 @@ func (a *Analysis) sites() []site {
 	for i, t := range a.toks {
 		a.step()
 		switch {
-		case t.kind == tokIdent && isCapitalized(t.text):
+		case t.Kind == tokIdent && isCapitalized(t.Text):
 			if s, ok := a.initSite(i, labels); ok {
 				out = append(out, s)
 			}
-		case t.punct(".") && (a.tok(i+1).kind == tokIdent || a.tok(i+1).is(tokKeyword, "default")):
+		case t.IsPunct(".") && (a.tok(i+1).Kind == tokIdent || a.tok(i+1).Is(tokKeyword, "default")):
 			if s, ok := a.memberSite(i, labels); ok {
 				out = append(out, s)
 			}
@@ -155,31 +157,31 @@ func (a *Analysis) sites() []site {
 
 func (a *Analysis) initSite(i int, labels map[int][]string) (site, bool) {
 	t := a.toks[i]
-	if a.declTok[i] || a.conditionTok[i] || a.ownTypes[t.text] || a.tok(i-1).punct(".") || a.tok(i+1).punct(".") {
+	if a.declTok[i] || a.conditionTok[i] || a.ownTypes[t.Text] || a.tok(i-1).IsPunct(".") || a.tok(i+1).IsPunct(".") {
 		return site{}, false
 	}
-	if _, local := a.locals[t.text]; local {
+	if _, local := a.locals[t.Text]; local {
 		return site{}, false
 	}
 	k := i + 1
-	if a.tok(k).punct("<") {
+	if a.tok(k).IsPunct("<") {
 		k = a.closeOf(k) + 1
 		if k <= i {
 			return site{}, false
 		}
 	}
-	if !a.tok(k).punct("(") || a.tok(k).spaceBefore {
+	if !a.tok(k).IsPunct("(") || a.tok(k).SpaceBefore {
 		return site{}, false
 	}
-	s := site{kind: siteInit, tok: i, open: k, line: t.line, name: t.text, called: true, labels: labels[k]}
+	s := site{kind: siteInit, tok: i, open: k, line: t.Line, name: t.Text, called: true, labels: labels[k]}
 	if s.labels == nil {
 		s.labels = []string{}
 	}
 	end := a.closeOf(k)
-	if a.tok(end+1).punct("{") && !a.tok(end+1).nlBefore {
+	if a.tok(end+1).IsPunct("{") && !a.tok(end+1).NLBefore {
 		s.trailing = 1
 		// More trailing closures, each labelled: `{ … } label: { … }`.
-		for j := a.closeOf(end+1) + 1; j > end && a.tok(j).kind == tokIdent && a.tok(j+1).punct(":") && a.tok(j+2).punct("{"); j = a.closeOf(j+2) + 1 {
+		for j := a.closeOf(end+1) + 1; j > end && a.tok(j).Kind == tokIdent && a.tok(j+1).IsPunct(":") && a.tok(j+2).IsPunct("{"); j = a.closeOf(j+2) + 1 {
 			a.step()
 			s.trailing++
 		}
@@ -198,23 +200,23 @@ func (a *Analysis) computeSelfTypes() {
 	for i, t := range a.toks {
 		a.step()
 		switch {
-		case t.is(tokKeyword, "class") && a.tok(i+1).kind == tokIdent:
+		case t.Is(tokKeyword, "class") && a.tok(i+1).Kind == tokIdent:
 			pending, pendingSet = "", true
 			k := i + 2
-			if a.tok(k).punct("<") {
+			if a.tok(k).IsPunct("<") {
 				k = a.closeOf(k) + 1
 			}
-			if a.tok(k).punct(":") && a.tok(k+1).kind == tokIdent && isCapitalized(a.tok(k+1).text) && !a.ownTypes[a.tok(k+1).text] {
-				pending = a.tok(k + 1).text
+			if a.tok(k).IsPunct(":") && a.tok(k+1).Kind == tokIdent && isCapitalized(a.tok(k+1).Text) && !a.ownTypes[a.tok(k+1).Text] {
+				pending = a.tok(k + 1).Text
 			}
-		case t.is(tokKeyword, "extension") && a.tok(i+1).kind == tokIdent:
+		case t.Is(tokKeyword, "extension") && a.tok(i+1).Kind == tokIdent:
 			pending, pendingSet = "", true
-			if !a.ownTypes[a.tok(i+1).text] && !a.tok(i+2).punct(".") {
-				pending = a.tok(i + 1).text
+			if !a.ownTypes[a.tok(i+1).Text] && !a.tok(i+2).IsPunct(".") {
+				pending = a.tok(i + 1).Text
 			}
-		case (t.kind == tokKeyword && (t.text == "struct" || t.text == "enum" || t.text == "protocol" || t.text == "actor")) && a.tok(i+1).kind == tokIdent:
+		case (t.Kind == tokKeyword && (t.Text == "struct" || t.Text == "enum" || t.Text == "protocol" || t.Text == "actor")) && a.tok(i+1).Kind == tokIdent:
 			pending, pendingSet = "", true
-		case t.punct("{"):
+		case t.IsPunct("{"):
 			top := ""
 			if len(stack) > 0 {
 				top = stack[len(stack)-1]
@@ -223,11 +225,11 @@ func (a *Analysis) computeSelfTypes() {
 				top, pending, pendingSet = pending, "", false
 			}
 			stack = append(stack, top)
-		case t.punct("}"):
+		case t.IsPunct("}"):
 			if len(stack) > 0 {
 				stack = stack[:len(stack)-1]
 			}
-		case len(stack) > 0 && stack[len(stack)-1] != "" && (t.is(tokKeyword, "self") || t.kind == tokIdent && !isCapitalized(t.text)):
+		case len(stack) > 0 && stack[len(stack)-1] != "" && (t.Is(tokKeyword, "self") || t.Kind == tokIdent && !isCapitalized(t.Text)):
 			a.selfTypes[i] = stack[len(stack)-1]
 		}
 	}
@@ -235,7 +237,7 @@ func (a *Analysis) computeSelfTypes() {
 
 func (a *Analysis) memberSite(dot int, labels map[int][]string) (site, bool) {
 	nameTok := dot + 1
-	name := a.toks[nameTok].text
+	name := a.toks[nameTok].Text
 	if strings.HasPrefix(name, "$") || a.memberDecls[name] || a.ownTypes[name] || isCapitalized(name) {
 		return site{}, false
 	}
@@ -243,41 +245,41 @@ func (a *Analysis) memberSite(dot int, labels map[int][]string) (site, bool) {
 	case "init", "self", "Type", "Protocol":
 		return site{}, false
 	}
-	s := site{kind: siteMember, tok: nameTok, line: a.toks[nameTok].line, name: name}
+	s := site{kind: siteMember, tok: nameTok, line: a.toks[nameTok].Line, name: name}
 	a.callAfter(nameTok, labels, &s)
 	rcv := a.receiverOf(dot)
 	if rcv.root < 0 {
 		prev := a.tok(dot - 1)
-		if dot == 0 || (prev.kind == tokPunct || prev.kind == tokKeyword) && implicitBefore[prev.text] {
+		if dot == 0 || (prev.Kind == tokPunct || prev.Kind == tokKeyword) && implicitBefore[prev.Text] {
 			s.kind, s.tok = siteImplicit, dot
 			return s, true
 		}
 		return site{}, false
 	}
 	root := a.toks[rcv.root]
-	if self := a.selfTypes[rcv.root]; self != "" && (root.is(tokKeyword, "self") || root.kind == tokIdent && !isCapitalized(root.text)) {
-		if _, local := a.locals[root.text]; !local && !a.memberDecls[root.text] && !a.tok(rcv.root+1).punct("(") && !a.tok(rcv.root+1).punct("[") {
+	if self := a.selfTypes[rcv.root]; self != "" && (root.Is(tokKeyword, "self") || root.Kind == tokIdent && !isCapitalized(root.Text)) {
+		if _, local := a.locals[root.Text]; !local && !a.memberDecls[root.Text] && !a.tok(rcv.root+1).IsPunct("(") && !a.tok(rcv.root+1).IsPunct("[") {
 			// self.member, or an inherited property written bare
 			// (tableView in a UITableViewController): a member of the
 			// Apple superclass the enclosing class declares.
 			var links []string
-			if !root.is(tokKeyword, "self") {
-				links = append(links, root.text)
+			if !root.Is(tokKeyword, "self") {
+				links = append(links, root.Text)
 			}
 			r := rcv
 			for r.prev >= 0 && len(links) <= maxLinks {
 				a.step()
-				if a.tok(r.link + 1).punct("[") {
+				if a.tok(r.link + 1).IsPunct("[") {
 					return s, true
 				}
-				links = append(links, a.toks[r.link].text)
+				links = append(links, a.toks[r.link].Text)
 				r = a.receivers[r.prev]
 			}
 			if len(links) > maxLinks {
 				return s, true
 			}
 			head := 0
-			if !root.is(tokKeyword, "self") {
+			if !root.Is(tokKeyword, "self") {
 				head = 1
 			}
 			rest := links[head:]
@@ -288,35 +290,35 @@ func (a *Analysis) memberSite(dot int, labels map[int][]string) (site, bool) {
 			return s, true
 		}
 	}
-	if root.kind == tokKeyword || a.generics[root.text] || a.conditionTok[rcv.root] || a.ownTypes[root.text] {
+	if root.Kind == tokKeyword || a.generics[root.Text] || a.conditionTok[rcv.root] || a.ownTypes[root.Text] {
 		return site{}, false
 	}
-	if a.modules[root.text] || knownModules[root.text] {
+	if a.modules[root.Text] || knownModules[root.Text] {
 		return site{}, false
 	}
 	// The chain from the root: link names back to it, at most maxLinks.
 	var links []string
 	r := rcv
-	if a.tok(rcv.link + 1).punct("[") {
+	if a.tok(rcv.link + 1).IsPunct("[") {
 		return s, true
 	}
 	for r.prev >= 0 {
 		a.step()
-		if len(links) == maxLinks || a.tok(a.receivers[r.prev].link+1).punct("[") {
+		if len(links) == maxLinks || a.tok(a.receivers[r.prev].link+1).IsPunct("[") {
 			return s, true
 		}
-		links = append(links, a.toks[r.link].text)
+		links = append(links, a.toks[r.link].Text)
 		r = a.receivers[r.prev]
 	}
 	for i, j := 0, len(links)-1; i < j; i, j = i+1, j-1 {
 		links[i], links[j] = links[j], links[i]
 	}
-	typ, local := a.locals[root.text]
+	typ, local := a.locals[root.Text]
 	switch {
-	case isCapitalized(root.text) && !local:
-		s.rootType = root.text
-	case local && a.sureTypes[root.text] != "" && !r.linkCall && !a.ownTypes[typ]:
-		parts := strings.Split(a.sureTypes[root.text], "|")
+	case isCapitalized(root.Text) && !local:
+		s.rootType = root.Text
+	case local && a.sureTypes[root.Text] != "" && !r.linkCall && !a.ownTypes[typ]:
+		parts := strings.Split(a.sureTypes[root.Text], "|")
 		s.rootType = parts[0]
 		links = append(parts[1:], links...)
 	}
@@ -426,7 +428,7 @@ func (c *Checker) checkSite(g *graphView, a *Analysis, s site, imports, extInits
 			Why: "no Apple type has a member named `" + s.name + "` (names are case-sensitive)"}, true, nil
 	}
 	types, opaque := c.receiverTypes(g, s, imports)
-	if len(types) > 0 && a.tok(s.tok+1).punct("=") && a.tok(s.tok+2).punct(".") && expect[s.tok+2] == "" {
+	if len(types) > 0 && a.tok(s.tok+1).IsPunct("=") && a.tok(s.tok+2).IsPunct(".") && expect[s.tok+2] == "" {
 		// `x.property = .name`: the name is the property's type's, which
 		// its declaration gives; when the crawl gives none (a Topics
 		// entry with no page: JSONDecoder.keyDecodingStrategy), the name
@@ -560,13 +562,13 @@ func (a *Analysis) expectArguments(s site, ms []apiMember, base string, expect m
 			continue
 		}
 		switch t := a.tok(st); {
-		case t.punct(".") && a.tok(st+1).kind == tokIdent:
+		case t.IsPunct(".") && a.tok(st+1).Kind == tokIdent:
 			expect[st] = want[i]
-		case t.punct("["):
+		case t.IsPunct("["):
 			end := a.closeOf(st)
 			for j := st + 1; j < end; j++ {
 				a.step()
-				if a.holder[j] == st && a.toks[j].punct(".") && (j == st+1 || a.toks[j-1].punct(",")) {
+				if a.holder[j] == st && a.toks[j].IsPunct(".") && (j == st+1 || a.toks[j-1].IsPunct(",")) {
 					expect[j] = want[i]
 				}
 			}
@@ -657,7 +659,7 @@ func judgedStatics(types []*apiType) bool {
 // catalog adds: Xcode generates `extension ShapeStyle where Self == Color
 // { static var darkBrown }` for a colour set, so `.foregroundStyle(.darkBrown)`
 // is real in a project whose sources never declare it.
-var assetStatics = setOf("ShapeStyle")
+var assetStatics = swiftlex.SetOf("ShapeStyle")
 
 // staticMembers are a type's members declared static, and those its Topics
 // list with no page (TextFieldStyle's roundedBorder), which for a
@@ -899,16 +901,16 @@ func (a *Analysis) extensionInits() map[string]bool {
 	bodyOf := map[int]string{}
 	for i, t := range a.toks {
 		a.step()
-		if t.is(tokKeyword, "extension") && a.tok(i+1).kind == tokIdent {
+		if t.Is(tokKeyword, "extension") && a.tok(i+1).Kind == tokIdent {
 			for j := i + 2; j < len(a.toks) && j < i+64; j++ {
 				a.step()
-				if a.toks[j].punct("{") {
-					bodyOf[j] = a.toks[i+1].text
+				if a.toks[j].IsPunct("{") {
+					bodyOf[j] = a.toks[i+1].Text
 					break
 				}
 			}
 		}
-		if t.is(tokKeyword, "init") {
+		if t.Is(tokKeyword, "init") {
 			if h := a.holder[i]; h >= 0 {
 				if typ, ok := bodyOf[h]; ok {
 					out[typ] = true

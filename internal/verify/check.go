@@ -8,6 +8,8 @@ import (
 	"regexp"
 	"sort"
 	"strings"
+
+	"github.com/cupertino-go/cupertino/internal/swiftlex"
 )
 
 var (
@@ -168,9 +170,9 @@ func (c *Checker) Check(ctx context.Context, files []File, opts Options) (*Repor
 			continue
 		}
 		if !isSwiftPath(f.Path) {
-			for _, t := range lexSwift(f.Code) {
-				if t.kind == tokIdent {
-					declared[t.text] = true
+			for _, t := range swiftlex.Lex(f.Code) {
+				if t.Kind == tokIdent {
+					declared[t.Text] = true
 				}
 			}
 			continue
@@ -178,7 +180,7 @@ func (c *Checker) Check(ctx context.Context, files []File, opts Options) (*Repor
 		if err := ctx.Err(); err != nil {
 			return nil, err
 		}
-		toks, err := lexSwiftContext(ctx, f.Code)
+		toks, err := swiftlex.LexContext(ctx, f.Code)
 		if err != nil {
 			return nil, err
 		}

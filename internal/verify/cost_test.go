@@ -10,6 +10,8 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/cupertino-go/cupertino/internal/swiftlex"
 )
 
 // The cost of one check: linear in the code's length for every shape an
@@ -140,7 +142,7 @@ func (c *lookCounter) Err() error {
 // timed-out verify_swift call gives its worker back at once.
 func TestAnalysisStopsWhenCancelled(t *testing.T) {
 	code := memberChain("URLSession", 32000)
-	if _, err := lexSwiftContext(&lookCounter{Context: context.Background(), n: 2}, code); !errors.Is(err, context.Canceled) {
+	if _, err := swiftlex.LexContext(&lookCounter{Context: context.Background(), n: 2}, code); !errors.Is(err, context.Canceled) {
 		t.Errorf("lexing with a cancelled context: err = %v, want context.Canceled", err)
 	}
 	for _, looks := range []int{1, 3, 60} {
@@ -242,14 +244,14 @@ func soup(r *rand.Rand, n int) string {
 // naiveMatch walks from the bracket at i by step to the one balancing it,
 // as the analysis once did for every question.
 func naiveMatch(toks []token, i, step int) int {
-	other := map[string]string{"(": ")", "[": "]", "{": "}", "<": ">", ")": "(", "]": "[", "}": "{", ">": "<"}[toks[i].text]
+	other := map[string]string{"(": ")", "[": "]", "{": "}", "<": ">", ")": "(", "]": "[", "}": "{", ">": "<"}[toks[i].Text]
 	depth, j := 0, i
 	for ; j >= 0 && j < len(toks); j += step {
 		switch {
-		case toks[j].kind != tokPunct:
-		case toks[j].text == toks[i].text:
+		case toks[j].Kind != tokPunct:
+		case toks[j].Text == toks[i].Text:
 			depth++
-		case toks[j].text == other:
+		case toks[j].Text == other:
 			if depth--; depth == 0 {
 				return j
 			}
@@ -263,10 +265,10 @@ func naiveMatch(toks []token, i, step int) int {
 func naiveHolder(toks []token, j int) int {
 	depth := 0
 	for k := j - 1; k >= 0; k-- {
-		if toks[k].kind != tokPunct {
+		if toks[k].Kind != tokPunct {
 			continue
 		}
-		switch toks[k].text {
+		switch toks[k].Text {
 		case ")", "]", "}", ">":
 			depth++
 		case "(", "[", "{", "<":
@@ -285,30 +287,30 @@ func naiveReceiver(a *Analysis, dot int) receiver {
 	for j := dot - 1; j >= 0; {
 		t := a.toks[j]
 		switch {
-		case t.kind == tokPunct && (t.text == "?" || t.text == "!") && !t.spaceBefore:
+		case t.Kind == tokPunct && (t.Text == "?" || t.Text == "!") && !t.SpaceBefore:
 			j--
-		case t.kind == tokPunct && (t.text == ")" || t.text == "]" || t.text == "}"):
+		case t.Kind == tokPunct && (t.Text == ")" || t.Text == "]" || t.Text == "}"):
 			o := naiveMatch(a.toks, j, -1)
 			if o < 0 {
 				return r
 			}
 			r.viaCall, r.direct = true, false
 			j = o - 1
-			for t.punct("}") && a.tok(j).punct(":") && a.tok(j-1).kind == tokIdent && a.tok(j-2).punct("}") {
+			for t.IsPunct("}") && a.tok(j).IsPunct(":") && a.tok(j-1).Kind == tokIdent && a.tok(j-2).IsPunct("}") {
 				j -= 2
 				if o = naiveMatch(a.toks, j, -1); o < 0 {
 					return r
 				}
 				j = o - 1
 			}
-		case t.punct(">"):
+		case t.IsPunct(">"):
 			o := naiveMatch(a.toks, j, -1)
-			if o <= 0 || a.toks[o-1].kind != tokIdent || !isCapitalized(a.toks[o-1].text) {
+			if o <= 0 || a.toks[o-1].Kind != tokIdent || !isCapitalized(a.toks[o-1].Text) {
 				return r
 			}
 			j = o - 1
-		case t.kind == tokIdent, t.is(tokKeyword, "self"), t.is(tokKeyword, "super"), t.is(tokKeyword, "Self"):
-			if a.tok(j - 1).punct(".") {
+		case t.Kind == tokIdent, t.Is(tokKeyword, "self"), t.Is(tokKeyword, "super"), t.Is(tokKeyword, "Self"):
+			if a.tok(j - 1).IsPunct(".") {
 				r.direct = false
 				j -= 2
 				continue
@@ -332,12 +334,12 @@ func TestPrecomputedWalksMatchTheNaiveOnes(t *testing.T) {
 		a := Analyze(code)
 		a.computeReceivers()
 		for i, tok := range a.toks {
-			if tok.kind == tokPunct && strings.Contains("([{<", tok.text) && len(tok.text) == 1 {
+			if tok.Kind == tokPunct && strings.Contains("([{<", tok.Text) && len(tok.Text) == 1 {
 				if got, want := a.closeOf(i), naiveMatch(a.toks, i, +1); got != want {
 					t.Fatalf("%q: close of %d = %d, want %d", code, i, got, want)
 				}
 			}
-			if tok.kind == tokPunct && strings.Contains(")]}>", tok.text) && len(tok.text) == 1 {
+			if tok.Kind == tokPunct && strings.Contains(")]}>", tok.Text) && len(tok.Text) == 1 {
 				if got, want := a.openOf(i), naiveMatch(a.toks, i, -1); got != want {
 					t.Fatalf("%q: open of %d = %d, want %d", code, i, got, want)
 				}
@@ -345,7 +347,7 @@ func TestPrecomputedWalksMatchTheNaiveOnes(t *testing.T) {
 			if got, want := a.holder[i], naiveHolder(a.toks, i); got != want {
 				t.Fatalf("%q: holder of %d = %d, want %d", code, i, got, want)
 			}
-			if tok.punct(".") {
+			if tok.IsPunct(".") {
 				// The chain links (link, prev) are checked by the typed
 				// sites' tests; the walk's answer is root, viaCall, direct.
 				got, want := a.receiverOf(i), naiveReceiver(a, i)

@@ -30,16 +30,16 @@ func (a *Analysis) collectDecls() {
 		a.step()
 		t := a.toks[i]
 		inType := len(scopes) > 0 && scopes[len(scopes)-1] == scopeType
-		if t.is(tokPound, "if") || t.is(tokPound, "elseif") {
+		if t.Is(tokPound, "if") || t.Is(tokPound, "elseif") {
 			j := max(i+1, conditionUntil)
-			for ; j < len(a.toks) && !a.toks[j].nlBefore; j++ {
+			for ; j < len(a.toks) && !a.toks[j].NLBefore; j++ {
 				a.step()
 				a.conditionTok[j] = true
 			}
 			conditionUntil = j
 		}
 		switch {
-		case t.punct("{"):
+		case t.IsPunct("{"):
 			if pendingType {
 				scopes = append(scopes, scopeType)
 				pendingType = false
@@ -47,19 +47,19 @@ func (a *Analysis) collectDecls() {
 				scopes = append(scopes, scopeCode)
 				a.closureParams(i)
 			}
-		case t.punct("}"):
+		case t.IsPunct("}"):
 			if len(scopes) > 0 {
 				scopes = scopes[:len(scopes)-1]
 			}
-		case t.kind != tokKeyword:
-		case t.text == "import":
+		case t.Kind != tokKeyword:
+		case t.Text == "import":
 			// Every name after an import on its line is a module; the
 			// first is what this import imports.
 			j := max(i+1, importUntil)
-			for ; j < len(a.toks) && !a.toks[j].nlBefore; j++ {
+			for ; j < len(a.toks) && !a.toks[j].NLBefore; j++ {
 				a.step()
-				if a.toks[j].kind == tokIdent {
-					a.modules[a.toks[j].text] = true
+				if a.toks[j].Kind == tokIdent {
+					a.modules[a.toks[j].Text] = true
 				}
 			}
 			importUntil = j
@@ -67,43 +67,43 @@ func (a *Analysis) collectDecls() {
 				firstName = a.firstIdentOnLine()
 			}
 			if i+1 < len(a.toks) && firstName[i+1] >= 0 {
-				a.imports = append(a.imports, a.toks[firstName[i+1]].text)
+				a.imports = append(a.imports, a.toks[firstName[i+1]].Text)
 			}
-		case t.text == "class" && a.tok(i+1).kind == tokKeyword:
+		case t.Text == "class" && a.tok(i+1).Kind == tokKeyword:
 			// "class func", "class var": a member modifier, not a type.
-		case typeDeclKeywords[t.text] || t.text == "extension":
-			if t.text != "extension" {
+		case typeDeclKeywords[t.Text] || t.Text == "extension":
+			if t.Text != "extension" {
 				a.declareType(i + 1)
 			}
-			if t.text != "typealias" && t.text != "associatedtype" && t.text != "macro" {
+			if t.Text != "typealias" && t.Text != "associatedtype" && t.Text != "macro" {
 				pendingType = true
 			}
-		case t.text == "func":
+		case t.Text == "func":
 			name := a.tok(i + 1)
-			if name.kind == tokIdent {
+			if name.Kind == tokIdent {
 				a.declTok[i+1] = true
 				if inType {
-					a.memberDecls[name.text] = true
+					a.memberDecls[name.Text] = true
 				} else {
-					a.locals[name.text] = ""
-					a.bindSure(name.text, "")
+					a.locals[name.Text] = ""
+					a.bindSure(name.Text, "")
 				}
 			}
 			a.declareSignature(i + 2)
-		case t.text == "init" || t.text == "subscript":
+		case t.Text == "init" || t.Text == "subscript":
 			a.declareSignature(i + 1)
-		case t.text == "var" || t.text == "let":
+		case t.Text == "var" || t.Text == "let":
 			a.declareBinding(i+1, inType)
-		case t.text == "case" && inType:
+		case t.Text == "case" && inType:
 			a.declareCases(i + 1)
-		case t.text == "for":
+		case t.Text == "for":
 			// The pattern runs to "in"; past a later "for" before it, that
 			// one declares the names again, last.
-			for j := i + 1; j < len(a.toks) && !a.toks[j].is(tokKeyword, "in") && !a.toks[j].is(tokKeyword, "for"); j++ {
+			for j := i + 1; j < len(a.toks) && !a.toks[j].Is(tokKeyword, "in") && !a.toks[j].Is(tokKeyword, "for"); j++ {
 				a.step()
-				if a.toks[j].kind == tokIdent && !isCapitalized(a.toks[j].text) {
-					a.locals[a.toks[j].text] = ""
-					a.bindSure(a.toks[j].text, "")
+				if a.toks[j].Kind == tokIdent && !isCapitalized(a.toks[j].Text) {
+					a.locals[a.toks[j].Text] = ""
+					a.bindSure(a.toks[j].Text, "")
 					a.declTok[j] = true
 				}
 			}
@@ -119,9 +119,9 @@ func (a *Analysis) firstIdentOnLine() []int {
 	for j := len(a.toks) - 1; j >= 0; j-- {
 		a.step()
 		switch {
-		case a.toks[j].nlBefore:
+		case a.toks[j].NLBefore:
 			next[j] = -1
-		case a.toks[j].kind == tokIdent:
+		case a.toks[j].Kind == tokIdent:
 			next[j] = j
 		case j+1 < len(a.toks):
 			next[j] = next[j+1]
@@ -134,25 +134,25 @@ func (a *Analysis) firstIdentOnLine() []int {
 
 // declareType records the type name at i and any generic parameters after it.
 func (a *Analysis) declareType(i int) {
-	if a.tok(i).kind != tokIdent {
+	if a.tok(i).Kind != tokIdent {
 		return
 	}
-	a.ownTypes[a.tok(i).text] = true
+	a.ownTypes[a.tok(i).Text] = true
 	a.declTok[i] = true
 	a.declareGenerics(i + 1)
 }
 
 func (a *Analysis) declareGenerics(i int) int {
-	if !a.tok(i).punct("<") {
+	if !a.tok(i).IsPunct("<") {
 		return i
 	}
 	end := a.closeOf(i)
 	for j := i + 1; j < end; j++ {
 		a.step()
 		prev := a.tok(j - 1)
-		if a.toks[j].kind == tokIdent && (prev.punct("<") || prev.punct(",") || prev.is(tokKeyword, "each")) {
-			a.ownTypes[a.toks[j].text] = true
-			a.generics[a.toks[j].text] = true
+		if a.toks[j].Kind == tokIdent && (prev.IsPunct("<") || prev.IsPunct(",") || prev.Is(tokKeyword, "each")) {
+			a.ownTypes[a.toks[j].Text] = true
+			a.generics[a.toks[j].Text] = true
 			a.declTok[j] = true
 		}
 	}
@@ -162,12 +162,12 @@ func (a *Analysis) declareGenerics(i int) int {
 // declareSignature records generic parameters and parameter names of the
 // func/init/subscript whose name ends just before i.
 func (a *Analysis) declareSignature(i int) {
-	for a.tok(i).punct("?") || a.tok(i).punct("!") {
+	for a.tok(i).IsPunct("?") || a.tok(i).IsPunct("!") {
 		a.step()
 		i++
 	}
 	i = a.declareGenerics(i)
-	if !a.tok(i).punct("(") {
+	if !a.tok(i).IsPunct("(") {
 		return
 	}
 	end := a.closeOf(i)
@@ -175,7 +175,7 @@ func (a *Analysis) declareSignature(i int) {
 	for j := i + 1; j <= end && j < len(a.toks); j++ {
 		a.step()
 		t := a.toks[j]
-		if j < end && !(t.punct(",") && a.enclosing[j] == "(" && a.holder[j] == i) {
+		if j < end && !(t.IsPunct(",") && a.enclosing[j] == "(" && a.holder[j] == i) {
 			continue
 		}
 		a.declareParam(segStart, j)
@@ -188,7 +188,7 @@ func (a *Analysis) declareParam(from, to int) {
 	colon := -1
 	for j := from; j < to; j++ {
 		a.step()
-		if a.toks[j].punct(":") {
+		if a.toks[j].IsPunct(":") {
 			colon = j
 			break
 		}
@@ -203,17 +203,17 @@ func (a *Analysis) declareParam(from, to int) {
 		path, end = a.typePath(colon + 1)
 		// A variadic parameter is an array, an optional's members are
 		// Optional's, a generic type's nested path is not followed.
-		if t := a.tok(end); t.kind == tokPunct && (strings.HasPrefix(t.text, ".") || t.text == "?" || t.text == "<") {
+		if t := a.tok(end); t.Kind == tokPunct && (strings.HasPrefix(t.Text, ".") || t.Text == "?" || t.Text == "<") {
 			path = ""
 		}
 	}
 	for j := from; j < colon; j++ {
 		a.step()
-		if a.toks[j].kind == tokIdent {
-			a.locals[a.toks[j].text] = typ
+		if a.toks[j].Kind == tokIdent {
+			a.locals[a.toks[j].Text] = typ
 			a.declTok[j] = true
 			if j == colon-1 {
-				a.bindSure(a.toks[j].text, path)
+				a.bindSure(a.toks[j].Text, path)
 			}
 		}
 	}
@@ -226,11 +226,11 @@ func (a *Analysis) typeAfter(i int) string {
 		a.step()
 		t := a.toks[i]
 		switch {
-		case t.kind == tokAttr, t.is(tokKeyword, "some"), t.is(tokKeyword, "any"), t.is(tokKeyword, "inout"),
-			t.is(tokKeyword, "sending"), t.is(tokKeyword, "borrowing"), t.is(tokKeyword, "consuming"):
+		case t.Kind == tokAttr, t.Is(tokKeyword, "some"), t.Is(tokKeyword, "any"), t.Is(tokKeyword, "inout"),
+			t.Is(tokKeyword, "sending"), t.Is(tokKeyword, "borrowing"), t.Is(tokKeyword, "consuming"):
 			continue
-		case t.kind == tokIdent && isCapitalized(t.text):
-			return t.text
+		case t.Kind == tokIdent && isCapitalized(t.Text):
+			return t.Text
 		default:
 			return ""
 		}
@@ -242,11 +242,11 @@ func (a *Analysis) typeAfter(i int) string {
 // members, as "T|a|b"; "" when it does not end the expression there.
 func (a *Analysis) bindingChain(root string, end int) string {
 	chain := root
-	for n := 0; n < maxLinks && a.tok(end).punct(".") && a.tok(end+1).kind == tokIdent && !isCapitalized(a.tok(end+1).text); n++ {
+	for n := 0; n < maxLinks && a.tok(end).IsPunct(".") && a.tok(end+1).Kind == tokIdent && !isCapitalized(a.tok(end+1).Text); n++ {
 		a.step()
-		chain += "|" + a.tok(end+1).text
+		chain += "|" + a.tok(end+1).Text
 		end += 2
-		if a.tok(end).punct("(") {
+		if a.tok(end).IsPunct("(") {
 			end = a.closeOf(end) + 1
 		}
 	}
@@ -258,7 +258,7 @@ func (a *Analysis) bindingChain(root string, end int) string {
 
 // endsExpression says whether t ends the expression before it.
 func endsExpression(t token) bool {
-	return t.kind < 0 || t.nlBefore || t.punct(";") || t.punct("}") || t.punct(")") || t.punct(",")
+	return t.Kind < 0 || t.NLBefore || t.IsPunct(";") || t.IsPunct("}") || t.IsPunct(")") || t.IsPunct(",")
 }
 
 // bindSure records a binding's written type; a name bound twice to
@@ -275,13 +275,13 @@ func (a *Analysis) bindSure(name, path string) {
 // type is not one.
 func (a *Analysis) typePath(i int) (string, int) {
 	path := ""
-	for n := 0; n < 4 && a.tok(i).kind == tokIdent && isCapitalized(a.tok(i).text); n++ {
+	for n := 0; n < 4 && a.tok(i).Kind == tokIdent && isCapitalized(a.tok(i).Text); n++ {
 		a.step()
 		if path != "" {
 			path += "."
 		}
-		path += a.tok(i).text
-		if !a.tok(i+1).punct(".") || a.tok(i+2).kind != tokIdent || !isCapitalized(a.tok(i+2).text) {
+		path += a.tok(i).Text
+		if !a.tok(i+1).IsPunct(".") || a.tok(i+2).Kind != tokIdent || !isCapitalized(a.tok(i+2).Text) {
 			return path, i + 1
 		}
 		i += 2
@@ -303,11 +303,11 @@ func (a *Analysis) ownless(typ string) string {
 func (a *Analysis) declareBinding(i int, inType bool) {
 	t := a.tok(i)
 	switch {
-	case t.kind == tokIdent:
+	case t.Kind == tokIdent:
 		a.declTok[i] = true
 		typ := ""
 		switch {
-		case a.tok(i + 1).punct(":"):
+		case a.tok(i + 1).IsPunct(":"):
 			typ = a.ownless(a.typeAfter(i + 2))
 			path := ""
 			if typ != "" {
@@ -315,60 +315,60 @@ func (a *Analysis) declareBinding(i int, inType bool) {
 				path, end = a.typePath(i + 2)
 				// An optional's members (x.map) are Optional's; a generic
 				// type's nested path is not followed.
-				if n := a.tok(end); n.punct("?") || n.punct("<") || n.punct(".") {
+				if n := a.tok(end); n.IsPunct("?") || n.IsPunct("<") || n.IsPunct(".") {
 					path = ""
 				}
 			}
-			a.bindSure(t.text, path)
-		case a.tok(i + 1).punct("="):
+			a.bindSure(t.Text, path)
+		case a.tok(i + 1).IsPunct("="):
 			j := i + 2
-			for a.tok(j).is(tokKeyword, "try") || a.tok(j).is(tokKeyword, "await") || a.tok(j).punct("?") || a.tok(j).punct("!") {
+			for a.tok(j).Is(tokKeyword, "try") || a.tok(j).Is(tokKeyword, "await") || a.tok(j).IsPunct("?") || a.tok(j).IsPunct("!") {
 				a.step()
 				j++
 			}
-			if n := a.tok(j); n.kind == tokIdent && isCapitalized(n.text) && !a.ownTypes[n.text] {
-				typ = n.text
+			if n := a.tok(j); n.Kind == tokIdent && isCapitalized(n.Text) && !a.ownTypes[n.Text] {
+				typ = n.Text
 				// `let x = T(…)` or `T.U(…)`: x is a T (a U).
 				path, end := a.typePath(j)
-				if a.tok(end).punct("<") {
+				if a.tok(end).IsPunct("<") {
 					end = a.closeOf(end) + 1
 				}
 				// The call must end the expression: `T(…).start()` is
 				// whatever start returns.
 				switch {
-				case a.tok(end).punct("(") && endsExpression(a.tok(a.closeOf(end)+1)):
-				case a.tok(end).punct(".") && !a.tok(end-1).punct(">"):
+				case a.tok(end).IsPunct("(") && endsExpression(a.tok(a.closeOf(end)+1)):
+				case a.tok(end).IsPunct(".") && !a.tok(end-1).IsPunct(">"):
 					// `let c = T.current()`, `let d = T.shared.x`: the chain
 					// from T, followed when checked ("T|current").
 					path = a.bindingChain(path, end)
 				default:
 					path = ""
 				}
-				a.bindSure(t.text, path)
+				a.bindSure(t.Text, path)
 			} else {
-				a.bindSure(t.text, "")
+				a.bindSure(t.Text, "")
 			}
 		default:
-			a.bindSure(t.text, "")
+			a.bindSure(t.Text, "")
 		}
 		if inType {
-			a.memberDecls[t.text] = true
+			a.memberDecls[t.Text] = true
 		}
-		a.locals[t.text] = typ
-	case t.punct("(") || t.punct("."):
+		a.locals[t.Text] = typ
+	case t.IsPunct("(") || t.IsPunct("."):
 		j := i
-		if t.punct(".") {
+		if t.IsPunct(".") {
 			j = i + 2
 		}
-		if !a.tok(j).punct("(") {
+		if !a.tok(j).IsPunct("(") {
 			return
 		}
 		end := a.closeOf(j)
 		for k := j + 1; k < end; k++ {
 			a.step()
-			if a.toks[k].kind == tokIdent && !isCapitalized(a.toks[k].text) {
-				a.locals[a.toks[k].text] = ""
-				a.bindSure(a.toks[k].text, "")
+			if a.toks[k].Kind == tokIdent && !isCapitalized(a.toks[k].Text) {
+				a.locals[a.toks[k].Text] = ""
+				a.bindSure(a.toks[k].Text, "")
 				a.declTok[k] = true
 			}
 		}
@@ -380,14 +380,14 @@ func (a *Analysis) declareCases(i int) {
 	for j := i; j < len(a.toks); j++ {
 		a.step()
 		t := a.toks[j]
-		if j > i && t.nlBefore || t.punct("}") || t.punct(";") {
+		if j > i && t.NLBefore || t.IsPunct("}") || t.IsPunct(";") {
 			return
 		}
-		if t.kind == tokIdent && (j == i || a.tok(j-1).punct(",")) && a.enclosing[j] == a.enclosing[i] {
-			a.memberDecls[t.text] = true
+		if t.Kind == tokIdent && (j == i || a.tok(j-1).IsPunct(",")) && a.enclosing[j] == a.enclosing[i] {
+			a.memberDecls[t.Text] = true
 			a.declTok[j] = true
 		}
-		if t.punct("(") {
+		if t.IsPunct("(") {
 			j = a.closeOf(j)
 		}
 	}
@@ -400,24 +400,24 @@ func (a *Analysis) closureParams(open int) {
 	for j := open + 1; j < len(a.toks) && j < open+40; j++ {
 		a.step()
 		t := a.toks[j]
-		if j > open+1 && t.nlBefore {
+		if j > open+1 && t.NLBefore {
 			return
 		}
 		switch {
-		case t.is(tokKeyword, "in"):
+		case t.Is(tokKeyword, "in"):
 			for _, k := range names {
-				a.locals[a.toks[k].text] = ""
-				a.bindSure(a.toks[k].text, "")
+				a.locals[a.toks[k].Text] = ""
+				a.bindSure(a.toks[k].Text, "")
 				a.declTok[k] = true
 			}
 			return
-		case t.kind == tokIdent:
-			if !isCapitalized(t.text) && !a.tok(j-1).punct(":") {
+		case t.Kind == tokIdent:
+			if !isCapitalized(t.Text) && !a.tok(j-1).IsPunct(":") {
 				names = append(names, j)
 			}
-		case t.kind == tokAttr, t.is(tokKeyword, "_"), t.is(tokKeyword, "weak"), t.is(tokKeyword, "unowned"),
-			t.is(tokKeyword, "self"), t.is(tokKeyword, "async"), t.is(tokKeyword, "throws"), t.is(tokKeyword, "some"), t.is(tokKeyword, "any"):
-		case t.kind == tokPunct && strings.Contains(",():[]->?!.<>=", t.text) && t.text != "{" && t.text != "}":
+		case t.Kind == tokAttr, t.Is(tokKeyword, "_"), t.Is(tokKeyword, "weak"), t.Is(tokKeyword, "unowned"),
+			t.Is(tokKeyword, "self"), t.Is(tokKeyword, "async"), t.Is(tokKeyword, "throws"), t.Is(tokKeyword, "some"), t.Is(tokKeyword, "any"):
+		case t.Kind == tokPunct && strings.Contains(",():[]->?!.<>=", t.Text) && t.Text != "{" && t.Text != "}":
 		default:
 			return
 		}

@@ -2,6 +2,8 @@ package verify
 
 import (
 	"strings"
+
+	"github.com/cupertino-go/cupertino/internal/swiftlex"
 )
 
 // Deprecation is one entry of the curated map: an API that a correct answer
@@ -135,16 +137,16 @@ func FindDeprecations(a *Analysis, entries []Deprecation, family string, target 
 		if !d.appliesTo(family, target) {
 			continue
 		}
-		pat := lexSwift(d.Match)
+		pat := swiftlex.Lex(d.Match)
 		if len(pat) == 0 {
 			continue
 		}
 		// Only where the pattern's first token is: every entry scanning
 		// every token would cost entries × tokens.
-		for _, i := range a.tokensOf(pat[0].text) {
+		for _, i := range a.tokensOf(pat[0].Text) {
 			a.step()
 			if a.matchesAt(i, pat, d) {
-				hits = append(hits, DeprecationHit{Entry: d, Line: a.toks[i].line})
+				hits = append(hits, DeprecationHit{Entry: d, Line: a.toks[i].Line})
 				break
 			}
 		}
@@ -158,7 +160,7 @@ func (a *Analysis) tokensOf(text string) []int {
 		a.byText = map[string][]int{}
 		for i, t := range a.toks {
 			a.step()
-			a.byText[t.text] = append(a.byText[t.text], i)
+			a.byText[t.Text] = append(a.byText[t.Text], i)
 		}
 	}
 	return a.byText[text]
@@ -171,21 +173,21 @@ func (a *Analysis) matchesAt(i int, pat []token, d Deprecation) bool {
 	for k, p := range pat {
 		a.step()
 		t := a.toks[i+k]
-		if t.text != p.text || (t.kind == tokAttr) != (p.kind == tokAttr) {
+		if t.Text != p.Text || (t.Kind == tokAttr) != (p.Kind == tokAttr) {
 			return false
 		}
 	}
 	first := a.toks[i]
 	// A pattern that starts with a type name must match that type, not a
 	// member spelled the same, nor the snippet's own type of that name.
-	if first.kind == tokIdent && isCapitalized(first.text) && (a.tok(i-1).punct(".") || a.ownTypes[first.text] || a.declTok[i]) {
+	if first.Kind == tokIdent && isCapitalized(first.Text) && (a.tok(i-1).IsPunct(".") || a.ownTypes[first.Text] || a.declTok[i]) {
 		return false
 	}
 	if d.WithLabel == "" && d.WithoutLabel == "" && d.TrailingArity == 0 {
 		return true
 	}
 	open := i + len(pat) - 1
-	if !a.toks[open].punct("(") {
+	if !a.toks[open].IsPunct("(") {
 		return false
 	}
 	labels := a.callLabels(open)
@@ -202,7 +204,7 @@ func (a *Analysis) matchesAt(i int, pat []token, d Deprecation) bool {
 // ("{ a, b in"), -1 when there is no closure there and 0 when it declares
 // none.
 func (a *Analysis) trailingClosureArity(i int) int {
-	if !a.tok(i).punct("{") {
+	if !a.tok(i).IsPunct("{") {
 		return -1
 	}
 	n := 0
@@ -210,13 +212,13 @@ func (a *Analysis) trailingClosureArity(i int) int {
 		a.step()
 		t := a.toks[j]
 		switch {
-		case t.is(tokKeyword, "in"):
+		case t.Is(tokKeyword, "in"):
 			return n
-		case t.kind == tokIdent || t.is(tokKeyword, "_"):
-			if !a.tok(j - 1).punct(":") {
+		case t.Kind == tokIdent || t.Is(tokKeyword, "_"):
+			if !a.tok(j - 1).IsPunct(":") {
 				n++
 			}
-		case t.punct(",") || t.punct("(") || t.punct(")"):
+		case t.IsPunct(",") || t.IsPunct("(") || t.IsPunct(")"):
 		default:
 			return 0
 		}
@@ -231,12 +233,12 @@ func (a *Analysis) callLabels(open int) map[string]bool {
 	for j := open + 1; j < end; j++ {
 		a.step()
 		t := a.toks[j]
-		if (t.punct("(") || t.punct("[") || t.punct("{")) && j != open {
+		if (t.IsPunct("(") || t.IsPunct("[") || t.IsPunct("{")) && j != open {
 			j = a.closeOf(j)
 			continue
 		}
-		if (t.kind == tokIdent || t.kind == tokKeyword) && a.tok(j+1).punct(":") && (a.tok(j-1).punct("(") || a.tok(j-1).punct(",")) {
-			labels[t.text] = true
+		if (t.Kind == tokIdent || t.Kind == tokKeyword) && a.tok(j+1).IsPunct(":") && (a.tok(j-1).IsPunct("(") || a.tok(j-1).IsPunct(",")) {
+			labels[t.Text] = true
 		}
 	}
 	return labels

@@ -3,6 +3,8 @@ package verify
 import (
 	"strings"
 	"testing"
+
+	"github.com/cupertino-go/cupertino/internal/swiftlex"
 )
 
 func TestCuratedDeprecations(t *testing.T) {
@@ -51,7 +53,7 @@ func TestCuratedDeprecations(t *testing.T) {
 
 func TestDeprecationEntriesAreWellFormed(t *testing.T) {
 	for _, d := range Deprecations {
-		if len(lexSwift(d.Match)) == 0 || d.Replacement == "" || d.Why == "" {
+		if len(swiftlex.Lex(d.Match)) == 0 || d.Replacement == "" || d.Why == "" {
 			t.Errorf("entry %q is incomplete", d.Match)
 		}
 		for _, f := range strings.Fields(d.Since) {

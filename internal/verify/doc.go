@@ -8,7 +8,7 @@
 // The pieces:
 //
 //	parse*.go           tree-sitter-swift: syntax errors, "not Swift", every declared name
-//	lexer.go            a forgiving Swift tokenizer
+//	tokens.go           the forgiving Swift tokenizer, internal/swiftlex, under short names
 //	decls.go, refs.go   what the code declares and which APIs it references
 //	floors.go           #available / @available regions
 //	symtab.go, symdb.go symbol tables from symbol graphs or the index (read-only)

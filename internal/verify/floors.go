@@ -16,7 +16,7 @@ func (a *Analysis) collectFloors() {
 	for i, t := range a.toks {
 		a.step()
 		switch {
-		case t.is(tokPound, "available") && a.tok(i+1).punct("("):
+		case t.Is(tokPound, "available") && a.tok(i+1).IsPunct("("):
 			floors := a.parseAvailabilityArgs(i + 1)
 			if len(floors) == 0 {
 				continue
@@ -24,7 +24,7 @@ func (a *Analysis) collectFloors() {
 			if from, to, ok := a.poundAvailableRegion(i); ok {
 				a.floors = append(a.floors, floorRegion{from: from, to: to, floors: floors})
 			}
-		case t.is(tokAttr, "available") && a.tok(i+1).punct("("):
+		case t.Is(tokAttr, "available") && a.tok(i+1).IsPunct("("):
 			floors := a.parseAvailabilityArgs(i + 1)
 			if len(floors) == 0 {
 				continue
@@ -44,17 +44,17 @@ func (a *Analysis) parseAvailabilityArgs(open int) map[string]Version {
 	for j := open + 1; j < end; j++ {
 		a.step()
 		plat := a.toks[j]
-		if plat.kind != tokIdent {
+		if plat.Kind != tokIdent {
 			continue
 		}
 		verTok := a.tok(j + 1)
-		if verTok.punct(",") && a.tok(j+2).is(tokIdent, "introduced") && a.tok(j+3).punct(":") {
+		if verTok.IsPunct(",") && a.tok(j+2).Is(tokIdent, "introduced") && a.tok(j+3).IsPunct(":") {
 			verTok = a.tok(j + 4)
 		}
-		if verTok.kind != tokNumber {
+		if verTok.Kind != tokNumber {
 			continue
 		}
-		target, err := ParseTarget(plat.text + verTok.text)
+		target, err := ParseTarget(plat.Text + verTok.Text)
 		if err != nil {
 			continue
 		}
@@ -72,11 +72,11 @@ func (a *Analysis) poundAvailableRegion(i int) (from, to int, ok bool) {
 	for j := i - 1; j >= 0; j-- {
 		a.step()
 		t := a.toks[j]
-		if t.is(tokKeyword, "if") || t.is(tokKeyword, "guard") || t.is(tokKeyword, "while") {
-			kw = t.text
+		if t.Is(tokKeyword, "if") || t.Is(tokKeyword, "guard") || t.Is(tokKeyword, "while") {
+			kw = t.Text
 			break
 		}
-		if t.punct("{") || t.punct("}") || t.punct(";") {
+		if t.IsPunct("{") || t.IsPunct("}") || t.IsPunct(";") {
 			break
 		}
 	}
@@ -84,17 +84,17 @@ func (a *Analysis) poundAvailableRegion(i int) (from, to int, ok bool) {
 	case "if", "while":
 		for j := closeArgs + 1; j < len(a.toks); j++ {
 			a.step()
-			if a.toks[j].punct("{") {
+			if a.toks[j].IsPunct("{") {
 				return j, a.closeOf(j), true
 			}
-			if a.toks[j].punct("(") {
+			if a.toks[j].IsPunct("(") {
 				j = a.closeOf(j)
 			}
 		}
 	case "guard":
 		for j := closeArgs + 1; j < len(a.toks); j++ {
 			a.step()
-			if a.toks[j].is(tokKeyword, "else") && a.tok(j+1).punct("{") {
+			if a.toks[j].Is(tokKeyword, "else") && a.tok(j+1).IsPunct("{") {
 				elseEnd := a.closeOf(j + 1)
 				return elseEnd + 1, a.enclosingEnd(i), true
 			}
@@ -110,9 +110,9 @@ func (a *Analysis) enclosingEnd(i int) int {
 	for j := i; j < len(a.toks); j++ {
 		a.step()
 		switch {
-		case a.toks[j].punct("{"):
+		case a.toks[j].IsPunct("{"):
 			depth++
-		case a.toks[j].punct("}"):
+		case a.toks[j].IsPunct("}"):
 			if depth == 0 {
 				return j
 			}
@@ -129,15 +129,15 @@ func (a *Analysis) declarationEnd(i int) (int, bool) {
 	for j := i; j < len(a.toks); j++ {
 		a.step()
 		t := a.toks[j]
-		if j > i && t.nlBefore && parens == 0 && !continuesDeclaration(a.tok(j-1), t) {
+		if j > i && t.NLBefore && parens == 0 && !continuesDeclaration(a.tok(j-1), t) {
 			return j - 1, true
 		}
 		switch {
-		case t.punct("(") || t.punct("["):
+		case t.IsPunct("(") || t.IsPunct("["):
 			parens++
-		case t.punct(")") || t.punct("]"):
+		case t.IsPunct(")") || t.IsPunct("]"):
 			parens--
-		case t.punct("{") && parens == 0:
+		case t.IsPunct("{") && parens == 0:
 			return a.closeOf(j), true
 		}
 	}
@@ -147,13 +147,13 @@ func (a *Analysis) declarationEnd(i int) (int, bool) {
 // continuesDeclaration says whether a line break between prev and next keeps
 // a declaration going: attributes on their own line, a wrapped signature.
 func continuesDeclaration(prev, next token) bool {
-	if prev.kind == tokAttr || prev.punct(",") || prev.punct("->") || prev.punct(":") || prev.punct("=") {
+	if prev.Kind == tokAttr || prev.IsPunct(",") || prev.IsPunct("->") || prev.IsPunct(":") || prev.IsPunct("=") {
 		return true
 	}
-	if next.punct("{") || next.punct("->") || next.punct(":") {
+	if next.IsPunct("{") || next.IsPunct("->") || next.IsPunct(":") {
 		return true
 	}
-	return next.kind == tokKeyword && (next.text == "throws" || next.text == "async" || next.text == "rethrows" || next.text == "where")
+	return next.Kind == tokKeyword && (next.Text == "throws" || next.Text == "async" || next.Text == "rethrows" || next.Text == "where")
 }
 
 // floorsAt merges the floors of every region holding token i, keeping the

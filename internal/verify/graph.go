@@ -7,6 +7,7 @@ import (
 	"sync"
 
 	"github.com/cupertino-go/cupertino/index"
+	"github.com/cupertino-go/cupertino/internal/swiftlex"
 )
 
 // The symbol graph: Apple's types with their members (own pages and Topics
@@ -440,4 +441,4 @@ func segmentName(uri string) string {
 	return seg
 }
 
-var typeKinds = setOf("class", "struct", "enum", "protocol", "typealias", "actor", "associatedtype", "union")
+var typeKinds = swiftlex.SetOf("class", "struct", "enum", "protocol", "typealias", "actor", "associatedtype", "union")

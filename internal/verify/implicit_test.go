@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/cupertino-go/cupertino/index"
+	"github.com/cupertino-go/cupertino/internal/swiftlex"
 )
 
 // mentionTable is testGraph's table with pages whose text mentions names
@@ -17,7 +18,7 @@ type mentionTable struct {
 }
 
 func (t mentionTable) Modules() (map[string]bool, error) {
-	return setOf("uikit", "swiftui", "foundation", "dispatch"), nil
+	return swiftlex.SetOf("uikit", "swiftui", "foundation", "dispatch"), nil
 }
 func (mentionTable) Container(string) (string, bool, error)   { return "", false, nil }
 func (mentionTable) Nearest(string, int) ([]Candidate, error) { return nil, nil }

@@ -1,6 +1,10 @@
 package verify
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/cupertino-go/cupertino/internal/swiftlex"
+)
 
 // Overloads: which parameters a documented member takes, read from its
 // declaration (or, without one, from its title's labels), and whether the
@@ -48,11 +52,11 @@ func paramsOf(m apiMember, base string) ([]param, bool) {
 
 // objcFrameworks are the frameworks whose classes are Objective-C ones,
 // imported into Swift with no default arguments of their own.
-var objcFrameworks = setOf("uikit", "appkit")
+var objcFrameworks = swiftlex.SetOf("uikit", "appkit")
 
 // importerDefaults are the labels the Swift importer gives a default
 // (`options: … = []`, `completion: (() -> Void)? = nil`).
-var importerDefaults = setOf("options", "completion", "completionhandler", "attributes", "userinfo")
+var importerDefaults = swiftlex.SetOf("options", "completion", "completionhandler", "attributes", "userinfo")
 
 // asyncVariant lets a last completion-handler parameter be left out:
 // Swift imports an Objective-C method with one as an async method without

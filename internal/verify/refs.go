@@ -6,6 +6,8 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/cupertino-go/cupertino/internal/swiftlex"
 )
 
 // RefKind says what a reference names.
@@ -59,7 +61,7 @@ func (r Ref) Display() string {
 }
 
 // languageAttributes are attributes of the language, not API types.
-var languageAttributes = setOf(
+var languageAttributes = swiftlex.SetOf(
 	"available", "objc", "objcMembers", "nonobjc", "escaping", "autoclosure", "discardableResult",
 	"main", "testable", "inlinable", "inline", "usableFromInline", "frozen", "propertyWrapper",
 	"resultBuilder", "dynamicMemberLookup", "dynamicCallable", "unknown", "IBOutlet", "IBAction",
@@ -71,17 +73,9 @@ var languageAttributes = setOf(
 	"globalActor", "noDerivative", "differentiable", "derivative", "transpose",
 )
 
-// poundDirectives are compiler directives and literals, not macros from a
-// framework.
-var poundDirectives = setOf(
-	"if", "elseif", "else", "endif", "available", "unavailable", "selector", "keyPath", "colorLiteral",
-	"imageLiteral", "fileLiteral", "file", "fileID", "filePath", "line", "column", "function", "dsohandle",
-	"sourceLocation", "warning", "error", "externalMacro", "isolation",
-)
-
 // knownModules are framework names that appear as qualifiers (SwiftUI.Text)
 // even without an import in the snippet.
-var knownModules = setOf(
+var knownModules = swiftlex.SetOf(
 	"Swift", "SwiftUI", "Foundation", "UIKit", "AppKit", "Combine", "Observation", "SwiftData",
 	"WidgetKit", "AppIntents", "CoreData", "MapKit", "CoreLocation", "AVFoundation", "Charts",
 	"StoreKit", "CloudKit", "HealthKit", "PhotosUI", "Photos", "UserNotifications", "OSLog", "os",
@@ -89,7 +83,7 @@ var knownModules = setOf(
 	"XCTest", "RegexBuilder", "Synchronization", "CryptoKit", "Network", "ActivityKit", "TipKit",
 )
 
-var typeDeclKeywords = setOf("struct", "class", "enum", "protocol", "actor", "typealias", "associatedtype", "macro")
+var typeDeclKeywords = swiftlex.SetOf("struct", "class", "enum", "protocol", "actor", "typealias", "associatedtype", "macro")
 
 // Analysis is what one pass over a snippet learns.
 type Analysis struct {
@@ -176,7 +170,7 @@ func Analyze(code string) *Analysis {
 
 // analyze lexes code and analyses it (analyzeTokens).
 func analyze(ctx context.Context, code string, budgeted bool) (*Analysis, error) {
-	return analyzeTokens(ctx, lexSwift(code), budgeted)
+	return analyzeTokens(ctx, swiftlex.Lex(code), budgeted)
 }
 
 // analyzeTokens analyses code's tokens, stopping with the context's cause
@@ -200,13 +194,13 @@ func analyzeTokens(ctx context.Context, toks []token, budgeted bool) (*Analysis,
 		a.m.limit = stepsPerToken*len(a.toks) + baseSteps
 	}
 	err := a.run(func() {
-		a.pairs = pairBrackets(a.toks)
+		a.pairs = swiftlex.PairBrackets(a.toks)
 		a.computeEnclosing()
 		// Types first, so that a binding can tell `Model()` (own) from
 		// `JSONDecoder()` whatever the declaration order.
 		for i, t := range a.toks {
 			a.step()
-			if t.kind == tokKeyword && typeDeclKeywords[t.text] && !(t.text == "class" && a.tok(i+1).kind == tokKeyword) {
+			if t.Kind == tokKeyword && typeDeclKeywords[t.Text] && !(t.Text == "class" && a.tok(i+1).Kind == tokKeyword) {
 				a.declareType(i + 1)
 			}
 		}
@@ -233,14 +227,14 @@ func (a *Analysis) computeEnclosing() {
 	importOnLine := false
 	for i, t := range a.toks {
 		a.step()
-		if t.kind == tokPunct && (t.text == ")" || t.text == "]" || t.text == "}") && len(stack) > 0 {
+		if t.Kind == tokPunct && (t.Text == ")" || t.Text == "]" || t.Text == "}") && len(stack) > 0 {
 			stack = stack[:len(stack)-1]
 		}
 		if len(stack) > 0 {
 			a.enclosing[i] = stack[len(stack)-1]
 		}
-		if t.kind == tokPunct && (t.text == "(" || t.text == "[" || t.text == "{") {
-			stack = append(stack, t.text)
+		if t.Kind == tokPunct && (t.Text == "(" || t.Text == "[" || t.Text == "{") {
+			stack = append(stack, t.Text)
 		}
 
 		a.holder[i] = -1
@@ -248,17 +242,17 @@ func (a *Analysis) computeEnclosing() {
 			a.holder[i] = held[len(held)-1]
 		}
 		switch {
-		case t.kind != tokPunct:
-		case t.text == "(" || t.text == "[" || t.text == "{" || t.text == "<":
+		case t.Kind != tokPunct:
+		case t.Text == "(" || t.Text == "[" || t.Text == "{" || t.Text == "<":
 			held = append(held, i)
-		case (t.text == ")" || t.text == "]" || t.text == "}" || t.text == ">") && len(held) > 0:
+		case (t.Text == ")" || t.Text == "]" || t.Text == "}" || t.Text == ">") && len(held) > 0:
 			held = held[:len(held)-1]
 		}
 
-		if i == 0 || t.nlBefore {
+		if i == 0 || t.NLBefore {
 			importOnLine = false
 		}
-		importOnLine = importOnLine || t.is(tokKeyword, "import")
+		importOnLine = importOnLine || t.Is(tokKeyword, "import")
 		a.afterImport[i+1] = importOnLine
 	}
 }
@@ -270,7 +264,7 @@ func isCapitalized(s string) bool {
 
 func (a *Analysis) tok(i int) token {
 	if i < 0 || i >= len(a.toks) {
-		return token{kind: -1}
+		return token{Kind: -1}
 	}
 	return a.toks[i]
 }
@@ -285,28 +279,28 @@ func (a *Analysis) refs() []Ref {
 		r.Floors = a.floorsAt(r.tok)
 		if key := dedupeKey(r); !seen[key] {
 			seen[key] = true
-			r.Line = a.toks[r.tok].line
+			r.Line = a.toks[r.tok].Line
 			out = append(out, r)
 		}
 	}
 	a.computeReceivers()
 	for i, t := range a.toks {
 		a.step()
-		switch t.kind {
+		switch t.Kind {
 		case tokAttr:
-			if !languageAttributes[t.text] && !a.ownTypes[t.text] {
-				add(Ref{Kind: RefType, Name: t.text, tok: i})
+			if !languageAttributes[t.Text] && !a.ownTypes[t.Text] {
+				add(Ref{Kind: RefType, Name: t.Text, tok: i})
 			}
 		case tokPound:
-			if !poundDirectives[t.text] && !a.ownTypes[t.text] {
-				add(Ref{Kind: RefMacro, Name: t.text, tok: i})
+			if !swiftlex.Directives[t.Text] && !a.ownTypes[t.Text] {
+				add(Ref{Kind: RefMacro, Name: t.Text, tok: i})
 			}
 		case tokIdent:
 			if r, ok := a.typeRef(i); ok {
 				add(r)
 			}
 		case tokPunct:
-			if t.text == "." && a.tok(i+1).kind == tokIdent {
+			if t.Text == "." && a.tok(i+1).Kind == tokIdent {
 				if r, ok := a.memberRef(i); ok {
 					add(r)
 				}
@@ -318,25 +312,25 @@ func (a *Analysis) refs() []Ref {
 
 func (a *Analysis) typeRef(i int) (Ref, bool) {
 	t := a.toks[i]
-	if !isCapitalized(t.text) || a.declTok[i] || a.conditionTok[i] || a.ownTypes[t.text] || a.tok(i-1).punct(".") {
+	if !isCapitalized(t.Text) || a.declTok[i] || a.conditionTok[i] || a.ownTypes[t.Text] || a.tok(i-1).IsPunct(".") {
 		return Ref{}, false
 	}
-	if _, local := a.locals[t.text]; local {
+	if _, local := a.locals[t.Text]; local {
 		return Ref{}, false
 	}
 	if a.isModuleQualifier(i) || a.inImport(i) {
 		return Ref{}, false
 	}
 	// An argument label: f(Label: x).
-	if a.tok(i+1).punct(":") && (a.tok(i-1).punct("(") || a.tok(i-1).punct(",")) && a.enclosing[i] == "(" {
+	if a.tok(i+1).IsPunct(":") && (a.tok(i-1).IsPunct("(") || a.tok(i-1).IsPunct(",")) && a.enclosing[i] == "(" {
 		return Ref{}, false
 	}
-	return Ref{Kind: RefType, Name: t.text, tok: i}, true
+	return Ref{Kind: RefType, Name: t.Text, tok: i}, true
 }
 
 func (a *Analysis) isModuleQualifier(i int) bool {
-	name := a.toks[i].text
-	return (a.modules[name] || knownModules[name]) && a.tok(i+1).punct(".")
+	name := a.toks[i].Text
+	return (a.modules[name] || knownModules[name]) && a.tok(i+1).IsPunct(".")
 }
 
 // inImport says whether an import keyword precedes token i on the line of
@@ -366,7 +360,7 @@ func (a *Analysis) computeReceivers() {
 	a.receivers = make([]receiver, len(a.toks))
 	for i, t := range a.toks {
 		a.step()
-		if t.punct(".") {
+		if t.IsPunct(".") {
 			a.receivers[i] = a.walkReceiver(i)
 		}
 	}
@@ -387,9 +381,9 @@ func (a *Analysis) walkReceiver(dot int) receiver {
 		a.step()
 		t := a.toks[j]
 		switch {
-		case t.kind == tokPunct && (t.text == "?" || t.text == "!") && !t.spaceBefore:
+		case t.Kind == tokPunct && (t.Text == "?" || t.Text == "!") && !t.SpaceBefore:
 			j--
-		case t.kind == tokPunct && (t.text == ")" || t.text == "]" || t.text == "}"):
+		case t.Kind == tokPunct && (t.Text == ")" || t.Text == "]" || t.Text == "}"):
 			o := a.openOf(j)
 			if o < 0 {
 				return r
@@ -397,7 +391,7 @@ func (a *Analysis) walkReceiver(dot int) receiver {
 			r.viaCall, r.direct = true, false
 			j = o - 1
 			// Multiple trailing closures: `Label { … } icon: { … }`.
-			for t.punct("}") && a.tok(j).punct(":") && a.tok(j-1).kind == tokIdent && a.tok(j-2).punct("}") {
+			for t.IsPunct("}") && a.tok(j).IsPunct(":") && a.tok(j-1).Kind == tokIdent && a.tok(j-2).IsPunct("}") {
 				a.step()
 				j -= 2
 				o = a.openOf(j)
@@ -406,14 +400,14 @@ func (a *Analysis) walkReceiver(dot int) receiver {
 				}
 				j = o - 1
 			}
-		case t.punct(">"):
+		case t.IsPunct(">"):
 			o := a.openOf(j)
-			if o <= 0 || a.toks[o-1].kind != tokIdent || !isCapitalized(a.toks[o-1].text) {
+			if o <= 0 || a.toks[o-1].Kind != tokIdent || !isCapitalized(a.toks[o-1].Text) {
 				return r
 			}
 			j = o - 1
-		case t.kind == tokIdent, t.is(tokKeyword, "self"), t.is(tokKeyword, "super"), t.is(tokKeyword, "Self"):
-			if a.tok(j - 1).punct(".") {
+		case t.Kind == tokIdent, t.Is(tokKeyword, "self"), t.Is(tokKeyword, "super"), t.Is(tokKeyword, "Self"):
+			if a.tok(j - 1).IsPunct(".") {
 				// The rest of the walk is the previous dot's.
 				prev := a.receivers[j-1]
 				return receiver{root: prev.root, viaCall: r.viaCall || prev.viaCall, direct: false, link: j, prev: j - 1, linkCall: r.viaCall}
@@ -432,7 +426,7 @@ func (a *Analysis) walkReceiver(dot int) receiver {
 
 func (a *Analysis) memberRef(dot int) (Ref, bool) {
 	nameTok := dot + 1
-	name := a.toks[nameTok].text
+	name := a.toks[nameTok].Text
 	switch name {
 	case "init", "self", "Type", "Protocol":
 		return Ref{}, false
@@ -445,23 +439,23 @@ func (a *Analysis) memberRef(dot int) (Ref, bool) {
 		return Ref{}, false
 	}
 	root := a.toks[rcv.root]
-	if root.kind == tokKeyword || a.generics[root.text] || a.conditionTok[rcv.root] {
+	if root.Kind == tokKeyword || a.generics[root.Text] || a.conditionTok[rcv.root] {
 		return Ref{}, false
 	}
 	ref := Ref{Kind: RefMember, Name: name, tok: nameTok, chain: chainSpan{rcv.root, dot, true}}
-	if isCapitalized(root.text) {
-		if _, local := a.locals[root.text]; local {
+	if isCapitalized(root.Text) {
+		if _, local := a.locals[root.Text]; local {
 			return Ref{}, false
 		}
-		if a.modules[root.text] || knownModules[root.text] {
+		if a.modules[root.Text] || knownModules[root.Text] {
 			if rcv.direct && isCapitalized(name) {
 				ref.Kind = RefType
 				return ref, true
 			}
 			return ref, !rcv.direct
 		}
-		if rcv.direct && !a.ownTypes[root.text] {
-			ref.Parent = root.text
+		if rcv.direct && !a.ownTypes[root.Text] {
+			ref.Parent = root.Text
 		}
 		return ref, true
 	}
@@ -471,7 +465,7 @@ func (a *Analysis) memberRef(dot int) (Ref, bool) {
 	if rcv.viaCall {
 		return ref, true
 	}
-	if typ := a.locals[root.text]; typ != "" {
+	if typ := a.locals[root.Text]; typ != "" {
 		return ref, true
 	}
 	return Ref{}, false
@@ -495,7 +489,7 @@ func (a *Analysis) chainDeclarations(declared map[string]bool) *chainDeclaration
 	for j, t := range a.toks {
 		a.step()
 		c.before[j+1] = c.before[j]
-		if t.kind == tokIdent && isCapitalized(t.text) && declared[t.text] {
+		if t.Kind == tokIdent && isCapitalized(t.Text) && declared[t.Text] {
 			c.before[j+1]++
 		}
 	}
@@ -508,7 +502,7 @@ func (c *chainDeclarations) throughOwnType(chain chainSpan) bool {
 	if !chain.ok {
 		return false
 	}
-	if typ := c.a.locals[c.a.toks[chain.root].text]; typ != "" && c.declared[typ] {
+	if typ := c.a.locals[c.a.toks[chain.root].Text]; typ != "" && c.declared[typ] {
 		return true
 	}
 	return c.before[chain.dot] > c.before[chain.root]

@@ -8,6 +8,7 @@ import (
 
 	"github.com/cupertino-go/cupertino/index"
 	"github.com/cupertino-go/cupertino/internal/document"
+	"github.com/cupertino-go/cupertino/internal/swiftlex"
 	"github.com/cupertino-go/cupertino/internal/version"
 )
 
@@ -66,7 +67,7 @@ func (c *nameCache[V]) put(name string, v V) {
 }
 
 // nonSymbolKinds are page roles that are not APIs.
-var nonSymbolKinds = setOf("article", "collection", "sampleCode", "sample-code", "tutorial", "overview",
+var nonSymbolKinds = swiftlex.SetOf("article", "collection", "sampleCode", "sample-code", "tutorial", "overview",
 	"module", "framework", "proposal", "guide", "section", "symbol-collection", "landing")
 
 // OpenIndexTable opens the index at path read-only.

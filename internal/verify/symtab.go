@@ -7,6 +7,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/cupertino-go/cupertino/internal/swiftlex"
 	"github.com/cupertino-go/cupertino/internal/symbolgraph"
 )
 
@@ -188,7 +189,7 @@ func setVersion(m *map[string]Version, platform string, v Version) {
 // source that holds only a few frameworks (a symbol-graph directory of SwiftUI
 // alone) still knows String and Result through this list. The table is always
 // asked first, so its availability data wins when it has the name.
-var stdlibBuiltins = setOf(
+var stdlibBuiltins = swiftlex.SetOf(
 	"Any", "AnyObject", "AnyHashable", "Never", "Void", "Bool", "Int", "Int8", "Int16", "Int32", "Int64",
 	"UInt", "UInt8", "UInt16", "UInt32", "UInt64", "Double", "Float", "Float16", "Float80", "CGFloat",
 	"Character", "String", "Substring", "StaticString", "Array", "ArraySlice", "ContiguousArray",
@@ -205,7 +206,7 @@ var stdlibBuiltins = setOf(
 )
 
 // stdlibMembers are members the compiler synthesises or every type has.
-var stdlibMembers = setOf("rawValue", "allCases", "hashValue", "id")
+var stdlibMembers = swiftlex.SetOf("rawValue", "allCases", "hashValue", "id")
 
 // Names lists the distinct names, sorted.
 func (t *MemTable) Names() []string {

@@ -1,4 +1,4 @@
-package verify
+package swiftlex
 
 import (
 	"context"
@@ -7,67 +7,47 @@ import (
 	"unicode/utf8"
 )
 
-// tokKind classifies a Swift token. The lexer is deliberately forgiving: it
+// Kind classifies a Swift token. The lexer is deliberately forgiving: it
 // never fails, because model output is often broken and the symbol checks must
 // still find what the code refers to.
-type tokKind int
+type Kind int
 
 const (
-	tokIdent   tokKind = iota // name, `escaped`, $0, $projected
-	tokKeyword                // func, let, self, …
-	tokAttr                   // @State (text "State")
-	tokPound                  // #Preview, #available (text without "#")
-	tokPunct                  // . ( ) { } [ ] < > , : ? ! \ -> and operator runs
-	tokNumber
-	tokString // a whole string literal; interpolations follow as ( … ) groups
+	Ident   Kind = iota // name, `escaped`, $0, $projected
+	Keyword             // func, let, self, … (Keywords)
+	Attr                // @State (text "State")
+	Pound               // #Preview, #available (text without "#")
+	Punct               // . ( ) { } [ ] < > , : ? ! \ -> and operator runs
+	Number
+	String // a whole string literal; interpolations follow as ( … ) groups
 )
 
-type token struct {
-	kind tokKind
-	text string
-	line int // 1-based
-	// start and end are byte offsets into the source, end exclusive. The
-	// synthetic parentheses around interpolations have start == end.
-	start, end int
-	// spaceBefore says whitespace or a comment separates it from the previous
+// Token is one token of Swift source.
+type Token struct {
+	Kind Kind
+	Text string
+	Line int // 1-based
+	// Start and End are byte offsets into the source, End exclusive. The
+	// synthetic parentheses around interpolations have Start == End.
+	Start, End int
+	// SpaceBefore says whitespace or a comment separates it from the previous
 	// token, which tells a postfix "?" from a ternary one.
-	spaceBefore bool
-	// nlBefore says a newline separates it from the previous token.
-	nlBefore bool
+	SpaceBefore bool
+	// NLBefore says a newline separates it from the previous token.
+	NLBefore bool
 }
 
-func (t token) is(kind tokKind, text string) bool { return t.kind == kind && t.text == text }
-func (t token) punct(text string) bool            { return t.kind == tokPunct && t.text == text }
+// Is reports a token of this kind and text.
+func (t Token) Is(kind Kind, text string) bool { return t.Kind == kind && t.Text == text }
 
-// swiftKeywords are reserved words and the contextual keywords that never name
-// an API. Contextual words that can be ordinary identifiers (get, set, some
-// property named "type") are listed only when treating them as keywords is
-// harmless for the symbol checks.
-var swiftKeywords = setOf(
-	"associatedtype", "class", "deinit", "enum", "extension", "fileprivate", "func", "import", "init",
-	"inout", "internal", "let", "open", "operator", "private", "precedencegroup", "protocol", "public",
-	"rethrows", "static", "struct", "subscript", "typealias", "var", "break", "case", "catch", "continue",
-	"default", "defer", "do", "else", "fallthrough", "for", "guard", "if", "in", "repeat", "return",
-	"throw", "switch", "where", "while", "as", "false", "is", "nil", "self", "Self", "super", "throws",
-	"true", "try", "await", "async", "actor", "some", "any", "macro", "package", "nonisolated",
-	"isolated", "mutating", "nonmutating", "override", "convenience", "required", "final", "lazy",
-	"weak", "unowned", "optional", "dynamic", "indirect", "consuming", "borrowing", "sending", "each",
-	"willSet", "didSet", "get", "set", "Type", "Protocol", "Any", "_",
-)
-
-func setOf(words ...string) map[string]bool {
-	m := make(map[string]bool, len(words))
-	for _, w := range words {
-		m[w] = true
-	}
-	return m
-}
+// IsPunct reports the punctuation text.
+func (t Token) IsPunct(text string) bool { return t.Kind == Punct && t.Text == text }
 
 type lexer struct {
 	src  string
 	pos  int
 	line int
-	out  []token
+	out  []Token
 	// gap tracks whitespace and newlines since the last token.
 	space, nl bool
 	// interpDepth is how deep in string interpolations this lexer works.
@@ -75,11 +55,21 @@ type lexer struct {
 	// notRawBefore: no "#" before this offset starts a raw string (the
 	// run of "#" it belongs to was looked at already).
 	notRawBefore int
-	// ctx, when set, stops the lexer (lexSwiftContext); steps counts its
+	// ctx, when set, stops the lexer (LexContext); steps counts its
 	// loop's turns between looks at it.
 	ctx   context.Context
 	steps *int
 }
+
+// pollEvery is how many turns of the lexer's loop pass between looks at
+// its context: often enough that a cancelled check stops within
+// microseconds, rarely enough that the look costs nothing measurable.
+const pollEvery = 1024
+
+// stopped is what a lexer whose context ended panics with; LexContext
+// recovers it. A panic, not an error threaded through every helper, because
+// the lexer's helpers return positions, not errors.
+type stopped struct{ err error }
 
 // maxInterpolationDepth bounds how deep interpolations nested in strings in
 // interpolations are lexed as code: each level scans the rest of its
@@ -87,18 +77,18 @@ type lexer struct {
 // Real code nests two or three; deeper ones are string content.
 const maxInterpolationDepth = 8
 
-// lexSwift tokenizes Swift source, dropping comments and whitespace.
-func lexSwift(src string) []token {
-	toks, _ := lexSwiftContext(context.Background(), src)
+// Lex tokenizes Swift source, dropping comments and whitespace.
+func Lex(src string) []Token {
+	toks, _ := LexContext(context.Background(), src)
 	return toks
 }
 
-// lexSwiftContext lexes src, stopping with the context's cause when ctx
+// LexContext lexes src, stopping with the context's cause when ctx
 // ends.
-func lexSwiftContext(ctx context.Context, src string) (toks []token, err error) {
+func LexContext(ctx context.Context, src string) (toks []Token, err error) {
 	// Code runs to about a token every four bytes: room for that up front
 	// spares most of the copies of a growing slice.
-	l := &lexer{src: src, line: 1, out: make([]token, 0, len(src)/4+16), ctx: ctx, steps: new(int)}
+	l := &lexer{src: src, line: 1, out: make([]Token, 0, len(src)/4+16), ctx: ctx, steps: new(int)}
 	defer func() {
 		if r := recover(); r != nil {
 			s, ok := r.(stopped)
@@ -122,13 +112,13 @@ func (l *lexer) step() {
 	}
 }
 
-func (l *lexer) emit(kind tokKind, text string, start, line int) {
+func (l *lexer) emit(kind Kind, text string, start, line int) {
 	// A word after "." is a member name even when it spells a keyword
 	// (.default, .init, .self stay recognisable by their text).
-	if kind == tokKeyword && len(l.out) > 0 && l.out[len(l.out)-1].punct(".") && !l.space {
-		kind = tokIdent
+	if kind == Keyword && len(l.out) > 0 && l.out[len(l.out)-1].IsPunct(".") && !l.space {
+		kind = Ident
 	}
-	l.out = append(l.out, token{kind: kind, text: text, line: line, start: start, end: l.pos, spaceBefore: l.space, nlBefore: l.nl})
+	l.out = append(l.out, Token{Kind: kind, Text: text, Line: line, Start: start, End: l.pos, SpaceBefore: l.space, NLBefore: l.nl})
 	l.space, l.nl = false, false
 }
 
@@ -161,11 +151,11 @@ func (l *lexer) run(inInterp bool) {
 		case c == '@' && l.pos+1 < len(l.src) && isIdentStart(l.peekRune(l.pos+1)):
 			l.pos++
 			name := l.word()
-			l.emit(tokAttr, name, start, line)
+			l.emit(Attr, name, start, line)
 		case c == '#' && l.pos+1 < len(l.src) && isIdentStart(l.peekRune(l.pos+1)):
 			l.pos++
 			name := l.word()
-			l.emit(tokPound, name, start, line)
+			l.emit(Pound, name, start, line)
 		case c == '`':
 			end := strings.IndexByte(l.src[l.pos+1:], '`')
 			if end < 0 {
@@ -174,24 +164,24 @@ func (l *lexer) run(inInterp bool) {
 			}
 			name := l.src[l.pos+1 : l.pos+1+end]
 			l.pos += end + 2
-			l.emit(tokIdent, name, start, line)
+			l.emit(Ident, name, start, line)
 		case c == '$' || isIdentStart(l.peekRune(l.pos)):
 			if c == '$' {
 				l.pos++
 			}
 			name := l.src[start:l.pos] + l.word()
-			if swiftKeywords[name] {
-				l.emit(tokKeyword, name, start, line)
+			if Keywords[name] {
+				l.emit(Keyword, name, start, line)
 			} else {
-				l.emit(tokIdent, name, start, line)
+				l.emit(Ident, name, start, line)
 			}
 		case c >= '0' && c <= '9':
 			l.number()
-			l.emit(tokNumber, l.src[start:l.pos], start, line)
+			l.emit(Number, l.src[start:l.pos], start, line)
 		case c == '(':
 			depth++
 			l.pos++
-			l.emit(tokPunct, "(", start, line)
+			l.emit(Punct, "(", start, line)
 		case c == ')':
 			if inInterp && depth == 0 {
 				l.pos++
@@ -199,10 +189,10 @@ func (l *lexer) run(inInterp bool) {
 			}
 			depth--
 			l.pos++
-			l.emit(tokPunct, ")", start, line)
+			l.emit(Punct, ")", start, line)
 		default:
 			l.pos += l.operatorLen()
-			l.emit(tokPunct, l.src[start:l.pos], start, line)
+			l.emit(Punct, l.src[start:l.pos], start, line)
 		}
 	}
 }
@@ -333,7 +323,7 @@ func (l *lexer) str() {
 		switch {
 		case strings.HasPrefix(rest, closing):
 			l.pos += len(closing)
-			l.emit(tokString, "", start, line)
+			l.emit(String, "", start, line)
 			l.lexInterpolations(interps)
 			return
 		case strings.HasPrefix(rest, escape+"("):
@@ -347,7 +337,7 @@ func (l *lexer) str() {
 			l.pos += len(escape) + 1
 		case rest[0] == '\n':
 			if quote == `"` { // unterminated single-line string
-				l.emit(tokString, "", start, line)
+				l.emit(String, "", start, line)
 				l.lexInterpolations(interps)
 				return
 			}
@@ -357,7 +347,7 @@ func (l *lexer) str() {
 			l.pos++
 		}
 	}
-	l.emit(tokString, "", start, line)
+	l.emit(String, "", start, line)
 	l.lexInterpolations(interps)
 }
 
@@ -417,30 +407,30 @@ func (l *lexer) lexInterpolations(starts []span) {
 	}
 	for k, s := range starts {
 		sub := &lexer{src: l.src[:s.to], pos: s.from, line: lines[k], interpDepth: l.interpDepth + 1, ctx: l.ctx, steps: l.steps}
-		sub.out = append(sub.out, token{kind: tokPunct, text: "(", line: sub.line, start: s.from, end: s.from})
+		sub.out = append(sub.out, Token{Kind: Punct, Text: "(", Line: sub.line, Start: s.from, End: s.from})
 		sub.run(true)
-		sub.out = append(sub.out, token{kind: tokPunct, text: ")", line: sub.line, start: sub.pos, end: sub.pos})
+		sub.out = append(sub.out, Token{Kind: Punct, Text: ")", Line: sub.line, Start: sub.pos, End: sub.pos})
 		l.out = append(l.out, sub.out...)
 	}
 	l.pos, l.line = end, endLine
 }
 
-// pairBrackets pairs every "(", "[", "{" and "<" with the token closing
+// PairBrackets pairs every "(", "[", "{" and "<" with the token closing
 // it, counting each kind apart, in one pass: pairs[i] is the partner of the
 // bracket at i, len(toks) for an opener left open and -1 for a closer
 // without an opener. Other tokens get -1.
-func pairBrackets(toks []token) []int {
+func PairBrackets(toks []Token) []int {
 	pairs := make([]int, len(toks))
 	var open [4][]int // by kind, in "([{<" order
 	for i, t := range toks {
 		pairs[i] = -1
-		if t.kind != tokPunct || len(t.text) != 1 {
+		if t.Kind != Punct || len(t.Text) != 1 {
 			continue
 		}
-		if k := strings.IndexByte("([{<", t.text[0]); k >= 0 {
+		if k := strings.IndexByte("([{<", t.Text[0]); k >= 0 {
 			open[k] = append(open[k], i)
 			pairs[i] = len(toks)
-		} else if k := strings.IndexByte(")]}>", t.text[0]); k >= 0 && len(open[k]) > 0 {
+		} else if k := strings.IndexByte(")]}>", t.Text[0]); k >= 0 && len(open[k]) > 0 {
 			o := open[k][len(open[k])-1]
 			open[k] = open[k][:len(open[k])-1]
 			pairs[o], pairs[i] = i, o

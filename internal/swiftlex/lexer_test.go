@@ -1,4 +1,4 @@
-package verify
+package swiftlex
 
 import (
 	"strings"
@@ -8,9 +8,9 @@ import (
 func TestLexerStringsAndComments(t *testing.T) {
 	code := "let s = \"a.b(c) \\(value.count) // not a comment\" // comment Text\n/* block /* nested */ Image */ let r = #\"raw \\(x)\"#\nlet m = \"\"\"\nmulti \\(other.name)\n\"\"\"\n"
 	var idents []string
-	for _, tok := range lexSwift(code) {
-		if tok.kind == tokIdent {
-			idents = append(idents, tok.text)
+	for _, tok := range Lex(code) {
+		if tok.Kind == Ident {
+			idents = append(idents, tok.Text)
 		}
 	}
 	got := strings.Join(idents, " ")
@@ -18,9 +18,9 @@ func TestLexerStringsAndComments(t *testing.T) {
 	if got != want {
 		t.Errorf("identifiers = %q, want %q", got, want)
 	}
-	for _, tok := range lexSwift(code) {
-		if tok.text == "other" && tok.line != 4 {
-			t.Errorf("interpolation line = %d, want 4", tok.line)
+	for _, tok := range Lex(code) {
+		if tok.Text == "other" && tok.Line != 4 {
+			t.Errorf("interpolation line = %d, want 4", tok.Line)
 		}
 	}
 }
