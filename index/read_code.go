@@ -166,7 +166,7 @@ func (s *Store) RequirementPrefixExists(ctx context.Context, prefix string) (boo
 // anyRow reports whether query returns a row.
 func (s *Store) anyRow(ctx context.Context, what, query string, args ...any) (bool, error) {
 	var one int
-	err := s.db.QueryRowContext(ctx, query, args...).Scan(&one)
+	err := s.queryRow(ctx, []any{&one}, query, args...)
 	if errors.Is(err, sql.ErrNoRows) {
 		return false, nil
 	}

@@ -284,13 +284,31 @@ func (s *search) partitions() []partition {
 func (s *search) queryIDs(ctx context.Context, via int, query string, args ...any) error {
 	defer s.trace(ctx, "lookup", time.Now(), "via", via, "args", args)
 	return sqlrows.Each(ctx, sqlrows.QueryFunc(s.e.query), "ranker lookup", query, args, func(rows *sql.Rows) error {
-		id, err := scanID(rows)
-		if err != nil {
+		var id int64
+		if err := rows.Scan(&id); err != nil {
 			return err
 		}
 		s.add(id, via)
 		return nil
 	})
+}
+
+// addIDs returns the function that adds a lookup's pages as candidates
+// found through via, in order, or passes on its error:
+// s.addIDs(ctx, via)(store.SomeIDs(…)). The lookup's time is traced from
+// the call of addIDs.
+func (s *search) addIDs(ctx context.Context, via int) func([]int64, error) error {
+	start := time.Now()
+	return func(ids []int64, err error) error {
+		defer s.trace(ctx, "lookup", start, "via", via)
+		if err != nil {
+			return fmt.Errorf("ranker lookup: %w", err)
+		}
+		for _, id := range ids {
+			s.add(id, via)
+		}
+		return nil
+	}
 }
 
 // fullText is stage 2, the guarded FTS stage.
