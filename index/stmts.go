@@ -64,3 +64,30 @@ func (s *Store) closeStatements() error {
 	}
 	return first
 }
+
+// PoolConnection is what one connection of a Store's read pool runs with:
+// its PRAGMA mmap_size and cache_size (negative: KiB).
+type PoolConnection struct{ MmapSize, CacheSize int64 }
+
+// ReadPool returns the read pool's size and what each of its connections
+// runs with, holding all of them at once so that each one is asked: a
+// server's ReadLimits must reach every connection, not the first.
+func (s *Store) ReadPool(ctx context.Context) (maxOpen int, conns []PoolConnection, err error) {
+	maxOpen = s.db.Stats().MaxOpenConnections
+	for range maxOpen {
+		c, err := s.db.Conn(ctx)
+		if err != nil {
+			return maxOpen, conns, fmt.Errorf("read pool: %w", err)
+		}
+		defer c.Close()
+		var p PoolConnection
+		if err := c.QueryRowContext(ctx, "PRAGMA mmap_size").Scan(&p.MmapSize); err != nil {
+			return maxOpen, conns, fmt.Errorf("read pool: %w", err)
+		}
+		if err := c.QueryRowContext(ctx, "PRAGMA cache_size").Scan(&p.CacheSize); err != nil {
+			return maxOpen, conns, fmt.Errorf("read pool: %w", err)
+		}
+		conns = append(conns, p)
+	}
+	return maxOpen, conns, nil
+}

@@ -171,9 +171,6 @@ func (s *Store) Close() error {
 	return stmtErr
 }
 
-// DB is the read-only pool, for the ranker's own SQL.
-func (s *Store) DB() *sql.DB { return s.db }
-
 // Path is the file the Store reads.
 func (s *Store) Path() string { return s.path }
 
