@@ -210,10 +210,28 @@ func (s *Store) ConformingIDs(ctx context.Context, protocol string, limit int) (
 			WHERE e.parent_title = ? COLLATE NOCASE AND e.relation = ? LIMIT ?`, protocol, RelationConformsTo, limit)
 }
 
-// SymbolNameExists reports whether some declaration's lower-cased name is
-// nameLower.
-func (s *Store) SymbolNameExists(ctx context.Context, nameLower string) (bool, error) {
-	return s.anyRow(ctx, "name exists", `SELECT 1 FROM symbol_names WHERE name_lower = ? LIMIT 1`, nameLower)
+// KnownName reports whether some page's lower-cased title starts with
+// lower or some declaration's lower-cased name is lower: the spelling
+// check asks it of every word, so its statements are the Store's
+// prepared ones.
+func (s *Store) KnownName(ctx context.Context, lower string) (bool, error) {
+	var one int
+	for _, probe := range []struct {
+		query string
+		args  []any
+	}{
+		{titlePrefixExistsSQL, []any{lower, lower + titleEnd}},
+		{`SELECT 1 FROM symbol_names WHERE name_lower = ? LIMIT 1`, []any{lower}},
+	} {
+		err := s.queryRow(ctx, []any{&one}, probe.query, probe.args...)
+		if err == nil {
+			return true, nil
+		}
+		if !errors.Is(err, sql.ErrNoRows) {
+			return false, fmt.Errorf("known name: %w", err)
+		}
+	}
+	return false, nil
 }
 
 // TypeTitle returns the title of the shallowest Apple type page

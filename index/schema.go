@@ -225,6 +225,36 @@
 //	                     (SemanticModel, semantic.Model.Encode) and the
 //	                     matrix of type and article pages searched by
 //	                     similarity (SemanticMatrix, semantic.Matrix.Encode).
+//
+// # Who runs SQL
+//
+// The SQL texts that read the index are in this package; the Store keeps
+// its read pool to itself (it has no accessor for it) and prepares each
+// statement once (stmts.go). Besides the read API of the MCP tools and the
+// CLI (read_*.go), the ranker builds its candidates through a named
+// retrieval API, methods of Store with every caller value bound:
+//
+//	retrieve.go          B-tree lookups: ExactTitleIDs, NameIDs,
+//	                     TitleExtensionIDs, TypeIDs, WholePageIDs,
+//	                     PageID, PageIDKind, MemberIDsUnderPath,
+//	                     TypeMemberIDs, TypeMemberPrefixIDs, SymbolIDs
+//	                     (doc_symbols_fts with a SymbolFilter),
+//	                     ConformingIDs; the spelling probes
+//	                     KnownName, TypeTitle, EachTitleFrom.
+//	retrieve_calls.go    a call's member pages (MemberPage): TypePage,
+//	                     ChildPagesFrom, RequirementPages, TitlePrefixPages,
+//	                     TitlePages, TypeMemberPages, ProtocolMemberIDs.
+//	retrieve_fts.go      full text: CountMatches (any of the four FTS
+//	                     tables, within a RowSpan), ScorePages (bm25 with
+//	                     the table's weights and the PageRow in one
+//	                     statement), EachPageRow, FilteredTitleIDs and
+//	                     FilteredMatchIDs (a PageFilter), ContextIDs,
+//	                     SearchPassages, PassageTexts, PassageSpan,
+//	                     MarkdownOf.
+//
+// The enrich passes still run their own statements on the database they
+// open read-write (enrich.OpenIndex) or that Builder.DB hands them during
+// a save; the tables they write are described above.
 package index
 
 import (

@@ -509,14 +509,12 @@ func isLetters(s string) bool {
 // name or a word of the full text.
 func (e *Engine) knownName(ctx context.Context, w string) (bool, error) {
 	lower := strings.ToLower(w)
-	for _, exists := range []func(context.Context, string) (bool, error){e.store.TitlePrefixExists, e.store.SymbolNameExists} {
-		found, err := exists(ctx, lower)
-		if err != nil {
-			return false, fmt.Errorf("ranker spelling: %w", err)
-		}
-		if found {
-			return true, nil
-		}
+	found, err := e.store.KnownName(ctx, lower)
+	if err != nil {
+		return false, fmt.Errorf("ranker spelling: %w", err)
+	}
+	if found {
+		return true, nil
 	}
 	if isNameLike(w) {
 		return false, nil
