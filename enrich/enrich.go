@@ -123,9 +123,11 @@ func (r Result) Line() string {
 		r.Elapsed.Round(time.Millisecond))
 }
 
-// env is what a pass gets: its transaction and the run's options.
+// env is what a pass gets: its transaction (tx, and w for the passes that
+// write through index's named statements) and the run's options.
 type env struct {
 	tx   *sql.Tx
+	w    *index.EnrichTx
 	opts *Options
 	log  *slog.Logger
 }
@@ -253,7 +255,7 @@ func runPass(ctx context.Context, db *sql.DB, opts *Options, p Pass) (Result, er
 		return Result{}, fmt.Errorf("begin: %w", err)
 	}
 	defer tx.Rollback()
-	rows, summary, err := p.run(ctx, &env{tx: tx, opts: opts, log: opts.Logger.With("pass", p.Name)})
+	rows, summary, err := p.run(ctx, &env{tx: tx, w: index.NewEnrichTx(tx), opts: opts, log: opts.Logger.With("pass", p.Name)})
 	if err != nil {
 		return Result{}, err
 	}
