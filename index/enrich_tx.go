@@ -12,10 +12,14 @@ import (
 
 // EnrichTx is one enrich pass's transaction on an index opened read-write
 // (a save's in-flight database, or a committed index enrich opened): the
-// statements the passes run, by name. The semantic, contexts and synonyms
-// passes write through it; the others still run their own statements on
-// the transaction (see the package comment).
-type EnrichTx struct{ tx *sql.Tx }
+// statements the passes run, by name. The semantic, contexts, synonyms,
+// constraints and hierarchy passes write through it; the others still run
+// their own statements on the transaction (see the package comment).
+type EnrichTx struct {
+	tx *sql.Tx
+	// stmts are the statements a pass runs once per row (prepared).
+	stmts map[string]*sql.Stmt
+}
 
 // NewEnrichTx wraps a pass's transaction.
 func NewEnrichTx(tx *sql.Tx) *EnrichTx { return &EnrichTx{tx: tx} }
