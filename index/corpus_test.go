@@ -77,7 +77,7 @@ func TestCorpusSampleBuild(t *testing.T) {
 		docs++
 	}
 	commitWall, commitCPU := time.Now(), processCPU()
-	db, err := b.DB()
+	db, err := b.flushed()
 	mustNoErr(t, err)
 	tableBytes := tableSizes(t, db)
 	mustNoErr(t, b.Commit(context.Background()))

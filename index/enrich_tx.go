@@ -10,19 +10,13 @@ import (
 	"github.com/cupertino-go/cupertino/internal/sqlrows"
 )
 
-// EnrichTx is one enrich pass's transaction on an index opened read-write
-// (a save's in-flight database, or a committed index enrich opened): the
-// statements the passes run, by name. The semantic, contexts, synonyms,
-// constraints and hierarchy passes write through it; the others still run
-// their own statements on the transaction (see the package comment).
+// EnrichTx is one enrich pass's transaction (EnrichDB.BeginPass): the
+// statements the passes run, by name.
 type EnrichTx struct {
 	tx *sql.Tx
 	// stmts are the statements a pass runs once per row (prepared).
 	stmts map[string]*sql.Stmt
 }
-
-// NewEnrichTx wraps a pass's transaction.
-func NewEnrichTx(tx *sql.Tx) *EnrichTx { return &EnrichTx{tx: tx} }
 
 // EachPageText calls fn with the id, kind, source, title and summary of
 // every page of sources, in id order.
@@ -238,4 +232,21 @@ func (w *EnrichTx) DeleteFrameworkAlias(ctx context.Context, identifier string) 
 		return fmt.Errorf("delete alias %s: %w", identifier, err)
 	}
 	return nil
+}
+
+// PassagePages is the package's PassagePages on the pass's transaction.
+func (w *EnrichTx) PassagePages(ctx context.Context, fn func(id int64, title string, compressed []byte) error) error {
+	return PassagePages(ctx, w.tx, fn)
+}
+
+// PassagesDigest is the package's PassagesDigest on the pass's
+// transaction.
+func (w *EnrichTx) PassagesDigest(ctx context.Context) (string, error) {
+	return PassagesDigest(ctx, w.tx)
+}
+
+// ReplacePassages is the package's ReplacePassages on the pass's
+// transaction.
+func (w *EnrichTx) ReplacePassages(ctx context.Context, ps []Passage, digest string) error {
+	return ReplacePassages(ctx, w.tx, ps, digest)
 }

@@ -228,9 +228,9 @@
 //
 // # Who runs SQL
 //
-// The SQL texts that read the index are in this package; the Store keeps
-// its read pool to itself (it has no accessor for it) and prepares each
-// statement once (stmts.go). Besides the read API of the MCP tools and the
+// Every SQL text of the program is in this package (tests aside); the
+// Store keeps its read pool to itself (it has no accessor for it) and
+// prepares each retrieval statement once (stmts.go). Besides the read API of the MCP tools and the
 // CLI (read_*.go), the ranker builds its candidates through a named
 // retrieval API, methods of Store with every caller value bound:
 //
@@ -252,9 +252,13 @@
 //	                     SearchPassages, PassageTexts, PassageSpan,
 //	                     MarkdownOf.
 //
-// The enrich passes still run their own statements on the database they
-// open read-write (enrich.OpenIndex) or that Builder.DB hands them during
-// a save; the tables they write are described above.
+// The enrich passes write through EnrichDB, an index opened read-write
+// (OpenForEnrich for `cupertino enrich`, Builder.ForEnrich during a save),
+// one transaction per pass (EnrichTx), whose named statements are in
+// enrich_tx.go (semantic, contexts, synonyms, passages), enrich_constraints.go
+// (constraints, hierarchy), enrich_symbols.go (the symbol-graph join),
+// enrich_edges.go (relationships) and enrich_db.go (enrich_runs, the
+// derived counts).
 package index
 
 import (
