@@ -30,6 +30,16 @@ func (w *EnrichTx) prepared(ctx context.Context, query string) (*sql.Stmt, error
 	return st, nil
 }
 
+// queryPrepared runs query as the transaction's prepared statement
+// (prepared), for sqlrows.QueryFunc.
+func (w *EnrichTx) queryPrepared(ctx context.Context, query string, args ...any) (*sql.Rows, error) {
+	st, err := w.prepared(ctx, query)
+	if err != nil {
+		return nil, err
+	}
+	return st.QueryContext(ctx, args...)
+}
+
 // EnsureEnrichConstraints is the package's EnsureEnrichConstraints on the
 // pass's transaction.
 func (w *EnrichTx) EnsureEnrichConstraints(ctx context.Context) error {

@@ -78,24 +78,11 @@ func (w *EnrichTx) SetEdgeEnd(ctx context.Context, end string, rowid int64, uri 
 // VariantURIs returns up to three indexed URIs that are base followed by
 // "-" and anything (a page DocC later disambiguated).
 func (w *EnrichTx) VariantURIs(ctx context.Context, base string) ([]string, error) {
-	st, err := w.prepared(ctx, `SELECT uri FROM docs WHERE uri >= ? || '-' AND uri < ? || '.' LIMIT 3`)
-	if err != nil {
-		return nil, err
-	}
-	rows, err := st.QueryContext(ctx, base, base)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	var out []string
-	for rows.Next() {
-		var uri string
-		if err := rows.Scan(&uri); err != nil {
-			return nil, err
-		}
-		out = append(out, uri)
-	}
-	return out, rows.Err()
+	return sqlrows.All(ctx, sqlrows.QueryFunc(w.queryPrepared), "variant uris", `SELECT uri FROM docs WHERE uri >= ? || '-' AND uri < ? || '.' LIMIT 3`,
+		[]any{base, base}, func(rows *sql.Rows) (uri string, err error) {
+			err = rows.Scan(&uri)
+			return uri, err
+		})
 }
 
 // DedupEdges removes the edges that repeat another's relation and ends

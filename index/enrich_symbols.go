@@ -40,25 +40,12 @@ type URIVariant struct {
 // anything ("<base>-swift.method", "<base>-9abc1"), by URI.
 func (w *EnrichTx) URIVariants(ctx context.Context, base string) ([]URIVariant, error) {
 	// '-' sorts just before '.', so this range is every "<base>-…" URI.
-	st, err := w.prepared(ctx, `SELECT d.id, d.uri, coalesce(st.declaration, '') FROM docs d
-		LEFT JOIN docs_structured st ON st.doc_id = d.id WHERE d.uri >= ? || '-' AND d.uri < ? || '.' ORDER BY d.uri`)
-	if err != nil {
-		return nil, err
-	}
-	rows, err := st.QueryContext(ctx, base, base)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	var out []URIVariant
-	for rows.Next() {
-		var v URIVariant
-		if err := rows.Scan(&v.ID, &v.URI, &v.Declaration); err != nil {
-			return nil, err
-		}
-		out = append(out, v)
-	}
-	return out, rows.Err()
+	return sqlrows.All(ctx, sqlrows.QueryFunc(w.queryPrepared), "uri variants", `SELECT d.id, d.uri, coalesce(st.declaration, '') FROM docs d
+		LEFT JOIN docs_structured st ON st.doc_id = d.id WHERE d.uri >= ? || '-' AND d.uri < ? || '.' ORDER BY d.uri`,
+		[]any{base, base}, func(rows *sql.Rows) (v URIVariant, err error) {
+			err = rows.Scan(&v.ID, &v.URI, &v.Declaration)
+			return v, err
+		})
 }
 
 // SymbolColumns are the content of one doc_symbols row (its flags 0 or 1).
