@@ -216,9 +216,10 @@ func (s *Store) SearchPassages(ctx context.Context, expr string, span RowSpan, l
 		})
 }
 
-// PassageSpan is the package's PassageSpan over the Store's statements.
+// PassageSpan is the package's PassageSpan over the Store's pool (it runs
+// once per engine, so it is not kept prepared).
 func (s *Store) PassageSpan(ctx context.Context, lo, hi int64) (first, last int64, ok bool, err error) {
-	return PassageSpan(ctx, sqlrows.QueryFunc(s.query), lo, hi)
+	return PassageSpan(ctx, s.db, lo, hi)
 }
 
 // PassageTexts is the package's PassageTexts over the Store's statements.
