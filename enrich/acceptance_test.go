@@ -15,7 +15,7 @@ import (
 // a full index is an enriched one). It opens the file read-only.
 func TestAcceptanceOnFullIndex(t *testing.T) {
 	st := indextest.Open(t, testenv.FullIndexDB(t))
-	db := st.DB()
+	db := indextest.DB(t, st)
 
 	for _, pass := range PassNames() {
 		if n := queryInt(t, db, "SELECT count(*) FROM enrich_runs WHERE pass = ?", pass); n == 0 {

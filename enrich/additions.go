@@ -2,13 +2,10 @@ package enrich
 
 import (
 	"context"
-	"database/sql"
-	"fmt"
 	"slices"
 	"strings"
 
 	"github.com/cupertino-go/cupertino/index"
-	"github.com/cupertino-go/cupertino/internal/sqlrows"
 )
 
 // enrich_constraints (index schema) records, per doc_symbols row and pass,
@@ -80,33 +77,25 @@ var layerOrder = []string{passConstraints, passHierarchy}
 // that now carry an addition of this pass. A row reads: the constraints the
 // index wrote, then each pass's additions in layerOrder, each constraint
 // once; a constraint another pass already added is not recorded again.
-func (a *additions) apply(ctx context.Context, tx *sql.Tx) (changed, carrying int64, err error) {
-	if err := index.EnsureEnrichConstraints(ctx, tx); err != nil {
+func (a *additions) apply(ctx context.Context, w *index.EnrichTx) (changed, carrying int64, err error) {
+	if err := w.EnsureEnrichConstraints(ctx); err != nil {
 		return 0, 0, err
 	}
 	// Records whose row is gone (a re-save removed the document) or now
 	// belongs to another document are stale.
-	if _, err := tx.ExecContext(ctx, `DELETE FROM enrich_constraints WHERE NOT EXISTS
-		(SELECT 1 FROM doc_symbols s WHERE s.id = enrich_constraints.symbol_id AND s.doc_id = enrich_constraints.doc_id)`); err != nil {
-		return 0, 0, fmt.Errorf("prune enrich_constraints: %w", err)
+	if err := w.PruneConstraintRecords(ctx); err != nil {
+		return 0, 0, err
 	}
 	recorded := map[string]map[int64][]string{} // pass -> symbol -> added
-	err = sqlrows.Each(ctx, tx, "read enrich_constraints", "SELECT symbol_id, doc_id, pass, added FROM enrich_constraints", nil,
-		func(rows *sql.Rows) error {
-			var id, docID int64
-			var pass, added string
-			if err := rows.Scan(&id, &docID, &pass, &added); err != nil {
-				return err
-			}
-			if recorded[pass] == nil {
-				recorded[pass] = map[int64][]string{}
-			}
-			recorded[pass][id] = index.SplitList(added)
-			if _, ok := a.doc[id]; !ok && pass == a.pass {
-				a.doc[id] = docID
-			}
-			return nil
-		})
+	err = w.EachConstraintRecord(ctx, func(id, docID int64, pass, added string) {
+		if recorded[pass] == nil {
+			recorded[pass] = map[int64][]string{}
+		}
+		recorded[pass][id] = index.SplitList(added)
+		if _, ok := a.doc[id]; !ok && pass == a.pass {
+			a.doc[id] = docID
+		}
+	})
 	if err != nil {
 		return 0, 0, err
 	}
@@ -116,22 +105,13 @@ func (a *additions) apply(ctx context.Context, tx *sql.Tx) (changed, carrying in
 		ids = append(ids, id)
 	}
 	slices.Sort(ids)
-	getRow, err := tx.PrepareContext(ctx, "SELECT generic_constraints FROM doc_symbols WHERE id = ?")
-	if err != nil {
-		return 0, 0, err
-	}
-	defer getRow.Close()
-	setRow, err := tx.PrepareContext(ctx, "UPDATE doc_symbols SET generic_constraints = ? WHERE id = ?")
-	if err != nil {
-		return 0, 0, err
-	}
-	defer setRow.Close()
 	for _, id := range ids {
-		var current string
-		if err := getRow.QueryRowContext(ctx, id).Scan(&current); err == sql.ErrNoRows {
+		current, found, err := w.SymbolConstraints(ctx, id)
+		if err != nil {
+			return 0, 0, err
+		}
+		if !found {
 			continue
-		} else if err != nil {
-			return 0, 0, fmt.Errorf("read symbol %d: %w", id, err)
 		}
 		base := index.SplitList(current)
 		for _, byID := range recorded {
@@ -155,8 +135,8 @@ func (a *additions) apply(ctx context.Context, tx *sql.Tx) (changed, carrying in
 			}
 		}
 		if joined := index.JoinList(desired); joined != current {
-			if _, err := setRow.ExecContext(ctx, joined, id); err != nil {
-				return 0, 0, fmt.Errorf("update symbol %d: %w", id, err)
+			if err := w.SetSymbolConstraints(ctx, id, joined); err != nil {
+				return 0, 0, err
 			}
 			changed++
 		}
@@ -167,13 +147,12 @@ func (a *additions) apply(ctx context.Context, tx *sql.Tx) (changed, carrying in
 			continue
 		}
 		if len(added) == 0 {
-			_, err = tx.ExecContext(ctx, "DELETE FROM enrich_constraints WHERE symbol_id = ? AND pass = ?", id, a.pass)
+			err = w.DeleteConstraintRecord(ctx, id, a.pass)
 		} else {
-			_, err = tx.ExecContext(ctx, `INSERT OR REPLACE INTO enrich_constraints(symbol_id, doc_id, pass, added) VALUES (?,?,?,?)`,
-				id, a.doc[id], a.pass, index.JoinList(added))
+			err = w.PutConstraintRecord(ctx, id, a.doc[id], a.pass, index.JoinList(added))
 		}
 		if err != nil {
-			return 0, 0, fmt.Errorf("record additions of symbol %d: %w", id, err)
+			return 0, 0, err
 		}
 	}
 	return changed, carrying, nil

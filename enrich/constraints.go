@@ -2,11 +2,9 @@ package enrich
 
 import (
 	"context"
-	"database/sql"
 	"fmt"
 
 	"github.com/cupertino-go/cupertino/index"
-	"github.com/cupertino-go/cupertino/internal/sqlrows"
 	"github.com/cupertino-go/cupertino/internal/swiftsym"
 )
 
@@ -35,16 +33,16 @@ const (
 //
 // Step 1 appends through enrich_constraints, so re-runs add nothing.
 func runConstraints(ctx context.Context, e *env) (int64, string, error) {
-	adopted, err := adoptVersion1(ctx, e.tx)
+	adopted, err := adoptVersion1(ctx, e.w)
 	if err != nil {
 		return 0, "", err
 	}
 	adds := newAdditions(passConstraints)
-	refilled, err := declarationGaps(ctx, e.tx, adds)
+	refilled, err := declarationGaps(ctx, e.w, adds)
 	if err != nil {
 		return 0, "", err
 	}
-	changed, carrying, err := adds.apply(ctx, e.tx)
+	changed, carrying, err := adds.apply(ctx, e.w)
 	if err != nil {
 		return 0, "", err
 	}
@@ -58,9 +56,9 @@ func runConstraints(ctx context.Context, e *env) (int64, string, error) {
 		changed += n
 		join = line
 	}
-	var total, constrained int64
-	if err := e.tx.QueryRowContext(ctx, "SELECT count(*), coalesce(sum(generic_constraints != ''), 0) FROM doc_symbols").Scan(&total, &constrained); err != nil {
-		return 0, "", fmt.Errorf("count constraints: %w", err)
+	total, constrained, err := e.w.ConstraintCounts(ctx)
+	if err != nil {
+		return 0, "", err
 	}
 	summary := fmt.Sprintf("%s of %d symbols carry constraints; %d refilled from declarations, %d rows carrying refills",
 		percent(constrained, total), total, refilled, carrying)
@@ -85,50 +83,37 @@ func percent(n, of int64) string {
 // save wrote them, and an unchanged source is never re-read. Deleting the
 // records leaves doc_symbols as it is; the later version's run row keeps
 // this from happening again. It returns the records adopted.
-func adoptVersion1(ctx context.Context, tx *sql.Tx) (int64, error) {
-	var v1, later int
-	err := tx.QueryRowContext(ctx, `SELECT coalesce(sum(version = '1'), 0), coalesce(sum(version != '1'), 0)
-		FROM enrich_runs WHERE pass = ?`, passConstraints).Scan(&v1, &later)
+func adoptVersion1(ctx context.Context, w *index.EnrichTx) (int64, error) {
+	v1, later, err := w.Version1Runs(ctx, passConstraints)
 	if err != nil {
-		return 0, fmt.Errorf("read enrich_runs: %w", err)
+		return 0, err
 	}
 	if v1 == 0 || later > 0 {
 		return 0, nil
 	}
-	if err := index.EnsureEnrichConstraints(ctx, tx); err != nil {
+	if err := w.EnsureEnrichConstraints(ctx); err != nil {
 		return 0, err
 	}
-	res, err := tx.ExecContext(ctx, "DELETE FROM enrich_constraints WHERE pass = ?", passConstraints)
+	n, err := w.DeleteConstraintRecords(ctx, passConstraints)
 	if err != nil {
 		return 0, fmt.Errorf("adopt version 1 additions: %w", err)
 	}
-	return res.RowsAffected()
+	return n, nil
 }
 
 // declarationGaps re-extracts declaration symbols that have generic
 // parameters and no constraints while their page's declaration has a where
 // clause or an inline requirement.
-func declarationGaps(ctx context.Context, tx *sql.Tx, adds *additions) (int, error) {
+func declarationGaps(ctx context.Context, w *index.EnrichTx, adds *additions) (int, error) {
 	n := 0
-	err := sqlrows.Each(ctx, tx, "find declaration gaps", `
-SELECT s.id, s.doc_id, s.name, s.kind, st.declaration FROM doc_symbols s
-JOIN docs_structured st ON st.doc_id = s.doc_id
-WHERE s.origin = ? AND s.generic_params != '' AND s.generic_constraints = ''
-	AND (st.declaration LIKE '% where %' OR st.declaration LIKE '%<%:%>%')`, []any{swiftsym.OriginDeclaration},
-		func(rows *sql.Rows) error {
-			var id, docID int64
-			var name, kind, decl string
-			if err := rows.Scan(&id, &docID, &name, &kind, &decl); err != nil {
-				return err
+	err := w.EachDeclarationGap(ctx, swiftsym.OriginDeclaration, func(g index.DeclarationGap) {
+		for _, sym := range swiftsym.ExtractDeclaration(g.Declaration) {
+			if sym.Name == g.Name && sym.Kind == g.Kind && len(sym.GenericConstraints) > 0 {
+				adds.add(g.Symbol, g.Doc, sym.GenericConstraints)
+				n++
+				break
 			}
-			for _, sym := range swiftsym.ExtractDeclaration(decl) {
-				if sym.Name == name && sym.Kind == kind && len(sym.GenericConstraints) > 0 {
-					adds.add(id, docID, sym.GenericConstraints)
-					n++
-					break
-				}
-			}
-			return nil
-		})
+		}
+	})
 	return n, err
 }

@@ -22,23 +22,23 @@ func TestConstraintsPassRefillsDeclarationGaps(t *testing.T) {
 	gap.Symbols[0].GenericConstraints = nil
 	fx := newRichFixture(t, gap)
 	x := openIndex(t, fx.db)
-	if got := declConstraints(t, x.DB, navInit); got != "Label == Text; Destination: View" {
+	if got := declConstraints(t, rawDB(t, x), navInit); got != "Label == Text; Destination: View" {
 		t.Fatalf("save did not write the page clause: %q", got)
 	}
-	res := runPasses(t, x.DB, Options{}, "constraints")
+	res := runPasses(t, x, Options{}, "constraints")
 	last := res[len(res)-1]
 	if last.Rows != 1 {
 		t.Errorf("constraints changed %d rows, want 1 (the gap): %s", last.Rows, last.Summary)
 	}
-	if got := queryString(t, x.DB, `SELECT s.generic_constraints FROM doc_symbols s JOIN docs d ON d.id = s.doc_id
+	if got := queryString(t, rawDB(t, x), `SELECT s.generic_constraints FROM doc_symbols s JOIN docs d ON d.id = s.doc_id
 		WHERE d.uri = 'apple-docs://swift/set/union(_:)'`); got != "Element == S.Element; S: Sequence" {
 		t.Errorf("refilled constraints = %q", got)
 	}
 	// The page clause is the index's own, not an addition of the pass.
-	if got := declConstraints(t, x.DB, navInit); got != "Label == Text; Destination: View" {
+	if got := declConstraints(t, rawDB(t, x), navInit); got != "Label == Text; Destination: View" {
 		t.Errorf("page clause after the pass = %q", got)
 	}
-	if n := queryInt(t, x.DB, "SELECT count(*) FROM enrich_constraints WHERE pass = 'constraints'"); n != 1 {
+	if n := queryInt(t, rawDB(t, x), "SELECT count(*) FROM enrich_constraints WHERE pass = 'constraints'"); n != 1 {
 		t.Errorf("enrich_constraints rows = %d, want 1", n)
 	}
 }
@@ -49,7 +49,7 @@ func TestConstraintsPassRefillsDeclarationGaps(t *testing.T) {
 func TestConstraintsReadsNoSourceFiles(t *testing.T) {
 	fx := newRichFixture(t)
 	x := openIndex(t, fx.db)
-	file := queryString(t, x.DB, "SELECT source_file FROM docs WHERE uri = ?", navInit)
+	file := queryString(t, rawDB(t, x), "SELECT source_file FROM docs WHERE uri = ?", navInit)
 	if !strings.HasPrefix(file, fx.dir) {
 		t.Fatalf("source_file %q is not in the fixture directory", file)
 	}
@@ -57,8 +57,8 @@ func TestConstraintsReadsNoSourceFiles(t *testing.T) {
 "kind":"symbol","metadata":{"title":"init(_:destination:)","role":"symbol","symbolKind":"init",
 "conformance":{"availabilityPrefix":[{"text":"Available when","type":"text"}],
 "constraints":[{"code":"Label","type":"codeVoice"},{"text":" conforms to ","type":"text"},{"code":"Hashable","type":"codeVoice"},{"text":".","type":"text"}]}}}`)
-	runPasses(t, x.DB, Options{}, "constraints", "hierarchy")
-	if got := declConstraints(t, x.DB, navInit); strings.Contains(got, "Hashable") || !strings.HasPrefix(got, "Label == Text; Destination: View") {
+	runPasses(t, x, Options{}, "constraints", "hierarchy")
+	if got := declConstraints(t, rawDB(t, x), navInit); strings.Contains(got, "Hashable") || !strings.HasPrefix(got, "Label == Text; Destination: View") {
 		t.Errorf("constraints %q: the pass read the source file", got)
 	}
 }
@@ -78,33 +78,33 @@ func TestConstraintsAdoptsVersion1Additions(t *testing.T) {
 			FROM doc_symbols s JOIN docs d ON d.id = s.doc_id WHERE d.uri = 'apple-docs://minikit/box/sorted()' AND s.origin = 'declaration'`,
 		`INSERT INTO enrich_runs(pass, version, rows_touched, millis, ran_at) VALUES ('constraints', '1', 1, 8000, '2026-01-01T00:00:00Z')`,
 	} {
-		if _, err := x.DB.Exec(stmt); err != nil {
+		if _, err := rawDB(t, x).Exec(stmt); err != nil {
 			t.Fatalf("%s: %v", stmt, err)
 		}
 	}
-	res := runPasses(t, x.DB, Options{}, "constraints")
+	res := runPasses(t, x, Options{}, "constraints")
 	if r := res[len(res)-1]; r.Rows != 1 || !strings.Contains(r.Summary, "1 version-1 additions adopted") {
 		t.Errorf("first version-2 run: %d rows, %s", r.Rows, r.Summary)
 	}
-	if got := declConstraints(t, x.DB, "apple-docs://minikit/box/sorted()"); got != "Content: Comparable" {
+	if got := declConstraints(t, rawDB(t, x), "apple-docs://minikit/box/sorted()"); got != "Content: Comparable" {
 		t.Errorf("version 1 clause lost: %q", got)
 	}
-	if n := queryInt(t, x.DB, "SELECT count(*) FROM enrich_constraints WHERE pass = 'constraints'"); n != 0 {
+	if n := queryInt(t, rawDB(t, x), "SELECT count(*) FROM enrich_constraints WHERE pass = 'constraints'"); n != 0 {
 		t.Errorf("%d version-1 records left", n)
 	}
 	// Hierarchy now sees the clause as the row's own and adds Box's after it.
-	runPasses(t, x.DB, Options{}, "hierarchy")
-	if got := declConstraints(t, x.DB, "apple-docs://minikit/box/sorted()"); got != "Content: Comparable; Content: Hashable" {
+	runPasses(t, x, Options{}, "hierarchy")
+	if got := declConstraints(t, rawDB(t, x), "apple-docs://minikit/box/sorted()"); got != "Content: Comparable; Content: Hashable" {
 		t.Errorf("after hierarchy: %q", got)
 	}
-	before := snapshotTables(t, x.DB)
-	for _, r := range runPasses(t, x.DB, Options{}, "constraints", "hierarchy") {
+	before := snapshotTables(t, rawDB(t, x))
+	for _, r := range runPasses(t, x, Options{}, "constraints", "hierarchy") {
 		if r.Rows != 0 {
 			t.Errorf("re-run: %s changed %d rows (%s)", r.Pass, r.Rows, r.Summary)
 		}
 	}
 	for table, want := range before {
-		if got := snapshotTables(t, x.DB)[table]; got != want {
+		if got := snapshotTables(t, rawDB(t, x))[table]; got != want {
 			t.Errorf("table %s changed on re-run: %s -> %s", table, want, got)
 		}
 	}

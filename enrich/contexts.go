@@ -4,7 +4,6 @@ import (
 	"bufio"
 	"context"
 	"crypto/sha256"
-	"database/sql"
 	"fmt"
 	"regexp"
 	"sort"
@@ -23,33 +22,20 @@ import (
 // content loads"), not the way the API's own abstract is, so the ranker
 // searches the contexts of prose queries (ranker/contexts.go).
 func runContexts(ctx context.Context, e *env) (int64, string, error) {
-	names, byURI, types, err := readAPINames(ctx, e.tx)
+	names, byURI, types, err := readAPINames(ctx, e.w)
 	if err != nil {
 		return 0, "", err
 	}
-	rows, err := e.tx.QueryContext(ctx, `SELECT d.id, d.source, b.markdown FROM docs d JOIN doc_body b ON b.doc_id = d.id
-		WHERE d.source != 'packages' AND (d.source != 'samples' OR d.kind = 'sampleProject') AND b.markdown IS NOT NULL
-		ORDER BY d.id`)
-	if err != nil {
-		return 0, "", fmt.Errorf("read pages: %w", err)
-	}
 	profiles := map[int64][]string{}
 	var pages int
-	for rows.Next() {
-		var id int64
-		var src string
-		var compressed []byte
-		if err := rows.Scan(&id, &src, &compressed); err != nil {
-			rows.Close()
-			return 0, "", fmt.Errorf("read pages: %w", err)
-		}
+	err = e.w.EachContextSource(ctx, func(id int64, src string, compressed []byte) {
 		limit := int64(contextPageBytes)
 		if src == "wwdc" {
 			limit = contextTranscriptBytes
 		}
 		text, err := index.MarkdownPrefix(compressed, limit)
 		if err != nil {
-			continue // a damaged body is read's problem; the context does without it
+			return // a damaged body is read's problem; the context does without it
 		}
 		pages++
 		for _, para := range paragraphs(string(text)) {
@@ -66,10 +52,9 @@ func runContexts(ctx context.Context, e *env) (int64, string, error) {
 				profiles[m] = append(profiles[m], words[:min(len(words), room)]...)
 			}
 		}
-	}
-	rows.Close()
-	if err := rows.Err(); err != nil {
-		return 0, "", fmt.Errorf("read pages: %w", err)
+	})
+	if err != nil {
+		return 0, "", err
 	}
 	ids := make([]int64, 0, len(profiles))
 	sum := sha256.New()
@@ -81,26 +66,16 @@ func runContexts(ctx context.Context, e *env) (int64, string, error) {
 		fmt.Fprintf(sum, "%d %s\n", id, strings.Join(profiles[id], " "))
 	}
 	digest := fmt.Sprintf("%x", sum.Sum(nil))
-	var stored string
-	err = e.tx.QueryRowContext(ctx, "SELECT value FROM meta WHERE key = ?", index.MetaContextsDigest).Scan(&stored)
-	if err == nil && stored == digest {
+	stored, found, err := e.w.MetaValue(ctx, index.MetaContextsDigest)
+	if err == nil && found && stored == digest {
 		return 0, fmt.Sprintf("%d APIs in context, unchanged", len(ids)), nil
 	}
-	if _, err := e.tx.ExecContext(ctx, "DELETE FROM "+index.ContextFTSTable); err != nil {
-		return 0, "", fmt.Errorf("clear contexts: %w", err)
+	words := make([]string, len(ids))
+	for i, id := range ids {
+		words[i] = strings.Join(profiles[id], " ")
 	}
-	insert, err := e.tx.PrepareContext(ctx, "INSERT INTO "+index.ContextFTSTable+"(rowid, words) VALUES (?, ?)")
-	if err != nil {
-		return 0, "", fmt.Errorf("store contexts: %w", err)
-	}
-	defer insert.Close()
-	for _, id := range ids {
-		if _, err := insert.ExecContext(ctx, id, strings.Join(profiles[id], " ")); err != nil {
-			return 0, "", fmt.Errorf("store contexts: %w", err)
-		}
-	}
-	if _, err := e.tx.ExecContext(ctx, "INSERT OR REPLACE INTO meta(key, value) VALUES (?, ?)", index.MetaContextsDigest, digest); err != nil {
-		return 0, "", fmt.Errorf("store contexts: %w", err)
+	if err := e.w.ReplaceContexts(ctx, ids, words, digest); err != nil {
+		return 0, "", err
 	}
 	return int64(len(ids)), fmt.Sprintf("%d APIs in the context of %d pages", len(ids), pages), nil
 }
@@ -212,26 +187,17 @@ func upperCount(s string) int {
 // readAPINames maps Apple's type titles to their page (Swift, SwiftUI,
 // Foundation, UIKit and AppKit first, then the shallowest), every Apple
 // page's lower-case URI to its id, and says which ids are types.
-func readAPINames(ctx context.Context, tx *sql.Tx) (names, byURI map[string]int64, types map[int64]bool, err error) {
+func readAPINames(ctx context.Context, w *index.EnrichTx) (names, byURI map[string]int64, types map[int64]bool, err error) {
 	names, byURI, types = map[string]int64{}, map[string]int64{}, map[int64]bool{}
-	rows, err := tx.QueryContext(ctx, `SELECT id, uri, title, kind IN ('class', 'struct', 'enum', 'protocol', 'actor') FROM docs
-		WHERE source = 'apple-docs' ORDER BY framework NOT IN ('swiftui', 'swift', 'foundation', 'uikit', 'appkit'), depth, id`)
+	err = w.EachAPIName(ctx, func(n index.APIName) {
+		byURI[strings.ToLower(n.URI)] = n.ID
+		types[n.ID] = n.IsType
+		if _, taken := names[n.Title]; n.IsType && !taken && !strings.Contains(n.Title, ".") {
+			names[n.Title] = n.ID
+		}
+	})
 	if err != nil {
-		return nil, nil, nil, fmt.Errorf("read names: %w", err)
+		return nil, nil, nil, err
 	}
-	defer rows.Close()
-	for rows.Next() {
-		var id int64
-		var uri, title string
-		var isType bool
-		if err := rows.Scan(&id, &uri, &title, &isType); err != nil {
-			return nil, nil, nil, fmt.Errorf("read names: %w", err)
-		}
-		byURI[strings.ToLower(uri)] = id
-		types[id] = isType
-		if _, taken := names[title]; isType && !taken && !strings.Contains(title, ".") {
-			names[title] = id
-		}
-	}
-	return names, byURI, types, rows.Err()
+	return names, byURI, types, nil
 }

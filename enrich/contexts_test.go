@@ -10,17 +10,17 @@ import (
 func TestContextsCarryTheProseAroundMentions(t *testing.T) {
 	fx := newRichFixture(t)
 	x := openIndex(t, fx.db)
-	runPasses(t, x.DB, Options{}, "contexts")
+	runPasses(t, x, Options{}, "contexts")
 	for word, want := range map[string]string{
 		"push":   "apple-docs://swiftui/navigationlink", // linked
 		"finger": "apple-docs://uikit/uibutton",         // named
 	} {
-		got := queryString(t, x.DB, `SELECT group_concat(d.uri, ' ') FROM context_fts f JOIN docs d ON d.id = f.rowid WHERE context_fts MATCH ?`, word)
+		got := queryString(t, rawDB(t, x), `SELECT group_concat(d.uri, ' ') FROM context_fts f JOIN docs d ON d.id = f.rowid WHERE context_fts MATCH ?`, word)
 		if got != want {
 			t.Errorf("context of %q: %q, want %s alone", word, got, want)
 		}
 	}
-	if n := queryInt(t, x.DB, `SELECT count(*) FROM context_fts WHERE context_fts MATCH '"Text"'`); n != 0 {
+	if n := queryInt(t, rawDB(t, x), `SELECT count(*) FROM context_fts WHERE context_fts MATCH '"Text"'`); n != 0 {
 		t.Errorf("a code block's words joined a context (%d rows)", n)
 	}
 }

@@ -63,19 +63,14 @@ package enrich
 
 import (
 	"context"
-	"database/sql"
 	"errors"
 	"fmt"
 	"io"
 	"log/slog"
-	"net/url"
-	"os"
-	"path/filepath"
 	"strings"
 	"time"
 
 	"github.com/cupertino-go/cupertino/index"
-	"github.com/cupertino-go/cupertino/internal/sqlrows"
 )
 
 var (
@@ -123,9 +118,10 @@ func (r Result) Line() string {
 		r.Elapsed.Round(time.Millisecond))
 }
 
-// env is what a pass gets: its transaction and the run's options.
+// env is what a pass gets: its transaction (index's named statements) and
+// the run's options.
 type env struct {
-	tx   *sql.Tx
+	w    *index.EnrichTx
 	opts *Options
 	log  *slog.Logger
 }
@@ -213,7 +209,7 @@ func PassNames() []string {
 // Run runs the selected passes on db, an index opened read-write (the
 // Builder's in-flight database, or OpenIndex). It stops at the first failing
 // pass; the passes before it stay applied and recorded.
-func Run(ctx context.Context, db *sql.DB, opts Options) ([]Result, error) {
+func Run(ctx context.Context, db *index.EnrichDB, opts Options) ([]Result, error) {
 	if opts.Out == nil {
 		opts.Out = io.Discard
 	}
@@ -239,38 +235,37 @@ func Run(ctx context.Context, db *sql.DB, opts Options) ([]Result, error) {
 		symbolsChanged = symbolsChanged || (p.touchesSymbols && res.Rows > 0)
 	}
 	if opts.Standalone && len(results) > 0 {
-		if err := refreshDerived(ctx, db, symbolsChanged); err != nil {
+		if err := db.RefreshDerived(ctx, symbolsChanged); err != nil {
 			return results, err
 		}
 	}
 	return results, nil
 }
 
-func runPass(ctx context.Context, db *sql.DB, opts *Options, p Pass) (Result, error) {
+func runPass(ctx context.Context, db *index.EnrichDB, opts *Options, p Pass) (Result, error) {
 	started := time.Now()
-	tx, err := db.BeginTx(ctx, nil)
+	w, err := db.BeginPass(ctx)
 	if err != nil {
-		return Result{}, fmt.Errorf("begin: %w", err)
+		return Result{}, err
 	}
-	defer tx.Rollback()
-	rows, summary, err := p.run(ctx, &env{tx: tx, opts: opts, log: opts.Logger.With("pass", p.Name)})
+	defer w.Rollback()
+	rows, summary, err := p.run(ctx, &env{w: w, opts: opts, log: opts.Logger.With("pass", p.Name)})
 	if err != nil {
 		return Result{}, err
 	}
 	res := Result{Pass: p.Name, Version: p.Version, Rows: rows, Summary: summary, Elapsed: time.Since(started)}
-	if _, err := tx.ExecContext(ctx, `INSERT INTO enrich_runs(pass, version, rows_touched, millis, ran_at) VALUES (?,?,?,?,?)`,
-		p.Name, p.Version, rows, res.Elapsed.Milliseconds(), opts.Now().UTC().Format(time.RFC3339)); err != nil {
-		return Result{}, fmt.Errorf("record run: %w", err)
+	if err := w.RecordRun(ctx, p.Name, p.Version, rows, res.Elapsed.Milliseconds(), opts.Now().UTC().Format(time.RFC3339)); err != nil {
+		return Result{}, err
 	}
-	if err := tx.Commit(); err != nil {
-		return Result{}, fmt.Errorf("commit: %w", err)
+	if err := w.Commit(); err != nil {
+		return Result{}, err
 	}
 	return res, nil
 }
 
 // selectPasses resolves names to passes in run order, adding the
 // dependencies of named passes that never ran at their current version.
-func selectPasses(ctx context.Context, db *sql.DB, names []string) ([]Pass, error) {
+func selectPasses(ctx context.Context, db *index.EnrichDB, names []string) ([]Pass, error) {
 	all := Passes()
 	if len(names) == 0 {
 		return all, nil
@@ -290,7 +285,7 @@ func selectPasses(ctx context.Context, db *sql.DB, names []string) ([]Pass, erro
 			return nil
 		}
 		if !explicit {
-			ran, err := ranAtVersion(ctx, db, p)
+			ran, err := db.RanAtVersion(ctx, p.Name, p.Version)
 			if err != nil {
 				return err
 			}
@@ -324,100 +319,27 @@ func selectPasses(ctx context.Context, db *sql.DB, names []string) ([]Pass, erro
 	return out, nil
 }
 
-func ranAtVersion(ctx context.Context, db *sql.DB, p Pass) (bool, error) {
-	var n int
-	err := db.QueryRowContext(ctx, "SELECT count(*) FROM enrich_runs WHERE pass = ? AND version = ?", p.Name, p.Version).Scan(&n)
-	if err != nil {
-		return false, fmt.Errorf("read enrich_runs: %w", err)
-	}
-	return n > 0, nil
-}
-
-// refreshDerived redoes what Builder.Commit derives from the tables the
-// passes may have changed.
-func refreshDerived(ctx context.Context, db *sql.DB, symbols bool) error {
-	if symbols {
-		if _, err := db.ExecContext(ctx, "INSERT INTO doc_symbols_fts(doc_symbols_fts) VALUES('rebuild')"); err != nil {
-			return fmt.Errorf("rebuild symbol index: %w", err)
-		}
-	}
-	_, err := db.ExecContext(ctx, `INSERT OR REPLACE INTO meta(key, value) VALUES
-	(?, (SELECT count(*) FROM docs)), (?, (SELECT count(*) FROM doc_symbols))`,
-		index.MetaDocCount, index.MetaSymbolCount)
-	if err != nil {
-		return fmt.Errorf("write counts: %w", err)
-	}
-	return nil
-}
-
 // Index is a committed index opened read-write for `cupertino enrich`.
-type Index struct {
-	DB      *sql.DB
-	release func()
-}
+type Index = index.EnrichDB
 
 // OpenIndex opens the committed index at dbPath read-write under the build
 // lock, so that it never races a save (index.ErrLocked while one runs). It
 // returns index.ErrNotFound when there is no index and the index package's
 // schema errors for a foreign or outdated file.
 func OpenIndex(ctx context.Context, dbPath string) (*Index, error) {
-	info, err := os.Stat(dbPath)
-	if errors.Is(err, os.ErrNotExist) {
-		return nil, fmt.Errorf("%w (looked at %s)", index.ErrNotFound, dbPath)
-	}
-	if err != nil {
-		return nil, fmt.Errorf("open index: %w", err)
-	}
-	if info.IsDir() {
-		return nil, fmt.Errorf("%w: %s is a directory", index.ErrCorrupt, dbPath)
-	}
-	release, err := index.AcquireLock(dbPath)
-	if err != nil {
-		return nil, err
-	}
-	abs, err := filepath.Abs(dbPath)
-	if err != nil {
-		release()
-		return nil, fmt.Errorf("open index: %w", err)
-	}
-	// mode=rw: never create a file that is not there. The rollback journal
-	// keeps the committed file free of -wal side files, as save leaves it.
-	dsn := (&url.URL{Scheme: "file", Path: abs}).String() +
-		"?mode=rw&_pragma=busy_timeout(10000)&_pragma=journal_mode(DELETE)&_pragma=cache_size(-131072)&_pragma=temp_store(MEMORY)"
-	db, err := sql.Open("sqlite", dsn)
-	if err != nil {
-		release()
-		return nil, fmt.Errorf("open index: %w", err)
-	}
-	// One writer connection: passes run one transaction at a time.
-	db.SetMaxOpenConns(1)
-	if err := index.CheckSchema(ctx, db); err != nil {
-		db.Close()
-		release()
-		return nil, fmt.Errorf("%w (%s)", err, dbPath)
-	}
-	return &Index{DB: db, release: release}, nil
-}
-
-// Close closes the database and releases the lock.
-func (x *Index) Close() error {
-	err := x.DB.Close()
-	if x.release != nil {
-		x.release()
-		x.release = nil
-	}
-	return err
+	return index.OpenForEnrich(ctx, dbPath)
 }
 
 // Runs returns the enrich_runs log, newest first, for `cupertino enrich`'s
 // summary and for tests.
-func Runs(ctx context.Context, db *sql.DB) ([]Result, error) {
-	return sqlrows.All(ctx, db, "read enrich_runs", "SELECT pass, version, rows_touched, millis FROM enrich_runs ORDER BY rowid DESC", nil,
-		func(rows *sql.Rows) (Result, error) {
-			var r Result
-			var ms int64
-			err := rows.Scan(&r.Pass, &r.Version, &r.Rows, &ms)
-			r.Elapsed = time.Duration(ms) * time.Millisecond
-			return r, err
-		})
+func Runs(ctx context.Context, db *Index) ([]Result, error) {
+	runs, err := db.Runs(ctx)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]Result, len(runs))
+	for i, r := range runs {
+		out[i] = Result{Pass: r.Pass, Version: r.Version, Rows: r.RowsTouched, Elapsed: time.Duration(r.Millis) * time.Millisecond}
+	}
+	return out, nil
 }

@@ -45,7 +45,7 @@ func TestRunRecordsEveryPassAndPrintsOneLineEach(t *testing.T) {
 	x := openIndex(t, path)
 	var out bytes.Buffer
 	stamp := time.Date(2026, 1, 2, 3, 4, 5, 0, time.UTC)
-	res := runPasses(t, x.DB, Options{Out: &out, Now: func() time.Time { return stamp }})
+	res := runPasses(t, x, Options{Out: &out, Now: func() time.Time { return stamp }})
 	if len(res) != len(PassNames()) {
 		t.Fatalf("ran %d passes, want %d", len(res), len(PassNames()))
 	}
@@ -61,17 +61,17 @@ func TestRunRecordsEveryPassAndPrintsOneLineEach(t *testing.T) {
 	if !strings.Contains(out.String(), "constraints: ") || !strings.Contains(out.String(), "no --symbolgraph-dir, skipped") {
 		t.Errorf("constraints line does not say the join was skipped:\n%s", out.String())
 	}
-	runs, err := Runs(context.Background(), x.DB)
+	runs, err := Runs(context.Background(), x)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if len(runs) != len(res) {
 		t.Fatalf("enrich_runs has %d rows, want %d", len(runs), len(res))
 	}
-	if got := queryString(t, x.DB, "SELECT ran_at FROM enrich_runs LIMIT 1"); got != "2026-01-02T03:04:05Z" {
+	if got := queryString(t, rawDB(t, x), "SELECT ran_at FROM enrich_runs LIMIT 1"); got != "2026-01-02T03:04:05Z" {
 		t.Errorf("ran_at = %q", got)
 	}
-	if got := queryInt(t, x.DB, "SELECT rows_touched FROM enrich_runs WHERE pass = 'synonyms'"); got != 1 {
+	if got := queryInt(t, rawDB(t, x), "SELECT rows_touched FROM enrich_runs WHERE pass = 'synonyms'"); got != 1 {
 		t.Errorf("synonyms rows_touched = %d, want 1 (one framework)", got)
 	}
 }
@@ -79,7 +79,7 @@ func TestRunRecordsEveryPassAndPrintsOneLineEach(t *testing.T) {
 func TestSelectedPassAddsOnlyUnrunDependencies(t *testing.T) {
 	path := buildIndex(t, fixtureDoc("apple-docs://swiftui", "SwiftUI", "framework", ""))
 	x := openIndex(t, path)
-	res := runPasses(t, x.DB, Options{}, "hierarchy")
+	res := runPasses(t, x, Options{}, "hierarchy")
 	got := []string{}
 	for _, r := range res {
 		got = append(got, r.Pass)
@@ -88,20 +88,20 @@ func TestSelectedPassAddsOnlyUnrunDependencies(t *testing.T) {
 	if strings.Join(got, ",") != "constraints,hierarchy" {
 		t.Fatalf("first run = %v", got)
 	}
-	res = runPasses(t, x.DB, Options{}, "hierarchy")
+	res = runPasses(t, x, Options{}, "hierarchy")
 	if len(res) != 1 || res[0].Pass != "hierarchy" {
 		t.Fatalf("second run = %+v, want hierarchy alone (its dependencies ran at their version)", res)
 	}
 	// A dependency recorded at another version (the pass changed since)
 	// runs again; one at its version does not.
-	if _, err := x.DB.Exec("UPDATE enrich_runs SET version = '0' WHERE pass = 'constraints'"); err != nil {
+	if _, err := rawDB(t, x).Exec("UPDATE enrich_runs SET version = '0' WHERE pass = 'constraints'"); err != nil {
 		t.Fatal(err)
 	}
-	res = runPasses(t, x.DB, Options{}, "hierarchy")
+	res = runPasses(t, x, Options{}, "hierarchy")
 	if len(res) != 2 || res[0].Pass != "constraints" || res[1].Pass != "hierarchy" {
 		t.Fatalf("after a version change = %+v, want constraints then hierarchy", res)
 	}
-	if _, err := Run(context.Background(), x.DB, Options{Passes: []string{"nope"}}); !errors.Is(err, ErrUnknownPass) {
+	if _, err := Run(context.Background(), x, Options{Passes: []string{"nope"}}); !errors.Is(err, ErrUnknownPass) {
 		t.Fatalf("unknown pass err = %v", err)
 	}
 }
@@ -136,26 +136,26 @@ func TestRunTwiceChangesNothing(t *testing.T) {
 	fx := newRichFixture(t)
 	x := openIndex(t, fx.db)
 	opts := Options{SymbolGraphDir: fx.graphs}
-	first := runPasses(t, x.DB, opts)
+	first := runPasses(t, x, opts)
 	for _, r := range first {
 		if r.Rows == 0 {
 			t.Errorf("first run: pass %s changed nothing; the fixture should give it work (%s)", r.Pass, r.Summary)
 		}
 	}
-	before := snapshotTables(t, x.DB)
-	second := runPasses(t, x.DB, opts)
+	before := snapshotTables(t, rawDB(t, x))
+	second := runPasses(t, x, opts)
 	for _, r := range second {
 		if r.Rows != 0 {
 			t.Errorf("second run: pass %s changed %d rows (%s)", r.Pass, r.Rows, r.Summary)
 		}
 	}
-	after := snapshotTables(t, x.DB)
+	after := snapshotTables(t, rawDB(t, x))
 	for table, want := range before {
 		if after[table] != want {
 			t.Errorf("table %s changed on re-run: %s -> %s", table, want, after[table])
 		}
 	}
-	if n := queryInt(t, x.DB, "SELECT count(*) FROM enrich_runs"); n != int64(2*len(PassNames())) {
+	if n := queryInt(t, rawDB(t, x), "SELECT count(*) FROM enrich_runs"); n != int64(2*len(PassNames())) {
 		t.Errorf("enrich_runs rows = %d, want %d", n, 2*len(PassNames()))
 	}
 }

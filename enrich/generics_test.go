@@ -39,7 +39,7 @@ func TestSearchGenericsFindsInheritedConstraints(t *testing.T) {
 	}
 
 	x := openIndex(t, fx.db)
-	runPasses(t, x.DB, Options{SymbolGraphDir: fx.graphs})
+	runPasses(t, x, Options{SymbolGraphDir: fx.graphs})
 	after := matched()
 	if !slices.Contains(after[member], "Label: View") {
 		t.Errorf("after the passes the member matches %v, want the inherited Label: View", after[member])

@@ -6,8 +6,10 @@ import (
 	"database/sql"
 	"encoding/hex"
 	"fmt"
+	"net/url"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/cupertino-go/cupertino/index"
@@ -57,6 +59,34 @@ func buildIndex(t *testing.T, docs ...*document.Document) string {
 	return path
 }
 
+// rawDBs are the tests' own pools on the indexes they opened (rawDB).
+var rawDBs sync.Map // *Index -> *sql.DB
+
+// rawDB is a read-write pool of the test's own on the file x edits, for
+// looking at and changing the tables directly: the passes' SQL is index's,
+// and x keeps its pool to itself. It closes when the test ends.
+func rawDB(t *testing.T, x *Index) *sql.DB {
+	t.Helper()
+	if db, ok := rawDBs.Load(x); ok {
+		return db.(*sql.DB)
+	}
+	abs, err := filepath.Abs(x.Path())
+	if err != nil {
+		t.Fatal(err)
+	}
+	db, err := sql.Open("sqlite", (&url.URL{Scheme: "file", Path: abs}).String()+"?mode=rw&_pragma=busy_timeout(10000)")
+	if err != nil {
+		t.Fatalf("open %s: %v", x.Path(), err)
+	}
+	db.SetMaxOpenConns(1)
+	rawDBs.Store(x, db)
+	t.Cleanup(func() {
+		rawDBs.Delete(x)
+		db.Close()
+	})
+	return db
+}
+
 // openIndex opens a committed index for enrich and closes it at cleanup.
 func openIndex(t *testing.T, path string) *Index {
 	t.Helper()
@@ -69,7 +99,7 @@ func openIndex(t *testing.T, path string) *Index {
 }
 
 // runPasses runs the named passes (all when none) standalone.
-func runPasses(t *testing.T, db *sql.DB, opts Options, passes ...string) []Result {
+func runPasses(t *testing.T, db *Index, opts Options, passes ...string) []Result {
 	t.Helper()
 	opts.Passes = passes
 	opts.Standalone = true

@@ -2,7 +2,6 @@ package enrich
 
 import (
 	"context"
-	"database/sql"
 	"fmt"
 	"slices"
 	"strings"
@@ -10,7 +9,6 @@ import (
 	"github.com/cupertino-go/cupertino/internal/swiftsym"
 
 	"github.com/cupertino-go/cupertino/index"
-	"github.com/cupertino-go/cupertino/internal/sqlrows"
 )
 
 const passHierarchy = "hierarchy"
@@ -44,10 +42,10 @@ type hierRow struct {
 // enrich_constraints (pass "hierarchy"): a re-run first discounts them, so
 // nothing is appended twice.
 func runHierarchy(ctx context.Context, e *env) (int64, string, error) {
-	if err := index.EnsureEnrichConstraints(ctx, e.tx); err != nil {
+	if err := e.w.EnsureEnrichConstraints(ctx); err != nil {
 		return 0, "", err
 	}
-	docs, err := loadHierarchy(ctx, e.tx)
+	docs, err := loadHierarchy(ctx, e.w)
 	if err != nil {
 		return 0, "", err
 	}
@@ -93,13 +91,13 @@ func runHierarchy(ctx context.Context, e *env) (int64, string, error) {
 			parents++
 		}
 	}
-	changed, carrying, err := adds.apply(ctx, e.tx)
+	changed, carrying, err := adds.apply(ctx, e.w)
 	if err != nil {
 		return 0, "", err
 	}
-	var total, constrained int64
-	if err := e.tx.QueryRowContext(ctx, "SELECT count(*), coalesce(sum(generic_constraints != ''), 0) FROM doc_symbols").Scan(&total, &constrained); err != nil {
-		return 0, "", fmt.Errorf("count constraints: %w", err)
+	total, constrained, err := e.w.ConstraintCounts(ctx)
+	if err != nil {
+		return 0, "", err
 	}
 	return changed, fmt.Sprintf("%d constrained types, %d member symbols carry inherited constraints; %s of %d symbols now carry constraints",
 		parents, carrying, percent(constrained, total), total), nil
@@ -127,44 +125,27 @@ func (d *hierDoc) typeRow() *hierRow {
 
 // loadHierarchy reads every page that has declaration symbols, with its
 // parent's id, and each symbol's constraints minus this pass's additions.
-func loadHierarchy(ctx context.Context, tx *sql.Tx) (map[int64]*hierDoc, error) {
+func loadHierarchy(ctx context.Context, w *index.EnrichTx) (map[int64]*hierDoc, error) {
 	recorded := map[int64][]string{}
-	err := sqlrows.Each(ctx, tx, "read enrich_constraints", "SELECT symbol_id, added FROM enrich_constraints WHERE pass = ?", []any{passHierarchy},
-		func(rows *sql.Rows) error {
-			var id int64
-			var added string
-			if err := rows.Scan(&id, &added); err != nil {
-				return err
-			}
-			recorded[id] = index.SplitList(added)
-			return nil
-		})
+	err := w.EachConstraintRecordOf(ctx, passHierarchy, func(id int64, added string) {
+		recorded[id] = index.SplitList(added)
+	})
 	if err != nil {
 		return nil, err
 	}
 
 	docs := map[int64]*hierDoc{}
-	err = sqlrows.Each(ctx, tx, "read declarations", `
-SELECT d.id, coalesce(p.id, 0), d.title, s.id, s.name, s.kind, s.generic_constraints
-FROM doc_symbols s JOIN docs d ON d.id = s.doc_id
-LEFT JOIN docs p ON p.uri = d.parent_uri AND d.parent_uri != ''
-WHERE s.origin = ?
-ORDER BY d.id, s.id`, []any{swiftsym.OriginDeclaration}, func(rows *sql.Rows) error {
-		var d hierDoc
-		var r hierRow
-		var constraints string
-		if err := rows.Scan(&d.id, &d.parentID, &d.title, &r.id, &r.name, &r.kind, &constraints); err != nil {
-			return err
-		}
-		r.own = without(index.SplitList(constraints), recorded[r.id])
+	err = w.EachDeclaration(ctx, swiftsym.OriginDeclaration, func(row index.Declaration) {
+		d := hierDoc{id: row.Doc, parentID: row.Parent, title: row.Title}
+		r := hierRow{id: row.Symbol, name: row.Name, kind: row.Kind}
+		r.own = without(index.SplitList(row.Constraints), recorded[r.id])
 		if old, ok := docs[d.id]; ok {
 			old.rows = append(old.rows, r)
-			return nil
+			return
 		}
 		d.rows = []hierRow{r}
 		d.title = strings.TrimSpace(d.title)
 		docs[d.id] = &d
-		return nil
 	})
 	return docs, err
 }

@@ -14,7 +14,7 @@ func declConstraints(t *testing.T, db *sql.DB, uri string) string {
 func TestHierarchyPropagatesTypeConstraintsToMembers(t *testing.T) {
 	fx := newRichFixture(t)
 	x := openIndex(t, fx.db)
-	runPasses(t, x.DB, Options{}, "constraints", "hierarchy")
+	runPasses(t, x, Options{}, "constraints", "hierarchy")
 	cases := map[string]string{
 		// A plain member gets the type's where clause.
 		"apple-docs://swiftui/navigationlink/init(destination:label:)": "Label: View; Destination: View",
@@ -29,16 +29,16 @@ func TestHierarchyPropagatesTypeConstraintsToMembers(t *testing.T) {
 		"apple-docs://uikit/uibutton": "",
 	}
 	for uri, want := range cases {
-		if got := declConstraints(t, x.DB, uri); got != want {
+		if got := declConstraints(t, rawDB(t, x), uri); got != want {
 			t.Errorf("%s: constraints %q, want %q", uri, got, want)
 		}
 	}
 	// NavigationLink's two inits, Configuration and its label; Box's map
 	// and its two count overloads.
-	if n := queryInt(t, x.DB, "SELECT count(*) FROM enrich_constraints WHERE pass = 'hierarchy'"); n != 7 {
+	if n := queryInt(t, rawDB(t, x), "SELECT count(*) FROM enrich_constraints WHERE pass = 'hierarchy'"); n != 7 {
 		t.Errorf("hierarchy recorded %d rows, want 7", n)
 	}
-	if got := declConstraints(t, x.DB, "apple-docs://minikit/box/count-9wxyz"); got != "Content: Hashable" {
+	if got := declConstraints(t, rawDB(t, x), "apple-docs://minikit/box/count-9wxyz"); got != "Content: Hashable" {
 		t.Errorf("Box.count constraints %q", got)
 	}
 }
@@ -49,38 +49,38 @@ func TestHierarchyPropagatesTypeConstraintsToMembers(t *testing.T) {
 func TestHierarchyReappliesWithoutDuplicates(t *testing.T) {
 	fx := newRichFixture(t)
 	x := openIndex(t, fx.db)
-	runPasses(t, x.DB, Options{}, "constraints", "hierarchy")
+	runPasses(t, x, Options{}, "constraints", "hierarchy")
 	member := "apple-docs://swiftui/navigationlink/init(destination:label:)"
 	for i := 0; i < 3; i++ {
-		res := runPasses(t, x.DB, Options{}, "hierarchy")
+		res := runPasses(t, x, Options{}, "hierarchy")
 		if res[0].Rows != 0 {
 			t.Fatalf("re-run %d changed %d rows", i, res[0].Rows)
 		}
 	}
-	if _, err := x.DB.Exec(`UPDATE doc_symbols SET generic_constraints = 'Label: View; Destination: Equatable'
+	if _, err := rawDB(t, x).Exec(`UPDATE doc_symbols SET generic_constraints = 'Label: View; Destination: Equatable'
 		WHERE origin = 'declaration' AND doc_id = (SELECT id FROM docs WHERE uri = 'apple-docs://swiftui/navigationlink')`); err != nil {
 		t.Fatal(err)
 	}
-	res := runPasses(t, x.DB, Options{}, "hierarchy")
+	res := runPasses(t, x, Options{}, "hierarchy")
 	if res[0].Rows == 0 {
 		t.Fatal("a changed parent changed no member")
 	}
-	if got := declConstraints(t, x.DB, member); got != "Label: View; Destination: Equatable" {
+	if got := declConstraints(t, rawDB(t, x), member); got != "Label: View; Destination: Equatable" {
 		t.Errorf("member after the parent changed: %q", got)
 	}
-	if got := declConstraints(t, x.DB, "apple-docs://swiftui/navigationlink/configuration/label"); got != "Style: Sendable; Label: View; Destination: Equatable" {
+	if got := declConstraints(t, rawDB(t, x), "apple-docs://swiftui/navigationlink/configuration/label"); got != "Style: Sendable; Label: View; Destination: Equatable" {
 		t.Errorf("nested member after the parent changed: %q", got)
 	}
 	// The parent loses its constraints: members return to their own.
-	if _, err := x.DB.Exec(`UPDATE doc_symbols SET generic_constraints = ''
+	if _, err := rawDB(t, x).Exec(`UPDATE doc_symbols SET generic_constraints = ''
 		WHERE origin = 'declaration' AND doc_id = (SELECT id FROM docs WHERE uri = 'apple-docs://swiftui/navigationlink')`); err != nil {
 		t.Fatal(err)
 	}
-	runPasses(t, x.DB, Options{}, "hierarchy")
-	if got := declConstraints(t, x.DB, member); got != "" {
+	runPasses(t, x, Options{}, "hierarchy")
+	if got := declConstraints(t, rawDB(t, x), member); got != "" {
 		t.Errorf("member kept stale inherited constraints: %q", got)
 	}
-	if got := declConstraints(t, x.DB, "apple-docs://swiftui/navigationlink/init(_:destination:)"); got != "Label == Text; Destination: View" {
+	if got := declConstraints(t, rawDB(t, x), "apple-docs://swiftui/navigationlink/init(_:destination:)"); got != "Label == Text; Destination: View" {
 		t.Errorf("page clause lost with the inherited ones: %q", got)
 	}
 }

@@ -8,10 +8,10 @@ import (
 
 // RunInFlight runs the passes on a save's in-flight database, before
 // b.Commit, which then rebuilds doc_symbols_fts and the counts the passes
-// touched. It flushes b's pending batch first (Builder.DB), so the passes
-// see every document put so far.
+// touched. It flushes b's pending batch first (Builder.ForEnrich), so the
+// passes see every document put so far.
 func RunInFlight(ctx context.Context, b *index.Builder, opts Options) ([]Result, error) {
-	db, err := b.DB()
+	db, err := b.ForEnrich()
 	if err != nil {
 		return nil, err
 	}

@@ -30,7 +30,7 @@ const (
 func runPassages(ctx context.Context, e *env) (int64, string, error) {
 	var ps []index.Passage
 	pages := 0
-	err := index.PassagePages(ctx, e.tx, func(id int64, title string, compressed []byte) error {
+	err := e.w.PassagePages(ctx, func(id int64, title string, compressed []byte) error {
 		md, err := index.MarkdownPrefix(compressed, -1)
 		if err != nil {
 			return nil // a damaged body is read's problem; search does without its passages
@@ -47,14 +47,14 @@ func runPassages(ctx context.Context, e *env) (int64, string, error) {
 		fmt.Fprintf(sum, "%d\x00%s\x00%s\x00%s\x00%s\x00", p.DocID, p.Anchor, p.Heading, p.Title, p.Text)
 	}
 	digest := fmt.Sprintf("%x", sum.Sum(nil))
-	stored, err := index.PassagesDigest(ctx, e.tx)
+	stored, err := e.w.PassagesDigest(ctx)
 	if err != nil {
 		return 0, "", err
 	}
 	if stored == digest {
 		return 0, fmt.Sprintf("%d passages of %d pages, unchanged", len(ps), pages), nil
 	}
-	if err := index.ReplacePassages(ctx, e.tx, ps, digest); err != nil {
+	if err := e.w.ReplacePassages(ctx, ps, digest); err != nil {
 		return 0, "", err
 	}
 	return int64(len(ps)), fmt.Sprintf("%d passages of %d pages", len(ps), pages), nil

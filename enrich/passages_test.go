@@ -40,12 +40,12 @@ func TestCutPassages(t *testing.T) {
 func TestPassagesPassIndexesSections(t *testing.T) {
 	fx := newRichFixture(t)
 	x := openIndex(t, fx.db)
-	runPasses(t, x.DB, Options{}, "passages")
-	if n := queryInt(t, x.DB, "SELECT count(*) FROM passages"); n != 3 {
+	runPasses(t, x, Options{}, "passages")
+	if n := queryInt(t, rawDB(t, x), "SELECT count(*) FROM passages"); n != 3 {
 		t.Fatalf("passages = %d, want the chapter's 3", n)
 	}
 	var anchor, heading string
-	err := x.DB.QueryRowContext(context.Background(), `SELECT p.anchor, p.heading FROM `+index.PassageFTSTable+` f
+	err := rawDB(t, x).QueryRowContext(context.Background(), `SELECT p.anchor, p.heading FROM `+index.PassageFTSTable+` f
 		JOIN passages p ON p.id = f.rowid WHERE `+index.PassageFTSTable+` MATCH '"willset" "didset"'`).Scan(&anchor, &heading)
 	if err != nil || anchor != "Property Observers" || heading != "Property Observers" {
 		t.Fatalf("willSet didSet found %q %q (%v), want the Property Observers section", anchor, heading, err)

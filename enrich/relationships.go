@@ -2,9 +2,7 @@ package enrich
 
 import (
 	"context"
-	"database/sql"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"maps"
 	"slices"
@@ -12,7 +10,6 @@ import (
 	"strings"
 
 	"github.com/cupertino-go/cupertino/index"
-	"github.com/cupertino-go/cupertino/internal/sqlrows"
 )
 
 // runRelationships finishes inheritance_edges across the whole index, after
@@ -34,87 +31,57 @@ import (
 // nothing.
 func runRelationships(ctx context.Context, e *env) (int64, string, error) {
 	var changed int64
-	exec := func(query string, args ...any) (int64, error) {
-		res, err := e.tx.ExecContext(ctx, query, args...)
-		if err != nil {
-			return 0, err
-		}
-		n, _ := res.RowsAffected()
-		changed += n
-		return n, nil
-	}
 	for _, end := range []string{"parent", "child"} {
-		if _, err := exec(fmt.Sprintf(`UPDATE inheritance_edges SET %[1]s_title = (SELECT title FROM docs WHERE docs.uri = inheritance_edges.%[1]s_uri)
-			WHERE %[1]s_title = '' AND %[1]s_uri != ''
-			AND EXISTS (SELECT 1 FROM docs WHERE docs.uri = inheritance_edges.%[1]s_uri AND docs.title != '')`, end)); err != nil {
+		n, err := e.w.FillEdgeTitles(ctx, end)
+		if err != nil {
 			return 0, "", fmt.Errorf("fill %s titles: %w", end, err)
 		}
+		changed += n
 	}
-	resolved, err := resolveDangling(ctx, e.tx)
+	resolved, err := resolveDangling(ctx, e.w)
 	if err != nil {
 		return 0, "", err
 	}
 	changed += resolved
-	dups, err := exec(`DELETE FROM inheritance_edges WHERE rowid NOT IN (
-	SELECT min(rowid) FROM inheritance_edges GROUP BY relation,
-		CASE WHEN child_uri != '' THEN child_uri ELSE lower(child_title) END,
-		CASE WHEN parent_uri != '' THEN parent_uri ELSE lower(parent_title) END)`)
+	dups, err := e.w.DedupEdges(ctx)
 	if err != nil {
 		return 0, "", fmt.Errorf("dedup edges: %w", err)
 	}
-	completed, err := completeLists(ctx, e.tx)
+	changed += dups
+	completed, err := completeLists(ctx, e.w)
 	if err != nil {
 		return 0, "", err
 	}
 	changed += completed
-	var edges, dangling int64
-	if err := e.tx.QueryRowContext(ctx, `SELECT count(*), coalesce(sum(NOT EXISTS (SELECT 1 FROM docs WHERE docs.uri = inheritance_edges.parent_uri)), 0)
-		FROM inheritance_edges`).Scan(&edges, &dangling); err != nil {
-		return 0, "", fmt.Errorf("count edges: %w", err)
+	edges, dangling, err := e.w.EdgeCounts(ctx)
+	if err != nil {
+		return 0, "", err
 	}
 	return changed, fmt.Sprintf("%d edges, %d ends re-resolved, %d duplicates removed, %d relationship lists completed, %d edges point outside the index",
 		edges, resolved, dups, completed, dangling), nil
 }
 
-type danglingEnd struct {
-	rowid     int64
-	uri       string
-	title     string
-	framework string // of the asserting page
-}
-
 // resolveDangling re-points edge ends whose URI is not an indexed page.
-func resolveDangling(ctx context.Context, tx *sql.Tx) (int64, error) {
-	types, err := loadTypeTitles(ctx, tx)
+func resolveDangling(ctx context.Context, w *index.EnrichTx) (int64, error) {
+	types, err := loadTypeTitles(ctx, w)
 	if err != nil {
 		return 0, err
 	}
-	variants, err := tx.PrepareContext(ctx, `SELECT uri FROM docs WHERE uri >= ? || '-' AND uri < ? || '.' LIMIT 3`)
-	if err != nil {
-		return 0, err
-	}
-	defer variants.Close()
 	var n int64
 	for _, end := range []string{"parent", "child"} {
-		ends, err := sqlrows.All(ctx, tx, "find dangling edges", fmt.Sprintf(`SELECT e.rowid, e.%[1]s_uri, e.%[1]s_title, coalesce(d.framework, '')
-			FROM inheritance_edges e LEFT JOIN docs d ON d.id = e.doc_id
-			WHERE (e.%[1]s_uri = '' AND e.%[1]s_title != '') OR (e.%[1]s_uri != '' AND NOT EXISTS (SELECT 1 FROM docs WHERE docs.uri = e.%[1]s_uri))`, end), nil,
-			func(rows *sql.Rows) (d danglingEnd, err error) {
-				err = rows.Scan(&d.rowid, &d.uri, &d.title, &d.framework)
-				return d, err
-			})
+		ends, err := w.DanglingEnds(ctx, end)
 		if err != nil {
 			return 0, err
 		}
 		for _, d := range ends {
-			uri, err := resolveEnd(ctx, variants, types, d)
+			uri, err := resolveEnd(ctx, w, types, d)
 			if err != nil {
 				return 0, err
 			}
-			if uri == "" || uri == d.uri {
+			if uri == "" || uri == d.URI {
 				continue
 			}
-			if _, err := tx.ExecContext(ctx, fmt.Sprintf("UPDATE inheritance_edges SET %[1]s_uri = ? WHERE rowid = ?", end), uri, d.rowid); err != nil {
+			if err := w.SetEdgeEnd(ctx, end, d.Rowid, uri); err != nil {
 				return 0, fmt.Errorf("resolve edge: %w", err)
 			}
 			n++
@@ -123,29 +90,23 @@ func resolveDangling(ctx context.Context, tx *sql.Tx) (int64, error) {
 	return n, nil
 }
 
-func resolveEnd(ctx context.Context, variants *sql.Stmt, types typeTitles, d danglingEnd) (string, error) {
-	if d.uri != "" {
-		rows, err := variants.QueryContext(ctx, d.uri, d.uri)
+func resolveEnd(ctx context.Context, w *index.EnrichTx, types typeTitles, d index.DanglingEnd) (string, error) {
+	if d.URI != "" {
+		variants, err := w.VariantURIs(ctx, d.URI)
 		if err != nil {
-			return "", fmt.Errorf("resolve %s: %w", d.uri, err)
+			return "", fmt.Errorf("resolve %s: %w", d.URI, err)
 		}
 		var found []string
-		for rows.Next() {
-			var uri string
-			if err := rows.Scan(&uri); err != nil {
-				rows.Close()
-				return "", err
-			}
-			if !strings.Contains(uri[len(d.uri):], "/") {
+		for _, uri := range variants {
+			if !strings.Contains(uri[len(d.URI):], "/") {
 				found = append(found, uri)
 			}
 		}
-		rows.Close()
 		if len(found) == 1 {
 			return found[0], nil
 		}
 	}
-	title := strings.ToLower(strings.TrimSpace(d.title))
+	title := strings.ToLower(strings.TrimSpace(d.Title))
 	if title == "" {
 		return "", nil
 	}
@@ -156,7 +117,7 @@ func resolveEnd(ctx context.Context, variants *sql.Stmt, types typeTitles, d dan
 			candidates = types[title[i+1:]]
 		}
 	}
-	for _, fw := range []string{frameworkOf(d.uri), d.framework} {
+	for _, fw := range []string{frameworkOf(d.URI), d.Framework} {
 		if fw == "" {
 			continue
 		}
@@ -190,19 +151,11 @@ type typeTitle struct{ uri, framework string }
 // typeTitles maps a lowercased type title to the type pages that carry it.
 type typeTitles map[string][]typeTitle
 
-func loadTypeTitles(ctx context.Context, tx *sql.Tx) (typeTitles, error) {
+func loadTypeTitles(ctx context.Context, w *index.EnrichTx) (typeTitles, error) {
 	out := typeTitles{}
-	err := sqlrows.Each(ctx, tx, "read type titles", `SELECT title_lower, uri, framework FROM docs
-		WHERE kind IN ('protocol','class','struct','enum','actor','typealias','type') ORDER BY uri`, nil,
-		func(rows *sql.Rows) error {
-			var title string
-			var t typeTitle
-			if err := rows.Scan(&title, &t.uri, &t.framework); err != nil {
-				return err
-			}
-			out[title] = append(out[title], t)
-			return nil
-		})
+	err := w.EachTypeTitle(ctx, func(title, uri, framework string) {
+		out[title] = append(out[title], typeTitle{uri: uri, framework: framework})
+	})
 	return out, err
 }
 
@@ -222,7 +175,7 @@ var listColumns = map[string][2]string{
 
 // completeLists adds every edge between two indexed pages to both pages'
 // docs_structured lists where it is missing.
-func completeLists(ctx context.Context, tx *sql.Tx) (int64, error) {
+func completeLists(ctx context.Context, w *index.EnrichTx) (int64, error) {
 	// want[doc][column] = refs the list must hold
 	want := map[int64]map[string][]refJSON{}
 	addWant := func(doc int64, column string, ref refJSON) {
@@ -231,29 +184,16 @@ func completeLists(ctx context.Context, tx *sql.Tx) (int64, error) {
 		}
 		want[doc][column] = append(want[doc][column], ref)
 	}
-	err := sqlrows.Each(ctx, tx, "read edges", `SELECT e.relation, c.id, c.uri, c.title, p.id, p.uri, p.title
-		FROM inheritance_edges e JOIN docs c ON c.uri = e.child_uri JOIN docs p ON p.uri = e.parent_uri
-		ORDER BY e.rowid`, nil, func(rows *sql.Rows) error {
-		var relation, childURI, childTitle, parentURI, parentTitle string
-		var childID, parentID int64
-		if err := rows.Scan(&relation, &childID, &childURI, &childTitle, &parentID, &parentURI, &parentTitle); err != nil {
-			return err
+	err := w.EachResolvedEdge(ctx, func(e index.ResolvedEdge) {
+		if cols, ok := listColumns[e.Relation]; ok && e.Child != e.Parent {
+			addWant(e.Child, cols[0], refJSON{URI: e.ParentURI, Title: e.ParentTitle})
+			addWant(e.Parent, cols[1], refJSON{URI: e.ChildURI, Title: e.ChildTitle})
 		}
-		if cols, ok := listColumns[relation]; ok && childID != parentID {
-			addWant(childID, cols[0], refJSON{URI: parentURI, Title: parentTitle})
-			addWant(parentID, cols[1], refJSON{URI: childURI, Title: childTitle})
-		}
-		return nil
 	})
 	if err != nil {
 		return 0, err
 	}
 
-	read, err := tx.PrepareContext(ctx, `SELECT inherits_from, inherited_by, conforms_to, conforming_types FROM docs_structured WHERE doc_id = ?`)
-	if err != nil {
-		return 0, err
-	}
-	defer read.Close()
 	docs := make([]int64, 0, len(want))
 	for id := range want {
 		docs = append(docs, id)
@@ -262,18 +202,19 @@ func completeLists(ctx context.Context, tx *sql.Tx) (int64, error) {
 	var changed int64
 	for _, id := range docs {
 		current := map[string]string{}
-		var a, b, c, d string
-		err := read.QueryRowContext(ctx, id).Scan(&a, &b, &c, &d)
+		lists, found, err := w.RelationshipLists(ctx, id)
 		switch {
-		case errors.Is(err, sql.ErrNoRows):
-			a, b, c, d = "[]", "[]", "[]", "[]"
-			if _, err := tx.ExecContext(ctx, "INSERT INTO docs_structured(doc_id) VALUES (?)", id); err != nil {
-				return 0, fmt.Errorf("complete lists: %w", err)
-			}
 		case err != nil:
 			return 0, fmt.Errorf("complete lists: %w", err)
+		case !found:
+			lists = [4]string{"[]", "[]", "[]", "[]"}
+			if err := w.InsertStructured(ctx, id); err != nil {
+				return 0, fmt.Errorf("complete lists: %w", err)
+			}
 		}
-		current["inherits_from"], current["inherited_by"], current["conforms_to"], current["conforming_types"] = a, b, c, d
+		for i, column := range index.RelationshipColumns {
+			current[column] = lists[i]
+		}
 		touched := false
 		for _, column := range slices.Sorted(maps.Keys(want[id])) {
 			updated, ok, err := mergeRefs(current[column], want[id][column])
@@ -283,7 +224,7 @@ func completeLists(ctx context.Context, tx *sql.Tx) (int64, error) {
 			if !ok {
 				continue
 			}
-			if _, err := tx.ExecContext(ctx, "UPDATE docs_structured SET "+column+" = ? WHERE doc_id = ?", updated, id); err != nil {
+			if err := w.SetRelationshipList(ctx, id, column, updated); err != nil {
 				return 0, fmt.Errorf("complete lists: %w", err)
 			}
 			touched = true

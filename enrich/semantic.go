@@ -3,10 +3,8 @@ package enrich
 import (
 	"bytes"
 	"context"
-	"database/sql"
 	"errors"
 	"fmt"
-	"strings"
 
 	"github.com/cupertino-go/cupertino/index"
 	"github.com/cupertino-go/cupertino/internal/semantic"
@@ -26,32 +24,17 @@ func runSemantic(ctx context.Context, e *env) (int64, string, error) {
 	var pages []page
 	var texts [][]string
 	documentation := source.With(func(s source.Source) bool { return !s.Separate })
-	args := make([]any, len(documentation))
-	for i, s := range documentation {
-		args[i] = s
-	}
-	rows, err := e.tx.QueryContext(ctx, `SELECT id, kind, source, title, summary FROM docs
-		WHERE source IN (?`+strings.Repeat(",?", len(args)-1)+`) ORDER BY id`, args...)
-	if err != nil {
-		return 0, "", fmt.Errorf("read pages: %w", err)
-	}
-	for rows.Next() {
-		var p page
-		var title, summary string
-		if err := rows.Scan(&p.id, &p.kind, &p.src, &title, &summary); err != nil {
-			rows.Close()
-			return 0, "", fmt.Errorf("read pages: %w", err)
-		}
+	err := e.w.EachPageText(ctx, documentation, func(id int64, kind, src, title, summary string) {
+		p := page{id: id, kind: kind, src: src}
 		// The title twice: it names what the page is, the abstract
 		// describes it.
 		t := semantic.Words(title)
 		p.words = append(append(t, t...), semantic.Words(summary)...)
 		pages = append(pages, p)
 		texts = append(texts, p.words)
-	}
-	rows.Close()
-	if err := rows.Err(); err != nil {
-		return 0, "", fmt.Errorf("read pages: %w", err)
+	})
+	if err != nil {
+		return 0, "", err
 	}
 	model, err := semantic.Train(texts)
 	if errors.Is(err, semantic.ErrTooSmall) {
@@ -79,29 +62,22 @@ func runSemantic(ctx context.Context, e *env) (int64, string, error) {
 		// and vectors, which are already stored.
 		return 0, fmt.Sprintf("%d words, unchanged", model.Len()), err
 	}
-	for _, stmt := range []string{"DELETE FROM doc_vectors", "DELETE FROM semantic"} {
-		if _, err := e.tx.ExecContext(ctx, stmt); err != nil {
-			return 0, "", fmt.Errorf("clear vectors: %w", err)
-		}
+	if err := e.w.ClearSemantic(ctx); err != nil {
+		return 0, "", err
 	}
-	insert, err := e.tx.PrepareContext(ctx, "INSERT INTO doc_vectors(doc_id, vec) VALUES (?, ?)")
-	if err != nil {
-		return 0, "", fmt.Errorf("store vectors: %w", err)
-	}
-	defer insert.Close()
-	var n int64
+	var vectors []index.PageVector
 	for i, p := range pages {
-		if quantized[i] == nil {
-			continue
+		if quantized[i] != nil {
+			vectors = append(vectors, index.PageVector{Doc: p.id, Vec: quantized[i]})
 		}
-		if _, err := insert.ExecContext(ctx, p.id, quantized[i]); err != nil {
-			return 0, "", fmt.Errorf("store vectors: %w", err)
-		}
-		n++
 	}
+	if err := e.w.PutVectors(ctx, vectors); err != nil {
+		return 0, "", err
+	}
+	n := int64(len(vectors))
 	for _, key := range []string{index.SemanticModel, index.SemanticMatrix} {
-		if _, err := e.tx.ExecContext(ctx, "INSERT INTO semantic(key, value) VALUES (?, ?)", key, stored[key]); err != nil {
-			return 0, "", fmt.Errorf("store model: %w", err)
+		if err := e.w.PutSemantic(ctx, key, stored[key]); err != nil {
+			return 0, "", err
 		}
 	}
 	return n, fmt.Sprintf("%d words, %d page vectors, %d searched by similarity", model.Len(), n, len(matrix.IDs)), nil
@@ -110,13 +86,9 @@ func runSemantic(ctx context.Context, e *env) (int64, string, error) {
 // storedEqual reports whether the semantic table holds exactly values.
 func storedEqual(ctx context.Context, e *env, values map[string][]byte) (bool, error) {
 	for key, want := range values {
-		var got []byte
-		err := e.tx.QueryRowContext(ctx, "SELECT value FROM semantic WHERE key = ?", key).Scan(&got)
-		if errors.Is(err, sql.ErrNoRows) {
-			return false, nil
-		}
-		if err != nil {
-			return false, fmt.Errorf("read semantic: %w", err)
+		got, found, err := e.w.SemanticValue(ctx, key)
+		if err != nil || !found {
+			return false, err
 		}
 		if !bytes.Equal(got, want) {
 			return false, nil

@@ -2,7 +2,6 @@ package enrich
 
 import (
 	"context"
-	"database/sql"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -12,7 +11,6 @@ import (
 
 	"github.com/cupertino-go/cupertino/index"
 	"github.com/cupertino-go/cupertino/internal/document"
-	"github.com/cupertino-go/cupertino/internal/sqlrows"
 )
 
 // joinSymbolGraphs matches every symbol of the graphs in dir to its page and
@@ -37,7 +35,7 @@ func joinSymbolGraphs(ctx context.Context, e *env, dir string) (int64, string, e
 	if err != nil {
 		return 0, "", err
 	}
-	m, err := newMatcher(ctx, e.tx)
+	m, err := newMatcher(ctx, e.w)
 	if err != nil {
 		return 0, "", err
 	}
@@ -74,11 +72,11 @@ func joinSymbolGraphs(ctx context.Context, e *env, dir string) (int64, string, e
 		byDoc[docID] = &copied
 		order = append(order, docID)
 	}
-	changed, withConstraints, err := writeGraphSymbols(ctx, e.tx, byDoc, order)
+	changed, withConstraints, err := writeGraphSymbols(ctx, e.w, byDoc, order)
 	if err != nil {
 		return 0, "", err
 	}
-	filled, n, err := fillAvailability(ctx, e.tx, byDoc, order)
+	filled, n, err := fillAvailability(ctx, e.w, byDoc, order)
 	if err != nil {
 		return 0, "", err
 	}
@@ -98,43 +96,26 @@ func (gs *graphSymbol) key() string {
 }
 
 type matcher struct {
-	exact    *sql.Stmt
-	variants *sql.Stmt
+	w *index.EnrichTx
 }
 
-func newMatcher(ctx context.Context, tx *sql.Tx) (*matcher, error) {
-	exact, err := tx.PrepareContext(ctx, `SELECT d.id, coalesce(st.declaration, '') FROM docs d
-		LEFT JOIN docs_structured st ON st.doc_id = d.id WHERE d.uri = ?`)
-	if err != nil {
-		return nil, err
-	}
-	// '-' sorts just before '.', so this range is every "<base>-…" URI.
-	variants, err := tx.PrepareContext(ctx, `SELECT d.id, d.uri, coalesce(st.declaration, '') FROM docs d
-		LEFT JOIN docs_structured st ON st.doc_id = d.id WHERE d.uri >= ? || '-' AND d.uri < ? || '.' ORDER BY d.uri`)
-	if err != nil {
-		exact.Close()
-		return nil, err
-	}
-	return &matcher{exact: exact, variants: variants}, nil
+func newMatcher(ctx context.Context, w *index.EnrichTx) (*matcher, error) {
+	return &matcher{w: w}, nil
 }
 
-func (m *matcher) close() {
-	m.exact.Close()
-	m.variants.Close()
-}
+// close is a no-op: the statements are the pass transaction's.
+func (m *matcher) close() {}
 
 func (m *matcher) match(ctx context.Context, gs *graphSymbol, overloaded bool) (int64, bool, error) {
 	for _, base := range gs.candidateURIs() {
-		var id int64
-		var decl string
-		err := m.exact.QueryRowContext(ctx, base).Scan(&id, &decl)
+		id, decl, found, err := m.w.PageDeclaration(ctx, base)
 		switch {
-		case err == nil:
+		case err != nil:
+			return 0, false, fmt.Errorf("match %s: %w", base, err)
+		case found:
 			if !overloaded || sameDeclaration(decl, gs.declaration) {
 				return id, true, nil
 			}
-		case !errors.Is(err, sql.ErrNoRows):
-			return 0, false, fmt.Errorf("match %s: %w", base, err)
 		}
 		id, ok, err := m.matchVariant(ctx, base, gs, overloaded)
 		if err != nil || ok {
@@ -145,21 +126,16 @@ func (m *matcher) match(ctx context.Context, gs *graphSymbol, overloaded bool) (
 }
 
 func (m *matcher) matchVariant(ctx context.Context, base string, gs *graphSymbol, overloaded bool) (int64, bool, error) {
-	rows, err := m.variants.QueryContext(ctx, base, base)
+	variants, err := m.w.URIVariants(ctx, base)
 	if err != nil {
 		return 0, false, fmt.Errorf("match %s: %w", base, err)
 	}
-	defer rows.Close()
 	kindSuffix := base + "-" + strings.ToLower(gs.kindID)
 	var ids []int64
 	var byDecl int64
 	declMatches := 0
-	for rows.Next() {
-		var id int64
-		var uri, decl string
-		if err := rows.Scan(&id, &uri, &decl); err != nil {
-			return 0, false, fmt.Errorf("match %s: %w", base, err)
-		}
+	for _, v := range variants {
+		id, uri, decl := v.ID, v.URI, v.Declaration
 		// "<base>-swift.method" names the kind; a deeper path ("<base>-x/y")
 		// is another page's child.
 		if strings.Contains(uri[len(base):], "/") {
@@ -173,9 +149,6 @@ func (m *matcher) matchVariant(ctx context.Context, base string, gs *graphSymbol
 			byDecl = id
 		}
 		ids = append(ids, id)
-	}
-	if err := rows.Err(); err != nil {
-		return 0, false, fmt.Errorf("match %s: %w", base, err)
 	}
 	switch {
 	case declMatches == 1:
@@ -194,20 +167,11 @@ func sameDeclaration(a, b string) bool {
 }
 
 // writeGraphSymbols makes the 'symbolgraph' rows equal to byDoc.
-func writeGraphSymbols(ctx context.Context, tx *sql.Tx, byDoc map[int64]*graphSymbol, order []int64) (changed, withConstraints int64, err error) {
+func writeGraphSymbols(ctx context.Context, w *index.EnrichTx, byDoc map[int64]*graphSymbol, order []int64) (changed, withConstraints int64, err error) {
 	existing := map[int64][]string{}
-	err = sqlrows.Each(ctx, tx, "read symbol-graph rows", `SELECT doc_id, name, kind, signature, is_async, is_throws, is_static, attributes,
-		conformances, generic_params, generic_constraints FROM doc_symbols WHERE origin = ? ORDER BY id`, []any{originSymbolGraph},
-		func(rows *sql.Rows) error {
-			var docID int64
-			var r symbolRow
-			if err := rows.Scan(&docID, &r.name, &r.kind, &r.signature, &r.async, &r.throws, &r.static, &r.attributes,
-				&r.conformances, &r.params, &r.constraints); err != nil {
-				return err
-			}
-			existing[docID] = append(existing[docID], r.fingerprint())
-			return nil
-		})
+	err = w.EachSymbolOf(ctx, originSymbolGraph, func(docID int64, c index.SymbolColumns) {
+		existing[docID] = append(existing[docID], symbolRowOf(c).fingerprint())
+	})
 	if err != nil {
 		return 0, 0, err
 	}
@@ -221,26 +185,21 @@ func writeGraphSymbols(ctx context.Context, tx *sql.Tx, byDoc map[int64]*graphSy
 			delete(existing, docID)
 			continue
 		}
-		res, err := tx.ExecContext(ctx, "DELETE FROM doc_symbols WHERE doc_id = ? AND origin = ?", docID, originSymbolGraph)
+		n, err := w.DeleteSymbolsOf(ctx, docID, originSymbolGraph)
 		if err != nil {
 			return 0, 0, fmt.Errorf("replace symbol-graph row: %w", err)
 		}
-		n, _ := res.RowsAffected()
 		delete(existing, docID)
-		if _, err := tx.ExecContext(ctx, `INSERT INTO doc_symbols(doc_id, name, kind, signature, is_async, is_throws, is_static,
-			attributes, conformances, generic_params, generic_constraints, origin) VALUES (?,?,?,?,?,?,?,?,?,?,?,?)`,
-			docID, want.name, want.kind, want.signature, want.async, want.throws, want.static, want.attributes,
-			want.conformances, want.params, want.constraints, originSymbolGraph); err != nil {
+		if err := w.InsertSymbol(ctx, docID, want.columns(), originSymbolGraph); err != nil {
 			return 0, 0, fmt.Errorf("insert symbol-graph row: %w", err)
 		}
 		changed += n + 1
 	}
 	for _, docID := range slices.Sorted(maps.Keys(existing)) {
-		res, err := tx.ExecContext(ctx, "DELETE FROM doc_symbols WHERE doc_id = ? AND origin = ?", docID, originSymbolGraph)
+		n, err := w.DeleteSymbolsOf(ctx, docID, originSymbolGraph)
 		if err != nil {
 			return 0, 0, fmt.Errorf("remove stale symbol-graph rows: %w", err)
 		}
-		n, _ := res.RowsAffected()
 		changed += n
 	}
 	return changed, withConstraints, nil
@@ -263,6 +222,18 @@ func rowOf(s *document.Symbol) symbolRow {
 	}
 }
 
+// columns is the row as index writes it.
+func (r symbolRow) columns() index.SymbolColumns {
+	return index.SymbolColumns{Name: r.name, Kind: r.kind, Signature: r.signature, Async: r.async, Throws: r.throws, Static: r.static,
+		Attributes: r.attributes, Conformances: r.conformances, GenericParams: r.params, GenericConstraints: r.constraints}
+}
+
+// symbolRowOf is the row index read.
+func symbolRowOf(c index.SymbolColumns) symbolRow {
+	return symbolRow{name: c.Name, kind: c.Kind, signature: c.Signature, async: c.Async, throws: c.Throws, static: c.Static,
+		attributes: c.Attributes, conformances: c.Conformances, params: c.GenericParams, constraints: c.GenericConstraints}
+}
+
 func (r symbolRow) fingerprint() string {
 	return strings.Join([]string{r.name, r.kind, r.signature, fmt.Sprint(r.async, r.throws, r.static),
 		r.attributes, r.conformances, r.params, r.constraints}, "\x00")
@@ -278,25 +249,17 @@ func boolInt(b bool) int {
 // fillAvailability gives matched pages without availability the graph's.
 // Pages it filled before (availability_source 'symbolgraph') are refreshed;
 // pages with availability from their own documentation are never touched.
-func fillAvailability(ctx context.Context, tx *sql.Tx, byDoc map[int64]*graphSymbol, order []int64) (filled int, changed int64, err error) {
-	read, err := tx.PrepareContext(ctx, `SELECT d.availability_source, d.deprecated,
-		coalesce(d.min_ios, 0), coalesce(d.min_macos, 0), coalesce(d.min_tvos, 0), coalesce(d.min_watchos, 0), coalesce(d.min_visionos, 0),
-		coalesce(st.platforms, '[]') FROM docs d LEFT JOIN docs_structured st ON st.doc_id = d.id WHERE d.id = ?`)
-	if err != nil {
-		return 0, 0, err
-	}
-	defer read.Close()
+func fillAvailability(ctx context.Context, w *index.EnrichTx, byDoc map[int64]*graphSymbol, order []int64) (filled int, changed int64, err error) {
 	for _, docID := range order {
 		gs := byDoc[docID]
 		if len(gs.platforms) == 0 {
 			continue
 		}
-		var source, platforms string
-		var deprecated int
-		mins := make([]int, len(index.PlatformColumns))
-		if err := read.QueryRowContext(ctx, docID).Scan(&source, &deprecated, &mins[0], &mins[1], &mins[2], &mins[3], &mins[4], &platforms); err != nil {
-			return 0, 0, fmt.Errorf("read availability: %w", err)
+		have, err := w.PageAvailability(ctx, docID)
+		if err != nil {
+			return 0, 0, err
 		}
+		source, platforms, deprecated, mins := have.Source, have.PlatformsJS, have.Deprecated, have.Mins[:]
 		empty := platforms == "[]" && source == "" && mins[0]+mins[1]+mins[2]+mins[3]+mins[4] == 0
 		if !empty && source != originSymbolGraph {
 			continue
@@ -325,27 +288,12 @@ func fillAvailability(ctx context.Context, tx *sql.Tx, byDoc map[int64]*graphSym
 		if source == originSymbolGraph && platforms == string(data) && wantDeprecated == deprecated && slices.Equal(mins, wantMins) {
 			continue
 		}
-		args := []any{originSymbolGraph, wantDeprecated}
-		for _, v := range wantMins {
-			args = append(args, nullable(v))
-		}
-		args = append(args, docID)
-		if _, err := tx.ExecContext(ctx, `UPDATE docs SET availability_source = ?, deprecated = ?,
-			min_ios = ?, min_macos = ?, min_tvos = ?, min_watchos = ?, min_visionos = ? WHERE id = ?`, args...); err != nil {
-			return 0, 0, fmt.Errorf("fill availability: %w", err)
-		}
-		if _, err := tx.ExecContext(ctx, `INSERT INTO docs_structured(doc_id, platforms) VALUES (?, ?)
-			ON CONFLICT(doc_id) DO UPDATE SET platforms = excluded.platforms`, docID, string(data)); err != nil {
-			return 0, 0, fmt.Errorf("fill availability: %w", err)
+		set := index.Availability{Source: originSymbolGraph, Deprecated: wantDeprecated, PlatformsJS: string(data)}
+		copy(set.Mins[:], wantMins)
+		if err := w.SetAvailability(ctx, docID, set); err != nil {
+			return 0, 0, err
 		}
 		changed += 2
 	}
 	return filled, changed, nil
-}
-
-func nullable(v int) any {
-	if v == 0 {
-		return nil
-	}
-	return v
 }

@@ -19,7 +19,7 @@ func symbolGraphRow(t *testing.T, fx string, uri string) (graphRow, int) {
 	t.Helper()
 	x := openIndex(t, fx)
 	defer x.Close()
-	rows, err := x.DB.Query(`SELECT s.name, s.kind, s.signature, s.attributes, s.conformances, s.generic_params,
+	rows, err := rawDB(t, x).Query(`SELECT s.name, s.kind, s.signature, s.attributes, s.conformances, s.generic_params,
 		s.generic_constraints, s.is_async, s.is_throws, s.is_static
 		FROM doc_symbols s JOIN docs d ON d.id = s.doc_id WHERE d.uri = ? AND s.origin = 'symbolgraph'`, uri)
 	if err != nil {
@@ -46,7 +46,7 @@ func symbolGraphRow(t *testing.T, fx string, uri string) (graphRow, int) {
 func TestSymbolGraphJoinMiniGraph(t *testing.T) {
 	fx := newRichFixture(t)
 	x := openIndex(t, fx.db)
-	res := runPasses(t, x.DB, Options{SymbolGraphDir: fx.graphs}, "constraints")
+	res := runPasses(t, x, Options{SymbolGraphDir: fx.graphs}, "constraints")
 	summary := res[len(res)-1].Summary
 	for _, want := range []string{"2 files (1 unreadable)", "5 symbols, 5 matched to 5 pages", "availability filled on 1 pages"} {
 		if !strings.Contains(summary, want) {
@@ -74,27 +74,27 @@ func TestSymbolGraphJoinMiniGraph(t *testing.T) {
 
 	x = openIndex(t, fx.db)
 	// Availability was filled where the page had none, and only there.
-	if got := queryString(t, x.DB, `SELECT availability_source || ' ' || min_ios || ' ' || min_macos || ' ' || coalesce(min_watchos, 'null')
+	if got := queryString(t, rawDB(t, x), `SELECT availability_source || ' ' || min_ios || ' ' || min_macos || ' ' || coalesce(min_watchos, 'null')
 		FROM docs WHERE uri = 'apple-docs://minikit/box'`); got != "symbolgraph 160000 130000 null" {
 		t.Errorf("box availability = %q", got)
 	}
-	if got := queryString(t, x.DB, `SELECT st.platforms FROM docs_structured st JOIN docs d ON d.id = st.doc_id WHERE d.uri = 'apple-docs://minikit/box'`); !strings.Contains(got, `"watchOS"`) || !strings.Contains(got, `"unavailable":true`) {
+	if got := queryString(t, rawDB(t, x), `SELECT st.platforms FROM docs_structured st JOIN docs d ON d.id = st.doc_id WHERE d.uri = 'apple-docs://minikit/box'`); !strings.Contains(got, `"watchOS"`) || !strings.Contains(got, `"unavailable":true`) {
 		t.Errorf("box platforms = %s", got)
 	}
-	if got := queryString(t, x.DB, `SELECT availability_source || ' ' || min_ios || ' ' || coalesce(min_macos, 'null') FROM docs WHERE uri = 'apple-docs://minikit/swift/array/unique()'`); got != " 170000 null" {
+	if got := queryString(t, rawDB(t, x), `SELECT availability_source || ' ' || min_ios || ' ' || coalesce(min_macos, 'null') FROM docs WHERE uri = 'apple-docs://minikit/swift/array/unique()'`); got != " 170000 null" {
 		t.Errorf("unique() availability was overwritten: %q", got)
 	}
 
 	// A second join changes nothing; a join of an empty directory removes
 	// the rows it owns.
-	res = runPasses(t, x.DB, Options{SymbolGraphDir: fx.graphs}, "constraints")
+	res = runPasses(t, x, Options{SymbolGraphDir: fx.graphs}, "constraints")
 	if r := res[len(res)-1]; r.Rows != 0 {
 		t.Errorf("second join changed %d rows: %s", r.Rows, r.Summary)
 	}
 	empty := t.TempDir()
 	os.WriteFile(filepath.Join(empty, "Other.symbols.json"), []byte(`{"module":{"name":"Other"},"symbols":[]}`), 0o644)
-	res = runPasses(t, x.DB, Options{SymbolGraphDir: empty}, "constraints")
-	if n := queryInt(t, x.DB, "SELECT count(*) FROM doc_symbols WHERE origin = 'symbolgraph'"); n != 0 {
+	res = runPasses(t, x, Options{SymbolGraphDir: empty}, "constraints")
+	if n := queryInt(t, rawDB(t, x), "SELECT count(*) FROM doc_symbols WHERE origin = 'symbolgraph'"); n != 0 {
 		t.Errorf("%d symbol-graph rows survive a join that matched none", n)
 	}
 	if r := res[len(res)-1]; r.Rows < 5 {
@@ -132,7 +132,7 @@ func TestSymbolGraphJoinSwiftDocCGraphs(t *testing.T) {
 	}
 	path := buildIndex(t, docs...)
 	x := openIndex(t, path)
-	res := runPasses(t, x.DB, Options{SymbolGraphDir: dir}, "constraints")
+	res := runPasses(t, x, Options{SymbolGraphDir: dir}, "constraints")
 	summary := res[len(res)-1].Summary
 	t.Log(summary)
 	if !strings.Contains(summary, "unreadable") {
@@ -158,10 +158,10 @@ func TestSymbolGraphJoinSwiftDocCGraphs(t *testing.T) {
 		}
 	}
 	x = openIndex(t, path)
-	if got := queryString(t, x.DB, `SELECT min_ios || ' ' || min_macos FROM docs WHERE uri = 'apple-docs://fillintroduced/iosmacosonly()'`); got != "140000 101600" {
+	if got := queryString(t, rawDB(t, x), `SELECT min_ios || ' ' || min_macos FROM docs WHERE uri = 'apple-docs://fillintroduced/iosmacosonly()'`); got != "140000 101600" {
 		t.Errorf("iOSMacOSOnly() availability = %q, want iOS 14.0, macOS 10.16", got)
 	}
-	if got := queryString(t, x.DB, `SELECT min_tvos || ' ' || min_macos FROM docs WHERE uri = 'apple-docs://mykit/myclass/myfunction1()'`); got != "130000 101500" {
+	if got := queryString(t, rawDB(t, x), `SELECT min_tvos || ' ' || min_macos FROM docs WHERE uri = 'apple-docs://mykit/myclass/myfunction1()'`); got != "130000 101500" {
 		t.Errorf("myFunction1() availability = %q", got)
 	}
 }

@@ -2,7 +2,6 @@ package enrich
 
 import (
 	"context"
-	"database/sql"
 	"fmt"
 	"maps"
 	"path/filepath"
@@ -11,7 +10,6 @@ import (
 	"unicode"
 
 	"github.com/cupertino-go/cupertino/index"
-	"github.com/cupertino-go/cupertino/internal/sqlrows"
 	"github.com/cupertino-go/cupertino/internal/swiftsym"
 )
 
@@ -32,7 +30,7 @@ type frameworkRow struct {
 // Rows of frameworks without documents are removed. Only rows whose content
 // differs are written, so a re-run changes nothing.
 func runSynonyms(ctx context.Context, e *env) (int64, string, error) {
-	frameworks, err := readFrameworks(ctx, e.tx)
+	frameworks, err := readFrameworks(ctx, e.w)
 	if err != nil {
 		return 0, "", err
 	}
@@ -50,7 +48,7 @@ func runSynonyms(ctx context.Context, e *env) (int64, string, error) {
 			curatedOwner[s] = append(curatedOwner[s], id)
 		}
 	}
-	existing, err := readAliases(ctx, e.tx)
+	existing, err := e.w.FrameworkAliases(ctx)
 	if err != nil {
 		return 0, "", err
 	}
@@ -67,11 +65,8 @@ func runSynonyms(ctx context.Context, e *env) (int64, string, error) {
 		if old, ok := existing[alias.Identifier]; ok && sameAlias(old, alias) {
 			continue
 		}
-		if _, err := e.tx.ExecContext(ctx, `INSERT INTO framework_aliases(identifier, import_name, display_name, synonyms, doc_count)
-			VALUES (?,?,?,?,?) ON CONFLICT(identifier) DO UPDATE SET import_name = excluded.import_name,
-			display_name = excluded.display_name, synonyms = excluded.synonyms, doc_count = excluded.doc_count`,
-			alias.Identifier, alias.ImportName, alias.DisplayName, strings.Join(alias.Synonyms, " "), alias.DocCount); err != nil {
-			return 0, "", fmt.Errorf("write alias %s: %w", alias.Identifier, err)
+		if err := e.w.PutFrameworkAlias(ctx, alias); err != nil {
+			return 0, "", err
 		}
 		changed++
 	}
@@ -79,8 +74,8 @@ func runSynonyms(ctx context.Context, e *env) (int64, string, error) {
 		if want[id] {
 			continue
 		}
-		if _, err := e.tx.ExecContext(ctx, "DELETE FROM framework_aliases WHERE identifier = ?", id); err != nil {
-			return 0, "", fmt.Errorf("delete alias %s: %w", id, err)
+		if err := e.w.DeleteFrameworkAlias(ctx, id); err != nil {
+			return 0, "", err
 		}
 		changed++
 	}
@@ -89,32 +84,16 @@ func runSynonyms(ctx context.Context, e *env) (int64, string, error) {
 	return changed, summary, nil
 }
 
-func readFrameworks(ctx context.Context, tx *sql.Tx) ([]frameworkRow, error) {
-	return sqlrows.All(ctx, tx, "read frameworks", `
-SELECT f.framework, f.n, coalesce(r.title, ''), coalesce(r.source_file, ''), coalesce(r.kind, ''), coalesce(r.role_heading, '')
-FROM (SELECT framework, count(*) AS n, max(source = 'apple-docs') AS apple, min(source) AS source
-	FROM docs WHERE framework != '' GROUP BY framework) f
-LEFT JOIN docs r ON r.uri = (CASE WHEN f.apple THEN 'apple-docs' ELSE f.source END) || '://' || f.framework
-ORDER BY f.framework`, nil, func(rows *sql.Rows) (f frameworkRow, err error) {
-		err = rows.Scan(&f.id, &f.docs, &f.rootTitle, &f.rootFile, &f.rootKind, &f.rootHeading)
-		return f, err
-	})
-}
-
-func readAliases(ctx context.Context, tx *sql.Tx) (map[string]index.Framework, error) {
-	out := map[string]index.Framework{}
-	err := sqlrows.Each(ctx, tx, "read framework_aliases", "SELECT identifier, import_name, display_name, synonyms, doc_count FROM framework_aliases", nil,
-		func(rows *sql.Rows) error {
-			var f index.Framework
-			var synonyms string
-			if err := rows.Scan(&f.Identifier, &f.ImportName, &f.DisplayName, &synonyms, &f.DocCount); err != nil {
-				return err
-			}
-			f.Synonyms = strings.Fields(synonyms)
-			out[f.Identifier] = f
-			return nil
-		})
-	return out, err
+func readFrameworks(ctx context.Context, w *index.EnrichTx) ([]frameworkRow, error) {
+	roots, err := w.FrameworkRoots(ctx)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]frameworkRow, len(roots))
+	for i, r := range roots {
+		out[i] = frameworkRow{id: r.Framework, docs: r.Docs, rootTitle: r.Title, rootFile: r.SourceFile, rootKind: r.Kind, rootHeading: r.RoleHeading}
+	}
+	return out, nil
 }
 
 func sameAlias(a, b index.Framework) bool {

@@ -19,17 +19,17 @@ func TestSynonymsUpsert(t *testing.T) {
 	fx := newRichFixture(t)
 	x := openIndex(t, fx.db)
 	// A stale row for a framework without documents, and a wrong one.
-	if _, err := x.DB.Exec(`INSERT OR REPLACE INTO framework_aliases(identifier, import_name, display_name, synonyms, doc_count) VALUES
+	if _, err := rawDB(t, x).Exec(`INSERT OR REPLACE INTO framework_aliases(identifier, import_name, display_name, synonyms, doc_count) VALUES
 		('oldkit', 'OldKit', 'OldKit', 'old', 3), ('swiftui', 'Wrong', 'Wrong', '', 0)`); err != nil {
 		t.Fatal(err)
 	}
-	res := runPasses(t, x.DB, Options{}, "synonyms")
+	res := runPasses(t, x, Options{}, "synonyms")
 	if res[len(res)-1].Rows == 0 {
 		t.Fatal("synonyms changed nothing")
 	}
 	type row struct{ importName, display, synonyms string }
 	got := map[string]row{}
-	rows, err := x.DB.Query("SELECT identifier, import_name, display_name, synonyms FROM framework_aliases")
+	rows, err := rawDB(t, x).Query("SELECT identifier, import_name, display_name, synonyms FROM framework_aliases")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -59,12 +59,12 @@ func TestSynonymsUpsert(t *testing.T) {
 	if _, ok := got["oldkit"]; ok {
 		t.Error("alias of a framework without documents was kept")
 	}
-	if n, want := queryInt(t, x.DB, "SELECT doc_count FROM framework_aliases WHERE identifier = 'swiftui'"),
-		queryInt(t, x.DB, "SELECT count(*) FROM docs WHERE framework = 'swiftui'"); n != want || n < 6 {
+	if n, want := queryInt(t, rawDB(t, x), "SELECT doc_count FROM framework_aliases WHERE identifier = 'swiftui'"),
+		queryInt(t, rawDB(t, x), "SELECT count(*) FROM docs WHERE framework = 'swiftui'"); n != want || n < 6 {
 		t.Errorf("swiftui doc_count = %d, want %d (the fixture's SwiftUI pages)", n, want)
 	}
 	// What the ranker does at query time, in SQL: a word -> framework.
-	if id := queryString(t, x.DB, `SELECT identifier FROM framework_aliases WHERE ' ' || synonyms || ' ' LIKE '% bluetooth %'`); id != "corebluetooth" {
+	if id := queryString(t, rawDB(t, x), `SELECT identifier FROM framework_aliases WHERE ' ' || synonyms || ' ' LIKE '% bluetooth %'`); id != "corebluetooth" {
 		t.Errorf(`"bluetooth" maps to %q, want corebluetooth`, id)
 	}
 }
@@ -166,9 +166,9 @@ func TestAcronymBatteryThroughSynonyms(t *testing.T) {
 		}
 	}
 	x := openIndex(t, buildIndex(t, docs...))
-	runPasses(t, x.DB, Options{}, "synonyms")
+	runPasses(t, x, Options{}, "synonyms")
 	bySynonym := map[string][]string{}
-	rows, err := x.DB.Query("SELECT identifier, synonyms FROM framework_aliases")
+	rows, err := rawDB(t, x).Query("SELECT identifier, synonyms FROM framework_aliases")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -165,19 +165,6 @@ func openBuildDB(path string, cacheMiB int) (*sql.DB, error) {
 	return db, nil
 }
 
-// DB flushes the pending batch and returns the in-flight database, for passes
-// (enrich) that run their own SQL before Commit. The pool has one connection:
-// finish each query before calling Put again.
-func (b *Builder) DB() (*sql.DB, error) {
-	if b.closed {
-		return nil, ErrClosed
-	}
-	if err := b.Flush(); err != nil {
-		return nil, err
-	}
-	return b.db, nil
-}
-
 // Flush commits the pending batch.
 func (b *Builder) Flush() error {
 	if b.tx == nil {
@@ -449,7 +436,7 @@ func copyFile(from, to string) error {
 // Manifest returns the in-flight manifest keyed by path: after CreateFrom,
 // the previous save's manifest, for deciding which files changed.
 func (b *Builder) Manifest(ctx context.Context) (map[string]SourceFile, error) {
-	db, err := b.DB()
+	db, err := b.flushed()
 	if err != nil {
 		return nil, err
 	}

@@ -33,10 +33,10 @@ func TestPutDuplicateURI(t *testing.T) {
 	mustNoErr(t, b.Put(fixtureDocs()[1]))
 	mustNoErr(t, b.Commit(context.Background()))
 	s := openStore(t, dbPath)
-	if n := queryInt(t, s.DB(), "SELECT count(*) FROM docs"); n != 2 {
+	if n := queryInt(t, s.db, "SELECT count(*) FROM docs"); n != 2 {
 		t.Errorf("docs = %d, want 2", n)
 	}
-	if n := queryInt(t, s.DB(), "SELECT count(*) FROM doc_symbols"); n != 2 {
+	if n := queryInt(t, s.db, "SELECT count(*) FROM doc_symbols"); n != 2 {
 		t.Errorf("symbols = %d, want 2 (no partial duplicate rows)", n)
 	}
 }
@@ -46,7 +46,7 @@ func TestReplaceAndDeleteIncremental(t *testing.T) {
 	ctx := context.Background()
 	before, err := Open(dbPath)
 	mustNoErr(t, err)
-	oldID := queryInt(t, before.DB(), "SELECT id FROM docs WHERE uri = 'apple-docs://swiftui/text'")
+	oldID := queryInt(t, before.db, "SELECT id FROM docs WHERE uri = 'apple-docs://swiftui/text'")
 	before.Close()
 
 	b, err := CreateFrom(dbPath, dbPath, testOptions())
@@ -84,7 +84,7 @@ func TestReplaceAndDeleteIncremental(t *testing.T) {
 	mustNoErr(t, b.Commit(ctx))
 
 	s := openStore(t, dbPath)
-	db := s.DB()
+	db := s.db
 	if id := queryInt(t, db, "SELECT id FROM docs WHERE uri = 'apple-docs://swiftui/text'"); id != oldID {
 		t.Errorf("Replace changed the id: %d -> %d", oldID, id)
 	}
@@ -284,9 +284,9 @@ func TestCrashLeavesPreviousIndex(t *testing.T) {
 		if err != nil {
 			t.Fatalf("index after a crash at %q: %v", killAt, err)
 		}
-		switch n := queryInt(t, s.DB(), "SELECT count(*) FROM docs"); n {
+		switch n := queryInt(t, s.db, "SELECT count(*) FROM docs"); n {
 		case len(fixtureDocs()):
-			if got := match(t, s.DB(), `"padding(_:_:)"`); len(got) == 0 || got[0] != "apple-docs://swiftui/view/padding(_:_:)" {
+			if got := match(t, s.db, `"padding(_:_:)"`); len(got) == 0 || got[0] != "apple-docs://swiftui/view/padding(_:_:)" {
 				t.Errorf("previous index answers %v after a crash at %q", got, killAt)
 			}
 		case crashHelperDocs + 1:
@@ -306,7 +306,7 @@ func TestCrashLeavesPreviousIndex(t *testing.T) {
 	mustNoErr(t, b.Put(fixtureDocs()[0]))
 	mustNoErr(t, b.Commit(context.Background()))
 	s := openStore(t, dbPath)
-	if n := queryInt(t, s.DB(), "SELECT count(*) FROM docs"); n != 1 {
+	if n := queryInt(t, s.db, "SELECT count(*) FROM docs"); n != 1 {
 		t.Errorf("rebuilt index has %d docs, want 1", n)
 	}
 }

@@ -77,7 +77,7 @@ func TestCorpusSampleBuild(t *testing.T) {
 		docs++
 	}
 	commitWall, commitCPU := time.Now(), processCPU()
-	db, err := b.DB()
+	db, err := b.flushed()
 	mustNoErr(t, err)
 	tableBytes := tableSizes(t, db)
 	mustNoErr(t, b.Commit(context.Background()))
@@ -86,7 +86,7 @@ func TestCorpusSampleBuild(t *testing.T) {
 	mustNoErr(t, err)
 
 	s := openStore(t, dbPath)
-	if n := queryInt(t, s.DB(), "SELECT count(*) FROM docs"); n != docs {
+	if n := queryInt(t, s.db, "SELECT count(*) FROM docs"); n != docs {
 		t.Fatalf("docs table has %d rows, put %d", n, docs)
 	}
 	t.Logf("%d pages (stride %d of %d files, %d duplicate URIs): put %.0f µs/page cpu, %.0f µs/page wall; commit %v wall, %v cpu",

@@ -75,7 +75,7 @@ func TestEnrichConstraintsTravelInParts(t *testing.T) {
 		ImportOptions{SkipDiskCheck: true})
 	mustNoErr(t, err)
 	st := openStore(t, dst)
-	if n := queryInt(t, st.DB(), "SELECT count(*) FROM enrich_constraints WHERE added = 'Content: View'"); n != 1 {
+	if n := queryInt(t, st.db, "SELECT count(*) FROM enrich_constraints WHERE added = 'Content: View'"); n != 1 {
 		t.Errorf("%d enrich_constraints rows imported, want 1", n)
 	}
 }

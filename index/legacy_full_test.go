@@ -36,7 +36,7 @@ func TestLegacyPagesAreReachedFromTheirModernAddress(t *testing.T) {
 	ctx := context.Background()
 	titles := map[string]string{}
 	var uris []string
-	rows, err := s.DB().QueryContext(ctx, "SELECT uri, title FROM docs WHERE source = 'apple-docs' AND uri GLOB ?", legacyURIGlob)
+	rows, err := s.db.QueryContext(ctx, "SELECT uri, title FROM docs WHERE source = 'apple-docs' AND uri GLOB ?", legacyURIGlob)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -50,7 +50,7 @@ func pick(paths map[string]string, names ...string) []string {
 func storedDocs(t testing.TB, st *Store) map[string]*StoredDocument {
 	t.Helper()
 	out := map[string]*StoredDocument{}
-	for _, uri := range queryStrings(t, st.DB(), "SELECT uri FROM docs") {
+	for _, uri := range queryStrings(t, st.db, "SELECT uri FROM docs") {
 		d, err := st.Document(context.Background(), uri)
 		mustNoErr(t, err)
 		out[uri] = d
@@ -80,18 +80,18 @@ func TestPartsRoundTripEveryRow(t *testing.T) {
 	}
 	// The bodies are the very bytes the Builder wrote, not a re-encoding.
 	q := "SELECT group_concat(hex(markdown) || hex(coalesce(page, '')), ',') FROM (SELECT * FROM doc_body ORDER BY doc_id)"
-	if a, b := queryStrings(t, before.DB(), q), queryStrings(t, after.DB(), q); !reflect.DeepEqual(a, b) {
+	if a, b := queryStrings(t, before.db, q), queryStrings(t, after.db, q); !reflect.DeepEqual(a, b) {
 		t.Error("doc_body bytes differ after the round trip")
 	}
 	for _, expr := range []string{`"padding"`, `"actors"`, `{symbols}: "lazyvgrid"`} {
-		if a, b := match(t, before.DB(), expr), match(t, after.DB(), expr); joined(a) != joined(b) || len(a) == 0 {
+		if a, b := match(t, before.db, expr), match(t, after.db, expr); joined(a) != joined(b) || len(a) == 0 {
 			t.Errorf("MATCH %s: %v after import, %v before", expr, b, a)
 		}
 	}
-	if n := queryInt(t, after.DB(), "SELECT count(*) FROM doc_symbols_fts WHERE doc_symbols_fts MATCH 'datatask'"); n != 1 {
+	if n := queryInt(t, after.db, "SELECT count(*) FROM doc_symbols_fts WHERE doc_symbols_fts MATCH 'datatask'"); n != 1 {
 		t.Errorf("symbol index finds dataTask %d times, want 1", n)
 	}
-	if n := queryInt(t, after.DB(), "SELECT count(*) FROM source_files"); n != 0 {
+	if n := queryInt(t, after.db, "SELECT count(*) FROM source_files"); n != 0 {
 		t.Errorf("the packer's save manifest travelled: %d rows", n)
 	}
 	mustNoErr(t, after.CheckSchema(context.Background()))
@@ -116,13 +116,13 @@ func TestImportLeavesOutSources(t *testing.T) {
 	_, err := ImportParts(context.Background(), dst, pick(paths, "shared", "search", document.SourceSwiftEvolution), ImportOptions{SkipDiskCheck: true})
 	mustNoErr(t, err)
 	st := openStore(t, dst)
-	if n := queryInt(t, st.DB(), "SELECT count(*) FROM docs"); n != 1 {
+	if n := queryInt(t, st.db, "SELECT count(*) FROM docs"); n != 1 {
 		t.Fatalf("%d documents, want the one swift-evolution page", n)
 	}
-	if got := match(t, st.DB(), `"padding"`); len(got) != 0 {
+	if got := match(t, st.db, `"padding"`); len(got) != 0 {
 		t.Errorf("full-text rows of a left-out source remain: %v", got)
 	}
-	if got := match(t, st.DB(), `"actors"`); joined(got) != "swift-evolution://SE-0306" {
+	if got := match(t, st.db, `"actors"`); joined(got) != "swift-evolution://SE-0306" {
 		t.Errorf("MATCH actors: %v", got)
 	}
 	mustNoErr(t, st.IntegrityCheck(context.Background(), true))

@@ -42,7 +42,7 @@ func TestQueryTimings(t *testing.T) {
 		var n int
 		for range 3 {
 			start := time.Now()
-			rows, err := s.DB().QueryContext(ctx, c.query, c.args...)
+			rows, err := s.db.QueryContext(ctx, c.query, c.args...)
 			mustNoErr(t, err)
 			n = 0
 			for rows.Next() {

@@ -142,9 +142,12 @@ func (s *Store) NameExists(ctx context.Context, name string) (bool, error) {
 // in any case: SecItemAdd( finds SecItemAdd(_:_:).
 func (s *Store) TitlePrefixExists(ctx context.Context, prefix string) (bool, error) {
 	lower := strings.ToLower(prefix)
-	return s.anyRow(ctx, "title prefix exists", `SELECT 1 FROM docs WHERE title_lower >= ? AND title_lower < ? LIMIT 1`,
-		lower, lower+"\U0010FFFF")
+	return s.anyRow(ctx, "title prefix exists", titlePrefixExistsSQL, lower, lower+"\U0010FFFF")
 }
+
+// titlePrefixExistsSQL finds a page whose lower-cased title lies in
+// [first argument, second argument).
+const titlePrefixExistsSQL = `SELECT 1 FROM docs WHERE title_lower >= ? AND title_lower < ? LIMIT 1`
 
 // RequirementExists reports whether some protocol has a member titled
 // name (CustomStringConvertible's description): a property a type declares

@@ -50,7 +50,7 @@ func openAddressFixture(t testing.TB) *Store {
 
 func TestCommitStoresTheModernAddressOfLegacyPages(t *testing.T) {
 	s := openAddressFixture(t)
-	got := queryStrings(t, s.DB(), "SELECT a.key || ' ' || d.uri FROM address_keys a JOIN docs d ON d.id = a.doc_id ORDER BY 1")
+	got := queryStrings(t, s.db, "SELECT a.key || ' ' || d.uri FROM address_keys a JOIN docs d ON d.id = a.doc_id ORDER BY 1")
 	want := []string{
 		"apple-docs://appkit/mode-masks apple-docs://appkit/1579352-mode_masks",
 		"apple-docs://appkit/mode-masks/nsfontpanelfacemodemask apple-docs://appkit/1579352-mode_masks/nsfontpanelfacemodemask",

@@ -233,6 +233,40 @@
 //	                     (SemanticModel, semantic.Model.Encode) and the
 //	                     matrix of type and article pages searched by
 //	                     similarity (SemanticMatrix, semantic.Matrix.Encode).
+//
+// # Who runs SQL
+//
+// Every SQL text of the program is in this package (tests aside); the
+// Store keeps its read pool to itself (it has no accessor for it) and
+// prepares each retrieval statement once (stmts.go). Besides the read API of the MCP tools and the
+// CLI (read_*.go), the ranker builds its candidates through a named
+// retrieval API, methods of Store with every caller value bound:
+//
+//	retrieve.go          B-tree lookups: ExactTitleIDs, NameIDs,
+//	                     TitleExtensionIDs, TypeIDs, WholePageIDs,
+//	                     PageID, PageIDKind, MemberIDsUnderPath,
+//	                     TypeMemberIDs, TypeMemberPrefixIDs, SymbolIDs
+//	                     (doc_symbols_fts with a SymbolFilter),
+//	                     ConformingIDs; the spelling probes
+//	                     KnownName, TypeTitle, EachTitleFrom.
+//	retrieve_calls.go    a call's member pages (MemberPage): TypePage,
+//	                     ChildPagesFrom, RequirementPages, TitlePrefixPages,
+//	                     TitlePages, TypeMemberPages, ProtocolMemberIDs.
+//	retrieve_fts.go      full text: CountMatches (any of the four FTS
+//	                     tables, within a RowSpan), ScorePages (bm25 with
+//	                     the table's weights and the PageRow in one
+//	                     statement), EachPageRow, FilteredTitleIDs and
+//	                     FilteredMatchIDs (a PageFilter), ContextIDs,
+//	                     SearchPassages, PassageTexts, PassageSpan,
+//	                     MarkdownOf.
+//
+// The enrich passes write through EnrichDB, an index opened read-write
+// (OpenForEnrich for `cupertino enrich`, Builder.ForEnrich during a save),
+// one transaction per pass (EnrichTx), whose named statements are in
+// enrich_tx.go (semantic, contexts, synonyms, passages), enrich_constraints.go
+// (constraints, hierarchy), enrich_symbols.go (the symbol-graph join),
+// enrich_edges.go (relationships) and enrich_db.go (enrich_runs, the
+// derived counts).
 package index
 
 import (

@@ -24,7 +24,7 @@ func TestSourceSpansAreWrittenAtCommit(t *testing.T) {
 		t.Fatal(err)
 	}
 	var want []SourceSpan
-	rows, err := st.DB().Query("SELECT source, min(id), max(id), count(*) FROM docs GROUP BY source ORDER BY source")
+	rows, err := st.db.Query("SELECT source, min(id), max(id), count(*) FROM docs GROUP BY source ORDER BY source")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -66,7 +66,7 @@ func TestFrameworksCountFromAliases(t *testing.T) {
 	list, err := st.Frameworks(context.Background())
 	mustNoErr(t, err)
 	want := map[string]int{}
-	rows, err := st.DB().Query("SELECT framework, count(*) FROM docs WHERE framework != '' GROUP BY framework")
+	rows, err := st.db.Query("SELECT framework, count(*) FROM docs WHERE framework != '' GROUP BY framework")
 	mustNoErr(t, err)
 	for rows.Next() {
 		var fw string

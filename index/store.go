@@ -34,6 +34,8 @@ const (
 type Store struct {
 	db   *sql.DB
 	path string
+	// cache holds the retrieval API's prepared statements (stmts.go).
+	cache stmtCache
 }
 
 // StoredDocument is a document as the index returns it: the Document
@@ -160,11 +162,14 @@ func classifyOpenError(err error) error {
 	return fmt.Errorf("open index: %w", err)
 }
 
-// Close closes the connection pool.
-func (s *Store) Close() error { return s.db.Close() }
-
-// DB is the read-only pool, for the ranker's own SQL.
-func (s *Store) DB() *sql.DB { return s.db }
+// Close closes the prepared statements and the connection pool.
+func (s *Store) Close() error {
+	stmtErr := s.closeStatements()
+	if err := s.db.Close(); err != nil {
+		return err
+	}
+	return stmtErr
+}
 
 // Path is the file the Store reads.
 func (s *Store) Path() string { return s.path }

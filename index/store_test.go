@@ -49,7 +49,7 @@ func TestDocumentRoundTrip(t *testing.T) {
 }
 
 func TestTablesPopulated(t *testing.T) {
-	db := openFixture(t).DB()
+	db := openFixture(t).db
 	checks := []struct {
 		query string
 		want  int
@@ -85,7 +85,7 @@ func TestTablesPopulated(t *testing.T) {
 }
 
 func TestSymbolNamesAndComponents(t *testing.T) {
-	db := openFixture(t).DB()
+	db := openFixture(t).db
 	lookup := func(name string) []string {
 		return queryStrings(t, db, `SELECT d.uri FROM symbol_names n JOIN docs d ON d.id = n.doc_id
 			WHERE n.name_lower = ? ORDER BY d.uri`, name)
@@ -117,7 +117,7 @@ func TestSymbolNamesAndComponents(t *testing.T) {
 }
 
 func TestFTSMatchAndBM25Order(t *testing.T) {
-	db := openFixture(t).DB()
+	db := openFixture(t).db
 	// Quoted punctuation-heavy terms work; the padding method's title match
 	// must outrank the article that says "padding" four times in its body.
 	got := match(t, db, `"padding(_:_:)"`)
@@ -142,7 +142,7 @@ func TestFTSMatchAndBM25Order(t *testing.T) {
 }
 
 func TestInheritanceEdges(t *testing.T) {
-	db := openFixture(t).DB()
+	db := openFixture(t).db
 	// Text conforms to View is asserted by both pages: stored once.
 	if n := queryInt(t, db, `SELECT count(*) FROM inheritance_edges WHERE child_uri = 'apple-docs://swiftui/text'
 		AND parent_uri = 'apple-docs://swiftui/view' AND relation = 'conformsTo'`); n != 1 {
@@ -210,7 +210,7 @@ func TestListings(t *testing.T) {
 
 func TestStoreIsReadOnly(t *testing.T) {
 	s := openFixture(t)
-	if _, err := s.DB().Exec("DELETE FROM docs"); err == nil {
+	if _, err := s.db.Exec("DELETE FROM docs"); err == nil {
 		t.Fatal("delete through the read-only store succeeded")
 	}
 }

@@ -60,7 +60,7 @@ func TestCommitFillsEdgeTitlesFromURIs(t *testing.T) {
 			Parent: "apple-docs://uikit", InheritsFrom: []document.Ref{{URI: "apple-docs://uikit/uicontrol"}}},
 	}...)
 	var title string
-	if err := st.DB().QueryRowContext(ctx,
+	if err := st.db.QueryRowContext(ctx,
 		`SELECT parent_title FROM inheritance_edges WHERE child_uri = 'apple-docs://uikit/uibutton'`).Scan(&title); err != nil {
 		t.Fatal(err)
 	}

@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/cupertino-go/cupertino/index"
+	"github.com/cupertino-go/cupertino/index/indextest"
 	"github.com/cupertino-go/cupertino/internal/document"
 	"github.com/cupertino-go/cupertino/internal/testenv"
 )
@@ -29,7 +30,7 @@ func TestWriteFixtureDB(t *testing.T) {
 // queryColumn runs a query of one column on st and returns its values.
 func queryColumn[T any](t testing.TB, st *index.Store, query string) []T {
 	t.Helper()
-	rows, err := st.DB().QueryContext(context.Background(), query)
+	rows, err := indextest.DB(t, st).QueryContext(context.Background(), query)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -38,7 +38,7 @@ func TestRenderedLinksResolveOrAreMarked(t *testing.T) {
 			return v
 		}
 		var n int
-		if err := st.DB().QueryRowContext(ctx, "SELECT count(*) FROM docs WHERE uri = ?", uri).Scan(&n); err != nil {
+		if err := indextest.DB(t, st).QueryRowContext(ctx, "SELECT count(*) FROM docs WHERE uri = ?", uri).Scan(&n); err != nil {
 			t.Fatal(err)
 		}
 		ok := n > 0
@@ -54,7 +54,7 @@ func TestRenderedLinksResolveOrAreMarked(t *testing.T) {
 	var examples []string
 	for _, id := range ids {
 		var uri string
-		if err := st.DB().QueryRowContext(ctx, "SELECT uri FROM docs WHERE id = ?", id).Scan(&uri); err != nil {
+		if err := indextest.DB(t, st).QueryRowContext(ctx, "SELECT uri FROM docs WHERE id = ?", id).Scan(&uri); err != nil {
 			t.Fatal(err)
 		}
 		for offset, parts := 0, 0; parts < 50; parts++ {

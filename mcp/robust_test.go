@@ -117,7 +117,7 @@ func TestSlowQueryIsInterrupted(t *testing.T) {
 	defer cancel()
 	started := time.Now()
 	var n int64
-	err := st.DB().QueryRowContext(ctx,
+	err := indextest.DB(t, st).QueryRowContext(ctx,
 		"WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c) SELECT count(*) FROM c").Scan(&n)
 	if err == nil {
 		t.Fatal("an endless query returned")
@@ -467,27 +467,16 @@ func TestReadPoolMemoryIsBounded(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	db := st.DB()
-	if got := db.Stats().MaxOpenConnections; got != serveConnections {
-		t.Errorf("max open connections = %d, want %d", got, serveConnections)
+	maxOpen, conns, err := st.ReadPool(context.Background())
+	if err != nil {
+		t.Fatal(err)
 	}
-	// Hold every connection so that each one is asked.
-	ctx := context.Background()
-	for range serveConnections {
-		c, err := db.Conn(ctx)
-		if err != nil {
-			t.Fatal(err)
-		}
-		defer c.Close()
-		var mmap, cache int64
-		if err := c.QueryRowContext(ctx, "PRAGMA mmap_size").Scan(&mmap); err != nil {
-			t.Fatal(err)
-		}
-		if err := c.QueryRowContext(ctx, "PRAGMA cache_size").Scan(&cache); err != nil {
-			t.Fatal(err)
-		}
-		if mmap != 0 || cache != -serveCacheKiB {
-			t.Errorf("connection has mmap_size %d, cache_size %d; want 0 and %d", mmap, cache, -serveCacheKiB)
+	if maxOpen != serveConnections {
+		t.Errorf("max open connections = %d, want %d", maxOpen, serveConnections)
+	}
+	for _, c := range conns {
+		if c.MmapSize != 0 || c.CacheSize != -serveCacheKiB {
+			t.Errorf("connection has mmap_size %d, cache_size %d; want 0 and %d", c.MmapSize, c.CacheSize, -serveCacheKiB)
 		}
 	}
 }

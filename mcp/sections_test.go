@@ -32,7 +32,7 @@ func TestSearchHitsASectionThatReadDocumentOpens(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	res, err := enrich.Run(context.Background(), x.DB, enrich.Options{Passes: []string{"passages"}, Standalone: true})
+	res, err := enrich.Run(context.Background(), x, enrich.Options{Passes: []string{"passages"}, Standalone: true})
 	x.Close()
 	if err != nil || len(res) != 1 || res[0].Rows < 3 {
 		t.Fatalf("passages pass = %+v, %v; want the chapter's 3 sections", res, err)

@@ -2,15 +2,15 @@ package ranker
 
 import (
 	"context"
-	"database/sql"
 	"fmt"
+	"maps"
 	"math"
 	"regexp"
 	"slices"
 	"strings"
 
+	"github.com/cupertino-go/cupertino/index"
 	"github.com/cupertino-go/cupertino/internal/docuri"
-	"github.com/cupertino-go/cupertino/internal/sqlrows"
 )
 
 // The pages a call in code means: its member under the receiver's type,
@@ -18,9 +18,7 @@ import (
 
 // forceTypePage forces the page of the type named typ.
 func (s *search) forceTypePage(ctx context.Context, typ string) error {
-	found, err := s.e.callPages(ctx, `SELECT id, uri, title, depth FROM docs
-		WHERE title_lower = ? AND kind IN `+typeKindList+` AND source = 'apple-docs' ORDER BY depth, id LIMIT 1`,
-		strings.ToLower(typ))
+	found, err := callPagesOf(s.e.store.TypePage(ctx, strings.ToLower(typ)))
 	if err != nil {
 		return err
 	}
@@ -101,10 +99,7 @@ func (s *search) callPages(ctx context.Context) error {
 		prefixes = nil
 		if len(c.Labels) > 0 && c.Labels[0] != "_" {
 			objc := "initwith" + strings.ToLower(c.Labels[0]) + ":"
-			found, err := s.e.callPages(ctx, `SELECT c.id, c.uri, c.title, c.depth FROM docs p JOIN docs c ON c.parent_uri = p.uri
-				WHERE p.title_lower = ? AND p.kind IN `+typeKindList+` AND c.source = 'apple-docs'
-				AND c.title_lower >= ? AND c.title_lower < ? ORDER BY c.depth, c.id LIMIT ?`,
-				strings.ToLower(c.Type), objc, objc+"\U0010FFFF", lookupLimit)
+			found, err := callPagesOf(s.e.store.ChildPagesFrom(ctx, strings.ToLower(c.Type), objc, lookupLimit))
 			if err != nil {
 				return err
 			}
@@ -130,9 +125,7 @@ func (s *search) callPages(ctx context.Context) error {
 		case c.declaredProperty():
 			end = ""
 		}
-		found, err := s.e.callPages(ctx, `SELECT c.id, c.uri, c.title, c.depth FROM docs c JOIN docs p ON p.uri = c.parent_uri
-			WHERE (c.title_lower = ? OR c.title_lower >= ? AND c.title_lower < ?) AND c.source = 'apple-docs' AND p.kind = 'protocol' LIMIT ?`,
-			strings.ToLower(c.Member), lower, lower+end, lookupLimit)
+		found, err := callPagesOf(s.e.store.RequirementPages(ctx, strings.ToLower(c.Member), lower, lower+end, lookupLimit))
 		if err != nil {
 			return err
 		}
@@ -146,19 +139,21 @@ func (s *search) callPages(ctx context.Context) error {
 		// The frameworks code calls most are read first: a common member
 		// (hash(, init() has more pages than the lookup's limit, in no
 		// useful order.
-		queries := []string{
-			`SELECT id, uri, title, depth FROM docs WHERE title_lower >= ? AND title_lower < ? AND source = 'apple-docs' AND framework IN ` + callFrameworkList + ` LIMIT ?`,
-			`SELECT id, uri, title, depth FROM docs WHERE title_lower >= ? AND title_lower < ? AND source = 'apple-docs' LIMIT ?`,
+		queries := []func() ([]index.MemberPage, error){
+			func() ([]index.MemberPage, error) {
+				return s.e.store.TitlePrefixPages(ctx, lower, callFrameworkNames, lookupLimit)
+			},
+			func() ([]index.MemberPage, error) { return s.e.store.TitlePrefixPages(ctx, lower, nil, lookupLimit) },
 		}
-		args := []any{lower, lower + "\U0010FFFF", lookupLimit}
 		if prefix == c.Member {
 			// A member's name as written: the type ContextMenu is not the
 			// member .contextMenu.
-			queries = []string{`SELECT id, uri, title, depth FROM docs WHERE title_lower = ? AND title = ? AND source = 'apple-docs' LIMIT ?`}
-			args = []any{lower, c.Member, lookupLimit}
+			queries = []func() ([]index.MemberPage, error){
+				func() ([]index.MemberPage, error) { return s.e.store.TitlePages(ctx, lower, c.Member, lookupLimit) },
+			}
 		}
 		for _, query := range queries {
-			found, err := s.e.callPages(ctx, query, args...)
+			found, err := callPagesOf(query())
 			if err != nil {
 				return err
 			}
@@ -353,13 +348,16 @@ type callPage struct {
 	depth      int
 }
 
-// callPages runs a query of (id, uri, title, depth) rows.
-func (e *Engine) callPages(ctx context.Context, query string, args ...any) ([]callPage, error) {
-	return sqlrows.All(ctx, sqlrows.QueryFunc(e.query), "ranker call pages", query, args, func(rows *sql.Rows) (callPage, error) {
-		var p callPage
-		err := rows.Scan(&p.id, &p.uri, &p.title, &p.depth)
-		return p, err
-	})
+// callPagesOf turns the index's member pages into callPages.
+func callPagesOf(found []index.MemberPage, err error) ([]callPage, error) {
+	if err != nil {
+		return nil, fmt.Errorf("ranker call pages: %w", err)
+	}
+	pages := make([]callPage, len(found))
+	for i, p := range found {
+		pages[i] = callPage{id: p.ID, uri: p.URI, title: p.Title, depth: p.Depth}
+	}
+	return pages, nil
 }
 
 // typeMemberPages returns the pages of member (its name alone, or followed
@@ -376,39 +374,17 @@ func (e *Engine) typeMemberPages(ctx context.Context, types []string, member str
 	if len(names) == 0 {
 		return nil, nil
 	}
-	list := "?" + strings.Repeat(",?", len(names)-1)
-	args := make([]any, 0, 2*len(names)+4)
-	for _, n := range names {
-		args = append(args, n)
+	found, err := e.store.TypeMemberPages(ctx, names, member, lookupLimit)
+	if err != nil {
+		return nil, fmt.Errorf("ranker type member pages: %w", err)
 	}
-	args = append(args, member, member+"(", member+"(\U0010FFFF", "."+member, "."+member+"(", "."+member+"(\U0010FFFF")
-	order := "CASE p.title_lower"
-	for i, n := range names {
-		order += fmt.Sprintf(" WHEN ? THEN %d", i)
-		args = append(args, n)
-	}
-	args = append(args, lookupLimit)
-	type ownedPage struct {
-		callPage
-		owner string
-	}
-	found, err := sqlrows.All(ctx, sqlrows.QueryFunc(e.query), "ranker type member pages",
-		`SELECT c.id, c.uri, c.title, c.depth, p.title_lower FROM docs p JOIN docs c ON c.parent_uri = p.uri
-		WHERE p.title_lower IN (`+list+`) AND p.kind IN `+typeKindList+` AND c.source = 'apple-docs'
-		AND (c.title_lower = ? OR (c.title_lower > ? AND c.title_lower < ?)
-			OR c.title_lower = p.title_lower || ? OR (c.title_lower > p.title_lower || ? AND c.title_lower < p.title_lower || ?))
-		ORDER BY `+order+` END, p.framework NOT IN `+authorityList+`, c.deprecated, c.depth, c.id LIMIT ?`,
-		args, func(rows *sql.Rows) (p ownedPage, err error) {
-			err = rows.Scan(&p.id, &p.uri, &p.title, &p.depth, &p.owner)
-			return p, err
-		})
-	if err != nil || len(found) == 0 {
-		return nil, err
+	if len(found) == 0 {
+		return nil, nil
 	}
 	var pages []callPage
 	for _, p := range found {
-		if p.owner == found[0].owner {
-			pages = append(pages, p.callPage)
+		if p.Owner == found[0].Owner {
+			pages = append(pages, callPage{id: p.ID, uri: p.URI, title: p.Title, depth: p.Depth})
 		}
 	}
 	return pages, nil
@@ -416,21 +392,19 @@ func (e *Engine) typeMemberPages(ctx context.Context, types []string, member str
 
 // protocolMembers reports which of the pages are members of a protocol.
 func (e *Engine) protocolMembers(ctx context.Context, pages []callPage) (map[int64]bool, error) {
-	args := make([]any, len(pages))
+	ids := make([]int64, len(pages))
 	for i, p := range pages {
-		args[i] = p.id
+		ids[i] = p.id
 	}
-	ids, err := sqlrows.All(ctx, sqlrows.QueryFunc(e.query), "ranker protocol members",
-		`SELECT c.id FROM docs c JOIN docs p ON p.uri = c.parent_uri WHERE p.kind = 'protocol' AND c.id IN (?`+
-			strings.Repeat(",?", len(pages)-1)+`)`, args, func(rows *sql.Rows) (id int64, err error) {
-			err = rows.Scan(&id)
-			return id, err
-		})
-	out := make(map[int64]bool, len(ids))
-	for _, id := range ids {
+	members, err := e.store.ProtocolMemberIDs(ctx, ids)
+	out := make(map[int64]bool, len(members))
+	for _, id := range members {
 		out[id] = true
 	}
-	return out, err
+	if err != nil {
+		return out, fmt.Errorf("ranker protocol members: %w", err)
+	}
+	return out, nil
 }
 
 // callFrameworks rank the frameworks whose members code most often calls,
@@ -438,8 +412,9 @@ func (e *Engine) protocolMembers(ctx context.Context, pages []callPage) (map[int
 var callFrameworks = map[string]int{"swiftui": 12, "swift": 11, "foundation": 10, "uikit": 9, "observation": 8,
 	"combine": 7, "swiftdata": 7, "appkit": 6}
 
-// callFrameworkList is callFrameworks' keys as an SQL list.
-const callFrameworkList = `('swiftui', 'swift', 'foundation', 'uikit', 'observation', 'combine', 'swiftdata', 'appkit')`
+// callFrameworkNames are callFrameworks' keys, for the index's lookup of
+// their members.
+var callFrameworkNames = slices.Sorted(maps.Keys(callFrameworks))
 
 // environmentActions reads a function called by its name alone that an
 // action type answers (openWindow(id:value:), dismissWindow(id:),

@@ -2,8 +2,6 @@ package ranker
 
 import (
 	"context"
-	"database/sql"
-	"encoding/json"
 	"fmt"
 	"log/slog"
 	"sort"
@@ -12,7 +10,6 @@ import (
 
 	"github.com/cupertino-go/cupertino/index"
 	"github.com/cupertino-go/cupertino/internal/document"
-	"github.com/cupertino-go/cupertino/internal/sqlrows"
 )
 
 // Stage bounds; see the package comment for the measurements behind them.
@@ -241,14 +238,12 @@ func (s *search) inSeparateRange(id int64) bool {
 type partition struct {
 	sources []string // the in-scope sources it covers
 	table   string   // the full-text table: index.FTSTable or index.PartsFTSTable
-	bm25    string   // its ranking expression
-	clause  string   // appended to "WHERE <table> MATCH ?": rowid bounds
-	args    []any
+	span    index.RowSpan
 }
 
 // documentation is the partition of the documentation's pages.
 func documentation() partition {
-	return partition{table: index.FTSTable, bm25: index.BM25Expr}
+	return partition{table: index.FTSTable}
 }
 
 // partitions splits the scope for the full-text stage. Sample code, WWDC
@@ -275,8 +270,7 @@ func (s *search) partitions() []partition {
 			// whole search, since their common words are everywhere.
 			continue
 		}
-		apart = append(apart, partition{sources: []string{src}, table: index.PartsFTSTable,
-			bm25: index.PartsBM25Expr, clause: " AND " + index.PartsFTSTable + ".rowid BETWEEN ? AND ?", args: []any{r.lo, r.hi}})
+		apart = append(apart, partition{sources: []string{src}, table: index.PartsFTSTable, span: index.RowSpan{Lo: r.lo, Hi: r.hi}})
 	}
 	if len(main.sources) == 0 {
 		return apart
@@ -284,16 +278,22 @@ func (s *search) partitions() []partition {
 	return append([]partition{main}, apart...)
 }
 
-func (s *search) queryIDs(ctx context.Context, via int, query string, args ...any) error {
-	defer s.trace(ctx, "lookup", time.Now(), "via", via, "args", args)
-	return sqlrows.Each(ctx, sqlrows.QueryFunc(s.e.query), "ranker lookup", query, args, func(rows *sql.Rows) error {
-		id, err := scanID(rows)
+// addIDs returns the function that adds a lookup's pages as candidates
+// found through via, in order, or passes on its error:
+// s.addIDs(ctx, via)(store.SomeIDs(…)). The lookup's time is traced from
+// the call of addIDs.
+func (s *search) addIDs(ctx context.Context, via int) func([]int64, error) error {
+	start := time.Now()
+	return func(ids []int64, err error) error {
+		defer s.trace(ctx, "lookup", start, "via", via)
 		if err != nil {
-			return err
+			return fmt.Errorf("ranker lookup: %w", err)
 		}
-		s.add(id, via)
+		for _, id := range ids {
+			s.add(id, via)
+		}
 		return nil
-	})
+	}
 }
 
 // fullText is stage 2, the guarded FTS stage.
@@ -429,11 +429,7 @@ func (s *search) countMatches(ctx context.Context, expr string) (int, error) {
 // countUpTo counts matches up to limit plus one.
 func (s *search) countUpTo(ctx context.Context, expr string, limit int) (int, error) {
 	defer s.trace(ctx, "count", time.Now(), "expr", expr)
-	var n int
-	args := append(append([]any{expr}, s.part.args...), limit+1)
-	table := s.part.table
-	err := s.e.queryRow(ctx, []any{&n}, `SELECT count(*) FROM (SELECT rowid FROM `+table+` WHERE `+table+` MATCH ?`+s.part.clause+` LIMIT ?)`,
-		args...)
+	n, err := s.e.store.CountMatches(ctx, s.part.table, expr, s.part.span, limit+1)
 	if err != nil {
 		return 0, fmt.Errorf("ranker count: %w", err)
 	}
@@ -498,25 +494,13 @@ func (s *search) relaxedExpr(ctx context.Context, keywords []string) (string, in
 // metadata round trip for what is usually most of the candidates.
 func (s *search) scoreFTS(ctx context.Context, expr string, lo, hi int64, limit int) error {
 	defer s.trace(ctx, "score", time.Now(), "expr", expr, "lo", lo, "hi", hi, "limit", limit)
-	table := s.part.table
-	query := `SELECT ` + s.part.bm25 + ` AS r, ` + metadataColumns + `
-		FROM ` + table + ` JOIN docs d ON d.id = ` + table + `.rowid WHERE ` + table + ` MATCH ?`
-	args := []any{expr}
+	span := s.part.span
 	if hi > 0 {
-		query += ` AND ` + table + `.rowid BETWEEN ? AND ?`
-		args = append(args, lo, hi)
-	} else {
-		query += s.part.clause
-		args = append(args, s.part.args...)
+		span = index.RowSpan{Lo: lo, Hi: hi}
 	}
-	query += ` ORDER BY r LIMIT ?`
-	args = append(args, limit)
-	return sqlrows.Each(ctx, sqlrows.QueryFunc(s.e.query), "ranker fts", query, args, func(rows *sql.Rows) error {
-		var bm25 float64
+	err := s.e.store.ScorePages(ctx, s.part.table, expr, span, limit, func(bm25 float64, p *index.PageRow) error {
 		var m candidate
-		if err := scanCandidate(rows, &m, &bm25); err != nil {
-			return err
-		}
+		m.setRow(p)
 		c := s.add(m.id, viaFTS)
 		// A page scored by two expressions (a request and its relaxation)
 		// keeps its better score.
@@ -524,37 +508,28 @@ func (s *search) scoreFTS(ctx context.Context, expr string, lo, hi int64, limit 
 		c.setMetadata(&m)
 		return nil
 	})
+	if err != nil {
+		return fmt.Errorf("ranker fts: %w", err)
+	}
+	return nil
 }
 
 // nameFields are the docs_fts columns that name a page.
 var nameFields = []string{"title", "symbols", "symbol_components"}
 
-// metadataColumns are the docs columns a candidate needs, in scanCandidate's
-// order.
-const metadataColumns = `d.id, d.uri, d.source, d.framework, d.title, d.kind, d.summary, d.language,
-	d.deprecated, d.depth, d.min_ios, d.min_macos, d.min_tvos, d.min_watchos, d.min_visionos, d.role_heading`
-
-// scanCandidate reads metadataColumns into c, after any leading columns.
-func scanCandidate(rows *sql.Rows, c *candidate, leading ...any) error {
-	var dep int
-	var mins [5]sql.NullInt64
-	var role sql.NullString
-	dest := append(leading, &c.id, &c.uri, &c.source, &c.framework, &c.title, &c.kind, &c.summary, &c.language,
-		&dep, &c.depth, &mins[0], &mins[1], &mins[2], &mins[3], &mins[4], &role)
-	if err := rows.Scan(dest...); err != nil {
-		return err
-	}
-	c.deprecated = dep != 0
-	c.configKey = role.String == RolePropertyListKey
-	for i, m := range mins {
-		if m.Valid && m.Int64 > 0 {
+// setRow reads the index's docs row of a page into c.
+func (c *candidate) setRow(p *index.PageRow) {
+	c.id, c.uri, c.source, c.framework, c.title, c.kind, c.summary, c.language = p.ID, p.URI, p.Source, p.Framework, p.Title, p.Kind, p.Summary, p.Language
+	c.deprecated, c.depth = p.Deprecated, p.Depth
+	c.configKey = p.RoleHeading == RolePropertyListKey
+	for i, v := range p.MinVersions {
+		if v > 0 {
 			if c.introduced == nil {
 				c.introduced = map[string]string{}
 			}
-			c.introduced[Platforms[i]] = index.UnpackVersion(int(m.Int64))
+			c.introduced[Platforms[i]] = index.UnpackVersion(v)
 		}
 	}
-	return nil
 }
 
 // isType reports whether the page declares a type (not a configuration key
@@ -581,23 +556,18 @@ func (s *search) loadMetadata(ctx context.Context) error {
 		return nil
 	}
 	sort.Slice(ids, func(i, j int) bool { return ids[i] < ids[j] })
-	// One statement for any number of ids: they travel as a JSON array.
-	list, err := json.Marshal(ids)
+	err := s.e.store.EachPageRow(ctx, ids, func(p *index.PageRow) error {
+		var m candidate
+		m.setRow(p)
+		if c := s.cands[m.id]; c != nil {
+			c.setMetadata(&m)
+		}
+		return nil
+	})
 	if err != nil {
 		return fmt.Errorf("ranker metadata: %w", err)
 	}
-	return sqlrows.Each(ctx, sqlrows.QueryFunc(s.e.query), "ranker metadata",
-		`SELECT `+metadataColumns+` FROM docs d WHERE d.id IN (SELECT value FROM json_each(?))`, []any{string(list)},
-		func(rows *sql.Rows) error {
-			var m candidate
-			if err := scanCandidate(rows, &m); err != nil {
-				return err
-			}
-			if c := s.cands[m.id]; c != nil {
-				c.setMetadata(&m)
-			}
-			return nil
-		})
+	return nil
 }
 
 // trace logs a stage's duration at debug level, for finding what makes a
@@ -606,11 +576,6 @@ func (s *search) trace(ctx context.Context, stage string, start time.Time, attrs
 	if s.e.log.Enabled(ctx, slog.LevelDebug) {
 		s.e.log.DebugContext(ctx, stage, append([]any{"ms", float64(time.Since(start).Microseconds()) / 1000}, attrs...)...)
 	}
-}
-
-// likeEscape escapes LIKE wildcards with '\'.
-func likeEscape(s string) string {
-	return strings.NewReplacer(`\`, `\\`, `%`, `\%`, `_`, `\_`).Replace(s)
 }
 
 // baseName strips a selector or generic tail: "dataTask(with:)" -> "dataTask".

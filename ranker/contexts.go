@@ -2,14 +2,12 @@ package ranker
 
 import (
 	"context"
-	"database/sql"
 	"fmt"
 	"sort"
 	"strings"
 	"time"
 
 	"github.com/cupertino-go/cupertino/index"
-	"github.com/cupertino-go/cupertino/internal/sqlrows"
 )
 
 // Contexts: what the corpus says around an API's mentions (enrich's
@@ -88,19 +86,15 @@ func (s *search) contextStage(ctx context.Context) error {
 		return nil
 	}
 	s.contextRank = map[int64]int{}
-	rank := 0
-	return sqlrows.Each(ctx, sqlrows.QueryFunc(s.e.query), "ranker contexts",
-		`SELECT rowid FROM `+index.ContextFTSTable+` WHERE `+index.ContextFTSTable+` MATCH ? ORDER BY bm25(`+index.ContextFTSTable+`) LIMIT ?`,
-		[]any{MatchAll(words), contextLimit}, func(rows *sql.Rows) error {
-			var id int64
-			if err := rows.Scan(&id); err != nil {
-				return err
-			}
-			rank++
-			s.contextRank[id] = rank
-			s.add(id, viaContext)
-			return nil
-		})
+	ids, err := s.e.store.ContextIDs(ctx, MatchAll(words), contextLimit)
+	if err != nil {
+		return fmt.Errorf("ranker contexts: %w", err)
+	}
+	for rank, id := range ids {
+		s.contextRank[id] = rank + 1
+		s.add(id, viaContext)
+	}
+	return nil
 }
 
 // contextRelevance is what an API's rank by context adds to its base.

@@ -88,8 +88,9 @@
 // corpus makes scores comparable across sources, each source's fusion
 // weight scaled by its best match relative to the best anywhere.
 //
-// Every SQL text is fixed (expressions and values are bound), so each is
-// prepared once per Engine (stmts.go); close a throwaway Engine.
+// The ranker holds no SQL: every lookup, count and full-text pass is a
+// named method of index.Store (index/retrieve*.go), whose statements are
+// fixed (expressions and values are bound) and prepared once per Store.
 //
 // Before any of this, SearchQuery reads the raw query once (reading*.go,
 // understand.go, call_pages.go): Swift code is searched as the calls it

@@ -2,7 +2,6 @@ package ranker
 
 import (
 	"context"
-	"database/sql"
 	"fmt"
 	"log/slog"
 	"sort"
@@ -26,7 +25,6 @@ type Engine struct {
 
 	store  *index.Store
 	sem    semanticData
-	db     *sql.DB
 	fw     *Frameworks
 	ranges map[string]idRange
 	// passageSpans are each passage source's span of passage ids.
@@ -35,7 +33,6 @@ type Engine struct {
 	// fullScoreCap is FullScoreCap; tests lower it to reach the bounded path
 	// on a small index.
 	fullScoreCap int
-	cache        stmtCache
 	df           dfCache
 	uses         useCache
 }
@@ -81,7 +78,7 @@ func New(ctx context.Context, store *index.Store, logger *slog.Logger) (*Engine,
 	if err != nil {
 		return nil, fmt.Errorf("ranker: %w", err)
 	}
-	e := &Engine{store: store, db: store.DB(), fw: fw, ranges: map[string]idRange{}, log: logger, fullScoreCap: FullScoreCap}
+	e := &Engine{store: store, fw: fw, ranges: map[string]idRange{}, log: logger, fullScoreCap: FullScoreCap}
 	spans, err := store.SourceSpans(ctx)
 	if err != nil {
 		return nil, fmt.Errorf("ranker: %w", err)
@@ -95,7 +92,7 @@ func New(ctx context.Context, store *index.Store, logger *slog.Logger) (*Engine,
 		if !ok {
 			continue
 		}
-		first, last, ok, err := index.PassageSpan(ctx, e.db, r.lo, r.hi)
+		first, last, ok, err := store.PassageSpan(ctx, r.lo, r.hi)
 		if err != nil {
 			return nil, fmt.Errorf("ranker: %w", err)
 		}

@@ -4,6 +4,8 @@ import (
 	"context"
 	"strings"
 	"time"
+
+	"github.com/cupertino-go/cupertino/index"
 )
 
 // Exact filters. The stages above find candidates across the corpus and
@@ -45,28 +47,10 @@ func storedKinds(kind string) []string {
 	return []string{kind}
 }
 
-// filterClause is the SQL condition of the framework, kind and source
-// scope, over the docs columns of table alias d, with its arguments.
-func (s *search) filterClause() (string, []any) {
-	var conds []string
-	var args []any
-	if s.f.Framework != "" {
-		conds = append(conds, "d.framework = ?")
-		args = append(args, s.f.Framework)
-	}
-	if kinds := storedKinds(s.f.Kind); len(kinds) > 0 {
-		conds = append(conds, "d.kind IN (?"+strings.Repeat(",?", len(kinds)-1)+")")
-		for _, k := range kinds {
-			args = append(args, k)
-		}
-	}
-	if len(s.scope) > 0 {
-		conds = append(conds, "d.source IN (?"+strings.Repeat(",?", len(s.scope)-1)+")")
-		for _, src := range s.scope {
-			args = append(args, src)
-		}
-	}
-	return strings.Join(conds, " AND "), args
+// pageFilter is the framework, kind and source scope as the index's
+// filter.
+func (s *search) pageFilter() index.PageFilter {
+	return index.PageFilter{Framework: s.f.Framework, Kinds: storedKinds(s.f.Kind), Sources: s.scope}
 }
 
 // filterKeywords are the lower-case words a filtered search looks for in
@@ -110,19 +94,7 @@ func (s *search) filteredTitles(ctx context.Context) error {
 }
 
 func (s *search) filteredTitleQuery(ctx context.Context, words []string) error {
-	where, args := s.filterClause()
-	// The index that narrows most: a framework's pages, else a kind's.
-	indexed := "docs_kind"
-	if s.f.Framework != "" {
-		indexed = "docs_framework_title"
-	}
-	query := `SELECT d.id FROM docs d INDEXED BY ` + indexed + ` WHERE ` + where
-	for _, w := range words {
-		query += ` AND d.title_lower LIKE ? ESCAPE '\'`
-		args = append(args, "%"+likeEscape(w)+"%")
-	}
-	query += ` ORDER BY length(d.title_lower), d.id LIMIT ?`
-	return s.queryIDs(ctx, viaFilterTitle, query, append(args, filteredTitleLimit)...)
+	return s.addIDs(ctx, viaFilterTitle)(s.e.store.FilteredTitleIDs(ctx, s.pageFilter(), words, filteredTitleLimit))
 }
 
 // filteredFullText is step 2: full-text matches of the keywords (all of
@@ -135,15 +107,14 @@ func (s *search) filteredFullText(ctx context.Context) (bool, error) {
 	}
 	defer s.trace(ctx, "filtered full text", time.Now())
 	before := len(s.cands)
-	where, args := s.filterClause()
+	filter := s.pageFilter()
 	tables := map[string]bool{}
 	for _, p := range s.partitions() {
 		tables[p.table] = true
 	}
 	for _, expr := range []string{MatchAll(words), MatchAny(words)} {
 		for table := range tables {
-			query := `SELECT d.id FROM ` + table + ` JOIN docs d ON d.id = ` + table + `.rowid WHERE ` + table + ` MATCH ? AND ` + where + ` LIMIT ?`
-			if err := s.queryIDs(ctx, viaFilterTitle, query, append(append([]any{expr}, args...), filteredFTSLimit)...); err != nil {
+			if err := s.addIDs(ctx, viaFilterTitle)(s.e.store.FilteredMatchIDs(ctx, table, expr, filter, filteredFTSLimit)); err != nil {
 				return false, err
 			}
 		}

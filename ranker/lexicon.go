@@ -2,8 +2,6 @@ package ranker
 
 import (
 	"context"
-	"database/sql"
-	"errors"
 	"math"
 	"slices"
 	"sort"
@@ -422,13 +420,12 @@ func (s *search) lexiconStage(ctx context.Context) error {
 	defer s.trace(ctx, "lexicon", time.Now())
 	s.lexiconRank = make(map[int64]int, len(uris))
 	for _, uri := range uris {
-		var id int64
-		err := s.e.queryRow(ctx, []any{&id}, `SELECT id FROM docs WHERE uri = ?`, uri)
+		id, found, err := s.e.store.PageID(ctx, uri)
 		if err != nil {
-			if errors.Is(err, sql.ErrNoRows) {
-				continue // a page this index does not hold
-			}
 			return err
+		}
+		if !found {
+			continue // a page this index does not hold
 		}
 		s.lexiconRank[id] = len(s.lexiconRank) + 1
 		s.add(id, viaLexicon)

@@ -2,7 +2,6 @@ package ranker
 
 import (
 	"context"
-	"database/sql"
 	"fmt"
 	"maps"
 	"regexp"
@@ -16,7 +15,6 @@ import (
 	"github.com/cupertino-go/cupertino/index"
 	"github.com/cupertino-go/cupertino/internal/document"
 	"github.com/cupertino-go/cupertino/internal/source"
-	"github.com/cupertino-go/cupertino/internal/sqlrows"
 	"github.com/cupertino-go/cupertino/internal/swiftlex"
 )
 
@@ -28,16 +26,15 @@ func (s *search) lookups(ctx context.Context) error {
 		return err
 	}
 	if text != "" {
-		if err := s.queryIDs(ctx, viaExactTitle, `SELECT id FROM docs WHERE title_lower = ? LIMIT ?`, text, lookupLimit); err != nil {
+		if err := s.addIDs(ctx, viaExactTitle)(s.e.store.ExactTitleIDs(ctx, text, lookupLimit)); err != nil {
 			return err
 		}
-		if err := s.queryIDs(ctx, viaExactSymbol, `SELECT doc_id FROM symbol_names WHERE name_lower = ? LIMIT ?`, text, lookupLimit); err != nil {
+		if err := s.addIDs(ctx, viaExactSymbol)(s.e.store.NameIDs(ctx, text, lookupLimit)); err != nil {
 			return err
 		}
 		if s.identifier {
 			// Titles that extend the identifier: Text -> TextField, Text.Scale.
-			if err := s.queryIDs(ctx, viaTitlePrefix, `SELECT id FROM docs WHERE title_lower > ? AND title_lower < ? LIMIT ?`,
-				text, text+"\U0010FFFF", lookupLimit/2); err != nil {
+			if err := s.addIDs(ctx, viaTitlePrefix)(s.e.store.TitleExtensionIDs(ctx, text, lookupLimit/2)); err != nil {
 				return err
 			}
 		}
@@ -51,8 +48,7 @@ func (s *search) lookups(ctx context.Context) error {
 			if q.Prose && !isNameLike(k) {
 				continue
 			}
-			if err := s.queryIDs(ctx, viaKeywordSymbol, `SELECT doc_id FROM symbol_names WHERE name_lower = ? LIMIT ?`,
-				strings.ToLower(k), lookupLimit/4); err != nil {
+			if err := s.addIDs(ctx, viaKeywordSymbol)(s.e.store.NameIDs(ctx, strings.ToLower(k), lookupLimit/4)); err != nil {
 				return err
 			}
 		}
@@ -70,7 +66,7 @@ func (s *search) lookups(ctx context.Context) error {
 		}
 	}
 	for _, attr := range q.Attributes {
-		if err := s.symbolFTS(ctx, viaAttribute, MatchColumns([]string{"attributes"}, Quote(attr)), ""); err != nil {
+		if err := s.symbolFTS(ctx, viaAttribute, MatchColumns([]string{"attributes"}, Quote(attr)), index.SymbolFilter{}); err != nil {
 			return err
 		}
 	}
@@ -83,7 +79,7 @@ func (s *search) lookups(ctx context.Context) error {
 // files and symbol pages, and the full-text stage's cap can leave them out;
 // there are under two thousand of them, found through docs_kind.
 func (s *search) wholePages(ctx context.Context) error {
-	var sources []any
+	var sources []string
 	for _, src := range s.scope {
 		// A source joining a name lookup it was not asked for has no
 		// whole page to offer: "Continuation" is not a package.
@@ -94,13 +90,11 @@ func (s *search) wholePages(ctx context.Context) error {
 	if len(sources) == 0 || len(s.q.Keywords) == 0 {
 		return nil
 	}
-	query := `SELECT id FROM docs INDEXED BY docs_kind WHERE kind IN ` + wholeKindList + ` AND source IN (?` + strings.Repeat(",?", len(sources)-1) + `)`
-	args := sources
-	for _, k := range s.q.Keywords {
-		query += ` AND title_lower LIKE ? ESCAPE '\'`
-		args = append(args, "%"+likeEscape(strings.ToLower(k))+"%")
+	words := make([]string, len(s.q.Keywords))
+	for i, k := range s.q.Keywords {
+		words[i] = strings.ToLower(k)
 	}
-	return s.queryIDs(ctx, viaWholeTitle, query+` LIMIT ?`, append(args, lookupLimit/4)...)
+	return s.addIDs(ctx, viaWholeTitle)(s.e.store.WholePageIDs(ctx, wholeKindNames, sources, words, lookupLimit/4))
 }
 
 // separateSources index whole projects, packages or sessions beside their
@@ -113,11 +107,8 @@ var separateSources = func() map[string]bool {
 	return m
 }()
 
-// wholeKindList is wholeKinds for SQL: ('sampleProject', 'session', …).
-var wholeKindList = func() string {
-	kinds := slices.Sorted(maps.Keys(wholeKinds))
-	return "('" + strings.Join(kinds, "', '") + "')"
-}()
+// wholeKindNames are wholeKinds' names, sorted: ('sampleProject', 'session', …).
+var wholeKindNames = slices.Sorted(maps.Keys(wholeKinds))
 
 // forcedPages adds the pages that outrank everything when present, in this
 // order: the canonical Swift/SwiftUI/Foundation type page of a bare
@@ -135,13 +126,11 @@ func (s *search) forcedPages(ctx context.Context, text string) error {
 	var types, roots, others []hit
 	byURI := func(uri string, via int) (bool, error) {
 		var h hit
-		err := s.e.queryRow(ctx, []any{&h.id, &h.kind}, `SELECT id, kind FROM docs WHERE uri = ?`, uri)
-		if err == sql.ErrNoRows {
-			return false, nil
+		id, kind, found, err := s.e.store.PageIDKind(ctx, uri)
+		if err != nil || !found {
+			return false, err
 		}
-		if err != nil {
-			return false, fmt.Errorf("ranker lookup: %w", err)
-		}
+		h.id, h.kind = id, kind
 		h.via = via
 		switch {
 		case via == viaRoot || via == viaSynonymRoot:
@@ -223,9 +212,8 @@ func (s *search) typeMembers(ctx context.Context) error {
 	if len(ids) == 0 {
 		q := s.q
 		member := strings.ToLower(baseName(q.Member))
-		typePath := "%/" + likeEscape(strings.ToLower(strings.ReplaceAll(q.TypeName, ".", "/"))) + "/%"
-		if ids, err = s.e.ids(ctx, `SELECT d.id FROM symbol_names n JOIN docs d ON d.id = n.doc_id
-			WHERE n.name_lower = ? AND d.uri LIKE ? ESCAPE '\' ORDER BY d.depth, d.id LIMIT 20`, member, typePath); err != nil {
+		typePath := strings.ToLower(strings.ReplaceAll(q.TypeName, ".", "/"))
+		if ids, err = s.e.store.MemberIDsUnderPath(ctx, member, typePath, 20); err != nil {
 			return err
 		}
 	}
@@ -235,18 +223,10 @@ func (s *search) typeMembers(ctx context.Context) error {
 	s.memberHits = len(ids)
 	if len(ids) > 0 {
 		// The type itself follows its members in the list.
-		return s.queryIDs(ctx, viaTitlePrefix, `SELECT id FROM docs WHERE title_lower = ? AND kind IN `+typeKindList+` LIMIT 5`,
-			strings.ToLower(s.q.TypeName))
+		return s.addIDs(ctx, viaTitlePrefix)(s.e.store.TypeIDs(ctx, strings.ToLower(s.q.TypeName), 5))
 	}
 	return nil
 }
-
-// typeKindList is canonicalTypeKinds as an SQL list.
-const typeKindList = `('class', 'struct', 'enum', 'protocol', 'actor', 'typealias')`
-
-// authorityList are the frameworks whose type wins a shared name (View is
-// SwiftUI's), as in canonicalFrameworks.
-const authorityList = `('swift', 'swiftui', 'foundation')`
 
 // memberIDs returns up to limit pages declaring member (a base name, or a
 // prefix of one when no base name equals it) whose parent is a type page
@@ -254,26 +234,11 @@ const authorityList = `('swift', 'swiftui', 'foundation')`
 func (e *Engine) memberIDs(ctx context.Context, typeName, member string, limit int) ([]int64, error) {
 	typeLower := strings.ToLower(typeName)
 	member = strings.ToLower(baseName(member))
-	ids, err := e.ids(ctx, `SELECT c.id FROM symbol_names n JOIN docs c ON c.id = n.doc_id JOIN docs p ON p.uri = c.parent_uri
-		WHERE n.name_lower = ? AND p.title_lower = ? AND p.kind IN `+typeKindList+`
-		ORDER BY c.deprecated, p.framework NOT IN `+authorityList+`, c.depth, c.id LIMIT ?`, member, typeLower, limit)
+	ids, err := e.store.TypeMemberIDs(ctx, typeLower, member, limit)
 	if err != nil || len(ids) > 0 || len(member) < 3 {
 		return ids, err
 	}
-	return e.ids(ctx, `SELECT c.id FROM docs p JOIN docs c ON c.parent_uri = p.uri
-		WHERE p.title_lower = ? AND p.kind IN `+typeKindList+` AND c.title_lower > ? AND c.title_lower < ?
-		ORDER BY c.deprecated, p.framework NOT IN `+authorityList+`, length(c.title), c.depth, c.id LIMIT ?`, typeLower, member, member+"\U0010FFFF", limit)
-}
-
-// ids runs a query returning document ids.
-func (e *Engine) ids(ctx context.Context, query string, args ...any) ([]int64, error) {
-	return sqlrows.All(ctx, sqlrows.QueryFunc(e.query), "ranker lookup", query, args, scanID)
-}
-
-// scanID reads a row of one document id.
-func scanID(rows *sql.Rows) (id int64, err error) {
-	err = rows.Scan(&id)
-	return id, err
+	return e.store.TypeMemberPrefixIDs(ctx, typeLower, member, limit)
 }
 
 // resolveTypeMember reads "Task sleep", "View frame" as a type and a member
@@ -326,13 +291,8 @@ func isTopicWord(w string) bool {
 // doc_symbols. First matches in rowid order, not the best: the point is a
 // bounded set of pages that certainly qualify, found in well under a
 // millisecond, where a scan of doc_symbols or docs.kind costs 100 ms.
-func (s *search) symbolFTS(ctx context.Context, via int, expr, where string, args ...any) error {
-	query := `SELECT DISTINCT doc_id FROM doc_symbols WHERE id IN
-		(SELECT rowid FROM doc_symbols_fts WHERE doc_symbols_fts MATCH ? LIMIT ?) AND origin != 'example'`
-	if where != "" {
-		query += " AND " + where
-	}
-	return s.queryIDs(ctx, via, query+" LIMIT ?", append(append([]any{expr, 4 * lookupLimit}, args...), lookupLimit)...)
+func (s *search) symbolFTS(ctx context.Context, via int, expr string, f index.SymbolFilter) error {
+	return s.addIDs(ctx, via)(s.e.store.SymbolIDs(ctx, expr, f, 4*lookupLimit, lookupLimit))
 }
 
 // symbolIntent adds pages declaring what a symbol-intent query asks for.
@@ -351,34 +311,30 @@ func (s *search) symbolIntent(ctx context.Context) error {
 	case in.Conformance != "":
 		// Apple declarations rarely spell out conformances ("struct Text"); the
 		// relationships sections do, and inheritance_edges indexes them.
-		if err := s.queryIDs(ctx, viaSymbolIntent, `SELECT d.id FROM inheritance_edges e JOIN docs d ON d.uri = e.child_uri
-			WHERE e.parent_title = ? COLLATE NOCASE AND e.relation = ? LIMIT ?`, in.Conformance, index.RelationConformsTo, lookupLimit); err != nil {
+		if err := s.addIDs(ctx, viaSymbolIntent)(s.e.store.ConformingIDs(ctx, in.Conformance, lookupLimit)); err != nil {
 			return err
 		}
-		return s.symbolFTS(ctx, viaSymbolIntent, MatchColumns([]string{"conformances"}, Quote(in.Conformance)), "")
+		return s.symbolFTS(ctx, viaSymbolIntent, MatchColumns([]string{"conformances"}, Quote(in.Conformance)), index.SymbolFilter{})
 	case in.Kind != "":
-		return s.symbolFTS(ctx, viaSymbolIntent, signature(in.Kind), "kind = ?", in.Kind)
+		return s.symbolFTS(ctx, viaSymbolIntent, signature(in.Kind), index.SymbolFilter{Kind: in.Kind})
 	case in.GenericConstraint:
-		return s.symbolFTS(ctx, viaSymbolIntent, signature("where"), "generic_constraints != ''")
+		return s.symbolFTS(ctx, viaSymbolIntent, signature("where"), index.SymbolFilter{GenericConstraint: true})
 	case in.Async || in.Throws || in.Static || in.Public:
-		var words, where []string
+		var words []string
 		for _, m := range []struct {
-			on         bool
-			word, cond string
+			on   bool
+			word string
 		}{
-			{in.Async, "async", "is_async = 1"},
-			{in.Throws, "throws", "is_throws = 1"},
-			{in.Static, "static", "is_static = 1"},
-			{in.Public, "public", ""},
+			{in.Async, "async"},
+			{in.Throws, "throws"},
+			{in.Static, "static"},
+			{in.Public, "public"},
 		} {
 			if m.on {
 				words = append(words, m.word)
-				if m.cond != "" {
-					where = append(where, m.cond)
-				}
 			}
 		}
-		return s.symbolFTS(ctx, viaSymbolIntent, signature(words...), strings.Join(where, " AND "))
+		return s.symbolFTS(ctx, viaSymbolIntent, signature(words...), index.SymbolFilter{Async: in.Async, Throws: in.Throws, Static: in.Static})
 	}
 	return nil
 }

@@ -5,7 +5,6 @@ import (
 	"strings"
 	"unicode/utf8"
 
-	"github.com/cupertino-go/cupertino/index"
 	"github.com/cupertino-go/cupertino/internal/document"
 )
 
@@ -27,7 +26,7 @@ func (s *search) passages(ctx context.Context, results []Result) {
 	if len(uris) == 0 || len(s.q.Keywords) == 0 {
 		return
 	}
-	bodies, err := index.MarkdownOf(ctx, s.e.db, uris)
+	bodies, err := s.e.store.MarkdownOf(ctx, uris)
 	if err != nil {
 		s.e.log.Warn("read transcripts for passages", "err", err)
 		return

@@ -412,8 +412,7 @@ func (s *search) nounTypes(ctx context.Context) error {
 				}
 				continue
 			}
-			if err := s.queryIDs(ctx, viaNounType, `SELECT id FROM docs WHERE title_lower = ? AND kind IN `+typeKindList+` LIMIT 5`,
-				strings.ToLower(w)); err != nil {
+			if err := s.addIDs(ctx, viaNounType)(s.e.store.TypeIDs(ctx, strings.ToLower(w), 5)); err != nil {
 				return err
 			}
 		}

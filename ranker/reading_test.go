@@ -300,24 +300,6 @@ func TestReadSyntaxDeclarationsAssignmentsAndLocals(t *testing.T) {
 	}
 }
 
-// TestCallFrameworkListMatchesTheTable: the SQL list that reads the common
-// frameworks' members first names the same frameworks callFrameworks ranks.
-func TestCallFrameworkListMatchesTheTable(t *testing.T) {
-	var listed []string
-	for _, f := range strings.Split(strings.Trim(callFrameworkList, "()"), ",") {
-		listed = append(listed, strings.Trim(strings.TrimSpace(f), "'"))
-	}
-	var want []string
-	for fw := range callFrameworks {
-		want = append(want, fw)
-	}
-	slices.Sort(listed)
-	slices.Sort(want)
-	if !slices.Equal(listed, want) {
-		t.Errorf("callFrameworkList = %q, callFrameworks = %q", listed, want)
-	}
-}
-
 // TestKnownSearchesDropTheCodesOwnTypes: a bare name or initializer of a
 // type no page names is dropped; a documented type, a member call on an
 // undocumented name, and an attribute stay.

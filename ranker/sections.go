@@ -2,7 +2,6 @@ package ranker
 
 import (
 	"context"
-	"database/sql"
 	"fmt"
 	"maps"
 	"sort"
@@ -11,7 +10,6 @@ import (
 
 	"github.com/cupertino-go/cupertino/index"
 	"github.com/cupertino-go/cupertino/internal/document"
-	"github.com/cupertino-go/cupertino/internal/sqlrows"
 	"github.com/cupertino-go/cupertino/internal/swiftlex"
 )
 
@@ -110,24 +108,18 @@ func (s *search) sourceSections(ctx context.Context, src string, words []string,
 // searchSections adds the pages of the best sections in r holding every
 // word, and returns how many sections it read.
 func (s *search) searchSections(ctx context.Context, words []string, r idRange, all bool) (int, error) {
-	rank := 0
-	err := sqlrows.Each(ctx, sqlrows.QueryFunc(s.e.query), "ranker sections", index.PassageSearchSQL,
-		[]any{MatchAll(words), r.lo, r.hi, sectionLimit}, func(rows *sql.Rows) error {
-			var h sectionHit
-			var doc int64
-			if err := rows.Scan(&h.passage, &doc, &h.anchor, &h.heading); err != nil {
-				return err
-			}
-			rank++
-			if _, seen := s.sections[doc]; seen {
-				return nil // a page is found through its best section
-			}
-			h.rank, h.matchedAllWords = rank, all
-			s.sections[doc] = h
-			s.add(doc, viaSection)
-			return nil
-		})
-	return rank, err
+	found, err := s.e.store.SearchPassages(ctx, MatchAll(words), index.RowSpan{Lo: r.lo, Hi: r.hi}, sectionLimit)
+	if err != nil {
+		return 0, fmt.Errorf("ranker sections: %w", err)
+	}
+	for i, p := range found {
+		if _, seen := s.sections[p.DocID]; seen {
+			continue // a page is found through its best section
+		}
+		s.sections[p.DocID] = sectionHit{passage: p.ID, anchor: p.Anchor, heading: p.Heading, rank: i + 1, matchedAllWords: all}
+		s.add(p.DocID, viaSection)
+	}
+	return len(found), nil
 }
 
 // sectionsApply: sections answer questions about the language
@@ -290,7 +282,7 @@ func (s *search) sectionSummaries(ctx context.Context, results []Result) {
 			results[i].Section = h.anchor
 		}
 	}
-	texts, err := index.PassageTexts(ctx, sqlrows.QueryFunc(s.e.query), ids)
+	texts, err := s.e.store.PassageTexts(ctx, ids)
 	if err != nil {
 		s.e.log.Warn("read sections for summaries", "err", err)
 		return

@@ -4,6 +4,8 @@ import (
 	"context"
 	"fmt"
 	"strings"
+
+	"github.com/cupertino-go/cupertino/index"
 )
 
 // Typo correction. A misspelt name ("UIViewControler", "NavigatoinLink")
@@ -30,31 +32,21 @@ func (e *Engine) nearestTitle(ctx context.Context, w string) (string, error) {
 	}
 	best, bestDist, bestRank := "", limit+1, 0
 	for _, p := range prefixes {
-		rows, err := e.query(ctx, `SELECT title, kind, source FROM docs WHERE title_lower >= ? AND title_lower < ? LIMIT ?`,
-			p, p+"\U0010FFFF", typoScanLimit)
-		if err != nil {
-			return "", fmt.Errorf("ranker spelling: %w", err)
-		}
-		for rows.Next() {
-			var title, kind, src string
-			if err := rows.Scan(&title, &kind, &src); err != nil {
-				rows.Close()
-				return "", fmt.Errorf("ranker spelling: %w", err)
-			}
+		err := e.store.EachTitleFrom(ctx, p, typoScanLimit, func(r index.TitleRow) {
+			title := r.Title
 			if d := len(title) - len(lower); d > limit || d < -limit || !isLetters(title) {
-				continue
+				return
 			}
 			dist := osaDistance(lower, strings.ToLower(title), limit)
 			if dist > limit {
-				continue
+				return
 			}
-			rank := titleRank(kind, src)
+			rank := titleRank(r.Kind, r.Source)
 			if dist < bestDist || dist == bestDist && rank > bestRank {
 				best, bestDist, bestRank = title, dist, rank
 			}
-		}
-		rows.Close()
-		if err := rows.Err(); err != nil {
+		})
+		if err != nil {
 			return "", fmt.Errorf("ranker spelling: %w", err)
 		}
 	}

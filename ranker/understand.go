@@ -3,7 +3,6 @@ package ranker
 import (
 	"cmp"
 	"context"
-	"database/sql"
 	"errors"
 	"fmt"
 	"math"
@@ -515,21 +514,12 @@ func isLetters(s string) bool {
 // name or a word of the full text.
 func (e *Engine) knownName(ctx context.Context, w string) (bool, error) {
 	lower := strings.ToLower(w)
-	var one int
-	for _, probe := range []struct {
-		query string
-		args  []any
-	}{
-		{`SELECT 1 FROM docs WHERE title_lower >= ? AND title_lower < ? LIMIT 1`, []any{lower, lower + "\U0010FFFF"}},
-		{`SELECT 1 FROM symbol_names WHERE name_lower = ? LIMIT 1`, []any{lower}},
-	} {
-		err := e.queryRow(ctx, []any{&one}, probe.query, probe.args...)
-		if err == nil {
-			return true, nil
-		}
-		if !errors.Is(err, sql.ErrNoRows) {
-			return false, fmt.Errorf("ranker spelling: %w", err)
-		}
+	found, err := e.store.KnownName(ctx, lower)
+	if err != nil {
+		return false, fmt.Errorf("ranker spelling: %w", err)
+	}
+	if found {
+		return true, nil
 	}
 	if isNameLike(w) {
 		return false, nil
@@ -542,12 +532,7 @@ func (e *Engine) knownName(ctx context.Context, w string) (bool, error) {
 // typeTitle returns the title of a type page titled exactly lower (any
 // case), or "".
 func (e *Engine) typeTitle(ctx context.Context, lower string) (string, error) {
-	var title, kind string
-	err := e.queryRow(ctx, []any{&title, &kind}, `SELECT title, kind FROM docs WHERE title_lower = ? AND source = 'apple-docs'
-		AND kind IN `+typeKindList+` ORDER BY depth LIMIT 1`, lower)
-	if errors.Is(err, sql.ErrNoRows) {
-		return "", nil
-	}
+	title, err := e.store.TypeTitle(ctx, lower)
 	if err != nil {
 		return "", fmt.Errorf("ranker spelling: %w", err)
 	}

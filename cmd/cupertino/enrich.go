@@ -61,7 +61,7 @@ func runEnrich(ctx context.Context, o *enrichOptions) error {
 	if err != nil {
 		return fmt.Errorf("enrich: %w", err)
 	}
-	_, err = enrich.Run(ctx, x.DB, enrich.Options{
+	_, err = enrich.Run(ctx, x, enrich.Options{
 		Passes:         o.Passes,
 		SymbolGraphDir: o.SymbolGraphDir,
 		Standalone:     true,

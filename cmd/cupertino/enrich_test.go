@@ -44,7 +44,7 @@ func copyIndex(t *testing.T) string {
 func TestSaveRunsTheEnrichPasses(t *testing.T) {
 	st := indextest.Open(t, demoIndex(t))
 	var passes []string
-	rows, err := st.DB().Query("SELECT pass FROM enrich_runs ORDER BY rowid")
+	rows, err := indextest.DB(t, st).Query("SELECT pass FROM enrich_runs ORDER BY rowid")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -6,6 +6,9 @@ package indextest
 
 import (
 	"context"
+	"database/sql"
+	"net/url"
+	"path/filepath"
 	"testing"
 
 	"github.com/cupertino-go/cupertino/index"
@@ -60,10 +63,28 @@ func Shape(t testing.TB, path string) map[string]int {
 		"docs_fts view":      "SELECT count(*) FROM docs_fts WHERE docs_fts MATCH '\"view\"'",
 	} {
 		var n int
-		if err := st.DB().QueryRow(q).Scan(&n); err != nil {
+		if err := DB(t, st).QueryRow(q).Scan(&n); err != nil {
 			t.Fatalf("%s: %v", q, err)
 		}
 		out[name] = n
 	}
 	return out
+}
+
+// DB opens a read-only pool of its own on the file st reads, for a test's
+// own queries: the Store keeps its pool to itself (every SQL text of the
+// program is in package index), so a test that looks at the tables
+// directly asks SQLite through a second pool. It closes when the test ends.
+func DB(tb testing.TB, st *index.Store) *sql.DB {
+	tb.Helper()
+	abs, err := filepath.Abs(st.Path())
+	if err != nil {
+		tb.Fatal(err)
+	}
+	db, err := sql.Open("sqlite", (&url.URL{Scheme: "file", Path: abs}).String()+"?mode=ro&_pragma=busy_timeout(5000)")
+	if err != nil {
+		tb.Fatalf("open %s: %v", st.Path(), err)
+	}
+	tb.Cleanup(func() { db.Close() })
+	return db
 }

@@ -262,7 +262,7 @@ func TestSaveAppendsAvailableWhenToDeclarationSymbols(t *testing.T) {
 	opts.Sources = []SourceSpec{{Kind: document.SourceAppleDocs, Root: root}}
 	mustSave(t, opts)
 	st := openIndex(t, opts.DBPath)
-	rows, err := st.DB().Query(`SELECT s.name, s.origin, s.generic_constraints FROM doc_symbols s JOIN docs d ON d.id = s.doc_id
+	rows, err := indextest.DB(t, st).Query(`SELECT s.name, s.origin, s.generic_constraints FROM doc_symbols s JOIN docs d ON d.id = s.doc_id
 		WHERE d.uri = 'apple-docs://demo/dial/spin(by:)' ORDER BY s.id`)
 	if err != nil {
 		t.Fatal(err)

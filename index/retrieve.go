@@ -1,0 +1,268 @@
+package index
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"strings"
+
+	"github.com/cupertino-go/cupertino/internal/sqlrows"
+)
+
+// The retrieval API: the named lookups a ranker builds its candidates from
+// (exact titles and names, title prefixes, a type's members, declarations
+// by kind or modifier, whole pages, pages by URI). Each runs a prepared
+// statement the Store keeps (stmts.go); every caller-supplied value is a
+// bound parameter. The page-row, full-text and filtered queries are in
+// retrieve_fts.go, a call's member pages in retrieve_calls.go.
+
+// TypeKinds are the page kinds that declare a type, in the order of the
+// SQL list the type lookups use.
+var TypeKinds = []string{"class", "struct", "enum", "protocol", "actor", "typealias"}
+
+// typeKindList is TypeKinds as an SQL list.
+var typeKindList = sqlList(TypeKinds)
+
+// AuthorityFrameworks are the frameworks whose type wins a shared name
+// (View is SwiftUI's): a type's member lookups read their pages first.
+var AuthorityFrameworks = []string{"swift", "swiftui", "foundation"}
+
+// authorityList is AuthorityFrameworks as an SQL list.
+var authorityList = sqlList(AuthorityFrameworks)
+
+// sqlList writes constant names as an SQL list of literals: ('a', 'b').
+func sqlList(names []string) string {
+	quoted := make([]string, len(names))
+	for i, n := range names {
+		quoted[i] = "'" + strings.ReplaceAll(n, "'", "''") + "'"
+	}
+	return "(" + strings.Join(quoted, ", ") + ")"
+}
+
+// placeholders is "?" repeated n times, comma-separated (n > 0).
+func placeholders(n int) string { return "?" + strings.Repeat(",?", n-1) }
+
+// likeEscape escapes LIKE wildcards with '\'.
+func likeEscape(s string) string {
+	return strings.NewReplacer(`\`, `\\`, `%`, `\%`, `_`, `\_`).Replace(s)
+}
+
+// titleEnd bounds a title range: every title starting with p sorts below
+// p + titleEnd.
+const titleEnd = "\U0010FFFF"
+
+// ids runs a cached statement returning one id per row.
+func (s *Store) ids(ctx context.Context, what, query string, args ...any) ([]int64, error) {
+	return sqlrows.All(ctx, sqlrows.QueryFunc(s.query), what, query, args, func(rows *sql.Rows) (id int64, err error) {
+		err = rows.Scan(&id)
+		return id, err
+	})
+}
+
+// ExactTitleIDs returns up to limit pages whose lower-cased title is
+// titleLower.
+func (s *Store) ExactTitleIDs(ctx context.Context, titleLower string, limit int) ([]int64, error) {
+	return s.ids(ctx, "exact title", `SELECT id FROM docs WHERE title_lower = ? LIMIT ?`, titleLower, limit)
+}
+
+// NameIDs returns up to limit pages declaring a symbol whose lower-cased
+// name is nameLower (symbol_names).
+func (s *Store) NameIDs(ctx context.Context, nameLower string, limit int) ([]int64, error) {
+	return s.ids(ctx, "exact name", `SELECT doc_id FROM symbol_names WHERE name_lower = ? LIMIT ?`, nameLower, limit)
+}
+
+// TitleExtensionIDs returns up to limit pages whose lower-cased title
+// starts with titleLower and is longer: text finds TextField and Text.Scale.
+func (s *Store) TitleExtensionIDs(ctx context.Context, titleLower string, limit int) ([]int64, error) {
+	return s.ids(ctx, "title prefix", `SELECT id FROM docs WHERE title_lower > ? AND title_lower < ? LIMIT ?`,
+		titleLower, titleLower+titleEnd, limit)
+}
+
+// TypeIDs returns up to limit type pages (TypeKinds) titled titleLower in
+// any case.
+func (s *Store) TypeIDs(ctx context.Context, titleLower string, limit int) ([]int64, error) {
+	return s.ids(ctx, "type pages", `SELECT id FROM docs WHERE title_lower = ? AND kind IN `+typeKindList+` LIMIT ?`,
+		titleLower, limit)
+}
+
+// WholePageIDs returns up to limit pages of one of kinds (constant names:
+// a source's whole project, package or session) from one of sources whose
+// lower-cased title holds every one of words, found through docs_kind.
+func (s *Store) WholePageIDs(ctx context.Context, kinds, sources, words []string, limit int) ([]int64, error) {
+	if len(sources) == 0 {
+		return nil, nil
+	}
+	query := `SELECT id FROM docs INDEXED BY docs_kind WHERE kind IN ` + sqlList(kinds) + ` AND source IN (` + placeholders(len(sources)) + `)`
+	args := make([]any, 0, len(sources)+len(words)+1)
+	for _, src := range sources {
+		args = append(args, src)
+	}
+	for _, w := range words {
+		query += ` AND title_lower LIKE ? ESCAPE '\'`
+		args = append(args, "%"+likeEscape(w)+"%")
+	}
+	return s.ids(ctx, "whole pages", query+` LIMIT ?`, append(args, limit)...)
+}
+
+// PageIDKind returns the id and kind of the page at uri; found is false
+// when the index does not hold it.
+func (s *Store) PageIDKind(ctx context.Context, uri string) (id int64, kind string, found bool, err error) {
+	err = s.queryRow(ctx, []any{&id, &kind}, `SELECT id, kind FROM docs WHERE uri = ?`, uri)
+	if errors.Is(err, sql.ErrNoRows) {
+		return 0, "", false, nil
+	}
+	if err != nil {
+		return 0, "", false, fmt.Errorf("page by uri: %w", err)
+	}
+	return id, kind, true, nil
+}
+
+// PageID returns the id of the page at uri; found is false when the index
+// does not hold it.
+func (s *Store) PageID(ctx context.Context, uri string) (id int64, found bool, err error) {
+	err = s.queryRow(ctx, []any{&id}, `SELECT id FROM docs WHERE uri = ?`, uri)
+	if errors.Is(err, sql.ErrNoRows) {
+		return 0, false, nil
+	}
+	if err != nil {
+		return 0, false, err
+	}
+	return id, true, nil
+}
+
+// MemberIDsUnderPath returns up to limit pages declaring a symbol named
+// memberLower whose URI has typePath (lower-case, segments joined by "/")
+// as a whole path segment run, shallowest first.
+func (s *Store) MemberIDsUnderPath(ctx context.Context, memberLower, typePath string, limit int) ([]int64, error) {
+	return s.ids(ctx, "member under path", `SELECT d.id FROM symbol_names n JOIN docs d ON d.id = n.doc_id
+		WHERE n.name_lower = ? AND d.uri LIKE ? ESCAPE '\' ORDER BY d.depth, d.id LIMIT ?`, memberLower, "%/"+likeEscape(typePath)+"/%", limit)
+}
+
+// TypeMemberIDs returns up to limit pages declaring a symbol named
+// memberLower whose parent is a type page titled typeLower: not deprecated
+// first, an AuthorityFrameworks type first, then shallowest.
+func (s *Store) TypeMemberIDs(ctx context.Context, typeLower, memberLower string, limit int) ([]int64, error) {
+	return s.ids(ctx, "type member", `SELECT c.id FROM symbol_names n JOIN docs c ON c.id = n.doc_id JOIN docs p ON p.uri = c.parent_uri
+		WHERE n.name_lower = ? AND p.title_lower = ? AND p.kind IN `+typeKindList+`
+		ORDER BY c.deprecated, p.framework NOT IN `+authorityList+`, c.depth, c.id LIMIT ?`, memberLower, typeLower, limit)
+}
+
+// TypeMemberPrefixIDs is TypeMemberIDs for the children whose lower-cased
+// title extends prefixLower, the shortest title first after the same
+// order.
+func (s *Store) TypeMemberPrefixIDs(ctx context.Context, typeLower, prefixLower string, limit int) ([]int64, error) {
+	return s.ids(ctx, "type member prefix", `SELECT c.id FROM docs p JOIN docs c ON c.parent_uri = p.uri
+		WHERE p.title_lower = ? AND p.kind IN `+typeKindList+` AND c.title_lower > ? AND c.title_lower < ?
+		ORDER BY c.deprecated, p.framework NOT IN `+authorityList+`, length(c.title), c.depth, c.id LIMIT ?`, typeLower, prefixLower, prefixLower+titleEnd, limit)
+}
+
+// SymbolFilter narrows SymbolIDs to declarations of a kind or with
+// modifiers; the zero value keeps every declaration.
+type SymbolFilter struct {
+	Kind                  string
+	GenericConstraint     bool
+	Async, Throws, Static bool
+}
+
+// where is the filter as SQL conditions over doc_symbols, and their
+// arguments.
+func (f SymbolFilter) where() (string, []any) {
+	var conds []string
+	var args []any
+	if f.Kind != "" {
+		conds = append(conds, "kind = ?")
+		args = append(args, f.Kind)
+	}
+	if f.GenericConstraint {
+		conds = append(conds, "generic_constraints != ''")
+	}
+	for _, m := range []struct {
+		on   bool
+		cond string
+	}{{f.Async, "is_async = 1"}, {f.Throws, "is_throws = 1"}, {f.Static, "is_static = 1"}} {
+		if m.on {
+			conds = append(conds, m.cond)
+		}
+	}
+	return strings.Join(conds, " AND "), args
+}
+
+// SymbolIDs returns up to limit pages with a declaration (not an example's)
+// matching the doc_symbols_fts expression expr and the filter, among the
+// first scan matches: a bounded set of pages that certainly qualify,
+// found in well under a millisecond, where a scan of doc_symbols or
+// docs.kind costs 100 ms.
+func (s *Store) SymbolIDs(ctx context.Context, expr string, f SymbolFilter, scan, limit int) ([]int64, error) {
+	query := `SELECT DISTINCT doc_id FROM doc_symbols WHERE id IN
+		(SELECT rowid FROM doc_symbols_fts WHERE doc_symbols_fts MATCH ? LIMIT ?) AND origin != 'example'`
+	where, whereArgs := f.where()
+	if where != "" {
+		query += " AND " + where
+	}
+	return s.ids(ctx, "symbol declarations", query+" LIMIT ?", append(append([]any{expr, scan}, whereArgs...), limit)...)
+}
+
+// ConformingIDs returns up to limit pages whose relationships say they
+// conform to protocol (any case), from inheritance_edges.
+func (s *Store) ConformingIDs(ctx context.Context, protocol string, limit int) ([]int64, error) {
+	return s.ids(ctx, "conforming types", `SELECT d.id FROM inheritance_edges e JOIN docs d ON d.uri = e.child_uri
+			WHERE e.parent_title = ? COLLATE NOCASE AND e.relation = ? LIMIT ?`, protocol, RelationConformsTo, limit)
+}
+
+// KnownName reports whether some page's lower-cased title starts with
+// lower or some declaration's lower-cased name is lower: the spelling
+// check asks it of every word, so its statements are the Store's
+// prepared ones.
+func (s *Store) KnownName(ctx context.Context, lower string) (bool, error) {
+	var one int
+	for _, probe := range []struct {
+		query string
+		args  []any
+	}{
+		{titlePrefixExistsSQL, []any{lower, lower + titleEnd}},
+		{`SELECT 1 FROM symbol_names WHERE name_lower = ? LIMIT 1`, []any{lower}},
+	} {
+		err := s.queryRow(ctx, []any{&one}, probe.query, probe.args...)
+		if err == nil {
+			return true, nil
+		}
+		if !errors.Is(err, sql.ErrNoRows) {
+			return false, fmt.Errorf("known name: %w", err)
+		}
+	}
+	return false, nil
+}
+
+// TypeTitle returns the title of the shallowest Apple type page
+// (TypeKinds) titled titleLower in any case, or "".
+func (s *Store) TypeTitle(ctx context.Context, titleLower string) (string, error) {
+	var title, kind string
+	err := s.queryRow(ctx, []any{&title, &kind}, `SELECT title, kind FROM docs WHERE title_lower = ? AND source = 'apple-docs'
+		AND kind IN `+typeKindList+` ORDER BY depth LIMIT 1`, titleLower)
+	if errors.Is(err, sql.ErrNoRows) {
+		return "", nil
+	}
+	if err != nil {
+		return "", fmt.Errorf("type title: %w", err)
+	}
+	return title, nil
+}
+
+// TitleRow is one page's title, kind and source.
+type TitleRow struct{ Title, Kind, Source string }
+
+// EachTitleFrom calls fn with up to limit pages whose lower-cased title
+// starts with prefixLower, in title order.
+func (s *Store) EachTitleFrom(ctx context.Context, prefixLower string, limit int, fn func(TitleRow)) error {
+	return sqlrows.Each(ctx, sqlrows.QueryFunc(s.query), "titles from prefix",
+		`SELECT title, kind, source FROM docs WHERE title_lower >= ? AND title_lower < ? LIMIT ?`,
+		[]any{prefixLower, prefixLower + titleEnd, limit}, func(rows *sql.Rows) error {
+			var r TitleRow
+			if err := rows.Scan(&r.Title, &r.Kind, &r.Source); err != nil {
+				return err
+			}
+			fn(r)
+			return nil
+		})
+}
