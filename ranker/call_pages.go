@@ -265,10 +265,6 @@ func (s *search) callPages(ctx context.Context) error {
 	return nil
 }
 
-// callProminenceWeight is the most a member's type's use in code moves its
-// page: less than a framework's rank apart, so it orders near-ties.
-const callProminenceWeight = 6
-
 // callProminence is a type's use in sample and package code on a log scale
 // that saturates as prominence's does (prominence.go).
 func callProminence(uses int) int {

@@ -12,27 +12,6 @@ import (
 	"github.com/cupertino-go/cupertino/internal/document"
 )
 
-// Stage bounds; see the package comment for the measurements behind them.
-const (
-	// FullScoreCap is the most FTS matches scored with bm25 in one query:
-	// 300 rows of common words cost about 5 ms; over it the lookups and
-	// the name-field matches hold the answers of the name and topic
-	// queries that reach it (prose has proseScoreCap).
-	FullScoreCap = 300
-	// smallSourceMax is the largest source searched by rowid range when the
-	// full-text stage is over the cap.
-	smallSourceMax = 20000
-	// lookupLimit bounds each B-tree lookup.
-	lookupLimit = 200
-	// minMatches is the match count under which a multi-keyword AND is
-	// relaxed by dropping its most frequent keyword.
-	minMatches = 3
-	// minLookupHits is the lookup candidate count under which a query over
-	// the cap also gets title-restricted FTS candidates, titleFTSLimit of them.
-	minLookupHits = 20
-	titleFTSLimit = 50
-)
-
 // How a candidate was found, for scoring and --explain.
 const (
 	viaFTS = 1 << iota

@@ -10,27 +10,6 @@ import (
 	"github.com/cupertino-go/cupertino/index"
 )
 
-// Contexts: what the corpus says around an API's mentions (enrich's
-// contexts pass, index.ContextFTSTable) is written the way requests are
-// ("wrap the row in a NavigationLink to push a detail screen"), so a prose
-// query also searches those words, and the APIs whose contexts match best
-// gain relevance by their rank there.
-const (
-	// contextLimit is how many APIs the context search adds.
-	contextLimit = 30
-	// contextMinMatches: an AND of the request's words matching fewer APIs
-	// is relaxed by dropping its most common word.
-	contextMinMatches = 5
-	// contextMaxMatches: an AND matching more APIs is too common to rank
-	// (bm25 would score them all), and is left out.
-	contextMaxMatches = 3000
-)
-
-// contextBase is the relevance the best API by context gains, falling
-// linearly to nothing at contextLimit (bm25 adds up to bm25Scale, 10). 8
-// lifted the dev tasks further (MRR 0.38) but cost prose-v3 two top-3 hits.
-const contextBase = 4.0
-
 // contextStage adds a prose query's best APIs by context.
 func (s *search) contextStage(ctx context.Context) error {
 	if !s.q.Prose || s.e.Semantic != SemanticFused {

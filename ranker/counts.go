@@ -17,10 +17,6 @@ func (e *Engine) Close() error { return nil }
 // over (a server sees a few thousand distinct words a day).
 const dfCacheMax = 8192
 
-// dfLimit caps a counted document frequency: above it a word is simply
-// common, and counting further would cost for nothing.
-const dfLimit = 20000
-
 // countRows counts the rows of an FTS table matching expr, up to limit.
 func (e *Engine) countRows(ctx context.Context, table, expr string, limit int) (int, error) {
 	n, err := e.store.CountMatches(ctx, table, expr, index.RowSpan{}, limit)

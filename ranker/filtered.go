@@ -8,27 +8,6 @@ import (
 	"github.com/cupertino-go/cupertino/index"
 )
 
-// Exact filters. The stages above find candidates across the corpus and
-// bound each step (a lookup limit, the full-score cap), so a framework or
-// kind filter applied to what they fetched can be left with nothing: the
-// twenty best "button" pages of the corpus hold no AppKit class, yet
-// NSButton exists. A filtered search therefore also asks SQL for the pages
-// of its framework or kind, before any cap:
-//
-//  1. filteredTitles: pages of the filter whose title holds the keywords,
-//     shortest titles first, through the (framework, title) or (kind,
-//     source, title) index;
-//  2. filteredFullText, when the ranked results are still fewer than the
-//     limit: full-text matches joined with the docs row and filtered in the
-//     same statement, so bm25 is never computed for a row the filter drops.
-const (
-	// filteredTitleLimit bounds the title stage: enough for every page of
-	// a framework titled with a common word ("cell" in AppKit).
-	filteredTitleLimit = 200
-	// filteredFTSLimit bounds the fallback's matches.
-	filteredFTSLimit = 500
-)
-
 // narrowed reports whether the search has a filter the candidate stages do
 // not apply themselves.
 func (s *search) narrowed() bool { return s.f.Framework != "" || s.f.Kind != "" }

@@ -6,10 +6,6 @@ import (
 	"github.com/cupertino-go/cupertino/internal/source"
 )
 
-// RRFK is the reciprocal-rank-fusion constant of Cormack, Clarke and
-// Büttcher; orderings are insensitive to it within roughly [10, 100].
-const RRFK = 60
-
 // DefaultSourceWeights scale each source's fused increment (source.Source
 // Weight): weighting by authority breaks the tie of every source's rank 1
 // while still letting a strong hit from a low-weight source beat a weak

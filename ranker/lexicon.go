@@ -35,25 +35,6 @@ type taskIdea struct {
 	apis    []string
 }
 
-const (
-	// lexiconIdeas is how many of the best-matching ideas a request draws
-	// pages from; lexiconPages caps the pages they add.
-	lexiconIdeas = 3
-	lexiconPages = 8
-	// lexiconBase is the relevance the first page of the best idea gains,
-	// falling linearly by lexiconStep per page, never below 1 (bm25 adds
-	// up to bm25Scale, 10; the context stage's best API 4). Both were
-	// chosen on the dev sets (docs/search.md, "The task lexicon").
-	lexiconBase = 20.0
-	lexiconStep = 3.0
-	// A loose match needs lexiconLooseWords of an idea's words worth
-	// lexiconLooseMin together; a whole phrase's words each add
-	// lexiconWholeWeight to the idea's score besides their worth.
-	lexiconLooseWords  = 2
-	lexiconLooseMin    = 8.0
-	lexiconWholeWeight = 1.0
-)
-
 // lexicon is a table of ideas with their phrases stemmed, in flat arrays:
 // a stem's number is its index in the sorted stems, and each index is a
 // list per stem or idea cut from one array by offsets (list[at[i]:at[i+1]]).

@@ -17,13 +17,7 @@ import (
 // (Store.CodeUseCounts), and a type used widely gains up to
 // prominenceWeight, on a log scale that saturates at prominenceSaturation
 // files, so prominence orders near-ties and never outweighs a better match.
-const (
-	prominenceWeight     = 1.0
-	prominenceSaturation = 500
-	// prominenceKeywords is the longest query prominence reads: a common
-	// word or two, which name a family of pages rather than one.
-	prominenceKeywords = 2
-)
+// The numbers are in weights.go, with every other number of the ranker.
 
 // prominenceApplies: a filtered search for a word or two ("pan gesture"
 // reads as prose, and is the same question as "gesture") that is not an

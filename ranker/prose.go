@@ -236,29 +236,6 @@ func conceptsExpr(cs []concept) string {
 	return strings.Join(parts, " AND ")
 }
 
-// Prose candidate bounds.
-const (
-	// proseMinMatches is the match count under which the AND of every
-	// concept is relaxed: a request rarely uses only words that one page
-	// holds ("transcribe speech to text").
-	proseMinMatches = 20
-	// proseFieldLimit bounds the field-restricted scoring of a request
-	// matching more than the cap.
-	proseFieldLimit = 200
-	// proseScoreCap is FullScoreCap for requests: their matches are
-	// scored in full up to this count, because restricting a request to
-	// the naming fields loses the pages that use one of its words only in
-	// the text (MFMailComposeViewController for "compose an email from the
-	// app").
-	proseScoreCap = 2 * FullScoreCap
-	// specificNounDF is the most pages a noun may appear on for the type
-	// it names to count as named by a request (see nounTypes).
-	specificNounDF = 2000
-	// namingWordDF is the most pages a single word may appear on to name a
-	// framework through its synonyms (see frameworksNamed).
-	namingWordDF = 5000
-)
-
 // proseCap is proseScoreCap, lowered with the engine's cap by tests.
 func (s *search) proseCap() int { return proseScoreCap * s.e.fullScoreCap / FullScoreCap }
 

@@ -228,13 +228,6 @@ func ReadQuestionForm(raw string, isFramework func(string) bool) QuestionForm {
 	return f
 }
 
-// maxShortSide is how many words each side of "X vs Y" (and of any
-// comparison read as code) may have: "guard let vs if let" compares two
-// things; "branch code for iPad versus iPhone" and "show '1 file' versus
-// '3 files'" are requests that say versus. "The difference between X and
-// Y" names its sides whatever their length.
-const maxShortSide = 3
-
 // compare finds a comparison in the core and searches its sides; short
 // asks for sides of at most maxShortSide words.
 func (f *QuestionForm) compare(strip func(string), short bool) bool {

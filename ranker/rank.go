@@ -33,9 +33,6 @@ const (
 
 var tierNames = [...]string{"forced canonical page", "exact title", "every keyword in the title", "other"}
 
-// perSourceList bounds each source's ranked list before fusion.
-const perSourceList = 100
-
 // rank scores, filters, fuses and orders the candidates.
 func (s *search) rank() []Result {
 	s.prepareQuery()

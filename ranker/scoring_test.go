@@ -127,8 +127,8 @@ var scoringCases = []scoringCase{
 	{"source weight packages", "widget types", Filters{Sources: []string{"packages"}}, "packages://acme/swift-widgets", "(packages weight 0.8 at rank 1, k 60)"},
 
 	// Readings: what the query is read as, and how its lists weigh.
-	{"reading: a call in code", `Text("Hello").bold()`, Filters{}, "apple-docs://swiftui/text/bold()", "Read as syntax; searched: bold | Text.init"},
-	{"reading: a compiler message", "error: value of type 'Text' has no member 'bolder'", Filters{}, "apple-docs://swiftui/text", "Read as message; searched: Text.bolder | Text"},
+	{"reading: a call in code+syntaxLeadWeight", `Text("Hello").bold()`, Filters{}, "apple-docs://swiftui/text/bold()", "its searches weigh 3 (lead)"},
+	{"reading: a compiler message+messageLeadWeight", "error: value of type 'Text' has no member 'bolder'", Filters{}, "apple-docs://swiftui/text", "its searches weigh 1.5 (lead)"},
 	{"reading: a comparison+comparisonSideWeight", "URL vs NSURL", Filters{}, "apple-docs://foundation/nsurl", "compared: URL | NSURL (each side's search weighs 0.5, the whole's 1)"},
 	{"reading: a question's scaffolding", "how do I show a spinner?", Filters{}, "apple-docs://swiftui/progressview", "stripped how do I | ?"},
 	{"reading: a question about Swift", "How do task groups work in Swift?", Filters{}, "swift-book://concurrency", "asks about Swift: the book's sections are searched"},
@@ -269,21 +269,50 @@ var notScored = map[string]string{
 	"weightSectionFusion": "pinned by TestSectionFusionMeetsAppleOnEqualTerms (sections_test.go): at the book's own weight the chapter falls to 6th",
 	"sectionLimit":        "a cap on the sections a request reads: it bites only with more matching sections than a fixture holds",
 	"sectionMaxMatches":   "a cap on a word's matching sections before it is dropped: it bites only on a corpus's thousands of sections",
-}
 
-// Numbers of other ranker files that change an order, and what pins them:
-//
-//   - lexiconBase, lexiconStep (lexicon.go): the cases of those names.
-//   - prominenceWeight, prominenceSaturation (prominence.go): their case.
-//   - RRFK (fusion.go) and the source weights (internal/source): the source
-//     weight cases, and every rrf line of the golden.
-//   - proseFieldScore's 4, 1.5 and 1 (prose.go): the field match of every
-//     prose case.
-//   - Not pinned: contextBase (contexts.go) needs the enrich contexts pass
-//     over the fixture; semanticBase, semanticFloor and semanticNeighbours
-//     (semantic.go) the word-vector model; the caps (FullScoreCap,
-//     lookupLimit, lexiconIdeas, lexiconPages, proseScoreCap, contextLimit)
-//     show only over more matches than the fixture holds.
+	// Bases of stages the fixture cannot run.
+	"contextBase":        "needs enrich's contexts pass over the fixture, which it does not run; the real index's goldens (TestHeldOutRealIndex) hold its effect",
+	"semanticBase":       "needs the word-vector model, which the fixture has not",
+	"semanticFloor":      "needs the word-vector model, which the fixture has not",
+	"semanticNeighbours": "a cap on the similarity search's pages; needs the word-vector model",
+	// The lexicon's matching numbers: lexiconBase and lexiconStep have
+	// cases; these decide which ideas match, and the lexicon's own tests
+	// pin them (lexicon_test.go).
+	"lexiconIdeas":       "a cap on the ideas drawn: TestLexiconCapsIdeasAndPages (lexicon_test.go)",
+	"lexiconPages":       "a cap on the pages the ideas add: TestLexiconCapsIdeasAndPages (lexicon_test.go)",
+	"lexiconLooseWords":  "decides which ideas match loosely: TestLexiconLooseMatch (lexicon_test.go)",
+	"lexiconLooseMin":    "decides which ideas match loosely: TestLexiconLooseMatch (lexicon_test.go)",
+	"lexiconWholeWeight": "orders ideas among themselves, before any page is scored: TestLexiconMatchesWholePhrasesByStem (lexicon_test.go)",
+	// Orders of member pages and near-ties on the real index.
+	"prominenceKeywords":   "decides whether prominence reads a query at all: TestProminenceReadsOnlyFilteredWords (prominence_test.go)",
+	"callProminenceWeight": "reading_code_test.go checks its scale; the member pages it orders need sample code in the index",
+	"messageRRFK":          "the fusion constant of a message's searches: it reorders only when each search returns a page of results, as the real index's do (error batteries)",
+	"perSourceList":        "a cap on each source's list before fusion; bites only with more than 100 candidates of a source",
+	// Caps on what a stage considers: they bite only over more matches
+	// than the fixture holds; the real index's goldens (TestHeldOutRealIndex)
+	// and docs/search.md's measurements are their evidence.
+	"FullScoreCap":       "a cap on bm25-scored matches (300)",
+	"proseScoreCap":      "FullScoreCap for requests (600)",
+	"smallSourceMax":     "the largest source searched by rowid range over the cap",
+	"lookupLimit":        "a cap on each B-tree lookup's rows",
+	"minMatches":         "the match count under which an AND is relaxed; search_test.go's relaxed queries show the relaxation",
+	"minLookupHits":      "the lookup count under which a query over the cap gets title matches",
+	"titleFTSLimit":      "a cap on those title matches",
+	"contextLimit":       "a cap on the context search's APIs",
+	"contextMinMatches":  "the match count under which the context AND is relaxed",
+	"contextMaxMatches":  "a context AND matching more APIs is left out",
+	"filteredTitleLimit": "a cap on the filtered title stage",
+	"filteredFTSLimit":   "a cap on the filtered full-text fallback",
+	"proseMinMatches":    "the match count under which a request's AND of concepts is relaxed",
+	"proseFieldLimit":    "a cap on the field-restricted scoring of a request over the cap",
+	"specificNounDF":     "the document frequency under which a noun names its type page",
+	"namingWordDF":       "the document frequency under which a word names a framework by its synonyms",
+	"typoScanLimit":      "a cap on the titles read per prefix by the spelling check",
+	"dfLimit":            "a cap on a counted document frequency",
+	"maxReadSearches":    "a cap on the searches one reading runs",
+	"maxReadTitles":      "how many pages may bear a property's name for a read of it as that property",
+	"maxShortSide":       "how many words each side of a comparison may have: TestReadQuestionForm's comparisons",
+}
 
 // TestScoringCasesNameEveryWeight: every weight, frameworkAuthority entry
 // and additive constant of weights.go has a scoring case or a reason in

@@ -31,17 +31,6 @@ const (
 	SemanticOnly
 )
 
-const (
-	// semanticNeighbours is how many pages the similarity search adds.
-	semanticNeighbours = 40
-	// semanticBase scales similarity (in [-1, 1]) into base relevance,
-	// where bm25 contributes up to bm25Scale.
-	semanticBase = 6
-	// semanticFloor: similarities at or below it add nothing; unrelated
-	// texts of this corpus sit below it.
-	semanticFloor = 0.35
-)
-
 // semanticData is the model and matrix, loaded on the first prose query.
 type semanticData struct {
 	once   sync.Once

@@ -8,17 +8,6 @@ import (
 	"github.com/cupertino-go/cupertino/index"
 )
 
-// Typo correction. A misspelt name ("UIViewControler", "NavigatoinLink")
-// matches no title, no symbol and usually no word of the full text, so the
-// search finds nothing or noise. The nearest title is found among those
-// sharing the name's first two letters as typed or transposed (a B-tree
-// range of a few thousand titles at most), by optimal string alignment
-// distance: one edit for names up to five letters, two beyond.
-const (
-	// typoScanLimit bounds the titles read per prefix ("ns" has ~4,000).
-	typoScanLimit = 6000
-)
-
 // nearestTitle returns the title nearest to w, or "" when none is close.
 func (e *Engine) nearestTitle(ctx context.Context, w string) (string, error) {
 	lower := strings.ToLower(w)

@@ -19,27 +19,6 @@ type Response struct {
 	Reading Reading  `json:"reading"`
 }
 
-// maxReadSearches bounds the searches one reading runs: a long message
-// quoting many names still costs a few searches, not dozens.
-const maxReadSearches = 5
-
-// The fusion weight of a reading's first search; the others have 1. The
-// first is what the code calls, which outranks the types it mentions, or
-// the name the message quotes, which its concepts explain.
-const (
-	syntaxLeadWeight  = 3
-	messageLeadWeight = 1.5
-)
-
-// messageRRFK is the fusion constant of a message's searches. Each search
-// returns at most a page of results, so at the usual k of 60 all ten of the
-// lead's outranked the first result of the second search (1.5/70 > 1/61)
-// and the chapter that explains the rule never showed. At 1 the lists
-// interleave, the lead first: dev error MRR 0.78 -> 0.88 and error-v2 0.88
-// -> 0.96, the same pages found (docs/benchmarks.md). Code keeps 60: what
-// it calls should fill the page, and at 2 its MRR fell.
-const messageRRFK = 1
-
 // SearchQuery reads a query (Reading) and searches it: words as typed, with
 // misspelt names corrected when they name nothing; code and messages as
 // the searches their reading lists, fused.
@@ -245,10 +224,6 @@ func (e *Engine) searchAll(ctx context.Context, searches []string, filters Filte
 	wg.Wait()
 	return found, errs
 }
-
-// maxReadTitles is how many pages may bear a property's name for a read of
-// it on a value of unguessed type to be searched by that name.
-const maxReadTitles = 3
 
 // promoteTypedCalls reorders a reading's call searches once the index
 // has been asked about the caller's own calls. A call on a value the code

@@ -1,17 +1,19 @@
 package ranker
 
+// Every number that changes an order or a candidate set is in this file,
+// each with its reason: the multipliers of score() (the named weights and
+// frameworkAuthority; prominence's is 1/(1+prominenceWeight×p), and the
+// coverage multiplier of a request is built from weightProseCoverageSlope),
+// the additive parts of a candidate's relevance (bm25Scale, the field*
+// constants, sectionBase, and each stage's base below), the fusion
+// constants and lead weights (the source weights are declared with the
+// sources, internal/source), and the caps on what each stage considers.
+// TestScoringCasesNameEveryWeight holds each name to a scoring case or a
+// reason it has none (scoring_test.go).
+//
 // weight is one cost multiplier of score(): below 1 lifts a page in its
-// source's list, above 1 sinks it. Every multiplier score() applies comes
-// from this file, a named weight or a frameworkAuthority entry, except
-// prominence's (prominence.go: 1/(1+prominenceWeight×p)); the coverage
-// multiplier of a request is built from weightProseCoverageSlope.
-// `--explain` prints a weight's factor group and reason. The additive
-// parts of a candidate's relevance are bm25Scale, the field* constants and
-// sectionBase here, and semanticBase, contextBase, lexiconBase and
-// lexiconStep beside their stages; the caps on what is considered
-// (candidates.go, prose.go, filtered.go, ...) and the order of a member's
-// pages by its type's use in code (callProminenceWeight, call_pages.go)
-// are outside this table too.
+// source's list, above 1 sinks it. `--explain` prints a weight's factor
+// group and reason.
 type weight struct {
 	factor string  // the Factor* group --explain prints
 	value  float64 // the multiplier
@@ -192,3 +194,197 @@ const (
 	// chapter below Apple's hundredth page at RRF k = 60).
 	weightSectionFusion = 1.0
 )
+
+// ---- Relevance a stage adds, on bm25Scale's scale (contexts.go, lexicon.go,
+// semantic.go, prominence.go, call_pages.go).
+
+// contextBase is the relevance the best API by context gains, falling
+// linearly to nothing at contextLimit (bm25 adds up to bm25Scale, 10). 8
+// lifted the dev tasks further (MRR 0.38) but cost prose-v3 two top-3 hits.
+const contextBase = 4.0
+
+const (
+	// lexiconIdeas is how many of the best-matching ideas a request draws
+	// pages from; lexiconPages caps the pages they add.
+	lexiconIdeas = 3
+	lexiconPages = 8
+	// lexiconBase is the relevance the first page of the best idea gains,
+	// falling linearly by lexiconStep per page, never below 1 (bm25 adds
+	// up to bm25Scale, 10; the context stage's best API 4). Both were
+	// chosen on the dev sets (docs/search.md, "The task lexicon").
+	lexiconBase = 20.0
+	lexiconStep = 3.0
+	// A loose match needs lexiconLooseWords of an idea's words worth
+	// lexiconLooseMin together; a whole phrase's words each add
+	// lexiconWholeWeight to the idea's score besides their worth.
+	lexiconLooseWords  = 2
+	lexiconLooseMin    = 8.0
+	lexiconWholeWeight = 1.0
+)
+
+const (
+	// semanticNeighbours is how many pages the similarity search adds.
+	semanticNeighbours = 40
+	// semanticBase scales similarity (in [-1, 1]) into base relevance,
+	// where bm25 contributes up to bm25Scale.
+	semanticBase = 6
+	// semanticFloor: similarities at or below it add nothing; unrelated
+	// texts of this corpus sit below it.
+	semanticFloor = 0.35
+)
+
+// prominenceWeight and prominenceSaturation: a type used widely in sample
+// and package code gains up to prominenceWeight, on a log scale that
+// saturates at prominenceSaturation files (prominence.go).
+const (
+	prominenceWeight     = 1.0
+	prominenceSaturation = 500
+	// prominenceKeywords is the longest query prominence reads: a common
+	// word or two, which name a family of pages rather than one.
+	prominenceKeywords = 2
+)
+
+// callProminenceWeight is the most a member's type's use in code moves its
+// page: less than a framework's rank apart, so it orders near-ties.
+const callProminenceWeight = 6
+
+// ---- Fusion (fusion.go, understand.go, rank.go).
+
+// RRFK is the reciprocal-rank-fusion constant of Cormack, Clarke and
+// Büttcher; orderings are insensitive to it within roughly [10, 100].
+const RRFK = 60
+
+// The fusion weight of a reading's first search; the others have 1. The
+// first is what the code calls, which outranks the types it mentions, or
+// the name the message quotes, which its concepts explain.
+const (
+	syntaxLeadWeight  = 3
+	messageLeadWeight = 1.5
+)
+
+// messageRRFK is the fusion constant of a message's searches. Each search
+// returns at most a page of results, so at the usual k of 60 all ten of the
+// lead's outranked the first result of the second search (1.5/70 > 1/61)
+// and the chapter that explains the rule never showed. At 1 the lists
+// interleave, the lead first: dev error MRR 0.78 -> 0.88 and error-v2 0.88
+// -> 0.96, the same pages found (docs/benchmarks.md). Code keeps 60: what
+// it calls should fill the page, and at 2 its MRR fell.
+const messageRRFK = 1
+
+// perSourceList bounds each source's ranked list before fusion.
+const perSourceList = 100
+
+// ---- Caps on what is considered (candidates.go, contexts.go, filtered.go,
+// prose.go, typos.go, counts.go, understand.go, question.go). Each bounds a
+// stage's work; most bite only on the full corpus.
+
+// Stage bounds; see the package comment for the measurements behind them.
+const (
+	// FullScoreCap is the most FTS matches scored with bm25 in one query:
+	// 300 rows of common words cost about 5 ms; over it the lookups and
+	// the name-field matches hold the answers of the name and topic
+	// queries that reach it (prose has proseScoreCap).
+	FullScoreCap = 300
+	// smallSourceMax is the largest source searched by rowid range when the
+	// full-text stage is over the cap.
+	smallSourceMax = 20000
+	// lookupLimit bounds each B-tree lookup.
+	lookupLimit = 200
+	// minMatches is the match count under which a multi-keyword AND is
+	// relaxed by dropping its most frequent keyword.
+	minMatches = 3
+	// minLookupHits is the lookup candidate count under which a query over
+	// the cap also gets title-restricted FTS candidates, titleFTSLimit of them.
+	minLookupHits = 20
+	titleFTSLimit = 50
+)
+
+// Contexts: what the corpus says around an API's mentions (enrich's
+// contexts pass, index.ContextFTSTable) is written the way requests are
+// ("wrap the row in a NavigationLink to push a detail screen"), so a prose
+// query also searches those words, and the APIs whose contexts match best
+// gain relevance by their rank there.
+const (
+	// contextLimit is how many APIs the context search adds.
+	contextLimit = 30
+	// contextMinMatches: an AND of the request's words matching fewer APIs
+	// is relaxed by dropping its most common word.
+	contextMinMatches = 5
+	// contextMaxMatches: an AND matching more APIs is too common to rank
+	// (bm25 would score them all), and is left out.
+	contextMaxMatches = 3000
+)
+
+// Exact filters. The stages above find candidates across the corpus and
+// bound each step (a lookup limit, the full-score cap), so a framework or
+// kind filter applied to what they fetched can be left with nothing: the
+// twenty best "button" pages of the corpus hold no AppKit class, yet
+// NSButton exists. A filtered search therefore also asks SQL for the pages
+// of its framework or kind, before any cap:
+//
+//  1. filteredTitles: pages of the filter whose title holds the keywords,
+//     shortest titles first, through the (framework, title) or (kind,
+//     source, title) index;
+//  2. filteredFullText, when the ranked results are still fewer than the
+//     limit: full-text matches joined with the docs row and filtered in the
+//     same statement, so bm25 is never computed for a row the filter drops.
+const (
+	// filteredTitleLimit bounds the title stage: enough for every page of
+	// a framework titled with a common word ("cell" in AppKit).
+	filteredTitleLimit = 200
+	// filteredFTSLimit bounds the fallback's matches.
+	filteredFTSLimit = 500
+)
+
+// Prose candidate bounds.
+const (
+	// proseMinMatches is the match count under which the AND of every
+	// concept is relaxed: a request rarely uses only words that one page
+	// holds ("transcribe speech to text").
+	proseMinMatches = 20
+	// proseFieldLimit bounds the field-restricted scoring of a request
+	// matching more than the cap.
+	proseFieldLimit = 200
+	// proseScoreCap is FullScoreCap for requests: their matches are
+	// scored in full up to this count, because restricting a request to
+	// the naming fields loses the pages that use one of its words only in
+	// the text (MFMailComposeViewController for "compose an email from the
+	// app").
+	proseScoreCap = 2 * FullScoreCap
+	// specificNounDF is the most pages a noun may appear on for the type
+	// it names to count as named by a request (see nounTypes).
+	specificNounDF = 2000
+	// namingWordDF is the most pages a single word may appear on to name a
+	// framework through its synonyms (see frameworksNamed).
+	namingWordDF = 5000
+)
+
+// Typo correction. A misspelt name ("UIViewControler", "NavigatoinLink")
+// matches no title, no symbol and usually no word of the full text, so the
+// search finds nothing or noise. The nearest title is found among those
+// sharing the name's first two letters as typed or transposed (a B-tree
+// range of a few thousand titles at most), by optimal string alignment
+// distance: one edit for names up to five letters, two beyond.
+const (
+	// typoScanLimit bounds the titles read per prefix ("ns" has ~4,000).
+	typoScanLimit = 6000
+)
+
+// dfLimit caps a counted document frequency: above it a word is simply
+// common, and counting further would cost for nothing.
+const dfLimit = 20000
+
+// maxReadSearches bounds the searches one reading runs: a long message
+// quoting many names still costs a few searches, not dozens.
+const maxReadSearches = 5
+
+// maxReadTitles is how many pages may bear a property's name for a read of
+// it on a value of unguessed type to be searched by that name.
+const maxReadTitles = 3
+
+// maxShortSide is how many words each side of "X vs Y" (and of any
+// comparison read as code) may have: "guard let vs if let" compares two
+// things; "branch code for iPad versus iPhone" and "show '1 file' versus
+// '3 files'" are requests that say versus. "The difference between X and
+// Y" names its sides whatever their length.
+const maxShortSide = 3
