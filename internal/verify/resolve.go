@@ -247,18 +247,21 @@ func (c *Checker) mentionedAsWritten(uri, name string) bool {
 	if err != nil || !ok {
 		return true
 	}
-	for _, s := range []string{title, text} {
-		for i := strings.Index(s, name); i >= 0; {
-			end := i + len(name)
-			if (i == 0 || !identByte(s[i-1])) && (end >= len(s) || !identByte(s[end])) {
-				return true
-			}
-			next := strings.Index(s[end:], name)
-			if next < 0 {
-				break
-			}
-			i = end + next
+	return writesName(title, name) || writesName(text, name)
+}
+
+// writesName says whether s writes name with its case, as a whole word.
+func writesName(s, name string) bool {
+	for i := strings.Index(s, name); i >= 0; {
+		end := i + len(name)
+		if (i == 0 || !identByte(s[i-1])) && (end >= len(s) || !identByte(s[end])) {
+			return true
 		}
+		next := strings.Index(s[end:], name)
+		if next < 0 {
+			break
+		}
+		i = end + next
 	}
 	return false
 }
