@@ -51,3 +51,22 @@ func TestMentionedAsWrittenReadsSeveralPages(t *testing.T) {
 		t.Errorf("got %s, want AVAudioFormat mentioned (the second page writes it) and AvAudioFormat unknown", got)
 	}
 }
+
+// TestMembersOfAnUndocumentedTypeAreOneFinding: a member used on a value
+// declared of a type the index lacks is not checkable (the type is the one
+// finding); a member of a documented type the index lacks stays unknown.
+func TestMembersOfAnUndocumentedTypeAreOneFinding(t *testing.T) {
+	table := NewMemTable("UIKit", []SymbolInfo{
+		{Name: "UIView", Kind: "class", Module: "uikit", URI: "apple-docs://uikit/uiview"},
+		{Name: "frame", Parent: "UIView", Kind: "property", Module: "uikit", URI: "apple-docs://uikit/uiview/frame"},
+	})
+	code := "import UIKit\nfunc render(request: AVFooRequest, view: UIView) {\n    let context = request.renderContext\n    _ = view.hasNotchX\n}\n"
+	rep := checkCode(t, table, Options{}, File{Code: code})
+	got := map[string]Status{}
+	for _, r := range rep.References {
+		got[r.Symbol] = r.Status
+	}
+	if got["AVFooRequest"] != Unknown || got[".renderContext"] != NotCheckable || got[".hasNotchX"] != Unknown {
+		t.Errorf("got %s; want AVFooRequest unknown, .renderContext not checkable, .hasNotchX unknown", summary(rep))
+	}
+}
