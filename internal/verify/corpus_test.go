@@ -112,10 +112,9 @@ func TestSampleCodeFalsePositives(t *testing.T) {
 	}
 }
 
-// minCitationShare holds the share of resolved references that cite a
-// page of a framework the file imports where it is measured; the issue's
-// bar is 98.
-const minCitationShare = 95.0
+// minCitationShare is the bar for the share of resolved
+// references that cite a page of a framework the file imports.
+const minCitationShare = 98.0
 
 // citationShare counts the resolved references whose cited Apple page is
 // in a framework the file imports (with what those imports bring, and the
