@@ -405,17 +405,29 @@ func (a *Analysis) closureParams(open int) {
 		}
 		switch {
 		case t.is(tokKeyword, "in"):
-			for _, k := range names {
+			src, typed := a.closureCallee(open)
+			for i, k := range names {
+				if k < 0 {
+					continue
+				}
 				a.locals[a.toks[k].text] = ""
 				a.bindSure(a.toks[k].text, "")
 				a.declTok[k] = true
+				if typed {
+					src.index, src.arity = i, len(names)
+					a.bindClosure(a.toks[k].text, src)
+				}
 			}
 			return
 		case t.kind == tokIdent:
 			if !isCapitalized(t.text) && !a.tok(j-1).punct(":") {
 				names = append(names, j)
 			}
-		case t.kind == tokAttr, t.is(tokKeyword, "_"), t.is(tokKeyword, "weak"), t.is(tokKeyword, "unowned"),
+		case t.is(tokKeyword, "_"):
+			if !a.tok(j - 1).punct(":") {
+				names = append(names, -1)
+			}
+		case t.kind == tokAttr, t.is(tokKeyword, "weak"), t.is(tokKeyword, "unowned"),
 			t.is(tokKeyword, "self"), t.is(tokKeyword, "async"), t.is(tokKeyword, "throws"), t.is(tokKeyword, "some"), t.is(tokKeyword, "any"):
 		case t.kind == tokPunct && strings.Contains(",():[]->?!.<>=", t.text) && t.text != "{" && t.text != "}":
 		default:

@@ -39,6 +39,26 @@ func isThin(t *apiType) bool {
 	return all < minOwnMembers || legacy*10 >= all*3
 }
 
+// wholeLists says whether the types' short member lists are their whole
+// lists, for a member's existence (not for initializers, which
+// constrained extensions add): SwiftUI structures (no superclass to
+// inherit from) that conform to no documented protocol (whose extensions
+// the crawl may not link: BackgroundStyle's ShapeStyle.mask) and whose own
+// pages' Topics were read, with no Objective-C era addresses, as
+// GeometryProxy and ScrollViewProxy.
+func (g *graphView) wholeLists(types []*apiType) bool {
+	if len(g.lineage(types)) != len(types) {
+		return false
+	}
+	for _, t := range types {
+		legacy, all := legacyCount(t)
+		if !t.topics || t.kind != "struct" || legacy > 0 || all == 0 || t.framework != "swiftui" {
+			return false
+		}
+	}
+	return len(types) > 0
+}
+
 // lineageComplete says whether no superclass of the types is thinly
 // documented: a member missing from their lists may be on one that is.
 func (g *graphView) lineageComplete(types []*apiType) bool {
