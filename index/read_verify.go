@@ -105,29 +105,43 @@ var mentionSources = []struct{ table, source string }{
 // tokenizer folds case and stems, so this is evidence that a name exists,
 // not of its spelling; ok is false when no page mentions it.
 func (l *NameLookup) MentionedIn(ctx context.Context, name string) (string, bool, error) {
-	if !isWord(name) {
-		return "", false, nil
+	uris, err := l.MentionedPages(ctx, name, 1)
+	if err != nil || len(uris) == 0 {
+		return "", false, err
 	}
+	return uris[0], true, nil
+}
+
+// MentionedPages is MentionedIn's pages, up to limit, its sources in
+// the same order: the search folds case and stems, so the first page it
+// finds for AVAudioFormat is AVAUDIOFORMAT_HAVE_CMFORMATDESCRIPTION's, and
+// a caller that needs the name as written reads a few.
+func (l *NameLookup) MentionedPages(ctx context.Context, name string, limit int) ([]string, error) {
+	if !isWord(name) || limit <= 0 {
+		return nil, nil
+	}
+	var out []string
 	for _, m := range mentionSources {
 		if !l.hasTable(m.table) {
 			continue
 		}
 		match := `source:"` + m.source + `" AND {title content symbols}:"` + name + `"`
 		uris, err := sqlrows.All(ctx, l.db, "mention of "+name,
-			"SELECT d.uri FROM docs d WHERE d.id IN (SELECT rowid FROM "+m.table+" WHERE "+m.table+" MATCH ? LIMIT 1)",
-			[]any{match}, func(rows *sql.Rows) (string, error) {
+			"SELECT d.uri FROM docs d WHERE d.id IN (SELECT rowid FROM "+m.table+" WHERE "+m.table+" MATCH ? LIMIT ?)",
+			[]any{match, limit}, func(rows *sql.Rows) (string, error) {
 				var uri string
 				err := rows.Scan(&uri)
 				return uri, err
 			})
 		if err != nil {
-			return "", false, err
+			return nil, err
 		}
-		if len(uris) > 0 {
-			return uris[0], true, nil
+		out = append(out, uris...)
+		if len(out) >= limit {
+			return out[:limit], nil
 		}
 	}
-	return "", false, nil
+	return out, nil
 }
 
 // hasTable reports whether the index has table (an older one lacks

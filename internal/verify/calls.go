@@ -40,6 +40,9 @@ type site struct {
 	// are the member names between it and the member.
 	rootType string
 	links    []string
+	// closure: the root is a closure parameter whose type the callee's
+	// declaration gives (closureParamType); rootType is "" until read.
+	closure *closureSource
 	// unguessed: the name-based pass does not report this member (its
 	// receiver's type is unknown).
 	unguessed bool
@@ -322,6 +325,9 @@ func (a *Analysis) memberSite(dot int, labels map[int][]string) (site, bool) {
 		s.rootType = parts[0]
 		links = append(parts[1:], links...)
 	}
+	if src := a.closures[root.Text]; src != nil && local && typ == "" && s.rootType == "" && !r.linkCall {
+		s.closure = src
+	}
 	s.links = links
 	if s.rootType == "" && !rcv.viaCall && !local {
 		// The name-based pass skips a lowercase root of unknown type.
@@ -358,6 +364,11 @@ func (c *Checker) checkSites(ctx context.Context, a *Analysis, declared map[stri
 	seen := map[string]bool{}
 	for _, s := range a.sites() {
 		a.step() // each site's lookups are bounded; the step polls the context
+		if s.closure != nil && !declared[s.closure.root] {
+			if t := c.closureParamType(g, *s.closure, imports); t != "" {
+				s.rootType, s.unguessed = t, false
+			}
+		}
 		if declared[s.name] || declared[s.rootType] {
 			continue
 		}
@@ -449,7 +460,7 @@ func (c *Checker) checkSite(g *graphView, a *Analysis, s site, imports, extInits
 			return r, true, nil
 		}
 	}
-	if judgedOwn(types) || opaque && judgedOpaque(types) {
+	if judgedOwn(types) || !opaque && g.wholeLists(types) || opaque && judgedOpaque(types) {
 		ms := g.membersOf(types, s.name)
 		recv := types[0].title
 		if opaque {

@@ -284,6 +284,9 @@ func (c *Checker) file(ctx context.Context, a *Analysis, declared map[string]boo
 	chains := a.chainDeclarations(declared)
 	scope := citationScope(a.imports)
 	var out []Reference
+	// unknownMembers are the unknown members reached through a chain, by
+	// their index in out, for demoteMembersOfUndocumented.
+	unknownMembers := map[int]chainSpan{}
 	seen := map[string]bool{}
 	for _, ref := range refs {
 		if err := context.Cause(ctx); err != nil {
@@ -334,6 +337,9 @@ func (c *Checker) file(ctx context.Context, a *Analysis, declared map[string]boo
 				continue
 			}
 			seen["unknown|"+r.Symbol] = true
+			if ref.Kind == RefMember && ref.chain.ok {
+				unknownMembers[len(out)] = ref.chain
+			}
 		}
 		out = append(out, r)
 	}
@@ -348,6 +354,9 @@ func (c *Checker) file(ctx context.Context, a *Analysis, declared map[string]boo
 			out = append(out, Reference{Line: hit.Line, Symbol: sym, Kind: "curated", Status: Deprecated,
 				Replacement: hit.Entry.Replacement, Target: targetName(t), Why: hit.Entry.Why})
 		}
+	}
+	if err := c.demoteMembersOfUndocumented(a, out, unknownMembers); err != nil {
+		return nil, err
 	}
 	typed, err := c.checkSites(ctx, a, declared, len(unindexed) > 0)
 	if err != nil {
@@ -375,6 +384,51 @@ func demoteMembersOfUnknown(refs []Reference) {
 			refs[i].Why = "a member of " + parent + ", which is itself unknown"
 		}
 	}
+}
+
+// demoteMembersOfUndocumented makes a member not checkable when its
+// receiver's chain passes through a type the index does not document (one
+// it reported unknown, or one only mentioned in other pages), or starts at
+// a value declared of such a type: `request.renderContext` on a
+// `request: AVAsynchronousVideoCompositionRequest` the crawl lacks is one
+// gap, reported once at the type, and an invented type is one finding, not
+// one per member used on it. A name one slip from an API stays unknown, as
+// where the receiver is the project's own type.
+func (c *Checker) demoteMembersOfUndocumented(a *Analysis, refs []Reference, members map[int]chainSpan) error {
+	if len(members) == 0 {
+		return nil
+	}
+	undocumented := map[string]bool{}
+	for _, r := range refs {
+		if (r.Status == Unknown || r.Status == Mentioned) && r.Kind == string(RefType) {
+			undocumented[r.Symbol] = true
+		}
+	}
+	for i, chain := range members {
+		via := ""
+		if typ := a.locals[a.toks[chain.root].Text]; undocumented[typ] {
+			via = typ
+		}
+		for j := chain.root; j < chain.dot && via == ""; j++ {
+			if t := a.toks[j]; t.Kind == tokIdent && undocumented[t.Text] {
+				via = t.Text
+			}
+		}
+		if via == "" {
+			continue
+		}
+		slip, slipped, err := c.slip(refBase(refs[i].Symbol))
+		if err != nil {
+			return err
+		}
+		if slipped {
+			refs[i].Why += "; it is one slip from " + slip.Name
+		} else {
+			refs[i].Status, refs[i].Nearest = NotCheckable, nil
+			refs[i].Why = "a member reached through " + via + ", a type the index does not document"
+		}
+	}
+	return nil
 }
 
 // targetsOrNone lets the curated entries without a floor apply when no

@@ -405,17 +405,29 @@ func (a *Analysis) closureParams(open int) {
 		}
 		switch {
 		case t.Is(tokKeyword, "in"):
-			for _, k := range names {
+			src, typed := a.closureCallee(open)
+			for i, k := range names {
+				if k < 0 {
+					continue
+				}
 				a.locals[a.toks[k].Text] = ""
 				a.bindSure(a.toks[k].Text, "")
 				a.declTok[k] = true
+				if typed {
+					src.index, src.arity = i, len(names)
+					a.bindClosure(a.toks[k].Text, src)
+				}
 			}
 			return
 		case t.Kind == tokIdent:
 			if !isCapitalized(t.Text) && !a.tok(j-1).IsPunct(":") {
 				names = append(names, j)
 			}
-		case t.Kind == tokAttr, t.Is(tokKeyword, "_"), t.Is(tokKeyword, "weak"), t.Is(tokKeyword, "unowned"),
+		case t.Is(tokKeyword, "_"):
+			if !a.tok(j - 1).IsPunct(":") {
+				names = append(names, -1)
+			}
+		case t.Kind == tokAttr, t.Is(tokKeyword, "weak"), t.Is(tokKeyword, "unowned"),
 			t.Is(tokKeyword, "self"), t.Is(tokKeyword, "async"), t.Is(tokKeyword, "throws"), t.Is(tokKeyword, "some"), t.Is(tokKeyword, "any"):
 		case t.Kind == tokPunct && strings.Contains(",():[]->?!.<>=", t.Text) && t.Text != "{" && t.Text != "}":
 		default:

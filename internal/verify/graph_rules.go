@@ -39,6 +39,26 @@ func isThin(t *apiType) bool {
 	return all < minOwnMembers || legacy*10 >= all*3
 }
 
+// wholeLists says whether the types' short member lists are their whole
+// lists, for a member's existence (not for initializers, which
+// constrained extensions add): SwiftUI structures (no superclass to
+// inherit from) that conform to no documented protocol (whose extensions
+// the crawl may not link: BackgroundStyle's ShapeStyle.mask) and whose own
+// pages' Topics were read, with no Objective-C era addresses, as
+// GeometryProxy and ScrollViewProxy.
+func (g *graphView) wholeLists(types []*apiType) bool {
+	if len(g.lineage(types)) != len(types) {
+		return false
+	}
+	for _, t := range types {
+		legacy, all := legacyCount(t)
+		if !t.topics || t.kind != "struct" || legacy > 0 || all == 0 || t.framework != "swiftui" {
+			return false
+		}
+	}
+	return len(types) > 0
+}
+
 // lineageComplete says whether no superclass of the types is thinly
 // documented: a member missing from their lists may be on one that is.
 func (g *graphView) lineageComplete(types []*apiType) bool {
@@ -149,8 +169,33 @@ var impliedImports = map[string][]string{
 // choice of the page to cite takes into account: the type-aware checks
 // leave AppKit's types in a file importing Cocoa unjudged (older sample
 // code; the crawl's AppKit lists lack NSView.isHidden and the anchors).
+//
+// The rest are frameworks whose headers import others (a framework whose
+// views are UIKit or AppKit views, or whose API takes another's types):
+// Swift sees what they export, so a type of those is no citation of a
+// framework the file lacks; the type-aware checks keep to the imports as
+// written (the crawl's AppKit lists lack NSView.isHidden, which a MetalKit
+// file's NSTextField would then lack).
 var citedImports = map[string][]string{
-	"cocoa": {"appkit", "coredata", "quartzcore", "coreimage"},
+	"cocoa":                 {"appkit", "coredata", "quartzcore", "coreimage"},
+	"mapkit":                {"uikit", "appkit"},
+	"avfoundation":          {"quartzcore"},
+	"avkit":                 {"uikit", "appkit"},
+	"metalkit":              {"metal", "modelio", "quartzcore", "uikit", "appkit"},
+	"spritekit":             {"uikit", "appkit"},
+	"scenekit":              {"uikit", "appkit", "quartzcore", "metal"},
+	"arkit":                 {"uikit", "scenekit", "spritekit", "corevideo", "metal", "corelocation", "avfoundation"},
+	"realitykit":            {"arkit", "uikit", "appkit", "metal", "combine"},
+	"coremedia":             {"corevideo"},
+	"corevideo":             {"metal"},
+	"gamekit":               {"uikit", "appkit"},
+	"gameplaykit":           {"spritekit", "scenekit"},
+	"tvuikit":               {"uikit"},
+	"homekit":               {"uikit"},
+	"carplay":               {"uikit"},
+	"multipeerconnectivity": {"uikit"},
+	"photosui":              {"photos", "uikit", "appkit"},
+	"pencilkit":             {"uikit"},
 }
 
 // citationScope is inScope with what citedImports adds.

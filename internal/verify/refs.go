@@ -103,6 +103,9 @@ type Analysis struct {
 	// sureTypes are the locals whose type is written (an annotation, or an
 	// initializer call `T(…)`), with the type's full path.
 	sureTypes map[string]string
+	// closures maps a closure parameter to where its type comes from (a
+	// nil entry: bound by two closures that differ).
+	closures map[string]*closureSource
 	// selfTypes maps a token a member chain starts from to the Apple type
 	// `self` is there (computeSelfTypes); nil until the typed checks run.
 	selfTypes map[int]string
@@ -184,6 +187,7 @@ func analyzeTokens(ctx context.Context, toks []token, budgeted bool) (*Analysis,
 		memberDecls:  map[string]bool{},
 		locals:       map[string]string{"error": "", "newValue": "", "oldValue": ""},
 		sureTypes:    map[string]string{},
+		closures:     map[string]*closureSource{},
 		modules:      map[string]bool{},
 		declTok:      map[int]bool{},
 		generics:     map[string]bool{},

@@ -115,13 +115,18 @@ func (c *Checker) resolve(ctx context.Context, ref Ref, targets []Target, scope 
 	if err != nil {
 		return r, err
 	}
+	if len(cands) == 0 {
+		return c.unresolved(ctx, ref, r, scope)
+	}
 	if ref.Parent != "" {
 		if onParent := FilterParent(cands, ref.Parent); len(onParent) > 0 {
 			cands = onParent
+		} else if ref.Kind == RefMember {
+			return c.offParent(ctx, ref, r, cands, scope)
 		}
 	}
-	if len(cands) == 0 {
-		return c.unresolved(ctx, ref, r)
+	if ref.Kind == RefMember && !anyInScope(cands, scope) {
+		return elsewhere(r, cands), nil
 	}
 	r.Status, r.URI = Resolved, bestURI(inScopeCandidates(cands, scope))
 	for _, t := range targets {
@@ -148,10 +153,69 @@ func (c *Checker) resolve(ctx context.Context, ref Ref, targets []Target, scope 
 	return r, nil
 }
 
+// offParent settles Type.member when no page of that name is Type's own:
+// a member its superclasses or protocols document, or its Topics list,
+// resolves to that page; one documented only on other types of the
+// imported frameworks resolves by name, as an extension may add it; one
+// documented only in frameworks the file does not import is mentioned,
+// never resolved to another framework's type (UIColor.lightGray is not
+// NSColor's, DispatchQueue.global is not SwiftUI's CoordinateSpace.global).
+func (c *Checker) offParent(ctx context.Context, ref Ref, r Reference, cands []SymbolInfo, scope map[string]bool) (Reference, error) {
+	if gs, isGraph := c.Table.(graphSource); isGraph {
+		sg, err := gs.graph()
+		if err != nil {
+			return r, err
+		}
+		if sg != nil {
+			g := &graphView{g: sg, ctx: ctx}
+			ms := g.membersOf(g.typesNamed(ref.Parent, scope), ref.Name)
+			if len(ms) == 0 {
+				if m, listed := listedMember(g, ref, scope); listed {
+					ms = []apiMember{m}
+				}
+			}
+			if g.err != nil {
+				return r, g.err
+			}
+			for _, m := range ms {
+				if m.uri != "" {
+					r.Status, r.URI = Resolved, m.uri
+					return r, nil
+				}
+			}
+		}
+	}
+	if !anyInScope(cands, scope) {
+		return elsewhere(r, cands), nil
+	}
+	r.Status, r.URI = Resolved, bestURI(inScopeCandidates(cands, scope))
+	return r, nil
+}
+
+// anyInScope says whether a candidate is in a framework the file imports,
+// or in one its source does not name.
+func anyInScope(cands []SymbolInfo, scope map[string]bool) bool {
+	for _, c := range cands {
+		if c.Module == "" || scope[strings.ToLower(c.Module)] {
+			return true
+		}
+	}
+	return false
+}
+
+// elsewhere is a member whose name only frameworks the file does not
+// import document: evidence that the name exists, not that the member does
+// on the receiver, so it is mentioned, not resolved, and no finding.
+func elsewhere(r Reference, cands []SymbolInfo) Reference {
+	r.Status, r.URI = Mentioned, bestURI(cands)
+	r.Why = "no page of a framework the file imports documents it; a page of " + cands[0].Module + " has the name"
+	return r
+}
+
 // unresolved settles a name the table does not hold: a built-in, a type the
 // crawl knows only through its members' pages, or unknown with the nearest
 // real names.
-func (c *Checker) unresolved(ctx context.Context, ref Ref, r Reference) (Reference, error) {
+func (c *Checker) unresolved(ctx context.Context, ref Ref, r Reference, scope map[string]bool) (Reference, error) {
 	if IsBuiltin(ref) {
 		r.Status, r.Why = NotCheckable, "a standard-library or compiler-synthesised name"
 		return r, nil
@@ -176,9 +240,14 @@ func (c *Checker) unresolved(ctx context.Context, ref Ref, r Reference) (Referen
 			return r, err
 		} else if sg != nil {
 			g := &graphView{g: sg, ctx: ctx}
-			m, listed := listedMember(g, ref)
+			m, listed := listedMember(g, ref, scope)
 			if g.err != nil {
 				return r, g.err
+			}
+			if listed && ref.Parent == "" && !scope[uriFramework(m.uri)] {
+				r.Status, r.URI = Mentioned, m.uri
+				r.Why = "no page of a framework the file imports documents it; " + m.parent.title + "'s Topics list the name"
+				return r, nil
 			}
 			if listed {
 				r.Status, r.URI = Resolved, m.uri
@@ -204,8 +273,8 @@ func (c *Checker) unresolved(ctx context.Context, ref Ref, r Reference) (Referen
 
 // listedMember finds a Topics entry for a member reference: on its
 // parent type when it has one (read with the type), else on any type (the
-// entries read by title).
-func listedMember(g *graphView, ref Ref) (apiMember, bool) {
+// entries read by title), one of a framework in scope first.
+func listedMember(g *graphView, ref Ref, scope map[string]bool) (apiMember, bool) {
 	if ref.Parent != "" {
 		np, err := g.g.namedPages(g.ctx, ref.Parent)
 		if g.fail(err) {
@@ -221,12 +290,28 @@ func listedMember(g *graphView, ref Ref) (apiMember, bool) {
 		}
 		return apiMember{}, false
 	}
+	var first *apiMember
 	for _, m := range g.overloads(ref.Name, true) {
 		if m.parent != nil && m.parent.title != "" {
-			return m, true
+			if scope[uriFramework(m.uri)] {
+				return m, true
+			}
+			if first == nil {
+				first = &m
+			}
 		}
 	}
+	if first != nil {
+		return *first, true
+	}
 	return apiMember{}, false
+}
+
+// uriFramework is the framework of an Apple documentation address:
+// "uikit" for apple-docs://uikit/uiview.
+func uriFramework(uri string) string {
+	fw, _, _ := strings.Cut(strings.TrimPrefix(uri, "apple-docs://"), "/")
+	return fw
 }
 
 // pageReader is a table that can read a cited page's text.
@@ -247,18 +332,21 @@ func (c *Checker) mentionedAsWritten(uri, name string) bool {
 	if err != nil || !ok {
 		return true
 	}
-	for _, s := range []string{title, text} {
-		for i := strings.Index(s, name); i >= 0; {
-			end := i + len(name)
-			if (i == 0 || !identByte(s[i-1])) && (end >= len(s) || !identByte(s[end])) {
-				return true
-			}
-			next := strings.Index(s[end:], name)
-			if next < 0 {
-				break
-			}
-			i = end + next
+	return writesName(title, name) || writesName(text, name)
+}
+
+// writesName says whether s writes name with its case, as a whole word.
+func writesName(s, name string) bool {
+	for i := strings.Index(s, name); i >= 0; {
+		end := i + len(name)
+		if (i == 0 || !identByte(s[i-1])) && (end >= len(s) || !identByte(s[end])) {
+			return true
 		}
+		next := strings.Index(s[end:], name)
+		if next < 0 {
+			break
+		}
+		i = end + next
 	}
 	return false
 }

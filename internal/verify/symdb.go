@@ -245,9 +245,30 @@ func (t *IndexTable) casedName(low string) string {
 	return low
 }
 
-// MentionedIn implements Documented.
+// mentionPagesRead is how many pages MentionedIn reads for a page that
+// writes a name as written.
+const mentionPagesRead = 8
+
+// MentionedIn implements Documented: the first of a few pages the
+// full-text search finds that writes name as written (its case, a whole
+// word), else the first it finds. The search folds case and stems, so its
+// first page for AVAudioFormat is AVAUDIOFORMAT_HAVE_CMFORMATDESCRIPTION's,
+// and NSKeyValueObservation's a page on key-value observing.
 func (t *IndexTable) MentionedIn(name string) (string, bool, error) {
-	return t.lookup.MentionedIn(context.Background(), name)
+	uris, err := t.lookup.MentionedPages(context.Background(), name, mentionPagesRead)
+	if err != nil || len(uris) == 0 {
+		return "", false, err
+	}
+	for _, uri := range uris {
+		title, text, ok, err := t.PageText(uri)
+		if err != nil {
+			return "", false, err
+		}
+		if ok && writesName(title, name) || ok && writesName(text, name) {
+			return uri, true, nil
+		}
+	}
+	return uris[0], true, nil
 }
 
 // Slip implements Documented: an Apple name one edit (a letter dropped,

@@ -1,0 +1,188 @@
+package verify
+
+import (
+	"regexp"
+	"strings"
+)
+
+// Closure parameters typed from Apple's declarations: `GeometryReader {
+// proxy in`, `URLSession.shared.dataTask(with: url) { data, response,
+// error in` and `monitor.pathUpdateHandler = { path in` give their
+// parameters the types the callee's declaration writes for its closure
+// (GeometryProxy; Data, URLResponse; NWPath), so that members used on them
+// are checked on those types.
+
+// closureSource is where a closure's parameter gets its type: the index'th
+// input of the last closure parameter of member (or "init") on the type
+// the chain root.links names, or, for an assigned closure, of member's
+// declared type.
+type closureSource struct {
+	root   string
+	links  []string
+	member string
+	index  int
+	arity  int
+}
+
+// closureCallee reads what the closure opened at open is passed to: a
+// type's initializer (`GeometryReader {`, `Type(args) {`), a method on a
+// chain from a type or a typed local (`URLSession.shared.dataTask(…) {`),
+// or a property assigned it (`monitor.pathUpdateHandler = {`).
+func (a *Analysis) closureCallee(open int) (closureSource, bool) {
+	j := open - 1
+	prev := a.tok(j)
+	switch {
+	case prev.Kind == tokIdent && isCapitalized(prev.Text) && !a.tok(j-1).IsPunct("."):
+		return closureSource{root: prev.Text, member: "init"}, true
+	case prev.IsPunct(")"):
+		o := a.openOf(j)
+		if o <= 0 {
+			return closureSource{}, false
+		}
+		j = o - 1
+	case prev.IsPunct("="):
+		j--
+	default:
+		return closureSource{}, false
+	}
+	name := a.tok(j)
+	if name.Kind != tokIdent {
+		return closureSource{}, false
+	}
+	if isCapitalized(name.Text) && !a.tok(j-1).IsPunct(".") {
+		return closureSource{root: name.Text, member: "init"}, true
+	}
+	// A chain back from the member: ident (. ident)*, its root a type
+	// (or a type's initializer call) or a local whose type is written.
+	var links []string
+	k := j - 1
+	for n := 0; n < maxLinks && a.tok(k).IsPunct(".") && a.tok(k-1).Kind == tokIdent; n++ {
+		a.step()
+		links = append(links, a.tok(k-1).Text)
+		k -= 2
+	}
+	if len(links) == 0 {
+		// A call after a dot whose receiver is a call: `Type().member = {`.
+		if a.tok(k).IsPunct(".") && a.tok(k-1).IsPunct(")") {
+			if o := a.openOf(k - 1); o > 0 && a.tok(o-1).Kind == tokIdent && isCapitalized(a.tok(o-1).Text) {
+				return closureSource{root: a.tok(o - 1).Text, member: name.Text}, true
+			}
+		}
+		return closureSource{}, false
+	}
+	root := links[len(links)-1]
+	links = links[:len(links)-1]
+	for i, j := 0, len(links)-1; i < j; i, j = i+1, j-1 {
+		links[i], links[j] = links[j], links[i]
+	}
+	if !isCapitalized(root) {
+		sure := a.sureTypes[root]
+		if sure == "" {
+			return closureSource{}, false
+		}
+		parts := strings.Split(sure, "|")
+		root, links = parts[0], append(parts[1:], links...)
+	}
+	return closureSource{root: root, links: links, member: name.Text}, true
+}
+
+// closureInput matches a closure type in a declaration: its parenthesized
+// inputs (one level of parentheses inside, as in `(any Error)?`), then
+// `->`. Inputs with a colon are a parameter list, not a closure's.
+var closureInput = regexp.MustCompile(`\(((?:[^()]|\([^()]*\))*)\)\s*(?:async\s+)?(?:throws\s+)?->`)
+
+// closureInputs lists the input types of the last closure a declaration
+// takes, or a property of closure type holds, with arity inputs: the
+// trailing closure is the last. A type that is not a plain name is "".
+func closureInputs(decl string, arity int) ([]string, bool) {
+	var found []string
+	ok := false
+	for _, m := range closureInput.FindAllStringSubmatch(decl, -1) {
+		if strings.Contains(m[1], ":") {
+			continue
+		}
+		var ins []string
+		for _, part := range splitTopLevel(m[1]) {
+			t := strings.TrimSpace(part)
+			t = strings.TrimPrefix(strings.TrimPrefix(t, "any "), "some ")
+			t = strings.TrimSuffix(strings.TrimSuffix(t, "?"), "!")
+			ins = append(ins, plainType(t))
+		}
+		if len(ins) == arity {
+			found, ok = ins, true
+		}
+	}
+	return found, ok
+}
+
+// splitTopLevel splits s at commas outside brackets.
+func splitTopLevel(s string) []string {
+	var out []string
+	depth, from := 0, 0
+	for i := 0; i < len(s); i++ {
+		switch s[i] {
+		case '(', '[', '<':
+			depth++
+		case ')', ']', '>':
+			depth--
+		case ',':
+			if depth == 0 {
+				out = append(out, s[from:i])
+				from = i + 1
+			}
+		}
+	}
+	if strings.TrimSpace(s[from:]) != "" {
+		out = append(out, s[from:])
+	}
+	return out
+}
+
+// closureParamType is the type a closure parameter gets from the callee's
+// declaration: the same input type in every overload that takes a
+// closure of the parameter's arity, else "".
+func (c *Checker) closureParamType(g *graphView, src closureSource, imports map[string]bool) string {
+	types := g.typesNamed(src.root, imports)
+	for _, l := range src.links {
+		next := ""
+		for _, m := range g.membersOf(types, l) {
+			if next = declaredType(m.decl); next != "" {
+				break
+			}
+		}
+		if next == "" {
+			return ""
+		}
+		types = g.typesNamed(next, imports)
+	}
+	if len(types) == 0 {
+		return ""
+	}
+	out := ""
+	for _, m := range g.membersOf(types, src.member) {
+		ins, ok := closureInputs(m.decl, src.arity)
+		if !ok {
+			continue
+		}
+		t := ins[src.index]
+		if t == "" || out != "" && t != out {
+			return ""
+		}
+		out = t
+	}
+	return out
+}
+
+// bindClosure records where a closure parameter's type comes from; a name
+// two closures bind from different sources gets none.
+func (a *Analysis) bindClosure(name string, src closureSource) {
+	if old, seen := a.closures[name]; seen && (old == nil || !sameSource(*old, src)) {
+		a.closures[name] = nil
+		return
+	}
+	a.closures[name] = &src
+}
+
+func sameSource(x, y closureSource) bool {
+	return x.root == y.root && x.member == y.member && x.index == y.index && x.arity == y.arity && strings.Join(x.links, ".") == strings.Join(y.links, ".")
+}

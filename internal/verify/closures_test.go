@@ -1,0 +1,115 @@
+package verify
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/cupertino-go/cupertino/index"
+)
+
+// closureGraph is testGraph plus Apple APIs whose closures' parameters
+// their declarations type: a SwiftUI reader whose proxy (a structure with
+// a short, whole Topics list) is the parameter, a session whose data task
+// hands a URLResponse, and a monitor whose handler property takes a path.
+func closureGraph() graphTable {
+	g := testGraph()
+	d := g.g.src.(*memGraph)
+	page := func(uri, title, kind, decl, parent string) {
+		d.Pages = append(d.Pages, index.GraphPage{URI: uri, Title: title, Kind: kind, Declaration: decl, ParentURI: parent,
+			Framework: strings.Split(strings.TrimPrefix(uri, "apple-docs://"), "/")[0]})
+	}
+	filled := func(uri, title, kind string) {
+		page(uri, title, kind, "", "")
+		for i := range minOwnMembers {
+			page(fmt.Sprintf("%s/filler%d", uri, i), fmt.Sprintf("filler%d", i), "property", "", uri)
+		}
+	}
+	page("apple-docs://swiftui/scrollviewreader", "ScrollViewReader", "struct", "", "")
+	page("apple-docs://swiftui/scrollviewreader/init(content:)", "init(content:)", "init",
+		"init(@ViewBuilder content: @escaping (ScrollViewProxy) -> Content)", "apple-docs://swiftui/scrollviewreader")
+	page("apple-docs://swiftui/scrollviewproxy", "ScrollViewProxy", "struct", "", "")
+	page("apple-docs://swiftui/scrollviewproxy/scrollto(_:anchor:)", "scrollTo(_:anchor:)", "method",
+		"func scrollTo<ID>(_ id: ID, anchor: UnitPoint? = nil) where ID : Hashable", "apple-docs://swiftui/scrollviewproxy")
+	d.Children = append(d.Children, index.GraphChild{ParentURI: "apple-docs://swiftui/scrollviewproxy",
+		URI: "apple-docs://swiftui/scrollviewproxy/scrollto(_:anchor:)", Title: "scrollTo(_:anchor:)"})
+	filled("apple-docs://foundation/urlsession", "URLSession", "class")
+	page("apple-docs://foundation/urlsession/shared", "shared", "property", "class var shared: URLSession { get }", "apple-docs://foundation/urlsession")
+	page("apple-docs://foundation/urlsession/datatask(with:completionhandler:)", "dataTask(with:completionHandler:)", "method",
+		"func dataTask(with url: URL, completionHandler: @escaping @Sendable (Data?, URLResponse?, (any Error)?) -> Void) -> URLSessionDataTask",
+		"apple-docs://foundation/urlsession")
+	filled("apple-docs://foundation/urlresponse", "URLResponse", "class")
+	page("apple-docs://foundation/urlresponse/mimetype", "mimeType", "property", "var mimeType: String? { get }", "apple-docs://foundation/urlresponse")
+	filled("apple-docs://network/nwpathmonitor", "NWPathMonitor", "class")
+	page("apple-docs://network/nwpathmonitor/pathupdatehandler", "pathUpdateHandler", "property",
+		"final var pathUpdateHandler: ((NWPath) -> Void)? { get set }", "apple-docs://network/nwpathmonitor")
+	filled("apple-docs://network/nwpath", "NWPath", "struct")
+	page("apple-docs://network/nwpath/status", "status", "property", "let status: NWPath.Status", "apple-docs://network/nwpath")
+	// The invented names are in no page: the receiver's type is what
+	// makes them findings.
+	g.g = newSymbolGraph(d)
+	return g
+}
+
+// TestClosureParametersTypedFromDeclarations: a member used on a closure
+// parameter is checked on the type the callee's declaration gives it; the
+// real members pass.
+func TestClosureParametersTypedFromDeclarations(t *testing.T) {
+	code := `import SwiftUI
+import Network
+
+struct Feed: View {
+    let monitor = NWPathMonitor()
+    var body: some View {
+        ScrollViewReader { proxy in
+            Button("Top") { proxy.scrollTo(0); proxy.scrollToTop() }
+        }
+    }
+    func load(_ url: URL) {
+        URLSession.shared.dataTask(with: url) { _, response, error in
+            print(response?.mimeType ?? "", response?.statusCode ?? 0)
+        }.resume()
+        monitor.pathUpdateHandler = { path in
+            print(path.status, path.isConnected)
+        }
+    }
+}
+`
+	rep, err := (&Checker{Table: closureGraph()}).Check(context.Background(), []File{{Code: code}}, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	found := map[string]Status{}
+	for _, r := range rep.Findings {
+		found[fmt.Sprint(r.Line, " ", refBase(r.Symbol))] = r.Status
+	}
+	for _, want := range []string{"8 scrollToTop", "13 statusCode", "16 isConnected"} {
+		if !found[want].SaysMissing() {
+			t.Errorf("no finding for %s; findings: %+v", want, rep.Findings)
+		}
+	}
+	for _, real := range []string{"8 scrollTo", "13 mimeType", "16 status"} {
+		if found[real] != "" {
+			t.Errorf("a real member is a finding: %s %s", real, found[real])
+		}
+	}
+}
+
+// TestClosureInputs reads a closure's input types from declarations.
+func TestClosureInputs(t *testing.T) {
+	for decl, want := range map[string]string{
+		"func dataTask(with url: URL, completionHandler: @escaping @Sendable (Data?, URLResponse?, (any Error)?) -> Void) -> URLSessionDataTask": "Data URLResponse ",
+		"init(@ViewBuilder content: @escaping (GeometryProxy) -> Content)":                                                                       "GeometryProxy",
+		"final var pathUpdateHandler: ((NWPath) -> Void)? { get set }":                                                                           "NWPath",
+	} {
+		arity := strings.Count(want, " ") + 1
+		got, ok := closureInputs(decl, arity)
+		if !ok || strings.Join(got, " ") != want {
+			t.Errorf("%s: %q %v, want %q", decl, got, ok, want)
+		}
+	}
+	if _, ok := closureInputs("func f(x: Int, y: Int) -> Int", 2); ok {
+		t.Error("a parameter list is no closure")
+	}
+}

@@ -1,0 +1,72 @@
+package verify
+
+import (
+	"context"
+	"path/filepath"
+	"testing"
+
+	"github.com/cupertino-go/cupertino/index"
+	"github.com/cupertino-go/cupertino/internal/document"
+)
+
+// mentionIndex builds a real index (full-text tables and all) whose pages
+// mention a type the crawl has no page for: the first page the search
+// finds writes it only in capitals, folded to the same word; a later one
+// writes it as Swift does.
+func mentionIndex(t *testing.T) string {
+	t.Helper()
+	path := filepath.Join(t.TempDir(), "search.db")
+	b, err := index.Create(path, index.BuildOptions{SkipDiskCheck: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	docs := []*document.Document{
+		{URI: "apple-docs://avfaudio/avaudioformat_have_cmformatdescription", Source: document.SourceAppleDocs, Framework: "avfaudio",
+			Title: "AVAUDIOFORMAT_HAVE_CMFORMATDESCRIPTION", Kind: "macro", Language: "swift", Markdown: "# AVAUDIOFORMAT_HAVE_CMFORMATDESCRIPTION\n", ContentHash: "a"},
+		{URI: "apple-docs://avfaudio/avaudioplayernode", Source: document.SourceAppleDocs, Framework: "avfaudio",
+			Title: "AVAudioPlayerNode", Kind: "class", Language: "swift", Content: "Schedule buffers in an AVAudioFormat the engine accepts.",
+			Markdown: "# AVAudioPlayerNode\n\nSchedule buffers in an AVAudioFormat the engine accepts.\n", ContentHash: "b"},
+		{URI: "apple-docs://swiftui/view", Source: document.SourceAppleDocs, Framework: "swiftui",
+			Title: "View", Kind: "protocol", Language: "swift", Markdown: "# View\n", ContentHash: "c"},
+	}
+	for _, d := range docs {
+		if err := b.Put(d); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := b.Commit(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	return path
+}
+
+// TestMentionedAsWrittenReadsSeveralPages: a real type the crawl lacks is
+// "mentioned", not unknown, when any of the pages the case-folding search
+// finds writes it as written, not only the first; an invented type the
+// search folds onto another word stays unknown.
+func TestMentionedAsWrittenReadsSeveralPages(t *testing.T) {
+	table := openTable(t, mentionIndex(t))
+	rep := checkCode(t, table, Options{}, File{Code: "import AVFAudio\nlet f: AVAudioFormat? = nil\nlet g: AvAudioFormat? = nil\n"})
+	if got := summary(rep); got != "2:AVAudioFormat:mentioned 3:AvAudioFormat:unknown" {
+		t.Errorf("got %s, want AVAudioFormat mentioned (the second page writes it) and AvAudioFormat unknown", got)
+	}
+}
+
+// TestMembersOfAnUndocumentedTypeAreOneFinding: a member used on a value
+// declared of a type the index lacks is not checkable (the type is the one
+// finding); a member of a documented type the index lacks stays unknown.
+func TestMembersOfAnUndocumentedTypeAreOneFinding(t *testing.T) {
+	table := NewMemTable("UIKit", []SymbolInfo{
+		{Name: "UIView", Kind: "class", Module: "uikit", URI: "apple-docs://uikit/uiview"},
+		{Name: "frame", Parent: "UIView", Kind: "property", Module: "uikit", URI: "apple-docs://uikit/uiview/frame"},
+	})
+	code := "import UIKit\nfunc render(request: AVFooRequest, view: UIView) {\n    let context = request.renderContext\n    _ = view.hasNotchX\n}\n"
+	rep := checkCode(t, table, Options{}, File{Code: code})
+	got := map[string]Status{}
+	for _, r := range rep.References {
+		got[r.Symbol] = r.Status
+	}
+	if got["AVFooRequest"] != Unknown || got[".renderContext"] != NotCheckable || got[".hasNotchX"] != Unknown {
+		t.Errorf("got %s; want AVFooRequest unknown, .renderContext not checkable, .hasNotchX unknown", summary(rep))
+	}
+}
