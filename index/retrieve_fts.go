@@ -231,3 +231,16 @@ func (s *Store) PassageTexts(ctx context.Context, ids []int64) (map[int64]string
 func (s *Store) MarkdownOf(ctx context.Context, uris []string) (map[string]string, error) {
 	return MarkdownOf(ctx, s.db, uris)
 }
+
+// PassageHeadings returns every passage whose id lies in span (one source's
+// PassageSpan) with its page, anchor and heading, in id order: the ranker
+// reads the Swift book's section titles once, as the topics a question may
+// name.
+func (s *Store) PassageHeadings(ctx context.Context, span RowSpan) ([]PassageHit, error) {
+	return sqlrows.All(ctx, s.db, "passage headings",
+		`SELECT id, doc_id, anchor, heading FROM passages WHERE id BETWEEN ? AND ? ORDER BY id`,
+		[]any{span.Lo, span.Hi}, func(rows *sql.Rows) (h PassageHit, err error) {
+			err = rows.Scan(&h.ID, &h.DocID, &h.Anchor, &h.Heading)
+			return h, err
+		})
+}

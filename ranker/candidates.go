@@ -112,6 +112,10 @@ type search struct {
 	// swiftQuestion: the request is a question framed as about Swift
 	// (QuestionForm.NamesSwift).
 	swiftQuestion bool
+	// topics are the book's section titles the request names, read once
+	// (topicsRead) by namedTopics.
+	topics     []bookTopic
+	topicsRead bool
 }
 
 func (s *search) add(id int64, via int) *candidate {

@@ -29,7 +29,10 @@ type Engine struct {
 	ranges map[string]idRange
 	// passageSpans are each passage source's span of passage ids.
 	passageSpans map[string]idRange
-	log          *slog.Logger
+	// topics are the Swift book's section titles by their words' stems
+	// (topics.go).
+	topics map[string]bookTopic
+	log    *slog.Logger
 	// fullScoreCap is FullScoreCap; tests lower it to reach the bounded path
 	// on a small index.
 	fullScoreCap int
@@ -99,6 +102,9 @@ func New(ctx context.Context, store *index.Store, logger *slog.Logger) (*Engine,
 		if ok {
 			e.passageSpans[src] = idRange{lo: first, hi: last}
 		}
+	}
+	if err := e.loadBookTopics(ctx); err != nil {
+		return nil, err
 	}
 	return e, nil
 }

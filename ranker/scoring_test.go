@@ -270,6 +270,9 @@ var notScored = map[string]string{
 	"sectionLimit":        "a cap on the sections a request reads: it bites only with more matching sections than a fixture holds",
 	"sectionMaxMatches":   "a cap on a word's matching sections before it is dropped: it bites only on a corpus's thousands of sections",
 
+	// The book's topics need enrich's passages, as the sections do.
+	"minTopicWords": "pinned by TestNamedTopics (sections_test.go): a one-word title names nothing",
+	"maxTopicWords": "pinned by TestNamedTopics (sections_test.go): a six-word title names nothing",
 	// Bases of stages the fixture cannot run.
 	"contextBase":        "needs enrich's contexts pass over the fixture, which it does not run; the real index's goldens (TestHeldOutRealIndex) hold its effect",
 	"semanticBase":       "needs the word-vector model, which the fixture has not",

@@ -192,3 +192,53 @@ func TestSwiftQuestionSearchesTheBook(t *testing.T) {
 		t.Fatalf("no frame: Properties at %d, want below Apple's five pages: %v", r, uris(rs))
 	}
 }
+
+// TestNamedTopics pins minTopicWords and maxTopicWords: a run of the
+// request's content words equal to a book section's title of two to four
+// words names that topic, longest first, whatever the words' endings; a
+// one-word title names nothing.
+func TestNamedTopics(t *testing.T) {
+	e := &Engine{topics: map[string]bookTopic{}}
+	for i, heading := range []string{"Properties", "Property Observers", "Implicitly Unwrapped Optionals",
+		"Unwrapped Optionals", "Failable Initializers", "Setting Initial Values for Stored Properties Of Types"} {
+		if words := topicStems(heading); len(words) >= minTopicWords && len(words) <= maxTopicWords {
+			e.topics[strings.Join(words, " ")] = bookTopic{doc: int64(i + 1), heading: heading}
+		}
+	}
+	for _, c := range []struct {
+		keywords []string
+		want     []string
+	}{
+		{[]string{"swift", "property", "observer", "initial", "value"}, []string{"Property Observers"}},
+		{[]string{"declare", "implicitly", "unwrapped", "optional", "constant"}, []string{"Implicitly Unwrapped Optionals"}},
+		{[]string{"best", "practice", "failable", "initializers"}, []string{"Failable Initializers"}},
+		{[]string{"properties", "of", "a", "struct"}, nil},
+		{[]string{"setting", "initial", "values", "stored", "properties", "types"}, nil},
+	} {
+		s := &search{e: e, q: &Query{Keywords: c.keywords}}
+		var got []string
+		for _, tp := range s.namedTopics() {
+			got = append(got, tp.heading)
+		}
+		if strings.Join(got, "|") != strings.Join(c.want, "|") {
+			t.Errorf("%v names %q, want %q", c.keywords, got, c.want)
+		}
+	}
+}
+
+// TestNamedTopicProposesItsChapter: a request naming a book section's
+// title, with no word that names the language, finds the chapter through
+// that section (it names it), and the book fuses at apple-docs' weight.
+func TestNamedTopicProposesItsChapter(t *testing.T) {
+	e := sectionFixture(t)
+	rs := mustSearch(t, e, "initial value of property observers", Filters{})
+	i := rankOf(rs, "swift-book://languageguide/properties") - 1
+	if i < 0 || rs[i].Section != "Property Observers" {
+		t.Fatalf("the Properties chapter is not found through Property Observers: %v", rs)
+	}
+	s := &search{e: e, q: &Query{Keywords: []string{"property", "observers"}}, cands: map[int64]*candidate{7: {source: sectionFusionSource}},
+		sections: map[int64]sectionHit{7: {rank: 3, namedTopic: true}}}
+	if got := s.sectionFusionWeights(map[string]float64{"apple-docs": 3, sectionFusionSource: 1})[sectionFusionSource]; got != 3 {
+		t.Errorf("a named topic's book fuses at %v, want apple-docs' 3", got)
+	}
+}

@@ -248,6 +248,16 @@ const (
 // page: less than a framework's rank apart, so it orders near-ties.
 const callProminenceWeight = 6
 
+// A question names a topic of the book (topics.go) when a run of its
+// content words equals a section title of minTopicWords to maxTopicWords
+// content words. One word names too much ("Properties", "Methods" are
+// chapters, and any API question says "methods"); titles of five words
+// and more are sentences no question repeats.
+const (
+	minTopicWords = 2
+	maxTopicWords = 4
+)
+
 // ---- Fusion (fusion.go, understand.go, rank.go).
 
 // RRFK is the reciprocal-rank-fusion constant of Cormack, Clarke and

@@ -1,0 +1,107 @@
+package ranker
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"unicode"
+
+	"github.com/cupertino-go/cupertino/index"
+)
+
+// Topics: the Swift book's section titles, read once per engine, are the
+// topics of the language a question may name in its own words: "Swift
+// property observers initial value" names "Property Observers", "failable
+// initializer in Swift" names "Failable Initializers". A question that
+// names one is a language question whose answer is that section's
+// chapter: the reading proposes the chapter (it joins the candidates as if
+// found through that section, first) and the book meets Apple's pages on
+// equal terms (sectionFusionWeights). The words' search still runs and
+// decides. The titles are data of the index, not a list written here.
+
+// bookTopic is one section title of the book, by its words' stems.
+type bookTopic struct {
+	doc, passage    int64
+	anchor, heading string
+}
+
+// loadBookTopics reads the book's section titles of at least
+// minTopicWords content words into e.topics, keyed by their stems joined
+// by spaces; the first section of a title wins.
+func (e *Engine) loadBookTopics(ctx context.Context) error {
+	r, ok := e.passageSpans[sectionFusionSource]
+	if !ok {
+		return nil
+	}
+	hits, err := e.store.PassageHeadings(ctx, index.RowSpan{Lo: r.lo, Hi: r.hi})
+	if err != nil {
+		return fmt.Errorf("ranker topics: %w", err)
+	}
+	e.topics = map[string]bookTopic{}
+	for _, h := range hits {
+		words := topicStems(h.Heading)
+		if len(words) < minTopicWords || len(words) > maxTopicWords {
+			continue
+		}
+		key := strings.Join(words, " ")
+		if _, seen := e.topics[key]; !seen {
+			e.topics[key] = bookTopic{doc: h.DocID, passage: h.ID, anchor: h.Anchor, heading: h.Heading}
+		}
+	}
+	return nil
+}
+
+// topicStems are the stems of text's content words, in order.
+func topicStems(text string) []string {
+	var out []string
+	for _, w := range strings.FieldsFunc(strings.ToLower(text), func(r rune) bool {
+		return !unicode.IsLetter(r) && !unicode.IsDigit(r)
+	}) {
+		if !stopWords[w] && !sectionScaffolding[w] {
+			out = append(out, stem(w))
+		}
+	}
+	return out
+}
+
+// namedTopics are the book's topics the request names: runs of its
+// content words, longest first, equal to a section title's.
+func (s *search) namedTopics() []bookTopic {
+	if s.topicsRead {
+		return s.topics
+	}
+	s.topicsRead = true
+	if s.e == nil || len(s.e.topics) == 0 {
+		return nil
+	}
+	var words []string
+	for _, w := range s.contentWords() {
+		words = append(words, stem(w))
+	}
+	taken := make([]bool, len(words))
+	for n := min(maxTopicWords, len(words)); n >= minTopicWords; n-- {
+		for i := 0; i+n <= len(words); i++ {
+			if taken[i] || taken[i+n-1] {
+				continue
+			}
+			if t, ok := s.e.topics[strings.Join(words[i:i+n], " ")]; ok {
+				s.topics = append(s.topics, t)
+				for j := i; j < i+n; j++ {
+					taken[j] = true
+				}
+			}
+		}
+	}
+	return s.topics
+}
+
+// topicStage adds the chapter of each topic the request names, as found
+// through that section first.
+func (s *search) topicStage() {
+	for _, t := range s.namedTopics() {
+		h := s.sections[t.doc]
+		h.rank, h.passage, h.anchor, h.heading, h.namedTopic = 1, t.passage, t.anchor, t.heading, true
+		s.sections[t.doc] = h
+		s.add(t.doc, viaSection)
+	}
+}
