@@ -122,15 +122,22 @@ func TestSectionBaseLiftsTheAnsweringChapter(t *testing.T) {
 // the chapter comes second after Apple's first page, not sixth after all
 // five (at the book's own weight, 1/61 is below Apple's fifth, 3/65).
 func TestSectionFusionMeetsAppleOnEqualTerms(t *testing.T) {
-	e := sectionFixture(t)
-	rs := mustSearch(t, e, "what is the purpose of zorbitSet and plinthSet on a var", Filters{})
-	if r := rankOf(rs, "swift-book://languageguide/properties"); r <= 0 || r > 2 {
-		t.Fatalf("Properties at %d, want 1 or 2: %v", r, uris(rs))
-	}
 	// A request no section holds every word of keeps the book's weight.
-	rs = mustSearch(t, e, "tracked registrar zorbitSet", Filters{})
+	checkBookLift(t, sectionFixture(t), "what is the purpose of zorbitSet and plinthSet on a var", "tracked registrar zorbitSet")
+}
+
+// checkBookLift: for lifted, the Properties chapter comes first or second
+// (the book fuses at apple-docs' weight); for kept, it stays below the five
+// Apple pages that say the words (the book keeps its own weight).
+func checkBookLift(t *testing.T, e *Engine, lifted, kept string) {
+	t.Helper()
+	rs := mustSearch(t, e, lifted, Filters{})
+	if r := rankOf(rs, "swift-book://languageguide/properties"); r <= 0 || r > 2 {
+		t.Fatalf("%q: Properties at %d, want 1 or 2: %v", lifted, r, uris(rs))
+	}
+	rs = mustSearch(t, e, kept, Filters{})
 	if r := rankOf(rs, "swift-book://languageguide/properties"); r > 0 && r <= 5 {
-		t.Fatalf("Properties at %d for words no section holds together: %v", r, uris(rs))
+		t.Fatalf("%q: Properties at %d, want below Apple's five pages: %v", kept, r, uris(rs))
 	}
 }
 
@@ -182,15 +189,7 @@ func TestOnlyLanguageMeetsAppleOnEqualTerms(t *testing.T) {
 // Apple's pages on equal terms; the same words without the frame leave
 // the book at its own weight, behind the five Apple pages that say them.
 func TestSwiftQuestionSearchesTheBook(t *testing.T) {
-	e := sectionFixture(t)
-	rs := mustSearch(t, e, "What do zorbitSet and plinthSet do in Swift?", Filters{})
-	if r := rankOf(rs, "swift-book://languageguide/properties"); r <= 0 || r > 2 {
-		t.Fatalf("framed as about Swift: Properties at %d, want 1 or 2: %v", r, uris(rs))
-	}
-	rs = mustSearch(t, e, "zorbitSet and plinthSet", Filters{})
-	if r := rankOf(rs, "swift-book://languageguide/properties"); r > 0 && r <= 5 {
-		t.Fatalf("no frame: Properties at %d, want below Apple's five pages: %v", r, uris(rs))
-	}
+	checkBookLift(t, sectionFixture(t), "What do zorbitSet and plinthSet do in Swift?", "zorbitSet and plinthSet")
 }
 
 // TestNamedTopics pins minTopicWords and maxTopicWords: a run of the
