@@ -293,7 +293,7 @@ func QuestionFormLine(f QuestionForm) string {
 		line += "; asks about Swift: the book's sections are searched"
 	}
 	if len(f.Sides) > 0 {
-		line += fmt.Sprintf("; compared: %s (each side's search weighs %s, the whole's 1)", strings.Join(f.Sides, " | "), trimFloat(ComparisonSideWeight))
+		line += fmt.Sprintf("; compared: %s (each side's search weighs %s, the whole's 1)", strings.Join(f.Sides, " | "), TrimFloat(ComparisonSideWeight))
 	}
 	return line
 }

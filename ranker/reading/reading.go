@@ -203,9 +203,9 @@ func CodeLike(s string) bool {
 	return upper >= 2 || (upper == 1 && !unicode.IsUpper(first))
 }
 
-// trimFloat writes a weight as --explain does: at most four decimals,
-// no trailing zeros.
-func trimFloat(x float64) string {
+// TrimFloat writes a number as --explain prints it: at most four
+// decimals, no trailing zeros.
+func TrimFloat(x float64) string {
 	s := fmt.Sprintf("%.4f", x)
 	s = strings.TrimRight(strings.TrimRight(s, "0"), ".")
 	if s == "" || s == "-" {

@@ -86,9 +86,9 @@ func WeightsLine(r Reading) string {
 		lead = MessageLeadWeight
 	}
 	if r.Confidence >= 1 {
-		return fmt.Sprintf("Reading confidence 1 (sure): its searches weigh %s (lead) and 1; its words are searched only when they find nothing", trimFloat(lead))
+		return fmt.Sprintf("Reading confidence 1 (sure): its searches weigh %s (lead) and 1; its words are searched only when they find nothing", TrimFloat(lead))
 	}
 	reading, words := Weights(r.Confidence, lead)
 	return fmt.Sprintf("Reading confidence %s: its searches weigh %s (lead) and %s (floor %s); the words weigh %s (floor %s of the lead)",
-		trimFloat(r.Confidence), trimFloat(reading(0)), trimFloat(reading(1)), trimFloat(ReadingWeightFloor), trimFloat(words), trimFloat(WordsWeightFloor))
+		TrimFloat(r.Confidence), TrimFloat(reading(0)), TrimFloat(reading(1)), TrimFloat(ReadingWeightFloor), TrimFloat(words), TrimFloat(WordsWeightFloor))
 }
