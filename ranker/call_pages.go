@@ -11,6 +11,7 @@ import (
 
 	"github.com/cupertino-go/cupertino/index"
 	"github.com/cupertino-go/cupertino/internal/docuri"
+	"github.com/cupertino-go/cupertino/ranker/reading"
 )
 
 // The pages a call in code means: its member under the receiver's type,
@@ -50,12 +51,12 @@ func (s *search) callPages(ctx context.Context) error {
 	}
 	types := []string{c.Type}
 	if c.Type != "" && c.Via != "" {
-		types = append(types, viaTypes(c.Type, c.Via)...)
+		types = append(types, reading.ViaTypes(c.Type, c.Via)...)
 	}
 	if c.Type == "" {
 		// A property reached from a value is named after its type too:
 		// invoice.dueDate is a Date before invoice is an Invoice.
-		types = append(receiverTypes(c.Via), receiverTypes(c.Receiver)...)
+		types = append(reading.ReceiverTypes(c.Via), reading.ReceiverTypes(c.Receiver)...)
 		if c.Built != "" {
 			types = append([]string{c.Built}, types...)
 		}
@@ -122,7 +123,7 @@ func (s *search) callPages(ctx context.Context) error {
 		switch {
 		case len(c.Labels) > 0:
 			lower = strings.ToLower(c.Prefix())
-		case c.declaredProperty():
+		case c.DeclaredProperty():
 			end = ""
 		}
 		found, err := callPagesOf(s.e.store.RequirementPages(ctx, strings.ToLower(c.Member), lower, lower+end, lookupLimit))
@@ -295,7 +296,7 @@ func standardOwner(uri string) bool {
 func ownerNames(pages []callPage) []string {
 	var out []string
 	for _, p := range pages {
-		out = appendUnique(out, ownerName(p.uri))
+		out = reading.AppendUnique(out, ownerName(p.uri))
 	}
 	return out
 }
@@ -336,6 +337,18 @@ func isSubsequence(want, have []string) bool {
 
 // hashSuffixRE: a URI ending in DocC's disambiguating hash (-2523c).
 var hashSuffixRE = regexp.MustCompile(`-[0-9a-z]{4,6}$`)
+
+// readCall is a call of a reading, searched with the member pages the
+// index confirmed for it while the reading's searches were ordered (nil
+// when none were asked for).
+type readCall struct {
+	Call
+	memberPages []callPage
+}
+
+// memberPages are the member pages promoteTypedCalls and
+// environmentActions found, by the call's index in Reading.Calls.
+type memberPages map[int][]callPage
 
 // callPage is a member page a call may mean.
 type callPage struct {
@@ -418,9 +431,9 @@ var callFrameworkNames = slices.Sorted(maps.Keys(callFrameworks))
 // such actions through the environment, and code calls them like
 // functions. The index confirms the action has the member, with the
 // labels written.
-func (e *Engine) environmentActions(ctx context.Context, r *Reading) error {
+func (e *Engine) environmentActions(ctx context.Context, r *Reading, memberPages memberPages) error {
 	for i, c := range r.Calls {
-		if !c.free || c.Type != "" || c.Receiver != "" || ownCall(c) == 2 || c.Member == "" {
+		if !c.Free || c.Type != "" || c.Receiver != "" || reading.OwnCall(c) == 2 || c.Member == "" {
 			continue
 		}
 		action := strings.ToUpper(c.Member[:1]) + c.Member[1:] + "Action"
@@ -434,11 +447,11 @@ func (e *Engine) environmentActions(ctx context.Context, r *Reading) error {
 		if len(pages) == 0 {
 			continue
 		}
-		before := callQuery(c)
-		r.Calls[i].Type, r.Calls[i].Member, r.Calls[i].memberPages = action, "callAsFunction", pages
+		before := reading.CallQuery(c)
+		r.Calls[i].Type, r.Calls[i].Member, memberPages[i] = action, "callAsFunction", pages
 		for j, q := range r.Searches {
 			if q == before {
-				r.Searches[j] = callQuery(r.Calls[i])
+				r.Searches[j] = reading.CallQuery(r.Calls[i])
 			}
 		}
 	}

@@ -98,7 +98,7 @@ type search struct {
 	// part is the partition the full-text stage is searching.
 	part partition
 	// call is the member use read from code (Reading), or nil.
-	call *Call
+	call *readCall
 	// queryVector and similarity are the semantic layer's (semantic.go):
 	// the request's vector and each candidate's similarity to it.
 	queryVector []byte

@@ -92,8 +92,9 @@
 // named method of index.Store (index/retrieve*.go), whose statements are
 // fixed (expressions and values are bound) and prepared once per Store.
 //
-// Before any of this, SearchQuery reads the raw query once (reading*.go,
-// understand.go, call_pages.go): Swift code is searched as the calls it
+// Before any of this, SearchQuery reads the raw query once (package
+// ranker/reading, which asks nothing of the index) and checks the reading
+// against the index (understand.go, call_pages.go): Swift code is searched as the calls it
 // makes, each forcing its member's pages, a compiler
 // or runtime message as the names and concepts it holds (several searches
 // fused by RRF), and a name that names nothing as its nearest title

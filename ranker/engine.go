@@ -138,7 +138,7 @@ func (e *Engine) Search(ctx context.Context, raw string, filters Filters) ([]Res
 
 // run searches one parsed query with normalised filters; call is the member
 // use a reading of code found, or nil.
-func (e *Engine) run(ctx context.Context, q *Query, f Filters, call *Call) ([]Result, error) {
+func (e *Engine) run(ctx context.Context, q *Query, f Filters, call *readCall) ([]Result, error) {
 	if len(f.Sources) == 0 && len(q.Sources) > 0 {
 		f.Sources = q.Sources
 	}

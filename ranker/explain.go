@@ -1,9 +1,10 @@
 package ranker
 
 import (
-	"fmt"
 	"math"
 	"strings"
+
+	"github.com/cupertino-go/cupertino/ranker/reading"
 )
 
 // Factor names, as `--explain` prints them.
@@ -50,25 +51,16 @@ func (f Factor) String() string {
 	var v string
 	switch f.Op {
 	case OpMultiply:
-		v = "×" + trimFloat(f.Value)
+		v = "×" + reading.TrimFloat(f.Value)
 	case OpAdd:
-		v = "+" + trimFloat(f.Value)
+		v = "+" + reading.TrimFloat(f.Value)
 	default:
-		v = trimFloat(f.Value)
+		v = reading.TrimFloat(f.Value)
 	}
 	if f.Detail == "" {
 		return f.Name + " " + v
 	}
 	return f.Name + " " + v + " (" + f.Detail + ")"
-}
-
-func trimFloat(x float64) string {
-	s := fmt.Sprintf("%.4f", x)
-	s = strings.TrimRight(strings.TrimRight(s, "0"), ".")
-	if s == "" || s == "-" {
-		return "0"
-	}
-	return s
 }
 
 // Score is a candidate's relevance within its source. The ranker's

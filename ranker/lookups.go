@@ -16,6 +16,7 @@ import (
 	"github.com/cupertino-go/cupertino/internal/document"
 	"github.com/cupertino-go/cupertino/internal/source"
 	"github.com/cupertino-go/cupertino/internal/swiftlex"
+	"github.com/cupertino-go/cupertino/ranker/reading"
 )
 
 // lookups is stage 1: B-tree lookups, each bounded.
@@ -250,7 +251,7 @@ func (e *Engine) resolveTypeMember(ctx context.Context, q *Query) error {
 		return nil
 	}
 	typ, member := q.Terms[0], q.Terms[1]
-	if !swiftlex.IsTypeName(typ) || !isMemberName(member) {
+	if !swiftlex.IsTypeName(typ) || !reading.IsMemberName(member) {
 		return nil
 	}
 	ids, err := e.memberIDs(ctx, typ, member, 1)
@@ -277,7 +278,7 @@ func canonicalFrameworks(filter, hint string) []string {
 // (Sendable, NavigationStack, dataTask).
 func isNameLike(w string) bool {
 	r, _ := utf8.DecodeRuneInString(w)
-	return unicode.IsUpper(r) || codeLike(w)
+	return unicode.IsUpper(r) || reading.CodeLike(w)
 }
 
 // isTopicWord: a lower-case word or an all-caps acronym names a topic ("wifi",

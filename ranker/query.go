@@ -8,6 +8,7 @@ import (
 
 	"github.com/cupertino-go/cupertino/internal/source"
 	"github.com/cupertino-go/cupertino/internal/swiftlex"
+	"github.com/cupertino-go/cupertino/ranker/reading"
 )
 
 // Query is a user query taken apart into the signals the ranker uses. Parsing
@@ -268,7 +269,7 @@ func (q *Query) detectTypeMember(tokens []string) {
 	case 2:
 		// Two words are a type and a member only when one of them looks like
 		// code (URLSession, dataTask, resume()); "Dark mode" is prose.
-		if swiftlex.IsTypeName(tokens[0]) && isMemberName(tokens[1]) && (codeLike(tokens[0]) || codeLike(tokens[1])) {
+		if swiftlex.IsTypeName(tokens[0]) && reading.IsMemberName(tokens[1]) && (reading.CodeLike(tokens[0]) || reading.CodeLike(tokens[1])) {
 			q.TypeName, q.Member = tokens[0], tokens[1]
 		}
 	}
@@ -331,35 +332,6 @@ func allModifiers(words []string) bool {
 		}
 	}
 	return true
-}
-
-// isMemberName: an identifier starting lower-case, optionally followed by a
-// selector (dataTask, dataTask(with:)).
-func isMemberName(s string) bool {
-	ident := swiftlex.IdentifierPrefix(s)
-	if ident == "" || (len(ident) < len(s) && s[len(ident)] != '(') {
-		return false
-	}
-	for _, r := range ident {
-		return unicode.IsLower(r) || r == '_'
-	}
-	return false
-}
-
-// codeLike: a second capital (URLSession, dataTask), a digit, '_' or a
-// selector, none of which English words have.
-func codeLike(s string) bool {
-	upper := 0
-	for _, r := range s {
-		switch {
-		case unicode.IsUpper(r):
-			upper++
-		case unicode.IsDigit(r), r == '_', r == '(':
-			return true
-		}
-	}
-	first, _ := utf8.DecodeRuneInString(s)
-	return upper >= 2 || (upper == 1 && !unicode.IsUpper(first))
 }
 
 func containsFold(list []string, s string) bool {

@@ -9,6 +9,7 @@ import (
 	"unicode"
 
 	"github.com/cupertino-go/cupertino/internal/document"
+	"github.com/cupertino-go/cupertino/ranker/reading"
 )
 
 // canonicalTypeKinds are the declaration kinds a bare name most likely means.
@@ -245,7 +246,7 @@ func (s *search) exactTitle(c *candidate) bool {
 		return true
 	}
 	if !s.identifier && len(s.view.keywords) >= 1 && len(s.view.keywords) <= 3 && c.isType() &&
-		unprefixed(c.title) == strings.Join(s.view.keywords, "") {
+		reading.Unprefixed(c.title) == strings.Join(s.view.keywords, "") {
 		// "label" in UIKit is UILabel, "collection view" UICollectionView:
 		// lower-case words name the type that joins them behind its
 		// framework's prefix.
@@ -256,32 +257,13 @@ func (s *search) exactTitle(c *candidate) bool {
 		// Within one framework, a UI word names its view: "progress" in
 		// SwiftUI is ProgressView, "scroll" in UIKit UIScrollView.
 		joined := strings.Join(s.view.keywords, "") + "view"
-		if c.titleNorm == joined || unprefixed(c.title) == joined {
+		if c.titleNorm == joined || reading.Unprefixed(c.title) == joined {
 			return true
 		}
 	}
 	// Prose compares singular and plural alike ("App icon" is the page "App
 	// icons"); API names must match exactly (View is not Views).
 	return !s.identifier && s.view.textStem == stemWords(c.titleWords)
-}
-
-// unprefixed returns a type name without its framework prefix, lower-case:
-// UILabel -> label, NSButton -> button, URLSession -> session. The prefix is
-// a run of two or three capitals before a capitalised word; a name without
-// one gives "".
-func unprefixed(title string) string {
-	run := 0
-	for run < len(title) && title[run] >= 'A' && title[run] <= 'Z' {
-		run++
-	}
-	if run < 3 || run > 4 || run == len(title) || title[run] < 'a' || title[run] > 'z' {
-		return ""
-	}
-	rest := title[run-1:]
-	if strings.ContainsAny(rest, ".<( ") {
-		return ""
-	}
-	return strings.ToLower(rest)
 }
 
 // stemWords folds a plural "s" off each word of more than three letters

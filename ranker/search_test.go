@@ -457,7 +457,7 @@ func TestSearchReadingsKeepTheReadingsOrder(t *testing.T) {
 	e := openTestEngine(t)
 	ctx := context.Background()
 	r := Reading{Searches: []string{"View", "Text", "NavigationStack", "List", "Button", "Image", "Toggle"}}
-	found, errs := e.searchAll(ctx, r.Searches[:maxReadSearches], Filters{Limit: 5}, nil)
+	found, errs := e.searchAll(ctx, r.Searches[:maxReadSearches], Filters{Limit: 5}, nil, nil)
 	if len(found) != maxReadSearches || len(errs) != maxReadSearches {
 		t.Fatalf("%d results, %d errors; want %d of each", len(found), len(errs), maxReadSearches)
 	}

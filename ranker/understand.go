@@ -11,6 +11,7 @@ import (
 	"sync"
 
 	"github.com/cupertino-go/cupertino/internal/swiftlex"
+	"github.com/cupertino-go/cupertino/ranker/reading"
 )
 
 // Response is a search's results and how its query was read.
@@ -30,7 +31,8 @@ func (e *Engine) SearchQuery(ctx context.Context, raw string, filters Filters) (
 	if form.NamesSwift() {
 		ctx = withSwiftQuestion(ctx)
 	}
-	r := readQuery(text)
+	r := reading.Read(text)
+	pages := memberPages{} // the index's confirmations of the calls' receivers
 	if form.Changed() {
 		r.Question = &form
 	}
@@ -45,7 +47,7 @@ func (e *Engine) SearchQuery(ctx context.Context, raw string, filters Filters) (
 		weights := map[string]float64{"words": 1}
 		byURI := map[string]Result{}
 		addList(&lists[0], results, byURI)
-		found, errs := e.searchAll(ctx, form.Sides, filters, nil)
+		found, errs := e.searchAll(ctx, form.Sides, filters, nil, nil)
 		for i := range found {
 			if errs[i] != nil && !errors.Is(errs[i], ErrEmptyQuery) {
 				return Response{}, errs[i]
@@ -63,24 +65,24 @@ func (e *Engine) SearchQuery(ctx context.Context, raw string, filters Filters) (
 		return Response{}, err
 	}
 	if r.Class == ClassSyntax {
-		if err := e.environmentActions(ctx, &r); err != nil {
+		if err := e.environmentActions(ctx, &r, pages); err != nil {
 			return Response{}, err
 		}
-		if err := e.promoteTypedCalls(ctx, &r); err != nil {
+		if err := e.promoteTypedCalls(ctx, &r, pages); err != nil {
 			return Response{}, err
 		}
 	}
 	// The words of the code or message are searched beside the reading's
 	// searches, weighed by how unsure the reading is; a sure reading's
-	// words only when its searches find nothing (reading_weight.go).
+	// words only when its searches find nothing (reading/reading_weight.go).
 	words := text
 	lead := float64(syntaxLeadWeight)
 	if r.Class == ClassMessage {
-		words, lead = messageKeywords(text), messageLeadWeight
+		words, lead = reading.MessageKeywords(text), messageLeadWeight
 	}
-	r.Confidence = readingConfidence(text, r.Class)
+	r.Confidence = reading.Confidence(text, r.Class)
 	sure := r.Confidence >= 1
-	readingWeight, wordsWeight := readingWeights(r.Confidence, lead)
+	readingWeight, wordsWeight := reading.Weights(r.Confidence, lead)
 	searches := slices.Clone(r.Searches[:min(len(r.Searches), maxReadSearches)])
 	if !sure {
 		searches = append(searches, words)
@@ -88,7 +90,7 @@ func (e *Engine) SearchQuery(ctx context.Context, raw string, filters Filters) (
 	var lists []RankedList
 	weights := map[string]float64{}
 	byURI := map[string]Result{}
-	found, errs := e.searchAll(ctx, searches, filters, r.Calls)
+	found, errs := e.searchAll(ctx, searches, filters, r.Calls, pages)
 	for i := range found {
 		results, err := found[i], errs[i]
 		if errors.Is(err, ErrEmptyQuery) {
@@ -202,16 +204,16 @@ const readSearchParallelism = 2
 // own, and a line of code or a message waits for the slowest of them
 // rather than their sum. A search that is a call's query is searched with
 // that call. The results come back in the searches' order.
-func (e *Engine) searchAll(ctx context.Context, searches []string, filters Filters, calls []Call) ([][]Result, []error) {
+func (e *Engine) searchAll(ctx context.Context, searches []string, filters Filters, calls []Call, pages memberPages) ([][]Result, []error) {
 	found := make([][]Result, len(searches))
 	errs := make([]error, len(searches))
 	var wg sync.WaitGroup
 	slots := make(chan struct{}, readSearchParallelism)
 	for i, q := range searches {
-		var call *Call
+		var call *readCall
 		for j := range calls {
-			if callQuery(calls[j]) == q {
-				call = &calls[j]
+			if reading.CallQuery(calls[j]) == q {
+				call = &readCall{Call: calls[j], memberPages: pages[j]}
 			}
 		}
 		wg.Add(1)
@@ -239,30 +241,30 @@ func (e *Engine) searchAll(ctx context.Context, searches []string, filters Filte
 // searched at all, nor is a declared property no protocol requires; a
 // declared function the index confirms as a requirement is not searched
 // through its signature's types.
-func (e *Engine) promoteTypedCalls(ctx context.Context, r *Reading) error {
+func (e *Engine) promoteTypedCalls(ctx context.Context, r *Reading, memberPages memberPages) error {
 	promoted := false
 	var unconfirmed []string
 	for i, c := range r.Calls {
-		if c.order != nil && c.order.value {
+		if c.Order != nil && c.Order.Value {
 			// = .currency names nothing by itself: the property set
 			// leads, the value follows.
 			n, err := e.store.TitleCount(ctx, c.Member)
 			if err != nil {
 				return err
 			}
-			o := *c.order
+			o := *c.Order
 			if n > maxReadTitles {
-				o.own = 2
+				o.Own = 2
 			} else {
-				o.at = math.MinInt32 // before the property it is assigned to
+				o.At = math.MinInt32 // before the property it is assigned to
 			}
-			r.Calls[i].order, promoted = &o, true
+			r.Calls[i].Order, promoted = &o, true
 			continue
 		}
-		if c.order == nil || c.Type != "" {
+		if c.Order == nil || c.Type != "" {
 			continue
 		}
-		if c.Declared && len(c.Labels) > 0 && len(r.signature) > 0 {
+		if c.Declared && len(c.Labels) > 0 && len(r.Signature) > 0 {
 			// A function that implements a requirement is searched
 			// through it, not through the types its signature names.
 			required, err := e.store.RequirementPrefixExists(ctx, c.Prefix())
@@ -270,11 +272,11 @@ func (e *Engine) promoteTypedCalls(ctx context.Context, r *Reading) error {
 				return err
 			}
 			if required {
-				unconfirmed = append(unconfirmed, r.signature...)
+				unconfirmed = append(unconfirmed, r.Signature...)
 			}
 			continue
 		}
-		if c.declaredProperty() {
+		if c.DeclaredProperty() {
 			// var isNilOrEmpty: Bool { … } that no protocol requires is
 			// the code's own: not searched.
 			required, err := e.store.RequirementExists(ctx, c.Member)
@@ -282,15 +284,15 @@ func (e *Engine) promoteTypedCalls(ctx context.Context, r *Reading) error {
 				return err
 			}
 			if !required {
-				unconfirmed = append(unconfirmed, callQuery(c))
+				unconfirmed = append(unconfirmed, reading.CallQuery(c))
 			}
 			continue
 		}
-		guessable := c.order.own == 1 && c.Receiver != "" && !c.order.inClosure
-		if !guessable && !c.order.read {
+		guessable := c.Order.Own == 1 && c.Receiver != "" && !c.Order.InClosure
+		if !guessable && !c.Order.Read {
 			continue
 		}
-		types := append(receiverTypes(c.Via), receiverTypes(c.Receiver)...)
+		types := append(reading.ReceiverTypes(c.Via), reading.ReceiverTypes(c.Receiver)...)
 		if guessable && len(c.Labels) > 0 {
 			// A labelled call on an untyped value may be the standard
 			// library's (email.range(of:): StringProtocol's) when the
@@ -305,13 +307,13 @@ func (e *Engine) promoteTypedCalls(ctx context.Context, r *Reading) error {
 			!slices.ContainsFunc(pages, func(p callPage) bool { return isSubsequence(c.Labels, selectorLabels(p.title)) }) {
 			pages = nil // a standard type's copy with other labels is no confirmation
 		}
-		r.Calls[i].memberPages = pages // callPages reads them instead of asking again
+		memberPages[i] = pages // callPages reads them instead of asking again
 		switch {
 		case len(pages) > 0 && guessable:
-			o := *c.order
-			o.own = 0
-			r.Calls[i].order, promoted = &o, true
-		case len(pages) == 0 && c.order.read:
+			o := *c.Order
+			o.Own = 0
+			r.Calls[i].Order, promoted = &o, true
+		case len(pages) == 0 && c.Order.Read:
 			// A property no guessed type has is searched by its name
 			// only when few pages bear it (isPlaybackLikelyToKeepUp),
 			// not a name every other type has (name, height).
@@ -320,13 +322,13 @@ func (e *Engine) promoteTypedCalls(ctx context.Context, r *Reading) error {
 				return err
 			}
 			if n == 0 || n > maxReadTitles {
-				unconfirmed = append(unconfirmed, callQuery(c))
+				unconfirmed = append(unconfirmed, reading.CallQuery(c))
 			}
 		}
 	}
 	r.Searches = slices.DeleteFunc(r.Searches, func(q string) bool {
 		return slices.Contains(unconfirmed, q) && !slices.ContainsFunc(r.Calls, func(c Call) bool {
-			return callQuery(c) == q && (c.order == nil || !c.order.read) && !c.declaredProperty()
+			return reading.CallQuery(c) == q && (c.Order == nil || !c.Order.Read) && !c.DeclaredProperty()
 		})
 	})
 	if !promoted {
@@ -336,14 +338,14 @@ func (e *Engine) promoteTypedCalls(ctx context.Context, r *Reading) error {
 	// others; only their order within those slots changes.
 	var written []Call
 	for _, c := range r.Calls {
-		if c.order != nil {
+		if c.Order != nil {
 			written = append(written, c)
 		}
 	}
-	slices.SortStableFunc(written, func(a, b Call) int { return a.order.compare(b.order) })
+	slices.SortStableFunc(written, func(a, b Call) int { return a.Order.Compare(b.Order) })
 	var order []string
 	for _, c := range written {
-		order = appendUnique(order, callQuery(c))
+		order = reading.AppendUnique(order, reading.CallQuery(c))
 	}
 	next := 0
 	for i, q := range r.Searches {
@@ -353,14 +355,6 @@ func (e *Engine) promoteTypedCalls(ctx context.Context, r *Reading) error {
 		}
 	}
 	return nil
-}
-
-// callQuery is the search a call becomes: Type.member, or the member.
-func callQuery(c Call) string {
-	if c.Type != "" {
-		return c.Type + "." + c.Member
-	}
-	return c.Member
 }
 
 // knownSearches drops the searches of types no page names: the code's own
@@ -377,7 +371,7 @@ func (e *Engine) knownSearches(ctx context.Context, code string, r *Reading) err
 	for _, q := range r.Searches {
 		typ, member, dotted := strings.Cut(q, ".")
 		if (dotted && member != "init") || !swiftlex.IsTypeName(typ) || strings.Contains(code, "@"+typ) || strings.Contains(code, "#"+typ) {
-			out = appendUnique(out, q)
+			out = reading.AppendUnique(out, q)
 			continue
 		}
 		known, err := e.store.NameExists(ctx, typ)
@@ -385,7 +379,7 @@ func (e *Engine) knownSearches(ctx context.Context, code string, r *Reading) err
 			return err
 		}
 		if known {
-			out = appendUnique(out, q)
+			out = reading.AppendUnique(out, q)
 			continue
 		}
 		function, err := e.store.TitlePrefixExists(ctx, typ+"(")
@@ -400,7 +394,7 @@ func (e *Engine) knownSearches(ctx context.Context, code string, r *Reading) err
 				r.Calls[i].Type, r.Calls[i].Member = "", typ
 			}
 		}
-		out = appendUnique(out, typ)
+		out = reading.AppendUnique(out, typ)
 	}
 	r.Searches = out
 	return nil
@@ -408,7 +402,7 @@ func (e *Engine) knownSearches(ctx context.Context, code string, r *Reading) err
 
 // searchText is one search of a query as typed, with the call its reading
 // found in code, if any.
-func (e *Engine) searchText(ctx context.Context, raw string, filters Filters, call *Call) ([]Result, error) {
+func (e *Engine) searchText(ctx context.Context, raw string, filters Filters, call *readCall) ([]Result, error) {
 	f, err := filters.Normalize(e.fw)
 	if err != nil {
 		return nil, err
@@ -434,7 +428,7 @@ func (e *Engine) correct(ctx context.Context, raw string) (string, error) {
 	if len(fields) >= 2 && len(fields) <= 3 {
 		// Only plain words: "URLSession dataTask" is a type and a member.
 		joined := strings.Join(fields, "")
-		if isLetters(joined) && !slices.ContainsFunc(fields, codeLike) {
+		if isLetters(joined) && !slices.ContainsFunc(fields, reading.CodeLike) {
 			title, err := e.typeTitle(ctx, strings.ToLower(joined))
 			if err != nil || title != "" {
 				return title, err

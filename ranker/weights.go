@@ -1,5 +1,7 @@
 package ranker
 
+import "github.com/cupertino-go/cupertino/ranker/reading"
+
 // Every number that changes an order or a candidate set is in this file,
 // each with its reason: the multipliers of score() (the named weights and
 // frameworkAuthority; prominence's is 1/(1+prominenceWeight×p), and the
@@ -149,27 +151,18 @@ func (s *Score) apply(w weight, detail ...string) {
 	s.Multiply(w.factor, w.value, why)
 }
 
-// Readings propose; retrieval decides (reading_weight.go, issue #27).
-// The words' list weighs (1 - confidence) × the reading's lead weight,
-// never less than wordsWeightFloor × it, and the reading's lists are
-// multiplied by the confidence, never less than readingWeightFloor.
+// Readings propose; retrieval decides. The reading's own numbers are
+// reading/weights.go's, with their reasons (the reading package cannot see
+// this file); they are named here too so that this table, --explain's
+// rule names and TestScoringCasesNameEveryWeight list every number.
 const (
-	// wordsWeightFloor: a reading whose code is mostly words still
-	// weighs its words' list a tenth of the lead at least. (A sure
-	// reading, of pasted code or a diagnostic, is not fused with its
-	// words, which are searched only when its searches find nothing.
-	// Fused at a tenth, they reordered the code's own pages: syntax MRR
-	// fell by 0.03 to 0.14 on every battery; filling the rows its
-	// searches left doubled the p99 of pasted code, 35 -> 100 ms.)
-	wordsWeightFloor = 0.1
-	// readingWeightFloor: an unsure reading still proposes its pages.
-	readingWeightFloor = 0.2
+	wordsWeightFloor   = reading.WordsWeightFloor
+	readingWeightFloor = reading.ReadingWeightFloor
 )
 
-// comparisonSideWeight: each side of a comparison ("let vs var") weighs
-// half the whole query's list: the page that compares them holds both
-// words and leads; each side's own page follows.
-const comparisonSideWeight = 0.5
+// comparisonSideWeight: each side of a comparison weighs this against the
+// whole query's list (reading/weights.go).
+const comparisonSideWeight = reading.ComparisonSideWeight
 
 // Sections (sections.go): the sections of the Swift book, Swift Evolution
 // and swift.org that a request's words match.
@@ -264,12 +257,11 @@ const (
 // Büttcher; orderings are insensitive to it within roughly [10, 100].
 const RRFK = 60
 
-// The fusion weight of a reading's first search; the others have 1. The
-// first is what the code calls, which outranks the types it mentions, or
-// the name the message quotes, which its concepts explain.
+// The fusion weight of a reading's first search; the others have 1
+// (reading/weights.go gives the reasons).
 const (
-	syntaxLeadWeight  = 3
-	messageLeadWeight = 1.5
+	syntaxLeadWeight  = reading.SyntaxLeadWeight
+	messageLeadWeight = reading.MessageLeadWeight
 )
 
 // messageRRFK is the fusion constant of a message's searches. Each search
@@ -285,8 +277,9 @@ const messageRRFK = 1
 const perSourceList = 100
 
 // ---- Caps on what is considered (candidates.go, contexts.go, filtered.go,
-// prose.go, typos.go, counts.go, understand.go, question.go). Each bounds a
-// stage's work; most bite only on the full corpus.
+// prose.go, typos.go, counts.go, understand.go; reading/question.go's is
+// reading/weights.go's). Each bounds a stage's work; most bite only on the
+// full corpus.
 
 // Stage bounds; see the package comment for the measurements behind them.
 const (
@@ -392,9 +385,6 @@ const maxReadSearches = 5
 // it on a value of unguessed type to be searched by that name.
 const maxReadTitles = 3
 
-// maxShortSide is how many words each side of "X vs Y" (and of any
-// comparison read as code) may have: "guard let vs if let" compares two
-// things; "branch code for iPad versus iPhone" and "show '1 file' versus
-// '3 files'" are requests that say versus. "The difference between X and
-// Y" names its sides whatever their length.
-const maxShortSide = 3
+// maxShortSide is how many words each side of a comparison may have
+// (reading/weights.go).
+const maxShortSide = reading.MaxShortSide

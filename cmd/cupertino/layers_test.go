@@ -14,7 +14,7 @@ var layers = map[string]int{
 	"internal/stats": 0, "internal/version": 0, "internal/filelock": 0, "internal/mdbound": 0, "internal/ondisk": 0, "internal/safefile": 0, "internal/termtext": 0, "internal/swiftlex": 0,
 	"internal/progress": 0, "internal/benchkit": 0, "internal/testenv": 0, "internal/sqlrows": 0, "internal/symbolgraph": 1,
 	"internal/golden": 1, "internal/swiftsym": 1, "internal/semantic": 1, "internal/docc": 1, "door": 1, "internal/source": 1,
-	"index": 2, "internal/corpus": 2,
+	"ranker/reading": 1, "index": 2, "internal/corpus": 2,
 	"ranker": 3, "internal/ingest": 3, "enrich": 3, "crawler": 3, "crawler/fakeapple": 3, "internal/bundle": 3, "index/indextest": 3,
 	"internal/verify": 3,
 	"mcp":             4, "eval/search": 4, "eval/agent": 4, "eval/agent/fakellm": 4, "eval/verify": 4, "ranker/internal/lexicongen": 4,
@@ -43,6 +43,21 @@ func TestPackagesDependDownwardOnly(t *testing.T) {
 			if l, ok := layers[dep]; ok && l >= layer {
 				t.Errorf("%s (layer %d) imports %s (layer %d): packages depend downward only", pkg, layer, dep, l)
 			}
+		}
+	}
+}
+
+// TestReadingAsksNoDatabase: the ranker's reading stage is pure (issue
+// #26): neither it nor anything it imports opens a database or the index;
+// the ranker confirms a reading's guesses against the index afterwards.
+func TestReadingAsksNoDatabase(t *testing.T) {
+	out, err := exec.Command("go", "list", "-deps", "../../ranker/reading").Output()
+	if err != nil {
+		t.Fatalf("go list: %v", err)
+	}
+	for _, dep := range strings.Fields(string(out)) {
+		if dep == "database/sql" || strings.HasPrefix(dep, "modernc.org/sqlite") || dep == "github.com/cupertino-go/cupertino/index" {
+			t.Errorf("ranker/reading depends on %s", dep)
 		}
 	}
 }

@@ -1,4 +1,4 @@
-package ranker
+package reading
 
 import "regexp"
 
@@ -28,7 +28,7 @@ func languageSearches(code string) []string {
 	var out []string
 	for _, f := range languageFeatures {
 		if f.mark.MatchString(code) {
-			out = appendUnique(out, f.search)
+			out = AppendUnique(out, f.search)
 		}
 	}
 	return out

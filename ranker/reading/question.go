@@ -1,4 +1,4 @@
-package ranker
+package reading
 
 import (
 	"fmt"
@@ -206,7 +206,7 @@ func ReadQuestionForm(raw string, isFramework func(string) bool) QuestionForm {
 		// Keywords compared ("guard let vs if let") read as code.
 		return f
 	}
-	if readQuery(f.Core).Class != ClassWords {
+	if Read(f.Core).Class != ClassWords {
 		// Code and messages keep their words.
 		return f
 	}
@@ -229,7 +229,7 @@ func ReadQuestionForm(raw string, isFramework func(string) bool) QuestionForm {
 }
 
 // compare finds a comparison in the core and searches its sides; short
-// asks for sides of at most maxShortSide words.
+// asks for sides of at most MaxShortSide words.
 func (f *QuestionForm) compare(strip func(string), short bool) bool {
 	var x, y string
 	versus := false
@@ -241,7 +241,7 @@ func (f *QuestionForm) compare(strip func(string), short bool) bool {
 		x, y, versus = m[1], m[2], true
 	}
 	x, y = unquoteCode(x), unquoteCode(y)
-	long := len(strings.Fields(x)) > maxShortSide || len(strings.Fields(y)) > maxShortSide
+	long := len(strings.Fields(x)) > MaxShortSide || len(strings.Fields(y)) > MaxShortSide
 	if x == "" || y == "" || long && (short || versus) {
 		return false
 	}
@@ -293,7 +293,7 @@ func QuestionFormLine(f QuestionForm) string {
 		line += "; asks about Swift: the book's sections are searched"
 	}
 	if len(f.Sides) > 0 {
-		line += fmt.Sprintf("; compared: %s (each side's search weighs %s, the whole's 1)", strings.Join(f.Sides, " | "), trimFloat(comparisonSideWeight))
+		line += fmt.Sprintf("; compared: %s (each side's search weighs %s, the whole's 1)", strings.Join(f.Sides, " | "), TrimFloat(ComparisonSideWeight))
 	}
 	return line
 }

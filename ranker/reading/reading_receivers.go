@@ -1,4 +1,4 @@
-package ranker
+package reading
 
 import (
 	"regexp"
@@ -56,12 +56,12 @@ func receiverVariable(chain string) string {
 	return first
 }
 
-// receiverTypes are the types a value's name suggests, by the convention of
+// ReceiverTypes are the types a value's name suggests, by the convention of
 // naming a value after its type: tableView -> TableView, UITableView,
 // NSTableView, then its last word's (cardView -> UIView, NSView, View);
 // product -> Product. A guess costs little: a type is read only when it has
 // the member called.
-func receiverTypes(name string) []string {
+func ReceiverTypes(name string) []string {
 	if name == "" {
 		return nil
 	}
@@ -145,14 +145,14 @@ func chainProperty(chain string) string {
 	return last
 }
 
-// viaTypes are the types a chain's property may have, by the convention
+// ViaTypes are the types a chain's property may have, by the convention
 // of naming a property after its type, the root's own or its framework's:
 // configuration on URLSession -> URLSessionConfiguration, and
 // privateCloudDatabase on CKContainer -> … CKCloudDatabase, CloudDatabase,
 // CKDatabase; a type is read only when it has the member called.
-func viaTypes(root, property string) []string {
+func ViaTypes(root, property string) []string {
 	prefix := ""
-	if rest := unprefixed(root); rest != "" {
+	if rest := Unprefixed(root); rest != "" {
 		prefix = root[:len(root)-len(rest)] // CK in CKContainer
 	}
 	name := strings.ToUpper(property[:1]) + property[1:]
@@ -216,4 +216,23 @@ func builtType(code string) string {
 		}
 	}
 	return ""
+}
+
+// Unprefixed returns a type name without its framework prefix, lower-case:
+// UILabel -> label, NSButton -> button, URLSession -> session. The prefix is
+// a run of two or three capitals before a capitalised word; a name without
+// one gives "".
+func Unprefixed(title string) string {
+	run := 0
+	for run < len(title) && title[run] >= 'A' && title[run] <= 'Z' {
+		run++
+	}
+	if run < 3 || run > 4 || run == len(title) || title[run] < 'a' || title[run] > 'z' {
+		return ""
+	}
+	rest := title[run-1:]
+	if strings.ContainsAny(rest, ".<( ") {
+		return ""
+	}
+	return strings.ToLower(rest)
 }

@@ -1,4 +1,4 @@
-package ranker
+package reading
 
 import (
 	"strings"
@@ -78,7 +78,7 @@ func nameOperators(raw string) (string, []string) {
 			context = true
 		}
 	}
-	if len(ops) == 0 || readQuery(raw).Class != ClassWords {
+	if len(ops) == 0 || Read(raw).Class != ClassWords {
 		return raw, nil
 	}
 	var named []string

@@ -1,4 +1,4 @@
-package ranker
+package reading
 
 import (
 	"regexp"
@@ -103,11 +103,11 @@ func errorCodeNames(text string) []string {
 			continue
 		}
 		if name, ok := errorCodes[m[1]][code]; ok {
-			out = appendUnique(out, name)
+			out = AppendUnique(out, name)
 		} else if domain := m[1]; !strings.HasPrefix(domain, "NS") {
 			// A framework's own domain (SKErrorDomain, CKErrorDomain) is
 			// its error type's, whose Code lists the codes by name.
-			out = appendUnique(out, strings.TrimSuffix(domain, "Domain")+".Code")
+			out = AppendUnique(out, strings.TrimSuffix(domain, "Domain")+".Code")
 		}
 	}
 	return out

@@ -1,9 +1,11 @@
-package ranker
+package reading
 
 import (
 	"fmt"
 	"regexp"
 	"strings"
+
+	"github.com/cupertino-go/cupertino/internal/swiftlex"
 )
 
 // Readings propose; retrieval decides. A query read as code or as a
@@ -19,12 +21,12 @@ import (
 // self.
 var strongCodeRE = regexp.MustCompile(`[{}]|\s=\s|->|[A-Za-z_]\w*\(\s*\w+:|\.[a-z]\w*\(|\w\("|\\\.|@[A-Z]\w*(\s+\w+)*\s+(var|let)\s|\bself\.|^\s*(let|var|func|guard|if let|for|return|try|await)\s|^\s*\.[a-z]`)
 
-// readingConfidence is how sure a reading of text is, from 0 to 1. A
+// Confidence is how sure a reading of text is, from 0 to 1. A
 // message is read by its diagnostic's own wording: sure. Code with a mark
 // only code has is sure; code read from a lone call among words
 // ("Binding(UI) not updating") is as sure as the share of its words that
 // are not English.
-func readingConfidence(text string, class QueryClass) float64 {
+func Confidence(text string, class QueryClass) float64 {
 	if class != ClassSyntax || strongCodeRE.MatchString(text) {
 		return 1
 	}
@@ -48,7 +50,7 @@ func englishWord(t string) bool {
 	if w == "" {
 		return false
 	}
-	if stopWords[strings.ToLower(w)] {
+	if swiftlex.QueryStopWords[strings.ToLower(w)] {
 		return true
 	}
 	for _, r := range w {
@@ -59,34 +61,34 @@ func englishWord(t string) bool {
 	return !swiftKeywords[w]
 }
 
-// readingWeights are the fusion weights of a reading's i-th list and of
+// Weights are the fusion weights of a reading's i-th list and of
 // the words' list, for a reading of the given confidence whose lead
 // weighs lead.
-func readingWeights(confidence, lead float64) (reading func(i int) float64, words float64) {
-	c := max(confidence, readingWeightFloor)
+func Weights(confidence, lead float64) (reading func(i int) float64, words float64) {
+	c := max(confidence, ReadingWeightFloor)
 	reading = func(i int) float64 {
 		if i == 0 {
 			return lead * c
 		}
 		return c
 	}
-	return reading, lead * max(1-confidence, wordsWeightFloor)
+	return reading, lead * max(1-confidence, WordsWeightFloor)
 }
 
-// ReadingWeightsLine says, for --explain, how a reading's searches and its
+// WeightsLine says, for --explain, how a reading's searches and its
 // words were weighed against each other.
-func ReadingWeightsLine(r Reading) string {
+func WeightsLine(r Reading) string {
 	if r.Class == ClassWords {
 		return ""
 	}
-	lead := float64(syntaxLeadWeight)
+	lead := float64(SyntaxLeadWeight)
 	if r.Class == ClassMessage {
-		lead = messageLeadWeight
+		lead = MessageLeadWeight
 	}
 	if r.Confidence >= 1 {
-		return fmt.Sprintf("Reading confidence 1 (sure): its searches weigh %s (lead) and 1; its words are searched only when they find nothing", trimFloat(lead))
+		return fmt.Sprintf("Reading confidence 1 (sure): its searches weigh %s (lead) and 1; its words are searched only when they find nothing", TrimFloat(lead))
 	}
-	reading, words := readingWeights(r.Confidence, lead)
+	reading, words := Weights(r.Confidence, lead)
 	return fmt.Sprintf("Reading confidence %s: its searches weigh %s (lead) and %s (floor %s); the words weigh %s (floor %s of the lead)",
-		trimFloat(r.Confidence), trimFloat(reading(0)), trimFloat(reading(1)), trimFloat(readingWeightFloor), trimFloat(words), trimFloat(wordsWeightFloor))
+		TrimFloat(r.Confidence), TrimFloat(reading(0)), TrimFloat(reading(1)), TrimFloat(ReadingWeightFloor), TrimFloat(words), TrimFloat(WordsWeightFloor))
 }

@@ -1,4 +1,4 @@
-package ranker
+package reading
 
 import "regexp"
 
@@ -50,8 +50,8 @@ func addDeclaredMembers(code string, add func(c Call, at int)) {
 	}
 }
 
-// declaredProperty: a property the code declares (var description:
+// DeclaredProperty: a property the code declares (var description:
 // String {), neither called nor a function.
-func (c Call) declaredProperty() bool {
+func (c Call) DeclaredProperty() bool {
 	return c.Declared && len(c.Labels) == 0 && !c.NoArguments
 }

@@ -1,7 +1,6 @@
-package ranker
+package reading
 
 import (
-	"context"
 	"slices"
 	"strings"
 	"testing"
@@ -34,14 +33,14 @@ func TestReadQueryClasses(t *testing.T) {
 		{"let label = \"Done\"; print(label, count)", ClassSyntax},
 		{"ShareLink(item: url, subject: Text(\"Report\"), message: Text(\"Attached\"))", ClassSyntax},
 	} {
-		if got := readQuery(tc.query).Class; got != tc.class {
-			t.Errorf("readQuery(%q).Class = %s, want %s", tc.query, got, tc.class)
+		if got := Read(tc.query).Class; got != tc.class {
+			t.Errorf("Read(%q).Class = %s, want %s", tc.query, got, tc.class)
 		}
 	}
 }
 
 func TestReadSyntaxCalls(t *testing.T) {
-	r := readQuery("let (bytes, _) = try await URLSession.shared.bytes(from: url, delegate: nil)")
+	r := Read("let (bytes, _) = try await URLSession.shared.bytes(from: url, delegate: nil)")
 	want := Call{Type: "URLSession", Member: "bytes", Labels: []string{"from", "delegate"}}
 	if !slices.ContainsFunc(r.Calls, func(c Call) bool {
 		return c.Type == want.Type && c.Member == want.Member && slices.Equal(c.Labels, want.Labels)
@@ -51,28 +50,28 @@ func TestReadSyntaxCalls(t *testing.T) {
 	if r.Searches[0] != "URLSession.bytes" {
 		t.Errorf("lead search = %q, want URLSession.bytes (the receiver's type is searched through its call)", r.Searches[0])
 	}
-	r = readQuery("@FocusState(\\.isFocused) var focused")
+	r = Read("@FocusState(\\.isFocused) var focused")
 	if len(r.Calls) == 0 || r.Calls[0].Type != "FocusStateValues" || r.Calls[0].Member != "isFocused" {
 		t.Errorf("an attribute's key path roots at <Attribute>Values: calls = %+v", r.Calls)
 	}
-	r = readQuery("Image(systemName: \"star\", variableValue: 0.5)")
+	r = Read("Image(systemName: \"star\", variableValue: 0.5)")
 	if len(r.Calls) == 0 || r.Calls[0].Member != "init" || !slices.Equal(r.Calls[0].Labels, []string{"systemName", "variableValue"}) {
 		t.Errorf("a type called with labels is its initializer: calls = %+v", r.Calls)
 	}
-	if r := readQuery(`List(rows, id: \.self) { row in`); slices.ContainsFunc(r.Calls, func(c Call) bool { return c.Member == "self" }) {
+	if r := Read(`List(rows, id: \.self) { row in`); slices.ContainsFunc(r.Calls, func(c Call) bool { return c.Member == "self" }) {
 		t.Errorf("\\.self is no member: calls = %+v", r.Calls)
 	}
 }
 
 func TestReadMessageLeadsWithTheAPI(t *testing.T) {
-	r := readQuery("Type 'Garden' does not conform to protocol 'Identifiable'")
+	r := Read("Type 'Garden' does not conform to protocol 'Identifiable'")
 	if r.Class != ClassMessage || r.Searches[0] != "Identifiable" {
 		t.Fatalf("reading = %+v, want the protocol first", r)
 	}
 	if !slices.Contains(r.Searches, "Garden") {
 		t.Errorf("the caller's type is still searched, after: %v", r.Searches)
 	}
-	r = readQuery("Call to main actor-isolated instance method 'refresh()' in a synchronous nonisolated context")
+	r = Read("Call to main actor-isolated instance method 'refresh()' in a synchronous nonisolated context")
 	if !slices.Contains(r.Searches, "MainActor") || !slices.ContainsFunc(r.Calls, func(c Call) bool { return c.Member == "refresh" }) {
 		t.Errorf("reading = %+v, want MainActor and the quoted member", r)
 	}
@@ -83,27 +82,8 @@ func TestReadMessageLeadsWithTheAPI(t *testing.T) {
 		"Function declares an opaque return type 'some Shape', but its return statements differ": "book: opaque and boxed protocol types",
 		"-[Inbox.ListController refreshTapped:]: unrecognized selector sent to instance 0x6000":  "doesNotRecognizeSelector",
 	} {
-		if r := readQuery(msg); !slices.Contains(r.Searches, want) {
+		if r := Read(msg); !slices.Contains(r.Searches, want) {
 			t.Errorf("%s: searches = %q, want %q among them", msg, r.Searches, want)
-		}
-	}
-}
-
-func TestOSADistance(t *testing.T) {
-	for _, tc := range []struct {
-		a, b  string
-		limit int
-		want  int
-	}{
-		{"uiviewcontroller", "uiviewcontroller", 2, 0},
-		{"uiveiwcontroller", "uiviewcontroller", 2, 1}, // transposition
-		{"uiviewcontrolller", "uiviewcontroller", 2, 1},
-		{"navigatonlink", "navigationlink", 2, 1},
-		{"textfeld", "textfield", 2, 1},
-		{"abc", "xyz", 1, 2}, // gives up at limit+1
-	} {
-		if got := osaDistance(tc.a, tc.b, tc.limit); got != tc.want {
-			t.Errorf("osaDistance(%q, %q, %d) = %d, want %d", tc.a, tc.b, tc.limit, got, tc.want)
 		}
 	}
 }
@@ -113,40 +93,25 @@ func TestUnprefixed(t *testing.T) {
 		"UILabel": "label", "NSButton": "button", "URLSession": "session", "CLLocationManager": "locationmanager",
 		"Label": "", "UIView.AnimationOptions": "", "X": "", "ABCDEFG": "",
 	} {
-		if got := unprefixed(title); got != want {
-			t.Errorf("unprefixed(%q) = %q, want %q", title, got, want)
-		}
-	}
-}
-
-func TestSelectorLabelsSubsequence(t *testing.T) {
-	have := selectorLabels("frame(minWidth:idealWidth:maxWidth:minHeight:idealHeight:maxHeight:alignment:)")
-	if !isSubsequence([]string{"maxWidth", "alignment"}, have) || isSubsequence([]string{"alignment", "maxWidth"}, have) {
-		t.Errorf("labels %v: written labels are matched in order", have)
-	}
-	if got := selectorLabels("initWithKey:ascending:"); !slices.Equal(got, []string{"key", "ascending"}) {
-		t.Errorf("Objective-C initializer labels = %q, want key, ascending", got)
-	}
-	for _, title := range []string{"initWith:", "initWith", "init"} {
-		if got := selectorLabels(title); got != nil {
-			t.Errorf("selectorLabels(%q) = %q, want none", title, got)
+		if got := Unprefixed(title); got != want {
+			t.Errorf("Unprefixed(%q) = %q, want %q", title, got, want)
 		}
 	}
 }
 
 func TestReadMessageMembersAndConformances(t *testing.T) {
-	r := readQuery("Value of type 'Canvas' has no member 'strokeWidth'")
+	r := Read("Value of type 'Canvas' has no member 'strokeWidth'")
 	if len(r.Calls) != 1 || r.Calls[0].Type != "Canvas" || r.Calls[0].Member != "strokeWidth" {
 		t.Errorf("a missing member is a member of the type quoted before it: %+v", r.Calls)
 	}
-	r = readQuery("Referencing initializer 'init(_:rowContent:)' on 'List' requires that 'Row' conform to 'Identifiable'")
+	r = Read("Referencing initializer 'init(_:rowContent:)' on 'List' requires that 'Row' conform to 'Identifiable'")
 	if len(r.Calls) != 1 || r.Calls[0].Type != "List" || r.Calls[0].Member != "init" {
 		t.Errorf("'init(…)' on 'T' is T's initializer: %+v", r.Calls)
 	}
 	if !slices.Contains(r.Searches[:2], "Identifiable") {
 		t.Errorf("the protocol to conform to leads: %v", r.Searches)
 	}
-	if r := readQuery("'unowned' may only be applied to class and class-bound protocol types"); r.Class != ClassMessage {
+	if r := Read("'unowned' may only be applied to class and class-bound protocol types"); r.Class != ClassMessage {
 		t.Errorf("a diagnostic without a quoted type is still a message: %+v", r)
 	}
 }
@@ -159,7 +124,7 @@ func TestReadMessageErrorCodesKeysAndOperators(t *testing.T) {
 		{"Binary operator '<' cannot be applied to two 'Version' operands", "Comparable"},
 		{"Class 'Cache' has no initializers", "book: initialization"},
 	} {
-		r := readQuery(tc.text)
+		r := Read(tc.text)
 		if r.Class != ClassMessage || len(r.Searches) == 0 || r.Searches[0] != tc.lead {
 			t.Errorf("%q: class %v, searches %v; want a message led by %q", tc.text, r.Class, r.Searches, tc.lead)
 		}
@@ -169,26 +134,12 @@ func TestReadMessageErrorCodesKeysAndOperators(t *testing.T) {
 	}
 }
 
-func TestMessageSearchesInterleave(t *testing.T) {
-	lists := []RankedList{{Source: "0", URIs: []string{"a1", "a2", "a3"}}, {Source: "1", URIs: []string{"b1", "b2"}}}
-	fused := Fuse(lists, map[string]float64{"0": messageLeadWeight, "1": 1}, messageRRFK)
-	var order []string
-	for _, f := range fused {
-		order = append(order, f.URI)
-	}
-	// The second search's best page comes right after the lead's best
-	// ones, not after all of them.
-	if i := slices.Index(order, "b1"); i < 0 || i > 2 {
-		t.Errorf("fused order %v: the second search's first page should be in the top 3", order)
-	}
-}
-
 func TestReadSyntaxOrderAndKeywordNamedMethods(t *testing.T) {
-	r := readQuery(`.contextMenu { Button("Copy") { copy() } }`)
+	r := Read(`.contextMenu { Button("Copy") { copy() } }`)
 	if len(r.Searches) == 0 || r.Searches[0] != "contextMenu" {
 		t.Errorf("the line's leading modifier leads, as written: %v", r.Searches)
 	}
-	r = readQuery("UIApplication.shared.open(settingsURL)")
+	r = Read("UIApplication.shared.open(settingsURL)")
 	if !slices.ContainsFunc(r.Calls, func(c Call) bool { return c.Type == "UIApplication" && c.Member == "open" }) {
 		t.Errorf("open(_:) is a method, not the access modifier: %+v", r.Calls)
 	}
@@ -196,34 +147,34 @@ func TestReadSyntaxOrderAndKeywordNamedMethods(t *testing.T) {
 
 func TestReadSyntaxOwnNamesMacrosAndDeclarations(t *testing.T) {
 	// Generic parameters are the code's own types: the constraint is the API.
-	r := readQuery("func smallest<T: Comparable, Key>(of items: [T], by key: Key) -> T? {")
+	r := Read("func smallest<T: Comparable, Key>(of items: [T], by key: Key) -> T? {")
 	if slices.Contains(r.Searches, "T") || slices.Contains(r.Searches, "Key") || !slices.Contains(r.Searches, "Comparable") {
 		t.Errorf("generic parameters: searches = %q, want Comparable and neither T nor Key", r.Searches)
 	}
 	// A freestanding macro leads the calls inside its closure.
-	r = readQuery("let recent = #Predicate<Note> { $0.tags.contains(tag) }")
+	r = Read("let recent = #Predicate<Note> { $0.tags.contains(tag) }")
 	if len(r.Searches) == 0 || r.Searches[0] != "Predicate" {
 		t.Errorf("macro: searches = %q, want Predicate first", r.Searches)
 	}
 	// A function the code declares is marked, for its requirement page.
-	r = readQuery("static func == (lhs: Self, rhs: Self) -> Bool { lhs.id == rhs.id }\nfunc encode(to encoder: Encoder) throws {")
+	r = Read("static func == (lhs: Self, rhs: Self) -> Bool { lhs.id == rhs.id }\nfunc encode(to encoder: Encoder) throws {")
 	if !slices.ContainsFunc(r.Calls, func(c Call) bool { return c.Member == "encode" && c.Declared }) {
 		t.Errorf("declaration: calls = %+v, want encode declared", r.Calls)
 	}
-	if r := readQuery("try container.encode(name, forKey: .name)"); slices.ContainsFunc(r.Calls, func(c Call) bool { return c.Declared }) {
+	if r := Read("try container.encode(name, forKey: .name)"); slices.ContainsFunc(r.Calls, func(c Call) bool { return c.Declared }) {
 		t.Errorf("a call is no declaration: calls = %+v", r.Calls)
 	}
 	// A bare key path into the caller's model names nothing documented;
 	// one passed to .environment is an EnvironmentValues member.
-	if r := readQuery(`let byName = friends.sorted(using: KeyPathComparator(\.nickname))`); slices.ContainsFunc(r.Calls, func(c Call) bool { return c.Member == "nickname" }) {
+	if r := Read(`let byName = friends.sorted(using: KeyPathComparator(\.nickname))`); slices.ContainsFunc(r.Calls, func(c Call) bool { return c.Member == "nickname" }) {
 		t.Errorf("caller's key path: calls = %+v", r.Calls)
 	}
-	if r := readQuery(`.environment(\.locale, Locale(identifier: "fr"))`); !slices.ContainsFunc(r.Calls, func(c Call) bool { return c.Type == "EnvironmentValues" && c.Member == "locale" }) {
+	if r := Read(`.environment(\.locale, Locale(identifier: "fr"))`); !slices.ContainsFunc(r.Calls, func(c Call) bool { return c.Type == "EnvironmentValues" && c.Member == "locale" }) {
 		t.Errorf("environment key path: calls = %+v", r.Calls)
 	}
 	// A sequence algorithm on an untyped value is the language's, and is
 	// searched in the order written, before the initializer in its argument.
-	r = readQuery(`let byName = friends.sorted(using: KeyPathComparator(\.nickname))`)
+	r = Read(`let byName = friends.sorted(using: KeyPathComparator(\.nickname))`)
 	if len(r.Searches) == 0 || r.Searches[0] != "sorted" {
 		t.Errorf("sequence algorithm: searches = %q, want sorted first", r.Searches)
 	}
@@ -234,32 +185,32 @@ func TestReadSyntaxOwnNamesMacrosAndDeclarations(t *testing.T) {
 // calls are Combine's, an attribute leads the macro in its arguments, and
 // a statement quoting a string is code, not a diagnostic.
 func TestReadSyntaxGenericsProjectionsAndAttributes(t *testing.T) {
-	r := readQuery(`let cache = NSCache<NSString, UIImage>(countLimit: 10)`)
+	r := Read(`let cache = NSCache<NSString, UIImage>(countLimit: 10)`)
 	if !slices.ContainsFunc(r.Calls, func(c Call) bool { return c.Type == "NSCache" && c.Member == "init" }) {
 		t.Errorf("generic init: calls = %+v, want NSCache.init", r.Calls)
 	}
-	r = readQuery(`func widest<Shape: View>(in shapes: [Shape]) -> Shape {`)
+	r = Read(`func widest<Shape: View>(in shapes: [Shape]) -> Shape {`)
 	if slices.ContainsFunc(r.Calls, func(c Call) bool { return c.Member == "widest" }) {
 		t.Errorf("generic declaration read as a call: calls = %+v", r.Calls)
 	}
 	for _, code := range []string{`$query.removeDuplicates().sink { print($0) }`, `$query.sink { value in print(value) }`} {
-		r = readQuery(code)
+		r = Read(code)
 		if len(r.Calls) == 0 || r.Calls[0].Type != "Publisher" {
 			t.Errorf("%s: calls = %+v, want a Publisher member first", code, r.Calls)
 		}
 	}
-	r = readQuery(`let counts = rawRows.compactMap { Int($0) }`)
+	r = Read(`let counts = rawRows.compactMap { Int($0) }`)
 	if len(r.Calls) == 0 || r.Calls[0].Member != "compactMap" || r.Calls[0].Receiver != "rawRows" {
 		t.Errorf("trailing closure on a value: calls = %+v, want compactMap on rawRows first", r.Calls)
 	}
-	r = readQuery(`@Query(filter: #Predicate<Song> { $0.rating > 3 }) private var songs: [Song]`)
+	r = Read(`@Query(filter: #Predicate<Song> { $0.rating > 3 }) private var songs: [Song]`)
 	if len(r.Searches) < 2 || r.Searches[0] != "Query" || r.Searches[1] != "Predicate" {
 		t.Errorf("attribute around a macro: searches = %q, want Query, then Predicate", r.Searches)
 	}
-	if r = readQuery(`let items = try await Catalog.items(for: ["await", "cannot"])`); r.Class != ClassSyntax {
+	if r = Read(`let items = try await Catalog.items(for: ["await", "cannot"])`); r.Class != ClassSyntax {
 		t.Errorf("statement with quoted strings: class %s, want syntax", r.Class)
 	}
-	if r = readQuery(`error: cannot find 'x' in scope`); r.Class != ClassMessage {
+	if r = Read(`error: cannot find 'x' in scope`); r.Class != ClassMessage {
 		t.Errorf("diagnostic: class %s, want message", r.Class)
 	}
 }
@@ -270,55 +221,40 @@ func TestReadSyntaxGenericsProjectionsAndAttributes(t *testing.T) {
 // statement has that type; an assignment sets a member; a line opening
 // with a call is code even when it quotes a message's words.
 func TestReadSyntaxDeclarationsAssignmentsAndLocals(t *testing.T) {
-	r := readQuery(`final class Coordinator: NSObject, MKMapViewDelegate {`)
+	r := Read(`final class Coordinator: NSObject, MKMapViewDelegate {`)
 	if slices.Contains(r.Searches, "Coordinator") || len(r.Searches) == 0 || r.Searches[0] != "MKMapViewDelegate" {
 		t.Errorf("declaration: searches = %q, want MKMapViewDelegate first and no Coordinator", r.Searches)
 	}
-	r = readQuery(`struct Page<Item: Codable & Hashable>: RandomAccessCollection {`)
+	r = Read(`struct Page<Item: Codable & Hashable>: RandomAccessCollection {`)
 	if len(r.Searches) == 0 || r.Searches[0] != "RandomAccessCollection" {
 		t.Errorf("conformance before generic constraints: searches = %q, want RandomAccessCollection first", r.Searches)
 	}
-	r = readQuery(`func mapView(_ mapView: MKMapView, viewFor annotation: MKAnnotation) -> MKAnnotationView? {`)
+	r = Read(`func mapView(_ mapView: MKMapView, viewFor annotation: MKAnnotation) -> MKAnnotationView? {`)
 	if len(r.Calls) == 0 || r.Calls[0].Member != "mapView" || !slices.Equal(r.Calls[0].Labels, []string{"_", "viewFor"}) || !r.Calls[0].Declared {
 		t.Errorf("declared method: calls = %+v, want mapView(_:viewFor:) declared", r.Calls)
 	}
-	r = readQuery(`let decoder = JSONDecoder(); decoder.keyDecodingStrategy = .convertFromSnakeCase`)
+	r = Read(`let decoder = JSONDecoder(); decoder.keyDecodingStrategy = .convertFromSnakeCase`)
 	if !slices.ContainsFunc(r.Calls, func(c Call) bool { return c.Type == "JSONDecoder" && c.Member == "keyDecodingStrategy" }) {
 		t.Errorf("assignment to a typed local: calls = %+v, want JSONDecoder.keyDecodingStrategy", r.Calls)
 	}
 	if !slices.ContainsFunc(r.Calls, func(c Call) bool { return c.Type == "" && c.Member == "convertFromSnakeCase" }) {
 		t.Errorf("implicit member assigned: calls = %+v, want convertFromSnakeCase", r.Calls)
 	}
-	if got := receiverTypes("headerView"); !slices.Contains(got, "UIHeaderView") || !slices.Contains(got, "UIView") {
-		t.Errorf("receiverTypes(headerView) = %q, want its own name's and its last word's types", got)
+	if got := ReceiverTypes("headerView"); !slices.Contains(got, "UIHeaderView") || !slices.Contains(got, "UIView") {
+		t.Errorf("ReceiverTypes(headerView) = %q, want its own name's and its last word's types", got)
 	}
-	if got := receiverTypes("player"); !slices.Contains(got, "Player") {
-		t.Errorf("receiverTypes(player) = %q, want Player among them", got)
+	if got := ReceiverTypes("player"); !slices.Contains(got, "Player") {
+		t.Errorf("ReceiverTypes(player) = %q, want Player among them", got)
 	}
-	if r = readQuery(`assert(index < items.count, "index out of range")`); r.Class != ClassSyntax {
+	if r = Read(`assert(index < items.count, "index out of range")`); r.Class != ClassSyntax {
 		t.Errorf("a line opening with a call: class %s, want syntax", r.Class)
-	}
-}
-
-// TestKnownSearchesDropTheCodesOwnTypes: a bare name or initializer of a
-// type no page names is dropped; a documented type, a member call on an
-// undocumented name, and an attribute stay.
-func TestKnownSearchesDropTheCodesOwnTypes(t *testing.T) {
-	e := openTestEngine(t)
-	code := `@Observable final class Trips {}; RouteCard(trip: trip).task { }; NSApp.activate(); URLSession.shared.data(from: u)`
-	r := Reading{Searches: []string{"RouteCard.init", "RouteCard", "NSApp.activate", "URLSession.data", "URLSession", "Observable"}}
-	if err := e.knownSearches(context.Background(), code, &r); err != nil {
-		t.Fatal(err)
-	}
-	if want := []string{"NSApp.activate", "URLSession.data", "URLSession", "Observable"}; !slices.Equal(r.Searches, want) {
-		t.Errorf("knownSearches = %q, want %q", r.Searches, want)
 	}
 }
 
 // TestReadSyntaxChainsFromAnInitializerReadFromTheEnd: the members chained
 // on an initializer lead, last first; a chain on a value keeps its order.
 func TestReadSyntaxChainsFromAnInitializerReadFromTheEnd(t *testing.T) {
-	r := readQuery(`Label(title, systemImage: "tray").labelStyle(.iconOnly).help(Text("Inbox"))`)
+	r := Read(`Label(title, systemImage: "tray").labelStyle(.iconOnly).help(Text("Inbox"))`)
 	var members []string
 	for _, c := range r.Calls {
 		members = append(members, c.Member)
@@ -326,10 +262,10 @@ func TestReadSyntaxChainsFromAnInitializerReadFromTheEnd(t *testing.T) {
 	if len(members) < 3 || members[0] != "help" || members[1] != "labelStyle" || !slices.Contains(members, "init") {
 		t.Errorf("view chain: calls %q, want help, labelStyle, then the initializers", members)
 	}
-	if r = readQuery(`let item = try JSONDecoder().decode(Item.self, from: data)`); len(r.Calls) == 0 || r.Calls[0].Member != "decode" {
+	if r = Read(`let item = try JSONDecoder().decode(Item.self, from: data)`); len(r.Calls) == 0 || r.Calls[0].Member != "decode" {
 		t.Errorf("initializer chain: calls = %+v, want decode first", r.Calls)
 	}
-	if r = readQuery(`$query.debounce(for: .seconds(1), scheduler: RunLoop.main).removeDuplicates()`); len(r.Calls) == 0 || r.Calls[0].Member != "debounce" {
+	if r = Read(`$query.debounce(for: .seconds(1), scheduler: RunLoop.main).removeDuplicates()`); len(r.Calls) == 0 || r.Calls[0].Member != "debounce" {
 		t.Errorf("chain on a value: calls = %+v, want debounce first", r.Calls)
 	}
 }
@@ -339,17 +275,17 @@ func TestReadSyntaxChainsFromAnInitializerReadFromTheEnd(t *testing.T) {
 // chain of properties alone is code whose accessor is searched through the
 // properties beyond it.
 func TestReadSyntaxPropertyChains(t *testing.T) {
-	r := readQuery(`CKContainer.default().privateCloudDatabase.fetch(withRecordID: id) { record, error in`)
+	r := Read(`CKContainer.default().privateCloudDatabase.fetch(withRecordID: id) { record, error in`)
 	if len(r.Calls) == 0 || r.Calls[0].Member != "fetch" || r.Calls[0].Via != "privateCloudDatabase" {
 		t.Fatalf("calls = %+v, want fetch via privateCloudDatabase first", r.Calls)
 	}
-	if got := viaTypes("CKContainer", "privateCloudDatabase"); !slices.Contains(got, "CKDatabase") || !slices.Contains(got, "CKContainerPrivateCloudDatabase") {
-		t.Errorf("viaTypes = %q, want CKDatabase and the root's own name among them", got)
+	if got := ViaTypes("CKContainer", "privateCloudDatabase"); !slices.Contains(got, "CKDatabase") || !slices.Contains(got, "CKContainerPrivateCloudDatabase") {
+		t.Errorf("ViaTypes = %q, want CKDatabase and the root's own name among them", got)
 	}
-	if got := viaTypes("URLSession", "configuration"); !slices.Contains(got, "URLSessionConfiguration") {
-		t.Errorf("viaTypes = %q, want URLSessionConfiguration", got)
+	if got := ViaTypes("URLSession", "configuration"); !slices.Contains(got, "URLSessionConfiguration") {
+		t.Errorf("ViaTypes = %q, want URLSessionConfiguration", got)
 	}
-	r = readQuery(`ProcessInfo.processInfo.thermalState`)
+	r = Read(`ProcessInfo.processInfo.thermalState`)
 	if r.Class != ClassSyntax || len(r.Calls) != 1 || r.Calls[0].Member != "thermalState" || r.Calls[0].Via != "processInfo" {
 		t.Errorf("property chain: class %s, calls = %+v, want thermalState through the accessor, and the accessor not on its own", r.Class, r.Calls)
 	}
@@ -358,7 +294,7 @@ func TestReadSyntaxPropertyChains(t *testing.T) {
 // TestReadSyntaxIgnoresWhatStringsSay: the words of a string literal name
 // nothing, and blanking them keeps every position.
 func TestReadSyntaxIgnoresWhatStringsSay(t *testing.T) {
-	r := readQuery(`Button("Delete Photos", role: .destructive) { remove() }`)
+	r := Read(`Button("Delete Photos", role: .destructive) { remove() }`)
 	if slices.Contains(r.Names, "Delete") || slices.Contains(r.Names, "Photos") {
 		t.Errorf("names = %q, want none from the string", r.Names)
 	}
@@ -371,7 +307,7 @@ func TestReadSyntaxIgnoresWhatStringsSay(t *testing.T) {
 // TestReadSyntaxLastStatementLeads: several statements on a line build up
 // to the last, whose calls lead.
 func TestReadSyntaxLastStatementLeads(t *testing.T) {
-	r := readQuery(`let request = URLRequest(url: endpoint); let (data, _) = try await URLSession.shared.data(for: request)`)
+	r := Read(`let request = URLRequest(url: endpoint); let (data, _) = try await URLSession.shared.data(for: request)`)
 	if len(r.Calls) == 0 || r.Calls[0].Member != "data" {
 		t.Errorf("calls = %+v, want data(for:) first", r.Calls)
 	}
@@ -385,27 +321,27 @@ func TestReadSyntaxLastStatementLeads(t *testing.T) {
 // come after the API a line calls; a free function called with a trailing
 // closure is a call; optional chaining reads like a plain chain.
 func TestReadSyntaxCommentsPlumbingClosuresAndOptionals(t *testing.T) {
-	r := readQuery(`.throttle(for: .seconds(1), scheduler: RunLoop.main, latest: true) // Keep Scrolling Smooth`)
+	r := Read(`.throttle(for: .seconds(1), scheduler: RunLoop.main, latest: true) // Keep Scrolling Smooth`)
 	if slices.Contains(r.Names, "Keep") || slices.Contains(r.Names, "Scrolling") {
 		t.Errorf("comment words read as names: %q", r.Names)
 	}
-	r = readQuery(`guard let row = tableView.dequeueReusableCell(withIdentifier: "row") as? RowCell else { fatalError("no row") }`)
+	r = Read(`guard let row = tableView.dequeueReusableCell(withIdentifier: "row") as? RowCell else { fatalError("no row") }`)
 	if len(r.Calls) == 0 || r.Calls[0].Member != "dequeueReusableCell" {
 		t.Errorf("plumbing first: calls = %+v", r.Calls)
 	}
-	r = readQuery(`completion(.success(Timeline(entries: slots, policy: .atEnd)))`)
+	r = Read(`completion(.success(Timeline(entries: slots, policy: .atEnd)))`)
 	if len(r.Calls) == 0 || r.Calls[len(r.Calls)-1].Member != "completion" {
 		t.Errorf("closure parameter not last: calls = %+v", r.Calls)
 	}
-	r = readQuery(`let spot = try await withCheckedThrowingContinuation { continuation in`)
+	r = Read(`let spot = try await withCheckedThrowingContinuation { continuation in`)
 	if !slices.ContainsFunc(r.Calls, func(c Call) bool { return c.Member == "withCheckedThrowingContinuation" }) {
 		t.Errorf("free function with a trailing closure: calls = %+v", r.Calls)
 	}
-	r = readQuery(`recorder?.record(forDuration: 5)`)
+	r = Read(`recorder?.record(forDuration: 5)`)
 	if len(r.Calls) == 0 || r.Calls[0].Receiver != "recorder" {
 		t.Errorf("optional chaining: calls = %+v, want recorder as the receiver", r.Calls)
 	}
-	if got := receiverTypes("audioRecorder"); !slices.Contains(got, "AVAudioRecorder") {
-		t.Errorf("receiverTypes(audioRecorder) = %q, want AVAudioRecorder among them", got)
+	if got := ReceiverTypes("audioRecorder"); !slices.Contains(got, "AVAudioRecorder") {
+		t.Errorf("ReceiverTypes(audioRecorder) = %q, want AVAudioRecorder among them", got)
 	}
 }

@@ -1,4 +1,4 @@
-package ranker
+package reading
 
 import (
 	"regexp"
@@ -220,29 +220,29 @@ func readMessage(text string) Reading {
 			}
 			if call.Member != "init" || call.Type != "" {
 				r.Calls = append(r.Calls, call)
-				lead = appendUnique(lead, callQuery(call))
+				lead = AppendUnique(lead, CallQuery(call))
 			}
 			continue
 		}
-		if strings.HasSuffix(before, "member ") && isMemberName(fragment) {
+		if strings.HasSuffix(before, "member ") && IsMemberName(fragment) {
 			call := Call{Type: lastType, Member: fragment}
 			r.Calls = append(r.Calls, call)
-			lead = appendUnique(lead, callQuery(call))
+			lead = AppendUnique(lead, CallQuery(call))
 			continue
 		}
 		if strings.HasPrefix(fragment, "any ") {
 			// 'any Renderable' is an existential: the chapter on boxed
 			// protocol types explains what it can and cannot do.
-			r.Concepts = appendUnique(r.Concepts, "book: opaque and boxed protocol types")
+			r.Concepts = AppendUnique(r.Concepts, "book: opaque and boxed protocol types")
 		}
 		for _, n := range namesIn(fragment) {
 			r.addName(n)
 			lastType = n
 			// The protocol a conformance error names is what to read.
 			if strings.HasSuffix(before, "protocol ") || strings.HasSuffix(before, "conform to ") {
-				lead = appendUnique(lead, n)
+				lead = AppendUnique(lead, n)
 			} else {
-				names = appendUnique(names, n)
+				names = AppendUnique(names, n)
 			}
 		}
 	}
@@ -251,20 +251,20 @@ func readMessage(text string) Reading {
 	for _, m := range attributeRE.FindAllStringSubmatch(text, -1) {
 		if isAPIName(m[1]) {
 			r.addName(m[1])
-			lead = appendUnique(lead, m[1])
+			lead = AppendUnique(lead, m[1])
 		}
 	}
 	for _, m := range typeRE.FindAllStringSubmatchIndex(text, -1) {
 		n := text[m[2]:m[3]]
 		possessive := strings.HasPrefix(text[m[3]:], "'s ") || strings.HasPrefix(text[m[3]:], "’s ")
-		if isAPIName(n) && m[2] > 0 && (codeLike(n) || possessive) {
+		if isAPIName(n) && m[2] > 0 && (CodeLike(n) || possessive) {
 			r.addName(n)
 			// "must contain an NSCameraUsageDescription key": the key
 			// the message asks for is what to read, before its concepts.
-			if codeLike(n) && strings.HasPrefix(strings.ToLower(strings.TrimSpace(text[m[3]:])), "key") {
-				lead = appendUnique(lead, n)
+			if CodeLike(n) && strings.HasPrefix(strings.ToLower(strings.TrimSpace(text[m[3]:])), "key") {
+				lead = AppendUnique(lead, n)
 			} else {
-				names = appendUnique(names, n)
+				names = AppendUnique(names, n)
 			}
 		}
 	}
@@ -281,9 +281,9 @@ func readMessage(text string) Reading {
 	var topics []string
 	for _, c := range r.Concepts {
 		if strings.Contains(c, ": ") {
-			topics = appendUnique(topics, c)
+			topics = AppendUnique(topics, c)
 		} else {
-			lead = appendUnique(lead, c)
+			lead = AppendUnique(lead, c)
 		}
 	}
 	// The book's chapter comes right after the lead: it explains the rule
@@ -293,10 +293,10 @@ func readMessage(text string) Reading {
 		topics = topics[1:]
 	}
 	for _, q := range slices.Concat(lead, names, topics) {
-		r.Searches = appendUnique(r.Searches, q)
+		r.Searches = AppendUnique(r.Searches, q)
 	}
 	if len(r.Searches) == 0 {
-		r.Searches = []string{messageKeywords(text)}
+		r.Searches = []string{MessageKeywords(text)}
 	}
 	return r
 }
@@ -357,9 +357,9 @@ func isAPIName(n string) bool {
 	return swiftlex.IsTypeName(n)
 }
 
-// messageKeywords are a message's words without quotes and punctuation,
+// MessageKeywords are a message's words without quotes and punctuation,
 // the last resort when it quotes nothing and names no concept.
-func messageKeywords(text string) string {
+func MessageKeywords(text string) string {
 	return strings.Join(strings.FieldsFunc(text, func(r rune) bool {
 		return !unicode.IsLetter(r) && !unicode.IsDigit(r) && r != '-'
 	}), " ")

@@ -1,4 +1,4 @@
-package ranker
+package reading
 
 import (
 	"regexp"
@@ -102,7 +102,7 @@ func readSyntax(code string) Reading {
 		// args is where a modifier's argument list starts, else 0.
 		args int
 		// factory: a labelled factory handed to a modifier, moved
-		// before it; read and value as in callOrder.
+		// before it; read and value as in CallOrder.
 		factory, read, value bool
 	}
 	var calls []placedCall
@@ -191,7 +191,7 @@ func readSyntax(code string) Reading {
 			built = builtType(code[:loc[0]])
 		}
 		free := chain == "" && code[loc[0]] != '.' && !declared
-		add(Call{Type: typ, Receiver: receiver, Member: name, Labels: labelsOf(code[loc[1]:]), Declared: declared, Via: chainProperty(chain), NoArguments: noArgs, Built: built, free: free}, loc[0])
+		add(Call{Type: typ, Receiver: receiver, Member: name, Labels: labelsOf(code[loc[1]:]), Declared: declared, Via: chainProperty(chain), NoArguments: noArgs, Built: built, Free: free}, loc[0])
 		if chain == "" && code[loc[0]] == '.' {
 			calls[len(calls)-1].args = loc[1] // a modifier: .font(
 		}
@@ -326,13 +326,13 @@ func readSyntax(code string) Reading {
 	statement := statementIndex(code)
 	for i, p := range calls {
 		at := min(max(p.at, -p.at), len(code)-1)
-		calls[i].order = &callOrder{own: ownCall(p.Call), statement: statement[at], at: p.at,
-			inClosure: strings.Count(code[:at], "{") > strings.Count(code[:at], "}"), read: p.read,
-			value: p.value}
+		calls[i].Order = &CallOrder{Own: OwnCall(p.Call), Statement: statement[at], At: p.at,
+			InClosure: strings.Count(code[:at], "{") > strings.Count(code[:at], "}"), Read: p.read,
+			Value: p.value}
 		// An implicit member inside another call's arguments
 		// (.dateTime.day().year() in formatted(…)) details that call.
 		if !p.factory && p.Type == "" && p.Receiver == "" && code[at] == '.' && depths[at] > 0 {
-			calls[i].order.own = 1
+			calls[i].Order.Own = 1
 		}
 		// A standard collection built around another type's value
 		// (Array(repeating: GridItem(.flexible()), count: 3)) is the
@@ -340,18 +340,18 @@ func readSyntax(code string) Reading {
 		if p.Member == "init" && standardCollections[p.Type] && slices.ContainsFunc(calls, func(q placedCall) bool {
 			return q.Member == "init" && q.Type != "" && !standardCollections[q.Type]
 		}) {
-			calls[i].order.own = max(calls[i].order.own, 1)
+			calls[i].Order.Own = max(calls[i].Order.Own, 1)
 		}
 		// A staple of styling (.padding(), .foregroundStyle(…)) beside
 		// another member called is the familiar part of the line.
 		if p.Type == "" && p.Receiver == "" && code[at] == '.' && stapleModifiers[p.Member] &&
 			slices.ContainsFunc(calls, func(q placedCall) bool {
-				return q.Member != "init" && !stapleModifiers[q.Member] && ownCall(q.Call) < 2
+				return q.Member != "init" && !stapleModifiers[q.Member] && OwnCall(q.Call) < 2
 			}) {
-			calls[i].order.own = max(calls[i].order.own, 1)
+			calls[i].Order.Own = max(calls[i].Order.Own, 1)
 		}
 	}
-	slices.SortStableFunc(calls, func(a, b placedCall) int { return a.order.compare(b.order) })
+	slices.SortStableFunc(calls, func(a, b placedCall) int { return a.Order.Compare(b.Order) })
 	for _, p := range calls {
 		r.Calls = append(r.Calls, p.Call)
 	}
@@ -401,7 +401,7 @@ func readSyntax(code string) Reading {
 			end = len(code) - loc[1]
 		}
 		for _, m := range typeRE.FindAllString(code[loc[1]:loc[1]+end], -1) {
-			r.signature = appendUnique(r.signature, m)
+			r.Signature = AppendUnique(r.Signature, m)
 		}
 	}
 	own := genericParameters(code)
@@ -446,11 +446,11 @@ func readSyntax(code string) Reading {
 		if c.Type != "" {
 			q = c.Type + "." + c.Member
 		}
-		r.Searches = appendUnique(r.Searches, q)
+		r.Searches = AppendUnique(r.Searches, q)
 	}
 	for _, n := range r.Names {
 		if !called(n) {
-			r.Searches = appendUnique(r.Searches, n)
+			r.Searches = AppendUnique(r.Searches, n)
 		}
 	}
 	// A freestanding macro is what the line is written to use:
@@ -467,7 +467,7 @@ func readSyntax(code string) Reading {
 			continue
 		}
 		if attribute != nil && attribute[0] < loc[0] || depths[loc[0]] == 0 {
-			macros = appendUnique(macros, code[loc[2]:loc[3]])
+			macros = AppendUnique(macros, code[loc[2]:loc[3]])
 		}
 	}
 	if attribute != nil && len(macros) > 0 && attribute[0] < strings.IndexByte(code, '#') {
@@ -515,37 +515,40 @@ func (r *Reading) dropOwnTypes(own map[string]bool) {
 	r.Calls = slices.DeleteFunc(r.Calls, func(c Call) bool { return own[c.Type] })
 }
 
-// callOrder is where a call written in a line stands among its calls: the
+// CallOrder is where a call written in a line stands among its calls: the
 // caller's own last, then the later statement first, then as written.
-type callOrder struct {
-	own, statement, at int
-	// inClosure: written inside a closure's body, a detail of the call
+type CallOrder struct {
+	// Own is OwnCall's verdict; Statement the statement's number; At
+	// where in the line the call is written.
+	Own, Statement, At int
+	// InClosure: written inside a closure's body, a detail of the call
 	// or assignment the closure is handed to.
-	inClosure bool
-	// read: a property the code reads from a value, searched only if
+	InClosure bool
+	// Read: a property the code reads from a value, searched only if
 	// the index says it is Apple's.
-	read bool
-	// value: an implicit member assigned (= .currency), which leads only
+	Read bool
+	// Value: an implicit member assigned (= .currency), which leads only
 	// when its name is rare enough to point at its type.
-	value bool
+	Value bool
 }
 
-func (o *callOrder) compare(p *callOrder) int {
-	if d := o.own - p.own; d != 0 {
+// Compare orders o before p (negative), after it (positive) or with it.
+func (o *CallOrder) Compare(p *CallOrder) int {
+	if d := o.Own - p.Own; d != 0 {
 		return d
 	}
-	if d := p.statement - o.statement; d != 0 {
+	if d := p.Statement - o.Statement; d != 0 {
 		return d
 	}
-	return o.at - p.at
+	return o.At - p.At
 }
 
-// ownCall is 1 for a call on a local value whose type the code does not
+// OwnCall is 1 for a call on a local value whose type the code does not
 // say (viewModel.load(), tableView.dequeueReusableCell(…)), 2 for the
 // checks, printing, arithmetic and closure parameters a line wraps around
 // what it does, else 0: a modifier or a member of a named type is more
 // certainly Apple's.
-func ownCall(c Call) int {
+func OwnCall(c Call) int {
 	if c.Type == "" && c.Receiver != "" && !sequenceAlgorithms[c.Member] {
 		return 1
 	}
