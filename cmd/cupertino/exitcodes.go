@@ -75,6 +75,10 @@ var exitCodes = []struct {
 	{"index.ErrDuplicateURI", index.ErrDuplicateURI, exitFailure},
 	{"index.ErrClosed", index.ErrClosed, exitFailure},
 	{"index.ErrNoDocsTable", index.ErrNoDocsTable, exitFailure},
+	// Programming errors of a caller inside the binary (a table or column
+	// name outside index's own lists): nothing a user typed reaches them.
+	{"index.ErrUnknownColumn", index.ErrUnknownColumn, exitFailure},
+	{"index.ErrNotFullText", index.ErrNotFullText, exitFailure},
 	{"crawler.ErrIncomplete", crawler.ErrIncomplete, exitIncomplete},
 	{"crawler.ErrConfig", crawler.ErrConfig, exitUsage},
 	{"crawler.ErrBadGuide", crawler.ErrBadGuide, exitUsage},
