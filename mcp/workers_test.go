@@ -290,27 +290,3 @@ func searcherUntilReleased() (chan struct{}, Searcher) {
 		return nil, ctx.Err()
 	})
 }
-
-// TestWorkerPoolOrdersCloseUseByArrival: among waiters that hold nothing,
-// one whose recent use is a full usageQuantum below another's goes first;
-// within the same quantum the one that asked first does, so that callers
-// whose questions cost a few milliseconds more are not always served last.
-func TestWorkerPoolOrdersCloseUseByArrival(t *testing.T) {
-	p := newWorkerPool(2)
-	now := time.Now()
-	waiter := func(key string, used time.Duration, waited time.Duration) *slotWaiter {
-		p.usage[key] = &usage{held: used, at: now}
-		return &slotWaiter{caller: caller{key: key, shared: true}, tool: "search", since: now.Add(-waited)}
-	}
-	earlyHeavier := waiter("session:early", usageQuantum/2+50*time.Millisecond, 2*time.Second)
-	lateLighter := waiter("session:late", usageQuantum/2, time.Second)
-	if !p.before(earlyHeavier, lateLighter, now) || p.before(lateLighter, earlyHeavier, now) {
-		t.Errorf("use %s against %s (same quantum): the one waiting longer must go first",
-			p.usage["session:early"].held, p.usage["session:late"].held)
-	}
-	looper := waiter("session:looper", 3*usageQuantum, 3*time.Second)
-	if !p.before(lateLighter, looper, now) || p.before(looper, lateLighter, now) {
-		t.Errorf("use %s against %s: the caller a quantum lighter must go first, whoever waited longer",
-			p.usage["session:late"].held, p.usage["session:looper"].held)
-	}
-}
