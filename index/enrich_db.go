@@ -3,10 +3,8 @@ package index
 import (
 	"context"
 	"database/sql"
-	"errors"
 	"fmt"
 	"net/url"
-	"os"
 	"path/filepath"
 
 	"github.com/cupertino-go/cupertino/internal/sqlrows"
@@ -30,15 +28,8 @@ type EnrichDB struct {
 // returns ErrNotFound when there is no index and the schema errors for a
 // foreign or outdated file.
 func OpenForEnrich(ctx context.Context, dbPath string) (*EnrichDB, error) {
-	info, err := os.Stat(dbPath)
-	if errors.Is(err, os.ErrNotExist) {
-		return nil, fmt.Errorf("%w (looked at %s)", ErrNotFound, dbPath)
-	}
-	if err != nil {
-		return nil, fmt.Errorf("open index: %w", err)
-	}
-	if info.IsDir() {
-		return nil, fmt.Errorf("%w: %s is a directory", ErrCorrupt, dbPath)
+	if err := checkIndexFile(dbPath); err != nil {
+		return nil, err
 	}
 	release, err := AcquireLock(dbPath)
 	if err != nil {

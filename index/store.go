@@ -86,15 +86,8 @@ type ReadLimits struct {
 // pool opens it, which it does on first use: a fresh server pays for one
 // connection before its first answer, not for the whole pool.
 func OpenWithLimits(dbPath string, l ReadLimits) (*Store, error) {
-	info, err := os.Stat(dbPath)
-	if errors.Is(err, os.ErrNotExist) {
-		return nil, fmt.Errorf("%w (looked at %s)", ErrNotFound, dbPath)
-	}
-	if err != nil {
-		return nil, fmt.Errorf("open index: %w", err)
-	}
-	if info.IsDir() {
-		return nil, fmt.Errorf("%w: %s is a directory", ErrCorrupt, dbPath)
+	if err := checkIndexFile(dbPath); err != nil {
+		return nil, err
 	}
 	abs, err := filepath.Abs(dbPath)
 	if err != nil {
@@ -465,4 +458,20 @@ func readManifest(ctx context.Context, db *sql.DB) (map[string]SourceFile, error
 			return nil
 		})
 	return out, err
+}
+
+// checkIndexFile says why dbPath cannot be an index to open: ErrNotFound
+// when nothing is there, ErrCorrupt for a directory.
+func checkIndexFile(dbPath string) error {
+	info, err := os.Stat(dbPath)
+	if errors.Is(err, os.ErrNotExist) {
+		return fmt.Errorf("%w (looked at %s)", ErrNotFound, dbPath)
+	}
+	if err != nil {
+		return fmt.Errorf("open index: %w", err)
+	}
+	if info.IsDir() {
+		return fmt.Errorf("%w: %s is a directory", ErrCorrupt, dbPath)
+	}
+	return nil
 }
