@@ -8,6 +8,7 @@ import (
 	"regexp"
 	"sort"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/cupertino-go/cupertino/internal/testenv"
@@ -17,56 +18,78 @@ import (
 // sample code, which is real, correct Swift.
 const maxUnknownPer1000 = 1.5
 
-// sampleProjects reads every sample-code project of the real corpus.
-func sampleProjects(t *testing.T) map[string][]File {
+// sampleRun is verify over every sample project of the corpus with the
+// full index, done once for the package: the false-finding and the
+// mutation tests read the same reports (a pass costs about a minute).
+type sampleRun struct {
+	projects map[string][]File
+	reports  map[string]*Report
+	table    *IndexTable
+}
+
+var (
+	sampleOnce   sync.Once
+	sampleShared sampleRun
+	sampleErr    error
+)
+
+// sampleReports checks every sample project once per test binary; the
+// table stays open until the binary exits.
+func sampleReports(t *testing.T) sampleRun {
 	t.Helper()
+	db := testenv.FullIndexDB(t)
 	root := testenv.CorpusPath(t, "sample-code")
+	sampleOnce.Do(func() { sampleShared, sampleErr = checkSampleProjects(db, root) })
+	if sampleErr != nil {
+		t.Fatal(sampleErr)
+	}
+	return sampleShared
+}
+
+func checkSampleProjects(db, root string) (sampleRun, error) {
+	run := sampleRun{projects: map[string][]File{}, reports: map[string]*Report{}}
 	entries, err := os.ReadDir(root)
 	if err != nil {
-		t.Fatal(err)
+		return run, err
 	}
-	out := map[string][]File{}
 	for _, e := range entries {
 		if !e.IsDir() {
 			continue
 		}
 		files, _, err := ReadPaths(context.Background(), []string{filepath.Join(root, e.Name())})
 		if err != nil {
-			t.Fatal(err)
+			return run, err
 		}
-		out[e.Name()] = files
+		run.projects[e.Name()] = files
 	}
-	if len(out) < 600 {
-		t.Fatalf("%d sample projects, want the corpus's 606", len(out))
+	if len(run.projects) < 600 {
+		return run, fmt.Errorf("%d sample projects, want the corpus's 606", len(run.projects))
 	}
-	return out
-}
-
-func fullTable(t *testing.T) *IndexTable {
-	t.Helper()
-	table, err := OpenIndexTable(testenv.FullIndexDB(t))
-	if err != nil {
-		t.Fatal(err)
+	if run.table, err = OpenIndexTable(db); err != nil {
+		return run, err
 	}
-	t.Cleanup(func() { table.Close() })
-	return table
+	c := &Checker{Table: run.table}
+	for name, files := range run.projects {
+		rep, err := c.Check(context.Background(), files, Options{})
+		if err != nil {
+			return run, fmt.Errorf("%s: %w", name, err)
+		}
+		run.reports[name] = rep
+	}
+	return run, nil
 }
 
 // TestSampleCodeFalsePositives runs verify over every sample project and
 // holds the findings that say an API does not exist at or under 1.5 per 1,000 lines of Swift.
 func TestSampleCodeFalsePositives(t *testing.T) {
-	projects := sampleProjects(t)
-	c := &Checker{Table: fullTable(t)}
+	run := sampleReports(t)
 	lines, unknown := 0, 0
 	bySymbol := map[string]int{}
 	slips := 0
 	byStatus := map[Status]int{}
 	var cites citationShare
-	for name, files := range projects {
-		rep, err := c.Check(context.Background(), files, Options{})
-		if err != nil {
-			t.Fatalf("%s: %v", name, err)
-		}
+	for name, files := range run.projects {
+		rep := run.reports[name]
 		cites.add(files, rep)
 		lines += rep.Lines
 		for _, f := range rep.Findings {
@@ -84,7 +107,7 @@ func TestSampleCodeFalsePositives(t *testing.T) {
 		}
 	}
 	rate := float64(unknown) * 1000 / float64(lines)
-	t.Logf("%d projects, %d lines of Swift, %d findings that say an API does not exist: %.2f per 1,000 lines", len(projects), lines, unknown, rate)
+	t.Logf("%d projects, %d lines of Swift, %d findings that say an API does not exist: %.2f per 1,000 lines", len(run.projects), lines, unknown, rate)
 	t.Logf("by status: %v", byStatus)
 	t.Logf("%d of them one slip from an API where the receiver or an import could not be checked", slips)
 	type count struct {

@@ -24,31 +24,29 @@ type mutationSite struct {
 
 // TestMutationsAreFlagged renames resolved Apple member references of the
 // sample projects to near names that do not exist (two letters swapped, one
-// dropped or one doubled) and checks that verify reports each as unknown on
-// its line. The sites are drawn with a fixed seed, so a run is repeatable.
+// dropped or one doubled) and checks that verify, given the mutated file
+// alone (as the issue measures it), reports each as unknown on its line.
+// A site counts only where the unmutated file alone resolves it too. The
+// sites are drawn with a fixed seed, so a run is repeatable.
 func TestMutationsAreFlagged(t *testing.T) {
-	projects := sampleProjects(t)
-	table := fullTable(t)
+	run := sampleReports(t)
+	table := run.table
 	c := &Checker{Table: table}
 	ctx := context.Background()
-	names := make([]string, 0, len(projects))
-	for name := range projects {
+	names := make([]string, 0, len(run.projects))
+	for name := range run.projects {
 		names = append(names, name)
 	}
 	sort.Strings(names)
 
 	var sites []mutationSite
 	for _, project := range names {
-		files := projects[project]
-		rep, err := c.Check(ctx, files, Options{})
-		if err != nil {
-			t.Fatal(err)
-		}
+		files := run.projects[project]
 		index := map[string]int{}
 		for i, f := range files {
 			index[f.Path] = i
 		}
-		for _, r := range rep.References {
+		for _, r := range run.reports[project].References {
 			if r.Status == Resolved && r.Kind == string(RefMember) && strings.HasPrefix(r.URI, "apple-docs://") && r.Why == "" {
 				name := r.Symbol[strings.LastIndexByte(r.Symbol, '.')+1:]
 				sites = append(sites, mutationSite{project, index[r.File], r.Line, name})
@@ -66,20 +64,23 @@ func TestMutationsAreFlagged(t *testing.T) {
 		if tried == mutations {
 			break
 		}
-		files := append([]File(nil), projects[s.project]...)
-		mutated, code, ok := mutate(t, table, rng, files[s.file].Code, s)
+		file := run.projects[s.project][s.file]
+		if !resolvesAlone(t, c, file, s) {
+			continue
+		}
+		mutated, code, ok := mutate(t, table, rng, file.Code, s)
 		if !ok {
 			continue
 		}
 		tried++
-		files[s.file] = File{Path: files[s.file].Path, Code: code}
+		files := []File{{Path: file.Path, Code: code}}
 		rep, err := c.Check(ctx, files, Options{})
 		if err != nil {
 			t.Fatal(err)
 		}
 		hit := false
 		for _, f := range rep.Findings {
-			if f.Status == Unknown && f.File == files[s.file].Path && f.Line == s.line && strings.HasSuffix(f.Symbol, mutated) {
+			if f.Status == Unknown && f.File == file.Path && f.Line == s.line && strings.HasSuffix(f.Symbol, mutated) {
 				hit = true
 				if strings.Contains(f.Why, "one slip") {
 					bySlip++
@@ -89,7 +90,7 @@ func TestMutationsAreFlagged(t *testing.T) {
 		if !hit {
 			why := "not reported"
 			for _, r := range rep.References {
-				if r.File == files[s.file].Path && strings.HasSuffix(r.Symbol, mutated) {
+				if r.File == file.Path && strings.HasSuffix(r.Symbol, mutated) {
 					why = string(r.Status) + ": " + r.Why
 				}
 			}
@@ -112,6 +113,22 @@ func TestMutationsAreFlagged(t *testing.T) {
 	if share < minFlagged {
 		t.Errorf("%.1f%% flagged, want >= %.0f%%; missed: %s", share*100, minFlagged*100, strings.Join(missed, " "))
 	}
+}
+
+// resolvesAlone reports whether the file, checked alone, resolves the
+// site's reference as the whole project's check did.
+func resolvesAlone(t *testing.T, c *Checker, file File, s mutationSite) bool {
+	t.Helper()
+	rep, err := c.Check(context.Background(), []File{file}, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, r := range rep.References {
+		if r.Line == s.line && r.Status == Resolved && r.Why == "" && strings.HasSuffix(r.Symbol, "."+s.name) {
+			return true
+		}
+	}
+	return false
 }
 
 // mutate renames the reference of s on its line to a near name the
