@@ -82,6 +82,14 @@ RACE_SKIP := ^(TestHugePageResponsesAreBounded|TestHugePageSearchMeetsTimeout|Te
 race:
 	$(GO) test -race -count=1 -skip '$(RACE_SKIP)' $(RACE_PKGS)
 
+# Build every test binary, plain and under the race detector, running
+# none: CI runs it at low priority beside the full save, whose writer is
+# one thread, so that `make test` and `make race` start with a warm cache.
+warm-tests:
+	$(GO) vet ./...
+	$(GO) test -count=1 -run '^$$' ./... >/dev/null
+	$(GO) test -race -count=1 -run '^$$' $(RACE_PKGS) >/dev/null
+
 # Short fuzz runs of every fuzz target. Budgets are counts of executions
 # (-fuzztime Nx), each about 5 s on two cores when FUZZ_ROUNDS=1 (CI, whose
 # whole run must stay under 25 minutes), 30 s by default. A duration budget
