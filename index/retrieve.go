@@ -86,23 +86,26 @@ func (s *Store) TypeIDs(ctx context.Context, titleLower string, limit int) ([]in
 		titleLower, limit)
 }
 
-// WholePageIDs returns up to limit pages of one of kinds (constant names:
-// a source's whole project, package or session) from one of sources whose
-// lower-cased title holds every one of words, found through docs_kind.
-func (s *Store) WholePageIDs(ctx context.Context, kinds, sources, words []string, limit int) ([]int64, error) {
-	if len(sources) == 0 {
-		return nil, nil
-	}
-	query := `SELECT id FROM docs INDEXED BY docs_kind WHERE kind IN ` + sqlList(kinds) + ` AND source IN (` + placeholders(len(sources)) + `)`
-	args := make([]any, 0, len(sources)+len(words)+1)
-	for _, src := range sources {
-		args = append(args, src)
-	}
-	for _, w := range words {
-		query += ` AND title_lower LIKE ? ESCAPE '\'`
-		args = append(args, "%"+likeEscape(w)+"%")
-	}
-	return s.ids(ctx, "whole pages", query+` LIMIT ?`, append(args, limit)...)
+// WholePage is a page that stands for a whole sample project, package or
+// session, as the ranker matches its title.
+type WholePage struct {
+	ID         int64
+	Source     string
+	TitleLower string
+}
+
+// WholePages returns every page of one of kinds (constant names: a
+// source's whole project, package or session), found through docs_kind and
+// in its order: kind, source, lower-cased title, id. There are about two
+// thousand; the ranker keeps them for the life of the index.
+func (s *Store) WholePages(ctx context.Context, kinds []string) ([]WholePage, error) {
+	return sqlrows.All(ctx, sqlrows.QueryFunc(s.query), "whole pages",
+		`SELECT id, source, title_lower FROM docs INDEXED BY docs_kind WHERE kind IN `+sqlList(kinds)+
+			` ORDER BY kind, source, title_lower, id`, nil,
+		func(rows *sql.Rows) (p WholePage, err error) {
+			err = rows.Scan(&p.ID, &p.Source, &p.TitleLower)
+			return p, err
+		})
 }
 
 // PageIDKind returns the id and kind of the page at uri; found is false

@@ -243,7 +243,7 @@
 // retrieval API, methods of Store with every caller value bound:
 //
 //	retrieve.go          B-tree lookups: ExactTitleIDs, NameIDs,
-//	                     TitleExtensionIDs, TypeIDs, WholePageIDs,
+//	                     TitleExtensionIDs, TypeIDs, WholePages,
 //	                     PageID, PageIDKind, MemberIDsUnderPath,
 //	                     TypeMemberIDs, TypeMemberPrefixIDs, SymbolIDs
 //	                     (doc_symbols_fts with a SymbolFilter),

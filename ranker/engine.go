@@ -38,6 +38,7 @@ type Engine struct {
 	fullScoreCap int
 	df           dfCache
 	uses         useCache
+	whole        wholePageList
 }
 
 // idRange is the span of document ids of one source.

@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 	"unicode"
 	"unicode/utf8"
@@ -95,7 +96,34 @@ func (s *search) wholePages(ctx context.Context) error {
 	for i, k := range s.q.Keywords {
 		words[i] = strings.ToLower(k)
 	}
-	return s.addIDs(ctx, viaWholeTitle)(s.e.store.WholePageIDs(ctx, wholeKindNames, sources, words, lookupLimit/4))
+	return s.addIDs(ctx, viaWholeTitle)(s.e.wholePagesTitled(ctx, sources, words, lookupLimit/4))
+}
+
+// wholePageList holds the index's whole pages, read once: asking SQLite for
+// them on every search cost 0.4 ms, a twentieth of a sentence's search.
+type wholePageList struct {
+	once  sync.Once
+	pages []index.WholePage
+	err   error
+}
+
+// wholePagesTitled returns up to limit whole pages of sources whose
+// lower-cased title holds every one of words, in docs_kind's order.
+func (e *Engine) wholePagesTitled(ctx context.Context, sources, words []string, limit int) ([]int64, error) {
+	e.whole.once.Do(func() { e.whole.pages, e.whole.err = e.store.WholePages(ctx, wholeKindNames) })
+	if e.whole.err != nil {
+		return nil, e.whole.err
+	}
+	var ids []int64
+	for _, p := range e.whole.pages {
+		if len(ids) == limit {
+			break
+		}
+		if slices.Contains(sources, p.Source) && containsAll(p.TitleLower, words) {
+			ids = append(ids, p.ID)
+		}
+	}
+	return ids, nil
 }
 
 // separateSources index whole projects, packages or sessions beside their
