@@ -103,8 +103,12 @@ func (s *Store) ScorePages(ctx context.Context, table, expr string, span RowSpan
 		return fmt.Errorf("score pages: %w: %q", ErrNotFullText, table)
 	}
 	clause, spanArgs := span.clause(table)
-	query := `SELECT ` + bm25 + ` AS r, ` + pageRowColumns + `
-		FROM ` + table + ` JOIN docs d ON d.id = ` + table + `.rowid WHERE ` + table + ` MATCH ?` + clause + ` ORDER BY r LIMIT ?`
+	// The best limit matches first, then their docs rows: joining before
+	// the sort read the docs row of every match (a sentence's relaxed
+	// expression matches thousands).
+	query := `SELECT m.r, ` + pageRowColumns + `
+		FROM (SELECT ` + table + `.rowid AS id, ` + bm25 + ` AS r FROM ` + table + ` WHERE ` + table + ` MATCH ?` + clause + ` ORDER BY r LIMIT ?) m
+		JOIN docs d ON d.id = m.id ORDER BY m.r`
 	args := append(append([]any{expr}, spanArgs...), limit)
 	return sqlrows.Each(ctx, sqlrows.QueryFunc(s.query), "score pages", query, args, func(rows *sql.Rows) error {
 		var rank float64
