@@ -449,9 +449,9 @@ func (e *Engine) environmentActions(ctx context.Context, r *Reading, memberPages
 		}
 		before := reading.CallQuery(c)
 		r.Calls[i].Type, r.Calls[i].Member, memberPages[i] = action, "callAsFunction", pages
-		for j, q := range r.Searches {
-			if q == before {
-				r.Searches[j] = reading.CallQuery(r.Calls[i])
+		for j, s := range r.Searches {
+			if s.Scope == "" && s.Words == before {
+				r.Searches[j].Words = reading.CallQuery(r.Calls[i])
 			}
 		}
 	}

@@ -37,14 +37,14 @@ func TestCallOfAnUndocumentedMemberAnswersWithItsType(t *testing.T) {
 func TestPromoteTypedCallsDropsUnconfirmedReads(t *testing.T) {
 	e := openTestEngine(t)
 	r := reading.Read(`let n = order.customer.name`)
-	if !slices.Contains(r.Searches, "name") {
-		t.Fatalf("searches = %q, want the read among them before the index is asked", r.Searches)
+	if !slices.Contains(r.SearchTexts(), "name") {
+		t.Fatalf("searches = %q, want the read among them before the index is asked", r.SearchTexts())
 	}
 	if err := e.promoteTypedCalls(context.Background(), &r, memberPages{}); err != nil {
 		t.Fatal(err)
 	}
-	if slices.Contains(r.Searches, "name") {
-		t.Errorf("searches = %q: an unconfirmed read of a name no page bears is still searched", r.Searches)
+	if slices.Contains(r.SearchTexts(), "name") {
+		t.Errorf("searches = %q: an unconfirmed read of a name no page bears is still searched", r.SearchTexts())
 	}
 }
 
@@ -65,8 +65,8 @@ func TestNoArgumentsAndAssignedValues(t *testing.T) {
 	if err := e.promoteTypedCalls(context.Background(), &r, memberPages{}); err != nil {
 		t.Fatal(err)
 	}
-	if len(r.Searches) == 0 || r.Searches[0] != "quietMode" {
-		t.Errorf("searches = %q, want the rare assigned value first", r.Searches)
+	if len(r.SearchTexts()) == 0 || r.SearchTexts()[0] != "quietMode" {
+		t.Errorf("searches = %q, want the rare assigned value first", r.SearchTexts())
 	}
 }
 
@@ -76,15 +76,15 @@ func TestKnownSearchesTurnFreeFunctions(t *testing.T) {
 	e := openTestEngine(t)
 	// The fixture titles a function schedule(after:_:) and no type Schedule.
 	r := reading.Read(`let token = Schedule(after: deadline)`)
-	r.Searches = append(r.Searches, "Unscheduled")
+	r.Searches = append(r.Searches, reading.Search{Words: "Unscheduled"})
 	if err := e.knownSearches(context.Background(), `let token = Schedule(after: deadline)`, &r); err != nil {
 		t.Fatal(err)
 	}
 	if len(r.Calls) == 0 || r.Calls[0].Member != "Schedule" || r.Calls[0].Type != "" {
 		t.Errorf("calls = %+v: want the function Schedule", r.Calls)
 	}
-	if !slices.Equal(r.Searches, []string{"Schedule"}) {
-		t.Errorf("searches = %q, want the function once and the unknown name dropped", r.Searches)
+	if !slices.Equal(r.SearchTexts(), []string{"Schedule"}) {
+		t.Errorf("searches = %q, want the function once and the unknown name dropped", r.SearchTexts())
 	}
 }
 
@@ -100,29 +100,29 @@ func TestEnvironmentActionsAndRequirementsRealIndex(t *testing.T) {
 	if err := e.environmentActions(context.Background(), &r, memberPages{}); err != nil {
 		t.Fatal(err)
 	}
-	if len(r.Searches) == 0 || r.Searches[0] != "OpenWindowAction.callAsFunction" {
-		t.Errorf("openWindow(id:value:): searches = %q, want OpenWindowAction.callAsFunction first", r.Searches)
+	if len(r.SearchTexts()) == 0 || r.SearchTexts()[0] != "OpenWindowAction.callAsFunction" {
+		t.Errorf("openWindow(id:value:): searches = %q, want OpenWindowAction.callAsFunction first", r.SearchTexts())
 	}
 	r = reading.Read(`extension Optional where Wrapped: Collection { var isBlank: Bool { self?.isEmpty ?? true } }`)
 	if err := e.promoteTypedCalls(context.Background(), &r, memberPages{}); err != nil {
 		t.Fatal(err)
 	}
-	if slices.Contains(r.Searches, "isBlank") {
-		t.Errorf("an own property no protocol requires is searched: %q", r.Searches)
+	if slices.Contains(r.SearchTexts(), "isBlank") {
+		t.Errorf("an own property no protocol requires is searched: %q", r.SearchTexts())
 	}
 	r = reading.Read(`dismiss(animated: true) { self.finish() }`)
 	if err := e.environmentActions(context.Background(), &r, memberPages{}); err != nil {
 		t.Fatal(err)
 	}
-	if slices.ContainsFunc(r.Searches, func(q string) bool { return strings.HasPrefix(q, "DismissAction") }) {
-		t.Errorf("dismiss(animated:) takes labels DismissAction has not: searches = %q", r.Searches)
+	if slices.ContainsFunc(r.SearchTexts(), func(q string) bool { return strings.HasPrefix(q, "DismissAction") }) {
+		t.Errorf("dismiss(animated:) takes labels DismissAction has not: searches = %q", r.SearchTexts())
 	}
 	r = reading.Read(`func sizeThatFits(proposal: ProposedViewSize, subviews: Subviews, cache: inout ()) -> CGSize {`)
 	if err := e.promoteTypedCalls(context.Background(), &r, memberPages{}); err != nil {
 		t.Fatal(err)
 	}
-	if slices.Contains(r.Searches, "ProposedViewSize") {
-		t.Errorf("a requirement's signature types are searched through it: searches = %q", r.Searches)
+	if slices.Contains(r.SearchTexts(), "ProposedViewSize") {
+		t.Errorf("a requirement's signature types are searched through it: searches = %q", r.SearchTexts())
 	}
 }
 
@@ -239,12 +239,12 @@ func TestMessageSearchesInterleave(t *testing.T) {
 func TestKnownSearchesDropTheCodesOwnTypes(t *testing.T) {
 	e := openTestEngine(t)
 	code := `@Observable final class Trips {}; RouteCard(trip: trip).task { }; NSApp.activate(); URLSession.shared.data(from: u)`
-	r := Reading{Searches: []string{"RouteCard.init", "RouteCard", "NSApp.activate", "URLSession.data", "URLSession", "Observable"}}
+	r := Reading{Searches: reading.WordSearches("RouteCard.init", "RouteCard", "NSApp.activate", "URLSession.data", "URLSession", "Observable")}
 	if err := e.knownSearches(context.Background(), code, &r); err != nil {
 		t.Fatal(err)
 	}
-	if want := []string{"NSApp.activate", "URLSession.data", "URLSession", "Observable"}; !slices.Equal(r.Searches, want) {
-		t.Errorf("knownSearches = %q, want %q", r.Searches, want)
+	if want := []string{"NSApp.activate", "URLSession.data", "URLSession", "Observable"}; !slices.Equal(r.SearchTexts(), want) {
+		t.Errorf("knownSearches = %q, want %q", r.SearchTexts(), want)
 	}
 }
 

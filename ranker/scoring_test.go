@@ -244,8 +244,8 @@ func renderScoringCase(e *Engine, tc scoringCase) (string, error) {
 	if r.Question != nil {
 		fmt.Fprintf(&b, "%s\n", QuestionFormLine(*r.Question))
 	}
-	if len(r.Searches) > 0 {
-		fmt.Fprintf(&b, "Read as %s; searched: %s\n%s\n", r.Class, strings.Join(r.Searches, " | "), ReadingWeightsLine(r))
+	if len(r.SearchTexts()) > 0 {
+		fmt.Fprintf(&b, "Read as %s; searched: %s\n%s\n", r.Class, strings.Join(r.SearchTexts(), " | "), ReadingWeightsLine(r))
 	}
 	if len(r.Ideas) > 0 {
 		fmt.Fprintf(&b, "Task lexicon: %s\n", strings.Join(r.Ideas, " | "))

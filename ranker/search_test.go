@@ -12,6 +12,7 @@ import (
 
 	"github.com/cupertino-go/cupertino/index"
 	"github.com/cupertino-go/cupertino/internal/document"
+	"github.com/cupertino-go/cupertino/ranker/reading"
 )
 
 // page builds a fixture document; the index derives everything else.
@@ -456,12 +457,12 @@ func TestCachedCountAsksOnce(t *testing.T) {
 func TestSearchReadingsKeepTheReadingsOrder(t *testing.T) {
 	e := openTestEngine(t)
 	ctx := context.Background()
-	r := Reading{Searches: []string{"View", "Text", "NavigationStack", "List", "Button", "Image", "Toggle"}}
+	r := Reading{Searches: reading.WordSearches("View", "Text", "NavigationStack", "List", "Button", "Image", "Toggle")}
 	found, errs := e.searchAll(ctx, r.Searches[:maxReadSearches], Filters{Limit: 5}, nil, nil)
 	if len(found) != maxReadSearches || len(errs) != maxReadSearches {
 		t.Fatalf("%d results, %d errors; want %d of each", len(found), len(errs), maxReadSearches)
 	}
-	for i, q := range r.Searches[:maxReadSearches] {
+	for i, q := range r.SearchTexts()[:maxReadSearches] {
 		alone, err := e.searchText(ctx, q, Filters{Limit: 5}, nil)
 		if !errors.Is(err, errs[i]) {
 			t.Errorf("%s: error %v alone, %v side by side", q, err, errs[i])

@@ -47,7 +47,7 @@ func (e *Engine) SearchQuery(ctx context.Context, raw string, filters Filters) (
 		weights := map[string]float64{"words": 1}
 		byURI := map[string]Result{}
 		addList(&lists[0], results, byURI)
-		found, errs := e.searchAll(ctx, form.Sides, filters, nil, nil)
+		found, errs := e.searchAll(ctx, reading.WordSearches(form.Sides...), filters, nil, nil)
 		for i := range found {
 			if errs[i] != nil && !errors.Is(errs[i], ErrEmptyQuery) {
 				return Response{}, errs[i]
@@ -83,9 +83,12 @@ func (e *Engine) SearchQuery(ctx context.Context, raw string, filters Filters) (
 	r.Confidence = reading.Confidence(text, r.Class)
 	sure := r.Confidence >= 1
 	readingWeight, wordsWeight := reading.Weights(r.Confidence, lead)
+	// The rewrites above (environment actions, promoted calls, free
+	// functions) may have changed which call a search stands for.
+	reading.LinkCalls(&r)
 	searches := slices.Clone(r.Searches[:min(len(r.Searches), maxReadSearches)])
 	if !sure {
-		searches = append(searches, words)
+		searches = append(searches, reading.Search{Words: words})
 	}
 	var lists []RankedList
 	weights := map[string]float64{}
@@ -202,25 +205,24 @@ const readSearchParallelism = 2
 
 // searchAll runs searches side by side: each is a whole search of its
 // own, and a line of code or a message waits for the slowest of them
-// rather than their sum. A search that is a call's query is searched with
-// that call. The results come back in the searches' order.
-func (e *Engine) searchAll(ctx context.Context, searches []string, filters Filters, calls []Call, pages memberPages) ([][]Result, []error) {
+// rather than their sum. A call's search (Search.Call) is searched with
+// that call and its member pages. The results come back in the searches'
+// order.
+func (e *Engine) searchAll(ctx context.Context, searches []reading.Search, filters Filters, calls []Call, pages memberPages) ([][]Result, []error) {
 	found := make([][]Result, len(searches))
 	errs := make([]error, len(searches))
 	var wg sync.WaitGroup
 	slots := make(chan struct{}, readSearchParallelism)
-	for i, q := range searches {
+	for i, s := range searches {
 		var call *readCall
-		for j := range calls {
-			if reading.CallQuery(calls[j]) == q {
-				call = &readCall{Call: calls[j], memberPages: pages[j]}
-			}
+		if s.Call > 0 && s.Call <= len(calls) {
+			call = &readCall{Call: calls[s.Call-1], memberPages: pages[s.Call-1]}
 		}
 		wg.Add(1)
 		slots <- struct{}{}
 		go func() {
 			defer func() { <-slots; wg.Done() }()
-			found[i], errs[i] = e.searchText(ctx, q, filters, call)
+			found[i], errs[i] = e.searchOne(ctx, s, filters, call)
 		}()
 	}
 	wg.Wait()
@@ -326,9 +328,9 @@ func (e *Engine) promoteTypedCalls(ctx context.Context, r *Reading, memberPages 
 			}
 		}
 	}
-	r.Searches = slices.DeleteFunc(r.Searches, func(q string) bool {
-		return slices.Contains(unconfirmed, q) && !slices.ContainsFunc(r.Calls, func(c Call) bool {
-			return reading.CallQuery(c) == q && (c.Order == nil || !c.Order.Read) && !c.DeclaredProperty()
+	r.Searches = slices.DeleteFunc(r.Searches, func(s reading.Search) bool {
+		return s.Scope == "" && slices.Contains(unconfirmed, s.Words) && !slices.ContainsFunc(r.Calls, func(c Call) bool {
+			return reading.CallQuery(c) == s.Words && (c.Order == nil || !c.Order.Read) && !c.DeclaredProperty()
 		})
 	})
 	if !promoted {
@@ -348,9 +350,9 @@ func (e *Engine) promoteTypedCalls(ctx context.Context, r *Reading, memberPages 
 		order = reading.AppendUnique(order, reading.CallQuery(c))
 	}
 	next := 0
-	for i, q := range r.Searches {
-		if slices.Contains(order, q) {
-			r.Searches[i] = order[next]
+	for i, s := range r.Searches {
+		if s.Scope == "" && slices.Contains(order, s.Words) {
+			r.Searches[i] = reading.Search{Words: order[next]}
 			next++
 		}
 	}
@@ -367,11 +369,11 @@ func (e *Engine) promoteTypedCalls(ctx context.Context, r *Reading, memberPages 
 // function's title does (SecItemAdd(_:_:)) is that function, searched as
 // such: the C APIs Swift imports are called the way types are built.
 func (e *Engine) knownSearches(ctx context.Context, code string, r *Reading) error {
-	var out []string
-	for _, q := range r.Searches {
-		typ, member, dotted := strings.Cut(q, ".")
-		if (dotted && member != "init") || !swiftlex.IsTypeName(typ) || strings.Contains(code, "@"+typ) || strings.Contains(code, "#"+typ) {
-			out = reading.AppendUnique(out, q)
+	var out []reading.Search
+	for _, s := range r.Searches {
+		typ, member, dotted := strings.Cut(s.Words, ".")
+		if s.Scope != "" || (dotted && member != "init") || !swiftlex.IsTypeName(typ) || strings.Contains(code, "@"+typ) || strings.Contains(code, "#"+typ) {
+			out = reading.AppendSearch(out, s)
 			continue
 		}
 		known, err := e.store.NameExists(ctx, typ)
@@ -379,7 +381,7 @@ func (e *Engine) knownSearches(ctx context.Context, code string, r *Reading) err
 			return err
 		}
 		if known {
-			out = reading.AppendUnique(out, q)
+			out = reading.AppendSearch(out, s)
 			continue
 		}
 		function, err := e.store.TitlePrefixExists(ctx, typ+"(")
@@ -394,7 +396,7 @@ func (e *Engine) knownSearches(ctx context.Context, code string, r *Reading) err
 				r.Calls[i].Type, r.Calls[i].Member = "", typ
 			}
 		}
-		out = reading.AppendUnique(out, typ)
+		out = reading.AppendSearch(out, reading.Search{Words: typ})
 	}
 	r.Searches = out
 	return nil
@@ -403,13 +405,23 @@ func (e *Engine) knownSearches(ctx context.Context, code string, r *Reading) err
 // searchText is one search of a query as typed, with the call its reading
 // found in code, if any.
 func (e *Engine) searchText(ctx context.Context, raw string, filters Filters, call *readCall) ([]Result, error) {
+	return e.searchOne(ctx, reading.Search{Words: raw}, filters, call)
+}
+
+// searchOne runs one of a reading's searches: its words, parsed as a
+// query (a user's own "se:" still scopes), within its scope, as the search
+// prints.
+func (e *Engine) searchOne(ctx context.Context, s reading.Search, filters Filters, call *readCall) ([]Result, error) {
 	f, err := filters.Normalize(e.fw)
 	if err != nil {
 		return nil, err
 	}
-	q, err := Parse(raw, e.fw)
+	q, err := Parse(s.Words, e.fw)
 	if err != nil {
 		return nil, err
+	}
+	if s.Scope != "" {
+		q.Raw, q.Sources = s.String(), []string{s.Scope}
 	}
 	if err := e.resolveTypeMember(ctx, &q); err != nil {
 		return nil, err

@@ -144,7 +144,7 @@ func writeReading(w io.Writer, r ranker.Reading, explain bool) {
 		fmt.Fprintf(w, "%s\n\n", termtext.Line(ranker.QuestionFormLine(*r.Question)))
 	}
 	if explain && len(r.Searches) > 0 {
-		fmt.Fprintf(w, "Read as %s; searched: %s\n", r.Class, termtext.Line(strings.Join(r.Searches, " | ")))
+		fmt.Fprintf(w, "Read as %s; searched: %s\n", r.Class, termtext.Line(strings.Join(r.SearchTexts(), " | ")))
 		fmt.Fprintf(w, "%s\n\n", ranker.ReadingWeightsLine(r))
 	}
 	if explain && len(r.Ideas) > 0 {

@@ -28,9 +28,9 @@ type Reading struct {
 	// Concepts are the topics a message's wording stands for ("actor
 	// isolation" for "actor-isolated").
 	Concepts []string `json:"concepts,omitempty"`
-	// Searches are the queries run for it, the first one leading; empty
-	// means the raw query as typed.
-	Searches []string `json:"searches,omitempty"`
+	// Searches are the searches run for it (search.go), the first one
+	// leading; empty means the raw query as typed.
+	Searches []Search `json:"searches,omitempty"`
 	// Corrected is the query with misspelt names replaced, when the
 	// ranker corrected one ("UIViewControler" -> "UIViewController").
 	Corrected string `json:"corrected,omitempty"`

@@ -441,16 +441,12 @@ func readSyntax(code string) Reading {
 		return 0
 	}
 	slices.SortStableFunc(r.Names, func(a, b string) int { return place(a) - place(b) })
-	for _, c := range r.Calls {
-		q := c.Member
-		if c.Type != "" {
-			q = c.Type + "." + c.Member
-		}
-		r.Searches = AppendUnique(r.Searches, q)
+	for i, c := range r.Calls {
+		r.Searches = AppendSearch(r.Searches, Search{Words: CallQuery(c), Call: i + 1})
 	}
 	for _, n := range r.Names {
 		if !called(n) {
-			r.Searches = AppendUnique(r.Searches, n)
+			r.Searches = AppendSearch(r.Searches, Search{Words: n})
 		}
 	}
 	// A freestanding macro is what the line is written to use:
@@ -473,8 +469,12 @@ func readSyntax(code string) Reading {
 	if attribute != nil && len(macros) > 0 && attribute[0] < strings.IndexByte(code, '#') {
 		macros = append([]string{code[attribute[2]:attribute[3]]}, macros...)
 	}
-	r.Searches = append(macros, slices.DeleteFunc(r.Searches, func(q string) bool { return slices.Contains(macros, q) })...)
-	r.Searches = append(languageSearches(code), r.Searches...)
+	lead := languageSearches(code)
+	for _, m := range macros {
+		lead = append(lead, Search{Words: m})
+	}
+	r.Searches = append(lead, slices.DeleteFunc(r.Searches, func(s Search) bool { return slices.Contains(macros, s.Words) })...)
+	LinkCalls(&r)
 	return r
 }
 

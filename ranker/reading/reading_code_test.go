@@ -150,7 +150,7 @@ func FuzzReadQuery(f *testing.F) {
 	}
 	f.Fuzz(func(t *testing.T, q string) {
 		r := Read(q)
-		for _, s := range r.Searches {
+		for _, s := range r.SearchTexts() {
 			if s == "" {
 				t.Fatalf("Read(%q): an empty search", q)
 			}
@@ -168,12 +168,12 @@ func TestLanguageFeaturesLeadAndDottedPathsAreCode(t *testing.T) {
 		`struct Handle: ~Copyable {`:                                "se: noncopyable structs enums",
 		`async let avatar = loader.image(for: user)`:                "se: async let",
 	} {
-		if r := Read(code); len(r.Searches) == 0 || r.Searches[0] != want {
-			t.Errorf("%s: searches = %q, want %q first", code, r.Searches, want)
+		if r := Read(code); len(r.SearchTexts()) == 0 || r.SearchTexts()[0] != want {
+			t.Errorf("%s: searches = %q, want %q first", code, r.SearchTexts(), want)
 		}
 	}
-	if r := Read(`var body: some View { Text(title) }`); slices.ContainsFunc(r.Searches, func(q string) bool { return strings.HasPrefix(q, "se: ") }) {
-		t.Errorf("some View names no feature: searches = %q", r.Searches)
+	if r := Read(`var body: some View { Text(title) }`); slices.ContainsFunc(r.SearchTexts(), func(q string) bool { return strings.HasPrefix(q, "se: ") }) {
+		t.Errorf("some View names no feature: searches = %q", r.SearchTexts())
 	}
 	if got := Read(`scrollView.contentInset.bottom`).Class; got != ClassSyntax {
 		t.Errorf("a value's property path: class %s, want syntax", got)
@@ -191,8 +191,8 @@ func TestReadSyntaxNestedTypesBuiltValuesRawTypesAndMacroArguments(t *testing.T)
 	if len(r.Calls) == 0 || r.Calls[0].Type != "AVCaptureDevice.DiscoverySession" || r.Calls[0].Member != "init" {
 		t.Errorf("a nested type built with labels is its init: calls = %+v", r.Calls)
 	}
-	if slices.Contains(r.Searches, "DiscoverySession") || slices.Contains(r.Searches, "AVCaptureDevice") {
-		t.Errorf("the nested type's parts are searched through it: searches = %q", r.Searches)
+	if slices.Contains(r.SearchTexts(), "DiscoverySession") || slices.Contains(r.SearchTexts(), "AVCaptureDevice") {
+		t.Errorf("the nested type's parts are searched through it: searches = %q", r.SearchTexts())
 	}
 	built := func(code, member string) string {
 		t.Helper()
@@ -213,14 +213,14 @@ func TestReadSyntaxNestedTypesBuiltValuesRawTypesAndMacroArguments(t *testing.T)
 	if got := built(`session.dataTask(with: url).resume()`, "resume"); got != "" {
 		t.Errorf("a value's call returns an unknown type: built %q", got)
 	}
-	if r := Read(`enum Keys: String, CodingKey {`); len(r.Searches) == 0 || r.Searches[0] != "CodingKey" {
-		t.Errorf("a raw value type follows the protocols: searches = %q", r.Searches)
+	if r := Read(`enum Keys: String, CodingKey {`); len(r.SearchTexts()) == 0 || r.SearchTexts()[0] != "CodingKey" {
+		t.Errorf("a raw value type follows the protocols: searches = %q", r.SearchTexts())
 	}
-	if r := Read(`let d = FetchDescriptor<Trip>(predicate: #Predicate { $0.done }, sortBy: [])`); len(r.Searches) == 0 || r.Searches[0] != "FetchDescriptor.init" {
-		t.Errorf("a macro handed to a call details it: searches = %q", r.Searches)
+	if r := Read(`let d = FetchDescriptor<Trip>(predicate: #Predicate { $0.done }, sortBy: [])`); len(r.SearchTexts()) == 0 || r.SearchTexts()[0] != "FetchDescriptor.init" {
+		t.Errorf("a macro handed to a call details it: searches = %q", r.SearchTexts())
 	}
-	if r := Read(`let open = #Predicate<Trip> { !$0.done }`); len(r.Searches) == 0 || r.Searches[0] != "Predicate" {
-		t.Errorf("a macro written alone leads: searches = %q", r.Searches)
+	if r := Read(`let open = #Predicate<Trip> { !$0.done }`); len(r.SearchTexts()) == 0 || r.SearchTexts()[0] != "Predicate" {
+		t.Errorf("a macro written alone leads: searches = %q", r.SearchTexts())
 	}
 	for _, code := range []string{
 		`if let latest = await Transaction.latest(for: "com.example.pro") {`,
@@ -249,8 +249,8 @@ func TestReadSyntaxDeclaredRequirementsMacrosAndSubscripts(t *testing.T) {
 	if c := first(`static func < (lhs: Tier, rhs: Tier) -> Bool { lhs.rank < rhs.rank }`); c.Type != "Comparable" || c.Member != "<" || !c.Declared {
 		t.Errorf("an operator implemented is its protocol's: got %+v", c)
 	}
-	if r := Read(`#expect(throws: ParseError.self) { try parse(raw) }`); len(r.Searches) == 0 || r.Searches[0] != "expect" {
-		t.Errorf("a lower-case macro is called like a function and leads: searches = %q", r.Searches)
+	if r := Read(`#expect(throws: ParseError.self) { try parse(raw) }`); len(r.SearchTexts()) == 0 || r.SearchTexts()[0] != "expect" {
+		t.Errorf("a lower-case macro is called like a function and leads: searches = %q", r.SearchTexts())
 	}
 	if r := Read(`guard #available(iOS 17, *) else { return }`); slices.ContainsFunc(r.Calls, func(c Call) bool { return c.Member == "available" }) {
 		t.Errorf("#available is the compiler's: calls = %+v", r.Calls)
@@ -273,17 +273,17 @@ func TestReadSyntaxDeclaredRequirementsMacrosAndSubscripts(t *testing.T) {
 	if got := ReceiverTypes("syncGroup"); !slices.Contains(got, "DispatchGroup") {
 		t.Errorf("ReceiverTypes(syncGroup) = %q, want DispatchGroup", got)
 	}
-	if r := readMessage(`'wrappedValue' is unavailable: @Published is only available on properties of classes`); len(r.Searches) == 0 || r.Searches[0] != "Published" {
-		t.Errorf("an attribute a message names leads: searches = %q", r.Searches)
+	if r := readMessage(`'wrappedValue' is unavailable: @Published is only available on properties of classes`); len(r.SearchTexts()) == 0 || r.SearchTexts()[0] != "Published" {
+		t.Errorf("an attribute a message names leads: searches = %q", r.SearchTexts())
 	}
 	if r := Read(`for item in pendingItems { try Task.checkCancellation() }`); slices.ContainsFunc(r.Calls, func(c Call) bool { return c.Member == "pendingItems" }) {
 		t.Errorf("a for-in loop's sequence is no call: calls = %+v", r.Calls)
 	}
-	if r := Read(`let hot = ProcessInfo.processInfo.thermalState == .critical`); slices.Contains(r.Searches, "ProcessInfo.processInfo") {
-		t.Errorf("an accessor is searched through the property beyond it: searches = %q", r.Searches)
+	if r := Read(`let hot = ProcessInfo.processInfo.thermalState == .critical`); slices.Contains(r.SearchTexts(), "ProcessInfo.processInfo") {
+		t.Errorf("an accessor is searched through the property beyond it: searches = %q", r.SearchTexts())
 	}
-	if r := Read(`badge.anchorPreference(key: AnchorKey.self, value: .bounds) { $0 }.padding(.trailing, 6)`); len(r.Searches) == 0 || r.Searches[0] == "padding" {
-		t.Errorf("a staple modifier beside another call follows it: searches = %q", r.Searches)
+	if r := Read(`badge.anchorPreference(key: AnchorKey.self, value: .bounds) { $0 }.padding(.trailing, 6)`); len(r.SearchTexts()) == 0 || r.SearchTexts()[0] == "padding" {
+		t.Errorf("a staple modifier beside another call follows it: searches = %q", r.SearchTexts())
 	}
 	if r := Read(`func sizeThatFits(proposal: ProposedViewSize, subviews: Subviews, cache: inout ()) -> CGSize {`); !slices.Equal(r.Signature, []string{"ProposedViewSize", "Subviews", "CGSize"}) {
 		t.Errorf("a declared function's signature names = %q", r.Signature)

@@ -24,11 +24,11 @@ var languageFeatures = []struct {
 
 // languageSearches are the searches of the language features code bears,
 // in the table's order.
-func languageSearches(code string) []string {
-	var out []string
+func languageSearches(code string) []Search {
+	var out []Search
 	for _, f := range languageFeatures {
 		if f.mark.MatchString(code) {
-			out = AppendUnique(out, f.search)
+			out = AppendSearch(out, ScopedSearch(f.search))
 		}
 	}
 	return out

@@ -293,11 +293,12 @@ func readMessage(text string) Reading {
 		topics = topics[1:]
 	}
 	for _, q := range slices.Concat(lead, names, topics) {
-		r.Searches = AppendUnique(r.Searches, q)
+		r.Searches = AppendSearch(r.Searches, ScopedSearch(q))
 	}
 	if len(r.Searches) == 0 {
-		r.Searches = []string{MessageKeywords(text)}
+		r.Searches = []Search{{Words: MessageKeywords(text)}}
 	}
+	LinkCalls(&r)
 	return r
 }
 

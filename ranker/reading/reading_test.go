@@ -47,8 +47,8 @@ func TestReadSyntaxCalls(t *testing.T) {
 	}) {
 		t.Fatalf("calls = %+v, want %+v among them", r.Calls, want)
 	}
-	if r.Searches[0] != "URLSession.bytes" {
-		t.Errorf("lead search = %q, want URLSession.bytes (the receiver's type is searched through its call)", r.Searches[0])
+	if r.SearchTexts()[0] != "URLSession.bytes" {
+		t.Errorf("lead search = %q, want URLSession.bytes (the receiver's type is searched through its call)", r.SearchTexts()[0])
 	}
 	r = Read("@FocusState(\\.isFocused) var focused")
 	if len(r.Calls) == 0 || r.Calls[0].Type != "FocusStateValues" || r.Calls[0].Member != "isFocused" {
@@ -65,14 +65,14 @@ func TestReadSyntaxCalls(t *testing.T) {
 
 func TestReadMessageLeadsWithTheAPI(t *testing.T) {
 	r := Read("Type 'Garden' does not conform to protocol 'Identifiable'")
-	if r.Class != ClassMessage || r.Searches[0] != "Identifiable" {
+	if r.Class != ClassMessage || r.SearchTexts()[0] != "Identifiable" {
 		t.Fatalf("reading = %+v, want the protocol first", r)
 	}
-	if !slices.Contains(r.Searches, "Garden") {
-		t.Errorf("the caller's type is still searched, after: %v", r.Searches)
+	if !slices.Contains(r.SearchTexts(), "Garden") {
+		t.Errorf("the caller's type is still searched, after: %v", r.SearchTexts())
 	}
 	r = Read("Call to main actor-isolated instance method 'refresh()' in a synchronous nonisolated context")
-	if !slices.Contains(r.Searches, "MainActor") || !slices.ContainsFunc(r.Calls, func(c Call) bool { return c.Member == "refresh" }) {
+	if !slices.Contains(r.SearchTexts(), "MainActor") || !slices.ContainsFunc(r.Calls, func(c Call) bool { return c.Member == "refresh" }) {
 		t.Errorf("reading = %+v, want MainActor and the quoted member", r)
 	}
 	for msg, want := range map[string]string{
@@ -82,8 +82,8 @@ func TestReadMessageLeadsWithTheAPI(t *testing.T) {
 		"Function declares an opaque return type 'some Shape', but its return statements differ": "book: opaque and boxed protocol types",
 		"-[Inbox.ListController refreshTapped:]: unrecognized selector sent to instance 0x6000":  "doesNotRecognizeSelector",
 	} {
-		if r := Read(msg); !slices.Contains(r.Searches, want) {
-			t.Errorf("%s: searches = %q, want %q among them", msg, r.Searches, want)
+		if r := Read(msg); !slices.Contains(r.SearchTexts(), want) {
+			t.Errorf("%s: searches = %q, want %q among them", msg, r.SearchTexts(), want)
 		}
 	}
 }
@@ -108,8 +108,8 @@ func TestReadMessageMembersAndConformances(t *testing.T) {
 	if len(r.Calls) != 1 || r.Calls[0].Type != "List" || r.Calls[0].Member != "init" {
 		t.Errorf("'init(…)' on 'T' is T's initializer: %+v", r.Calls)
 	}
-	if !slices.Contains(r.Searches[:2], "Identifiable") {
-		t.Errorf("the protocol to conform to leads: %v", r.Searches)
+	if !slices.Contains(r.SearchTexts()[:2], "Identifiable") {
+		t.Errorf("the protocol to conform to leads: %v", r.SearchTexts())
 	}
 	if r := Read("'unowned' may only be applied to class and class-bound protocol types"); r.Class != ClassMessage {
 		t.Errorf("a diagnostic without a quoted type is still a message: %+v", r)
@@ -125,8 +125,8 @@ func TestReadMessageErrorCodesKeysAndOperators(t *testing.T) {
 		{"Class 'Cache' has no initializers", "book: initialization"},
 	} {
 		r := Read(tc.text)
-		if r.Class != ClassMessage || len(r.Searches) == 0 || r.Searches[0] != tc.lead {
-			t.Errorf("%q: class %v, searches %v; want a message led by %q", tc.text, r.Class, r.Searches, tc.lead)
+		if r.Class != ClassMessage || len(r.SearchTexts()) == 0 || r.SearchTexts()[0] != tc.lead {
+			t.Errorf("%q: class %v, searches %v; want a message led by %q", tc.text, r.Class, r.SearchTexts(), tc.lead)
 		}
 	}
 	if got := errorCodeNames("NSURLErrorDomain error -4242"); len(got) != 0 {
@@ -136,8 +136,8 @@ func TestReadMessageErrorCodesKeysAndOperators(t *testing.T) {
 
 func TestReadSyntaxOrderAndKeywordNamedMethods(t *testing.T) {
 	r := Read(`.contextMenu { Button("Copy") { copy() } }`)
-	if len(r.Searches) == 0 || r.Searches[0] != "contextMenu" {
-		t.Errorf("the line's leading modifier leads, as written: %v", r.Searches)
+	if len(r.SearchTexts()) == 0 || r.SearchTexts()[0] != "contextMenu" {
+		t.Errorf("the line's leading modifier leads, as written: %v", r.SearchTexts())
 	}
 	r = Read("UIApplication.shared.open(settingsURL)")
 	if !slices.ContainsFunc(r.Calls, func(c Call) bool { return c.Type == "UIApplication" && c.Member == "open" }) {
@@ -148,13 +148,13 @@ func TestReadSyntaxOrderAndKeywordNamedMethods(t *testing.T) {
 func TestReadSyntaxOwnNamesMacrosAndDeclarations(t *testing.T) {
 	// Generic parameters are the code's own types: the constraint is the API.
 	r := Read("func smallest<T: Comparable, Key>(of items: [T], by key: Key) -> T? {")
-	if slices.Contains(r.Searches, "T") || slices.Contains(r.Searches, "Key") || !slices.Contains(r.Searches, "Comparable") {
-		t.Errorf("generic parameters: searches = %q, want Comparable and neither T nor Key", r.Searches)
+	if slices.Contains(r.SearchTexts(), "T") || slices.Contains(r.SearchTexts(), "Key") || !slices.Contains(r.SearchTexts(), "Comparable") {
+		t.Errorf("generic parameters: searches = %q, want Comparable and neither T nor Key", r.SearchTexts())
 	}
 	// A freestanding macro leads the calls inside its closure.
 	r = Read("let recent = #Predicate<Note> { $0.tags.contains(tag) }")
-	if len(r.Searches) == 0 || r.Searches[0] != "Predicate" {
-		t.Errorf("macro: searches = %q, want Predicate first", r.Searches)
+	if len(r.SearchTexts()) == 0 || r.SearchTexts()[0] != "Predicate" {
+		t.Errorf("macro: searches = %q, want Predicate first", r.SearchTexts())
 	}
 	// A function the code declares is marked, for its requirement page.
 	r = Read("static func == (lhs: Self, rhs: Self) -> Bool { lhs.id == rhs.id }\nfunc encode(to encoder: Encoder) throws {")
@@ -175,8 +175,8 @@ func TestReadSyntaxOwnNamesMacrosAndDeclarations(t *testing.T) {
 	// A sequence algorithm on an untyped value is the language's, and is
 	// searched in the order written, before the initializer in its argument.
 	r = Read(`let byName = friends.sorted(using: KeyPathComparator(\.nickname))`)
-	if len(r.Searches) == 0 || r.Searches[0] != "sorted" {
-		t.Errorf("sequence algorithm: searches = %q, want sorted first", r.Searches)
+	if len(r.SearchTexts()) == 0 || r.SearchTexts()[0] != "sorted" {
+		t.Errorf("sequence algorithm: searches = %q, want sorted first", r.SearchTexts())
 	}
 }
 
@@ -204,8 +204,8 @@ func TestReadSyntaxGenericsProjectionsAndAttributes(t *testing.T) {
 		t.Errorf("trailing closure on a value: calls = %+v, want compactMap on rawRows first", r.Calls)
 	}
 	r = Read(`@Query(filter: #Predicate<Song> { $0.rating > 3 }) private var songs: [Song]`)
-	if len(r.Searches) < 2 || r.Searches[0] != "Query" || r.Searches[1] != "Predicate" {
-		t.Errorf("attribute around a macro: searches = %q, want Query, then Predicate", r.Searches)
+	if len(r.SearchTexts()) < 2 || r.SearchTexts()[0] != "Query" || r.SearchTexts()[1] != "Predicate" {
+		t.Errorf("attribute around a macro: searches = %q, want Query, then Predicate", r.SearchTexts())
 	}
 	if r = Read(`let items = try await Catalog.items(for: ["await", "cannot"])`); r.Class != ClassSyntax {
 		t.Errorf("statement with quoted strings: class %s, want syntax", r.Class)
@@ -222,12 +222,12 @@ func TestReadSyntaxGenericsProjectionsAndAttributes(t *testing.T) {
 // with a call is code even when it quotes a message's words.
 func TestReadSyntaxDeclarationsAssignmentsAndLocals(t *testing.T) {
 	r := Read(`final class Coordinator: NSObject, MKMapViewDelegate {`)
-	if slices.Contains(r.Searches, "Coordinator") || len(r.Searches) == 0 || r.Searches[0] != "MKMapViewDelegate" {
-		t.Errorf("declaration: searches = %q, want MKMapViewDelegate first and no Coordinator", r.Searches)
+	if slices.Contains(r.SearchTexts(), "Coordinator") || len(r.SearchTexts()) == 0 || r.SearchTexts()[0] != "MKMapViewDelegate" {
+		t.Errorf("declaration: searches = %q, want MKMapViewDelegate first and no Coordinator", r.SearchTexts())
 	}
 	r = Read(`struct Page<Item: Codable & Hashable>: RandomAccessCollection {`)
-	if len(r.Searches) == 0 || r.Searches[0] != "RandomAccessCollection" {
-		t.Errorf("conformance before generic constraints: searches = %q, want RandomAccessCollection first", r.Searches)
+	if len(r.SearchTexts()) == 0 || r.SearchTexts()[0] != "RandomAccessCollection" {
+		t.Errorf("conformance before generic constraints: searches = %q, want RandomAccessCollection first", r.SearchTexts())
 	}
 	r = Read(`func mapView(_ mapView: MKMapView, viewFor annotation: MKAnnotation) -> MKAnnotationView? {`)
 	if len(r.Calls) == 0 || r.Calls[0].Member != "mapView" || !slices.Equal(r.Calls[0].Labels, []string{"_", "viewFor"}) || !r.Calls[0].Declared {
