@@ -305,31 +305,6 @@ func TestFetchArchiveResumeAfterKill(t *testing.T) {
 		t.Fatalf("stored %d files, want %d", len(files), want)
 	}
 	site, _ := newArchiveSite(guides)
-	files := newCrawlFiles(out, site.key(site.books, nil))
-	cp, err := files.loadCheckpoint()
-	if err != nil || cp == nil {
-		t.Fatalf("checkpoint: %v", err)
-	}
-	recs, err := files.readJournal(0, cp.Generation)
-	if err != nil {
-		t.Fatal(err)
-	}
-	ok := map[string]int{}
-	for _, r := range recs {
-		if r.Status == "ok" {
-			ok[r.URI]++
-		}
-	}
-	for uri, n := range ok {
-		if n != 1 {
-			t.Errorf("%s stored %d times", uri, n)
-		}
-	}
-	if len(ok) != want {
-		t.Errorf("journal has %d pages, want %d", len(ok), want)
-	}
-	if r := counter.repeats(); r > childKills*cfg.Concurrency {
-		t.Errorf("%d requests repeated; at most %d were in flight at the kills", r, childKills*cfg.Concurrency)
-	}
-	t.Logf("%d files, %d kills, %d requests repeated", want, childKills, counter.repeats())
+	assertJournalOncePerPage(t, journalRecords(t, newCrawlFiles(out, site.key(site.books, nil))), want)
+	assertKillsRepeatedFew(t, counter, cfg, "files", want)
 }

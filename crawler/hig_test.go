@@ -6,7 +6,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io/fs"
 	"maps"
 	"math/rand/v2"
 	"net/http"
@@ -23,8 +22,6 @@ import (
 	"time"
 
 	"github.com/cupertino-go/cupertino/crawler/fakeapple"
-	"github.com/cupertino-go/cupertino/internal/canonjson"
-	"github.com/cupertino-go/cupertino/internal/testenv"
 )
 
 // higFixtureKeys are the pages of testdata/hig the crawl reaches from the
@@ -68,25 +65,8 @@ func startHIGSite(t testing.TB, o fakeapple.Options) (*httptest.Server, *fakeapp
 func storedHIGPages(t testing.TB, out string) map[string][]byte {
 	t.Helper()
 	pages := map[string][]byte{}
-	err := filepath.WalkDir(out, func(p string, d fs.DirEntry, err error) error {
-		if err != nil {
-			return err
-		}
-		if d.IsDir() && strings.HasPrefix(d.Name(), ".") && p != out {
-			return filepath.SkipDir
-		}
-		if d.IsDir() {
-			return nil
-		}
-		if strings.HasPrefix(d.Name(), tempPrefix) {
-			t.Errorf("temporary file left behind: %s", p)
-		}
-		rel, _ := filepath.Rel(out, p)
-		pages[strings.TrimSuffix(filepath.ToSlash(rel), ".json")] = testenv.ReadFile(t, p)
-		return nil
-	})
-	if err != nil {
-		t.Fatal(err)
+	for rel, content := range storedFiles(t, out) {
+		pages[strings.TrimSuffix(rel, ".json")] = content
 	}
 	return pages
 }
@@ -101,13 +81,7 @@ func assertHIGSameAsSource(t testing.TB, srv *fakeapple.Server, pages map[string
 			t.Errorf("%s: no source file", key)
 			continue
 		}
-		want, err := canonjson.Canonicalize(testenv.ReadFile(t, file))
-		if err != nil {
-			t.Fatal(err)
-		}
-		if !bytes.Equal(got, want) {
-			t.Errorf("%s: stored page differs from %s after canonicalisation", key, file)
-		}
+		assertStoredIsSource(t, key, file, got)
 	}
 }
 
@@ -121,16 +95,7 @@ func higJournal(t testing.TB, cfg Config) []journalRecord {
 	if err != nil {
 		t.Fatal(err)
 	}
-	files := newCrawlFiles(cfg.OutputDir, higSite{}.key(seeds, prefixes))
-	cp, err := files.loadCheckpoint()
-	if err != nil || cp == nil {
-		t.Fatalf("checkpoint: %v", err)
-	}
-	recs, err := files.readJournal(0, cp.Generation)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return recs
+	return journalRecords(t, newCrawlFiles(cfg.OutputDir, higSite{}.key(seeds, prefixes)))
 }
 
 func TestCrawlHIGFixture(t *testing.T) {
@@ -374,24 +339,8 @@ func TestCrawlHIGResumeAfterKill(t *testing.T) {
 		t.Fatalf("stored %d pages, want %d", len(pages), len(keys))
 	}
 	assertHIGSameAsSource(t, srv, pages)
-	ok := map[string]int{}
-	for _, r := range higJournal(t, cfg) {
-		if r.Status == "ok" {
-			ok[r.URI]++
-		}
-	}
-	for uri, n := range ok {
-		if n != 1 {
-			t.Errorf("%s stored %d times", uri, n)
-		}
-	}
-	if len(ok) != len(keys) {
-		t.Errorf("journal has %d pages, want %d", len(ok), len(keys))
-	}
-	if r := counter.repeats(); r > childKills*cfg.Concurrency {
-		t.Errorf("%d requests repeated; at most %d were in flight at the kills", r, childKills*cfg.Concurrency)
-	}
-	t.Logf("%d pages, %d kills, %d requests repeated", len(keys), childKills, counter.repeats())
+	assertJournalOncePerPage(t, higJournal(t, cfg), len(keys))
+	assertKillsRepeatedFew(t, counter, cfg, "pages", len(keys))
 }
 
 // childKills is how many times killChildRepeatedly kills a crawl.

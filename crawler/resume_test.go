@@ -3,12 +3,8 @@ package crawler
 import (
 	"context"
 	"errors"
-	"math/rand/v2"
 	"os"
-	"os/exec"
-	"sync"
 	"sync/atomic"
-	"syscall"
 	"testing"
 	"time"
 
@@ -25,20 +21,54 @@ func assertEachPageOnce(t *testing.T, srv *fakeapple.Server, out string, cfg Con
 		t.Fatalf("stored %d pages, want %d", len(pages), want)
 	}
 	assertSameAsSource(t, srv, pages)
+	assertJournalOncePerPage(t, readJournalAll(t, out, cfg), want)
+}
+
+// assertJournalOncePerPage checks that the journal of a crawl that was
+// interrupted has one "ok" record for each of its want pages across all
+// runs: nothing was fetched and stored twice.
+func assertJournalOncePerPage(t testing.TB, recs []journalRecord, want int) {
+	t.Helper()
 	ok := map[string]int{}
-	for _, r := range readJournalAll(t, out, cfg) {
+	for _, r := range recs {
 		if r.Status == "ok" {
 			ok[r.URI]++
 		}
 	}
-	if len(ok) != want {
-		t.Fatalf("journal has %d pages, want %d", len(ok), want)
-	}
 	for uri, n := range ok {
 		if n != 1 {
-			t.Errorf("%s recorded %d times", uri, n)
+			t.Errorf("%s stored %d times", uri, n)
 		}
 	}
+	if len(ok) != want {
+		t.Errorf("journal has %d pages, want %d", len(ok), want)
+	}
+}
+
+// assertKillsRepeatedFew checks that the runs after killChildRepeatedly's
+// kills fetched again at most the requests in flight at each kill, and logs
+// the figures.
+func assertKillsRepeatedFew(t testing.TB, counter *countingHandler, cfg Config, what string, n int) {
+	t.Helper()
+	if r := counter.repeats(); r > childKills*cfg.Concurrency {
+		t.Errorf("%d requests repeated; at most %d were in flight at the kills", r, childKills*cfg.Concurrency)
+	}
+	t.Logf("%d %s, %d kills, %d requests repeated", n, what, childKills, counter.repeats())
+}
+
+// journalRecords reads every record of the crawl whose files are files, from
+// the first generation to the checkpoint's.
+func journalRecords(t testing.TB, files crawlFiles) []journalRecord {
+	t.Helper()
+	cp, err := files.loadCheckpoint()
+	if err != nil || cp == nil {
+		t.Fatalf("checkpoint: %v", err)
+	}
+	recs, err := files.readJournal(0, cp.Generation)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return recs
 }
 
 func TestCrawlResumeAfterCancel(t *testing.T) {
@@ -114,41 +144,15 @@ func TestCrawlResumeAfterKill(t *testing.T) {
 		time.Sleep(time.Millisecond) // stretch the crawl so kills land mid-way
 	})
 	out := t.TempDir()
+	killChildRepeatedly(t, "TestCrawlChildProcess", &served, 1,
+		"CUPERTINO_CHILD_ORIGIN="+hs.URL, "CUPERTINO_CHILD_OUT="+out)
 	cfg := testConfig(hs.URL, out)
-	rng := rand.New(rand.NewPCG(1, 2))
-	const kills = 4
-	for i := range kills {
-		cmd := exec.Command(os.Args[0], "-test.run=^TestCrawlChildProcess$", "-test.count=1")
-		cmd.Env = append(os.Environ(), "CUPERTINO_CHILD_ORIGIN="+hs.URL, "CUPERTINO_CHILD_OUT="+out)
-		if err := cmd.Start(); err != nil {
-			t.Fatal(err)
-		}
-		var wg sync.WaitGroup
-		wg.Go(func() { _ = cmd.Wait() })
-		// Kill once this run has made a random number of requests.
-		target := served.Load() + int32(100+rng.IntN(400))
-		deadline := time.Now().Add(30 * time.Second)
-		for served.Load() < target && time.Now().Before(deadline) {
-			time.Sleep(time.Millisecond)
-		}
-		time.Sleep(time.Duration(rng.IntN(30)) * time.Millisecond)
-		if err := cmd.Process.Signal(syscall.SIGKILL); err != nil {
-			t.Fatalf("kill %d: %v", i, err)
-		}
-		wg.Wait()
-		if st := cmd.ProcessState; st == nil || st.Success() {
-			t.Fatalf("child %d finished before it was killed; make the corpus larger", i)
-		}
-	}
 	res, err := Crawl(context.Background(), cfg)
 	if err != nil || !res.Resumed {
 		t.Fatalf("final run: %+v, %v", res, err)
 	}
 	assertEachPageOnce(t, srv, out, cfg, len(keys))
-	if r := counter.repeats(); r > kills*cfg.Concurrency {
-		t.Fatalf("%d requests repeated; at most %d were in flight at the kills", r, kills*cfg.Concurrency)
-	}
-	t.Logf("%d pages, %d kills, %d requests repeated", len(keys), kills, counter.repeats())
+	assertKillsRepeatedFew(t, counter, cfg, "pages", len(keys))
 }
 
 func TestCrawlLockedWhileRunning(t *testing.T) {
