@@ -184,20 +184,9 @@ func TestInstallResumesAKilledRunsPartialFile(t *testing.T) {
 	srv := serve(t, dir)
 	r := open(t, manifestURL(srv))
 	opts := installOpts(t)
-	var p Part
-	for _, p = range r.Manifest.Parts {
-		if p.Name == "apple-docs" {
-			break
-		}
-	}
 	// What a run killed after 10 000 bytes leaves: the bytes, and the
 	// origin they came from.
-	data, _ := os.ReadFile(filepath.Join(dir, p.File))
-	os.MkdirAll(opts.DownloadDir, 0o755)
-	partial := filepath.Join(opts.DownloadDir, downloadName(p)) + ".part"
-	if err := os.WriteFile(partial, data[:10000], 0o644); err != nil {
-		t.Fatal(err)
-	}
+	p, partial := killedDownload(t, r, dir, opts, 10000)
 	if err := writeOrigin(partial, srv.URL); err != nil {
 		t.Fatal(err)
 	}
@@ -211,6 +200,22 @@ func TestInstallResumesAKilledRunsPartialFile(t *testing.T) {
 	if res.Downloaded >= r.Manifest.totalSize() {
 		t.Errorf("downloaded %d bytes again, the bundle has %d", res.Downloaded, r.Manifest.totalSize())
 	}
+}
+
+// killedDownload leaves in opts.DownloadDir what a run killed after n bytes
+// of the apple-docs part leaves: those bytes in the part's .part file, whose
+// path it returns with the part.
+func killedDownload(t *testing.T, r *Remote, dir string, opts InstallOptions, n int) (Part, string) {
+	t.Helper()
+	var p Part
+	for _, p = range r.Manifest.Parts {
+		if p.Name == "apple-docs" {
+			break
+		}
+	}
+	data := testenv.ReadFile(t, filepath.Join(dir, p.File))
+	partial := testenv.WriteFile(t, filepath.Join(opts.DownloadDir, downloadName(p))+".part", string(data[:n]))
+	return p, partial
 }
 
 func (m *Manifest) totalSize() (n int64) {
