@@ -27,6 +27,22 @@ func TestWriteFixtureDB(t *testing.T) {
 	writeFixture(t, *fixtureOut, fixtureDocs())
 }
 
+// serverStore starts a server with opts, closed when the test ends, and
+// returns it with the index it serves.
+func serverStore(t testing.TB, opts Options) (*Server, *index.Store) {
+	t.Helper()
+	srv, err := New(context.Background(), opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { srv.Close() })
+	st, err := srv.backend.get()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return srv, st
+}
+
 // queryColumn runs a query of one column on st and returns its values.
 func queryColumn[T any](t testing.TB, st *index.Store, query string) []T {
 	t.Helper()
