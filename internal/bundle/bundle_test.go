@@ -27,11 +27,6 @@ var words = strings.Fields("view text button modifier padding layout stack list 
 // some kilobytes of text each, 20 proposals and 5 HIG pages.
 func buildIndex(t testing.TB) string {
 	t.Helper()
-	dbPath := filepath.Join(t.TempDir(), "search.db")
-	b, err := index.Create(dbPath, index.BuildOptions{SkipDiskCheck: true})
-	if err != nil {
-		t.Fatal(err)
-	}
 	r := rand.New(rand.NewPCG(1, 2))
 	text := func(n int) string {
 		var sb strings.Builder
@@ -41,11 +36,8 @@ func buildIndex(t testing.TB) string {
 		}
 		return sb.String()
 	}
-	put := func(d *document.Document) {
-		if err := b.Put(d); err != nil {
-			t.Fatal(err)
-		}
-	}
+	var docs []*document.Document
+	put := func(d *document.Document) { docs = append(docs, d) }
 	for i := range 300 {
 		put(&document.Document{URI: fmt.Sprintf("apple-docs://swiftui/page%d", i), Source: document.SourceAppleDocs,
 			Framework: "swiftui", Title: fmt.Sprintf("Page%d", i), Kind: "struct", Abstract: text(12),
@@ -59,10 +51,7 @@ func buildIndex(t testing.TB) string {
 		put(&document.Document{URI: fmt.Sprintf("hig://page%d", i), Source: document.SourceHIG, Title: fmt.Sprintf("Guide %d", i),
 			Content: text(100), Markdown: text(100)})
 	}
-	if err := b.Commit(context.Background()); err != nil {
-		t.Fatal(err)
-	}
-	return dbPath
+	return indextest.Build(t, docs...)
 }
 
 var (
