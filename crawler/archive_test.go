@@ -12,7 +12,6 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
-	"sync/atomic"
 	"testing"
 	"time"
 
@@ -266,21 +265,6 @@ func writeSynthArchive(t testing.TB, dir string, books, chapters int) ([]Guide, 
 	return guides, books * (chapters + 1)
 }
 
-// TestFetchArchiveChildProcess is the fetch TestFetchArchiveResumeAfterKill
-// runs in a subprocess and kills; it does nothing on its own.
-func TestFetchArchiveChildProcess(t *testing.T) {
-	origin, out := os.Getenv("CUPERTINO_ARCHIVE_CHILD_ORIGIN"), os.Getenv("CUPERTINO_ARCHIVE_CHILD_OUT")
-	if origin == "" {
-		t.Skip("helper process for TestFetchArchiveResumeAfterKill")
-	}
-	guides := synthGuides(30)
-	cfg := testConfig(origin, out)
-	cfg.CheckpointEvery = 30 * time.Millisecond
-	if _, err := FetchArchive(context.Background(), cfg, guides); err != nil {
-		t.Fatal(err)
-	}
-}
-
 func TestFetchArchiveResumeAfterKill(t *testing.T) {
 	if testing.Short() {
 		t.Skip("subprocess test")
@@ -288,48 +272,12 @@ func TestFetchArchiveResumeAfterKill(t *testing.T) {
 	src := t.TempDir()
 	guides, want := writeSynthArchive(t, src, 30, 40)
 	hs, counter := startArchive(t, fakeapple.ArchiveOptions{Dir: src})
-	var served atomic.Int32
-	counter.setHook(func(string) {
-		served.Add(1)
-		time.Sleep(time.Millisecond) // stretch the fetch so kills land mid-way
-	})
 	out := t.TempDir()
-	killChildRepeatedly(t, "TestFetchArchiveChildProcess", &served, 5,
-		"CUPERTINO_ARCHIVE_CHILD_ORIGIN="+hs.URL, "CUPERTINO_ARCHIVE_CHILD_OUT="+out)
-	cfg := testConfig(hs.URL, out)
-	res, err := FetchArchive(context.Background(), cfg, guides)
-	if err != nil || !res.Resumed {
-		t.Fatalf("final run: %+v, %v", res, err)
-	}
+	cfg := resumeAfterKills(t, counter, "archive", hs.URL, out, 5)
 	if files := storedFiles(t, out); len(files) != want {
 		t.Fatalf("stored %d files, want %d", len(files), want)
 	}
 	site, _ := newArchiveSite(guides)
-	files := newCrawlFiles(out, site.key(site.books, nil))
-	cp, err := files.loadCheckpoint()
-	if err != nil || cp == nil {
-		t.Fatalf("checkpoint: %v", err)
-	}
-	recs, err := files.readJournal(0, cp.Generation)
-	if err != nil {
-		t.Fatal(err)
-	}
-	ok := map[string]int{}
-	for _, r := range recs {
-		if r.Status == "ok" {
-			ok[r.URI]++
-		}
-	}
-	for uri, n := range ok {
-		if n != 1 {
-			t.Errorf("%s stored %d times", uri, n)
-		}
-	}
-	if len(ok) != want {
-		t.Errorf("journal has %d pages, want %d", len(ok), want)
-	}
-	if r := counter.repeats(); r > childKills*cfg.Concurrency {
-		t.Errorf("%d requests repeated; at most %d were in flight at the kills", r, childKills*cfg.Concurrency)
-	}
-	t.Logf("%d files, %d kills, %d requests repeated", want, childKills, counter.repeats())
+	assertJournalOncePerPage(t, journalRecords(t, newCrawlFiles(out, site.key(site.books, nil))), want)
+	assertKillsRepeatedFew(t, counter, cfg, "files", want)
 }

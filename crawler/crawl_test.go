@@ -34,20 +34,35 @@ var fixturePages = []string{
 	"apple-docs://technologies",
 }
 
-func TestCrawlFixture(t *testing.T) {
-	hs, srv, counter := startFake(t, fakeapple.Options{Dir: "testdata/docs"})
-	out := t.TempDir()
+// crawlFixtureSite runs crawl over the site at origin into a fresh folder,
+// failing the test with what the crawl printed when it fails, and returns
+// the crawl's Config, result and printed progress.
+func crawlFixtureSite(t *testing.T, crawl func(context.Context, Config) (*Result, error), origin string) (Config, *Result, *bytes.Buffer) {
+	t.Helper()
 	var progress bytes.Buffer
-	cfg := testConfig(hs.URL, out)
+	cfg := testConfig(origin, t.TempDir())
 	cfg.Progress = &progress
-	res, err := Crawl(context.Background(), cfg)
+	res, err := crawl(context.Background(), cfg)
 	if err != nil {
 		t.Fatalf("crawl: %v\n%s", err, progress.String())
 	}
-	pages := storedPages(t, out)
-	if got := slices.Sorted(maps.Keys(pages)); !slices.Equal(got, fixturePages) {
-		t.Fatalf("stored\n %q\nwant\n %q", got, fixturePages)
+	return cfg, res, &progress
+}
+
+// assertStoredKeys checks that the stored pages are those of want, by key.
+func assertStoredKeys(t *testing.T, pages map[string][]byte, want []string) {
+	t.Helper()
+	if got := slices.Sorted(maps.Keys(pages)); !slices.Equal(got, want) {
+		t.Fatalf("stored\n %q\nwant\n %q", got, want)
 	}
+}
+
+func TestCrawlFixture(t *testing.T) {
+	hs, srv, counter := startFake(t, fakeapple.Options{Dir: "testdata/docs"})
+	cfg, res, progress := crawlFixtureSite(t, Crawl, hs.URL)
+	out := cfg.OutputDir
+	pages := storedPages(t, out)
+	assertStoredKeys(t, pages, fixturePages)
 	assertSameAsSource(t, srv, pages)
 	if res.Status != statusComplete || res.OK != len(fixturePages) || res.Written != len(fixturePages) || res.Missing != 1 || len(res.Failures) != 0 {
 		t.Errorf("result %+v", res)
@@ -185,18 +200,46 @@ func TestCrawlMaxPagesThenContinue(t *testing.T) {
 	}
 }
 
-// corpusEngine is a fallback stand-in that reads pages from the corpus, the
-// way the browser would get them.
-type corpusEngine struct {
+// browserStub is a fallback stand-in that reads pages from the fake site's
+// source files, the way the browser would capture them: key names a link's
+// file on srv, and parse reads it as the crawl of that site does.
+type browserStub struct {
 	srv   *fakeapple.Server
+	key   func(link) string
+	parse func(link, []byte) (*pageInfo, error)
 	calls atomic.Int32
 }
 
-func (e *corpusEngine) Name() string { return "stub" }
+// docsBrowserStub is a browserStub of the documentation site.
+func docsBrowserStub(srv *fakeapple.Server) *browserStub {
+	return &browserStub{srv: srv, key: func(l link) string { return keyOfPath(l.Path) },
+		parse: func(_ link, b []byte) (*pageInfo, error) { return parsePage(b) }}
+}
 
-func (e *corpusEngine) Fetch(_ context.Context, l link) (*fetched, error) {
+// crawlWithBrowserStub runs crawl over the site at origin into a fresh
+// folder, which it returns, with the auto engine and stub as its browser,
+// and checks that of the site's pages all but the root (which answers HTTP
+// clients) came through the stub.
+func crawlWithBrowserStub(t *testing.T, crawl func(context.Context, Config) (*Result, error), origin string, stub *browserStub, pages int) string {
+	t.Helper()
+	cfg := testConfig(origin, t.TempDir())
+	cfg.Engine = EngineAuto
+	cfg.testFallback = stub
+	res, err := crawl(context.Background(), cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.ByEngine["stub"] != pages-1 || res.ByEngine["http"] != 1 {
+		t.Fatalf("engines %v", res.ByEngine)
+	}
+	return cfg.OutputDir
+}
+
+func (e *browserStub) Name() string { return "stub" }
+
+func (e *browserStub) Fetch(_ context.Context, l link) (*fetched, error) {
 	e.calls.Add(1)
-	file, ok := e.srv.File(keyOfPath(l.Path))
+	file, ok := e.srv.File(e.key(l))
 	if !ok {
 		return nil, ErrNotFound
 	}
@@ -204,7 +247,7 @@ func (e *corpusEngine) Fetch(_ context.Context, l link) (*fetched, error) {
 	if err != nil {
 		return nil, err
 	}
-	info, err := parsePage(b)
+	info, err := e.parse(l, b)
 	if err != nil {
 		return nil, err
 	}
@@ -224,18 +267,8 @@ func TestCrawlFallsBackOnPlaceholders(t *testing.T) {
 	if len(kinds) != 3 {
 		t.Fatalf("fixture covers placeholders %v, want all three", kinds)
 	}
-	out := t.TempDir()
-	cfg := testConfig(hs.URL, out)
-	cfg.Engine = EngineAuto
-	stub := &corpusEngine{srv: srv}
-	cfg.testFallback = stub
-	res, err := Crawl(context.Background(), cfg)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if res.ByEngine["stub"] != len(fixturePages)-1 || res.ByEngine["http"] != 1 {
-		t.Fatalf("engines %v", res.ByEngine)
-	}
+	stub := docsBrowserStub(srv)
+	out := crawlWithBrowserStub(t, Crawl, hs.URL, stub, len(fixturePages))
 	// The dead link is a 404 over HTTP and never goes to the browser.
 	if int(stub.calls.Load()) != len(fixturePages)-1 {
 		t.Fatalf("fallback called %d times", stub.calls.Load())
@@ -245,7 +278,7 @@ func TestCrawlFallsBackOnPlaceholders(t *testing.T) {
 	// With --engine http the same pages are failures and the crawl says so.
 	out2 := t.TempDir()
 	cfg2 := testConfig(hs.URL, out2)
-	res, err = Crawl(context.Background(), cfg2)
+	res, err := Crawl(context.Background(), cfg2)
 	if !errors.Is(err, ErrIncomplete) || len(res.Failures) != 2 || res.Status != statusIncomplete {
 		// technologies links only Kit and Other: both fail, nothing else is found.
 		t.Fatalf("http only: %+v, %v", res, err)

@@ -1,30 +1,21 @@
 package crawler
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io/fs"
 	"maps"
-	"math/rand/v2"
 	"net/http"
 	"net/http/httptest"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"slices"
 	"strings"
-	"sync"
-	"sync/atomic"
-	"syscall"
 	"testing"
 	"time"
 
 	"github.com/cupertino-go/cupertino/crawler/fakeapple"
-	"github.com/cupertino-go/cupertino/internal/canonjson"
-	"github.com/cupertino-go/cupertino/internal/testenv"
 )
 
 // higFixtureKeys are the pages of testdata/hig the crawl reaches from the
@@ -68,25 +59,8 @@ func startHIGSite(t testing.TB, o fakeapple.Options) (*httptest.Server, *fakeapp
 func storedHIGPages(t testing.TB, out string) map[string][]byte {
 	t.Helper()
 	pages := map[string][]byte{}
-	err := filepath.WalkDir(out, func(p string, d fs.DirEntry, err error) error {
-		if err != nil {
-			return err
-		}
-		if d.IsDir() && strings.HasPrefix(d.Name(), ".") && p != out {
-			return filepath.SkipDir
-		}
-		if d.IsDir() {
-			return nil
-		}
-		if strings.HasPrefix(d.Name(), tempPrefix) {
-			t.Errorf("temporary file left behind: %s", p)
-		}
-		rel, _ := filepath.Rel(out, p)
-		pages[strings.TrimSuffix(filepath.ToSlash(rel), ".json")] = testenv.ReadFile(t, p)
-		return nil
-	})
-	if err != nil {
-		t.Fatal(err)
+	for rel, content := range storedFiles(t, out) {
+		pages[strings.TrimSuffix(rel, ".json")] = content
 	}
 	return pages
 }
@@ -101,13 +75,7 @@ func assertHIGSameAsSource(t testing.TB, srv *fakeapple.Server, pages map[string
 			t.Errorf("%s: no source file", key)
 			continue
 		}
-		want, err := canonjson.Canonicalize(testenv.ReadFile(t, file))
-		if err != nil {
-			t.Fatal(err)
-		}
-		if !bytes.Equal(got, want) {
-			t.Errorf("%s: stored page differs from %s after canonicalisation", key, file)
-		}
+		assertStoredIsSource(t, key, file, got)
 	}
 }
 
@@ -121,32 +89,14 @@ func higJournal(t testing.TB, cfg Config) []journalRecord {
 	if err != nil {
 		t.Fatal(err)
 	}
-	files := newCrawlFiles(cfg.OutputDir, higSite{}.key(seeds, prefixes))
-	cp, err := files.loadCheckpoint()
-	if err != nil || cp == nil {
-		t.Fatalf("checkpoint: %v", err)
-	}
-	recs, err := files.readJournal(0, cp.Generation)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return recs
+	return journalRecords(t, newCrawlFiles(cfg.OutputDir, higSite{}.key(seeds, prefixes)))
 }
 
 func TestCrawlHIGFixture(t *testing.T) {
 	hs, srv, counter := startHIGSite(t, fakeapple.Options{Dir: "testdata/hig"})
-	out := t.TempDir()
-	var progress bytes.Buffer
-	cfg := testConfig(hs.URL, out)
-	cfg.Progress = &progress
-	res, err := CrawlHIG(context.Background(), cfg)
-	if err != nil {
-		t.Fatalf("crawl: %v\n%s", err, progress.String())
-	}
-	pages := storedHIGPages(t, out)
-	if got := slices.Sorted(maps.Keys(pages)); !slices.Equal(got, higFixtureKeys) {
-		t.Fatalf("stored\n %q\nwant\n %q", got, higFixtureKeys)
-	}
+	cfg, res, _ := crawlFixtureSite(t, CrawlHIG, hs.URL)
+	pages := storedHIGPages(t, cfg.OutputDir)
+	assertStoredKeys(t, pages, higFixtureKeys)
 	assertHIGSameAsSource(t, srv, pages)
 	if res.Status != statusComplete || res.OK != len(higFixtureKeys) || res.Missing != 1 || len(res.Failures) != 0 {
 		t.Errorf("result %+v", res)
@@ -169,7 +119,7 @@ func TestCrawlHIGFixture(t *testing.T) {
 		}
 	}
 	// A second run refreshes and writes nothing.
-	if res, err = CrawlHIG(context.Background(), cfg); err != nil || res.Written != 0 || res.Unchanged != len(higFixtureKeys) {
+	if res, err := CrawlHIG(context.Background(), cfg); err != nil || res.Written != 0 || res.Unchanged != len(higFixtureKeys) {
 		t.Fatalf("re-run: %+v, %v", res, err)
 	}
 }
@@ -197,47 +147,16 @@ func TestResolveHIGLink(t *testing.T) {
 	}
 }
 
-// higStub is a browser stand-in that reads the guidelines from their
-// source files, the way the browser would capture them.
-type higStub struct {
-	srv   *fakeapple.Server
-	calls atomic.Int32
-}
-
-func (e *higStub) Name() string { return "stub" }
-
-func (e *higStub) Fetch(_ context.Context, l link) (*fetched, error) {
-	e.calls.Add(1)
-	file, ok := e.srv.File(strings.TrimPrefix(l.URI, "/design/"))
-	if !ok {
-		return nil, ErrNotFound
-	}
-	b, err := os.ReadFile(file)
-	if err != nil {
-		return nil, err
-	}
-	info, err := higSite{}.parse(l, b)
-	if err != nil {
-		return nil, err
-	}
-	return &fetched{Body: b, Info: info}, nil
+// higBrowserStub is a browserStub of the guidelines.
+func higBrowserStub(srv *fakeapple.Server) *browserStub {
+	return &browserStub{srv: srv, key: func(l link) string { return strings.TrimPrefix(l.URI, "/design/") },
+		parse: higSite{}.parse}
 }
 
 func TestCrawlHIGFallsBackToTheBrowser(t *testing.T) {
 	// Every page but the root answers HTTP clients with a placeholder.
 	hs, srv, _ := startHIGSite(t, fakeapple.Options{Dir: "testdata/hig", BrowserOnlyPercent: 100})
-	out := t.TempDir()
-	cfg := testConfig(hs.URL, out)
-	cfg.Engine = EngineAuto
-	stub := &higStub{srv: srv}
-	cfg.testFallback = stub
-	res, err := CrawlHIG(context.Background(), cfg)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if res.ByEngine["stub"] != len(higFixtureKeys)-1 || res.ByEngine["http"] != 1 {
-		t.Fatalf("engines %v", res.ByEngine)
-	}
+	out := crawlWithBrowserStub(t, CrawlHIG, hs.URL, higBrowserStub(srv), len(higFixtureKeys))
 	pages := storedHIGPages(t, out)
 	if len(pages) != len(higFixtureKeys) {
 		t.Fatalf("stored %q", slices.Sorted(maps.Keys(pages)))
@@ -335,20 +254,6 @@ func writeSynthHIG(t testing.TB, dir string, groups, per int) []string {
 	return keys
 }
 
-// TestCrawlHIGChildProcess is the crawl TestCrawlHIGResumeAfterKill runs in
-// a subprocess and kills; it does nothing on its own.
-func TestCrawlHIGChildProcess(t *testing.T) {
-	origin, out := os.Getenv("CUPERTINO_HIG_CHILD_ORIGIN"), os.Getenv("CUPERTINO_HIG_CHILD_OUT")
-	if origin == "" {
-		t.Skip("helper process for TestCrawlHIGResumeAfterKill")
-	}
-	cfg := testConfig(origin, out)
-	cfg.CheckpointEvery = 30 * time.Millisecond
-	if _, err := CrawlHIG(context.Background(), cfg); err != nil {
-		t.Fatal(err)
-	}
-}
-
 func TestCrawlHIGResumeAfterKill(t *testing.T) {
 	if testing.Short() {
 		t.Skip("subprocess test")
@@ -356,74 +261,13 @@ func TestCrawlHIGResumeAfterKill(t *testing.T) {
 	dir := t.TempDir()
 	keys := writeSynthHIG(t, dir, 12, 100)
 	hs, srv, counter := startHIGSite(t, fakeapple.Options{Dir: dir})
-	var served atomic.Int32
-	counter.setHook(func(string) {
-		served.Add(1)
-		time.Sleep(time.Millisecond) // stretch the crawl so kills land mid-way
-	})
 	out := t.TempDir()
-	killChildRepeatedly(t, "TestCrawlHIGChildProcess", &served, 3,
-		"CUPERTINO_HIG_CHILD_ORIGIN="+hs.URL, "CUPERTINO_HIG_CHILD_OUT="+out)
-	cfg := testConfig(hs.URL, out)
-	res, err := CrawlHIG(context.Background(), cfg)
-	if err != nil || !res.Resumed {
-		t.Fatalf("final run: %+v, %v", res, err)
-	}
+	cfg := resumeAfterKills(t, counter, "hig", hs.URL, out, 3)
 	pages := storedHIGPages(t, out)
 	if len(pages) != len(keys) {
 		t.Fatalf("stored %d pages, want %d", len(pages), len(keys))
 	}
 	assertHIGSameAsSource(t, srv, pages)
-	ok := map[string]int{}
-	for _, r := range higJournal(t, cfg) {
-		if r.Status == "ok" {
-			ok[r.URI]++
-		}
-	}
-	for uri, n := range ok {
-		if n != 1 {
-			t.Errorf("%s stored %d times", uri, n)
-		}
-	}
-	if len(ok) != len(keys) {
-		t.Errorf("journal has %d pages, want %d", len(ok), len(keys))
-	}
-	if r := counter.repeats(); r > childKills*cfg.Concurrency {
-		t.Errorf("%d requests repeated; at most %d were in flight at the kills", r, childKills*cfg.Concurrency)
-	}
-	t.Logf("%d pages, %d kills, %d requests repeated", len(keys), childKills, counter.repeats())
-}
-
-// childKills is how many times killChildRepeatedly kills a crawl.
-const childKills = 3
-
-// killChildRepeatedly starts the test childTest in a child process with env
-// childKills times, and kills each with SIGKILL once the site has served 80 to
-// 280 more requests (served counts them; seed picks how many), so each kill
-// lands mid-crawl. A child that ends on its own fails the test: the site is
-// too small for the kills.
-func killChildRepeatedly(t *testing.T, childTest string, served *atomic.Int32, seed uint64, env ...string) {
-	t.Helper()
-	rng := rand.New(rand.NewPCG(seed, seed+1))
-	for i := range childKills {
-		cmd := exec.Command(os.Args[0], "-test.run=^"+childTest+"$", "-test.count=1")
-		cmd.Env = append(os.Environ(), env...)
-		if err := cmd.Start(); err != nil {
-			t.Fatal(err)
-		}
-		var wg sync.WaitGroup
-		wg.Go(func() { _ = cmd.Wait() })
-		target := served.Load() + int32(80+rng.IntN(200))
-		deadline := time.Now().Add(20 * time.Second)
-		for served.Load() < target && time.Now().Before(deadline) {
-			time.Sleep(time.Millisecond)
-		}
-		if err := cmd.Process.Signal(syscall.SIGKILL); err != nil {
-			t.Fatalf("kill %d: %v", i, err)
-		}
-		wg.Wait()
-		if st := cmd.ProcessState; st == nil || st.Success() {
-			t.Fatalf("child %d finished before it was killed; make the site larger", i)
-		}
-	}
+	assertJournalOncePerPage(t, higJournal(t, cfg), len(keys))
+	assertKillsRepeatedFew(t, counter, cfg, "pages", len(keys))
 }

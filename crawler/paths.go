@@ -49,24 +49,32 @@ func PagePath(uri string) (string, error) {
 		return "", fmt.Errorf("page path: %w", err)
 	}
 	segs := strings.Split(strings.TrimPrefix(canon, docuri.Scheme), "/")
-	var parts []string
 	for i, seg := range segs {
-		dec, err := url.PathUnescape(seg)
-		if err != nil {
+		if segs[i], err = url.PathUnescape(seg); err != nil {
 			return "", fmt.Errorf("page path %q: %w", uri, err)
 		}
-		chunks := encodeSegment(dec)
+	}
+	return filepath.Join(encodeSegments(segs, pageExt)...), nil
+}
+
+// encodeSegments encodes each segment with encodeSegment into the path's
+// components: every chunk of a split segment but its last ends with the
+// continuation mark, and the last segment's last chunk with ext.
+func encodeSegments(segs []string, ext string) []string {
+	var parts []string
+	for i, seg := range segs {
+		chunks := encodeSegment(seg)
 		for j, c := range chunks {
 			switch {
 			case j < len(chunks)-1:
 				c += continuation
 			case i == len(segs)-1:
-				c += pageExt
+				c += ext
 			}
 			parts = append(parts, c)
 		}
 	}
-	return filepath.Join(parts...), nil
+	return parts
 }
 
 // URIFromPagePath reverses PagePath: rel is a path relative to the output

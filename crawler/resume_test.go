@@ -25,20 +25,54 @@ func assertEachPageOnce(t *testing.T, srv *fakeapple.Server, out string, cfg Con
 		t.Fatalf("stored %d pages, want %d", len(pages), want)
 	}
 	assertSameAsSource(t, srv, pages)
+	assertJournalOncePerPage(t, readJournalAll(t, out, cfg), want)
+}
+
+// assertJournalOncePerPage checks that the journal of a crawl that was
+// interrupted has one "ok" record for each of its want pages across all
+// runs: nothing was fetched and stored twice.
+func assertJournalOncePerPage(t testing.TB, recs []journalRecord, want int) {
+	t.Helper()
 	ok := map[string]int{}
-	for _, r := range readJournalAll(t, out, cfg) {
+	for _, r := range recs {
 		if r.Status == "ok" {
 			ok[r.URI]++
 		}
 	}
-	if len(ok) != want {
-		t.Fatalf("journal has %d pages, want %d", len(ok), want)
-	}
 	for uri, n := range ok {
 		if n != 1 {
-			t.Errorf("%s recorded %d times", uri, n)
+			t.Errorf("%s stored %d times", uri, n)
 		}
 	}
+	if len(ok) != want {
+		t.Errorf("journal has %d pages, want %d", len(ok), want)
+	}
+}
+
+// assertKillsRepeatedFew checks that the runs after killChildRepeatedly's
+// kills fetched again at most the requests in flight at each kill, and logs
+// the figures.
+func assertKillsRepeatedFew(t testing.TB, counter *countingHandler, cfg Config, what string, n int) {
+	t.Helper()
+	if r := counter.repeats(); r > childKills*cfg.Concurrency {
+		t.Errorf("%d requests repeated; at most %d were in flight at the kills", r, childKills*cfg.Concurrency)
+	}
+	t.Logf("%d %s, %d kills, %d requests repeated", n, what, childKills, counter.repeats())
+}
+
+// journalRecords reads every record of the crawl whose files are files, from
+// the first generation to the checkpoint's.
+func journalRecords(t testing.TB, files crawlFiles) []journalRecord {
+	t.Helper()
+	cp, err := files.loadCheckpoint()
+	if err != nil || cp == nil {
+		t.Fatalf("checkpoint: %v", err)
+	}
+	recs, err := files.readJournal(0, cp.Generation)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return recs
 }
 
 func TestCrawlResumeAfterCancel(t *testing.T) {
@@ -87,20 +121,6 @@ func TestCrawlStartCleanDiscardsCheckpoint(t *testing.T) {
 	}
 }
 
-// TestCrawlChildProcess is the crawl that TestCrawlResumeAfterKill runs in a
-// subprocess and kills; it does nothing on its own.
-func TestCrawlChildProcess(t *testing.T) {
-	origin, out := os.Getenv("CUPERTINO_CHILD_ORIGIN"), os.Getenv("CUPERTINO_CHILD_OUT")
-	if origin == "" {
-		t.Skip("helper process for TestCrawlResumeAfterKill")
-	}
-	cfg := testConfig(origin, out)
-	cfg.CheckpointEvery = 30 * time.Millisecond
-	if _, err := Crawl(context.Background(), cfg); err != nil {
-		t.Fatal(err)
-	}
-}
-
 func TestCrawlResumeAfterKill(t *testing.T) {
 	if testing.Short() {
 		t.Skip("subprocess test")
@@ -108,47 +128,10 @@ func TestCrawlResumeAfterKill(t *testing.T) {
 	dir := t.TempDir()
 	keys := writeSynthCorpus(t, dir, 3000)
 	hs, srv, counter := startFake(t, fakeapple.Options{Dir: dir})
-	var served atomic.Int32
-	counter.setHook(func(string) {
-		served.Add(1)
-		time.Sleep(time.Millisecond) // stretch the crawl so kills land mid-way
-	})
 	out := t.TempDir()
-	cfg := testConfig(hs.URL, out)
-	rng := rand.New(rand.NewPCG(1, 2))
-	const kills = 4
-	for i := range kills {
-		cmd := exec.Command(os.Args[0], "-test.run=^TestCrawlChildProcess$", "-test.count=1")
-		cmd.Env = append(os.Environ(), "CUPERTINO_CHILD_ORIGIN="+hs.URL, "CUPERTINO_CHILD_OUT="+out)
-		if err := cmd.Start(); err != nil {
-			t.Fatal(err)
-		}
-		var wg sync.WaitGroup
-		wg.Go(func() { _ = cmd.Wait() })
-		// Kill once this run has made a random number of requests.
-		target := served.Load() + int32(100+rng.IntN(400))
-		deadline := time.Now().Add(30 * time.Second)
-		for served.Load() < target && time.Now().Before(deadline) {
-			time.Sleep(time.Millisecond)
-		}
-		time.Sleep(time.Duration(rng.IntN(30)) * time.Millisecond)
-		if err := cmd.Process.Signal(syscall.SIGKILL); err != nil {
-			t.Fatalf("kill %d: %v", i, err)
-		}
-		wg.Wait()
-		if st := cmd.ProcessState; st == nil || st.Success() {
-			t.Fatalf("child %d finished before it was killed; make the corpus larger", i)
-		}
-	}
-	res, err := Crawl(context.Background(), cfg)
-	if err != nil || !res.Resumed {
-		t.Fatalf("final run: %+v, %v", res, err)
-	}
+	cfg := resumeAfterKills(t, counter, "docs", hs.URL, out, 1)
 	assertEachPageOnce(t, srv, out, cfg, len(keys))
-	if r := counter.repeats(); r > kills*cfg.Concurrency {
-		t.Fatalf("%d requests repeated; at most %d were in flight at the kills", r, kills*cfg.Concurrency)
-	}
-	t.Logf("%d pages, %d kills, %d requests repeated", len(keys), kills, counter.repeats())
+	assertKillsRepeatedFew(t, counter, cfg, "pages", len(keys))
 }
 
 func TestCrawlLockedWhileRunning(t *testing.T) {
@@ -173,5 +156,85 @@ func TestCrawlLockedWhileRunning(t *testing.T) {
 	close(release)
 	if err := <-done; err != nil {
 		t.Fatal(err)
+	}
+}
+
+// childCrawls are the crawls the ResumeAfterKill tests run in a child
+// process (TestCrawlChildProcess) and kill, by name.
+var childCrawls = map[string]func(context.Context, Config) (*Result, error){
+	"docs": Crawl,
+	"hig":  CrawlHIG,
+	"archive": func(ctx context.Context, cfg Config) (*Result, error) {
+		return FetchArchive(ctx, cfg, synthGuides(30)) // the books of writeSynthArchive(t, dir, 30, …)
+	},
+}
+
+// TestCrawlChildProcess is the crawl of childCrawls named in
+// CUPERTINO_CHILD_CRAWL that killChildRepeatedly runs in a subprocess and
+// kills; it does nothing on its own.
+func TestCrawlChildProcess(t *testing.T) {
+	crawl, origin, out := os.Getenv("CUPERTINO_CHILD_CRAWL"), os.Getenv("CUPERTINO_CHILD_ORIGIN"), os.Getenv("CUPERTINO_CHILD_OUT")
+	if crawl == "" {
+		t.Skip("helper process for the ResumeAfterKill tests")
+	}
+	cfg := testConfig(origin, out)
+	cfg.CheckpointEvery = 30 * time.Millisecond
+	if _, err := childCrawls[crawl](context.Background(), cfg); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// resumeAfterKills runs the crawl of childCrawls named crawl, of the site
+// at origin into out, in a child process killed childKills times mid-crawl
+// (killChildRepeatedly), then once more in this process, which must resume
+// and finish. It returns the crawl's Config for the checks of what it left.
+func resumeAfterKills(t *testing.T, counter *countingHandler, crawl, origin, out string, seed uint64) Config {
+	t.Helper()
+	var served atomic.Int32
+	counter.setHook(func(string) {
+		served.Add(1)
+		time.Sleep(time.Millisecond) // stretch the crawl so kills land mid-way
+	})
+	killChildRepeatedly(t, &served, seed,
+		"CUPERTINO_CHILD_CRAWL="+crawl, "CUPERTINO_CHILD_ORIGIN="+origin, "CUPERTINO_CHILD_OUT="+out)
+	cfg := testConfig(origin, out)
+	res, err := childCrawls[crawl](context.Background(), cfg)
+	if err != nil || !res.Resumed {
+		t.Fatalf("final run: %+v, %v", res, err)
+	}
+	return cfg
+}
+
+// childKills is how many times killChildRepeatedly kills a crawl.
+const childKills = 3
+
+// killChildRepeatedly starts TestCrawlChildProcess in a child process with
+// env childKills times, and kills each with SIGKILL once the site has served 80 to
+// 280 more requests (served counts them; seed picks how many), so each kill
+// lands mid-crawl. A child that ends on its own fails the test: the site is
+// too small for the kills.
+func killChildRepeatedly(t *testing.T, served *atomic.Int32, seed uint64, env ...string) {
+	t.Helper()
+	rng := rand.New(rand.NewPCG(seed, seed+1))
+	for i := range childKills {
+		cmd := exec.Command(os.Args[0], "-test.run=^TestCrawlChildProcess$", "-test.count=1")
+		cmd.Env = append(os.Environ(), env...)
+		if err := cmd.Start(); err != nil {
+			t.Fatal(err)
+		}
+		var wg sync.WaitGroup
+		wg.Go(func() { _ = cmd.Wait() })
+		target := served.Load() + int32(80+rng.IntN(200))
+		deadline := time.Now().Add(20 * time.Second)
+		for served.Load() < target && time.Now().Before(deadline) {
+			time.Sleep(time.Millisecond)
+		}
+		if err := cmd.Process.Signal(syscall.SIGKILL); err != nil {
+			t.Fatalf("kill %d: %v", i, err)
+		}
+		wg.Wait()
+		if st := cmd.ProcessState; st == nil || st.Success() {
+			t.Fatalf("child %d finished before it was killed; make the site larger", i)
+		}
 	}
 }

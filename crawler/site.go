@@ -146,18 +146,5 @@ func encodedPagePath(segs []string, ext string) (string, error) {
 	if len(segs) == 0 {
 		return "", fmt.Errorf("%w: no segments", ErrBadPath)
 	}
-	var parts []string
-	for i, seg := range segs {
-		chunks := encodeSegment(seg)
-		for j, c := range chunks {
-			switch {
-			case j < len(chunks)-1:
-				c += continuation
-			case i == len(segs)-1:
-				c += ext
-			}
-			parts = append(parts, c)
-		}
-	}
-	return strings.Join(parts, "/"), nil
+	return strings.Join(encodeSegments(segs, ext), "/"), nil
 }

@@ -4,10 +4,10 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
-	"io/fs"
 	"net/http"
 	"net/http/httptest"
 	"os"
+	"path"
 	"path/filepath"
 	"strings"
 	"sync"
@@ -200,39 +200,22 @@ func testConfig(origin, out string) Config {
 	}
 }
 
-// storedPages walks an output directory like the save reader does (every
-// *.json outside dot-directories) and returns URI -> canonical content.
+// storedPages reads the pages of an output directory like the save reader
+// does (every *.json outside dot-directories) and returns URI -> canonical
+// content.
 func storedPages(t testing.TB, out string) map[string][]byte {
 	t.Helper()
 	pages := map[string][]byte{}
-	err := filepath.WalkDir(out, func(p string, d fs.DirEntry, err error) error {
-		if err != nil {
-			return err
+	for rel, content := range storedFiles(t, out) {
+		if !strings.HasSuffix(rel, ".json") || strings.HasPrefix(path.Base(rel), tempPrefix) {
+			continue
 		}
-		if d.IsDir() && strings.HasPrefix(d.Name(), ".") && p != out {
-			return filepath.SkipDir
-		}
-		if d.IsDir() || !strings.HasSuffix(p, ".json") {
-			if !d.IsDir() && strings.HasPrefix(d.Name(), tempPrefix) {
-				t.Errorf("temporary file left behind: %s", p)
-			}
-			return nil
-		}
-		rel, _ := filepath.Rel(out, p)
-		uri, err := URIFromPagePath(rel)
+		uri, err := URIFromPagePath(filepath.FromSlash(rel))
 		if err != nil {
 			t.Errorf("%s: %v", rel, err)
-			return nil
+			continue
 		}
-		b, err := os.ReadFile(p)
-		if err != nil {
-			return err
-		}
-		pages[uri] = b
-		return nil
-	})
-	if err != nil {
-		t.Fatal(err)
+		pages[uri] = content
 	}
 	return pages
 }
@@ -250,14 +233,20 @@ func assertSameAsSource(t testing.TB, srv *fakeapple.Server, pages map[string][]
 				continue
 			}
 		}
-		src := testenv.ReadFile(t, file)
-		want, err := canonjson.Canonicalize(src)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if !bytes.Equal(got, want) {
-			t.Errorf("%s: stored page differs from %s after canonicalisation", uri, file)
-		}
+		assertStoredIsSource(t, uri, file, got)
+	}
+}
+
+// assertStoredIsSource checks that the page stored as got is the source
+// file after key canonicalisation.
+func assertStoredIsSource(t testing.TB, page, file string, got []byte) {
+	t.Helper()
+	want, err := canonjson.Canonicalize(testenv.ReadFile(t, file))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(got, want) {
+		t.Errorf("%s: stored page differs from %s after canonicalisation", page, file)
 	}
 }
 
@@ -294,14 +283,5 @@ func readJournalAll(t testing.TB, out string, cfg Config) []journalRecord {
 	if err != nil {
 		t.Fatal(err)
 	}
-	files := newCrawlFiles(out, crawlKey(seeds[0].URI, prefixes))
-	cp, err := files.loadCheckpoint()
-	if err != nil || cp == nil {
-		t.Fatalf("checkpoint: %v", err)
-	}
-	recs, err := files.readJournal(0, cp.Generation)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return recs
+	return journalRecords(t, newCrawlFiles(out, crawlKey(seeds[0].URI, prefixes)))
 }

@@ -12,7 +12,7 @@ import (
 	"sync"
 	"testing"
 
-	"github.com/cupertino-go/cupertino/index"
+	"github.com/cupertino-go/cupertino/index/indextest"
 	"github.com/cupertino-go/cupertino/internal/document"
 	"github.com/cupertino-go/cupertino/internal/swiftsym"
 )
@@ -43,20 +43,7 @@ func fixtureDoc(uri, title, kind, decl string) *document.Document {
 // buildIndex writes docs into a fresh committed index and returns its path.
 func buildIndex(t *testing.T, docs ...*document.Document) string {
 	t.Helper()
-	path := filepath.Join(t.TempDir(), "search.db")
-	b, err := index.Create(path, index.BuildOptions{SkipDiskCheck: true})
-	if err != nil {
-		t.Fatalf("create index: %v", err)
-	}
-	for _, d := range docs {
-		if err := b.Put(d); err != nil {
-			t.Fatalf("put %s: %v", d.URI, err)
-		}
-	}
-	if err := b.Commit(context.Background()); err != nil {
-		t.Fatalf("commit: %v", err)
-	}
-	return path
+	return indextest.Build(t, docs...)
 }
 
 // rawDBs are the tests' own pools on the indexes they opened (rawDB).

@@ -13,7 +13,6 @@ import (
 	"time"
 
 	"github.com/mark3labs/mcp-go/client"
-	"github.com/mark3labs/mcp-go/client/transport"
 	mcpgo "github.com/mark3labs/mcp-go/mcp"
 
 	"github.com/cupertino-go/cupertino/internal/benchkit"
@@ -78,23 +77,9 @@ func (a *attackers) loop(t *testing.T, connect func(context.Context) (*client.Cl
 // after closing its idle ones.
 func httpClients(addr string, idle int, name string) (func(context.Context) (*client.Client, error), *http.Transport) {
 	pool := &http.Transport{MaxIdleConns: idle, MaxIdleConnsPerHost: idle, IdleConnTimeout: time.Minute}
-	httpClient := &http.Client{Transport: bearer{pool, testToken}, Timeout: time.Minute}
+	httpClient := &http.Client{Transport: BearerTransport{Next: pool, Token: testToken}, Timeout: time.Minute}
 	return func(ctx context.Context) (*client.Client, error) {
-		tr, err := transport.NewStreamableHTTP("http://"+addr+HTTPEndpoint, transport.WithHTTPBasicClient(httpClient))
-		if err != nil {
-			return nil, err
-		}
-		cl := client.NewClient(tr, client.WithProtocolVersion(mcpgo.ProtocolVersion20250618))
-		if err := cl.Start(ctx); err != nil {
-			return nil, err
-		}
-		init := mcpgo.InitializeRequest{}
-		init.Params.ClientInfo = mcpgo.Implementation{Name: name, Version: "1"}
-		if _, err := cl.Initialize(ctx, init); err != nil {
-			cl.Close()
-			return nil, err
-		}
-		return cl, nil
+		return DialHTTP(ctx, "http://"+addr+HTTPEndpoint, httpClient, name)
 	}, pool
 }
 

@@ -27,6 +27,22 @@ func TestWriteFixtureDB(t *testing.T) {
 	writeFixture(t, *fixtureOut, fixtureDocs())
 }
 
+// serverStore starts a server with opts, closed when the test ends, and
+// returns it with the index it serves.
+func serverStore(t testing.TB, opts Options) (*Server, *index.Store) {
+	t.Helper()
+	srv, err := New(context.Background(), opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { srv.Close() })
+	st, err := srv.backend.get()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return srv, st
+}
+
 // queryColumn runs a query of one column on st and returns its values.
 func queryColumn[T any](t testing.TB, st *index.Store, query string) []T {
 	t.Helper()
@@ -261,30 +277,20 @@ func fixtureDocs() []*document.Document {
 // writeFixture builds an index of docs at path with the index's own builder.
 func writeFixture(t testing.TB, path string, docs []*document.Document) {
 	t.Helper()
-	b, err := index.Create(path, index.BuildOptions{SkipDiskCheck: true})
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, d := range docs {
-		if err := b.Put(d); err != nil {
-			b.Abort()
-			t.Fatalf("put %s: %v", d.URI, err)
+	indextest.Write(t, path, docs, func(b *index.Builder) error {
+		for _, f := range []index.Framework{
+			{Identifier: "swiftui", DisplayName: "SwiftUI", ImportName: "SwiftUI"},
+			{Identifier: "uikit", DisplayName: "UIKit", ImportName: "UIKit"},
+			{Identifier: "foundation", DisplayName: "Foundation", ImportName: "Foundation"},
+			{Identifier: "swift", DisplayName: "Swift", ImportName: "Swift"},
+			{Identifier: "objectivec", DisplayName: "Objective-C Runtime", ImportName: "ObjectiveC"},
+		} {
+			if err := b.UpsertFrameworkAlias(f); err != nil {
+				return err
+			}
 		}
-	}
-	for _, f := range []index.Framework{
-		{Identifier: "swiftui", DisplayName: "SwiftUI", ImportName: "SwiftUI"},
-		{Identifier: "uikit", DisplayName: "UIKit", ImportName: "UIKit"},
-		{Identifier: "foundation", DisplayName: "Foundation", ImportName: "Foundation"},
-		{Identifier: "swift", DisplayName: "Swift", ImportName: "Swift"},
-		{Identifier: "objectivec", DisplayName: "Objective-C Runtime", ImportName: "ObjectiveC"},
-	} {
-		if err := b.UpsertFrameworkAlias(f); err != nil {
-			t.Fatal(err)
-		}
-	}
-	if err := b.Commit(context.Background()); err != nil {
-		t.Fatal(err)
-	}
+		return nil
+	})
 }
 
 // writeGarbageDB writes dir/garbage.db, a file that is not an SQLite

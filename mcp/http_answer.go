@@ -195,12 +195,10 @@ func (h *HTTPHandler) tooLarge(w http.ResponseWriter, r *http.Request, size int6
 // worker is busy and a call has waited over a second for one, so that a
 // load balancer sends new clients elsewhere until it recovers.
 func (h *HTTPHandler) health(w http.ResponseWriter, r *http.Request) {
-	if r.Method != http.MethodGet && r.Method != http.MethodHead {
-		w.Header().Set("Allow", "GET, HEAD")
-		refuse(w, http.StatusMethodNotAllowed, codeRefused, "Method not allowed: "+HealthEndpoint+" answers GET")
+	ctx, cancel, ok := startHealthCheck(w, r)
+	if !ok {
 		return
 	}
-	ctx, cancel := context.WithTimeoutCause(r.Context(), healthTimeout, ErrTimeout)
 	defer cancel()
 	docs, err := h.srv.backend.documentCount(ctx)
 	report := struct {
@@ -222,12 +220,7 @@ func (h *HTTPHandler) health(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Retry-After", "1")
 	}
 	b, _ := encodeLine(report)
-	w.Header().Set("Content-Type", "application/json")
-	w.Header().Set("Cache-Control", "no-store")
-	w.WriteHeader(status)
-	if r.Method == http.MethodGet {
-		w.Write(b)
-	}
+	writeHealth(w, r, status, b)
 }
 
 // documentCount is the number of documents in the index, from the listings

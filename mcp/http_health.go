@@ -34,12 +34,10 @@ func hostAllowed(r *http.Request) bool {
 // the version (health) are for the token's holders: they tell a stranger
 // what runs here and how busy it is.
 func (h *HTTPHandler) liveness(w http.ResponseWriter, r *http.Request) {
-	if r.Method != http.MethodGet && r.Method != http.MethodHead {
-		w.Header().Set("Allow", "GET, HEAD")
-		refuse(w, http.StatusMethodNotAllowed, codeRefused, "Method not allowed: "+HealthEndpoint+" answers GET")
+	ctx, cancel, ok := startHealthCheck(w, r)
+	if !ok {
 		return
 	}
-	ctx, cancel := context.WithTimeoutCause(r.Context(), healthTimeout, ErrTimeout)
 	defer cancel()
 	status, body := http.StatusOK, `{"status":"ok"}`+"\n"
 	if _, err := h.srv.backend.documentCount(ctx); err != nil {
@@ -52,10 +50,28 @@ func (h *HTTPHandler) liveness(w http.ResponseWriter, r *http.Request) {
 		status, body = http.StatusServiceUnavailable, `{"status":"saturated"}`+"\n"
 		w.Header().Set("Retry-After", "1")
 	}
+	writeHealth(w, r, status, []byte(body))
+}
+
+// startHealthCheck refuses a method other than GET and HEAD (ok false) and
+// otherwise bounds the check of the index by healthTimeout.
+func startHealthCheck(w http.ResponseWriter, r *http.Request) (ctx context.Context, cancel context.CancelFunc, ok bool) {
+	if r.Method != http.MethodGet && r.Method != http.MethodHead {
+		w.Header().Set("Allow", "GET, HEAD")
+		refuse(w, http.StatusMethodNotAllowed, codeRefused, "Method not allowed: "+HealthEndpoint+" answers GET")
+		return nil, nil, false
+	}
+	ctx, cancel = context.WithTimeoutCause(r.Context(), healthTimeout, ErrTimeout)
+	return ctx, cancel, true
+}
+
+// writeHealth writes a health answer, never cached, with its body for GET
+// and without for HEAD.
+func writeHealth(w http.ResponseWriter, r *http.Request, status int, body []byte) {
 	w.Header().Set("Content-Type", "application/json")
 	w.Header().Set("Cache-Control", "no-store")
 	w.WriteHeader(status)
 	if r.Method == http.MethodGet {
-		w.Write([]byte(body))
+		w.Write(body)
 	}
 }

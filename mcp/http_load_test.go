@@ -170,18 +170,6 @@ func TestLoadHTTPConcurrentSessions(t *testing.T) {
 	}
 }
 
-// bearer adds the token to every request.
-type bearer struct {
-	next  http.RoundTripper
-	token string
-}
-
-func (b bearer) RoundTrip(r *http.Request) (*http.Response, error) {
-	r = r.Clone(r.Context())
-	r.Header.Set("Authorization", "Bearer "+b.token)
-	return b.next.RoundTrip(r)
-}
-
 // openSessions asks the health check how many sessions the server holds.
 func openSessions(t testing.TB, addr string) int {
 	p := &httpPeer{t: t, base: "http://" + addr}

@@ -32,15 +32,7 @@ var readHeavyPages = []string{"apple-docs://swiftui/view", "apple-docs://uikit/u
 // set, receives a CPU profile of the measured rounds.
 func TestReadLargestPagesBudget(t *testing.T) {
 	db := testenv.FullIndexDB(t)
-	srv, err := New(context.Background(), Options{DBPath: db, Logger: testLogger(t), NewSearcher: rankerSearcher})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer srv.Close()
-	st, err := srv.backend.get()
-	if err != nil {
-		t.Fatal(err)
-	}
+	srv, st := serverStore(t, Options{DBPath: db, Logger: testLogger(t), NewSearcher: rankerSearcher})
 	uris, err := st.LargestPages(context.Background(), 20)
 	if err != nil {
 		t.Fatal(err)

@@ -458,15 +458,7 @@ func TestIndexReplacedWhileServing(t *testing.T) {
 }
 
 func TestReadPoolMemoryIsBounded(t *testing.T) {
-	srv, err := New(context.Background(), Options{DBPath: fixtureDB(t)})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer srv.Close()
-	st, err := srv.backend.get()
-	if err != nil {
-		t.Fatal(err)
-	}
+	_, st := serverStore(t, Options{DBPath: fixtureDB(t)})
 	maxOpen, conns, err := st.ReadPool(context.Background())
 	if err != nil {
 		t.Fatal(err)

@@ -18,11 +18,11 @@ import (
 	"time"
 
 	"github.com/mark3labs/mcp-go/client"
-	"github.com/mark3labs/mcp-go/client/transport"
 	mcpgo "github.com/mark3labs/mcp-go/mcp"
 	"github.com/spf13/cobra"
 
 	"github.com/cupertino-go/cupertino/internal/benchkit"
+	"github.com/cupertino-go/cupertino/mcp"
 )
 
 // httpMix is the query mix of `bench http` without --batteries: API names,
@@ -150,9 +150,9 @@ func runBenchHTTP(ctx context.Context, o *benchHTTPOptions) error {
 	}
 	pool := &http.Transport{MaxIdleConns: 2 * maxSessions, MaxIdleConnsPerHost: 2 * maxSessions, IdleConnTimeout: time.Minute}
 	defer pool.CloseIdleConnections()
-	httpClient := &http.Client{Transport: bearer{pool, srv.token}, Timeout: time.Minute}
+	httpClient := &http.Client{Transport: mcp.BearerTransport{Next: pool, Token: srv.token}, Timeout: time.Minute}
 	connect := func(ctx context.Context) (*client.Client, error) {
-		return connectMCP(ctx, srv.endpoint, httpClient)
+		return mcp.DialHTTP(ctx, srv.endpoint, httpClient, "cupertino-bench")
 	}
 
 	// Warm-up, one session: the ranker loads in the background after the
@@ -311,25 +311,6 @@ func runPhase(ctx context.Context, pid, sessions, calls int, timeout time.Durati
 	return p
 }
 
-// connectMCP opens and initializes one MCP session over Streamable HTTP.
-func connectMCP(ctx context.Context, endpoint string, httpClient *http.Client) (*client.Client, error) {
-	tr, err := transport.NewStreamableHTTP(endpoint, transport.WithHTTPBasicClient(httpClient))
-	if err != nil {
-		return nil, err
-	}
-	cl := client.NewClient(tr, client.WithProtocolVersion(mcpgo.ProtocolVersion20250618))
-	if err := cl.Start(ctx); err != nil {
-		return nil, err
-	}
-	init := mcpgo.InitializeRequest{}
-	init.Params.ClientInfo = mcpgo.Implementation{Name: "cupertino-bench", Version: "1"}
-	if _, err := cl.Initialize(ctx, init); err != nil {
-		cl.Close()
-		return nil, err
-	}
-	return cl, nil
-}
-
 func callTool(ctx context.Context, cl *client.Client, name string, args map[string]any) error {
 	_, err := callToolResult(ctx, cl, name, args)
 	return err
@@ -374,19 +355,6 @@ func topResult(ctx context.Context, cl *client.Client, query string) (string, er
 		return "", nil
 	}
 	return out.Results[0].URI, nil
-}
-
-// bearer adds the token to every request, the DELETE that ends a session
-// included (mcp-go's client leaves its configured headers off it).
-type bearer struct {
-	next  http.RoundTripper
-	token string
-}
-
-func (b bearer) RoundTrip(r *http.Request) (*http.Response, error) {
-	r = r.Clone(r.Context())
-	r.Header.Set("Authorization", "Bearer "+b.token)
-	return b.next.RoundTrip(r)
 }
 
 // httpServer is a `cupertino serve --http` child process.

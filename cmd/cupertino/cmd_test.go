@@ -404,6 +404,18 @@ func savedDemoCopy(t *testing.T) (dir, docs string) {
 	return dir, docs
 }
 
+// installedDemoCopy is savedDemoCopy bundled into release and installed from
+// there by setup into inst, for a test that then publishes a newer bundle.
+func installedDemoCopy(t *testing.T) (dir, docs, release, inst string) {
+	t.Helper()
+	dir, docs = savedDemoCopy(t)
+	release = filepath.Join(t.TempDir(), "release")
+	runOK(t, "bundle", "--search-db", filepath.Join(dir, "search.db"), "--out", release)
+	inst = t.TempDir()
+	runOK(t, "setup", "--from", release, "--base-dir", inst, "--yes")
+	return dir, docs, release, inst
+}
+
 // H1 at the terminal: a docs folder that vanished is kept when the user
 // answers no, and the summary says so; the answer no is not an interrupt.
 func TestSaveAsksBeforeEmptyingASourceAndKeepsItOnNo(t *testing.T) {

@@ -3,7 +3,6 @@ package main
 import (
 	"context"
 	"fmt"
-	"path/filepath"
 	"reflect"
 	"strconv"
 	"strings"
@@ -12,7 +11,7 @@ import (
 	"github.com/mark3labs/mcp-go/client"
 	mcpgo "github.com/mark3labs/mcp-go/mcp"
 
-	"github.com/cupertino-go/cupertino/index"
+	"github.com/cupertino-go/cupertino/index/indextest"
 	"github.com/cupertino-go/cupertino/internal/document"
 	"github.com/cupertino-go/cupertino/internal/mdbound"
 	"github.com/cupertino-go/cupertino/mcp"
@@ -46,27 +45,12 @@ const proposalPage = "# An operator\n\n* Proposal: SE-9001\n* Status: **Rejected
 // sectionsIndex builds an index of the two pages above.
 func sectionsIndex(t *testing.T) string {
 	t.Helper()
-	path := filepath.Join(t.TempDir(), "search.db")
-	b, err := index.Create(path, index.BuildOptions{SkipDiskCheck: true})
-	if err != nil {
-		t.Fatal(err)
-	}
-	docs := []*document.Document{
-		{URI: sectionsPageURI, Source: document.SourceAppleDocs, Framework: "swiftui", Title: "padding(_:_:)",
+	return indextest.Build(t,
+		&document.Document{URI: sectionsPageURI, Source: document.SourceAppleDocs, Framework: "swiftui", Title: "padding(_:_:)",
 			Kind: "method", Language: "swift", Abstract: "Adds padding to the view.", Markdown: sectionsPage, ContentHash: "h1", Size: len(sectionsPage)},
-		{URI: proposalURI, Source: document.SourceSwiftEvolution, Title: "An operator", Kind: "proposal",
+		&document.Document{URI: proposalURI, Source: document.SourceSwiftEvolution, Title: "An operator", Kind: "proposal",
 			Markdown: proposalPage, ContentHash: "h2", Size: len(proposalPage)},
-	}
-	for _, d := range docs {
-		if err := b.Put(d); err != nil {
-			b.Abort()
-			t.Fatalf("put %s: %v", d.URI, err)
-		}
-	}
-	if err := b.Commit(context.Background()); err != nil {
-		t.Fatal(err)
-	}
-	return path
+	)
 }
 
 // runReadCLI runs `cupertino read` and returns its stdout and stderr.

@@ -2,13 +2,11 @@ package main
 
 import (
 	"bytes"
-	"context"
 	"fmt"
-	"path/filepath"
 	"strings"
 	"testing"
 
-	"github.com/cupertino-go/cupertino/index"
+	"github.com/cupertino-go/cupertino/index/indextest"
 	"github.com/cupertino-go/cupertino/internal/document"
 	"github.com/cupertino-go/cupertino/internal/ingest"
 	"github.com/cupertino-go/cupertino/internal/verify"
@@ -60,18 +58,8 @@ func TestPrintersEscapeControlCharacters(t *testing.T) {
 	assertNoRawControls(t, "save summary", save.String())
 
 	// read prints the page, and errors name what was asked for.
-	db := filepath.Join(t.TempDir(), "search.db")
-	b, err := index.Create(db, index.BuildOptions{SkipDiskCheck: true})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := b.Put(&document.Document{URI: "wwdc://2024/10210", Source: document.SourceWWDC, Title: hostileTitle,
-		Content: "hostile", Markdown: "# " + hostileTitle + "\n\nBody\x1b[2J with \u202e.\n"}); err != nil {
-		t.Fatal(err)
-	}
-	if err := b.Commit(context.Background()); err != nil {
-		t.Fatal(err)
-	}
+	db := indextest.Build(t, &document.Document{URI: "wwdc://2024/10210", Source: document.SourceWWDC, Title: hostileTitle,
+		Content: "hostile", Markdown: "# " + hostileTitle + "\n\nBody\x1b[2J with \u202e.\n"})
 	io, out, errb := cmdTestIO(true)
 	if code := run([]string{"read", "--search-db", db, "wwdc://2024/10210"}, io); code != exitOK {
 		t.Fatalf("read: exit %d\n%s", code, errb)

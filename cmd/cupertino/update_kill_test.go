@@ -15,11 +15,7 @@ import (
 // leaves the old index serving"), and the next update installs the newer
 // one.
 func TestKilledUpdateLeavesTheOldIndexServing(t *testing.T) {
-	dir, docs := savedDemoCopy(t)
-	release := filepath.Join(t.TempDir(), "release")
-	runOK(t, "bundle", "--search-db", filepath.Join(dir, "search.db"), "--out", release)
-	inst := t.TempDir()
-	runOK(t, "setup", "--from", release, "--base-dir", inst, "--yes")
+	dir, docs, _, inst := installedDemoCopy(t)
 	before := runOK(t, "search", "--base-dir", inst, "--format", "json", "Error")
 
 	// A newer corpus, bundled and served slowly, so the kill lands mid-download.

@@ -140,11 +140,7 @@ func TestUpdateRefetchesAndResavesOnlyWhatChanged(t *testing.T) {
 // once a newer bundle is published at the same place, setup --check exits
 // 12 and update installs it.
 func TestUpdateInstallsANewerBundle(t *testing.T) {
-	dir, docs := savedDemoCopy(t)
-	release := filepath.Join(t.TempDir(), "release")
-	runOK(t, "bundle", "--search-db", filepath.Join(dir, "search.db"), "--out", release)
-	inst := t.TempDir()
-	runOK(t, "setup", "--from", release, "--base-dir", inst, "--yes")
+	dir, docs, release, inst := installedDemoCopy(t)
 
 	if out := runOK(t, "setup", "--check", "--from", release, "--base-dir", inst); !strings.Contains(out, "Up to date") {
 		t.Errorf("setup --check on the installed bundle:\n%s", out)

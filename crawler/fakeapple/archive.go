@@ -1,7 +1,9 @@
 package fakeapple
 
 import (
+	"errors"
 	"io"
+	"io/fs"
 	"mime"
 	"net/http"
 	"os"
@@ -18,7 +20,9 @@ const ArchivePrefix = "/library/archive/documentation/"
 // Archive is a fake of Apple's documentation archive
 // (developer.apple.com/library/archive): the static files of a directory,
 // served below ArchivePrefix as the archive serves its books, each a folder
-// with book.json (the table of contents), index.html and chapter pages.
+// with book.json (the table of contents), index.html and chapter pages. A
+// chapter page may be a .page source, served in the archive's chrome (see
+// PageExt).
 //
 // Faults are given per file, by its path below ArchivePrefix
 // ("Cocoa/Conceptual/Guide/Articles/Basics.html"): FaultUnavailable (503,
@@ -79,6 +83,13 @@ func (a *Archive) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	}
 	file := filepath.Join(a.opts.Dir, filepath.FromSlash(rel))
 	body, err := os.ReadFile(file)
+	if errors.Is(err, fs.ErrNotExist) && path.Ext(rel) == ".html" {
+		body, err = renderPage(a.opts.Dir, rel)
+	}
+	if errors.Is(err, ErrBadPage) {
+		http.Error(w, err.Error(), http.StatusInternalServerError)
+		return
+	}
 	if err != nil {
 		http.NotFound(w, r)
 		return

@@ -13,6 +13,7 @@ import (
 	"testing"
 
 	"github.com/cupertino-go/cupertino/index"
+	"github.com/cupertino-go/cupertino/internal/document"
 	"github.com/cupertino-go/cupertino/internal/testenv"
 )
 
@@ -108,3 +109,38 @@ type poolKey struct {
 
 // pools holds each test's pools (tests may run in parallel).
 var pools sync.Map
+
+// Write builds an index of docs at path with index's own builder and
+// commits it; each of before runs on the builder after the documents and
+// before the commit (framework aliases, say). The test fails on any error.
+func Write(tb testing.TB, path string, docs []*document.Document, before ...func(*index.Builder) error) {
+	tb.Helper()
+	b, err := index.Create(path, index.BuildOptions{SkipDiskCheck: true})
+	if err != nil {
+		tb.Fatalf("create %s: %v", path, err)
+	}
+	for _, d := range docs {
+		if err := b.Put(d); err != nil {
+			b.Abort()
+			tb.Fatalf("put %s: %v", d.URI, err)
+		}
+	}
+	for _, f := range before {
+		if err := f(b); err != nil {
+			b.Abort()
+			tb.Fatal(err)
+		}
+	}
+	if err := b.Commit(context.Background()); err != nil {
+		tb.Fatalf("commit %s: %v", path, err)
+	}
+}
+
+// Build is Write to search.db in a fresh temporary folder of the test, whose
+// path it returns.
+func Build(tb testing.TB, docs ...*document.Document) string {
+	tb.Helper()
+	path := filepath.Join(tb.TempDir(), "search.db")
+	Write(tb, path, docs)
+	return path
+}

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/cupertino-go/cupertino/index"
+	"github.com/cupertino-go/cupertino/internal/document"
 )
 
 // fatalTB records Fatalf and stops there, as testing.T does.
@@ -45,17 +46,23 @@ func TestOpenFailsTheTestOnAFileThatIsNoIndex(t *testing.T) {
 }
 
 func TestOpenClosesWhenTheTestEnds(t *testing.T) {
-	path := filepath.Join(t.TempDir(), "search.db")
-	b, err := index.Create(path, index.BuildOptions{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := b.Commit(t.Context()); err != nil {
-		t.Fatal(err)
-	}
+	path := Build(t)
 	var st *index.Store
 	t.Run("open", func(t *testing.T) { st = Open(t, path) })
 	if _, err := st.Sources(t.Context()); err == nil {
 		t.Error("the store still answers after its test ended: Open's cleanup did not close it")
+	}
+}
+
+func TestBuildCommitsTheDocumentsAndRunsBefore(t *testing.T) {
+	path := Build(t, &document.Document{URI: "hig://a", Source: document.SourceHIG, Title: "A", Markdown: "# A\n"},
+		&document.Document{URI: "hig://b", Source: document.SourceHIG, Title: "B", Markdown: "# B\n"})
+	if got := Documents(t, path); got[document.SourceHIG] != 2 || len(got) != 1 {
+		t.Errorf("Documents = %v, want 2 hig pages", got)
+	}
+	ran := false
+	Write(t, filepath.Join(t.TempDir(), "search.db"), nil, func(*index.Builder) error { ran = true; return nil })
+	if !ran {
+		t.Error("Write did not run its before function")
 	}
 }

@@ -27,11 +27,6 @@ var words = strings.Fields("view text button modifier padding layout stack list 
 // some kilobytes of text each, 20 proposals and 5 HIG pages.
 func buildIndex(t testing.TB) string {
 	t.Helper()
-	dbPath := filepath.Join(t.TempDir(), "search.db")
-	b, err := index.Create(dbPath, index.BuildOptions{SkipDiskCheck: true})
-	if err != nil {
-		t.Fatal(err)
-	}
 	r := rand.New(rand.NewPCG(1, 2))
 	text := func(n int) string {
 		var sb strings.Builder
@@ -41,11 +36,8 @@ func buildIndex(t testing.TB) string {
 		}
 		return sb.String()
 	}
-	put := func(d *document.Document) {
-		if err := b.Put(d); err != nil {
-			t.Fatal(err)
-		}
-	}
+	var docs []*document.Document
+	put := func(d *document.Document) { docs = append(docs, d) }
 	for i := range 300 {
 		put(&document.Document{URI: fmt.Sprintf("apple-docs://swiftui/page%d", i), Source: document.SourceAppleDocs,
 			Framework: "swiftui", Title: fmt.Sprintf("Page%d", i), Kind: "struct", Abstract: text(12),
@@ -59,10 +51,7 @@ func buildIndex(t testing.TB) string {
 		put(&document.Document{URI: fmt.Sprintf("hig://page%d", i), Source: document.SourceHIG, Title: fmt.Sprintf("Guide %d", i),
 			Content: text(100), Markdown: text(100)})
 	}
-	if err := b.Commit(context.Background()); err != nil {
-		t.Fatal(err)
-	}
-	return dbPath
+	return indextest.Build(t, docs...)
 }
 
 var (
@@ -184,20 +173,9 @@ func TestInstallResumesAKilledRunsPartialFile(t *testing.T) {
 	srv := serve(t, dir)
 	r := open(t, manifestURL(srv))
 	opts := installOpts(t)
-	var p Part
-	for _, p = range r.Manifest.Parts {
-		if p.Name == "apple-docs" {
-			break
-		}
-	}
 	// What a run killed after 10 000 bytes leaves: the bytes, and the
 	// origin they came from.
-	data, _ := os.ReadFile(filepath.Join(dir, p.File))
-	os.MkdirAll(opts.DownloadDir, 0o755)
-	partial := filepath.Join(opts.DownloadDir, downloadName(p)) + ".part"
-	if err := os.WriteFile(partial, data[:10000], 0o644); err != nil {
-		t.Fatal(err)
-	}
+	p, partial := killedDownload(t, r, dir, opts, 10000)
 	if err := writeOrigin(partial, srv.URL); err != nil {
 		t.Fatal(err)
 	}
@@ -211,6 +189,22 @@ func TestInstallResumesAKilledRunsPartialFile(t *testing.T) {
 	if res.Downloaded >= r.Manifest.totalSize() {
 		t.Errorf("downloaded %d bytes again, the bundle has %d", res.Downloaded, r.Manifest.totalSize())
 	}
+}
+
+// killedDownload leaves in opts.DownloadDir what a run killed after n bytes
+// of the apple-docs part leaves: those bytes in the part's .part file, whose
+// path it returns with the part.
+func killedDownload(t *testing.T, r *Remote, dir string, opts InstallOptions, n int) (Part, string) {
+	t.Helper()
+	var p Part
+	for _, p = range r.Manifest.Parts {
+		if p.Name == "apple-docs" {
+			break
+		}
+	}
+	data := testenv.ReadFile(t, filepath.Join(dir, p.File))
+	partial := testenv.WriteFile(t, filepath.Join(opts.DownloadDir, downloadName(p))+".part", string(data[:n]))
+	return p, partial
 }
 
 func (m *Manifest) totalSize() (n int64) {

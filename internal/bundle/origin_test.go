@@ -52,14 +52,21 @@ func mirror(t *testing.T, dir, target string) *httptest.Server {
 	return srv
 }
 
+// mirroredBundle serves the test bundle from a storage host started by start
+// (httptest.NewServer or NewTLSServer) that logs the Range headers it gets,
+// behind a mirror that serves the manifest and redirects every part there.
+func mirroredBundle(t *testing.T, start func(http.Handler) *httptest.Server) (dir string, storage *httptest.Server, log *rangeLog, srv *httptest.Server) {
+	dir = testBundle(t)
+	log = &rangeLog{}
+	storage = start(log.wrap(http.FileServer(http.Dir(dir))))
+	t.Cleanup(storage.Close)
+	return dir, storage, log, mirror(t, dir, storage.URL)
+}
+
 // A redirect to another host over plain http was followed; only the same
 // origin or https is now.
 func TestRedirectOffOriginOverHTTPIsRefused(t *testing.T) {
-	dir := testBundle(t)
-	var foreign rangeLog
-	other := httptest.NewServer(foreign.wrap(http.FileServer(http.Dir(dir))))
-	defer other.Close()
-	srv := mirror(t, dir, other.URL)
+	_, other, foreign, srv := mirroredBundle(t, httptest.NewServer)
 	opts := installOpts(t)
 	_, err := open(t, srv.URL+"/b/"+ManifestFile).Install(context.Background(), opts)
 	if !errors.Is(err, ErrRedirect) || !strings.Contains(err.Error(), other.URL) {
@@ -76,11 +83,7 @@ func TestRedirectOffOriginOverHTTPIsRefused(t *testing.T) {
 // A redirect to https is followed, and a partial download from there is
 // resumed there.
 func TestRedirectToHTTPSIsFollowedAndResumed(t *testing.T) {
-	dir := testBundle(t)
-	var storage rangeLog
-	tlsSrv := httptest.NewTLSServer(storage.wrap(http.FileServer(http.Dir(dir))))
-	defer tlsSrv.Close()
-	srv := mirror(t, dir, tlsSrv.URL)
+	dir, tlsSrv, storage, srv := mirroredBundle(t, httptest.NewTLSServer)
 	r, err := Open(context.Background(), srv.URL+"/b/"+ManifestFile, tlsSrv.Client())
 	if err != nil {
 		t.Fatal(err)
@@ -89,16 +92,7 @@ func TestRedirectToHTTPSIsFollowedAndResumed(t *testing.T) {
 	opts := installOpts(t)
 	// What a run killed after 10 000 bytes of the apple-docs part from the
 	// storage host leaves.
-	var p Part
-	for _, p = range r.Manifest.Parts {
-		if p.Name == "apple-docs" {
-			break
-		}
-	}
-	data, _ := os.ReadFile(filepath.Join(dir, p.File))
-	partial := filepath.Join(opts.DownloadDir, downloadName(p)) + ".part"
-	os.MkdirAll(opts.DownloadDir, 0o755)
-	os.WriteFile(partial, data[:10000], 0o644)
+	p, partial := killedDownload(t, r, dir, opts, 10000)
 	os.WriteFile(partial+".origin", []byte(tlsSrv.URL+"\n"), 0o644)
 	if _, err := r.Install(context.Background(), opts); err != nil {
 		t.Fatal(err)
@@ -115,17 +109,8 @@ func TestResumeNeverCrossesOrigins(t *testing.T) {
 	srv := serve(t, dir)
 	r := open(t, manifestURL(srv))
 	opts := installOpts(t)
-	var p Part
-	for _, p = range r.Manifest.Parts {
-		if p.Name == "apple-docs" {
-			break
-		}
-	}
-	data, _ := os.ReadFile(filepath.Join(dir, p.File))
-	partial := filepath.Join(opts.DownloadDir, downloadName(p)) + ".part"
-	os.MkdirAll(opts.DownloadDir, 0o755)
 	for name, origin := range map[string]string{"another origin": "https://elsewhere.example:443\n", "no origin recorded": ""} {
-		os.WriteFile(partial, data[:10000], 0o644)
+		p, partial := killedDownload(t, r, dir, opts, 10000)
 		os.Remove(partial + ".origin")
 		if origin != "" {
 			os.WriteFile(partial+".origin", []byte(origin), 0o644)

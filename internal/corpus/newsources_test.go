@@ -1,16 +1,33 @@
 package corpus
 
 import (
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/cupertino-go/cupertino/internal/document"
 	"github.com/cupertino-go/cupertino/internal/mdbound"
+	"github.com/cupertino-go/cupertino/internal/testenv"
 )
 
+// demoSamplesWithStrays is the demo corpus's sample code with the files a
+// mirror also holds that are no document: a README outside any project, a
+// binary file and a file that is not UTF-8.
+func demoSamplesWithStrays(t *testing.T) string {
+	t.Helper()
+	dir := filepath.Join(t.TempDir(), "samples")
+	if err := os.CopyFS(dir, os.DirFS(filepath.Join(testenv.RepoRoot(t), "testdata", "demo", "sample-code"))); err != nil {
+		t.Fatal(err)
+	}
+	testenv.WriteFile(t, filepath.Join(dir, "README.md"), "# A collection of samples\n")
+	testenv.WriteFile(t, filepath.Join(dir, "swiftui-building-a-list", "ListApp", "Icon.png"), "BIN\x00ARY")
+	testenv.WriteFile(t, filepath.Join(dir, "swiftui-building-a-list", "ListApp", "Notes.txt"), "caf\xe9 latin-1\n")
+	return dir
+}
+
 func TestSamples(t *testing.T) {
-	docs, declined := parseAll(t, mustOpen(t, document.SourceSamples, "testdata/samples", Options{}))
+	docs, declined := parseAll(t, mustOpen(t, document.SourceSamples, demoSamplesWithStrays(t), Options{}))
 	project := mustDoc(t, docs, declined, "samples://swiftui-building-a-list")
 	if project.Title != "Building a list" || project.Kind != document.KindSampleProject || project.Framework != "swiftui" {
 		t.Errorf("project page = %q kind %q framework %q", project.Title, project.Kind, project.Framework)

@@ -10,6 +10,8 @@ import (
 	"path/filepath"
 	"sort"
 	"strings"
+
+	"github.com/cupertino-go/cupertino/internal/safefile"
 )
 
 // Listing is what a source's Files found under its root.
@@ -108,7 +110,7 @@ func walkFS(ctx context.Context, fsys fs.FS, root string, keep func(rel string) 
 			}
 		default:
 			if keep(rel) {
-				skipped = append(skipped, Skip{Path: native(rel), Reason: fmt.Sprintf("%s (%s)", SkipNotRegular, describeMode(mode))})
+				skipped = append(skipped, Skip{Path: native(rel), Reason: fmt.Sprintf("%s (%s)", SkipNotRegular, safefile.Describe(mode))})
 			}
 		}
 		return nil
@@ -128,19 +130,6 @@ func walkFS(ctx context.Context, fsys fs.FS, root string, keep func(rel string) 
 func isDirLink(fsys fs.FS, rel string) bool {
 	info, err := fs.Stat(fsys, rel)
 	return err == nil && info.IsDir()
-}
-
-func describeMode(m fs.FileMode) string {
-	switch {
-	case m&fs.ModeNamedPipe != 0:
-		return "FIFO"
-	case m&fs.ModeSocket != 0:
-		return "socket"
-	case m&fs.ModeDevice != 0:
-		return "device"
-	default:
-		return m.String()
-	}
 }
 
 // unwrapPathError drops the *PathError's op and path, which the skip line
