@@ -89,6 +89,19 @@ func testGraph() graphTable {
 	d.Children = append(d.Children,
 		index.GraphChild{ParentURI: "apple-docs://uikit/uinavigationcontroller", URI: "apple-docs://uikit/uinavigationcontroller/pushviewcontroller(_:animated:)", Title: "pushViewController(_:animated:)"},
 		index.GraphChild{ParentURI: "apple-docs://uikit/uinavigationcontroller", URI: "apple-docs://uikit/uinavigationcontroller/setviewcontrollers(_:animated:completion:)", Title: "setViewControllers(_:animated:completion:)"})
+	// A small Swift class whose own page's Topics list all its members.
+	const center = "apple-docs://widgetkit/widgetcenter"
+	d.Pages = append(d.Pages, index.GraphPage{URI: center, Title: "WidgetCenter", Kind: "class", Framework: "widgetkit"})
+	for _, m := range [][3]string{
+		{"shared", "property", "static let shared: WidgetCenter"},
+		{"reloadTimelines(ofKind:)", "method", "func reloadTimelines(ofKind kind: String)"},
+		{"reloadAllTimelines()", "method", "func reloadAllTimelines()"},
+		{"getCurrentConfigurations(_:)", "method", "func getCurrentConfigurations(_ completion: @escaping (Result<[WidgetInfo], any Error>) -> Void)"},
+		{"currentConfigurations()", "method", "func currentConfigurations() async throws -> [WidgetInfo]"},
+	} {
+		member(center, m[0], m[1], m[2])
+		d.Children = append(d.Children, index.GraphChild{ParentURI: center, URI: center + "/" + strings.ToLower(m[0]), Title: m[0]})
+	}
 	return graphTable{MemTable: NewMemTable("test graph", nil), g: newSymbolGraph(d)}
 }
 
@@ -147,6 +160,11 @@ func TestTypedChecks(t *testing.T) {
 		{"Objective-C method known from its Topics", "import UIKit\nlet n = UINavigationController()\nn.pushViewController(vc)\n", WrongLabels, "pushViewController"},
 		{"Objective-C method, all its labels", "import UIKit\nlet n = UINavigationController()\nn.pushViewController(vc, animated: true)\n", "", ""},
 		{"Objective-C method, the completion left out", "import UIKit\nlet n = UINavigationController()\nn.setViewControllers([vc], animated: true)\n", "", ""},
+		{"labels on a small type whose Topics list its members", "import WidgetKit\nWidgetCenter.shared.reloadTimelines(kind: \"s\")\n", WrongLabels, "reloadTimelines"},
+		{"member a small type whose Topics list its members lacks", "import WidgetKit\nlet n = WidgetCenter.shared.separatorStyle\n", NotOnType, "separatorStyle"},
+		{"real labels on a small type whose Topics list its members", "import WidgetKit\nWidgetCenter.shared.reloadTimelines(ofKind: \"s\")\n", "", ""},
+		{"member of a parameter after a for label", "import UIKit\nfunc f(for d: UIDevice) { print(d.hasNotch) }\n", NotOnType, "hasNotch"},
+		{"a for loop still binds its pattern", "import UIKit\nfunc f(for d: UIDevice) {\n  for d in list { print(d.hasNotch) }\n}\n", "", ""},
 		{"the file's own member", "import UIKit\nextension UIDevice {\n  var hasNotch: Bool { false }\n}\nlet n = UIDevice.current.hasNotch\n", "", ""},
 	}
 	for _, tc := range cases {

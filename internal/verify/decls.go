@@ -96,6 +96,10 @@ func (a *Analysis) collectDecls() {
 			a.declareBinding(i+1, inType)
 		case t.Text == "case" && inType:
 			a.declareCases(i + 1)
+		case t.Text == "for" && (a.tok(i-1).IsPunct("(") || a.tok(i-1).IsPunct(",")):
+			// An argument label (`func bucket(for day: Date)`,
+			// `url(for: .documentDirectory, …)`), not a loop: the
+			// parameter after it is declared by declareSignature.
 		case t.Text == "for":
 			// The pattern runs to "in"; past a later "for" before it, that
 			// one declares the names again, last.
