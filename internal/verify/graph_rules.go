@@ -33,9 +33,18 @@ func legacyCount(t *apiType) (legacy, all int) {
 	return legacy, all
 }
 
+// minListedMembers: a type whose own page's Topics were read, with no
+// Objective-C era addresses, is judged from this many members on: its
+// Topics are its whole list of its own members (WidgetCenter's eight),
+// and what it inherits is judged on its superclasses and protocols.
+const minListedMembers = 5
+
 // isThin applies the thin rule (apiType.thin).
 func isThin(t *apiType) bool {
 	legacy, all := legacyCount(t)
+	if legacy == 0 && t.topics && all >= minListedMembers && all < minOwnMembers {
+		return false
+	}
 	return all < minOwnMembers || legacy*10 >= all*3
 }
 
@@ -79,8 +88,9 @@ func judgedForLabels(types []*apiType) bool {
 		return false
 	}
 	for _, t := range types {
-		_, all := legacyCount(t)
-		if all < minOwnMembers || t.title == "" || t.kind == "typealias" || t.kind == "associatedtype" || t.kind == "protocol" {
+		legacy, all := legacyCount(t)
+		listed := legacy == 0 && t.topics && all >= minListedMembers
+		if all < minOwnMembers && !listed || t.title == "" || t.kind == "typealias" || t.kind == "associatedtype" || t.kind == "protocol" {
 			return false
 		}
 	}
