@@ -414,6 +414,7 @@ func (c *Checker) checkSite(g *graphView, a *Analysis, s site, imports, extInits
 		}
 		if fitsAny(inits, "init", s.labels, s.trailing) {
 			a.expectArguments(s, inits, "init", expect)
+			g.expectNested(a, s, inits, "init", imports, expect)
 			return Reference{}, false, nil
 		}
 		r := Reference{Line: s.line, Symbol: signature(s.name, s.labels), Kind: "initializer", Status: NoSuchInitializer}
@@ -451,9 +452,21 @@ func (c *Checker) checkSite(g *graphView, a *Analysis, s site, imports, extInits
 				break
 			}
 		}
+		if expect[s.tok+2] == vagueType {
+			// No declaration: the type the property is named after, nested
+			// in its owner (UIStackView.alignment, a UIStackView.Alignment).
+			if want := g.nestedTypeIn(types, nestedName(s.name, "", false), imports); want != "" {
+				expect[s.tok+2] = want
+			}
+		}
 	}
 	if !judgedOwn(types) && !opaque && judgedForLabels(types) && s.called {
-		if ms := g.membersOf(types, s.name); len(ms) > 0 && !fitsAny(ms, s.name, s.labels, s.trailing) {
+		ms := g.membersOf(types, s.name)
+		if len(ms) > 0 && fitsAny(ms, s.name, s.labels, s.trailing) {
+			a.expectArguments(s, ms, s.name, expect)
+			g.expectNested(a, s, ms, s.name, imports, expect)
+		}
+		if len(ms) > 0 && !fitsAny(ms, s.name, s.labels, s.trailing) {
 			r := Reference{Line: s.line, Symbol: types[0].title + "." + signature(s.name, s.labels), Kind: string(RefMember), Status: WrongLabels}
 			r.Nearest = overloadCandidates(ms, "")
 			r.Why = "no overload of " + types[0].title + "." + s.name + " takes " + signature("", s.labels) + "; real ones: " + candidateNames(r.Nearest)
@@ -493,6 +506,7 @@ func (c *Checker) checkSite(g *graphView, a *Analysis, s site, imports, extInits
 		if s.called && fitsAny(ms, s.name, s.labels, s.trailing) {
 			a.expectArguments(s, ms, s.name, expect)
 			a.expectArguments(s, inScopeOverloads(g, s.name, imports), s.name, expect)
+			g.expectNested(a, s, ms, s.name, imports, expect)
 		}
 		if s.called && !fitsAny(ms, s.name, s.labels, s.trailing) {
 			r := Reference{Line: s.line, Symbol: recv + "." + signature(s.name, s.labels), Kind: string(RefMember), Status: WrongLabels}

@@ -102,6 +102,20 @@ func testGraph() graphTable {
 		member(center, m[0], m[1], m[2])
 		d.Children = append(d.Children, index.GraphChild{ParentURI: center, URI: center + "/" + strings.ToLower(m[0]), Title: m[0]})
 	}
+	// Members known without a declaration whose leading-dot argument or
+	// value is of a type nested in theirs, named after it.
+	typ("apple-docs://uikit/uiimage", "UIImage", "class")
+	member("apple-docs://uikit/uiimage", "withRenderingMode(_:)", "method", "")
+	typ("apple-docs://uikit/uiimage/renderingmode-swift.enum", "UIImage.RenderingMode", "enum")
+	for _, c := range []string{"automatic", "alwaysOriginal", "alwaysTemplate"} {
+		member("apple-docs://uikit/uiimage/renderingmode-swift.enum", c, "case", "case "+c)
+	}
+	typ("apple-docs://uikit/uistackview", "UIStackView", "class")
+	member("apple-docs://uikit/uistackview", "alignment", "property", "")
+	typ("apple-docs://uikit/uistackview/alignment-swift.enum", "UIStackView.Alignment", "enum")
+	for _, c := range []string{"fill", "leading", "center", "trailing"} {
+		member("apple-docs://uikit/uistackview/alignment-swift.enum", c, "case", "case "+c)
+	}
 	return graphTable{MemTable: NewMemTable("test graph", nil), g: newSymbolGraph(d)}
 }
 
@@ -165,6 +179,10 @@ func TestTypedChecks(t *testing.T) {
 		{"real labels on a small type whose Topics list its members", "import WidgetKit\nWidgetCenter.shared.reloadTimelines(ofKind: \"s\")\n", "", ""},
 		{"member of a parameter after a for label", "import UIKit\nfunc f(for d: UIDevice) { print(d.hasNotch) }\n", NotOnType, "hasNotch"},
 		{"a for loop still binds its pattern", "import UIKit\nfunc f(for d: UIDevice) {\n  for d in list { print(d.hasNotch) }\n}\n", "", ""},
+		{"leading dot of the type an unlabelled parameter is named after", "import UIKit\nlet i = UIImage()\nlet t = i.withRenderingMode(.template)\n", NoSuchCase, "template"},
+		{"a case of the type an unlabelled parameter is named after", "import UIKit\nlet i = UIImage()\nlet t = i.withRenderingMode(.alwaysTemplate)\n", "", ""},
+		{"leading dot of the type a property is named after", "import UIKit\nlet s = UIStackView()\ns.alignment = .centerY\n", NoSuchCase, "centerY"},
+		{"a case of the type a property is named after", "import UIKit\nlet s = UIStackView()\ns.alignment = .center\n", "", ""},
 		{"the file's own member", "import UIKit\nextension UIDevice {\n  var hasNotch: Bool { false }\n}\nlet n = UIDevice.current.hasNotch\n", "", ""},
 	}
 	for _, tc := range cases {
