@@ -46,6 +46,14 @@ type site struct {
 	// unguessed: the name-based pass does not report this member (its
 	// receiver's type is unknown).
 	unguessed bool
+	// ownNamed: the file's own types declare a member of this name too,
+	// none in an extension or a protocol; the receiver is a typed local.
+	ownNamed bool
+}
+
+// unwraps says whether t, right after a name, unwraps it: `x?.m`, `x!.m`.
+func unwraps(t token) bool {
+	return t.Kind == tokPunct && (t.Text == "?" || t.Text == "!") && !t.SpaceBefore
 }
 
 // checkImplicit: a name checked for existence alone, whatever type
@@ -241,7 +249,17 @@ func (a *Analysis) computeSelfTypes() {
 func (a *Analysis) memberSite(dot int, labels map[int][]string) (site, bool) {
 	nameTok := dot + 1
 	name := a.toks[nameTok].Text
-	if strings.HasPrefix(name, "$") || a.memberDecls[name] || a.ownTypes[name] || isCapitalized(name) {
+	if strings.HasPrefix(name, "$") || a.ownTypes[name] || isCapitalized(name) {
+		return site{}, false
+	}
+	// A name the file's own types declare is theirs, but not on a value
+	// of a written Apple type when only the file's classes, structures,
+	// enums and actors declare it (`func pause() { timer?.pause() }`):
+	// no extension or protocol can have given it to the Apple type.
+	_, localName := a.locals[name]
+	ownName := a.memberDecls[name] || localName
+	shadowable := a.alone && a.memberDecls[name] && !localName && !a.openMembers[name]
+	if ownName && !shadowable {
 		return site{}, false
 	}
 	switch name {
@@ -260,6 +278,14 @@ func (a *Analysis) memberSite(dot int, labels map[int][]string) (site, bool) {
 		return site{}, false
 	}
 	root := a.toks[rcv.root]
+	if ownName {
+		// Only a typed local's member may be another type's.
+		typ, local := a.locals[root.Text]
+		if !local || a.ownTypes[typ] || rcv.viaCall || a.sureTypes[root.Text] == "" && a.wrappedType(root.Text) == "" {
+			return site{}, false
+		}
+		s.ownNamed = true
+	}
 	if self := a.selfTypes[rcv.root]; self != "" && (root.Is(tokKeyword, "self") || root.Kind == tokIdent && !isCapitalized(root.Text)) {
 		if _, local := a.locals[root.Text]; !local && !a.memberDecls[root.Text] && !a.tok(rcv.root+1).IsPunct("(") && !a.tok(rcv.root+1).IsPunct("[") {
 			// self.member, or an inherited property written bare
@@ -324,6 +350,14 @@ func (a *Analysis) memberSite(dot int, labels map[int][]string) (site, bool) {
 		parts := strings.Split(a.sureTypes[root.Text], "|")
 		s.rootType = parts[0]
 		links = append(parts[1:], links...)
+	case local && a.wrappedType(root.Text) != "" && !r.linkCall && !a.ownTypes[typ] && unwraps(a.tok(rcv.root+1)):
+		// `player?.stop()` on `var player: AVAudioPlayer?`.
+		parts := strings.Split(a.wrappedType(root.Text), "|")
+		s.rootType = parts[0]
+		links = append(parts[1:], links...)
+	}
+	if s.ownNamed && s.rootType == "" {
+		return site{}, false
 	}
 	if src := a.closures[root.Text]; src != nil && local && typ == "" && s.rootType == "" && !r.linkCall {
 		s.closure = src
@@ -369,7 +403,7 @@ func (c *Checker) checkSites(ctx context.Context, a *Analysis, declared map[stri
 				s.rootType, s.unguessed = t, false
 			}
 		}
-		if declared[s.name] || declared[s.rootType] {
+		if declared[s.name] && !s.ownNamed || declared[s.rootType] {
 			continue
 		}
 		own := false
