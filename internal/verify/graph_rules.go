@@ -34,15 +34,16 @@ func legacyCount(t *apiType) (legacy, all int) {
 }
 
 // minListedMembers: a type whose own page's Topics were read, with no
-// Objective-C era addresses, is judged from this many members on: its
-// Topics are its whole list of its own members (WidgetCenter's eight),
-// and what it inherits is judged on its superclasses and protocols.
+// Objective-C era addresses and no group page (apiType.grouped), is
+// judged from this many members on: its Topics are its whole list of its
+// own members (WidgetCenter's eight), and what it inherits is judged on
+// its superclasses and protocols.
 const minListedMembers = 5
 
 // isThin applies the thin rule (apiType.thin).
 func isThin(t *apiType) bool {
 	legacy, all := legacyCount(t)
-	if legacy == 0 && t.topics && all >= minListedMembers && all < minOwnMembers {
+	if legacy == 0 && t.topics && !t.grouped && all >= minListedMembers && all < minOwnMembers {
 		return false
 	}
 	return all < minOwnMembers || legacy*10 >= all*3
@@ -89,7 +90,7 @@ func judgedForLabels(types []*apiType) bool {
 	}
 	for _, t := range types {
 		legacy, all := legacyCount(t)
-		listed := legacy == 0 && t.topics && all >= minListedMembers
+		listed := legacy == 0 && t.topics && !t.grouped && all >= minListedMembers
 		if all < minOwnMembers && !listed || t.title == "" || t.kind == "typealias" || t.kind == "associatedtype" || t.kind == "protocol" {
 			return false
 		}
