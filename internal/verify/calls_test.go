@@ -116,6 +116,18 @@ func testGraph() graphTable {
 	for _, c := range []string{"fill", "leading", "center", "trailing"} {
 		member("apple-docs://uikit/uistackview/alignment-swift.enum", c, "case", "case "+c)
 	}
+	// A small class whose own page's Topics list a group page too: its
+	// members on that page may be missing.
+	const action = "apple-docs://spritekit/skaction"
+	d.Pages = append(d.Pages, index.GraphPage{URI: action, Title: "SKAction", Kind: "class", Framework: "spritekit"})
+	for _, m := range []string{"duration", "timingMode", "timingFunction", "speed", "reversed()"} {
+		member(action, m, "property", "")
+		d.Children = append(d.Children, index.GraphChild{ParentURI: action, URI: action + "/" + strings.ToLower(m), Title: m})
+	}
+	d.Children = append(d.Children, index.GraphChild{ParentURI: action, URI: "apple-docs://spritekit/action-initializers", Title: "Action Initializers"})
+	// An enum whose case takes an unlabelled associated value.
+	typ("apple-docs://swift/decodingerror", "DecodingError", "enum")
+	member("apple-docs://swift/decodingerror", "DecodingError.dataCorrupted(_:)", "case", "case dataCorrupted(DecodingError.Context)")
 	return graphTable{MemTable: NewMemTable("test graph", nil), g: newSymbolGraph(d)}
 }
 
@@ -183,6 +195,13 @@ func TestTypedChecks(t *testing.T) {
 		{"a case of the type an unlabelled parameter is named after", "import UIKit\nlet i = UIImage()\nlet t = i.withRenderingMode(.alwaysTemplate)\n", "", ""},
 		{"leading dot of the type a property is named after", "import UIKit\nlet s = UIStackView()\ns.alignment = .centerY\n", NoSuchCase, "centerY"},
 		{"a case of the type a property is named after", "import UIKit\nlet s = UIStackView()\ns.alignment = .center\n", "", ""},
+		{"member through an optional chain on an annotated optional", "import UIKit\nvar d: UIDevice?\nprint(d?.hasNotch)\n", NotOnType, "hasNotch"},
+		{"a real member through an optional chain", "import UIKit\nvar d: UIDevice?\nprint(d?.name)\n", "", ""},
+		{"member named like the file's own class's", "import UIKit\nfinal class C {\n  var d: UIDevice?\n  func hasNotch() -> Bool { d?.hasNotch ?? false }\n}\n", NotOnType, "hasNotch"},
+		{"member named like an extension's", "import UIKit\nextension UIDevice {\n  var hasNotch: Bool { false }\n}\nvar d: UIDevice?\nprint(d?.hasNotch)\n", "", ""},
+		{"an enum case's unlabelled associated value", "import Foundation\nlet e = DecodingError.dataCorrupted(context)\n", "", ""},
+		{"an enum case's associated value labelled wrong", "import Foundation\nlet e = DecodingError.dataCorrupted(context: c)\n", WrongLabels, "dataCorrupted"},
+		{"a small type whose Topics list a group page is not judged", "import SpriteKit\nlet a = SKAction()\nlet s = a.separatorStyle\n", "", ""},
 		{"the file's own member", "import UIKit\nextension UIDevice {\n  var hasNotch: Bool { false }\n}\nlet n = UIDevice.current.hasNotch\n", "", ""},
 	}
 	for _, tc := range cases {
