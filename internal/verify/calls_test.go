@@ -202,6 +202,11 @@ func TestTypedChecks(t *testing.T) {
 		{"an enum case's unlabelled associated value", "import Foundation\nlet e = DecodingError.dataCorrupted(context)\n", "", ""},
 		{"an enum case's associated value labelled wrong", "import Foundation\nlet e = DecodingError.dataCorrupted(context: c)\n", WrongLabels, "dataCorrupted"},
 		{"a small type whose Topics list a group page is not judged", "import SpriteKit\nlet a = SKAction()\nlet s = a.separatorStyle\n", "", ""},
+		{"element of an array parameter in a for loop", "import UIKit\nfunc f(_ ds: [UIDevice]) {\n  for d in ds {\n    print(d.hasNotch)\n  }\n}\n", NotOnType, "hasNotch"},
+		{"element taken by last", "import UIKit\nfunc f(_ ds: [UIDevice]) {\n  guard let d = ds.last else { return }\n  print(d.hasNotch)\n}\n", NotOnType, "hasNotch"},
+		{"element in a map closure", "import UIKit\nfunc f(_ ds: [UIDevice]) -> [Bool] {\n  ds.map { d in\n    d.hasNotch\n  }\n}\n", NotOnType, "hasNotch"},
+		{"a real member of an element", "import UIKit\nfunc f(_ ds: [UIDevice]) -> [String] {\n  ds.map { d in\n    d.name\n  }\n}\n", "", ""},
+		{"local bound to a typed local's member", "import UIKit\nfunc f(view: UIImageView) {\n  let mode = view.contentMode\n  print(mode.hasNotch)\n}\n", NotOnType, "hasNotch"},
 		{"the file's own member", "import UIKit\nextension UIDevice {\n  var hasNotch: Bool { false }\n}\nlet n = UIDevice.current.hasNotch\n", "", ""},
 	}
 	for _, tc := range cases {

@@ -116,11 +116,16 @@ func (a *Analysis) collectDecls() {
 		case t.Text == "for":
 			// The pattern runs to "in"; past a later "for" before it, that
 			// one declares the names again, last.
+			elem := ""
+			if n, in, coll := a.tok(i+1), a.tok(i+2), a.tok(i+3); n.Kind == tokIdent && in.Is(tokKeyword, "in") && coll.Kind == tokIdent && a.tok(i+4).IsPunct("{") {
+				// `for l in locations {`: an element.
+				elem = a.elementsOf(coll.Text)
+			}
 			for j := i + 1; j < len(a.toks) && !a.toks[j].Is(tokKeyword, "in") && !a.toks[j].Is(tokKeyword, "for"); j++ {
 				a.step()
 				if a.toks[j].Kind == tokIdent && !isCapitalized(a.toks[j].Text) {
 					a.locals[a.toks[j].Text] = ""
-					a.bindSure(a.toks[j].Text, "")
+					a.bindSure(a.toks[j].Text, elem)
 					a.declTok[j] = true
 				}
 			}
@@ -234,6 +239,9 @@ func (a *Analysis) declareParam(from, to int) {
 			a.declTok[j] = true
 			if j == colon-1 {
 				a.bindSure(a.toks[j].Text, path)
+				if elem := a.arrayElement(colon + 1); elem != "" {
+					a.bindElements(a.toks[j].Text, elem)
+				}
 			}
 		}
 	}
@@ -345,6 +353,9 @@ func (a *Analysis) declareBinding(i int, inType bool) {
 		typ := ""
 		switch {
 		case a.tok(i + 1).IsPunct(":"):
+			if elem := a.arrayElement(i + 2); elem != "" {
+				a.bindElements(t.Text, elem)
+			}
 			typ = a.ownless(a.typeAfter(i + 2))
 			path := ""
 			if typ != "" {
@@ -386,8 +397,13 @@ func (a *Analysis) declareBinding(i int, inType bool) {
 					path = ""
 				}
 				a.bindSure(t.Text, path)
+			} else if elem := a.elementTaken(j); elem != "" {
+				// `let l = locations.last`: an element.
+				a.bindSure(t.Text, elem)
 			} else {
-				a.bindSure(t.Text, "")
+				// `let c = container.viewContext`: the chain from the
+				// local's written type.
+				a.bindSure(t.Text, a.chainOfLocal(j))
 			}
 		default:
 			a.bindSure(t.Text, "")
@@ -447,13 +463,19 @@ func (a *Analysis) closureParams(open int) {
 		switch {
 		case t.Is(tokKeyword, "in"):
 			src, typed := a.closureCallee(open)
+			elem, elems := a.closureElements(open)
 			for i, k := range names {
 				if k < 0 {
 					continue
 				}
 				a.locals[a.toks[k].Text] = ""
-				a.bindSure(a.toks[k].Text, "")
 				a.declTok[k] = true
+				if i < elems && len(names) == elems {
+					// `records.map { record in`: an element.
+					a.bindSure(a.toks[k].Text, elem)
+					continue
+				}
+				a.bindSure(a.toks[k].Text, "")
 				if typed {
 					src.index, src.arity = i, len(names)
 					a.bindClosure(a.toks[k].Text, src)

@@ -107,6 +107,8 @@ type Analysis struct {
 	// (bindWrapped), bindings counts each name's bindings.
 	wrapped  map[string]string
 	bindings map[string]int
+	// elements are the array locals' written element types (elements.go).
+	elements map[string]string
 	// openMembers are the memberDecls declared in an extension's or a
 	// protocol's body (somewhere): the others are the file's own types'
 	// alone, no Apple type's.
@@ -199,6 +201,7 @@ func analyzeTokens(ctx context.Context, toks []token, budgeted bool) (*Analysis,
 		locals:       map[string]string{"error": "", "newValue": "", "oldValue": ""},
 		sureTypes:    map[string]string{},
 		wrapped:      map[string]string{},
+		elements:     map[string]string{},
 		bindings:     map[string]int{},
 		openMembers:  map[string]bool{},
 		closures:     map[string]*closureSource{},
