@@ -393,7 +393,7 @@ func (c *Checker) checkSites(ctx context.Context, a *Analysis, declared map[stri
 	extInits := a.extensionInits()
 	// expect maps a leading dot to the type its context wants: the
 	// parameter's declared type, or the assigned property's.
-	expect := map[int]string{}
+	expect := a.returnContexts()
 	var out []Reference
 	seen := map[string]bool{}
 	for _, s := range a.sites() {

@@ -207,6 +207,9 @@ func TestTypedChecks(t *testing.T) {
 		{"element in a map closure", "import UIKit\nfunc f(_ ds: [UIDevice]) -> [Bool] {\n  ds.map { d in\n    d.hasNotch\n  }\n}\n", NotOnType, "hasNotch"},
 		{"a real member of an element", "import UIKit\nfunc f(_ ds: [UIDevice]) -> [String] {\n  ds.map { d in\n    d.name\n  }\n}\n", "", ""},
 		{"local bound to a typed local's member", "import UIKit\nfunc f(view: UIImageView) {\n  let mode = view.contentMode\n  print(mode.hasNotch)\n}\n", NotOnType, "hasNotch"},
+		{"leading dot a function returns", "import UIKit\nfunc mode() -> UIView.ContentMode {\n  return .aspectFit\n}\n", NoSuchCase, "aspectFit"},
+		{"leading dot a computed property is", "import UIKit\nfinal class V {\n  var mode: UIView.ContentMode { .aspectFit }\n}\n", NoSuchCase, "aspectFit"},
+		{"a case a computed property is", "import UIKit\nfinal class V {\n  var mode: UIView.ContentMode { .scaleAspectFit }\n}\n", "", ""},
 		{"the file's own member", "import UIKit\nextension UIDevice {\n  var hasNotch: Bool { false }\n}\nlet n = UIDevice.current.hasNotch\n", "", ""},
 	}
 	for _, tc := range cases {
