@@ -210,6 +210,10 @@ func TestTypedChecks(t *testing.T) {
 		{"leading dot a function returns", "import UIKit\nfunc mode() -> UIView.ContentMode {\n  return .aspectFit\n}\n", NoSuchCase, "aspectFit"},
 		{"leading dot a computed property is", "import UIKit\nfinal class V {\n  var mode: UIView.ContentMode { .aspectFit }\n}\n", NoSuchCase, "aspectFit"},
 		{"a case a computed property is", "import UIKit\nfinal class V {\n  var mode: UIView.ContentMode { .scaleAspectFit }\n}\n", "", ""},
+		{"member of a forced cast", "import UIKit\nfunc f(x: Any) {\n  let d = x as! UIDevice\n  print(d.hasNotch)\n}\n", NotOnType, "hasNotch"},
+		{"member of a conditional cast unwrapped", "import UIKit\nfunc f(x: Any) {\n  if let d = x as? UIDevice {\n    print(d.hasNotch)\n  }\n}\n", NotOnType, "hasNotch"},
+		{"member of a conditional cast through ?.", "import UIKit\nfunc f(x: Any) {\n  let d = x as? UIDevice\n  print(d?.hasNotch)\n}\n", NotOnType, "hasNotch"},
+		{"a real member of a cast", "import UIKit\nfunc f(x: Any) {\n  let d = x as! UIDevice\n  print(d.name)\n}\n", "", ""},
 		{"the file's own member", "import UIKit\nextension UIDevice {\n  var hasNotch: Bool { false }\n}\nlet n = UIDevice.current.hasNotch\n", "", ""},
 	}
 	for _, tc := range cases {

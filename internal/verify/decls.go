@@ -397,6 +397,17 @@ func (a *Analysis) declareBinding(i int, inType bool) {
 					path = ""
 				}
 				a.bindSure(t.Text, path)
+			} else if cast, conditional := a.castType(j); cast != "" {
+				// `let p = layer as! AVPlayerLayer`; `if let p = x as? T`
+				// unwraps, `let p = x as? T` is an optional.
+				unwrapping := a.tok(i - 2).Is(tokKeyword, "if") || a.tok(i-2).Is(tokKeyword, "guard") || a.tok(i-2).Is(tokKeyword, "while") || a.tok(i-2).IsPunct(",")
+				switch {
+				case !conditional || unwrapping:
+					a.bindSure(t.Text, cast)
+				default:
+					a.bindWrapped(t.Text, cast)
+					a.bindSure(t.Text, "")
+				}
 			} else if elem := a.elementTaken(j); elem != "" {
 				// `let l = locations.last`: an element.
 				a.bindSure(t.Text, elem)

@@ -94,3 +94,32 @@ func (a *Analysis) closureElements(open int) (string, int) {
 	}
 	return elem, n
 }
+
+// castType reads `x as! T` or `x.y as? T` at j, ending the expression:
+// T's path, and whether the cast is conditional (as?); "" when it is not
+// one.
+func (a *Analysis) castType(j int) (string, bool) {
+	k := j
+	for n := 0; n < 2*maxLinks && (a.tok(k).Kind == tokIdent || a.tok(k).Is(tokKeyword, "self")); n++ {
+		a.step()
+		if !a.tok(k + 1).IsPunct(".") {
+			break
+		}
+		k += 2
+	}
+	if !a.tok(k+1).Is(tokKeyword, "as") {
+		return "", false
+	}
+	mark := a.tok(k + 2)
+	if !mark.IsPunct("!") && !mark.IsPunct("?") {
+		return "", false
+	}
+	if t := a.tok(k + 3); t.Kind != tokIdent || !isCapitalized(t.Text) || a.ownTypes[t.Text] {
+		return "", false
+	}
+	path, end := a.typePath(k + 3)
+	if n := a.tok(end); !endsExpression(n) && !n.Is(tokKeyword, "else") && !n.IsPunct("{") {
+		return "", false
+	}
+	return path, mark.IsPunct("?")
+}
