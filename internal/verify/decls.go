@@ -400,7 +400,7 @@ func (a *Analysis) declareBinding(i int, inType bool) {
 			} else if cast, conditional := a.castType(j); cast != "" {
 				// `let p = layer as! AVPlayerLayer`; `if let p = x as? T`
 				// unwraps, `let p = x as? T` is an optional.
-				unwrapping := a.tok(i - 2).Is(tokKeyword, "if") || a.tok(i-2).Is(tokKeyword, "guard") || a.tok(i-2).Is(tokKeyword, "while") || a.tok(i-2).IsPunct(",")
+				unwrapping := a.tok(i-2).Is(tokKeyword, "if") || a.tok(i-2).Is(tokKeyword, "guard") || a.tok(i-2).Is(tokKeyword, "while") || a.tok(i-2).IsPunct(",")
 				switch {
 				case !conditional || unwrapping:
 					a.bindSure(t.Text, cast)
