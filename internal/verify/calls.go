@@ -51,6 +51,22 @@ type site struct {
 	ownNamed bool
 }
 
+// objectOverlay are the members Foundation's Swift overlay gives every
+// NSObject subclass (key-value observing: `player.observe(\.status)`,
+// `defaults.publisher(for: \.volume)`), which the crawl documents on no
+// type: a class's list lacking them says nothing.
+var objectOverlay = swiftlex.SetOf("observe", "publisher")
+
+// isClass says whether one of the types is a class.
+func isClass(types []*apiType) bool {
+	for _, t := range types {
+		if t.kind == "class" {
+			return true
+		}
+	}
+	return false
+}
+
 // unwraps says whether t, right after a name, unwraps it: `x?.m`, `x!.m`.
 func unwraps(t token) bool {
 	return t.Kind == tokPunct && (t.Text == "?" || t.Text == "!") && !t.SpaceBefore
@@ -515,7 +531,7 @@ func (c *Checker) checkSite(g *graphView, a *Analysis, s site, imports, extInits
 			// nothing else, however many types conform.
 			recv = "some " + opaqueTitle(types)
 		}
-		if len(ms) == 0 && !g.lineageComplete(types) {
+		if len(ms) == 0 && (!g.lineageComplete(types) || stdlibMembers[s.name] || objectOverlay[s.name] && isClass(types)) {
 			return Reference{}, false, nil
 		}
 		if len(ms) == 0 {

@@ -214,6 +214,7 @@ func TestTypedChecks(t *testing.T) {
 		{"member of a conditional cast unwrapped", "import UIKit\nfunc f(x: Any) {\n  if let d = x as? UIDevice {\n    print(d.hasNotch)\n  }\n}\n", NotOnType, "hasNotch"},
 		{"member of a conditional cast through ?.", "import UIKit\nfunc f(x: Any) {\n  let d = x as? UIDevice\n  print(d?.hasNotch)\n}\n", NotOnType, "hasNotch"},
 		{"a real member of a cast", "import UIKit\nfunc f(x: Any) {\n  let d = x as! UIDevice\n  print(d.name)\n}\n", "", ""},
+		{"a raw value of an enum", "import UIKit\nfunc f(m: UIView.ContentMode) {\n  print(m.rawValue)\n}\n", "", ""},
 		{"the file's own member", "import UIKit\nextension UIDevice {\n  var hasNotch: Bool { false }\n}\nlet n = UIDevice.current.hasNotch\n", "", ""},
 	}
 	for _, tc := range cases {
@@ -235,5 +236,21 @@ func TestTypedChecks(t *testing.T) {
 			}
 			t.Fatalf("want %s on %s, got %+v", tc.want, tc.symbol, got)
 		})
+	}
+}
+
+// TestObjectOverlayMembers: key-value observing, which Foundation's
+// overlay gives every NSObject subclass and the crawl documents on no
+// type, is no finding on a class.
+func TestObjectOverlayMembers(t *testing.T) {
+	code := "import UIKit\nfunc f(d: UIDevice) {\n  print(d.observe(k, options: [], changeHandler: h))\n}\n"
+	rep, err := (&Checker{Table: testGraph()}).Check(context.Background(), []File{{Code: code}}, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range rep.Findings {
+		if f.Status.SaysMissing() && strings.Contains(f.Symbol, "observe") {
+			t.Errorf("want no finding that says observe is missing, got %+v", f)
+		}
 	}
 }
