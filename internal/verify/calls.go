@@ -489,6 +489,10 @@ func (c *Checker) checkSite(g *graphView, a *Analysis, s site, imports, extInits
 		return Reference{Line: s.line, Symbol: "." + s.name, Kind: string(RefMember), Status: Unknown,
 			Why: "no Apple type has a member named `" + s.name + "` (names are case-sensitive)"}, true, nil
 	}
+	if len(s.links) == 0 && assetTypes[s.rootType] && a.toks[s.tok-2].Text == s.rootType {
+		// `Color.gameBackground`: an asset symbol, the project's own.
+		return Reference{}, false, nil
+	}
 	types, opaque := c.receiverTypes(g, s, imports)
 	if len(types) > 0 && a.tok(s.tok+1).IsPunct("=") && a.tok(s.tok+2).IsPunct(".") && expect[s.tok+2] == "" {
 		// `x.property = .name`: the name is the property's type's, which
@@ -665,8 +669,9 @@ func inScopeOverloads(g *graphView, name string, imports map[string]bool) []apiM
 
 // checkCase checks a leading-dot name against the type its context wants.
 func (c *Checker) checkCase(g *graphView, s site, want string, imports map[string]bool) (Reference, bool, error) {
-	// Optional's own cases fit any optional parameter.
-	if s.name == "none" || s.name == "some" {
+	// Optional's own cases fit any optional parameter; an asset
+	// catalog's colours and images are the project's own statics.
+	if s.name == "none" || s.name == "some" || assetTypes[want] {
 		return Reference{}, false, nil
 	}
 	if protocols, ok := strings.CutPrefix(want, conformingPrefix); ok {
@@ -735,6 +740,12 @@ func judgedStatics(types []*apiType) bool {
 // { static var darkBrown }` for a colour set, so `.foregroundStyle(.darkBrown)`
 // is real in a project whose sources never declare it.
 var assetStatics = swiftlex.SetOf("ShapeStyle")
+
+// assetTypes are the types Xcode's asset symbols extend: a colour set
+// named AccentColor is `Color.accent` (`.accent` where a Color is wanted),
+// an image set `UIImage.logo`, in a project whose sources never declare
+// them.
+var assetTypes = swiftlex.SetOf("Color", "UIColor", "NSColor", "Image", "UIImage", "NSImage", "ColorResource", "ImageResource")
 
 // staticMembers are a type's members declared static, and those its Topics
 // list with no page (TextFieldStyle's roundedBorder), which for a

@@ -125,6 +125,10 @@ func testGraph() graphTable {
 		d.Children = append(d.Children, index.GraphChild{ParentURI: action, URI: action + "/" + strings.ToLower(m), Title: m})
 	}
 	d.Children = append(d.Children, index.GraphChild{ParentURI: action, URI: "apple-docs://spritekit/action-initializers", Title: "Action Initializers"})
+	typ("apple-docs://swiftui/color", "Color", "struct")
+	for _, c := range []string{"red", "blue", "accentColor"} {
+		member("apple-docs://swiftui/color", c, "property", "static let "+c+": Color")
+	}
 	// An enum whose case takes an unlabelled associated value.
 	typ("apple-docs://swift/decodingerror", "DecodingError", "enum")
 	member("apple-docs://swift/decodingerror", "DecodingError.dataCorrupted(_:)", "case", "case dataCorrupted(DecodingError.Context)")
@@ -215,6 +219,8 @@ func TestTypedChecks(t *testing.T) {
 		{"member of a conditional cast through ?.", "import UIKit\nfunc f(x: Any) {\n  let d = x as? UIDevice\n  print(d?.hasNotch)\n}\n", NotOnType, "hasNotch"},
 		{"a real member of a cast", "import UIKit\nfunc f(x: Any) {\n  let d = x as! UIDevice\n  print(d.name)\n}\n", "", ""},
 		{"a raw value of an enum", "import UIKit\nfunc f(m: UIView.ContentMode) {\n  print(m.rawValue)\n}\n", "", ""},
+		{"an asset symbol where a colour is wanted", "import SwiftUI\nfunc tint() -> Color {\n  return .accent\n}\n", "", ""},
+		{"an asset symbol on its type", "import SwiftUI\nlet c = Color.accent\n", "", ""},
 		{"the file's own member", "import UIKit\nextension UIDevice {\n  var hasNotch: Bool { false }\n}\nlet n = UIDevice.current.hasNotch\n", "", ""},
 	}
 	for _, tc := range cases {
