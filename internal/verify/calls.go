@@ -562,7 +562,11 @@ func (c *Checker) checkSite(g *graphView, a *Analysis, s site, imports, extInits
 			a.expectArguments(s, inScopeOverloads(g, s.name, imports), s.name, expect)
 			g.expectNested(a, s, ms, s.name, imports, expect)
 		}
-		if s.called && !fitsAny(ms, s.name, s.labels, s.trailing) {
+		// A short list's overload known by its title alone may have
+		// defaults the title hides (UIStoryboard's
+		// instantiateViewController(identifier:creator:)).
+		shortList := len(types) > 0 && listedWhole(types[0])
+		if s.called && !fitsAny(ms, s.name, s.labels, s.trailing) && !(shortList && titleOnly(ms)) {
 			r := Reference{Line: s.line, Symbol: recv + "." + signature(s.name, s.labels), Kind: string(RefMember), Status: WrongLabels}
 			r.Nearest = overloadCandidates(ms, "")
 			r.Why = "no overload of " + recv + "." + s.name + " takes " + signature("", s.labels) + "; real ones: " + candidateNames(r.Nearest)

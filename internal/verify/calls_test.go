@@ -98,6 +98,7 @@ func testGraph() graphTable {
 		{"reloadAllTimelines()", "method", "func reloadAllTimelines()"},
 		{"getCurrentConfigurations(_:)", "method", "func getCurrentConfigurations(_ completion: @escaping (Result<[WidgetInfo], any Error>) -> Void)"},
 		{"currentConfigurations()", "method", "func currentConfigurations() async throws -> [WidgetInfo]"},
+		{"invalidateRelevance(ofKind:)", "method", ""},
 	} {
 		member(center, m[0], m[1], m[2])
 		d.Children = append(d.Children, index.GraphChild{ParentURI: center, URI: center + "/" + strings.ToLower(m[0]), Title: m[0]})
@@ -115,6 +116,13 @@ func testGraph() graphTable {
 	typ("apple-docs://uikit/uistackview/alignment-swift.enum", "UIStackView.Alignment", "enum")
 	for _, c := range []string{"fill", "leading", "center", "trailing"} {
 		member("apple-docs://uikit/uistackview/alignment-swift.enum", c, "case", "case "+c)
+	}
+	// A small structure whose own page's Topics list its members.
+	const info = "apple-docs://widgetkit/widgetinfo"
+	d.Pages = append(d.Pages, index.GraphPage{URI: info, Title: "WidgetInfo", Kind: "struct", Framework: "widgetkit"})
+	for _, m := range []string{"kind", "family", "configuration", "widgetConfigurationIntent(of:)", "timestamp"} {
+		member(info, m, "property", "")
+		d.Children = append(d.Children, index.GraphChild{ParentURI: info, URI: info + "/" + strings.ToLower(m), Title: m})
 	}
 	// A small class whose own page's Topics list a group page too: its
 	// members on that page may be missing.
@@ -221,6 +229,8 @@ func TestTypedChecks(t *testing.T) {
 		{"a raw value of an enum", "import UIKit\nfunc f(m: UIView.ContentMode) {\n  print(m.rawValue)\n}\n", "", ""},
 		{"an asset symbol where a colour is wanted", "import SwiftUI\nfunc tint() -> Color {\n  return .accent\n}\n", "", ""},
 		{"an asset symbol on its type", "import SwiftUI\nlet c = Color.accent\n", "", ""},
+		{"a small structure's short list is not judged", "import WidgetKit\nfunc f(i: WidgetInfo) {\n  print(i.separatorStyle)\n}\n", "", ""},
+		{"labels against a short list's title-only overload are not judged", "import WidgetKit\nWidgetCenter.shared.invalidateRelevance(kind: \"s\")\n", "", ""},
 		{"the file's own member", "import UIKit\nextension UIDevice {\n  var hasNotch: Bool { false }\n}\nlet n = UIDevice.current.hasNotch\n", "", ""},
 	}
 	for _, tc := range cases {

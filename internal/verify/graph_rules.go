@@ -43,10 +43,30 @@ const minListedMembers = 5
 // isThin applies the thin rule (apiType.thin).
 func isThin(t *apiType) bool {
 	legacy, all := legacyCount(t)
-	if legacy == 0 && t.topics && !t.grouped && all >= minListedMembers && all < minOwnMembers {
+	if listedWhole(t) {
 		return false
 	}
 	return all < minOwnMembers || legacy*10 >= all*3
+}
+
+// listedWhole says whether a class with fewer than minOwnMembers members
+// is judged all the same (minListedMembers). Only classes: on the sample
+// code, short lists of structures and enumerations (BNNSTensor, BNNSGraph)
+// lacked members.
+func listedWhole(t *apiType) bool {
+	legacy, all := legacyCount(t)
+	return t.kind == "class" && legacy == 0 && t.topics && !t.grouped && all >= minListedMembers && all < minOwnMembers
+}
+
+// titleOnly says whether one of the overloads is known by its title alone
+// (a Topics entry with no page): its labels show, its defaults do not.
+func titleOnly(ms []apiMember) bool {
+	for _, m := range ms {
+		if m.decl == "" {
+			return true
+		}
+	}
+	return false
 }
 
 // wholeLists says whether the types' short member lists are their whole
@@ -89,9 +109,8 @@ func judgedForLabels(types []*apiType) bool {
 		return false
 	}
 	for _, t := range types {
-		legacy, all := legacyCount(t)
-		listed := legacy == 0 && t.topics && !t.grouped && all >= minListedMembers
-		if all < minOwnMembers && !listed || t.title == "" || t.kind == "typealias" || t.kind == "associatedtype" || t.kind == "protocol" {
+		_, all := legacyCount(t)
+		if all < minOwnMembers && !listedWhole(t) || t.title == "" || t.kind == "typealias" || t.kind == "associatedtype" || t.kind == "protocol" {
 			return false
 		}
 	}
