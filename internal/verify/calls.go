@@ -57,6 +57,33 @@ type site struct {
 // type: a class's list lacking them says nothing.
 var objectOverlay = swiftlex.SetOf("observe", "publisher")
 
+// errorOverlay are the members Swift gives every imported error
+// structure (ARError, NFCReaderError, URLError: _BridgedStoredNSError),
+// which their own lists lack.
+var errorOverlay = swiftlex.SetOf("code", "errorCode", "errorUserInfo", "userInfo", "localizedDescription")
+
+// isErrorType says whether one of the types is named as an error.
+func isErrorType(types []*apiType) bool {
+	for _, t := range types {
+		if strings.HasSuffix(t.title, "Error") {
+			return true
+		}
+	}
+	return false
+}
+
+// onlyOnRoot says whether every overload found is NSObject's: its
+// Objective-C class methods (load()) say nothing of a subclass's Swift
+// methods of that name the crawl lacks (AVURLAsset.load(_:)).
+func onlyOnRoot(ms []apiMember) bool {
+	for _, m := range ms {
+		if m.parent == nil || m.parent.title != "NSObject" {
+			return false
+		}
+	}
+	return len(ms) > 0
+}
+
 // isClass says whether one of the types is a class.
 func isClass(types []*apiType) bool {
 	for _, t := range types {
@@ -535,7 +562,7 @@ func (c *Checker) checkSite(g *graphView, a *Analysis, s site, imports, extInits
 			// nothing else, however many types conform.
 			recv = "some " + opaqueTitle(types)
 		}
-		if len(ms) == 0 && (!g.lineageComplete(types) || stdlibMembers[s.name] || objectOverlay[s.name] && isClass(types)) {
+		if len(ms) == 0 && (!g.lineageComplete(types) || stdlibMembers[s.name] || objectOverlay[s.name] && isClass(types) || errorOverlay[s.name] && isErrorType(types)) {
 			return Reference{}, false, nil
 		}
 		if len(ms) == 0 {
@@ -566,7 +593,7 @@ func (c *Checker) checkSite(g *graphView, a *Analysis, s site, imports, extInits
 		// defaults the title hides (UIStoryboard's
 		// instantiateViewController(identifier:creator:)).
 		shortList := len(types) > 0 && listedWhole(types[0])
-		if s.called && !fitsAny(ms, s.name, s.labels, s.trailing) && !(shortList && titleOnly(ms)) {
+		if s.called && !fitsAny(ms, s.name, s.labels, s.trailing) && !(shortList && titleOnly(ms)) && !onlyOnRoot(ms) {
 			r := Reference{Line: s.line, Symbol: recv + "." + signature(s.name, s.labels), Kind: string(RefMember), Status: WrongLabels}
 			r.Nearest = overloadCandidates(ms, "")
 			r.Why = "no overload of " + recv + "." + s.name + " takes " + signature("", s.labels) + "; real ones: " + candidateNames(r.Nearest)

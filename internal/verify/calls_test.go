@@ -137,6 +137,11 @@ func testGraph() graphTable {
 	for _, c := range []string{"red", "blue", "accentColor"} {
 		member("apple-docs://swiftui/color", c, "property", "static let "+c+": Color")
 	}
+	typ("apple-docs://foundation/urlerror", "URLError", "struct")
+	typ("apple-docs://objectivec/nsobject", "NSObject", "class")
+	member("apple-docs://objectivec/nsobject", "load()", "method", "class func load()")
+	typ("apple-docs://avfoundation/avurlasset", "AVURLAsset", "class")
+	d.Edges = append(d.Edges, index.GraphEdge{ChildURI: "apple-docs://avfoundation/avurlasset", ParentURI: "apple-docs://objectivec/nsobject", ParentTitle: "NSObject", Relation: "inheritsFrom"})
 	// An enum whose case takes an unlabelled associated value.
 	typ("apple-docs://swift/decodingerror", "DecodingError", "enum")
 	member("apple-docs://swift/decodingerror", "DecodingError.dataCorrupted(_:)", "case", "case dataCorrupted(DecodingError.Context)")
@@ -231,6 +236,8 @@ func TestTypedChecks(t *testing.T) {
 		{"an asset symbol on its type", "import SwiftUI\nlet c = Color.accent\n", "", ""},
 		{"a small structure's short list is not judged", "import WidgetKit\nfunc f(i: WidgetInfo) {\n  print(i.separatorStyle)\n}\n", "", ""},
 		{"labels against a short list's title-only overload are not judged", "import WidgetKit\nWidgetCenter.shared.invalidateRelevance(kind: \"s\")\n", "", ""},
+		{"an error structure's code", "import Foundation\nfunc f(e: URLError) {\n  print(e.code)\n}\n", "", ""},
+		{"a method only NSObject's class method shares a name with", "import AVFoundation\nfunc f(a: AVURLAsset) async throws {\n  print(try await a.load(.duration))\n}\n", "", ""},
 		{"the file's own member", "import UIKit\nextension UIDevice {\n  var hasNotch: Bool { false }\n}\nlet n = UIDevice.current.hasNotch\n", "", ""},
 	}
 	for _, tc := range cases {
