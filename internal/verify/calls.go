@@ -46,6 +46,57 @@ type site struct {
 	// unguessed: the name-based pass does not report this member (its
 	// receiver's type is unknown).
 	unguessed bool
+	// ownNamed: the file's own types declare a member of this name too,
+	// none in an extension or a protocol; the receiver is a typed local.
+	ownNamed bool
+}
+
+// objectOverlay are the members Foundation's Swift overlay gives every
+// NSObject subclass (key-value observing: `player.observe(\.status)`,
+// `defaults.publisher(for: \.volume)`), which the crawl documents on no
+// type: a class's list lacking them says nothing.
+var objectOverlay = swiftlex.SetOf("observe", "publisher")
+
+// errorOverlay are the members Swift gives every imported error
+// structure (ARError, NFCReaderError, URLError: _BridgedStoredNSError),
+// which their own lists lack.
+var errorOverlay = swiftlex.SetOf("code", "errorCode", "errorUserInfo", "userInfo", "localizedDescription")
+
+// isErrorType says whether one of the types is named as an error.
+func isErrorType(types []*apiType) bool {
+	for _, t := range types {
+		if strings.HasSuffix(t.title, "Error") {
+			return true
+		}
+	}
+	return false
+}
+
+// onlyOnRoot says whether every overload found is NSObject's: its
+// Objective-C class methods (load()) say nothing of a subclass's Swift
+// methods of that name the crawl lacks (AVURLAsset.load(_:)).
+func onlyOnRoot(ms []apiMember) bool {
+	for _, m := range ms {
+		if m.parent == nil || m.parent.title != "NSObject" {
+			return false
+		}
+	}
+	return len(ms) > 0
+}
+
+// isClass says whether one of the types is a class.
+func isClass(types []*apiType) bool {
+	for _, t := range types {
+		if t.kind == "class" {
+			return true
+		}
+	}
+	return false
+}
+
+// unwraps says whether t, right after a name, unwraps it: `x?.m`, `x!.m`.
+func unwraps(t token) bool {
+	return t.Kind == tokPunct && (t.Text == "?" || t.Text == "!") && !t.SpaceBefore
 }
 
 // checkImplicit: a name checked for existence alone, whatever type
@@ -241,7 +292,17 @@ func (a *Analysis) computeSelfTypes() {
 func (a *Analysis) memberSite(dot int, labels map[int][]string) (site, bool) {
 	nameTok := dot + 1
 	name := a.toks[nameTok].Text
-	if strings.HasPrefix(name, "$") || a.memberDecls[name] || a.ownTypes[name] || isCapitalized(name) {
+	if strings.HasPrefix(name, "$") || a.ownTypes[name] || isCapitalized(name) {
+		return site{}, false
+	}
+	// A name the file's own types declare is theirs, but not on a value
+	// of a written Apple type when only the file's classes, structures,
+	// enums and actors declare it (`func pause() { timer?.pause() }`):
+	// no extension or protocol can have given it to the Apple type.
+	_, localName := a.locals[name]
+	ownName := a.memberDecls[name] || localName
+	shadowable := a.alone && a.memberDecls[name] && !localName && !a.openMembers[name]
+	if ownName && !shadowable {
 		return site{}, false
 	}
 	switch name {
@@ -260,6 +321,14 @@ func (a *Analysis) memberSite(dot int, labels map[int][]string) (site, bool) {
 		return site{}, false
 	}
 	root := a.toks[rcv.root]
+	if ownName {
+		// Only a typed local's member may be another type's.
+		typ, local := a.locals[root.Text]
+		if !local || a.ownTypes[typ] || rcv.viaCall || a.sureTypes[root.Text] == "" && a.wrappedType(root.Text) == "" {
+			return site{}, false
+		}
+		s.ownNamed = true
+	}
 	if self := a.selfTypes[rcv.root]; self != "" && (root.Is(tokKeyword, "self") || root.Kind == tokIdent && !isCapitalized(root.Text)) {
 		if _, local := a.locals[root.Text]; !local && !a.memberDecls[root.Text] && !a.tok(rcv.root+1).IsPunct("(") && !a.tok(rcv.root+1).IsPunct("[") {
 			// self.member, or an inherited property written bare
@@ -324,6 +393,14 @@ func (a *Analysis) memberSite(dot int, labels map[int][]string) (site, bool) {
 		parts := strings.Split(a.sureTypes[root.Text], "|")
 		s.rootType = parts[0]
 		links = append(parts[1:], links...)
+	case local && a.wrappedType(root.Text) != "" && !r.linkCall && !a.ownTypes[typ] && unwraps(a.tok(rcv.root+1)):
+		// `player?.stop()` on `var player: AVAudioPlayer?`.
+		parts := strings.Split(a.wrappedType(root.Text), "|")
+		s.rootType = parts[0]
+		links = append(parts[1:], links...)
+	}
+	if s.ownNamed && s.rootType == "" {
+		return site{}, false
 	}
 	if src := a.closures[root.Text]; src != nil && local && typ == "" && s.rootType == "" && !r.linkCall {
 		s.closure = src
@@ -359,7 +436,7 @@ func (c *Checker) checkSites(ctx context.Context, a *Analysis, declared map[stri
 	extInits := a.extensionInits()
 	// expect maps a leading dot to the type its context wants: the
 	// parameter's declared type, or the assigned property's.
-	expect := map[int]string{}
+	expect := a.returnContexts()
 	var out []Reference
 	seen := map[string]bool{}
 	for _, s := range a.sites() {
@@ -369,7 +446,7 @@ func (c *Checker) checkSites(ctx context.Context, a *Analysis, declared map[stri
 				s.rootType, s.unguessed = t, false
 			}
 		}
-		if declared[s.name] || declared[s.rootType] {
+		if declared[s.name] && !s.ownNamed || declared[s.rootType] {
 			continue
 		}
 		own := false
@@ -414,6 +491,7 @@ func (c *Checker) checkSite(g *graphView, a *Analysis, s site, imports, extInits
 		}
 		if fitsAny(inits, "init", s.labels, s.trailing) {
 			a.expectArguments(s, inits, "init", expect)
+			g.expectNested(a, s, inits, "init", imports, expect)
 			return Reference{}, false, nil
 		}
 		r := Reference{Line: s.line, Symbol: signature(s.name, s.labels), Kind: "initializer", Status: NoSuchInitializer}
@@ -438,6 +516,10 @@ func (c *Checker) checkSite(g *graphView, a *Analysis, s site, imports, extInits
 		return Reference{Line: s.line, Symbol: "." + s.name, Kind: string(RefMember), Status: Unknown,
 			Why: "no Apple type has a member named `" + s.name + "` (names are case-sensitive)"}, true, nil
 	}
+	if len(s.links) == 0 && assetTypes[s.rootType] && a.toks[s.tok-2].Text == s.rootType {
+		// `Color.gameBackground`: an asset symbol, the project's own.
+		return Reference{}, false, nil
+	}
 	types, opaque := c.receiverTypes(g, s, imports)
 	if len(types) > 0 && a.tok(s.tok+1).IsPunct("=") && a.tok(s.tok+2).IsPunct(".") && expect[s.tok+2] == "" {
 		// `x.property = .name`: the name is the property's type's, which
@@ -451,9 +533,21 @@ func (c *Checker) checkSite(g *graphView, a *Analysis, s site, imports, extInits
 				break
 			}
 		}
+		if expect[s.tok+2] == vagueType {
+			// No declaration: the type the property is named after, nested
+			// in its owner (UIStackView.alignment, a UIStackView.Alignment).
+			if want := g.nestedTypeIn(types, nestedName(s.name, "", false), imports); want != "" {
+				expect[s.tok+2] = want
+			}
+		}
 	}
 	if !judgedOwn(types) && !opaque && judgedForLabels(types) && s.called {
-		if ms := g.membersOf(types, s.name); len(ms) > 0 && !fitsAny(ms, s.name, s.labels, s.trailing) {
+		ms := g.membersOf(types, s.name)
+		if len(ms) > 0 && fitsAny(ms, s.name, s.labels, s.trailing) {
+			a.expectArguments(s, ms, s.name, expect)
+			g.expectNested(a, s, ms, s.name, imports, expect)
+		}
+		if len(ms) > 0 && !fitsAny(ms, s.name, s.labels, s.trailing) {
 			r := Reference{Line: s.line, Symbol: types[0].title + "." + signature(s.name, s.labels), Kind: string(RefMember), Status: WrongLabels}
 			r.Nearest = overloadCandidates(ms, "")
 			r.Why = "no overload of " + types[0].title + "." + s.name + " takes " + signature("", s.labels) + "; real ones: " + candidateNames(r.Nearest)
@@ -468,7 +562,7 @@ func (c *Checker) checkSite(g *graphView, a *Analysis, s site, imports, extInits
 			// nothing else, however many types conform.
 			recv = "some " + opaqueTitle(types)
 		}
-		if len(ms) == 0 && !g.lineageComplete(types) {
+		if len(ms) == 0 && (!g.lineageComplete(types) || stdlibMembers[s.name] || objectOverlay[s.name] && isClass(types) || errorOverlay[s.name] && isErrorType(types)) {
 			return Reference{}, false, nil
 		}
 		if len(ms) == 0 {
@@ -493,8 +587,13 @@ func (c *Checker) checkSite(g *graphView, a *Analysis, s site, imports, extInits
 		if s.called && fitsAny(ms, s.name, s.labels, s.trailing) {
 			a.expectArguments(s, ms, s.name, expect)
 			a.expectArguments(s, inScopeOverloads(g, s.name, imports), s.name, expect)
+			g.expectNested(a, s, ms, s.name, imports, expect)
 		}
-		if s.called && !fitsAny(ms, s.name, s.labels, s.trailing) {
+		// A short list's overload known by its title alone may have
+		// defaults the title hides (UIStoryboard's
+		// instantiateViewController(identifier:creator:)).
+		shortList := len(types) > 0 && listedWhole(types[0])
+		if s.called && !fitsAny(ms, s.name, s.labels, s.trailing) && !(shortList && titleOnly(ms)) && !onlyOnRoot(ms) {
 			r := Reference{Line: s.line, Symbol: recv + "." + signature(s.name, s.labels), Kind: string(RefMember), Status: WrongLabels}
 			r.Nearest = overloadCandidates(ms, "")
 			r.Why = "no overload of " + recv + "." + s.name + " takes " + signature("", s.labels) + "; real ones: " + candidateNames(r.Nearest)
@@ -601,8 +700,9 @@ func inScopeOverloads(g *graphView, name string, imports map[string]bool) []apiM
 
 // checkCase checks a leading-dot name against the type its context wants.
 func (c *Checker) checkCase(g *graphView, s site, want string, imports map[string]bool) (Reference, bool, error) {
-	// Optional's own cases fit any optional parameter.
-	if s.name == "none" || s.name == "some" {
+	// Optional's own cases fit any optional parameter; an asset
+	// catalog's colours and images are the project's own statics.
+	if s.name == "none" || s.name == "some" || assetTypes[want] {
 		return Reference{}, false, nil
 	}
 	if protocols, ok := strings.CutPrefix(want, conformingPrefix); ok {
@@ -671,6 +771,12 @@ func judgedStatics(types []*apiType) bool {
 // { static var darkBrown }` for a colour set, so `.foregroundStyle(.darkBrown)`
 // is real in a project whose sources never declare it.
 var assetStatics = swiftlex.SetOf("ShapeStyle")
+
+// assetTypes are the types Xcode's asset symbols extend: a colour set
+// named AccentColor is `Color.accent` (`.accent` where a Color is wanted),
+// an image set `UIImage.logo`, in a project whose sources never declare
+// them.
+var assetTypes = swiftlex.SetOf("Color", "UIColor", "NSColor", "Image", "UIImage", "NSImage", "ColorResource", "ImageResource")
 
 // staticMembers are a type's members declared static, and those its Topics
 // list with no page (TextFieldStyle's roundedBorder), which for a

@@ -89,6 +89,62 @@ func testGraph() graphTable {
 	d.Children = append(d.Children,
 		index.GraphChild{ParentURI: "apple-docs://uikit/uinavigationcontroller", URI: "apple-docs://uikit/uinavigationcontroller/pushviewcontroller(_:animated:)", Title: "pushViewController(_:animated:)"},
 		index.GraphChild{ParentURI: "apple-docs://uikit/uinavigationcontroller", URI: "apple-docs://uikit/uinavigationcontroller/setviewcontrollers(_:animated:completion:)", Title: "setViewControllers(_:animated:completion:)"})
+	// A small Swift class whose own page's Topics list all its members.
+	const center = "apple-docs://widgetkit/widgetcenter"
+	d.Pages = append(d.Pages, index.GraphPage{URI: center, Title: "WidgetCenter", Kind: "class", Framework: "widgetkit"})
+	for _, m := range [][3]string{
+		{"shared", "property", "static let shared: WidgetCenter"},
+		{"reloadTimelines(ofKind:)", "method", "func reloadTimelines(ofKind kind: String)"},
+		{"reloadAllTimelines()", "method", "func reloadAllTimelines()"},
+		{"getCurrentConfigurations(_:)", "method", "func getCurrentConfigurations(_ completion: @escaping (Result<[WidgetInfo], any Error>) -> Void)"},
+		{"currentConfigurations()", "method", "func currentConfigurations() async throws -> [WidgetInfo]"},
+		{"invalidateRelevance(ofKind:)", "method", ""},
+	} {
+		member(center, m[0], m[1], m[2])
+		d.Children = append(d.Children, index.GraphChild{ParentURI: center, URI: center + "/" + strings.ToLower(m[0]), Title: m[0]})
+	}
+	// Members known without a declaration whose leading-dot argument or
+	// value is of a type nested in theirs, named after it.
+	typ("apple-docs://uikit/uiimage", "UIImage", "class")
+	member("apple-docs://uikit/uiimage", "withRenderingMode(_:)", "method", "")
+	typ("apple-docs://uikit/uiimage/renderingmode-swift.enum", "UIImage.RenderingMode", "enum")
+	for _, c := range []string{"automatic", "alwaysOriginal", "alwaysTemplate"} {
+		member("apple-docs://uikit/uiimage/renderingmode-swift.enum", c, "case", "case "+c)
+	}
+	typ("apple-docs://uikit/uistackview", "UIStackView", "class")
+	member("apple-docs://uikit/uistackview", "alignment", "property", "")
+	typ("apple-docs://uikit/uistackview/alignment-swift.enum", "UIStackView.Alignment", "enum")
+	for _, c := range []string{"fill", "leading", "center", "trailing"} {
+		member("apple-docs://uikit/uistackview/alignment-swift.enum", c, "case", "case "+c)
+	}
+	// A small structure whose own page's Topics list its members.
+	const info = "apple-docs://widgetkit/widgetinfo"
+	d.Pages = append(d.Pages, index.GraphPage{URI: info, Title: "WidgetInfo", Kind: "struct", Framework: "widgetkit"})
+	for _, m := range []string{"kind", "family", "configuration", "widgetConfigurationIntent(of:)", "timestamp"} {
+		member(info, m, "property", "")
+		d.Children = append(d.Children, index.GraphChild{ParentURI: info, URI: info + "/" + strings.ToLower(m), Title: m})
+	}
+	// A small class whose own page's Topics list a group page too: its
+	// members on that page may be missing.
+	const action = "apple-docs://spritekit/skaction"
+	d.Pages = append(d.Pages, index.GraphPage{URI: action, Title: "SKAction", Kind: "class", Framework: "spritekit"})
+	for _, m := range []string{"duration", "timingMode", "timingFunction", "speed", "reversed()"} {
+		member(action, m, "property", "")
+		d.Children = append(d.Children, index.GraphChild{ParentURI: action, URI: action + "/" + strings.ToLower(m), Title: m})
+	}
+	d.Children = append(d.Children, index.GraphChild{ParentURI: action, URI: "apple-docs://spritekit/action-initializers", Title: "Action Initializers"})
+	typ("apple-docs://swiftui/color", "Color", "struct")
+	for _, c := range []string{"red", "blue", "accentColor"} {
+		member("apple-docs://swiftui/color", c, "property", "static let "+c+": Color")
+	}
+	typ("apple-docs://foundation/urlerror", "URLError", "struct")
+	typ("apple-docs://objectivec/nsobject", "NSObject", "class")
+	member("apple-docs://objectivec/nsobject", "load()", "method", "class func load()")
+	typ("apple-docs://avfoundation/avurlasset", "AVURLAsset", "class")
+	d.Edges = append(d.Edges, index.GraphEdge{ChildURI: "apple-docs://avfoundation/avurlasset", ParentURI: "apple-docs://objectivec/nsobject", ParentTitle: "NSObject", Relation: "inheritsFrom"})
+	// An enum whose case takes an unlabelled associated value.
+	typ("apple-docs://swift/decodingerror", "DecodingError", "enum")
+	member("apple-docs://swift/decodingerror", "DecodingError.dataCorrupted(_:)", "case", "case dataCorrupted(DecodingError.Context)")
 	return graphTable{MemTable: NewMemTable("test graph", nil), g: newSymbolGraph(d)}
 }
 
@@ -147,6 +203,41 @@ func TestTypedChecks(t *testing.T) {
 		{"Objective-C method known from its Topics", "import UIKit\nlet n = UINavigationController()\nn.pushViewController(vc)\n", WrongLabels, "pushViewController"},
 		{"Objective-C method, all its labels", "import UIKit\nlet n = UINavigationController()\nn.pushViewController(vc, animated: true)\n", "", ""},
 		{"Objective-C method, the completion left out", "import UIKit\nlet n = UINavigationController()\nn.setViewControllers([vc], animated: true)\n", "", ""},
+		{"labels on a small type whose Topics list its members", "import WidgetKit\nWidgetCenter.shared.reloadTimelines(kind: \"s\")\n", WrongLabels, "reloadTimelines"},
+		{"member a small type whose Topics list its members lacks", "import WidgetKit\nlet n = WidgetCenter.shared.separatorStyle\n", NotOnType, "separatorStyle"},
+		{"real labels on a small type whose Topics list its members", "import WidgetKit\nWidgetCenter.shared.reloadTimelines(ofKind: \"s\")\n", "", ""},
+		{"member of a parameter after a for label", "import UIKit\nfunc f(for d: UIDevice) { print(d.hasNotch) }\n", NotOnType, "hasNotch"},
+		{"a for loop still binds its pattern", "import UIKit\nfunc f(for d: UIDevice) {\n  for d in list { print(d.hasNotch) }\n}\n", "", ""},
+		{"leading dot of the type an unlabelled parameter is named after", "import UIKit\nlet i = UIImage()\nlet t = i.withRenderingMode(.template)\n", NoSuchCase, "template"},
+		{"a case of the type an unlabelled parameter is named after", "import UIKit\nlet i = UIImage()\nlet t = i.withRenderingMode(.alwaysTemplate)\n", "", ""},
+		{"leading dot of the type a property is named after", "import UIKit\nlet s = UIStackView()\ns.alignment = .centerY\n", NoSuchCase, "centerY"},
+		{"a case of the type a property is named after", "import UIKit\nlet s = UIStackView()\ns.alignment = .center\n", "", ""},
+		{"member through an optional chain on an annotated optional", "import UIKit\nvar d: UIDevice?\nprint(d?.hasNotch)\n", NotOnType, "hasNotch"},
+		{"a real member through an optional chain", "import UIKit\nvar d: UIDevice?\nprint(d?.name)\n", "", ""},
+		{"member named like the file's own class's", "import UIKit\nfinal class C {\n  var d: UIDevice?\n  func hasNotch() -> Bool { d?.hasNotch ?? false }\n}\n", NotOnType, "hasNotch"},
+		{"member named like an extension's", "import UIKit\nextension UIDevice {\n  var hasNotch: Bool { false }\n}\nvar d: UIDevice?\nprint(d?.hasNotch)\n", "", ""},
+		{"an enum case's unlabelled associated value", "import Foundation\nlet e = DecodingError.dataCorrupted(context)\n", "", ""},
+		{"an enum case's associated value labelled wrong", "import Foundation\nlet e = DecodingError.dataCorrupted(context: c)\n", WrongLabels, "dataCorrupted"},
+		{"a small type whose Topics list a group page is not judged", "import SpriteKit\nlet a = SKAction()\nlet s = a.separatorStyle\n", "", ""},
+		{"element of an array parameter in a for loop", "import UIKit\nfunc f(_ ds: [UIDevice]) {\n  for d in ds {\n    print(d.hasNotch)\n  }\n}\n", NotOnType, "hasNotch"},
+		{"element taken by last", "import UIKit\nfunc f(_ ds: [UIDevice]) {\n  guard let d = ds.last else { return }\n  print(d.hasNotch)\n}\n", NotOnType, "hasNotch"},
+		{"element in a map closure", "import UIKit\nfunc f(_ ds: [UIDevice]) -> [Bool] {\n  ds.map { d in\n    d.hasNotch\n  }\n}\n", NotOnType, "hasNotch"},
+		{"a real member of an element", "import UIKit\nfunc f(_ ds: [UIDevice]) -> [String] {\n  ds.map { d in\n    d.name\n  }\n}\n", "", ""},
+		{"local bound to a typed local's member", "import UIKit\nfunc f(view: UIImageView) {\n  let mode = view.contentMode\n  print(mode.hasNotch)\n}\n", NotOnType, "hasNotch"},
+		{"leading dot a function returns", "import UIKit\nfunc mode() -> UIView.ContentMode {\n  return .aspectFit\n}\n", NoSuchCase, "aspectFit"},
+		{"leading dot a computed property is", "import UIKit\nfinal class V {\n  var mode: UIView.ContentMode { .aspectFit }\n}\n", NoSuchCase, "aspectFit"},
+		{"a case a computed property is", "import UIKit\nfinal class V {\n  var mode: UIView.ContentMode { .scaleAspectFit }\n}\n", "", ""},
+		{"member of a forced cast", "import UIKit\nfunc f(x: Any) {\n  let d = x as! UIDevice\n  print(d.hasNotch)\n}\n", NotOnType, "hasNotch"},
+		{"member of a conditional cast unwrapped", "import UIKit\nfunc f(x: Any) {\n  if let d = x as? UIDevice {\n    print(d.hasNotch)\n  }\n}\n", NotOnType, "hasNotch"},
+		{"member of a conditional cast through ?.", "import UIKit\nfunc f(x: Any) {\n  let d = x as? UIDevice\n  print(d?.hasNotch)\n}\n", NotOnType, "hasNotch"},
+		{"a real member of a cast", "import UIKit\nfunc f(x: Any) {\n  let d = x as! UIDevice\n  print(d.name)\n}\n", "", ""},
+		{"a raw value of an enum", "import UIKit\nfunc f(m: UIView.ContentMode) {\n  print(m.rawValue)\n}\n", "", ""},
+		{"an asset symbol where a colour is wanted", "import SwiftUI\nfunc tint() -> Color {\n  return .accent\n}\n", "", ""},
+		{"an asset symbol on its type", "import SwiftUI\nlet c = Color.accent\n", "", ""},
+		{"a small structure's short list is not judged", "import WidgetKit\nfunc f(i: WidgetInfo) {\n  print(i.separatorStyle)\n}\n", "", ""},
+		{"labels against a short list's title-only overload are not judged", "import WidgetKit\nWidgetCenter.shared.invalidateRelevance(kind: \"s\")\n", "", ""},
+		{"an error structure's code", "import Foundation\nfunc f(e: URLError) {\n  print(e.code)\n}\n", "", ""},
+		{"a method only NSObject's class method shares a name with", "import AVFoundation\nfunc f(a: AVURLAsset) async throws {\n  print(try await a.load(.duration))\n}\n", "", ""},
 		{"the file's own member", "import UIKit\nextension UIDevice {\n  var hasNotch: Bool { false }\n}\nlet n = UIDevice.current.hasNotch\n", "", ""},
 	}
 	for _, tc := range cases {
@@ -168,5 +259,21 @@ func TestTypedChecks(t *testing.T) {
 			}
 			t.Fatalf("want %s on %s, got %+v", tc.want, tc.symbol, got)
 		})
+	}
+}
+
+// TestObjectOverlayMembers: key-value observing, which Foundation's
+// overlay gives every NSObject subclass and the crawl documents on no
+// type, is no finding on a class.
+func TestObjectOverlayMembers(t *testing.T) {
+	code := "import UIKit\nfunc f(d: UIDevice) {\n  print(d.observe(k, options: [], changeHandler: h))\n}\n"
+	rep, err := (&Checker{Table: testGraph()}).Check(context.Background(), []File{{Code: code}}, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range rep.Findings {
+		if f.Status.SaysMissing() && strings.Contains(f.Symbol, "observe") {
+			t.Errorf("want no finding that says observe is missing, got %+v", f)
+		}
 	}
 }

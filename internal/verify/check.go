@@ -207,6 +207,7 @@ func (c *Checker) Check(ctx context.Context, files []File, opts Options) (*Repor
 			declared[name] = true
 		}
 		a.declaredNames(declared)
+		a.alone = len(files) == 1
 		swift = append(swift, swiftFile{f.Path, a})
 		rep.Files++
 		rep.Lines += strings.Count(f.Code, "\n") + 1

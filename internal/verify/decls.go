@@ -11,6 +11,9 @@ type scopeKind int
 const (
 	scopeCode scopeKind = iota
 	scopeType
+	// scopeOpenType is an extension's or a protocol's body: what it
+	// declares may be an Apple type's member too.
+	scopeOpenType
 )
 
 // collectDecls records the snippet's own declarations, tracking which braces
@@ -23,13 +26,14 @@ const (
 // its end would.
 func (a *Analysis) collectDecls() {
 	var scopes []scopeKind
-	pendingType := false
+	pendingType, pendingOpen := false, false
 	conditionUntil, importUntil := 0, 0
 	var firstName []int // firstIdentOnLine, when an import needs it
 	for i := 0; i < len(a.toks); i++ {
 		a.step()
 		t := a.toks[i]
-		inType := len(scopes) > 0 && scopes[len(scopes)-1] == scopeType
+		inType := len(scopes) > 0 && scopes[len(scopes)-1] != scopeCode
+		inOpen := len(scopes) > 0 && scopes[len(scopes)-1] == scopeOpenType
 		if t.Is(tokPound, "if") || t.Is(tokPound, "elseif") {
 			j := max(i+1, conditionUntil)
 			for ; j < len(a.toks) && !a.toks[j].NLBefore; j++ {
@@ -41,8 +45,12 @@ func (a *Analysis) collectDecls() {
 		switch {
 		case t.IsPunct("{"):
 			if pendingType {
-				scopes = append(scopes, scopeType)
-				pendingType = false
+				kind := scopeType
+				if pendingOpen {
+					kind = scopeOpenType
+				}
+				scopes = append(scopes, kind)
+				pendingType, pendingOpen = false, false
 			} else {
 				scopes = append(scopes, scopeCode)
 				a.closureParams(i)
@@ -77,6 +85,7 @@ func (a *Analysis) collectDecls() {
 			}
 			if t.Text != "typealias" && t.Text != "associatedtype" && t.Text != "macro" {
 				pendingType = true
+				pendingOpen = t.Text == "extension" || t.Text == "protocol"
 			}
 		case t.Text == "func":
 			name := a.tok(i + 1)
@@ -84,6 +93,7 @@ func (a *Analysis) collectDecls() {
 				a.declTok[i+1] = true
 				if inType {
 					a.memberDecls[name.Text] = true
+					a.openMembers[name.Text] = a.openMembers[name.Text] || inOpen
 				} else {
 					a.locals[name.Text] = ""
 					a.bindSure(name.Text, "")
@@ -94,16 +104,28 @@ func (a *Analysis) collectDecls() {
 			a.declareSignature(i + 1)
 		case t.Text == "var" || t.Text == "let":
 			a.declareBinding(i+1, inType)
+			if n := a.tok(i + 1); inType && n.Kind == tokIdent {
+				a.openMembers[n.Text] = a.openMembers[n.Text] || inOpen
+			}
 		case t.Text == "case" && inType:
 			a.declareCases(i + 1)
+		case t.Text == "for" && (a.tok(i-1).IsPunct("(") || a.tok(i-1).IsPunct(",")):
+			// An argument label (`func bucket(for day: Date)`,
+			// `url(for: .documentDirectory, …)`), not a loop: the
+			// parameter after it is declared by declareSignature.
 		case t.Text == "for":
 			// The pattern runs to "in"; past a later "for" before it, that
 			// one declares the names again, last.
+			elem := ""
+			if n, in, coll := a.tok(i+1), a.tok(i+2), a.tok(i+3); n.Kind == tokIdent && in.Is(tokKeyword, "in") && coll.Kind == tokIdent && a.tok(i+4).IsPunct("{") {
+				// `for l in locations {`: an element.
+				elem = a.elementsOf(coll.Text)
+			}
 			for j := i + 1; j < len(a.toks) && !a.toks[j].Is(tokKeyword, "in") && !a.toks[j].Is(tokKeyword, "for"); j++ {
 				a.step()
 				if a.toks[j].Kind == tokIdent && !isCapitalized(a.toks[j].Text) {
 					a.locals[a.toks[j].Text] = ""
-					a.bindSure(a.toks[j].Text, "")
+					a.bindSure(a.toks[j].Text, elem)
 					a.declTok[j] = true
 				}
 			}
@@ -203,6 +225,9 @@ func (a *Analysis) declareParam(from, to int) {
 		path, end = a.typePath(colon + 1)
 		// A variadic parameter is an array, an optional's members are
 		// Optional's, a generic type's nested path is not followed.
+		if t := a.tok(end); t.Kind == tokPunct && (t.Text == "?" || t.Text == "!") {
+			a.bindWrapped(a.tok(colon-1).Text, path)
+		}
 		if t := a.tok(end); t.Kind == tokPunct && (strings.HasPrefix(t.Text, ".") || t.Text == "?" || t.Text == "<") {
 			path = ""
 		}
@@ -214,6 +239,9 @@ func (a *Analysis) declareParam(from, to int) {
 			a.declTok[j] = true
 			if j == colon-1 {
 				a.bindSure(a.toks[j].Text, path)
+				if elem := a.arrayElement(colon + 1); elem != "" {
+					a.bindElements(a.toks[j].Text, elem)
+				}
 			}
 		}
 	}
@@ -268,6 +296,23 @@ func (a *Analysis) bindSure(name, path string) {
 		path = ""
 	}
 	a.sureTypes[name] = path
+	a.bindings[name]++
+}
+
+// bindWrapped records the type an optional binding wraps (`var player:
+// AVAudioPlayer?`), for `player?.play()`; it counts when the name is bound
+// once (Analysis.wrappedType).
+func (a *Analysis) bindWrapped(name, path string) {
+	a.wrapped[name] = path
+}
+
+// wrappedType is the type the optional local name wraps, "" when it is not
+// one or the name is bound more than once.
+func (a *Analysis) wrappedType(name string) string {
+	if a.bindings[name] != 1 {
+		return ""
+	}
+	return a.wrapped[name]
 }
 
 // typePath reads a type written as capitalised names joined by dots
@@ -308,13 +353,20 @@ func (a *Analysis) declareBinding(i int, inType bool) {
 		typ := ""
 		switch {
 		case a.tok(i + 1).IsPunct(":"):
+			if elem := a.arrayElement(i + 2); elem != "" {
+				a.bindElements(t.Text, elem)
+			}
 			typ = a.ownless(a.typeAfter(i + 2))
 			path := ""
 			if typ != "" {
 				var end int
 				path, end = a.typePath(i + 2)
 				// An optional's members (x.map) are Optional's; a generic
-				// type's nested path is not followed.
+				// type's nested path is not followed. `x?.m` is the
+				// wrapped type's member.
+				if n := a.tok(end); n.IsPunct("?") || n.IsPunct("!") {
+					a.bindWrapped(t.Text, path)
+				}
 				if n := a.tok(end); n.IsPunct("?") || n.IsPunct("<") || n.IsPunct(".") {
 					path = ""
 				}
@@ -345,8 +397,24 @@ func (a *Analysis) declareBinding(i int, inType bool) {
 					path = ""
 				}
 				a.bindSure(t.Text, path)
+			} else if cast, conditional := a.castType(j); cast != "" {
+				// `let p = layer as! AVPlayerLayer`; `if let p = x as? T`
+				// unwraps, `let p = x as? T` is an optional.
+				unwrapping := a.tok(i-2).Is(tokKeyword, "if") || a.tok(i-2).Is(tokKeyword, "guard") || a.tok(i-2).Is(tokKeyword, "while") || a.tok(i-2).IsPunct(",")
+				switch {
+				case !conditional || unwrapping:
+					a.bindSure(t.Text, cast)
+				default:
+					a.bindWrapped(t.Text, cast)
+					a.bindSure(t.Text, "")
+				}
+			} else if elem := a.elementTaken(j); elem != "" {
+				// `let l = locations.last`: an element.
+				a.bindSure(t.Text, elem)
 			} else {
-				a.bindSure(t.Text, "")
+				// `let c = container.viewContext`: the chain from the
+				// local's written type.
+				a.bindSure(t.Text, a.chainOfLocal(j))
 			}
 		default:
 			a.bindSure(t.Text, "")
@@ -406,13 +474,19 @@ func (a *Analysis) closureParams(open int) {
 		switch {
 		case t.Is(tokKeyword, "in"):
 			src, typed := a.closureCallee(open)
+			elem, elems := a.closureElements(open)
 			for i, k := range names {
 				if k < 0 {
 					continue
 				}
 				a.locals[a.toks[k].Text] = ""
-				a.bindSure(a.toks[k].Text, "")
 				a.declTok[k] = true
+				if i < elems && len(names) == elems {
+					// `records.map { record in`: an element.
+					a.bindSure(a.toks[k].Text, elem)
+					continue
+				}
+				a.bindSure(a.toks[k].Text, "")
 				if typed {
 					src.index, src.arity = i, len(names)
 					a.bindClosure(a.toks[k].Text, src)

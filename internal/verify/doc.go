@@ -15,6 +15,11 @@
 //	deprecations.go     the curated deprecation map
 //	check.go            a project's files in, a Report out
 //	resolve.go, near.go one reference's status; the nearest real names
+//	graph*.go, calls.go the type-aware checks over the symbol graph: members on
+//	                    the receiver's type, labels, initializers, leading dots
+//	elements.go         types of array elements, casts and typed locals' chains
+//	nested.go           a leading dot's type when the declaration gives none
+//	context.go          a leading dot a function or computed property returns
 //
 // Declarations come from both passes: tree-sitter gives every name a file
 // declares where the grammar reads it, and the token analysis covers what

@@ -43,7 +43,11 @@ type apiType struct {
 	// topics: the type's own page lists its members (Topics entries were
 	// read from it), so a short list is the whole list.
 	topics bool
-	edges  []index.GraphEdge
+	// grouped: the type's own Topics list a page that is neither a member
+	// nor a type (SKAction's "Action Initializers", UIToolbar's "Legacy
+	// customizations"), whose members the type's lists may lack.
+	grouped bool
+	edges   []index.GraphEdge
 
 	supersOnce sync.Once
 	supersErr  error
@@ -188,6 +192,9 @@ func (g *symbolGraph) load(ctx context.Context, t *apiType) error {
 			// whose address sits under this type is this type's too.
 			own := strings.EqualFold(c.ParentURI, t.uri)
 			t.topics = t.topics || own
+			if own && !typeKinds[c.Kind] && !strings.EqualFold(uriParent(c.URI), t.uri) {
+				t.grouped = true
+			}
 			if typeKinds[c.Kind] || own && uris[strings.ToLower(c.URI)] || !own && strings.EqualFold(c.PageParentURI, c.ParentURI) {
 				continue
 			}

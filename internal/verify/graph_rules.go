@@ -33,10 +33,40 @@ func legacyCount(t *apiType) (legacy, all int) {
 	return legacy, all
 }
 
+// minListedMembers: a type whose own page's Topics were read, with no
+// Objective-C era addresses and no group page (apiType.grouped), is
+// judged from this many members on: its Topics are its whole list of its
+// own members (WidgetCenter's eight), and what it inherits is judged on
+// its superclasses and protocols.
+const minListedMembers = 5
+
 // isThin applies the thin rule (apiType.thin).
 func isThin(t *apiType) bool {
 	legacy, all := legacyCount(t)
+	if listedWhole(t) {
+		return false
+	}
 	return all < minOwnMembers || legacy*10 >= all*3
+}
+
+// listedWhole says whether a class with fewer than minOwnMembers members
+// is judged all the same (minListedMembers). Only classes: on the sample
+// code, short lists of structures and enumerations (BNNSTensor, BNNSGraph)
+// lacked members.
+func listedWhole(t *apiType) bool {
+	legacy, all := legacyCount(t)
+	return t.kind == "class" && legacy == 0 && t.topics && !t.grouped && all >= minListedMembers && all < minOwnMembers
+}
+
+// titleOnly says whether one of the overloads is known by its title alone
+// (a Topics entry with no page): its labels show, its defaults do not.
+func titleOnly(ms []apiMember) bool {
+	for _, m := range ms {
+		if m.decl == "" {
+			return true
+		}
+	}
+	return false
 }
 
 // wholeLists says whether the types' short member lists are their whole
@@ -80,7 +110,7 @@ func judgedForLabels(types []*apiType) bool {
 	}
 	for _, t := range types {
 		_, all := legacyCount(t)
-		if all < minOwnMembers || t.title == "" || t.kind == "typealias" || t.kind == "associatedtype" || t.kind == "protocol" {
+		if all < minOwnMembers && !listedWhole(t) || t.title == "" || t.kind == "typealias" || t.kind == "associatedtype" || t.kind == "protocol" {
 			return false
 		}
 	}

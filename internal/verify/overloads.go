@@ -155,9 +155,18 @@ func splitParams(s string) ([]param, bool) {
 
 func parseParam(s string) (param, bool) {
 	s = strings.TrimSpace(s)
-	colon := strings.IndexByte(s, ':')
+	colon := topLevelColon(s)
 	if colon < 0 {
-		return param{}, false
+		// An enum case's unlabelled associated value (`case
+		// dataCorrupted(DecodingError.Context)`).
+		if s == "" {
+			return param{}, false
+		}
+		p := param{label: "_", typ: plainType(s)}
+		if eq := topLevelEquals(s); eq >= 0 {
+			p.defaulted, p.typ = true, plainType(s[:eq])
+		}
+		return p, true
 	}
 	names := strings.Fields(s[:colon])
 	if len(names) == 0 {
@@ -180,6 +189,25 @@ func parseParam(s string) (param, bool) {
 	// A variadic parameter may take no argument at all.
 	p.defaulted = p.defaulted || p.variadic
 	return p, true
+}
+
+// topLevelColon is the index of the ":" after a parameter's names, outside
+// brackets (not a dictionary type's), or -1.
+func topLevelColon(s string) int {
+	depth := 0
+	for j := 0; j < len(s); j++ {
+		switch s[j] {
+		case '(', '[', '<':
+			depth++
+		case ')', ']', '>':
+			depth--
+		case ':':
+			if depth == 0 {
+				return j
+			}
+		}
+	}
+	return -1
 }
 
 // topLevelEquals is the index of a default's "=" outside brackets, or -1.

@@ -103,6 +103,19 @@ type Analysis struct {
 	// sureTypes are the locals whose type is written (an annotation, or an
 	// initializer call `T(…)`), with the type's full path.
 	sureTypes map[string]string
+	// wrapped are the locals annotated as optionals of a written type
+	// (bindWrapped), bindings counts each name's bindings.
+	wrapped  map[string]string
+	bindings map[string]int
+	// elements are the array locals' written element types (elements.go).
+	elements map[string]string
+	// openMembers are the memberDecls declared in an extension's or a
+	// protocol's body (somewhere): the others are the file's own types'
+	// alone, no Apple type's.
+	openMembers map[string]bool
+	// alone: the file is checked on its own, so that every declaration of
+	// the project is in it.
+	alone bool
 	// closures maps a closure parameter to where its type comes from (a
 	// nil entry: bound by two closures that differ).
 	closures map[string]*closureSource
@@ -187,6 +200,10 @@ func analyzeTokens(ctx context.Context, toks []token, budgeted bool) (*Analysis,
 		memberDecls:  map[string]bool{},
 		locals:       map[string]string{"error": "", "newValue": "", "oldValue": ""},
 		sureTypes:    map[string]string{},
+		wrapped:      map[string]string{},
+		elements:     map[string]string{},
+		bindings:     map[string]int{},
+		openMembers:  map[string]bool{},
 		closures:     map[string]*closureSource{},
 		modules:      map[string]bool{},
 		declTok:      map[int]bool{},

@@ -1,0 +1,125 @@
+package verify
+
+// Element types: a value taken out of an array whose element type is
+// written (`locations: [CLLocation]`) is an element: `for l in locations`,
+// `locations.last`, `records.map { record in … }`. And a local bound to a
+// member chain of a typed local (`let context = container.viewContext`)
+// is what the chain returns, followed when checked.
+
+// arrayElement reads an array type `[T]` or `[T.U]` written at i: T's
+// path, "" when it is not one (a dictionary, an optional array, a generic
+// element).
+func (a *Analysis) arrayElement(i int) string {
+	if !a.tok(i).IsPunct("[") || a.tok(i+1).Kind != tokIdent || !isCapitalized(a.tok(i+1).Text) || a.ownTypes[a.tok(i+1).Text] {
+		return ""
+	}
+	path, end := a.typePath(i + 1)
+	if !a.tok(end).IsPunct("]") || a.tok(end+1).IsPunct("?") || a.tok(end+1).IsPunct("!") {
+		return ""
+	}
+	return path
+}
+
+// bindElements records name's element type; a name bound twice keeps
+// none (bindings counts it).
+func (a *Analysis) bindElements(name, path string) {
+	if old, ok := a.elements[name]; ok && old != path {
+		path = ""
+	}
+	a.elements[name] = path
+}
+
+// elementsOf is the element type of the array local name, "" when unknown.
+func (a *Analysis) elementsOf(name string) string {
+	if a.bindings[name] != 1 {
+		return ""
+	}
+	return a.elements[name]
+}
+
+// elementTaken reads `coll.first` or `coll.last` at j, ending the
+// expression: the element type, or "".
+func (a *Analysis) elementTaken(j int) string {
+	coll := a.tok(j)
+	if coll.Kind != tokIdent || !a.tok(j+1).IsPunct(".") {
+		return ""
+	}
+	switch a.tok(j + 2).Text {
+	case "first", "last":
+	default:
+		return ""
+	}
+	if n := a.tok(j + 3); !endsExpression(n) && !n.Is(tokKeyword, "else") && !n.IsPunct("{") {
+		return ""
+	}
+	return a.elementsOf(coll.Text)
+}
+
+// chainOfLocal reads `local.a.b` at j, local's type written: the chain
+// from that type ("NSPersistentContainer|viewContext"), or "".
+func (a *Analysis) chainOfLocal(j int) string {
+	root := a.tok(j)
+	if root.Kind != tokIdent || isCapitalized(root.Text) || !a.tok(j+1).IsPunct(".") || a.tok(j-1).IsPunct(".") {
+		return ""
+	}
+	if _, local := a.locals[root.Text]; !local || a.sureTypes[root.Text] == "" {
+		return ""
+	}
+	return a.bindingChain(a.sureTypes[root.Text], j+1)
+}
+
+// elementClosures are the collection methods whose closure takes elements:
+// one (map) or two (sorted(by:)).
+var elementClosures = map[string]int{
+	"map": 1, "compactMap": 1, "flatMap": 1, "forEach": 1, "filter": 1, "first": 1, "last": 1,
+	"contains": 1, "allSatisfy": 1, "firstIndex": 1, "lastIndex": 1, "drop": 1, "prefix": 1,
+	"sorted": 2, "min": 2, "max": 2,
+}
+
+// closureElements says how many of the closure opened at open's first
+// parameters are elements of an array local, and their type: `xs.map {`,
+// `xs.first(where: {`, `xs.sorted { a, b in`.
+func (a *Analysis) closureElements(open int) (string, int) {
+	j := open - 1
+	if a.tok(j).IsPunct(":") && a.tok(j-1).Kind == tokIdent && a.tok(j-2).IsPunct("(") {
+		j -= 3
+	}
+	n := elementClosures[a.tok(j).Text]
+	if n == 0 || a.tok(j).Kind != tokIdent || !a.tok(j-1).IsPunct(".") || a.tok(j-2).Kind != tokIdent || a.tok(j-3).IsPunct(".") {
+		return "", 0
+	}
+	elem := a.elementsOf(a.tok(j - 2).Text)
+	if elem == "" {
+		return "", 0
+	}
+	return elem, n
+}
+
+// castType reads `x as! T` or `x.y as? T` at j, ending the expression:
+// T's path, and whether the cast is conditional (as?); "" when it is not
+// one.
+func (a *Analysis) castType(j int) (string, bool) {
+	k := j
+	for n := 0; n < 2*maxLinks && (a.tok(k).Kind == tokIdent || a.tok(k).Is(tokKeyword, "self")); n++ {
+		a.step()
+		if !a.tok(k + 1).IsPunct(".") {
+			break
+		}
+		k += 2
+	}
+	if !a.tok(k+1).Is(tokKeyword, "as") {
+		return "", false
+	}
+	mark := a.tok(k + 2)
+	if !mark.IsPunct("!") && !mark.IsPunct("?") {
+		return "", false
+	}
+	if t := a.tok(k + 3); t.Kind != tokIdent || !isCapitalized(t.Text) || a.ownTypes[t.Text] {
+		return "", false
+	}
+	path, end := a.typePath(k + 3)
+	if n := a.tok(end); !endsExpression(n) && !n.Is(tokKeyword, "else") && !n.IsPunct("{") {
+		return "", false
+	}
+	return path, mark.IsPunct("?")
+}
