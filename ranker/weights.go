@@ -148,7 +148,7 @@ func (s *Score) apply(w weight, detail ...string) {
 	if len(detail) > 0 {
 		why = detail[0]
 	}
-	s.Multiply(w.factor, w.value, why)
+	s.multiplyRule(ruleOf[w], w.factor, w.value, why)
 }
 
 // Readings propose; retrieval decides. The reading's own numbers are
