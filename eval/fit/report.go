@@ -90,7 +90,7 @@ func WriteReport(w io.Writer, hand, fitted Model, pairs int, train, test []Examp
 		if math.Abs(fitted.Theta[i]-hand.Theta[i]) > 1e-9 {
 			mark = " *"
 		}
-		pr("| %s | %g | %.3g%s | %d |\n", name, hand.Value(i), fitted.Value(i), mark, support[i])
+		pr("| %s | %g | %.3g%s | %d |\n", name, hand.Hand[i], fitted.Value(i), mark, support[i])
 	}
 	pr("\nsteps:\n")
 	for _, s := range steps {

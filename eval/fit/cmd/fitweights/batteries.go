@@ -144,12 +144,12 @@ func writeAblation(w io.Writer, hand, fitted, guarded fit.Model, batteries []bat
 	}
 	fmt.Fprintf(w, "\n| weight | hand | fitted | alone: worst battery change | alone: summed change (rows × ΔMRR) | fitted under the guard |\n|---|---|---|---|---|---|\n")
 	for k, i := range moved {
-		fmt.Fprintf(w, "| %s | %g | %.3g | %+.4f | %+.2f | %.3g |\n", hand.Names[i], hand.Value(i), fitted.Value(i), worst[k], sum[k], guarded.Value(i))
+		fmt.Fprintf(w, "| %s | %g | %.3g | %+.4f | %+.2f | %.3g |\n", hand.Names[i], hand.Hand[i], fitted.Value(i), worst[k], sum[k], guarded.Value(i))
 	}
 	fmt.Fprintf(w, "\nmoved by the guarded fit:")
 	for i := range hand.Names {
 		if math.Abs(guarded.Theta[i]-hand.Theta[i]) > 1e-9 {
-			fmt.Fprintf(w, " %s %g → %.3g;", hand.Names[i], hand.Value(i), guarded.Value(i))
+			fmt.Fprintf(w, " %s %g → %.3g;", hand.Names[i], hand.Hand[i], guarded.Value(i))
 		}
 	}
 	fmt.Fprintln(w)
