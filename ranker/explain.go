@@ -44,6 +44,10 @@ type Factor struct {
 	Op     string  `json:"op"`
 	Value  float64 `json:"value"`
 	Detail string  `json:"detail,omitempty"`
+	// Rule is the weights.go name of a multiplier (weightExactTitle,
+	// frameworkAuthority[swift]), "" for the others: the fitter (eval/fit)
+	// reads it; --explain does not print it.
+	Rule string `json:"-"`
 }
 
 // String renders a factor on one line: "exact_title ×0.05 (title equals query)".
@@ -83,6 +87,11 @@ func NewScore(base float64, detail string) Score {
 // Multiply applies and records a cost multiplier; 1 is not recorded, so the
 // explanation lists only the factors that moved the result.
 func (s *Score) Multiply(name string, m float64, detail string) {
+	s.multiplyRule("", name, m, detail)
+}
+
+// multiplyRule is Multiply recording the weights.go rule behind m.
+func (s *Score) multiplyRule(rule, name string, m float64, detail string) {
 	if m == 1 || m <= 0 || math.IsNaN(m) || math.IsInf(m, 0) {
 		return
 	}
@@ -91,7 +100,7 @@ func (s *Score) Multiply(name string, m float64, detail string) {
 	}
 	s.product *= m
 	if !s.quiet {
-		s.Factors = append(s.Factors, Factor{Name: name, Op: OpMultiply, Value: m, Detail: detail})
+		s.Factors = append(s.Factors, Factor{Name: name, Op: OpMultiply, Value: m, Detail: detail, Rule: rule})
 	}
 }
 

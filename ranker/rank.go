@@ -341,7 +341,7 @@ func (s *search) score(c *candidate, bestRel float64, explain bool) Score {
 				sc.apply(weightExactTopLevel)
 			}
 			if m, ok := frameworkAuthority[c.framework]; ok {
-				sc.Multiply(FactorFrameworkAuthority, m, c.framework)
+				sc.multiplyRule(frameworkAuthorityRule(c.framework), FactorFrameworkAuthority, m, c.framework)
 			}
 			switch {
 			case c.isType():
@@ -360,7 +360,7 @@ func (s *search) score(c *candidate, bestRel float64, explain bool) Score {
 		// counts is how much of the request the title covers.
 		if cov := s.titleCoverage(c); cov > 0 {
 			w := weightProseCoverageSlope
-			sc.Multiply(w.factor, 1-w.value*cov, fmt.Sprintf("title covers %.0f%% of the keywords", 100*cov))
+			sc.multiplyRule(CoverageSlopeRule, w.factor, 1-w.value*cov, fmt.Sprintf("title covers %.0f%% of the keywords", 100*cov))
 		}
 	case len(s.view.keywords) > 0 && len(c.titleWords) > 0 && c.titleWords[0] == s.view.keywords[0]:
 		sc.apply(weightTitleStartsWith)

@@ -63,7 +63,7 @@ var scoringCases = []scoringCase{
 	{"weightTitleStartsWith", "URLSession dataTask", Filters{}, "apple-docs://foundation/urlsession", "title_words ×0.15 (title starts with the first keyword)"},
 	{"weightTitleHoldsAll", "Text", Filters{}, "apple-docs://swiftui/textfield", "title_words ×0.3 (title holds every keyword)"},
 	{"weightTitleHoldsOne", "Scale Text", Filters{}, "apple-docs://swiftui/text", "title_words ×0.6 (title holds a keyword)"},
-	{"weightNestedType", "Text", Filters{}, "apple-docs://swiftui/text/scale", "nesting ×2 (nested type for an unnested query)"},
+	{"weightNestedType", "Text", Filters{}, "apple-docs://swiftui/text/scale", "nesting ×1.83 (nested type for an unnested query)"},
 
 	// Kinds, a first-match switch: prose, whole, type, member.
 	{"weightWholeKind", "Garden Planner", Filters{Sources: []string{"samples"}}, "samples://swiftui-garden-planner", "kind ×0.25 (sampleProject)"},
@@ -83,17 +83,17 @@ var scoringCases = []scoringCase{
 	// Declared symbols, a first-match switch: exact, keyword, noun type.
 	{"weightExactSymbol", "dataTask", Filters{}, "apple-docs://foundation/urlsession/datatask(with:)", "symbol_match ×0.33 (declares a symbol named like the query)"},
 	{"weightKeywordSymbol", "URLSession dataTask", Filters{}, "apple-docs://foundation/urlsession/datatask(with:)", "symbol_match ×0.33 (declares a symbol named like a query word)"},
-	{"weightNounType", "read a file from the app bundle", Filters{}, "apple-docs://foundation/bundle", "symbol_match ×0.5 (a type named by a noun of the request)"},
+	{"weightNounType", "read a file from the app bundle", Filters{}, "apple-docs://foundation/bundle", "symbol_match ×0.707 (a type named by a noun of the request)"},
 	{"weightAttribute", "@MainActor", Filters{}, "apple-docs://swiftui/view", "attribute ×0.3 (declares @MainActor)"},
 	{"weightSymbolIntent", "actor types", Filters{}, "apple-docs://swift/mainactor", "attribute ×0.3 (declares the symbol the query describes)"},
 	{"weightWholeTitle", "garden planner", Filters{}, "samples://swiftui-garden-planner", "title_words ×0.2 (whole project, package or session titled with every keyword)"},
 
 	// Deprecation, hints from the query's words.
-	{"weightDeprecated", "URL", Filters{}, "apple-docs://foundation/nsurl", "deprecation ×2 (deprecated)"},
+	{"weightDeprecated", "URL", Filters{}, "apple-docs://foundation/nsurl", "deprecation ×1.54 (deprecated)"},
 	{"weightDeprecatedAsked", "deprecated NSURL", Filters{}, "apple-docs://foundation/nsurl", "deprecation ×0.5 (deprecated, as asked)"},
 	{"weightSourceHint", "actors proposal", Filters{}, "swift-evolution://SE-0306", "source_hint ×0.3 (the query points to swift-evolution)"},
 	{"weightNamedFramework", "scan for wifi networks nearby", Filters{}, "apple-docs://corewlan/cwinterface", "synonym ×0.6 (in a framework the request names)"},
-	{"weightFrameworkHint", "SwiftUI View", Filters{}, "apple-docs://swiftui/view", "framework_hint ×0.25 (in SwiftUI)"},
+	{"weightFrameworkHint", "SwiftUI View", Filters{}, "apple-docs://swiftui/view", "framework_hint ×0.229 (in SwiftUI)"},
 
 	// Pages a lookup found for the query as a whole, a first-match switch.
 	{"weightFrameworkRoot", "SwiftUI", Filters{}, "apple-docs://swiftui", "framework_root ×0.01 (the query names this framework)"},

@@ -25,8 +25,12 @@ type weight struct {
 // The weights, grouped as score() applies them. Their values were tuned by
 // hand on the dev batteries (../shared/quality and eval/batteries) by class
 // (exact names, Type member, prose), never on a row, and checked once on the
-// held-out sets; see docs/search.md. testdata/scoring.golden holds each
-// weight's factor line for a query and a page (TestScoreFactors).
+// held-out sets; see docs/search.md. Four were then fitted on weak labels
+// drawn from the index under a guard that no dev battery lose MRR
+// (eval/fit; docs/search.md, "Fitted weights"): weightNestedType,
+// weightNounType, weightDeprecated and weightFrameworkHint, each noting
+// its hand value. testdata/scoring.golden holds each weight's factor line
+// for a query and a page (TestScoreFactors).
 var (
 	// Title equals the query: the strongest signal there is.
 	weightExactTitle = weight{FactorExactTitle, 0.05, "title equals the query"}
@@ -51,8 +55,8 @@ var (
 	weightTitleHoldsAll      = weight{FactorTitleWords, 0.3, "title holds every keyword"}
 	weightTitleHoldsOne      = weight{FactorTitleWords, 0.6, "title holds a keyword"}
 
-	// Text over Text.Scale when the query has no dot.
-	weightNestedType = weight{FactorNesting, 2, "nested type for an unnested query"}
+	// Text over Text.Scale when the query has no dot. Fitted (hand 2).
+	weightNestedType = weight{FactorNesting, 1.83, "nested type for an unnested query"}
 
 	// A whole sample project, package or WWDC session for a name query:
 	// "Composable Architecture" is the package, not a file naming it.
@@ -81,7 +85,7 @@ var (
 	// Symbols: the page declares what the query names.
 	weightExactSymbol   = weight{FactorSymbolMatch, 0.33, "declares a symbol named like the query"}
 	weightKeywordSymbol = weight{FactorSymbolMatch, 0.33, "declares a symbol named like a query word"}
-	weightNounType      = weight{FactorSymbolMatch, 0.5, "a type named by a noun of the request"}
+	weightNounType      = weight{FactorSymbolMatch, 0.707, "a type named by a noun of the request"} // fitted (hand 0.5)
 	weightAttribute     = weight{FactorAttribute, 0.3, "declares the @attribute asked for"}
 	weightSymbolIntent  = weight{FactorAttribute, 0.3, "declares the symbol the query describes"}
 	// A whole project, package or session titled with every keyword: its
@@ -90,13 +94,14 @@ var (
 	weightWholeTitle = weight{FactorTitleWords, 0.2, "whole project, package or session titled with every keyword"}
 
 	// Deprecated pages sink below their replacements unless asked for.
-	weightDeprecated      = weight{FactorDeprecation, 2, "deprecated"}
+	// weightDeprecated is fitted (hand 2).
+	weightDeprecated      = weight{FactorDeprecation, 1.54, "deprecated"}
 	weightDeprecatedAsked = weight{FactorDeprecation, 0.5, "deprecated, as asked"}
 
 	// Hints from query words.
 	weightSourceHint     = weight{FactorSourceHint, 0.3, "the query points to this source"}
 	weightNamedFramework = weight{FactorSynonym, 0.6, "in a framework the request names"}
-	weightFrameworkHint  = weight{FactorFrameworkHint, 0.25, "in the framework the query names"}
+	weightFrameworkHint  = weight{FactorFrameworkHint, 0.229, "in the framework the query names"} // fitted (hand 0.25)
 
 	// Pages a lookup found for the query as a whole: each nearly forces
 	// its page to the top of its source's list.
@@ -148,7 +153,7 @@ func (s *Score) apply(w weight, detail ...string) {
 	if len(detail) > 0 {
 		why = detail[0]
 	}
-	s.Multiply(w.factor, w.value, why)
+	s.multiplyRule(ruleOf[w], w.factor, w.value, why)
 }
 
 // Readings propose; retrieval decides. The reading's own numbers are

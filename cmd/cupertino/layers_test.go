@@ -17,8 +17,8 @@ var layers = map[string]int{
 	"ranker/reading": 1, "index": 2, "internal/corpus": 2,
 	"ranker": 3, "internal/ingest": 3, "enrich": 3, "crawler": 3, "crawler/fakeapple": 3, "internal/bundle": 3, "index/indextest": 3,
 	"internal/verify": 3,
-	"mcp":             4, "eval/search": 4, "eval/agent": 4, "eval/agent/fakellm": 4, "eval/verify": 4, "ranker/internal/lexicongen": 4,
-	"cmd/cupertino": 5, "crawler/fakeapple/cmd/fakeapple": 5,
+	"mcp":             4, "eval/search": 4, "eval/agent": 4, "eval/agent/fakellm": 4, "eval/verify": 4, "eval/fit": 4, "ranker/internal/lexicongen": 4,
+	"cmd/cupertino": 5, "crawler/fakeapple/cmd/fakeapple": 5, "eval/fit/cmd/fitweights": 5,
 }
 
 func TestPackagesDependDownwardOnly(t *testing.T) {
