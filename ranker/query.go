@@ -307,7 +307,9 @@ func (q *Query) detectSymbolIntent(tokens []string) {
 		}
 	}
 	for i := 0; i+2 < len(lower); i++ {
-		if (lower[i] == "conforms" || lower[i] == "conforming" || lower[i] == "conform") && lower[i+1] == "to" {
+		// "conforms to Sendable" names a type; "conforming to protocols"
+		// is a question's words, not a conformance to look for.
+		if (lower[i] == "conforms" || lower[i] == "conforming" || lower[i] == "conform") && lower[i+1] == "to" && swiftlex.IsTypeName(tokens[i+2]) {
 			s.Conformance = tokens[i+2]
 		}
 	}

@@ -65,6 +65,8 @@ func TestParse(t *testing.T) {
 		{"proposal", Query{Text: "proposal"}},
 		{"Sendable conformance", Query{Text: "Sendable conformance", Symbol: SymbolIntent{Conformance: "Sendable"}}},
 		{"types conforming to Hashable", Query{Text: "types conforming to Hashable", Symbol: SymbolIntent{Conformance: "Hashable"}}},
+		// "conforming to" a word that names no type is a question's words.
+		{"protocols conforming to protocols", Query{Text: "protocols conforming to protocols", Prose: true}},
 		{"actor type", Query{Text: "actor type", Symbol: SymbolIntent{Kind: "actor"}}},
 		{"protocol type", Query{Text: "protocol type", Symbol: SymbolIntent{Kind: "protocol"}}},
 		{"initializer", Query{Text: "initializer", Symbol: SymbolIntent{Kind: "init"}}},
