@@ -100,22 +100,37 @@ func (s *search) wholePages(ctx context.Context) error {
 }
 
 // wholePageList holds the index's whole pages, read once: asking SQLite for
-// them on every search cost 0.4 ms, a twentieth of a sentence's search.
+// them on every search cost 0.4 ms, a twentieth of a sentence's search. A
+// read that fails (a search cancelled first) is tried again by the next.
 type wholePageList struct {
-	once  sync.Once
-	pages []index.WholePage
-	err   error
+	mu     sync.Mutex
+	loaded bool
+	pages  []index.WholePage
+}
+
+// list returns the whole pages, reading them on first use.
+func (l *wholePageList) list(ctx context.Context, store *index.Store) ([]index.WholePage, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if !l.loaded {
+		pages, err := store.WholePages(ctx, wholeKindNames)
+		if err != nil {
+			return nil, err
+		}
+		l.pages, l.loaded = pages, true
+	}
+	return l.pages, nil
 }
 
 // wholePagesTitled returns up to limit whole pages of sources whose
 // lower-cased title holds every one of words, in docs_kind's order.
 func (e *Engine) wholePagesTitled(ctx context.Context, sources, words []string, limit int) ([]int64, error) {
-	e.whole.once.Do(func() { e.whole.pages, e.whole.err = e.store.WholePages(ctx, wholeKindNames) })
-	if e.whole.err != nil {
-		return nil, e.whole.err
+	pages, err := e.whole.list(ctx, e.store)
+	if err != nil {
+		return nil, err
 	}
 	var ids []int64
-	for _, p := range e.whole.pages {
+	for _, p := range pages {
 		if len(ids) == limit {
 			break
 		}

@@ -472,3 +472,18 @@ func TestSearchReadingsKeepTheReadingsOrder(t *testing.T) {
 		}
 	}
 }
+
+// TestWholePagesRetryAfterACancelledRead: a first search cancelled while
+// the whole pages are read leaves nothing cached; the next one reads them.
+func TestWholePagesRetryAfterACancelledRead(t *testing.T) {
+	e := openTestEngine(t)
+	cancelled, cancel := context.WithCancel(context.Background())
+	cancel()
+	if _, err := e.wholePagesTitled(cancelled, []string{"samples"}, []string{"garden"}, 10); err == nil {
+		t.Fatal("a cancelled read succeeded; the test cannot tell a cached failure")
+	}
+	pages, err := e.whole.list(context.Background(), e.store)
+	if err != nil || len(pages) == 0 {
+		t.Fatalf("after a cancelled read: %d whole pages, %v", len(pages), err)
+	}
+}

@@ -441,8 +441,8 @@ func readSyntax(code string) Reading {
 		return 0
 	}
 	slices.SortStableFunc(r.Names, func(a, b string) int { return place(a) - place(b) })
-	for i, c := range r.Calls {
-		r.Searches = AppendSearch(r.Searches, Search{Words: CallQuery(c), Call: i + 1})
+	for _, c := range r.Calls {
+		r.Searches = AppendSearch(r.Searches, Search{Words: CallQuery(c)})
 	}
 	for _, n := range r.Names {
 		if !called(n) {
