@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/cupertino-go/cupertino/internal/sqlrows"
@@ -53,11 +54,28 @@ func likeEscape(s string) string {
 const titleEnd = "\U0010FFFF"
 
 // ids runs a cached statement returning one id per row.
+//
+// The answers of lookups by name, title or path (no full-text MATCH) are
+// kept per Store: the index is read-only while open, and the same names
+// (view, text, init, datatask) are looked up search after search. A
+// full-text search's answer is not kept.
 func (s *Store) ids(ctx context.Context, what, query string, args ...any) ([]int64, error) {
-	return sqlrows.All(ctx, sqlrows.QueryFunc(s.query), what, query, args, func(rows *sql.Rows) (id int64, err error) {
+	cacheable := !strings.Contains(query, " MATCH ")
+	var key string
+	if cacheable {
+		key = what + "\x00" + fmt.Sprintf("%#v", args)
+		if ids, ok := s.lookups.Get(key); ok {
+			return slices.Clone(ids), nil
+		}
+	}
+	ids, err := sqlrows.All(ctx, sqlrows.QueryFunc(s.query), what, query, args, func(rows *sql.Rows) (id int64, err error) {
 		err = rows.Scan(&id)
 		return id, err
 	})
+	if err == nil && cacheable {
+		s.lookups.Put(key, slices.Clone(ids))
+	}
+	return ids, err
 }
 
 // ExactTitleIDs returns up to limit pages whose lower-cased title is
@@ -108,30 +126,49 @@ func (s *Store) WholePages(ctx context.Context, kinds []string) ([]WholePage, er
 		})
 }
 
-// PageIDKind returns the id and kind of the page at uri; found is false
-// when the index does not hold it.
+// PageIDKind returns the id and kind of the page at uri; found is false when
+// the index does not hold it.
 func (s *Store) PageIDKind(ctx context.Context, uri string) (id int64, kind string, found bool, err error) {
-	err = s.queryRow(ctx, []any{&id, &kind}, `SELECT id, kind FROM docs WHERE uri = ?`, uri)
-	if errors.Is(err, sql.ErrNoRows) {
-		return 0, "", false, nil
-	}
+	p, err := s.pageByURI(ctx, uri)
 	if err != nil {
 		return 0, "", false, fmt.Errorf("page by uri: %w", err)
 	}
-	return id, kind, true, nil
+	return p.id, p.kind, p.found, nil
 }
 
 // PageID returns the id of the page at uri; found is false when the index
 // does not hold it.
 func (s *Store) PageID(ctx context.Context, uri string) (id int64, found bool, err error) {
-	err = s.queryRow(ctx, []any{&id}, `SELECT id FROM docs WHERE uri = ?`, uri)
-	if errors.Is(err, sql.ErrNoRows) {
-		return 0, false, nil
+	p, err := s.pageByURI(ctx, uri)
+	return p.id, p.found, err
+}
+
+// pageAt is what the index says of an address: the page's id and kind, or
+// that it holds none.
+type pageAt struct {
+	id    int64
+	kind  string
+	found bool
+}
+
+// pageByURI looks an address up, once per Store (the ranker resolves the
+// same lexicon and call addresses search after search).
+func (s *Store) pageByURI(ctx context.Context, uri string) (pageAt, error) {
+	if p, ok := s.addresses.Get(uri); ok {
+		return p, nil
 	}
-	if err != nil {
-		return 0, false, err
+	var p pageAt
+	err := s.queryRow(ctx, []any{&p.id, &p.kind}, `SELECT id, kind FROM docs WHERE uri = ?`, uri)
+	switch {
+	case errors.Is(err, sql.ErrNoRows):
+		p = pageAt{}
+	case err != nil:
+		return pageAt{}, err
+	default:
+		p.found = true
 	}
-	return id, true, nil
+	s.addresses.Put(uri, p)
+	return p, nil
 }
 
 // MemberIDsUnderPath returns up to limit pages declaring a symbol named

@@ -103,40 +103,88 @@ func (s *Store) ScorePages(ctx context.Context, table, expr string, span RowSpan
 		return fmt.Errorf("score pages: %w: %q", ErrNotFullText, table)
 	}
 	clause, spanArgs := span.clause(table)
-	// The best limit matches first, then their docs rows: joining before
-	// the sort read the docs row of every match (a sentence's relaxed
-	// expression matches thousands).
-	query := `SELECT m.r, ` + pageRowColumns + `
-		FROM (SELECT ` + table + `.rowid AS id, ` + bm25 + ` AS r FROM ` + table + ` WHERE ` + table + ` MATCH ?` + clause + ` ORDER BY r LIMIT ?) m
-		JOIN docs d ON d.id = m.id ORDER BY m.r`
-	args := append(append([]any{expr}, spanArgs...), limit)
-	return sqlrows.Each(ctx, sqlrows.QueryFunc(s.query), "score pages", query, args, func(rows *sql.Rows) error {
-		var rank float64
-		var p PageRow
-		if err := scanPageRow(rows, &p, &rank); err != nil {
-			return err
+	// The best limit matches first, then their docs rows (most of them
+	// cached): joining before the sort read the docs row of every match (a
+	// sentence's relaxed expression matches thousands).
+	type match struct {
+		id   int64
+		rank float64
+	}
+	matches, err := sqlrows.All(ctx, sqlrows.QueryFunc(s.query), "score pages",
+		`SELECT `+table+`.rowid, `+bm25+` AS r FROM `+table+` WHERE `+table+` MATCH ?`+clause+` ORDER BY r LIMIT ?`,
+		append(append([]any{expr}, spanArgs...), limit), func(rows *sql.Rows) (m match, err error) {
+			err = rows.Scan(&m.id, &m.rank)
+			return m, err
+		})
+	if err != nil {
+		return err
+	}
+	ids := make([]int64, len(matches))
+	for i, m := range matches {
+		ids[i] = m.id
+	}
+	rows, err := s.pageRows(ctx, ids)
+	if err != nil {
+		return fmt.Errorf("score pages: %w", err)
+	}
+	for _, m := range matches {
+		if p := rows[m.id]; p != nil {
+			if err := fn(m.rank, p); err != nil {
+				return err
+			}
 		}
-		return fn(rank, &p)
-	})
+	}
+	return nil
 }
 
 // EachPageRow calls fn with the docs row of each of the pages ids, in no
 // set order; ids the index does not hold are skipped.
 func (s *Store) EachPageRow(ctx context.Context, ids []int64, fn func(*PageRow) error) error {
-	// One statement for any number of ids: they travel as a JSON array.
-	list, err := json.Marshal(ids)
+	rows, err := s.pageRows(ctx, ids)
 	if err != nil {
 		return fmt.Errorf("page rows: %w", err)
 	}
-	return sqlrows.Each(ctx, sqlrows.QueryFunc(s.query), "page rows",
+	for _, p := range rows {
+		if err := fn(p); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// pageRows returns the docs rows of the pages ids that the index holds,
+// from the row cache where it has them. The rows are shared: callers read
+// them and never change them.
+func (s *Store) pageRows(ctx context.Context, ids []int64) (map[int64]*PageRow, error) {
+	out := make(map[int64]*PageRow, len(ids))
+	var missing []int64
+	for _, id := range ids {
+		if p, ok := s.rows.Get(id); ok {
+			out[id] = p
+		} else {
+			missing = append(missing, id)
+		}
+	}
+	if len(missing) == 0 {
+		return out, nil
+	}
+	// One statement for any number of ids: they travel as a JSON array.
+	list, err := json.Marshal(missing)
+	if err != nil {
+		return nil, err
+	}
+	err = sqlrows.Each(ctx, sqlrows.QueryFunc(s.query), "page rows",
 		`SELECT `+pageRowColumns+` FROM docs d WHERE d.id IN (SELECT value FROM json_each(?))`, []any{string(list)},
 		func(rows *sql.Rows) error {
-			var p PageRow
-			if err := scanPageRow(rows, &p); err != nil {
+			p := new(PageRow)
+			if err := scanPageRow(rows, p); err != nil {
 				return err
 			}
-			return fn(&p)
+			s.rows.Put(p.ID, p)
+			out[p.ID] = p
+			return nil
 		})
+	return out, err
 }
 
 // PageFilter narrows the filtered searches to a framework, to stored kinds

@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"github.com/cupertino-go/cupertino/internal/memo"
 	"net/url"
 	"os"
 	"path/filepath"
@@ -36,6 +37,17 @@ type Store struct {
 	path string
 	// cache holds the retrieval API's prepared statements (stmts.go).
 	cache stmtCache
+	// rows keeps the docs rows of pages the ranker has read. The Store is
+	// read-only, so a row never changes while it is open; the pages
+	// searches meet (View, Text, URLSession…) come back search after
+	// search, and reading a row costs more than finding it (sixteen
+	// columns through database/sql). Two generations of 32,768 rows: about
+	// 20 MB at most.
+	rows *memo.Map[int64, *PageRow]
+	// lookups keeps the answers of lookups by name, title or path (ids).
+	lookups *memo.Map[string, []int64]
+	// addresses keeps what pageByURI found at an address.
+	addresses *memo.Map[string, pageAt]
 }
 
 // StoredDocument is a document as the index returns it: the Document
@@ -59,6 +71,13 @@ type DocumentSummary struct {
 	Summary    string
 	Deprecated bool
 }
+
+// Bounds of a Store's caches, per generation (internal/memo): at most about
+// 20 MB of docs rows and 10 MB of lookup answers.
+const (
+	pageRowCacheSize = 32768
+	lookupCacheSize  = 8192
+)
 
 // Open opens the index at dbPath read-only. It returns ErrNotFound when there
 // is no file, ErrCorrupt when the file is not a cupertino index and
@@ -117,7 +136,8 @@ func OpenWithLimits(dbPath string, l ReadLimits) (*Store, error) {
 		db.Close()
 		return nil, fmt.Errorf("%w (%s)", err, dbPath)
 	}
-	return &Store{db: db, path: dbPath}, nil
+	return &Store{db: db, path: dbPath, rows: memo.New[int64, *PageRow](pageRowCacheSize),
+		lookups: memo.New[string, []int64](lookupCacheSize), addresses: memo.New[string, pageAt](lookupCacheSize)}, nil
 }
 
 // checkSchemaVersion tells a foreign or damaged file (ErrCorrupt) from an

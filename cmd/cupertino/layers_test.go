@@ -12,7 +12,7 @@ import (
 var layers = map[string]int{
 	"internal/document": 0, "internal/docuri": 0, "internal/canonjson": 0,
 	"internal/stats": 0, "internal/version": 0, "internal/filelock": 0, "internal/mdbound": 0, "internal/ondisk": 0, "internal/safefile": 0, "internal/termtext": 0, "internal/swiftlex": 0,
-	"internal/progress": 0, "internal/benchkit": 0, "internal/testenv": 0, "internal/sqlrows": 0, "internal/symbolgraph": 1,
+	"internal/progress": 0, "internal/benchkit": 0, "internal/testenv": 0, "internal/sqlrows": 0, "internal/memo": 0, "internal/symbolgraph": 1,
 	"internal/golden": 1, "internal/swiftsym": 1, "internal/semantic": 1, "internal/docc": 1, "door": 1, "internal/source": 1,
 	"ranker/reading": 1, "index": 2, "internal/corpus": 2,
 	"ranker": 3, "internal/ingest": 3, "enrich": 3, "crawler": 3, "crawler/fakeapple": 3, "internal/bundle": 3, "index/indextest": 3,

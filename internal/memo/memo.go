@@ -1,0 +1,71 @@
+// Package memo is a bounded, concurrency-safe map for values derived from
+// data that does not change while it is open (a read-only index): word
+// counts, docs rows, a type's member pages. Two generations bound it: when
+// the young one is full it becomes the old one (the previous old one is
+// dropped), and a value found in the old one moves back to the young, so
+// what keeps being asked stays and memory never passes twice the bound.
+package memo
+
+import "sync"
+
+// Map holds up to twice its size entries.
+type Map[K comparable, V any] struct {
+	mu         sync.Mutex
+	size       int
+	young, old map[K]V
+}
+
+// New returns a Map whose generations hold size entries each (at least 1).
+func New[K comparable, V any](size int) *Map[K, V] {
+	return &Map[K, V]{size: max(size, 1)}
+}
+
+// Get returns the value kept for k. A nil Map keeps nothing.
+func (m *Map[K, V]) Get(k K) (V, bool) {
+	if m == nil {
+		var zero V
+		return zero, false
+	}
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	if v, ok := m.young[k]; ok {
+		return v, true
+	}
+	v, ok := m.old[k]
+	if ok {
+		m.putLocked(k, v)
+	}
+	return v, ok
+}
+
+// Put keeps v for k. A value shared by reference must not be changed
+// afterwards: later readers get the same one.
+func (m *Map[K, V]) Put(k K, v V) {
+	if m == nil {
+		return
+	}
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	m.putLocked(k, v)
+}
+
+func (m *Map[K, V]) putLocked(k K, v V) {
+	if len(m.young) >= m.size {
+		m.old, m.young = m.young, nil
+	}
+	if m.young == nil {
+		m.young = make(map[K]V, min(m.size, 1024))
+	}
+	m.young[k] = v
+}
+
+// Len returns how many entries it holds (both generations; a key moved back
+// from the old one counts once per generation holding it).
+func (m *Map[K, V]) Len() int {
+	if m == nil {
+		return 0
+	}
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	return len(m.young) + len(m.old)
+}
