@@ -383,20 +383,25 @@ func (e *Engine) typeMemberPages(ctx context.Context, types []string, member str
 	if len(names) == 0 {
 		return nil, nil
 	}
-	found, err := e.store.TypeMemberPages(ctx, names, member, lookupLimit)
-	if err != nil {
-		return nil, fmt.Errorf("ranker type member pages: %w", err)
-	}
-	if len(found) == 0 {
-		return nil, nil
-	}
-	var pages []callPage
-	for _, p := range found {
-		if p.Owner == found[0].Owner {
-			pages = append(pages, callPage{id: p.ID, uri: p.URI, title: p.Title, depth: p.Depth})
+	// The answer is the index's and never changes while it is open; a
+	// type's members come back search after search, and a large type's
+	// lookup walks all its children (View has thousands).
+	key := strings.Join(names, "\x00") + "\x01" + member
+	pages, ok := e.memberPages.Get(key)
+	if !ok {
+		found, err := e.store.TypeMemberPages(ctx, names, member, lookupLimit)
+		if err != nil {
+			return nil, fmt.Errorf("ranker type member pages: %w", err)
 		}
+		for _, p := range found {
+			if p.Owner == found[0].Owner {
+				pages = append(pages, callPage{id: p.ID, uri: p.URI, title: p.Title, depth: p.Depth})
+			}
+		}
+		e.memberPages.Put(key, pages)
 	}
-	return pages, nil
+	// Callers sort and extend what they get: each gets its own copy.
+	return slices.Clone(pages), nil
 }
 
 // protocolMembers reports which of the pages are members of a protocol.

@@ -32,35 +32,41 @@ func (s *search) contextStage(ctx context.Context) error {
 		}
 		return n, nil
 	}
-	n, err := count(words)
-	if err != nil {
-		return err
+	// Each word's own count is per index and cached, and it bounds any AND
+	// holding the word: when the rarest word is below the minimum, no AND
+	// can reach it and the relaxation below ends on that word alone, so the
+	// AND of every word need not be counted at all.
+	freq := make(map[string]int, len(words))
+	for _, w := range words {
+		var err error
+		if freq[w], err = s.e.cachedCount(ctx, index.ContextFTSTable, MatchAll([]string{w}), contextMaxMatches+1); err != nil {
+			return fmt.Errorf("ranker contexts: %w", err)
+		}
 	}
-	if n < contextMinMatches && len(words) > 1 {
+	kept := append([]string(nil), words...)
+	sort.SliceStable(kept, func(i, j int) bool { return freq[kept[i]] < freq[kept[j]] })
+	var n int
+	switch rarest := kept[0]; {
+	case len(words) == 1 || freq[rarest] < contextMinMatches:
+		kept, n = kept[:1], freq[rarest]
+	default:
+		var err error
+		if n, err = count(words); err != nil {
+			return err
+		}
 		// Drop the most common words first: the rare ones carry the
 		// request ("spinner", "vibrate").
-		freq := map[string]int{}
-		for _, w := range words {
-			if freq[w], err = s.e.cachedCount(ctx, index.ContextFTSTable, MatchAll([]string{w}), contextMaxMatches+1); err != nil {
-				return fmt.Errorf("ranker contexts: %w", err)
-			}
-		}
-		kept := append([]string(nil), words...)
-		sort.SliceStable(kept, func(i, j int) bool { return freq[kept[i]] < freq[kept[j]] })
-		if rarest := kept[0]; freq[rarest] < contextMinMatches {
-			// No AND holding the rarest word can reach the minimum, and
-			// dropping the common words first keeps it to the end: the
-			// relaxation ends on that word alone.
-			kept, n = kept[:1], freq[rarest]
-		}
 		for len(kept) > 1 && n < contextMinMatches {
 			kept = kept[:len(kept)-1]
 			if n, err = count(kept); err != nil {
 				return err
 			}
 		}
-		words = kept
+		if len(kept) == len(words) {
+			kept = words
+		}
 	}
+	words = kept
 	if n == 0 || n > contextMaxMatches {
 		return nil
 	}

@@ -64,3 +64,8 @@ func (e *Engine) cachedCount(ctx context.Context, table, expr string, limit int)
 	e.df.m[key] = n
 	return n, nil
 }
+
+// memberPagesCacheSize bounds each generation of the engine's cache of
+// typeMemberPages answers (a type and a member name: a few thousand pairs
+// cover what a server is asked in a day).
+const memberPagesCacheSize = 4096

@@ -3,6 +3,7 @@ package ranker
 import (
 	"context"
 	"fmt"
+	"github.com/cupertino-go/cupertino/internal/memo"
 	"log/slog"
 	"sort"
 	"strings"
@@ -37,8 +38,10 @@ type Engine struct {
 	// on a small index.
 	fullScoreCap int
 	df           dfCache
-	uses         useCache
-	whole        wholePageList
+	// memberPages keeps typeMemberPages' answers.
+	memberPages *memo.Map[string, []callPage]
+	uses        useCache
+	whole       wholePageList
 }
 
 // idRange is the span of document ids of one source.
@@ -82,7 +85,8 @@ func New(ctx context.Context, store *index.Store, logger *slog.Logger) (*Engine,
 	if err != nil {
 		return nil, fmt.Errorf("ranker: %w", err)
 	}
-	e := &Engine{store: store, fw: fw, ranges: map[string]idRange{}, log: logger, fullScoreCap: FullScoreCap}
+	e := &Engine{store: store, fw: fw, ranges: map[string]idRange{}, log: logger, fullScoreCap: FullScoreCap,
+		memberPages: memo.New[string, []callPage](memberPagesCacheSize)}
 	spans, err := store.SourceSpans(ctx)
 	if err != nil {
 		return nil, fmt.Errorf("ranker: %w", err)

@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/cupertino-go/cupertino/index"
 	"github.com/cupertino-go/cupertino/internal/source"
 	"github.com/cupertino-go/cupertino/internal/swiftsym"
 )
@@ -315,6 +316,12 @@ func (s *search) dropCommon(ctx context.Context, cs []concept, expr string, n in
 		}
 		cs = append(cs[:most:most], cs[most+1:]...)
 		dfs = append(dfs[:most:most], dfs[most+1:]...)
+		if s.part.table == index.FTSTable && slices.Min(dfs) <= n {
+			// No page holds more of these concepts together than the
+			// rarest one alone (dfs count the documentation's table):
+			// the relaxation cannot beat n, and its count is not needed.
+			continue
+		}
 		relaxed := s.matchExpr2(conceptsExpr(cs))
 		m, err := s.countUpTo(ctx, relaxed, s.proseCap())
 		if err != nil {
