@@ -162,13 +162,16 @@ func checkValid(t *testing.T, path, idPrefix string, minimum int) []validRow {
 	return rows
 }
 
-// TestSetsAreWellFormed checks every file, id uniqueness across files, and that no
+// TestSetsAreWellFormed checks every file (dev, dev2 and final), id uniqueness across files, and that no
 // snippet is shared between a dev file and a final file (or repeated within one).
 func TestSetsAreWellFormed(t *testing.T) {
 	hallucinationsDev := checkHallucinations(t, "hallucinations-dev.jsonl", "h-dev-", 150)
 	hallucinationsFinal := checkHallucinations(t, "hallucinations-final.jsonl", "h-final-", 60)
 	validDev := checkValid(t, "valid-dev.jsonl", "v-dev-", 150)
 	validFinal := checkValid(t, "valid-final.jsonl", "v-final-", 60)
+	// dev2: a second development pair, written blind by another writer; tuned on like dev.
+	hallucinationsDev2 := checkHallucinations(t, "hallucinations-dev2.jsonl", "h-dev2-", 100)
+	validDev2 := checkValid(t, "valid-dev2.jsonl", "v-dev2-", 80)
 
 	type origin struct{ split, id string }
 	seenIDs := map[string]bool{}
@@ -193,6 +196,12 @@ func TestSetsAreWellFormed(t *testing.T) {
 		record("dev", row.ID, row.Code)
 	}
 	for _, row := range validDev {
+		record("dev", row.ID, row.Code)
+	}
+	for _, row := range hallucinationsDev2 {
+		record("dev", row.ID, row.Code)
+	}
+	for _, row := range validDev2 {
 		record("dev", row.ID, row.Code)
 	}
 	for _, row := range hallucinationsFinal {
