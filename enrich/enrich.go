@@ -88,7 +88,8 @@ type Options struct {
 	// SymbolGraphDir holds Swift symbol graphs (*.symbols.json) to join; ""
 	// skips the join.
 	SymbolGraphDir string
-	// Standalone is set when the index is a committed one edited in place:
+	// Standalone is set when the index is a committed one (a copy of it is
+	// edited and replaces it, index.OpenForEnrich):
 	// the runner then rebuilds doc_symbols_fts and the meta counts itself,
 	// which Builder.Commit does during a save.
 	Standalone bool

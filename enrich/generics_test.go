@@ -40,6 +40,10 @@ func TestSearchGenericsFindsInheritedConstraints(t *testing.T) {
 
 	x := openIndex(t, fx.db)
 	runPasses(t, x, Options{SymbolGraphDir: fx.graphs})
+	// The passes edit a copy that replaces the index on Close.
+	if err := x.Close(); err != nil {
+		t.Fatal(err)
+	}
 	after := matched()
 	if !slices.Contains(after[member], "Label: View") {
 		t.Errorf("after the passes the member matches %v, want the inherited Label: View", after[member])

@@ -5,15 +5,16 @@ import (
 	"database/sql"
 	"fmt"
 	"net/url"
+	"os"
 	"path/filepath"
 
 	"github.com/cupertino-go/cupertino/internal/sqlrows"
 )
 
 // EnrichDB is an index opened read-write for the enrich passes: a save's
-// in-flight database (Builder.ForEnrich), or a committed index that
-// `cupertino enrich` edits in place under the build lock (OpenForEnrich).
-// Each pass runs in one transaction (BeginPass).
+// in-flight database (Builder.ForEnrich), or a copy of a committed index
+// that `cupertino enrich` edits under the build lock and renames over it on
+// Close (OpenForEnrich). Each pass runs in one transaction (BeginPass).
 type EnrichDB struct {
 	db   *sql.DB
 	path string
@@ -21,12 +22,17 @@ type EnrichDB struct {
 	// Builder's).
 	release func()
 	owned   bool
+	// commitTo is the committed index the edited copy at path replaces on
+	// Close (OpenForEnrich).
+	commitTo string
 }
 
-// OpenForEnrich opens the committed index at dbPath read-write under the
-// build lock, so that it never races a save (ErrLocked while one runs). It
-// returns ErrNotFound when there is no index and the schema errors for a
-// foreign or outdated file.
+// OpenForEnrich opens a copy of the committed index at dbPath read-write
+// under the build lock, so that it never races a save (ErrLocked while one
+// runs); Close renames the copy over the index. A committed index is never
+// written in place: readers open it immutable (Open), and a server sees the
+// new file as it sees a save's. It returns ErrNotFound when there is no
+// index and the schema errors for a foreign or outdated file.
 func OpenForEnrich(ctx context.Context, dbPath string) (*EnrichDB, error) {
 	if err := checkIndexFile(dbPath); err != nil {
 		return nil, err
@@ -35,8 +41,16 @@ func OpenForEnrich(ctx context.Context, dbPath string) (*EnrichDB, error) {
 	if err != nil {
 		return nil, err
 	}
-	abs, err := filepath.Abs(dbPath)
+	inFlight := dbPath + ".in-flight"
+	removeDBFiles(inFlight)
+	if err := copyFile(dbPath, inFlight); err != nil {
+		removeDBFiles(inFlight)
+		release()
+		return nil, fmt.Errorf("open index: %w", err)
+	}
+	abs, err := filepath.Abs(inFlight)
 	if err != nil {
+		removeDBFiles(inFlight)
 		release()
 		return nil, fmt.Errorf("open index: %w", err)
 	}
@@ -46,6 +60,7 @@ func OpenForEnrich(ctx context.Context, dbPath string) (*EnrichDB, error) {
 		"?mode=rw&_pragma=busy_timeout(10000)&_pragma=journal_mode(DELETE)&_pragma=cache_size(-131072)&_pragma=temp_store(MEMORY)"
 	db, err := sql.Open("sqlite", dsn)
 	if err != nil {
+		removeDBFiles(inFlight)
 		release()
 		return nil, fmt.Errorf("open index: %w", err)
 	}
@@ -53,10 +68,11 @@ func OpenForEnrich(ctx context.Context, dbPath string) (*EnrichDB, error) {
 	db.SetMaxOpenConns(1)
 	if err := checkSchemaVersion(ctx, db); err != nil {
 		db.Close()
+		removeDBFiles(inFlight)
 		release()
 		return nil, fmt.Errorf("%w (%s)", err, dbPath)
 	}
-	return &EnrichDB{db: db, path: dbPath, release: release, owned: true}, nil
+	return &EnrichDB{db: db, path: inFlight, release: release, owned: true, commitTo: dbPath}, nil
 }
 
 // ForEnrich flushes the pending batch and returns the in-flight database
@@ -85,11 +101,26 @@ func (b *Builder) flushed() (*sql.DB, error) {
 // Path is the file the passes edit.
 func (x *EnrichDB) Path() string { return x.path }
 
-// Close closes the database it opened and releases the build lock.
+// Close closes the database it opened, puts an edited copy in place of
+// the committed index (each pass committed or rolled back its own
+// transaction, as it would have in place) and releases the build lock.
 func (x *EnrichDB) Close() error {
 	var err error
 	if x.owned {
 		err = x.db.Close()
+	}
+	if x.commitTo != "" {
+		if err == nil {
+			err = syncFile(x.path)
+		}
+		if err == nil {
+			err = os.Rename(x.path, x.commitTo)
+		}
+		if err != nil {
+			err = fmt.Errorf("enrich: the index is unchanged: %w", err)
+		}
+		removeDBFiles(x.path)
+		x.commitTo = ""
 	}
 	if x.release != nil {
 		x.release()

@@ -123,9 +123,12 @@ func OpenWithLimits(dbPath string, l ReadLimits) (*Store, error) {
 		mmap = 0
 	}
 	// A file: URI so that SQLite itself honours mode=ro (the driver strips
-	// query parameters from plain paths).
+	// query parameters from plain paths). immutable=1: a committed index is
+	// never written in place (save, update and enrich rename a new file over
+	// it), so a statement need not take a file lock and check the file for
+	// changes, two system calls each time, tens of times a search.
 	dsn := (&url.URL{Scheme: "file", Path: abs}).String() +
-		fmt.Sprintf("?mode=ro&_pragma=query_only(1)&_pragma=mmap_size(%d)&_pragma=cache_size(-%d)&_pragma=busy_timeout(5000)", mmap, cacheKiB)
+		fmt.Sprintf("?mode=ro&immutable=1&_pragma=query_only(1)&_pragma=mmap_size(%d)&_pragma=cache_size(-%d)&_pragma=busy_timeout(5000)", mmap, cacheKiB)
 	db, err := sql.Open("sqlite", dsn)
 	if err != nil {
 		return nil, fmt.Errorf("open index: %w", err)

@@ -120,22 +120,17 @@ func TestErrorsHideInternals(t *testing.T) {
 		}
 		defer db.Close()
 		db.SetMaxOpenConns(1)
-		// The server may still hold a shared lock from a read as the
-		// writer starts (seen under -race in CI): the writer waits for
-		// that read to end instead of failing the test.
 		if _, err := db.Exec("PRAGMA busy_timeout=10000; PRAGMA journal_mode=DELETE; PRAGMA locking_mode=EXCLUSIVE; BEGIN EXCLUSIVE; UPDATE docs SET title = title WHERE id = 1"); err != nil {
 			t.Fatalf("take an exclusive lock: %v", err)
 		}
 		defer db.Exec("ROLLBACK")
-		failed := 0
+		// The server reads a committed index as immutable (nothing of ours
+		// writes one in place): another process's lock cannot stall it.
 		for _, name := range []string{"read_document", "list_children", "search_symbols", "get_inheritance"} {
 			if res := s.call(name, everyToolArgs[name]); res.IsError {
-				failed++
+				t.Errorf("%s failed while another process held the file locked: %s", name, clip(resultText(res), 300))
 				assertNoInternals(t, name, resultText(res), dir)
 			}
-		}
-		if failed == 0 {
-			t.Error("no call failed on a locked index; the test provokes nothing")
 		}
 	})
 

@@ -30,7 +30,10 @@ existing index without re-indexing. save runs the same passes at its end; this
 command re-runs them, e.g. to join Swift symbol graphs or after a pass changed.
 Every pass is idempotent and is recorded in the index (enrich_runs). It takes
 the index's build lock, so it never runs alongside a save: while a save runs
-it fails with exit status 4, as a save started meanwhile does.
+it fails with exit status 4, as a save started meanwhile does. The passes edit a
+copy of the index (it needs as much free space again), which replaces the index
+when they end: a server reading it meanwhile is never disturbed, and serves the
+new file once it is in place, as after a save.
 
 --pass runs only the named passes (repeat it or separate names with commas),
 plus any pass they depend on that never ran at its current version.
