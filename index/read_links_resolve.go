@@ -58,7 +58,37 @@ type linkRule struct {
 // three scans that each find the 8 it holds take a fraction of one. The
 // children of matter/clusters are its siblings, 901 of the 8,558 pages
 // under matter/: the scan stops at its cap and they are probed.
+//
+// Answers are kept per Store (the index is read-only while open): the pages
+// a link names (View, String, NSObject…) are linked from page after page,
+// and a large page's links cost most of its read.
 func (s *Store) ResolveLinks(ctx context.Context, links []LinkQuery) ([]string, error) {
+	out := make([]string, len(links))
+	var missing []LinkQuery
+	var at []int
+	for i, l := range links {
+		if uri, ok := s.links.Get(l); ok {
+			out[i] = uri
+		} else {
+			missing, at = append(missing, l), append(at, i)
+		}
+	}
+	if len(missing) == 0 {
+		return out, nil
+	}
+	found, err := s.resolveLinks(ctx, missing)
+	if err != nil {
+		return nil, err
+	}
+	for j, i := range at {
+		out[i] = found[j]
+		s.links.Put(missing[j], found[j])
+	}
+	return out, nil
+}
+
+// resolveLinks is ResolveLinks without the Store's kept answers.
+func (s *Store) resolveLinks(ctx context.Context, links []LinkQuery) ([]string, error) {
 	out := make([]string, len(links))
 	if len(links) == 0 {
 		return out, nil

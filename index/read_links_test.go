@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
 
@@ -164,6 +165,22 @@ func TestResolveLinks(t *testing.T) {
 	for i := range want {
 		if got[i] != want[i] {
 			t.Errorf("ResolveLinks[%d] %s = %q, want %q", i, links[i].URI, got[i], want[i])
+		}
+	}
+	// The answers are kept per Store: asked again in the other order,
+	// the kept answers are the index's.
+	if s.links.Len() != len(links) {
+		t.Errorf("%d answers kept, want %d", s.links.Len(), len(links))
+	}
+	back := slices.Clone(links)
+	slices.Reverse(back)
+	again, err := s.ResolveLinks(context.Background(), back)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, uri := range again {
+		if w := want[len(want)-1-i]; uri != w {
+			t.Errorf("kept answer for %s = %q, want %q", back[i].URI, uri, w)
 		}
 	}
 }

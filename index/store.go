@@ -48,6 +48,8 @@ type Store struct {
 	lookups *memo.Map[string, []int64]
 	// addresses keeps what pageByURI found at an address.
 	addresses *memo.Map[string, pageAt]
+	// links keeps ResolveLinks' answers.
+	links *memo.Map[LinkQuery, string]
 }
 
 // StoredDocument is a document as the index returns it: the Document
@@ -73,10 +75,11 @@ type DocumentSummary struct {
 }
 
 // Bounds of a Store's caches, per generation (internal/memo): at most about
-// 20 MB of docs rows and 10 MB of lookup answers.
+// 20 MB of docs rows, 10 MB of lookup answers and 15 MB of resolved links.
 const (
 	pageRowCacheSize = 32768
 	lookupCacheSize  = 8192
+	linkCacheSize    = 32768
 )
 
 // Open opens the index at dbPath read-only. It returns ErrNotFound when there
@@ -140,7 +143,8 @@ func OpenWithLimits(dbPath string, l ReadLimits) (*Store, error) {
 		return nil, fmt.Errorf("%w (%s)", err, dbPath)
 	}
 	return &Store{db: db, path: dbPath, rows: memo.New[int64, *PageRow](pageRowCacheSize),
-		lookups: memo.New[string, []int64](lookupCacheSize), addresses: memo.New[string, pageAt](lookupCacheSize)}, nil
+		lookups: memo.New[string, []int64](lookupCacheSize), addresses: memo.New[string, pageAt](lookupCacheSize),
+		links: memo.New[LinkQuery, string](linkCacheSize)}, nil
 }
 
 // checkSchemaVersion tells a foreign or damaged file (ErrCorrupt) from an
