@@ -92,7 +92,7 @@ type graphTablesSeen struct {
 // GraphPageAt reads the page at uri without its members; ok is false when
 // the crawl lacks it.
 func (l *NameLookup) GraphPageAt(ctx context.Context, uri string) (GraphPage, bool, error) {
-	pages, err := sqlrows.All(ctx, l.db, "graph page "+uri,
+	pages, err := sqlrows.All(ctx, l.fixed(), "graph page "+uri,
 		"SELECT uri, title, kind, framework, parent_uri, '' FROM docs WHERE uri = ? AND source = ?",
 		[]any{uri, document.SourceAppleDocs}, scanGraphPage)
 	if err != nil || len(pages) == 0 {
@@ -119,7 +119,7 @@ func (l *NameLookup) GraphType(ctx context.Context, uri string) (*GraphType, err
 	}
 	cols := "d.uri, d.title, d.kind, d.framework, d.parent_uri, " + decl
 	out := &GraphType{}
-	pages, err := sqlrows.All(ctx, l.db, "graph page "+uri,
+	pages, err := sqlrows.All(ctx, l.fixed(), "graph page "+uri,
 		"SELECT "+cols+" FROM docs d"+join+" WHERE d.uri = ?1 AND d.source = ?2",
 		[]any{uri, document.SourceAppleDocs}, scanGraphPage)
 	if err != nil {
@@ -130,14 +130,14 @@ func (l *NameLookup) GraphType(ctx context.Context, uri string) (*GraphType, err
 	}
 	// Two indexed reads: the pages whose parent is the address, and the
 	// address range under it ('0' follows '/').
-	out.Members, err = sqlrows.All(ctx, l.db, "graph members "+uri,
+	out.Members, err = sqlrows.All(ctx, l.fixed(), "graph members "+uri,
 		"SELECT "+cols+" FROM docs d"+join+" WHERE d.source = ?2 AND (d.parent_uri = ?1 OR (d.uri > ?1 || '/' AND d.uri < ?1 || '0'))",
 		[]any{uri, document.SourceAppleDocs}, scanGraphPage)
 	if err != nil {
 		return nil, err
 	}
 	if children {
-		out.Children, err = sqlrows.All(ctx, l.db, "graph children "+uri,
+		out.Children, err = sqlrows.All(ctx, l.fixed(), "graph children "+uri,
 			`SELECT p.uri, c.child_uri, c.child_title, COALESCE(k.kind, ''), COALESCE(k.parent_uri, '') FROM doc_children c
 JOIN docs p ON p.id = c.doc_id AND p.source = ?2
 LEFT JOIN docs k ON k.uri = c.child_uri
@@ -149,7 +149,7 @@ WHERE c.doc_id = (SELECT id FROM docs WHERE uri = ?1)
 		}
 	}
 	if edges {
-		out.Edges, err = sqlrows.All(ctx, l.db, "graph edges "+uri,
+		out.Edges, err = sqlrows.All(ctx, l.fixed(), "graph edges "+uri,
 			"SELECT child_uri, parent_uri, parent_title, relation FROM inheritance_edges WHERE child_uri = ?",
 			[]any{uri}, func(rows *sql.Rows) (GraphEdge, error) {
 				var e GraphEdge
@@ -175,13 +175,16 @@ func (l *NameLookup) GraphNamed(ctx context.Context, name string) ([]GraphPage, 
 		decl, join = "COALESCE(s.signature, '')", declarationJoin
 	}
 	low := strings.ToLower(name)
+	if may, err := l.mayHavePages(low); err != nil || !may {
+		return nil, err
+	}
 	where := "d.id IN (SELECT doc_id FROM symbol_names WHERE name_lower = ?1)"
 	args := []any{low, document.SourceAppleDocs}
 	if !l.byNames {
 		where = "(d.title_lower = ?1 OR (d.title_lower >= ?3 AND d.title_lower < ?4))"
 		args = append(args, low+"(", low+")")
 	}
-	return sqlrows.All(ctx, l.db, "graph name "+name,
+	return sqlrows.All(ctx, l.fixed(), "graph name "+name,
 		"SELECT d.uri, d.title, d.kind, d.framework, d.parent_uri, "+decl+
 			", COALESCE(p.title, ''), COALESCE(p.kind, ''), COALESCE(p.framework, '') FROM docs d"+join+
 			" LEFT JOIN docs p ON d.parent_uri != '' AND p.uri = d.parent_uri WHERE "+where+" AND d.source = ?2",
@@ -211,8 +214,9 @@ func (l *NameLookup) GraphContainers(ctx context.Context, prefixes []string) (ma
 		maps.Copy(out, part)
 		prefixes = prefixes[maxContainerPrefixes:]
 	}
-	if len(prefixes) == 0 {
-		return out, nil
+	prefixes, err := l.maySitUnder(prefixes)
+	if err != nil || len(prefixes) == 0 {
+		return out, err
 	}
 	_, children, _ := l.graphTables()
 	// Four index probes per prefix, UNION ALL: a UNION sorts in a
@@ -237,7 +241,9 @@ func (l *NameLookup) GraphContainers(ctx context.Context, prefixes []string) (ma
 	seen := map[string]bool{}
 	var found []string
 	prefixOf := map[string]string{}
-	err := sqlrows.Each(ctx, l.db, "graph containers", strings.Join(parts, "\nUNION ALL "), args, func(rows *sql.Rows) error {
+	// The text depends only on how many prefixes there are (at most
+	// maxContainerPrefixes), so it is prepared once per count.
+	err = sqlrows.Each(ctx, l.fixed(), "graph containers", strings.Join(parts, "\nUNION ALL "), args, func(rows *sql.Rows) error {
 		var u string
 		if err := rows.Scan(&u); err != nil {
 			return err
@@ -276,6 +282,63 @@ func (l *NameLookup) GraphContainers(ctx context.Context, prefixes []string) (ma
 			p = GraphPage{URI: u}
 		}
 		out[prefixOf[u]] = append(out[prefixOf[u]], p)
+	}
+	return out, nil
+}
+
+// segmentKeys is the lazily read set of the path segments that page
+// parents and Topics entries have, lowercased, each cut at its first '-'
+// ("uicollectionviewdiffabledatasource" for
+// "uicollectionviewdiffabledatasource-9tqpa"): every address
+// GraphContainers can find ends in one of them.
+type segmentKeys struct {
+	once sync.Once
+	set  map[string]struct{}
+	err  error
+}
+
+// segmentKey is a path segment as segmentKeys holds it.
+func segmentKey(seg string) string {
+	seg = strings.ToLower(seg)
+	if i := strings.IndexByte(seg, '-'); i > 0 {
+		seg = seg[:i]
+	}
+	return seg
+}
+
+// maySitUnder keeps the prefixes whose last segment some page parent or
+// Topics entry has: the others hold nothing, and most of the names a
+// project declares itself are among them. The set is read once (two
+// passes over indexed columns), without the caller's context.
+func (l *NameLookup) maySitUnder(prefixes []string) ([]string, error) {
+	k := &l.segments
+	k.once.Do(func() {
+		k.set = map[string]struct{}{}
+		add := func(rows *sql.Rows) error {
+			var uri string
+			if err := rows.Scan(&uri); err != nil {
+				return err
+			}
+			_, path, _ := strings.Cut(uri, "://")
+			for seg := range strings.SplitSeq(path, "/") {
+				k.set[segmentKey(seg)] = struct{}{}
+			}
+			return nil
+		}
+		ctx := context.Background()
+		k.err = sqlrows.Each(ctx, l.db, "page parents", "SELECT DISTINCT parent_uri FROM docs", nil, add)
+		if _, children, _ := l.graphTables(); children && k.err == nil {
+			k.err = sqlrows.Each(ctx, l.db, "topics entries", "SELECT child_uri FROM doc_children", nil, add)
+		}
+	})
+	if k.err != nil {
+		return nil, k.err
+	}
+	var out []string
+	for _, p := range prefixes {
+		if _, ok := k.set[segmentKey(p[strings.LastIndexByte(p, '/')+1:])]; ok {
+			out = append(out, p)
+		}
 	}
 	return out, nil
 }
@@ -319,7 +382,7 @@ func (l *NameLookup) GraphListed(ctx context.Context, name string) ([]GraphChild
 		return nil, nil
 	}
 	if l.graphTablesSeen.childTitles {
-		return sqlrows.All(ctx, l.db, "graph listed "+name, listedQuery(l.graphTablesSeen.childLeaves),
+		return sqlrows.All(ctx, l.fixed(), "graph listed "+name, listedQuery(l.graphTablesSeen.childLeaves),
 			[]any{name, document.SourceAppleDocs}, scanGraphChild)
 	}
 	byTitle, err := l.allListed()
