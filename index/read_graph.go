@@ -175,8 +175,8 @@ func (l *NameLookup) GraphNamed(ctx context.Context, name string) ([]GraphPage, 
 		decl, join = "COALESCE(s.signature, '')", declarationJoin
 	}
 	low := strings.ToLower(name)
-	if may, err := l.mayHavePages(low); err != nil || !may {
-		return nil, err
+	if !l.mayHavePages(low) {
+		return nil, nil
 	}
 	where := "d.id IN (SELECT doc_id FROM symbol_names WHERE name_lower = ?1)"
 	args := []any{low, document.SourceAppleDocs}
@@ -214,9 +214,8 @@ func (l *NameLookup) GraphContainers(ctx context.Context, prefixes []string) (ma
 		maps.Copy(out, part)
 		prefixes = prefixes[maxContainerPrefixes:]
 	}
-	prefixes, err := l.maySitUnder(prefixes)
-	if err != nil || len(prefixes) == 0 {
-		return out, err
+	if prefixes = l.maySitUnder(prefixes); len(prefixes) == 0 {
+		return out, nil
 	}
 	_, children, _ := l.graphTables()
 	// Four index probes per prefix, UNION ALL: a UNION sorts in a
@@ -243,7 +242,7 @@ func (l *NameLookup) GraphContainers(ctx context.Context, prefixes []string) (ma
 	prefixOf := map[string]string{}
 	// The text depends only on how many prefixes there are (at most
 	// maxContainerPrefixes), so it is prepared once per count.
-	err = sqlrows.Each(ctx, l.fixed(), "graph containers", strings.Join(parts, "\nUNION ALL "), args, func(rows *sql.Rows) error {
+	err := sqlrows.Each(ctx, l.fixed(), "graph containers", strings.Join(parts, "\nUNION ALL "), args, func(rows *sql.Rows) error {
 		var u string
 		if err := rows.Scan(&u); err != nil {
 			return err
@@ -286,53 +285,44 @@ func (l *NameLookup) GraphContainers(ctx context.Context, prefixes []string) (ma
 	return out, nil
 }
 
-// segmentKeys is the lazily read set of the path segments that page
-// parents and Topics entries have, lowercased, each cut at its first '-'
+// segmentKeys is the set of the path segments that page parents and
+// Topics entries have, each cut at its first '-'
 // ("uicollectionviewdiffabledatasource" for
 // "uicollectionviewdiffabledatasource-9tqpa"): every address
-// GraphContainers can find ends in one of them.
+// GraphContainers can find ends in one of them. It is read once in the
+// background (two passes over indexed columns, about 0.6 s on the full
+// index); the containers' reads go on without it until it is there.
 type segmentKeys struct {
 	once sync.Once
+	// done is closed when set and err are written.
+	done chan struct{}
 	set  map[string]struct{}
 	err  error
 }
 
-// segmentKey is a path segment as segmentKeys holds it.
+// segmentKey is a path segment as segmentKeys holds it. The containers'
+// reads compare addresses byte for byte with lowercased prefixes, so a
+// segment is kept as spelled.
 func segmentKey(seg string) string {
-	seg = strings.ToLower(seg)
 	if i := strings.IndexByte(seg, '-'); i > 0 {
-		seg = seg[:i]
+		return seg[:i]
 	}
 	return seg
 }
 
 // maySitUnder keeps the prefixes whose last segment some page parent or
 // Topics entry has: the others hold nothing, and most of the names a
-// project declares itself are among them. The set is read once (two
-// passes over indexed columns), without the caller's context.
-func (l *NameLookup) maySitUnder(prefixes []string) ([]string, error) {
-	k := &l.segments
-	k.once.Do(func() {
-		k.set = map[string]struct{}{}
-		add := func(rows *sql.Rows) error {
-			var uri string
-			if err := rows.Scan(&uri); err != nil {
-				return err
-			}
-			_, path, _ := strings.Cut(uri, "://")
-			for seg := range strings.SplitSeq(path, "/") {
-				k.set[segmentKey(seg)] = struct{}{}
-			}
-			return nil
-		}
-		ctx := context.Background()
-		k.err = sqlrows.Each(ctx, l.db, "page parents", "SELECT DISTINCT parent_uri FROM docs", nil, add)
-		if _, children, _ := l.graphTables(); children && k.err == nil {
-			k.err = sqlrows.Each(ctx, l.db, "topics entries", "SELECT child_uri FROM doc_children", nil, add)
-		}
-	})
+// project declares itself are among them. Until the segments are read (or
+// if their read failed) it keeps every prefix.
+func (l *NameLookup) maySitUnder(prefixes []string) []string {
+	k := l.segmentSet()
+	select {
+	case <-k.done:
+	default:
+		return prefixes
+	}
 	if k.err != nil {
-		return nil, k.err
+		return prefixes
 	}
 	var out []string
 	for _, p := range prefixes {
@@ -340,7 +330,52 @@ func (l *NameLookup) maySitUnder(prefixes []string) ([]string, error) {
 			out = append(out, p)
 		}
 	}
-	return out, nil
+	return out
+}
+
+// segmentSet starts the read of the segments, once, without the caller's
+// context, and returns them (read or not yet: see done).
+func (l *NameLookup) segmentSet() *segmentKeys {
+	k := &l.segments
+	k.once.Do(func() {
+		k.done = make(chan struct{})
+		go func() {
+			defer close(k.done)
+			set := map[string]struct{}{}
+			// add keeps uri's segments; a Topics entry's own last
+			// segment is no container of it.
+			add := func(uri string, withLast bool) {
+				_, path, _ := strings.Cut(uri, "://")
+				for path != "" {
+					seg, rest, more := strings.Cut(path, "/")
+					if !more && !withLast {
+						break
+					}
+					key := segmentKey(seg)
+					if _, ok := set[key]; !ok {
+						set[strings.Clone(key)] = struct{}{}
+					}
+					path = rest
+				}
+			}
+			read := func(what, query string, withLast bool) error {
+				return sqlrows.Each(context.Background(), l.db, what, query, nil, func(rows *sql.Rows) error {
+					var uri string
+					if err := rows.Scan(&uri); err != nil {
+						return err
+					}
+					add(uri, withLast)
+					return nil
+				})
+			}
+			err := read("page parents", "SELECT DISTINCT parent_uri FROM docs", true)
+			if _, children, _ := l.graphTables(); children && err == nil {
+				err = read("topics entries", "SELECT DISTINCT child_uri FROM doc_children", false)
+			}
+			k.set, k.err = set, err
+		}()
+	})
+	return k
 }
 
 // maxContainerPrefixes is how many prefixes one GraphContainers statement

@@ -27,8 +27,8 @@ func addPage(t *testing.T, path, uri, title, parent string) {
 	}
 }
 
-// TestNameLookupHoldsItsNameList: the symbol names are read once, and a
-// name not among them is answered from memory, by Pages and GraphNamed
+// TestNameLookupHoldsItsNameList: the symbol names are read once (in the
+// background, started by the first read), and then a name not among them is answered from memory, by Pages and GraphNamed
 // alike, without a read (a project's own names were two reads in five of a
 // cold verify call); a name among them is read.
 func TestNameLookupHoldsItsNameList(t *testing.T) {
@@ -40,6 +40,10 @@ func TestNameLookupHoldsItsNameList(t *testing.T) {
 	defer l.Close()
 	if pages, err := l.Pages("padding"); err != nil || len(pages) == 0 {
 		t.Fatalf("Pages(padding) = %+v, %v", pages, err)
+	}
+	// The first read started the names' read in the background.
+	if _, err := l.Names(context.Background()); err != nil {
+		t.Fatal(err)
 	}
 	addPage(t, path, "apple-docs://swiftui/view/freshname", "freshName", "apple-docs://swiftui/view")
 	if pages, err := l.Pages("freshName"); err != nil || len(pages) != 0 {
@@ -62,8 +66,9 @@ func TestNameLookupHoldsItsNameList(t *testing.T) {
 }
 
 // TestGraphContainersSkipsAddressesNothingSitsUnder: an address whose last
-// segment no page parent or Topics entry has is not read (the segments are
-// read once); one that some page sits under still is.
+// segment no page parent or Topics entry has is not read once the segments
+// are (in the background, started by the first read); one that some page
+// sits under still is, and so is every address before they are.
 func TestGraphContainersSkipsAddressesNothingSitsUnder(t *testing.T) {
 	path := buildFixture(t)
 	l, err := OpenNameLookup(path)
@@ -75,6 +80,8 @@ func TestGraphContainersSkipsAddressesNothingSitsUnder(t *testing.T) {
 	if cs, err := l.GraphContainers(ctx, []string{"apple-docs://swiftui/view"}); err != nil || len(cs["apple-docs://swiftui/view"]) != 1 {
 		t.Fatalf("GraphContainers(view) = %+v, %v", cs, err)
 	}
+	// The first read started the segments' read in the background.
+	<-l.segmentSet().done
 	addPage(t, path, "apple-docs://swiftui/freshtype/member", "member", "apple-docs://swiftui/freshtype")
 	if cs, err := l.GraphContainers(ctx, []string{"apple-docs://swiftui/freshtype"}); err != nil || len(cs) != 0 {
 		t.Errorf("GraphContainers(freshtype) = %+v, %v: read although no segment held is freshtype", cs, err)

@@ -204,8 +204,8 @@ func (l *NameLookup) prepare() error {
 // checks by exact title, kind and language.
 func (l *NameLookup) Pages(name string) ([]NamedPage, error) {
 	low := strings.ToLower(name)
-	if may, err := l.mayHavePages(low); err != nil || !may {
-		return nil, err
+	if !l.mayHavePages(low) {
+		return nil, nil
 	}
 	args := []any{low}
 	if !l.byNames {

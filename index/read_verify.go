@@ -177,64 +177,85 @@ func isWord(s string) bool {
 
 // Names returns every distinct lowercased symbol name, for an in-memory
 // search of the names one slip away from a misspelt one (170,000 names,
-// about 7 MB, read once in 0.2 s on the full index, then held). It reads
-// without the caller's context: a cancelled first call must not spoil the
-// list for the next ones.
+// about 7 MB, read once in 0.3 s on the full index, then held). It waits
+// for the read if another call started it. It reads without the caller's
+// context: a cancelled first call must not spoil the list for the next
+// ones.
 func (l *NameLookup) Names(ctx context.Context) ([]string, error) {
 	n := l.nameSet()
+	<-n.done
 	return n.list, n.err
 }
 
-// names is the lazily read list of symbol names and its set.
+// names is the list of symbol names and its set, read once in the
+// background: a lookup does not wait for them, it reads the index until
+// they are there.
 type names struct {
 	once sync.Once
+	// done is closed when list, set and err are written.
+	done chan struct{}
 	list []string
 	set  map[string]struct{}
 	err  error
 }
 
+// nameSet starts the read of the names, once, and returns them (read or
+// not yet: see done).
 func (l *NameLookup) nameSet() *names {
 	n := &l.names
 	n.once.Do(func() {
+		n.done = make(chan struct{})
 		if !l.byNames {
+			close(n.done)
 			return
 		}
-		n.list, n.err = sqlrows.All(context.Background(), l.db, "symbol names", "SELECT DISTINCT name_lower FROM symbol_names", nil,
-			func(rows *sql.Rows) (string, error) {
-				var name string
-				err := rows.Scan(&name)
-				return name, err
-			})
-		n.set = make(map[string]struct{}, len(n.list))
-		for _, name := range n.list {
-			n.set[name] = struct{}{}
-		}
+		go func() {
+			defer close(n.done)
+			n.list, n.err = sqlrows.All(context.Background(), l.db, "symbol names", "SELECT DISTINCT name_lower FROM symbol_names", nil,
+				func(rows *sql.Rows) (string, error) {
+					var name string
+					err := rows.Scan(&name)
+					return name, err
+				})
+			set := make(map[string]struct{}, len(n.list))
+			for _, name := range n.list {
+				set[name] = struct{}{}
+			}
+			n.set = set
+		}()
 	})
 	return n
 }
 
-// HasName says whether low (lowercased) is a symbol name of the index;
-// always false for an index without symbol_names.
+// HasName says whether low (lowercased) is a symbol name of the index,
+// waiting for the names if they are being read; always false for an index
+// without symbol_names.
 func (l *NameLookup) HasName(low string) (bool, error) {
 	n := l.nameSet()
+	<-n.done
 	_, ok := n.set[low]
 	return ok, n.err
 }
 
 // mayHavePages says whether a page may have low (lowercased) among its
-// symbol names: false only when the index has symbol_names and its list
-// lacks the name, so that the many names a project declares itself cost a
-// map lookup, not a read.
-func (l *NameLookup) mayHavePages(low string) (bool, error) {
+// symbol names: false only when the names have been read and lack it, so
+// that, once they are, the many names a project declares itself cost a
+// map lookup, not a read. It never waits for them.
+func (l *NameLookup) mayHavePages(low string) bool {
 	if !l.byNames {
-		return true, nil
+		return true
 	}
 	n := l.nameSet()
-	if n.err != nil {
-		return false, n.err
+	select {
+	case <-n.done:
+		if n.err != nil {
+			return true
+		}
+		_, ok := n.set[low]
+		return ok
+	default:
+		return true
 	}
-	_, ok := n.set[low]
-	return ok, nil
 }
 
 // PageText returns the title and Markdown of the page at uri (for a sample
