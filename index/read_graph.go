@@ -92,7 +92,7 @@ type graphTablesSeen struct {
 // GraphPageAt reads the page at uri without its members; ok is false when
 // the crawl lacks it.
 func (l *NameLookup) GraphPageAt(ctx context.Context, uri string) (GraphPage, bool, error) {
-	pages, err := sqlrows.All(ctx, l.db, "graph page "+uri,
+	pages, err := sqlrows.All(ctx, l.fixed(), "graph page "+uri,
 		"SELECT uri, title, kind, framework, parent_uri, '' FROM docs WHERE uri = ? AND source = ?",
 		[]any{uri, document.SourceAppleDocs}, scanGraphPage)
 	if err != nil || len(pages) == 0 {
@@ -119,7 +119,7 @@ func (l *NameLookup) GraphType(ctx context.Context, uri string) (*GraphType, err
 	}
 	cols := "d.uri, d.title, d.kind, d.framework, d.parent_uri, " + decl
 	out := &GraphType{}
-	pages, err := sqlrows.All(ctx, l.db, "graph page "+uri,
+	pages, err := sqlrows.All(ctx, l.fixed(), "graph page "+uri,
 		"SELECT "+cols+" FROM docs d"+join+" WHERE d.uri = ?1 AND d.source = ?2",
 		[]any{uri, document.SourceAppleDocs}, scanGraphPage)
 	if err != nil {
@@ -130,14 +130,14 @@ func (l *NameLookup) GraphType(ctx context.Context, uri string) (*GraphType, err
 	}
 	// Two indexed reads: the pages whose parent is the address, and the
 	// address range under it ('0' follows '/').
-	out.Members, err = sqlrows.All(ctx, l.db, "graph members "+uri,
+	out.Members, err = sqlrows.All(ctx, l.fixed(), "graph members "+uri,
 		"SELECT "+cols+" FROM docs d"+join+" WHERE d.source = ?2 AND (d.parent_uri = ?1 OR (d.uri > ?1 || '/' AND d.uri < ?1 || '0'))",
 		[]any{uri, document.SourceAppleDocs}, scanGraphPage)
 	if err != nil {
 		return nil, err
 	}
 	if children {
-		out.Children, err = sqlrows.All(ctx, l.db, "graph children "+uri,
+		out.Children, err = sqlrows.All(ctx, l.fixed(), "graph children "+uri,
 			`SELECT p.uri, c.child_uri, c.child_title, COALESCE(k.kind, ''), COALESCE(k.parent_uri, '') FROM doc_children c
 JOIN docs p ON p.id = c.doc_id AND p.source = ?2
 LEFT JOIN docs k ON k.uri = c.child_uri
@@ -149,7 +149,7 @@ WHERE c.doc_id = (SELECT id FROM docs WHERE uri = ?1)
 		}
 	}
 	if edges {
-		out.Edges, err = sqlrows.All(ctx, l.db, "graph edges "+uri,
+		out.Edges, err = sqlrows.All(ctx, l.fixed(), "graph edges "+uri,
 			"SELECT child_uri, parent_uri, parent_title, relation FROM inheritance_edges WHERE child_uri = ?",
 			[]any{uri}, func(rows *sql.Rows) (GraphEdge, error) {
 				var e GraphEdge
@@ -175,13 +175,16 @@ func (l *NameLookup) GraphNamed(ctx context.Context, name string) ([]GraphPage, 
 		decl, join = "COALESCE(s.signature, '')", declarationJoin
 	}
 	low := strings.ToLower(name)
+	if !l.mayHavePages(low) {
+		return nil, nil
+	}
 	where := "d.id IN (SELECT doc_id FROM symbol_names WHERE name_lower = ?1)"
 	args := []any{low, document.SourceAppleDocs}
 	if !l.byNames {
 		where = "(d.title_lower = ?1 OR (d.title_lower >= ?3 AND d.title_lower < ?4))"
 		args = append(args, low+"(", low+")")
 	}
-	return sqlrows.All(ctx, l.db, "graph name "+name,
+	return sqlrows.All(ctx, l.fixed(), "graph name "+name,
 		"SELECT d.uri, d.title, d.kind, d.framework, d.parent_uri, "+decl+
 			", COALESCE(p.title, ''), COALESCE(p.kind, ''), COALESCE(p.framework, '') FROM docs d"+join+
 			" LEFT JOIN docs p ON d.parent_uri != '' AND p.uri = d.parent_uri WHERE "+where+" AND d.source = ?2",
@@ -211,7 +214,7 @@ func (l *NameLookup) GraphContainers(ctx context.Context, prefixes []string) (ma
 		maps.Copy(out, part)
 		prefixes = prefixes[maxContainerPrefixes:]
 	}
-	if len(prefixes) == 0 {
+	if prefixes = l.maySitUnder(prefixes); len(prefixes) == 0 {
 		return out, nil
 	}
 	_, children, _ := l.graphTables()
@@ -237,7 +240,9 @@ func (l *NameLookup) GraphContainers(ctx context.Context, prefixes []string) (ma
 	seen := map[string]bool{}
 	var found []string
 	prefixOf := map[string]string{}
-	err := sqlrows.Each(ctx, l.db, "graph containers", strings.Join(parts, "\nUNION ALL "), args, func(rows *sql.Rows) error {
+	// The text depends only on how many prefixes there are (at most
+	// maxContainerPrefixes), so it is prepared once per count.
+	err := sqlrows.Each(ctx, l.fixed(), "graph containers", strings.Join(parts, "\nUNION ALL "), args, func(rows *sql.Rows) error {
 		var u string
 		if err := rows.Scan(&u); err != nil {
 			return err
@@ -280,6 +285,99 @@ func (l *NameLookup) GraphContainers(ctx context.Context, prefixes []string) (ma
 	return out, nil
 }
 
+// segmentKeys is the set of the path segments that page parents and
+// Topics entries have, each cut at its first '-'
+// ("uicollectionviewdiffabledatasource" for
+// "uicollectionviewdiffabledatasource-9tqpa"): every address
+// GraphContainers can find ends in one of them. It is read once in the
+// background (two passes over indexed columns, about 0.6 s on the full
+// index); the containers' reads go on without it until it is there.
+type segmentKeys struct {
+	once sync.Once
+	// done is closed when set and err are written.
+	done chan struct{}
+	set  map[string]struct{}
+	err  error
+}
+
+// segmentKey is a path segment as segmentKeys holds it. The containers'
+// reads compare addresses byte for byte with lowercased prefixes, so a
+// segment is kept as spelled.
+func segmentKey(seg string) string {
+	if i := strings.IndexByte(seg, '-'); i > 0 {
+		return seg[:i]
+	}
+	return seg
+}
+
+// maySitUnder keeps the prefixes whose last segment some page parent or
+// Topics entry has: the others hold nothing, and most of the names a
+// project declares itself are among them. Until the segments are read (or
+// if their read failed) it keeps every prefix.
+func (l *NameLookup) maySitUnder(prefixes []string) []string {
+	k := l.segmentSet()
+	select {
+	case <-k.done:
+	default:
+		return prefixes
+	}
+	if k.err != nil {
+		return prefixes
+	}
+	var out []string
+	for _, p := range prefixes {
+		if _, ok := k.set[segmentKey(p[strings.LastIndexByte(p, '/')+1:])]; ok {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+// segmentSet starts the read of the segments, once, without the caller's
+// context, and returns them (read or not yet: see done).
+func (l *NameLookup) segmentSet() *segmentKeys {
+	k := &l.segments
+	k.once.Do(func() {
+		k.done = make(chan struct{})
+		go func() {
+			defer close(k.done)
+			set := map[string]struct{}{}
+			// add keeps uri's segments; a Topics entry's own last
+			// segment is no container of it.
+			add := func(uri string, withLast bool) {
+				_, path, _ := strings.Cut(uri, "://")
+				for path != "" {
+					seg, rest, more := strings.Cut(path, "/")
+					if !more && !withLast {
+						break
+					}
+					key := segmentKey(seg)
+					if _, ok := set[key]; !ok {
+						set[strings.Clone(key)] = struct{}{}
+					}
+					path = rest
+				}
+			}
+			read := func(what, query string, withLast bool) error {
+				return sqlrows.Each(context.Background(), l.db, what, query, nil, func(rows *sql.Rows) error {
+					var uri string
+					if err := rows.Scan(&uri); err != nil {
+						return err
+					}
+					add(uri, withLast)
+					return nil
+				})
+			}
+			err := read("page parents", "SELECT DISTINCT parent_uri FROM docs", true)
+			if _, children, _ := l.graphTables(); children && err == nil {
+				err = read("topics entries", "SELECT DISTINCT child_uri FROM doc_children", false)
+			}
+			k.set, k.err = set, err
+		}()
+	})
+	return k
+}
+
 // maxContainerPrefixes is how many prefixes one GraphContainers statement
 // reads (four terms each).
 const maxContainerPrefixes = 100
@@ -319,7 +417,7 @@ func (l *NameLookup) GraphListed(ctx context.Context, name string) ([]GraphChild
 		return nil, nil
 	}
 	if l.graphTablesSeen.childTitles {
-		return sqlrows.All(ctx, l.db, "graph listed "+name, listedQuery(l.graphTablesSeen.childLeaves),
+		return sqlrows.All(ctx, l.fixed(), "graph listed "+name, listedQuery(l.graphTablesSeen.childLeaves),
 			[]any{name, document.SourceAppleDocs}, scanGraphChild)
 	}
 	byTitle, err := l.allListed()

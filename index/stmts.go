@@ -15,22 +15,43 @@ type stmtCache struct {
 	stmts map[string]*sql.Stmt
 }
 
-// stmt returns the prepared statement for query, preparing it on first use.
-func (s *Store) stmt(ctx context.Context, query string) (*sql.Stmt, error) {
-	s.cache.mu.Lock()
-	defer s.cache.mu.Unlock()
-	if st := s.cache.stmts[query]; st != nil {
+// prepared returns the prepared statement for query on db, preparing it on
+// first use. Only fixed query texts belong here: one built per call would
+// grow the cache with every call.
+func (c *stmtCache) prepared(ctx context.Context, db *sql.DB, query string) (*sql.Stmt, error) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if st := c.stmts[query]; st != nil {
 		return st, nil
 	}
-	st, err := s.db.PrepareContext(ctx, query)
+	st, err := db.PrepareContext(ctx, query)
 	if err != nil {
 		return nil, fmt.Errorf("index prepare: %w", err)
 	}
-	if s.cache.stmts == nil {
-		s.cache.stmts = make(map[string]*sql.Stmt)
+	if c.stmts == nil {
+		c.stmts = make(map[string]*sql.Stmt)
 	}
-	s.cache.stmts[query] = st
+	c.stmts[query] = st
 	return st, nil
+}
+
+// closeAll releases the cached statements.
+func (c *stmtCache) closeAll() error {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	var first error
+	for q, st := range c.stmts {
+		if err := st.Close(); err != nil && first == nil {
+			first = err
+		}
+		delete(c.stmts, q)
+	}
+	return first
+}
+
+// stmt returns the Store's prepared statement for query.
+func (s *Store) stmt(ctx context.Context, query string) (*sql.Stmt, error) {
+	return s.cache.prepared(ctx, s.db, query)
 }
 
 // query runs a cached statement.
@@ -52,18 +73,7 @@ func (s *Store) queryRow(ctx context.Context, dest []any, query string, args ...
 }
 
 // closeStatements releases the Store's prepared statements.
-func (s *Store) closeStatements() error {
-	s.cache.mu.Lock()
-	defer s.cache.mu.Unlock()
-	var first error
-	for q, st := range s.cache.stmts {
-		if err := st.Close(); err != nil && first == nil {
-			first = err
-		}
-		delete(s.cache.stmts, q)
-	}
-	return first
-}
+func (s *Store) closeStatements() error { return s.cache.closeAll() }
 
 // PoolConnection is what one connection of a Store's read pool runs with:
 // its PRAGMA mmap_size and cache_size (negative: KiB).

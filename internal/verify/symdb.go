@@ -3,6 +3,7 @@ package verify
 import (
 	"context"
 	"path/filepath"
+	"sort"
 	"strings"
 	"sync"
 
@@ -24,9 +25,14 @@ type IndexTable struct {
 
 	cache nameCache[[]SymbolInfo]
 	near  nameCache[[]Candidate]
+	// mentioned memoizes MentionedIn, which reads up to mentionPagesRead
+	// pages' text for one name.
+	mentioned nameCache[mention]
+
+	// cased memoizes casedName, which reads every page of a name.
+	cased nameCache[string]
 
 	namesOnce sync.Once
-	names     map[string]bool
 	byFirst   map[byte][]string
 	namesErr  error
 
@@ -190,7 +196,7 @@ func (t *IndexTable) Nearest(name string, n int) ([]Candidate, error) {
 	}
 	var out []Candidate
 	low := strings.ToLower(name)
-	for _, near := range rankNear(low, t.byFirst[low[0]], n*3) {
+	for _, near := range rankNear(low, aboutAsLong(t.byFirst[low[0]], low), n*3) {
 		cands, err := t.Lookup(t.casedName(near))
 		if err != nil {
 			return nil, err
@@ -214,35 +220,52 @@ func (t *IndexTable) Nearest(name string, n int) ([]Candidate, error) {
 	return out, nil
 }
 
-// loadNames reads every symbol name once, into a set and by first letter.
+// loadNames reads every symbol name once, by first letter, each letter's
+// names shortest first (aboutAsLong cuts them by length).
 func (t *IndexTable) loadNames() error {
 	t.namesOnce.Do(func() {
 		all, err := t.lookup.Names(context.Background())
-		t.names, t.byFirst, t.namesErr = make(map[string]bool, len(all)), map[byte][]string{}, err
+		t.byFirst, t.namesErr = map[byte][]string{}, err
 		for _, n := range all {
-			if n == "" {
-				continue
+			if n != "" {
+				t.byFirst[n[0]] = append(t.byFirst[n[0]], n)
 			}
-			t.names[n] = true
-			t.byFirst[n[0]] = append(t.byFirst[n[0]], n)
+		}
+		for _, names := range t.byFirst {
+			sort.Slice(names, func(i, j int) bool { return len(names[i]) < len(names[j]) })
 		}
 	})
 	return t.namesErr
 }
 
+// aboutAsLong is the part of names (shortest first) whose length is within
+// name's nearLimit of name's: the only ones rankNear can keep.
+func aboutAsLong(names []string, name string) []string {
+	limit := nearLimit(name)
+	lo := sort.Search(len(names), func(i int) bool { return len(names[i]) >= len(name)-limit })
+	hi := sort.Search(len(names), func(i int) bool { return len(names[i]) > len(name)+limit })
+	return names[lo:hi]
+}
+
 // casedName recovers a name's spelling from its pages' titles: symbol_names
 // keeps it lowercased.
 func (t *IndexTable) casedName(low string) string {
+	if cased, ok := t.cased.get(low); ok {
+		return cased
+	}
 	pages, err := t.lookup.Pages(low)
 	if err != nil {
 		return low
 	}
+	cased := low
 	for _, p := range pages {
 		if n := titleName(p.Title); strings.EqualFold(n, low) {
-			return n
+			cased = n
+			break
 		}
 	}
-	return low
+	t.cased.put(low, cased)
+	return cased
 }
 
 // mentionPagesRead is how many pages MentionedIn reads for a page that
@@ -255,20 +278,38 @@ const mentionPagesRead = 8
 // first page for AVAudioFormat is AVAUDIOFORMAT_HAVE_CMFORMATDESCRIPTION's,
 // and NSKeyValueObservation's a page on key-value observing.
 func (t *IndexTable) MentionedIn(name string) (string, bool, error) {
+	if m, ok := t.mentioned.get(name); ok {
+		return m.uri, m.found, nil
+	}
+	m, err := t.mentionOf(name)
+	if err != nil {
+		return "", false, err
+	}
+	t.mentioned.put(name, m)
+	return m.uri, m.found, nil
+}
+
+// mention is what MentionedIn found for a name.
+type mention struct {
+	uri   string
+	found bool
+}
+
+func (t *IndexTable) mentionOf(name string) (mention, error) {
 	uris, err := t.lookup.MentionedPages(context.Background(), name, mentionPagesRead)
 	if err != nil || len(uris) == 0 {
-		return "", false, err
+		return mention{}, err
 	}
 	for _, uri := range uris {
 		title, text, ok, err := t.PageText(uri)
 		if err != nil {
-			return "", false, err
+			return mention{}, err
 		}
 		if ok && writesName(title, name) || ok && writesName(text, name) {
-			return uri, true, nil
+			return mention{uri, true}, nil
 		}
 	}
-	return uris[0], true, nil
+	return mention{uris[0], true}, nil
 }
 
 // Slip implements Documented: an Apple name one edit (a letter dropped,
@@ -280,7 +321,9 @@ func (t *IndexTable) Slip(name string) (Candidate, bool, error) {
 	}
 	low := strings.ToLower(name)
 	for _, near := range oneEditAway(low) {
-		if !t.names[near] {
+		if has, err := t.lookup.HasName(near); err != nil {
+			return Candidate{}, false, err
+		} else if !has {
 			continue
 		}
 		cands, err := t.Lookup(t.casedName(near))
