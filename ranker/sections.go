@@ -190,7 +190,19 @@ func (s *search) sectionFusionWeights(w map[string]float64) map[string]float64 {
 			strong = true
 		}
 	}
-	target := w[document.SourceAppleDocs] * weightSectionFusion
+	// Equal terms are the weight Apple's pages would have at the book's
+	// standing: sourceWeights scales each source by its best match against
+	// the best anywhere, so when Apple's best match is weak its weight
+	// falls below the book's own and raising the book to it would lower
+	// it; the book then takes Apple's default weight times its own scale
+	// (1 when the task lexicon named its page). "failable initializer":
+	// Apple's weight 0.86, the book's 1, the book's chapter 32nd under
+	// every proposal whose text says "initializer".
+	bookScale := 1.0
+	if d := DefaultSourceWeights[sectionFusionSource]; d > 0 && w[sectionFusionSource] > 0 {
+		bookScale = w[sectionFusionSource] / d
+	}
+	target := max(w[document.SourceAppleDocs], DefaultSourceWeights[document.SourceAppleDocs]*bookScale) * weightSectionFusion
 	if s.onlyLanguage() {
 		// Every word names the language ("let vs var", "static func vs
 		// class func"): Apple's pages match such words only through titles

@@ -3,6 +3,7 @@ package ranker
 import (
 	"context"
 	"database/sql"
+	"math"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -239,5 +240,28 @@ func TestNamedTopicProposesItsChapter(t *testing.T) {
 		sections: map[int64]sectionHit{7: {rank: 3, namedTopic: true}}}
 	if got := s.sectionFusionWeights(map[string]float64{"apple-docs": 3, sectionFusionSource: 1})[sectionFusionSource]; got != 3 {
 		t.Errorf("a named topic's book fuses at %v, want apple-docs' 3", got)
+	}
+}
+
+// TestBookMeetsAppleAtItsOwnStanding: when sourceWeights has scaled
+// apple-docs below the book (Apple's best match is weak: "failable
+// initializer"), equal terms are Apple's default weight at the book's own
+// scale, not Apple's lowered weight, which would leave the book at its own
+// 1.0 under every proposal at 1.5.
+func TestBookMeetsAppleAtItsOwnStanding(t *testing.T) {
+	for _, c := range []struct {
+		apple, book, want float64
+	}{
+		{0.86, 1, 3},    // the book's page named by the lexicon: unscaled
+		{0.3, 0.5, 1.5}, // both scaled: Apple's 3 at the book's half
+		{3, 1, 3},       // Apple unscaled: Apple's weight, as before
+		{0.9, 0.2, 0.9}, // the book's own standing is lower: Apple's weight
+	} {
+		s := &search{q: &Query{Keywords: []string{"failable", "initializer"}}, cands: map[int64]*candidate{7: {source: sectionFusionSource}},
+			sections: map[int64]sectionHit{7: {rank: 1, matchedAllWords: true}}}
+		got := s.sectionFusionWeights(map[string]float64{document.SourceAppleDocs: c.apple, sectionFusionSource: c.book})[sectionFusionSource]
+		if math.Abs(got-c.want) > 1e-9 {
+			t.Errorf("apple-docs %v, book %v: the book fuses at %v, want %v", c.apple, c.book, got, c.want)
+		}
 	}
 }
