@@ -196,11 +196,13 @@ func TestSwiftQuestionSearchesTheBook(t *testing.T) {
 // TestNamedTopics pins minTopicWords and maxTopicWords: a run of the
 // request's content words equal to a book section's title of two to four
 // words names that topic, longest first, whatever the words' endings; a
-// one-word title names nothing.
+// one-word title names nothing. Keywords name topics by the book's words
+// for them (keywordConcepts: "let vs var" is "Constants and Variables").
 func TestNamedTopics(t *testing.T) {
 	e := &Engine{topics: map[string]bookTopic{}}
 	for i, heading := range []string{"Properties", "Property Observers", "Implicitly Unwrapped Optionals",
-		"Unwrapped Optionals", "Failable Initializers", "Setting Initial Values for Stored Properties Of Types"} {
+		"Unwrapped Optionals", "Failable Initializers", "Setting Initial Values for Stored Properties Of Types",
+		"Constants and Variables", "Type Properties"} {
 		if words := topicStems(heading); len(words) >= minTopicWords && len(words) <= maxTopicWords {
 			e.topics[strings.Join(words, " ")] = bookTopic{doc: int64(i + 1), heading: heading}
 		}
@@ -213,6 +215,10 @@ func TestNamedTopics(t *testing.T) {
 		{[]string{"declare", "implicitly", "unwrapped", "optional", "constant"}, []string{"Implicitly Unwrapped Optionals"}},
 		{[]string{"best", "practice", "failable", "initializers"}, []string{"Failable Initializers"}},
 		{[]string{"properties", "of", "a", "struct"}, nil},
+		// Keywords named as the book's headings name them (keywordConcepts).
+		{[]string{"let", "var"}, []string{"Constants and Variables"}},
+		{[]string{"static", "properties", "enum"}, []string{"Type Properties"}},
+		{[]string{"let", "timer"}, nil},
 		{[]string{"setting", "initial", "values", "stored", "properties", "types"}, nil},
 	} {
 		s := &search{e: e, q: &Query{Keywords: c.keywords}}
