@@ -52,6 +52,14 @@ func TestReadQuestionForm(t *testing.T) {
 		{"Why prefer async let over TaskGroup?", "async let TaskGroup", []string{"async let", "TaskGroup"}},
 		{"[swift] Why prefer async let over TaskGroup?", "async let TaskGroup", []string{"async let", "TaskGroup"}},
 		{"draw a view over the map", "draw a view over the map", nil},
+		// Yes/no questions and follow-ups (issue #27).
+		{"Is a function a value type or a reference type in Swift? And Why?", "a function a value type or a reference type", nil},
+		{"Can a struct inherit from a class?", "a struct inherit from a class", nil},
+		{"Does Swift have generics?", "generics", nil},
+		{"Does UIKit retain the delegate? Any ideas?", "UIKit retain the delegate", nil},
+		{"Why is there a frame and a bounds in UIView?", "a frame and a bounds in UIView", nil},
+		{"do something when the user shakes the phone", "do something when the user shakes the phone", nil},
+		{"isEnabled not updating", "isEnabled not updating", nil},
 		// Tags and asides.
 		{"[swift] URLSession dataTask", "URLSession dataTask", nil},
 		{"AVPlayer play [duplicate]", "AVPlayer play", nil},
@@ -94,6 +102,7 @@ func TestQuestionNamesSwift(t *testing.T) {
 		{"[swift] Difference between Array, Set and Dictionary", true},
 		{"Is Swift pass by value or pass by reference in Swift 5?", true},
 		{"How do I play a sound in Swift?", true},
+		{"Is Swift Pass By Value or Pass By Reference", true},
 		{"How do I show a sheet in SwiftUI?", false},
 		{"Why is my block nil in Objective-C?", false},
 		{"timer stops while the user scrolls (iOS 17)", false},
