@@ -129,12 +129,13 @@ func (s *search) searchSections(ctx context.Context, words []string, r idRange, 
 
 // sectionsApply: sections answer questions about the language
 // (namesLanguage), in words or about an attribute ("@escaping and
-// completion handler"), within a scope that holds a source cut into
-// passages. Other requests gain nothing measurable from them (the dev and
+// completion handler"), or framed as about Swift over several names
+// ("Difference between Array, Set and Dictionary in Swift", no prose to
+// the parser), within a scope that holds a source cut into passages. Other requests gain nothing measurable from them (the dev and
 // held-out batteries score the same with sections for every request) and
 // would pay the searches: about 4 ms of CPU per sentence.
 func (s *search) sectionsApply() bool {
-	if s.identifier || !(s.q.Prose || len(s.q.Attributes) > 0 && len(s.q.Keywords) > 0) || !s.namesLanguage() {
+	if s.identifier || !(s.q.Prose || len(s.q.Attributes) > 0 && len(s.q.Keywords) > 0 || s.swiftQuestion && len(s.q.Terms) > 1) || !s.namesLanguage() {
 		return false
 	}
 	for _, src := range index.PassageSources {

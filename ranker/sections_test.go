@@ -271,3 +271,13 @@ func TestBookMeetsAppleAtItsOwnStanding(t *testing.T) {
 		}
 	}
 }
+
+// TestSwiftQuestionOfNamesSearchesTheBook: a question framed as about
+// Swift whose words are capitalised names ("Difference between Array, Set
+// and Dictionary in Swift", "ZorbitSet PlinthSet in Swift?") is no prose
+// to the parser, yet it asks about the language: the book's sections are
+// searched and the chapter meets Apple's pages; the names alone, unframed,
+// leave the book at its own weight.
+func TestSwiftQuestionOfNamesSearchesTheBook(t *testing.T) {
+	checkBookLift(t, sectionFixture(t), "ZorbitSet PlinthSet in Swift?", "ZorbitSet PlinthSet")
+}
