@@ -214,6 +214,13 @@ func readMessage(text string) Reading {
 	for i, m := range quoted {
 		fragment := text[m[2]:m[3]]
 		before := strings.ToLower(text[:m[0]])
+		if name, ok := operatorNames[fragment]; ok {
+			// A quoted operator ("Ambiguous use of operator '??'") holds
+			// no word the index keeps: it is searched by its name, and
+			// what the message says of it is about it.
+			lead = AppendUnique(lead, name)
+			continue
+		}
 		if call, ok := quotedCall(fragment); ok {
 			if call.Type == "" && i+1 < len(quoted) && strings.HasPrefix(strings.ToLower(text[m[1]:]), " on ") {
 				call.Type = firstName(text[quoted[i+1][2]:quoted[i+1][3]])

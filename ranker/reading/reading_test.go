@@ -123,6 +123,7 @@ func TestReadMessageErrorCodesKeysAndOperators(t *testing.T) {
 		{"The app's Info.plist must contain an NSMicrophoneUsageDescription key with a string value", "NSMicrophoneUsageDescription"},
 		{"Binary operator '<' cannot be applied to two 'Version' operands", "Comparable"},
 		{"Class 'Cache' has no initializers", "book: initialization"},
+		{"Ambiguous use of operator '??'", "nil-coalescing operator"},
 	} {
 		r := Read(tc.text)
 		if r.Class != ClassMessage || len(r.SearchTexts()) == 0 || r.SearchTexts()[0] != tc.lead {
