@@ -326,3 +326,20 @@ func isSwiftQuestion(ctx context.Context) bool {
 	v, _ := ctx.Value(swiftQuestionKey{}).(bool)
 	return v
 }
+
+// proposalFusionWeights raises Swift Evolution to apple-docs' weight for a
+// language question whose best proposal is titled with most of its words
+// (proposalTitleCoverage): "Swift 6 failing to implicitly open
+// existentials" is SE-0352 "Implicitly Opened Existentials", which at
+// Evolution's own 1.5 ranked below Apple's tenth page matching one word.
+// list is Evolution's ranked list.
+func (s *search) proposalFusionWeights(w map[string]float64, list []*scored) map[string]float64 {
+	src := document.SourceSwiftEvolution
+	if len(list) == 0 || !s.q.Prose || len(s.concepts) < 2 || !s.namesLanguage() ||
+		s.titleCoverage(list[0].c) < proposalTitleCoverage || w[src] >= w[document.SourceAppleDocs] {
+		return w
+	}
+	out := maps.Clone(w)
+	out[src] = w[document.SourceAppleDocs]
+	return out
+}

@@ -281,3 +281,29 @@ func TestBookMeetsAppleAtItsOwnStanding(t *testing.T) {
 func TestSwiftQuestionOfNamesSearchesTheBook(t *testing.T) {
 	checkBookLift(t, sectionFixture(t), "ZorbitSet PlinthSet in Swift?", "ZorbitSet PlinthSet")
 }
+
+// TestProposalTitledWithTheQuestionMeetsApple pins proposalTitleCoverage:
+// a language question whose best proposal's title holds three of its four
+// words ("failing to implicitly open existentials": SE-0352 "Implicitly
+// Opened Existentials") fuses Swift Evolution at apple-docs' weight; a
+// title holding half of them, or a question not about the language, keeps
+// Evolution's own.
+func TestProposalTitledWithTheQuestionMeetsApple(t *testing.T) {
+	weights := map[string]float64{document.SourceAppleDocs: 3, document.SourceSwiftEvolution: 1.5}
+	for _, c := range []struct {
+		title         string
+		swiftQuestion bool
+		want          float64
+	}{
+		{"Implicitly Opened Existentials", true, 3},
+		{"Opening existential arguments to optional parameters", true, 1.5},
+		{"Implicitly Opened Existentials", false, 1.5},
+	} {
+		terms := []string{"failing", "implicitly", "open", "existentials"}
+		s := &search{q: &Query{Prose: true, Terms: terms, Keywords: terms}, concepts: buildConcepts(terms), swiftQuestion: c.swiftQuestion}
+		list := []*scored{{c: &candidate{title: c.title, source: document.SourceSwiftEvolution}}}
+		if got := s.proposalFusionWeights(weights, list)[document.SourceSwiftEvolution]; got != c.want {
+			t.Errorf("%q (framed as Swift: %v): Evolution fuses at %v, want %v", c.title, c.swiftQuestion, got, c.want)
+		}
+	}
+}
