@@ -33,7 +33,7 @@ func TestReadQuestionForm(t *testing.T) {
 		{"Is it possible to hide the status bar?", "hide the status bar", nil},
 		{"What is the best way to store a token", "store a token", nil},
 		{"Why is my Binding(UI) not updating?", "Binding(UI) not updating", nil},
-		{"What does an exclamation mark mean in the Swift language?", "an exclamation mark", nil},
+		{"What does an exclamation mark mean in the Swift language?", "an exclamation mark forced unwrapping", nil},
 		{"Close iOS Keyboard by touching anywhere using Swift", "Close iOS Keyboard by touching anywhere", nil},
 		{"push notifications not working", "push notifications", nil},
 		{"Swift: how to read a file", "read a file", nil},
