@@ -214,6 +214,15 @@ func (s *search) sectionFusionWeights(w map[string]float64) map[string]float64 {
 		// "async await".
 		strong = true
 	}
+	if s.swiftQuestion || s.framedQuestion || len(s.q.Attributes) > 0 {
+		// A question ("What does $0 mean in Swift closures?", "Is protocol
+		// inheritance the same thing as …?") or an attribute asks what
+		// the language does: the book's chapter wins a tie of ranks with
+		// Apple's page, which it lost by the lists' order. Plain words
+		// ("State property wrapper", "async await") keep the tie Apple's:
+		// given to the book there, six batteries lost a rank.
+		target *= 1 + bookTieBreak
+	}
 	if !strong || w[sectionFusionSource] >= target {
 		return w
 	}
@@ -342,4 +351,17 @@ func (s *search) proposalFusionWeights(w map[string]float64, list []*scored) map
 	out := maps.Clone(w)
 	out[src] = w[document.SourceAppleDocs]
 	return out
+}
+
+// framedQuestionKey marks, in a search's context, a query whose question
+// form stripped scaffolding ("What is …?", "Why use …", a tag).
+type framedQuestionKey struct{}
+
+func withFramedQuestion(ctx context.Context) context.Context {
+	return context.WithValue(ctx, framedQuestionKey{}, true)
+}
+
+func isFramedQuestion(ctx context.Context) bool {
+	v, _ := ctx.Value(framedQuestionKey{}).(bool)
+	return v
 }

@@ -307,3 +307,28 @@ func TestProposalTitledWithTheQuestionMeetsApple(t *testing.T) {
 		}
 	}
 }
+
+// TestQuestionGivesTheBookTheTie pins bookTieBreak: a language question
+// (framed, framed as about Swift, or an attribute) fuses the book a
+// hundredth above apple-docs, so its chapter wins a tie of ranks; the same
+// words unframed fuse it at Apple's weight exactly, and Apple keeps the tie.
+func TestQuestionGivesTheBookTheTie(t *testing.T) {
+	weights := map[string]float64{document.SourceAppleDocs: 3, sectionFusionSource: 1}
+	for _, c := range []struct {
+		name          string
+		framed, swift bool
+		attributes    []string
+		above         bool // the book fuses above Apple's 3
+	}{
+		{"unframed", false, false, nil, false},
+		{"framed", true, false, nil, true},
+		{"framed as about Swift", false, true, nil, true},
+		{"an attribute", false, false, []string{"escaping"}, true},
+	} {
+		s := &search{q: &Query{Keywords: []string{"let", "var"}, Attributes: c.attributes}, framedQuestion: c.framed, swiftQuestion: c.swift}
+		got := s.sectionFusionWeights(weights)[sectionFusionSource]
+		if c.above && (got <= 3 || got > 3.1) || !c.above && got != 3 {
+			t.Errorf("%s: the book fuses at %v, want above Apple's 3: %v (by a tie-break, under 3.1)", c.name, got, c.above)
+		}
+	}
+}
