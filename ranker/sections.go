@@ -350,6 +350,9 @@ func (s *search) proposalFusionWeights(w map[string]float64, list []*scored) map
 	}
 	out := maps.Clone(w)
 	out[src] = w[document.SourceAppleDocs]
+	if s.swiftQuestion || s.framedQuestion {
+		out[src] *= 1 + bookTieBreak
+	}
 	return out
 }
 
