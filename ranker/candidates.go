@@ -112,6 +112,9 @@ type search struct {
 	// swiftQuestion: the request is a question framed as about Swift
 	// (QuestionForm.NamesSwift).
 	swiftQuestion bool
+	// framedQuestion: the request is a question (its form stripped
+	// scaffolding).
+	framedQuestion bool
 	// topics are the book's section titles the request names, read once
 	// (topicsRead) by namedTopics.
 	topics     []bookTopic

@@ -149,6 +149,7 @@ func (e *Engine) run(ctx context.Context, q *Query, f Filters, call *readCall) (
 	}
 	s := &search{e: e, q: q, f: f, call: call, identifier: isIdentifierQuery(q), cands: map[int64]*candidate{}, part: documentation()}
 	s.swiftQuestion = isSwiftQuestion(ctx)
+	s.framedQuestion = isFramedQuestion(ctx)
 	if q.Prose {
 		s.concepts = buildConcepts(q.Terms)
 	}

@@ -70,7 +70,7 @@ func (s *search) rank() []Result {
 		}
 		lists = append(lists, RankedList{Source: src, URIs: uris})
 	}
-	fused := Fuse(lists, s.sectionFusionWeights(s.sourceWeights(best)), RRFK)
+	fused := Fuse(lists, s.proposalFusionWeights(s.sectionFusionWeights(s.sourceWeights(best)), bySource[document.SourceSwiftEvolution]), RRFK)
 	// Each source puts forward one page, its best-tiered, for the exact and
 	// all-keywords tiers; its other pages follow in fused order. Without the
 	// limit, three Swift Evolution proposals with "result builders" in their

@@ -129,12 +129,13 @@ func (s *search) searchSections(ctx context.Context, words []string, r idRange, 
 
 // sectionsApply: sections answer questions about the language
 // (namesLanguage), in words or about an attribute ("@escaping and
-// completion handler"), within a scope that holds a source cut into
-// passages. Other requests gain nothing measurable from them (the dev and
+// completion handler"), or framed as about Swift over several names
+// ("Difference between Array, Set and Dictionary in Swift", no prose to
+// the parser), within a scope that holds a source cut into passages. Other requests gain nothing measurable from them (the dev and
 // held-out batteries score the same with sections for every request) and
 // would pay the searches: about 4 ms of CPU per sentence.
 func (s *search) sectionsApply() bool {
-	if s.identifier || !(s.q.Prose || len(s.q.Attributes) > 0 && len(s.q.Keywords) > 0) || !s.namesLanguage() {
+	if s.identifier || !(s.q.Prose || len(s.q.Attributes) > 0 && len(s.q.Keywords) > 0 || s.swiftQuestion && len(s.q.Terms) > 1) || !s.namesLanguage() {
 		return false
 	}
 	for _, src := range index.PassageSources {
@@ -190,7 +191,19 @@ func (s *search) sectionFusionWeights(w map[string]float64) map[string]float64 {
 			strong = true
 		}
 	}
-	target := w[document.SourceAppleDocs] * weightSectionFusion
+	// Equal terms are the weight Apple's pages would have at the book's
+	// standing: sourceWeights scales each source by its best match against
+	// the best anywhere, so when Apple's best match is weak its weight
+	// falls below the book's own and raising the book to it would lower
+	// it; the book then takes Apple's default weight times its own scale
+	// (1 when the task lexicon named its page). "failable initializer":
+	// Apple's weight 0.86, the book's 1, the book's chapter 32nd under
+	// every proposal whose text says "initializer".
+	bookScale := 1.0
+	if d := DefaultSourceWeights[sectionFusionSource]; d > 0 && w[sectionFusionSource] > 0 {
+		bookScale = w[sectionFusionSource] / d
+	}
+	target := max(w[document.SourceAppleDocs], DefaultSourceWeights[document.SourceAppleDocs]*bookScale) * weightSectionFusion
 	if s.onlyLanguage() {
 		// Every word names the language ("let vs var", "static func vs
 		// class func"): Apple's pages match such words only through titles
@@ -200,6 +213,15 @@ func (s *search) sectionFusionWeights(w map[string]float64) map[string]float64 {
 		// generic chapters crowded out the API page cross-source wants for
 		// "async await".
 		strong = true
+	}
+	if s.swiftQuestion || s.framedQuestion || len(s.q.Attributes) > 0 {
+		// A question ("What does $0 mean in Swift closures?", "Is protocol
+		// inheritance the same thing as …?") or an attribute asks what
+		// the language does: the book's chapter wins a tie of ranks with
+		// Apple's page, which it lost by the lists' order. Plain words
+		// ("State property wrapper", "async await") keep the tie Apple's:
+		// given to the book there, six batteries lost a rank.
+		target *= 1 + bookTieBreak
 	}
 	if !strong || w[sectionFusionSource] >= target {
 		return w
@@ -311,5 +333,38 @@ func withSwiftQuestion(ctx context.Context) context.Context {
 
 func isSwiftQuestion(ctx context.Context) bool {
 	v, _ := ctx.Value(swiftQuestionKey{}).(bool)
+	return v
+}
+
+// proposalFusionWeights raises Swift Evolution to apple-docs' weight for a
+// language question whose best proposal is titled with most of its words
+// (proposalTitleCoverage): "Swift 6 failing to implicitly open
+// existentials" is SE-0352 "Implicitly Opened Existentials", which at
+// Evolution's own 1.5 ranked below Apple's tenth page matching one word.
+// list is Evolution's ranked list.
+func (s *search) proposalFusionWeights(w map[string]float64, list []*scored) map[string]float64 {
+	src := document.SourceSwiftEvolution
+	if len(list) == 0 || !s.q.Prose || len(s.concepts) < 2 || !s.namesLanguage() ||
+		s.titleCoverage(list[0].c) < proposalTitleCoverage || w[src] >= w[document.SourceAppleDocs] {
+		return w
+	}
+	out := maps.Clone(w)
+	out[src] = w[document.SourceAppleDocs]
+	if s.swiftQuestion || s.framedQuestion {
+		out[src] *= 1 + bookTieBreak
+	}
+	return out
+}
+
+// framedQuestionKey marks, in a search's context, a query whose question
+// form stripped scaffolding ("What is …?", "Why use …", a tag).
+type framedQuestionKey struct{}
+
+func withFramedQuestion(ctx context.Context) context.Context {
+	return context.WithValue(ctx, framedQuestionKey{}, true)
+}
+
+func isFramedQuestion(ctx context.Context) bool {
+	v, _ := ctx.Value(framedQuestionKey{}).(bool)
 	return v
 }

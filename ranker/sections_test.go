@@ -3,6 +3,7 @@ package ranker
 import (
 	"context"
 	"database/sql"
+	"math"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -195,11 +196,13 @@ func TestSwiftQuestionSearchesTheBook(t *testing.T) {
 // TestNamedTopics pins minTopicWords and maxTopicWords: a run of the
 // request's content words equal to a book section's title of two to four
 // words names that topic, longest first, whatever the words' endings; a
-// one-word title names nothing.
+// one-word title names nothing. Keywords name topics by the book's words
+// for them (keywordConcepts: "let vs var" is "Constants and Variables").
 func TestNamedTopics(t *testing.T) {
 	e := &Engine{topics: map[string]bookTopic{}}
 	for i, heading := range []string{"Properties", "Property Observers", "Implicitly Unwrapped Optionals",
-		"Unwrapped Optionals", "Failable Initializers", "Setting Initial Values for Stored Properties Of Types"} {
+		"Unwrapped Optionals", "Failable Initializers", "Setting Initial Values for Stored Properties Of Types",
+		"Constants and Variables", "Type Properties"} {
 		if words := topicStems(heading); len(words) >= minTopicWords && len(words) <= maxTopicWords {
 			e.topics[strings.Join(words, " ")] = bookTopic{doc: int64(i + 1), heading: heading}
 		}
@@ -212,6 +215,10 @@ func TestNamedTopics(t *testing.T) {
 		{[]string{"declare", "implicitly", "unwrapped", "optional", "constant"}, []string{"Implicitly Unwrapped Optionals"}},
 		{[]string{"best", "practice", "failable", "initializers"}, []string{"Failable Initializers"}},
 		{[]string{"properties", "of", "a", "struct"}, nil},
+		// Keywords named as the book's headings name them (keywordConcepts).
+		{[]string{"let", "var"}, []string{"Constants and Variables"}},
+		{[]string{"static", "properties", "enum"}, []string{"Type Properties"}},
+		{[]string{"let", "timer"}, nil},
 		{[]string{"setting", "initial", "values", "stored", "properties", "types"}, nil},
 	} {
 		s := &search{e: e, q: &Query{Keywords: c.keywords}}
@@ -239,5 +246,92 @@ func TestNamedTopicProposesItsChapter(t *testing.T) {
 		sections: map[int64]sectionHit{7: {rank: 3, namedTopic: true}}}
 	if got := s.sectionFusionWeights(map[string]float64{"apple-docs": 3, sectionFusionSource: 1})[sectionFusionSource]; got != 3 {
 		t.Errorf("a named topic's book fuses at %v, want apple-docs' 3", got)
+	}
+}
+
+// TestBookMeetsAppleAtItsOwnStanding: when sourceWeights has scaled
+// apple-docs below the book (Apple's best match is weak: "failable
+// initializer"), equal terms are Apple's default weight at the book's own
+// scale, not Apple's lowered weight, which would leave the book at its own
+// 1.0 under every proposal at 1.5.
+func TestBookMeetsAppleAtItsOwnStanding(t *testing.T) {
+	for _, c := range []struct {
+		apple, book, want float64
+	}{
+		{0.86, 1, 3},    // the book's page named by the lexicon: unscaled
+		{0.3, 0.5, 1.5}, // both scaled: Apple's 3 at the book's half
+		{3, 1, 3},       // Apple unscaled: Apple's weight, as before
+		{0.9, 0.2, 0.9}, // the book's own standing is lower: Apple's weight
+	} {
+		s := &search{q: &Query{Keywords: []string{"failable", "initializer"}}, cands: map[int64]*candidate{7: {source: sectionFusionSource}},
+			sections: map[int64]sectionHit{7: {rank: 1, matchedAllWords: true}}}
+		got := s.sectionFusionWeights(map[string]float64{document.SourceAppleDocs: c.apple, sectionFusionSource: c.book})[sectionFusionSource]
+		if math.Abs(got-c.want) > 1e-9 {
+			t.Errorf("apple-docs %v, book %v: the book fuses at %v, want %v", c.apple, c.book, got, c.want)
+		}
+	}
+}
+
+// TestSwiftQuestionOfNamesSearchesTheBook: a question framed as about
+// Swift whose words are capitalised names ("Difference between Array, Set
+// and Dictionary in Swift", "ZorbitSet PlinthSet in Swift?") is no prose
+// to the parser, yet it asks about the language: the book's sections are
+// searched and the chapter meets Apple's pages; the names alone, unframed,
+// leave the book at its own weight.
+func TestSwiftQuestionOfNamesSearchesTheBook(t *testing.T) {
+	checkBookLift(t, sectionFixture(t), "ZorbitSet PlinthSet in Swift?", "ZorbitSet PlinthSet")
+}
+
+// TestProposalTitledWithTheQuestionMeetsApple pins proposalTitleCoverage:
+// a language question whose best proposal's title holds three of its four
+// words ("failing to implicitly open existentials": SE-0352 "Implicitly
+// Opened Existentials") fuses Swift Evolution at apple-docs' weight; a
+// title holding half of them, or a question not about the language, keeps
+// Evolution's own.
+func TestProposalTitledWithTheQuestionMeetsApple(t *testing.T) {
+	weights := map[string]float64{document.SourceAppleDocs: 3, document.SourceSwiftEvolution: 1.5}
+	for _, c := range []struct {
+		title         string
+		swiftQuestion bool
+		attributes    []string
+		want          float64
+	}{
+		// A question wins a tie of ranks (bookTieBreak).
+		{"Implicitly Opened Existentials", true, nil, 3 * (1 + bookTieBreak)},
+		{"Implicitly Opened Existentials", false, []string{"escaping"}, 3},
+		{"Opening existential arguments to optional parameters", true, nil, 1.5},
+		{"Implicitly Opened Existentials", false, nil, 1.5},
+	} {
+		terms := []string{"failing", "implicitly", "open", "existentials"}
+		s := &search{q: &Query{Prose: true, Terms: terms, Keywords: terms, Attributes: c.attributes}, concepts: buildConcepts(terms), swiftQuestion: c.swiftQuestion}
+		list := []*scored{{c: &candidate{title: c.title, source: document.SourceSwiftEvolution}}}
+		if got := s.proposalFusionWeights(weights, list)[document.SourceSwiftEvolution]; math.Abs(got-c.want) > 1e-9 {
+			t.Errorf("%q (framed as Swift: %v): Evolution fuses at %v, want %v", c.title, c.swiftQuestion, got, c.want)
+		}
+	}
+}
+
+// TestQuestionGivesTheBookTheTie pins bookTieBreak: a language question
+// (framed, framed as about Swift, or an attribute) fuses the book a
+// hundredth above apple-docs, so its chapter wins a tie of ranks; the same
+// words unframed fuse it at Apple's weight exactly, and Apple keeps the tie.
+func TestQuestionGivesTheBookTheTie(t *testing.T) {
+	weights := map[string]float64{document.SourceAppleDocs: 3, sectionFusionSource: 1}
+	for _, c := range []struct {
+		name          string
+		framed, swift bool
+		attributes    []string
+		above         bool // the book fuses above Apple's 3
+	}{
+		{"unframed", false, false, nil, false},
+		{"framed", true, false, nil, true},
+		{"framed as about Swift", false, true, nil, true},
+		{"an attribute", false, false, []string{"escaping"}, true},
+	} {
+		s := &search{q: &Query{Keywords: []string{"let", "var"}, Attributes: c.attributes}, framedQuestion: c.framed, swiftQuestion: c.swift}
+		got := s.sectionFusionWeights(weights)[sectionFusionSource]
+		if c.above && (got <= 3 || got > 3.1) || !c.above && got != 3 {
+			t.Errorf("%s: the book fuses at %v, want above Apple's 3: %v (by a tie-break, under 3.1)", c.name, got, c.above)
+		}
 	}
 }

@@ -3,6 +3,7 @@ package ranker
 import (
 	"context"
 	"fmt"
+	"slices"
 	"strings"
 	"unicode"
 
@@ -74,14 +75,30 @@ func (s *search) namedTopics() []bookTopic {
 	if s.e == nil || len(s.e.topics) == 0 {
 		return nil
 	}
-	var words []string
+	var words, named []string
 	for _, w := range s.contentWords() {
 		words = append(words, stem(w))
+		if c, ok := keywordConcepts[w]; ok {
+			w = c
+		}
+		named = append(named, stem(w))
 	}
 	taken := make([]bool, len(words))
+	s.matchTopics(words, taken)
+	if !slices.Equal(words, named) {
+		// The words as the book's headings name them: "let vs var" asks
+		// about "Constants and Variables".
+		s.matchTopics(named, taken)
+	}
+	return s.topics
+}
+
+// matchTopics adds the topics that runs of words not yet taken name,
+// longest first, and marks their words taken.
+func (s *search) matchTopics(words []string, taken []bool) {
 	for n := min(maxTopicWords, len(words)); n >= minTopicWords; n-- {
 		for i := 0; i+n <= len(words); i++ {
-			if taken[i] || taken[i+n-1] {
+			if slices.Contains(taken[i:i+n], true) {
 				continue
 			}
 			if t, ok := s.e.topics[strings.Join(words[i:i+n], " ")]; ok {
@@ -92,7 +109,18 @@ func (s *search) namedTopics() []bookTopic {
 			}
 		}
 	}
-	return s.topics
+}
+
+// keywordConcepts name Swift's keywords by the concept the book's headings
+// use for them: a question says "let vs var", "static properties" or
+// "struct and enum", the book's sections are "Constants and Variables",
+// "Type Properties", "Structures and Enumerations Are Value Types". Only
+// keywords that no English sentence uses as the concept's name: "class"
+// and "protocol" are their own concepts already.
+var keywordConcepts = map[string]string{
+	"let": "constants", "var": "variables", "func": "functions", "struct": "structures", "structs": "structures",
+	"enum": "enumerations", "enums": "enumerations", "init": "initializers", "deinit": "deinitializers",
+	"static": "type",
 }
 
 // topicStage adds the chapter of each topic the request names, as found

@@ -31,6 +31,9 @@ func (e *Engine) SearchQuery(ctx context.Context, raw string, filters Filters) (
 	if form.NamesSwift() {
 		ctx = withSwiftQuestion(ctx)
 	}
+	if len(form.Stripped) > 0 {
+		ctx = withFramedQuestion(ctx)
+	}
 	r := reading.Read(text)
 	pages := memberPages{} // the index's confirmations of the calls' receivers
 	if form.Changed() {

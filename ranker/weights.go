@@ -191,6 +191,14 @@ const (
 	// weight instead of its own (the book's 1.0 against 3.0 put its first
 	// chapter below Apple's hundredth page at RRF k = 60).
 	weightSectionFusion = 1.0
+	// bookTieBreak: for a question framed as about Swift, the book fuses
+	// this share above apple-docs' weight, so its chapter wins a tie of
+	// ranks with Apple's page.
+	bookTieBreak = 0.01
+	// proposalTitleCoverage is the share of a language question's words
+	// its best proposal's title must hold for Swift Evolution to fuse at
+	// apple-docs' weight (proposalFusionWeights).
+	proposalTitleCoverage = 0.75
 )
 
 // ---- Relevance a stage adds, on bm25Scale's scale (contexts.go, lexicon.go,

@@ -1,6 +1,7 @@
 package reading
 
 import (
+	"regexp"
 	"strings"
 )
 
@@ -78,8 +79,11 @@ func nameOperators(raw string) (string, []string) {
 			context = true
 		}
 	}
-	if len(ops) == 0 || Read(raw).Class != ClassWords {
+	if Read(raw).Class != ClassWords {
 		return raw, nil
+	}
+	if len(ops) == 0 {
+		return nameSpelledOperators(raw)
 	}
 	var named []string
 	for _, op := range ops {
@@ -94,4 +98,25 @@ func nameOperators(raw string) (string, []string) {
 		return raw, nil
 	}
 	return strings.Join(fields, " "), named
+}
+
+// spelledOperatorRE: an operator spelled in words ("What does an
+// exclamation mark mean", "double question mark in Swift"): the question
+// holds no word of the operator's name either.
+var spelledOperatorRE = regexp.MustCompile(`(?i)\b(exclamation (?:mark|point)s?|bang operator|double question marks?|two question marks)\b`)
+
+// spelledOperators are the operators spelledOperatorRE finds, by their
+// spelling's first word.
+var spelledOperators = map[string]string{"exclamation": "!", "bang": "!", "double": "??", "two": "??"}
+
+// nameSpelledOperators names the operators a query spells in words, as
+// nameOperators names the ones it writes.
+func nameSpelledOperators(raw string) (string, []string) {
+	var named []string
+	out := spelledOperatorRE.ReplaceAllStringFunc(raw, func(m string) string {
+		op := spelledOperators[strings.ToLower(strings.Fields(m)[0])]
+		named = append(named, m+" as "+operatorNames[op])
+		return m + " " + operatorNames[op]
+	})
+	return out, named
 }

@@ -23,6 +23,10 @@ func TestNameOperators(t *testing.T) {
 		{"let x = a ?? b", ""},               // code keeps its text
 		{"if a == b { print(a) }", ""},       // code keeps its text
 		{"NavigationStack path binding", ""}, // no operator
+		// Spelled in words.
+		{"What does an exclamation mark mean in the Swift language?", "exclamation mark as forced unwrapping"},
+		{"double question mark in Swift", "double question mark as nil-coalescing operator"},
+		{"question mark after a type", ""},
 	} {
 		_, named := nameOperators(c.query)
 		if got := strings.Join(named, " | "); got != c.want {

@@ -98,10 +98,21 @@ var (
 		`(?:the )?best (?:way|practice|practices) (?:to|of|for)\s+|` +
 		`what(?:'s| is| are| does| do) (?:an? |the )?(?:use|purpose|meaning|point) of\s+|` +
 		`what(?:'s| is| are)(?: an?| the)?\s+|whats\s+|what does\s+|what do\s+|` +
-		`why (?:is|are|does|do|am|can't|cannot|won't|doesn't|isn't|aren't|don't|did)(?: i| my| the| this| it| we)?\s+|` +
+		`why (?:is|are|does|do|am|can't|cannot|won't|doesn't|isn't|aren't|don't|did)(?: i| my| the| this| it| we| there)?\s+|` +
 		`when (?:should|do|would) (?:i|we|you) (?:use\s+)?|when to use\s+|` +
-		`(?:can|should|could) (?:i|we|you)\s+` +
+		`(?:can|should|could) (?:i|we|you)\s+|` +
+		// A yes/no question about the language: "Is Swift pass by value",
+		// "Does Swift have generics": Swift is the context, not a word to
+		// search (the frame names Swift, NamesSwift).
+		`(?:is|are|does|do|can|will|would|should) swift(?:'s)?(?: (?:have|has|support|allow|provide|offer))?\s+|` +
+		// A yes/no question's auxiliary: "Is a function a value type",
+		// "Does UIKit retain …", "Can a struct inherit". Not "do": "do
+		// something when the user shakes the phone" is a request.
+		`(?:is|are|was|were|does|did|can|could|should|will|would)\s+` +
 		`)`)
+	// followUpRE: a short question after the question ("…? And why?",
+	// "…? Any ideas?"): the first question holds the content.
+	followUpRE = regexp.MustCompile(`(?i)\?\s*(?:(?:and|but|or|if so,?|if not,?) )?(?:why|how|what|any ideas|any suggestions|any help|or not|is it possible|is this possible)(?: not)?\s*[?.!]*$`)
 	// trailingFrameRE: how a question ends: "in Swift?", "using
 	// Objective-C", "in iOS", "not working", "mean?". Not "in Xcode":
 	// the tool is a subject of its own; nor "on iPad": a device's
@@ -183,6 +194,10 @@ func ReadQuestionForm(raw string, isFramework func(string) bool) QuestionForm {
 	if whatsNewRE.MatchString(f.Core) {
 		// A session's title: every word of it is content.
 		return f
+	}
+	if m := followUpRE.FindStringIndex(f.Core); m != nil && m[0] > 0 {
+		strip(f.Core[m[0]+1:])
+		f.Core = strings.TrimSpace(f.Core[:m[0]+1])
 	}
 	for changed := true; changed; {
 		changed = false

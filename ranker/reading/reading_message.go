@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 
 	"github.com/cupertino-go/cupertino/internal/swiftlex"
 )
@@ -74,6 +75,13 @@ func isMessage(text string) bool {
 	}
 	quoted := quotedRE.MatchString(text)
 	words := len(strings.Fields(text))
+	if n >= 1 && words >= 5 && statesConcept(text, lower) {
+		// A diagnostic quoting nothing ("Passing closure risks causing
+		// data races", "Closure use of non-escaping parameter may allow it
+		// to escape") still says what it is about in the words the
+		// concepts are named by.
+		return true
+	}
 	// A sentence around a name in single quotes ('token' used after
 	// consume) is how a diagnostic reads, whatever its words; code quotes
 	// its strings in double quotes.
@@ -214,6 +222,13 @@ func readMessage(text string) Reading {
 	for i, m := range quoted {
 		fragment := text[m[2]:m[3]]
 		before := strings.ToLower(text[:m[0]])
+		if name, ok := operatorNames[fragment]; ok {
+			// A quoted operator ("Ambiguous use of operator '??'") holds
+			// no word the index keeps: it is searched by its name, and
+			// what the message says of it is about it.
+			lead = AppendUnique(lead, name)
+			continue
+		}
 		if call, ok := quotedCall(fragment); ok {
 			if call.Type == "" && i+1 < len(quoted) && strings.HasPrefix(strings.ToLower(text[m[1]:]), " on ") {
 				call.Type = firstName(text[quoted[i+1][2]:quoted[i+1][3]])
@@ -364,4 +379,23 @@ func MessageKeywords(text string) string {
 	return strings.Join(strings.FieldsFunc(text, func(r rune) bool {
 		return !unicode.IsLetter(r) && !unicode.IsDigit(r) && r != '-'
 	}), " ")
+}
+
+// ruleVerbRE: the verbs a diagnostic states its rule with ("may allow",
+// "risks causing", "cannot", "requires").
+var ruleVerbRE = regexp.MustCompile(`\b(?:may|might|risks?|cannot|can't|must|does not|doesn't|is not|isn't|requires?)\b`)
+
+// statesConcept reports a statement of a rule, capitalised as a compiler
+// prints it and asking nothing, that holds a phrase of messageConcepts.
+func statesConcept(text, lower string) bool {
+	first, _ := utf8.DecodeRuneInString(text)
+	if !unicode.IsUpper(first) || strings.ContainsAny(text, "?") || !ruleVerbRE.MatchString(lower) {
+		return false
+	}
+	for _, mc := range messageConcepts {
+		if strings.Contains(lower, mc.phrase) {
+			return true
+		}
+	}
+	return false
 }

@@ -114,6 +114,21 @@ func TestReadMessageMembersAndConformances(t *testing.T) {
 	if r := Read("'unowned' may only be applied to class and class-bound protocol types"); r.Class != ClassMessage {
 		t.Errorf("a diagnostic without a quoted type is still a message: %+v", r)
 	}
+	// A diagnostic quoting nothing states a rule in its concepts' words.
+	for text, want := range map[string]string{
+		"Passing closure risks causing data races":                     "book: concurrency",
+		"Closure use of non-escaping parameter may allow it to escape": "book: closures",
+	} {
+		if r := Read(text); r.Class != ClassMessage || !slices.Contains(r.SearchTexts(), want) {
+			t.Errorf("%q: class %v, searches %q; want a message searching %q", text, r.Class, r.SearchTexts(), want)
+		}
+	}
+	for _, text := range []string{"Weird implicitly opened existential behaviour", "Avoid data races in my actor code",
+		"how escaping closures may capture self"} {
+		if r := Read(text); r.Class == ClassMessage {
+			t.Errorf("%q is words, not a message: %+v", text, r)
+		}
+	}
 }
 
 func TestReadMessageErrorCodesKeysAndOperators(t *testing.T) {
@@ -123,6 +138,7 @@ func TestReadMessageErrorCodesKeysAndOperators(t *testing.T) {
 		{"The app's Info.plist must contain an NSMicrophoneUsageDescription key with a string value", "NSMicrophoneUsageDescription"},
 		{"Binary operator '<' cannot be applied to two 'Version' operands", "Comparable"},
 		{"Class 'Cache' has no initializers", "book: initialization"},
+		{"Ambiguous use of operator '??'", "nil-coalescing operator"},
 	} {
 		r := Read(tc.text)
 		if r.Class != ClassMessage || len(r.SearchTexts()) == 0 || r.SearchTexts()[0] != tc.lead {
