@@ -393,8 +393,9 @@ func (a *Analysis) memberSite(dot int, labels map[int][]string) (site, bool) {
 		parts := strings.Split(a.sureTypes[root.Text], "|")
 		s.rootType = parts[0]
 		links = append(parts[1:], links...)
-	case local && a.wrappedType(root.Text) != "" && !r.linkCall && !a.ownTypes[typ] && unwraps(a.tok(rcv.root+1)):
-		// `player?.stop()` on `var player: AVAudioPlayer?`.
+	case local && a.wrappedType(root.Text) != "" && !r.linkCall && !a.ownTypes[typ] && (unwraps(a.tok(rcv.root+1)) || a.unwrappedAlike[root.Text]):
+		// `player?.stop()` on `var player: AVAudioPlayer?`, or
+		// `player.stop()` after `if let player`.
 		parts := strings.Split(a.wrappedType(root.Text), "|")
 		s.rootType = parts[0]
 		links = append(parts[1:], links...)

@@ -366,6 +366,12 @@ func (a *Analysis) declareBinding(i int, inType bool) {
 				// wrapped type's member.
 				if n := a.tok(end); n.IsPunct("?") || n.IsPunct("!") {
 					a.bindWrapped(t.Text, path)
+				} else if n.IsPunct("<") {
+					// `Task<Void, Error>?`: an optional of the generic
+					// type, whose members are the type's.
+					if w := a.tok(a.closeOf(end) + 1); w.IsPunct("?") || w.IsPunct("!") {
+						a.bindWrapped(t.Text, path)
+					}
 				}
 				if n := a.tok(end); n.IsPunct("?") || n.IsPunct("<") || n.IsPunct(".") {
 					path = ""
@@ -416,6 +422,14 @@ func (a *Analysis) declareBinding(i int, inType bool) {
 				// local's written type.
 				a.bindSure(t.Text, a.chainOfLocal(j))
 			}
+		case a.unwrapsAlike(i):
+			// `if let task {`: the same name, unwrapped; not a new
+			// binding (its type is the optional's wrapped one).
+			a.unwrappedAlike[t.Text] = true
+			if _, ok := a.locals[t.Text]; !ok {
+				a.locals[t.Text] = ""
+			}
+			return
 		default:
 			a.bindSure(t.Text, "")
 		}
@@ -441,6 +455,18 @@ func (a *Analysis) declareBinding(i int, inType bool) {
 			}
 		}
 	}
+}
+
+// unwrapsAlike reports whether the name at i, after let or var, is a
+// condition's shorthand unwrapping (`if let x {`, `guard let x else`,
+// `if let x, …`, `while let x {`).
+func (a *Analysis) unwrapsAlike(i int) bool {
+	before := a.tok(i - 2)
+	if !(before.Is(tokKeyword, "if") || before.Is(tokKeyword, "guard") || before.Is(tokKeyword, "while") || before.IsPunct(",")) {
+		return false
+	}
+	next := a.tok(i + 1)
+	return next.IsPunct("{") || next.IsPunct(",") || next.Is(tokKeyword, "else")
 }
 
 // declareCases handles "case a, b(Int), c = 1" in an enum body.

@@ -107,6 +107,10 @@ type Analysis struct {
 	// (bindWrapped), bindings counts each name's bindings.
 	wrapped  map[string]string
 	bindings map[string]int
+	// unwrappedAlike are the optional locals a condition unwraps under
+	// their own name (`if let task {`, `guard let task else`): the name's
+	// members are then its wrapped type's, with or without "?".
+	unwrappedAlike map[string]bool
 	// elements are the array locals' written element types (elements.go).
 	elements map[string]string
 	// openMembers are the memberDecls declared in an extension's or a
@@ -195,21 +199,22 @@ func analyze(ctx context.Context, code string, budgeted bool) (*Analysis, error)
 // after it stop alike.
 func analyzeTokens(ctx context.Context, toks []token, budgeted bool) (*Analysis, error) {
 	a := &Analysis{
-		toks:         toks,
-		ownTypes:     map[string]bool{},
-		memberDecls:  map[string]bool{},
-		locals:       map[string]string{"error": "", "newValue": "", "oldValue": ""},
-		sureTypes:    map[string]string{},
-		wrapped:      map[string]string{},
-		elements:     map[string]string{},
-		bindings:     map[string]int{},
-		openMembers:  map[string]bool{},
-		closures:     map[string]*closureSource{},
-		modules:      map[string]bool{},
-		declTok:      map[int]bool{},
-		generics:     map[string]bool{},
-		conditionTok: map[int]bool{},
-		m:            meter{ctx: ctx},
+		toks:           toks,
+		ownTypes:       map[string]bool{},
+		memberDecls:    map[string]bool{},
+		locals:         map[string]string{"error": "", "newValue": "", "oldValue": ""},
+		sureTypes:      map[string]string{},
+		wrapped:        map[string]string{},
+		unwrappedAlike: map[string]bool{},
+		elements:       map[string]string{},
+		bindings:       map[string]int{},
+		openMembers:    map[string]bool{},
+		closures:       map[string]*closureSource{},
+		modules:        map[string]bool{},
+		declTok:        map[int]bool{},
+		generics:       map[string]bool{},
+		conditionTok:   map[int]bool{},
+		m:              meter{ctx: ctx},
 	}
 	if budgeted {
 		a.m.limit = stepsPerToken*len(a.toks) + baseSteps
