@@ -219,7 +219,7 @@ func (s *search) sectionFusionWeights(w map[string]float64) map[string]float64 {
 		// inheritance the same thing as …?") or an attribute asks what
 		// the language does: the book's chapter wins a tie of ranks with
 		// Apple's page, which it lost by the lists' order. Plain words
-		// ("State property wrapper", "async await") keep the tie Apple's:
+		// ("Binding property wrapper", "async await") keep the tie Apple's:
 		// given to the book there, six batteries lost a rank.
 		target *= 1 + bookTieBreak
 	}
