@@ -130,6 +130,8 @@ var scoringCases = []scoringCase{
 	{"reading: a call in code+syntaxLeadWeight", `Text("Hello").bold()`, Filters{}, "apple-docs://swiftui/text/bold()", "its searches weigh 3 (lead)"},
 	{"reading: a compiler message+messageLeadWeight", "error: value of type 'Text' has no member 'bolder'", Filters{}, "apple-docs://swiftui/text", "its searches weigh 1.5 (lead)"},
 	{"reading: a comparison+comparisonSideWeight", "URL vs NSURL", Filters{}, "apple-docs://foundation/nsurl", "compared: URL | NSURL (each side's search weighs 0.5, the whole's 1)"},
+	{"reading: a comparison of code", "Difference between URLSession.shared.dataTask and URLSession.shared.uploadTask", Filters{}, "apple-docs://foundation/urlsession",
+		"(each side read as code, its search weighing 0.5, the whole's words 0.5)"},
 	{"reading: a question's scaffolding", "how do I show a spinner?", Filters{}, "apple-docs://swiftui/progressview", "stripped how do I | ?"},
 	{"reading: a question about Swift", "How do task groups work in Swift?", Filters{}, "swift-book://concurrency", "asks about Swift: the book's sections are searched"},
 	{"reading: an operator's name", "What is the ?? operator", Filters{}, "swift-book://languageguide/basicoperators", "named ?? as nil-coalescing operator"},

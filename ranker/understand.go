@@ -41,16 +41,28 @@ func (e *Engine) SearchQuery(ctx context.Context, raw string, filters Filters) (
 	}
 	if r.Class == ClassWords || len(r.Searches) == 0 {
 		results, err := e.searchWords(ctx, text, filters, &r)
-		if err != nil || len(form.Sides) == 0 {
+		if err != nil || !form.SidesSearched() {
 			return Response{Results: results, Reading: r}, err
 		}
 		// A comparison: its sides are searched too, each weighing
-		// comparisonSideWeight against the whole's 1.
+		// comparisonSideWeight against the whole's WholeWeight.
 		lists := []RankedList{{Source: "words"}}
-		weights := map[string]float64{"words": 1}
+		weights := map[string]float64{"words": form.WholeWeight()}
 		byURI := map[string]Result{}
 		addList(&lists[0], results, byURI)
-		found, errs := e.searchAll(ctx, reading.WordSearches(form.Sides...), filters, nil, nil)
+		var found [][]Result
+		var errs []error
+		if form.SidesAreCode() {
+			// Each side is read as code, as that query alone would be.
+			found, errs = make([][]Result, len(form.Sides)), make([]error, len(form.Sides))
+			for i, side := range form.Sides {
+				var resp Response
+				resp, errs[i] = e.SearchQuery(ctx, side, filters)
+				found[i] = resp.Results
+			}
+		} else {
+			found, errs = e.searchAll(ctx, reading.WordSearches(form.Sides...), filters, nil, nil)
+		}
 		for i := range found {
 			if errs[i] != nil && !errors.Is(errs[i], ErrEmptyQuery) {
 				return Response{}, errs[i]

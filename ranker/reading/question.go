@@ -307,8 +307,49 @@ func QuestionFormLine(f QuestionForm) string {
 	if f.NamesSwift() {
 		line += "; asks about Swift: the book's sections are searched"
 	}
-	if len(f.Sides) > 0 {
+	switch {
+	case len(f.Sides) == 0:
+	case !f.SidesSearched():
+		line += "; compared: " + strings.Join(f.Sides, " | ") + " (the whole reads as code, whose searches cover both sides)"
+	case f.SidesAreCode():
+		line += fmt.Sprintf("; compared: %s (each side read as code, its search weighing %s, the whole's words %s)",
+			strings.Join(f.Sides, " | "), TrimFloat(ComparisonSideWeight), TrimFloat(f.WholeWeight()))
+	default:
 		line += fmt.Sprintf("; compared: %s (each side's search weighs %s, the whole's 1)", strings.Join(f.Sides, " | "), TrimFloat(ComparisonSideWeight))
 	}
 	return line
+}
+
+// SidesSearched reports whether a comparison's sides are searched apart:
+// when the whole reads as words. A whole that reads as code is searched
+// as code, its calls and types from both sides.
+func (f QuestionForm) SidesSearched() bool {
+	if len(f.Sides) == 0 {
+		return false
+	}
+	r := Read(f.Core)
+	return r.Class == ClassWords || len(r.Searches) == 0
+}
+
+// SidesAreCode reports whether every side of a comparison reads as code
+// ("DispatchQueue.main.async vs DispatchQueue.main.sync"): each side is then
+// read and searched as that query would be, not as words.
+func (f QuestionForm) SidesAreCode() bool {
+	for _, side := range f.Sides {
+		if r := Read(side); r.Class == ClassWords || len(r.Searches) == 0 {
+			return false
+		}
+	}
+	return len(f.Sides) > 0
+}
+
+// WholeWeight is what the whole question's own search weighs against its
+// sides' ComparisonSideWeight: 1, or as little as a side when the sides are
+// code, since two pieces of code side by side are not code, and their
+// words alone find pages about neither.
+func (f QuestionForm) WholeWeight() float64 {
+	if f.SidesAreCode() {
+		return ComparisonSideWeight
+	}
+	return 1
 }

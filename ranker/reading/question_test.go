@@ -113,3 +113,34 @@ func TestQuestionNamesSwift(t *testing.T) {
 		}
 	}
 }
+
+// A comparison of two pieces of code whose whole reads as words
+// ("DispatchQueue.main.async vs DispatchQueue.main.sync") searches each side
+// as code and weighs the whole's words as little as a side; a comparison
+// of names weighs the whole at 1; one whose whole reads as code does not
+// search its sides apart.
+func TestComparisonOfCode(t *testing.T) {
+	none := func(string) bool { return false }
+	cases := []struct {
+		q              string
+		searched, code bool
+		whole          float64
+	}{
+		{"Difference between DispatchQueue.main.async and DispatchQueue.main.sync", true, true, ComparisonSideWeight},
+		{"URL vs NSURL", true, false, 1},
+		{`Text("a").bold() vs URLSession.shared.dataTask(with: url)`, false, true, ComparisonSideWeight},
+		{"how do I show a spinner", false, false, 1},
+	}
+	for _, c := range cases {
+		f := ReadQuestionForm(c.q, none)
+		if got := f.SidesSearched(); got != c.searched {
+			t.Errorf("%q: SidesSearched = %v, want %v (sides %q)", c.q, got, c.searched, f.Sides)
+		}
+		if got := f.SidesAreCode(); got != c.code {
+			t.Errorf("%q: SidesAreCode = %v, want %v (sides %q)", c.q, got, c.code, f.Sides)
+		}
+		if got := f.WholeWeight(); got != c.whole {
+			t.Errorf("%q: WholeWeight = %v, want %v", c.q, got, c.whole)
+		}
+	}
+}
