@@ -103,38 +103,25 @@ func (s *Store) ScorePages(ctx context.Context, table, expr string, span RowSpan
 		return fmt.Errorf("score pages: %w: %q", ErrNotFullText, table)
 	}
 	clause, spanArgs := span.clause(table)
-	// The best limit matches first, then their docs rows (most of them
-	// cached): joining before the sort read the docs row of every match (a
-	// sentence's relaxed expression matches thousands).
-	type match struct {
-		id   int64
-		rank float64
-	}
-	matches, err := sqlrows.All(ctx, sqlrows.QueryFunc(s.query), "score pages",
-		`SELECT `+table+`.rowid, `+bm25+` AS r FROM `+table+` WHERE `+table+` MATCH ?`+clause+` ORDER BY r LIMIT ?`,
-		append(append([]any{expr}, spanArgs...), limit), func(rows *sql.Rows) (m match, err error) {
-			err = rows.Scan(&m.id, &m.rank)
-			return m, err
-		})
-	if err != nil {
-		return err
-	}
-	ids := make([]int64, len(matches))
-	for i, m := range matches {
-		ids[i] = m.id
-	}
-	rows, err := s.pageRows(ctx, ids)
-	if err != nil {
-		return fmt.Errorf("score pages: %w", err)
-	}
-	for _, m := range matches {
-		if p := rows[m.id]; p != nil {
-			if err := fn(m.rank, p); err != nil {
-				return err
-			}
+	// The best limit matches first, then their docs rows: joining before
+	// the sort read the docs row of every match (a sentence's relaxed
+	// expression matches thousands). One statement: reading the rows from
+	// the cache took a second one, and under load every statement waits
+	// for one of the pool's few connections. The rows read are kept for
+	// EachPageRow.
+	query := `SELECT m.r, ` + pageRowColumns + `
+		FROM (SELECT ` + table + `.rowid AS id, ` + bm25 + ` AS r FROM ` + table + ` WHERE ` + table + ` MATCH ?` + clause + ` ORDER BY r LIMIT ?) m
+		JOIN docs d ON d.id = m.id ORDER BY m.r`
+	args := append(append([]any{expr}, spanArgs...), limit)
+	return sqlrows.Each(ctx, sqlrows.QueryFunc(s.query), "score pages", query, args, func(rows *sql.Rows) error {
+		var rank float64
+		p := new(PageRow)
+		if err := scanPageRow(rows, p, &rank); err != nil {
+			return err
 		}
-	}
-	return nil
+		s.rows.Put(p.ID, p)
+		return fn(rank, p)
+	})
 }
 
 // EachPageRow calls fn with the docs row of each of the pages ids, in no

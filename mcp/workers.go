@@ -18,10 +18,11 @@ import (
 //   - an HTTP caller holds at most perCallerSlots of them at once, so some
 //     are always left for the rest;
 //   - a freed slot goes to the waiting caller that holds the fewest; among
-//     equals, to the one that has used the slots least lately (their time
-//     held, halved every usageHalfLife), then to the longest waiting. A
-//     client looping on costly calls queues behind one that asks little,
-//     not the other way round;
+//     equals, to a call that has waited starvedAfter or more (the longest
+//     waiting first), then to the one that has used the slots least lately
+//     (their time held, halved every usageHalfLife), then to the longest
+//     waiting. A client looping on costly calls queues behind one that
+//     asks little, not the other way round, and no call waits for ever;
 //   - verify_swift, whose calls cost tens of times the CPU of the others
 //     (a 64 KiB file about 0.05 s), runs on at most half the cores at once,
 //     so that checks in a loop cannot take every core from the searches.
@@ -192,10 +193,22 @@ func (p *workerPool) forgetIdle(now time.Time) {
 	}
 }
 
+// starvedAfter is how long a call may wait before it goes ahead of the
+// callers that used the slots less: with every session busy (200 asking
+// again as soon as answered), the one that happened to use the most kept
+// losing to the others until its call timed out.
+const starvedAfter = 2 * time.Second
+
 // before says whether waiter a goes before waiter b; p.mu is held.
 func (p *workerPool) before(a, b *slotWaiter, now time.Time) bool {
 	if ha, hb := p.held[a.caller.key], p.held[b.caller.key]; ha != hb {
 		return ha < hb
+	}
+	if sa, sb := now.Sub(a.since) >= starvedAfter, now.Sub(b.since) >= starvedAfter; sa || sb {
+		if sa != sb {
+			return sa
+		}
+		return a.since.Before(b.since)
 	}
 	if ua, ub := p.usage[a.caller.key].decayed(now), p.usage[b.caller.key].decayed(now); ua != ub {
 		return ua < ub

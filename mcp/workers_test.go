@@ -108,6 +108,30 @@ func TestWorkerPoolServesTheLeastServedFirst(t *testing.T) {
 	}
 }
 
+// TestWorkerPoolServesAStarvedCallFirst: among callers holding as many
+// slots, a call that has waited starvedAfter goes before one from a caller
+// that used the slots less; without it, under steady load from every
+// session, the busiest session's call waited until it timed out.
+func TestWorkerPoolServesAStarvedCallFirst(t *testing.T) {
+	p := newWorkerPool(1)
+	now := time.Now()
+	busy, idle := caller{key: "session:busy", shared: true}, caller{key: "session:idle", shared: true}
+	p.usage[busy.key] = &usage{held: time.Minute, at: now}
+	old := &slotWaiter{caller: busy, since: now.Add(-starvedAfter - time.Millisecond)}
+	fresh := &slotWaiter{caller: idle, since: now}
+	if !p.before(old, fresh, now) || p.before(fresh, old, now) {
+		t.Error("a call waiting past starvedAfter did not go first")
+	}
+	young := &slotWaiter{caller: busy, since: now.Add(-time.Millisecond)}
+	if p.before(young, fresh, now) || !p.before(fresh, young, now) {
+		t.Error("the caller that used the slots less did not go first among calls that have not waited long")
+	}
+	older := &slotWaiter{caller: idle, since: now.Add(-3 * starvedAfter)}
+	if !p.before(older, old, now) {
+		t.Error("among starved calls, the one waiting longest did not go first")
+	}
+}
+
 // TestWorkerPoolWaitEndsWithItsContext: a call that waits past its deadline
 // leaves the queue with its context's cause, and its place is not lost to
 // a slot granted as it gave up.
