@@ -10,7 +10,10 @@ import "sync"
 
 // Map holds up to twice its size entries.
 type Map[K comparable, V any] struct {
-	mu         sync.Mutex
+	// mu is a read-write lock: a search reads hundreds of entries, and on
+	// two cores a writer's lock held by a goroutine the scheduler has set
+	// aside stalled every search reading behind it.
+	mu         sync.RWMutex
 	size       int
 	young, old map[K]V
 }
@@ -26,15 +29,23 @@ func (m *Map[K, V]) Get(k K) (V, bool) {
 		var zero V
 		return zero, false
 	}
-	m.mu.Lock()
-	defer m.mu.Unlock()
-	if v, ok := m.young[k]; ok {
-		return v, true
+	m.mu.RLock()
+	v, ok := m.young[k]
+	if !ok {
+		v, ok = m.old[k]
+		if ok {
+			// Found in the old generation: moved back to the young one
+			// under the write lock.
+			m.mu.RUnlock()
+			m.mu.Lock()
+			defer m.mu.Unlock()
+			if _, moved := m.young[k]; !moved {
+				m.putLocked(k, v)
+			}
+			return v, true
+		}
 	}
-	v, ok := m.old[k]
-	if ok {
-		m.putLocked(k, v)
-	}
+	m.mu.RUnlock()
 	return v, ok
 }
 
@@ -65,7 +76,7 @@ func (m *Map[K, V]) Len() int {
 	if m == nil {
 		return 0
 	}
-	m.mu.Lock()
-	defer m.mu.Unlock()
+	m.mu.RLock()
+	defer m.mu.RUnlock()
 	return len(m.young) + len(m.old)
 }
