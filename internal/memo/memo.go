@@ -65,7 +65,9 @@ func (m *Map[K, V]) putLocked(k K, v V) {
 		m.old, m.young = m.young, nil
 	}
 	if m.young == nil {
-		m.young = make(map[K]V, min(m.size, 1024))
+		// Sized for the whole generation: growing it by doubling
+		// rehashed thousands of entries inside some call.
+		m.young = make(map[K]V, m.size)
 	}
 	m.young[k] = v
 }
