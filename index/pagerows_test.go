@@ -101,3 +101,18 @@ func TestAddressesAreLookedUpOnce(t *testing.T) {
 		t.Errorf("address cache holds %d entries, want 2", n)
 	}
 }
+
+// Two lookups of one name whose statements differ but whose arguments do
+// not (a kind filter, a source filter) are kept apart.
+func TestLookupAnswersAreKeptByStatement(t *testing.T) {
+	s := openFixture(t)
+	ctx := context.Background()
+	byKind, err := s.FilteredTitleIDs(ctx, PageFilter{Kinds: []string{"protocol"}}, []string{"view"}, 10)
+	if err != nil || len(byKind) == 0 {
+		t.Fatalf("kind protocol titled view = %v, %v; want View", byKind, err)
+	}
+	bySource, err := s.FilteredTitleIDs(ctx, PageFilter{Sources: []string{"protocol"}}, []string{"view"}, 10)
+	if err != nil || len(bySource) != 0 {
+		t.Errorf("source protocol titled view = %v, %v; want none (the kind filter's answer)", bySource, err)
+	}
+}

@@ -63,7 +63,9 @@ func (s *Store) ids(ctx context.Context, what, query string, args ...any) ([]int
 	cacheable := !strings.Contains(query, " MATCH ")
 	var key string
 	if cacheable {
-		key = what + "\x00" + fmt.Sprintf("%#v", args)
+		// Keyed by the statement, not its name: a filtered search's text
+		// depends on its filter (kind IN or source IN), its arguments may not.
+		key = query + "\x00" + fmt.Sprintf("%#v", args)
 		if ids, ok := s.lookups.Get(key); ok {
 			return slices.Clone(ids), nil
 		}
