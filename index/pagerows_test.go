@@ -116,3 +116,26 @@ func TestLookupAnswersAreKeptByStatement(t *testing.T) {
 		t.Errorf("source protocol titled view = %v, %v; want none (the kind filter's answer)", bySource, err)
 	}
 }
+
+// TestMatchCountsAreKept: a count is read from the index once; the second
+// asking answers from the cache (planted here with a figure only the cache
+// could give), and another table, span or limit is another answer.
+func TestMatchCountsAreKept(t *testing.T) {
+	s := openFixture(t)
+	ctx := context.Background()
+	expr := `"view"`
+	n, err := s.CountMatches(ctx, FTSTable, expr, RowSpan{}, 1000)
+	if err != nil || n == 0 {
+		t.Fatalf("count of view = %d, %v; the fixture has pages holding it", n, err)
+	}
+	s.counts.Put(countKey{table: FTSTable, expr: expr, limit: 1000}, n+1000)
+	if again, err := s.CountMatches(ctx, FTSTable, expr, RowSpan{}, 1000); err != nil || again != n+1000 {
+		t.Errorf("second count = %d, %v; want the kept %d", again, err, n+1000)
+	}
+	if capped, err := s.CountMatches(ctx, FTSTable, expr, RowSpan{}, 1); err != nil || capped != 1 {
+		t.Errorf("count up to 1 = %d, %v; want 1 (another limit, another answer)", capped, err)
+	}
+	if spanned, err := s.CountMatches(ctx, FTSTable, expr, RowSpan{Lo: 1, Hi: 1 << 40}, 1000); err != nil || spanned != n {
+		t.Errorf("count over every id = %d, %v; want %d (another span, another answer)", spanned, err, n)
+	}
+}

@@ -48,6 +48,10 @@ func (s *Store) CountMatches(ctx context.Context, table, expr string, span RowSp
 	if _, ok := searchTables[table]; !ok {
 		return 0, fmt.Errorf("count matches: %w: %q", ErrNotFullText, table)
 	}
+	key := countKey{table: table, expr: expr, span: span, limit: limit}
+	if n, ok := s.counts.Get(key); ok {
+		return n, nil
+	}
 	clause, spanArgs := span.clause(table)
 	var n int
 	err := s.queryRow(ctx, []any{&n}, `SELECT count(*) FROM (SELECT rowid FROM `+table+` WHERE `+table+` MATCH ?`+clause+` LIMIT ?)`,
@@ -55,7 +59,16 @@ func (s *Store) CountMatches(ctx context.Context, table, expr string, span RowSp
 	if err != nil {
 		return 0, fmt.Errorf("count matches: %w", err)
 	}
+	s.counts.Put(key, n)
 	return n, nil
+}
+
+// countKey names one CountMatches answer: the same expression counted in
+// another table, span or up to another limit is another answer.
+type countKey struct {
+	table, expr string
+	span        RowSpan
+	limit       int
 }
 
 // PageRow is the docs row of a page, as a ranker reads it for a candidate.

@@ -50,6 +50,11 @@ type Store struct {
 	addresses *memo.Map[string, pageAt]
 	// links keeps ResolveLinks' answers.
 	links *memo.Map[LinkQuery, string]
+	// counts keeps CountMatches' answers. A count walks the doclist of
+	// every word of its expression, and a word's frequency is asked
+	// search after search (to drop common words, to relax an expression,
+	// to weigh a concept).
+	counts *memo.Map[countKey, int]
 }
 
 // StoredDocument is a document as the index returns it: the Document
@@ -75,11 +80,13 @@ type DocumentSummary struct {
 }
 
 // Bounds of a Store's caches, per generation (internal/memo): at most about
-// 20 MB of docs rows, 10 MB of lookup answers and 15 MB of resolved links.
+// 20 MB of docs rows, 10 MB of lookup answers, 15 MB of resolved links and
+// 2 MB of match counts.
 const (
 	pageRowCacheSize = 32768
 	lookupCacheSize  = 8192
 	linkCacheSize    = 32768
+	countCacheSize   = 8192
 )
 
 // Open opens the index at dbPath read-only. It returns ErrNotFound when there
@@ -144,7 +151,7 @@ func OpenWithLimits(dbPath string, l ReadLimits) (*Store, error) {
 	}
 	return &Store{db: db, path: dbPath, rows: memo.New[int64, *PageRow](pageRowCacheSize),
 		lookups: memo.New[string, []int64](lookupCacheSize), addresses: memo.New[string, pageAt](lookupCacheSize),
-		links: memo.New[LinkQuery, string](linkCacheSize)}, nil
+		links: memo.New[LinkQuery, string](linkCacheSize), counts: memo.New[countKey, int](countCacheSize)}, nil
 }
 
 // checkSchemaVersion tells a foreign or damaged file (ErrCorrupt) from an

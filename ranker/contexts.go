@@ -39,7 +39,7 @@ func (s *search) contextStage(ctx context.Context) error {
 	freq := make(map[string]int, len(words))
 	for _, w := range words {
 		var err error
-		if freq[w], err = s.e.cachedCount(ctx, index.ContextFTSTable, MatchAll([]string{w}), contextMaxMatches+1); err != nil {
+		if freq[w], err = s.e.countRows(ctx, index.ContextFTSTable, MatchAll([]string{w}), contextMaxMatches+1); err != nil {
 			return fmt.Errorf("ranker contexts: %w", err)
 		}
 	}

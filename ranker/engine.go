@@ -37,11 +37,13 @@ type Engine struct {
 	// fullScoreCap is FullScoreCap; tests lower it to reach the bounded path
 	// on a small index.
 	fullScoreCap int
-	df           dfCache
 	// memberPages keeps typeMemberPages' answers.
 	memberPages *memo.Map[string, []callPage]
-	uses        useCache
-	whole       wholePageList
+	// typoTitles keeps the titles a misspelling's first two letters
+	// start (titlesFrom).
+	typoTitles *memo.Map[string, []typoTitle]
+	uses       useCache
+	whole      wholePageList
 }
 
 // idRange is the span of document ids of one source.
@@ -86,7 +88,7 @@ func New(ctx context.Context, store *index.Store, logger *slog.Logger) (*Engine,
 		return nil, fmt.Errorf("ranker: %w", err)
 	}
 	e := &Engine{store: store, fw: fw, ranges: map[string]idRange{}, log: logger, fullScoreCap: FullScoreCap,
-		memberPages: memo.New[string, []callPage](memberPagesCacheSize)}
+		memberPages: memo.New[string, []callPage](memberPagesCacheSize), typoTitles: memo.New[string, []typoTitle](typoPrefixCacheSize)}
 	spans, err := store.SourceSpans(ctx)
 	if err != nil {
 		return nil, fmt.Errorf("ranker: %w", err)

@@ -428,30 +428,6 @@ func TestSeparateSourcesSearchedInTheirOwnTable(t *testing.T) {
 	}
 }
 
-// TestCachedCountAsksOnce: a word's count is read from the index once per
-// process; the second call answers from the cache (planted here with a
-// figure only the cache could give).
-func TestCachedCountAsksOnce(t *testing.T) {
-	e := openTestEngine(t)
-	ctx := context.Background()
-	n, err := e.cachedCount(ctx, "docs_fts", Quote("view"), dfLimit)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if n == 0 {
-		t.Fatal("the fixture has pages holding view; counted none")
-	}
-	e.df.mu.Lock()
-	e.df.m["docs_fts\x00"+Quote("view")] = n + 1000 // what only the cache can answer
-	e.df.mu.Unlock()
-	if again, err := e.cachedCount(ctx, "docs_fts", Quote("view"), dfLimit); err != nil || again != n+1000 {
-		t.Errorf("second count = %d, %v; want the cached %d", again, err, n+1000)
-	}
-	if other, err := e.cachedCount(ctx, "docs_fts", Quote("text"), dfLimit); err != nil || other == n+1000 {
-		t.Errorf("another word: %d, %v", other, err)
-	}
-}
-
 // TestSearchReadingsKeepTheReadingsOrder: the searches run side by side
 // come back as each would alone, in the reading's order.
 func TestSearchReadingsKeepTheReadingsOrder(t *testing.T) {

@@ -77,7 +77,7 @@ func (s *search) sectionStage(ctx context.Context) error {
 func (s *search) sourceSections(ctx context.Context, src string, words []string, r idRange) error {
 	df := map[string]int{}
 	for _, w := range words {
-		n, err := s.e.cachedCount(ctx, index.PassageFTSTable, MatchAll([]string{w}), sectionMaxMatches+1)
+		n, err := s.e.countRows(ctx, index.PassageFTSTable, MatchAll([]string{w}), sectionMaxMatches+1)
 		if err != nil {
 			return fmt.Errorf("ranker sections: %w", err)
 		}

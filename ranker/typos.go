@@ -21,25 +21,57 @@ func (e *Engine) nearestTitle(ctx context.Context, w string) (string, error) {
 	}
 	best, bestDist, bestRank := "", limit+1, 0
 	for _, p := range prefixes {
-		err := e.store.EachTitleFrom(ctx, p, typoScanLimit, func(r index.TitleRow) {
-			title := r.Title
-			if d := len(title) - len(lower); d > limit || d < -limit || !isLetters(title) {
-				return
-			}
-			dist := osaDistance(lower, strings.ToLower(title), limit)
-			if dist > limit {
-				return
-			}
-			rank := titleRank(r.Kind, r.Source)
-			if dist < bestDist || dist == bestDist && rank > bestRank {
-				best, bestDist, bestRank = title, dist, rank
-			}
-		})
+		titles, err := e.titlesFrom(ctx, p)
 		if err != nil {
-			return "", fmt.Errorf("ranker spelling: %w", err)
+			return "", err
+		}
+		for _, t := range titles {
+			if d := len(t.lower) - len(lower); d > limit || d < -limit {
+				continue
+			}
+			dist := osaDistance(lower, t.lower, limit)
+			if dist > limit {
+				continue
+			}
+			if dist < bestDist || dist == bestDist && t.rank > bestRank {
+				best, bestDist, bestRank = t.title, dist, t.rank
+			}
 		}
 	}
 	return best, nil
+}
+
+// typoPrefixCacheSize bounds each generation of the kept prefixes' titles
+// (titlesFrom): at most 6,000 titles of about 60 bytes each, so two
+// generations of 24 stay under 20 MB.
+const typoPrefixCacheSize = 24
+
+// typoTitle is a title a misspelt name may be corrected to.
+type typoTitle struct {
+	title, lower string
+	rank         int // titleRank
+}
+
+// titlesFrom returns the titles of letters and digits among the first
+// typoScanLimit titles starting with prefix, in the index's title order.
+// They are kept per prefix: reading a few thousand rows cost a
+// correction more than all its distances, and a misspelling's first two
+// letters are usually a correct name's.
+func (e *Engine) titlesFrom(ctx context.Context, prefix string) ([]typoTitle, error) {
+	if titles, ok := e.typoTitles.Get(prefix); ok {
+		return titles, nil
+	}
+	var titles []typoTitle
+	err := e.store.EachTitleFrom(ctx, prefix, typoScanLimit, func(r index.TitleRow) {
+		if isLetters(r.Title) {
+			titles = append(titles, typoTitle{title: r.Title, lower: strings.ToLower(r.Title), rank: titleRank(r.Kind, r.Source)})
+		}
+	})
+	if err != nil {
+		return nil, fmt.Errorf("ranker spelling: %w", err)
+	}
+	e.typoTitles.Put(prefix, titles)
+	return titles, nil
 }
 
 // titleRank prefers, among equally near titles, Apple's types, then its
