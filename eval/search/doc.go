@@ -44,7 +44,8 @@
 //	                 regex anywhere; pass = hit@10; headline MRR and hit@10
 //
 // An agent kind's final set, never tuned on, is "<kind>-final.tsv"; the
-// real questions' sets are "realq-dev.tsv" and "realq-final.tsv".
+// real questions' sets are "realq-dev.tsv", "realq-dev2.tsv" (dev) and
+// "realq-final.tsv".
 //
 // # Metrics
 //

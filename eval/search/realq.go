@@ -11,8 +11,9 @@ import (
 // KindRealQ is issue #27's battery of real developers' questions: a
 // question's title as it was asked in public (Stack Overflow and its
 // mirrors, Apple Developer Forums, Swift Forums, Technical Q&As), and the
-// pages its accepted or top answer uses. "realq-dev.tsv" is the dev set,
-// "realq-final.tsv" the final set, never tuned on.
+// pages its accepted or top answer uses. "realq-dev.tsv" and
+// "realq-dev2.tsv" are dev sets, "realq-final.tsv" the final set, never
+// tuned on.
 const KindRealQ = "realq"
 
 // realqClasses are the buckets a real question's row names in its class
@@ -21,16 +22,18 @@ const KindRealQ = "realq"
 // error classes.
 var realqClasses = map[string]bool{"task": true, "error": true, "concept": true, "api": true}
 
-// realqName matches a real-question battery's file name without ".tsv":
-// the dev set, the final set, or a later "-vN" dev set.
-var realqName = regexp.MustCompile(`^realq(-(dev|final))?$`)
+// realqName matches a real-question battery's file name without ".tsv"
+// (and without a "-vN" suffix, which KindOf strips first): the dev set,
+// a later numbered dev set ("realq-dev2"), or the final set.
+var realqName = regexp.MustCompile(`^realq(-(dev[0-9]*|final))?$`)
 
 func init() {
 	kindColumns[KindRealQ] = []string{"expected_uri_regex", "class"}
 	singleTarget[KindRealQ] = true
 }
 
-// realqKindOf maps "realq-dev" and "realq-final" to KindRealQ, or returns "".
+// realqKindOf maps "realq-dev", "realq-dev2" and "realq-final" to
+// KindRealQ, or returns "".
 func realqKindOf(name string) string {
 	if realqName.MatchString(name) {
 		return KindRealQ

@@ -20,12 +20,12 @@ import (
 )
 
 func TestRealQKindFromFileNames(t *testing.T) {
-	for _, name := range []string{"realq-dev.tsv", "realq-final.tsv", "realq-v2.tsv", "realq.tsv"} {
+	for _, name := range []string{"realq-dev.tsv", "realq-dev2.tsv", "realq-final.tsv", "realq-v2.tsv", "realq.tsv"} {
 		if got, err := KindOf(name); err != nil || got != KindRealQ {
 			t.Errorf("KindOf(%s) = %q, %v; want %q", name, got, err, KindRealQ)
 		}
 	}
-	for _, name := range []string{"realq-last.tsv", "realq-heldout.tsv", "realqs-dev.tsv"} {
+	for _, name := range []string{"realq-last.tsv", "realq-heldout.tsv", "realqs-dev.tsv", "realq-devx.tsv", "realq-final2.tsv"} {
 		if _, err := KindOf(name); !errors.Is(err, ErrBadBattery) {
 			t.Errorf("%s: got %v, want ErrBadBattery", name, err)
 		}
@@ -119,9 +119,9 @@ func TestRealQJudgesMRRAndHit10(t *testing.T) {
 	}
 }
 
-// realqFiles are the committed real-question batteries: the dev set and the
-// final set, never tuned on.
-var realqFiles = []string{"realq-dev", "realq-final"}
+// realqFiles are the committed real-question batteries: the two dev sets
+// and the final set, never tuned on.
+var realqFiles = []string{"realq-dev", "realq-dev2", "realq-final"}
 
 // realqSources reads a battery's source column: the question's address.
 func realqSources(t *testing.T, path string) []string {
