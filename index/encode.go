@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"strings"
+	"sync"
 
 	"github.com/cupertino-go/cupertino/internal/document"
 	"github.com/cupertino-go/cupertino/internal/swiftsym"
@@ -64,14 +65,31 @@ func decompressString(data []byte) (string, error) {
 	if len(data) == 0 {
 		return "", nil
 	}
-	r := flate.NewReader(bytes.NewReader(data))
-	defer r.Close()
+	r := inflater(data)
+	defer inflaters.Put(r)
 	var b strings.Builder
 	b.Grow(8 * len(data)) // Markdown inflates four- to tenfold
 	if _, err := io.Copy(&b, r); err != nil {
 		return "", fmt.Errorf("inflate: %w", err)
 	}
 	return b.String(), nil
+}
+
+// inflaters keeps flate readers between reads: each holds a 32 KB window
+// and its tables, about 45 KB, which a read_document of a large page
+// allocated anew for its body and again for each part it inflates.
+var inflaters sync.Pool
+
+// inflater returns a flate reader of data, from inflaters when it has one.
+// Put it back when done: a reader reset onto new data keeps nothing of the
+// old.
+func inflater(data []byte) io.ReadCloser {
+	if r, ok := inflaters.Get().(io.ReadCloser); ok {
+		if err := r.(flate.Resetter).Reset(bytes.NewReader(data), nil); err == nil {
+			return r
+		}
+	}
+	return flate.NewReader(bytes.NewReader(data))
 }
 
 // MarkdownPrefix decodes a doc_body.markdown value, stopping after limit
@@ -81,8 +99,8 @@ func MarkdownPrefix(data []byte, limit int64) ([]byte, error) {
 	if len(data) == 0 {
 		return nil, nil
 	}
-	r := flate.NewReader(bytes.NewReader(data))
-	defer r.Close()
+	r := inflater(data)
+	defer inflaters.Put(r)
 	var src io.Reader = r
 	if limit >= 0 {
 		src = io.LimitReader(r, limit)
