@@ -42,6 +42,9 @@ type Engine struct {
 	// typoTitles keeps the titles a misspelling's first two letters
 	// start (titlesFrom).
 	typoTitles *memo.Map[string, []typoTitle]
+	// typeTitles keeps typeTitle's answers, "" included: recaseNames asks
+	// for every capitalised word of a query.
+	typeTitles *memo.Map[string, string]
 	uses       useCache
 	whole      wholePageList
 }
@@ -88,7 +91,8 @@ func New(ctx context.Context, store *index.Store, logger *slog.Logger) (*Engine,
 		return nil, fmt.Errorf("ranker: %w", err)
 	}
 	e := &Engine{store: store, fw: fw, ranges: map[string]idRange{}, log: logger, fullScoreCap: FullScoreCap,
-		memberPages: memo.New[string, []callPage](memberPagesCacheSize), typoTitles: memo.New[string, []typoTitle](typoPrefixCacheSize)}
+		memberPages: memo.New[string, []callPage](memberPagesCacheSize), typoTitles: memo.New[string, []typoTitle](typoPrefixCacheSize),
+		typeTitles: memo.New[string, string](typeTitleCacheSize)}
 	spans, err := store.SourceSpans(ctx)
 	if err != nil {
 		return nil, fmt.Errorf("ranker: %w", err)

@@ -3,6 +3,7 @@ package ranker
 import (
 	"context"
 	"fmt"
+	"regexp"
 	"strings"
 
 	"github.com/cupertino-go/cupertino/index"
@@ -41,10 +42,63 @@ func (e *Engine) nearestTitle(ctx context.Context, w string) (string, error) {
 	return best, nil
 }
 
+// recaseNames writes the type names of a query as Apple does ("Detect
+// UIScrollview bottom reached": UIScrollView): a name with a letter in the
+// wrong case is found by no lookup, and the question loses the type it
+// names. Only words that cannot be English change: a capitalised word, or
+// a lower-case one starting with "ui" or "ns", whose lower case is the
+// title of an Apple type written with two capitals or more (View, Text and
+// Timer stay as typed). A lowerCamelCase word (indexPath, scenePhase) is a
+// value's name and stays too.
+func (e *Engine) recaseNames(ctx context.Context, text string) (string, error) {
+	var b strings.Builder
+	last := 0
+	for _, span := range nameWord.FindAllStringIndex(text, -1) {
+		w := text[span[0]:span[1]]
+		lower := strings.ToLower(w)
+		if !(w[0] >= 'A' && w[0] <= 'Z') && !(w == lower && (strings.HasPrefix(w, "ui") || strings.HasPrefix(w, "ns"))) {
+			continue
+		}
+		title, err := e.typeTitle(ctx, lower)
+		if err != nil {
+			return "", err
+		}
+		if title == "" || title == w || capitals(title) < 2 {
+			continue
+		}
+		b.WriteString(text[last:span[0]])
+		b.WriteString(title)
+		last = span[1]
+	}
+	if last == 0 {
+		return text, nil
+	}
+	b.WriteString(text[last:])
+	return b.String(), nil
+}
+
+// nameWord is a word recaseNames may rewrite: five letters or digits or
+// more.
+var nameWord = regexp.MustCompile(`\b[A-Za-z][A-Za-z0-9]{4,}\b`)
+
+// capitals counts the upper-case ASCII letters of s.
+func capitals(s string) int {
+	n := 0
+	for i := 0; i < len(s); i++ {
+		if s[i] >= 'A' && s[i] <= 'Z' {
+			n++
+		}
+	}
+	return n
+}
+
 // typoPrefixCacheSize bounds each generation of the kept prefixes' titles
 // (titlesFrom): at most 6,000 titles of about 60 bytes each, so two
 // generations of 24 stay under 20 MB.
 const typoPrefixCacheSize = 24
+
+// typeTitleCacheSize bounds each generation of typeTitle's kept answers.
+const typeTitleCacheSize = 8192
 
 // typoTitle is a title a misspelt name may be corrected to.
 type typoTitle struct {

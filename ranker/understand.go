@@ -150,6 +150,15 @@ func (e *Engine) SearchQuery(ctx context.Context, raw string, filters Filters) (
 // all.
 func (e *Engine) searchWords(ctx context.Context, text string, filters Filters, r *Reading) ([]Result, error) {
 	var results []Result
+	recased, err := e.recaseNames(ctx, text)
+	if err != nil {
+		return nil, err
+	}
+	if recased != text {
+		// Shown as a correction, and the search is of the names as Apple
+		// writes them.
+		text, r.Corrected = recased, recased
+	}
 	tryCorrection := func() error {
 		corrected, err := e.correct(ctx, text)
 		if err != nil || corrected == "" {
@@ -166,8 +175,7 @@ func (e *Engine) searchWords(ctx context.Context, text string, filters Filters, 
 			return nil, err
 		}
 	}
-	if r.Corrected == "" {
-		var err error
+	if r.Corrected == "" || r.Corrected == recased {
 		if results, err = e.searchText(ctx, text, filters, nil); err != nil {
 			return nil, err
 		}
@@ -528,9 +536,13 @@ func (e *Engine) knownName(ctx context.Context, w string) (bool, error) {
 // typeTitle returns the title of a type page titled exactly lower (any
 // case), or "".
 func (e *Engine) typeTitle(ctx context.Context, lower string) (string, error) {
+	if title, ok := e.typeTitles.Get(lower); ok {
+		return title, nil
+	}
 	title, err := e.store.TypeTitle(ctx, lower)
 	if err != nil {
 		return "", fmt.Errorf("ranker spelling: %w", err)
 	}
+	e.typeTitles.Put(lower, title)
 	return title, nil
 }
