@@ -304,36 +304,8 @@ func (b *Builder) rebuildSymbolIndex(ctx context.Context) error {
 	return err
 }
 
-func (b *Builder) analyze(ctx context.Context) error { return analyze(ctx, b.db) }
-
-// execer is what analyze writes through: a pool or one connection.
-type execer interface {
-	ExecContext(ctx context.Context, query string, args ...any) (sql.Result, error)
-	QueryRowContext(ctx context.Context, query string, args ...any) *sql.Row
-}
-
-// analyze writes the planner's statistics and the schema version. It keeps
-// the per-index row counts (sqlite_stat1) and drops the sampled keys
-// (sqlite_stat4): with samples, a statement comparing an indexed column or
-// a full-text MATCH with a bound value is planned again each time the
-// value changes (SQLite marks it expired on bind), which cost 3-6% of a
-// search's CPU, and on every query of eval search the plans without them
-// give the same answers.
-func analyze(ctx context.Context, db execer) error {
-	if _, err := db.ExecContext(ctx, "ANALYZE"); err != nil {
-		return err
-	}
-	// A SQLite built without STAT4 has no such table to empty.
-	var samples int
-	if err := db.QueryRowContext(ctx, `SELECT count(*) FROM sqlite_schema WHERE name = 'sqlite_stat4'`).Scan(&samples); err != nil {
-		return err
-	}
-	if samples > 0 {
-		if _, err := db.ExecContext(ctx, "DELETE FROM sqlite_stat4"); err != nil {
-			return err
-		}
-	}
-	_, err := db.ExecContext(ctx, "PRAGMA user_version = "+strconv.Itoa(SchemaVersion))
+func (b *Builder) analyze(ctx context.Context) error {
+	_, err := b.db.ExecContext(ctx, "ANALYZE; PRAGMA user_version = "+strconv.Itoa(SchemaVersion))
 	return err
 }
 

@@ -139,18 +139,3 @@ func TestMatchCountsAreKept(t *testing.T) {
 		t.Errorf("count over every id = %d, %v; want %d (another span, another answer)", spanned, err, n)
 	}
 }
-
-// TestSavedIndexKeepsRowCountsNotSamples: analyze leaves the planner its
-// row counts (sqlite_stat1) and no sampled keys (sqlite_stat4), with which
-// every new value bound to a lookup re-planned its statement.
-func TestSavedIndexKeepsRowCountsNotSamples(t *testing.T) {
-	s := openFixture(t)
-	ctx := context.Background()
-	var counts, samples int
-	if err := s.db.QueryRowContext(ctx, `SELECT count(*) FROM sqlite_stat1`).Scan(&counts); err != nil || counts == 0 {
-		t.Errorf("sqlite_stat1 rows = %d, %v; want the indexes' row counts", counts, err)
-	}
-	if err := s.db.QueryRowContext(ctx, `SELECT count(*) FROM sqlite_stat4`).Scan(&samples); err != nil || samples != 0 {
-		t.Errorf("sqlite_stat4 rows = %d, %v; want none", samples, err)
-	}
-}

@@ -108,7 +108,7 @@ func ImportParts(ctx context.Context, dbPath string, parts []string, opts Import
 		{"create indexes", im.exec(schemaIndexesDDL())},
 		{"write counts", im.recount},
 		{"write meta", im.writeMeta},
-		{"analyze", func(ctx context.Context) error { return analyze(ctx, im.conn) }},
+		{"analyze", im.exec("ANALYZE; PRAGMA user_version = " + strconv.Itoa(SchemaVersion))},
 		{"reclaim the space of left-out sources", im.vacuum},
 		// Before the rename, as the file will be served: a damaged or forged
 		// part must not become the index.
