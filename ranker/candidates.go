@@ -46,6 +46,9 @@ const (
 	// viaSection: a page one of whose sections matches the request
 	// (sections.go).
 	viaSection
+	// viaNamedMember: a member of a type a request names, named by the
+	// request's other words (named_members.go).
+	viaNamedMember
 )
 
 // candidate is one document under consideration.
@@ -107,6 +110,9 @@ type search struct {
 	contextRank map[int64]int
 	// lexiconRank is each page's rank among those the task lexicon named.
 	lexiconRank map[int64]int
+	// namedMembers are the members of a named type that the request's
+	// other words name, with the words (namedMemberStage).
+	namedMembers map[int64]string
 	// sections holds, per page, the best section the request matched.
 	sections map[int64]sectionHit
 	// swiftQuestion: the request is a question framed as about Swift
@@ -193,6 +199,9 @@ func (s *search) gather(ctx context.Context) error {
 		return err
 	}
 	if err := s.sectionStage(ctx); err != nil {
+		return err
+	}
+	if err := s.namedMemberStage(ctx); err != nil {
 		return err
 	}
 	if err := s.loadMetadata(ctx); err != nil {

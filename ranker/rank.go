@@ -311,7 +311,7 @@ func (s *search) score(c *candidate, bestRel float64, explain bool) Score {
 	if s.e.Semantic == SemanticOnly && s.queryVector != nil {
 		base, norm, fields = semantic, 0, 0
 	} else {
-		base += semantic + s.contextRelevance(c) + s.lexiconRelevance(c) + s.sectionRelevance(c)
+		base += semantic + s.contextRelevance(c) + s.lexiconRelevance(c) + s.sectionRelevance(c) + s.namedMemberRelevance(c)
 	}
 	sc := Score{Base: base, product: 1, quiet: true}
 	if explain {
@@ -328,6 +328,9 @@ func (s *search) score(c *candidate, bestRel float64, explain bool) Score {
 		}
 		if lx := s.lexiconRelevance(c); lx > 0 {
 			detail += fmt.Sprintf(" + task lexicon %.3g (page %d it names)", lx, s.lexiconRank[c.id])
+		}
+		if nm := s.namedMemberRelevance(c); nm > 0 {
+			detail += fmt.Sprintf(" + named member %.3g (%s)", nm, s.namedMembers[c.id])
 		}
 		sc = NewScore(base, detail)
 	}

@@ -110,6 +110,7 @@ var scoringCases = []scoringCase{
 	{"fieldSummary", "Color Mode", Filters{}, "hig://dark-mode", "field match 4.75)"},
 	{"lexiconBase", "show a spinner while the feed loads", Filters{}, "apple-docs://swiftui/progressview", "+ task lexicon 20 (page 1 it names)"},
 	{"lexiconStep", "show a spinner while the feed loads", Filters{}, "apple-docs://uikit/uiactivityindicatorview", "+ task lexicon 17 (page 2 it names)"},
+	{"namedMemberBase", "why does the data task of my URLSession never start", Filters{}, "apple-docs://foundation/urlsession/datatask(with:)", "+ named member 12 (URLSession datatask)"},
 
 	// Prominence (prominence.go): a filtered word's type pages, by the
 	// sample and package files that use them.
@@ -287,6 +288,8 @@ var notScored = map[string]string{
 	// cases; these decide which ideas match, and the lexicon's own tests
 	// pin them (lexicon_test.go).
 	"lexiconIdeas":       "a cap on the ideas drawn: TestLexiconCapsIdeasAndPages (lexicon_test.go)",
+	"maxNamedTypes":      "a bound on the types whose members a request proposes: TestNamedMembersOfAFewTypes (named_members_test.go)",
+	"namedMemberPages":   "a cap on the overloads one member name proposes; the fixture's names have one page each, so no case can tell it",
 	"lexiconPages":       "a cap on the pages the ideas add: TestLexiconCapsIdeasAndPages (lexicon_test.go)",
 	"lexiconLooseWords":  "decides which ideas match loosely: TestLexiconLooseMatch (lexicon_test.go)",
 	"lexiconLooseMin":    "decides which ideas match loosely: TestLexiconLooseMatch (lexicon_test.go)",

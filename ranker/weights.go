@@ -220,6 +220,13 @@ const (
 	// chosen on the dev sets (docs/search.md, "The task lexicon").
 	lexiconBase = 20.0
 	lexiconStep = 3.0
+	// namedMemberBase is the relevance a member of a type the request
+	// names gains when the request's other words name it
+	// (namedMemberStage); maxNamedTypes and namedMemberPages bound the
+	// lookups: a request naming more types is a comparison or a list.
+	namedMemberBase  = 12.0
+	maxNamedTypes    = 2
+	namedMemberPages = 3
 	// A loose match needs lexiconLooseWords of an idea's words worth
 	// lexiconLooseMin together; a whole phrase's words each add
 	// lexiconWholeWeight to the idea's score besides their worth.
