@@ -121,6 +121,8 @@ type search struct {
 	// framedQuestion: the request is a question (its form stripped
 	// scaffolding).
 	framedQuestion bool
+	// platform: the one platform the question names (askedAs).
+	platform string
 	// topics are the book's section titles the request names, read once
 	// (topicsRead) by namedTopics.
 	topics     []bookTopic

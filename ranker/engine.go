@@ -154,8 +154,8 @@ func (e *Engine) run(ctx context.Context, q *Query, f Filters, call *readCall) (
 		f.Sources = q.Sources
 	}
 	s := &search{e: e, q: q, f: f, call: call, identifier: isIdentifierQuery(q), cands: map[int64]*candidate{}, part: documentation()}
-	s.swiftQuestion = isSwiftQuestion(ctx)
-	s.framedQuestion = isFramedQuestion(ctx)
+	asked := questionAsked(ctx)
+	s.swiftQuestion, s.framedQuestion, s.platform = asked.swift, asked.framed, asked.platform
 	if q.Prose {
 		s.concepts = buildConcepts(q.Terms)
 	}

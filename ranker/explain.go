@@ -27,6 +27,7 @@ const (
 	FactorVerboseTitle       = "verbose_title"       // long titles for short queries
 	FactorForced             = "forced"              // force-included canonical page
 	FactorProminence         = "prominence"          // a type much used in sample and package code
+	FactorPlatform           = "platform"            // not on the platform a question names
 	FactorRRF                = "rrf"                 // weighted reciprocal-rank-fusion contribution
 )
 

@@ -15,7 +15,7 @@ import (
 var weightRegistry = map[string]*weight{
 	"weightExactTitle": &weightExactTitle, "weightExactTopLevel": &weightExactTopLevel,
 	"weightExactTypeKind": &weightExactTypeKind, "weightExactMemberKind": &weightExactMemberKind,
-	"weightNoPlatform": &weightNoPlatform, "weightProseNamesTitle": &weightProseNamesTitle,
+	"weightNoPlatform": &weightNoPlatform, "weightOtherPlatform": &weightOtherPlatform, "weightProseNamesTitle": &weightProseNamesTitle,
 	"weightProseCoverageSlope": &weightProseCoverageSlope, "weightTitleStartsWith": &weightTitleStartsWith,
 	"weightTitleHoldsAll": &weightTitleHoldsAll, "weightTitleHoldsOne": &weightTitleHoldsOne,
 	"weightNestedType": &weightNestedType, "weightWholeKind": &weightWholeKind,

@@ -34,3 +34,20 @@ func TestNamedMembersOfAFewTypes(t *testing.T) {
 		t.Error("a type and a member name (not a sentence) went through the sentence's proposals")
 	}
 }
+
+// TestPlatformWordNamesNoTitle: "iOS" in "Close iOS keyboard…" is where the
+// code runs; a page titled iOS (a typealias of some framework) is not the
+// name the question mentions, as a type's name would be.
+func TestPlatformWordNamesNoTitle(t *testing.T) {
+	e := openScoringEngine(t)
+	for _, c := range []struct {
+		word  string
+		names bool
+	}{{"iOS", false}, {"iPhone", false}, {"NavigationStack", true}} {
+		q := &Query{Raw: "close the " + c.word + " keyboard by touching anywhere", Keywords: []string{c.word, "keyboard", "touching"}}
+		s := &search{e: e, q: q}
+		if got := s.titleIsNameKeyword(&candidate{title: c.word}); got != c.names {
+			t.Errorf("a page titled %s is the name the question mentions: %v; want %v", c.word, got, c.names)
+		}
+	}
+}

@@ -2,6 +2,7 @@ package ranker
 
 import (
 	"context"
+	"github.com/cupertino-go/cupertino/ranker/reading"
 	"slices"
 	"strings"
 
@@ -113,7 +114,7 @@ func (s *search) proseFieldScore(c *candidate) float64 {
 func (s *search) titleIsNameKeyword(c *candidate) bool {
 	base := baseName(c.title)
 	for _, k := range s.q.Keywords {
-		if isNameLike(k) && base == k && !s.isFrameworkName(k) && !sentenceStart(s.q.Raw, k) {
+		if isNameLike(k) && base == k && !s.isFrameworkName(k) && !sentenceStart(s.q.Raw, k) && !reading.IsPlatformWord(k) {
 			return true
 		}
 	}

@@ -386,6 +386,11 @@ func (s *search) score(c *candidate, bestRel float64, explain bool) Score {
 		sc.apply(weightMemberKind, c.kind)
 	}
 	s.prominence(&sc, c)
+	if s.platform != "" && len(c.introduced) > 0 {
+		if _, ok := c.introduced[s.platform]; !ok {
+			sc.apply(weightOtherPlatform, "not on "+s.platform+", the platform the question names")
+		}
+	}
 	if c.language == "data" && !s.dataIntent {
 		sc.apply(weightDataLanguage)
 	}

@@ -110,6 +110,7 @@ var scoringCases = []scoringCase{
 	{"fieldSummary", "Color Mode", Filters{}, "hig://dark-mode", "field match 4.75)"},
 	{"lexiconBase", "show a spinner while the feed loads", Filters{}, "apple-docs://swiftui/progressview", "+ task lexicon 20 (page 1 it names)"},
 	{"lexiconStep", "show a spinner while the feed loads", Filters{}, "apple-docs://uikit/uiactivityindicatorview", "+ task lexicon 17 (page 2 it names)"},
+	{"weightOtherPlatform", "show a spinner on my Apple Watch while the feed loads", Filters{}, "apple-docs://swiftui/progressview", "platform ×2 (not on watchOS, the platform the question names)"},
 	{"namedMemberBase", "why does the data task of my URLSession never start", Filters{}, "apple-docs://foundation/urlsession/datatask(with:)", "+ named member 12 (URLSession datatask)"},
 
 	// Prominence (prominence.go): a filtered word's type pages, by the

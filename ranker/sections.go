@@ -322,20 +322,6 @@ func (s *search) sectionSummaries(ctx context.Context, results []Result) {
 	}
 }
 
-// swiftQuestionKey marks, in a search's context, a question framed as about
-// Swift (QuestionForm.NamesSwift): the frame is stripped before the words
-// are searched, and this is what is left of it.
-type swiftQuestionKey struct{}
-
-func withSwiftQuestion(ctx context.Context) context.Context {
-	return context.WithValue(ctx, swiftQuestionKey{}, true)
-}
-
-func isSwiftQuestion(ctx context.Context) bool {
-	v, _ := ctx.Value(swiftQuestionKey{}).(bool)
-	return v
-}
-
 // proposalFusionWeights raises Swift Evolution to apple-docs' weight for a
 // language question whose best proposal is titled with most of its words
 // (proposalTitleCoverage): "Swift 6 failing to implicitly open
@@ -354,17 +340,4 @@ func (s *search) proposalFusionWeights(w map[string]float64, list []*scored) map
 		out[src] *= 1 + bookTieBreak
 	}
 	return out
-}
-
-// framedQuestionKey marks, in a search's context, a query whose question
-// form stripped scaffolding ("What is …?", "Why use …", a tag).
-type framedQuestionKey struct{}
-
-func withFramedQuestion(ctx context.Context) context.Context {
-	return context.WithValue(ctx, framedQuestionKey{}, true)
-}
-
-func isFramedQuestion(ctx context.Context) bool {
-	v, _ := ctx.Value(framedQuestionKey{}).(bool)
-	return v
 }

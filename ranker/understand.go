@@ -28,12 +28,7 @@ func (e *Engine) SearchQuery(ctx context.Context, raw string, filters Filters) (
 	// "(iOS 17)") is not searched: the rest is read and searched.
 	form := ReadQuestionForm(raw, e.isFrameworkWord)
 	text := form.Core
-	if form.NamesSwift() {
-		ctx = withSwiftQuestion(ctx)
-	}
-	if len(form.Stripped) > 0 {
-		ctx = withFramedQuestion(ctx)
-	}
+	ctx = withQuestion(ctx, form)
 	r := reading.Read(text)
 	pages := memberPages{} // the index's confirmations of the calls' receivers
 	if form.Changed() {

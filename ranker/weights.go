@@ -45,6 +45,10 @@ var (
 	// PackageDescription, TVMLKit JS), not to the SDK an app is written
 	// against.
 	weightNoPlatform = weight{FactorFrameworkAuthority, 1.5, "available on no platform"}
+	// weightOtherPlatform: a question naming a platform ("Close iOS
+	// keyboard…") is not answered by a page that lists its platforms and
+	// not that one (TVML's Keyboard, a macOS-only kernel call).
+	weightOtherPlatform = weight{FactorPlatform, 2, "not on the platform the question names"}
 
 	// A request that names a type ("…with NavigationStack") wants that page.
 	weightProseNamesTitle = weight{FactorTitleWords, 0.15, "title is the name the query mentions"}

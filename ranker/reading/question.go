@@ -50,6 +50,38 @@ func (f QuestionForm) Changed() bool {
 	return f.Core != f.raw || len(f.Sides) > 0 || len(f.Operators) > 0
 }
 
+// Platform returns the one platform the question names, in its raw
+// words ("Close iOS keyboard", "(iPhone)", "on Apple Watch"): "iOS",
+// "macOS", "tvOS", "watchOS" or "visionOS"; "" when it names none, or
+// more than one (a port, a comparison).
+func (f QuestionForm) Platform() string {
+	named := ""
+	for _, m := range platformNameRE.FindAllString(strings.ToLower(f.raw), -1) {
+		p := platformOfWord[strings.Join(strings.Fields(m), " ")]
+		if named != "" && p != named {
+			return ""
+		}
+		named = p
+	}
+	return named
+}
+
+// IsPlatformWord reports whether w names a platform (iOS, iPhone, macOS…):
+// where the code runs, never the name of a page's type.
+func IsPlatformWord(w string) bool { return platformWords[strings.ToLower(w)] }
+
+// platformNameRE finds the words that name a platform; platformOfWord
+// says which. "Mac" alone is left out: Mac Catalyst runs iOS code.
+var (
+	platformNameRE = regexp.MustCompile(`\b(ios|ipados|iphone|ipad|cocoa[- ]touch|macos|os\s?x|cocoa|tvos|apple\s+tv|watchos|apple\s+watch|visionos|vision\s+pro)\b`)
+	platformOfWord = map[string]string{
+		"ios": "iOS", "ipados": "iOS", "iphone": "iOS", "ipad": "iOS", "cocoa-touch": "iOS", "cocoa touch": "iOS",
+		"macos": "macOS", "osx": "macOS", "os x": "macOS", "cocoa": "macOS",
+		"tvos": "tvOS", "apple tv": "tvOS", "watchos": "watchOS", "apple watch": "watchOS",
+		"visionos": "visionOS", "vision pro": "visionOS",
+	}
+)
+
 // The words of scaffolding, lower case. platformWords name where the code
 // runs and languageWords what it is written in: a question names them for
 // context, every page of the index is about them.

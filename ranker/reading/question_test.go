@@ -144,3 +144,21 @@ func TestComparisonOfCode(t *testing.T) {
 		}
 	}
 }
+
+// TestQuestionPlatform: the one platform a question names, in any of its
+// words; none when it names two.
+func TestQuestionPlatform(t *testing.T) {
+	for _, c := range []struct{ q, want string }{
+		{"Close iOS Keyboard by touching anywhere using Swift", "iOS"},
+		{"UITableView separator (iPhone) not working", "iOS"},
+		{"How to read heart rate on Apple Watch", "watchOS"},
+		{"NSWindow title bar in OS X 10.9", "macOS"},
+		{"Port an iOS app to macOS", ""},
+		{"How do I add a button", ""},
+		{"Cocoa Touch table view", "iOS"},
+	} {
+		if got := ReadQuestionForm(c.q, nil).Platform(); got != c.want {
+			t.Errorf("Platform(%q) = %q; want %q", c.q, got, c.want)
+		}
+	}
+}

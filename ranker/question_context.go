@@ -1,0 +1,39 @@
+package ranker
+
+import (
+	"context"
+
+	"github.com/cupertino-go/cupertino/ranker/reading"
+)
+
+// askedAs is what a question's form says about the words left to search,
+// once its scaffolding is stripped (reading.QuestionForm): a search of those
+// words sees it through its context.
+type askedAs struct {
+	// swift: the question is framed as about Swift (NamesSwift).
+	swift bool
+	// framed: the question form stripped scaffolding ("What is …?", "Why
+	// use …", a tag).
+	framed bool
+	// platform is the one platform the question names ("iOS" for "Close
+	// iOS keyboard", "(iPhone)"), or "".
+	platform string
+}
+
+// askedAsKey keys askedAs in a search's context.
+type askedAsKey struct{}
+
+// withQuestion records in ctx what form says about the words searched.
+func withQuestion(ctx context.Context, form reading.QuestionForm) context.Context {
+	a := askedAs{swift: form.NamesSwift(), framed: len(form.Stripped) > 0, platform: form.Platform()}
+	if a == (askedAs{}) {
+		return ctx
+	}
+	return context.WithValue(ctx, askedAsKey{}, a)
+}
+
+// questionAsked returns what the search's question form recorded.
+func questionAsked(ctx context.Context) askedAs {
+	a, _ := ctx.Value(askedAsKey{}).(askedAs)
+	return a
+}
