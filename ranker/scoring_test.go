@@ -147,6 +147,7 @@ var scoringCases = []scoringCase{
 	{"reading: an NSError's domain and code", "The operation couldn’t be completed. (NSURLErrorDomain error -1009.)", Filters{},
 		"apple-docs://foundation/nsurlerrornotconnectedtointernet", "Read as message; searched: NSURLErrorNotConnectedToInternet"},
 	{"reading: a misspelt name", "NavigatoinStack", Filters{}, "apple-docs://swiftui/navigationstack", `Showing results for "NavigationStack".`},
+	{"reading: a British spelling", "pick a colour for the label", Filters{}, "apple-docs://swiftui/color", `Showing results for "pick a color for the label".`},
 	{"reading: a name in the wrong case", "why does my Navigationstack pop back", Filters{}, "apple-docs://swiftui/navigationstack", `Showing results for "NavigationStack pop back".`},
 	{"reading: the task lexicon's ideas", "display read-only text on screen", Filters{}, "apple-docs://swiftui/text", "Task lexicon: display text"},
 }

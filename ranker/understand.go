@@ -145,13 +145,13 @@ func (e *Engine) SearchQuery(ctx context.Context, raw string, filters Filters) (
 // all.
 func (e *Engine) searchWords(ctx context.Context, text string, filters Filters, r *Reading) ([]Result, error) {
 	var results []Result
-	recased, err := e.recaseNames(ctx, text)
+	recased, err := e.recaseNames(ctx, reading.AmericanSpelling(text))
 	if err != nil {
 		return nil, err
 	}
 	if recased != text {
-		// Shown as a correction, and the search is of the names as Apple
-		// writes them.
+		// Shown as a correction, and the search is of the names and words
+		// as Apple writes them.
 		text, r.Corrected = recased, recased
 	}
 	tryCorrection := func() error {
