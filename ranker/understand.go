@@ -97,7 +97,10 @@ func (e *Engine) SearchQuery(ctx context.Context, raw string, filters Filters) (
 	// functions) may have changed which call a search stands for.
 	reading.LinkCalls(&r)
 	searches := slices.Clone(r.Searches[:min(len(r.Searches), maxReadSearches)])
-	if !sure {
+	// A sure message's words are searched beside it too: a diagnostic
+	// says what it is about in words its reading's concepts may miss.
+	fuseWords := !sure || r.Class == ClassMessage
+	if fuseWords {
 		searches = append(searches, reading.Search{Words: words})
 	}
 	var lists []RankedList
@@ -117,8 +120,11 @@ func (e *Engine) SearchQuery(ctx context.Context, raw string, filters Filters) (
 		addList(&list, results, byURI)
 		lists = append(lists, list)
 		weights[name] = readingWeight(i)
-		if !sure && i == len(searches)-1 {
+		if fuseWords && i == len(searches)-1 {
 			weights[name] = wordsWeight
+			if sure {
+				weights[name] = reading.SureMessageWordsWeight(lead)
+			}
 		}
 	}
 	k := float64(RRFK)

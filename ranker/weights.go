@@ -165,8 +165,9 @@ func (s *Score) apply(w weight, detail ...string) {
 // this file); they are named here too so that this table, --explain's
 // rule names and TestScoringCasesNameEveryWeight list every number.
 const (
-	wordsWeightFloor   = reading.WordsWeightFloor
-	readingWeightFloor = reading.ReadingWeightFloor
+	wordsWeightFloor      = reading.WordsWeightFloor
+	readingWeightFloor    = reading.ReadingWeightFloor
+	sureMessageWordsShare = reading.SureMessageWordsShare
 )
 
 // comparisonSideWeight: each side of a comparison weighs this against the

@@ -75,6 +75,12 @@ func Weights(confidence, lead float64) (reading func(i int) float64, words float
 	return reading, lead * max(1-confidence, WordsWeightFloor)
 }
 
+// SureMessageWordsWeight is the fusion weight of a sure diagnostic's
+// words, for a reading whose lead weighs lead.
+func SureMessageWordsWeight(lead float64) float64 {
+	return lead * WordsWeightFloor * SureMessageWordsShare
+}
+
 // WeightsLine says, for --explain, how a reading's searches and its
 // words were weighed against each other.
 func WeightsLine(r Reading) string {
@@ -84,6 +90,9 @@ func WeightsLine(r Reading) string {
 	lead := float64(SyntaxLeadWeight)
 	if r.Class == ClassMessage {
 		lead = MessageLeadWeight
+	}
+	if r.Confidence >= 1 && r.Class == ClassMessage {
+		return fmt.Sprintf("Reading confidence 1 (sure): its searches weigh %s (lead) and 1; its words weigh %s", TrimFloat(lead), TrimFloat(SureMessageWordsWeight(lead)))
 	}
 	if r.Confidence >= 1 {
 		return fmt.Sprintf("Reading confidence 1 (sure): its searches weigh %s (lead) and 1; its words are searched only when they find nothing", TrimFloat(lead))
