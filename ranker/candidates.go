@@ -113,6 +113,9 @@ type search struct {
 	// namedMembers are the members of a named type that the request's
 	// other words name, with the words (namedMemberStage).
 	namedMembers map[int64]string
+	// conversions are the initializers a conversion request proposes, with
+	// the conversion (conversionStage).
+	conversions map[int64]string
 	// sections holds, per page, the best section the request matched.
 	sections map[int64]sectionHit
 	// swiftQuestion: the request is a question framed as about Swift
@@ -204,6 +207,9 @@ func (s *search) gather(ctx context.Context) error {
 		return err
 	}
 	if err := s.namedMemberStage(ctx); err != nil {
+		return err
+	}
+	if err := s.conversionStage(ctx); err != nil {
 		return err
 	}
 	if err := s.loadMetadata(ctx); err != nil {

@@ -15,7 +15,7 @@ import (
 var weightRegistry = map[string]*weight{
 	"weightExactTitle": &weightExactTitle, "weightExactTopLevel": &weightExactTopLevel,
 	"weightExactTypeKind": &weightExactTypeKind, "weightExactMemberKind": &weightExactMemberKind,
-	"weightNoPlatform": &weightNoPlatform, "weightOtherPlatform": &weightOtherPlatform, "weightProseNamesTitle": &weightProseNamesTitle,
+	"weightNoPlatform": &weightNoPlatform, "weightOtherPlatform": &weightOtherPlatform, "weightConversionInit": &weightConversionInit, "weightProseNamesTitle": &weightProseNamesTitle,
 	"weightProseCoverageSlope": &weightProseCoverageSlope, "weightTitleStartsWith": &weightTitleStartsWith,
 	"weightTitleHoldsAll": &weightTitleHoldsAll, "weightTitleHoldsOne": &weightTitleHoldsOne,
 	"weightNestedType": &weightNestedType, "weightWholeKind": &weightWholeKind,

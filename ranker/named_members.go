@@ -2,9 +2,12 @@ package ranker
 
 import (
 	"context"
+	"regexp"
+	"slices"
 	"strings"
 	"time"
 
+	"github.com/cupertino-go/cupertino/index"
 	"github.com/cupertino-go/cupertino/internal/document"
 )
 
@@ -70,4 +73,74 @@ func (s *search) namedMemberRelevance(c *candidate) float64 {
 		return namedMemberBase
 	}
 	return 0
+}
+
+// conversionRE reads "convert String to Double", "String to Int in Swift",
+// "casting an Int into a String": a value of one type wanted as another.
+var conversionRE = regexp.MustCompile(`(?i)(?:^|\b(?:convert(?:ing)?|cast(?:ing)?|turn(?:ing)?|from)\s+)(?:an?\s+|the\s+)?([A-Z][A-Za-z0-9]*)\s+(?:in)?to\s+(?:an?\s+|the\s+)?([A-Z][A-Za-z0-9]*)\b`)
+
+// conversionStage proposes, for a request to convert a value of one Apple
+// type to another ("convert String to Double"), the initializers of the
+// target whose summary names the source ("Creates a new instance from the
+// given string."): in Swift a conversion is the target's initializer, a
+// page that shares no word with the request but the type's name. They
+// rank as the member a "Type member" query names does, above the types
+// (weightConversionInit).
+func (s *search) conversionStage(ctx context.Context) error {
+	m := conversionRE.FindStringSubmatch(s.q.Raw)
+	if m == nil || !s.inScope(document.SourceAppleDocs) {
+		return nil
+	}
+	from, to := m[1], m[2]
+	for _, t := range []string{from, to} {
+		title, err := s.e.typeTitle(ctx, strings.ToLower(t))
+		if err != nil || title != t {
+			return err
+		}
+	}
+	ids, err := s.e.store.TypeMemberPrefixIDs(ctx, strings.ToLower(to), "init(", conversionInitScan)
+	if err != nil || len(ids) == 0 {
+		return err
+	}
+	names := conversionWords(from)
+	var proposed int
+	return s.e.store.EachPageRow(ctx, ids, func(p *index.PageRow) error {
+		if proposed == conversionInits || !summaryNames(p.Summary, names) {
+			return nil
+		}
+		proposed++
+		if s.conversions == nil {
+			s.conversions = map[int64]string{}
+		}
+		s.conversions[p.ID] = from + " to " + to
+		s.add(p.ID, viaNamedMember)
+		return nil
+	})
+}
+
+// conversionWords are the words a summary names a type by: its name, and
+// for the numbers the word Apple's summaries use (integer, floating-point).
+func conversionWords(typ string) []string {
+	lower := strings.ToLower(typ)
+	words := []string{lower}
+	switch {
+	case strings.HasPrefix(lower, "int"), strings.HasPrefix(lower, "uint"):
+		words = append(words, "integer")
+	case lower == "double", lower == "float", lower == "cgfloat", strings.HasPrefix(lower, "float"):
+		words = append(words, "floating-point")
+	}
+	return words
+}
+
+// summaryNames reports whether summary holds one of words as a word.
+func summaryNames(summary string, words []string) bool {
+	fields := strings.FieldsFunc(strings.ToLower(summary), func(r rune) bool {
+		return !(r >= 'a' && r <= 'z' || r >= '0' && r <= '9' || r == '-')
+	})
+	for _, f := range fields {
+		if slices.Contains(words, f) {
+			return true
+		}
+	}
+	return false
 }

@@ -386,6 +386,9 @@ func (s *search) score(c *candidate, bestRel float64, explain bool) Score {
 		sc.apply(weightMemberKind, c.kind)
 	}
 	s.prominence(&sc, c)
+	if conv, ok := s.conversions[c.id]; ok {
+		sc.apply(weightConversionInit, "an initializer for "+conv)
+	}
 	if s.platform != "" && len(c.introduced) > 0 {
 		if _, ok := c.introduced[s.platform]; !ok {
 			sc.apply(weightOtherPlatform, "not on "+s.platform+", the platform the question names")

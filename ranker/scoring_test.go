@@ -111,6 +111,7 @@ var scoringCases = []scoringCase{
 	{"lexiconBase", "show a spinner while the feed loads", Filters{}, "apple-docs://swiftui/progressview", "+ task lexicon 20 (page 1 it names)"},
 	{"lexiconStep", "show a spinner while the feed loads", Filters{}, "apple-docs://uikit/uiactivityindicatorview", "+ task lexicon 17 (page 2 it names)"},
 	{"weightOtherPlatform", "show a spinner on my Apple Watch while the feed loads", Filters{}, "apple-docs://swiftui/progressview", "platform ×2 (not on watchOS, the platform the question names)"},
+	{"weightConversionInit", "how do I convert an NSURL to URL", Filters{}, "apple-docs://foundation/url/init(_:)", "type_member ×0.02 (an initializer for NSURL to URL)"},
 	{"namedMemberBase", "why does the data task of my URLSession never start", Filters{}, "apple-docs://foundation/urlsession/datatask(with:)", "+ named member 12 (URLSession datatask)"},
 
 	// Prominence (prominence.go): a filtered word's type pages, by the
@@ -176,6 +177,8 @@ func scoringPages() []*document.Document {
 			decl("ProgressView", "struct")),
 		page("apple-docs://corewlan/cwinterface", "CWInterface", "class", "Scan for nearby generated wireless networks and read the interface state.",
 			decl("CWInterface", "class")),
+		page("apple-docs://foundation/url/init(_:)", "init(_:)", "init", "Creates a generated value from the given NSURL.", ios("8.0"),
+			parent("apple-docs://foundation/url")),
 		page("apple-docs://uikit/uiactivityindicatorview", "UIActivityIndicatorView", "class", "A generated view that shows that a task is in progress.", ios("2.0")),
 		page("apple-docs://foundation/bundle", "Bundle", "class", "A representation of generated code and resources stored in a directory on disk.", ios("2.0")),
 		page("apple-docs://foundation/nsurlerrornotconnectedtointernet", "NSURLErrorNotConnectedToInternet", "var",
@@ -293,6 +296,8 @@ var notScored = map[string]string{
 	// pin them (lexicon_test.go).
 	"lexiconIdeas":       "a cap on the ideas drawn: TestLexiconCapsIdeasAndPages (lexicon_test.go)",
 	"maxNamedTypes":      "a bound on the types whose members a request proposes: TestNamedMembersOfAFewTypes (named_members_test.go)",
+	"conversionInits":    "a cap on the initializers a conversion proposes; the fixture's types have one each, so no case can tell it",
+	"conversionInitScan": "a cap on the initializers read for a conversion; the fixture's types have one each, so no case can tell it",
 	"namedMemberPages":   "a cap on the overloads one member name proposes; the fixture's names have one page each, so no case can tell it",
 	"lexiconPages":       "a cap on the pages the ideas add: TestLexiconCapsIdeasAndPages (lexicon_test.go)",
 	"lexiconLooseWords":  "decides which ideas match loosely: TestLexiconLooseMatch (lexicon_test.go)",

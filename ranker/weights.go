@@ -45,6 +45,11 @@ var (
 	// PackageDescription, TVMLKit JS), not to the SDK an app is written
 	// against.
 	weightNoPlatform = weight{FactorFrameworkAuthority, 1.5, "available on no platform"}
+	// weightConversionInit: an initializer of the target type whose
+	// summary names the source, for "convert String to Double"
+	// (conversionStage), ranks as the member a "Type member" query names
+	// does: above both types, which the question names.
+	weightConversionInit = weight{FactorTypeMember, 0.02, "an initializer the conversion asks for"}
 	// weightOtherPlatform: a question naming a platform ("Close iOS
 	// keyboard…") is not answered by a page that lists its platforms and
 	// not that one (TVML's Keyboard, a macOS-only kernel call).
@@ -232,6 +237,11 @@ const (
 	namedMemberBase  = 12.0
 	maxNamedTypes    = 2
 	namedMemberPages = 3
+	// conversionInits bounds the initializers a conversion proposes
+	// (conversionStage), among the first conversionInitScan of the
+	// target's initializers.
+	conversionInits    = 3
+	conversionInitScan = 60
 	// A loose match needs lexiconLooseWords of an idea's words worth
 	// lexiconLooseMin together; a whole phrase's words each add
 	// lexiconWholeWeight to the idea's score besides their worth.
