@@ -710,11 +710,11 @@ func (c *Checker) checkCase(g *graphView, s site, want string, imports map[strin
 		return c.checkStaticMember(g, s, strings.Split(protocols, "|"), imports)
 	}
 	types := g.typesNamed(want, imports)
-	if !g.judgedCases(types) || len(g.membersOf(types, s.name)) > 0 {
+	if !g.judgedCases(types) || len(g.membersOf(types, s.name)) > 0 || len(g.siblingMembers(types, s.name)) > 0 {
 		return Reference{}, false, nil
 	}
 	r := Reference{Line: s.line, Symbol: "." + s.name, Kind: "case", Status: NoSuchCase}
-	r.Nearest = caseCandidates(types)
+	r.Nearest = g.caseCandidates(types)
 	r.Why = want + " has no case or static member `" + s.name + "`; real ones: " + candidateNames(r.Nearest)
 	return r, true, nil
 }
@@ -825,6 +825,11 @@ func (g *graphView) judgedCases(types []*apiType) bool {
 		// crawl has a part of them: only enums and structs are judged.
 		// A type whose own page the crawl missed is not judged: its
 		// cases may be a part of the real list (UIKeyboardType).
+		if t.title == "" && g.siblingsWhole(t) && !legacyHeavy(t) {
+			// The crawl missed its page, but its member pages' See Also
+			// lists give its cases (siblings.go).
+			continue
+		}
 		if t.kind != "enum" && t.kind != "struct" {
 			return false
 		}
@@ -835,9 +840,29 @@ func (g *graphView) judgedCases(types []*apiType) bool {
 	return g.lineageComplete(types)
 }
 
-// caseCandidates lists a type's cases, then its other members.
-func caseCandidates(types []*apiType) []Candidate {
+// caseCandidates lists a type's cases, then its other members (with
+// those its member pages' See Also lists name).
+func (g *graphView) caseCandidates(types []*apiType) []Candidate {
 	var cases, others []Candidate
+	seen := map[string]bool{}
+	for _, t := range types {
+		for _, ms := range t.members {
+			for _, m := range ms {
+				seen[strings.ToLower(m.uri)] = true
+			}
+		}
+		if t.title != "" {
+			continue
+		}
+		for _, ms := range g.siblings(t).members {
+			for _, m := range ms {
+				if !seen[strings.ToLower(m.uri)] && titleName(m.title) != "init" {
+					seen[strings.ToLower(m.uri)] = true
+					cases = append(cases, Candidate{Name: "." + titleName(m.title), URI: m.uri})
+				}
+			}
+		}
+	}
 	for _, t := range types {
 		for base, ms := range t.members {
 			for _, m := range ms {

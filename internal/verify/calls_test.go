@@ -145,6 +145,7 @@ func testGraph() graphTable {
 	// An enum whose case takes an unlabelled associated value.
 	typ("apple-docs://swift/decodingerror", "DecodingError", "enum")
 	member("apple-docs://swift/decodingerror", "DecodingError.dataCorrupted(_:)", "case", "case dataCorrupted(DecodingError.Context)")
+	siblingFixture(d, typ, member)
 	return graphTable{MemTable: NewMemTable("test graph", nil), g: newSymbolGraph(d)}
 }
 

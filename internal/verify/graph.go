@@ -52,6 +52,13 @@ type apiType struct {
 	supersOnce sync.Once
 	supersErr  error
 	supers     []*apiType
+
+	// siblings: for a type whose own page is missing, what its member
+	// pages' See Also lists say (siblings.go), read once when a leading
+	// dot is checked against it.
+	siblingsOnce sync.Once
+	siblingsErr  error
+	siblings     *siblingList
 }
 
 // graphReader is what the graph is read from: index.NameLookup, or a
@@ -62,6 +69,9 @@ type graphReader interface {
 	GraphNamed(ctx context.Context, name string) ([]index.GraphPage, error)
 	GraphContainers(ctx context.Context, prefixes []string) (map[string][]index.GraphPage, error)
 	GraphListed(ctx context.Context, name string) ([]index.GraphChild, error)
+	// GraphSiblings reads the member pages under an address with their
+	// See Also entries.
+	GraphSiblings(ctx context.Context, uri string) ([]index.GraphSibling, error)
 	// GraphListsLeaves says whether GraphListed also finds entries by
 	// their qualified title's last component, so that a name it does not
 	// find is in no Topics list.
