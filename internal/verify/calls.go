@@ -438,6 +438,7 @@ func (c *Checker) checkSites(ctx context.Context, a *Analysis, declared map[stri
 	// expect maps a leading dot to the type its context wants: the
 	// parameter's declared type, or the assigned property's.
 	expect := a.returnContexts()
+	a.switchContexts(expect)
 	var out []Reference
 	seen := map[string]bool{}
 	for _, s := range a.sites() {
