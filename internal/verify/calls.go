@@ -673,15 +673,19 @@ func (a *Analysis) expectArguments(s site, ms []apiMember, base string, expect m
 		if i >= len(want) || want[i] == "" || vetoed[i] || expect[st] != "" {
 			continue
 		}
+		// A collection parameter's array literal holds its element
+		// type's leading dots; a leading dot for the collection itself
+		// is left alone.
+		elem, collection := strings.CutPrefix(want[i], elementsPrefix)
 		switch t := a.tok(st); {
-		case t.IsPunct(".") && a.tok(st+1).Kind == tokIdent:
+		case t.IsPunct(".") && a.tok(st+1).Kind == tokIdent && !collection:
 			expect[st] = want[i]
 		case t.IsPunct("["):
 			end := a.closeOf(st)
 			for j := st + 1; j < end; j++ {
 				a.step()
 				if a.holder[j] == st && a.toks[j].IsPunct(".") && (j == st+1 || a.toks[j-1].IsPunct(",")) {
-					expect[j] = want[i]
+					expect[j] = elem
 				}
 			}
 		}

@@ -51,6 +51,8 @@ func testGraph() graphTable {
 	typ("apple-docs://uikit/uiimageview", "UIImageView", "class")
 	member("apple-docs://uikit/uiimageview", "contentMode", "property", "var contentMode: UIView.ContentMode { get set }")
 	member("apple-docs://uikit/uiimageview", "setMode(_:animated:)", "func", "func setMode(_ mode: UIView.ContentMode?, animated: Bool)")
+	member("apple-docs://uikit/uiimageview", "setModes(_:)", "func", "func setModes(_ modes: Set<UIView.ContentMode>)")
+	member("apple-docs://uikit/uiimageview", "setModeList(_:)", "func", "func setModeList(_ modes: [UIView.ContentMode]?)")
 	// A type documented from Objective-C era pages: numeric addresses.
 	d.Pages = append(d.Pages, index.GraphPage{URI: "apple-docs://foundation/filemanager", Title: "FileManager", Kind: "class", Framework: "foundation"})
 	for i := range minOwnMembers {
@@ -183,6 +185,9 @@ func TestTypedChecks(t *testing.T) {
 		{"leading dot assigned to a property", "import UIKit\nlet v = UIImageView()\nv.contentMode = .aspectFit\n", NoSuchCase, "aspectFit"},
 		{"leading dot that is a case", "import UIKit\nlet v = UIImageView()\nv.contentMode = .scaleAspectFit\n", "", ""},
 		{"leading dot argument", "import UIKit\nlet v = UIImageView()\nv.setMode(.aspectFit, animated: true)\n", NoSuchCase, "aspectFit"},
+		{"leading dot in a set literal", "import UIKit\nlet v = UIImageView()\nv.setModes([.scaleToFill, .aspectFit])\n", NoSuchCase, "aspectFit"},
+		{"leading dot in an array literal", "import UIKit\nlet v = UIImageView()\nv.setModeList([.aspectFill])\n", NoSuchCase, "aspectFill"},
+		{"real leading dots in a collection literal", "import UIKit\nlet v = UIImageView()\nv.setModes([.scaleToFill, .scaleAspectFit])\n", "", ""},
 		{"Optional's none", "import UIKit\nlet v = UIImageView()\nv.setMode(.none, animated: true)\n", "", ""},
 		{"labels on a type of Objective-C era pages", "import Foundation\nlet fm = FileManager()\nprint(fm.fileExists(at: u))\n", WrongLabels, "fileExists"},
 		{"real labels there", "import Foundation\nlet fm = FileManager()\nprint(fm.fileExists(atPath: p))\n", "", ""},
