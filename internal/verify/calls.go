@@ -49,6 +49,10 @@ type site struct {
 	// ownNamed: the file's own types declare a member of this name too,
 	// none in an extension or a protocol; the receiver is a typed local.
 	ownNamed bool
+	// localOnly: the file, checked alone, declares the name only as a
+	// local or a free function (`let database = container.database(with:
+	// .private)`), which no receiver's member can be.
+	localOnly bool
 }
 
 // objectOverlay are the members Foundation's Swift overlay gives every
@@ -299,8 +303,11 @@ func (a *Analysis) memberSite(dot int, labels map[int][]string) (site, bool) {
 	// of a written Apple type when only the file's classes, structures,
 	// enums and actors declare it (`func pause() { timer?.pause() }`):
 	// no extension or protocol can have given it to the Apple type.
+	// A local of the same name (`let database =
+	// container.database(with: .private)`) is no member: only a name
+	// declared in a type's body is.
 	_, localName := a.locals[name]
-	ownName := a.memberDecls[name] || localName
+	ownName := a.memberDecls[name]
 	shadowable := a.alone && a.memberDecls[name] && !localName && !a.openMembers[name]
 	if ownName && !shadowable {
 		return site{}, false
@@ -309,7 +316,7 @@ func (a *Analysis) memberSite(dot int, labels map[int][]string) (site, bool) {
 	case "init", "self", "Type", "Protocol":
 		return site{}, false
 	}
-	s := site{kind: siteMember, tok: nameTok, line: a.toks[nameTok].Line, name: name}
+	s := site{kind: siteMember, tok: nameTok, line: a.toks[nameTok].Line, name: name, localOnly: localName && !ownName && a.alone}
 	a.callAfter(nameTok, labels, &s)
 	rcv := a.receiverOf(dot)
 	if rcv.root < 0 {
@@ -448,7 +455,7 @@ func (c *Checker) checkSites(ctx context.Context, a *Analysis, declared map[stri
 				s.rootType, s.unguessed = t, false
 			}
 		}
-		if declared[s.name] && !s.ownNamed || declared[s.rootType] {
+		if declared[s.name] && !s.ownNamed && !s.localOnly || declared[s.rootType] {
 			continue
 		}
 		own := false

@@ -147,6 +147,15 @@ func testGraph() graphTable {
 	// An enum whose case takes an unlabelled associated value.
 	typ("apple-docs://swift/decodingerror", "DecodingError", "enum")
 	member("apple-docs://swift/decodingerror", "DecodingError.dataCorrupted(_:)", "case", "case dataCorrupted(DecodingError.Context)")
+	// A singleton whose accessor is named by a keyword, and a method
+	// with an enumeration parameter.
+	typ("apple-docs://cloudkit/ckcontainer", "CKContainer", "class")
+	member("apple-docs://cloudkit/ckcontainer", "default()", "method", "class func `default`() -> CKContainer")
+	member("apple-docs://cloudkit/ckcontainer", "database(with:)", "method", "func database(with databaseScope: CKDatabase.Scope) -> CKDatabase")
+	typ("apple-docs://cloudkit/ckdatabase/scope", "CKDatabase.Scope", "enum")
+	for _, c := range []string{"public", "private", "shared"} {
+		member("apple-docs://cloudkit/ckdatabase/scope", c, "case", "case "+c)
+	}
 	siblingFixture(d, typ, member)
 	return graphTable{MemTable: NewMemTable("test graph", nil), g: newSymbolGraph(d)}
 }
@@ -185,6 +194,9 @@ func TestTypedChecks(t *testing.T) {
 		{"leading dot assigned to a property", "import UIKit\nlet v = UIImageView()\nv.contentMode = .aspectFit\n", NoSuchCase, "aspectFit"},
 		{"leading dot that is a case", "import UIKit\nlet v = UIImageView()\nv.contentMode = .scaleAspectFit\n", "", ""},
 		{"leading dot argument", "import UIKit\nlet v = UIImageView()\nv.setMode(.aspectFit, animated: true)\n", NoSuchCase, "aspectFit"},
+		{"a local bound to a singleton named by a keyword", "import CloudKit\nlet container = CKContainer.default()\nlet db = container.database(with: .personal)\n", NoSuchCase, "personal"},
+		{"a local named like the member it is bound from", "import CloudKit\nlet c = CKContainer()\nlet database = c.database(with: .personal)\n", NoSuchCase, "personal"},
+		{"a local named like the member, real case", "import CloudKit\nlet c = CKContainer()\nlet database = c.database(with: .private)\n", "", ""},
 		{"leading dot in a set literal", "import UIKit\nlet v = UIImageView()\nv.setModes([.scaleToFill, .aspectFit])\n", NoSuchCase, "aspectFit"},
 		{"leading dot in an array literal", "import UIKit\nlet v = UIImageView()\nv.setModeList([.aspectFill])\n", NoSuchCase, "aspectFill"},
 		{"real leading dots in a collection literal", "import UIKit\nlet v = UIImageView()\nv.setModes([.scaleToFill, .scaleAspectFit])\n", "", ""},

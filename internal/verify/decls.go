@@ -270,7 +270,9 @@ func (a *Analysis) typeAfter(i int) string {
 // members, as "T|a|b"; "" when it does not end the expression there.
 func (a *Analysis) bindingChain(root string, end int) string {
 	chain := root
-	for n := 0; n < maxLinks && a.tok(end).IsPunct(".") && a.tok(end+1).Kind == tokIdent && !isCapitalized(a.tok(end+1).Text); n++ {
+	// `default` is a keyword the lexer marks, and the name of many
+	// singletons (`CKContainer.default()`, `FileManager.default`).
+	for n := 0; n < maxLinks && a.tok(end).IsPunct(".") && (a.tok(end+1).Kind == tokIdent && !isCapitalized(a.tok(end+1).Text) || a.tok(end+1).Is(tokKeyword, "default")); n++ {
 		a.step()
 		chain += "|" + a.tok(end+1).Text
 		end += 2
