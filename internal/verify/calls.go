@@ -550,6 +550,16 @@ func (c *Checker) checkSite(g *graphView, a *Analysis, s site, imports, extInits
 			}
 		}
 	}
+	if len(types) == 0 && s.rootType != "" && a.tok(s.tok+1).IsPunct("=") && a.tok(s.tok+2).IsPunct(".") && expect[s.tok+2] == "" {
+		// `window?.titleVisibility = .hidden` in an NSWindowController
+		// subclass: the chain starts from an Apple type but a link's type
+		// is not declared (NSWindowController.window has no page), so the
+		// property is an Apple one; the documented properties of that
+		// name in scope may agree on its type.
+		if want := agreedPropertyType(inScopeOverloads(g, s.name, imports)); want != "" {
+			expect[s.tok+2] = want
+		}
+	}
 	if !judgedOwn(types) && !opaque && judgedForLabels(types) && s.called {
 		ms := g.membersOf(types, s.name)
 		if len(ms) > 0 && fitsAny(ms, s.name, s.labels, s.trailing) {
@@ -697,6 +707,23 @@ func (a *Analysis) expectArguments(s site, ms []apiMember, base string, expect m
 			}
 		}
 	}
+}
+
+// agreedPropertyType is the type every documented property among ms
+// declares, "" when none does, one is not a property or two differ.
+func agreedPropertyType(ms []apiMember) string {
+	agreed := ""
+	for _, m := range ms {
+		t := declaredType(m.decl)
+		if t == "" || m.kind != "property" || strings.Contains(m.decl, "(") {
+			return ""
+		}
+		if agreed != "" && agreed != t {
+			return ""
+		}
+		agreed = t
+	}
+	return agreed
 }
 
 // inScopeOverloads lists a name's documented overloads on types of the

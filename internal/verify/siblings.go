@@ -39,7 +39,7 @@ type siblingList struct {
 var caseGroups = swiftlex.SetOf("Constants", "Enumeration Cases")
 
 // minSiblings: a type whose lists name fewer members is not judged.
-const minSiblings = 3
+const minSiblings = 2
 
 // siblings reads the See Also lists of the member pages of t, a type
 // whose own page is missing, once.

@@ -45,6 +45,15 @@ func siblingFixture(d *memGraph, typ func(uri, title, kind string), member func(
 	// UIKeyboardType: every case page lists its group.
 	keyboards := []string{"default", "numberPad", "emailAddress", "URL"}
 	group("apple-docs://uikit/uikeyboardtype", "Enumeration Cases", keyboards[:3], keyboards)
+	// NSWindow.TitleVisibility: two cases, each listing the other; the
+	// window controller's window is a Topics entry with no page, so its
+	// type is not declared.
+	typ("apple-docs://appkit/nswindow", "NSWindow", "class")
+	member("apple-docs://appkit/nswindow", "titleVisibility", "property", "@MainActor var titleVisibility: NSWindow.TitleVisibility { get set }")
+	visibilities := []string{"hidden", "visible"}
+	group("apple-docs://appkit/nswindow/titlevisibility-swift.enum", "Constants", visibilities, visibilities)
+	typ("apple-docs://appkit/nswindowcontroller", "NSWindowController", "class")
+	d.Children = append(d.Children, index.GraphChild{ParentURI: "apple-docs://appkit/nswindowcontroller", URI: "apple-docs://appkit/nswindowcontroller/window", Title: "window"})
 	// INPlayMediaIntentResponseCode: its pages list one group, named for a
 	// purpose: the type may have others the crawl has no page of.
 	typ("apple-docs://intents/inplaymediaintentresponse", "INPlayMediaIntentResponse", "class")
@@ -67,6 +76,9 @@ func TestCasesOfTypesWithoutAPage(t *testing.T) {
 		{"case with a page", "import UIKit\nlet b = UIButton(type: .custom)\n", "", ""},
 		{"assigned property of such a type", "import UIKit\nlet f = UITextField()\nf.keyboardType = .email\n", NoSuchCase, "email"},
 		{"case named only by a See Also, assigned", "import UIKit\nlet f = UITextField()\nf.keyboardType = .URL\n", "", ""},
+		{"a type of two cases", "import AppKit\nlet w = NSWindow()\nw.titleVisibility = .invisible\n", NoSuchCase, "invisible"},
+		{"a type of two cases, real case", "import AppKit\nlet w = NSWindow()\nw.titleVisibility = .hidden\n", "", ""},
+		{"a property assigned through a link of undeclared type", "import AppKit\nfinal class C: NSWindowController {\n  func f() { window?.titleVisibility = .invisible }\n}\n", NoSuchCase, "invisible"},
 		{"a group named for a purpose leaves the type unjudged", "import Intents\nlet r = INPlayMediaIntentResponse(code: .failure, userActivity: nil)\n", "", ""},
 		{"a case page without a See Also leaves the type unjudged", "import UIKit\nlet f = UITextField()\nf.returnKeyType = .submit\n", "", ""},
 	}
