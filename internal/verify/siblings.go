@@ -33,10 +33,32 @@ type siblingList struct {
 // caseGroups are the names of the Topics group that lists all of an
 // enumeration's cases: an Objective-C enumeration's "Constants", a Swift
 // one's "Enumeration Cases". The other names found on such pages are
-// purposes ("Notifications", "Intents App Extensions", "Video
-// Gravities"), which a type may list beside groups the crawl has no
-// page of.
+// purposes ("Notifications", "Intents App Extensions"), which a type may
+// list beside groups the crawl has no page of, or the type's name in the
+// plural (isCaseGroup).
 var caseGroups = swiftlex.SetOf("Constants", "Enumeration Cases")
+
+// isCaseGroup says whether a See Also group is the list of all of the
+// type at uri's values: a caseGroups name, or the type's own name in the
+// plural ("Positions" for AVCaptureDevice.Position, "Video Gravities" for
+// AVLayerVideoGravity).
+func isCaseGroup(section, uri string) bool {
+	section = strings.TrimSpace(section)
+	if caseGroups[section] {
+		return true
+	}
+	words := strings.ToLower(strings.ReplaceAll(section, " ", ""))
+	var singular string
+	switch {
+	case strings.HasSuffix(words, "ies"):
+		singular = strings.TrimSuffix(words, "ies") + "y"
+	case strings.HasSuffix(words, "s"):
+		singular = strings.TrimSuffix(words, "s")
+	default:
+		return false
+	}
+	return len(singular) >= 4 && strings.HasSuffix(segmentName(uri), singular)
+}
 
 // minSiblings: a type whose lists name fewer members is not judged.
 const minSiblings = 2
@@ -71,7 +93,7 @@ func (g *graphView) siblings(t *apiType) *siblingList {
 			}
 			own := 0
 			for _, c := range row.SeeAlso {
-				if !strings.EqualFold(uriParent(c.URI), t.uri) || !caseGroups[strings.TrimSpace(c.Section)] {
+				if !strings.EqualFold(uriParent(c.URI), t.uri) || !isCaseGroup(c.Section, t.uri) {
 					// A group that lists other types' members, or one
 					// named for a purpose, is a curation of the member
 					// elsewhere or one of several groups of the type

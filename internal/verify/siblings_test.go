@@ -54,12 +54,40 @@ func siblingFixture(d *memGraph, typ func(uri, title, kind string), member func(
 	group("apple-docs://appkit/nswindow/titlevisibility-swift.enum", "Constants", visibilities, visibilities)
 	typ("apple-docs://appkit/nswindowcontroller", "NSWindowController", "class")
 	d.Children = append(d.Children, index.GraphChild{ParentURI: "apple-docs://appkit/nswindowcontroller", URI: "apple-docs://appkit/nswindowcontroller/window", Title: "window"})
+	// AVCaptureDevice.Position: its group is named after it, in the
+	// plural.
+	typ("apple-docs://avfoundation/avcapturedevice", "AVCaptureDevice", "class")
+	member("apple-docs://avfoundation/avcapturedevice", "default(_:for:position:)", "method",
+		"class func `default`(_ deviceType: AVCaptureDevice.DeviceType, for mediaType: AVMediaType?, position: AVCaptureDevice.Position) -> AVCaptureDevice?")
+	positions := []string{"back", "front", "unspecified"}
+	group("apple-docs://avfoundation/avcapturedevice/position-swift.enum", "Positions", positions, positions)
 	// INPlayMediaIntentResponseCode: its pages list one group, named for a
 	// purpose: the type may have others the crawl has no page of.
 	typ("apple-docs://intents/inplaymediaintentresponse", "INPlayMediaIntentResponse", "class")
 	member("apple-docs://intents/inplaymediaintentresponse", "init(code:userActivity:)", "init", "init(code: INPlayMediaIntentResponseCode, userActivity: NSUserActivity?)")
 	codes := []string{"ready", "continueInApp", "handleInApp"}
 	group("apple-docs://intents/inplaymediaintentresponsecode", "Intents App Extensions", codes, codes)
+}
+
+// TestIsCaseGroup: the groups that list all of a type's values.
+func TestIsCaseGroup(t *testing.T) {
+	for _, c := range []struct {
+		section, uri string
+		want         bool
+	}{
+		{"Constants", "apple-docs://uikit/uibutton/buttontype-swift.enum", true},
+		{"Positions", "apple-docs://avfoundation/avcapturedevice/position-swift.enum", true},
+		{"Video Gravities", "apple-docs://avfoundation/avlayervideogravity", true},
+		{"Intents App Extensions", "apple-docs://intents/inplaymediaintentresponsecode", false},
+		{"Notifications", "apple-docs://uikit/uicontentsizecategory", false},
+		{"Modes", "apple-docs://uikit/uiview/contentmode-swift.enum", true},
+		{"Types", "apple-docs://uikit/uibutton/buttontype-swift.enum", true},
+		{"Getting the scope", "apple-docs://cloudkit/ckdatabase/scope", false},
+	} {
+		if got := isCaseGroup(c.section, c.uri); got != c.want {
+			t.Errorf("isCaseGroup(%q, %s) = %v, want %v", c.section, c.uri, got, c.want)
+		}
+	}
 }
 
 // TestCasesOfTypesWithoutAPage: a leading dot whose type the crawl has no
@@ -79,6 +107,8 @@ func TestCasesOfTypesWithoutAPage(t *testing.T) {
 		{"a type of two cases", "import AppKit\nlet w = NSWindow()\nw.titleVisibility = .invisible\n", NoSuchCase, "invisible"},
 		{"a type of two cases, real case", "import AppKit\nlet w = NSWindow()\nw.titleVisibility = .hidden\n", "", ""},
 		{"a property assigned through a link of undeclared type", "import AppKit\nfinal class C: NSWindowController {\n  func f() { window?.titleVisibility = .invisible }\n}\n", NoSuchCase, "invisible"},
+		{"a group named after the type", "import AVFoundation\nlet d = AVCaptureDevice.default(.builtInWideAngleCamera, for: .video, position: .rear)\n", NoSuchCase, "rear"},
+		{"a group named after the type, real case", "import AVFoundation\nlet d = AVCaptureDevice.default(.builtInWideAngleCamera, for: .video, position: .back)\n", "", ""},
 		{"a group named for a purpose leaves the type unjudged", "import Intents\nlet r = INPlayMediaIntentResponse(code: .failure, userActivity: nil)\n", "", ""},
 		{"a case page without a See Also leaves the type unjudged", "import UIKit\nlet f = UITextField()\nf.returnKeyType = .submit\n", "", ""},
 	}
