@@ -308,7 +308,9 @@ func (a *Analysis) memberSite(dot int, labels map[int][]string) (site, bool) {
 	// declared in a type's body is.
 	_, localName := a.locals[name]
 	ownName := a.memberDecls[name]
-	shadowable := a.alone && a.memberDecls[name] && !localName && !a.openMembers[name]
+	// A stored property counts like a method: `@Published var products`
+	// in the file's own class is not Product.products(for:).
+	shadowable := a.alone && a.memberDecls[name] && !a.openMembers[name]
 	if ownName && !shadowable {
 		return site{}, false
 	}
@@ -329,9 +331,12 @@ func (a *Analysis) memberSite(dot int, labels map[int][]string) (site, bool) {
 	}
 	root := a.toks[rcv.root]
 	if ownName {
-		// Only a typed local's member may be another type's.
+		// Only a typed local's member, or a member of an Apple type
+		// written as the receiver (`Product.products(for:)`), may be
+		// another type's.
 		typ, local := a.locals[root.Text]
-		if !local || a.ownTypes[typ] || rcv.viaCall || a.sureTypes[root.Text] == "" && a.wrappedType(root.Text) == "" {
+		appleType := isCapitalized(root.Text) && !local && !a.ownTypes[root.Text] && !a.generics[root.Text] && !a.modules[root.Text] && !knownModules[root.Text]
+		if !appleType && (!local || a.ownTypes[typ] || rcv.viaCall || a.sureTypes[root.Text] == "" && a.wrappedType(root.Text) == "") {
 			return site{}, false
 		}
 		s.ownNamed = true
