@@ -159,9 +159,13 @@ func (c *Checker) closureParamType(g *graphView, src closureSource, imports map[
 		return ""
 	}
 	out := ""
+	var untyped []apiMember
 	for _, m := range g.membersOf(types, src.member) {
 		ins, ok := closureInputs(m.decl, src.arity)
 		if !ok {
+			if m.decl == "" {
+				untyped = append(untyped, m)
+			}
 			continue
 		}
 		t := ins[src.index]
@@ -169,6 +173,41 @@ func (c *Checker) closureParamType(g *graphView, src closureSource, imports map[
 			return ""
 		}
 		out = t
+	}
+	if out == "" && src.member == "init" {
+		return storedClosureType(g, types, untyped, src)
+	}
+	return out
+}
+
+// storedClosureType is the closure parameter's type when the type's
+// initializers are known by their titles alone (a Topics entry:
+// ScrollViewReader's init(content:)): an initializer stores its trailing
+// closure in the property its last label names, whose declaration gives
+// the inputs (`var content: (ScrollViewProxy) -> Content`). Every such
+// initializer must agree.
+func storedClosureType(g *graphView, types []*apiType, inits []apiMember, src closureSource) string {
+	out := ""
+	for _, m := range inits {
+		ps, ok := paramsOf(m, "init")
+		if !ok || len(ps) == 0 {
+			return ""
+		}
+		label := ps[len(ps)-1].label
+		found := ""
+		for _, p := range g.membersOf(types, label) {
+			if p.kind != "property" {
+				continue
+			}
+			if ins, ok := closureInputs(p.decl, src.arity); ok {
+				found = ins[src.index]
+				break
+			}
+		}
+		if found == "" || out != "" && found != out {
+			return ""
+		}
+		out = found
 	}
 	return out
 }

@@ -96,6 +96,37 @@ struct Feed: View {
 	}
 }
 
+// TestClosureParameterOfATitleOnlyInitializer: a reader whose initializer
+// is known by its title alone (a Topics entry) types its closure's
+// parameter from the property its last label names.
+func TestClosureParameterOfATitleOnlyInitializer(t *testing.T) {
+	g := testGraph()
+	d := g.g.src.(*memGraph)
+	page := func(uri, title, kind, decl, parent string) {
+		d.Pages = append(d.Pages, index.GraphPage{URI: uri, Title: title, Kind: kind, Declaration: decl, ParentURI: parent, Framework: "swiftui"})
+	}
+	const reader, proxy = "apple-docs://swiftui/geometryreader", "apple-docs://swiftui/geometryproxy"
+	page(reader, "GeometryReader", "struct", "", "")
+	d.Children = append(d.Children, index.GraphChild{ParentURI: reader, URI: reader + "/init(content:)", Title: "init(content:)"})
+	page(reader+"/content", "content", "property", "var content: (GeometryProxy) -> Content", reader)
+	page(proxy, "GeometryProxy", "struct", "", "")
+	page(proxy+"/size", "size", "property", "var size: CGSize { get }", proxy)
+	d.Children = append(d.Children, index.GraphChild{ParentURI: proxy, URI: proxy + "/size", Title: "size"})
+	g.g = newSymbolGraph(d)
+	code := "import SwiftUI\nstruct V: View {\n  var body: some View {\n    GeometryReader { geo in\n      Text(\"\\(geo.size.width) \\(geo.width)\")\n    }\n  }\n}\n"
+	rep, err := (&Checker{Table: g}).Check(context.Background(), []File{{Code: code}}, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	found := map[string]Status{}
+	for _, r := range rep.Findings {
+		found[refBase(r.Symbol)] = r.Status
+	}
+	if !found["width"].SaysMissing() || found["size"] != "" {
+		t.Errorf("want a finding on width alone; findings: %+v", rep.Findings)
+	}
+}
+
 // TestClosureInputs reads a closure's input types from declarations.
 func TestClosureInputs(t *testing.T) {
 	for decl, want := range map[string]string{
