@@ -444,7 +444,7 @@ func (c *Checker) checkSites(ctx context.Context, a *Analysis, declared map[stri
 	if err != nil || sg == nil {
 		return nil, err
 	}
-	g := &graphView{g: sg, ctx: ctx, nameAlone: checkImplicit && sg.leaves && !unindexed}
+	g := &graphView{g: sg, ctx: ctx, nameAlone: checkImplicit && sg.leaves && !unindexed, unindexed: unindexed}
 	imports := inScope(a.imports)
 	extInits := a.extensionInits()
 	// expect maps a leading dot to the type its context wants: the
@@ -496,7 +496,7 @@ func (c *Checker) checkSite(g *graphView, a *Analysis, s site, imports, extInits
 			return Reference{}, false, nil
 		}
 		types := g.typesNamed(s.name, imports)
-		if !judgedInits(types) {
+		if !judgedInits(types) && (g.unindexed || !g.judgedLegacyInits(types)) {
 			return Reference{}, false, nil
 		}
 		inits := g.membersOf(types, "init")

@@ -47,7 +47,11 @@ type apiType struct {
 	// nor a type (SKAction's "Action Initializers", UIToolbar's "Legacy
 	// customizations"), whose members the type's lists may lack.
 	grouped bool
-	edges   []index.GraphEdge
+	// groupPage: the type's own Topics list a page titled in words
+	// ("Creation methods", "Deprecated Symbols"), which holds members its
+	// lists lack.
+	groupPage bool
+	edges     []index.GraphEdge
 
 	supersOnce sync.Once
 	supersErr  error
@@ -204,6 +208,9 @@ func (g *symbolGraph) load(ctx context.Context, t *apiType) error {
 			t.topics = t.topics || own
 			if own && !typeKinds[c.Kind] && !strings.EqualFold(uriParent(c.URI), t.uri) {
 				t.grouped = true
+			}
+			if own && !typeKinds[c.Kind] && strings.Contains(c.Title, " ") {
+				t.groupPage = true
 			}
 			if typeKinds[c.Kind] || own && uris[strings.ToLower(c.URI)] || !own && strings.EqualFold(c.PageParentURI, c.ParentURI) {
 				continue
