@@ -451,6 +451,7 @@ func (c *Checker) checkSites(ctx context.Context, a *Analysis, declared map[stri
 	// parameter's declared type, or the assigned property's.
 	expect := a.returnContexts()
 	a.switchContexts(expect)
+	a.comparisonContexts(expect)
 	var out []Reference
 	seen := map[string]bool{}
 	for _, s := range a.sites() {
@@ -535,34 +536,35 @@ func (c *Checker) checkSite(g *graphView, a *Analysis, s site, imports, extInits
 		return Reference{}, false, nil
 	}
 	types, opaque := c.receiverTypes(g, s, imports)
-	if len(types) > 0 && a.tok(s.tok+1).IsPunct("=") && a.tok(s.tok+2).IsPunct(".") && expect[s.tok+2] == "" {
-		// `x.property = .name`: the name is the property's type's, which
+	dot := a.valueAfter(s.tok)
+	if len(types) > 0 && dot > 0 && expect[dot] == "" {
+		// `x.property = .name` (or `== .name`, `!= .name`): the name is the property's type's, which
 		// its declaration gives; when the crawl gives none (a Topics
 		// entry with no page: JSONDecoder.keyDecodingStrategy), the name
 		// is not judged by its existence elsewhere either.
-		expect[s.tok+2] = vagueType
+		expect[dot] = vagueType
 		for _, m := range g.membersOf(types, s.name) {
 			if t := declaredType(m.decl); t != "" {
-				expect[s.tok+2] = t
+				expect[dot] = t
 				break
 			}
 		}
-		if expect[s.tok+2] == vagueType {
+		if expect[dot] == vagueType {
 			// No declaration: the type the property is named after, nested
 			// in its owner (UIStackView.alignment, a UIStackView.Alignment).
 			if want := g.nestedTypeIn(types, nestedName(s.name, "", false), imports); want != "" {
-				expect[s.tok+2] = want
+				expect[dot] = want
 			}
 		}
 	}
-	if len(types) == 0 && s.rootType != "" && a.tok(s.tok+1).IsPunct("=") && a.tok(s.tok+2).IsPunct(".") && expect[s.tok+2] == "" {
+	if len(types) == 0 && s.rootType != "" && dot > 0 && expect[dot] == "" {
 		// `window?.titleVisibility = .hidden` in an NSWindowController
 		// subclass: the chain starts from an Apple type but a link's type
 		// is not declared (NSWindowController.window has no page), so the
 		// property is an Apple one; the documented properties of that
 		// name in scope may agree on its type.
 		if want := agreedPropertyType(inScopeOverloads(g, s.name, imports)); want != "" {
-			expect[s.tok+2] = want
+			expect[dot] = want
 		}
 	}
 	if !judgedOwn(types) && !opaque && judgedForLabels(types) && s.called {
@@ -712,6 +714,25 @@ func (a *Analysis) expectArguments(s site, ms []apiMember, base string, expect m
 			}
 		}
 	}
+}
+
+// valueAfter is the leading dot that a property at i is assigned or
+// compared with (`x.p = .name`, `x.p == .name`, `x.p != .name`, which the
+// lexer gives as "!" and "="), -1 when there is none.
+func (a *Analysis) valueAfter(i int) int {
+	k := i + 1
+	switch t := a.tok(k); {
+	case t.IsPunct("!") && a.tok(k+1).IsPunct("=") && !a.tok(k+1).SpaceBefore:
+		k += 2
+	case t.IsPunct("=") || t.IsPunct("=="):
+		k++
+	default:
+		return -1
+	}
+	if !a.tok(k).IsPunct(".") || a.tok(k+1).Kind != tokIdent {
+		return -1
+	}
+	return k
 }
 
 // agreedPropertyType is the type every documented property among ms

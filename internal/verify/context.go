@@ -114,3 +114,35 @@ func (a *Analysis) switchContexts(expect map[int]string) {
 		}
 	}
 }
+
+// comparisonContexts records, for a leading dot compared with a local of
+// written type (`editingStyle == .delete`, `status != .authorized`), that
+// type: both sides of == are of one type. A local of a chain, of the
+// project's own type or a generic gives none.
+func (a *Analysis) comparisonContexts(expect map[int]string) {
+	for i, t := range a.toks {
+		a.step()
+		// `!=` comes as "!" and "=": the value follows the "=".
+		if !t.IsPunct("==") && !(t.IsPunct("=") && a.tok(i-1).IsPunct("!") && !t.SpaceBefore) || !a.tok(i+1).IsPunct(".") || a.tok(i+2).Kind != tokIdent {
+			continue
+		}
+		l := i - 1
+		if !t.IsPunct("==") {
+			l--
+		}
+		lhs := a.tok(l)
+		if lhs.Kind != tokIdent || isCapitalized(lhs.Text) || a.tok(l-1).IsPunct(".") || expect[i+1] != "" {
+			continue
+		}
+		typ := a.sureTypes[lhs.Text]
+		if typ == "" || strings.Contains(typ, "|") || a.ownTypes[typ] || a.generics[typ] {
+			continue
+		}
+		if root, _, _ := strings.Cut(typ, "."); a.ownTypes[root] {
+			continue
+		}
+		if endsExpression(a.tok(a.afterMember(i+2))) || a.tok(a.afterMember(i+2)).Is(tokKeyword, "else") || a.tok(a.afterMember(i+2)).IsPunct("{") || a.tok(a.afterMember(i+2)).IsPunct("&&") || a.tok(a.afterMember(i+2)).IsPunct("||") {
+			expect[i+1] = typ
+		}
+	}
+}
