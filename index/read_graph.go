@@ -40,6 +40,9 @@ type GraphChild struct {
 	// Kind and PageParentURI are the kind and parent of the entry's own
 	// page, "" when the crawl lacks it.
 	Kind, PageParentURI string
+	// Section is the group a See Also entry comes from (GraphSiblings:
+	// "Constants"); "" for a Topics entry.
+	Section string
 }
 
 // GraphEdge is a type's superclass (Relation "inheritsFrom") or adopted

@@ -49,6 +49,10 @@ type site struct {
 	// ownNamed: the file's own types declare a member of this name too,
 	// none in an extension or a protocol; the receiver is a typed local.
 	ownNamed bool
+	// localOnly: the file, checked alone, declares the name only as a
+	// local or a free function (`let database = container.database(with:
+	// .private)`), which no receiver's member can be.
+	localOnly bool
 }
 
 // objectOverlay are the members Foundation's Swift overlay gives every
@@ -299,9 +303,14 @@ func (a *Analysis) memberSite(dot int, labels map[int][]string) (site, bool) {
 	// of a written Apple type when only the file's classes, structures,
 	// enums and actors declare it (`func pause() { timer?.pause() }`):
 	// no extension or protocol can have given it to the Apple type.
+	// A local of the same name (`let database =
+	// container.database(with: .private)`) is no member: only a name
+	// declared in a type's body is.
 	_, localName := a.locals[name]
-	ownName := a.memberDecls[name] || localName
-	shadowable := a.alone && a.memberDecls[name] && !localName && !a.openMembers[name]
+	ownName := a.memberDecls[name]
+	// A stored property counts like a method: `@Published var products`
+	// in the file's own class is not Product.products(for:).
+	shadowable := a.alone && a.memberDecls[name] && !a.openMembers[name]
 	if ownName && !shadowable {
 		return site{}, false
 	}
@@ -309,7 +318,7 @@ func (a *Analysis) memberSite(dot int, labels map[int][]string) (site, bool) {
 	case "init", "self", "Type", "Protocol":
 		return site{}, false
 	}
-	s := site{kind: siteMember, tok: nameTok, line: a.toks[nameTok].Line, name: name}
+	s := site{kind: siteMember, tok: nameTok, line: a.toks[nameTok].Line, name: name, localOnly: localName && !ownName && a.alone}
 	a.callAfter(nameTok, labels, &s)
 	rcv := a.receiverOf(dot)
 	if rcv.root < 0 {
@@ -322,9 +331,12 @@ func (a *Analysis) memberSite(dot int, labels map[int][]string) (site, bool) {
 	}
 	root := a.toks[rcv.root]
 	if ownName {
-		// Only a typed local's member may be another type's.
+		// Only a typed local's member, or a member of an Apple type
+		// written as the receiver (`Product.products(for:)`), may be
+		// another type's.
 		typ, local := a.locals[root.Text]
-		if !local || a.ownTypes[typ] || rcv.viaCall || a.sureTypes[root.Text] == "" && a.wrappedType(root.Text) == "" {
+		appleType := isCapitalized(root.Text) && !local && !a.ownTypes[root.Text] && !a.generics[root.Text] && !a.modules[root.Text] && !knownModules[root.Text]
+		if !appleType && (!local || a.ownTypes[typ] || rcv.viaCall || a.sureTypes[root.Text] == "" && a.wrappedType(root.Text) == "") {
 			return site{}, false
 		}
 		s.ownNamed = true
@@ -432,12 +444,14 @@ func (c *Checker) checkSites(ctx context.Context, a *Analysis, declared map[stri
 	if err != nil || sg == nil {
 		return nil, err
 	}
-	g := &graphView{g: sg, ctx: ctx, nameAlone: checkImplicit && sg.leaves && !unindexed}
+	g := &graphView{g: sg, ctx: ctx, nameAlone: checkImplicit && sg.leaves && !unindexed, unindexed: unindexed}
 	imports := inScope(a.imports)
 	extInits := a.extensionInits()
 	// expect maps a leading dot to the type its context wants: the
 	// parameter's declared type, or the assigned property's.
 	expect := a.returnContexts()
+	a.switchContexts(expect)
+	a.comparisonContexts(expect)
 	var out []Reference
 	seen := map[string]bool{}
 	for _, s := range a.sites() {
@@ -447,7 +461,7 @@ func (c *Checker) checkSites(ctx context.Context, a *Analysis, declared map[stri
 				s.rootType, s.unguessed = t, false
 			}
 		}
-		if declared[s.name] && !s.ownNamed || declared[s.rootType] {
+		if declared[s.name] && !s.ownNamed && !s.localOnly || declared[s.rootType] {
 			continue
 		}
 		own := false
@@ -483,7 +497,7 @@ func (c *Checker) checkSite(g *graphView, a *Analysis, s site, imports, extInits
 			return Reference{}, false, nil
 		}
 		types := g.typesNamed(s.name, imports)
-		if !judgedInits(types) {
+		if !judgedInits(types) && (g.unindexed || !g.judgedLegacyInits(types)) {
 			return Reference{}, false, nil
 		}
 		inits := g.membersOf(types, "init")
@@ -522,24 +536,35 @@ func (c *Checker) checkSite(g *graphView, a *Analysis, s site, imports, extInits
 		return Reference{}, false, nil
 	}
 	types, opaque := c.receiverTypes(g, s, imports)
-	if len(types) > 0 && a.tok(s.tok+1).IsPunct("=") && a.tok(s.tok+2).IsPunct(".") && expect[s.tok+2] == "" {
-		// `x.property = .name`: the name is the property's type's, which
+	dot := a.valueAfter(s.tok)
+	if len(types) > 0 && dot > 0 && expect[dot] == "" {
+		// `x.property = .name` (or `== .name`, `!= .name`): the name is the property's type's, which
 		// its declaration gives; when the crawl gives none (a Topics
 		// entry with no page: JSONDecoder.keyDecodingStrategy), the name
 		// is not judged by its existence elsewhere either.
-		expect[s.tok+2] = vagueType
+		expect[dot] = vagueType
 		for _, m := range g.membersOf(types, s.name) {
 			if t := declaredType(m.decl); t != "" {
-				expect[s.tok+2] = t
+				expect[dot] = t
 				break
 			}
 		}
-		if expect[s.tok+2] == vagueType {
+		if expect[dot] == vagueType {
 			// No declaration: the type the property is named after, nested
 			// in its owner (UIStackView.alignment, a UIStackView.Alignment).
 			if want := g.nestedTypeIn(types, nestedName(s.name, "", false), imports); want != "" {
-				expect[s.tok+2] = want
+				expect[dot] = want
 			}
+		}
+	}
+	if len(types) == 0 && s.rootType != "" && dot > 0 && expect[dot] == "" {
+		// `window?.titleVisibility = .hidden` in an NSWindowController
+		// subclass: the chain starts from an Apple type but a link's type
+		// is not declared (NSWindowController.window has no page), so the
+		// property is an Apple one; the documented properties of that
+		// name in scope may agree on its type.
+		if want := agreedPropertyType(inScopeOverloads(g, s.name, imports)); want != "" {
+			expect[dot] = want
 		}
 	}
 	if !judgedOwn(types) && !opaque && judgedForLabels(types) && s.called {
@@ -672,19 +697,59 @@ func (a *Analysis) expectArguments(s site, ms []apiMember, base string, expect m
 		if i >= len(want) || want[i] == "" || vetoed[i] || expect[st] != "" {
 			continue
 		}
+		// A collection parameter's array literal holds its element
+		// type's leading dots; a leading dot for the collection itself
+		// is left alone.
+		elem, collection := strings.CutPrefix(want[i], elementsPrefix)
 		switch t := a.tok(st); {
-		case t.IsPunct(".") && a.tok(st+1).Kind == tokIdent:
+		case t.IsPunct(".") && a.tok(st+1).Kind == tokIdent && !collection:
 			expect[st] = want[i]
 		case t.IsPunct("["):
 			end := a.closeOf(st)
 			for j := st + 1; j < end; j++ {
 				a.step()
 				if a.holder[j] == st && a.toks[j].IsPunct(".") && (j == st+1 || a.toks[j-1].IsPunct(",")) {
-					expect[j] = want[i]
+					expect[j] = elem
 				}
 			}
 		}
 	}
+}
+
+// valueAfter is the leading dot that a property at i is assigned or
+// compared with (`x.p = .name`, `x.p == .name`, `x.p != .name`, which the
+// lexer gives as "!" and "="), -1 when there is none.
+func (a *Analysis) valueAfter(i int) int {
+	k := i + 1
+	switch t := a.tok(k); {
+	case t.IsPunct("!") && a.tok(k+1).IsPunct("=") && !a.tok(k+1).SpaceBefore:
+		k += 2
+	case t.IsPunct("=") || t.IsPunct("=="):
+		k++
+	default:
+		return -1
+	}
+	if !a.tok(k).IsPunct(".") || a.tok(k+1).Kind != tokIdent {
+		return -1
+	}
+	return k
+}
+
+// agreedPropertyType is the type every documented property among ms
+// declares, "" when none does, one is not a property or two differ.
+func agreedPropertyType(ms []apiMember) string {
+	agreed := ""
+	for _, m := range ms {
+		t := declaredType(m.decl)
+		if t == "" || m.kind != "property" || strings.Contains(m.decl, "(") {
+			return ""
+		}
+		if agreed != "" && agreed != t {
+			return ""
+		}
+		agreed = t
+	}
+	return agreed
 }
 
 // inScopeOverloads lists a name's documented overloads on types of the
@@ -710,11 +775,11 @@ func (c *Checker) checkCase(g *graphView, s site, want string, imports map[strin
 		return c.checkStaticMember(g, s, strings.Split(protocols, "|"), imports)
 	}
 	types := g.typesNamed(want, imports)
-	if !g.judgedCases(types) || len(g.membersOf(types, s.name)) > 0 {
+	if !g.judgedCases(types) || len(g.membersOf(types, s.name)) > 0 || len(g.siblingMembers(types, s.name)) > 0 {
 		return Reference{}, false, nil
 	}
 	r := Reference{Line: s.line, Symbol: "." + s.name, Kind: "case", Status: NoSuchCase}
-	r.Nearest = caseCandidates(types)
+	r.Nearest = g.caseCandidates(types)
 	r.Why = want + " has no case or static member `" + s.name + "`; real ones: " + candidateNames(r.Nearest)
 	return r, true, nil
 }
@@ -825,6 +890,11 @@ func (g *graphView) judgedCases(types []*apiType) bool {
 		// crawl has a part of them: only enums and structs are judged.
 		// A type whose own page the crawl missed is not judged: its
 		// cases may be a part of the real list (UIKeyboardType).
+		if t.title == "" && g.siblingsWhole(t) && !legacyHeavy(t) {
+			// The crawl missed its page, but its member pages' See Also
+			// lists give its cases (siblings.go).
+			continue
+		}
 		if t.kind != "enum" && t.kind != "struct" {
 			return false
 		}
@@ -835,9 +905,29 @@ func (g *graphView) judgedCases(types []*apiType) bool {
 	return g.lineageComplete(types)
 }
 
-// caseCandidates lists a type's cases, then its other members.
-func caseCandidates(types []*apiType) []Candidate {
+// caseCandidates lists a type's cases, then its other members (with
+// those its member pages' See Also lists name).
+func (g *graphView) caseCandidates(types []*apiType) []Candidate {
 	var cases, others []Candidate
+	seen := map[string]bool{}
+	for _, t := range types {
+		for _, ms := range t.members {
+			for _, m := range ms {
+				seen[strings.ToLower(m.uri)] = true
+			}
+		}
+		if t.title != "" {
+			continue
+		}
+		for _, ms := range g.siblings(t).members {
+			for _, m := range ms {
+				if !seen[strings.ToLower(m.uri)] && titleName(m.title) != "init" {
+					seen[strings.ToLower(m.uri)] = true
+					cases = append(cases, Candidate{Name: "." + titleName(m.title), URI: m.uri})
+				}
+			}
+		}
+	}
 	for _, t := range types {
 		for base, ms := range t.members {
 			for _, m := range ms {

@@ -51,6 +51,8 @@ func testGraph() graphTable {
 	typ("apple-docs://uikit/uiimageview", "UIImageView", "class")
 	member("apple-docs://uikit/uiimageview", "contentMode", "property", "var contentMode: UIView.ContentMode { get set }")
 	member("apple-docs://uikit/uiimageview", "setMode(_:animated:)", "func", "func setMode(_ mode: UIView.ContentMode?, animated: Bool)")
+	member("apple-docs://uikit/uiimageview", "setModes(_:)", "func", "func setModes(_ modes: Set<UIView.ContentMode>)")
+	member("apple-docs://uikit/uiimageview", "setModeList(_:)", "func", "func setModeList(_ modes: [UIView.ContentMode]?)")
 	// A type documented from Objective-C era pages: numeric addresses.
 	d.Pages = append(d.Pages, index.GraphPage{URI: "apple-docs://foundation/filemanager", Title: "FileManager", Kind: "class", Framework: "foundation"})
 	for i := range minOwnMembers {
@@ -145,6 +147,16 @@ func testGraph() graphTable {
 	// An enum whose case takes an unlabelled associated value.
 	typ("apple-docs://swift/decodingerror", "DecodingError", "enum")
 	member("apple-docs://swift/decodingerror", "DecodingError.dataCorrupted(_:)", "case", "case dataCorrupted(DecodingError.Context)")
+	// A singleton whose accessor is named by a keyword, and a method
+	// with an enumeration parameter.
+	typ("apple-docs://cloudkit/ckcontainer", "CKContainer", "class")
+	member("apple-docs://cloudkit/ckcontainer", "default()", "method", "class func `default`() -> CKContainer")
+	member("apple-docs://cloudkit/ckcontainer", "database(with:)", "method", "func database(with databaseScope: CKDatabase.Scope) -> CKDatabase")
+	typ("apple-docs://cloudkit/ckdatabase/scope", "CKDatabase.Scope", "enum")
+	for _, c := range []string{"public", "private", "shared"} {
+		member("apple-docs://cloudkit/ckdatabase/scope", c, "case", "case "+c)
+	}
+	siblingFixture(d, typ, member)
 	return graphTable{MemTable: NewMemTable("test graph", nil), g: newSymbolGraph(d)}
 }
 
@@ -182,6 +194,15 @@ func TestTypedChecks(t *testing.T) {
 		{"leading dot assigned to a property", "import UIKit\nlet v = UIImageView()\nv.contentMode = .aspectFit\n", NoSuchCase, "aspectFit"},
 		{"leading dot that is a case", "import UIKit\nlet v = UIImageView()\nv.contentMode = .scaleAspectFit\n", "", ""},
 		{"leading dot argument", "import UIKit\nlet v = UIImageView()\nv.setMode(.aspectFit, animated: true)\n", NoSuchCase, "aspectFit"},
+		{"a stored property named like the member of an Apple type written as the receiver", "import UIKit\nfinal class Model {\n  var hasNotch = false\n  func f() { hasNotch = UIDevice.current.hasNotch }\n}\n", NotOnType, "hasNotch"},
+		{"a stored property named like the member of a typed parameter", "import UIKit\nfinal class Model {\n  var hasNotch = false\n  func f(d: UIDevice) { hasNotch = d.hasNotch }\n}\n", NotOnType, "hasNotch"},
+		{"an extension's property on the Apple type", "import UIKit\nextension UIDevice {\n  var hasNotch: Bool { false }\n}\nlet x = UIDevice.current.hasNotch\n", "", ""},
+		{"a local bound to a singleton named by a keyword", "import CloudKit\nlet container = CKContainer.default()\nlet db = container.database(with: .personal)\n", NoSuchCase, "personal"},
+		{"a local named like the member it is bound from", "import CloudKit\nlet c = CKContainer()\nlet database = c.database(with: .personal)\n", NoSuchCase, "personal"},
+		{"a local named like the member, real case", "import CloudKit\nlet c = CKContainer()\nlet database = c.database(with: .private)\n", "", ""},
+		{"leading dot in a set literal", "import UIKit\nlet v = UIImageView()\nv.setModes([.scaleToFill, .aspectFit])\n", NoSuchCase, "aspectFit"},
+		{"leading dot in an array literal", "import UIKit\nlet v = UIImageView()\nv.setModeList([.aspectFill])\n", NoSuchCase, "aspectFill"},
+		{"real leading dots in a collection literal", "import UIKit\nlet v = UIImageView()\nv.setModes([.scaleToFill, .scaleAspectFit])\n", "", ""},
 		{"Optional's none", "import UIKit\nlet v = UIImageView()\nv.setMode(.none, animated: true)\n", "", ""},
 		{"labels on a type of Objective-C era pages", "import Foundation\nlet fm = FileManager()\nprint(fm.fileExists(at: u))\n", WrongLabels, "fileExists"},
 		{"real labels there", "import Foundation\nlet fm = FileManager()\nprint(fm.fileExists(atPath: p))\n", "", ""},

@@ -22,6 +22,9 @@ type closureSource struct {
 	member string
 	index  int
 	arity  int
+	// label: the closure is the argument of that label (`sink(receiveCompletion:
+	// { completion in`), whose parameter's closure gives the inputs.
+	label string
 }
 
 // closureCallee reads what the closure opened at open is passed to: a
@@ -31,7 +34,19 @@ type closureSource struct {
 func (a *Analysis) closureCallee(open int) (closureSource, bool) {
 	j := open - 1
 	prev := a.tok(j)
+	label := ""
+	if h := a.holder[open]; prev.IsPunct(":") && a.tok(j-1).Kind == tokIdent && h >= 0 && a.tok(h).IsPunct("(") && a.holder[j-1] == h {
+		// A labelled argument: `publisher.sink(receiveCompletion: {`.
+		label = a.tok(j - 1).Text
+		j = h
+		prev = a.tok(j)
+	}
 	switch {
+	case label != "":
+		// j is the call's "(": the callee's name is before it.
+		if a.tok(j).SpaceBefore {
+			return closureSource{}, false
+		}
 	case prev.Kind == tokIdent && isCapitalized(prev.Text) && !a.tok(j-1).IsPunct("."):
 		return closureSource{root: prev.Text, member: "init"}, true
 	case prev.IsPunct(")"):
@@ -45,27 +60,42 @@ func (a *Analysis) closureCallee(open int) (closureSource, bool) {
 	default:
 		return closureSource{}, false
 	}
+	if label != "" {
+		j--
+	}
 	name := a.tok(j)
 	if name.Kind != tokIdent {
 		return closureSource{}, false
 	}
 	if isCapitalized(name.Text) && !a.tok(j-1).IsPunct(".") {
-		return closureSource{root: name.Text, member: "init"}, true
+		return closureSource{root: name.Text, member: "init", label: label}, true
 	}
 	// A chain back from the member: ident (. ident)*, its root a type
 	// (or a type's initializer call) or a local whose type is written.
 	var links []string
 	k := j - 1
-	for n := 0; n < maxLinks && a.tok(k).IsPunct(".") && a.tok(k-1).Kind == tokIdent; n++ {
+	for n := 0; n < maxLinks && a.tok(k).IsPunct("."); n++ {
 		a.step()
-		links = append(links, a.tok(k-1).Text)
-		k -= 2
+		p := k - 1
+		if a.tok(p).IsPunct(")") {
+			// A method called in the chain, whose declaration gives
+			// what it returns: `.shared.dataTaskPublisher(for: url).sink`.
+			o := a.openOf(p)
+			if o <= 1 || a.tok(o-1).Kind != tokIdent || isCapitalized(a.tok(o-1).Text) || !a.tok(o-2).IsPunct(".") {
+				break
+			}
+			p = o - 1
+		} else if a.tok(p).Kind != tokIdent {
+			break
+		}
+		links = append(links, a.tok(p).Text)
+		k = p - 1
 	}
 	if len(links) == 0 {
 		// A call after a dot whose receiver is a call: `Type().member = {`.
 		if a.tok(k).IsPunct(".") && a.tok(k-1).IsPunct(")") {
 			if o := a.openOf(k - 1); o > 0 && a.tok(o-1).Kind == tokIdent && isCapitalized(a.tok(o-1).Text) {
-				return closureSource{root: a.tok(o - 1).Text, member: name.Text}, true
+				return closureSource{root: a.tok(o - 1).Text, member: name.Text, label: label}, true
 			}
 		}
 		return closureSource{}, false
@@ -83,7 +113,7 @@ func (a *Analysis) closureCallee(open int) (closureSource, bool) {
 		parts := strings.Split(sure, "|")
 		root, links = parts[0], append(parts[1:], links...)
 	}
-	return closureSource{root: root, links: links, member: name.Text}, true
+	return closureSource{root: root, links: links, member: name.Text, label: label}, true
 }
 
 // closureInput matches a closure type in a declaration: its parenthesized
@@ -106,6 +136,11 @@ func closureInputs(decl string, arity int) ([]string, bool) {
 			t := strings.TrimSpace(part)
 			t = strings.TrimPrefix(strings.TrimPrefix(t, "any "), "some ")
 			t = strings.TrimSuffix(strings.TrimSuffix(t, "?"), "!")
+			if lt := strings.IndexByte(t, '<'); lt > 0 && strings.HasSuffix(t, ">") {
+				// A generic type's members are its own:
+				// Subscribers.Completion<Self.Failure>.
+				t = t[:lt]
+			}
 			ins = append(ins, plainType(t))
 		}
 		if len(ins) == arity {
@@ -159,9 +194,17 @@ func (c *Checker) closureParamType(g *graphView, src closureSource, imports map[
 		return ""
 	}
 	out := ""
+	var untyped []apiMember
 	for _, m := range g.membersOf(types, src.member) {
-		ins, ok := closureInputs(m.decl, src.arity)
+		decl := m.decl
+		if src.label != "" {
+			decl = labelledParam(decl, src.label)
+		}
+		ins, ok := closureInputs(decl, src.arity)
 		if !ok {
+			if m.decl == "" {
+				untyped = append(untyped, m)
+			}
 			continue
 		}
 		t := ins[src.index]
@@ -169,6 +212,75 @@ func (c *Checker) closureParamType(g *graphView, src closureSource, imports map[
 			return ""
 		}
 		out = t
+	}
+	if out == "" && src.member == "init" {
+		return storedClosureType(g, types, untyped, src)
+	}
+	return out
+}
+
+// labelledParam is the text of the parameter of a declaration whose label
+// is label (`receiveCompletion: @escaping ((Subscribers.Completion<Self.Failure>)
+// -> Void)`), "" when it has none.
+func labelledParam(decl, label string) string {
+	open := strings.IndexByte(decl, '(')
+	if open < 0 {
+		return ""
+	}
+	// The parameters, split at the commas outside brackets; the ">" of
+	// an arrow closes nothing.
+	depth, from := 0, open+1
+	for i := open + 1; i < len(decl); i++ {
+		c := decl[i]
+		switch {
+		case c == '(' || c == '[' || c == '<':
+			depth++
+		case c == '>' && decl[i-1] == '-':
+		case c == ')' || c == ']' || c == '>':
+			depth--
+		}
+		if depth < 0 || depth == 0 && c == ',' {
+			part := strings.TrimSpace(decl[from:i])
+			if names := strings.Fields(part); len(names) > 0 && strings.TrimSuffix(names[0], ":") == label {
+				return part
+			}
+			from = i + 1
+		}
+		if depth < 0 {
+			break
+		}
+	}
+	return ""
+}
+
+// storedClosureType is the closure parameter's type when the type's
+// initializers are known by their titles alone (a Topics entry:
+// ScrollViewReader's init(content:)): an initializer stores its trailing
+// closure in the property its last label names, whose declaration gives
+// the inputs (`var content: (ScrollViewProxy) -> Content`). Every such
+// initializer must agree.
+func storedClosureType(g *graphView, types []*apiType, inits []apiMember, src closureSource) string {
+	out := ""
+	for _, m := range inits {
+		ps, ok := paramsOf(m, "init")
+		if !ok || len(ps) == 0 {
+			return ""
+		}
+		label := ps[len(ps)-1].label
+		found := ""
+		for _, p := range g.membersOf(types, label) {
+			if p.kind != "property" {
+				continue
+			}
+			if ins, ok := closureInputs(p.decl, src.arity); ok {
+				found = ins[src.index]
+				break
+			}
+		}
+		if found == "" || out != "" && found != out {
+			return ""
+		}
+		out = found
 	}
 	return out
 }
@@ -184,5 +296,5 @@ func (a *Analysis) bindClosure(name string, src closureSource) {
 }
 
 func sameSource(x, y closureSource) bool {
-	return x.root == y.root && x.member == y.member && x.index == y.index && x.arity == y.arity && strings.Join(x.links, ".") == strings.Join(y.links, ".")
+	return x.root == y.root && x.member == y.member && x.label == y.label && x.index == y.index && x.arity == y.arity && strings.Join(x.links, ".") == strings.Join(y.links, ".")
 }

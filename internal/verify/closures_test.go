@@ -96,6 +96,87 @@ struct Feed: View {
 	}
 }
 
+// TestClosureParameterOfATitleOnlyInitializer: a reader whose initializer
+// is known by its title alone (a Topics entry) types its closure's
+// parameter from the property its last label names.
+func TestClosureParameterOfATitleOnlyInitializer(t *testing.T) {
+	g := testGraph()
+	d := g.g.src.(*memGraph)
+	page := func(uri, title, kind, decl, parent string) {
+		d.Pages = append(d.Pages, index.GraphPage{URI: uri, Title: title, Kind: kind, Declaration: decl, ParentURI: parent, Framework: "swiftui"})
+	}
+	const reader, proxy = "apple-docs://swiftui/geometryreader", "apple-docs://swiftui/geometryproxy"
+	page(reader, "GeometryReader", "struct", "", "")
+	d.Children = append(d.Children, index.GraphChild{ParentURI: reader, URI: reader + "/init(content:)", Title: "init(content:)"})
+	page(reader+"/content", "content", "property", "var content: (GeometryProxy) -> Content", reader)
+	page(proxy, "GeometryProxy", "struct", "", "")
+	page(proxy+"/size", "size", "property", "var size: CGSize { get }", proxy)
+	d.Children = append(d.Children, index.GraphChild{ParentURI: proxy, URI: proxy + "/size", Title: "size"})
+	g.g = newSymbolGraph(d)
+	code := "import SwiftUI\nstruct V: View {\n  var body: some View {\n    GeometryReader { geo in\n      Text(\"\\(geo.size.width) \\(geo.width)\")\n    }\n  }\n}\n"
+	rep, err := (&Checker{Table: g}).Check(context.Background(), []File{{Code: code}}, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	found := map[string]Status{}
+	for _, r := range rep.Findings {
+		found[refBase(r.Symbol)] = r.Status
+	}
+	if !found["width"].SaysMissing() || found["size"] != "" {
+		t.Errorf("want a finding on width alone; findings: %+v", rep.Findings)
+	}
+}
+
+// TestClosureOfALabelledArgument: a closure passed as a labelled argument
+// of a method on a parameter of generic type takes the input type that
+// parameter's closure declares, its generic arguments dropped.
+func TestClosureOfALabelledArgument(t *testing.T) {
+	g := testGraph()
+	d := g.g.src.(*memGraph)
+	filled := func(uri, title, kind string) {
+		d.Pages = append(d.Pages, index.GraphPage{URI: uri, Title: title, Kind: kind, Framework: "combine"})
+		for i := range minOwnMembers {
+			d.Pages = append(d.Pages, index.GraphPage{URI: fmt.Sprintf("%s/filler%d", uri, i), Title: fmt.Sprintf("filler%d", i), Kind: "property", ParentURI: uri})
+		}
+	}
+	const publisher, completion = "apple-docs://combine/anypublisher", "apple-docs://combine/subscribers/completion"
+	filled(publisher, "AnyPublisher", "struct")
+	d.Pages = append(d.Pages, index.GraphPage{URI: publisher + "/sink(receivecompletion:receivevalue:)", Title: "sink(receiveCompletion:receiveValue:)", Kind: "method", ParentURI: publisher,
+		Declaration: "func sink(receiveCompletion: @escaping (Subscribers.Completion<Self.Failure>) -> Void, receiveValue: @escaping (Self.Output) -> Void) -> AnyCancellable"})
+	filled(completion, "Subscribers.Completion", "enum")
+	d.Pages = append(d.Pages, index.GraphPage{URI: completion + "/finished", Title: "Subscribers.Completion.finished", Kind: "case", ParentURI: completion, Declaration: "case finished"})
+	g.g = newSymbolGraph(d)
+	code := "import Combine\nimport Foundation\nfunc load(_ publisher: AnyPublisher<Data, URLError>) {\n  _ = publisher.sink(receiveCompletion: { completion in\n    print(completion.error)\n  }, receiveValue: { data in print(data) })\n}\n"
+	rep, err := (&Checker{Table: g}).Check(context.Background(), []File{{Code: code}}, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, r := range rep.Findings {
+		if r.Line == 5 && refBase(r.Symbol) == "error" && r.Status.SaysMissing() {
+			return
+		}
+	}
+	t.Errorf("no finding on completion.error; findings: %+v", rep.Findings)
+}
+
+// TestLabelledParam finds a declaration's parameter by its label, past the
+// arrows of closure types.
+func TestLabelledParam(t *testing.T) {
+	decl := "func sink(receiveCompletion: @escaping ((Subscribers.Completion<Self.Failure>) -> Void), receiveValue: @escaping ((Self.Output) -> Void)) -> AnyCancellable"
+	for label, want := range map[string]string{
+		"receiveCompletion": "receiveCompletion: @escaping ((Subscribers.Completion<Self.Failure>) -> Void)",
+		"receiveValue":      "receiveValue: @escaping ((Self.Output) -> Void)",
+		"other":             "",
+	} {
+		if got := labelledParam(decl, label); got != want {
+			t.Errorf("labelledParam(%s) = %q, want %q", label, got, want)
+		}
+	}
+	if ins, ok := closureInputs(labelledParam(decl, "receiveCompletion"), 1); !ok || len(ins) != 1 || ins[0] != "Subscribers.Completion" {
+		t.Errorf("the completion's input = %q %v", ins, ok)
+	}
+}
+
 // TestClosureInputs reads a closure's input types from declarations.
 func TestClosureInputs(t *testing.T) {
 	for decl, want := range map[string]string{

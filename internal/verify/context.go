@@ -1,5 +1,7 @@
 package verify
 
+import "strings"
+
 // Return contexts: a leading dot that a function or a computed property
 // returns (`var preferredStatusBarStyle: UIStatusBarStyle { .lightContent }`,
 // `-> UIView.ContentMode { return .scaleAspectFit }`) is the declared
@@ -71,4 +73,76 @@ func (a *Analysis) bodyType(o int) string {
 		return ""
 	}
 	return path
+}
+
+// switchContexts records, for the leading dots that start a `case` pattern
+// of a switch over a local of written type (`switch type {` with `for type:
+// NSFetchedResultsChangeType` a parameter), that type: `case .updated:`
+// names one of its cases. A subject of a chain, an optional or the
+// project's own type gives none.
+func (a *Analysis) switchContexts(expect map[int]string) {
+	for i, t := range a.toks {
+		a.step()
+		if !t.Is(tokKeyword, "switch") || a.tok(i+1).Kind != tokIdent || !a.tok(i+2).IsPunct("{") {
+			continue
+		}
+		typ := a.sureTypes[a.tok(i+1).Text]
+		if typ == "" || strings.Contains(typ, "|") || a.ownTypes[typ] || a.generics[typ] {
+			continue
+		}
+		if root, _, _ := strings.Cut(typ, "."); a.ownTypes[root] {
+			continue
+		}
+		open := i + 2
+		end := a.closeOf(open)
+		for j := open + 1; j < end; j++ {
+			a.step()
+			if a.holder[j] != open || !a.toks[j].Is(tokKeyword, "case") {
+				continue
+			}
+			// The patterns up to the case's colon, each `.name`,
+			// `.name(…)`, separated by commas.
+			for k := j + 1; k < end && !(a.holder[k] == open && a.toks[k].IsPunct(":")); k++ {
+				a.step()
+				start := k == j+1 || a.toks[k-1].IsPunct(",") && a.holder[k-1] == open
+				if start && a.toks[k].IsPunct(".") && a.tok(k+1).Kind == tokIdent {
+					if after := a.tok(a.afterMember(k + 1)); after.IsPunct(":") || after.IsPunct(",") || after.Is(tokKeyword, "where") {
+						expect[k] = typ
+					}
+				}
+			}
+		}
+	}
+}
+
+// comparisonContexts records, for a leading dot compared with a local of
+// written type (`editingStyle == .delete`, `status != .authorized`), that
+// type: both sides of == are of one type. A local of a chain, of the
+// project's own type or a generic gives none.
+func (a *Analysis) comparisonContexts(expect map[int]string) {
+	for i, t := range a.toks {
+		a.step()
+		// `!=` comes as "!" and "=": the value follows the "=".
+		if !t.IsPunct("==") && !(t.IsPunct("=") && a.tok(i-1).IsPunct("!") && !t.SpaceBefore) || !a.tok(i+1).IsPunct(".") || a.tok(i+2).Kind != tokIdent {
+			continue
+		}
+		l := i - 1
+		if !t.IsPunct("==") {
+			l--
+		}
+		lhs := a.tok(l)
+		if lhs.Kind != tokIdent || isCapitalized(lhs.Text) || a.tok(l-1).IsPunct(".") || expect[i+1] != "" {
+			continue
+		}
+		typ := a.sureTypes[lhs.Text]
+		if typ == "" || strings.Contains(typ, "|") || a.ownTypes[typ] || a.generics[typ] {
+			continue
+		}
+		if root, _, _ := strings.Cut(typ, "."); a.ownTypes[root] {
+			continue
+		}
+		if endsExpression(a.tok(a.afterMember(i+2))) || a.tok(a.afterMember(i+2)).Is(tokKeyword, "else") || a.tok(a.afterMember(i+2)).IsPunct("{") || a.tok(a.afterMember(i+2)).IsPunct("&&") || a.tok(a.afterMember(i+2)).IsPunct("||") {
+			expect[i+1] = typ
+		}
+	}
 }

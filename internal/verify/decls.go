@@ -228,7 +228,7 @@ func (a *Analysis) declareParam(from, to int) {
 		if t := a.tok(end); t.Kind == tokPunct && (t.Text == "?" || t.Text == "!") {
 			a.bindWrapped(a.tok(colon-1).Text, path)
 		}
-		if t := a.tok(end); t.Kind == tokPunct && (strings.HasPrefix(t.Text, ".") || t.Text == "?" || t.Text == "<") {
+		if t := a.tok(end); t.Kind == tokPunct && (strings.HasPrefix(t.Text, ".") || t.Text == "?" || t.Text == "<" && !a.closedGeneric(end)) {
 			path = ""
 		}
 	}
@@ -270,7 +270,9 @@ func (a *Analysis) typeAfter(i int) string {
 // members, as "T|a|b"; "" when it does not end the expression there.
 func (a *Analysis) bindingChain(root string, end int) string {
 	chain := root
-	for n := 0; n < maxLinks && a.tok(end).IsPunct(".") && a.tok(end+1).Kind == tokIdent && !isCapitalized(a.tok(end+1).Text); n++ {
+	// `default` is a keyword the lexer marks, and the name of many
+	// singletons (`CKContainer.default()`, `FileManager.default`).
+	for n := 0; n < maxLinks && a.tok(end).IsPunct(".") && (a.tok(end+1).Kind == tokIdent && !isCapitalized(a.tok(end+1).Text) || a.tok(end+1).Is(tokKeyword, "default")); n++ {
 		a.step()
 		chain += "|" + a.tok(end+1).Text
 		end += 2
@@ -287,6 +289,19 @@ func (a *Analysis) bindingChain(root string, end int) string {
 // endsExpression says whether t ends the expression before it.
 func endsExpression(t token) bool {
 	return t.Kind < 0 || t.NLBefore || t.IsPunct(";") || t.IsPunct("}") || t.IsPunct(")") || t.IsPunct(",")
+}
+
+// closedGeneric says whether the generic arguments opened at lt end the
+// parameter's type (`publisher: AnyPublisher<Data, URLError>`): its
+// members are the generic type's own. A nested path after them
+// (`T<X>.Nested`) or an optional is not followed.
+func (a *Analysis) closedGeneric(lt int) bool {
+	end := a.closeOf(lt)
+	if end <= lt {
+		return false
+	}
+	n := a.tok(end + 1)
+	return n.IsPunct(",") || n.IsPunct(")") || n.IsPunct("=")
 }
 
 // bindSure records a binding's written type; a name bound twice to

@@ -47,11 +47,22 @@ type apiType struct {
 	// nor a type (SKAction's "Action Initializers", UIToolbar's "Legacy
 	// customizations"), whose members the type's lists may lack.
 	grouped bool
-	edges   []index.GraphEdge
+	// groupPage: the type's own Topics list a page titled in words
+	// ("Creation methods", "Deprecated Symbols"), which holds members its
+	// lists lack.
+	groupPage bool
+	edges     []index.GraphEdge
 
 	supersOnce sync.Once
 	supersErr  error
 	supers     []*apiType
+
+	// siblings: for a type whose own page is missing, what its member
+	// pages' See Also lists say (siblings.go), read once when a leading
+	// dot is checked against it.
+	siblingsOnce sync.Once
+	siblingsErr  error
+	siblings     *siblingList
 }
 
 // graphReader is what the graph is read from: index.NameLookup, or a
@@ -62,6 +73,9 @@ type graphReader interface {
 	GraphNamed(ctx context.Context, name string) ([]index.GraphPage, error)
 	GraphContainers(ctx context.Context, prefixes []string) (map[string][]index.GraphPage, error)
 	GraphListed(ctx context.Context, name string) ([]index.GraphChild, error)
+	// GraphSiblings reads the member pages under an address with their
+	// See Also entries.
+	GraphSiblings(ctx context.Context, uri string) ([]index.GraphSibling, error)
 	// GraphListsLeaves says whether GraphListed also finds entries by
 	// their qualified title's last component, so that a name it does not
 	// find is in no Topics list.
@@ -194,6 +208,9 @@ func (g *symbolGraph) load(ctx context.Context, t *apiType) error {
 			t.topics = t.topics || own
 			if own && !typeKinds[c.Kind] && !strings.EqualFold(uriParent(c.URI), t.uri) {
 				t.grouped = true
+			}
+			if own && !typeKinds[c.Kind] && strings.Contains(c.Title, " ") {
+				t.groupPage = true
 			}
 			if typeKinds[c.Kind] || own && uris[strings.ToLower(c.URI)] || !own && strings.EqualFold(c.PageParentURI, c.ParentURI) {
 				continue

@@ -14,6 +14,9 @@ type memGraph struct {
 	Pages    []index.GraphPage
 	Children []index.GraphChild
 	Edges    []index.GraphEdge
+	// SeeAlso holds, by member page address, the See Also entries of
+	// that page.
+	SeeAlso map[string][]index.GraphChild
 	// reads counts the reads, for the tests of what a check reads.
 	reads int
 	// NoLeaves stands for an index saved without doc_children_leaf:
@@ -125,6 +128,17 @@ func (m *memGraph) GraphListed(_ context.Context, name string) ([]index.GraphChi
 				c.Kind, c.PageParentURI = p.Kind, p.ParentURI
 			}
 			out = append(out, c)
+		}
+	}
+	return out, nil
+}
+
+func (m *memGraph) GraphSiblings(_ context.Context, uri string) ([]index.GraphSibling, error) {
+	m.reads++
+	var out []index.GraphSibling
+	for _, p := range m.Pages {
+		if p.ParentURI == uri {
+			out = append(out, index.GraphSibling{Page: p, SeeAlso: m.SeeAlso[p.URI]})
 		}
 	}
 	return out, nil

@@ -165,6 +165,29 @@ func judgedInits(types []*apiType) bool {
 	return true
 }
 
+// judgedLegacyInits says whether Objective-C era classes (legacyHeavy:
+// CIImage, Timer, DateFormatter) list their initializers whole: classes
+// whose own page's Topics were read, none of them or their superclasses
+// listing a group page (apiType.groupPage: NSAttributedString's "Creation
+// methods" holds its initializers). A class's Swift overlay rarely adds initializers (a
+// structure's does: CGRect(x:y:width:height:), which stays unjudged).
+func (g *graphView) judgedLegacyInits(types []*apiType) bool {
+	if len(types) == 0 {
+		return false
+	}
+	for _, t := range types {
+		if t.title == "" || !t.topics || t.kind != "class" || t.framework == "swiftui" {
+			return false
+		}
+	}
+	for _, t := range g.lineage(types) {
+		if t.kind == "class" && t.title != "NSObject" && (t.groupPage || !t.topics) {
+			return false
+		}
+	}
+	return true
+}
+
 // judgedOwn says whether the types themselves are documented well enough
 // to hold all their overloads of a member they have.
 func judgedOwn(types []*apiType) bool {
@@ -266,6 +289,9 @@ type graphView struct {
 	// qualified Topics titles by their last component, in a file that
 	// imports only documented modules).
 	nameAlone bool
+	// unindexed: the file imports a module the index does not document,
+	// whose extensions may add initializers to any type.
+	unindexed bool
 }
 
 func (g *graphView) fail(err error) bool {

@@ -49,7 +49,9 @@ func (g *graphView) nestedTypeIn(owners []*apiType, name string, imports map[str
 		seen[t.title] = true
 		full := t.title + "." + name
 		types := g.typesNamed(full, imports)
-		if len(types) == 0 || types[0].title != full {
+		// A type whose own page is missing counts when its member pages'
+		// See Also lists give its cases (siblings.go).
+		if len(types) == 0 || types[0].title != full && !(len(types) == 1 && g.siblingsWhole(types[0])) {
 			continue
 		}
 		if !g.judgedCases(types) || found != "" && found != full {

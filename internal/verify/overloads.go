@@ -181,6 +181,9 @@ func parseParam(s string) (param, bool) {
 	}
 	p.variadic = strings.HasSuffix(strings.TrimSpace(typ), "...") || strings.Contains(typ, "repeat each")
 	p.typ = plainType(typ)
+	if elem := collectionElement(typ); elem != "" {
+		p.typ = elementsPrefix + elem
+	}
 	if rest, ok := strings.CutPrefix(strings.TrimSpace(typ), "some "); ok {
 		if t := plainType(rest); t != "" {
 			p.typ = conformingPrefix + t
@@ -318,6 +321,27 @@ func plainType(typ string) string {
 		}
 	}
 	return typ
+}
+
+// elementsPrefix marks a parameter type that is a collection of a plain
+// type ("[WidgetFamily]", "Set<PresentationDetent>"): the leading dots of
+// an array literal passed to it are the element type's.
+const elementsPrefix = "[]"
+
+// collectionElement is the element type of an array or set type written
+// `[X]`, `Array<X>` or `Set<X>` (optional or not), "" otherwise.
+func collectionElement(typ string) string {
+	typ = strings.TrimSpace(typ)
+	typ = strings.TrimSuffix(strings.TrimSuffix(typ, "?"), "!")
+	if inner, ok := strings.CutPrefix(typ, "["); ok && strings.HasSuffix(inner, "]") {
+		return plainType(strings.TrimSuffix(inner, "]"))
+	}
+	for _, c := range []string{"Set<", "Array<"} {
+		if inner, ok := strings.CutPrefix(typ, c); ok && strings.HasSuffix(inner, ">") {
+			return plainType(strings.TrimSuffix(inner, ">"))
+		}
+	}
+	return ""
 }
 
 func countDefaulted(ps []param) int {
