@@ -21,20 +21,7 @@ func TestSwitchCasePatterns(t *testing.T) {
 			"import UIKit\nenum Mode { case aspectFit }\nfunc f(mode: Mode) {\n  switch mode {\n  case .aspectFit: break\n  }\n}\n", ""},
 	}
 	for _, c := range cases {
-		t.Run(c.name, func(t *testing.T) {
-			got := checkTyped(t, c.code)
-			for _, f := range got {
-				if f.Status == NoSuchCase && c.want != "" && strings.Contains(f.Symbol, c.want) {
-					return
-				}
-				if f.Status.SaysMissing() && c.want == "" {
-					t.Fatalf("want no finding, got %+v", got)
-				}
-			}
-			if c.want != "" {
-				t.Fatalf("want no_such_case on %s, got %+v", c.want, got)
-			}
-		})
+		t.Run(c.name, func(t *testing.T) { expectNoSuchCase(t, c.code, c.want) })
 	}
 }
 
@@ -52,19 +39,24 @@ func TestComparedLeadingDots(t *testing.T) {
 		{"compared with a local of the file's own type", "import UIKit\nenum Mode { case aspectFit }\nfunc f(mode: Mode) {\n  if mode == .aspectFit { }\n}\n", ""},
 	}
 	for _, c := range cases {
-		t.Run(c.name, func(t *testing.T) {
-			got := checkTyped(t, c.code)
-			for _, f := range got {
-				if f.Status == NoSuchCase && c.want != "" && strings.Contains(f.Symbol, c.want) {
-					return
-				}
-				if f.Status.SaysMissing() && c.want == "" {
-					t.Fatalf("want no finding, got %+v", got)
-				}
-			}
-			if c.want != "" {
-				t.Fatalf("want no_such_case on %s, got %+v", c.want, got)
-			}
-		})
+		t.Run(c.name, func(t *testing.T) { expectNoSuchCase(t, c.code, c.want) })
+	}
+}
+
+// expectNoSuchCase checks code and wants no_such_case on want, or no
+// finding that says a name is missing when want is "".
+func expectNoSuchCase(t *testing.T, code, want string) {
+	t.Helper()
+	got := checkTyped(t, code)
+	for _, f := range got {
+		if f.Status == NoSuchCase && want != "" && strings.Contains(f.Symbol, want) {
+			return
+		}
+		if f.Status.SaysMissing() && want == "" {
+			t.Fatalf("want no finding, got %+v", got)
+		}
+	}
+	if want != "" {
+		t.Fatalf("want no_such_case on %s, got %+v", want, got)
 	}
 }
