@@ -148,7 +148,7 @@ var scoringCases = []scoringCase{
 	{"reading: an NSError's domain and code", "The operation couldn’t be completed. (NSURLErrorDomain error -1009.)", Filters{},
 		"apple-docs://foundation/nsurlerrornotconnectedtointernet", "Read as message; searched: NSURLErrorNotConnectedToInternet"},
 	{"sureMessageWordsShare", "error: value of type 'Text' has no member 'bolder'", Filters{}, "apple-docs://swiftui/text",
-		"its searches weigh 1.5 (lead) and 1; its words weigh 0.075"},
+		"its searches weigh 1.5 (lead) and 1; its words fill the rows they leave, weighing 0.075"},
 	{"reading: a misspelt name", "NavigatoinStack", Filters{}, "apple-docs://swiftui/navigationstack", `Showing results for "NavigationStack".`},
 	{"reading: a British spelling", "pick a colour for the label", Filters{}, "apple-docs://swiftui/color", `Showing results for "pick a color for the label".`},
 	{"reading: a name in the wrong case", "why does my Navigationstack pop back", Filters{}, "apple-docs://swiftui/navigationstack", `Showing results for "NavigationStack pop back".`},

@@ -97,10 +97,7 @@ func (e *Engine) SearchQuery(ctx context.Context, raw string, filters Filters) (
 	// functions) may have changed which call a search stands for.
 	reading.LinkCalls(&r)
 	searches := slices.Clone(r.Searches[:min(len(r.Searches), maxReadSearches)])
-	// A sure message's words are searched beside it too: a diagnostic
-	// says what it is about in words its reading's concepts may miss.
-	fuseWords := !sure || r.Class == ClassMessage
-	if fuseWords {
+	if !sure {
 		searches = append(searches, reading.Search{Words: words})
 	}
 	var lists []RankedList
@@ -120,11 +117,8 @@ func (e *Engine) SearchQuery(ctx context.Context, raw string, filters Filters) (
 		addList(&list, results, byURI)
 		lists = append(lists, list)
 		weights[name] = readingWeight(i)
-		if fuseWords && i == len(searches)-1 {
+		if !sure && i == len(searches)-1 {
 			weights[name] = wordsWeight
-			if sure {
-				weights[name] = reading.SureMessageWordsWeight(lead)
-			}
 		}
 	}
 	k := float64(RRFK)
@@ -132,6 +126,20 @@ func (e *Engine) SearchQuery(ctx context.Context, raw string, filters Filters) (
 		k = messageRRFK
 	}
 	out := fuseResults(lists, weights, k, byURI, filters)
+	if sure && r.Class == ClassMessage && len(out) > 0 && len(out) < ClampLimit(filters.Limit) {
+		// A sure diagnostic whose searches leave rows empty: its words fill
+		// them, fused at SureMessageWordsWeight, since a message says what
+		// it is about in words its concepts may miss. Only then: searching
+		// them beside every message cost a fifth of the mix's CPU.
+		results, err := e.searchText(ctx, words, filters, nil)
+		if err != nil && !errors.Is(err, ErrEmptyQuery) {
+			return Response{}, err
+		}
+		list := RankedList{Source: "words"}
+		addList(&list, results, byURI)
+		lists, weights["words"] = append(lists, list), reading.SureMessageWordsWeight(lead)
+		out = fuseResults(lists, weights, k, byURI, filters)
+	}
 	if !sure || len(out) > 0 {
 		return Response{Results: out, Reading: r}, nil
 	}

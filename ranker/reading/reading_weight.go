@@ -92,7 +92,7 @@ func WeightsLine(r Reading) string {
 		lead = MessageLeadWeight
 	}
 	if r.Confidence >= 1 && r.Class == ClassMessage {
-		return fmt.Sprintf("Reading confidence 1 (sure): its searches weigh %s (lead) and 1; its words weigh %s", TrimFloat(lead), TrimFloat(SureMessageWordsWeight(lead)))
+		return fmt.Sprintf("Reading confidence 1 (sure): its searches weigh %s (lead) and 1; its words fill the rows they leave, weighing %s", TrimFloat(lead), TrimFloat(SureMessageWordsWeight(lead)))
 	}
 	if r.Confidence >= 1 {
 		return fmt.Sprintf("Reading confidence 1 (sure): its searches weigh %s (lead) and 1; its words are searched only when they find nothing", TrimFloat(lead))

@@ -18,12 +18,12 @@ const (
 	// fell by 0.03 to 0.14 on every battery; filling the rows its
 	// searches left doubled the p99 of pasted code, 35 -> 100 ms.)
 	WordsWeightFloor = 0.1
-	// SureMessageWordsShare: a sure reading of a diagnostic fuses its
-	// words too, at this share of the words' floor: a message says what
-	// it is about in words its concepts may miss ("Closure cannot
-	// implicitly capture a mutating self parameter"). At the whole floor
-	// error-v2 lost a first place; at half no battery loses one, error-v4
-	// and realq-dev gain (docs/search.md).
+	// SureMessageWordsShare: a sure reading of a diagnostic whose searches
+	// leave rows empty fills them with its words, fused at this share of
+	// the words' floor: a message says what it is about in words its
+	// concepts may miss ("Closure cannot implicitly capture a mutating self
+	// parameter"). At the whole floor, beside every message, error-v2 lost
+	// a first place and the mix's CPU rose by a fifth (docs/search.md).
 	SureMessageWordsShare = 0.5
 	// ReadingWeightFloor: an unsure reading still proposes its pages.
 	ReadingWeightFloor = 0.2
