@@ -103,19 +103,33 @@ func (s *search) conversionStage(ctx context.Context) error {
 		return err
 	}
 	names := conversionWords(from)
-	var proposed int
-	return s.e.store.EachPageRow(ctx, ids, func(p *index.PageRow) error {
-		if proposed == conversionInits || !summaryNames(p.Summary, names) {
-			return nil
+	// The rows come in no set order; the cap takes the initializers in
+	// the index's order (TypeMemberPrefixIDs), so the answer is the same
+	// every time.
+	naming := map[int64]bool{}
+	err = s.e.store.EachPageRow(ctx, ids, func(p *index.PageRow) error {
+		naming[p.ID] = summaryNames(p.Summary, names)
+		return nil
+	})
+	if err != nil {
+		return err
+	}
+	proposed := 0
+	for _, id := range ids {
+		if proposed == conversionInits {
+			break
+		}
+		if !naming[id] {
+			continue
 		}
 		proposed++
 		if s.conversions == nil {
 			s.conversions = map[int64]string{}
 		}
-		s.conversions[p.ID] = from + " to " + to
-		s.add(p.ID, viaNamedMember)
-		return nil
-	})
+		s.conversions[id] = from + " to " + to
+		s.add(id, viaNamedMember)
+	}
+	return nil
 }
 
 // conversionWords are the words a summary names a type by: its name, and
