@@ -25,9 +25,11 @@ func (s *Store) DocumentAnyCase(ctx context.Context, uri string) (*StoredDocumen
 }
 
 // PageAnyCase is DocumentAnyCase without the rows of the page's dependent
-// tables: its Symbols, CodeExamples and Children are left empty. A page
-// read as Markdown shows its body, which holds them already; reading the
-// 838 children of a Matter cluster's page cost a millisecond for nothing.
+// tables and its relationship lists: its Symbols, CodeExamples, Children,
+// ConformsTo, InheritsFrom, InheritedBy and ConformingTypes are left empty.
+// A page read as Markdown shows its body, which holds them already;
+// reading the 838 children of a Matter cluster's page cost a millisecond
+// for nothing.
 func (s *Store) PageAnyCase(ctx context.Context, uri string) (*StoredDocument, error) {
 	return s.documentAnyCase(ctx, uri, false)
 }

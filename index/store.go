@@ -219,8 +219,31 @@ func (s *Store) Document(ctx context.Context, uri string) (*StoredDocument, erro
 	return s.document(ctx, uri, true)
 }
 
+// documentSQL reads a page's row, body and structured columns by URI, slug
+// key or modern address (Document).
+const documentSQL = `
+SELECT d.id, d.uri, d.source, d.framework, d.title, d.kind, d.role_heading, d.language, d.summary,
+	d.deprecated, d.deprecated_note, d.availability_source, d.swift_version, d.status, d.parent_uri,
+	d.content_hash, d.source_file, d.size, d.depth, d.is_recovered,
+	b.markdown, b.page,
+	s.declaration, ` + relationshipColumns + `, s.attributes, s.platforms
+FROM docs d
+LEFT JOIN doc_body b ON b.doc_id = d.id
+LEFT JOIN docs_structured s ON s.doc_id = d.id
+WHERE d.id = (SELECT id FROM docs WHERE uri = ?1 UNION ALL SELECT id FROM docs WHERE uri_key = ?2
+	UNION ALL SELECT min(doc_id) FROM address_keys WHERE key = ?2 HAVING count(*) = 1 LIMIT 1)`
+
+// relationshipColumns are the structured relationship lists; pageSQL, for a
+// page shown as Markdown, whose body lists them already, reads none.
+// Sendable's conforming types are 629 KB of JSON, whose reading and
+// decoding were 25 ms of its first read.
+const relationshipColumns = "s.conforms_to, s.inherits_from, s.inherited_by, s.conforming_types"
+
+var pageSQL = strings.Replace(documentSQL, relationshipColumns, "NULL, NULL, NULL, NULL", 1)
+
 // document is Document, with the rows of the page's dependent tables
-// (symbols, code examples, children) when dependents is set.
+// (symbols, code examples, children) and its relationship lists when
+// dependents is set.
 func (s *Store) document(ctx context.Context, uri string, dependents bool) (*StoredDocument, error) {
 	var (
 		sd                                       StoredDocument
@@ -231,18 +254,11 @@ func (s *Store) document(ctx context.Context, uri string, dependents bool) (*Sto
 		deprecated, recovered                    int
 	)
 	d := &sd.Document
-	err := s.db.QueryRowContext(ctx, `
-SELECT d.id, d.uri, d.source, d.framework, d.title, d.kind, d.role_heading, d.language, d.summary,
-	d.deprecated, d.deprecated_note, d.availability_source, d.swift_version, d.status, d.parent_uri,
-	d.content_hash, d.source_file, d.size, d.depth, d.is_recovered,
-	b.markdown, b.page,
-	s.declaration, s.conforms_to, s.inherits_from, s.inherited_by, s.conforming_types, s.attributes, s.platforms
-FROM docs d
-LEFT JOIN doc_body b ON b.doc_id = d.id
-LEFT JOIN docs_structured s ON s.doc_id = d.id
-WHERE d.id = (SELECT id FROM docs WHERE uri = ?1 UNION ALL SELECT id FROM docs WHERE uri_key = ?2
-	UNION ALL SELECT min(doc_id) FROM address_keys WHERE key = ?2 HAVING count(*) = 1 LIMIT 1)`,
-		uri, docuri.Key(uri)).Scan(&sd.ID, &d.URI, &d.Source, &d.Framework, &d.Title, &d.Kind, &d.RoleHeading,
+	query := documentSQL
+	if !dependents {
+		query = pageSQL
+	}
+	err := s.db.QueryRowContext(ctx, query, uri, docuri.Key(uri)).Scan(&sd.ID, &d.URI, &d.Source, &d.Framework, &d.Title, &d.Kind, &d.RoleHeading,
 		&d.Language, &d.Abstract, &deprecated, &d.DeprecationNote, &d.AvailabilitySource, &d.SwiftVersion,
 		&d.Status, &d.Parent, &d.ContentHash, &d.SourceFile, &d.Size, &sd.Depth, &recovered,
 		&markdown, &page,

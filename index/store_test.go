@@ -257,3 +257,29 @@ func TestSummaryIsClipped(t *testing.T) {
 		t.Errorf("clip of a short text = %q", got)
 	}
 }
+
+// TestPageLeavesWhatItsBodyShows: PageAnyCase, for a page shown as
+// Markdown, reads the page as DocumentAnyCase does but for the lists its
+// body shows already: symbols, code examples, children and the
+// relationship lists (Sendable's conforming types are 629 KB of JSON).
+func TestPageLeavesWhatItsBodyShows(t *testing.T) {
+	s := openFixture(t)
+	ctx := context.Background()
+	for _, want := range fixtureDocs() {
+		full, err := s.DocumentAnyCase(ctx, want.URI)
+		mustNoErr(t, err)
+		page, err := s.PageAnyCase(ctx, want.URI)
+		mustNoErr(t, err)
+		expect := *full
+		expect.Symbols, expect.CodeExamples, expect.Children = nil, nil, nil
+		expect.ConformsTo, expect.InheritsFrom, expect.InheritedBy, expect.ConformingTypes = nil, nil, nil, nil
+		if !reflect.DeepEqual(page, &expect) {
+			t.Errorf("PageAnyCase(%s):\n got %+v\nwant %+v", want.URI, page.Document, expect.Document)
+		}
+	}
+	view, err := s.DocumentAnyCase(ctx, "apple-docs://swiftui/view")
+	mustNoErr(t, err)
+	if len(view.ConformingTypes) == 0 {
+		t.Error("DocumentAnyCase(swiftui/view) lost its conforming types")
+	}
+}

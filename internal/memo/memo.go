@@ -65,9 +65,12 @@ func (m *Map[K, V]) putLocked(k K, v V) {
 		m.old, m.young = m.young, nil
 	}
 	if m.young == nil {
-		// Sized for the whole generation: growing it by doubling
-		// rehashed thousands of entries inside some call.
-		m.young = make(map[K]V, m.size)
+		// Not sized for the whole generation: a 32,768-entry map made
+		// at once cost 8-10 ms of fresh memory inside the call that
+		// filled the last one (the first read of swiftui/view). Go's maps
+		// grow a table of at most 1,024 slots at a time, so growing
+		// costs no call much.
+		m.young = make(map[K]V)
 	}
 	m.young[k] = v
 }
