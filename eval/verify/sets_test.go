@@ -162,7 +162,7 @@ func checkValid(t *testing.T, path, idPrefix string, minimum int) []validRow {
 	return rows
 }
 
-// TestSetsAreWellFormed checks every file (dev, dev2 and final), id uniqueness across files, and that no
+// TestSetsAreWellFormed checks every file (dev, dev2, dev3 and final), id uniqueness across files, and that no
 // snippet is shared between a dev file and a final file (or repeated within one).
 func TestSetsAreWellFormed(t *testing.T) {
 	hallucinationsDev := checkHallucinations(t, "hallucinations-dev.jsonl", "h-dev-", 150)
@@ -172,6 +172,9 @@ func TestSetsAreWellFormed(t *testing.T) {
 	// dev2: a second development pair, written blind by another writer; tuned on like dev.
 	hallucinationsDev2 := checkHallucinations(t, "hallucinations-dev2.jsonl", "h-dev2-", 100)
 	validDev2 := checkValid(t, "valid-dev2.jsonl", "v-dev2-", 80)
+	// dev3: a third development pair, written blind by another writer; tuned on like dev.
+	hallucinationsDev3 := checkHallucinations(t, "hallucinations-dev3.jsonl", "h-dev3-", 100)
+	validDev3 := checkValid(t, "valid-dev3.jsonl", "v-dev3-", 80)
 
 	type origin struct{ split, id string }
 	seenIDs := map[string]bool{}
@@ -202,6 +205,12 @@ func TestSetsAreWellFormed(t *testing.T) {
 		record("dev", row.ID, row.Code)
 	}
 	for _, row := range validDev2 {
+		record("dev", row.ID, row.Code)
+	}
+	for _, row := range hallucinationsDev3 {
+		record("dev", row.ID, row.Code)
+	}
+	for _, row := range validDev3 {
 		record("dev", row.ID, row.Code)
 	}
 	for _, row := range hallucinationsFinal {
