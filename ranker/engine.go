@@ -33,6 +33,9 @@ type Engine struct {
 	// topics are the Swift book's section titles by their words' stems
 	// (topics.go).
 	topics map[string]bookTopic
+	// attributeTopics are the book's one-name section titles, lower-cased
+	// ("discardableresult"), which a request's @attribute names.
+	attributeTopics map[string]bookTopic
 	log    *slog.Logger
 	// fullScoreCap is FullScoreCap; tests lower it to reach the bounded path
 	// on a small index.
@@ -161,6 +164,12 @@ func (e *Engine) run(ctx context.Context, q *Query, f Filters, call *readCall) (
 	}
 	s.dataIntent = e.dataIntent(q, f)
 	s.scope = e.scope(f, q, s.identifier)
+	if len(f.Sources) == 0 && !containsString(s.scope, sectionFusionSource) && len(e.namedAttributeTopics(q)) > 0 {
+		// An @attribute the book's section names brings the book into a
+		// scope of declaring pages.
+		s.scope = append(s.scope, sectionFusionSource)
+		sort.Strings(s.scope)
+	}
 	if err := s.gather(ctx); err != nil {
 		return nil, err
 	}

@@ -220,7 +220,7 @@ func (s *search) tier(c *candidate) int {
 	}
 	// A query that is only @attributes or a symbol intent ("Sendable
 	// conformance") asks for pages declaring it: those are its exact matches.
-	if s.declares(c) {
+	if s.declares(c) || s.definesAttribute(c) {
 		return tierExactTitle
 	}
 	switch {
@@ -235,6 +235,17 @@ func (s *search) tier(c *candidate) int {
 // declares reports whether c answers a declaration query.
 func (s *search) declares(c *candidate) bool {
 	return c.via&viaAttribute != 0 && len(s.q.Terms) == 0 || c.via&viaSymbolIntent != 0
+}
+
+// definesAttribute reports the book's section titled by the @attribute a
+// request holds alone ("@discardableResult"): the language's definition
+// of it, an exact match beside the pages that declare it.
+func (s *search) definesAttribute(c *candidate) bool {
+	if len(s.q.Terms) > 0 || len(s.q.Attributes) == 0 || c.source != sectionFusionSource {
+		return false
+	}
+	h, ok := s.sections[c.id]
+	return ok && h.namedTopic
 }
 
 func (s *search) exactTitle(c *candidate) bool {

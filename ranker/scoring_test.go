@@ -12,6 +12,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/cupertino-go/cupertino/index"
 	"github.com/cupertino-go/cupertino/internal/document"
 	"github.com/cupertino-go/cupertino/internal/golden"
 )
@@ -137,6 +138,8 @@ var scoringCases = []scoringCase{
 		"(each side read as code, its search weighing 0.5, the whole's words 0.5)"},
 	{"reading: a question's scaffolding", "how do I show a spinner?", Filters{}, "apple-docs://swiftui/progressview", "stripped how do I | ?"},
 	{"reading: a question about Swift", "How do task groups work in Swift?", Filters{}, "swift-book://concurrency", "asks about Swift: the book's sections are searched"},
+	{"reading: an @attribute the book's section names", "@discardableResult", Filters{}, "swift-book://referencemanual/attributes", "section 10 (\"discardableResult\""},
+	{"reading: an @attribute in a question", "is @available forward compatible?", Filters{}, "swift-book://referencemanual/attributes", "section 10 (\"available\""},
 	{"reading: an operator's name", "What is the ?? operator", Filters{}, "swift-book://languageguide/basicoperators", "named ?? as nil-coalescing operator"},
 	{"reading: code among words, unsure+readingWeightFloor", "Text(bold) is not shown when the view appears on the screen", Filters{}, "apple-docs://swiftui/text",
 		"its searches weigh 0.6 (lead) and 0.2 (floor 0.2)"},
@@ -156,7 +159,23 @@ var scoringCases = []scoringCase{
 }
 
 // scoringFixture is the fixture index plus scoringPages.
-var scoringFixture = &fixtureIndex{pages: func() []*document.Document { return bySource(fixturePages(), scoringPages()) }}
+var scoringFixture = &fixtureIndex{pages: func() []*document.Document { return bySource(fixturePages(), scoringPages()) },
+	passages: scoringPassages}
+
+// scoringPassages are the sections of the scoring fixture's book pages:
+// the Attributes chapter's sections are titled by the attributes' names.
+func scoringPassages() map[string][]index.Passage {
+	return map[string][]index.Passage{
+		"swift-book://referencemanual/attributes": {
+			{Anchor: "Declaration Attributes", Heading: "Declaration Attributes", Title: "Attributes",
+				Text: "Generated: declaration attributes apply to a declaration only."},
+			{Anchor: "Declaration Attributes", Heading: "discardableResult", Title: "Attributes",
+				Text: "Generated: apply this attribute to a function or method to suppress the warning when its result is unused."},
+			{Anchor: "Declaration Attributes", Heading: "available", Title: "Attributes",
+				Text: "Generated: apply this attribute to say on which platforms and versions a declaration is available."},
+		},
+	}
+}
 
 // scoringPages are the pages the scoring cases need beyond fixturePages:
 // generated in the corpus's shape, none of Apple's text.
@@ -185,6 +204,8 @@ func scoringPages() []*document.Document {
 			"A generated network resource was requested, but an internet connection isn't established.", ios("2.0")),
 		page("swift-evolution://SE-0413", "Typed throws", "proposal", "Generated: functions that throw declare the type of error they throw."),
 		page("swift-org://documentation/server", "Swift on Server", "article", "Generated notes on running Swift on the server side."),
+		page("swift-book://referencemanual/attributes", "Attributes", "article",
+			"Generated: the words that add information to what you write."),
 		page("swift-book://languageguide/basicoperators", "Basic Operators", "article",
 			"Generated: the nil-coalescing operator gives an optional's value or a default; the closed and half-open range operators."),
 		page("samples://swiftui-garden-planner/App/PlantLabel.swift", "App/PlantLabel.swift", document.KindSourceFile, "From the sample project Garden Planner.",

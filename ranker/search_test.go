@@ -2,7 +2,9 @@ package ranker
 
 import (
 	"context"
+	"database/sql"
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"slices"
@@ -125,6 +127,9 @@ type fixtureIndex struct {
 	path  string
 	err   error
 	pages func() []*document.Document
+	// passages, when set, are the book's sections (as enrich's passages
+	// pass writes them), keyed by their page's URI.
+	passages func() map[string][]index.Passage
 }
 
 // testFixture is the ranker's fixture index.
@@ -140,7 +145,9 @@ func (f *fixtureIndex) build(t testing.TB) string {
 			return
 		}
 		f.path = filepath.Join(dir, "search.db")
-		f.err = buildFixtureIndex(f.path, f.pages())
+		if f.err = buildFixtureIndex(f.path, f.pages()); f.err == nil && f.passages != nil {
+			f.err = addFixturePassages(f.path, f.passages())
+		}
 	})
 	if f.err != nil {
 		t.Fatal(f.err)
@@ -189,6 +196,36 @@ func buildFixtureIndex(path string, pages []*document.Document) error {
 		}
 	}
 	return b.Commit(context.Background())
+}
+
+// addFixturePassages writes passages into the index at path, each on the
+// page its key names.
+func addFixturePassages(path string, byURI map[string][]index.Passage) error {
+	db, err := sql.Open("sqlite", path)
+	if err != nil {
+		return err
+	}
+	defer db.Close()
+	var all []index.Passage
+	for uri, ps := range byURI {
+		var id int64
+		if err := db.QueryRow("SELECT id FROM docs WHERE uri = ?", uri).Scan(&id); err != nil {
+			return fmt.Errorf("passages of %s: %w", uri, err)
+		}
+		for _, p := range ps {
+			p.DocID = id
+			all = append(all, p)
+		}
+	}
+	tx, err := db.Begin()
+	if err != nil {
+		return err
+	}
+	if err := index.ReplacePassages(context.Background(), tx, all, "fixture"); err != nil {
+		tx.Rollback()
+		return err
+	}
+	return tx.Commit()
 }
 
 func uris(rs []Result) []string {

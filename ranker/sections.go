@@ -39,6 +39,12 @@ type sectionHit struct {
 // feature.
 func (s *search) sectionStage(ctx context.Context) error {
 	if !s.sectionsApply() {
+		if len(s.e.namedAttributeTopics(s.q)) > 0 && s.inScope(sectionFusionSource) {
+			// A bare @attribute searches no section, but the one its
+			// name titles joins.
+			s.sections = map[int64]sectionHit{}
+			s.topicStage()
+		}
 		return nil
 	}
 	defer s.trace(ctx, "sections", time.Now())

@@ -335,3 +335,22 @@ func TestQuestionGivesTheBookTheTie(t *testing.T) {
 		}
 	}
 }
+
+// TestAttributeTopicsAreOneNameHeadings: the book's sections titled by one
+// Swift name are the topics an @attribute names; a heading of words
+// ("Declaration Attributes") is not, and an attribute no heading names
+// proposes nothing.
+func TestAttributeTopicsAreOneNameHeadings(t *testing.T) {
+	e := openScoringEngine(t)
+	for _, name := range []string{"discardableresult", "available"} {
+		if _, ok := e.attributeTopics[name]; !ok {
+			t.Errorf("no attribute topic %q among %v", name, e.attributeTopics)
+		}
+	}
+	if _, ok := e.attributeTopics["declaration attributes"]; ok {
+		t.Error("a heading of words became an attribute topic")
+	}
+	if got := e.namedAttributeTopics(&Query{Attributes: []string{"DiscardableResult", "MainActor"}}); len(got) != 1 || got[0].heading != "discardableResult" {
+		t.Errorf("namedAttributeTopics(@DiscardableResult @MainActor) = %+v, want the discardableResult section alone", got)
+	}
+}

@@ -8,6 +8,7 @@ import (
 	"unicode"
 
 	"github.com/cupertino-go/cupertino/index"
+	"github.com/cupertino-go/cupertino/internal/swiftlex"
 )
 
 // Topics: the Swift book's section titles, read once per engine, are the
@@ -38,8 +39,17 @@ func (e *Engine) loadBookTopics(ctx context.Context) error {
 	if err != nil {
 		return fmt.Errorf("ranker topics: %w", err)
 	}
-	e.topics = map[string]bookTopic{}
+	e.topics, e.attributeTopics = map[string]bookTopic{}, map[string]bookTopic{}
 	for _, h := range hits {
+		if name := strings.TrimSpace(h.Heading); swiftlex.IdentifierPrefix(name) == name && name != "" {
+			// A heading that is one Swift name ("discardableResult",
+			// "available", "escaping": the Attributes chapter's sections)
+			// is what a request's @name asks about.
+			key := strings.ToLower(name)
+			if _, seen := e.attributeTopics[key]; !seen {
+				e.attributeTopics[key] = bookTopic{doc: h.DocID, passage: h.ID, anchor: h.Anchor, heading: h.Heading}
+			}
+		}
 		words := topicStems(h.Heading)
 		if len(words) < minTopicWords || len(words) > maxTopicWords {
 			continue
@@ -72,9 +82,10 @@ func (s *search) namedTopics() []bookTopic {
 		return s.topics
 	}
 	s.topicsRead = true
-	if s.e == nil || len(s.e.topics) == 0 {
+	if s.e == nil || len(s.e.topics) == 0 && len(s.e.attributeTopics) == 0 {
 		return nil
 	}
+	s.topics = append(s.topics, s.e.namedAttributeTopics(s.q)...)
 	var words, named []string
 	for _, w := range s.contentWords() {
 		words = append(words, stem(w))
@@ -132,4 +143,20 @@ func (s *search) topicStage() {
 		s.sections[t.doc] = h
 		s.add(t.doc, viaSection)
 	}
+}
+
+// namedAttributeTopics are the book's sections titled by one of the
+// request's @attributes: "@discardableResult" and "Forward-compatibility
+// of @available?" ask what the language's attribute does, which the
+// Attributes chapter's section of that name says; Apple's pages only
+// declare it. The reading proposes the section; the words' search still
+// runs, and the attribute's declaring pages compete in fusion.
+func (e *Engine) namedAttributeTopics(q *Query) []bookTopic {
+	var out []bookTopic
+	for _, a := range q.Attributes {
+		if t, ok := e.attributeTopics[strings.ToLower(a)]; ok {
+			out = append(out, t)
+		}
+	}
+	return out
 }

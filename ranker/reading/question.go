@@ -165,8 +165,10 @@ var (
 	// preposition ("draw a view over the map").
 	preferRE = regexp.MustCompile(`(?i)^(?:why )?(?:choose|prefer)\s`)
 	overRE   = regexp.MustCompile(`(?i)^(.+?)\s+over\s+(.+)$`)
-	// backtickRE: a word quoted as code in prose, `let`.
-	backtickRE = regexp.MustCompile("`([^`\\s]{1,40})`")
+	// backtickRE: a word quoted as code in prose, `let`, and the "s"
+	// prose adds to a quoted name for its plural ("`@available`s",
+	// "`Int`s"), which is not part of the name.
+	backtickRE = regexp.MustCompile("`([^`\\s]{1,40})`(?:s\\b)?")
 )
 
 // ReadQuestionForm strips a question's scaffolding from raw. isFramework

@@ -74,6 +74,9 @@ func TestReadQuestionForm(t *testing.T) {
 		{"iOS 10 - local notifications", "local notifications", nil},
 		// Comparisons.
 		{"What is the difference between `let` and `var` in Swift?", "let var", []string{"let", "var"}},
+		// A plural "s" after a quoted name is prose's, not the name's.
+		{"Contradictory `@available`s are required?", "Contradictory @available are required", nil},
+		{"Why are `Int`s and `String`s slow?", "Int and String slow", nil},
 		{"static func vs class func", "static func class func", []string{"static func", "class func"}},
 		{"guard let versus if let", "guard let if let", []string{"guard let", "if let"}},
 		{"What is a good example to differentiate between fileprivate and private in Swift3", "fileprivate private", []string{"fileprivate", "private"}},
