@@ -36,7 +36,7 @@ type Engine struct {
 	// attributeTopics are the book's one-name section titles, lower-cased
 	// ("discardableresult"), which a request's @attribute names.
 	attributeTopics map[string]bookTopic
-	log    *slog.Logger
+	log             *slog.Logger
 	// fullScoreCap is FullScoreCap; tests lower it to reach the bounded path
 	// on a small index.
 	fullScoreCap int
