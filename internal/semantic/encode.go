@@ -168,6 +168,9 @@ func DecodeMatrix(b []byte) (*Matrix, error) {
 	return x, nil
 }
 
+// nearestBlock is how many rows' products Nearest takes at a time.
+const nearestBlock = 512
+
 // Nearest returns the indexes of the k rows most similar to q, best first,
 // with their similarities.
 func (x *Matrix) Nearest(q []byte, k int) ([]int, []float32) {
@@ -179,20 +182,27 @@ func (x *Matrix) Nearest(q []byte, k int) ([]int, []float32) {
 		return nil, nil
 	}
 	top := make([]hit, 0, k+1)
-	for i := range x.IDs {
-		s := Dot(q, x.Vectors[i*Dim:(i+1)*Dim])
-		if len(top) == k && s <= top[k-1].s {
-			continue
-		}
-		j := len(top)
-		top = append(top, hit{i, s})
-		for j > 0 && top[j-1].s < s {
-			top[j] = top[j-1]
-			j--
-		}
-		top[j] = hit{i, s}
-		if len(top) > k {
-			top = top[:k]
+	// The products are taken a block of rows at a time (dots), then
+	// ranked.
+	var block [nearestBlock]int32
+	for start := 0; start < len(x.IDs); start += nearestBlock {
+		sums := block[:min(nearestBlock, len(x.IDs)-start)]
+		dots(q, x.Vectors[start*Dim:], sums)
+		for j, sum := range sums {
+			i, s := start+j, float32(sum)/(127*127)
+			if len(top) == k && s <= top[k-1].s {
+				continue
+			}
+			at := len(top)
+			top = append(top, hit{i, s})
+			for at > 0 && top[at-1].s < s {
+				top[at] = top[at-1]
+				at--
+			}
+			top[at] = hit{i, s}
+			if len(top) > k {
+				top = top[:k]
+			}
 		}
 	}
 	idx := make([]int, len(top))

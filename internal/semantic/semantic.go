@@ -150,6 +150,23 @@ func Quantize(v []float32) []byte {
 
 // Dot is the similarity of two quantised vectors, in [-1, 1].
 func Dot(a, b []byte) float32 {
+	if len(a) == Dim && len(b) == Dim {
+		var out [1]int32
+		dots(a, b, out[:])
+		return float32(out[0]) / (127 * 127)
+	}
+	return float32(dotInt(a, b)) / (127 * 127)
+}
+
+// dotsGeneric is dots in portable Go.
+func dotsGeneric(q, rows []byte, out []int32) {
+	for i := range out {
+		out[i] = dotInt(q, rows[i*Dim:(i+1)*Dim])
+	}
+}
+
+// dotInt is the integer dot product of two quantised vectors.
+func dotInt(a, b []byte) int32 {
 	n := min(len(a), len(b))
 	a, b = a[:n], b[:n]
 	var s0, s1, s2, s3 int32
@@ -166,7 +183,7 @@ func Dot(a, b []byte) float32 {
 	for ; i < n; i++ {
 		s0 += int32(int8(a[i])) * int32(int8(b[i]))
 	}
-	return float32(s0+s1+s2+s3) / (127 * 127)
+	return s0 + s1 + s2 + s3
 }
 
 func removeComponent(v, pc []float32) {
