@@ -85,8 +85,7 @@ type search struct {
 	lookupHits int // candidates found by stage 1
 	// concepts are a prose query's keywords with their alternatives.
 	concepts []concept
-	stemMemo map[string]string // see summaryStems
-	named    map[string]bool   // frameworks a prose query names (frameworksNamed)
+	named    map[string]bool // frameworks a prose query names (frameworksNamed)
 	// memberHits counts the member pages forced for "Type member".
 	memberHits int
 	// uses counts the code files using each candidate type, for a

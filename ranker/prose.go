@@ -21,14 +21,35 @@ import (
 // computed once per candidate.
 func (c *candidate) titleStemList() []string {
 	if c.titleStems == nil {
-		c.titleStems = []string{}
-		for _, w := range words(baseName(c.title)) {
-			for _, part := range swiftsym.CamelWords(w) {
-				c.titleStems = append(c.titleStems, stem(strings.ToLower(part)))
-			}
-		}
+		c.titleStems = titleStems(c.title)
 	}
 	return c.titleStems
+}
+
+// titleStemsOf is titleStemList through the engine's memo: the shared
+// slice is read, never changed.
+func (s *search) titleStemsOf(c *candidate) []string {
+	if c.titleStems != nil || s.e == nil {
+		return c.titleStemList()
+	}
+	st, ok := s.e.titleStems.Get(c.title)
+	if !ok {
+		st = titleStems(c.title)
+		s.e.titleStems.Put(c.title, st)
+	}
+	c.titleStems = st
+	return st
+}
+
+// titleStems are the stems of a title's words, split at their capitals.
+func titleStems(title string) []string {
+	out := []string{}
+	for _, w := range words(baseName(title)) {
+		for _, part := range swiftsym.CamelWords(w) {
+			out = append(out, stem(strings.ToLower(part)))
+		}
+	}
+	return out
 }
 
 // titleCoverage is the fraction of the request's concepts that the title
@@ -37,7 +58,7 @@ func (s *search) titleCoverage(c *candidate) float64 {
 	if len(s.concepts) == 0 {
 		return 0
 	}
-	covered := coverage(s.concepts, c.titleStemList())
+	covered := coverage(s.concepts, s.titleStemsOf(c))
 	n := 0
 	for _, ok := range covered {
 		if ok {
@@ -82,7 +103,7 @@ func (s *search) proseFieldScore(c *candidate) float64 {
 	if len(s.concepts) == 0 {
 		return 0
 	}
-	ts := c.titleStemList()
+	ts := s.titleStemsOf(c)
 	inTitle := coverage(s.concepts, ts)
 	var inSummary []bool
 	var sum float64
@@ -441,20 +462,19 @@ func (s *search) proseKind(sc *Score, c *candidate) {
 // through a per-search memo: summaries share most of their words, and
 // stemming them was a fifth of a request's time.
 func (s *search) summaryStems(summary string) []string {
-	if s.stemMemo == nil {
-		s.stemMemo = make(map[string]string)
+	if s.e != nil {
+		if st, ok := s.e.summaryStems.Get(summary); ok {
+			return st
+		}
 	}
 	var out []string
 	for _, w := range words(strings.ToLower(summary)) {
-		if len(w) < 2 || stopWords[w] {
-			continue
+		if len(w) >= 2 && !stopWords[w] {
+			out = append(out, stem(w))
 		}
-		st, ok := s.stemMemo[w]
-		if !ok {
-			st = stem(w)
-			s.stemMemo[w] = st
-		}
-		out = append(out, st)
+	}
+	if s.e != nil {
+		s.e.summaryStems.Put(summary, out)
 	}
 	return out
 }

@@ -172,3 +172,25 @@ func TestSourceWeightsKeepASourceTheLexiconNamed(t *testing.T) {
 		t.Errorf("with a lexicon page, apple-docs weight %v, want its default %v", w["apple-docs"], DefaultSourceWeights["apple-docs"])
 	}
 }
+
+// TestStemsAreKeptPerEngine: a summary's and a title's stems are computed
+// once per engine and given again, equal, to the next request.
+func TestStemsAreKeptPerEngine(t *testing.T) {
+	e := openTestEngine(t)
+	summary := "Loads the players' recorded sounds asynchronously."
+	s1, s2 := &search{e: e}, &search{e: e}
+	first := s1.summaryStems(summary)
+	if _, ok := e.summaryStems.Get(summary); !ok {
+		t.Fatal("the summary's stems were not kept")
+	}
+	if again := s2.summaryStems(summary); !slices.Equal(first, again) || len(first) == 0 {
+		t.Errorf("summaryStems = %q, then %q", first, again)
+	}
+	c1, c2 := &candidate{title: "AVAudioPlayerNode"}, &candidate{title: "AVAudioPlayerNode"}
+	if a, b := s1.titleStemsOf(c1), s2.titleStemsOf(c2); !slices.Equal(a, b) || !slices.Equal(a, titleStems("AVAudioPlayerNode")) {
+		t.Errorf("titleStemsOf = %q, then %q", a, b)
+	}
+	if _, ok := e.titleStems.Get("AVAudioPlayerNode"); !ok {
+		t.Error("the title's stems were not kept")
+	}
+}

@@ -100,6 +100,14 @@ const typoPrefixCacheSize = 24
 // typeTitleCacheSize bounds each generation of typeTitle's kept answers.
 const typeTitleCacheSize = 8192
 
+// summaryStemsCacheSize and titleStemsCacheSize bound the per-engine stems
+// of the summaries and titles requests score (per generation: internal/memo),
+// about 6 and 2 MB at the most.
+const (
+	summaryStemsCacheSize = 16384
+	titleStemsCacheSize   = 16384
+)
+
 // typoTitle is a title a misspelt name may be corrected to.
 type typoTitle struct {
 	title, lower string
