@@ -79,11 +79,17 @@ func nameOperators(raw string) (string, []string) {
 			context = true
 		}
 	}
+	if len(ops) == 0 {
+		// Reading raw costs more than looking for a spelled operator:
+		// only a query that holds one is read, to keep code's text.
+		out, named := nameSpelledOperators(raw)
+		if len(named) == 0 || Read(raw).Class != ClassWords {
+			return raw, nil
+		}
+		return out, named
+	}
 	if Read(raw).Class != ClassWords {
 		return raw, nil
-	}
-	if len(ops) == 0 {
-		return nameSpelledOperators(raw)
 	}
 	var named []string
 	for _, op := range ops {
