@@ -341,7 +341,7 @@ func (a *Analysis) memberSite(dot int, labels map[int][]string) (site, bool) {
 		}
 		s.ownNamed = true
 	}
-	if self := a.selfTypes[rcv.root]; self != "" && (root.Is(tokKeyword, "self") || root.Kind == tokIdent && !isCapitalized(root.Text)) {
+	if self := a.selfTypes[rcv.root]; self != "" && !strings.HasPrefix(root.Text, "$") && (root.Is(tokKeyword, "self") || root.Kind == tokIdent && !isCapitalized(root.Text)) {
 		if _, local := a.locals[root.Text]; !local && !a.memberDecls[root.Text] && !a.tok(rcv.root+1).IsPunct("(") && !a.tok(rcv.root+1).IsPunct("[") {
 			// self.member, or an inherited property written bare
 			// (tableView in a UITableViewController): a member of the
@@ -405,6 +405,9 @@ func (a *Analysis) memberSite(dot int, labels map[int][]string) (site, bool) {
 		parts := strings.Split(a.sureTypes[root.Text], "|")
 		s.rootType = parts[0]
 		links = append(parts[1:], links...)
+	case !local && !r.linkCall && a.dollarElement(rcv.root) != "":
+		// `$0` in a closure over an array's elements.
+		s.rootType = a.dollarElement(rcv.root)
 	case local && a.wrappedType(root.Text) != "" && !r.linkCall && !a.ownTypes[typ] && (unwraps(a.tok(rcv.root+1)) || a.unwrappedAlike[root.Text]):
 		// `player?.stop()` on `var player: AVAudioPlayer?`, or
 		// `player.stop()` after `if let player`.

@@ -95,6 +95,30 @@ func (a *Analysis) closureElements(open int) (string, int) {
 	return elem, n
 }
 
+// dollarElement is the element type of an anonymous closure parameter
+// (`$0`, `$1`) at i, "" when unknown: `products.filter { $0.type ==
+// .subscription }`, `xs.sorted { $0.date < $1.date }`. The closure is the
+// innermost brace holding the token.
+func (a *Analysis) dollarElement(i int) string {
+	text := a.tok(i).Text
+	if len(text) != 2 || text[0] != '$' || text[1] < '0' || text[1] > '9' {
+		return ""
+	}
+	open := a.holder[i]
+	for open >= 0 && !a.toks[open].IsPunct("{") {
+		a.step()
+		open = a.holder[open]
+	}
+	if open < 0 {
+		return ""
+	}
+	elem, n := a.closureElements(open)
+	if int(text[1]-'0') >= n {
+		return ""
+	}
+	return elem
+}
+
 // castType reads `x as! T` or `x.y as? T` at j, ending the expression:
 // T's path, and whether the cast is conditional (as?); "" when it is not
 // one.
