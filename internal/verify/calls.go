@@ -807,7 +807,7 @@ func (c *Checker) checkStaticMember(g *graphView, s site, protocols []string, im
 	if !judgedStatics(types) || len(g.membersOf(types, s.name)) > 0 {
 		return Reference{}, false, nil
 	}
-	if stdlibMembers[s.name] || len(g.overloads(s.name, false)) > 0 || len(g.overloads(s.name, true)) > 0 || g.err != nil {
+	if stdlibMembers[s.name] || staticElsewhere(g, s, imports) || g.err != nil {
 		return Reference{}, false, g.err
 	}
 	if strings.ToLower(s.name) != s.name {
@@ -824,15 +824,52 @@ func (c *Checker) checkStaticMember(g *graphView, s site, protocols []string, im
 	return r, true, nil
 }
 
-// judgedStatics says whether protocols list static members to judge a
-// leading dot by: each a protocol whose page lists at least three.
-func judgedStatics(types []*apiType) bool {
-	for _, t := range types {
-		if t.kind != "protocol" || len(staticMembers(t)) < 3 || assetStatics[t.title] {
-			return false
+// staticElsewhere says whether a page or a Topics entry of a module in
+// scope has the name in a form the use fits: the crawl lists a protocol's
+// static members partly (RadioGroupPickerStyle's Topics give PickerStyle's
+// radioGroup), but a case of a framework the file does not import
+// (CarPlay's CPMessageLeadingItem.star) is no static of SwiftUI's, and a
+// method (UIButton.Configuration.filled()) is no property written without
+// a call (`.buttonStyle(.filled)`).
+func staticElsewhere(g *graphView, s site, imports map[string]bool) bool {
+	for _, m := range g.overloads(s.name, true) {
+		if !imports[memberFramework(m)] {
+			continue
+		}
+		if s.called || !strings.Contains(m.title, "(") {
+			return true
 		}
 	}
-	return len(types) > 0
+	return false
+}
+
+// memberFramework is the lowercased module of a member: its parent's, or
+// the first segment of its address when the parent is not known.
+func memberFramework(m apiMember) string {
+	if m.parent != nil && m.parent.framework != "" {
+		return strings.ToLower(m.parent.framework)
+	}
+	rest, ok := strings.CutPrefix(m.uri, "apple-docs://")
+	if !ok {
+		return ""
+	}
+	fw, _, _ := strings.Cut(rest, "/")
+	return strings.ToLower(fw)
+}
+
+// judgedStatics says whether protocols list static members to judge a
+// leading dot by: each a protocol, one of them listing at least three
+// (ButtonStyle's page lists one, PrimitiveButtonStyle's fourteen: a
+// `.buttonStyle(…)` argument is a static of either).
+func judgedStatics(types []*apiType) bool {
+	listed := false
+	for _, t := range types {
+		if t.kind != "protocol" || assetStatics[t.title] {
+			return false
+		}
+		listed = listed || len(staticMembers(t)) >= 3
+	}
+	return listed
 }
 
 // assetStatics are protocols whose static members a project's asset
