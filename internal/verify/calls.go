@@ -500,11 +500,17 @@ func (c *Checker) checkSite(g *graphView, a *Analysis, s site, imports, extInits
 			return Reference{}, false, nil
 		}
 		types := g.typesNamed(s.name, imports)
-		if !judgedInits(types) && (g.unindexed || !g.judgedLegacyInits(types)) {
-			return Reference{}, false, nil
-		}
 		inits := g.membersOf(types, "init")
 		if len(inits) == 0 {
+			return Reference{}, false, nil
+		}
+		if !judgedInits(types) && (g.unindexed || !g.judgedLegacyInits(types)) {
+			// The list may lack the initializer called, but one that
+			// fits still gives its leading-dot arguments' types
+			// (URLRequest(url:cachePolicy:timeoutInterval:)).
+			if fitsAny(inits, "init", s.labels, s.trailing) {
+				a.expectArguments(s, inits, "init", expect)
+			}
 			return Reference{}, false, nil
 		}
 		if fitsAny(inits, "init", s.labels, s.trailing) {
@@ -778,6 +784,10 @@ func (c *Checker) checkCase(g *graphView, s site, want string, imports map[strin
 		return c.checkStaticMember(g, s, strings.Split(protocols, "|"), imports)
 	}
 	types := g.typesNamed(want, imports)
+	if len(types) == 1 && types[0].alias != "" {
+		// A typealias's cases are the named type's.
+		types = g.typesNamed(types[0].alias, imports)
+	}
 	if !g.judgedCases(types) || len(g.membersOf(types, s.name)) > 0 || len(g.siblingMembers(types, s.name)) > 0 {
 		return Reference{}, false, nil
 	}

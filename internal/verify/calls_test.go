@@ -156,6 +156,21 @@ func testGraph() graphTable {
 	for _, c := range []string{"public", "private", "shared"} {
 		member("apple-docs://cloudkit/ckdatabase/scope", c, "case", "case "+c)
 	}
+	// A structure documented from Objective-C era pages (its initializers
+	// are not judged) whose initializer takes a typealias of an enum.
+	const request = "apple-docs://foundation/urlrequest"
+	d.Pages = append(d.Pages, index.GraphPage{URI: request, Title: "URLRequest", Kind: "struct", Framework: "foundation"})
+	for i := range minOwnMembers {
+		d.Pages = append(d.Pages, index.GraphPage{URI: fmt.Sprintf("%s/20%d-old%d", request, i, i), Title: fmt.Sprintf("old%d", i), Kind: "property", ParentURI: request})
+	}
+	d.Pages = append(d.Pages, index.GraphPage{URI: request + "/2011457-init", Title: "init(url:cachePolicy:timeoutInterval:)", Kind: "init", ParentURI: request,
+		Declaration: "init(url: URL, cachePolicy: URLRequest.CachePolicy = .useProtocolCachePolicy, timeoutInterval: TimeInterval = 60.0)"},
+		index.GraphPage{URI: request + "/cachepolicy", Title: "URLRequest.CachePolicy", Kind: "typealias", Framework: "foundation", ParentURI: request,
+			Declaration: "typealias URLRequest.CachePolicy = NSURLRequest.CachePolicy"})
+	typ("apple-docs://foundation/nsurlrequest/cachepolicy", "NSURLRequest.CachePolicy", "enum")
+	for _, c := range []string{"useProtocolCachePolicy", "reloadIgnoringLocalCacheData", "returnCacheDataElseLoad"} {
+		member("apple-docs://foundation/nsurlrequest/cachepolicy", c, "case", "case "+c)
+	}
 	siblingFixture(d, typ, member)
 	return graphTable{MemTable: NewMemTable("test graph", nil), g: newSymbolGraph(d)}
 }
@@ -252,6 +267,9 @@ func TestTypedChecks(t *testing.T) {
 		{"a real member of $0", "import UIKit\nfunc f(_ ds: [UIDevice]) -> [String] {\n  ds.map { $0.name }\n}\n", "", ""},
 		{"$0 of a closure over an untyped collection", "import UIKit\nfunc f(_ ds: [UIDevice], xs: [Any]) {\n  ds.forEach { d in print(d.name) }\n  xs.forEach { print($0.hasNotch) }\n}\n", "", ""},
 		{"$0 in a class with an Apple superclass", "import UIKit\nclass D: UIDevice {\n  func f(xs: [Any]) { xs.forEach { print($0.hasNotch) } }\n}\n", "", ""},
+		{"leading dot of a typealias in an unjudged type's initializer", "import Foundation\nlet r = URLRequest(url: u, cachePolicy: .ignoreCache, timeoutInterval: 5)\n", NoSuchCase, "ignoreCache"},
+		{"a case of the aliased type in an unjudged type's initializer", "import Foundation\nlet r = URLRequest(url: u, cachePolicy: .reloadIgnoringLocalCacheData)\n", "", ""},
+		{"an unjudged type's initializer that fits none is no finding", "import Foundation\nlet r = URLRequest(string: s, cachePolicy: .ignoreCache)\n", "", ""},
 		{"a real member of an element", "import UIKit\nfunc f(_ ds: [UIDevice]) -> [String] {\n  ds.map { d in\n    d.name\n  }\n}\n", "", ""},
 		{"local bound to a typed local's member", "import UIKit\nfunc f(view: UIImageView) {\n  let mode = view.contentMode\n  print(mode.hasNotch)\n}\n", NotOnType, "hasNotch"},
 		{"leading dot a function returns", "import UIKit\nfunc mode() -> UIView.ContentMode {\n  return .aspectFit\n}\n", NoSuchCase, "aspectFit"},
