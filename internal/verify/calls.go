@@ -453,6 +453,7 @@ func (c *Checker) checkSites(ctx context.Context, a *Analysis, declared map[stri
 	// expect maps a leading dot to the type its context wants: the
 	// parameter's declared type, or the assigned property's.
 	expect := a.returnContexts()
+	c.typeClosureParams(g, a, declared, imports)
 	a.switchContexts(expect)
 	a.comparisonContexts(expect)
 	var out []Reference

@@ -123,6 +123,9 @@ type Analysis struct {
 	// closures maps a closure parameter to where its type comes from (a
 	// nil entry: bound by two closures that differ).
 	closures map[string]*closureSource
+	// closureTypes are the types those closure parameters get, read
+	// when the typed checks run (typeClosureParams).
+	closureTypes map[string]string
 	// selfTypes maps a token a member chain starts from to the Apple type
 	// `self` is there (computeSelfTypes); nil until the typed checks run.
 	selfTypes map[int]string
