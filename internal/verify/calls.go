@@ -399,6 +399,9 @@ func (a *Analysis) memberSite(dot int, labels map[int][]string) (site, bool) {
 	}
 	typ, local := a.locals[root.Text]
 	switch {
+	case !r.linkCall && a.envTypes[root.Text] != "":
+		// `@Environment(\.modelContext) private var modelContext`.
+		s.rootType = a.envTypes[root.Text]
 	case isCapitalized(root.Text) && !local:
 		s.rootType = root.Text
 	case local && a.sureTypes[root.Text] != "" && !r.linkCall && !a.ownTypes[typ]:
@@ -454,6 +457,7 @@ func (c *Checker) checkSites(ctx context.Context, a *Analysis, declared map[stri
 	// parameter's declared type, or the assigned property's.
 	expect := a.returnContexts()
 	c.typeClosureParams(g, a, declared, imports)
+	c.typeEnvironment(g, a, imports)
 	a.switchContexts(expect)
 	a.comparisonContexts(expect)
 	var out []Reference

@@ -171,6 +171,13 @@ func testGraph() graphTable {
 	for _, c := range []string{"useProtocolCachePolicy", "reloadIgnoringLocalCacheData", "returnCacheDataElseLoad"} {
 		member("apple-docs://foundation/nsurlrequest/cachepolicy", c, "case", "case "+c)
 	}
+	// SwiftUI's environment values, one of a class's type and one of an
+	// enum's.
+	typ("apple-docs://swiftui/environmentvalues", "EnvironmentValues", "struct")
+	member("apple-docs://swiftui/environmentvalues", "modelContext", "property", "var modelContext: ModelContext { get set }")
+	member("apple-docs://swiftui/environmentvalues", "contentMode", "property", "var contentMode: UIView.ContentMode { get }")
+	typ("apple-docs://swiftdata/modelcontext", "ModelContext", "class")
+	member("apple-docs://swiftdata/modelcontext", "delete(_:)", "method", "func delete<T>(_ model: T) where T : PersistentModel")
 	siblingFixture(d, typ, member)
 	return graphTable{MemTable: NewMemTable("test graph", nil), g: newSymbolGraph(d)}
 }
@@ -270,6 +277,10 @@ func TestTypedChecks(t *testing.T) {
 		{"leading dot of a typealias in an unjudged type's initializer", "import Foundation\nlet r = URLRequest(url: u, cachePolicy: .ignoreCache, timeoutInterval: 5)\n", NoSuchCase, "ignoreCache"},
 		{"a case of the aliased type in an unjudged type's initializer", "import Foundation\nlet r = URLRequest(url: u, cachePolicy: .reloadIgnoringLocalCacheData)\n", "", ""},
 		{"an unjudged type's initializer that fits none is no finding", "import Foundation\nlet r = URLRequest(string: s, cachePolicy: .ignoreCache)\n", "", ""},
+		{"member of an environment value", "import SwiftUI\nimport SwiftData\nstruct V: View {\n  @Environment(\\.modelContext) private var modelContext\n  func f() { print(modelContext.hasNotch) }\n}\n", NotOnType, "hasNotch"},
+		{"a real member of an environment value", "import SwiftUI\nimport SwiftData\nstruct V: View {\n  @Environment(\\.modelContext) private var modelContext\n  func f(t: T) { modelContext.delete(t) }\n}\n", "", ""},
+		{"leading dot compared with an environment value", "import SwiftUI\nstruct V: View {\n  @Environment(\\.contentMode) var mode\n  func f() -> Bool { mode == .aspectFit }\n}\n", NoSuchCase, "aspectFit"},
+		{"an environment value's name bound again", "import SwiftUI\nimport SwiftData\nstruct V: View {\n  @Environment(\\.modelContext) private var modelContext\n  func f(modelContext: Store) { print(modelContext.hasNotch) }\n}\n", "", ""},
 		{"a real member of an element", "import UIKit\nfunc f(_ ds: [UIDevice]) -> [String] {\n  ds.map { d in\n    d.name\n  }\n}\n", "", ""},
 		{"local bound to a typed local's member", "import UIKit\nfunc f(view: UIImageView) {\n  let mode = view.contentMode\n  print(mode.hasNotch)\n}\n", NotOnType, "hasNotch"},
 		{"leading dot a function returns", "import UIKit\nfunc mode() -> UIView.ContentMode {\n  return .aspectFit\n}\n", NoSuchCase, "aspectFit"},

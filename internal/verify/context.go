@@ -81,7 +81,10 @@ func (a *Analysis) sureOrClosureType(name string) string {
 	if t := a.sureTypes[name]; t != "" {
 		return t
 	}
-	return a.closureTypes[name]
+	if t := a.closureTypes[name]; t != "" {
+		return t
+	}
+	return a.envTypes[name]
 }
 
 // switchContexts records, for the leading dots that start a `case` pattern

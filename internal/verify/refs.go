@@ -126,6 +126,9 @@ type Analysis struct {
 	// closureTypes are the types those closure parameters get, read
 	// when the typed checks run (typeClosureParams).
 	closureTypes map[string]string
+	// envTypes are the types the file's @Environment properties hold,
+	// read when the typed checks run (typeEnvironment).
+	envTypes map[string]string
 	// selfTypes maps a token a member chain starts from to the Apple type
 	// `self` is there (computeSelfTypes); nil until the typed checks run.
 	selfTypes map[int]string
