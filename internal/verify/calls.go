@@ -793,8 +793,16 @@ func (c *Checker) checkCase(g *graphView, s site, want string, imports map[strin
 		// A typealias's cases are the named type's.
 		types = g.typesNamed(types[0].alias, imports)
 	}
-	if !g.judgedCases(types) || len(g.membersOf(types, s.name)) > 0 || len(g.siblingMembers(types, s.name)) > 0 {
-		return Reference{}, false, nil
+	judged := g.judgedCases(types, false)
+	if !judged && g.judgedCases(types, true) && !extensible(g, types) {
+		// A list from Objective-C era pages (HKQuantityTypeIdentifier's
+		// constants) may lack the Swift overlay's names: a name no page
+		// or Topics entry of a module in scope has is a finding all the
+		// same.
+		judged = !staticElsewhere(g, s, imports) && g.err == nil
+	}
+	if !judged || len(g.membersOf(types, s.name)) > 0 || len(g.siblingMembers(types, s.name)) > 0 {
+		return Reference{}, false, g.err
 	}
 	r := Reference{Line: s.line, Symbol: "." + s.name, Kind: "case", Status: NoSuchCase}
 	r.Nearest = g.caseCandidates(types)
@@ -872,6 +880,19 @@ func memberFramework(m apiMember) string {
 	return strings.ToLower(fw)
 }
 
+// extensible says whether one of the types is an extensible string
+// enumeration (NS_EXTENSIBLE_STRING_ENUM: an unlabelled init(_:) beside
+// init(rawValue:)), whose constants other frameworks and projects add
+// (NSNotification.Name.fileProviderPendingSetDidChange in FileProvider).
+func extensible(g *graphView, types []*apiType) bool {
+	for _, m := range g.membersOf(types, "init") {
+		if m.title == "init(_:)" {
+			return true
+		}
+	}
+	return false
+}
+
 // judgedStatics says whether protocols list static members to judge a
 // leading dot by: each a protocol, one of them listing at least three
 // (ButtonStyle's page lists one, PrimitiveButtonStyle's fourteen: a
@@ -936,7 +957,9 @@ func staticCandidates(types []*apiType) []Candidate {
 // judgedCases says whether the types' cases and static members are
 // documented well enough to say one is missing: titled, not from
 // Objective-C era pages, a few members at least, superclasses complete.
-func (g *graphView) judgedCases(types []*apiType) bool {
+//
+// legacy admits types whose lists are from Objective-C era pages.
+func (g *graphView) judgedCases(types []*apiType, legacy bool) bool {
 	if len(types) == 0 {
 		return false
 	}
@@ -945,7 +968,7 @@ func (g *graphView) judgedCases(types []*apiType) bool {
 		// crawl has a part of them: only enums and structs are judged.
 		// A type whose own page the crawl missed is not judged: its
 		// cases may be a part of the real list (UIKeyboardType).
-		if t.title == "" && g.siblingsWhole(t) && !legacyHeavy(t) {
+		if t.title == "" && g.siblingsWhole(t) && (legacy || !legacyHeavy(t)) {
 			// The crawl missed its page, but its member pages' See Also
 			// lists give its cases (siblings.go).
 			continue
@@ -953,7 +976,7 @@ func (g *graphView) judgedCases(types []*apiType) bool {
 		if t.kind != "enum" && t.kind != "struct" {
 			return false
 		}
-		if t.title == "" || len(t.members) < 3 || t.kind == "protocol" || t.kind == "typealias" || t.kind == "associatedtype" || legacyHeavy(t) {
+		if t.title == "" || len(t.members) < 3 || t.kind == "protocol" || t.kind == "typealias" || t.kind == "associatedtype" || !legacy && legacyHeavy(t) {
 			return false
 		}
 	}

@@ -178,6 +178,25 @@ func testGraph() graphTable {
 	member("apple-docs://swiftui/environmentvalues", "contentMode", "property", "var contentMode: UIView.ContentMode { get }")
 	typ("apple-docs://swiftdata/modelcontext", "ModelContext", "class")
 	member("apple-docs://swiftdata/modelcontext", "delete(_:)", "method", "func delete<T>(_ model: T) where T : PersistentModel")
+	// Constants documented from Objective-C era pages: a typed one
+	// (init(rawValue:) alone) and an extensible one (init(_:) too), each
+	// taken by an initializer.
+	legacyConstants := func(uri, title string, names []string, inits ...string) {
+		d.Pages = append(d.Pages, index.GraphPage{URI: uri, Title: title, Kind: "struct", Framework: strings.Split(strings.TrimPrefix(uri, "apple-docs://"), "/")[0]})
+		for i, n := range names {
+			d.Pages = append(d.Pages, index.GraphPage{URI: fmt.Sprintf("%s/16150%d-%s", uri, i, strings.ToLower(n)), Title: n, Kind: "property", ParentURI: uri,
+				Declaration: "static let " + n + ": " + title})
+		}
+		for _, in := range inits {
+			member(uri, in, "init", "")
+		}
+	}
+	legacyConstants("apple-docs://healthkit/hkquantitytypeidentifier", "HKQuantityTypeIdentifier", []string{"stepCount", "height", "bodyMass", "heartRate"}, "init(rawValue:)")
+	typ("apple-docs://healthkit/hkquantitytype", "HKQuantityType", "class")
+	member("apple-docs://healthkit/hkquantitytype", "init(_:)", "init", "convenience init(_ identifier: HKQuantityTypeIdentifier)")
+	legacyConstants("apple-docs://foundation/nsnotification/name", "NSNotification.Name", []string{"didBecomeActive", "willResignActive", "didFinishLaunching", "didReceiveMemoryWarning"}, "init(rawValue:)", "init(_:)")
+	typ("apple-docs://foundation/notification", "Notification", "struct")
+	member("apple-docs://foundation/notification", "init(name:)", "init", "init(name: NSNotification.Name)")
 	siblingFixture(d, typ, member)
 	return graphTable{MemTable: NewMemTable("test graph", nil), g: newSymbolGraph(d)}
 }
@@ -281,6 +300,10 @@ func TestTypedChecks(t *testing.T) {
 		{"a real member of an environment value", "import SwiftUI\nimport SwiftData\nstruct V: View {\n  @Environment(\\.modelContext) private var modelContext\n  func f(t: T) { modelContext.delete(t) }\n}\n", "", ""},
 		{"leading dot compared with an environment value", "import SwiftUI\nstruct V: View {\n  @Environment(\\.contentMode) var mode\n  func f() -> Bool { mode == .aspectFit }\n}\n", NoSuchCase, "aspectFit"},
 		{"an environment value's name bound again", "import SwiftUI\nimport SwiftData\nstruct V: View {\n  @Environment(\\.modelContext) private var modelContext\n  func f(modelContext: Store) { print(modelContext.hasNotch) }\n}\n", "", ""},
+		{"a constant an Objective-C era list lacks", "import HealthKit\nlet t = HKQuantityType(.steps)\n", NoSuchCase, "steps"},
+		{"a constant of an Objective-C era list", "import HealthKit\nlet t = HKQuantityType(.stepCount)\n", "", ""},
+		{"a constant an Objective-C era list lacks that a page in scope has", "import HealthKit\nimport UIKit\nlet t = HKQuantityType(.hasNotch)\n", "", ""},
+		{"a constant an extensible list lacks", "import Foundation\nlet n = Notification(name: .fileProviderDidChange)\n", "", ""},
 		{"a real member of an element", "import UIKit\nfunc f(_ ds: [UIDevice]) -> [String] {\n  ds.map { d in\n    d.name\n  }\n}\n", "", ""},
 		{"local bound to a typed local's member", "import UIKit\nfunc f(view: UIImageView) {\n  let mode = view.contentMode\n  print(mode.hasNotch)\n}\n", NotOnType, "hasNotch"},
 		{"leading dot a function returns", "import UIKit\nfunc mode() -> UIView.ContentMode {\n  return .aspectFit\n}\n", NoSuchCase, "aspectFit"},
