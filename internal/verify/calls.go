@@ -49,6 +49,11 @@ type site struct {
 	// ownNamed: the file's own types declare a member of this name too,
 	// none in an extension or a protocol; the receiver is a typed local.
 	ownNamed bool
+	// boundLinks: the first links come from the chain a local was bound
+	// to (`let products = try await Product.products(for: ids)`), members
+	// of Apple types as written there; a local named like one of them is
+	// no member of the project's.
+	boundLinks int
 	// localOnly: the file, checked alone, declares the name only as a
 	// local or a free function (`let database = container.database(with:
 	// .private)`), which no receiver's member can be.
@@ -408,15 +413,20 @@ func (a *Analysis) memberSite(dot int, labels map[int][]string) (site, bool) {
 		parts := strings.Split(a.sureTypes[root.Text], "|")
 		s.rootType = parts[0]
 		links = append(parts[1:], links...)
+		s.boundLinks = len(parts) - 1
 	case !local && !r.linkCall && a.dollarElement(rcv.root) != "":
 		// `$0` in a closure over an array's elements.
-		s.rootType = a.dollarElement(rcv.root)
+		parts := strings.Split(a.dollarElement(rcv.root), "|")
+		s.rootType = parts[0]
+		links = append(parts[1:], links...)
+		s.boundLinks = len(parts) - 1
 	case local && a.wrappedType(root.Text) != "" && !r.linkCall && !a.ownTypes[typ] && (unwraps(a.tok(rcv.root+1)) || a.unwrappedAlike[root.Text]):
 		// `player?.stop()` on `var player: AVAudioPlayer?`, or
 		// `player.stop()` after `if let player`.
 		parts := strings.Split(a.wrappedType(root.Text), "|")
 		s.rootType = parts[0]
 		links = append(parts[1:], links...)
+		s.boundLinks = len(parts) - 1
 	}
 	if s.ownNamed && s.rootType == "" {
 		return site{}, false
@@ -473,8 +483,8 @@ func (c *Checker) checkSites(ctx context.Context, a *Analysis, declared map[stri
 			continue
 		}
 		own := false
-		for _, l := range s.links {
-			own = own || declared[l]
+		for i, l := range s.links {
+			own = own || declared[l] && (i >= s.boundLinks || a.memberDecls[l])
 		}
 		if own {
 			continue
@@ -1044,16 +1054,15 @@ func (c *Checker) receiverTypes(g *graphView, s site, imports map[string]bool) (
 		return nil, false
 	}
 	types = g.typesNamed(s.rootType, imports)
-	for _, l := range s.links {
-		next := ""
+	for i, l := range s.links {
+		if l == elementLink {
+			continue // taken with the link before
+		}
 		opaque = false
 		ms := g.membersOf(types, l)
-		for _, m := range ms {
-			if next = declaredType(m.decl); next != "" {
-				break
-			}
-		}
-		if next == "" {
+		element := i+1 < len(s.links) && s.links[i+1] == elementLink
+		next := linkType(ms, element)
+		if next == "" && !element {
 			next, opaque = sameOpaqueType(ms)
 		}
 		if next == "" {

@@ -41,6 +41,12 @@ func testGraph() graphTable {
 	typ("apple-docs://uikit/uidevice", "UIDevice", "class")
 	member("apple-docs://uikit/uidevice", "current", "property", "class var current: UIDevice { get }")
 	member("apple-docs://uikit/uidevice", "name", "property", "var name: String { get }")
+	// A method named like the singleton property, a static method that
+	// returns an array, and overloads that return different types.
+	member("apple-docs://uikit/uidevice", "current(for:)", "method", "func current(for index: Int) -> UIScreen")
+	member("apple-docs://uikit/uidevice", "all(for:)", "method", "static func all(for identifiers: [String]) async throws -> [UIDevice]")
+	d.Pages = append(d.Pages, index.GraphPage{URI: "apple-docs://uikit/uidevice/pick(_:)-1", Title: "pick(_:)", Kind: "method", ParentURI: "apple-docs://uikit/uidevice", Declaration: "func pick(_ index: Int) -> UIImageView"},
+		index.GraphPage{URI: "apple-docs://uikit/uidevice/pick(_:)-2", Title: "pick(_:)", Kind: "method", ParentURI: "apple-docs://uikit/uidevice", Declaration: "func pick(_ name: String) -> UIScreen"})
 	typ("apple-docs://uikit/uiscreen", "UIScreen", "class")
 	member("apple-docs://uikit/uiscreen", "hasNotch", "property", "var hasNotch: Bool { get }")
 	member("apple-docs://uikit/uiscreen", "separatorStyle", "property", "var separatorStyle: Int { get }")
@@ -304,6 +310,10 @@ func TestTypedChecks(t *testing.T) {
 		{"a constant of an Objective-C era list", "import HealthKit\nlet t = HKQuantityType(.stepCount)\n", "", ""},
 		{"a constant an Objective-C era list lacks that a page in scope has", "import HealthKit\nimport UIKit\nlet t = HKQuantityType(.hasNotch)\n", "", ""},
 		{"a constant an extensible list lacks", "import Foundation\nlet n = Notification(name: .fileProviderDidChange)\n", "", ""},
+		{"element of an array a static method returns", "import UIKit\nfunc f(ids: [String]) async throws {\n  let ds = try await UIDevice.all(for: ids)\n  guard let d = ds.first else { return }\n  print(d.hasNotch)\n}\n", NotOnType, "hasNotch"},
+		{"element of an array a static method returns, in a loop over a local named like it", "import UIKit\nfunc f(ids: [String]) async throws {\n  let all = try await UIDevice.all(for: ids)\n  for d in all {\n    print(d.hasNotch)\n  }\n}\n", NotOnType, "hasNotch"},
+		{"a real member of an element of an array a static method returns", "import UIKit\nfunc f(ids: [String]) async throws {\n  let all = try await UIDevice.all(for: ids)\n  print(all.map { $0.name })\n}\n", "", ""},
+		{"overloads that return different types give none", "import UIKit\nlet x = UIDevice.current.pick(1)\nprint(x.separatorStyle)\n", "", ""},
 		{"a real member of an element", "import UIKit\nfunc f(_ ds: [UIDevice]) -> [String] {\n  ds.map { d in\n    d.name\n  }\n}\n", "", ""},
 		{"local bound to a typed local's member", "import UIKit\nfunc f(view: UIImageView) {\n  let mode = view.contentMode\n  print(mode.hasNotch)\n}\n", NotOnType, "hasNotch"},
 		{"leading dot a function returns", "import UIKit\nfunc mode() -> UIView.ContentMode {\n  return .aspectFit\n}\n", NoSuchCase, "aspectFit"},

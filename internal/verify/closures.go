@@ -191,13 +191,11 @@ func (c *Checker) closureParamType(g *graphView, src closureSource, imports map[
 	if src.root != "" {
 		types = g.typesNamed(src.root, imports)
 	}
-	for _, l := range src.links {
-		next := ""
-		for _, m := range g.membersOf(types, l) {
-			if next = declaredType(m.decl); next != "" {
-				break
-			}
+	for i, l := range src.links {
+		if l == elementLink {
+			continue // taken with the link before
 		}
+		next := linkType(g.membersOf(types, l), i+1 < len(src.links) && src.links[i+1] == elementLink)
 		if next == "" {
 			types = nil
 			break
