@@ -203,6 +203,23 @@ func testGraph() graphTable {
 	legacyConstants("apple-docs://foundation/nsnotification/name", "NSNotification.Name", []string{"didBecomeActive", "willResignActive", "didFinishLaunching", "didReceiveMemoryWarning"}, "init(rawValue:)", "init(_:)")
 	typ("apple-docs://foundation/notification", "Notification", "struct")
 	member("apple-docs://foundation/notification", "init(name:)", "init", "init(name: NSNotification.Name)")
+	// Structures documented from Objective-C era pages whose own Topics
+	// list their initializers: a Foundation value type, and a C structure
+	// whose Swift overlay adds initializers the crawl lacks.
+	for _, st := range [][3]string{
+		{"apple-docs://foundation/date", "Date", "init(timeIntervalSinceNow:)"},
+		{"apple-docs://coregraphics/cgaffinetransform", "CGAffineTransform", "init(a:b:c:d:tx:ty:)"},
+	} {
+		d.Pages = append(d.Pages, index.GraphPage{URI: st[0], Title: st[1], Kind: "struct", Framework: strings.Split(strings.TrimPrefix(st[0], "apple-docs://"), "/")[0]})
+		for i := range minOwnMembers {
+			u := fmt.Sprintf("%s/30%d-old%d", st[0], i, i)
+			d.Pages = append(d.Pages, index.GraphPage{URI: u, Title: fmt.Sprintf("old%d", i), Kind: "property", ParentURI: st[0]})
+			d.Children = append(d.Children, index.GraphChild{ParentURI: st[0], URI: u, Title: fmt.Sprintf("old%d", i)})
+		}
+		u := st[0] + "/3000-init"
+		d.Pages = append(d.Pages, index.GraphPage{URI: u, Title: st[2], Kind: "init", ParentURI: st[0]})
+		d.Children = append(d.Children, index.GraphChild{ParentURI: st[0], URI: u, Title: st[2]})
+	}
 	siblingFixture(d, typ, member)
 	return graphTable{MemTable: NewMemTable("test graph", nil), g: newSymbolGraph(d)}
 }
@@ -314,6 +331,9 @@ func TestTypedChecks(t *testing.T) {
 		{"element of an array a static method returns, in a loop over a local named like it", "import UIKit\nfunc f(ids: [String]) async throws {\n  let all = try await UIDevice.all(for: ids)\n  for d in all {\n    print(d.hasNotch)\n  }\n}\n", NotOnType, "hasNotch"},
 		{"a real member of an element of an array a static method returns", "import UIKit\nfunc f(ids: [String]) async throws {\n  let all = try await UIDevice.all(for: ids)\n  print(all.map { $0.name })\n}\n", "", ""},
 		{"overloads that return different types give none", "import UIKit\nlet x = UIDevice.current.pick(1)\nprint(x.separatorStyle)\n", "", ""},
+		{"an initializer a Foundation structure of Objective-C era pages lacks", "import Foundation\nlet d = Date(year: 2024, month: 1, day: 1)\n", NoSuchInitializer, "Date"},
+		{"a Foundation structure's listed initializer", "import Foundation\nlet d = Date(timeIntervalSinceNow: 5)\n", "", ""},
+		{"a C structure's overlay initializer the list lacks", "import CoreGraphics\nlet t = CGAffineTransform(scaleX: 2, y: 2)\n", "", ""},
 		{"a real member of an element", "import UIKit\nfunc f(_ ds: [UIDevice]) -> [String] {\n  ds.map { d in\n    d.name\n  }\n}\n", "", ""},
 		{"local bound to a typed local's member", "import UIKit\nfunc f(view: UIImageView) {\n  let mode = view.contentMode\n  print(mode.hasNotch)\n}\n", NotOnType, "hasNotch"},
 		{"leading dot a function returns", "import UIKit\nfunc mode() -> UIView.ContentMode {\n  return .aspectFit\n}\n", NoSuchCase, "aspectFit"},
