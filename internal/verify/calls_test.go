@@ -66,6 +66,10 @@ func testGraph() graphTable {
 	}
 	d.Pages = append(d.Pages, index.GraphPage{URI: "apple-docs://foundation/filemanager/1410277-fileexists", Title: "fileExists(atPath:)", Kind: "method",
 		ParentURI: "apple-docs://foundation/filemanager", Declaration: "func fileExists(atPath path: String) -> Bool"})
+	// Objective-C methods known by their titles alone, one variadic.
+	d.Pages = append(d.Pages, index.GraphPage{URI: "apple-docs://foundation/filemanager/1415371-createdirectory", Title: "createDirectory(at:withIntermediateDirectories:attributes:)", Kind: "method",
+		ParentURI: "apple-docs://foundation/filemanager"},
+		index.GraphPage{URI: "apple-docs://foundation/filemanager/1415372-logformat", Title: "logFormat(with:_:)", Kind: "method", ParentURI: "apple-docs://foundation/filemanager"})
 	typ("apple-docs://uikit/uicolor", "UIColor", "class")
 	member("apple-docs://uikit/uicolor", "init(red:green:blue:alpha:)", "init", "init(red: CGFloat, green: CGFloat, blue: CGFloat, alpha: CGFloat)")
 	member("apple-docs://uikit/uicolor", "init(white:alpha:)", "init", "init(white: CGFloat, alpha: CGFloat)")
@@ -270,6 +274,9 @@ func TestTypedChecks(t *testing.T) {
 		{"Optional's none", "import UIKit\nlet v = UIImageView()\nv.setMode(.none, animated: true)\n", "", ""},
 		{"labels on a type of Objective-C era pages", "import Foundation\nlet fm = FileManager()\nprint(fm.fileExists(at: u))\n", WrongLabels, "fileExists"},
 		{"real labels there", "import Foundation\nlet fm = FileManager()\nprint(fm.fileExists(atPath: p))\n", "", ""},
+		{"a required label of a Foundation class's method known by its title left out", "import Foundation\nlet fm = FileManager()\ntry fm.createDirectory(at: u)\n", WrongLabels, "createDirectory"},
+		{"an importer default of a Foundation class's method left out", "import Foundation\nlet fm = FileManager()\ntry fm.createDirectory(at: u, withIntermediateDirectories: true)\n", "", ""},
+		{"an Objective-C variadic's arguments left out", "import Foundation\nlet fm = FileManager()\nfm.logFormat(with: \"done\")\n", "", ""},
 		{"no member judged there", "import Foundation\nlet fm = FileManager()\nprint(fm.documentsDirectory)\n", "", ""},
 		{"no such initializer", "import UIKit\nlet c = UIColor(hex: \"#fff\")\n", NoSuchInitializer, "UIColor"},
 		{"a real initializer", "import UIKit\nlet c = UIColor(red: 1, green: 0, blue: 0, alpha: 1)\n", "", ""},
