@@ -864,16 +864,18 @@ func (c *Checker) checkStaticMember(g *graphView, s site, protocols []string, im
 // (CarPlay's CPMessageLeadingItem.star) is no static of SwiftUI's, and a
 // method (UIButton.Configuration.filled()) is no property written without
 // a call (`.buttonStyle(.filled)`).
+//
+// Pages first: the Topics entries are read only when no page has it.
 func staticElsewhere(g *graphView, s site, imports map[string]bool) bool {
-	for _, m := range g.overloads(s.name, true) {
-		if !imports[memberFramework(m)] {
-			continue
+	fits := func(ms []apiMember) bool {
+		for _, m := range ms {
+			if imports[memberFramework(m)] && (s.called || !strings.Contains(m.title, "(")) {
+				return true
+			}
 		}
-		if s.called || !strings.Contains(m.title, "(") {
-			return true
-		}
+		return false
 	}
-	return false
+	return fits(g.overloads(s.name, false)) || fits(g.overloads(s.name, true))
 }
 
 // memberFramework is the lowercased module of a member: its parent's, or

@@ -309,19 +309,22 @@ func storedClosureType(g *graphView, types []*apiType, inits []apiMember, src cl
 	return out
 }
 
-// typeClosureParams records the types closure parameters bound once get
-// from their callees' declarations (closureTypes), for the switches and
-// comparisons over them (`switch completion { case .finished:`).
+// typeClosureParams lets the switches and comparisons over a closure
+// parameter bound once (`switch completion { case .finished:`) read the
+// type its callee's declaration gives it (Analysis.closureType), each read
+// on first use.
 func (c *Checker) typeClosureParams(g *graphView, a *Analysis, declared, imports map[string]bool) {
 	a.closureTypes = map[string]string{}
-	for name, src := range a.closures {
-		a.step()
-		if src == nil || declared[src.root] || a.bindings[name] != 1 {
-			continue
+	a.closureType = func(name string) string {
+		if t, done := a.closureTypes[name]; done {
+			return t
 		}
-		if t := c.closureParamType(g, *src, imports); t != "" {
-			a.closureTypes[name] = t
+		t := ""
+		if src := a.closures[name]; src != nil && !declared[src.root] && a.bindings[name] == 1 {
+			t = c.closureParamType(g, *src, imports)
 		}
+		a.closureTypes[name] = t
+		return t
 	}
 }
 

@@ -81,10 +81,13 @@ func (a *Analysis) sureOrClosureType(name string) string {
 	if t := a.sureTypes[name]; t != "" {
 		return t
 	}
-	if t := a.closureTypes[name]; t != "" {
+	if t := a.envTypes[name]; t != "" {
 		return t
 	}
-	return a.envTypes[name]
+	if _, ok := a.closures[name]; !ok || a.closureType == nil {
+		return ""
+	}
+	return a.closureType(name)
 }
 
 // switchContexts records, for the leading dots that start a `case` pattern

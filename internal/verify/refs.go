@@ -123,8 +123,10 @@ type Analysis struct {
 	// closures maps a closure parameter to where its type comes from (a
 	// nil entry: bound by two closures that differ).
 	closures map[string]*closureSource
-	// closureTypes are the types those closure parameters get, read
-	// when the typed checks run (typeClosureParams).
+	// closureType gives the type a closure parameter gets, read on first
+	// use when the typed checks run (typeClosureParams); closureTypes
+	// holds what it read.
+	closureType  func(name string) string
 	closureTypes map[string]string
 	// envTypes are the types the file's @Environment properties hold,
 	// read when the typed checks run (typeEnvironment).
