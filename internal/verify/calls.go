@@ -49,6 +49,11 @@ type site struct {
 	// ownNamed: the file's own types declare a member of this name too,
 	// none in an extension or a protocol; the receiver is a typed local.
 	ownNamed bool
+	// boundLinks: the first links come from the chain a local was bound
+	// to (`let products = try await Product.products(for: ids)`), members
+	// of Apple types as written there; a local named like one of them is
+	// no member of the project's.
+	boundLinks int
 	// localOnly: the file, checked alone, declares the name only as a
 	// local or a free function (`let database = container.database(with:
 	// .private)`), which no receiver's member can be.
@@ -341,7 +346,7 @@ func (a *Analysis) memberSite(dot int, labels map[int][]string) (site, bool) {
 		}
 		s.ownNamed = true
 	}
-	if self := a.selfTypes[rcv.root]; self != "" && (root.Is(tokKeyword, "self") || root.Kind == tokIdent && !isCapitalized(root.Text)) {
+	if self := a.selfTypes[rcv.root]; self != "" && !strings.HasPrefix(root.Text, "$") && (root.Is(tokKeyword, "self") || root.Kind == tokIdent && !isCapitalized(root.Text)) {
 		if _, local := a.locals[root.Text]; !local && !a.memberDecls[root.Text] && !a.tok(rcv.root+1).IsPunct("(") && !a.tok(rcv.root+1).IsPunct("[") {
 			// self.member, or an inherited property written bare
 			// (tableView in a UITableViewController): a member of the
@@ -399,18 +404,29 @@ func (a *Analysis) memberSite(dot int, labels map[int][]string) (site, bool) {
 	}
 	typ, local := a.locals[root.Text]
 	switch {
+	case !r.linkCall && a.envTypes[root.Text] != "":
+		// `@Environment(\.modelContext) private var modelContext`.
+		s.rootType = a.envTypes[root.Text]
 	case isCapitalized(root.Text) && !local:
 		s.rootType = root.Text
 	case local && a.sureTypes[root.Text] != "" && !r.linkCall && !a.ownTypes[typ]:
 		parts := strings.Split(a.sureTypes[root.Text], "|")
 		s.rootType = parts[0]
 		links = append(parts[1:], links...)
+		s.boundLinks = len(parts) - 1
+	case !local && !r.linkCall && a.dollarElement(rcv.root) != "":
+		// `$0` in a closure over an array's elements.
+		parts := strings.Split(a.dollarElement(rcv.root), "|")
+		s.rootType = parts[0]
+		links = append(parts[1:], links...)
+		s.boundLinks = len(parts) - 1
 	case local && a.wrappedType(root.Text) != "" && !r.linkCall && !a.ownTypes[typ] && (unwraps(a.tok(rcv.root+1)) || a.unwrappedAlike[root.Text]):
 		// `player?.stop()` on `var player: AVAudioPlayer?`, or
 		// `player.stop()` after `if let player`.
 		parts := strings.Split(a.wrappedType(root.Text), "|")
 		s.rootType = parts[0]
 		links = append(parts[1:], links...)
+		s.boundLinks = len(parts) - 1
 	}
 	if s.ownNamed && s.rootType == "" {
 		return site{}, false
@@ -450,6 +466,8 @@ func (c *Checker) checkSites(ctx context.Context, a *Analysis, declared map[stri
 	// expect maps a leading dot to the type its context wants: the
 	// parameter's declared type, or the assigned property's.
 	expect := a.returnContexts()
+	c.typeClosureParams(g, a, declared, imports)
+	c.typeEnvironment(g, a, imports)
 	a.switchContexts(expect)
 	a.comparisonContexts(expect)
 	var out []Reference
@@ -465,8 +483,8 @@ func (c *Checker) checkSites(ctx context.Context, a *Analysis, declared map[stri
 			continue
 		}
 		own := false
-		for _, l := range s.links {
-			own = own || declared[l]
+		for i, l := range s.links {
+			own = own || declared[l] && (i >= s.boundLinks || a.memberDecls[l])
 		}
 		if own {
 			continue
@@ -497,11 +515,17 @@ func (c *Checker) checkSite(g *graphView, a *Analysis, s site, imports, extInits
 			return Reference{}, false, nil
 		}
 		types := g.typesNamed(s.name, imports)
-		if !judgedInits(types) && (g.unindexed || !g.judgedLegacyInits(types)) {
-			return Reference{}, false, nil
-		}
 		inits := g.membersOf(types, "init")
 		if len(inits) == 0 {
+			return Reference{}, false, nil
+		}
+		if !judgedInits(types) && (g.unindexed || !g.judgedLegacyInits(types)) {
+			// The list may lack the initializer called, but one that
+			// fits still gives its leading-dot arguments' types
+			// (URLRequest(url:cachePolicy:timeoutInterval:)).
+			if fitsAny(inits, "init", s.labels, s.trailing) {
+				a.expectArguments(s, inits, "init", expect)
+			}
 			return Reference{}, false, nil
 		}
 		if fitsAny(inits, "init", s.labels, s.trailing) {
@@ -775,8 +799,20 @@ func (c *Checker) checkCase(g *graphView, s site, want string, imports map[strin
 		return c.checkStaticMember(g, s, strings.Split(protocols, "|"), imports)
 	}
 	types := g.typesNamed(want, imports)
-	if !g.judgedCases(types) || len(g.membersOf(types, s.name)) > 0 || len(g.siblingMembers(types, s.name)) > 0 {
-		return Reference{}, false, nil
+	if len(types) == 1 && types[0].alias != "" {
+		// A typealias's cases are the named type's.
+		types = g.typesNamed(types[0].alias, imports)
+	}
+	judged := g.judgedCases(types, false)
+	if !judged && g.judgedCases(types, true) && !extensible(g, types) {
+		// A list from Objective-C era pages (HKQuantityTypeIdentifier's
+		// constants) may lack the Swift overlay's names: a name no page
+		// or Topics entry of a module in scope has is a finding all the
+		// same.
+		judged = !staticElsewhere(g, s, imports) && g.err == nil
+	}
+	if !judged || len(g.membersOf(types, s.name)) > 0 || len(g.siblingMembers(types, s.name)) > 0 {
+		return Reference{}, false, g.err
 	}
 	r := Reference{Line: s.line, Symbol: "." + s.name, Kind: "case", Status: NoSuchCase}
 	r.Nearest = g.caseCandidates(types)
@@ -804,7 +840,7 @@ func (c *Checker) checkStaticMember(g *graphView, s site, protocols []string, im
 	if !judgedStatics(types) || len(g.membersOf(types, s.name)) > 0 {
 		return Reference{}, false, nil
 	}
-	if stdlibMembers[s.name] || len(g.overloads(s.name, false)) > 0 || len(g.overloads(s.name, true)) > 0 || g.err != nil {
+	if stdlibMembers[s.name] || staticElsewhere(g, s, imports) || g.err != nil {
 		return Reference{}, false, g.err
 	}
 	if strings.ToLower(s.name) != s.name {
@@ -821,15 +857,67 @@ func (c *Checker) checkStaticMember(g *graphView, s site, protocols []string, im
 	return r, true, nil
 }
 
-// judgedStatics says whether protocols list static members to judge a
-// leading dot by: each a protocol whose page lists at least three.
-func judgedStatics(types []*apiType) bool {
-	for _, t := range types {
-		if t.kind != "protocol" || len(staticMembers(t)) < 3 || assetStatics[t.title] {
-			return false
+// staticElsewhere says whether a page or a Topics entry of a module in
+// scope has the name in a form the use fits: the crawl lists a protocol's
+// static members partly (RadioGroupPickerStyle's Topics give PickerStyle's
+// radioGroup), but a case of a framework the file does not import
+// (CarPlay's CPMessageLeadingItem.star) is no static of SwiftUI's, and a
+// method (UIButton.Configuration.filled()) is no property written without
+// a call (`.buttonStyle(.filled)`).
+//
+// Pages first: the Topics entries are read only when no page has it.
+func staticElsewhere(g *graphView, s site, imports map[string]bool) bool {
+	fits := func(ms []apiMember) bool {
+		for _, m := range ms {
+			if imports[memberFramework(m)] && (s.called || !strings.Contains(m.title, "(")) {
+				return true
+			}
+		}
+		return false
+	}
+	return fits(g.overloads(s.name, false)) || fits(g.overloads(s.name, true))
+}
+
+// memberFramework is the lowercased module of a member: its parent's, or
+// the first segment of its address when the parent is not known.
+func memberFramework(m apiMember) string {
+	if m.parent != nil && m.parent.framework != "" {
+		return strings.ToLower(m.parent.framework)
+	}
+	rest, ok := strings.CutPrefix(m.uri, "apple-docs://")
+	if !ok {
+		return ""
+	}
+	fw, _, _ := strings.Cut(rest, "/")
+	return strings.ToLower(fw)
+}
+
+// extensible says whether one of the types is an extensible string
+// enumeration (NS_EXTENSIBLE_STRING_ENUM: an unlabelled init(_:) beside
+// init(rawValue:)), whose constants other frameworks and projects add
+// (NSNotification.Name.fileProviderPendingSetDidChange in FileProvider).
+func extensible(g *graphView, types []*apiType) bool {
+	for _, m := range g.membersOf(types, "init") {
+		if m.title == "init(_:)" {
+			return true
 		}
 	}
-	return len(types) > 0
+	return false
+}
+
+// judgedStatics says whether protocols list static members to judge a
+// leading dot by: each a protocol, one of them listing at least three
+// (ButtonStyle's page lists one, PrimitiveButtonStyle's fourteen: a
+// `.buttonStyle(…)` argument is a static of either).
+func judgedStatics(types []*apiType) bool {
+	listed := false
+	for _, t := range types {
+		if t.kind != "protocol" || assetStatics[t.title] {
+			return false
+		}
+		listed = listed || len(staticMembers(t)) >= 3
+	}
+	return listed
 }
 
 // assetStatics are protocols whose static members a project's asset
@@ -881,7 +969,9 @@ func staticCandidates(types []*apiType) []Candidate {
 // judgedCases says whether the types' cases and static members are
 // documented well enough to say one is missing: titled, not from
 // Objective-C era pages, a few members at least, superclasses complete.
-func (g *graphView) judgedCases(types []*apiType) bool {
+//
+// legacy admits types whose lists are from Objective-C era pages.
+func (g *graphView) judgedCases(types []*apiType, legacy bool) bool {
 	if len(types) == 0 {
 		return false
 	}
@@ -890,7 +980,7 @@ func (g *graphView) judgedCases(types []*apiType) bool {
 		// crawl has a part of them: only enums and structs are judged.
 		// A type whose own page the crawl missed is not judged: its
 		// cases may be a part of the real list (UIKeyboardType).
-		if t.title == "" && g.siblingsWhole(t) && !legacyHeavy(t) {
+		if t.title == "" && g.siblingsWhole(t) && (legacy || !legacyHeavy(t)) {
 			// The crawl missed its page, but its member pages' See Also
 			// lists give its cases (siblings.go).
 			continue
@@ -898,7 +988,7 @@ func (g *graphView) judgedCases(types []*apiType) bool {
 		if t.kind != "enum" && t.kind != "struct" {
 			return false
 		}
-		if t.title == "" || len(t.members) < 3 || t.kind == "protocol" || t.kind == "typealias" || t.kind == "associatedtype" || legacyHeavy(t) {
+		if t.title == "" || len(t.members) < 3 || t.kind == "protocol" || t.kind == "typealias" || t.kind == "associatedtype" || !legacy && legacyHeavy(t) {
 			return false
 		}
 	}
@@ -966,16 +1056,15 @@ func (c *Checker) receiverTypes(g *graphView, s site, imports map[string]bool) (
 		return nil, false
 	}
 	types = g.typesNamed(s.rootType, imports)
-	for _, l := range s.links {
-		next := ""
+	for i, l := range s.links {
+		if l == elementLink {
+			continue // taken with the link before
+		}
 		opaque = false
 		ms := g.membersOf(types, l)
-		for _, m := range ms {
-			if next = declaredType(m.decl); next != "" {
-				break
-			}
-		}
-		if next == "" {
+		element := i+1 < len(s.links) && s.links[i+1] == elementLink
+		next := linkType(ms, element)
+		if next == "" && !element {
 			next, opaque = sameOpaqueType(ms)
 		}
 		if next == "" {

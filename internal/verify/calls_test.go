@@ -41,6 +41,12 @@ func testGraph() graphTable {
 	typ("apple-docs://uikit/uidevice", "UIDevice", "class")
 	member("apple-docs://uikit/uidevice", "current", "property", "class var current: UIDevice { get }")
 	member("apple-docs://uikit/uidevice", "name", "property", "var name: String { get }")
+	// A method named like the singleton property, a static method that
+	// returns an array, and overloads that return different types.
+	member("apple-docs://uikit/uidevice", "current(for:)", "method", "func current(for index: Int) -> UIScreen")
+	member("apple-docs://uikit/uidevice", "all(for:)", "method", "static func all(for identifiers: [String]) async throws -> [UIDevice]")
+	d.Pages = append(d.Pages, index.GraphPage{URI: "apple-docs://uikit/uidevice/pick(_:)-1", Title: "pick(_:)", Kind: "method", ParentURI: "apple-docs://uikit/uidevice", Declaration: "func pick(_ index: Int) -> UIImageView"},
+		index.GraphPage{URI: "apple-docs://uikit/uidevice/pick(_:)-2", Title: "pick(_:)", Kind: "method", ParentURI: "apple-docs://uikit/uidevice", Declaration: "func pick(_ name: String) -> UIScreen"})
 	typ("apple-docs://uikit/uiscreen", "UIScreen", "class")
 	member("apple-docs://uikit/uiscreen", "hasNotch", "property", "var hasNotch: Bool { get }")
 	member("apple-docs://uikit/uiscreen", "separatorStyle", "property", "var separatorStyle: Int { get }")
@@ -60,6 +66,10 @@ func testGraph() graphTable {
 	}
 	d.Pages = append(d.Pages, index.GraphPage{URI: "apple-docs://foundation/filemanager/1410277-fileexists", Title: "fileExists(atPath:)", Kind: "method",
 		ParentURI: "apple-docs://foundation/filemanager", Declaration: "func fileExists(atPath path: String) -> Bool"})
+	// Objective-C methods known by their titles alone, one variadic.
+	d.Pages = append(d.Pages, index.GraphPage{URI: "apple-docs://foundation/filemanager/1415371-createdirectory", Title: "createDirectory(at:withIntermediateDirectories:attributes:)", Kind: "method",
+		ParentURI: "apple-docs://foundation/filemanager"},
+		index.GraphPage{URI: "apple-docs://foundation/filemanager/1415372-logformat", Title: "logFormat(with:_:)", Kind: "method", ParentURI: "apple-docs://foundation/filemanager"})
 	typ("apple-docs://uikit/uicolor", "UIColor", "class")
 	member("apple-docs://uikit/uicolor", "init(red:green:blue:alpha:)", "init", "init(red: CGFloat, green: CGFloat, blue: CGFloat, alpha: CGFloat)")
 	member("apple-docs://uikit/uicolor", "init(white:alpha:)", "init", "init(white: CGFloat, alpha: CGFloat)")
@@ -156,6 +166,64 @@ func testGraph() graphTable {
 	for _, c := range []string{"public", "private", "shared"} {
 		member("apple-docs://cloudkit/ckdatabase/scope", c, "case", "case "+c)
 	}
+	// A structure documented from Objective-C era pages (its initializers
+	// are not judged) whose initializer takes a typealias of an enum.
+	const request = "apple-docs://foundation/urlrequest"
+	d.Pages = append(d.Pages, index.GraphPage{URI: request, Title: "URLRequest", Kind: "struct", Framework: "foundation"})
+	for i := range minOwnMembers {
+		d.Pages = append(d.Pages, index.GraphPage{URI: fmt.Sprintf("%s/20%d-old%d", request, i, i), Title: fmt.Sprintf("old%d", i), Kind: "property", ParentURI: request})
+	}
+	d.Pages = append(d.Pages, index.GraphPage{URI: request + "/2011457-init", Title: "init(url:cachePolicy:timeoutInterval:)", Kind: "init", ParentURI: request,
+		Declaration: "init(url: URL, cachePolicy: URLRequest.CachePolicy = .useProtocolCachePolicy, timeoutInterval: TimeInterval = 60.0)"},
+		index.GraphPage{URI: request + "/cachepolicy", Title: "URLRequest.CachePolicy", Kind: "typealias", Framework: "foundation", ParentURI: request,
+			Declaration: "typealias URLRequest.CachePolicy = NSURLRequest.CachePolicy"})
+	typ("apple-docs://foundation/nsurlrequest/cachepolicy", "NSURLRequest.CachePolicy", "enum")
+	for _, c := range []string{"useProtocolCachePolicy", "reloadIgnoringLocalCacheData", "returnCacheDataElseLoad"} {
+		member("apple-docs://foundation/nsurlrequest/cachepolicy", c, "case", "case "+c)
+	}
+	// SwiftUI's environment values, one of a class's type and one of an
+	// enum's.
+	typ("apple-docs://swiftui/environmentvalues", "EnvironmentValues", "struct")
+	member("apple-docs://swiftui/environmentvalues", "modelContext", "property", "var modelContext: ModelContext { get set }")
+	member("apple-docs://swiftui/environmentvalues", "contentMode", "property", "var contentMode: UIView.ContentMode { get }")
+	typ("apple-docs://swiftdata/modelcontext", "ModelContext", "class")
+	member("apple-docs://swiftdata/modelcontext", "delete(_:)", "method", "func delete<T>(_ model: T) where T : PersistentModel")
+	// Constants documented from Objective-C era pages: a typed one
+	// (init(rawValue:) alone) and an extensible one (init(_:) too), each
+	// taken by an initializer.
+	legacyConstants := func(uri, title string, names []string, inits ...string) {
+		d.Pages = append(d.Pages, index.GraphPage{URI: uri, Title: title, Kind: "struct", Framework: strings.Split(strings.TrimPrefix(uri, "apple-docs://"), "/")[0]})
+		for i, n := range names {
+			d.Pages = append(d.Pages, index.GraphPage{URI: fmt.Sprintf("%s/16150%d-%s", uri, i, strings.ToLower(n)), Title: n, Kind: "property", ParentURI: uri,
+				Declaration: "static let " + n + ": " + title})
+		}
+		for _, in := range inits {
+			member(uri, in, "init", "")
+		}
+	}
+	legacyConstants("apple-docs://healthkit/hkquantitytypeidentifier", "HKQuantityTypeIdentifier", []string{"stepCount", "height", "bodyMass", "heartRate"}, "init(rawValue:)")
+	typ("apple-docs://healthkit/hkquantitytype", "HKQuantityType", "class")
+	member("apple-docs://healthkit/hkquantitytype", "init(_:)", "init", "convenience init(_ identifier: HKQuantityTypeIdentifier)")
+	legacyConstants("apple-docs://foundation/nsnotification/name", "NSNotification.Name", []string{"didBecomeActive", "willResignActive", "didFinishLaunching", "didReceiveMemoryWarning"}, "init(rawValue:)", "init(_:)")
+	typ("apple-docs://foundation/notification", "Notification", "struct")
+	member("apple-docs://foundation/notification", "init(name:)", "init", "init(name: NSNotification.Name)")
+	// Structures documented from Objective-C era pages whose own Topics
+	// list their initializers: a Foundation value type, and a C structure
+	// whose Swift overlay adds initializers the crawl lacks.
+	for _, st := range [][3]string{
+		{"apple-docs://foundation/date", "Date", "init(timeIntervalSinceNow:)"},
+		{"apple-docs://coregraphics/cgaffinetransform", "CGAffineTransform", "init(a:b:c:d:tx:ty:)"},
+	} {
+		d.Pages = append(d.Pages, index.GraphPage{URI: st[0], Title: st[1], Kind: "struct", Framework: strings.Split(strings.TrimPrefix(st[0], "apple-docs://"), "/")[0]})
+		for i := range minOwnMembers {
+			u := fmt.Sprintf("%s/30%d-old%d", st[0], i, i)
+			d.Pages = append(d.Pages, index.GraphPage{URI: u, Title: fmt.Sprintf("old%d", i), Kind: "property", ParentURI: st[0]})
+			d.Children = append(d.Children, index.GraphChild{ParentURI: st[0], URI: u, Title: fmt.Sprintf("old%d", i)})
+		}
+		u := st[0] + "/3000-init"
+		d.Pages = append(d.Pages, index.GraphPage{URI: u, Title: st[2], Kind: "init", ParentURI: st[0]})
+		d.Children = append(d.Children, index.GraphChild{ParentURI: st[0], URI: u, Title: st[2]})
+	}
 	siblingFixture(d, typ, member)
 	return graphTable{MemTable: NewMemTable("test graph", nil), g: newSymbolGraph(d)}
 }
@@ -206,6 +274,9 @@ func TestTypedChecks(t *testing.T) {
 		{"Optional's none", "import UIKit\nlet v = UIImageView()\nv.setMode(.none, animated: true)\n", "", ""},
 		{"labels on a type of Objective-C era pages", "import Foundation\nlet fm = FileManager()\nprint(fm.fileExists(at: u))\n", WrongLabels, "fileExists"},
 		{"real labels there", "import Foundation\nlet fm = FileManager()\nprint(fm.fileExists(atPath: p))\n", "", ""},
+		{"a required label of a Foundation class's method known by its title left out", "import Foundation\nlet fm = FileManager()\ntry fm.createDirectory(at: u)\n", WrongLabels, "createDirectory"},
+		{"an importer default of a Foundation class's method left out", "import Foundation\nlet fm = FileManager()\ntry fm.createDirectory(at: u, withIntermediateDirectories: true)\n", "", ""},
+		{"an Objective-C variadic's arguments left out", "import Foundation\nlet fm = FileManager()\nfm.logFormat(with: \"done\")\n", "", ""},
 		{"no member judged there", "import Foundation\nlet fm = FileManager()\nprint(fm.documentsDirectory)\n", "", ""},
 		{"no such initializer", "import UIKit\nlet c = UIColor(hex: \"#fff\")\n", NoSuchInitializer, "UIColor"},
 		{"a real initializer", "import UIKit\nlet c = UIColor(red: 1, green: 0, blue: 0, alpha: 1)\n", "", ""},
@@ -246,6 +317,30 @@ func TestTypedChecks(t *testing.T) {
 		{"element of an array parameter in a for loop", "import UIKit\nfunc f(_ ds: [UIDevice]) {\n  for d in ds {\n    print(d.hasNotch)\n  }\n}\n", NotOnType, "hasNotch"},
 		{"element taken by last", "import UIKit\nfunc f(_ ds: [UIDevice]) {\n  guard let d = ds.last else { return }\n  print(d.hasNotch)\n}\n", NotOnType, "hasNotch"},
 		{"element in a map closure", "import UIKit\nfunc f(_ ds: [UIDevice]) -> [Bool] {\n  ds.map { d in\n    d.hasNotch\n  }\n}\n", NotOnType, "hasNotch"},
+		{"member of $0 in a filter closure", "import UIKit\nfunc f(_ ds: [UIDevice]) -> [UIDevice] {\n  ds.filter { $0.hasNotch }\n}\n", NotOnType, "hasNotch"},
+		{"member of $1 in a sorted closure", "import UIKit\nfunc f(_ ds: [UIDevice]) -> [UIDevice] {\n  ds.sorted { $0.name < $1.hasNotch }\n}\n", NotOnType, "hasNotch"},
+		{"leading dot compared with a property of $0", "import UIKit\nfunc f(_ vs: [UIImageView]) -> [UIImageView] {\n  vs.filter { $0.contentMode == .aspectFit }\n}\n", NoSuchCase, "aspectFit"},
+		{"a real member of $0", "import UIKit\nfunc f(_ ds: [UIDevice]) -> [String] {\n  ds.map { $0.name }\n}\n", "", ""},
+		{"$0 of a closure over an untyped collection", "import UIKit\nfunc f(_ ds: [UIDevice], xs: [Any]) {\n  ds.forEach { d in print(d.name) }\n  xs.forEach { print($0.hasNotch) }\n}\n", "", ""},
+		{"$0 in a class with an Apple superclass", "import UIKit\nclass D: UIDevice {\n  func f(xs: [Any]) { xs.forEach { print($0.hasNotch) } }\n}\n", "", ""},
+		{"leading dot of a typealias in an unjudged type's initializer", "import Foundation\nlet r = URLRequest(url: u, cachePolicy: .ignoreCache, timeoutInterval: 5)\n", NoSuchCase, "ignoreCache"},
+		{"a case of the aliased type in an unjudged type's initializer", "import Foundation\nlet r = URLRequest(url: u, cachePolicy: .reloadIgnoringLocalCacheData)\n", "", ""},
+		{"an unjudged type's initializer that fits none is no finding", "import Foundation\nlet r = URLRequest(string: s, cachePolicy: .ignoreCache)\n", "", ""},
+		{"member of an environment value", "import SwiftUI\nimport SwiftData\nstruct V: View {\n  @Environment(\\.modelContext) private var modelContext\n  func f() { print(modelContext.hasNotch) }\n}\n", NotOnType, "hasNotch"},
+		{"a real member of an environment value", "import SwiftUI\nimport SwiftData\nstruct V: View {\n  @Environment(\\.modelContext) private var modelContext\n  func f(t: T) { modelContext.delete(t) }\n}\n", "", ""},
+		{"leading dot compared with an environment value", "import SwiftUI\nstruct V: View {\n  @Environment(\\.contentMode) var mode\n  func f() -> Bool { mode == .aspectFit }\n}\n", NoSuchCase, "aspectFit"},
+		{"an environment value's name bound again", "import SwiftUI\nimport SwiftData\nstruct V: View {\n  @Environment(\\.modelContext) private var modelContext\n  func f(modelContext: Store) { print(modelContext.hasNotch) }\n}\n", "", ""},
+		{"a constant an Objective-C era list lacks", "import HealthKit\nlet t = HKQuantityType(.steps)\n", NoSuchCase, "steps"},
+		{"a constant of an Objective-C era list", "import HealthKit\nlet t = HKQuantityType(.stepCount)\n", "", ""},
+		{"a constant an Objective-C era list lacks that a page in scope has", "import HealthKit\nimport UIKit\nlet t = HKQuantityType(.hasNotch)\n", "", ""},
+		{"a constant an extensible list lacks", "import Foundation\nlet n = Notification(name: .fileProviderDidChange)\n", "", ""},
+		{"element of an array a static method returns", "import UIKit\nfunc f(ids: [String]) async throws {\n  let ds = try await UIDevice.all(for: ids)\n  guard let d = ds.first else { return }\n  print(d.hasNotch)\n}\n", NotOnType, "hasNotch"},
+		{"element of an array a static method returns, in a loop over a local named like it", "import UIKit\nfunc f(ids: [String]) async throws {\n  let all = try await UIDevice.all(for: ids)\n  for d in all {\n    print(d.hasNotch)\n  }\n}\n", NotOnType, "hasNotch"},
+		{"a real member of an element of an array a static method returns", "import UIKit\nfunc f(ids: [String]) async throws {\n  let all = try await UIDevice.all(for: ids)\n  print(all.map { $0.name })\n}\n", "", ""},
+		{"overloads that return different types give none", "import UIKit\nlet x = UIDevice.current.pick(1)\nprint(x.separatorStyle)\n", "", ""},
+		{"an initializer a Foundation structure of Objective-C era pages lacks", "import Foundation\nlet d = Date(year: 2024, month: 1, day: 1)\n", NoSuchInitializer, "Date"},
+		{"a Foundation structure's listed initializer", "import Foundation\nlet d = Date(timeIntervalSinceNow: 5)\n", "", ""},
+		{"a C structure's overlay initializer the list lacks", "import CoreGraphics\nlet t = CGAffineTransform(scaleX: 2, y: 2)\n", "", ""},
 		{"a real member of an element", "import UIKit\nfunc f(_ ds: [UIDevice]) -> [String] {\n  ds.map { d in\n    d.name\n  }\n}\n", "", ""},
 		{"local bound to a typed local's member", "import UIKit\nfunc f(view: UIImageView) {\n  let mode = view.contentMode\n  print(mode.hasNotch)\n}\n", NotOnType, "hasNotch"},
 		{"leading dot a function returns", "import UIKit\nfunc mode() -> UIView.ContentMode {\n  return .aspectFit\n}\n", NoSuchCase, "aspectFit"},

@@ -107,6 +107,11 @@ func (a *Analysis) closureCallee(open int) (closureSource, bool) {
 	}
 	if !isCapitalized(root) {
 		sure := a.sureTypes[root]
+		if sure == "" && label != "" {
+			// A labelled closure on a value of unknown type: the
+			// member's overloads in scope may agree on its inputs.
+			return closureSource{member: name.Text, label: label}, true
+		}
 		if sure == "" {
 			return closureSource{}, false
 		}
@@ -176,26 +181,48 @@ func splitTopLevel(s string) []string {
 // closureParamType is the type a closure parameter gets from the callee's
 // declaration: the same input type in every overload that takes a
 // closure of the parameter's arity, else "".
+//
+// A labelled closure whose callee's receiver is lost on the way (a link
+// with no page: `URLSession.shared.dataTaskPublisher(for:).sink(receiveCompletion:
+// {`) takes the type the documented overloads of the member in scope
+// agree on.
 func (c *Checker) closureParamType(g *graphView, src closureSource, imports map[string]bool) string {
-	types := g.typesNamed(src.root, imports)
-	for _, l := range src.links {
-		next := ""
-		for _, m := range g.membersOf(types, l) {
-			if next = declaredType(m.decl); next != "" {
-				break
-			}
+	var types []*apiType
+	if src.root != "" {
+		types = g.typesNamed(src.root, imports)
+	}
+	for i, l := range src.links {
+		if l == elementLink {
+			continue // taken with the link before
 		}
+		next := linkType(g.membersOf(types, l), i+1 < len(src.links) && src.links[i+1] == elementLink)
 		if next == "" {
-			return ""
+			types = nil
+			break
 		}
 		types = g.typesNamed(next, imports)
 	}
 	if len(types) == 0 {
+		if src.label != "" && src.member != "init" {
+			t, _ := agreedClosureInput(inScopeOverloads(g, src.member, imports), src)
+			return t
+		}
 		return ""
 	}
+	out, untyped := agreedClosureInput(g.membersOf(types, src.member), src)
+	if out == "" && src.member == "init" {
+		return storedClosureType(g, types, untyped, src)
+	}
+	return out
+}
+
+// agreedClosureInput is the closure parameter's type every overload among
+// ms that takes such a closure gives, "" when none does or two differ;
+// untyped are the overloads known by their titles alone.
+func agreedClosureInput(ms []apiMember, src closureSource) (string, []apiMember) {
 	out := ""
 	var untyped []apiMember
-	for _, m := range g.membersOf(types, src.member) {
+	for _, m := range ms {
 		decl := m.decl
 		if src.label != "" {
 			decl = labelledParam(decl, src.label)
@@ -209,14 +236,11 @@ func (c *Checker) closureParamType(g *graphView, src closureSource, imports map[
 		}
 		t := ins[src.index]
 		if t == "" || out != "" && t != out {
-			return ""
+			return "", nil
 		}
 		out = t
 	}
-	if out == "" && src.member == "init" {
-		return storedClosureType(g, types, untyped, src)
-	}
-	return out
+	return out, untyped
 }
 
 // labelledParam is the text of the parameter of a declaration whose label
@@ -283,6 +307,25 @@ func storedClosureType(g *graphView, types []*apiType, inits []apiMember, src cl
 		out = found
 	}
 	return out
+}
+
+// typeClosureParams lets the switches and comparisons over a closure
+// parameter bound once (`switch completion { case .finished:`) read the
+// type its callee's declaration gives it (Analysis.closureType), each read
+// on first use.
+func (c *Checker) typeClosureParams(g *graphView, a *Analysis, declared, imports map[string]bool) {
+	a.closureTypes = map[string]string{}
+	a.closureType = func(name string) string {
+		if t, done := a.closureTypes[name]; done {
+			return t
+		}
+		t := ""
+		if src := a.closures[name]; src != nil && !declared[src.root] && a.bindings[name] == 1 {
+			t = c.closureParamType(g, *src, imports)
+		}
+		a.closureTypes[name] = t
+		return t
+	}
 }
 
 // bindClosure records where a closure parameter's type comes from; a name

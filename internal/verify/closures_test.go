@@ -159,6 +159,54 @@ func TestClosureOfALabelledArgument(t *testing.T) {
 	t.Errorf("no finding on completion.error; findings: %+v", rep.Findings)
 }
 
+// TestSwitchOverALabelledClosureParameter: a labelled closure whose
+// callee's receiver has no known type (a link with no page, or a local of
+// unknown type) takes the input type the member's overloads in scope agree
+// on, and a switch over that parameter names that type's cases.
+func TestSwitchOverALabelledClosureParameter(t *testing.T) {
+	g := testGraph()
+	d := g.g.src.(*memGraph)
+	const publisher, completion = "apple-docs://combine/publisher", "apple-docs://combine/subscribers/completion"
+	d.Pages = append(d.Pages, index.GraphPage{URI: publisher, Title: "Publisher", Kind: "protocol", Framework: "combine"},
+		index.GraphPage{URI: publisher + "/sink(receivecompletion:receivevalue:)", Title: "sink(receiveCompletion:receiveValue:)", Kind: "method", ParentURI: publisher,
+			Declaration: "func sink(receiveCompletion: @escaping ((Subscribers.Completion<Self.Failure>) -> Void), receiveValue: @escaping ((Self.Output) -> Void)) -> AnyCancellable"},
+		index.GraphPage{URI: completion, Title: "Subscribers.Completion", Kind: "enum", Framework: "combine"},
+		index.GraphPage{URI: completion + "/finished", Title: "Subscribers.Completion.finished", Kind: "case", ParentURI: completion, Declaration: "case finished"},
+		index.GraphPage{URI: completion + "/failure(_:)", Title: "Subscribers.Completion.failure(_:)", Kind: "case", ParentURI: completion, Declaration: "case failure(Failure)"},
+		index.GraphPage{URI: completion + "/hash(into:)", Title: "hash(into:)", Kind: "method", ParentURI: completion, Declaration: "func hash(into hasher: inout Hasher)"})
+	g.g = newSymbolGraph(d)
+	cases := []struct {
+		name, receiver, pattern string
+		want                    bool
+	}{
+		{"a case no type has, through a link with no page", "UIDevice.current.updates(for: k)", ".completed", true},
+		{"a case no type has, on a local of unknown type", "upstream", ".completed", true},
+		{"the type's cases", "upstream", ".finished", false},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			code := "import Combine\nimport UIKit\nfunc load() { let upstream = make()\n  _ = " + tc.receiver + ".sink(receiveCompletion: { completion in\n" +
+				"    switch completion {\n    case " + tc.pattern + ":\n      print(1)\n    case .failure(let e):\n      print(e)\n    }\n  }, receiveValue: { v in print(v) })\n}\n"
+			rep, err := (&Checker{Table: g}).Check(context.Background(), []File{{Code: code}}, Options{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			var found *Reference
+			for i, r := range rep.Findings {
+				if r.Status == NoSuchCase {
+					found = &rep.Findings[i]
+				}
+			}
+			switch {
+			case tc.want && (found == nil || found.Line != 6 || found.Symbol != tc.pattern || len(found.Nearest) == 0):
+				t.Fatalf("want no_such_case %s on line 6 with the real cases; findings: %+v", tc.pattern, rep.Findings)
+			case !tc.want && found != nil:
+				t.Fatalf("want no finding, got %+v", found)
+			}
+		})
+	}
+}
+
 // TestLabelledParam finds a declaration's parameter by its label, past the
 // arrows of closure types.
 func TestLabelledParam(t *testing.T) {

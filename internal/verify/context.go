@@ -75,6 +75,21 @@ func (a *Analysis) bodyType(o int) string {
 	return path
 }
 
+// sureOrClosureType is a local's written type, or the type a closure
+// parameter gets from its callee's declaration.
+func (a *Analysis) sureOrClosureType(name string) string {
+	if t := a.sureTypes[name]; t != "" {
+		return t
+	}
+	if t := a.envTypes[name]; t != "" {
+		return t
+	}
+	if _, ok := a.closures[name]; !ok || a.closureType == nil {
+		return ""
+	}
+	return a.closureType(name)
+}
+
 // switchContexts records, for the leading dots that start a `case` pattern
 // of a switch over a local of written type (`switch type {` with `for type:
 // NSFetchedResultsChangeType` a parameter), that type: `case .updated:`
@@ -86,7 +101,7 @@ func (a *Analysis) switchContexts(expect map[int]string) {
 		if !t.Is(tokKeyword, "switch") || a.tok(i+1).Kind != tokIdent || !a.tok(i+2).IsPunct("{") {
 			continue
 		}
-		typ := a.sureTypes[a.tok(i+1).Text]
+		typ := a.sureOrClosureType(a.tok(i + 1).Text)
 		if typ == "" || strings.Contains(typ, "|") || a.ownTypes[typ] || a.generics[typ] {
 			continue
 		}
@@ -134,7 +149,7 @@ func (a *Analysis) comparisonContexts(expect map[int]string) {
 		if lhs.Kind != tokIdent || isCapitalized(lhs.Text) || a.tok(l-1).IsPunct(".") || expect[i+1] != "" {
 			continue
 		}
-		typ := a.sureTypes[lhs.Text]
+		typ := a.sureOrClosureType(lhs.Text)
 		if typ == "" || strings.Contains(typ, "|") || a.ownTypes[typ] || a.generics[typ] {
 			continue
 		}

@@ -1,5 +1,7 @@
 package verify
 
+import "strings"
+
 // Element types: a value taken out of an array whose element type is
 // written (`locations: [CLLocation]`) is an element: `for l in locations`,
 // `locations.last`, `records.map { record in … }`. And a local bound to a
@@ -29,12 +31,92 @@ func (a *Analysis) bindElements(name, path string) {
 	a.elements[name] = path
 }
 
-// elementsOf is the element type of the array local name, "" when unknown.
+// elementsOf is the element type of the array local name, "" when unknown:
+// its written element type, or, for a local bound to a member chain
+// (`let products = try await Product.products(for: ids)`), the chain with
+// elementLink after it, followed when checked: the element of the array
+// the chain's last member declares it returns.
 func (a *Analysis) elementsOf(name string) string {
 	if a.bindings[name] != 1 {
 		return ""
 	}
-	return a.elements[name]
+	if e := a.elements[name]; e != "" {
+		return e
+	}
+	if sure := a.sureTypes[name]; strings.Contains(sure, "|") && !strings.HasSuffix(sure, "|"+elementLink) {
+		return sure + "|" + elementLink
+	}
+	return ""
+}
+
+// elementLink, after a chain's member, stands for an element of the array
+// that member returns ("Product|products|[]").
+const elementLink = "[]"
+
+// linkType is what a chain's link gives among its overloads ms: the type
+// the declaring overloads agree on, or, when element says the next link is
+// elementLink, the element type of the array they declare. Overloads that
+// return different types (KeyedDecodingContainer.decode) give none.
+//
+// A property among them (UITableViewController.tableView) is the link,
+// the methods of its base name (tableView(_:cellForRowAt:)) are not.
+func linkType(ms []apiMember, element bool) string {
+	var props []apiMember
+	for _, m := range ms {
+		if m.kind == "property" {
+			props = append(props, m)
+		}
+	}
+	if len(props) > 0 {
+		ms = props
+	}
+	out := ""
+	for _, m := range ms {
+		t := declaredType(m.decl)
+		if element {
+			t = declaredElementType(m.decl)
+		}
+		if t != "" && out != "" && t != out {
+			return ""
+		}
+		if t != "" {
+			out = t
+		}
+	}
+	return out
+}
+
+// declaredElementType is T when a declaration returns (or a property
+// holds) an array `[T]` of a plain type path, else "".
+func declaredElementType(decl string) string {
+	s := decl
+	if i := strings.LastIndex(s, "->"); i >= 0 {
+		s = s[i+2:]
+	} else if strings.Contains(s, "var ") || strings.Contains(s, "let ") {
+		i := strings.IndexByte(s, ':')
+		if i < 0 {
+			return ""
+		}
+		s = s[i+1:]
+	} else {
+		return ""
+	}
+	s = strings.TrimSpace(s)
+	for _, kw := range []string{"throws ", "async ", "rethrows "} {
+		s = strings.TrimPrefix(s, kw)
+	}
+	if !strings.HasPrefix(s, "[") {
+		return ""
+	}
+	end := 1
+	for end < len(s) && (identByte(s[end]) || s[end] == '.') {
+		end++
+	}
+	typ := s[1:end]
+	if end >= len(s) || s[end] != ']' || typ == "" || !isCapitalized(typ) || typ == "Self" {
+		return ""
+	}
+	return typ
 }
 
 // elementTaken reads `coll.first` or `coll.last` at j, ending the
@@ -93,6 +175,30 @@ func (a *Analysis) closureElements(open int) (string, int) {
 		return "", 0
 	}
 	return elem, n
+}
+
+// dollarElement is the element type of an anonymous closure parameter
+// (`$0`, `$1`) at i, "" when unknown: `products.filter { $0.type ==
+// .subscription }`, `xs.sorted { $0.date < $1.date }`. The closure is the
+// innermost brace holding the token.
+func (a *Analysis) dollarElement(i int) string {
+	text := a.tok(i).Text
+	if len(text) != 2 || text[0] != '$' || text[1] < '0' || text[1] > '9' {
+		return ""
+	}
+	open := a.holder[i]
+	for open >= 0 && !a.toks[open].IsPunct("{") {
+		a.step()
+		open = a.holder[open]
+	}
+	if open < 0 {
+		return ""
+	}
+	elem, n := a.closureElements(open)
+	if int(text[1]-'0') >= n {
+		return ""
+	}
+	return elem
 }
 
 // castType reads `x as! T` or `x.y as? T` at j, ending the expression:

@@ -31,6 +31,10 @@ type apiMember struct {
 // load, its supers by linkSupers, each once.
 type apiType struct {
 	uri, title, framework, kind string
+	// alias: for a typealias's page, the type it names when that is a
+	// plain path (`typealias URLRequest.CachePolicy =
+	// NSURLRequest.CachePolicy`).
+	alias string
 
 	loadOnce sync.Once
 	loadErr  error
@@ -137,6 +141,27 @@ func headerOf(t *apiType, p index.GraphPage) {
 	if typeKinds[p.Kind] {
 		t.title, t.framework, t.kind = p.Title, p.Framework, p.Kind
 	}
+	if p.Kind == "typealias" {
+		t.alias = aliasedPath(p.Declaration)
+	}
+}
+
+// aliasedPath is the type a typealias declaration names, "" when it is
+// not a plain path (a generic, a function type, a composition).
+func aliasedPath(decl string) string {
+	_, rhs, ok := strings.Cut(decl, " = ")
+	if !ok {
+		return ""
+	}
+	rhs = strings.TrimSpace(rhs)
+	for _, part := range strings.Split(rhs, ".") {
+		if part == "" || !isCapitalized(part) || strings.ContainsFunc(part, func(r rune) bool {
+			return !(r == '_' || r >= '0' && r <= '9' || r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z')
+		}) {
+			return ""
+		}
+	}
+	return rhs
 }
 
 // typeAt returns the type at uri, made with the header of page (nil:

@@ -170,13 +170,15 @@ func judgedInits(types []*apiType) bool {
 // whose own page's Topics were read, none of them or their superclasses
 // listing a group page (apiType.groupPage: NSAttributedString's "Creation
 // methods" holds its initializers). A class's Swift overlay rarely adds initializers (a
-// structure's does: CGRect(x:y:width:height:), which stays unjudged).
+// C structure's does: CGAffineTransform(scaleX:y:), which stays unjudged);
+// Foundation's structures (Date, URLRequest) are Swift value types whose
+// pages list their Swift initializers, and are judged like the classes.
 func (g *graphView) judgedLegacyInits(types []*apiType) bool {
 	if len(types) == 0 {
 		return false
 	}
 	for _, t := range types {
-		if t.title == "" || !t.topics || t.kind != "class" || t.framework == "swiftui" {
+		if t.title == "" || !t.topics || t.kind != "class" && !(t.kind == "struct" && t.framework == "foundation") || t.framework == "swiftui" {
 			return false
 		}
 	}

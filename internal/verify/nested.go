@@ -54,7 +54,7 @@ func (g *graphView) nestedTypeIn(owners []*apiType, name string, imports map[str
 		if len(types) == 0 || types[0].title != full && !(len(types) == 1 && g.siblingsWhole(types[0])) {
 			continue
 		}
-		if !g.judgedCases(types) || found != "" && found != full {
+		if !g.judgedCases(types, false) || found != "" && found != full {
 			return ""
 		}
 		found = full

@@ -45,14 +45,23 @@ func paramsOf(m apiMember, base string) ([]param, bool) {
 		}
 	}
 	if objc {
+		if n := len(out); n > 1 && out[n-1].label == "_" {
+			// A last unlabelled parameter after others is an Objective-C
+			// variadic's (`deferredLocalizedIntentsString(with:_:)`,
+			// `CVarArg...`), which takes no argument as well.
+			out[n-1].defaulted = true
+		}
 		return asyncVariant(out), true
 	}
 	return out, true
 }
 
 // objcFrameworks are the frameworks whose classes are Objective-C ones,
-// imported into Swift with no default arguments of their own.
-var objcFrameworks = swiftlex.SetOf("uikit", "appkit")
+// imported into Swift with no default arguments of their own. Foundation's
+// classes known by their titles alone are its Objective-C ones
+// (FileManager.createDirectory(at:withIntermediateDirectories:attributes:));
+// its Swift classes' pages have declarations.
+var objcFrameworks = swiftlex.SetOf("uikit", "appkit", "foundation")
 
 // importerDefaults are the labels the Swift importer gives a default
 // (`options: … = []`, `completion: (() -> Void)? = nil`).

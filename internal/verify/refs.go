@@ -123,6 +123,14 @@ type Analysis struct {
 	// closures maps a closure parameter to where its type comes from (a
 	// nil entry: bound by two closures that differ).
 	closures map[string]*closureSource
+	// closureType gives the type a closure parameter gets, read on first
+	// use when the typed checks run (typeClosureParams); closureTypes
+	// holds what it read.
+	closureType  func(name string) string
+	closureTypes map[string]string
+	// envTypes are the types the file's @Environment properties hold,
+	// read when the typed checks run (typeEnvironment).
+	envTypes map[string]string
 	// selfTypes maps a token a member chain starts from to the Apple type
 	// `self` is there (computeSelfTypes); nil until the typed checks run.
 	selfTypes map[int]string
