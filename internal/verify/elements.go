@@ -89,22 +89,7 @@ func linkType(ms []apiMember, element bool) string {
 // declaredElementType is T when a declaration returns (or a property
 // holds) an array `[T]` of a plain type path, else "".
 func declaredElementType(decl string) string {
-	s := decl
-	if i := strings.LastIndex(s, "->"); i >= 0 {
-		s = s[i+2:]
-	} else if strings.Contains(s, "var ") || strings.Contains(s, "let ") {
-		i := strings.IndexByte(s, ':')
-		if i < 0 {
-			return ""
-		}
-		s = s[i+1:]
-	} else {
-		return ""
-	}
-	s = strings.TrimSpace(s)
-	for _, kw := range []string{"throws ", "async ", "rethrows "} {
-		s = strings.TrimPrefix(s, kw)
-	}
+	s := declaredValueText(decl)
 	if !strings.HasPrefix(s, "[") {
 		return ""
 	}

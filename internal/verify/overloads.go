@@ -375,10 +375,10 @@ func signature(base string, labels []string) string {
 	return b.String()
 }
 
-// declaredType is the type a property's or a function's declaration gives
-// its value ("UIDevice" for "class var current: UIDevice { get }", "URL"
-// for "func url(for…) throws -> URL"), "" when it gives none we can follow.
-func declaredType(decl string) string {
+// declaredValueText is the text of a declaration after the arrow of a
+// function or the colon of a property, without effects ("throws ",
+// "async "), or "" when it declares neither.
+func declaredValueText(decl string) string {
 	s := decl
 	if i := strings.LastIndex(s, "->"); i >= 0 {
 		s = s[i+2:]
@@ -395,6 +395,14 @@ func declaredType(decl string) string {
 	for _, kw := range []string{"throws ", "async ", "rethrows "} {
 		s = strings.TrimPrefix(s, kw)
 	}
+	return s
+}
+
+// declaredType is the type a property's or a function's declaration gives
+// its value ("UIDevice" for "class var current: UIDevice { get }", "URL"
+// for "func url(for…) throws -> URL"), "" when it gives none we can follow.
+func declaredType(decl string) string {
+	s := declaredValueText(decl)
 	end := 0
 	for end < len(s) && (identByte(s[end]) || s[end] == '.') {
 		end++
