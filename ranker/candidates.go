@@ -68,7 +68,7 @@ type candidate struct {
 
 	titleLower, titleNorm, baseLower, baseNorm string   // set by prepare
 	titleWords                                 []string // lower-case
-	titleStems                                 []string // see titleStemList
+	titleStems                                 []string // see titleStemsOf
 }
 
 // search is the state of one query.

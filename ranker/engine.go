@@ -40,7 +40,7 @@ type Engine struct {
 	// (search.summaryStems): a page's summary is stemmed again by every
 	// prose request it is a candidate of, 4.5% of a sentence's CPU.
 	summaryStems *memo.Map[string, []string]
-	// titleStems keeps the stems of candidates' titles (titleStemList),
+	// titleStems keeps the stems of candidates' titles (titleStemsOf),
 	// for the same reason: 2.8% of a sentence's CPU.
 	titleStems *memo.Map[string, []string]
 	log        *slog.Logger

@@ -16,21 +16,17 @@ import (
 // compared by their Porter stems as FTS5 compares them, rather than by the
 // name-matching heuristics that serve identifier queries.
 
-// titleStemList returns the stems of a title's words, CamelCase names split
-// into their parts ("scheduledLocalNotifications" -> schedul local notif),
-// computed once per candidate.
-func (c *candidate) titleStemList() []string {
-	if c.titleStems == nil {
-		c.titleStems = titleStems(c.title)
-	}
-	return c.titleStems
-}
-
-// titleStemsOf is titleStemList through the engine's memo: the shared
-// slice is read, never changed.
+// titleStemsOf returns the stems of a candidate's title words, CamelCase
+// names split into their parts ("scheduledLocalNotifications" -> schedul
+// local notif), once per candidate and through the engine's memo across
+// requests: the shared slice is read, never changed.
 func (s *search) titleStemsOf(c *candidate) []string {
-	if c.titleStems != nil || s.e == nil {
-		return c.titleStemList()
+	if c.titleStems != nil {
+		return c.titleStems
+	}
+	if s.e == nil {
+		c.titleStems = titleStems(c.title)
+		return c.titleStems
 	}
 	st, ok := s.e.titleStems.Get(c.title)
 	if !ok {
@@ -459,8 +455,8 @@ func (s *search) proseKind(sc *Score, c *candidate) {
 }
 
 // summaryStems returns the stems of a summary's words, without stop words,
-// through a per-search memo: summaries share most of their words, and
-// stemming them was a fifth of a request's time.
+// through the engine's memo: a page's summary is read by every prose
+// request it is a candidate of.
 func (s *search) summaryStems(summary string) []string {
 	if s.e != nil {
 		if st, ok := s.e.summaryStems.Get(summary); ok {
