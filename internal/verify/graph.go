@@ -155,10 +155,13 @@ func aliasedPath(decl string) string {
 	}
 	rhs = strings.TrimSpace(rhs)
 	for _, part := range strings.Split(rhs, ".") {
-		if part == "" || !isCapitalized(part) || strings.ContainsFunc(part, func(r rune) bool {
-			return !(r == '_' || r >= '0' && r <= '9' || r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z')
-		}) {
+		if part == "" || !isCapitalized(part) {
 			return ""
+		}
+		for i := range len(part) {
+			if !identByte(part[i]) {
+				return ""
+			}
 		}
 	}
 	return rhs
