@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/cupertino-go/cupertino/index"
+	"github.com/cupertino-go/cupertino/internal/memo"
 	"github.com/cupertino-go/cupertino/ranker"
 )
 
@@ -64,6 +65,8 @@ type snapshot struct {
 	// usedIn holds read_document's "Used in samples" section by page URI
 	// (usedInSamples).
 	usedIn textCache
+	// pages holds the pages read_document rendered (renderPage).
+	pages *memo.Map[pageKey, *readPage]
 }
 
 const (
@@ -87,7 +90,8 @@ func (b *backend) open() (*snapshot, error) {
 		b.log.Warn("search index unavailable; every tool will report it until it is fixed", "path", b.opts.DBPath, "err", err)
 		return nil, err
 	}
-	s := &snapshot{store: st, file: info, search: &pendingSearcher{ready: make(chan struct{})}}
+	s := &snapshot{store: st, file: info, search: &pendingSearcher{ready: make(chan struct{})},
+		pages: memo.NewWeighed[pageKey, *readPage](pageCacheBytes, pageWeight)}
 	go b.prepare(s)
 	return s, nil
 }
@@ -247,7 +251,7 @@ func (b *backend) listings(ctx context.Context) (*snapshot, error) {
 		// gets a fresh snapshot of the same index.
 		b.mu.Lock()
 		if b.cur == s {
-			b.cur = &snapshot{store: s.store, file: s.file, search: s.search}
+			b.cur = &snapshot{store: s.store, file: s.file, search: s.search, pages: s.pages}
 		}
 		b.mu.Unlock()
 		return nil, err

@@ -59,38 +59,23 @@ func readDocumentTool(b *backend) (mcpgo.Tool, server.ToolHandlerFunc) {
 		}
 		// Markdown shows the page's body, which holds its symbols,
 		// examples and children: only JSON reads their rows.
-		doc, err := loadDocument(ctx, b, uri, format == "json")
+		page, err := renderPage(ctx, b, uri, language, format == "json")
 		if msg, ok := addressErrorText(err); ok {
 			return mcpgo.NewToolResultError(msg), nil
 		}
 		if err != nil {
 			return nil, err
 		}
-		snap, err := b.snapshot()
-		if err != nil {
-			return nil, err
-		}
-		st := snap.store
-		var note string
-		if doc, note, err = languageVariant(ctx, b, st, doc, language, format == "json"); err != nil {
-			return nil, err
-		}
-		body := stripTitle(doc.Markdown, doc.Title)
-		if body != "" {
-			// The links to a page's sample project or Apple page lead it;
-			// the sample files that use an API close it, as a section.
-			body = sampleLinks(ctx, st, doc) + body + usedInSamples(ctx, snap, doc)
-		}
-		body, doc, missing := settlePage(ctx, st, body, doc, format == "json")
+		body, doc := page.body, page.doc
 		if section != "" {
 			if body, err = selectSections(ctx, body, section); err != nil {
 				return nil, err
 			}
 		}
-		body = note + body
+		body = page.note + body
 		budget := maxTokens * charsPerToken
 		if format == "json" {
-			return mcpgo.NewToolResultText(documentJSON(doc, body, missing, offset, budget)), nil
+			return mcpgo.NewToolResultText(documentJSON(doc, body, page.missing, offset, budget)), nil
 		}
 		return mcpgo.NewToolResultText(documentMarkdown(doc, body, section, offset, budget)), nil
 	}

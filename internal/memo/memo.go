@@ -8,7 +8,9 @@ package memo
 
 import "sync"
 
-// Map holds up to twice its size entries.
+// Map holds up to twice its size entries, or, made by NewWeighed, up to
+// twice its size in the weight of its values (plus the one that filled a
+// generation).
 type Map[K comparable, V any] struct {
 	// mu is a read-write lock: a search reads hundreds of entries, and on
 	// two cores a writer's lock held by a goroutine the scheduler has set
@@ -16,11 +18,22 @@ type Map[K comparable, V any] struct {
 	mu         sync.RWMutex
 	size       int
 	young, old map[K]V
+	// weigh, when set, measures a value; a generation turns when the
+	// weights of its values reach size rather than their number.
+	weigh       func(V) int
+	youngWeight int
 }
 
 // New returns a Map whose generations hold size entries each (at least 1).
 func New[K comparable, V any](size int) *Map[K, V] {
 	return &Map[K, V]{size: max(size, 1)}
+}
+
+// NewWeighed returns a Map whose generations each hold values up to a
+// total weight of size, measured by weigh (bytes, say): for values whose
+// sizes differ by orders of magnitude, such as rendered pages.
+func NewWeighed[K comparable, V any](size int, weigh func(V) int) *Map[K, V] {
+	return &Map[K, V]{size: max(size, 1), weigh: weigh}
 }
 
 // Get returns the value kept for k. A nil Map keeps nothing.
@@ -61,8 +74,12 @@ func (m *Map[K, V]) Put(k K, v V) {
 }
 
 func (m *Map[K, V]) putLocked(k K, v V) {
-	if len(m.young) >= m.size {
-		m.old, m.young = m.young, nil
+	filled := len(m.young) >= m.size
+	if m.weigh != nil {
+		filled = m.youngWeight >= m.size
+	}
+	if filled {
+		m.old, m.young, m.youngWeight = m.young, nil, 0
 	}
 	if m.young == nil {
 		// Not sized for the whole generation: a 32,768-entry map made
@@ -71,6 +88,12 @@ func (m *Map[K, V]) putLocked(k K, v V) {
 		// grow a table of at most 1,024 slots at a time, so growing
 		// costs no call much.
 		m.young = make(map[K]V)
+	}
+	if m.weigh != nil {
+		if old, ok := m.young[k]; ok {
+			m.youngWeight -= m.weigh(old)
+		}
+		m.youngWeight += m.weigh(v)
 	}
 	m.young[k] = v
 }

@@ -75,3 +75,37 @@ func TestNilMapKeepsNothing(t *testing.T) {
 		t.Fatal("a nil Map kept a value")
 	}
 }
+
+// A weighed map turns a generation by the weight of its values, not their
+// number: values of 40 bytes in a map of 100 turn it at the third, and the
+// two generations never hold more than twice the size plus the value that
+// filled one.
+func TestWeighedGenerationsBoundTheWeight(t *testing.T) {
+	m := NewWeighed[int, string](100, func(s string) int { return len(s) })
+	value := string(make([]byte, 40))
+	for i := range 3 {
+		m.Put(i, value)
+	}
+	if n := m.Len(); n != 3 {
+		t.Fatalf("Len = %d after 120 bytes in a 100-byte generation; want 3 (it turns at the next put)", n)
+	}
+	m.Put(3, value) // young {0,1,2} weighs 120 and becomes old
+	if _, ok := m.Get(0); !ok {
+		t.Fatal("0 lost after one turn; it should be in the old generation")
+	}
+	for i := 4; i < 40; i++ {
+		m.Put(i, value)
+		if weight := 40 * m.Len(); weight > 2*100+2*40 {
+			t.Fatalf("after %d puts the map holds %d bytes; want at most %d", i+1, weight, 2*100+2*40)
+		}
+	}
+	// Putting a key again replaces its weight rather than adding to it.
+	w := NewWeighed[int, string](100, func(s string) int { return len(s) })
+	for range 10 {
+		w.Put(1, value)
+	}
+	w.Put(2, value)
+	if _, ok := w.Get(1); !ok || w.Len() != 2 {
+		t.Errorf("re-putting one key turned the generation: Len = %d", w.Len())
+	}
+}
