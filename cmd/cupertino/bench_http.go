@@ -70,6 +70,11 @@ session reads the 20 largest pages of the index (by their source's size),
 the phases, the mix is searched and read once from one session and twice
 from 8 at once, so that the phases measure a warm server.
 
+Sessions open with an MCP client; the measured calls are plain JSON-RPC
+POSTs on them, each answer read to its last byte and checked for an error,
+without decoding its content: the client runs on the server's machine, and
+a full MCP client's decoding of a large page costs more CPU than serving it.
+
 Prints, per phase, calls per second, latency p50 and p99, and the CPU the
 server used per call (from /proc, in 10 ms ticks over the phase), then the
 server's peak RSS. The machine's other work moves latency; CPU per call
@@ -151,15 +156,22 @@ func runBenchHTTP(ctx context.Context, o *benchHTTPOptions) error {
 	pool := &http.Transport{MaxIdleConns: 2 * maxSessions, MaxIdleConnsPerHost: 2 * maxSessions, IdleConnTimeout: time.Minute}
 	defer pool.CloseIdleConnections()
 	httpClient := &http.Client{Transport: mcp.BearerTransport{Next: pool, Token: srv.token}, Timeout: time.Minute}
-	connect := func(ctx context.Context) (*client.Client, error) {
+	dial := func(ctx context.Context) (*client.Client, error) {
 		return mcp.DialHTTP(ctx, srv.endpoint, httpClient, "cupertino-bench")
+	}
+	connect := func(ctx context.Context) (*benchSession, error) {
+		cl, err := dial(ctx)
+		if err != nil {
+			return nil, err
+		}
+		return &benchSession{cl: cl, http: httpClient, endpoint: srv.endpoint}, nil
 	}
 
 	// Warm-up, one session: the ranker loads in the background after the
 	// server starts; the top result of each query is what the read phases
 	// read.
 	w := o.IO.Out
-	warm, err := connect(ctx)
+	warm, err := dial(ctx)
 	if err != nil {
 		return err
 	}
@@ -255,9 +267,9 @@ func httpQueries(o *benchHTTPOptions) ([]string, error) {
 // (call i is made by session i % sessions), each client in its own session,
 // starting none after timeout, and measures them and the server's CPU.
 func runPhase(ctx context.Context, pid, sessions, calls int, timeout time.Duration,
-	connect func(context.Context) (*client.Client, error), call func(i int) (string, map[string]any)) *httpPhase {
+	connect func(context.Context) (*benchSession, error), call func(i int) (string, map[string]any)) *httpPhase {
 	calls = max(calls, sessions)
-	clients := make([]*client.Client, sessions)
+	clients := make([]*benchSession, sessions)
 	p := &httpPhase{}
 	for s := range clients {
 		cl, err := connect(ctx)
@@ -282,7 +294,7 @@ func runPhase(ctx context.Context, pid, sessions, calls int, timeout time.Durati
 			for i := s; i < calls && time.Now().Before(deadline); i += sessions {
 				name, args := call(i)
 				t0 := time.Now()
-				if err := callTool(ctx, cl, name, args); err != nil {
+				if err := cl.call(ctx, name, args); err != nil {
 					errs++
 					if first == nil {
 						first = err

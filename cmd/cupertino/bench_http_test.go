@@ -2,11 +2,14 @@ package main
 
 import (
 	"context"
+	"net/http"
 	"regexp"
+	"strings"
 	"testing"
 	"time"
 
 	"github.com/cupertino-go/cupertino/internal/testenv"
+	"github.com/cupertino-go/cupertino/mcp"
 )
 
 // TestBenchHTTPLoadsAServer serves the demo index with a real `serve
@@ -47,5 +50,48 @@ func TestBenchHTTPRefusesBadFlags(t *testing.T) {
 		if err := root.Execute(); exitCode(err) != exitUsage {
 			t.Errorf("bench http %v: exit %d (%v), want %d", args, exitCode(err), err, exitUsage)
 		}
+	}
+}
+
+// The bench's lean calls count what fails as failed, over a real `serve
+// --http`: an isError result (a page the index lacks, an unknown tool) and a
+// call the server refuses (no token); a good call passes, and an answer in
+// an event stream is read from its data lines.
+func TestBenchSessionCallReportsFailures(t *testing.T) {
+	ctx := context.Background()
+	srv, err := startHTTPServer(ctx, testenv.CupertinoBinary(t), demoIndex(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer srv.stop()
+	hc := &http.Client{Transport: mcp.BearerTransport{Next: http.DefaultTransport, Token: srv.token}, Timeout: 20 * time.Second}
+	cl, err := mcp.DialHTTP(ctx, srv.endpoint, hc, "bench-test")
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := &benchSession{cl: cl, http: hc, endpoint: srv.endpoint}
+	defer s.Close()
+	if err := s.call(ctx, "search", map[string]any{"query": "View"}); err != nil {
+		t.Errorf("a good search failed: %v", err)
+	}
+	for _, c := range []struct {
+		name string
+		args map[string]any
+		want string
+	}{
+		{"read_document", map[string]any{"uri": "apple-docs://no/such-page"}, "isError"},
+		{"no_such_tool", map[string]any{}, "isError"},
+	} {
+		if err := s.call(ctx, c.name, c.args); err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%s %v: %v, want an error with %q", c.name, c.args, err, c.want)
+		}
+	}
+	stranger := &benchSession{cl: cl, http: &http.Client{Timeout: 20 * time.Second}, endpoint: srv.endpoint}
+	if err := stranger.call(ctx, "search", map[string]any{"query": "View"}); err == nil || !strings.Contains(err.Error(), "HTTP 401") {
+		t.Errorf("a call without the token: %v, want HTTP 401", err)
+	}
+	stream := []byte("event: message\nid: 1\ndata: {\"a\":\ndata: 1}\n\n")
+	if got := string(lastEventData(stream)); got != "{\"a\":\n1}" {
+		t.Errorf("lastEventData = %q", got)
 	}
 }
