@@ -31,6 +31,7 @@ func TestBenchHTTPLoadsAServer(t *testing.T) {
 		regexp.MustCompile(`(?m)^1` + phase + phase + `$`),
 		regexp.MustCompile(`(?m)^4` + phase + phase + `$`),
 		regexp.MustCompile(`read_document of the \d+ largest pages, 1 session, 1 rounds:` + phase),
+		regexp.MustCompile(`the same pages' first reads, before the phases:` + phase),
 		regexp.MustCompile(`server peak RSS [0-9.]+ (KiB|MiB|GiB)`),
 	} {
 		if !want.MatchString(out.String()) {
