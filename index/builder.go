@@ -305,8 +305,24 @@ func (b *Builder) rebuildSymbolIndex(ctx context.Context) error {
 }
 
 func (b *Builder) analyze(ctx context.Context) error {
-	_, err := b.db.ExecContext(ctx, "ANALYZE; PRAGMA user_version = "+strconv.Itoa(SchemaVersion))
+	_, err := b.db.ExecContext(ctx, analyzeSQL())
 	return err
+}
+
+// analyzeSQL gathers the planner's statistics and stamps the schema version
+// of a finished index, for save and for a bundle's import alike. It then
+// drops the STAT4 samples of the full-text tables' term indexes
+// (<table>_idx): FTS5 seeks them by primary key with bound values, so their
+// plan cannot change, but a statement whose plan could use samples is
+// planned again each time its values change, and FTS5 steps such a
+// statement for every term of every match: 4-7% of a search's CPU
+// (sqlite3Reprepare). The other tables keep theirs; some of the ranker's
+// statements plan better with them (docs/benchmarks.md, round three).
+func analyzeSQL() string {
+	return `ANALYZE;
+DELETE FROM sqlite_stat4 WHERE tbl IN (
+	SELECT name || '_idx' FROM sqlite_schema WHERE type = 'table' AND sql LIKE 'CREATE VIRTUAL TABLE % USING fts5(%');
+PRAGMA user_version = ` + strconv.Itoa(SchemaVersion)
 }
 
 func (b *Builder) writeCounts(ctx context.Context) error {

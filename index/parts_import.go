@@ -108,7 +108,7 @@ func ImportParts(ctx context.Context, dbPath string, parts []string, opts Import
 		{"create indexes", im.exec(schemaIndexesDDL())},
 		{"write counts", im.recount},
 		{"write meta", im.writeMeta},
-		{"analyze", im.exec("ANALYZE; PRAGMA user_version = " + strconv.Itoa(SchemaVersion))},
+		{"analyze", im.exec(analyzeSQL())},
 		{"reclaim the space of left-out sources", im.vacuum},
 		// Before the rename, as the file will be served: a damaged or forged
 		// part must not become the index.
