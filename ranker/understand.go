@@ -28,8 +28,8 @@ func (e *Engine) SearchQuery(ctx context.Context, raw string, filters Filters) (
 	// "(iOS 17)") is not searched: the rest is read and searched.
 	form := ReadQuestionForm(raw, e.isFrameworkWord)
 	text := form.Core
+	r := form.ReadCore()
 	ctx = withQuestion(ctx, form)
-	r := reading.Read(text)
 	pages := memberPages{} // the index's confirmations of the calls' receivers
 	if form.Changed() {
 		r.Question = &form

@@ -28,6 +28,23 @@ type QuestionForm struct {
 	raw       string
 	// prefers: the question chooses one thing over another.
 	prefers bool
+	// read is the reading of readOf, the core as it stood when the form
+	// read it to tell code from words: ReadCore returns it while the core
+	// is unchanged, rather than reading it a second time.
+	read   Reading
+	readOf string
+}
+
+// ReadCore returns the reading of the core: the one the form made when the
+// core has not changed since, else a new one. The reading is the caller's
+// to change; call it once per form.
+func (f *QuestionForm) ReadCore() Reading {
+	if f.readOf == f.Core && f.readOf != "" {
+		r := f.read
+		f.read, f.readOf = Reading{}, ""
+		return r
+	}
+	return Read(f.Core)
 }
 
 // NamesSwift reports a question framed as about Swift: its scaffolding
@@ -255,7 +272,7 @@ func ReadQuestionForm(raw string, isFramework func(string) bool) QuestionForm {
 		// Keywords compared ("guard let vs if let") read as code.
 		return f
 	}
-	if Read(f.Core).Class != ClassWords {
+	if f.read, f.readOf = Read(f.Core), f.Core; f.read.Class != ClassWords {
 		// Code and messages keep their words.
 		return f
 	}

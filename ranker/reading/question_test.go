@@ -1,6 +1,7 @@
 package reading
 
 import (
+	"reflect"
 	"slices"
 	"testing"
 )
@@ -162,6 +163,24 @@ func TestQuestionPlatform(t *testing.T) {
 	} {
 		if got := ReadQuestionForm(c.q, nil).Platform(); got != c.want {
 			t.Errorf("Platform(%q) = %q; want %q", c.q, got, c.want)
+		}
+	}
+}
+
+// ReadCore gives what Read gives for the core, whether it hands over the
+// reading the form made to tell code from words or makes a new one, and
+// a second call reads again.
+func TestReadCoreIsTheCoresReading(t *testing.T) {
+	for _, q := range []string{
+		"UIView.animate(withDuration:)", "How do I play a sound in Swift?", "Why is my Binding(UI) not updating?",
+		"guard let vs if let", "error: cannot find 'foo' in scope", "[swift] what does ! mean (iOS 17)", "",
+	} {
+		form := ReadQuestionForm(q, nil)
+		want := Read(form.Core)
+		for i := range 2 {
+			if got := form.ReadCore(); !reflect.DeepEqual(got, want) {
+				t.Errorf("%q: ReadCore call %d = %+v, want Read(%q) = %+v", q, i+1, got, form.Core, want)
+			}
 		}
 	}
 }
