@@ -25,17 +25,28 @@ type RowDetail struct {
 
 // RowDetails returns the RowDetail of each page of uris that has one, by
 // URI; pages with neither a declaration nor a note, and URIs the index does
-// not hold, are left out. One statement reads them all, the URIs bound as a
-// JSON array.
+// not hold, are left out. The answers are kept by URI (Store.details); one
+// statement reads those not kept, the URIs bound as a JSON array.
 func (s *Store) RowDetails(ctx context.Context, uris []string) (map[string]RowDetail, error) {
 	out := map[string]RowDetail{}
-	if len(uris) == 0 {
+	var missing []string
+	for _, uri := range uris {
+		if r, ok := s.details.Get(uri); ok {
+			if r != (RowDetail{}) {
+				out[uri] = r
+			}
+			continue
+		}
+		missing = append(missing, uri)
+	}
+	if len(missing) == 0 {
 		return out, nil
 	}
-	list, err := json.Marshal(uris)
+	list, err := json.Marshal(missing)
 	if err != nil {
 		return nil, fmt.Errorf("row details: %w", err)
 	}
+	read := map[string]RowDetail{}
 	err = sqlrows.Each(ctx, s.db, "row details", `SELECT d.uri, coalesce(st.declaration, ''), d.deprecated_note
 FROM docs d LEFT JOIN docs_structured st ON st.doc_id = d.id
 WHERE d.uri IN (SELECT value FROM json_each(?))`, []any{string(list)}, func(rows *sql.Rows) error {
@@ -44,13 +55,20 @@ WHERE d.uri IN (SELECT value FROM json_each(?))`, []any{string(list)}, func(rows
 		if err := rows.Scan(&uri, &r.Declaration, &r.DeprecatedNote); err != nil {
 			return err
 		}
-		if r != (RowDetail{}) {
-			out[uri] = r
-		}
+		read[uri] = r
 		return nil
 	})
 	if err != nil {
 		return nil, err
+	}
+	// A URI without a row is kept as having no details, as the index is
+	// read-only: it will not gain one while it is open.
+	for _, uri := range missing {
+		r := read[uri]
+		s.details.Put(uri, r)
+		if r != (RowDetail{}) {
+			out[uri] = r
+		}
 	}
 	return out, nil
 }

@@ -55,6 +55,11 @@ type Store struct {
 	// search after search (to drop common words, to relax an expression,
 	// to weigh a concept).
 	counts *memo.Map[countKey, int]
+	// details keeps RowDetails' answers by URI: a search's results show
+	// their declarations, and the pages searches find come back; read
+	// anew, the rows cost a served search about a millisecond, their pages
+	// pushed out of the connection's cache by the full-text scans.
+	details *memo.Map[string, RowDetail]
 }
 
 // StoredDocument is a document as the index returns it: the Document
@@ -87,6 +92,7 @@ const (
 	lookupCacheSize  = 8192
 	linkCacheSize    = 32768
 	countCacheSize   = 8192
+	detailCacheSize  = 8192
 )
 
 // Open opens the index at dbPath read-only. It returns ErrNotFound when there
@@ -151,7 +157,8 @@ func OpenWithLimits(dbPath string, l ReadLimits) (*Store, error) {
 	}
 	return &Store{db: db, path: dbPath, rows: memo.New[int64, *PageRow](pageRowCacheSize),
 		lookups: memo.New[string, []int64](lookupCacheSize), addresses: memo.New[string, pageAt](lookupCacheSize),
-		links: memo.New[LinkQuery, string](linkCacheSize), counts: memo.New[countKey, int](countCacheSize)}, nil
+		links: memo.New[LinkQuery, string](linkCacheSize), counts: memo.New[countKey, int](countCacheSize),
+		details: memo.New[string, RowDetail](detailCacheSize)}, nil
 }
 
 // checkSchemaVersion tells a foreign or damaged file (ErrCorrupt) from an
