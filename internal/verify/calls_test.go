@@ -1,7 +1,6 @@
 package verify
 
 import (
-	"context"
 	"fmt"
 	"strings"
 	"testing"
@@ -230,10 +229,7 @@ func testGraph() graphTable {
 
 func checkTyped(t *testing.T, code string) []Reference {
 	t.Helper()
-	rep, err := (&Checker{Table: testGraph()}).Check(context.Background(), []File{{Code: code}}, Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
+	rep := checkCode(t, testGraph(), Options{}, File{Code: code})
 	var out []Reference
 	for _, f := range rep.Findings {
 		if f.Status != Unknown || strings.Contains(f.Why, "on ") {
@@ -386,10 +382,7 @@ func TestTypedChecks(t *testing.T) {
 // type, is no finding on a class.
 func TestObjectOverlayMembers(t *testing.T) {
 	code := "import UIKit\nfunc f(d: UIDevice) {\n  print(d.observe(k, options: [], changeHandler: h))\n}\n"
-	rep, err := (&Checker{Table: testGraph()}).Check(context.Background(), []File{{Code: code}}, Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
+	rep := checkCode(t, testGraph(), Options{}, File{Code: code})
 	for _, f := range rep.Findings {
 		if f.Status.SaysMissing() && strings.Contains(f.Symbol, "observe") {
 			t.Errorf("want no finding that says observe is missing, got %+v", f)
