@@ -98,14 +98,7 @@ func TestGraphReads(t *testing.T) {
 // doc_children_title existed gives the same entries, read whole once.
 func TestGraphListedWithoutTitleIndex(t *testing.T) {
 	path := buildFixture(t)
-	db, err := sql.Open("sqlite", path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := db.Exec("DROP INDEX doc_children_title"); err != nil {
-		t.Fatal(err)
-	}
-	db.Close()
+	alterDB(t, path, "DROP INDEX doc_children_title")
 	l, err := OpenNameLookup(path)
 	if err != nil {
 		t.Fatal(err)
@@ -190,14 +183,7 @@ func TestGraphListedByLeaf(t *testing.T) {
 	}
 	l.Close()
 
-	db, err := sql.Open("sqlite", dbPath)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := db.Exec("DROP INDEX doc_children_leaf"); err != nil {
-		t.Fatal(err)
-	}
-	db.Close()
+	alterDB(t, dbPath, "DROP INDEX doc_children_leaf")
 	old, err := OpenNameLookup(dbPath)
 	if err != nil {
 		t.Fatal(err)

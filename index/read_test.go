@@ -237,14 +237,7 @@ func TestNameLookupRefusesWrites(t *testing.T) {
 
 func TestNameLookupNeedsADocsTable(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "other.db")
-	db, err := sql.Open("sqlite", path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := db.Exec("CREATE TABLE notes(body TEXT)"); err != nil {
-		t.Fatal(err)
-	}
-	db.Close()
+	alterDB(t, path, "CREATE TABLE notes(body TEXT)")
 	if _, err := OpenNameLookup(path); !errors.Is(err, ErrNoDocsTable) {
 		t.Errorf("open a non-index: %v, want ErrNoDocsTable", err)
 	}
