@@ -205,11 +205,7 @@ func TestLatestEnrichRuns(t *testing.T) {
 }
 
 func TestNameLookup(t *testing.T) {
-	l, err := OpenNameLookup(buildFixture(t))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer l.Close()
+	l := openLookup(t, buildFixture(t))
 	pages, err := l.Pages("Padding")
 	if err != nil || len(pages) != 1 {
 		t.Fatalf("padding: %+v, %v", pages, err)
@@ -225,11 +221,7 @@ func TestNameLookup(t *testing.T) {
 }
 
 func TestNameLookupRefusesWrites(t *testing.T) {
-	l, err := OpenNameLookup(buildFixture(t))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer l.Close()
+	l := openLookup(t, buildFixture(t))
 	if _, err := l.db.Exec(`DELETE FROM docs`); err == nil {
 		t.Error("the lookup's connection accepted a write")
 	}
