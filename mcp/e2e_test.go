@@ -450,7 +450,7 @@ func TestE2EStartup(t *testing.T) {
 
 	// From a terminal it explains and fails.
 	cmd := exec.Command(bin, "serve", "--search-db", db)
-	cmd.Stdin = openTerminal(t)
+	cmd.Stdin, _ = testenv.OpenPTY(t, 0)
 	var stdout, stderr bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr
 	err := cmd.Run()
