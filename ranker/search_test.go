@@ -13,6 +13,7 @@ import (
 	"testing"
 
 	"github.com/cupertino-go/cupertino/index"
+	"github.com/cupertino-go/cupertino/index/indextest"
 	"github.com/cupertino-go/cupertino/internal/document"
 	"github.com/cupertino-go/cupertino/ranker/reading"
 )
@@ -162,12 +163,7 @@ func openTestEngine(t testing.TB) *Engine { return openEngineAt(t, testFixture.b
 // ends.
 func openEngineAt(t testing.TB, path string) *Engine {
 	t.Helper()
-	store, err := index.Open(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { store.Close() })
-	e, err := New(context.Background(), store, nil)
+	e, err := New(context.Background(), indextest.Open(t, path), nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -388,12 +384,7 @@ func TestSearchAttributesAndExplain(t *testing.T) {
 }
 
 func TestPackageSearch(t *testing.T) {
-	store, err := index.Open(testFixture.build(t))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer store.Close()
-	rs, err := Search(context.Background(), store, "Task", Filters{})
+	rs, err := Search(context.Background(), indextest.Open(t, testFixture.build(t)), "Task", Filters{})
 	if err != nil || len(rs) == 0 || rs[0].URI != "apple-docs://swift/task" {
 		t.Fatalf("Search = %v, %v", uris(rs), err)
 	}
