@@ -20,6 +20,7 @@ import (
 	mcpgo "github.com/mark3labs/mcp-go/mcp"
 
 	"github.com/cupertino-go/cupertino/index/indextest"
+	"github.com/cupertino-go/cupertino/internal/testenv"
 	"github.com/cupertino-go/cupertino/ranker"
 )
 
@@ -37,7 +38,7 @@ const testToken = "a757ced8f654f6f7ec4356a0e0079c574c5f7e370acec0696ad3f52afe023
 type httpServer struct {
 	srv  *Server
 	base string // http://127.0.0.1:port
-	logs *lockedBuffer
+	logs *testenv.Buffer
 	stop func() error // cancels ServeHTTP and returns its error
 }
 
