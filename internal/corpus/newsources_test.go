@@ -1,7 +1,6 @@
 package corpus
 
 import (
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -16,10 +15,7 @@ import (
 // binary file and a file that is not UTF-8.
 func demoSamplesWithStrays(t *testing.T) string {
 	t.Helper()
-	dir := filepath.Join(t.TempDir(), "samples")
-	if err := os.CopyFS(dir, os.DirFS(filepath.Join(testenv.RepoRoot(t), "testdata", "demo", "sample-code"))); err != nil {
-		t.Fatal(err)
-	}
+	dir := testenv.CopyDir(t, filepath.Join(t.TempDir(), "samples"), filepath.Join(testenv.RepoRoot(t), "testdata", "demo", "sample-code"))
 	testenv.WriteFile(t, filepath.Join(dir, "README.md"), "# A collection of samples\n")
 	testenv.WriteFile(t, filepath.Join(dir, "swiftui-building-a-list", "ListApp", "Icon.png"), "BIN\x00ARY")
 	testenv.WriteFile(t, filepath.Join(dir, "swiftui-building-a-list", "ListApp", "Notes.txt"), "caf\xe9 latin-1\n")
