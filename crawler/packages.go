@@ -316,7 +316,7 @@ func exportLine(r ExportResult) string {
 	case !r.Changed:
 		verb = "up to date at"
 	}
-	s := fmt.Sprintf("%s %s, %d files (%d written, %d removed)", verb, shortCommit(r.Head), r.Kept, r.Written, r.Removed)
+	s := fmt.Sprintf("%s %s, %d files (%d written, %d removed)", verb, ShortCommit(r.Head), r.Kept, r.Written, r.Removed)
 	if n := r.DroppedTotal(); n > 0 {
 		var why []string
 		for _, k := range sortedKeys(r.Dropped) {
@@ -330,7 +330,9 @@ func exportLine(r ExportResult) string {
 // ExportLine says what one repository export did, for the fetch command.
 func ExportLine(r ExportResult) string { return exportLine(r) }
 
-func shortCommit(h string) string {
+// ShortCommit is a commit hash cut to its first 12 characters, as the
+// fetch lines show it.
+func ShortCommit(h string) string {
 	if len(h) > 12 {
 		return h[:12]
 	}
