@@ -6,9 +6,11 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"maps"
 	"os"
 	"path"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 	"time"
@@ -319,7 +321,7 @@ func exportLine(r ExportResult) string {
 	s := fmt.Sprintf("%s %s, %d files (%d written, %d removed)", verb, ShortCommit(r.Head), r.Kept, r.Written, r.Removed)
 	if n := r.DroppedTotal(); n > 0 {
 		var why []string
-		for _, k := range sortedKeys(r.Dropped) {
+		for _, k := range slices.Sorted(maps.Keys(r.Dropped)) {
 			why = append(why, fmt.Sprintf("%d %s", r.Dropped[k], k))
 		}
 		s += fmt.Sprintf("; left out %d: %s", n, strings.Join(why, ", "))

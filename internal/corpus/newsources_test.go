@@ -1,7 +1,9 @@
 package corpus
 
 import (
+	"maps"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -110,7 +112,7 @@ func TestPackages(t *testing.T) {
 	} {
 		d := docs[uri]
 		if d == nil {
-			t.Errorf("missing %s; have %v", uri, keysOf(docs))
+			t.Errorf("missing %s; have %v", uri, slices.Sorted(maps.Keys(docs)))
 			continue
 		}
 		if d.Title != title {
@@ -147,12 +149,4 @@ func TestDoccName(t *testing.T) {
 			t.Errorf("doccName(%q) = %q, want %q", sig, got, want)
 		}
 	}
-}
-
-func keysOf(m map[string]*document.Document) []string {
-	var out []string
-	for k := range m {
-		out = append(out, k)
-	}
-	return out
 }
