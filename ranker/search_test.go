@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+	"maps"
 	"os"
 	"path/filepath"
 	"slices"
@@ -195,7 +196,7 @@ func buildFixtureIndex(path string, pages []*document.Document) error {
 }
 
 // addFixturePassages writes passages into the index at path, each on the
-// page its key names.
+// page its key names, the pages in the order of their URIs.
 func addFixturePassages(path string, byURI map[string][]index.Passage) error {
 	db, err := sql.Open("sqlite", path)
 	if err != nil {
@@ -203,7 +204,8 @@ func addFixturePassages(path string, byURI map[string][]index.Passage) error {
 	}
 	defer db.Close()
 	var all []index.Passage
-	for uri, ps := range byURI {
+	for _, uri := range slices.Sorted(maps.Keys(byURI)) {
+		ps := byURI[uri]
 		var id int64
 		if err := db.QueryRow("SELECT id FROM docs WHERE uri = ?", uri).Scan(&id); err != nil {
 			return fmt.Errorf("passages of %s: %w", uri, err)
