@@ -370,16 +370,8 @@ func TestHTTPHealth(t *testing.T) {
 		Sessions  int    `json:"sessions"`
 		Error     string `json:"error"`
 	}
-	get := func(hs *httpServer) (int, health) {
-		p := hs.peer(t, "")
-		p.token = testToken // the figures are for the token's holders
-		status, _, body := p.do(http.MethodGet, HealthEndpoint, nil, nil)
-		var h health
-		if err := json.Unmarshal(body, &h); err != nil {
-			t.Fatalf("healthz: %q", body)
-		}
-		return status, h
-	}
+	// The figures are for the token's holders.
+	get := func(hs *httpServer) (int, health) { return healthz[health](t, hs, testToken) }
 
 	hs := startHTTP(t, Options{DBPath: db}, HTTPOptions{Token: testToken})
 	if status, h := get(hs); status != http.StatusOK || h.Status != "ok" || h.Documents != want || h.Sessions != 0 {
