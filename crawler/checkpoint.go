@@ -108,6 +108,22 @@ type journalRecord struct {
 	CrawledAt time.Time `json:"crawledAt"`
 }
 
+// stored records the page as stored (written, or found unchanged) by put.
+func (r *journalRecord) stored(put putResult) {
+	r.Status, r.Hash, r.Written, r.File = "ok", put.Hash, put.Written, put.Path
+}
+
+// setErr records why the page was not stored: "missing" for a page the site
+// does not have, "failed" for any other error; nil records nothing.
+func (r *journalRecord) setErr(err error) {
+	switch {
+	case errors.Is(err, ErrNotFound):
+		r.Status, r.Err = "missing", err.Error()
+	case err != nil:
+		r.Status, r.Err = "failed", err.Error()
+	}
+}
+
 // crawlKey names a crawl by its start and its prefixes, so that different
 // crawls into one output directory keep separate checkpoints.
 func crawlKey(startURI string, prefixes []string) string {

@@ -161,9 +161,17 @@ func (c *Config) withDefaults() (Config, error) {
 // seeds returns the start page and the prefix roots as links, and the
 // prefixes as canonical URIs.
 func (c *Config) seeds() ([]link, []string, error) {
-	start, ok := resolveLink(c.Origin, c.StartURL)
+	return c.seedsUnder(resolveLink, "/documentation", "documentation")
+}
+
+// seedsUnder is seeds for a site whose pages resolve is given and whose
+// paths sit under root: a prefix that is neither a URL nor under root is
+// taken as relative to it ("swiftui" is /documentation/swiftui). what
+// names the site's pages in errors.
+func (c *Config) seedsUnder(resolve func(origin, raw string) (link, bool), root, what string) ([]link, []string, error) {
+	start, ok := resolve(c.Origin, c.StartURL)
 	if !ok {
-		return nil, nil, fmt.Errorf("%w: start URL %q is not a documentation page on %s", ErrConfig, c.StartURL, c.Origin)
+		return nil, nil, fmt.Errorf("%w: start URL %q is not a %s page on %s", ErrConfig, c.StartURL, what, c.Origin)
 	}
 	out := []link{start}
 	var prefixes []string
@@ -172,12 +180,12 @@ func (c *Config) seeds() ([]link, []string, error) {
 		if p == "" {
 			continue
 		}
-		if !strings.Contains(p, "://") && !strings.HasPrefix(strings.ToLower(strings.TrimPrefix(p, "/")), "documentation") {
-			p = "/documentation/" + strings.TrimPrefix(p, "/")
+		if !strings.Contains(p, "://") && !strings.HasPrefix(strings.ToLower("/"+strings.TrimPrefix(p, "/")), root) {
+			p = root + "/" + strings.TrimPrefix(p, "/")
 		}
-		l, ok := resolveLink(c.Origin, p)
+		l, ok := resolve(c.Origin, p)
 		if !ok {
-			return nil, nil, fmt.Errorf("%w: prefix %q is not a documentation path", ErrConfig, p)
+			return nil, nil, fmt.Errorf("%w: prefix %q is not a %s path", ErrConfig, p, what)
 		}
 		prefixes = append(prefixes, l.URI)
 		out = append(out, l)

@@ -398,16 +398,11 @@ func (c *crawler) processItem(ctx context.Context, it item, e Engine, viaFallbac
 		put, err = c.site.put(c.store, l, page)
 		page.done()
 		if err == nil {
-			rec.Status, rec.Hash, rec.Written, rec.File = "ok", put.Hash, put.Written, put.Path
+			rec.stored(put)
 			links = linksOf(c.site, c.cfg.Origin, page.Info)
 		}
 	}
-	switch {
-	case errors.Is(err, ErrNotFound):
-		rec.Status, rec.Err = "missing", err.Error()
-	case err != nil:
-		rec.Status, rec.Err = "failed", err.Error()
-	}
+	rec.setErr(err)
 	c.front.finish(it, viaFallback, rec, links)
 }
 

@@ -16,6 +16,7 @@ import (
 	"time"
 
 	"github.com/cupertino-go/cupertino/crawler/fakeapple"
+	"github.com/cupertino-go/cupertino/internal/testenv"
 )
 
 func discardLogger() *slog.Logger { return slog.New(slog.DiscardHandler) }
@@ -98,10 +99,7 @@ func TestCrawlFixture(t *testing.T) {
 }
 
 func TestCrawlRerunWritesNothing(t *testing.T) {
-	src := t.TempDir()
-	if err := os.CopyFS(src, os.DirFS("testdata/docs")); err != nil {
-		t.Fatal(err)
-	}
+	src := testenv.CopyDir(t, t.TempDir(), "testdata/docs")
 	hs, _, _ := startFake(t, fakeapple.Options{Dir: src})
 	out := t.TempDir()
 	cfg := testConfig(hs.URL, out)

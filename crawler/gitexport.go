@@ -13,7 +13,6 @@ import (
 	"os/exec"
 	"path"
 	"path/filepath"
-	"sort"
 	"strconv"
 	"strings"
 )
@@ -408,16 +407,6 @@ func removeEmptyParents(dir, root string) {
 // extOf returns a path's extension, lower-cased, without the dot.
 func extOf(p string) string {
 	return strings.ToLower(strings.TrimPrefix(path.Ext(p), "."))
-}
-
-// sortedKeys returns m's keys in order, for stable summaries.
-func sortedKeys(m map[string]int) []string {
-	out := make([]string, 0, len(m))
-	for k := range m {
-		out = append(out, k)
-	}
-	sort.Strings(out)
-	return out
 }
 
 // localRepoURL turns an existing local path into a file:// URL, which git

@@ -44,28 +44,7 @@ func CrawlHIG(ctx context.Context, cfg Config) (*Result, error) {
 type higSite struct{ docsSite }
 
 func (higSite) seeds(cfg *Config) ([]link, []string, error) {
-	start, ok := resolveHIGLink(cfg.Origin, cfg.StartURL)
-	if !ok {
-		return nil, nil, fmt.Errorf("%w: start URL %q is not a Human Interface Guidelines page on %s", ErrConfig, cfg.StartURL, cfg.Origin)
-	}
-	out := []link{start}
-	var prefixes []string
-	for _, p := range cfg.AllowedPrefixes {
-		p = strings.TrimSpace(p)
-		if p == "" {
-			continue
-		}
-		if !strings.Contains(p, "://") && !strings.HasPrefix(strings.ToLower("/"+strings.TrimPrefix(p, "/")), HIGPath) {
-			p = HIGPath + "/" + strings.TrimPrefix(p, "/")
-		}
-		l, ok := resolveHIGLink(cfg.Origin, p)
-		if !ok {
-			return nil, nil, fmt.Errorf("%w: prefix %q is not a Human Interface Guidelines path", ErrConfig, p)
-		}
-		prefixes = append(prefixes, l.URI)
-		out = append(out, l)
-	}
-	return out, prefixes, nil
+	return cfg.seedsUnder(resolveHIGLink, HIGPath, "Human Interface Guidelines")
 }
 
 func (higSite) key(seeds []link, prefixes []string) string {

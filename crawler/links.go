@@ -262,9 +262,7 @@ func escapePathSegment(s string) string {
 			b.WriteByte(c)
 			continue
 		}
-		b.WriteByte('%')
-		b.WriteByte(upperHex[c>>4])
-		b.WriteByte(upperHex[c&15])
+		writeEscape(&b, c)
 	}
 	return b.String()
 }

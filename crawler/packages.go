@@ -6,9 +6,11 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"maps"
 	"os"
 	"path"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 	"time"
@@ -316,10 +318,10 @@ func exportLine(r ExportResult) string {
 	case !r.Changed:
 		verb = "up to date at"
 	}
-	s := fmt.Sprintf("%s %s, %d files (%d written, %d removed)", verb, shortCommit(r.Head), r.Kept, r.Written, r.Removed)
+	s := fmt.Sprintf("%s %s, %d files (%d written, %d removed)", verb, ShortCommit(r.Head), r.Kept, r.Written, r.Removed)
 	if n := r.DroppedTotal(); n > 0 {
 		var why []string
-		for _, k := range sortedKeys(r.Dropped) {
+		for _, k := range slices.Sorted(maps.Keys(r.Dropped)) {
 			why = append(why, fmt.Sprintf("%d %s", r.Dropped[k], k))
 		}
 		s += fmt.Sprintf("; left out %d: %s", n, strings.Join(why, ", "))
@@ -330,7 +332,9 @@ func exportLine(r ExportResult) string {
 // ExportLine says what one repository export did, for the fetch command.
 func ExportLine(r ExportResult) string { return exportLine(r) }
 
-func shortCommit(h string) string {
+// ShortCommit is a commit hash cut to its first 12 characters, as the
+// fetch lines show it.
+func ShortCommit(h string) string {
 	if len(h) > 12 {
 		return h[:12]
 	}

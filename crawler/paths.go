@@ -122,6 +122,13 @@ func isNameByte(c byte) bool {
 
 const upperHex = "0123456789ABCDEF"
 
+// writeEscape writes c as a percent escape, %XX in capitals.
+func writeEscape(b *strings.Builder, c byte) {
+	b.WriteByte('%')
+	b.WriteByte(upperHex[c>>4])
+	b.WriteByte(upperHex[c&15])
+}
+
 // encodeSegment encodes one decoded URI segment into one or more path
 // components (see PagePath). Chunking happens while encoding so that a cut
 // never splits an escape and every chunk's leading "." can be escaped.
@@ -144,9 +151,7 @@ func encodeSegment(s string) []string {
 			b.WriteByte(c)
 			continue
 		}
-		b.WriteByte('%')
-		b.WriteByte(upperHex[c>>4])
-		b.WriteByte(upperHex[c&15])
+		writeEscape(&b, c)
 	}
 	last := b.String()
 	if strings.HasSuffix(last, pageExt) {

@@ -362,15 +362,10 @@ func (w *wwdcRun) worker(ctx context.Context, rep *progress.Reporter) {
 			var put putResult
 			put, err = w.store(f.parsed.(*ondisk.WWDCSession))
 			if err == nil {
-				rec.Status, rec.Hash, rec.Written, rec.File = "ok", put.Hash, put.Written, put.Path
+				rec.stored(put)
 			}
 		}
-		switch {
-		case errors.Is(err, ErrNotFound):
-			rec.Status, rec.Err = "missing", err.Error()
-		case err != nil:
-			rec.Status, rec.Err = "failed", err.Error()
-		}
+		rec.setErr(err)
 		w.finish(it, rec)
 		if rep != nil {
 			w.mu.Lock()

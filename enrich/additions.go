@@ -40,7 +40,7 @@ func (a *additions) add(symbolID, docID int64, constraints []string) {
 func appendNew(list []string, values ...string) []string {
 	for _, v := range values {
 		v = strings.TrimSpace(v)
-		if v == "" || contains(list, v) {
+		if v == "" || slices.Contains(list, v) {
 			continue
 		}
 		list = append(list, v)
@@ -48,19 +48,10 @@ func appendNew(list []string, values ...string) []string {
 	return list
 }
 
-func contains(list []string, v string) bool {
-	for _, x := range list {
-		if x == v {
-			return true
-		}
-	}
-	return false
-}
-
 func without(list, drop []string) []string {
 	var out []string
 	for _, x := range list {
-		if !contains(drop, x) {
+		if !slices.Contains(drop, x) {
 			out = append(out, x)
 		}
 	}
@@ -125,7 +116,7 @@ func (a *additions) apply(ctx context.Context, w *index.EnrichTx) (changed, carr
 				layer = a.want[id]
 			}
 			for _, c := range layer {
-				if c = strings.TrimSpace(c); c == "" || contains(desired, c) {
+				if c = strings.TrimSpace(c); c == "" || slices.Contains(desired, c) {
 					continue
 				}
 				desired = append(desired, c)

@@ -6,10 +6,7 @@ import (
 	"database/sql"
 	"encoding/hex"
 	"fmt"
-	"net/url"
-	"path/filepath"
 	"strings"
-	"sync"
 	"testing"
 
 	"github.com/cupertino-go/cupertino/index/indextest"
@@ -46,31 +43,13 @@ func buildIndex(t *testing.T, docs ...*document.Document) string {
 	return indextest.Build(t, docs...)
 }
 
-// rawDBs are the tests' own pools on the indexes they opened (rawDB).
-var rawDBs sync.Map // *Index -> *sql.DB
-
 // rawDB is a read-write pool of the test's own on the file x edits, for
 // looking at and changing the tables directly: the passes' SQL is index's,
 // and x keeps its pool to itself. It closes when the test ends.
 func rawDB(t *testing.T, x *Index) *sql.DB {
 	t.Helper()
-	if db, ok := rawDBs.Load(x); ok {
-		return db.(*sql.DB)
-	}
-	abs, err := filepath.Abs(x.Path())
-	if err != nil {
-		t.Fatal(err)
-	}
-	db, err := sql.Open("sqlite", (&url.URL{Scheme: "file", Path: abs}).String()+"?mode=rw&_pragma=busy_timeout(10000)")
-	if err != nil {
-		t.Fatalf("open %s: %v", x.Path(), err)
-	}
+	db := indextest.Pool(t, x, x.Path(), "mode=rw&_pragma=busy_timeout(10000)")
 	db.SetMaxOpenConns(1)
-	rawDBs.Store(x, db)
-	t.Cleanup(func() {
-		rawDBs.Delete(x)
-		db.Close()
-	})
 	return db
 }
 

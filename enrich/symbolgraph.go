@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"net/url"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/cupertino-go/cupertino/internal/document"
@@ -291,7 +292,7 @@ func (gs *graphSymbol) candidateURIs() []string {
 	}
 	var out []string
 	for _, prefix := range prefixes {
-		if uri := docURI(append(append([]string(nil), prefix...), gs.path...)); uri != "" && !contains(out, uri) {
+		if uri := docURI(append(append([]string(nil), prefix...), gs.path...)); uri != "" && !slices.Contains(out, uri) {
 			out = append(out, uri)
 		}
 	}

@@ -7,10 +7,10 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
-	"syscall"
 	"testing"
 	"time"
 
+	"github.com/cupertino-go/cupertino/internal/benchkit"
 	"github.com/cupertino-go/cupertino/internal/document"
 )
 
@@ -101,7 +101,7 @@ func BenchmarkPut(b *testing.B) {
 		textBytes += len(docs[i].Content)
 	}
 	b.ResetTimer()
-	cpuStart := processCPU()
+	cpuStart := benchkit.ProcessCPU(0)
 	for i := 0; i < b.N; i++ {
 		doc := *docs[i%len(docs)]
 		doc.URI = fmt.Sprintf("%s-%d", doc.URI, i)
@@ -113,7 +113,7 @@ func BenchmarkPut(b *testing.B) {
 	b.StopTimer()
 	// The build machine is shared, so wall time overstates the cost: report
 	// the CPU the writer actually used as well.
-	cpu := processCPU() - cpuStart
+	cpu := benchkit.ProcessCPU(0) - cpuStart
 	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "docs/s")
 	b.ReportMetric(float64(cpu.Microseconds())/float64(b.N), "cpu-µs/doc")
 	if info, err := os.Stat(dbPath + ".in-flight"); err == nil {
@@ -135,26 +135,17 @@ func TestBuildThroughput(t *testing.T) {
 	opts.SkipOptimize = os.Getenv("CUPERTINO_INDEX_BENCH_SKIP_OPTIMIZE") != ""
 	b, err := Create(dbPath, opts)
 	mustNoErr(t, err)
-	start, cpuStart := time.Now(), processCPU()
+	start, cpuStart := time.Now(), benchkit.ProcessCPU(0)
 	for i := 0; i < n; i++ {
 		mustNoErr(t, b.Put(syntheticDoc(i)))
 	}
-	putTime, putCPU := time.Since(start), processCPU()-cpuStart
+	putTime, putCPU := time.Since(start), benchkit.ProcessCPU(0)-cpuStart
 	mustNoErr(t, b.Commit(context.Background()))
-	total, totalCPU := time.Since(start), processCPU()-cpuStart
+	total, totalCPU := time.Since(start), benchkit.ProcessCPU(0)-cpuStart
 	info, err := os.Stat(dbPath)
 	mustNoErr(t, err)
 	t.Logf("%d docs: put %v wall / %v cpu (%.0f docs/s by cpu), commit %v wall / %v cpu, total %.0f docs/s wall, %.0f by cpu, %d bytes/doc, skip optimize=%v",
 		n, putTime.Round(time.Millisecond), putCPU.Round(time.Millisecond), float64(n)/putCPU.Seconds(),
 		(total - putTime).Round(time.Millisecond), (totalCPU - putCPU).Round(time.Millisecond),
 		float64(n)/total.Seconds(), float64(n)/totalCPU.Seconds(), info.Size()/int64(n), opts.SkipOptimize)
-}
-
-// processCPU is the user+system CPU time this process has used.
-func processCPU() time.Duration {
-	var ru syscall.Rusage
-	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
-		return 0
-	}
-	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }

@@ -3,7 +3,6 @@ package index
 import (
 	"bufio"
 	"context"
-	"database/sql"
 	"errors"
 	"fmt"
 	"os"
@@ -182,22 +181,14 @@ func TestOpenErrors(t *testing.T) {
 		t.Errorf("garbage file: %v", err)
 	}
 	foreign := filepath.Join(dir, "foreign.db")
-	db, err := sql.Open("sqlite", foreign)
-	mustNoErr(t, err)
-	_, err = db.Exec("CREATE TABLE t(x)")
-	mustNoErr(t, err)
-	db.Close()
+	alterDB(t, foreign, "CREATE TABLE t(x)")
 	if _, err := Open(foreign); !errors.Is(err, ErrCorrupt) {
 		t.Errorf("foreign database: %v", err)
 	}
 
 	dbPath := buildFixture(t)
-	db, err = sql.Open("sqlite", dbPath)
-	mustNoErr(t, err)
-	_, err = db.Exec(fmt.Sprintf("PRAGMA user_version = %d", SchemaVersion+1))
-	mustNoErr(t, err)
-	db.Close()
-	_, err = Open(dbPath)
+	alterDB(t, dbPath, fmt.Sprintf("PRAGMA user_version = %d", SchemaVersion+1))
+	_, err := Open(dbPath)
 	if !errors.Is(err, ErrSchemaVersion) || !strings.Contains(err.Error(), "cupertino save") {
 		t.Errorf("version mismatch: %v", err)
 	}

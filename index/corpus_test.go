@@ -13,6 +13,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/cupertino-go/cupertino/internal/benchkit"
 	"github.com/cupertino-go/cupertino/internal/corpus"
 	"github.com/cupertino-go/cupertino/internal/document"
 	"github.com/cupertino-go/cupertino/internal/swiftsym"
@@ -65,10 +66,10 @@ func TestCorpusSampleBuild(t *testing.T) {
 		for _, ex := range doc.CodeExamples {
 			doc.Symbols = append(doc.Symbols, swiftsym.ExtractCode(ex.Code)...)
 		}
-		wall, cpu := time.Now(), processCPU()
+		wall, cpu := time.Now(), benchkit.ProcessCPU(0)
 		err = b.Put(doc)
 		putWall += time.Since(wall)
-		putCPU += processCPU() - cpu
+		putCPU += benchkit.ProcessCPU(0) - cpu
 		if errors.Is(err, ErrDuplicateURI) {
 			duplicates++
 			continue
@@ -76,12 +77,12 @@ func TestCorpusSampleBuild(t *testing.T) {
 		mustNoErr(t, err)
 		docs++
 	}
-	commitWall, commitCPU := time.Now(), processCPU()
+	commitWall, commitCPU := time.Now(), benchkit.ProcessCPU(0)
 	db, err := b.flushed()
 	mustNoErr(t, err)
 	tableBytes := tableSizes(t, db)
 	mustNoErr(t, b.Commit(context.Background()))
-	commitTook, commitCPUTook := time.Since(commitWall), processCPU()-commitCPU
+	commitTook, commitCPUTook := time.Since(commitWall), benchkit.ProcessCPU(0)-commitCPU
 	info, err := os.Stat(dbPath)
 	mustNoErr(t, err)
 

@@ -155,6 +155,18 @@ func openStore(t testing.TB, dbPath string) *Store {
 	return s
 }
 
+// openLookup opens a NameLookup on the index at dbPath for the rest of the
+// test.
+func openLookup(t testing.TB, dbPath string) *NameLookup {
+	t.Helper()
+	l, err := OpenNameLookup(dbPath)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { l.Close() })
+	return l
+}
+
 func mustNoErr(t testing.TB, err error) {
 	t.Helper()
 	if err != nil {

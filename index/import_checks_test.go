@@ -12,8 +12,9 @@ import (
 	"github.com/cupertino-go/cupertino/internal/document"
 )
 
-// alterPart runs statements against a part file, as a forger would.
-func alterPart(t *testing.T, path string, statements ...string) {
+// alterDB runs statements against a database file outside any Store, as
+// a forger, an older cupertino or another program would.
+func alterDB(t *testing.T, path string, statements ...string) {
 	t.Helper()
 	db, err := sql.Open("sqlite", path)
 	mustNoErr(t, err)
@@ -32,7 +33,7 @@ func TestImportRefusesCorruptFullTextSegments(t *testing.T) {
 	paths := exportAll(t, buildFixture(t), t.TempDir())
 	// Zero every leaf of docs_fts's segments but their first bytes: ids
 	// 1 and 10 are the averages and the structure record.
-	alterPart(t, paths[PartSearch], "UPDATE "+FTSTable+"_data SET block = substr(block, 1, 4) || zeroblob(length(block) - 4) WHERE id > 10 AND length(block) > 8")
+	alterDB(t, paths[PartSearch], "UPDATE "+FTSTable+"_data SET block = substr(block, 1, 4) || zeroblob(length(block) - 4) WHERE id > 10 AND length(block) > 8")
 	dst := filepath.Join(t.TempDir(), "search.db")
 	mustNoErr(t, os.WriteFile(dst, []byte("previous"), 0o644))
 	_, err := ImportParts(context.Background(), dst, pick(paths, "shared", "search", document.SourceAppleDocs, document.SourceSwiftEvolution),
@@ -50,7 +51,7 @@ func TestImportRefusesCorruptFullTextSegments(t *testing.T) {
 func TestImportRefusesUnknownTables(t *testing.T) {
 	paths := exportAll(t, buildFixture(t), t.TempDir())
 	parts := pick(paths, "shared", "search", document.SourceAppleDocs, document.SourceSwiftEvolution)
-	alterPart(t, paths[PartShared], "CREATE TABLE planted (x TEXT)", "INSERT INTO planted VALUES ('from the part')")
+	alterDB(t, paths[PartShared], "CREATE TABLE planted (x TEXT)", "INSERT INTO planted VALUES ('from the part')")
 	dst := filepath.Join(t.TempDir(), "search.db")
 	_, err := ImportParts(context.Background(), dst, parts, ImportOptions{SkipDiskCheck: true})
 	if !errors.Is(err, ErrCorrupt) || !strings.Contains(err.Error(), "planted") {
@@ -67,7 +68,7 @@ func TestImportRefusesUnknownTables(t *testing.T) {
 // checks are now TestSetupTheFullBundle's, cmd/cupertino).
 func TestEnrichConstraintsTravelInParts(t *testing.T) {
 	db := buildFixture(t)
-	alterPart(t, db, `INSERT INTO enrich_constraints(symbol_id, doc_id, pass, added)
+	alterDB(t, db, `INSERT INTO enrich_constraints(symbol_id, doc_id, pass, added)
 		SELECT 1, id, 'hierarchy', 'Content: View' FROM docs WHERE source = 'apple-docs' LIMIT 1`)
 	paths := exportAll(t, db, t.TempDir())
 	dst := filepath.Join(t.TempDir(), "search.db")

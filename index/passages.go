@@ -168,9 +168,8 @@ func PassageSpan(ctx context.Context, q sqlrows.Querier, lo, hi int64) (first, l
 
 // PassageTexts returns the Markdown of the given passages.
 func PassageTexts(ctx context.Context, db sqlrows.Querier, ids []int64) (map[int64]string, error) {
-	out := make(map[int64]string, len(ids))
 	if len(ids) == 0 {
-		return out, nil
+		return map[int64]string{}, nil
 	}
 	var b strings.Builder
 	for i, id := range ids {
@@ -179,15 +178,6 @@ func PassageTexts(ctx context.Context, db sqlrows.Querier, ids []int64) (map[int
 		}
 		fmt.Fprint(&b, id)
 	}
-	err := sqlrows.Each(ctx, db, "read passages", "SELECT id, text FROM passages WHERE id IN (SELECT value FROM json_each('['||?||']'))",
-		[]any{b.String()}, func(rows *sql.Rows) error {
-			var id int64
-			var text string
-			if err := rows.Scan(&id, &text); err != nil {
-				return err
-			}
-			out[id] = text
-			return nil
-		})
-	return out, err
+	return sqlrows.Map[int64, string](ctx, db, "read passages", "SELECT id, text FROM passages WHERE id IN (SELECT value FROM json_each('['||?||']'))",
+		[]any{b.String()})
 }

@@ -31,11 +31,7 @@ func TestGraphSiblings(t *testing.T) {
 		Title: "UIButton.ButtonType.close", Kind: "case", Language: "swift", ContentHash: "h2",
 	}))
 	mustNoErr(t, b.Commit(context.Background()))
-	l, err := OpenNameLookup(dbPath)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer l.Close()
+	l := openLookup(t, dbPath)
 	got, err := l.GraphSiblings(context.Background(), enum)
 	if err != nil {
 		t.Fatal(err)

@@ -15,11 +15,7 @@ import (
 // Apple pages with their parent, declaration, Topics entries and edges,
 // and nothing from other sources.
 func TestGraphReads(t *testing.T) {
-	l, err := OpenNameLookup(buildFixture(t))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer l.Close()
+	l := openLookup(t, buildFixture(t))
 	ctx := context.Background()
 
 	view, err := l.GraphType(ctx, "apple-docs://swiftui/view")
@@ -98,19 +94,8 @@ func TestGraphReads(t *testing.T) {
 // doc_children_title existed gives the same entries, read whole once.
 func TestGraphListedWithoutTitleIndex(t *testing.T) {
 	path := buildFixture(t)
-	db, err := sql.Open("sqlite", path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := db.Exec("DROP INDEX doc_children_title"); err != nil {
-		t.Fatal(err)
-	}
-	db.Close()
-	l, err := OpenNameLookup(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer l.Close()
+	alterDB(t, path, "DROP INDEX doc_children_title")
+	l := openLookup(t, path)
 	for range 2 {
 		listed, err := l.GraphListed(context.Background(), "body")
 		if err != nil || len(listed) != 1 || listed[0].ParentURI != "apple-docs://swiftui/view" || listed[0].URI == "" {
@@ -190,19 +175,8 @@ func TestGraphListedByLeaf(t *testing.T) {
 	}
 	l.Close()
 
-	db, err := sql.Open("sqlite", dbPath)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := db.Exec("DROP INDEX doc_children_leaf"); err != nil {
-		t.Fatal(err)
-	}
-	db.Close()
-	old, err := OpenNameLookup(dbPath)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer old.Close()
+	alterDB(t, dbPath, "DROP INDEX doc_children_leaf")
+	old := openLookup(t, dbPath)
 	if old.GraphListsLeaves() {
 		t.Error("GraphListsLeaves is true on an index without doc_children_leaf")
 	}

@@ -33,11 +33,7 @@ func addPage(t *testing.T, path, uri, title, parent string) {
 // cold verify call); a name among them is read.
 func TestNameLookupHoldsItsNameList(t *testing.T) {
 	path := buildFixture(t)
-	l, err := OpenNameLookup(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer l.Close()
+	l := openLookup(t, path)
 	if pages, err := l.Pages("padding"); err != nil || len(pages) == 0 {
 		t.Fatalf("Pages(padding) = %+v, %v", pages, err)
 	}
@@ -52,11 +48,7 @@ func TestNameLookupHoldsItsNameList(t *testing.T) {
 	if pages, err := l.GraphNamed(context.Background(), "freshName"); err != nil || len(pages) != 0 {
 		t.Errorf("GraphNamed(freshName) = %+v, %v: read again although the held list lacks the name", pages, err)
 	}
-	fresh, err := OpenNameLookup(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer fresh.Close()
+	fresh := openLookup(t, path)
 	if pages, err := fresh.Pages("freshName"); err != nil || len(pages) != 1 {
 		t.Errorf("a new lookup's Pages(freshName) = %+v, %v, want the page", pages, err)
 	}
@@ -71,11 +63,7 @@ func TestNameLookupHoldsItsNameList(t *testing.T) {
 // sits under still is, and so is every address before they are.
 func TestGraphContainersSkipsAddressesNothingSitsUnder(t *testing.T) {
 	path := buildFixture(t)
-	l, err := OpenNameLookup(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer l.Close()
+	l := openLookup(t, path)
 	ctx := context.Background()
 	if cs, err := l.GraphContainers(ctx, []string{"apple-docs://swiftui/view"}); err != nil || len(cs["apple-docs://swiftui/view"]) != 1 {
 		t.Fatalf("GraphContainers(view) = %+v, %v", cs, err)
@@ -86,11 +74,7 @@ func TestGraphContainersSkipsAddressesNothingSitsUnder(t *testing.T) {
 	if cs, err := l.GraphContainers(ctx, []string{"apple-docs://swiftui/freshtype"}); err != nil || len(cs) != 0 {
 		t.Errorf("GraphContainers(freshtype) = %+v, %v: read although no segment held is freshtype", cs, err)
 	}
-	fresh, err := OpenNameLookup(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer fresh.Close()
+	fresh := openLookup(t, path)
 	if cs, err := fresh.GraphContainers(ctx, []string{"apple-docs://swiftui/freshtype"}); err != nil || len(cs["apple-docs://swiftui/freshtype"]) != 1 {
 		t.Errorf("a new lookup's GraphContainers(freshtype) = %+v, %v, want the container", cs, err)
 	}
@@ -100,11 +84,7 @@ func TestGraphContainersSkipsAddressesNothingSitsUnder(t *testing.T) {
 // are prepared once, whatever name they are asked about (parsing the SQL
 // was a fifth of a verify call's CPU).
 func TestNameLookupPreparesEachFixedReadOnce(t *testing.T) {
-	l, err := OpenNameLookup(buildFixture(t))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer l.Close()
+	l := openLookup(t, buildFixture(t))
 	ctx := context.Background()
 	for _, name := range []string{"padding", "View", "Text"} {
 		if _, err := l.Pages(name); err != nil {

@@ -205,11 +205,7 @@ func TestLatestEnrichRuns(t *testing.T) {
 }
 
 func TestNameLookup(t *testing.T) {
-	l, err := OpenNameLookup(buildFixture(t))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer l.Close()
+	l := openLookup(t, buildFixture(t))
 	pages, err := l.Pages("Padding")
 	if err != nil || len(pages) != 1 {
 		t.Fatalf("padding: %+v, %v", pages, err)
@@ -225,11 +221,7 @@ func TestNameLookup(t *testing.T) {
 }
 
 func TestNameLookupRefusesWrites(t *testing.T) {
-	l, err := OpenNameLookup(buildFixture(t))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer l.Close()
+	l := openLookup(t, buildFixture(t))
 	if _, err := l.db.Exec(`DELETE FROM docs`); err == nil {
 		t.Error("the lookup's connection accepted a write")
 	}
@@ -237,14 +229,7 @@ func TestNameLookupRefusesWrites(t *testing.T) {
 
 func TestNameLookupNeedsADocsTable(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "other.db")
-	db, err := sql.Open("sqlite", path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := db.Exec("CREATE TABLE notes(body TEXT)"); err != nil {
-		t.Fatal(err)
-	}
-	db.Close()
+	alterDB(t, path, "CREATE TABLE notes(body TEXT)")
 	if _, err := OpenNameLookup(path); !errors.Is(err, ErrNoDocsTable) {
 		t.Errorf("open a non-index: %v, want ErrNoDocsTable", err)
 	}

@@ -8,7 +8,6 @@ import (
 	"strings"
 	"sync"
 	"sync/atomic"
-	"syscall"
 	"testing"
 	"time"
 
@@ -174,16 +173,6 @@ func TestChaosStallAttackLeavesOthersServed(t *testing.T) {
 	}
 }
 
-// processCPU is the CPU time this process has used, user and system.
-func processCPU(t testing.TB) time.Duration {
-	t.Helper()
-	var ru syscall.Rusage
-	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
-		t.Fatal(err)
-	}
-	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
-}
-
 // TestChaosTimedOutWorkStops: calls answered "timed out" at their deadline
 // stop working within a second of the answer: their worker slots are free
 // and the process's CPU time stops growing. Before, each 64 KiB chain ran
@@ -225,13 +214,13 @@ func TestChaosTimedOutWorkStops(t *testing.T) {
 	if timedOut == 0 {
 		t.Fatal("no call timed out: the test no longer shows what happens after a timeout")
 	}
-	cpuAtLastAnswer := processCPU(t)
+	cpuAtLastAnswer := benchkit.ProcessCPU(0)
 	// Within a second of the last answer, no worker is busy.
 	for s.srv.WorkerLoad().Busy > 0 && time.Since(last) < time.Second {
 		time.Sleep(5 * time.Millisecond)
 	}
 	busy, settled := s.srv.WorkerLoad().Busy, time.Since(last)
-	afterwards := processCPU(t) - cpuAtLastAnswer
+	afterwards := benchkit.ProcessCPU(0) - cpuAtLastAnswer
 	t.Logf("chaos: serve timed-out work: %d of 16 calls timed out at %s; workers idle %s after the last answer, %s of CPU after it",
 		timedOut, timeout, settled.Round(time.Millisecond), afterwards.Round(time.Millisecond))
 	if busy > 0 {

@@ -257,7 +257,7 @@ func runBinary(t *testing.T, db string, lines []string, extra ...string) ([]wire
 	cmd := exec.Command(testenv.CupertinoBinary(t), append([]string{"serve", "--search-db", db}, extra...)...)
 	cmd.Stdin = strings.NewReader(strings.Join(lines, "\n") + "\n")
 	var stdout bytes.Buffer
-	var stderr lockedBuffer
+	var stderr testenv.Buffer
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr
 	started := time.Now()
 	if err := cmd.Start(); err != nil {

@@ -63,7 +63,7 @@ func TestE2EMCPGoClient(t *testing.T) {
 		t.Run(c.name, func(t *testing.T) {
 			ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 			defer cancel()
-			stderr := &lockedBuffer{}
+			stderr := &testenv.Buffer{}
 			tr := transport.NewStdioWithOptions(bin, nil, []string{"serve", "--search-db", db},
 				transport.WithCommandStderrWriter(stderr))
 			if err := tr.Start(ctx); err != nil {
@@ -116,7 +116,7 @@ var clientConfigs = []struct {
 // initializeClient initializes cl as clientName, checks that it agreed on
 // version with cupertino and returns the tools it lists. serverLog is shown
 // when the handshake fails.
-func initializeClient(ctx context.Context, t *testing.T, cl *client.Client, clientName, version string, serverLog *lockedBuffer) []mcpgo.Tool {
+func initializeClient(ctx context.Context, t *testing.T, cl *client.Client, clientName, version string, serverLog *testenv.Buffer) []mcpgo.Tool {
 	t.Helper()
 	init := mcpgo.InitializeRequest{}
 	init.Params.ClientInfo = mcpgo.Implementation{Name: clientName, Version: "1"}
@@ -149,30 +149,12 @@ func wantToolText(ctx context.Context, t *testing.T, cl *client.Client, name str
 	}
 }
 
-// lockedBuffer collects a child's stderr, written by another goroutine.
-type lockedBuffer struct {
-	mu sync.Mutex
-	b  bytes.Buffer
-}
-
-func (l *lockedBuffer) Write(p []byte) (int, error) {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return l.b.Write(p)
-}
-
-func (l *lockedBuffer) String() string {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return l.b.String()
-}
-
 // rawConn is the binary driven with hand-written JSON-RPC lines.
 type rawConn struct {
 	t       testing.TB
 	cmd     *exec.Cmd
 	stdin   io.WriteCloser
-	stderr  *lockedBuffer
+	stderr  *testenv.Buffer
 	mu      sync.Mutex
 	byID    map[string]map[string]any
 	noID    []map[string]any
@@ -193,7 +175,7 @@ func startRaw(t testing.TB, args ...string) *rawConn {
 	if err != nil {
 		t.Fatal(err)
 	}
-	c := &rawConn{t: t, cmd: cmd, stdin: stdin, stderr: &lockedBuffer{}, byID: map[string]map[string]any{},
+	c := &rawConn{t: t, cmd: cmd, stdin: stdin, stderr: &testenv.Buffer{}, byID: map[string]map[string]any{},
 		arrived: make(chan struct{}, 1000), eof: make(chan struct{}), waitErr: make(chan error, 1)}
 	cmd.Stderr = c.stderr
 	if err := cmd.Start(); err != nil {
@@ -450,7 +432,7 @@ func TestE2EStartup(t *testing.T) {
 
 	// From a terminal it explains and fails.
 	cmd := exec.Command(bin, "serve", "--search-db", db)
-	cmd.Stdin = openTerminal(t)
+	cmd.Stdin, _ = testenv.OpenPTY(t, 0)
 	var stdout, stderr bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr
 	err := cmd.Run()

@@ -11,6 +11,8 @@ import (
 	"time"
 
 	mcpgo "github.com/mark3labs/mcp-go/mcp"
+
+	"github.com/cupertino-go/cupertino/internal/testenv"
 )
 
 // internalDetails are what must not reach an agent: they say nothing it can
@@ -77,7 +79,7 @@ func TestErrorsHideInternals(t *testing.T) {
 		{"damaged", damaged, []string{"no such table"}},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			logs := &lockedBuffer{}
+			logs := &testenv.Buffer{}
 			s := connect(t, Options{DBPath: c.path, Logger: slog.New(slog.NewTextHandler(logs, nil))})
 			failed := 0
 			for _, name := range s.toolNames() {
@@ -111,7 +113,7 @@ func TestErrorsHideInternals(t *testing.T) {
 	t.Run("locked", func(t *testing.T) {
 		path := filepath.Join(dir, "locked.db")
 		writeFixture(t, path, fixtureDocs())
-		logs := &lockedBuffer{}
+		logs := &testenv.Buffer{}
 		s := connect(t, Options{DBPath: path, CallTimeout: 300 * time.Millisecond, Logger: slog.New(slog.NewTextHandler(logs, nil))})
 		// A writer holding the file exclusively, as a crashed tool might.
 		db, err := sql.Open("sqlite", path)

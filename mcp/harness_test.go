@@ -13,6 +13,8 @@ import (
 	"github.com/mark3labs/mcp-go/client"
 	"github.com/mark3labs/mcp-go/client/transport"
 	mcpgo "github.com/mark3labs/mcp-go/mcp"
+
+	"github.com/cupertino-go/cupertino/internal/testenv"
 )
 
 // session is an mcp-go client connected in process to a Server through pipes,
@@ -36,9 +38,9 @@ func testLogger(t testing.TB) *slog.Logger {
 
 // newLoggedServer makes a Server for a test; unless opts names a logger, it
 // logs at debug level to the returned buffer, for the test to read.
-func newLoggedServer(t testing.TB, opts Options) (*Server, *lockedBuffer) {
+func newLoggedServer(t testing.TB, opts Options) (*Server, *testenv.Buffer) {
 	t.Helper()
-	logs := &lockedBuffer{}
+	logs := &testenv.Buffer{}
 	if opts.Logger == nil {
 		opts.Logger = slog.New(slog.NewTextHandler(logs, &slog.HandlerOptions{Level: slog.LevelDebug}))
 	}

@@ -23,18 +23,30 @@ import (
 //
 //	chaos: http <attack>: <what was sent>, <what the server kept>, <duration>
 
-// healthSessions is the session count /healthz reports to a caller with the
-// token (or to anyone, when the server has none).
-func healthSessions(t *testing.T, hs *httpServer, token string) int {
+// healthz asks /healthz as a holder of token ("" for none) and returns the
+// status and the answer decoded into a T; the test fails on an answer that
+// is not JSON.
+func healthz[T any](t testing.TB, hs *httpServer, token string) (int, T) {
 	t.Helper()
 	p := hs.peer(t, "")
 	p.token = token
 	status, _, body := p.do(http.MethodGet, HealthEndpoint, nil, nil)
-	var h struct {
-		Sessions *int `json:"sessions"`
+	var h T
+	if err := json.Unmarshal(body, &h); err != nil {
+		t.Fatalf("healthz: %d %q", status, body)
 	}
-	if err := json.Unmarshal(body, &h); status != http.StatusOK || err != nil || h.Sessions == nil {
-		t.Fatalf("healthz: %d %s", status, body)
+	return status, h
+}
+
+// healthSessions is the session count /healthz reports to a caller with the
+// token (or to anyone, when the server has none).
+func healthSessions(t *testing.T, hs *httpServer, token string) int {
+	t.Helper()
+	status, h := healthz[struct {
+		Sessions *int `json:"sessions"`
+	}](t, hs, token)
+	if status != http.StatusOK || h.Sessions == nil {
+		t.Fatalf("healthz: %d %+v", status, h)
 	}
 	return *h.Sessions
 }

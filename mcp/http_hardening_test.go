@@ -19,6 +19,8 @@ import (
 	"time"
 
 	mcpgo "github.com/mark3labs/mcp-go/mcp"
+
+	"github.com/cupertino-go/cupertino/internal/testenv"
 )
 
 // TestHTTPDeleteEndsOnlyOpenSessions: a DELETE without Mcp-Session-Id is 400
@@ -281,7 +283,7 @@ func TestHTTPRefusalLogsAreSummarised(t *testing.T) {
 // written and the rest counted; when the interval ends one line says how many
 // more; a kind that went quiet is written at once again; kinds are apart.
 func TestLogLimiterSummarisesFloods(t *testing.T) {
-	var buf lockedBuffer
+	var buf testenv.Buffer
 	lim := newLogLimiter(100 * time.Millisecond)
 	defer lim.Close()
 	log := lim.limit(slog.New(slog.NewTextHandler(&buf, nil)))

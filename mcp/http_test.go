@@ -20,6 +20,7 @@ import (
 	mcpgo "github.com/mark3labs/mcp-go/mcp"
 
 	"github.com/cupertino-go/cupertino/index/indextest"
+	"github.com/cupertino-go/cupertino/internal/testenv"
 	"github.com/cupertino-go/cupertino/ranker"
 )
 
@@ -37,7 +38,7 @@ const testToken = "a757ced8f654f6f7ec4356a0e0079c574c5f7e370acec0696ad3f52afe023
 type httpServer struct {
 	srv  *Server
 	base string // http://127.0.0.1:port
-	logs *lockedBuffer
+	logs *testenv.Buffer
 	stop func() error // cancels ServeHTTP and returns its error
 }
 
@@ -369,16 +370,8 @@ func TestHTTPHealth(t *testing.T) {
 		Sessions  int    `json:"sessions"`
 		Error     string `json:"error"`
 	}
-	get := func(hs *httpServer) (int, health) {
-		p := hs.peer(t, "")
-		p.token = testToken // the figures are for the token's holders
-		status, _, body := p.do(http.MethodGet, HealthEndpoint, nil, nil)
-		var h health
-		if err := json.Unmarshal(body, &h); err != nil {
-			t.Fatalf("healthz: %q", body)
-		}
-		return status, h
-	}
+	// The figures are for the token's holders.
+	get := func(hs *httpServer) (int, health) { return healthz[health](t, hs, testToken) }
 
 	hs := startHTTP(t, Options{DBPath: db}, HTTPOptions{Token: testToken})
 	if status, h := get(hs); status != http.StatusOK || h.Status != "ok" || h.Documents != want || h.Sessions != 0 {

@@ -266,7 +266,7 @@ func TestE2EServeExitsNonZeroWhenStdoutFails(t *testing.T) {
 	cmd.Stdin = strings.NewReader(strings.Join(append(handshake(v),
 		callFrame(v, "2", "search", map[string]any{"query": "View"})), "\n") + "\n")
 	cmd.Stdout = readOnly
-	var stderr lockedBuffer
+	var stderr testenv.Buffer
 	cmd.Stderr = &stderr
 	err = cmd.Run()
 	var exit *exec.ExitError

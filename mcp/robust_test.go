@@ -18,6 +18,7 @@ import (
 
 	"github.com/cupertino-go/cupertino/index/indextest"
 	"github.com/cupertino-go/cupertino/internal/document"
+	"github.com/cupertino-go/cupertino/internal/testenv"
 )
 
 func TestArgumentErrors(t *testing.T) {
@@ -485,7 +486,7 @@ func TestDamagedIndexExplainsEachCall(t *testing.T) {
 		t.Fatal(err)
 	}
 	db.Close()
-	logs := &lockedBuffer{}
+	logs := &testenv.Buffer{}
 	s := connect(t, Options{DBPath: path, Logger: slog.New(slog.NewTextHandler(logs, nil))})
 	if got := s.toolNames(); len(got) != len(allToolNames) {
 		t.Fatalf("tools = %v; a damaged index must keep every tool", got)

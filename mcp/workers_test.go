@@ -2,7 +2,6 @@ package mcp
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"net/http"
@@ -167,16 +166,7 @@ func TestHTTPHealthReportsSaturation(t *testing.T) {
 	}
 	// The token's holder gets the figures; a probe without it (L6) only
 	// the status, saturated included.
-	getAs := func(token string) (int, health) {
-		p := hs.peer(t, "")
-		p.token = token
-		status, _, body := p.do(http.MethodGet, HealthEndpoint, nil, nil)
-		var h health
-		if err := json.Unmarshal(body, &h); err != nil {
-			t.Fatalf("healthz: %q", body)
-		}
-		return status, h
-	}
+	getAs := func(token string) (int, health) { return healthz[health](t, hs, token) }
 	get := func() (int, health) { return getAs(testToken) }
 	if status, h := get(); status != http.StatusOK || h.Status != "ok" || h.Workers != (WorkerLoad{Capacity: 2}) {
 		t.Fatalf("idle: %d %+v, want 200 ok with 2 idle workers", status, h)

@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+	"maps"
 	"os"
 	"path/filepath"
 	"slices"
@@ -13,6 +14,7 @@ import (
 	"testing"
 
 	"github.com/cupertino-go/cupertino/index"
+	"github.com/cupertino-go/cupertino/index/indextest"
 	"github.com/cupertino-go/cupertino/internal/document"
 	"github.com/cupertino-go/cupertino/ranker/reading"
 )
@@ -162,12 +164,7 @@ func openTestEngine(t testing.TB) *Engine { return openEngineAt(t, testFixture.b
 // ends.
 func openEngineAt(t testing.TB, path string) *Engine {
 	t.Helper()
-	store, err := index.Open(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { store.Close() })
-	e, err := New(context.Background(), store, nil)
+	e, err := New(context.Background(), indextest.Open(t, path), nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -199,7 +196,7 @@ func buildFixtureIndex(path string, pages []*document.Document) error {
 }
 
 // addFixturePassages writes passages into the index at path, each on the
-// page its key names.
+// page its key names, the pages in the order of their URIs.
 func addFixturePassages(path string, byURI map[string][]index.Passage) error {
 	db, err := sql.Open("sqlite", path)
 	if err != nil {
@@ -207,7 +204,8 @@ func addFixturePassages(path string, byURI map[string][]index.Passage) error {
 	}
 	defer db.Close()
 	var all []index.Passage
-	for uri, ps := range byURI {
+	for _, uri := range slices.Sorted(maps.Keys(byURI)) {
+		ps := byURI[uri]
 		var id int64
 		if err := db.QueryRow("SELECT id FROM docs WHERE uri = ?", uri).Scan(&id); err != nil {
 			return fmt.Errorf("passages of %s: %w", uri, err)
@@ -388,12 +386,7 @@ func TestSearchAttributesAndExplain(t *testing.T) {
 }
 
 func TestPackageSearch(t *testing.T) {
-	store, err := index.Open(testFixture.build(t))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer store.Close()
-	rs, err := Search(context.Background(), store, "Task", Filters{})
+	rs, err := Search(context.Background(), indextest.Open(t, testFixture.build(t)), "Task", Filters{})
 	if err != nil || len(rs) == 0 || rs[0].URI != "apple-docs://swift/task" {
 		t.Fatalf("Search = %v, %v", uris(rs), err)
 	}

@@ -1,14 +1,12 @@
 package ranker
 
 import (
-	"context"
-	"database/sql"
 	"math"
-	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/cupertino-go/cupertino/index"
+	"github.com/cupertino-go/cupertino/index/indextest"
 	"github.com/cupertino-go/cupertino/internal/document"
 )
 
@@ -20,11 +18,6 @@ import (
 // but never both in one section.
 func sectionFixture(t *testing.T) *Engine {
 	t.Helper()
-	path := filepath.Join(t.TempDir(), "search.db")
-	b, err := index.Create(path, index.BuildOptions{SkipDiskCheck: true})
-	if err != nil {
-		t.Fatal(err)
-	}
 	var docs []*document.Document
 	for _, name := range []string{"alpha", "beta", "gamma", "delta", "epsilon"} {
 		docs = append(docs, page("apple-docs://observation/"+name, "Observation "+name, "article",
@@ -40,46 +33,24 @@ func sectionFixture(t *testing.T) *Engine {
 			content(strings.Repeat("zorbitSet ", 6)+strings.Repeat("plinthSet ", 6))))
 	docs = append(docs, page("swift-evolution://SE-9001", "Observers for every var", "proposal",
 		"Adds zorbitSet and plinthSet observers to a var.", content(observers)))
-	for _, d := range docs {
-		if err := b.Put(d); err != nil {
-			t.Fatal(err)
-		}
-	}
-	if err := b.Commit(context.Background()); err != nil {
-		t.Fatal(err)
-	}
-	db, err := sql.Open("sqlite", path)
+	path := indextest.Build(t, docs...)
+	err := addFixturePassages(path, map[string][]index.Passage{
+		"swift-book://languageguide/properties": {
+			{Anchor: "Stored Properties", Heading: "Stored Properties", Title: "Properties",
+				Text: "In its simplest form, a stored property is a constant or variable stored as part of an instance."},
+			{Anchor: "Property Observers", Heading: "Property Observers", Title: "Properties", Text: observers},
+		},
+		"swift-book://referencemanual/declarations": {
+			{Anchor: "Variable Declaration", Heading: "Variable Declaration", Title: "Declarations",
+				Text: strings.Repeat("A zorbitSet observer runs first on a var. ", 6)},
+			{Anchor: "Variable Declaration", Heading: "Observers", Title: "Declarations",
+				Text: strings.Repeat("A plinthSet observer runs after. ", 6)},
+		},
+		"swift-evolution://SE-9001": {
+			{Anchor: "Proposed solution", Heading: "Proposed solution", Title: "Observers for every var", Text: observers},
+		},
+	})
 	if err != nil {
-		t.Fatal(err)
-	}
-	defer db.Close()
-	id := func(uri string) int64 {
-		var id int64
-		if err := db.QueryRow("SELECT id FROM docs WHERE uri = ?", uri).Scan(&id); err != nil {
-			t.Fatal(err)
-		}
-		return id
-	}
-	props, decls := id("swift-book://languageguide/properties"), id("swift-book://referencemanual/declarations")
-	proposal := id("swift-evolution://SE-9001")
-	passages := []index.Passage{
-		{DocID: props, Anchor: "Stored Properties", Heading: "Stored Properties", Title: "Properties",
-			Text: "In its simplest form, a stored property is a constant or variable stored as part of an instance."},
-		{DocID: props, Anchor: "Property Observers", Heading: "Property Observers", Title: "Properties", Text: observers},
-		{DocID: decls, Anchor: "Variable Declaration", Heading: "Variable Declaration", Title: "Declarations",
-			Text: strings.Repeat("A zorbitSet observer runs first on a var. ", 6)},
-		{DocID: decls, Anchor: "Variable Declaration", Heading: "Observers", Title: "Declarations",
-			Text: strings.Repeat("A plinthSet observer runs after. ", 6)},
-		{DocID: proposal, Anchor: "Proposed solution", Heading: "Proposed solution", Title: "Observers for every var", Text: observers},
-	}
-	tx, err := db.Begin()
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := index.ReplacePassages(context.Background(), tx, passages, "fixture"); err != nil {
-		t.Fatal(err)
-	}
-	if err := tx.Commit(); err != nil {
 		t.Fatal(err)
 	}
 	return openEngineAt(t, path)

@@ -393,10 +393,7 @@ func demoSaveOptions(io *iostreams, dir string) *saveOptions {
 func savedDemoCopy(t *testing.T) (dir, docs string) {
 	t.Helper()
 	dir = t.TempDir()
-	docs = filepath.Join(dir, "docs")
-	if err := os.CopyFS(docs, os.DirFS("../../testdata/demo/docs")); err != nil {
-		t.Fatal(err)
-	}
+	docs = testenv.CopyDir(t, filepath.Join(dir, "docs"), "../../testdata/demo/docs")
 	io, _, _ := cmdTestIO(false)
 	if err := runSave(context.Background(), demoSaveOptions(io, dir)); err != nil {
 		t.Fatal(err)

@@ -7,6 +7,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -127,7 +128,7 @@ func parseModes(s string) ([]string, error) {
 		m = strings.TrimSpace(m)
 		switch {
 		case m == "":
-		case !hasEvalMode(agent.AllModes, m):
+		case !slices.Contains(agent.AllModes, m):
 			return nil, usageErrorf("--modes: unknown mode %q (%s)", m, strings.Join(agent.AllModes, ", "))
 		case !seen[m]:
 			seen[m] = true
@@ -177,7 +178,7 @@ func runEvalAgent(ctx context.Context, opts *evalAgentOptions) error {
 	}
 
 	var tools agent.ToolSession
-	if hasEvalMode(modes, agent.ModeGrounded) || hasEvalMode(modes, agent.ModeGroundedVerify) {
+	if slices.Contains(modes, agent.ModeGrounded) || slices.Contains(modes, agent.ModeGroundedVerify) {
 		if rec != nil {
 			tools = &agent.ReplayTools{Rec: rec}
 		} else if tools, err = startEvalServe(ctx, opts); err != nil {
@@ -366,13 +367,4 @@ func startEvalServe(ctx context.Context, opts *evalAgentOptions) (agent.ToolSess
 		bin = self
 	}
 	return agent.StartMCP(ctx, bin, []string{"serve", "--search-db", opts.SearchDB}, os.Environ(), opts.Err)
-}
-
-func hasEvalMode(modes []string, m string) bool {
-	for _, x := range modes {
-		if x == m {
-			return true
-		}
-	}
-	return false
 }

@@ -248,7 +248,7 @@ func fetchSource(ctx context.Context, o *fetchOptions) error {
 			verb = "up to date at"
 		}
 		fmt.Fprintf(o.IO.Out, "%s: %s %s, %d Markdown files in %s (%s)\n",
-			o.Source, verb, shortHash(res.Head), res.Files, res.OutputDir, res.Elapsed.Round(time.Millisecond))
+			o.Source, verb, crawler.ShortCommit(res.Head), res.Files, res.OutputDir, res.Elapsed.Round(time.Millisecond))
 		return nil
 	case source.FetchGitExport:
 		res, err := crawler.FetchSamples(ctx, crawler.SamplesConfig{RepoURL: o.RepoURL, OutputDir: o.OutputDir, StartClean: o.StartClean})
@@ -343,13 +343,6 @@ func fetchSourceNamed(name string) (source.Source, bool) {
 		}
 	}
 	return source.Source{}, false
-}
-
-func shortHash(h string) string {
-	if len(h) > 12 {
-		return h[:12]
-	}
-	return h
 }
 
 // secondsValue is a duration flag that also takes plain seconds ("0.05"), the

@@ -8,13 +8,15 @@ import (
 	"strings"
 	"testing"
 	"unicode/utf8"
+
+	"github.com/cupertino-go/cupertino/internal/testenv"
 )
 
 // searchOnScreen runs `cupertino search` with stdout on a pseudo-terminal
 // of cols columns, as a person would, and returns the lines shown.
 func searchOnScreen(t *testing.T, cols int, args ...string) []string {
 	t.Helper()
-	terminal, controller := openPTY(t, cols)
+	terminal, controller := testenv.OpenPTY(t, cols)
 	shown := make(chan []byte, 1)
 	go func() {
 		// Read while the command writes: a terminal's buffer is small.

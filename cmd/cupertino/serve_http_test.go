@@ -11,7 +11,6 @@ import (
 	"os/exec"
 	"regexp"
 	"strings"
-	"sync"
 	"syscall"
 	"testing"
 	"time"
@@ -103,24 +102,6 @@ func TestServeHTTPRefusesUnsafeStarts(t *testing.T) {
 	}
 }
 
-// syncBuffer is a bytes.Buffer the child's stderr copier and the test share.
-type syncBuffer struct {
-	mu sync.Mutex
-	b  bytes.Buffer
-}
-
-func (s *syncBuffer) Write(p []byte) (int, error) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.Write(p)
-}
-
-func (s *syncBuffer) String() string {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.String()
-}
-
 var servingURL = regexp.MustCompile(`url=(http://127\.0\.0\.1:\d+)/mcp`)
 
 // TestServeHTTPBinaryStopsOnSIGTERM: the real binary serves on a port it
@@ -132,7 +113,7 @@ func TestServeHTTPBinaryStopsOnSIGTERM(t *testing.T) {
 	db := demoIndex(t)
 	cmd := exec.Command(bin, "serve", "--http", "127.0.0.1:0", "--search-db", db)
 	cmd.Env = append(os.Environ(), tokenEnv+"="+httpTestToken)
-	stderr := &syncBuffer{}
+	stderr := &testenv.Buffer{}
 	cmd.Stderr = stderr
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)

@@ -37,11 +37,7 @@ func demoBundle(t *testing.T) string {
 // copyDemoBundle copies the demo bundle for a test that damages it.
 func copyDemoBundle(t *testing.T) string {
 	t.Helper()
-	dir := t.TempDir()
-	if err := os.CopyFS(dir, os.DirFS(demoBundle(t))); err != nil {
-		t.Fatal(err)
-	}
-	return dir
+	return testenv.CopyDir(t, t.TempDir(), demoBundle(t))
 }
 
 func setupOpts(io *iostreams, from, base string) *setupOptions {

@@ -19,10 +19,7 @@ import (
 // developer.apple.com on 127.0.0.1.
 func fixtureSite(t *testing.T) (url, docs string) {
 	t.Helper()
-	docs = t.TempDir()
-	if err := os.CopyFS(docs, os.DirFS("../../crawler/testdata/docs")); err != nil {
-		t.Fatal(err)
-	}
+	docs = testenv.CopyDir(t, t.TempDir(), "../../crawler/testdata/docs")
 	srv, err := fakeapple.New(fakeapple.Options{Dir: docs})
 	if err != nil {
 		t.Fatal(err)

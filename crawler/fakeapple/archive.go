@@ -2,7 +2,6 @@ package fakeapple
 
 import (
 	"errors"
-	"io"
 	"io/fs"
 	"mime"
 	"net/http"
@@ -74,12 +73,8 @@ func (a *Archive) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	a.hits[rel]++
 	n := a.hits[rel]
 	a.mu.Unlock()
-	if a.opts.Delay > 0 {
-		select {
-		case <-time.After(a.opts.Delay):
-		case <-r.Context().Done():
-			return
-		}
+	if !wait(r, a.opts.Delay) {
+		return
 	}
 	file := filepath.Join(a.opts.Dir, filepath.FromSlash(rel))
 	body, err := os.ReadFile(file)
@@ -96,19 +91,16 @@ func (a *Archive) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	}
 	switch f := a.opts.Faults[rel]; {
 	case f == FaultUnavailable && n <= a.opts.Burst:
-		w.Header().Set("Retry-After", "0")
-		http.Error(w, "busy", http.StatusServiceUnavailable)
+		serveBusy(w)
 		return
 	case f == FaultNotFound:
 		http.NotFound(w, r)
 		return
 	case f == FaultOffOrigin:
-		http.Redirect(w, r, strings.TrimSuffix(a.opts.RedirectTo, "/")+r.URL.EscapedPath(), http.StatusFound)
+		redirectOffOrigin(w, r, a.opts.RedirectTo)
 		return
 	case f == FaultHuge:
-		w.Header().Set("Content-Type", contentType(rel))
-		w.Write(body)
-		io.CopyN(w, spaces{}, max(a.opts.BombBytes-int64(len(body)), 0))
+		serveHugePage(w, contentType(rel), body, a.opts.BombBytes)
 		return
 	}
 	w.Header().Set("Content-Type", contentType(rel))

@@ -48,7 +48,7 @@ func (s *Server) serveHostile(w http.ResponseWriter, r *http.Request, file strin
 	s.countFault(f)
 	switch f {
 	case FaultOffOrigin:
-		http.Redirect(w, r, strings.TrimSuffix(s.opts.RedirectTo, "/")+r.URL.EscapedPath(), http.StatusFound)
+		redirectOffOrigin(w, r, s.opts.RedirectTo)
 	case FaultGzipBomb:
 		s.serveGzipBomb(w, file)
 	case FaultHuge:
@@ -98,12 +98,42 @@ func (s *Server) serveHuge(w http.ResponseWriter, file string) {
 		http.Error(w, err.Error(), http.StatusInternalServerError)
 		return
 	}
-	w.Header().Set("Content-Type", "application/json")
+	serveHugePage(w, "application/json", page, s.opts.BombBytes)
+}
+
+// serveHugePage sends page padded with spaces to bombBytes in all.
+func serveHugePage(w http.ResponseWriter, contentType string, page []byte, bombBytes int64) {
+	w.Header().Set("Content-Type", contentType)
 	if _, err := w.Write(page); err != nil {
 		return
 	}
 	// Streamed: the response is chunked, so its size is not announced.
-	io.CopyN(w, spaces{}, max(s.opts.BombBytes-int64(len(page)), 0))
+	io.CopyN(w, spaces{}, max(bombBytes-int64(len(page)), 0))
+}
+
+// redirectOffOrigin sends the request to the same path on another origin.
+func redirectOffOrigin(w http.ResponseWriter, r *http.Request, origin string) {
+	http.Redirect(w, r, strings.TrimSuffix(origin, "/")+r.URL.EscapedPath(), http.StatusFound)
+}
+
+// serveBusy is a 503 that asks for a retry at once.
+func serveBusy(w http.ResponseWriter) {
+	w.Header().Set("Retry-After", "0")
+	http.Error(w, "busy", http.StatusServiceUnavailable)
+}
+
+// wait holds the answer for d (none when d is zero), false when the
+// request ended first.
+func wait(r *http.Request, d time.Duration) bool {
+	if d <= 0 {
+		return true
+	}
+	select {
+	case <-time.After(d):
+		return true
+	case <-r.Context().Done():
+		return false
+	}
 }
 
 func (s *Server) serveTrickle(w http.ResponseWriter, r *http.Request) {

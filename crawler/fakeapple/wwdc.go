@@ -162,17 +162,12 @@ func (w *WWDC) serveSession(rw http.ResponseWriter, r *http.Request, key string)
 		http.NotFound(rw, r)
 		return
 	}
-	if w.opts.Delay > 0 {
-		select {
-		case <-time.After(w.opts.Delay):
-		case <-r.Context().Done():
-			return
-		}
+	if !wait(r, w.opts.Delay) {
+		return
 	}
 	switch f := w.opts.Faults[key]; {
 	case f == FaultUnavailable && n <= w.opts.Burst:
-		rw.Header().Set("Retry-After", "0")
-		http.Error(rw, "busy", http.StatusServiceUnavailable)
+		serveBusy(rw)
 		return
 	case f == FaultMalformed && n <= w.opts.Burst:
 		writeHTML(rw, "<html><head><title>Apple Developer</title></head><body><p>Something went wrong")
@@ -184,13 +179,10 @@ func (w *WWDC) serveSession(rw http.ResponseWriter, r *http.Request, key string)
 		http.Redirect(rw, r, "/videos/", http.StatusFound)
 		return
 	case f == FaultOffOrigin:
-		http.Redirect(rw, r, strings.TrimSuffix(w.opts.RedirectTo, "/")+r.URL.EscapedPath(), http.StatusFound)
+		redirectOffOrigin(rw, r, w.opts.RedirectTo)
 		return
 	case f == FaultHuge:
-		page := RenderWWDCSession(s)
-		rw.Header().Set("Content-Type", "text/html; charset=utf-8")
-		io.WriteString(rw, page)
-		io.CopyN(rw, spaces{}, max(w.opts.BombBytes-int64(len(page)), 0))
+		serveHugePage(rw, "text/html; charset=utf-8", []byte(RenderWWDCSession(s)), w.opts.BombBytes)
 		return
 	}
 	writeHTML(rw, RenderWWDCSession(s))

@@ -141,10 +141,7 @@ func TestRunThreeModes(t *testing.T) {
 			t.Errorf("report.md lacks %q", want)
 		}
 	}
-	dir := t.TempDir()
-	if err := WriteFiles(dir, out); err != nil {
-		t.Fatal(err)
-	}
+	dir := writtenFiles(t, out)
 	data, _ := os.ReadFile(filepath.Join(dir, "report.json"))
 	for _, want := range []string{`"pairwise"`, `"outcome_patterns"`, `"citations"`, `"validity"`} {
 		if !bytes.Contains(data, []byte(want)) {
@@ -161,11 +158,7 @@ func TestRunThreeModes(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		d := t.TempDir()
-		if err := WriteFiles(d, again); err != nil {
-			t.Fatal(err)
-		}
-		return again, d
+		return again, writtenFiles(t, again)
 	}
 	a, dirA := replay()
 	_, dirB := replay()
@@ -176,13 +169,7 @@ func TestRunThreeModes(t *testing.T) {
 			}
 		}
 	}
-	for _, name := range []string{"report.json", "report.md", "tool_calls.jsonl"} {
-		x, _ := os.ReadFile(filepath.Join(dirA, name))
-		y, _ := os.ReadFile(filepath.Join(dirB, name))
-		if !bytes.Equal(x, y) || len(x) == 0 {
-			t.Errorf("%s differs between two replays", name)
-		}
-	}
+	sameFiles(t, dirA, dirB)
 }
 
 // TestThreeModesNeedVerifyTool refuses grounded+verify without the tool.

@@ -129,10 +129,7 @@ func TestRealServeEndToEnd(t *testing.T) {
 			if u.SymbolExists || u.Outcome {
 				t.Errorf("ungrounded must fail symbol_exists: %+v", u.Score)
 			}
-			dir := t.TempDir()
-			if err := WriteFiles(dir, out); err != nil {
-				t.Fatal(err)
-			}
+			dir := writtenFiles(t, out)
 			data, err := os.ReadFile(filepath.Join(dir, "report.json"))
 			var doc map[string]any
 			if err != nil || json.Unmarshal(data, &doc) != nil || doc["aggregate"] == nil {

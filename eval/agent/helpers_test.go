@@ -1,6 +1,7 @@
 package agent
 
 import (
+	"bytes"
 	"context"
 	"fmt"
 	"os"
@@ -215,6 +216,30 @@ func fixtureScript(t *testing.T, tasks []Task) fakellm.Script {
 			return fakellm.Reply{Text: r}
 		}
 		return fakellm.Reply{Text: replies[task.ID+"."+ModeGrounded]}
+	}
+}
+
+// writtenFiles writes out's files (WriteFiles) into a fresh folder of the
+// test and returns it.
+func writtenFiles(t *testing.T, out *Outcome) string {
+	t.Helper()
+	dir := t.TempDir()
+	if err := WriteFiles(dir, out); err != nil {
+		t.Fatal(err)
+	}
+	return dir
+}
+
+// sameFiles fails the test unless two runs' folders hold the same report
+// and tool-call files, byte for byte, none of them empty.
+func sameFiles(t *testing.T, dirA, dirB string) {
+	t.Helper()
+	for _, name := range []string{"report.json", "report.md", "tool_calls.jsonl"} {
+		a, _ := os.ReadFile(filepath.Join(dirA, name))
+		b, _ := os.ReadFile(filepath.Join(dirB, name))
+		if !bytes.Equal(a, b) || len(a) == 0 {
+			t.Errorf("%s differs between two replays", name)
+		}
 	}
 }
 

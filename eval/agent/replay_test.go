@@ -1,7 +1,6 @@
 package agent
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -49,20 +48,8 @@ func TestReplayAllTasks(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	dirA, dirB := t.TempDir(), t.TempDir()
-	if err := WriteFiles(dirA, out); err != nil {
-		t.Fatal(err)
-	}
-	if err := WriteFiles(dirB, again); err != nil {
-		t.Fatal(err)
-	}
-	for _, name := range []string{"report.json", "report.md", "tool_calls.jsonl"} {
-		a, _ := os.ReadFile(filepath.Join(dirA, name))
-		b, _ := os.ReadFile(filepath.Join(dirB, name))
-		if !bytes.Equal(a, b) || len(a) == 0 {
-			t.Errorf("%s differs between two replays", name)
-		}
-	}
+	dirA := writtenFiles(t, out)
+	sameFiles(t, dirA, writtenFiles(t, again))
 	var doc struct {
 		Driver string `json:"driver"`
 	}

@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 )
 
@@ -140,7 +141,7 @@ func buildReport(cfg Config, results []map[string]*ModeResult) *Report {
 		rep.PerTask = append(rep.PerTask, tr)
 	}
 	rep.CostUSD = cfg.Price.Cost(rep.Usage)
-	if hasMode(cfg.Modes, ModeGrounded) && hasMode(cfg.Modes, ModeUngrounded) {
+	if slices.Contains(cfg.Modes, ModeGrounded) && slices.Contains(cfg.Modes, ModeUngrounded) {
 		rep.Aggregate = aggregate(rep.PerTask)
 	}
 	if len(ranModes(cfg.Modes)) > 1 {
@@ -151,15 +152,6 @@ func buildReport(cfg Config, results []map[string]*ModeResult) *Report {
 	}
 	rep.JudgeCalibration = cfg.JudgeCalibration
 	return rep
-}
-
-func hasMode(modes []string, m string) bool {
-	for _, x := range modes {
-		if x == m {
-			return true
-		}
-	}
-	return false
 }
 
 // discordantReason names the failing side's first finding.

@@ -2,6 +2,7 @@ package agent
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 )
@@ -43,7 +44,7 @@ type CitationTotals struct {
 func ranModes(modes []string) []string {
 	var out []string
 	for _, m := range AllModes {
-		if hasMode(modes, m) {
+		if slices.Contains(modes, m) {
 			out = append(out, m)
 		}
 	}

@@ -66,10 +66,7 @@ func TestRunEndToEndBothWires(t *testing.T) {
 					t.Error("report does not record the seed")
 				}
 			}
-			dir := t.TempDir()
-			if err := WriteFiles(dir, out); err != nil {
-				t.Fatal(err)
-			}
+			dir := writtenFiles(t, out)
 			checkOutputFiles(t, dir, out)
 			// testdata/replay.json, which the replay tests read, is this
 			// run's recording. It is rewritten under -update rather than

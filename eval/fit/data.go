@@ -50,26 +50,20 @@ var DefaultSizes = Sizes{Abstracts: 2400, AbstractsOther: 100, Code: 800, WWDC: 
 func Generate(ctx context.Context, store *index.Store, seed uint64, n Sizes) ([]Pair, error) {
 	rng := rand.New(rand.NewPCG(seed, seed^0x9e3779b97f4a7c15))
 	var out []Pair
-	abstracts, err := abstractPairs(ctx, store, rng, n)
-	if err != nil {
-		return nil, err
+	// In this order: each kind draws from rng after the one before.
+	for _, kind := range []func() ([]Pair, error){
+		func() ([]Pair, error) { return abstractPairs(ctx, store, rng, n) },
+		func() ([]Pair, error) { return codePairs(ctx, store, rng, n.Code) },
+		func() ([]Pair, error) { return wwdcPairs(ctx, store, rng, n.WWDC) },
+		func() ([]Pair, error) { return headingPairs(ctx, store, rng, n.Headings) },
+	} {
+		pairs, err := kind()
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, pairs...)
 	}
-	out = append(out, abstracts...)
-	code, err := codePairs(ctx, store, rng, n.Code)
-	if err != nil {
-		return nil, err
-	}
-	out = append(out, code...)
-	wwdc, err := wwdcPairs(ctx, store, rng, n.WWDC)
-	if err != nil {
-		return nil, err
-	}
-	out = append(out, wwdc...)
-	headings, err := headingPairs(ctx, store, rng, n.Headings)
-	if err != nil {
-		return nil, err
-	}
-	return append(out, headings...), nil
+	return out, nil
 }
 
 // abstractSources: Apple's pages, then one quota from each other source.

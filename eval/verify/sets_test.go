@@ -165,17 +165,6 @@ func checkValid(t *testing.T, path, idPrefix string, minimum int) []validRow {
 // TestSetsAreWellFormed checks every file (dev, dev2, dev3 and final), id uniqueness across files, and that no
 // snippet is shared between a dev file and a final file (or repeated within one).
 func TestSetsAreWellFormed(t *testing.T) {
-	hallucinationsDev := checkHallucinations(t, "hallucinations-dev.jsonl", "h-dev-", 150)
-	hallucinationsFinal := checkHallucinations(t, "hallucinations-final.jsonl", "h-final-", 60)
-	validDev := checkValid(t, "valid-dev.jsonl", "v-dev-", 150)
-	validFinal := checkValid(t, "valid-final.jsonl", "v-final-", 60)
-	// dev2: a second development pair, written blind by another writer; tuned on like dev.
-	hallucinationsDev2 := checkHallucinations(t, "hallucinations-dev2.jsonl", "h-dev2-", 100)
-	validDev2 := checkValid(t, "valid-dev2.jsonl", "v-dev2-", 80)
-	// dev3: a third development pair, written blind by another writer; tuned on like dev.
-	hallucinationsDev3 := checkHallucinations(t, "hallucinations-dev3.jsonl", "h-dev3-", 100)
-	validDev3 := checkValid(t, "valid-dev3.jsonl", "v-dev3-", 80)
-
 	type origin struct{ split, id string }
 	seenIDs := map[string]bool{}
 	seenCode := map[string]origin{}
@@ -195,29 +184,25 @@ func TestSetsAreWellFormed(t *testing.T) {
 		}
 		seenCode[key] = origin{split, id}
 	}
-	for _, row := range hallucinationsDev {
-		record("dev", row.ID, row.Code)
-	}
-	for _, row := range validDev {
-		record("dev", row.ID, row.Code)
-	}
-	for _, row := range hallucinationsDev2 {
-		record("dev", row.ID, row.Code)
-	}
-	for _, row := range validDev2 {
-		record("dev", row.ID, row.Code)
-	}
-	for _, row := range hallucinationsDev3 {
-		record("dev", row.ID, row.Code)
-	}
-	for _, row := range validDev3 {
-		record("dev", row.ID, row.Code)
-	}
-	for _, row := range hallucinationsFinal {
-		record("final", row.ID, row.Code)
-	}
-	for _, row := range validFinal {
-		record("final", row.ID, row.Code)
+	// Each set is a hallucination file and a valid file; dev2 and dev3 are
+	// further development pairs, each written blind by another writer and
+	// tuned on like dev. The dev sets are read before final, so a snippet
+	// shared by both is reported on the final one.
+	for _, set := range []struct {
+		name, split                 string
+		minHallucinations, minValid int
+	}{
+		{"dev", "dev", 150, 150},
+		{"dev2", "dev", 100, 80},
+		{"dev3", "dev", 100, 80},
+		{"final", "final", 60, 60},
+	} {
+		for _, row := range checkHallucinations(t, "hallucinations-"+set.name+".jsonl", "h-"+set.name+"-", set.minHallucinations) {
+			record(set.split, row.ID, row.Code)
+		}
+		for _, row := range checkValid(t, "valid-"+set.name+".jsonl", "v-"+set.name+"-", set.minValid) {
+			record(set.split, row.ID, row.Code)
+		}
 	}
 }
 

@@ -81,17 +81,26 @@ func Shape(t testing.TB, path string) map[string]int {
 // syncs: 70 ms on the full index), closed when the test ends.
 func DB(tb testing.TB, st *index.Store) *sql.DB {
 	tb.Helper()
-	key := poolKey{tb, st}
+	return Pool(tb, st, st.Path(), "mode=ro&_pragma=busy_timeout(5000)")
+}
+
+// Pool opens a pool of the test's own on the index file at path with the
+// SQLite URI parameters params, once per test and owner (the value that
+// reads or edits the file: a store, enrich's index), closed when the test
+// ends.
+func Pool(tb testing.TB, owner any, path, params string) *sql.DB {
+	tb.Helper()
+	key := poolKey{tb, owner}
 	if db, ok := pools.Load(key); ok {
 		return db.(*sql.DB)
 	}
-	abs, err := filepath.Abs(st.Path())
+	abs, err := filepath.Abs(path)
 	if err != nil {
 		tb.Fatal(err)
 	}
-	db, err := sql.Open("sqlite", (&url.URL{Scheme: "file", Path: abs}).String()+"?mode=ro&_pragma=busy_timeout(5000)")
+	db, err := sql.Open("sqlite", (&url.URL{Scheme: "file", Path: abs}).String()+"?"+params)
 	if err != nil {
-		tb.Fatalf("open %s: %v", st.Path(), err)
+		tb.Fatalf("open %s: %v", path, err)
 	}
 	pools.Store(key, db)
 	tb.Cleanup(func() {
@@ -101,10 +110,10 @@ func DB(tb testing.TB, st *index.Store) *sql.DB {
 	return db
 }
 
-// poolKey names a test's pool on one store.
+// poolKey names a test's pool on the file of one owner.
 type poolKey struct {
-	tb testing.TB
-	st *index.Store
+	tb    testing.TB
+	owner any
 }
 
 // pools holds each test's pools (tests may run in parallel).

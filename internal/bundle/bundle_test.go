@@ -84,11 +84,7 @@ func TestMain(m *testing.M) {
 // copyBundle copies the shared test bundle so a test may damage it.
 func copyBundle(t *testing.T) string {
 	t.Helper()
-	dir := t.TempDir()
-	if err := os.CopyFS(dir, os.DirFS(testBundle(t))); err != nil {
-		t.Fatal(err)
-	}
-	return dir
+	return testenv.CopyDir(t, t.TempDir(), testBundle(t))
 }
 
 func TestPackIsReproducibleAndDescribesItself(t *testing.T) {

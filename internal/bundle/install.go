@@ -13,6 +13,7 @@ import (
 
 	"github.com/cupertino-go/cupertino/index"
 	"github.com/cupertino-go/cupertino/internal/progress"
+	"github.com/cupertino-go/cupertino/internal/safefile"
 )
 
 // InstallOptions are the inputs of Install.
@@ -222,7 +223,7 @@ func unpack(ctx context.Context, path, out string, p Part, progress func(int)) (
 	// At most the declared size reaches the disk: a byte more ends the
 	// copy with errTooBig before it is written.
 	bounded := &boundedWriter{w: writer{f}, left: p.UnpackedSize}
-	n, err := io.Copy(bounded, io.TeeReader(&cancelReader{ctx: ctx, r: dec}, countFunc(progress)))
+	n, err := io.Copy(bounded, io.TeeReader(safefile.Reader(ctx, dec), countFunc(progress)))
 	if cerr := f.Close(); err == nil && cerr != nil {
 		err = writeError{cerr}
 	}
@@ -284,19 +285,6 @@ type countFunc func(int)
 func (f countFunc) Write(p []byte) (int, error) {
 	f(len(p))
 	return len(p), nil
-}
-
-// cancelReader ends a long copy when the context is cancelled (Ctrl-C).
-type cancelReader struct {
-	ctx context.Context
-	r   io.Reader
-}
-
-func (c *cancelReader) Read(p []byte) (int, error) {
-	if err := c.ctx.Err(); err != nil {
-		return 0, err
-	}
-	return c.r.Read(p)
 }
 
 // Downloads lists the files in a download folder (finished and partial

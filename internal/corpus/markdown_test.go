@@ -34,21 +34,24 @@ func TestSplitFrontMatter(t *testing.T) {
 	}
 }
 
-func TestStripCommentsKeepsFencedCode(t *testing.T) {
-	in := "before <!-- inline --> after\n<!--\n```swift\nhidden()\n```\n-->\n```html\n<!-- kept in code -->\n```\ntail\n"
-	got := stripComments(in)
-	want := "before  after\n```html\n<!-- kept in code -->\n```\ntail\n"
-	if got != want {
-		t.Errorf("stripComments:\n got %q\nwant %q", got, want)
-	}
-}
-
-func TestStripDirectives(t *testing.T) {
-	in := "# T\n\n@Metadata {\n  @TechnologyRoot\n  @Available(iOS, introduced: \"17.0\")\n}\n\n@Comment(x) {\n  note\n}\ntext\n\n```swift\n@MainActor\nfunc f() {}\n```\n"
-	got := stripDirectives(in)
-	want := "# T\n\n\ntext\n\n```swift\n@MainActor\nfunc f() {}\n```\n"
-	if got != want {
-		t.Errorf("stripDirectives:\n got %q\nwant %q", got, want)
+// TestStripKeepsFencedCode: HTML comments and DocC directives go; what a
+// fenced code block holds (a comment in HTML, an attribute in Swift) stays.
+func TestStripKeepsFencedCode(t *testing.T) {
+	for _, c := range []struct {
+		name     string
+		strip    func(string) string
+		in, want string
+	}{
+		{"stripComments", stripComments,
+			"before <!-- inline --> after\n<!--\n```swift\nhidden()\n```\n-->\n```html\n<!-- kept in code -->\n```\ntail\n",
+			"before  after\n```html\n<!-- kept in code -->\n```\ntail\n"},
+		{"stripDirectives", stripDirectives,
+			"# T\n\n@Metadata {\n  @TechnologyRoot\n  @Available(iOS, introduced: \"17.0\")\n}\n\n@Comment(x) {\n  note\n}\ntext\n\n```swift\n@MainActor\nfunc f() {}\n```\n",
+			"# T\n\n\ntext\n\n```swift\n@MainActor\nfunc f() {}\n```\n"},
+	} {
+		if got := c.strip(c.in); got != c.want {
+			t.Errorf("%s:\n got %q\nwant %q", c.name, got, c.want)
+		}
 	}
 }
 

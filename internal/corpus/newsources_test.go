@@ -1,8 +1,9 @@
 package corpus
 
 import (
-	"os"
+	"maps"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -16,10 +17,7 @@ import (
 // binary file and a file that is not UTF-8.
 func demoSamplesWithStrays(t *testing.T) string {
 	t.Helper()
-	dir := filepath.Join(t.TempDir(), "samples")
-	if err := os.CopyFS(dir, os.DirFS(filepath.Join(testenv.RepoRoot(t), "testdata", "demo", "sample-code"))); err != nil {
-		t.Fatal(err)
-	}
+	dir := testenv.CopyDir(t, filepath.Join(t.TempDir(), "samples"), filepath.Join(testenv.RepoRoot(t), "testdata", "demo", "sample-code"))
 	testenv.WriteFile(t, filepath.Join(dir, "README.md"), "# A collection of samples\n")
 	testenv.WriteFile(t, filepath.Join(dir, "swiftui-building-a-list", "ListApp", "Icon.png"), "BIN\x00ARY")
 	testenv.WriteFile(t, filepath.Join(dir, "swiftui-building-a-list", "ListApp", "Notes.txt"), "caf\xe9 latin-1\n")
@@ -114,7 +112,7 @@ func TestPackages(t *testing.T) {
 	} {
 		d := docs[uri]
 		if d == nil {
-			t.Errorf("missing %s; have %v", uri, keysOf(docs))
+			t.Errorf("missing %s; have %v", uri, slices.Sorted(maps.Keys(docs)))
 			continue
 		}
 		if d.Title != title {
@@ -151,12 +149,4 @@ func TestDoccName(t *testing.T) {
 			t.Errorf("doccName(%q) = %q, want %q", sig, got, want)
 		}
 	}
-}
-
-func keysOf(m map[string]*document.Document) []string {
-	var out []string
-	for k := range m {
-		out = append(out, k)
-	}
-	return out
 }

@@ -1,6 +1,9 @@
 package docc
 
-import "strings"
+import (
+	"slices"
+	"strings"
+)
 
 // Conformance is metadata.conformance: the where clause of the constrained
 // extension a member is declared in. DocC prints it under the declaration
@@ -87,7 +90,7 @@ func (p *Page) constraints(in []Inline) []string {
 		if lhs == "" {
 			continue // a type before any relation: nothing to attach it to
 		}
-		if c := lhs + op + strings.TrimSpace(it.code); !containsString(out, c) {
+		if c := lhs + op + strings.TrimSpace(it.code); !slices.Contains(out, c) {
 			out = append(out, c)
 		}
 	}
@@ -105,15 +108,6 @@ func relationIn(text string) string {
 		}
 	}
 	return ""
-}
-
-func containsString(list []string, s string) bool {
-	for _, x := range list {
-		if x == s {
-			return true
-		}
-	}
-	return false
 }
 
 // availableWhenLine is the Markdown of the clause as Apple's site prints it,

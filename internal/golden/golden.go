@@ -19,6 +19,7 @@ import (
 	"flag"
 	"fmt"
 	"io/fs"
+	"maps"
 	"os"
 	"path/filepath"
 	"slices"
@@ -76,7 +77,7 @@ func CheckDir(tb testing.TB, dir, pattern string, files map[string][]byte) {
 		if err := os.MkdirAll(dir, 0o755); err != nil {
 			tb.Fatal(err)
 		}
-		for _, name := range sortedNames(files) {
+		for _, name := range slices.Sorted(maps.Keys(files)) {
 			write(tb, filepath.Join(dir, name), files[name])
 		}
 		stale, err := staleFiles(dir, pattern, files)
@@ -118,7 +119,7 @@ func Compare(path string, got []byte) error {
 // reports every differing, missing and stale file, joined.
 func CompareDir(dir, pattern string, files map[string][]byte) error {
 	var errs []error
-	for _, name := range sortedNames(files) {
+	for _, name := range slices.Sorted(maps.Keys(files)) {
 		if err := Compare(filepath.Join(dir, name), files[name]); err != nil {
 			errs = append(errs, err)
 		}
@@ -157,15 +158,6 @@ func staleFiles(dir, pattern string, files map[string][]byte) ([]string, error) 
 		}
 	}
 	return stale, nil
-}
-
-func sortedNames(files map[string][]byte) []string {
-	names := make([]string, 0, len(files))
-	for name := range files {
-		names = append(names, name)
-	}
-	slices.Sort(names)
-	return names
 }
 
 // hint says how to accept a change: the exact go test command outside CI,

@@ -40,7 +40,7 @@ func CodeFileText(markdown string) (string, bool) {
 	rest := markdown
 	for rest != "" {
 		line, after, _ := strings.Cut(rest, "\n")
-		if n := leadingRun(line, '`'); n >= 3 && !strings.Contains(line[n:], "`") {
+		if n := runOf(line, '`'); n >= 3 && !strings.Contains(line[n:], "`") {
 			fence := line[:n]
 			end := strings.LastIndex(after, "\n"+fence+"\n")
 			if strings.HasPrefix(after, fence+"\n") {
@@ -84,12 +84,4 @@ func LongestRun(s string, c byte) int {
 		}
 	}
 	return best
-}
-
-func leadingRun(s string, c byte) int {
-	n := 0
-	for n < len(s) && s[n] == c {
-		n++
-	}
-	return n
 }

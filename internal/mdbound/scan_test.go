@@ -17,6 +17,14 @@ func headingTexts(md string) []string {
 	return out
 }
 
+// wantHeadings fails the test unless md's headings are want, in order.
+func wantHeadings(t *testing.T, md string, want ...string) {
+	t.Helper()
+	if got := headingTexts(md); !reflect.DeepEqual(got, want) {
+		t.Errorf("headings = %q, want %q\npage:\n%s", got, want, md)
+	}
+}
+
 // TestFencesFollowCommonMark: each case is a page whose only real headings
 // are "## Before" and "## After"; every "## hidden" sits in code or HTML.
 func TestFencesFollowCommonMark(t *testing.T) {
@@ -42,11 +50,7 @@ func TestFencesFollowCommonMark(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			md := "# Title\n\n## Before\n\ntext\n\n" + c.body + "\n## After\n\nend\n"
-			want := []string{"# Title", "## Before", "## After"}
-			if got := headingTexts(md); !reflect.DeepEqual(got, want) {
-				t.Errorf("headings = %q, want %q\npage:\n%s", got, want, md)
-			}
+			wantHeadings(t, "# Title\n\n## Before\n\ntext\n\n"+c.body+"\n## After\n\nend\n", "# Title", "## Before", "## After")
 		})
 	}
 }
@@ -68,20 +72,13 @@ func TestNotFences(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			md := "## Before\n\n" + c.line + "\n\n## After\n\n## Last\n"
-			want := []string{"## Before", "## After", "## Last"}
-			if got := headingTexts(md); !reflect.DeepEqual(got, want) {
-				t.Errorf("headings = %q, want %q", got, want)
-			}
+			wantHeadings(t, "## Before\n\n"+c.line+"\n\n## After\n\n## Last\n", "## Before", "## After", "## Last")
 		})
 	}
 }
 
 func TestUnclosedFenceRunsToTheEnd(t *testing.T) {
-	md := "## Before\n\n```swift\n## hidden\n\n## still hidden\n"
-	if got, want := headingTexts(md), []string{"## Before"}; !reflect.DeepEqual(got, want) {
-		t.Errorf("headings = %q, want %q", got, want)
-	}
+	wantHeadings(t, "## Before\n\n```swift\n## hidden\n\n## still hidden\n", "## Before")
 	if got := Names("<!-- open\n## hidden\n", 0); len(got) != 0 {
 		t.Errorf("an unclosed comment hides the rest, got %q", got)
 	}

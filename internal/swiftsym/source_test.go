@@ -3,6 +3,8 @@
 package swiftsym
 
 import (
+	"maps"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -91,7 +93,7 @@ func TestAnalyzeFilePublicDeclarations(t *testing.T) {
 	} {
 		d, ok := got[name]
 		if !ok {
-			t.Errorf("missing public declaration %q; have %v", name, keys(got))
+			t.Errorf("missing public declaration %q; have %v", name, slices.Sorted(maps.Keys(got)))
 			continue
 		}
 		if d.Doc != doc {
@@ -103,14 +105,6 @@ func TestAnalyzeFilePublicDeclarations(t *testing.T) {
 			t.Errorf("non-public declaration listed: %q", name)
 		}
 	}
-}
-
-func keys(m map[string]PublicDecl) []string {
-	var out []string
-	for k := range m {
-		out = append(out, k)
-	}
-	return out
 }
 
 func FuzzAnalyzeFile(f *testing.F) {

@@ -18,6 +18,16 @@ func ReadFile(tb testing.TB, path string) []byte {
 	return data
 }
 
+// CopyDir copies the folder src into dst (a folder that does not exist or
+// is empty) and returns dst. It fails the test on any error.
+func CopyDir(tb testing.TB, dst, src string) string {
+	tb.Helper()
+	if err := os.CopyFS(dst, os.DirFS(src)); err != nil {
+		tb.Fatal(err)
+	}
+	return dst
+}
+
 // WriteFile writes content to path, creating the folders above it, and
 // returns path. It fails the test on any error.
 func WriteFile(tb testing.TB, path, content string) string {

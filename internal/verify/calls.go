@@ -988,7 +988,7 @@ func (g *graphView) judgedCases(types []*apiType, legacy bool) bool {
 		if t.kind != "enum" && t.kind != "struct" {
 			return false
 		}
-		if t.title == "" || len(t.members) < 3 || t.kind == "protocol" || t.kind == "typealias" || t.kind == "associatedtype" || !legacy && legacyHeavy(t) {
+		if !listsOwnMembers(t) || len(t.members) < 3 || !legacy && legacyHeavy(t) {
 			return false
 		}
 	}

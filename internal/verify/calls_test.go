@@ -1,7 +1,6 @@
 package verify
 
 import (
-	"context"
 	"fmt"
 	"strings"
 	"testing"
@@ -230,10 +229,7 @@ func testGraph() graphTable {
 
 func checkTyped(t *testing.T, code string) []Reference {
 	t.Helper()
-	rep, err := (&Checker{Table: testGraph()}).Check(context.Background(), []File{{Code: code}}, Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
+	rep := checkCode(t, testGraph(), Options{}, File{Code: code})
 	var out []Reference
 	for _, f := range rep.Findings {
 		if f.Status != Unknown || strings.Contains(f.Why, "on ") {
@@ -358,6 +354,21 @@ func TestTypedChecks(t *testing.T) {
 		{"an error structure's code", "import Foundation\nfunc f(e: URLError) {\n  print(e.code)\n}\n", "", ""},
 		{"a method only NSObject's class method shares a name with", "import AVFoundation\nfunc f(a: AVURLAsset) async throws {\n  print(try await a.load(.duration))\n}\n", "", ""},
 		{"the file's own member", "import UIKit\nextension UIDevice {\n  var hasNotch: Bool { false }\n}\nlet n = UIDevice.current.hasNotch\n", "", ""},
+		// A leading dot whose type the crawl has no page for is judged by
+		// the See Also lists of its case pages when every case page has one
+		// (siblings.go).
+		{"invented case of a type without a page", "import UIKit\nlet b = UIButton(type: .rounded)\n", NoSuchCase, "rounded"},
+		{"case named only by its siblings' See Also", "import UIKit\nlet b = UIButton(type: .system)\n", "", ""},
+		{"case with a page", "import UIKit\nlet b = UIButton(type: .custom)\n", "", ""},
+		{"assigned property of such a type", "import UIKit\nlet f = UITextField()\nf.keyboardType = .email\n", NoSuchCase, "email"},
+		{"case named only by a See Also, assigned", "import UIKit\nlet f = UITextField()\nf.keyboardType = .URL\n", "", ""},
+		{"a type of two cases", "import AppKit\nlet w = NSWindow()\nw.titleVisibility = .invisible\n", NoSuchCase, "invisible"},
+		{"a type of two cases, real case", "import AppKit\nlet w = NSWindow()\nw.titleVisibility = .hidden\n", "", ""},
+		{"a property assigned through a link of undeclared type", "import AppKit\nfinal class C: NSWindowController {\n  func f() { window?.titleVisibility = .invisible }\n}\n", NoSuchCase, "invisible"},
+		{"a group named after the type", "import AVFoundation\nlet d = AVCaptureDevice.default(.builtInWideAngleCamera, for: .video, position: .rear)\n", NoSuchCase, "rear"},
+		{"a group named after the type, real case", "import AVFoundation\nlet d = AVCaptureDevice.default(.builtInWideAngleCamera, for: .video, position: .back)\n", "", ""},
+		{"a group named for a purpose leaves the type unjudged", "import Intents\nlet r = INPlayMediaIntentResponse(code: .failure, userActivity: nil)\n", "", ""},
+		{"a case page without a See Also leaves the type unjudged", "import UIKit\nlet f = UITextField()\nf.returnKeyType = .submit\n", "", ""},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
@@ -386,10 +397,7 @@ func TestTypedChecks(t *testing.T) {
 // type, is no finding on a class.
 func TestObjectOverlayMembers(t *testing.T) {
 	code := "import UIKit\nfunc f(d: UIDevice) {\n  print(d.observe(k, options: [], changeHandler: h))\n}\n"
-	rep, err := (&Checker{Table: testGraph()}).Check(context.Background(), []File{{Code: code}}, Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
+	rep := checkCode(t, testGraph(), Options{}, File{Code: code})
 	for _, f := range rep.Findings {
 		if f.Status.SaysMissing() && strings.Contains(f.Symbol, "observe") {
 			t.Errorf("want no finding that says observe is missing, got %+v", f)

@@ -151,10 +151,7 @@ func TestCitationInImportedFramework(t *testing.T) {
 		{Name: "background", Kind: "property", Module: "tvml", URI: "apple-docs://tvml/background"},
 		{Name: "background", Kind: "method", Module: "swiftui", URI: "apple-docs://swiftui/view/background(_:alignment:)"},
 	})
-	rep, err := (&Checker{Table: table}).Check(context.Background(), []File{{Code: "import SwiftUI\nlet v = Text(\"a\").background(.red)\n"}}, Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
+	rep := checkCode(t, table, Options{}, File{Code: "import SwiftUI\nlet v = Text(\"a\").background(.red)\n"})
 	for _, r := range rep.References {
 		if r.Symbol == ".background" {
 			if r.URI != "apple-docs://swiftui/view/background(_:alignment:)" {

@@ -1,7 +1,6 @@
 package verify
 
 import (
-	"context"
 	"fmt"
 	"strings"
 	"testing"
@@ -76,10 +75,7 @@ struct Feed: View {
     }
 }
 `
-	rep, err := (&Checker{Table: closureGraph()}).Check(context.Background(), []File{{Code: code}}, Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
+	rep := checkCode(t, closureGraph(), Options{}, File{Code: code})
 	found := map[string]Status{}
 	for _, r := range rep.Findings {
 		found[fmt.Sprint(r.Line, " ", refBase(r.Symbol))] = r.Status
@@ -114,10 +110,7 @@ func TestClosureParameterOfATitleOnlyInitializer(t *testing.T) {
 	d.Children = append(d.Children, index.GraphChild{ParentURI: proxy, URI: proxy + "/size", Title: "size"})
 	g.g = newSymbolGraph(d)
 	code := "import SwiftUI\nstruct V: View {\n  var body: some View {\n    GeometryReader { geo in\n      Text(\"\\(geo.size.width) \\(geo.width)\")\n    }\n  }\n}\n"
-	rep, err := (&Checker{Table: g}).Check(context.Background(), []File{{Code: code}}, Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
+	rep := checkCode(t, g, Options{}, File{Code: code})
 	found := map[string]Status{}
 	for _, r := range rep.Findings {
 		found[refBase(r.Symbol)] = r.Status
@@ -147,10 +140,7 @@ func TestClosureOfALabelledArgument(t *testing.T) {
 	d.Pages = append(d.Pages, index.GraphPage{URI: completion + "/finished", Title: "Subscribers.Completion.finished", Kind: "case", ParentURI: completion, Declaration: "case finished"})
 	g.g = newSymbolGraph(d)
 	code := "import Combine\nimport Foundation\nfunc load(_ publisher: AnyPublisher<Data, URLError>) {\n  _ = publisher.sink(receiveCompletion: { completion in\n    print(completion.error)\n  }, receiveValue: { data in print(data) })\n}\n"
-	rep, err := (&Checker{Table: g}).Check(context.Background(), []File{{Code: code}}, Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
+	rep := checkCode(t, g, Options{}, File{Code: code})
 	for _, r := range rep.Findings {
 		if r.Line == 5 && refBase(r.Symbol) == "error" && r.Status.SaysMissing() {
 			return
@@ -187,10 +177,7 @@ func TestSwitchOverALabelledClosureParameter(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			code := "import Combine\nimport UIKit\nfunc load() { let upstream = make()\n  _ = " + tc.receiver + ".sink(receiveCompletion: { completion in\n" +
 				"    switch completion {\n    case " + tc.pattern + ":\n      print(1)\n    case .failure(let e):\n      print(e)\n    }\n  }, receiveValue: { v in print(v) })\n}\n"
-			rep, err := (&Checker{Table: g}).Check(context.Background(), []File{{Code: code}}, Options{})
-			if err != nil {
-				t.Fatal(err)
-			}
+			rep := checkCode(t, g, Options{}, File{Code: code})
 			var found *Reference
 			for i, r := range rep.Findings {
 				if r.Status == NoSuchCase {

@@ -7,10 +7,10 @@ import (
 	"math/rand/v2"
 	"runtime"
 	"strings"
-	"syscall"
 	"testing"
 	"time"
 
+	"github.com/cupertino-go/cupertino/internal/benchkit"
 	"github.com/cupertino-go/cupertino/internal/swiftlex"
 )
 
@@ -101,25 +101,15 @@ func TestAnalysisCostIsLinear(t *testing.T) {
 func TestLongChainCheckCostsLittleCPU(t *testing.T) {
 	table := openTable(t, makeIndex(t, true))
 	code := memberChain("b", 32000)
-	before := processCPU(t)
+	before := benchkit.ProcessCPU(0)
 	if _, err := (&Checker{Table: table}).Check(context.Background(), []File{{Code: code}}, Options{}); err != nil {
 		t.Fatal(err)
 	}
 	// Generous: the check takes about 0.2 s; the bound only has to tell
 	// linear from quadratic on a loaded machine.
-	if cpu := processCPU(t) - before; cpu > 3*time.Second {
+	if cpu := benchkit.ProcessCPU(0) - before; cpu > 3*time.Second {
 		t.Errorf("checking a 32,000-member chain took %s of CPU, want well under 3 s", cpu)
 	}
-}
-
-// processCPU is the CPU time this process has used, user and system.
-func processCPU(t *testing.T) time.Duration {
-	t.Helper()
-	var ru syscall.Rusage
-	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
-		t.Fatal(err)
-	}
-	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }
 
 // lookCounter is a context that reports itself cancelled from its n-th look

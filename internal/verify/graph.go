@@ -135,6 +135,34 @@ func (g *symbolGraph) entries() int {
 	return len(g.types) + len(g.named) + len(g.containers) + len(g.listed)
 }
 
+// typesMemo and namedMemo select a memo of the graph: functions rather
+// than the maps themselves, because reset replaces the maps.
+func typesMemo(g *symbolGraph) map[string]*apiType    { return g.types }
+func namedMemo(g *symbolGraph) map[string]*namedPages { return g.named }
+
+// memoized is what the memo holds under key, nil for nothing.
+func memoized[V any](g *symbolGraph, memo func(*symbolGraph) map[string]*V, key string) *V {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	return memo(g)[key]
+}
+
+// keepFirst stores v under key in the memo unless another caller stored a
+// value there first, and returns the value kept. A graph that holds
+// maxGraphEntries forgets everything before it stores.
+func keepFirst[V any](g *symbolGraph, memo func(*symbolGraph) map[string]*V, key string, v *V) *V {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	if old := memo(g)[key]; old != nil {
+		return old
+	}
+	if g.entries() >= maxGraphEntries {
+		g.reset()
+	}
+	memo(g)[key] = v
+	return v
+}
+
 // headerOf makes a type's header from its page: only a type's own page
 // gives it a title (a property page with members stays untitled).
 func headerOf(t *apiType, p index.GraphPage) {
@@ -171,13 +199,10 @@ func aliasedPath(decl string) string {
 // read it) if the graph does not hold it yet.
 func (g *symbolGraph) typeAt(ctx context.Context, uri string, page *index.GraphPage) (*apiType, error) {
 	key := strings.ToLower(uri)
-	g.mu.Lock()
-	t := g.types[key]
-	g.mu.Unlock()
-	if t != nil {
+	if t := memoized(g, typesMemo, key); t != nil {
 		return t, nil
 	}
-	t = &apiType{uri: key}
+	t := &apiType{uri: key}
 	if page != nil {
 		headerOf(t, *page)
 	} else if p, ok, err := g.src.GraphPageAt(ctx, key); err != nil {
@@ -185,16 +210,7 @@ func (g *symbolGraph) typeAt(ctx context.Context, uri string, page *index.GraphP
 	} else if ok {
 		headerOf(t, p)
 	}
-	g.mu.Lock()
-	defer g.mu.Unlock()
-	if old := g.types[key]; old != nil {
-		return old, nil
-	}
-	if g.entries() >= maxGraphEntries {
-		g.reset()
-	}
-	g.types[key] = t
-	return t, nil
+	return keepFirst(g, typesMemo, key, t), nil
 }
 
 // load reads the type's members once.
@@ -310,17 +326,14 @@ func (g *symbolGraph) linkSupers(ctx context.Context, t *apiType) error {
 
 // namedPages reads what a name documents, once.
 func (g *symbolGraph) namedPages(ctx context.Context, name string) (*namedPages, error) {
-	g.mu.Lock()
-	np := g.named[name]
-	g.mu.Unlock()
-	if np != nil {
+	if np := memoized(g, namedMemo, name); np != nil {
 		return np, nil
 	}
 	pages, err := g.src.GraphNamed(ctx, name)
 	if err != nil {
 		return nil, err
 	}
-	np = &namedPages{}
+	np := &namedPages{}
 	seen := map[string]bool{}
 	for _, p := range pages {
 		if nonSymbolKinds[p.Kind] {
@@ -353,16 +366,7 @@ func (g *symbolGraph) namedPages(ctx context.Context, name string) (*namedPages,
 			np.overloads = append(np.overloads, m)
 		}
 	}
-	g.mu.Lock()
-	defer g.mu.Unlock()
-	if old := g.named[name]; old != nil {
-		return old, nil
-	}
-	if g.entries() >= maxGraphEntries {
-		g.reset()
-	}
-	g.named[name] = np
-	return np, nil
+	return keepFirst(g, namedMemo, name, np), nil
 }
 
 // overloads lists every documented member of a base name, whatever its

@@ -100,6 +100,13 @@ func (g *graphView) lineageComplete(types []*apiType) bool {
 	return true
 }
 
+// listsOwnMembers says whether a type's page can list members of its own:
+// it has a title and is neither a protocol (its conformers hold the
+// members) nor a name for another type (typealias, associatedtype).
+func listsOwnMembers(t *apiType) bool {
+	return t.title != "" && t.kind != "typealias" && t.kind != "associatedtype" && t.kind != "protocol"
+}
+
 // judgedForLabels says whether the types hold all the overloads of a
 // member found on them. Objective-C era addresses do not matter here: the
 // member is there, and a Swift overlay rarely adds an overload of its
@@ -110,7 +117,7 @@ func judgedForLabels(types []*apiType) bool {
 	}
 	for _, t := range types {
 		_, all := legacyCount(t)
-		if all < minOwnMembers && !listedWhole(t) || t.title == "" || t.kind == "typealias" || t.kind == "associatedtype" || t.kind == "protocol" {
+		if all < minOwnMembers && !listedWhole(t) || !listsOwnMembers(t) {
 			return false
 		}
 	}
@@ -197,7 +204,7 @@ func judgedOwn(types []*apiType) bool {
 		return false
 	}
 	for _, t := range types {
-		if t.thin || t.title == "" || t.kind == "typealias" || t.kind == "associatedtype" || t.kind == "protocol" {
+		if t.thin || !listsOwnMembers(t) {
 			return false
 		}
 	}

@@ -1,7 +1,6 @@
 package verify
 
 import (
-	"context"
 	"strings"
 	"testing"
 
@@ -97,15 +96,6 @@ func implicitGraph(noLeaves bool) mentionTable {
 	}}
 }
 
-func checkImplicitWith(t *testing.T, table SymbolTable, code string) []Reference {
-	t.Helper()
-	rep, err := (&Checker{Table: table}).Check(context.Background(), []File{{Code: code}}, Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return rep.Findings
-}
-
 // TestImplicitNameExistsNowhere: a leading-dot name, or a member of a value
 // whose type is not known, that no page, Topics entry (by its whole title
 // or its qualified title's last component) or page text as written has is
@@ -135,7 +125,7 @@ func TestImplicitNameExistsNowhere(t *testing.T) {
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
-			got := checkImplicitWith(t, implicitGraph(tc.noLeaves), tc.code)
+			got := checkCode(t, implicitGraph(tc.noLeaves), Options{}, File{Code: tc.code}).Findings
 			var unknown []string
 			for _, f := range got {
 				if f.Status == Unknown && strings.HasPrefix(f.Symbol, ".") {
@@ -175,7 +165,7 @@ func TestStaticMemberOfProtocol(t *testing.T) {
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
-			got := checkImplicitWith(t, implicitGraph(false), tc.code)
+			got := checkCode(t, implicitGraph(false), Options{}, File{Code: tc.code}).Findings
 			var found *Reference
 			for i, f := range got {
 				if f.Status == NoSuchCase {

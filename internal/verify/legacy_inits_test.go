@@ -1,7 +1,6 @@
 package verify
 
 import (
-	"context"
 	"fmt"
 	"testing"
 
@@ -22,10 +21,7 @@ func TestLegacyClassInitializers(t *testing.T) {
 		{"import Foundation\nlet t = Timer(timeInterval: 1, repeats: true) { _ in }\n", false},
 		{"import Foundation\nlet s = NSAttributedString(string: \"x\", font: f)\n", false},
 	} {
-		rep, err := (&Checker{Table: g}).Check(context.Background(), []File{{Code: c.code}}, Options{})
-		if err != nil {
-			t.Fatal(err)
-		}
+		rep := checkCode(t, g, Options{}, File{Code: c.code})
 		got := false
 		for _, f := range rep.Findings {
 			got = got || f.Status == NoSuchInitializer

@@ -1,11 +1,9 @@
 package verify
 
 import (
-	"context"
-	"path/filepath"
 	"testing"
 
-	"github.com/cupertino-go/cupertino/index"
+	"github.com/cupertino-go/cupertino/index/indextest"
 	"github.com/cupertino-go/cupertino/internal/document"
 )
 
@@ -15,12 +13,7 @@ import (
 // writes it as Swift does.
 func mentionIndex(t *testing.T) string {
 	t.Helper()
-	path := filepath.Join(t.TempDir(), "search.db")
-	b, err := index.Create(path, index.BuildOptions{SkipDiskCheck: true})
-	if err != nil {
-		t.Fatal(err)
-	}
-	docs := []*document.Document{
+	return indextest.Build(t, []*document.Document{
 		{URI: "apple-docs://avfaudio/avaudioformat_have_cmformatdescription", Source: document.SourceAppleDocs, Framework: "avfaudio",
 			Title: "AVAUDIOFORMAT_HAVE_CMFORMATDESCRIPTION", Kind: "macro", Language: "swift", Markdown: "# AVAUDIOFORMAT_HAVE_CMFORMATDESCRIPTION\n", ContentHash: "a"},
 		{URI: "apple-docs://avfaudio/avaudioplayernode", Source: document.SourceAppleDocs, Framework: "avfaudio",
@@ -28,16 +21,7 @@ func mentionIndex(t *testing.T) string {
 			Markdown: "# AVAudioPlayerNode\n\nSchedule buffers in an AVAudioFormat the engine accepts.\n", ContentHash: "b"},
 		{URI: "apple-docs://swiftui/view", Source: document.SourceAppleDocs, Framework: "swiftui",
 			Title: "View", Kind: "protocol", Language: "swift", Markdown: "# View\n", ContentHash: "c"},
-	}
-	for _, d := range docs {
-		if err := b.Put(d); err != nil {
-			t.Fatal(err)
-		}
-	}
-	if err := b.Commit(context.Background()); err != nil {
-		t.Fatal(err)
-	}
-	return path
+	}...)
 }
 
 // TestMentionedAsWrittenReadsSeveralPages: a real type the crawl lacks is

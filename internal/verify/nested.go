@@ -1,6 +1,9 @@
 package verify
 
-import "strings"
+import (
+	"slices"
+	"strings"
+)
 
 // Leading dots whose type the declaration does not give. Many members are
 // known only from their type's Topics (no page, so no declaration), and a
@@ -84,7 +87,7 @@ func (g *graphView) expectNested(a *Analysis, s site, ms []apiMember, base strin
 		for i, k := range to {
 			typed[i] = typed[i] || ps[k].typ != ""
 		}
-		if m.parent != nil && m.parent.title != "" && !containsType(owners, m.parent) {
+		if m.parent != nil && m.parent.title != "" && !slices.Contains(owners, m.parent) {
 			owners = append(owners, m.parent)
 		}
 	}
@@ -116,13 +119,4 @@ func (g *graphView) expectNested(a *Analysis, s site, ms []apiMember, base strin
 			}
 		}
 	}
-}
-
-func containsType(types []*apiType, t *apiType) bool {
-	for _, x := range types {
-		if x == t {
-			return true
-		}
-	}
-	return false
 }

@@ -174,33 +174,22 @@ type savedExamples struct {
 }
 
 func writePairs(path string, pairs []fit.Pair) error {
-	f, err := os.Create(path)
-	if err != nil {
-		return err
-	}
-	w := bufio.NewWriter(f)
-	for _, p := range pairs {
-		fmt.Fprintf(w, "%s\t%s\t%s\n", p.Kind, p.Query, p.Target)
-	}
-	if err := w.Flush(); err != nil {
-		return err
-	}
-	return f.Close()
+	return writeFile(path, func(w io.Writer) error {
+		for _, p := range pairs {
+			fmt.Fprintf(w, "%s\t%s\t%s\n", p.Kind, p.Query, p.Target)
+		}
+		return nil
+	})
 }
 
 func writeJSON(path string, v any) error {
-	f, err := os.Create(path)
-	if err != nil {
-		return err
-	}
-	z := gzip.NewWriter(f)
-	if err := json.NewEncoder(z).Encode(v); err != nil {
-		return err
-	}
-	if err := z.Close(); err != nil {
-		return err
-	}
-	return f.Close()
+	return writeFile(path, func(w io.Writer) error {
+		z := gzip.NewWriter(w)
+		if err := json.NewEncoder(z).Encode(v); err != nil {
+			return err
+		}
+		return z.Close()
+	})
 }
 
 func readJSON(path string, v any) error {
