@@ -34,13 +34,12 @@ type pageKey struct {
 
 // pageCacheBytes bounds one generation of snapshot.pages by the bytes of
 // text its pages hold, so at most about twice it stays in memory: some
-// 80 of the largest pages, thousands of ordinary ones.
+// 160 of the largest pages, thousands of ordinary ones.
 const pageCacheBytes = 16 << 20
 
-// pageWeight is about the bytes a readPage holds: its body, the stored
-// Markdown the page still carries, and its refs.
+// pageWeight is about the bytes a readPage holds: its body and its refs.
 func pageWeight(p *readPage) int {
-	n := len(p.body) + len(p.doc.Markdown) + len(p.note) + 512
+	n := len(p.body) + len(p.note) + 512
 	d := &p.doc.Document
 	for _, list := range [][]document.Ref{d.Children, d.SeeAlso, d.ConformsTo, d.InheritsFrom, d.InheritedBy, d.ConformingTypes} {
 		for _, r := range list {
@@ -84,6 +83,10 @@ func renderPage(ctx context.Context, b *backend, uri, language string, lists boo
 	}
 	p := &readPage{note: note}
 	p.body, p.doc, p.missing = settlePage(ctx, st, body, doc, lists)
+	// The body is what is shown; the stored Markdown it was made from, as
+	// large, is read no further (settlePage returns a copy of the page,
+	// or the one this call loaded).
+	p.doc.Markdown = ""
 	if ctx.Err() == nil {
 		snap.pages.Put(key, p)
 	}

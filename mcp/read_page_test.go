@@ -11,7 +11,8 @@ import (
 // read again, a read on from an offset and a section of it come from the
 // kept page without touching the index (here: after its connections are
 // closed) and read exactly as the first time did; the JSON form is a page
-// of its own; a failed read keeps nothing.
+// of its own; a kept page holds its body, not the stored Markdown too; a
+// failed read keeps nothing.
 func TestReadDocumentKeepsTheRenderedPage(t *testing.T) {
 	srv, st := serverStore(t, Options{DBPath: fixtureDB(t), Logger: testLogger(t)})
 	_, handler := readDocumentTool(srv.backend)
@@ -43,6 +44,11 @@ func TestReadDocumentKeepsTheRenderedPage(t *testing.T) {
 	}
 	if n := snap.pages.Len(); n != 2 {
 		t.Fatalf("kept %d pages after reading one page as Markdown and as JSON; want 2", n)
+	}
+	for _, lists := range []bool{false, true} {
+		if p, ok := snap.pages.Get(pageKey{uri: uri, lists: lists}); !ok || p.doc.Markdown != "" {
+			t.Errorf("the page kept with lists %v holds its stored Markdown beside its body (kept: %v)", lists, ok)
+		}
 	}
 	if _, err := renderPage(context.Background(), srv.backend, "apple-docs://swiftui/no-such-page", "", false); err == nil {
 		t.Fatal("a page the index lacks rendered")
