@@ -247,6 +247,7 @@ func (b *Builder) Commit(ctx context.Context) (err error) {
 	}{
 		{"resolve inheritance edges", b.resolveEdges},
 		{"build address keys", b.buildAddressKeys},
+		{"number the files that use each type", b.buildCodeUseFiles},
 		{"rebuild symbol index", b.rebuildSymbolIndex},
 		{"optimize full-text index", b.optimize},
 		{"write counts", b.writeCounts},

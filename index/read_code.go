@@ -90,47 +90,92 @@ const codeUseOrder = `CASE r.kind WHEN 'call' THEN 0 WHEN 'conform' THEN 1 WHEN 
 // CodeUses returns the files that use an API, one row per file (its first,
 // most telling use), calls and conformances first, and the number of files.
 //
-// One statement does both: the best use of each file is picked from
-// code_refs alone, and only those rows (one per file, not one per use) are
-// joined with docs, whose rows are wide; the number of files is a window
-// count over them, taken before LIMIT. The best use is the row holding the
-// least (order, line) key, packed in one integer: SQLite gives the bare
-// columns of a min() aggregate from that row, and a GROUP BY over the rows
-// of one name costs a fifth of the row_number() window it replaced. `View`
-// is used 3,415 times in 1,799 files: with the window the first read of
-// swiftui/view spent 45 ms here, most of read_document's tail.
+// The uses of a type are read from code_use_files, which Commit fills in
+// that order: a page of them is a range of its key and their number a
+// count of it. `View` is used 3,415 times in 1,799 files; picking the best
+// use of each file and sorting the files when asked cost the first read of
+// swiftui/view 20 ms. The uses of a member (Type.Member) are few and are
+// picked from code_refs when asked (codeUsesPicked).
 func (s *Store) CodeUses(ctx context.Context, q CodeUseQuery) ([]CodeUse, int, error) {
 	if q.Limit <= 0 {
 		q.Limit = 20
 	}
-	cond, args := "type_lower = ?", []any{strings.ToLower(q.Type)}
 	if q.Member != "" {
-		cond, args = "name_lower = ?", []any{strings.ToLower(q.Type + "." + q.Member)}
+		return s.codeUsesPicked(ctx, "name_lower = ?", strings.ToLower(q.Type+"."+q.Member), q)
 	}
+	cond, args := "f.type_lower = ?", []any{strings.ToLower(q.Type)}
+	if q.Source != "" {
+		cond += " AND f.source = ?"
+		args = append(args, q.Source)
+	}
+	total, err := s.count(ctx, "count code uses", "SELECT count(*) FROM code_use_files f WHERE "+cond, args)
+	if err != nil || total == 0 {
+		return nil, total, err
+	}
+	uses, err := sqlrows.All(ctx, s.db, "code uses", `
+SELECT d.uri, d.title, d.parent_uri, d.source, f.name, f.kind, f.line
+FROM code_use_files f JOIN docs d ON d.id = f.doc_id WHERE `+cond+`
+ORDER BY f.ord LIMIT ? OFFSET ?`, append(args, q.Limit, max(q.Offset, 0)), scanCodeUse)
+	return uses, total, err
+}
+
+func scanCodeUse(rows *sql.Rows) (u CodeUse, err error) {
+	err = rows.Scan(&u.URI, &u.Path, &u.Project, &u.Source, &u.Name, &u.Kind, &u.Line)
+	return u, err
+}
+
+// codeUsesPicked is CodeUses of the code_refs rows matching cond (on
+// one column, bound to arg), each file's best use picked when asked: from
+// code_refs alone, and only those rows (one per file, not one per use)
+// joined with docs, whose rows are wide. It answers for a member
+// (Type.Member), whose uses are few.
+func (s *Store) codeUsesPicked(ctx context.Context, cond, arg string, q CodeUseQuery) ([]CodeUse, int, error) {
+	args := []any{arg}
 	sourceCond := ""
 	if q.Source != "" {
 		sourceCond = " AND d.source = ?"
 		args = append(args, q.Source)
 	}
-	// One row per file: the best-ranked use, then the earliest line.
-	perFile := `SELECT doc_id, name, kind, line, min((` + codeUseOrder + `) << 32 | r.line) >> 32 AS rank
-	FROM code_refs r WHERE ` + cond + ` GROUP BY r.doc_id`
-	total := -1
-	uses, err := sqlrows.All(ctx, s.db, "code uses", `
-SELECT d.uri, d.title, d.parent_uri, d.source, f.name, f.kind, f.line, count(*) OVER () AS total
-FROM (`+perFile+`) f JOIN docs d ON d.id = f.doc_id WHERE 1`+sourceCond+`
-ORDER BY f.rank, d.parent_uri, d.uri LIMIT ? OFFSET ?`,
-		append(args, q.Limit, max(q.Offset, 0)),
-		func(rows *sql.Rows) (u CodeUse, err error) {
-			err = rows.Scan(&u.URI, &u.Path, &u.Project, &u.Source, &u.Name, &u.Kind, &u.Line, &total)
-			return u, err
-		})
-	if err != nil || total >= 0 {
-		return uses, max(total, 0), err
+	from := `FROM (` + bestUseOfEachFile(cond, "r.doc_id") + `) f JOIN docs d ON d.id = f.doc_id WHERE 1` + sourceCond
+	total, err := s.count(ctx, "count code uses", "SELECT count(*) "+from, args)
+	if err != nil || total == 0 {
+		return nil, total, err
 	}
-	// A page past the last file has no row to carry the count.
-	total, err = s.count(ctx, "count code uses", "SELECT count(*) FROM ("+perFile+") f JOIN docs d ON d.id = f.doc_id WHERE 1"+sourceCond, args)
+	uses, err := sqlrows.All(ctx, s.db, "code uses", `
+SELECT d.uri, d.title, d.parent_uri, d.source, f.name, f.kind, f.line `+from+`
+ORDER BY f.rank, d.parent_uri, d.uri LIMIT ? OFFSET ?`, append(args, q.Limit, max(q.Offset, 0)), scanCodeUse)
 	return uses, total, err
+}
+
+// bestUseOfEachFile selects the code_refs rows matching cond, one per
+// group (a file, or a type's file), the one holding the least (order,
+// line) key: its doc_id, name, kind, line and rank (codeUseOrder). The key
+// is packed in one integer, and SQLite gives the bare columns of a min()
+// aggregate from the row holding it.
+func bestUseOfEachFile(cond, groupBy string) string {
+	return `SELECT r.type_lower, r.doc_id, r.name, r.kind, r.line, min((` + codeUseOrder + `) << 32 | r.line) >> 32 AS rank
+	FROM code_refs r WHERE ` + cond + ` GROUP BY ` + groupBy
+}
+
+// buildCodeUseFiles rebuilds code_use_files from code_refs (see the
+// package comment): every type's files, each with its best use, numbered
+// in CodeUses' order.
+func (b *Builder) buildCodeUseFiles(ctx context.Context) error {
+	tx, err := b.db.BeginTx(ctx, nil)
+	if err != nil {
+		return err
+	}
+	defer tx.Rollback()
+	for _, stmt := range []string{"DELETE FROM code_use_files", `
+INSERT INTO code_use_files(type_lower, ord, doc_id, source, name, kind, line)
+SELECT f.type_lower, row_number() OVER (PARTITION BY f.type_lower ORDER BY f.rank, d.parent_uri, d.uri),
+	f.doc_id, d.source, f.name, f.kind, f.line
+FROM (` + bestUseOfEachFile("1", "r.type_lower, r.doc_id") + `) f JOIN docs d ON d.id = f.doc_id`} {
+		if _, err := tx.ExecContext(ctx, stmt); err != nil {
+			return err
+		}
+	}
+	return tx.Commit()
 }
 
 // NameExists reports whether any page is titled name or a name nested in
@@ -204,7 +249,8 @@ const maxUseCountNames = 500
 // CodeUseCounts returns, for each type name (any case), how many sample and
 // package source files use it; names no file uses are absent. The ranker
 // reads it as a page's prominence: UIViewController is used in hundreds of
-// files, NSTextViewportLayoutController in three.
+// files, NSTextViewportLayoutController in three. code_use_files has a row
+// per type and file: a count of its key's range.
 func (s *Store) CodeUseCounts(ctx context.Context, types []string) (map[string]int, error) {
 	counts := map[string]int{}
 	for len(types) > 0 {
@@ -214,7 +260,7 @@ func (s *Store) CodeUseCounts(ctx context.Context, types []string) (map[string]i
 		for i, t := range batch {
 			args[i] = strings.ToLower(t)
 		}
-		query := "SELECT type_lower, count(DISTINCT doc_id) FROM code_refs WHERE type_lower IN (?" +
+		query := "SELECT type_lower, count(*) FROM code_use_files WHERE type_lower IN (?" +
 			strings.Repeat(",?", len(batch)-1) + ") GROUP BY type_lower"
 		rows, err := sqlrows.All(ctx, s.db, "code use counts", query, args, func(rows *sql.Rows) (c struct {
 			name string

@@ -140,6 +140,7 @@ func (b *Builder) DeleteSource(source string) (int64, error) {
 		"DELETE FROM passage_fts WHERE rowid IN (SELECT id FROM passages WHERE doc_id IN (SELECT id FROM doomed))",
 		"DELETE FROM passages WHERE doc_id IN (SELECT id FROM doomed)",
 		"DELETE FROM code_refs WHERE doc_id IN (SELECT id FROM doomed)",
+		"DELETE FROM code_use_files WHERE doc_id IN (SELECT id FROM doomed)",
 		"DELETE FROM address_keys WHERE doc_id IN (SELECT id FROM doomed)",
 		"DELETE FROM docs WHERE id IN (SELECT id FROM doomed)",
 		"DROP TABLE doomed",
