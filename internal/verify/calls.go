@@ -177,7 +177,7 @@ func (a *Analysis) callAfter(tok int, labels map[int][]string, s *site) {
 		}
 		k = a.closeOf(k) + 1
 	}
-	if a.tok(k).IsPunct("{") && !a.tok(k).NLBefore {
+	if a.tok(k).IsPunct("{") && (!a.tok(k).NLBefore || s.open >= 0 && !a.inStatementHead(tok)) {
 		s.called = true
 		if s.labels == nil {
 			s.labels = []string{}
@@ -190,6 +190,54 @@ func (a *Analysis) callAfter(tok int, labels map[int][]string, s *site) {
 			k = a.closeOf(k+2) + 1
 		}
 	}
+}
+
+// awaited says whether the chain holding the name at i is awaited: an
+// Objective-C method's async Swift form may have labels of its own
+// (HKWorkoutBuilder's endCollection(withEnd:completion:) is awaited as
+// endCollection(at:)), which a Topics title does not show.
+func (a *Analysis) awaited(i int) bool {
+	for j := i - 1; j >= 0; j-- {
+		t := a.toks[j]
+		switch {
+		case t.IsPunct(")") || t.IsPunct("]"):
+			if open := a.openOf(j); open >= 0 && open < j {
+				j = open
+			}
+		case t.IsPunct(".") || t.IsPunct("?") || t.IsPunct("!") || t.Kind == tokIdent || t.Is(tokKeyword, "self"):
+		default:
+			return t.Is(tokKeyword, "await")
+		}
+	}
+	return false
+}
+
+// headKeywords open a statement whose head a "{" ends: the body that
+// follows it is no trailing closure, on its own line or not.
+var headKeywords = swiftlex.SetOf("if", "guard", "while", "for", "switch", "catch", "else", "func", "init", "subscript")
+
+// inStatementHead says whether the token at i is in the head of an if,
+// guard, while, for, switch or catch statement, or of a declaration: a
+// "{" on the line after a call there opens the statement's body. Anywhere
+// else Swift reads a "{" after a call's ")" as a trailing closure, on the
+// next line as well (`addObserver(forName:object:queue:)` then `{ _ in`
+// below it, Allman style). It walks back over whole groups to the "{",
+// "}" or ";" before the statement.
+func (a *Analysis) inStatementHead(i int) bool {
+	for j := i - 1; j >= 0; j-- {
+		t := a.toks[j]
+		switch {
+		case t.IsPunct(")") || t.IsPunct("]"):
+			if open := a.openOf(j); open >= 0 && open < j {
+				j = open
+			}
+		case t.IsPunct("{") || t.IsPunct("}") || t.IsPunct(";"):
+			return false
+		case t.Kind == tokKeyword && headKeywords[t.Text]:
+			return true
+		}
+	}
+	return false
 }
 
 // implicitBefore are the tokens after which ".name" has no receiver
@@ -241,7 +289,7 @@ func (a *Analysis) initSite(i int, labels map[int][]string) (site, bool) {
 		s.labels = []string{}
 	}
 	end := a.closeOf(k)
-	if a.tok(end+1).IsPunct("{") && !a.tok(end+1).NLBefore {
+	if a.tok(end+1).IsPunct("{") && (!a.tok(end+1).NLBefore || !a.inStatementHead(i)) {
 		s.trailing = 1
 		// More trailing closures, each labelled: `{ … } label: { … }`.
 		for j := a.closeOf(end+1) + 1; j > end && a.tok(j).Kind == tokIdent && a.tok(j+1).IsPunct(":") && a.tok(j+2).IsPunct("{"); j = a.closeOf(j+2) + 1 {
@@ -591,7 +639,7 @@ func (c *Checker) checkSite(g *graphView, a *Analysis, s site, imports, extInits
 			expect[dot] = want
 		}
 	}
-	if !judgedOwn(types) && !opaque && judgedForLabels(types) && s.called {
+	if !judgedOwn(types) && !opaque && s.called && (judgedForLabels(types) || listedOverloads(types, g.membersOf(types, s.name))) {
 		ms := g.membersOf(types, s.name)
 		if len(ms) > 0 && fitsAny(ms, s.name, s.labels, s.trailing) {
 			a.expectArguments(s, ms, s.name, expect)
@@ -643,7 +691,7 @@ func (c *Checker) checkSite(g *graphView, a *Analysis, s site, imports, extInits
 		// defaults the title hides (UIStoryboard's
 		// instantiateViewController(identifier:creator:)).
 		shortList := len(types) > 0 && listedWhole(types[0])
-		if s.called && !fitsAny(ms, s.name, s.labels, s.trailing) && !(shortList && titleOnly(ms)) && !onlyOnRoot(ms) {
+		if s.called && !fitsAny(ms, s.name, s.labels, s.trailing) && !(shortList && (titleOnlyMayFit(ms, s.name, s.labels, s.trailing) || a.awaited(s.tok) && titleOnly(ms))) && !onlyOnRoot(ms) {
 			r := Reference{Line: s.line, Symbol: recv + "." + signature(s.name, s.labels), Kind: string(RefMember), Status: WrongLabels}
 			r.Nearest = overloadCandidates(ms, "")
 			r.Why = "no overload of " + recv + "." + s.name + " takes " + signature("", s.labels) + "; real ones: " + candidateNames(r.Nearest)
@@ -1061,11 +1109,13 @@ func (c *Checker) receiverTypes(g *graphView, s site, imports map[string]bool) (
 			continue // taken with the link before
 		}
 		opaque = false
-		ms := g.membersOf(types, l)
+		ms := g.linkMembers(types, l)
 		element := i+1 < len(s.links) && s.links[i+1] == elementLink
 		next := linkType(ms, element)
 		if next == "" && !element {
-			next, opaque = sameOpaqueType(ms)
+			// Every overload in the lineage: which one a call picks is
+			// not read.
+			next, opaque = sameOpaqueType(g.membersOf(types, l))
 		}
 		if next == "" {
 			return nil, false

@@ -224,6 +224,52 @@ func testGraph() graphTable {
 		d.Children = append(d.Children, index.GraphChild{ParentURI: st[0], URI: u, Title: st[2]})
 	}
 	siblingFixture(d, typ, member)
+	// A class method named by a keyword: its declaration writes the name
+	// in backticks.
+	const device = "apple-docs://avfoundation/avcapturedevice"
+	typ(device, "AVCaptureDevice", "class")
+	member(device, "default(for:)", "method", "class func `default`(for mediaType: AVMediaType) -> AVCaptureDevice?")
+	member(device, "default(_:for:position:)", "method",
+		"class func `default`(_ deviceType: AVCaptureDevice.DeviceType, for mediaType: AVMediaType?, position: AVCaptureDevice.Position) -> AVCaptureDevice?")
+	// A small class of Objective-C era pages whose own page's Topics list
+	// its members, a subclass whose class method hides the superclass's
+	// property of the same name, and a member the subclass inherits.
+	const notes, distributed = "apple-docs://foundation/notificationcenter", "apple-docs://foundation/distributednotificationcenter"
+	d.Pages = append(d.Pages, index.GraphPage{URI: notes, Title: "NotificationCenter", Kind: "class", Framework: "foundation"},
+		index.GraphPage{URI: distributed, Title: "DistributedNotificationCenter", Kind: "class", Framework: "foundation"})
+	legacy := func(parent string, n int, title, decl string) {
+		uri := fmt.Sprintf("%s/14%04d-%s", parent, n, strings.ToLower(strings.Split(title, "(")[0]))
+		kind := "method"
+		if !strings.Contains(title, "(") {
+			kind = "property"
+		}
+		d.Pages = append(d.Pages, index.GraphPage{URI: uri, Title: title, Kind: kind, ParentURI: parent, Declaration: decl})
+		d.Children = append(d.Children, index.GraphChild{ParentURI: parent, URI: uri, Title: title})
+	}
+	for i, m := range [][2]string{
+		{"default", "class var `default`: NotificationCenter { get }"},
+		{"post(_:)", "func post(_ notification: Notification)"},
+		{"post(name:object:)", "func post(name aName: NSNotification.Name, object anObject: Any?)"},
+		{"post(name:object:userInfo:)", "func post(name aName: NSNotification.Name, object anObject: Any?, userInfo aUserInfo: [AnyHashable : Any]? = nil)"},
+		{"removeObserver(_:)", "func removeObserver(_ observer: Any)"},
+		{"addObserver(forName:object:queue:using:)", "func addObserver(forName name: NSNotification.Name?, object obj: Any?, queue: OperationQueue?, using block: @escaping (Notification) -> Void) -> any NSObjectProtocol"},
+	} {
+		legacy(notes, i, m[0], m[1])
+	}
+	for i, m := range [][2]string{
+		{"default()", "class func `default`() -> DistributedNotificationCenter"},
+		{"addObserver(_:selector:name:object:suspensionBehavior:)", "func addObserver(_ observer: Any, selector: Selector, name: NSNotification.Name?, object: String?, suspensionBehavior: DistributedNotificationCenter.SuspensionBehavior)"},
+		{"postNotificationName(_:object:)", "func postNotificationName(_ name: NSNotification.Name, object: String?)"},
+		{"suspended", "var suspended: Bool { get set }"},
+		{"flush()", "func flush()"},
+	} {
+		legacy(distributed, 100+i, m[0], m[1])
+	}
+	d.Edges = append(d.Edges, index.GraphEdge{ChildURI: distributed, ParentURI: notes, ParentTitle: "NotificationCenter", Relation: "inheritsFrom"})
+	// A method returning a type nested in a generic one's instance.
+	typ("apple-docs://combine/just", "Just", "struct")
+	member("apple-docs://combine/just", "setFailureType(to:)", "method", "func setFailureType<E>(to failureType: E.Type) -> Result<Output, E>.Publisher where E : Error")
+	typ("apple-docs://swift/result", "Result", "enum")
 	return graphTable{MemTable: NewMemTable("test graph", nil), g: newSymbolGraph(d)}
 }
 
@@ -291,6 +337,17 @@ func TestTypedChecks(t *testing.T) {
 		{"Objective-C method known from its Topics", "import UIKit\nlet n = UINavigationController()\nn.pushViewController(vc)\n", WrongLabels, "pushViewController"},
 		{"Objective-C method, all its labels", "import UIKit\nlet n = UINavigationController()\nn.pushViewController(vc, animated: true)\n", "", ""},
 		{"Objective-C method, the completion left out", "import UIKit\nlet n = UINavigationController()\nn.setViewControllers([vc], animated: true)\n", "", ""},
+		{"a method named by a keyword, labels that fit no overload", "import AVFoundation\nlet c = AVCaptureDevice.default(for: .video, position: .back)\n", WrongLabels, "default"},
+		{"a method named by a keyword, real labels", "import AVFoundation\nlet c = AVCaptureDevice.default(.builtInWideAngleCamera, for: .video, position: .back)\n", "", ""},
+		{"a trailing closure on the line after the call", "import Dispatch\nDispatchQueue.main.asyncAfter(deadline: t)\n{\n  work()\n}\n", "", ""},
+		{"a body on the line after a call in an if head is no trailing closure", "import Dispatch\nfunc f() {\n  if DispatchQueue.main.asyncAfter(deadline: t)\n  {\n    work()\n  }\n}\n", WrongLabels, "asyncAfter"},
+		{"labels on a small class of Objective-C era pages whose Topics list the name's overloads", "import Foundation\nNotificationCenter.default.post(name: .changed, userInfo: u)\n", WrongLabels, "post"},
+		{"real labels on a small class of Objective-C era pages", "import Foundation\nNotificationCenter.default.post(name: .changed, object: nil, userInfo: u)\n", "", ""},
+		{"a class method that hides the superclass's property gives the chain its type", "import Foundation\nDistributedNotificationCenter.default().addObserver(self, selector: s, name: n, object: nil, suspensionBehavior: .deliverImmediately)\n", "", ""},
+		{"a member found only on the superclass of a small list is not judged for labels", "import Foundation\nlet d = DistributedNotificationCenter()\nd.removeObserver(self, name: n)\n", "", ""},
+		{"a label no title-only overload of a short list holds", "import WidgetKit\nWidgetCenter.shared.invalidateRelevance(kind: \"s\")\n", WrongLabels, "invalidateRelevance"},
+		{"a title-only overload of a short list awaited", "import WidgetKit\nfunc f() async {\n  await WidgetCenter.shared.invalidateRelevance(for: \"s\")\n}\n", "", ""},
+		{"a type nested in a generic instance is no type of the chain", "import Combine\nlet p = Just(1).setFailureType(to: E.self).eraseToAnyPublisher()\n", "", ""},
 		{"labels on a small type whose Topics list its members", "import WidgetKit\nWidgetCenter.shared.reloadTimelines(kind: \"s\")\n", WrongLabels, "reloadTimelines"},
 		{"member a small type whose Topics list its members lacks", "import WidgetKit\nlet n = WidgetCenter.shared.separatorStyle\n", NotOnType, "separatorStyle"},
 		{"real labels on a small type whose Topics list its members", "import WidgetKit\nWidgetCenter.shared.reloadTimelines(ofKind: \"s\")\n", "", ""},
@@ -350,7 +407,7 @@ func TestTypedChecks(t *testing.T) {
 		{"an asset symbol where a colour is wanted", "import SwiftUI\nfunc tint() -> Color {\n  return .accent\n}\n", "", ""},
 		{"an asset symbol on its type", "import SwiftUI\nlet c = Color.accent\n", "", ""},
 		{"a small structure's short list is not judged", "import WidgetKit\nfunc f(i: WidgetInfo) {\n  print(i.separatorStyle)\n}\n", "", ""},
-		{"labels against a short list's title-only overload are not judged", "import WidgetKit\nWidgetCenter.shared.invalidateRelevance(kind: \"s\")\n", "", ""},
+		{"a short list's title-only overload may hide defaults", "import WidgetKit\nWidgetCenter.shared.invalidateRelevance()\n", "", ""},
 		{"an error structure's code", "import Foundation\nfunc f(e: URLError) {\n  print(e.code)\n}\n", "", ""},
 		{"a method only NSObject's class method shares a name with", "import AVFoundation\nfunc f(a: AVURLAsset) async throws {\n  print(try await a.load(.duration))\n}\n", "", ""},
 		{"the file's own member", "import UIKit\nextension UIDevice {\n  var hasNotch: Bool { false }\n}\nlet n = UIDevice.current.hasNotch\n", "", ""},

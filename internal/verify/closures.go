@@ -195,7 +195,7 @@ func (c *Checker) closureParamType(g *graphView, src closureSource, imports map[
 		if l == elementLink {
 			continue // taken with the link before
 		}
-		next := linkType(g.membersOf(types, l), i+1 < len(src.links) && src.links[i+1] == elementLink)
+		next := linkType(g.linkMembers(types, l), i+1 < len(src.links) && src.links[i+1] == elementLink)
 		if next == "" {
 			types = nil
 			break

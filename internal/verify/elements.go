@@ -214,3 +214,31 @@ func (a *Analysis) castType(j int) (string, bool) {
 	}
 	return path, mark.IsPunct("?")
 }
+
+// linkMembers are the members named l that a link of a chain reaches on
+// types: of one type's lineage (membersOf: its own first, then its
+// ancestors'), its own when it declares the name, since a subclass's own
+// declaration is what a call on it reaches.
+// DistributedNotificationCenter.default() returns a
+// DistributedNotificationCenter, though NotificationCenter.default, which
+// it hides, holds a NotificationCenter. Several types named alike keep
+// every member, whose types must agree.
+func (g *graphView) linkMembers(types []*apiType, l string) []apiMember {
+	ms := g.membersOf(types, l)
+	if len(types) != 1 {
+		return ms
+	}
+	// The type's own members, when one of them declares something: one
+	// known by its Topics entry alone (Text's font(_:)) says nothing of
+	// its type, and the ancestors' then do.
+	own := 0
+	for own < len(ms) && ms[own].parent == types[0] {
+		own++
+	}
+	for _, m := range ms[:own] {
+		if m.decl != "" {
+			return ms[:own]
+		}
+	}
+	return ms
+}

@@ -69,6 +69,33 @@ func titleOnly(ms []apiMember) bool {
 	return false
 }
 
+// titleOnlyMayFit says whether one of the overloads is known by its title
+// alone (a Topics entry with no page), whose labels show and whose
+// defaults do not, and would take the written labels were any of its
+// parameters defaulted. A label no such title holds fits none of them
+// (runAnimationGroup(_:completion:) against
+// runAnimationGroup(_:completionHandler:)).
+func titleOnlyMayFit(ms []apiMember, base string, labels []string, trailing int) bool {
+	for _, m := range ms {
+		if m.decl != "" {
+			continue
+		}
+		ps, ok := paramsOf(m, base)
+		if !ok {
+			return true
+		}
+		loose := make([]param, len(ps))
+		for i, p := range ps {
+			p.defaulted = true
+			loose[i] = p
+		}
+		if fits(labels, trailing, loose) {
+			return true
+		}
+	}
+	return false
+}
+
 // wholeLists says whether the types' short member lists are their whole
 // lists, for a member's existence (not for initializers, which
 // constrained extensions add): SwiftUI structures (no superclass to
@@ -105,6 +132,23 @@ func (g *graphView) lineageComplete(types []*apiType) bool {
 // members) nor a name for another type (typealias, associatedtype).
 func listsOwnMembers(t *apiType) bool {
 	return t.title != "" && t.kind != "typealias" && t.kind != "associatedtype" && t.kind != "protocol"
+}
+
+// listedOverloads says whether a short list of one class's members holds
+// every overload of the name it lists: its own page's Topics were read
+// and hold no group page, so the overloads of a name it lists itself are
+// all listed, even when the members' addresses are the Objective-C era's
+// ones (NotificationCenter's post(name:object:userInfo:)) and the list may
+// lack members of other names. A name found only on an ancestor is not
+// judged so: the crawl may lack the Swift overload a subclass's page
+// would not list (HKLiveWorkoutBuilder's endCollection(at:)).
+func listedOverloads(types []*apiType, ms []apiMember) bool {
+	if len(types) != 1 || len(ms) == 0 || ms[0].parent != types[0] {
+		return false
+	}
+	t := types[0]
+	_, all := legacyCount(t)
+	return t.kind == "class" && t.topics && !t.grouped && all >= minListedMembers
 }
 
 // judgedForLabels says whether the types hold all the overloads of a

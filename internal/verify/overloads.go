@@ -89,6 +89,9 @@ func declParams(decl, base string) ([]param, bool) {
 	i := strings.Index(decl, base)
 	for i >= 0 {
 		j := i + len(base)
+		if i > 0 && decl[i-1] == '`' && j < len(decl) && decl[j] == '`' {
+			j++ // a keyword as a name: class func `default`(for:)
+		}
 		if j < len(decl) && (decl[j] == '?' || decl[j] == '!') {
 			j++
 		}
@@ -410,6 +413,13 @@ func declaredType(decl string) string {
 	typ := strings.TrimSuffix(s[:end], ".")
 	if typ == "" || typ == "Self" || typ == "some" || typ == "any" || !isCapitalized(typ) {
 		return ""
+	}
+	if end < len(s) && s[end] == '<' {
+		// A type nested in a generic one's instance is not that type:
+		// Just's setFailureType(to:) returns Result<Output, Failure>.Publisher.
+		if after := closeAngle(s, end); after < 0 || after < len(s) && s[after] == '.' {
+			return ""
+		}
 	}
 	return typ
 }
