@@ -58,6 +58,11 @@ type site struct {
 	// local or a free function (`let database = container.database(with:
 	// .private)`), which no receiver's member can be.
 	localOnly bool
+	// bare: a call written with no receiver inside a class or extension
+	// of an Apple type (`present(alert, animated: true)` in a
+	// UIViewController subclass): a member of self when the lineage has
+	// the name, else possibly a global function, which is not judged.
+	bare bool
 }
 
 // objectOverlay are the members Foundation's Swift overlay gives every
@@ -261,9 +266,32 @@ func (a *Analysis) sites() []site {
 			if s, ok := a.memberSite(i, labels); ok {
 				out = append(out, s)
 			}
+		case t.Kind == tokIdent && a.selfTypes[i] != "":
+			if s, ok := a.bareCallSite(i, labels); ok {
+				out = append(out, s)
+			}
 		}
 	}
 	return out
+}
+
+// bareCallSite reads a call with no receiver written, `name(…)`, in the
+// body of a class or extension of an Apple type: a call of self's method
+// unless the file declares the name (a method, a local, a free function).
+func (a *Analysis) bareCallSite(i int, labels map[int][]string) (site, bool) {
+	t := a.toks[i]
+	prev := a.tok(i - 1)
+	if isCapitalized(t.Text) || strings.HasPrefix(t.Text, "$") || a.declTok[i] || a.conditionTok[i] ||
+		prev.IsPunct(".") || prev.Kind == tokKeyword && (prev.Text == "func" || prev.Text == "case") ||
+		!a.tok(i+1).IsPunct("(") || a.tok(i+1).SpaceBefore || a.memberDecls[t.Text] {
+		return site{}, false
+	}
+	if _, local := a.locals[t.Text]; local {
+		return site{}, false
+	}
+	s := site{kind: siteMember, tok: i, line: t.Line, name: t.Text, rootType: a.selfTypes[i], bare: true}
+	a.callAfter(i, labels, &s)
+	return s, true
 }
 
 func (a *Analysis) initSite(i int, labels map[int][]string) (site, bool) {
@@ -608,6 +636,9 @@ func (c *Checker) checkSite(g *graphView, a *Analysis, s site, imports, extInits
 		return Reference{}, false, nil
 	}
 	types, opaque := c.receiverTypes(g, s, imports)
+	if s.bare && len(g.membersOf(types, s.name)) == 0 {
+		return Reference{}, false, nil // a global function, or the file's own
+	}
 	dot := a.valueAfter(s.tok)
 	if len(types) > 0 && dot > 0 && expect[dot] == "" {
 		// `x.property = .name` (or `== .name`, `!= .name`): the name is the property's type's, which
