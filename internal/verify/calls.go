@@ -2,6 +2,7 @@ package verify
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"slices"
 	"sort"
@@ -62,7 +63,11 @@ type site struct {
 	// of an Apple type (`present(alert, animated: true)` in a
 	// UIViewController subclass): a member of self when the lineage has
 	// the name, else possibly a global function, which is not judged.
-	bare bool
+	bare bool // bareRoot: the chain starts from a name written with no receiver
+	// inside a class or extension of an Apple type
+	// (`parentViewController?.navigationController` in a UIView
+	// subclass), which the file does not declare: a property of self.
+	bareRoot bool
 }
 
 // objectOverlay are the members Foundation's Swift overlay gives every
@@ -269,10 +274,58 @@ func (a *Analysis) sites() []site {
 		case t.Kind == tokIdent && a.selfTypes[i] != "":
 			if s, ok := a.bareCallSite(i, labels); ok {
 				out = append(out, s)
+			} else if s, ok := a.bareAssignSite(i); ok {
+				out = append(out, s)
 			}
 		}
 	}
 	return out
+}
+
+// checkBareRoot judges the name a chain starts from when it is written with
+// no receiver in a class or extension of an Apple type and the file does
+// not declare it: a property of self, which self's type and its ancestors
+// must have, when their lists are whole.
+func (c *Checker) checkBareRoot(g *graphView, a *Analysis, s site, imports map[string]bool) (Reference, bool, error) {
+	name := s.links[0]
+	types := g.typesNamed(s.rootType, imports)
+	if len(types) == 0 || len(g.membersOf(types, name)) > 0 || !(judgedOwn(types) || g.wholeLists(types)) || !g.lineageComplete(types) ||
+		stdlibMembers[name] || objectOverlay[name] && isClass(types) {
+		return Reference{}, false, nil
+	}
+	recv := types[0].title
+	r := Reference{Line: a.toks[s.tok].Line, Symbol: recv + "." + name, Kind: string(RefMember), Status: NotOnType,
+		Why: recv + ", its superclasses and protocols have no member `" + name + "`"}
+	if others := g.overloads(name, true); len(others) > 0 {
+		r.Nearest = typeCandidates(others, name)
+		r.Why += "; it is on " + candidateNames(r.Nearest)
+		return r, true, nil
+	}
+	exists, err := c.exists(g, name)
+	if err != nil {
+		return Reference{}, false, err
+	}
+	if !exists {
+		r.Status, r.Why = Unknown, "`"+name+"` is not in the documentation, on "+recv+" or any type"
+	}
+	return r, true, nil
+}
+
+// bareAssignSite reads an assignment to a name with no receiver written,
+// at the start of a statement, in the body of a class or extension of an
+// Apple type (`placeholder = "Search"` in a UITextField subclass): self's
+// property unless the file declares the name. Its value's leading dot
+// takes the property's type.
+func (a *Analysis) bareAssignSite(i int) (site, bool) {
+	t := a.toks[i]
+	if !t.NLBefore || !a.tok(i+1).IsPunct("=") || isCapitalized(t.Text) || strings.HasPrefix(t.Text, "$") ||
+		a.declTok[i] || a.conditionTok[i] || a.memberDecls[t.Text] {
+		return site{}, false
+	}
+	if _, local := a.locals[t.Text]; local {
+		return site{}, false
+	}
+	return site{kind: siteMember, tok: i, open: -1, line: t.Line, name: t.Text, rootType: a.selfTypes[i]}, true
 }
 
 // bareCallSite reads a call with no receiver written, `name(…)`, in the
@@ -452,6 +505,7 @@ func (a *Analysis) memberSite(dot int, labels map[int][]string) (site, bool) {
 				rest[i], rest[j] = rest[j], rest[i]
 			}
 			s.rootType, s.links = self, links
+			s.bareRoot = !root.Is(tokKeyword, "self")
 			return s, true
 		}
 	}
@@ -634,6 +688,11 @@ func (c *Checker) checkSite(g *graphView, a *Analysis, s site, imports, extInits
 	if len(s.links) == 0 && assetTypes[s.rootType] && a.toks[s.tok-2].Text == s.rootType {
 		// `Color.gameBackground`: an asset symbol, the project's own.
 		return Reference{}, false, nil
+	}
+	if s.bareRoot {
+		if r, found, err := c.checkBareRoot(g, a, s, imports); found || err != nil || g.err != nil {
+			return r, found, errors.Join(err, g.err)
+		}
 	}
 	types, opaque := c.receiverTypes(g, s, imports)
 	if s.bare && len(g.membersOf(types, s.name)) == 0 {
