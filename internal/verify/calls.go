@@ -698,36 +698,10 @@ func (c *Checker) checkSite(g *graphView, a *Analysis, s site, imports, extInits
 	if s.bare && len(g.membersOf(types, s.name)) == 0 {
 		return Reference{}, false, nil // a global function, or the file's own
 	}
-	dot := a.valueAfter(s.tok)
-	if len(types) > 0 && dot > 0 && expect[dot] == "" {
-		// `x.property = .name` (or `== .name`, `!= .name`): the name is the property's type's, which
-		// its declaration gives; when the crawl gives none (a Topics
-		// entry with no page: JSONDecoder.keyDecodingStrategy), the name
-		// is not judged by its existence elsewhere either.
-		expect[dot] = vagueType
-		for _, m := range g.membersOf(types, s.name) {
-			if t := declaredType(m.decl); t != "" {
-				expect[dot] = t
-				break
-			}
-		}
-		if expect[dot] == vagueType {
-			// No declaration: the type the property is named after, nested
-			// in its owner (UIStackView.alignment, a UIStackView.Alignment).
-			if want := g.nestedTypeIn(types, nestedName(s.name, "", false), imports); want != "" {
-				expect[dot] = want
-			}
-		}
-	}
-	if len(types) == 0 && s.rootType != "" && dot > 0 && expect[dot] == "" {
-		// `window?.titleVisibility = .hidden` in an NSWindowController
-		// subclass: the chain starts from an Apple type but a link's type
-		// is not declared (NSWindowController.window has no page), so the
-		// property is an Apple one; the documented properties of that
-		// name in scope may agree on its type.
-		if want := agreedPropertyType(inScopeOverloads(g, s.name, imports)); want != "" {
-			expect[dot] = want
-		}
+	// The values the member is compared with, assigned or switched over
+	// take its type.
+	for _, dot := range a.valuesOf(s.tok) {
+		c.expectValue(g, a, s, types, dot, imports, expect)
 	}
 	if !judgedOwn(types) && !opaque && s.called && (judgedForLabels(types) || listedOverloads(types, g.membersOf(types, s.name))) {
 		ms := g.membersOf(types, s.name)
@@ -876,6 +850,55 @@ func (a *Analysis) expectArguments(s site, ms []apiMember, base string, expect m
 			}
 		}
 	}
+}
+
+// expectValue records the type a leading dot compared with, assigned to
+// or switched over a member takes: the member's declared type.
+func (c *Checker) expectValue(g *graphView, a *Analysis, s site, types []*apiType, dot int, imports map[string]bool, expect map[int]string) {
+	if len(types) > 0 && dot > 0 && expect[dot] == "" {
+		// `x.property = .name` (or `== .name`, `!= .name`): the name is the property's type's, which
+		// its declaration gives; when the crawl gives none (a Topics
+		// entry with no page: JSONDecoder.keyDecodingStrategy), the name
+		// is not judged by its existence elsewhere either.
+		expect[dot] = vagueType
+		for _, m := range g.membersOf(types, s.name) {
+			if t := declaredType(m.decl); t != "" {
+				expect[dot] = t
+				break
+			}
+		}
+		if expect[dot] == vagueType {
+			// No declaration: the type the property is named after, nested
+			// in its owner (UIStackView.alignment, a UIStackView.Alignment).
+			if want := g.nestedTypeIn(types, nestedName(s.name, "", false), imports); want != "" {
+				expect[dot] = want
+			}
+		}
+	}
+	if len(types) == 0 && s.rootType != "" && dot > 0 && expect[dot] == "" && len(g.typesNamed(s.rootType, imports)) > 0 {
+		// `window?.titleVisibility = .hidden` in an NSWindowController
+		// subclass: the chain starts from an Apple type but a link's type
+		// is not declared (NSWindowController.window has no page), so the
+		// property is an Apple one; the documented properties of that
+		// name in scope may agree on its type. A root type the crawl does
+		// not have (SystemLanguageModel, newer) says nothing of that.
+		if want := agreedPropertyType(inScopeOverloads(g, s.name, imports)); want != "" {
+			expect[dot] = want
+		}
+	}
+}
+
+// valuesOf lists the leading dots that take the type of the member at i:
+// the one it is assigned or compared with (valueAfter), or its switch's
+// case patterns.
+func (a *Analysis) valuesOf(i int) []int {
+	if dot := a.valueAfter(i); dot > 0 {
+		return []int{dot}
+	}
+	if open, ok := a.switchedOn(i); ok {
+		return a.caseDots(open)
+	}
+	return nil
 }
 
 // valueAfter is the leading dot that a property at i is assigned or

@@ -108,26 +108,55 @@ func (a *Analysis) switchContexts(expect map[int]string) {
 		if root, _, _ := strings.Cut(typ, "."); a.ownTypes[root] {
 			continue
 		}
-		open := i + 2
-		end := a.closeOf(open)
-		for j := open + 1; j < end; j++ {
+		for _, k := range a.caseDots(i + 2) {
+			expect[k] = typ
+		}
+	}
+}
+
+// caseDots lists the leading dots of the case patterns of the switch
+// whose body opens at open: each `.name` or `.name(…)` up to a case's
+// colon, the patterns separated by commas.
+func (a *Analysis) caseDots(open int) []int {
+	var out []int
+	end := a.closeOf(open)
+	for j := open + 1; j < end; j++ {
+		a.step()
+		if a.holder[j] != open || !a.toks[j].Is(tokKeyword, "case") {
+			continue
+		}
+		for k := j + 1; k < end && !(a.holder[k] == open && a.toks[k].IsPunct(":")); k++ {
 			a.step()
-			if a.holder[j] != open || !a.toks[j].Is(tokKeyword, "case") {
-				continue
-			}
-			// The patterns up to the case's colon, each `.name`,
-			// `.name(…)`, separated by commas.
-			for k := j + 1; k < end && !(a.holder[k] == open && a.toks[k].IsPunct(":")); k++ {
-				a.step()
-				start := k == j+1 || a.toks[k-1].IsPunct(",") && a.holder[k-1] == open
-				if start && a.toks[k].IsPunct(".") && a.tok(k+1).Kind == tokIdent {
-					if after := a.tok(a.afterMember(k + 1)); after.IsPunct(":") || after.IsPunct(",") || after.Is(tokKeyword, "where") {
-						expect[k] = typ
-					}
+			start := k == j+1 || a.toks[k-1].IsPunct(",") && a.holder[k-1] == open
+			if start && a.toks[k].IsPunct(".") && a.tok(k+1).Kind == tokIdent {
+				if after := a.tok(a.afterMember(k + 1)); after.IsPunct(":") || after.IsPunct(",") || after.Is(tokKeyword, "where") {
+					out = append(out, k)
 				}
 			}
 		}
 	}
+	return out
+}
+
+// switchedOn says whether the member at i ends the subject of a switch
+// (`switch player.timeControlStatus {`), and gives the body's "{".
+func (a *Analysis) switchedOn(i int) (open int, ok bool) {
+	if !a.tok(i + 1).IsPunct("{") {
+		return 0, false
+	}
+	for j := i - 1; j >= 0; j-- {
+		t := a.toks[j]
+		switch {
+		case t.IsPunct(")") || t.IsPunct("]"):
+			if o := a.openOf(j); o >= 0 && o < j {
+				j = o
+			}
+		case t.IsPunct(".") || t.IsPunct("?") || t.IsPunct("!") || t.Kind == tokIdent || t.Is(tokKeyword, "self"):
+		default:
+			return i + 1, t.Is(tokKeyword, "switch")
+		}
+	}
+	return 0, false
 }
 
 // comparisonContexts records, for a leading dot compared with a local of
