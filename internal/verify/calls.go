@@ -861,8 +861,12 @@ func (c *Checker) expectValue(g *graphView, a *Analysis, s site, types []*apiTyp
 		// entry with no page: JSONDecoder.keyDecodingStrategy), the name
 		// is not judged by its existence elsewhere either.
 		expect[dot] = vagueType
+		typeOf := declaredType
+		if a.tok(dot-1).IsPunct("[") || a.tok(dot-1).IsPunct(",") {
+			typeOf = literalElementType // an element of an assigned literal
+		}
 		for _, m := range g.membersOf(types, s.name) {
-			if t := declaredType(m.decl); t != "" {
+			if t := typeOf(m.decl); t != "" {
 				expect[dot] = t
 				break
 			}
@@ -895,10 +899,32 @@ func (a *Analysis) valuesOf(i int) []int {
 	if dot := a.valueAfter(i); dot > 0 {
 		return []int{dot}
 	}
+	if a.tok(i+1).IsPunct("=") && a.tok(i+2).IsPunct("[") {
+		// An option set assigned as a literal (`layer.maskedCorners =
+		// [.layerMinXMinYCorner]`): its elements are of the property's type.
+		return a.literalDots(i + 2)
+	}
 	if open, ok := a.switchedOn(i); ok {
 		return a.caseDots(open)
 	}
 	return nil
+}
+
+// literalDots lists the leading dots that are whole elements of the array
+// literal opened at open: `.name`, each followed by "," or the "]".
+func (a *Analysis) literalDots(open int) []int {
+	var out []int
+	end := a.closeOf(open)
+	for k := open + 1; k < end; k++ {
+		if (k == open+1 || a.toks[k-1].IsPunct(",")) && a.toks[k].IsPunct(".") && a.tok(k+1).Kind == tokIdent &&
+			(a.tok(k+2).IsPunct(",") || k+2 == end) {
+			out = append(out, k)
+		}
+		if c := a.closeOf(k); c > k && (a.toks[k].IsPunct("(") || a.toks[k].IsPunct("[")) {
+			k = c
+		}
+	}
+	return out
 }
 
 // valueAfter is the leading dot that a property at i is assigned or

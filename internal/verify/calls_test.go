@@ -266,6 +266,14 @@ func testGraph() graphTable {
 		legacy(distributed, 100+i, m[0], m[1])
 	}
 	d.Edges = append(d.Edges, index.GraphEdge{ChildURI: distributed, ParentURI: notes, ParentTitle: "NotificationCenter", Relation: "inheritsFrom"})
+	// An option set and a property of it, and a property holding a set.
+	typ("apple-docs://quartzcore/cacornermask", "CACornerMask", "struct")
+	for _, c := range []string{"layerMinXMinYCorner", "layerMaxXMinYCorner", "layerMinXMaxYCorner", "layerMaxXMaxYCorner"} {
+		member("apple-docs://quartzcore/cacornermask", c, "property", "static var "+c+": CACornerMask { get }")
+	}
+	typ("apple-docs://quartzcore/calayer", "CALayer", "class")
+	member("apple-docs://quartzcore/calayer", "maskedCorners", "property", "var maskedCorners: CACornerMask { get set }")
+	member("apple-docs://uikit/uiimageview", "modes", "property", "var modes: Set<UIView.ContentMode> { get set }")
 	// A method returning a type nested in a generic one's instance.
 	typ("apple-docs://combine/just", "Just", "struct")
 	member("apple-docs://combine/just", "setFailureType(to:)", "method", "func setFailureType<E>(to failureType: E.Type) -> Result<Output, E>.Publisher where E : Error")
@@ -337,6 +345,10 @@ func TestTypedChecks(t *testing.T) {
 		{"Objective-C method known from its Topics", "import UIKit\nlet n = UINavigationController()\nn.pushViewController(vc)\n", WrongLabels, "pushViewController"},
 		{"Objective-C method, all its labels", "import UIKit\nlet n = UINavigationController()\nn.pushViewController(vc, animated: true)\n", "", ""},
 		{"Objective-C method, the completion left out", "import UIKit\nlet n = UINavigationController()\nn.setViewControllers([vc], animated: true)\n", "", ""},
+		{"an option set assigned as a literal", "import QuartzCore\nlet l = CALayer()\nl.maskedCorners = [.topLeft, .layerMinXMinYCorner]\n", NoSuchCase, "topLeft"},
+		{"an option set's real members assigned as a literal", "import QuartzCore\nlet l = CALayer()\nl.maskedCorners = [.layerMaxXMinYCorner, .layerMinXMinYCorner]\n", "", ""},
+		{"a set assigned as a literal takes its element type", "import UIKit\nlet v = UIImageView()\nv.modes = [.aspectFit]\n", NoSuchCase, "aspectFit"},
+		{"a set's real elements assigned as a literal", "import UIKit\nlet v = UIImageView()\nv.modes = [.scaleToFill, .scaleAspectFit]\n", "", ""},
 		{"a case of a switch over a member", "import UIKit\nlet v = UIImageView()\nswitch v.contentMode {\ncase .aspectFit: break\ndefault: break\n}\n", NoSuchCase, "aspectFit"},
 		{"a real case of a switch over a member", "import UIKit\nlet v = UIImageView()\nswitch v.contentMode {\ncase .scaleAspectFit, .scaleToFill: break\ndefault: break\n}\n", "", ""},
 		{"a member of a chain from a type the crawl lacks gives no type by its name", "import UIKit\nlet v = NewerModel.shared\nif v.contentMode == .aspectFit { }\n", "", ""},

@@ -342,6 +342,24 @@ const elementsPrefix = "[]"
 
 // collectionElement is the element type of an array or set type written
 // `[X]`, `Array<X>` or `Set<X>` (optional or not), "" otherwise.
+// literalElementType is the type of an element of an array literal
+// assigned to what decl declares: an array's or a set's element type
+// (`Set<PKContactField>`), or an option set's own type (CACornerMask, whose
+// literal lists its members); "" for any other generic.
+func literalElementType(decl string) string {
+	vt := declaredValueText(decl)
+	if i := strings.Index(vt, " {"); i >= 0 {
+		vt = vt[:i]
+	}
+	if el := collectionElement(vt); el != "" {
+		return el
+	}
+	if strings.ContainsAny(vt, "<[") {
+		return ""
+	}
+	return declaredType(decl)
+}
+
 func collectionElement(typ string) string {
 	typ = strings.TrimSpace(typ)
 	typ = strings.TrimSuffix(strings.TrimSuffix(typ, "?"), "!")
