@@ -763,6 +763,9 @@ func (c *Checker) checkSite(g *graphView, a *Analysis, s site, imports, extInits
 		}
 		return Reference{}, false, nil
 	}
+	if r, found := memberElsewhere(g, s, types, opaque, imports); found || g.err != nil {
+		return r, found, g.err
+	}
 	if s.called && s.open >= 0 {
 		// The receiver's type is unknown (a modifier chain): the
 		// documented overloads in scope that fit may still agree on a
@@ -961,6 +964,47 @@ func agreedPropertyType(ms []apiMember) string {
 		agreed = t
 	}
 	return agreed
+}
+
+// memberElsewhere judges a member of a receiver whose type is known but
+// whose list may lack some of its members (not judged whole): when no type
+// of a framework in scope has a member of that name at all, page or
+// Topics entry, and only types of frameworks the file does not import do
+// (`logger.warn(…)` on os's Logger: Automator's AMLogLevel.warn), the name
+// is not on the receiver's type, for a real member of it would be
+// documented in its framework or one the file imports.
+func memberElsewhere(g *graphView, s site, types []*apiType, opaque bool, imports map[string]bool) (Reference, bool) {
+	if len(types) == 0 || opaque || stdlibMembers[s.name] ||
+		objectOverlay[s.name] && isClass(types) || errorOverlay[s.name] && isErrorType(types) {
+		return Reference{}, false
+	}
+	for _, t := range types {
+		// A type of its own page, whose list is its own: not a protocol or
+		// an alias, not one whose Topics list a group page, which holds
+		// members the type's list lacks (SKAction.fadeIn(withDuration:)),
+		// and not a C structure of Objective-C era pages, which Swift
+		// overlays give members the crawl lacks (CGRect.midX).
+		if !listsOwnMembers(t) || t.grouped || t.kind != "class" && legacyHeavy(t) {
+			return Reference{}, false
+		}
+	}
+	if len(g.membersOf(types, s.name)) > 0 {
+		return Reference{}, false
+	}
+	others := g.overloads(s.name, true)
+	if len(others) == 0 {
+		return Reference{}, false
+	}
+	for _, m := range others {
+		if m.parent == nil || imports[strings.ToLower(m.parent.framework)] {
+			return Reference{}, false
+		}
+	}
+	recv := types[0].title
+	r := Reference{Line: s.line, Symbol: recv + "." + s.name, Kind: string(RefMember), Status: NotOnType}
+	r.Nearest = typeCandidates(others, s.name)
+	r.Why = recv + ", its superclasses and protocols have no member `" + s.name + "`, and no type of a framework the file imports has one; it is on " + candidateNames(r.Nearest)
+	return r, true
 }
 
 // inScopeOverloads lists a name's documented overloads on types of the
