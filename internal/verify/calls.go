@@ -207,19 +207,31 @@ func (a *Analysis) callAfter(tok int, labels map[int][]string, s *site) {
 // (HKWorkoutBuilder's endCollection(withEnd:completion:) is awaited as
 // endCollection(at:)), which a Topics title does not show.
 func (a *Analysis) awaited(i int) bool {
-	for j := i - 1; j >= 0; j-- {
+	return a.beforeChain(i).Is(tokKeyword, "await")
+}
+
+// beforeChain is the token before the member chain that holds the token at
+// i (`try await builder.endCollection(…)`: await), whole groups skipped;
+// a token of no kind at the file's start.
+func (a *Analysis) beforeChain(i int) token {
+	for j := i - 1; j >= 0; j = a.groupStart(j) - 1 {
 		t := a.toks[j]
-		switch {
-		case t.IsPunct(")") || t.IsPunct("]"):
-			if open := a.openOf(j); open >= 0 && open < j {
-				j = open
-			}
-		case t.IsPunct(".") || t.IsPunct("?") || t.IsPunct("!") || t.Kind == tokIdent || t.Is(tokKeyword, "self"):
-		default:
-			return t.Is(tokKeyword, "await")
+		if !(t.IsPunct(")") || t.IsPunct("]") || t.IsPunct(".") || t.IsPunct("?") || t.IsPunct("!") || t.Kind == tokIdent || t.Is(tokKeyword, "self")) {
+			return t
 		}
 	}
-	return false
+	return a.tok(-1)
+}
+
+// groupStart is the index of the "(" or "[" a ")" or "]" at j closes, or
+// j itself: a walk back steps over a group whole.
+func (a *Analysis) groupStart(j int) int {
+	if t := a.toks[j]; t.IsPunct(")") || t.IsPunct("]") {
+		if open := a.openOf(j); open >= 0 && open < j {
+			return open
+		}
+	}
+	return j
 }
 
 // headKeywords open a statement whose head a "{" ends: the body that
@@ -234,13 +246,8 @@ var headKeywords = swiftlex.SetOf("if", "guard", "while", "for", "switch", "catc
 // below it, Allman style). It walks back over whole groups to the "{",
 // "}" or ";" before the statement.
 func (a *Analysis) inStatementHead(i int) bool {
-	for j := i - 1; j >= 0; j-- {
-		t := a.toks[j]
-		switch {
-		case t.IsPunct(")") || t.IsPunct("]"):
-			if open := a.openOf(j); open >= 0 && open < j {
-				j = open
-			}
+	for j := i - 1; j >= 0; j = a.groupStart(j) - 1 {
+		switch t := a.toks[j]; {
 		case t.IsPunct("{") || t.IsPunct("}") || t.IsPunct(";"):
 			return false
 		case t.Kind == tokKeyword && headKeywords[t.Text]:

@@ -141,22 +141,7 @@ func (a *Analysis) caseDots(open int) []int {
 // switchedOn says whether the member at i ends the subject of a switch
 // (`switch player.timeControlStatus {`), and gives the body's "{".
 func (a *Analysis) switchedOn(i int) (open int, ok bool) {
-	if !a.tok(i + 1).IsPunct("{") {
-		return 0, false
-	}
-	for j := i - 1; j >= 0; j-- {
-		t := a.toks[j]
-		switch {
-		case t.IsPunct(")") || t.IsPunct("]"):
-			if o := a.openOf(j); o >= 0 && o < j {
-				j = o
-			}
-		case t.IsPunct(".") || t.IsPunct("?") || t.IsPunct("!") || t.Kind == tokIdent || t.Is(tokKeyword, "self"):
-		default:
-			return i + 1, t.Is(tokKeyword, "switch")
-		}
-	}
-	return 0, false
+	return i + 1, a.tok(i+1).IsPunct("{") && a.beforeChain(i).Is(tokKeyword, "switch")
 }
 
 // comparisonContexts records, for a leading dot compared with a local of
