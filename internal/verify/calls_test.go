@@ -366,6 +366,8 @@ func TestTypedChecks(t *testing.T) {
 		{"a call with no receiver the file declares", "import UIKit\nclass D: UIDevice {\n  func pick(index: Int) {}\n  func f() { pick(index: 1) }\n}\n", "", ""},
 		{"a method named by a keyword, labels that fit no overload", "import AVFoundation\nlet c = AVCaptureDevice.default(for: .video, position: .back)\n", WrongLabels, "default"},
 		{"a method named by a keyword, real labels", "import AVFoundation\nlet c = AVCaptureDevice.default(.builtInWideAngleCamera, for: .video, position: .back)\n", "", ""},
+		{"a comparison in a closure argument closes no group", "import Dispatch\nDispatchQueue.main.asyncAfter(deadline: times.filter { $0 > now }.first!, execute: work)\n", "", ""},
+		{"labels after a closure argument holding a comparison", "import Dispatch\nDispatchQueue.main.asyncAfter(deadline: times.filter { $0 < now }.first!, run: work)\n", WrongLabels, "asyncAfter"},
 		{"a trailing closure on the line after the call", "import Dispatch\nDispatchQueue.main.asyncAfter(deadline: t)\n{\n  work()\n}\n", "", ""},
 		{"a body on the line after a call in an if head is no trailing closure", "import Dispatch\nfunc f() {\n  if DispatchQueue.main.asyncAfter(deadline: t)\n  {\n    work()\n  }\n}\n", WrongLabels, "asyncAfter"},
 		{"labels on a small class of Objective-C era pages whose Topics list the name's overloads", "import Foundation\nNotificationCenter.default.post(name: .changed, userInfo: u)\n", WrongLabels, "post"},

@@ -250,25 +250,56 @@ func naiveMatch(toks []token, i, step int) int {
 	return j
 }
 
-// naiveHolder is the opener of the group directly holding token j, walking
-// back.
+// naiveHolder is the opener of the group directly holding token j: the
+// nearest opener before it that is still open at j. A "<" opens a group
+// only as a generic's (written against the name before it), and is closed
+// by a ">" at its own level or by the closer of the group around it (a
+// comparison's "<" never is); "(", "[" and "{" are closed by any closer at
+// their level, generics aside.
 func naiveHolder(toks []token, j int) int {
-	depth := 0
 	for k := j - 1; k >= 0; k-- {
-		if toks[k].Kind != tokPunct {
-			continue
-		}
-		switch toks[k].Text {
-		case ")", "]", "}", ">":
-			depth++
-		case "(", "[", "{", "<":
-			if depth == 0 {
+		switch {
+		case naiveGenericOpen(toks, k):
+			if stillOpen(toks, k, j, true) {
 				return k
 			}
-			depth--
+		case toks[k].Kind == tokPunct && (toks[k].Text == "(" || toks[k].Text == "[" || toks[k].Text == "{"):
+			if stillOpen(toks, k, j, false) {
+				return k
+			}
 		}
 	}
 	return -1
+}
+
+func naiveGenericOpen(toks []token, k int) bool {
+	return toks[k].IsPunct("<") && !toks[k].SpaceBefore && k > 0 && toks[k-1].Kind == tokIdent
+}
+
+// stillOpen says whether the group opened at k is open at j.
+func stillOpen(toks []token, k, j int, generic bool) bool {
+	paren, gen := 0, 0
+	for m := k + 1; m < j; m++ {
+		t := toks[m]
+		switch {
+		case t.Kind != tokPunct:
+		case t.Text == "(" || t.Text == "[" || t.Text == "{":
+			paren++
+		case t.Text == ")" || t.Text == "]" || t.Text == "}":
+			if paren == 0 {
+				return false
+			}
+			paren--
+		case generic && paren == 0 && naiveGenericOpen(toks, m):
+			gen++
+		case generic && paren == 0 && t.Text == ">":
+			if gen == 0 {
+				return false
+			}
+			gen--
+		}
+	}
+	return true
 }
 
 // naiveReceiver walks back from the dot to the chain's root.

@@ -277,9 +277,18 @@ func (a *Analysis) computeEnclosing() {
 		}
 		switch {
 		case t.Kind != tokPunct:
-		case t.Text == "(" || t.Text == "[" || t.Text == "{" || t.Text == "<":
+		case t.Text == "(" || t.Text == "[" || t.Text == "{" || t.Text == "<" && !t.SpaceBefore && a.tok(i-1).Kind == tokIdent:
 			held = append(held, i)
-		case (t.Text == ")" || t.Text == "]" || t.Text == "}" || t.Text == ">") && len(held) > 0:
+		case t.Text == ">":
+			// A generic's close; a comparison (`$0.date > now` in a
+			// closure argument) closes nothing.
+			if n := len(held); n > 0 && a.toks[held[n-1]].Text == "<" {
+				held = held[:n-1]
+			}
+		case (t.Text == ")" || t.Text == "]" || t.Text == "}") && len(held) > 0:
+			for n := len(held); n > 1 && a.toks[held[n-1]].Text == "<"; n-- {
+				held = held[:n-1] // a "<" never closed was a comparison
+			}
 			held = held[:len(held)-1]
 		}
 
