@@ -607,7 +607,7 @@ func (c *Checker) checkSites(ctx context.Context, a *Analysis, declared map[stri
 	c.typeEnvironment(g, a, imports)
 	a.switchContexts(expect)
 	a.comparisonContexts(expect)
-	var out []Reference
+	out := c.checkEnvironmentKeys(g, a, declared, imports)
 	seen := map[string]bool{}
 	for _, s := range a.sites() {
 		a.step() // each site's lookups are bounded; the step polls the context

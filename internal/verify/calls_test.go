@@ -185,6 +185,9 @@ func testGraph() graphTable {
 	typ("apple-docs://swiftui/environmentvalues", "EnvironmentValues", "struct")
 	member("apple-docs://swiftui/environmentvalues", "modelContext", "property", "var modelContext: ModelContext { get set }")
 	member("apple-docs://swiftui/environmentvalues", "contentMode", "property", "var contentMode: UIView.ContentMode { get }")
+	for i := range minEnvironmentValues {
+		member("apple-docs://swiftui/environmentvalues", fmt.Sprintf("value%d", i), "property", fmt.Sprintf("var value%d: Int { get }", i))
+	}
 	typ("apple-docs://swiftdata/modelcontext", "ModelContext", "class")
 	member("apple-docs://swiftdata/modelcontext", "delete(_:)", "method", "func delete<T>(_ model: T) where T : PersistentModel")
 	// Constants documented from Objective-C era pages: a typed one
@@ -351,6 +354,9 @@ func TestTypedChecks(t *testing.T) {
 		{"an option set's real members assigned as a literal", "import QuartzCore\nlet l = CALayer()\nl.maskedCorners = [.layerMaxXMinYCorner, .layerMinXMinYCorner]\n", "", ""},
 		{"a set assigned as a literal takes its element type", "import UIKit\nlet v = UIImageView()\nv.modes = [.aspectFit]\n", NoSuchCase, "aspectFit"},
 		{"a set's real elements assigned as a literal", "import UIKit\nlet v = UIImageView()\nv.modes = [.scaleToFill, .scaleAspectFit]\n", "", ""},
+		{"an environment key EnvironmentValues lacks", "import SwiftUI\nstruct V: View {\n  @Environment(\\.hasNotch) private var hasNotch\n}\n", NotOnType, "hasNotch"},
+		{"an environment key the file's extension of EnvironmentValues declares", "import SwiftUI\nextension EnvironmentValues {\n  @Entry var hasNotch = false\n}\nstruct V: View {\n  @Environment(\\.hasNotch) private var hasNotch\n}\n", "", ""},
+		{"an environment key EnvironmentValues has", "import SwiftUI\nstruct V: View {\n  @Environment(\\.contentMode) private var mode\n}\n", "", ""},
 		{"a case of a switch over a member", "import UIKit\nlet v = UIImageView()\nswitch v.contentMode {\ncase .aspectFit: break\ndefault: break\n}\n", NoSuchCase, "aspectFit"},
 		{"a real case of a switch over a member", "import UIKit\nlet v = UIImageView()\nswitch v.contentMode {\ncase .scaleAspectFit, .scaleToFill: break\ndefault: break\n}\n", "", ""},
 		{"a member of a chain from a type the crawl lacks gives no type by its name", "import UIKit\nlet v = NewerModel.shared\nif v.contentMode == .aspectFit { }\n", "", ""},

@@ -14,7 +14,7 @@ func (a *Analysis) environmentKeys() map[string]string {
 	for i, t := range a.toks {
 		a.step()
 		if !t.Is(tokAttr, "Environment") || !a.tok(i+1).IsPunct("(") || a.tok(i+2).Text != `\` ||
-			!a.tok(i+3).IsPunct(".") || a.tok(i+4).Kind != tokIdent || !a.tok(i+5).IsPunct(")") {
+			!a.tok(i+3).IsPunct(".") || a.tok(i+4).Kind != tokIdent || !a.tok(i+5).IsPunct(")") || a.tok(i+4).Text == "self" {
 			continue
 		}
 		key := a.tok(i + 4).Text
@@ -60,4 +60,74 @@ func (c *Checker) typeEnvironment(g *graphView, a *Analysis, imports map[string]
 			}
 		}
 	}
+}
+
+// minEnvironmentValues is the fewest members EnvironmentValues must list
+// for a key path it lacks to be judged: a crawl that has its page but few
+// of its values says nothing.
+const minEnvironmentValues = 50
+
+// checkEnvironmentKeys judges the key paths of @Environment attributes
+// (`@Environment(\.safeAreaInsets)`): a key EnvironmentValues lacks, which
+// the file does not declare (an extension's property, an @Entry), is not
+// on EnvironmentValues.
+func (c *Checker) checkEnvironmentKeys(g *graphView, a *Analysis, declared, imports map[string]bool) []Reference {
+	var out []Reference
+	var values []*apiType
+	var ownValues map[string]bool
+	for i, t := range a.toks {
+		a.step()
+		if !t.Is(tokAttr, "Environment") || !a.tok(i+1).IsPunct("(") || a.tok(i+2).Text != `\` ||
+			!a.tok(i+3).IsPunct(".") || a.tok(i+4).Kind != tokIdent || !a.tok(i+5).IsPunct(")") || a.tok(i+4).Text == "self" {
+			continue
+		}
+		key := a.tok(i + 4)
+		if ownValues == nil {
+			ownValues = a.environmentExtensions()
+		}
+		// A file of a project may use a value another file declares: in a
+		// project, a name declared anywhere is not judged.
+		if ownValues[key.Text] || !a.alone && declared[key.Text] {
+			continue
+		}
+		if values == nil {
+			values = g.typesNamed("EnvironmentValues", imports)
+			if len(values) != 1 || len(values[0].members) < minEnvironmentValues {
+				return out
+			}
+		}
+		if len(g.membersOf(values, key.Text)) > 0 || g.err != nil {
+			continue
+		}
+		r := Reference{Line: key.Line, Symbol: "EnvironmentValues." + key.Text, Kind: string(RefMember), Status: NotOnType,
+			Why: "EnvironmentValues has no `" + key.Text + "`; a value of your own needs an extension of EnvironmentValues"}
+		if others := g.overloads(key.Text, true); len(others) > 0 {
+			r.Nearest = typeCandidates(others, key.Text)
+			r.Why += "; `" + key.Text + "` is on " + candidateNames(r.Nearest)
+		}
+		out = append(out, r)
+	}
+	return out
+}
+
+// environmentExtensions lists the properties the file's extensions of
+// EnvironmentValues declare: its own environment values.
+func (a *Analysis) environmentExtensions() map[string]bool {
+	out := map[string]bool{}
+	for i, t := range a.toks {
+		if !t.Is(tokKeyword, "extension") || a.tok(i+1).Text != "EnvironmentValues" {
+			continue
+		}
+		open := i + 2
+		for open < len(a.toks) && !a.toks[open].IsPunct("{") {
+			open++
+		}
+		end := a.closeOf(open)
+		for j := open + 1; j < end && j < len(a.toks); j++ {
+			if a.toks[j].Is(tokKeyword, "var") && a.tok(j+1).Kind == tokIdent {
+				out[a.tok(j+1).Text] = true
+			}
+		}
+	}
+	return out
 }
