@@ -277,6 +277,11 @@ func testGraph() graphTable {
 	typ("apple-docs://quartzcore/calayer", "CALayer", "class")
 	member("apple-docs://quartzcore/calayer", "maskedCorners", "property", "var maskedCorners: CACornerMask { get set }")
 	member("apple-docs://uikit/uiimageview", "modes", "property", "var modes: Set<UIView.ContentMode> { get set }")
+	// MapKit: another Objective-C framework's class, a method known only
+	// from its Topics.
+	typ("apple-docs://mapkit/mkmapview", "MKMapView", "class")
+	d.Children = append(d.Children, index.GraphChild{ParentURI: "apple-docs://mapkit/mkmapview",
+		URI: "apple-docs://mapkit/mkmapview/setregion(_:animated:)", Title: "setRegion(_:animated:)"})
 	// A method returning a type nested in a generic one's instance.
 	typ("apple-docs://combine/just", "Just", "struct")
 	member("apple-docs://combine/just", "setFailureType(to:)", "method", "func setFailureType<E>(to failureType: E.Type) -> Result<Output, E>.Publisher where E : Error")
@@ -346,6 +351,8 @@ func TestTypedChecks(t *testing.T) {
 		{"an initializer with two trailing closures", "import WidgetKit\nlet c = ActivityConfiguration(for: A.self) { c in\n  v\n} dynamicIsland: { c in\n  d\n}\n", "", ""},
 		{"AVKit brings AVFoundation", "import AVKit\nlet p = AVPlayer(urlString: s)\n", NoSuchInitializer, "AVPlayer"},
 		{"Objective-C method known from its Topics", "import UIKit\nlet n = UINavigationController()\nn.pushViewController(vc)\n", WrongLabels, "pushViewController"},
+		{"an Objective-C framework's method known from its Topics, a label left out", "import MapKit\nlet m = MKMapView()\nm.setRegion(r)\n", WrongLabels, "setRegion"},
+		{"an Objective-C framework's method known from its Topics, all its labels", "import MapKit\nlet m = MKMapView()\nm.setRegion(r, animated: true)\n", "", ""},
 		{"Objective-C method, all its labels", "import UIKit\nlet n = UINavigationController()\nn.pushViewController(vc, animated: true)\n", "", ""},
 		{"Objective-C method, the completion left out", "import UIKit\nlet n = UINavigationController()\nn.setViewControllers([vc], animated: true)\n", "", ""},
 		{"a member only types of frameworks the file does not import have", "import Foundation\nlet fm = FileManager()\nprint(fm.hasNotch)\n", NotOnType, "hasNotch"},

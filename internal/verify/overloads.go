@@ -61,7 +61,10 @@ func paramsOf(m apiMember, base string) ([]param, bool) {
 // classes known by their titles alone are its Objective-C ones
 // (FileManager.createDirectory(at:withIntermediateDirectories:attributes:));
 // its Swift classes' pages have declarations.
-var objcFrameworks = swiftlex.SetOf("uikit", "appkit", "foundation")
+var objcFrameworks = swiftlex.SetOf("uikit", "appkit", "foundation", "mapkit", "avfoundation", "corelocation", "coredata",
+	"photos", "healthkit", "spritekit", "scenekit", "webkit", "contacts", "eventkit", "gamekit", "quartzcore", "coreimage",
+	"coremotion", "multipeerconnectivity", "avkit", "messageui", "safariservices", "corebluetooth", "callkit", "pushkit",
+	"passkit", "homekit", "cloudkit", "metalkit", "gameplaykit", "usernotifications", "mediaplayer", "photosui")
 
 // importerDefaults are the labels the Swift importer gives a default
 // (`options: … = []`, `completion: (() -> Void)? = nil`).
