@@ -293,29 +293,36 @@ func (a *Analysis) sites() []site {
 // no receiver in a class or extension of an Apple type and the file does
 // not declare it: a property of self, which self's type and its ancestors
 // must have, when their lists are whole.
-func (c *Checker) checkBareRoot(g *graphView, a *Analysis, s site, imports map[string]bool) (Reference, bool, error) {
+func (c *Checker) checkBareRoot(g *graphView, s site, imports map[string]bool) (Reference, bool, error) {
 	name := s.links[0]
 	types := g.typesNamed(s.rootType, imports)
 	if len(types) == 0 || len(g.membersOf(types, name)) > 0 || !(judgedOwn(types) || g.wholeLists(types)) || !g.lineageComplete(types) ||
 		stdlibMembers[name] || objectOverlay[name] && isClass(types) {
 		return Reference{}, false, nil
 	}
-	recv := types[0].title
-	r := Reference{Line: a.toks[s.tok].Line, Symbol: recv + "." + name, Kind: string(RefMember), Status: NotOnType,
+	r, err := c.notOnType(g, s.line, types[0].title, name)
+	return r, err == nil, err
+}
+
+// notOnType is the finding for a member name a receiver's type and its
+// ancestors lack: not on this type, naming the types that have it, or
+// unknown when nothing in the documentation has it.
+func (c *Checker) notOnType(g *graphView, line int, recv, name string) (Reference, error) {
+	r := Reference{Line: line, Symbol: recv + "." + name, Kind: string(RefMember), Status: NotOnType,
 		Why: recv + ", its superclasses and protocols have no member `" + name + "`"}
 	if others := g.overloads(name, true); len(others) > 0 {
 		r.Nearest = typeCandidates(others, name)
 		r.Why += "; it is on " + candidateNames(r.Nearest)
-		return r, true, nil
+		return r, nil
 	}
 	exists, err := c.exists(g, name)
 	if err != nil {
-		return Reference{}, false, err
+		return Reference{}, err
 	}
 	if !exists {
 		r.Status, r.Why = Unknown, "`"+name+"` is not in the documentation, on "+recv+" or any type"
 	}
-	return r, true, nil
+	return r, nil
 }
 
 // bareAssignSite reads an assignment to a name with no receiver written,
@@ -697,7 +704,7 @@ func (c *Checker) checkSite(g *graphView, a *Analysis, s site, imports, extInits
 		return Reference{}, false, nil
 	}
 	if s.bareRoot {
-		if r, found, err := c.checkBareRoot(g, a, s, imports); found || err != nil || g.err != nil {
+		if r, found, err := c.checkBareRoot(g, s, imports); found || err != nil || g.err != nil {
 			return r, found, errors.Join(err, g.err)
 		}
 	}
@@ -735,23 +742,8 @@ func (c *Checker) checkSite(g *graphView, a *Analysis, s site, imports, extInits
 			return Reference{}, false, nil
 		}
 		if len(ms) == 0 {
-			others := g.overloads(s.name, true)
-			r := Reference{Line: s.line, Symbol: recv + "." + s.name, Kind: string(RefMember), Status: NotOnType}
-			if len(others) == 0 {
-				exists, err := c.exists(g, s.name)
-				if err != nil {
-					return r, false, err
-				}
-				if !exists {
-					r.Status, r.Why = Unknown, "`"+s.name+"` is not in the documentation, on "+recv+" or any type"
-					return r, true, nil
-				}
-				r.Why = recv + ", its superclasses and protocols have no member `" + s.name + "`"
-				return r, true, nil
-			}
-			r.Nearest = typeCandidates(others, s.name)
-			r.Why = recv + ", its superclasses and protocols have no member `" + s.name + "`; it is on " + candidateNames(r.Nearest)
-			return r, true, nil
+			r, err := c.notOnType(g, s.line, recv, s.name)
+			return r, err == nil, err
 		}
 		if s.called && fitsAny(ms, s.name, s.labels, s.trailing) {
 			a.expectArguments(s, ms, s.name, expect)
