@@ -369,6 +369,17 @@ func (c *Checker) file(ctx context.Context, a *Analysis, declared map[string]boo
 	return out, nil
 }
 
+// hasPage says whether the index has a page at uri; a table that cannot
+// tell says yes.
+func (c *Checker) hasPage(uri string) (bool, error) {
+	pr, ok := c.Table.(pageReader)
+	if !ok || uri == "" {
+		return true, nil
+	}
+	_, _, found, err := pr.PageText(uri)
+	return found, err
+}
+
 // demoteMembersOfUnknown makes Type.member not checkable when Type itself is
 // unknown: one wrong name is one finding, not one per member used on it.
 func demoteMembersOfUnknown(refs []Reference) {
@@ -404,11 +415,25 @@ func (c *Checker) demoteMembersOfUndocumented(a *Analysis, refs []Reference, mem
 		if (r.Status == Unknown || r.Status == Mentioned) && r.Kind == string(RefType) {
 			undocumented[r.Symbol] = true
 		}
+		// A nested type known by its outer type's Topics entry alone
+		// (MKLocalSearch.Request has no page): its own members are not in
+		// the index.
+		if r.Status == Resolved && strings.Contains(r.Symbol, ".") && isCapitalized(refBase(r.Symbol)) {
+			has, err := c.hasPage(r.URI)
+			if err != nil {
+				return err
+			}
+			undocumented[r.Symbol] = !has
+		}
 	}
 	for i, chain := range members {
 		via := ""
-		if typ := a.locals[a.toks[chain.root].Text]; undocumented[typ] {
+		root := a.toks[chain.root].Text
+		sure, _, _ := strings.Cut(a.sureTypes[root], "|")
+		if typ := a.locals[root]; undocumented[typ] {
 			via = typ
+		} else if undocumented[sure] {
+			via = sure // a nested type: `let request = MKLocalSearch.Request()`
 		}
 		for j := chain.root; j < chain.dot && via == ""; j++ {
 			if t := a.toks[j]; t.Kind == tokIdent && undocumented[t.Text] {

@@ -54,3 +54,26 @@ func TestMembersOfAnUndocumentedTypeAreOneFinding(t *testing.T) {
 		t.Errorf("got %s; want AVFooRequest unknown, .renderContext not checkable, .hasNotchX unknown", summary(rep))
 	}
 }
+
+// TestMembersOfATypeKnownByATopicsEntryAreNotJudged: a nested type the
+// index knows only from its outer type's Topics (the crawl has no page for
+// MKLocalSearch.Request) resolves, but its members are not in the index:
+// a member used on a value of it is not checkable, not unknown.
+func TestMembersOfATypeKnownByATopicsEntryAreNotJudged(t *testing.T) {
+	table := openTable(t, indextest.Build(t, []*document.Document{
+		{URI: "apple-docs://mapkit/mklocalsearch", Source: document.SourceAppleDocs, Framework: "mapkit",
+			Title: "MKLocalSearch", Kind: "class", Language: "swift", Markdown: "# MKLocalSearch\n", ContentHash: "a",
+			Children: []document.Ref{{URI: "apple-docs://mapkit/mklocalsearch/request", Title: "MKLocalSearch.Request"}}},
+		{URI: "apple-docs://mapkit/mkmapitem", Source: document.SourceAppleDocs, Framework: "mapkit",
+			Title: "MKMapItem", Kind: "class", Language: "swift", Markdown: "# MKMapItem\n", ContentHash: "b"},
+	}...))
+	code := "import MapKit\nlet request = MKLocalSearch.Request()\nrequest.naturalLanguageQuery = \"coffee\"\nlet item = MKMapItem()\n_ = item.hasNotchX\n"
+	rep := checkCode(t, table, Options{}, File{Code: code})
+	got := map[string]Status{}
+	for _, r := range rep.References {
+		got[r.Symbol] = r.Status
+	}
+	if got[".naturalLanguageQuery"] != NotCheckable || got[".hasNotchX"] != Unknown {
+		t.Errorf("got %s; want .naturalLanguageQuery not checkable, .hasNotchX unknown", summary(rep))
+	}
+}
