@@ -411,20 +411,29 @@ func (c *Checker) demoteMembersOfUndocumented(a *Analysis, refs []Reference, mem
 		return nil
 	}
 	undocumented := map[string]bool{}
+	nested := map[string]string{} // resolved nested types, by their URIs
 	for _, r := range refs {
 		if (r.Status == Unknown || r.Status == Mentioned) && r.Kind == string(RefType) {
 			undocumented[r.Symbol] = true
 		}
-		// A nested type known by its outer type's Topics entry alone
-		// (MKLocalSearch.Request has no page): its own members are not in
-		// the index.
 		if r.Status == Resolved && strings.Contains(r.Symbol, ".") && isCapitalized(refBase(r.Symbol)) {
-			has, err := c.hasPage(r.URI)
-			if err != nil {
-				return err
-			}
-			undocumented[r.Symbol] = !has
+			nested[r.Symbol] = r.URI
 		}
+	}
+	// A nested type known by its outer type's Topics entry alone
+	// (MKLocalSearch.Request has no page): its own members are not in the
+	// index. Its page is looked for once, for a value declared of it.
+	topicsOnly := func(typ string) (bool, error) {
+		uri, ok := nested[typ]
+		if !ok {
+			return false, nil
+		}
+		delete(nested, typ)
+		has, err := c.hasPage(uri)
+		if !has && err == nil {
+			undocumented[typ] = true
+		}
+		return !has, err
 	}
 	for i, chain := range members {
 		via := ""
@@ -432,7 +441,9 @@ func (c *Checker) demoteMembersOfUndocumented(a *Analysis, refs []Reference, mem
 		sure, _, _ := strings.Cut(a.sureTypes[root], "|")
 		if typ := a.locals[root]; undocumented[typ] {
 			via = typ
-		} else if undocumented[sure] {
+		} else if only, err := topicsOnly(sure); err != nil {
+			return err
+		} else if only || undocumented[sure] {
 			via = sure // a nested type: `let request = MKLocalSearch.Request()`
 		}
 		for j := chain.root; j < chain.dot && via == ""; j++ {

@@ -6,18 +6,28 @@ package verify
 // the leading dots compared with it or switched over name its cases
 // (`switch scenePhase { case .active:`).
 
+// environmentKeyAt reads `@Environment(\.name)` at i and gives the name's
+// token (`\.self`, the whole EnvironmentValues, is none).
+func (a *Analysis) environmentKeyAt(i int) (token, bool) {
+	if !a.toks[i].Is(tokAttr, "Environment") || !a.tok(i+1).IsPunct("(") || a.tok(i+2).Text != `\` ||
+		!a.tok(i+3).IsPunct(".") || a.tok(i+4).Kind != tokIdent || !a.tok(i+5).IsPunct(")") || a.tok(i+4).Text == "self" {
+		return token{}, false
+	}
+	return a.tok(i + 4), true
+}
+
 // environmentKeys finds, in one pass, the properties an @Environment
 // attribute with a key path gives, with no type written: the property's
 // name and the key path's member.
 func (a *Analysis) environmentKeys() map[string]string {
 	out := map[string]string{}
-	for i, t := range a.toks {
+	for i := range a.toks {
 		a.step()
-		if !t.Is(tokAttr, "Environment") || !a.tok(i+1).IsPunct("(") || a.tok(i+2).Text != `\` ||
-			!a.tok(i+3).IsPunct(".") || a.tok(i+4).Kind != tokIdent || !a.tok(i+5).IsPunct(")") || a.tok(i+4).Text == "self" {
+		keyTok, ok := a.environmentKeyAt(i)
+		if !ok {
 			continue
 		}
-		key := a.tok(i + 4).Text
+		key := keyTok.Text
 		// Modifiers, then `var name` with no annotation.
 		for j := i + 6; j < i+12 && j < len(a.toks); j++ {
 			a.step()
@@ -75,13 +85,12 @@ func (c *Checker) checkEnvironmentKeys(g *graphView, a *Analysis, declared, impo
 	var out []Reference
 	var values []*apiType
 	var ownValues map[string]bool
-	for i, t := range a.toks {
+	for i := range a.toks {
 		a.step()
-		if !t.Is(tokAttr, "Environment") || !a.tok(i+1).IsPunct("(") || a.tok(i+2).Text != `\` ||
-			!a.tok(i+3).IsPunct(".") || a.tok(i+4).Kind != tokIdent || !a.tok(i+5).IsPunct(")") || a.tok(i+4).Text == "self" {
+		key, ok := a.environmentKeyAt(i)
+		if !ok {
 			continue
 		}
-		key := a.tok(i + 4)
 		if ownValues == nil {
 			ownValues = a.environmentExtensions()
 		}
