@@ -60,6 +60,10 @@ type Store struct {
 	// anew, the rows cost a served search about a millisecond, their pages
 	// pushed out of the connection's cache by the full-text scans.
 	details *memo.Map[string, RowDetail]
+	// freq keeps the phrases' document frequencies for the read pool's
+	// bm25 (bm25.go); freqHandle names it to the connections.
+	freq       *phraseFrequencies
+	freqHandle uintptr
 }
 
 // StoredDocument is a document as the index returns it: the Document
@@ -145,17 +149,20 @@ func OpenWithLimits(dbPath string, l ReadLimits) (*Store, error) {
 	// changes, two system calls each time, tens of times a search.
 	dsn := (&url.URL{Scheme: "file", Path: abs}).String() +
 		fmt.Sprintf("?mode=ro&immutable=1&_pragma=query_only(1)&_pragma=mmap_size(%d)&_pragma=cache_size(-%d)&_pragma=busy_timeout(5000)", mmap, cacheKiB)
-	db, err := sql.Open("sqlite", dsn)
+	connector, err := sqlite.NewConnector(dsn)
 	if err != nil {
 		return nil, fmt.Errorf("open index: %w", err)
 	}
+	freq, freqHandle := newPhraseFrequencies()
+	db := sql.OpenDB(rankingConnector{Connector: connector, handle: freqHandle, freq: freq})
 	db.SetMaxOpenConns(connections)
 	db.SetMaxIdleConns(connections)
 	if err := checkSchemaVersion(context.Background(), db); err != nil {
 		db.Close()
+		frequencyTables.Delete(freqHandle)
 		return nil, fmt.Errorf("%w (%s)", err, dbPath)
 	}
-	return &Store{db: db, path: dbPath, rows: memo.New[int64, *PageRow](pageRowCacheSize),
+	return &Store{db: db, path: dbPath, freq: freq, freqHandle: freqHandle, rows: memo.New[int64, *PageRow](pageRowCacheSize),
 		lookups: memo.New[string, []int64](lookupCacheSize), addresses: memo.New[string, pageAt](lookupCacheSize),
 		links: memo.New[LinkQuery, string](linkCacheSize), counts: memo.New[countKey, int](countCacheSize),
 		details: memo.New[string, RowDetail](detailCacheSize)}, nil
@@ -202,6 +209,7 @@ func (s *Store) Close() error {
 	if err := s.db.Close(); err != nil {
 		return err
 	}
+	frequencyTables.Delete(s.freqHandle)
 	return stmtErr
 }
 
