@@ -44,14 +44,16 @@ var httpMix = []string{
 const warmSessions = 8
 
 type benchHTTPOptions struct {
-	IO       *iostreams
-	DB       dbFlags
-	Binary   string
-	Sessions []int
-	Queries  int
-	Batches  []string
-	Rounds   int
-	Timeout  time.Duration
+	IO     *iostreams
+	DB     dbFlags
+	Binary string
+	// PagesFrom is the index whose largest pages are read; "" means DB's.
+	PagesFrom string
+	Sessions  []int
+	Queries   int
+	Batches   []string
+	Rounds    int
+	Timeout   time.Duration
 }
 
 func newBenchHTTPCmd(io *iostreams, runF func(context.Context, *benchHTTPOptions) error) *cobra.Command {
@@ -95,6 +97,7 @@ common words, or the queries of --batteries, taken evenly.`,
 	opts.DB.bind(cmd.Flags())
 	f := cmd.Flags()
 	f.StringVar(&opts.Binary, "binary", "", "cupertino executable to serve (default: this one)")
+	f.StringVar(&opts.PagesFrom, "pages-from", "", "index that names the 20 largest pages (default: the served one); lets a build that reads an older schema be compared on the same pages")
 	f.IntSliceVar(&opts.Sessions, "sessions", []int{1, 4, 16, 64}, "concurrent sessions, one load phase each")
 	f.IntVar(&opts.Queries, "queries", 100, "queries in the mix, and searches (and reads) per phase")
 	f.StringSliceVar(&opts.Batches, "batteries", nil, "battery .tsv files or directories whose queries make the mix")
@@ -135,7 +138,11 @@ func runBenchHTTP(ctx context.Context, o *benchHTTPOptions) error {
 		return err
 	}
 	db := o.DB.path()
-	st, err := o.DB.openStore()
+	pages := o.DB
+	if o.PagesFrom != "" {
+		pages = dbFlags{SearchDB: o.PagesFrom}
+	}
+	st, err := pages.openStore()
 	if err != nil {
 		return err
 	}
