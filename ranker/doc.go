@@ -30,8 +30,12 @@
 // (…)" makes FTS5 re-walk the doclist per value (milliseconds each), so bm25
 // cannot be fetched for an arbitrary candidate set; a rowid range (BETWEEN)
 // is cheap, and the save pipeline writes each source contiguously, so the
-// small sources are one or a few ranges. BenchmarkSearchRealIndex reports
-// p50 and p99 over the quality batteries' queries.
+// small sources are one or a few ranges. FTS5's bm25 also counts, on every
+// statement, the rows holding each phrase (its IDF), walking the phrase's
+// whole doclist; the read pool's bm25 (index/bm25.go) gives the same scores
+// with those counts kept per index, so a statement pays for its matches,
+// not for its words' frequency. BenchmarkSearchRealIndex reports p50 and p99
+// over the quality batteries' queries.
 //
 // Search therefore works in stages, each bounded:
 //
