@@ -206,7 +206,7 @@ func (s *Store) scanLinkGroups(ctx context.Context, rule linkRule, pending []int
 		for _, scan := range rule.scans {
 			rows := 0
 			got := map[string]string{}
-			err := sqlrows.Each(ctx, s.db, rule.what, scan, []any{parent, upper, rowCap}, func(r *sql.Rows) error {
+			err := sqlrows.Each(ctx, s.prepared(), rule.what, scan, []any{parent, upper, rowCap}, func(r *sql.Rows) error {
 				var arg, uri string
 				if err := r.Scan(&arg, &uri); err != nil {
 					return err
@@ -260,7 +260,7 @@ func (s *Store) probeLinks(ctx context.Context, rule linkRule, probe []int, answ
 	if err != nil {
 		return err
 	}
-	return sqlrows.Each(ctx, s.db, rule.what, rule.probe, []any{string(arg)}, func(r *sql.Rows) error {
+	return sqlrows.Each(ctx, s.prepared(), rule.what, rule.probe, []any{string(arg)}, func(r *sql.Rows) error {
 		var at int
 		var uri sql.NullString
 		if err := r.Scan(&at, &uri); err != nil {

@@ -273,11 +273,12 @@ func (s *Store) document(ctx context.Context, uri string, dependents bool) (*Sto
 	if !dependents {
 		query = pageSQL
 	}
-	err := s.db.QueryRowContext(ctx, query, uri, docuri.Key(uri)).Scan(&sd.ID, &d.URI, &d.Source, &d.Framework, &d.Title, &d.Kind, &d.RoleHeading,
+	err := s.queryRow(ctx, []any{&sd.ID, &d.URI, &d.Source, &d.Framework, &d.Title, &d.Kind, &d.RoleHeading,
 		&d.Language, &d.Abstract, &deprecated, &d.DeprecationNote, &d.AvailabilitySource, &d.SwiftVersion,
 		&d.Status, &d.Parent, &d.ContentHash, &d.SourceFile, &d.Size, &sd.Depth, &recovered,
 		&markdown, &page,
-		&declaration, &conformsTo, &inheritsFrom, &inheritedBy, &conformingTypes, &attributes, &platforms)
+		&declaration, &conformsTo, &inheritsFrom, &inheritedBy, &conformingTypes, &attributes, &platforms},
+		query, uri, docuri.Key(uri))
 	if errors.Is(err, sql.ErrNoRows) {
 		if aerr := s.ambiguousAddress(ctx, uri, docuri.Key(uri)); aerr != nil {
 			return nil, aerr
@@ -347,13 +348,13 @@ func unmarshalColumn(column sql.NullString, into any) error {
 func (s *Store) readDependents(ctx context.Context, sd *StoredDocument) error {
 	d := &sd.Document
 	var err error
-	d.Symbols, err = sqlrows.All(ctx, s.db, "symbols", `SELECT name, kind, signature, is_async, is_throws, is_static,
+	d.Symbols, err = sqlrows.All(ctx, s.prepared(), "symbols", `SELECT name, kind, signature, is_async, is_throws, is_static,
 		attributes, conformances, generic_params, generic_constraints, origin
 		FROM doc_symbols WHERE doc_id = ? ORDER BY id`, []any{sd.ID}, scanSymbol)
 	if err != nil {
 		return err
 	}
-	d.CodeExamples, err = sqlrows.All(ctx, s.db, "code examples",
+	d.CodeExamples, err = sqlrows.All(ctx, s.prepared(), "code examples",
 		"SELECT language, code, caption FROM doc_code_examples WHERE doc_id = ? ORDER BY ord", []any{sd.ID},
 		func(rows *sql.Rows) (ex document.CodeExample, err error) {
 			err = rows.Scan(&ex.Language, &ex.Code, &ex.Caption)
@@ -398,7 +399,7 @@ func (s *Store) Children(ctx context.Context, uri string) ([]document.Ref, error
 }
 
 func (s *Store) children(ctx context.Context, id int64) ([]document.Ref, error) {
-	return sqlrows.All(ctx, s.db, "children", `
+	return sqlrows.All(ctx, s.prepared(), "children", `
 SELECT c.child_uri, CASE WHEN c.child_title != '' THEN c.child_title
 	ELSE coalesce((SELECT title FROM docs WHERE uri = c.child_uri), '') END, c.section
 FROM doc_children c WHERE c.doc_id = ? ORDER BY c.ord`, []any{id}, func(rows *sql.Rows) (r document.Ref, err error) {
