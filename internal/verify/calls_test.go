@@ -269,6 +269,25 @@ func testGraph() graphTable {
 		legacy(distributed, 100+i, m[0], m[1])
 	}
 	d.Edges = append(d.Edges, index.GraphEdge{ChildURI: distributed, ParentURI: notes, ParentTitle: "NotificationCenter", Relation: "inheritsFrom"})
+	// A class with a long list of modern pages whose superclass's own
+	// Topics list three members.
+	const fetch, storeRequest = "apple-docs://coredata/nsfetchrequest", "apple-docs://coredata/nspersistentstorerequest"
+	d.Pages = append(d.Pages, index.GraphPage{URI: fetch, Title: "NSFetchRequest", Kind: "class", Framework: "coredata"},
+		index.GraphPage{URI: storeRequest, Title: "NSPersistentStoreRequest", Kind: "class", Framework: "coredata"})
+	modern := func(parent, title string) {
+		uri := parent + "/" + strings.ToLower(title)
+		d.Pages = append(d.Pages, index.GraphPage{URI: uri, Title: title, Kind: "property", ParentURI: parent, Declaration: "var " + title + ": Int { get set }"})
+		d.Children = append(d.Children, index.GraphChild{ParentURI: parent, URI: uri, Title: title})
+	}
+	for i := range minOwnMembers {
+		modern(fetch, fmt.Sprintf("fetchSetting%d", i))
+	}
+	for _, m := range []string{"affectedStores", "requestType", "storeOptions"} {
+		modern(storeRequest, m)
+	}
+	d.Edges = append(d.Edges, index.GraphEdge{ChildURI: fetch, ParentURI: storeRequest, ParentTitle: "NSPersistentStoreRequest", Relation: "inheritsFrom"})
+	typ("apple-docs://healthkit/hkdocumentquery", "HKDocumentQuery", "class")
+	member("apple-docs://healthkit/hkdocumentquery", "limit", "property", "var limit: Int { get }")
 	// An option set and a property of it, and a property holding a set.
 	typ("apple-docs://quartzcore/cacornermask", "CACornerMask", "struct")
 	for _, c := range []string{"layerMinXMinYCorner", "layerMaxXMinYCorner", "layerMinXMaxYCorner", "layerMaxXMaxYCorner"} {
@@ -357,6 +376,8 @@ func TestTypedChecks(t *testing.T) {
 		{"Objective-C method, the completion left out", "import UIKit\nlet n = UINavigationController()\nn.setViewControllers([vc], animated: true)\n", "", ""},
 		{"a member only types of frameworks the file does not import have", "import Foundation\nlet fm = FileManager()\nprint(fm.hasNotch)\n", NotOnType, "hasNotch"},
 		{"a member a type of an imported framework has may be missing from a partial list", "import UIKit\nlet fm = FileManager()\nprint(fm.hasNotch)\n", "", ""},
+		{"a member neither the class nor its superclass of a short own list has", "import CoreData\nlet r = NSFetchRequest()\nr.limit = 1\n", NotOnType, "limit"},
+		{"a member the superclass of a short own list has", "import CoreData\nlet r = NSFetchRequest()\nr.affectedStores = []\n", "", ""},
 		{"an option set assigned as a literal", "import QuartzCore\nlet l = CALayer()\nl.maskedCorners = [.topLeft, .layerMinXMinYCorner]\n", NoSuchCase, "topLeft"},
 		{"an option set's real members assigned as a literal", "import QuartzCore\nlet l = CALayer()\nl.maskedCorners = [.layerMaxXMinYCorner, .layerMinXMinYCorner]\n", "", ""},
 		{"a set assigned as a literal takes its element type", "import UIKit\nlet v = UIImageView()\nv.modes = [.aspectFit]\n", NoSuchCase, "aspectFit"},

@@ -120,11 +120,20 @@ func (g *graphView) wholeLists(types []*apiType) bool {
 // documented: a member missing from their lists may be on one that is.
 func (g *graphView) lineageComplete(types []*apiType) bool {
 	for _, t := range g.lineage(types) {
-		if t.kind == "class" && t.thin && len(t.members) > 0 && t.title != "NSObject" {
+		if t.kind == "class" && t.thin && len(t.members) > 0 && t.title != "NSObject" && !ownTopicsRead(t) {
 			return false
 		}
 	}
 	return true
+}
+
+// ownTopicsRead says whether a class's short list is its page's own
+// Topics, read whole: no Objective-C era addresses, no group page. As a
+// superclass it holds what it declares (NSPersistentStoreRequest's three
+// members), so a member its subclass lacks is not hidden on it.
+func ownTopicsRead(t *apiType) bool {
+	legacy, _ := legacyCount(t)
+	return t.topics && !t.grouped && legacy == 0
 }
 
 // listsOwnMembers says whether a type's page can list members of its own:
