@@ -288,6 +288,18 @@ func testGraph() graphTable {
 	d.Edges = append(d.Edges, index.GraphEdge{ChildURI: fetch, ParentURI: storeRequest, ParentTitle: "NSPersistentStoreRequest", Relation: "inheritsFrom"})
 	typ("apple-docs://healthkit/hkdocumentquery", "HKDocumentQuery", "class")
 	member("apple-docs://healthkit/hkdocumentquery", "limit", "property", "var limit: Int { get }")
+	// Classes of Objective-C era addresses: one that inherits from
+	// nothing (a Swift class) and one that inherits from NSObject.
+	const decoder, formatter = "apple-docs://foundation/jsondecoder", "apple-docs://foundation/numberformatter"
+	d.Pages = append(d.Pages, index.GraphPage{URI: decoder, Title: "JSONDecoder", Kind: "class", Framework: "foundation"},
+		index.GraphPage{URI: formatter, Title: "NumberFormatter", Kind: "class", Framework: "foundation"})
+	for i := range minOwnMembers + 1 {
+		legacy(decoder, 300+i, fmt.Sprintf("decodingSetting%d", i), fmt.Sprintf("var decodingSetting%d: Int { get set }", i))
+		legacy(formatter, 400+i, fmt.Sprintf("formatSetting%d", i), fmt.Sprintf("var formatSetting%d: Int { get set }", i))
+	}
+	d.Edges = append(d.Edges, index.GraphEdge{ChildURI: formatter, ParentURI: "apple-docs://objectivec/nsobject", ParentTitle: "NSObject", Relation: "inheritsFrom"})
+	typ("apple-docs://foundation/dateformatter", "DateFormatter", "class")
+	member("apple-docs://foundation/dateformatter", "dateFormat", "property", "var dateFormat: String! { get set }")
 	// An option set and a property of it, and a property holding a set.
 	typ("apple-docs://quartzcore/cacornermask", "CACornerMask", "struct")
 	for _, c := range []string{"layerMinXMinYCorner", "layerMaxXMinYCorner", "layerMinXMaxYCorner", "layerMaxXMaxYCorner"} {
@@ -378,6 +390,9 @@ func TestTypedChecks(t *testing.T) {
 		{"a member a type of an imported framework has may be missing from a partial list", "import UIKit\nlet fm = FileManager()\nprint(fm.hasNotch)\n", "", ""},
 		{"a member neither the class nor its superclass of a short own list has", "import CoreData\nlet r = NSFetchRequest()\nr.limit = 1\n", NotOnType, "limit"},
 		{"a member the superclass of a short own list has", "import CoreData\nlet r = NSFetchRequest()\nr.affectedStores = []\n", "", ""},
+		{"a member a Swift class of Objective-C era addresses lacks", "import Foundation\nlet d = JSONDecoder()\nd.dateFormat = \"y\"\n", NotOnType, "dateFormat"},
+		{"a member a Swift class of Objective-C era addresses has", "import Foundation\nlet d = JSONDecoder()\nd.decodingSetting3 = 1\n", "", ""},
+		{"an Objective-C class of Objective-C era addresses is not judged", "import Foundation\nlet f = NumberFormatter()\nf.dateFormat = \"y\"\n", "", ""},
 		{"an option set assigned as a literal", "import QuartzCore\nlet l = CALayer()\nl.maskedCorners = [.topLeft, .layerMinXMinYCorner]\n", NoSuchCase, "topLeft"},
 		{"an option set's real members assigned as a literal", "import QuartzCore\nlet l = CALayer()\nl.maskedCorners = [.layerMaxXMinYCorner, .layerMinXMinYCorner]\n", "", ""},
 		{"a set assigned as a literal takes its element type", "import UIKit\nlet v = UIImageView()\nv.modes = [.aspectFit]\n", NoSuchCase, "aspectFit"},

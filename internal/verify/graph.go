@@ -264,8 +264,8 @@ func (g *symbolGraph) load(ctx context.Context, t *apiType) error {
 			}
 			add(apiMember{title: c.Title, uri: c.URI})
 		}
-		t.thin = isThin(t)
 		t.edges = rows.Edges
+		t.thin = isThin(t)
 	})
 	return t.loadErr
 }

@@ -43,7 +43,7 @@ const minListedMembers = 5
 // isThin applies the thin rule (apiType.thin).
 func isThin(t *apiType) bool {
 	legacy, all := legacyCount(t)
-	if listedWhole(t) {
+	if listedWhole(t) || swiftRootClass(t) {
 		return false
 	}
 	return all < minOwnMembers || legacy*10 >= all*3
@@ -56,6 +56,23 @@ func isThin(t *apiType) bool {
 func listedWhole(t *apiType) bool {
 	legacy, all := legacyCount(t)
 	return t.kind == "class" && legacy == 0 && t.topics && !t.grouped && all >= minListedMembers && all < minOwnMembers
+}
+
+// swiftRootClass says whether a class inherits from nothing (JSONDecoder,
+// JSONEncoder): a Swift class, not an Objective-C one (those inherit from
+// NSObject), so no Swift overlay adds to what its own page's Topics list,
+// even when the addresses are the Objective-C era's numeric ones.
+func swiftRootClass(t *apiType) bool {
+	if t.kind != "class" || !t.topics || t.grouped || t.groupPage || t.title == "NSObject" || t.title == "NSProxy" {
+		return false
+	}
+	for _, e := range t.edges {
+		if e.Relation == "inheritsFrom" && strings.EqualFold(e.ChildURI, t.uri) {
+			return false
+		}
+	}
+	_, all := legacyCount(t)
+	return all >= minListedMembers
 }
 
 // titleOnly says whether one of the overloads is known by its title alone
