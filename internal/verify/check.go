@@ -309,6 +309,13 @@ func (c *Checker) file(ctx context.Context, a *Analysis, declared map[string]boo
 		if err != nil {
 			return nil, err
 		}
+		if r.Status == Unknown && ref.Kind == RefType && !strings.Contains(ref.Name, ".") {
+			if nested, ok, err := c.inheritedNested(ctx, ref, a, opts.Targets, scope); err != nil {
+				return nil, err
+			} else if ok {
+				r = nested
+			}
+		}
 		if r.Status == Unknown && (ownParent || len(unindexed) > 0) {
 			slip, found, err := c.slip(ref.Name)
 			if err != nil {
@@ -378,6 +385,29 @@ func (c *Checker) hasPage(uri string) (bool, error) {
 	}
 	_, _, found, err := pr.PageText(uri)
 	return found, err
+}
+
+// inheritedNested resolves a type name the index lacks as a nested name of
+// a type the file's declarations inherit from or conform to (`Subviews` in
+// a `Layout`: Layout.Subviews), cited as that type's member.
+func (c *Checker) inheritedNested(ctx context.Context, ref Ref, a *Analysis, targets []Target, scope map[string]bool) (Reference, bool, error) {
+	if a.inherited == nil {
+		a.inherited = a.inheritedNames()
+	}
+	for _, p := range a.inherited {
+		nested := ref
+		nested.Kind, nested.Parent = RefMember, p
+		r, err := c.resolve(ctx, nested, targets, scope)
+		if err != nil {
+			return Reference{}, false, err
+		}
+		if r.Status == Resolved {
+			r.Symbol, r.Kind = ref.Name, string(RefType)
+			r.Why = strings.TrimPrefix(r.Why+"; ", "; ") + "a name of " + p + ", which the file's types inherit or conform to"
+			return r, true, nil
+		}
+	}
+	return Reference{}, false, nil
 }
 
 // demoteMembersOfUnknown makes Type.member not checkable when Type itself is

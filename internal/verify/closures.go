@@ -32,6 +32,13 @@ type closureSource struct {
 // chain from a type or a typed local (`URLSession.shared.dataTask(…) {`),
 // or a property assigned it (`monitor.pathUpdateHandler = {`).
 func (a *Analysis) closureCallee(open int) (closureSource, bool) {
+	if end := a.closeOf(open); end > open && a.tok(end+1).Kind == tokIdent && a.tok(end+2).IsPunct(":") && a.tok(end+3).IsPunct("{") {
+		// The first of several trailing closures (`SignInWithAppleButton(.signIn)
+		// { request in } onCompletion: { result in }`) is not the callee's
+		// last closure: which one it is depends on the labels, so it gets
+		// no type.
+		return closureSource{}, false
+	}
 	j := open - 1
 	prev := a.tok(j)
 	label := ""

@@ -229,3 +229,32 @@ func TestClosureInputs(t *testing.T) {
 		t.Error("a parameter list is no closure")
 	}
 }
+
+// TestFirstOfSeveralTrailingClosures: the first of several trailing
+// closures is not the callee's last closure, so it does not take the last
+// closure's input type (SignInWithAppleButton's onRequest closure is not
+// its onCompletion's Result).
+func TestFirstOfSeveralTrailingClosures(t *testing.T) {
+	g := testGraph()
+	d := g.g.src.(*memGraph)
+	page := func(uri, title, kind, decl, parent string) {
+		d.Pages = append(d.Pages, index.GraphPage{URI: uri, Title: title, Kind: kind, Declaration: decl, ParentURI: parent, Framework: "swiftui"})
+	}
+	const button, proxy = "apple-docs://swiftui/signinbutton", "apple-docs://swiftui/geometryproxy"
+	page(button, "SignInButton", "struct", "", "")
+	page(button+"/init(_:onrequest:oncompletion:)", "init(_:onRequest:onCompletion:)", "init",
+		"init(_ label: Int, onRequest: @escaping (GeometryProxy) -> Void, onCompletion: @escaping (GeometryProxy) -> Void)", button)
+	page(proxy, "GeometryProxy", "struct", "", "")
+	page(proxy+"/size", "size", "property", "var size: CGSize { get }", proxy)
+	d.Children = append(d.Children, index.GraphChild{ParentURI: proxy, URI: proxy + "/size", Title: "size"})
+	g.g = newSymbolGraph(d)
+	code := "import SwiftUI\nlet b = SignInButton(1) { request in\n  print(request.width)\n} onCompletion: { result in\n  print(result.height)\n}\n"
+	rep := checkCode(t, g, Options{}, File{Code: code})
+	found := map[string]Status{}
+	for _, r := range rep.Findings {
+		found[refBase(r.Symbol)] = r.Status
+	}
+	if found["width"] != "" {
+		t.Errorf("the first trailing closure's parameter was typed: findings %+v", rep.Findings)
+	}
+}

@@ -77,3 +77,24 @@ func TestMembersOfATypeKnownByATopicsEntryAreNotJudged(t *testing.T) {
 		t.Errorf("got %s; want .naturalLanguageQuery not checkable, .hasNotchX unknown", summary(rep))
 	}
 }
+
+// TestNestedNamesOfAConformedProtocolAreInScope: inside a type that
+// conforms to a protocol, the protocol's nested names are written
+// unqualified (`Subviews` in a Layout is Layout.Subviews, known from
+// Layout's Topics); the same name in a file that conforms to nothing, or a
+// name the protocol does not list, stays unknown.
+func TestNestedNamesOfAConformedProtocolAreInScope(t *testing.T) {
+	table := openTable(t, indextest.Build(t, []*document.Document{
+		{URI: "apple-docs://swiftui/layout", Source: document.SourceAppleDocs, Framework: "swiftui",
+			Title: "Layout", Kind: "protocol", Language: "swift", Markdown: "# Layout\n", ContentHash: "a",
+			Children: []document.Ref{{URI: "apple-docs://swiftui/layout/subviews", Title: "Layout.Subviews"}}},
+	}...))
+	conforming := "import SwiftUI\nstruct Flow: Layout {\n  func f(_ s: Subviews) {}\n  var g: Subviewz? = nil\n}\n"
+	if got := summary(checkCode(t, table, Options{}, File{Code: conforming})); got != "2:Layout:resolved 3:Subviews:resolved 4:Subviewz:unknown" {
+		t.Errorf("conforming: got %s", got)
+	}
+	alone := "import SwiftUI\nfunc f(_ s: Subviews) {}\n"
+	if got := summary(checkCode(t, table, Options{}, File{Code: alone})); got != "2:Subviews:unknown" {
+		t.Errorf("conforming to nothing: got %s", got)
+	}
+}

@@ -120,3 +120,41 @@ func (g *graphView) expectNested(a *Analysis, s site, ms []apiMember, base strin
 		}
 	}
 }
+
+// inheritedNames lists the Apple types the file's declarations inherit
+// from or conform to, and its extensions add: the names after the colon of
+// `struct FlowLayout: Layout {`, `class Cell: UITableViewCell, Configurable`
+// and `extension Model: Identifiable`, up to the body or a where clause.
+// Inside such a declaration a protocol's or superclass's nested names are
+// in scope unqualified (`Subviews` in a Layout is Layout.Subviews).
+func (a *Analysis) inheritedNames() []string {
+	var out []string
+	seen := map[string]bool{}
+	for i, t := range a.toks {
+		a.step()
+		if !(t.Kind == tokKeyword && (t.Text == "class" || t.Text == "struct" || t.Text == "enum" || t.Text == "actor" || t.Text == "extension")) || a.tok(i+1).Kind != tokIdent {
+			continue
+		}
+		k := i + 2
+		for a.tok(k).IsPunct(".") && a.tok(k+1).Kind == tokIdent {
+			k += 2
+		}
+		if a.tok(k).IsPunct("<") {
+			k = a.closeOf(k) + 1
+		}
+		if !a.tok(k).IsPunct(":") {
+			continue
+		}
+		for k++; k < len(a.toks) && !a.tok(k).IsPunct("{") && !a.tok(k).Is(tokKeyword, "where"); k++ {
+			n := a.tok(k)
+			if n.Kind == tokIdent && isCapitalized(n.Text) && !a.tok(k-1).IsPunct(".") && !a.ownTypes[n.Text] && !seen[n.Text] {
+				seen[n.Text] = true
+				out = append(out, n.Text)
+			}
+			if n.IsPunct("<") {
+				k = a.closeOf(k)
+			}
+		}
+	}
+	return out
+}

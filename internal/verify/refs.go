@@ -87,7 +87,9 @@ var typeDeclKeywords = swiftlex.SetOf("struct", "class", "enum", "protocol", "ac
 
 // Analysis is what one pass over a snippet learns.
 type Analysis struct {
-	toks []token
+	// inherited: inheritedNames, read once when a type name is unknown.
+	inherited []string
+	toks      []token
 	// ownTypes are the snippet's own types, generic parameters and macros.
 	ownTypes map[string]bool
 	// generics are the generic parameter names among ownTypes: their
