@@ -395,6 +395,36 @@ func (a *Analysis) initSite(i int, labels map[int][]string) (site, bool) {
 	return s, true
 }
 
+// selfPropertySite reads `self.name.….member`, in a type of the file's own,
+// as the chain from name when name is a stored property the type's body
+// declares with one sure type (`private let monitor = NWPathMonitor()`).
+func (a *Analysis) selfPropertySite(s site, rcv receiver) (site, bool) {
+	var links []string
+	r := rcv
+	for r.prev >= 0 {
+		a.step()
+		if len(links) == maxLinks || a.tok(r.link+1).IsPunct("[") || r.linkCall {
+			return site{}, false
+		}
+		links = append(links, a.toks[r.link].Text)
+		r = a.receivers[r.prev]
+	}
+	for i, j := 0, len(links)-1; i < j; i, j = i+1, j-1 {
+		links[i], links[j] = links[j], links[i]
+	}
+	prop := links[0]
+	typ, local := a.locals[prop]
+	sure := a.sureTypes[prop]
+	if !local || !a.memberDecls[prop] || sure == "" || a.ownTypes[typ] || a.bindings[prop] != 1 {
+		return site{}, false
+	}
+	parts := strings.Split(sure, "|")
+	s.rootType = parts[0]
+	s.links = append(parts[1:], links[1:]...)
+	s.boundLinks = len(parts) - 1
+	return s, true
+}
+
 // computeSelfTypes finds, in one pass, the Apple type `self` is inside
 // each class or extension body: the superclass a class declares first
 // (`class CardView: UIView`), or the type an extension extends. Only the
@@ -520,6 +550,13 @@ func (a *Analysis) memberSite(dot int, labels map[int][]string) (site, bool) {
 			}
 			s.rootType, s.links = self, links
 			s.bareRoot = !root.Is(tokKeyword, "self")
+			return s, true
+		}
+	}
+	if root.Is(tokKeyword, "self") && rcv.prev >= 0 {
+		// `self.monitor.isConnected`: the chain from the file's own stored
+		// property, as `monitor.isConnected` is read.
+		if s, ok := a.selfPropertySite(s, rcv); ok {
 			return s, true
 		}
 	}
