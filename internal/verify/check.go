@@ -306,6 +306,14 @@ func (c *Checker) file(ctx context.Context, a *Analysis, declared map[string]boo
 			ref.Parent = ""
 		}
 		r, err := c.resolve(ctx, ref, opts.Targets, scope)
+		if err == nil && r.Status == Unknown && ref.parentFromLocal {
+			// Read on its local's type, the name is in no page of it;
+			// read alone, as before the local was typed, it may be
+			// mentioned (a protocol's member the crawl lacks): the
+			// type-aware checks judge it on the type.
+			ref.Parent, ref.parentFromLocal = "", false
+			r, err = c.resolve(ctx, ref, opts.Targets, scope)
+		}
 		if err != nil {
 			return nil, err
 		}

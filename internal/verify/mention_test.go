@@ -98,3 +98,26 @@ func TestNestedNamesOfAConformedProtocolAreInScope(t *testing.T) {
 		t.Errorf("conforming to nothing: got %s", got)
 	}
 }
+
+// TestMemberOfATypedLocalIsCitedOnItsType: a member read on a local of one
+// written type is cited on that type's page, not on the first type that
+// has a member of the name (JSONDecoder.decode, not CGImage.decode); a
+// name no page of the type has is read alone, as before.
+func TestMemberOfATypedLocalIsCitedOnItsType(t *testing.T) {
+	table := NewMemTable("Foundation", []SymbolInfo{
+		{Name: "CGImage", Kind: "class", Module: "coregraphics", URI: "apple-docs://coregraphics/cgimage"},
+		{Name: "decode", Parent: "CGImage", Kind: "property", Module: "coregraphics", URI: "apple-docs://coregraphics/cgimage/decode"},
+		{Name: "JSONDecoder", Kind: "class", Module: "foundation", URI: "apple-docs://foundation/jsondecoder"},
+		{Name: "decode", Parent: "JSONDecoder", Kind: "method", Module: "foundation", URI: "apple-docs://foundation/jsondecoder/decode"},
+		{Name: "userInfo", Parent: "CodingKey", Kind: "property", Module: "foundation", URI: "apple-docs://foundation/codingkey/userinfo"},
+	})
+	code := "import Foundation\nimport CoreGraphics\nlet d = JSONDecoder()\nlet x = d.decode(1)\nlet y = d.userInfo\n"
+	rep := checkCode(t, table, Options{}, File{Code: code})
+	got := map[int]string{}
+	for _, r := range rep.References {
+		got[r.Line] = r.URI
+	}
+	if got[4] != "apple-docs://foundation/jsondecoder/decode" || got[5] != "apple-docs://foundation/codingkey/userinfo" {
+		t.Errorf("got %v; want line 4 cited on JSONDecoder, line 5 by its name", got)
+	}
+}

@@ -38,6 +38,9 @@ type Ref struct {
 	// UserDefaults.Keys.storage, or a local's declared type) make the
 	// member the project's business when the project declares one.
 	chain chainSpan
+	// parentFromLocal: Parent is the written type of the local the member
+	// is read on, not a type written as the receiver.
+	parentFromLocal bool
 }
 
 // chainSpan is a member's receiver chain: from its root to the dot before
@@ -511,6 +514,12 @@ func (a *Analysis) memberRef(dot int) (Ref, bool) {
 		return ref, true
 	}
 	if typ := a.locals[root.Text]; typ != "" {
+		// `decoder.decode(…)` on `let decoder = JSONDecoder()`: the local's
+		// one written type is the member's parent, so that the member is
+		// cited on it (JSONDecoder.decode, not CGImage.decode).
+		if rcv.direct && a.sureTypes[root.Text] == typ && a.bindings[root.Text] == 1 && !a.ownTypes[typ] {
+			ref.Parent, ref.parentFromLocal = typ, true
+		}
 		return ref, true
 	}
 	return Ref{}, false

@@ -52,7 +52,7 @@ extension View {
     let count = data.count
     print(count)
 }`,
-			want: []string{"member:.data", "member:.keyDecodingStrategy", "member:URLSession.shared", "type:JSONDecoder", "type:URLSession"},
+			want: []string{"member:.data", "member:JSONDecoder.keyDecodingStrategy", "member:URLSession.shared", "type:JSONDecoder", "type:URLSession"},
 		},
 		{
 			name: "attributes, macros, keywords and language attributes",
