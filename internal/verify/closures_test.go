@@ -96,27 +96,16 @@ struct Feed: View {
 // is known by its title alone (a Topics entry) types its closure's
 // parameter from the property its last label names.
 func TestClosureParameterOfATitleOnlyInitializer(t *testing.T) {
-	g := testGraph()
-	d := g.g.src.(*memGraph)
-	page := func(uri, title, kind, decl, parent string) {
-		d.Pages = append(d.Pages, index.GraphPage{URI: uri, Title: title, Kind: kind, Declaration: decl, ParentURI: parent, Framework: "swiftui"})
-	}
-	const reader, proxy = "apple-docs://swiftui/geometryreader", "apple-docs://swiftui/geometryproxy"
+	g, d, page := proxyGraph()
+	const reader = "apple-docs://swiftui/geometryreader"
 	page(reader, "GeometryReader", "struct", "", "")
 	d.Children = append(d.Children, index.GraphChild{ParentURI: reader, URI: reader + "/init(content:)", Title: "init(content:)"})
 	page(reader+"/content", "content", "property", "var content: (GeometryProxy) -> Content", reader)
-	page(proxy, "GeometryProxy", "struct", "", "")
-	page(proxy+"/size", "size", "property", "var size: CGSize { get }", proxy)
-	d.Children = append(d.Children, index.GraphChild{ParentURI: proxy, URI: proxy + "/size", Title: "size"})
 	g.g = newSymbolGraph(d)
 	code := "import SwiftUI\nstruct V: View {\n  var body: some View {\n    GeometryReader { geo in\n      Text(\"\\(geo.size.width) \\(geo.width)\")\n    }\n  }\n}\n"
-	rep := checkCode(t, g, Options{}, File{Code: code})
-	found := map[string]Status{}
-	for _, r := range rep.Findings {
-		found[refBase(r.Symbol)] = r.Status
-	}
+	found := findingsByName(checkCode(t, g, Options{}, File{Code: code}))
 	if !found["width"].SaysMissing() || found["size"] != "" {
-		t.Errorf("want a finding on width alone; findings: %+v", rep.Findings)
+		t.Errorf("want a finding on width alone; findings: %v", found)
 	}
 }
 
@@ -235,26 +224,39 @@ func TestClosureInputs(t *testing.T) {
 // closure's input type (SignInWithAppleButton's onRequest closure is not
 // its onCompletion's Result).
 func TestFirstOfSeveralTrailingClosures(t *testing.T) {
+	g, d, page := proxyGraph()
+	const button = "apple-docs://swiftui/signinbutton"
+	page(button, "SignInButton", "struct", "", "")
+	page(button+"/init(_:onrequest:oncompletion:)", "init(_:onRequest:onCompletion:)", "init",
+		"init(_ label: Int, onRequest: @escaping (GeometryProxy) -> Void, onCompletion: @escaping (GeometryProxy) -> Void)", button)
+	g.g = newSymbolGraph(d)
+	code := "import SwiftUI\nlet b = SignInButton(1) { request in\n  print(request.width)\n} onCompletion: { result in\n  print(result.height)\n}\n"
+	if found := findingsByName(checkCode(t, g, Options{}, File{Code: code})); found["width"] != "" {
+		t.Errorf("the first trailing closure's parameter was typed: findings %v", found)
+	}
+}
+
+// proxyGraph is testGraph with GeometryProxy and its size, and the function
+// that adds SwiftUI pages to it; the caller builds the graph again
+// (newSymbolGraph) once its pages are in.
+func proxyGraph() (graphTable, *memGraph, func(uri, title, kind, decl, parent string)) {
 	g := testGraph()
 	d := g.g.src.(*memGraph)
 	page := func(uri, title, kind, decl, parent string) {
 		d.Pages = append(d.Pages, index.GraphPage{URI: uri, Title: title, Kind: kind, Declaration: decl, ParentURI: parent, Framework: "swiftui"})
 	}
-	const button, proxy = "apple-docs://swiftui/signinbutton", "apple-docs://swiftui/geometryproxy"
-	page(button, "SignInButton", "struct", "", "")
-	page(button+"/init(_:onrequest:oncompletion:)", "init(_:onRequest:onCompletion:)", "init",
-		"init(_ label: Int, onRequest: @escaping (GeometryProxy) -> Void, onCompletion: @escaping (GeometryProxy) -> Void)", button)
+	const proxy = "apple-docs://swiftui/geometryproxy"
 	page(proxy, "GeometryProxy", "struct", "", "")
 	page(proxy+"/size", "size", "property", "var size: CGSize { get }", proxy)
 	d.Children = append(d.Children, index.GraphChild{ParentURI: proxy, URI: proxy + "/size", Title: "size"})
-	g.g = newSymbolGraph(d)
-	code := "import SwiftUI\nlet b = SignInButton(1) { request in\n  print(request.width)\n} onCompletion: { result in\n  print(result.height)\n}\n"
-	rep := checkCode(t, g, Options{}, File{Code: code})
+	return g, d, page
+}
+
+// findingsByName maps each finding's member name to its status.
+func findingsByName(rep *Report) map[string]Status {
 	found := map[string]Status{}
 	for _, r := range rep.Findings {
 		found[refBase(r.Symbol)] = r.Status
 	}
-	if found["width"] != "" {
-		t.Errorf("the first trailing closure's parameter was typed: findings %+v", rep.Findings)
-	}
+	return found
 }
