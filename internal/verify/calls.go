@@ -418,11 +418,18 @@ func (a *Analysis) selfPropertySite(s site, rcv receiver) (site, bool) {
 	if !local || !a.memberDecls[prop] || sure == "" || a.ownTypes[typ] || a.bindings[prop] != 1 {
 		return site{}, false
 	}
-	parts := strings.Split(sure, "|")
-	s.rootType = parts[0]
-	s.links = append(parts[1:], links[1:]...)
-	s.boundLinks = len(parts) - 1
+	s.links = s.bindRoot(sure, links[1:])
 	return s, true
+}
+
+// bindRoot roots the site at a bound path ("Calendar|current": the type,
+// then the links its binding went through) and returns the links written
+// after the root, behind the bound ones.
+func (s *site) bindRoot(path string, links []string) []string {
+	parts := strings.Split(path, "|")
+	s.rootType = parts[0]
+	s.boundLinks = len(parts) - 1
+	return append(parts[1:], links...)
 }
 
 // computeSelfTypes finds, in one pass, the Apple type `self` is inside
@@ -591,23 +598,14 @@ func (a *Analysis) memberSite(dot int, labels map[int][]string) (site, bool) {
 	case isCapitalized(root.Text) && !local:
 		s.rootType = root.Text
 	case local && a.sureTypes[root.Text] != "" && !r.linkCall && !a.ownTypes[typ]:
-		parts := strings.Split(a.sureTypes[root.Text], "|")
-		s.rootType = parts[0]
-		links = append(parts[1:], links...)
-		s.boundLinks = len(parts) - 1
+		links = s.bindRoot(a.sureTypes[root.Text], links)
 	case !local && !r.linkCall && a.dollarElement(rcv.root) != "":
 		// `$0` in a closure over an array's elements.
-		parts := strings.Split(a.dollarElement(rcv.root), "|")
-		s.rootType = parts[0]
-		links = append(parts[1:], links...)
-		s.boundLinks = len(parts) - 1
+		links = s.bindRoot(a.dollarElement(rcv.root), links)
 	case local && a.wrappedType(root.Text) != "" && !r.linkCall && !a.ownTypes[typ] && (unwraps(a.tok(rcv.root+1)) || a.unwrappedAlike[root.Text]):
 		// `player?.stop()` on `var player: AVAudioPlayer?`, or
 		// `player.stop()` after `if let player`.
-		parts := strings.Split(a.wrappedType(root.Text), "|")
-		s.rootType = parts[0]
-		links = append(parts[1:], links...)
-		s.boundLinks = len(parts) - 1
+		links = s.bindRoot(a.wrappedType(root.Text), links)
 	}
 	if s.ownNamed && s.rootType == "" {
 		return site{}, false

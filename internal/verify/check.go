@@ -400,7 +400,8 @@ func (c *Checker) hasPage(uri string) (bool, error) {
 // a `Layout`: Layout.Subviews), cited as that type's member.
 func (c *Checker) inheritedNested(ctx context.Context, ref Ref, a *Analysis, targets []Target, scope map[string]bool) (Reference, bool, error) {
 	if a.inherited == nil {
-		a.inherited = a.inheritedNames()
+		// Non-nil once read, so that a file that inherits nothing is read once.
+		a.inherited = append([]string{}, a.inheritedNames()...)
 	}
 	for _, p := range a.inherited {
 		nested := ref
