@@ -294,12 +294,17 @@ func (s *Store) TypeTitle(ctx context.Context, titleLower string) (string, error
 // TitleRow is one page's title, kind and source.
 type TitleRow struct{ Title, Kind, Source string }
 
-// EachTitleFrom calls fn with up to limit pages whose lower-cased title
-// starts with prefixLower, in title order.
-func (s *Store) EachTitleFrom(ctx context.Context, prefixLower string, limit int, fn func(TitleRow)) error {
+// EachTitleFrom calls fn, in title order, with the pages among the first
+// limit whose lower-cased title starts with prefixLower that have a title
+// of minLen to maxLen characters. The limit counts every title of the
+// prefix, so a length window only leaves out rows; the window is tested on
+// the title index, and only the pages within it are read.
+func (s *Store) EachTitleFrom(ctx context.Context, prefixLower string, limit, minLen, maxLen int, fn func(TitleRow)) error {
 	return sqlrows.Each(ctx, sqlrows.QueryFunc(s.query), "titles from prefix",
-		`SELECT title, kind, source FROM docs WHERE title_lower >= ? AND title_lower < ? LIMIT ?`,
-		[]any{prefixLower, prefixLower + titleEnd, limit}, func(rows *sql.Rows) error {
+		`SELECT d.title, d.kind, d.source FROM (
+			SELECT id, title_lower FROM docs WHERE title_lower >= ? AND title_lower < ? ORDER BY title_lower, id LIMIT ?
+		) AS f JOIN docs AS d ON d.id = f.id WHERE length(f.title_lower) BETWEEN ? AND ? ORDER BY f.title_lower, f.id`,
+		[]any{prefixLower, prefixLower + titleEnd, limit, minLen, maxLen}, func(rows *sql.Rows) error {
 			var r TitleRow
 			if err := rows.Scan(&r.Title, &r.Kind, &r.Source); err != nil {
 				return err

@@ -125,6 +125,9 @@ type search struct {
 	framedQuestion bool
 	// platform: the one platform the question names (askedAs).
 	platform string
+	// sectionIndex is the engine's, read by run for a request
+	// that may search sections or name a topic; nil for the others.
+	sectionIndex *sectionIndex
 	// topics are the book's section titles the request names, read once
 	// (topicsRead) by namedTopics.
 	topics     []bookTopic

@@ -7,6 +7,8 @@ import (
 	"log/slog"
 	"sort"
 	"strings"
+	"sync"
+	"sync/atomic"
 
 	"github.com/cupertino-go/cupertino/index"
 	"github.com/cupertino-go/cupertino/internal/source"
@@ -28,14 +30,10 @@ type Engine struct {
 	sem    semanticData
 	fw     *Frameworks
 	ranges map[string]idRange
-	// passageSpans are each passage source's span of passage ids.
-	passageSpans map[string]idRange
-	// topics are the Swift book's section titles by their words' stems
-	// (topics.go).
-	topics map[string]bookTopic
-	// attributeTopics are the book's one-name section titles, lower-cased
-	// ("discardableresult"), which a request's @attribute names.
-	attributeTopics map[string]bookTopic
+	// sections is what the engine knows of the passage rows, read at
+	// first need (sectionIndexOf).
+	sections     atomic.Pointer[sectionIndex]
+	sectionsRead sync.Mutex
 	// summaryStems keeps the stems of the summaries requests read
 	// (search.summaryStems): a page's summary is stemmed again by every
 	// prose request it is a candidate of, 4.5% of a sentence's CPU.
@@ -111,23 +109,6 @@ func New(ctx context.Context, store *index.Store, logger *slog.Logger) (*Engine,
 	for _, sp := range spans {
 		e.ranges[sp.Source] = idRange{lo: sp.Lo, hi: sp.Hi, count: sp.Count}
 	}
-	e.passageSpans = map[string]idRange{}
-	for _, src := range index.PassageSources {
-		r, ok := e.ranges[src]
-		if !ok {
-			continue
-		}
-		first, last, ok, err := store.PassageSpan(ctx, r.lo, r.hi)
-		if err != nil {
-			return nil, fmt.Errorf("ranker: %w", err)
-		}
-		if ok {
-			e.passageSpans[src] = idRange{lo: first, hi: last}
-		}
-	}
-	if err := e.loadBookTopics(ctx); err != nil {
-		return nil, err
-	}
 	return e, nil
 }
 
@@ -172,7 +153,16 @@ func (e *Engine) run(ctx context.Context, q *Query, f Filters, call *readCall) (
 	}
 	s.dataIntent = e.dataIntent(q, f)
 	s.scope = e.scope(f, q, s.identifier)
-	if len(f.Sources) == 0 && !containsString(s.scope, sectionFusionSource) && len(e.namedAttributeTopics(q)) > 0 {
+	if len(q.Attributes) > 0 || len(q.Keywords) >= minTopicWords || q.Prose || s.swiftQuestion {
+		// What sectionStage, the topics and the attributes' topics read;
+		// one name reads no section and can name no topic.
+		x, err := e.sectionIndexOf(ctx)
+		if err != nil {
+			return nil, err
+		}
+		s.sectionIndex = x
+	}
+	if len(f.Sources) == 0 && !containsString(s.scope, sectionFusionSource) && len(s.sectionIndex.namedAttributeTopics(q)) > 0 {
 		// An @attribute the book's section names brings the book into a
 		// scope of declaring pages.
 		s.scope = append(s.scope, sectionFusionSource)

@@ -39,7 +39,7 @@ type sectionHit struct {
 // feature.
 func (s *search) sectionStage(ctx context.Context) error {
 	if !s.sectionsApply() {
-		if len(s.e.namedAttributeTopics(s.q)) > 0 && s.inScope(sectionFusionSource) {
+		if len(s.sectionIndex.namedAttributeTopics(s.q)) > 0 && s.inScope(sectionFusionSource) {
 			// A bare @attribute searches no section, but the one its
 			// name titles joins.
 			s.sections = map[int64]sectionHit{}
@@ -54,7 +54,7 @@ func (s *search) sectionStage(ctx context.Context) error {
 	}
 	s.sections = map[int64]sectionHit{}
 	for _, src := range index.PassageSources {
-		r, ok := s.e.passageSpans[src]
+		r, ok := s.sectionIndex.spans[src]
 		if !ok || !s.inScope(src) || src != sectionFusionSource && !s.asked(src) {
 			// Swift Evolution's and swift.org's sections answer a request
 			// that asks for them (a source filter, "proposal"): searched

@@ -170,12 +170,12 @@ func TestSwiftQuestionSearchesTheBook(t *testing.T) {
 // one-word title names nothing. Keywords name topics by the book's words
 // for them (keywordConcepts: "let vs var" is "Constants and Variables").
 func TestNamedTopics(t *testing.T) {
-	e := &Engine{topics: map[string]bookTopic{}}
+	x := &sectionIndex{topics: map[string]bookTopic{}}
 	for i, heading := range []string{"Properties", "Property Observers", "Implicitly Unwrapped Optionals",
 		"Unwrapped Optionals", "Failable Initializers", "Setting Initial Values for Stored Properties Of Types",
 		"Constants and Variables", "Type Properties"} {
 		if words := topicStems(heading); len(words) >= minTopicWords && len(words) <= maxTopicWords {
-			e.topics[strings.Join(words, " ")] = bookTopic{doc: int64(i + 1), heading: heading}
+			x.topics[strings.Join(words, " ")] = bookTopic{doc: int64(i + 1), heading: heading}
 		}
 	}
 	for _, c := range []struct {
@@ -192,7 +192,7 @@ func TestNamedTopics(t *testing.T) {
 		{[]string{"let", "timer"}, nil},
 		{[]string{"setting", "initial", "values", "stored", "properties", "types"}, nil},
 	} {
-		s := &search{e: e, q: &Query{Keywords: c.keywords}}
+		s := &search{sectionIndex: x, q: &Query{Keywords: c.keywords}}
 		var got []string
 		for _, tp := range s.namedTopics() {
 			got = append(got, tp.heading)
@@ -213,7 +213,11 @@ func TestNamedTopicProposesItsChapter(t *testing.T) {
 	if i < 0 || rs[i].Section != "Property Observers" {
 		t.Fatalf("the Properties chapter is not found through Property Observers: %v", rs)
 	}
-	s := &search{e: e, q: &Query{Keywords: []string{"property", "observers"}}, cands: map[int64]*candidate{7: {source: sectionFusionSource}},
+	x, err := e.sectionIndexOf(t.Context())
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := &search{e: e, sectionIndex: x, q: &Query{Keywords: []string{"property", "observers"}}, cands: map[int64]*candidate{7: {source: sectionFusionSource}},
 		sections: map[int64]sectionHit{7: {rank: 3, namedTopic: true}}}
 	if got := s.sectionFusionWeights(map[string]float64{"apple-docs": 3, sectionFusionSource: 1})[sectionFusionSource]; got != 3 {
 		t.Errorf("a named topic's book fuses at %v, want apple-docs' 3", got)
@@ -312,16 +316,37 @@ func TestQuestionGivesTheBookTheTie(t *testing.T) {
 // ("Declaration Attributes") is not, and an attribute no heading names
 // proposes nothing.
 func TestAttributeTopicsAreOneNameHeadings(t *testing.T) {
-	e := openScoringEngine(t)
+	x, err := openScoringEngine(t).sectionIndexOf(t.Context())
+	if err != nil {
+		t.Fatal(err)
+	}
 	for _, name := range []string{"discardableresult", "available"} {
-		if _, ok := e.attributeTopics[name]; !ok {
-			t.Errorf("no attribute topic %q among %v", name, e.attributeTopics)
+		if _, ok := x.attributeTopics[name]; !ok {
+			t.Errorf("no attribute topic %q among %v", name, x.attributeTopics)
 		}
 	}
-	if _, ok := e.attributeTopics["declaration attributes"]; ok {
+	if _, ok := x.attributeTopics["declaration attributes"]; ok {
 		t.Error("a heading of words became an attribute topic")
 	}
-	if got := e.namedAttributeTopics(&Query{Attributes: []string{"DiscardableResult", "MainActor"}}); len(got) != 1 || got[0].heading != "discardableResult" {
+	if got := x.namedAttributeTopics(&Query{Attributes: []string{"DiscardableResult", "MainActor"}}); len(got) != 1 || got[0].heading != "discardableResult" {
 		t.Errorf("namedAttributeTopics(@DiscardableResult @MainActor) = %+v, want the discardableResult section alone", got)
+	}
+}
+
+// TestNameReadsNoSectionIndex: the section index is read at the first
+// request that may search sections or name a topic, not by New and not by
+// a name, which a fresh server's first request often is (start-up).
+func TestNameReadsNoSectionIndex(t *testing.T) {
+	e := openScoringEngine(t)
+	if e.sections.Load() != nil {
+		t.Fatal("New read the section index")
+	}
+	mustSearch(t, e, "ProgressView", Filters{})
+	if e.sections.Load() != nil {
+		t.Error("a name's search read the section index")
+	}
+	mustSearch(t, e, "Optional Chaining", Filters{})
+	if e.sections.Load() == nil {
+		t.Error("two words that may name a book topic did not read the section index")
 	}
 }

@@ -27,27 +27,72 @@ type bookTopic struct {
 	anchor, heading string
 }
 
-// loadBookTopics reads the book's section titles of at least
-// minTopicWords content words into e.topics, keyed by their stems joined
-// by spaces; the first section of a title wins.
-func (e *Engine) loadBookTopics(ctx context.Context) error {
-	r, ok := e.passageSpans[sectionFusionSource]
+// sectionIndex is what the engine knows of the passage rows: each passage
+// source's span of passage ids, and the book's section titles as topics.
+type sectionIndex struct {
+	spans map[string]idRange
+	// topics are the book's section titles of at least minTopicWords
+	// content words, keyed by their stems joined by spaces; the first
+	// section of a title wins.
+	topics map[string]bookTopic
+	// attributeTopics are the book's one-name section titles, lower-cased
+	// ("discardableresult"), which a request's @attribute names.
+	attributeTopics map[string]bookTopic
+}
+
+// sectionIndexOf returns the engine's section index, reading it at the
+// first request that needs it. A server's first request is often a name,
+// which reads no section: reading the spans and the titles in New cost
+// every fresh server about 5 ms before its first answer. A read that
+// fails is returned and tried again by the next request.
+func (e *Engine) sectionIndexOf(ctx context.Context) (*sectionIndex, error) {
+	if x := e.sections.Load(); x != nil {
+		return x, nil
+	}
+	e.sectionsRead.Lock()
+	defer e.sectionsRead.Unlock()
+	if x := e.sections.Load(); x != nil {
+		return x, nil
+	}
+	x := &sectionIndex{spans: map[string]idRange{}, topics: map[string]bookTopic{}, attributeTopics: map[string]bookTopic{}}
+	for _, src := range index.PassageSources {
+		r, ok := e.ranges[src]
+		if !ok {
+			continue
+		}
+		first, last, ok, err := e.store.PassageSpan(ctx, r.lo, r.hi)
+		if err != nil {
+			return nil, fmt.Errorf("ranker sections: %w", err)
+		}
+		if ok {
+			x.spans[src] = idRange{lo: first, hi: last}
+		}
+	}
+	if err := x.readBookTopics(ctx, e.store); err != nil {
+		return nil, err
+	}
+	e.sections.Store(x)
+	return x, nil
+}
+
+// readBookTopics reads the book's section titles into x's topics.
+func (x *sectionIndex) readBookTopics(ctx context.Context, store *index.Store) error {
+	r, ok := x.spans[sectionFusionSource]
 	if !ok {
 		return nil
 	}
-	hits, err := e.store.PassageHeadings(ctx, index.RowSpan{Lo: r.lo, Hi: r.hi})
+	hits, err := store.PassageHeadings(ctx, index.RowSpan{Lo: r.lo, Hi: r.hi})
 	if err != nil {
 		return fmt.Errorf("ranker topics: %w", err)
 	}
-	e.topics, e.attributeTopics = map[string]bookTopic{}, map[string]bookTopic{}
 	for _, h := range hits {
 		if name := strings.TrimSpace(h.Heading); swiftlex.IdentifierPrefix(name) == name && name != "" {
 			// A heading that is one Swift name ("discardableResult",
 			// "available", "escaping": the Attributes chapter's sections)
 			// is what a request's @name asks about.
 			key := strings.ToLower(name)
-			if _, seen := e.attributeTopics[key]; !seen {
-				e.attributeTopics[key] = bookTopic{doc: h.DocID, passage: h.ID, anchor: h.Anchor, heading: h.Heading}
+			if _, seen := x.attributeTopics[key]; !seen {
+				x.attributeTopics[key] = bookTopic{doc: h.DocID, passage: h.ID, anchor: h.Anchor, heading: h.Heading}
 			}
 		}
 		words := topicStems(h.Heading)
@@ -55,8 +100,8 @@ func (e *Engine) loadBookTopics(ctx context.Context) error {
 			continue
 		}
 		key := strings.Join(words, " ")
-		if _, seen := e.topics[key]; !seen {
-			e.topics[key] = bookTopic{doc: h.DocID, passage: h.ID, anchor: h.Anchor, heading: h.Heading}
+		if _, seen := x.topics[key]; !seen {
+			x.topics[key] = bookTopic{doc: h.DocID, passage: h.ID, anchor: h.Anchor, heading: h.Heading}
 		}
 	}
 	return nil
@@ -82,10 +127,10 @@ func (s *search) namedTopics() []bookTopic {
 		return s.topics
 	}
 	s.topicsRead = true
-	if s.e == nil || len(s.e.topics) == 0 && len(s.e.attributeTopics) == 0 {
+	if s.sectionIndex == nil || len(s.sectionIndex.topics) == 0 && len(s.sectionIndex.attributeTopics) == 0 {
 		return nil
 	}
-	s.topics = append(s.topics, s.e.namedAttributeTopics(s.q)...)
+	s.topics = append(s.topics, s.sectionIndex.namedAttributeTopics(s.q)...)
 	var words, named []string
 	for _, w := range s.contentWords() {
 		words = append(words, stem(w))
@@ -112,7 +157,7 @@ func (s *search) matchTopics(words []string, taken []bool) {
 			if slices.Contains(taken[i:i+n], true) {
 				continue
 			}
-			if t, ok := s.e.topics[strings.Join(words[i:i+n], " ")]; ok {
+			if t, ok := s.sectionIndex.topics[strings.Join(words[i:i+n], " ")]; ok {
 				s.topics = append(s.topics, t)
 				for j := i; j < i+n; j++ {
 					taken[j] = true
@@ -151,10 +196,13 @@ func (s *search) topicStage() {
 // Attributes chapter's section of that name says; Apple's pages only
 // declare it. The reading proposes the section; the words' search still
 // runs, and the attribute's declaring pages compete in fusion.
-func (e *Engine) namedAttributeTopics(q *Query) []bookTopic {
+func (x *sectionIndex) namedAttributeTopics(q *Query) []bookTopic {
+	if x == nil {
+		return nil
+	}
 	var out []bookTopic
 	for _, a := range q.Attributes {
-		if t, ok := e.attributeTopics[strings.ToLower(a)]; ok {
+		if t, ok := x.attributeTopics[strings.ToLower(a)]; ok {
 			out = append(out, t)
 		}
 	}

@@ -1,0 +1,57 @@
+package index
+
+import (
+	"context"
+	"fmt"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/cupertino-go/cupertino/internal/document"
+)
+
+// TestEachTitleFromWindowOnlyLeavesOut pins EachTitleFrom's contract: a
+// length window leaves rows out of the first limit titles of the prefix
+// and never lets a later title in, so a correction's candidates are the
+// unwindowed scan's, filtered (ranker's titlesFrom relies on it).
+func TestEachTitleFromWindowOnlyLeavesOut(t *testing.T) {
+	dbPath := filepath.Join(t.TempDir(), "search.db")
+	b, err := Create(dbPath, testOptions())
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Titles of 3 to 14 letters under "ui", out of title order, and two
+	// under other prefixes.
+	for i := range 40 {
+		title := "UI" + "ABCDEFGHIJKL"[:1+i%12] + fmt.Sprint(i/12)
+		mustNoErr(t, b.Put(&document.Document{URI: fmt.Sprintf("apple-docs://uikit/t%d", i), Source: document.SourceAppleDocs,
+			Framework: "uikit", Title: title, Kind: "class", Markdown: "# " + title + "\n"}))
+	}
+	for _, title := range []string{"UHint", "UJump"} {
+		mustNoErr(t, b.Put(&document.Document{URI: "apple-docs://uikit/" + title, Source: document.SourceAppleDocs,
+			Framework: "uikit", Title: title, Kind: "class", Markdown: "# " + title + "\n"}))
+	}
+	mustNoErr(t, b.Commit(context.Background()))
+	st := openStore(t, dbPath)
+	titles := func(limit, lo, hi int) []string {
+		var out []string
+		mustNoErr(t, st.EachTitleFrom(context.Background(), "ui", limit, lo, hi, func(r TitleRow) { out = append(out, r.Title) }))
+		return out
+	}
+	all := titles(1000, 0, 1000)
+	if len(all) != 40 || !slices.IsSortedFunc(all, func(a, b string) int { return strings.Compare(strings.ToLower(a), strings.ToLower(b)) }) {
+		t.Fatalf("unwindowed scan: %d titles %v, want the 40 under ui in title order", len(all), all)
+	}
+	for _, c := range []struct{ limit, lo, hi int }{{25, 5, 7}, {40, 3, 4}, {10, 8, 14}, {25, 20, 30}} {
+		var want []string
+		for _, title := range all[:c.limit] {
+			if len(title) >= c.lo && len(title) <= c.hi {
+				want = append(want, title)
+			}
+		}
+		if got := titles(c.limit, c.lo, c.hi); !slices.Equal(got, want) {
+			t.Errorf("limit %d, %d-%d letters: %v, want %v", c.limit, c.lo, c.hi, got, want)
+		}
+	}
+}
