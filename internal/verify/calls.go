@@ -50,6 +50,10 @@ type site struct {
 	// ownNamed: the file's own types declare a member of this name too,
 	// none in an extension or a protocol; the receiver is a typed local.
 	ownNamed bool
+	// ownView: the root is a value of this view of the file's own
+	// (ownViews), which offers View's members and its own: an opaque
+	// `some View` until a link is read.
+	ownView string
 	// boundLinks: the first links come from the chain a local was bound
 	// to (`let products = try await Product.products(for: ids)`), members
 	// of Apple types as written there; a local named like one of them is
@@ -567,7 +571,10 @@ func (a *Analysis) memberSite(dot int, labels map[int][]string) (site, bool) {
 			return s, true
 		}
 	}
-	if root.Kind == tokKeyword || a.generics[root.Text] || a.conditionTok[rcv.root] || a.ownTypes[root.Text] {
+	// `NowPlayingView(title: title).presentationDetents([.small])`: a
+	// value of the file's own view, made right there.
+	ownView := a.ownTypes[root.Text] && a.ownViews()[root.Text] && rcv.viaCall && (a.tok(rcv.root+1).IsPunct("(") || a.tok(rcv.root+1).IsPunct("{"))
+	if root.Kind == tokKeyword || a.generics[root.Text] || a.conditionTok[rcv.root] || a.ownTypes[root.Text] && !ownView {
 		return site{}, false
 	}
 	if a.modules[root.Text] || knownModules[root.Text] {
@@ -592,6 +599,8 @@ func (a *Analysis) memberSite(dot int, labels map[int][]string) (site, bool) {
 	}
 	typ, local := a.locals[root.Text]
 	switch {
+	case ownView:
+		s.rootType, s.ownView = "View", root.Text
 	case !r.linkCall && a.envTypes[root.Text] != "":
 		// `@Environment(\.modelContext) private var modelContext`.
 		s.rootType = a.envTypes[root.Text]
@@ -772,6 +781,9 @@ func (c *Checker) checkSite(g *graphView, a *Analysis, s site, imports, extInits
 			// An opaque `some View` offers its protocol's members and
 			// nothing else, however many types conform.
 			recv = "some " + opaqueTitle(types)
+			if s.ownView != "" && len(s.links) == 0 {
+				recv = s.ownView // "NowPlayingView, its superclasses and protocols have no…"
+			}
 		}
 		if len(ms) == 0 && (!g.lineageComplete(types) || stdlibMembers[s.name] || objectOverlay[s.name] && isClass(types) || errorOverlay[s.name] && isErrorType(types)) {
 			return Reference{}, false, nil
@@ -1320,7 +1332,7 @@ func (c *Checker) receiverTypes(g *graphView, s site, imports map[string]bool) (
 	if s.rootType == "" {
 		return nil, false
 	}
-	types = g.typesNamed(s.rootType, imports)
+	types, opaque = g.typesNamed(s.rootType, imports), s.ownView != ""
 	for i, l := range s.links {
 		if l == elementLink {
 			continue // taken with the link before

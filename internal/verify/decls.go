@@ -154,6 +154,47 @@ func (a *Analysis) firstIdentOnLine() []int {
 	return next
 }
 
+// ownViews are the file's own types whose every declaration is a
+// structure or enum with SwiftUI's View as its one conformance (`struct
+// NowPlayingView: View {`), and that no extension in the file extends. A
+// value of one offers View's members and the names the project declares,
+// nothing else.
+func (a *Analysis) ownViews() map[string]bool {
+	if a.ownViewTypes != nil {
+		return a.ownViewTypes
+	}
+	a.ownViewTypes = map[string]bool{}
+	declared, views := map[string]int{}, map[string]int{}
+	for i, t := range a.toks {
+		a.step()
+		name := a.tok(i + 1)
+		if t.Kind != tokKeyword || name.Kind != tokIdent {
+			continue
+		}
+		switch t.Text {
+		case "extension":
+			declared[name.Text]++
+		case "class", "actor", "protocol":
+			declared[name.Text]++
+		case "struct", "enum":
+			declared[name.Text]++
+			k := i + 2
+			if a.tok(k).IsPunct("<") {
+				k = a.closeOf(k) + 1
+			}
+			if a.tok(k).IsPunct(":") && a.tok(k+1).Is(tokIdent, "View") && (a.tok(k+2).IsPunct("{") || a.tok(k+2).Is(tokKeyword, "where")) {
+				views[name.Text]++
+			}
+		}
+	}
+	for name, n := range views {
+		if declared[name] == n {
+			a.ownViewTypes[name] = true
+		}
+	}
+	return a.ownViewTypes
+}
+
 // declareType records the type name at i and any generic parameters after it.
 func (a *Analysis) declareType(i int) {
 	if a.tok(i).Kind != tokIdent {

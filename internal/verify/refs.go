@@ -136,6 +136,8 @@ type Analysis struct {
 	// envTypes are the types the file's @Environment properties hold,
 	// read when the typed checks run (typeEnvironment).
 	envTypes map[string]string
+	// ownViewTypes caches ownViews; nil until read.
+	ownViewTypes map[string]bool
 	// selfTypes maps a token a member chain starts from to the Apple type
 	// `self` is there (computeSelfTypes); nil until the typed checks run.
 	selfTypes map[int]string
