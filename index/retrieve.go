@@ -291,6 +291,27 @@ func (s *Store) TypeTitle(ctx context.Context, titleLower string) (string, error
 	return title, nil
 }
 
+// MemberOfType returns the title of an Apple member page titled
+// memberLower (in any case) whose parent is a type page titled typeLower,
+// or whose parent's title starts with typeLower when prefix is set, and
+// that type's title: not deprecated first, then shallowest. "" when none.
+func (s *Store) MemberOfType(ctx context.Context, typeLower, memberLower string, prefix bool) (member, typ string, err error) {
+	hi := typeLower + "\x00" // the type's title alone
+	if prefix {
+		hi = typeLower + titleEnd
+	}
+	err = s.queryRow(ctx, []any{&member, &typ}, `SELECT c.title, p.title FROM docs c JOIN docs p ON p.uri = c.parent_uri
+		WHERE c.title_lower = ? AND c.source = 'apple-docs' AND p.title_lower >= ? AND p.title_lower < ? AND p.kind IN `+typeKindList+`
+		ORDER BY c.deprecated, c.depth, c.id LIMIT 1`, memberLower, typeLower, hi)
+	if errors.Is(err, sql.ErrNoRows) {
+		return "", "", nil
+	}
+	if err != nil {
+		return "", "", fmt.Errorf("member of type: %w", err)
+	}
+	return member, typ, nil
+}
+
 // TitleRow is one page's title, kind and source.
 type TitleRow struct{ Title, Kind, Source string }
 

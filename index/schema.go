@@ -259,7 +259,8 @@
 //	                     TypeMemberIDs, TypeMemberPrefixIDs, SymbolIDs
 //	                     (doc_symbols_fts with a SymbolFilter),
 //	                     ConformingIDs; the spelling probes
-//	                     KnownName, TypeTitle, EachTitleFrom.
+//	                     KnownName, TypeTitle, EachTitleFrom,
+//	                     MemberOfType.
 //	retrieve_calls.go    a call's member pages (MemberPage): TypePage,
 //	                     ChildPagesFrom, RequirementPages, TitlePrefixPages,
 //	                     TitlePages, TypeMemberPages, ProtocolMemberIDs.

@@ -55,3 +55,42 @@ func TestEachTitleFromWindowOnlyLeavesOut(t *testing.T) {
 		}
 	}
 }
+
+// TestMemberOfType pins MemberOfType: a member of the type titled exactly
+// so, or, with prefix, of any type whose title starts so; never a member
+// of a longer-titled type without prefix.
+func TestMemberOfType(t *testing.T) {
+	dbPath := filepath.Join(t.TempDir(), "search.db")
+	b, err := Create(dbPath, testOptions())
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, d := range []*document.Document{
+		{URI: "apple-docs://uikit/uiapplicationdelegate", Title: "UIApplicationDelegate", Kind: "protocol"},
+		{URI: "apple-docs://uikit/uiapplicationdelegate/willterminate", Title: "willTerminate", Kind: "property", Parent: "apple-docs://uikit/uiapplicationdelegate"},
+		{URI: "apple-docs://uikit/uiresponder", Title: "UIResponder", Kind: "class"},
+		{URI: "apple-docs://uikit/uiresponder/keyboardframebeginuserinfokey", Title: "keyboardFrameBeginUserInfoKey", Kind: "property", Parent: "apple-docs://uikit/uiresponder"},
+	} {
+		d.Source, d.Framework, d.Markdown = document.SourceAppleDocs, "uikit", "# "+d.Title+"\n"
+		mustNoErr(t, b.Put(d))
+	}
+	mustNoErr(t, b.Commit(context.Background()))
+	st := openStore(t, dbPath)
+	for _, c := range []struct {
+		typ, member string
+		prefix      bool
+		want        string
+	}{
+		{"uiresponder", "keyboardframebeginuserinfokey", false, "keyboardFrameBeginUserInfoKey UIResponder"},
+		{"ui", "keyboardframebeginuserinfokey", true, "keyboardFrameBeginUserInfoKey UIResponder"},
+		{"ui", "keyboardframebeginuserinfokey", false, " "},
+		{"uiapplication", "willterminate", false, " "},
+		{"uiapplication", "willterminate", true, "willTerminate UIApplicationDelegate"},
+	} {
+		member, typ, err := st.MemberOfType(context.Background(), c.typ, c.member, c.prefix)
+		mustNoErr(t, err)
+		if got := member + " " + typ; got != c.want {
+			t.Errorf("MemberOfType(%q, %q, prefix %v) = %q, want %q", c.typ, c.member, c.prefix, got, c.want)
+		}
+	}
+}

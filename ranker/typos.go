@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/cupertino-go/cupertino/index"
+	"github.com/cupertino-go/cupertino/internal/swiftsym"
 )
 
 // nearestTitle returns the title nearest to w, or "" when none is close.
@@ -189,4 +190,42 @@ func osaDistance(a, b string, limit int) int {
 		prev2, prev, cur = prev, cur, prev2
 	}
 	return prev[m]
+}
+
+// swiftNameOf reads a name in Objective-C's style for a constant, a
+// framework prefix then words, as the member Swift imports it as: the
+// words after the prefix, or after a type the prefix and the first words
+// name, with a lower-case start. UIKeyboardFrameBeginUserInfoKey is
+// UIResponder's keyboardFrameBeginUserInfoKey,
+// UIApplicationDidBecomeActiveNotification UIApplication's
+// didBecomeActiveNotification. Old questions and answers write the
+// Objective-C names, which no page titles and no misspelling is near.
+// "" when no such member exists.
+func (e *Engine) swiftNameOf(ctx context.Context, w string) (string, error) {
+	words := swiftsym.CamelWords(w)
+	if len(words) < 3 || len(words[0]) < 2 || len(words[0]) > 3 || strings.ToUpper(words[0]) != words[0] {
+		return "", nil
+	}
+	prefix := words[0]
+	for k := 1; k < len(words)-1; k++ {
+		owner := prefix + strings.Join(words[1:k], "")
+		member := lowerStart(words[k]) + strings.Join(words[k+1:], "")
+		// The words after the prefix alone may name a member of any of
+		// its types (UIResponder's keyboard keys); later splits name a
+		// type (UIApplication).
+		title, _, err := e.store.MemberOfType(ctx, strings.ToLower(owner), strings.ToLower(member), k == 1)
+		if err != nil || title != "" {
+			return title, err
+		}
+	}
+	return "", nil
+}
+
+// lowerStart is a word as it starts a Swift member's name: "Keyboard" is
+// keyboard, an acronym "URL" is url.
+func lowerStart(word string) string {
+	if strings.ToUpper(word) == word {
+		return strings.ToLower(word)
+	}
+	return strings.ToLower(word[:1]) + word[1:]
 }

@@ -492,6 +492,9 @@ func (e *Engine) correct(ctx context.Context, raw string) (string, error) {
 			continue
 		}
 		near, err := e.nearestTitle(ctx, w)
+		if err == nil && near == "" {
+			near, err = e.swiftNameOf(ctx, w)
+		}
 		if err != nil {
 			return "", err
 		}
