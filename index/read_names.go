@@ -14,6 +14,8 @@ import (
 
 	"github.com/cupertino-go/cupertino/internal/document"
 	"github.com/cupertino-go/cupertino/internal/sqlrows"
+
+	"modernc.org/sqlite"
 )
 
 // ErrNoDocsTable means a file a NameLookup was asked to read has no docs
@@ -99,11 +101,15 @@ func OpenNameLookup(path string) (*NameLookup, error) {
 	// too, so nothing in the harness can touch the user's index.
 	// SQLite's default page cache: a 32 MiB one cost a verify call more
 	// in the driver's page allocations than the file reads it saved.
-	dsn := "file:" + (&url.URL{Path: abs}).EscapedPath() + "?mode=ro&_pragma=query_only(1)"
-	db, err := sql.Open("sqlite", dsn)
+	// immutable=1, as the Store has it: a committed index is never written
+	// in place, so a statement need not lock the file and check it for
+	// changes. The connections plan without STAT4's samples (stat4.go).
+	dsn := "file:" + (&url.URL{Path: abs}).EscapedPath() + "?mode=ro&immutable=1&_pragma=query_only(1)"
+	connector, err := sqlite.NewConnector(dsn)
 	if err != nil {
 		return nil, fmt.Errorf("open index: %w", err)
 	}
+	db := sql.OpenDB(noStat4Connector{connector})
 	l := &NameLookup{db: db, path: abs}
 	if err := l.prepare(); err != nil {
 		db.Close()
