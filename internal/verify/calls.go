@@ -50,6 +50,8 @@ type site struct {
 	// ownNamed: the file's own types declare a member of this name too,
 	// none in an extension or a protocol; the receiver is a typed local.
 	ownNamed bool
+	// attribute: an init site written as an attribute, `@Attribute(.unique)`.
+	attribute bool
 	// ownView: the root is a value of this view of the file's own
 	// (ownViews), which offers View's members and its own: an opaque
 	// `some View` until a link is read.
@@ -274,7 +276,7 @@ func (a *Analysis) sites() []site {
 	for i, t := range a.toks {
 		a.step()
 		switch {
-		case t.Kind == tokIdent && isCapitalized(t.Text):
+		case (t.Kind == tokIdent || t.Kind == tokAttr) && isCapitalized(t.Text):
 			if s, ok := a.initSite(i, labels); ok {
 				out = append(out, s)
 			}
@@ -383,7 +385,7 @@ func (a *Analysis) initSite(i int, labels map[int][]string) (site, bool) {
 	if !a.tok(k).IsPunct("(") || a.tok(k).SpaceBefore {
 		return site{}, false
 	}
-	s := site{kind: siteInit, tok: i, open: k, line: t.Line, name: t.Text, called: true, labels: labels[k]}
+	s := site{kind: siteInit, tok: i, open: k, line: t.Line, name: t.Text, called: true, labels: labels[k], attribute: t.Kind == tokAttr}
 	if s.labels == nil {
 		s.labels = []string{}
 	}
@@ -701,6 +703,11 @@ func (c *Checker) checkSite(g *graphView, a *Analysis, s site, imports, extInits
 	case siteInit:
 		if extInits[s.name] || extInits["*"] {
 			return Reference{}, false, nil
+		}
+		if s.attribute {
+			if r, found, judged := c.checkMacroAttribute(g, a, s, imports, expect); judged {
+				return r, found, nil
+			}
 		}
 		types := g.typesNamed(s.name, imports)
 		inits := g.membersOf(types, "init")
@@ -1051,6 +1058,34 @@ func memberElsewhere(g *graphView, s site, types []*apiType, opaque bool, import
 	r.Nearest = typeCandidates(others, s.name)
 	r.Why = recv + ", its superclasses and protocols have no member `" + s.name + "`, and no type of a framework the file imports has one; it is on " + candidateNames(r.Nearest)
 	return r, true
+}
+
+// checkMacroAttribute judges an attribute that names an Apple macro of an
+// imported framework (`@Attribute(.unique)`, `@Relationship(deleteRule:
+// .cascade)`) as a call of the macro: its labels must fit one of its
+// declarations, and its leading dots take the parameters' types. judged
+// is false for any other attribute (a property wrapper, whose initializer
+// takes its property's value unwritten, or the project's own).
+func (c *Checker) checkMacroAttribute(g *graphView, a *Analysis, s site, imports map[string]bool, expect map[int]string) (r Reference, found, judged bool) {
+	var macros []apiMember
+	for _, m := range g.overloads(s.name, false) {
+		// A macro's page sits under its framework's, whose title the
+		// graph does not read: the address names the framework.
+		if m.kind == "macro" && m.decl != "" && imports[uriFramework(m.uri)] {
+			macros = append(macros, m)
+		}
+	}
+	if len(macros) == 0 {
+		return Reference{}, false, false
+	}
+	if fitsAny(macros, s.name, s.labels, s.trailing) {
+		a.expectArguments(s, macros, s.name, expect)
+		return Reference{}, false, true
+	}
+	r = Reference{Line: s.line, Symbol: signature(s.name, s.labels), Kind: string(RefMacro), Status: WrongLabels}
+	r.Nearest = overloadCandidates(macros, "")
+	r.Why = "no declaration of @" + s.name + " takes " + signature("", s.labels) + "; real ones: " + candidateNames(r.Nearest)
+	return r, true, true
 }
 
 // inScopeOverloads lists a name's documented overloads on types of the

@@ -69,6 +69,14 @@ func testGraph() graphTable {
 	d.Pages = append(d.Pages, index.GraphPage{URI: "apple-docs://foundation/filemanager/1415371-createdirectory", Title: "createDirectory(at:withIntermediateDirectories:attributes:)", Kind: "method",
 		ParentURI: "apple-docs://foundation/filemanager"},
 		index.GraphPage{URI: "apple-docs://foundation/filemanager/1415372-logformat", Title: "logFormat(with:_:)", Kind: "method", ParentURI: "apple-docs://foundation/filemanager"})
+	// SwiftData: a macro, whose page sits under its framework's, and the
+	// options type its variadic parameter takes.
+	d.Pages = append(d.Pages, index.GraphPage{URI: "apple-docs://swiftdata/attribute(_:originalname:)", Title: "Attribute(_:originalName:)", Kind: "macro",
+		ParentURI: "apple-docs://swiftdata", Declaration: "@attached(peer) macro Attribute(_ options: Schema.Attribute.Option..., originalName: String? = nil)"})
+	typ("apple-docs://swiftdata/schema/attribute/option", "Schema.Attribute.Option", "struct")
+	for _, c := range []string{"unique", "externalStorage", "ephemeral"} {
+		member("apple-docs://swiftdata/schema/attribute/option", c, "property", "static var "+c+": Schema.Attribute.Option { get }")
+	}
 	typ("apple-docs://uikit/uicolor", "UIColor", "class")
 	member("apple-docs://uikit/uicolor", "init(red:green:blue:alpha:)", "init", "init(red: CGFloat, green: CGFloat, blue: CGFloat, alpha: CGFloat)")
 	member("apple-docs://uikit/uicolor", "init(white:alpha:)", "init", "init(white: CGFloat, alpha: CGFloat)")
@@ -382,6 +390,10 @@ func TestTypedChecks(t *testing.T) {
 		{"a member a view of the file's own declares", "import SwiftUI\nstruct Row: View {\n  var body: some View { Text(\"a\") }\n  func separatorStyle(_ s: Int) -> some View { self }\n}\nlet v = Row().separatorStyle(1)\n", "", ""},
 		{"a view of the file's own that the file extends is not judged", "import SwiftUI\nstruct Row: View {\n  var body: some View { Text(\"a\") }\n}\nextension Row: Sendable {}\nlet v = Row().separatorStyle(.none)\n", "", ""},
 		{"a type of the file's own with another conformance is not judged", "import SwiftUI\nstruct Row: View, Identifiable {\n  var body: some View { Text(\"a\") }\n}\nlet v = Row().separatorStyle(.none)\n", "", ""},
+		{"a macro attribute's leading dot its parameter's type lacks", "import SwiftData\nfinal class Song {\n  @Attribute(.unique, .indexed) var title: String\n}\n", NoSuchCase, "indexed"},
+		{"a macro attribute's real leading dots", "import SwiftData\nfinal class Song {\n  @Attribute(.unique, .externalStorage, originalName: \"t\") var title: String\n}\n", "", ""},
+		{"a macro attribute's labels that fit no declaration", "import SwiftData\nfinal class Song {\n  @Attribute(.unique, renamed: \"t\") var title: String\n}\n", WrongLabels, "Attribute"},
+		{"a macro of a framework the file does not import is not judged", "import Foundation\nfinal class Song {\n  @Attribute(.indexed) var title: String\n}\n", "", ""},
 		{"a trailing comma in the arguments", "import SwiftUI\nlet v = Text(\"a\").padding(4).shadow(\n  radius: 2,\n)\n", "", ""},
 		{"an initializer page titled init alone", "import Dispatch\nlet q = DispatchQueue(name: \"q\")\n", NoSuchInitializer, "DispatchQueue"},
 		{"an initializer with a defaulted label left out", "import Dispatch\nlet q = DispatchQueue(label: \"q\")\n", "", ""},

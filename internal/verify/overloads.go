@@ -325,6 +325,7 @@ func assign(written []string, trailing int, params []param) ([]int, bool) {
 // plainType is a parameter's type when it is a plain, possibly nested or
 // optional, name: "UIView.ContentMode" for " UIView.ContentMode = .scaleToFill".
 func plainType(typ string) string {
+	typ = strings.TrimSuffix(strings.TrimSpace(typ), "...") // a variadic's element
 	typ = strings.TrimSpace(typ)
 	typ = strings.TrimSuffix(strings.TrimSuffix(typ, "?"), "!")
 	if typ == "" || !isCapitalized(typ) {
