@@ -43,7 +43,7 @@ func TestCheckStatuses(t *testing.T) {
 	table := openTable(t, makeIndex(t, true))
 	code := "import SwiftUI\nstruct A: View {\n    var body: some View {\n        UIOnly().padding().glassEffect().shimmer()\n    }\n}\nlet c = NSURLConnection()\n"
 	rep := checkCode(t, table, Options{Targets: []Target{target(t, "macos15.0")}}, File{Path: "A.swift", Code: code})
-	want := "2:View:resolved 4:UIOnly:unavailable 4:.padding:resolved 4:.glassEffect:unavailable 4:.shimmer:unknown 7:NSURLConnection:deprecated 7:NSURLConnection:deprecated"
+	want := "2:View:resolved 4:UIOnly:unavailable 4:UIOnly.padding:resolved 4:.glassEffect:unavailable 4:.shimmer:unknown 7:NSURLConnection:deprecated 7:NSURLConnection:deprecated"
 	if got := summary(rep); got != want {
 		t.Errorf("references\n got %s\nwant %s", got, want)
 	}
@@ -153,12 +153,31 @@ func TestCitationInImportedFramework(t *testing.T) {
 	})
 	rep := checkCode(t, table, Options{}, File{Code: "import SwiftUI\nlet v = Text(\"a\").background(.red)\n"})
 	for _, r := range rep.References {
-		if r.Symbol == ".background" {
+		if r.Symbol == "Text.background" {
 			if r.URI != "apple-docs://swiftui/view/background(_:alignment:)" {
 				t.Errorf("cites %s, want SwiftUI's page", r.URI)
 			}
 			return
 		}
 	}
-	t.Fatalf("no reference to .background: %+v", rep.References)
+	t.Fatalf("no reference to Text.background: %+v", rep.References)
+}
+
+// TestMemberOfAnInitializersValueCitesItsType: a member right after a
+// type's initializer call is cited on that type (Text.bold), not on
+// another type of the same framework that has the name too (Font.bold).
+func TestMemberOfAnInitializersValueCitesItsType(t *testing.T) {
+	table := NewMemTable("bold twice", []SymbolInfo{
+		{Name: "Text", Kind: "struct", Module: "swiftui", URI: "apple-docs://swiftui/text"},
+		{Name: "bold", Parent: "Font", Kind: "method", Module: "swiftui", URI: "apple-docs://swiftui/font/bold()"},
+		{Name: "bold", Parent: "Text", Kind: "method", Module: "swiftui", URI: "apple-docs://swiftui/text/bold()"},
+	})
+	rep := checkCode(t, table, Options{}, File{Code: "import SwiftUI\nlet a = Text(\"a\").bold()\n"})
+	cited := map[string]string{}
+	for _, r := range rep.References {
+		cited[fmt.Sprint(r.Line, " ", r.Symbol)] = r.URI
+	}
+	if got := cited["2 Text.bold"]; got != "apple-docs://swiftui/text/bold()" {
+		t.Errorf("Text(…).bold() cites %q, want Text's page: %v", got, cited)
+	}
 }

@@ -507,6 +507,12 @@ func (a *Analysis) memberRef(dot int) (Ref, bool) {
 		if rcv.direct && !a.ownTypes[root.Text] {
 			ref.Parent = root.Text
 		}
+		if a.madeByInit(rcv, dot) && !a.ownTypes[root.Text] {
+			// `Text(name).font(.title)`: a member of the value the type's
+			// initializer made is cited on that type, or on the ancestor
+			// or protocol that documents it (View.font, not NSMenu's).
+			ref.Parent, ref.parentFromLocal = root.Text, true
+		}
 		return ref, true
 	}
 	// A lowercase root is a local, a parameter or an inherited property. Its
@@ -525,6 +531,20 @@ func (a *Analysis) memberRef(dot int) (Ref, bool) {
 		return ref, true
 	}
 	return Ref{}, false
+}
+
+// madeByInit says whether the member at the dot follows right after its
+// chain's root type's initializer call: `Text(name).font`, `VStack { … }
+// .padding()`, no member between.
+func (a *Analysis) madeByInit(rcv receiver, dot int) bool {
+	if rcv.prev >= 0 || rcv.link != rcv.root {
+		return false
+	}
+	open := a.tok(rcv.root + 1)
+	if !(open.IsPunct("(") || open.IsPunct("{")) || open.SpaceBefore && open.IsPunct("(") {
+		return false
+	}
+	return a.closeOf(rcv.root+1) == dot-1
 }
 
 // chainDeclarations answers, for a member's receiver chain, whether the

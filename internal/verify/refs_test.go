@@ -41,7 +41,7 @@ struct Item { var title: String }
 extension View {
     func cardStyle() -> some View { self }
 }`,
-			want: []string{"member:.font", "member:.padding", "type:HStack", "type:State", "type:String", "type:Text", "type:Toggle", "type:View"},
+			want: []string{"member:HStack.padding", "member:Text.font", "type:HStack", "type:State", "type:String", "type:Text", "type:Toggle", "type:View"},
 		},
 		{
 			name: "static members on framework types and typed locals",
@@ -131,10 +131,10 @@ func later() {
 		line  int
 		floor string
 	}{
-		".newThing":   {6, "18.0"},
-		".oldThing":   {8, ""},
-		".glassy":     {14, "26.0"},
-		".afterGuard": {19, "17.4"},
+		"Text.newThing":   {6, "18.0"},
+		"Text.oldThing":   {8, ""},
+		"Text.glassy":     {14, "26.0"},
+		"Text.afterGuard": {19, "17.4"},
 	}
 	seen := 0
 	for _, r := range ExtractRefs(code) {
