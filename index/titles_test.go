@@ -3,7 +3,6 @@ package index
 import (
 	"context"
 	"fmt"
-	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -16,24 +15,16 @@ import (
 // and never lets a later title in, so a correction's candidates are the
 // unwindowed scan's, filtered (ranker's titlesFrom relies on it).
 func TestEachTitleFromWindowOnlyLeavesOut(t *testing.T) {
-	dbPath := filepath.Join(t.TempDir(), "search.db")
-	b, err := Create(dbPath, testOptions())
-	if err != nil {
-		t.Fatal(err)
-	}
 	// Titles of 3 to 14 letters under "ui", out of title order, and two
 	// under other prefixes.
+	var docs []*document.Document
 	for i := range 40 {
-		title := "UI" + "ABCDEFGHIJKL"[:1+i%12] + fmt.Sprint(i/12)
-		mustNoErr(t, b.Put(&document.Document{URI: fmt.Sprintf("apple-docs://uikit/t%d", i), Source: document.SourceAppleDocs,
-			Framework: "uikit", Title: title, Kind: "class", Markdown: "# " + title + "\n"}))
+		docs = append(docs, &document.Document{URI: fmt.Sprintf("apple-docs://uikit/t%d", i), Title: "UI" + "ABCDEFGHIJKL"[:1+i%12] + fmt.Sprint(i/12), Kind: "class"})
 	}
 	for _, title := range []string{"UHint", "UJump"} {
-		mustNoErr(t, b.Put(&document.Document{URI: "apple-docs://uikit/" + title, Source: document.SourceAppleDocs,
-			Framework: "uikit", Title: title, Kind: "class", Markdown: "# " + title + "\n"}))
+		docs = append(docs, &document.Document{URI: "apple-docs://uikit/" + title, Title: title, Kind: "class"})
 	}
-	mustNoErr(t, b.Commit(context.Background()))
-	st := openStore(t, dbPath)
+	st := storeOfUIKitPages(t, docs)
 	titles := func(limit, lo, hi int) []string {
 		var out []string
 		mustNoErr(t, st.EachTitleFrom(context.Background(), "ui", limit, lo, hi, func(r TitleRow) { out = append(out, r.Title) }))
@@ -60,22 +51,12 @@ func TestEachTitleFromWindowOnlyLeavesOut(t *testing.T) {
 // so, or, with prefix, of any type whose title starts so; never a member
 // of a longer-titled type without prefix.
 func TestMemberOfType(t *testing.T) {
-	dbPath := filepath.Join(t.TempDir(), "search.db")
-	b, err := Create(dbPath, testOptions())
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, d := range []*document.Document{
+	st := storeOfUIKitPages(t, []*document.Document{
 		{URI: "apple-docs://uikit/uiapplicationdelegate", Title: "UIApplicationDelegate", Kind: "protocol"},
 		{URI: "apple-docs://uikit/uiapplicationdelegate/willterminate", Title: "willTerminate", Kind: "property", Parent: "apple-docs://uikit/uiapplicationdelegate"},
 		{URI: "apple-docs://uikit/uiresponder", Title: "UIResponder", Kind: "class"},
 		{URI: "apple-docs://uikit/uiresponder/keyboardframebeginuserinfokey", Title: "keyboardFrameBeginUserInfoKey", Kind: "property", Parent: "apple-docs://uikit/uiresponder"},
-	} {
-		d.Source, d.Framework, d.Markdown = document.SourceAppleDocs, "uikit", "# "+d.Title+"\n"
-		mustNoErr(t, b.Put(d))
-	}
-	mustNoErr(t, b.Commit(context.Background()))
-	st := openStore(t, dbPath)
+	})
 	for _, c := range []struct {
 		typ, member string
 		prefix      bool
@@ -93,4 +74,12 @@ func TestMemberOfType(t *testing.T) {
 			t.Errorf("MemberOfType(%q, %q, prefix %v) = %q, want %q", c.typ, c.member, c.prefix, got, c.want)
 		}
 	}
+}
+
+// storeOfUIKitPages opens an index of docs, each an Apple UIKit page.
+func storeOfUIKitPages(t *testing.T, docs []*document.Document) *Store {
+	for _, d := range docs {
+		d.Source, d.Framework, d.Markdown = document.SourceAppleDocs, "uikit", "# "+d.Title+"\n"
+	}
+	return storeOf(t, docs...)
 }
