@@ -77,7 +77,9 @@ type search struct {
 	q          *Query
 	f          Filters
 	identifier bool
-	scope      []string
+	// filter is the request's filters, applied by every stage through
+	// it (request_filter.go).
+	filter requestFilter
 	cands      map[int64]*candidate
 	forced     int
 	ftsExpr    string // the full-text expression finally used, for --explain
@@ -260,7 +262,7 @@ func documentation() partition {
 func (s *search) partitions() []partition {
 	main := documentation()
 	var apart []partition
-	for _, src := range s.scope {
+	for _, src := range s.filter.scope {
 		r, ok := s.e.ranges[src]
 		if !separateSources[src] || !ok {
 			main.sources = append(main.sources, src)
@@ -410,20 +412,7 @@ func (s *search) smallRanges() []idRange {
 // matchExpr is the AND of keywords, with a framework filter as a column
 // phrase so the count reflects it.
 func (s *search) matchExpr(keywords []string) string {
-	return s.matchExpr2(MatchAll(keywords))
-}
-
-// matchExpr2 adds the framework filter to an expression.
-func (s *search) matchExpr2(expr string) string {
-	if s.f.Framework != "" {
-		expr = MatchColumns([]string{"framework"}, Quote(s.f.Framework)) + " AND (" + expr + ")"
-	}
-	if s.f.Year != 0 {
-		// wwdc://2024/10210 is the token run wwdc 2024 10210 of the uri
-		// column: the phrase keeps a common word's matches to that year.
-		expr = MatchColumns([]string{"uri"}, Quote(fmt.Sprintf("%s %d", document.SourceWWDC, s.f.Year))) + " AND (" + expr + ")"
-	}
-	return expr
+	return s.filter.constrain(MatchAll(keywords))
 }
 
 // countMatches counts matches up to the cap plus one.
@@ -591,4 +580,4 @@ func baseName(name string) string {
 	return name
 }
 
-func (s *search) inScope(src string) bool { return containsString(s.scope, src) }
+func (s *search) inScope(src string) bool { return s.filter.inScope(src) }

@@ -109,11 +109,12 @@
 // the chapter of the best ones joins the candidates named by its section,
 // and the book then fuses at Apple's weight (sections.go).
 //
-// Filters apply in Go to the fetched rows before they are scored (keep in
-// rank.go), one code path for every stage; besides, the sources in scope
-// decide which stages run, a framework or year filter narrows the
-// full-text MATCH, and a framework or kind filter also asks SQL for its
-// pages before any cap, so it is exact (filtered.go). A filtered word or
+// Filters are one value per request, requestFilter (request_filter.go),
+// through which every stage applies them: they are tested on the fetched
+// rows before they are scored (keeps), the sources in scope decide which
+// stages run, a framework or year filter narrows the full-text MATCH
+// (constrain), and a framework or kind filter also asks SQL for its pages
+// before any cap (page), so it is exact (filtered.go). A filtered word or
 // two orders its near-ties by how much sample and package code uses each
 // type (prominence.go).
 //

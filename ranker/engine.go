@@ -152,7 +152,7 @@ func (e *Engine) run(ctx context.Context, q *Query, f Filters, call *readCall) (
 		s.concepts = buildConcepts(q.Terms)
 	}
 	s.dataIntent = e.dataIntent(q, f)
-	s.scope = e.scope(f, q, s.identifier)
+	scope := e.scope(f, q, s.identifier)
 	if len(q.Attributes) > 0 || len(q.Keywords) >= minTopicWords || q.Prose || s.swiftQuestion {
 		// What sectionStage, the topics and the attributes' topics read;
 		// one name reads no section and can name no topic.
@@ -162,12 +162,13 @@ func (e *Engine) run(ctx context.Context, q *Query, f Filters, call *readCall) (
 		}
 		s.sectionIndex = x
 	}
-	if len(f.Sources) == 0 && !containsString(s.scope, sectionFusionSource) && len(s.sectionIndex.namedAttributeTopics(q)) > 0 {
+	if len(f.Sources) == 0 && !containsString(scope, sectionFusionSource) && len(s.sectionIndex.namedAttributeTopics(q)) > 0 {
 		// An @attribute the book's section names brings the book into a
 		// scope of declaring pages.
-		s.scope = append(s.scope, sectionFusionSource)
-		sort.Strings(s.scope)
+		scope = append(scope, sectionFusionSource)
+		sort.Strings(scope)
 	}
+	s.filter = requestFilter{f: f, scope: scope}
 	if err := s.gather(ctx); err != nil {
 		return nil, err
 	}
@@ -175,7 +176,7 @@ func (e *Engine) run(ctx context.Context, q *Query, f Filters, call *readCall) (
 		return nil, err
 	}
 	results := s.rank()
-	if s.narrowed() && len(results) < f.Limit {
+	if s.filter.narrowed() && len(results) < f.Limit {
 		// A filter is exact: what the bounded stages missed, SQL finds.
 		added, err := s.filteredFullText(ctx)
 		if err != nil {

@@ -5,32 +5,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/cupertino-go/cupertino/index"
 )
-
-// narrowed reports whether the search has a filter the candidate stages do
-// not apply themselves.
-func (s *search) narrowed() bool { return s.f.Framework != "" || s.f.Kind != "" }
-
-// storedKinds are the docs.kind values a kind filter keeps: the SQL side of
-// KeepsKind, which also reads the property-list heading.
-func storedKinds(kind string) []string {
-	switch kind {
-	case "":
-		return nil
-	case "property":
-		return []string{"property", "var", "let"}
-	case KindPropertyListKey:
-		return []string{"typealias", "dictionary"}
-	}
-	return []string{kind}
-}
-
-// pageFilter is the framework, kind and source scope as the index's
-// filter.
-func (s *search) pageFilter() index.PageFilter {
-	return index.PageFilter{Framework: s.f.Framework, Kinds: storedKinds(s.f.Kind), Sources: s.scope}
-}
 
 // filterKeywords are the lower-case words a filtered search looks for in
 // titles: the keywords, else every term.
@@ -51,7 +26,7 @@ func (s *search) filterKeywords() []string {
 // filteredTitles is step 1: the filter's pages titled with every keyword,
 // else, for several keywords, with the rarest-looking (longest) one.
 func (s *search) filteredTitles(ctx context.Context) error {
-	if !s.narrowed() {
+	if !s.filter.narrowed() {
 		return nil
 	}
 	words := s.filterKeywords()
@@ -73,7 +48,7 @@ func (s *search) filteredTitles(ctx context.Context) error {
 }
 
 func (s *search) filteredTitleQuery(ctx context.Context, words []string) error {
-	return s.addIDs(ctx, viaFilterTitle)(s.e.store.FilteredTitleIDs(ctx, s.pageFilter(), words, filteredTitleLimit))
+	return s.addIDs(ctx, viaFilterTitle)(s.e.store.FilteredTitleIDs(ctx, s.filter.page(), words, filteredTitleLimit))
 }
 
 // filteredFullText is step 2: full-text matches of the keywords (all of
@@ -86,7 +61,7 @@ func (s *search) filteredFullText(ctx context.Context) (bool, error) {
 	}
 	defer s.trace(ctx, "filtered full text", time.Now())
 	before := len(s.cands)
-	filter := s.pageFilter()
+	filter := s.filter.page()
 	tables := map[string]bool{}
 	for _, p := range s.partitions() {
 		tables[p.table] = true

@@ -82,7 +82,7 @@ func (s *search) lookups(ctx context.Context) error {
 // there are under two thousand of them, found through docs_kind.
 func (s *search) wholePages(ctx context.Context) error {
 	var sources []string
-	for _, src := range s.scope {
+	for _, src := range s.filter.scope {
 		// A source joining a name lookup it was not asked for has no
 		// whole page to offer: "Continuation" is not a package.
 		if separateSources[src] && (s.asked(src) || !s.identifier) {

@@ -23,7 +23,7 @@ import (
 // reads as prose, and is the same question as "gesture") that is not an
 // identifier.
 func (s *search) prominenceApplies() bool {
-	return s.narrowed() && !s.identifier && len(s.q.Keywords) >= 1 &&
+	return s.filter.narrowed() && !s.identifier && len(s.q.Keywords) >= 1 &&
 		len(s.q.Keywords) <= prominenceKeywords
 }
 

@@ -41,13 +41,13 @@ func TestProminenceReadsOnlyFilteredWords(t *testing.T) {
 		s    search
 		want bool
 	}{
-		{"filtered word", search{q: &Query{Keywords: []string{"controller"}}, f: Filters{Framework: "uikit"}}, true},
-		{"filtered two words", search{q: &Query{Keywords: []string{"date", "picker"}}, f: Filters{Kind: "struct"}}, true},
+		{"filtered word", search{q: &Query{Keywords: []string{"controller"}}, filter: requestFilter{f: Filters{Framework: "uikit"}}}, true},
+		{"filtered two words", search{q: &Query{Keywords: []string{"date", "picker"}}, filter: requestFilter{f: Filters{Kind: "struct"}}}, true},
 		{"unfiltered", search{q: &Query{Keywords: []string{"controller"}}}, false},
-		{"identifier", search{q: &Query{Keywords: []string{"uiviewcontroller"}}, f: Filters{Framework: "uikit"}, identifier: true}, false},
-		{"two words read as prose", search{q: &Query{Keywords: []string{"pan", "gesture"}, Prose: true}, f: Filters{Framework: "uikit"}}, true},
-		{"request", search{q: &Query{Keywords: []string{"present", "modal", "controller"}, Prose: true}, f: Filters{Framework: "uikit"}}, false},
-		{"long", search{q: &Query{Keywords: []string{"a", "b", "c"}}, f: Filters{Framework: "uikit"}}, false},
+		{"identifier", search{q: &Query{Keywords: []string{"uiviewcontroller"}}, filter: requestFilter{f: Filters{Framework: "uikit"}}, identifier: true}, false},
+		{"two words read as prose", search{q: &Query{Keywords: []string{"pan", "gesture"}, Prose: true}, filter: requestFilter{f: Filters{Framework: "uikit"}}}, true},
+		{"request", search{q: &Query{Keywords: []string{"present", "modal", "controller"}, Prose: true}, filter: requestFilter{f: Filters{Framework: "uikit"}}}, false},
+		{"long", search{q: &Query{Keywords: []string{"a", "b", "c"}}, filter: requestFilter{f: Filters{Framework: "uikit"}}}, false},
 	} {
 		if got := tc.s.prominenceApplies(); got != tc.want {
 			t.Errorf("%s: prominenceApplies = %v, want %v", tc.name, got, tc.want)

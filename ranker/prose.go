@@ -271,7 +271,7 @@ func (s *search) proseFullText(ctx context.Context) error {
 	if len(cs) == 0 {
 		return nil
 	}
-	expr := s.matchExpr2(conceptsExpr(cs))
+	expr := s.filter.constrain(conceptsExpr(cs))
 	n, err := s.countUpTo(ctx, expr, s.proseCap())
 	if err != nil {
 		return err
@@ -340,7 +340,7 @@ func (s *search) dropCommon(ctx context.Context, cs []concept, expr string, n in
 			// the relaxation cannot beat n, and its count is not needed.
 			continue
 		}
-		relaxed := s.matchExpr2(conceptsExpr(cs))
+		relaxed := s.filter.constrain(conceptsExpr(cs))
 		m, err := s.countUpTo(ctx, relaxed, s.proseCap())
 		if err != nil {
 			return err

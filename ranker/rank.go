@@ -41,7 +41,7 @@ func (s *search) rank() []Result {
 	best := map[string]float64{}
 	var kept []*candidate
 	for _, c := range s.cands {
-		if c.uri == "" || !s.keep(c) {
+		if c.uri == "" || !s.filter.keeps(c) {
 			continue
 		}
 		c.prepare()
@@ -191,26 +191,6 @@ func (sc *scored) result(fu Fused, order int) Result {
 		Score:        float64(tierCount-sc.tier) + fu.Score + float64(order)*1e-9,
 		Availability: c.introduced, Deprecated: c.deprecated, Explain: explain,
 	}
-}
-
-// keep applies the filters.
-func (s *search) keep(c *candidate) bool {
-	if !s.inScope(c.source) {
-		return false
-	}
-	if s.f.Framework != "" && c.framework != s.f.Framework {
-		return false
-	}
-	if s.f.Language != "" && c.language != s.f.Language {
-		return false
-	}
-	if !s.f.KeepsKind(c.kind, c.configKey) {
-		return false
-	}
-	if s.f.Year != 0 && !strings.HasPrefix(c.uri, fmt.Sprintf("%s://%d/", document.SourceWWDC, s.f.Year)) {
-		return false
-	}
-	return s.f.AvailableBy(c.introduced)
 }
 
 // tier places a candidate in its match tier.
