@@ -79,7 +79,7 @@ type search struct {
 	identifier bool
 	// filter is the request's filters, applied by every stage through
 	// it (request_filter.go).
-	filter requestFilter
+	filter     requestFilter
 	cands      map[int64]*candidate
 	forced     int
 	ftsExpr    string // the full-text expression finally used, for --explain

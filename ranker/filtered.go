@@ -4,7 +4,6 @@ import (
 	"context"
 	"strings"
 	"time"
-
 )
 
 // filterKeywords are the lower-case words a filtered search looks for in
