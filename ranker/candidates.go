@@ -75,7 +75,6 @@ type candidate struct {
 type search struct {
 	e          *Engine
 	q          *Query
-	f          Filters
 	identifier bool
 	// filter is the request's filters, applied by every stage through
 	// it (request_filter.go).
@@ -225,7 +224,7 @@ func (s *search) gather(ctx context.Context) error {
 // asked reports whether the query asked for src: a source filter, a source
 // prefix or a hint word naming it.
 func (s *search) asked(src string) bool {
-	return containsString(s.f.Sources, src) || s.q.SourceHint == src
+	return containsString(s.filter.f.Sources, src) || s.q.SourceHint == src
 }
 
 // inSeparateRange reports whether a document id falls in the id range of a

@@ -145,7 +145,7 @@ func (e *Engine) run(ctx context.Context, q *Query, f Filters, call *readCall) (
 	if len(f.Sources) == 0 && len(q.Sources) > 0 {
 		f.Sources = q.Sources
 	}
-	s := &search{e: e, q: q, f: f, call: call, identifier: isIdentifierQuery(q), cands: map[int64]*candidate{}, part: documentation()}
+	s := &search{e: e, q: q, call: call, identifier: isIdentifierQuery(q), cands: map[int64]*candidate{}, part: documentation()}
 	asked := questionAsked(ctx)
 	s.swiftQuestion, s.framedQuestion, s.platform = asked.swift, asked.framed, asked.platform
 	if q.Prose {

@@ -74,7 +74,7 @@ func TestExactTitleNamesAFrameworksView(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		s := &search{q: &q, f: Filters{Framework: framework}}
+		s := &search{q: &q, filter: requestFilter{f: Filters{Framework: framework}}}
 		s.prepareQuery()
 		c := &candidate{title: title, kind: "struct"}
 		c.prepare()

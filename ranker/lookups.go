@@ -187,14 +187,14 @@ func (s *search) forcedPages(ctx context.Context, text string) error {
 		return true, nil
 	}
 	if s.inScope(document.SourceAppleDocs) && len(q.Terms) == 1 && q.TypeName == "" && swiftlex.IdentifierPrefix(q.Terms[0]) == q.Terms[0] {
-		for _, fw := range canonicalFrameworks(s.f.Framework, q.FrameworkHint) {
+		for _, fw := range canonicalFrameworks(s.filter.f.Framework, q.FrameworkHint) {
 			if _, err := byURI("apple-docs://"+fw+"/"+text, viaCanonical); err != nil {
 				return err
 			}
 		}
 		// Swift names a protocol "…Protocol" when the plain name is taken by
 		// an associated type: Iterator -> IteratorProtocol.
-		if len(types) == 0 && s.f.Framework == "" {
+		if len(types) == 0 && s.filter.f.Framework == "" {
 			if _, err := byURI("apple-docs://swift/"+text+"protocol", viaCanonical); err != nil {
 				return err
 			}

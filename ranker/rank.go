@@ -102,8 +102,8 @@ func (s *search) rank() []Result {
 		}
 		return false // keep the fused order
 	})
-	if len(fused) > s.f.Limit {
-		fused = fused[:s.f.Limit]
+	if len(fused) > s.filter.f.Limit {
+		fused = fused[:s.filter.f.Limit]
 	}
 	out := make([]Result, len(fused))
 	for i, fu := range fused {
@@ -243,7 +243,7 @@ func (s *search) exactTitle(c *candidate) bool {
 		// framework's prefix.
 		return true
 	}
-	if !s.identifier && s.f.Framework != "" && len(s.view.keywords) >= 1 && len(s.view.keywords) <= 2 && c.isType() &&
+	if !s.identifier && s.filter.f.Framework != "" && len(s.view.keywords) >= 1 && len(s.view.keywords) <= 2 && c.isType() &&
 		s.view.keywords[len(s.view.keywords)-1] != "view" {
 		// Within one framework, a UI word names its view: "progress" in
 		// SwiftUI is ProgressView, "scroll" in UIKit UIScrollView.
