@@ -281,3 +281,50 @@ LEFT JOIN doc_body b ON b.doc_id = d.id WHERE d.uri = ?`)
 	}
 	return title, string(text), true, nil
 }
+
+// SampleUse is what Apple's sample code says of a name no page documents:
+// how many sample projects use it (code_refs), and one file that does.
+type SampleUse struct {
+	Projects int
+	URI      string
+}
+
+// sampleUsesRead bounds the uses read for one name.
+const sampleUsesRead = 64
+
+// UsedInSamples reports how many of Apple's sample projects use name, as
+// written, when none of the sample or package files declares a type of
+// that name: a type the crawl missed is used by the code Apple ships,
+// while a project's own type is declared where it is used. Zero Projects
+// when nothing uses it, or something declares it.
+func (l *NameLookup) UsedInSamples(ctx context.Context, name string) (SampleUse, error) {
+	low := strings.ToLower(name)
+	if !isWord(name) || !l.hasTable("code_refs") {
+		return SampleUse{}, nil
+	}
+	rows, err := sqlrows.All(ctx, l.fixed(), "declarations of "+name,
+		`SELECT 1 FROM symbol_names n JOIN doc_symbols s ON s.doc_id = n.doc_id AND s.name = ?2 JOIN docs d ON d.id = n.doc_id
+		WHERE n.name_lower = ?1 AND d.source IN (?3, ?4) AND s.kind IN ('struct', 'class', 'enum', 'protocol', 'actor', 'typealias') LIMIT 1`,
+		[]any{low, name, document.SourceSamples, document.SourcePackages}, func(rows *sql.Rows) (int, error) {
+			var one int
+			return one, rows.Scan(&one)
+		})
+	if err != nil || len(rows) > 0 {
+		return SampleUse{}, err
+	}
+	uris, err := sqlrows.All(ctx, l.fixed(), "sample uses of "+name,
+		`SELECT d.uri FROM code_refs r JOIN docs d ON d.id = r.doc_id WHERE r.name_lower = ?1 AND r.name = ?2 AND d.source = ?3 LIMIT ?4`,
+		[]any{low, name, document.SourceSamples, sampleUsesRead}, func(rows *sql.Rows) (string, error) {
+			var uri string
+			return uri, rows.Scan(&uri)
+		})
+	if err != nil || len(uris) == 0 {
+		return SampleUse{}, err
+	}
+	projects := map[string]bool{}
+	for _, uri := range uris {
+		project, _, _ := strings.Cut(strings.TrimPrefix(uri, document.SourceSamples+"://"), "/")
+		projects[project] = true
+	}
+	return SampleUse{Projects: len(projects), URI: uris[0]}, nil
+}

@@ -181,3 +181,31 @@ func TestMemberOfAnInitializersValueCitesItsType(t *testing.T) {
 		t.Errorf("Text(…).bold() cites %q, want Text's page: %v", got, cited)
 	}
 }
+
+// samplesTable is a MemTable that knows which names Apple's sample code
+// uses, in how many projects.
+type samplesTable struct {
+	*MemTable
+	projects map[string]int
+}
+
+func (t samplesTable) UsedInSamples(name string) (string, int, error) {
+	return "samples://p/" + name + ".swift", t.projects[name], nil
+}
+
+// TestTypeTwoSampleProjectsUseIsMentioned pins minSampleProjects: a type
+// no page documents that two of Apple's sample projects use (and none
+// declares) is mentioned, not unknown; one project is not evidence.
+func TestTypeTwoSampleProjectsUseIsMentioned(t *testing.T) {
+	table := samplesTable{NewMemTable("samples", nil), map[string]int{"UIContextualAction": 2, "OneProjectView": 1}}
+	rep := checkCode(t, table, Options{}, File{Code: "import UIKit\nlet a = UIContextualAction()\nlet b = OneProjectView()\nlet c = NoWhereView()\n"})
+	got := map[string]Status{}
+	for _, r := range rep.References {
+		got[r.Symbol] = r.Status
+	}
+	for name, want := range map[string]Status{"UIContextualAction": Mentioned, "OneProjectView": Unknown, "NoWhereView": Unknown} {
+		if got[name] != want {
+			t.Errorf("%s: %s, want %s (%v)", name, got[name], want, got)
+		}
+	}
+}

@@ -267,9 +267,34 @@ func (c *Checker) unresolved(ctx context.Context, ref Ref, r Reference, scope ma
 			return r, nil
 		}
 	}
+	if se, ok := c.Table.(sampleEvidence); ok && ref.Kind == RefType {
+		// Apple's sample code compiles against the SDK: a type two of its
+		// projects use, and none of them declares, is the SDK's, whose
+		// page the crawl missed (UIContextualAction).
+		uri, projects, err := se.UsedInSamples(ref.Name)
+		if err != nil {
+			return r, err
+		}
+		if projects >= minSampleProjects {
+			r.Status, r.URI = Mentioned, uri
+			r.Why = fmt.Sprintf("it has no page of its own in the index; %d of Apple's sample projects use it, as the cited file does", projects)
+			return r, nil
+		}
+	}
 	r.Status, r.Why = Unknown, "`"+r.Symbol+"` is not in "+c.Table.Describe()
 	return r, nil
 }
+
+// sampleEvidence is a table that knows which names Apple's sample code
+// uses (IndexTable).
+type sampleEvidence interface {
+	UsedInSamples(name string) (uri string, projects int, err error)
+}
+
+// minSampleProjects is how many sample projects must use a type no page
+// documents for it to count as the SDK's: two, so that a project checked
+// against an index that holds it is never its own evidence.
+const minSampleProjects = 2
 
 // listedMember finds a Topics entry for a member reference: on its
 // parent type when it has one (read with the type), else on any type (the

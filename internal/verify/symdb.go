@@ -289,6 +289,13 @@ func (t *IndexTable) MentionedIn(name string) (string, bool, error) {
 	return m.uri, m.found, nil
 }
 
+// UsedInSamples implements sampleEvidence: the sample projects that use a
+// name no page documents, and one file of them.
+func (t *IndexTable) UsedInSamples(name string) (uri string, projects int, err error) {
+	u, err := t.lookup.UsedInSamples(context.Background(), name)
+	return u.URI, u.Projects, err
+}
+
 // mention is what MentionedIn found for a name.
 type mention struct {
 	uri   string
