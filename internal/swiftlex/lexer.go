@@ -146,6 +146,8 @@ func (l *lexer) run(inInterp bool) {
 		case strings.HasPrefix(l.src[l.pos:], "/*"):
 			l.blockComment()
 			l.space = true
+		case c == '#' && l.regexAhead():
+			l.regex()
 		case c == '"' || (c == '#' && l.rawStringAhead()):
 			l.str()
 		case c == '@' && l.pos+1 < len(l.src) && isIdentStart(l.peekRune(l.pos+1)):
@@ -296,6 +298,39 @@ func (l *lexer) rawStringAhead() bool {
 	// Every "#" of this run is followed by the same character.
 	l.notRawBefore = i
 	return false
+}
+
+// regexAhead says whether the run of "#" at pos opens an extended regex
+// literal: `#/INV-(\d+)/#`.
+func (l *lexer) regexAhead() bool {
+	i := l.pos
+	for i < len(l.src) && l.src[i] == '#' {
+		i++
+	}
+	return i < len(l.src) && l.src[i] == '/'
+}
+
+// regex lexes an extended regex literal as one string token: its pattern
+// is not code (`INV` in `#/INV-(\d+)/#` names nothing). One that does not
+// close runs to the end of the source, like a string.
+func (l *lexer) regex() {
+	start, line := l.pos, l.line
+	hashes := 0
+	for l.src[l.pos] == '#' {
+		hashes++
+		l.pos++
+	}
+	l.pos++ // the "/"
+	closing := "/" + strings.Repeat("#", hashes)
+	n := strings.Index(l.src[l.pos:], closing)
+	if n < 0 {
+		n = len(l.src) - l.pos
+	} else {
+		n += len(closing)
+	}
+	l.line += strings.Count(l.src[l.pos:l.pos+n], "\n")
+	l.pos += n
+	l.emit(String, "", start, line)
 }
 
 // str lexes a string literal (plain, multi-line or raw) and emits it as one

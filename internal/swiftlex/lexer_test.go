@@ -24,3 +24,22 @@ func TestLexerStringsAndComments(t *testing.T) {
 		}
 	}
 }
+
+// TestLexerRegexLiterals: an extended regex literal is one string token,
+// on one line or several, its pattern no code; the lines after it count
+// on.
+func TestLexerRegexLiterals(t *testing.T) {
+	code := "let p = #/INV-(\\d{4,})/#\nlet q = ##/a/#b/##\nlet r = #/\n  Total (\\d+)\n/#\nlet after = Kind.x\n"
+	var idents []string
+	for _, tok := range Lex(code) {
+		if tok.Kind == Ident {
+			idents = append(idents, tok.Text)
+			if tok.Text == "after" && tok.Line != 6 {
+				t.Errorf("after a multi-line regex: line %d, want 6", tok.Line)
+			}
+		}
+	}
+	if got, want := strings.Join(idents, " "), "p q r after Kind x"; got != want {
+		t.Errorf("identifiers = %q, want %q", got, want)
+	}
+}
