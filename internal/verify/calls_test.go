@@ -49,6 +49,7 @@ func testGraph() graphTable {
 	typ("apple-docs://uikit/uiscreen", "UIScreen", "class")
 	member("apple-docs://uikit/uiscreen", "hasNotch", "property", "var hasNotch: Bool { get }")
 	member("apple-docs://uikit/uiscreen", "separatorStyle", "property", "var separatorStyle: Int { get }")
+	member("apple-docs://uikit/uiscreen", "removeAll()", "func", "func removeAll()")
 	typ("apple-docs://uikit/uiview/contentmode", "UIView.ContentMode", "enum")
 	for _, c := range []string{"scaleToFill", "scaleAspectFit", "scaleAspectFill"} {
 		member("apple-docs://uikit/uiview/contentmode", c, "case", "case "+c)
@@ -69,6 +70,13 @@ func testGraph() graphTable {
 	d.Pages = append(d.Pages, index.GraphPage{URI: "apple-docs://foundation/filemanager/1415371-createdirectory", Title: "createDirectory(at:withIntermediateDirectories:attributes:)", Kind: "method",
 		ParentURI: "apple-docs://foundation/filemanager"},
 		index.GraphPage{URI: "apple-docs://foundation/filemanager/1415372-logformat", Title: "logFormat(with:_:)", Kind: "method", ParentURI: "apple-docs://foundation/filemanager"})
+	// SwiftUI: a structure whose own Topics list its few members whole.
+	d.Pages = append(d.Pages, index.GraphPage{URI: "apple-docs://swiftui/navigationpath", Title: "NavigationPath", Kind: "struct", Framework: "swiftui"})
+	d.Edges = append(d.Edges, index.GraphEdge{ChildURI: "apple-docs://swiftui/navigationpath", ParentURI: "apple-docs://swift/equatable", ParentTitle: "Equatable", Relation: "conformsTo"})
+	for _, m := range []string{"append(_:)", "removeLast(_:)", "count", "isEmpty", "codable", "init()"} {
+		d.Children = append(d.Children, index.GraphChild{ParentURI: "apple-docs://swiftui/navigationpath",
+			URI: "apple-docs://swiftui/navigationpath/" + strings.ToLower(m), Title: m})
+	}
 	// SwiftData: a macro, whose page sits under its framework's, and the
 	// options type its variadic parameter takes.
 	d.Pages = append(d.Pages, index.GraphPage{URI: "apple-docs://swiftdata/attribute(_:originalname:)", Title: "Attribute(_:originalName:)", Kind: "macro",
@@ -394,6 +402,9 @@ func TestTypedChecks(t *testing.T) {
 		{"a macro attribute's real leading dots", "import SwiftData\nfinal class Song {\n  @Attribute(.unique, .externalStorage, originalName: \"t\") var title: String\n}\n", "", ""},
 		{"a macro attribute's labels that fit no declaration", "import SwiftData\nfinal class Song {\n  @Attribute(.unique, renamed: \"t\") var title: String\n}\n", WrongLabels, "Attribute"},
 		{"a macro of a framework the file does not import is not judged", "import Foundation\nfinal class Song {\n  @Attribute(.indexed) var title: String\n}\n", "", ""},
+		{"a member a short SwiftUI list lacks", "import SwiftUI\nlet path = NavigationPath()\npath.removeAll()\n", NotOnType, "removeAll"},
+		{"a member a short SwiftUI list has", "import SwiftUI\nlet path = NavigationPath()\npath.removeLast(1)\n", "", ""},
+		{"a short SwiftUI list judges no initializer", "import SwiftUI\nlet path = NavigationPath(elements: [1])\n", "", ""},
 		{"a trailing comma in the arguments", "import SwiftUI\nlet v = Text(\"a\").padding(4).shadow(\n  radius: 2,\n)\n", "", ""},
 		{"an initializer page titled init alone", "import Dispatch\nlet q = DispatchQueue(name: \"q\")\n", NoSuchInitializer, "DispatchQueue"},
 		{"an initializer with a defaulted label left out", "import Dispatch\nlet q = DispatchQueue(label: \"q\")\n", "", ""},

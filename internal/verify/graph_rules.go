@@ -50,12 +50,15 @@ func isThin(t *apiType) bool {
 }
 
 // listedWhole says whether a class with fewer than minOwnMembers members
-// is judged all the same (minListedMembers). Only classes: on the sample
-// code, short lists of structures and enumerations (BNNSTensor, BNNSGraph)
-// lacked members.
+// is judged all the same (minListedMembers), or a SwiftUI structure
+// (NavigationPath's eight: `path.removeAll()` is not one of them; its
+// initializers stay unjudged, judgedInits). Not other structures and
+// enumerations: on the sample code, short lists of C ones (BNNSTensor,
+// BNNSGraph) lacked members.
 func listedWhole(t *apiType) bool {
 	legacy, all := legacyCount(t)
-	return t.kind == "class" && legacy == 0 && t.topics && !t.grouped && all >= minListedMembers && all < minOwnMembers
+	swiftUIStruct := t.kind == "struct" && t.framework == "swiftui"
+	return (t.kind == "class" || swiftUIStruct) && legacy == 0 && t.topics && !t.grouped && all >= minListedMembers && all < minOwnMembers
 }
 
 // swiftRootClass says whether a class inherits from nothing (JSONDecoder,
@@ -226,6 +229,13 @@ func opaqueTitle(types []*apiType) string {
 // whose own page lists them (its Topics), not from Objective-C era pages
 // (whose lists lack the Swift overlay's initializers), outside SwiftUI.
 func judgedInits(types []*apiType) bool {
+	for _, t := range types {
+		if t.kind == "struct" && t.framework == "swiftui" && listedWhole(t) {
+			// A short SwiftUI list judges members, not initializers
+			// (below).
+			return false
+		}
+	}
 	if judgedOwn(types) {
 		return true
 	}
