@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/cupertino-go/cupertino/index"
 	"strings"
 	"testing"
 
@@ -207,5 +208,17 @@ func TestTypeTwoSampleProjectsUseIsMentioned(t *testing.T) {
 		if got[name] != want {
 			t.Errorf("%s: %s, want %s (%v)", name, got[name], want, got)
 		}
+	}
+}
+
+// TestTopicsGroupIsNoSymbol: a Topics group page titled like a name
+// (AppKit's "Color") documents no symbol of that name; SwiftUI's Color
+// structure does.
+func TestTopicsGroupIsNoSymbol(t *testing.T) {
+	if _, keep := symbolInfo(index.NamedPage{Title: "Color", Kind: "collectionGroup", Framework: "appkit", URI: "apple-docs://appkit/color"}, "Color"); keep {
+		t.Error("a Topics group is a candidate for Color")
+	}
+	if _, keep := symbolInfo(index.NamedPage{Title: "Color", Kind: "struct", Framework: "swiftui", URI: "apple-docs://swiftui/color"}, "Color"); !keep {
+		t.Error("SwiftUI's Color structure is no candidate")
 	}
 }

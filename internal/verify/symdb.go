@@ -116,7 +116,9 @@ func (t *IndexTable) Lookup(name string) ([]SymbolInfo, error) {
 // or reports that it does not document it.
 func symbolInfo(p index.NamedPage, name string) (SymbolInfo, bool) {
 	// Case matters in Swift: "Text" must not resolve to a "text" property.
-	if titleName(p.Title) != name || nonSymbolKinds[p.Kind] || p.Language == "data" {
+	// A Topics group titled like a name (AppKit's "Color" group of color
+	// APIs) declares nothing: a SwiftUI file's Color is not it.
+	if titleName(p.Title) != name || nonSymbolKinds[p.Kind] || p.Kind == "collectionGroup" || p.Language == "data" {
 		return SymbolInfo{}, false
 	}
 	info := SymbolInfo{Name: name, Kind: p.Kind, Module: p.Framework, Origin: "index:" + p.URI, URI: p.URI, Note: p.DeprecatedNote}
