@@ -814,6 +814,7 @@ func (c *Checker) checkSite(g *graphView, a *Analysis, s site, imports, extInits
 			r.Why = "no overload of " + recv + "." + s.name + " takes " + signature("", s.labels) + "; real ones: " + candidateNames(r.Nearest)
 			return r, true, nil
 		}
+		a.citeTyped(s, ms)
 		return Reference{}, false, nil
 	}
 	if r, found := memberElsewhere(g, s, types, opaque, imports); found || g.err != nil {
@@ -1086,6 +1087,46 @@ func (c *Checker) checkMacroAttribute(g *graphView, a *Analysis, s site, imports
 	r.Nearest = overloadCandidates(macros, "")
 	r.Why = "no declaration of @" + s.name + " takes " + signature("", s.labels) + "; real ones: " + candidateNames(r.Nearest)
 	return r, true, true
+}
+
+// citeTyped records, for the member at a site its receiver's type was
+// found to have, the page a resolved reference to it cites: the first
+// overload that takes the written labels. The name-based pass knows only
+// the name, and cited UIView.frame for a SwiftUI modifier chain's
+// `.frame(width:)`.
+func (a *Analysis) citeTyped(s site, ms []apiMember) {
+	for _, m := range ms {
+		if m.uri == "" {
+			continue
+		}
+		if s.called {
+			if ps, ok := paramsOf(m, s.name); ok && !fits(s.labels, s.trailing, ps) {
+				continue
+			}
+		}
+		if a.typedCitations == nil {
+			a.typedCitations = map[string]string{}
+		}
+		key := fmt.Sprint(s.line, "|", s.name)
+		if _, taken := a.typedCitations[key]; !taken {
+			a.typedCitations[key] = m.uri
+		}
+		return
+	}
+}
+
+// citeTypedMembers makes each resolved member reference cite the page
+// its receiver's type gave (citeTyped), where the name alone chose
+// another.
+func citeTypedMembers(refs []Reference, cites map[string]string) {
+	for i, r := range refs {
+		if r.Status != Resolved || r.Kind != string(RefMember) {
+			continue
+		}
+		if uri, ok := cites[fmt.Sprint(r.Line, "|", refBase(r.Symbol))]; ok {
+			refs[i].URI = uri
+		}
+	}
 }
 
 // inScopeOverloads lists a name's documented overloads on types of the

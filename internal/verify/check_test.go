@@ -222,3 +222,25 @@ func TestTopicsGroupIsNoSymbol(t *testing.T) {
 		t.Error("SwiftUI's Color structure is no candidate")
 	}
 }
+
+// TestResolvedMemberCitesItsReceiversPage: a member the type-aware checks
+// find on its receiver's type cites that type's overload that takes the
+// written labels, where the name alone chose another type's page.
+func TestResolvedMemberCitesItsReceiversPage(t *testing.T) {
+	g := testGraph()
+	g.MemTable = NewMemTable("names", []SymbolInfo{
+		{Name: "UIDevice", Kind: "class", Module: "uikit", URI: "apple-docs://uikit/uidevice"},
+		{Name: "current", Parent: "UIDevice", Kind: "property", Module: "uikit", URI: "apple-docs://uikit/uidevice/current"},
+		{Name: "pick", Parent: "UIScreen", Kind: "method", Module: "uikit", URI: "apple-docs://uikit/uiscreen/pick(_:)"},
+	})
+	rep := checkCode(t, g, Options{}, File{Code: "import UIKit\nlet v = UIDevice.current.pick(1)\n"})
+	for _, r := range rep.References {
+		if r.Line == 2 && refBase(r.Symbol) == "pick" {
+			if r.Status != Resolved || r.URI != "apple-docs://uikit/uidevice/pick(_:)-1" {
+				t.Errorf("pick: %s citing %s, want resolved on UIDevice's page", r.Status, r.URI)
+			}
+			return
+		}
+	}
+	t.Fatalf("no reference to pick: %+v", rep.References)
+}

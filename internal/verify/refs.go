@@ -136,6 +136,9 @@ type Analysis struct {
 	// envTypes are the types the file's @Environment properties hold,
 	// read when the typed checks run (typeEnvironment).
 	envTypes map[string]string
+	// typedCitations are the pages the type-aware checks found members
+	// on, by "line|name" (citeTyped).
+	typedCitations map[string]string
 	// ownViewTypes caches ownViews; nil until read.
 	ownViewTypes map[string]bool
 	// selfTypes maps a token a member chain starts from to the Apple type
