@@ -315,11 +315,7 @@ func (l *lexer) regexAhead() bool {
 // close runs to the end of the source, like a string.
 func (l *lexer) regex() {
 	start, line := l.pos, l.line
-	hashes := 0
-	for l.src[l.pos] == '#' {
-		hashes++
-		l.pos++
-	}
+	hashes := l.hashes()
 	l.pos++ // the "/"
 	closing := "/" + strings.Repeat("#", hashes)
 	n := strings.Index(l.src[l.pos:], closing)
@@ -333,16 +329,23 @@ func (l *lexer) regex() {
 	l.emit(String, "", start, line)
 }
 
+// hashes consumes the run of "#" that opens a raw string or an extended
+// regex literal and returns its length.
+func (l *lexer) hashes() int {
+	n := 0
+	for l.pos < len(l.src) && l.src[l.pos] == '#' {
+		n++
+		l.pos++
+	}
+	return n
+}
+
 // str lexes a string literal (plain, multi-line or raw) and emits it as one
 // token, followed by a "(" … ")" group for each interpolation, whose contents
 // are code.
 func (l *lexer) str() {
 	start, line := l.pos, l.line
-	hashes := 0
-	for l.src[l.pos] == '#' {
-		hashes++
-		l.pos++
-	}
+	hashes := l.hashes()
 	quote := `"`
 	if strings.HasPrefix(l.src[l.pos:], `"""`) {
 		quote = `"""`
