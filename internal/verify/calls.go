@@ -52,10 +52,12 @@ type site struct {
 	ownNamed bool
 	// attribute: an init site written as an attribute, `@Attribute(.unique)`.
 	attribute bool
-	// ownView: the root is a value of this view of the file's own
-	// (ownViews), which offers View's members and its own: an opaque
-	// `some View` until a link is read.
-	ownView string
+	// opaqueRoot names the root when it is a value known only by a
+	// protocol it conforms to: a view of the file's own (ownViews), which
+	// offers View's members and its own, or a @Published property's
+	// publisher, `$name`, which offers Publisher's. Opaque (rootType is the
+	// protocol) until a link is read.
+	opaqueRoot string
 	// boundLinks: the first links come from the chain a local was bound
 	// to (`let products = try await Product.products(for: ids)`), members
 	// of Apple types as written there; a local named like one of them is
@@ -602,7 +604,11 @@ func (a *Analysis) memberSite(dot int, labels map[int][]string) (site, bool) {
 	typ, local := a.locals[root.Text]
 	switch {
 	case ownView:
-		s.rootType, s.ownView = "View", root.Text
+		s.rootType, s.opaqueRoot = "View", root.Text
+	case strings.HasPrefix(root.Text, "$") && a.publishedNames()[root.Text[1:]]:
+		// `$username.debounce(for:scheduler:)` on `@Published var
+		// username`: Published.Publisher, whose members are Publisher's.
+		s.rootType, s.opaqueRoot = "Publisher", root.Text
 	case !r.linkCall && a.envTypes[root.Text] != "":
 		// `@Environment(\.modelContext) private var modelContext`.
 		s.rootType = a.envTypes[root.Text]
@@ -788,8 +794,8 @@ func (c *Checker) checkSite(g *graphView, a *Analysis, s site, imports, extInits
 			// An opaque `some View` offers its protocol's members and
 			// nothing else, however many types conform.
 			recv = "some " + opaqueTitle(types)
-			if s.ownView != "" && len(s.links) == 0 {
-				recv = s.ownView // "NowPlayingView, its superclasses and protocols have no…"
+			if s.opaqueRoot != "" && len(s.links) == 0 {
+				recv = s.opaqueRoot // "NowPlayingView, its superclasses and protocols have no…"
 			}
 		}
 		if len(ms) == 0 && (!g.lineageComplete(types) || stdlibMembers[s.name] || objectOverlay[s.name] && isClass(types) || errorOverlay[s.name] && isErrorType(types)) {
@@ -1408,7 +1414,7 @@ func (c *Checker) receiverTypes(g *graphView, s site, imports map[string]bool) (
 	if s.rootType == "" {
 		return nil, false
 	}
-	types, opaque = g.typesNamed(s.rootType, imports), s.ownView != ""
+	types, opaque = g.typesNamed(s.rootType, imports), s.opaqueRoot != ""
 	for i, l := range s.links {
 		if l == elementLink {
 			continue // taken with the link before

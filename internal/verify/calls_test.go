@@ -330,6 +330,9 @@ func testGraph() graphTable {
 	d.Children = append(d.Children, index.GraphChild{ParentURI: "apple-docs://mapkit/mkmapview",
 		URI: "apple-docs://mapkit/mkmapview/setregion(_:animated:)", Title: "setRegion(_:animated:)"})
 	// A method returning a type nested in a generic one's instance.
+	typ("apple-docs://combine/publisher", "Publisher", "protocol")
+	member("apple-docs://combine/publisher", "debounce(for:scheduler:options:)", "method",
+		"func debounce<S>(for dueTime: S.SchedulerTimeType.Stride, scheduler: S, options: S.SchedulerOptions? = nil) -> Publishers.Debounce<Self, S> where S : Scheduler")
 	typ("apple-docs://combine/just", "Just", "struct")
 	member("apple-docs://combine/just", "setFailureType(to:)", "method", "func setFailureType<E>(to failureType: E.Type) -> Result<Output, E>.Publisher where E : Error")
 	typ("apple-docs://swift/result", "Result", "enum")
@@ -405,6 +408,9 @@ func TestTypedChecks(t *testing.T) {
 		{"a member a short SwiftUI list lacks", "import SwiftUI\nlet path = NavigationPath()\npath.removeAll()\n", NotOnType, "removeAll"},
 		{"a member a short SwiftUI list has", "import SwiftUI\nlet path = NavigationPath()\npath.removeLast(1)\n", "", ""},
 		{"a short SwiftUI list judges no initializer", "import SwiftUI\nlet path = NavigationPath(elements: [1])\n", "", ""},
+		{"a @Published property's publisher takes Publisher's labels", "import Combine\nfinal class M {\n  @Published var name = \"\"\n  func f() { _ = $name.debounce(for: 0.4) }\n}\n", WrongLabels, "debounce"},
+		{"a @Published property's publisher, real labels", "import Combine\nfinal class M {\n  @Published var name = \"\"\n  func f() { _ = $name.debounce(for: 0.4, scheduler: q) }\n}\n", "", ""},
+		{"a projected value of another wrapper is no publisher", "import Combine\nfinal class M {\n  @Wrapped var name = \"\"\n  func f() { _ = $name.debounce(for: 0.4) }\n}\n", "", ""},
 		{"a trailing comma in the arguments", "import SwiftUI\nlet v = Text(\"a\").padding(4).shadow(\n  radius: 2,\n)\n", "", ""},
 		{"an initializer page titled init alone", "import Dispatch\nlet q = DispatchQueue(name: \"q\")\n", NoSuchInitializer, "DispatchQueue"},
 		{"an initializer with a defaulted label left out", "import Dispatch\nlet q = DispatchQueue(label: \"q\")\n", "", ""},

@@ -195,6 +195,32 @@ func (a *Analysis) ownViews() map[string]bool {
 	return a.ownViewTypes
 }
 
+// publishedNames are the properties the file declares @Published
+// (`@Published private(set) var username = ""`): `$username` is their
+// publisher.
+func (a *Analysis) publishedNames() map[string]bool {
+	if a.published != nil {
+		return a.published
+	}
+	a.published = map[string]bool{}
+	for i, t := range a.toks {
+		a.step()
+		if !t.Is(tokAttr, "Published") {
+			continue
+		}
+		// The declaration's name follows its var within a few modifiers.
+		for j := i + 1; j < i+8 && j < len(a.toks); j++ {
+			if a.tok(j).Is(tokKeyword, "var") {
+				if name := a.tok(j + 1); name.Kind == tokIdent {
+					a.published[name.Text] = true
+				}
+				break
+			}
+		}
+	}
+	return a.published
+}
+
 // declareType records the type name at i and any generic parameters after it.
 func (a *Analysis) declareType(i int) {
 	if a.tok(i).Kind != tokIdent {

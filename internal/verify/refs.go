@@ -139,6 +139,8 @@ type Analysis struct {
 	// typedCitations are the pages the type-aware checks found members
 	// on, by "line|name" (citeTyped).
 	typedCitations map[string]string
+	// published caches publishedNames; nil until read.
+	published map[string]bool
 	// ownViewTypes caches ownViews; nil until read.
 	ownViewTypes map[string]bool
 	// selfTypes maps a token a member chain starts from to the Apple type
