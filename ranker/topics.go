@@ -11,10 +11,11 @@ import (
 	"github.com/cupertino-go/cupertino/internal/swiftlex"
 )
 
-// Topics: the Swift book's section titles, read once per engine, are the
-// topics of the language a question may name in its own words: "Swift
-// property observers initial value" names "Property Observers", "failable
-// initializer in Swift" names "Failable Initializers". A question that
+// Topics: the Swift book's section titles, read once per engine (at the
+// first request that may name one), are the topics of the language a
+// question may name in its own words: "Swift property observers initial
+// value" names "Property Observers", "failable initializer in Swift" names
+// "Failable Initializers". A question that
 // names one is a language question whose answer is that section's
 // chapter: the reading proposes the chapter (it joins the candidates as if
 // found through that section, first) and the book meets Apple's pages on
