@@ -144,12 +144,13 @@ func (b *backend) prepare(s *snapshot) {
 	s.load(ctx)
 }
 
-// warmSemantic loads the semantic model in the background once the first
-// call has been answered, so that later requests in words find it ready.
-// Loading it at start cost a server's first search about 7 ms when that
-// search was a name, which needs no model; a client that starts a server
-// per call (Codex) makes only that one call, and a first request in words
-// loads the model itself (a search arriving during the load waits for it).
+// warmSemantic loads the semantic model and the ranker's section index
+// (Engine.Preload) in the background once the first call has been
+// answered, so that later requests in words find them ready. Loading them
+// at start cost a server's first search about 7 and 5 ms when that search
+// was a name, which needs neither; a client that starts a server per call
+// (Codex) makes only that one call, and a first request in words loads
+// them itself (a search arriving during the load waits for it).
 func (b *backend) warmSemantic() {
 	// The call just answered has had snapshot() reopen or reload the
 	// index as needed: the current one is read as it stands.
@@ -170,7 +171,9 @@ func (b *backend) warmSemantic() {
 			defer cancel()
 			defer raiseGCPercent(startupGCPercent)()
 			if err := p.Preload(ctx); err != nil && !b.closed.Load() {
-				b.log.Warn("semantic model unavailable; prose is ranked by its words", "err", err)
+				// "ranker semantic: …": prose is ranked by its words; "ranker
+				// sections: …": the first request in words reads them again.
+				b.log.Warn("ranker preload failed", "err", err)
 			}
 		}()
 	})

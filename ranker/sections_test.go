@@ -349,4 +349,12 @@ func TestNameReadsNoSectionIndex(t *testing.T) {
 	if e.sections.Load() == nil {
 		t.Error("two words that may name a book topic did not read the section index")
 	}
+	// A server's Preload, after its first answer, reads it.
+	e = openScoringEngine(t)
+	if err := e.Preload(t.Context()); err != nil {
+		t.Fatal(err)
+	}
+	if e.sections.Load() == nil {
+		t.Error("Preload did not read the section index")
+	}
 }

@@ -76,10 +76,13 @@ func (e *Engine) loadSemantic(ctx context.Context) (*semantic.Model, *semantic.M
 }
 
 // Preload loads what the first prose query would (the semantic model and
-// matrix, a few milliseconds of reading and decoding), so that a server can
-// do it while it waits for its first request.
+// matrix, a few milliseconds of reading and decoding; the section index,
+// about 5 ms), so that a server can do it while it waits for a request.
 func (e *Engine) Preload(ctx context.Context) error {
-	_, _, err := e.loadSemantic(ctx)
+	if _, _, err := e.loadSemantic(ctx); err != nil {
+		return err
+	}
+	_, err := e.sectionIndexOf(ctx)
 	return err
 }
 

@@ -114,7 +114,7 @@ func checkFixtureReport(t *testing.T, r *Report) {
 	}
 	planted := []want{
 		{"concurrency-actor-cache", ModeUngrounded, CriterionCompile, "", 10},
-		{"swiftui-navigation-stack", ModeUngrounded, CriterionSymbolExists, ".listRowNavigation", 16},
+		{"swiftui-navigation-stack", ModeUngrounded, CriterionSymbolExists, "Text.listRowNavigation", 16},
 		{"errors-task-cancellation", ModeUngrounded, CriterionSymbolExists, "Task.throwIfCancelled", 9},
 		{"swiftui-badge-style", ModeUngrounded, CriterionAvailability, ".glassEffect", 17},
 		{"observation-migrate-model", ModeUngrounded, CriterionNoDeprecated, "ObservableObject", 4},
