@@ -20,15 +20,15 @@ type requestFilter struct {
 }
 
 // inScope reports whether the request searches src.
-func (r requestFilter) inScope(src string) bool { return containsString(r.scope, src) }
+func (r *requestFilter) inScope(src string) bool { return containsString(r.scope, src) }
 
 // narrowed reports whether the request has a filter the candidate stages
 // do not apply themselves: a framework or a kind.
-func (r requestFilter) narrowed() bool { return r.f.Framework != "" || r.f.Kind != "" }
+func (r *requestFilter) narrowed() bool { return r.f.Framework != "" || r.f.Kind != "" }
 
 // constrain adds the framework and year filters to a full-text expression
 // as column phrases, so that the stage's match count reflects them.
-func (r requestFilter) constrain(expr string) string {
+func (r *requestFilter) constrain(expr string) string {
 	if r.f.Framework != "" {
 		expr = MatchColumns([]string{"framework"}, Quote(r.f.Framework)) + " AND (" + expr + ")"
 	}
@@ -41,13 +41,13 @@ func (r requestFilter) constrain(expr string) string {
 }
 
 // page is the framework, kind and source scope as the index's filter.
-func (r requestFilter) page() index.PageFilter {
+func (r *requestFilter) page() index.PageFilter {
 	return index.PageFilter{Framework: r.f.Framework, Kinds: storedKinds(r.f.Kind), Sources: r.scope}
 }
 
 // keeps reports whether a candidate passes every filter: its source, its
 // framework, language, kind, WWDC year and availability.
-func (r requestFilter) keeps(c *candidate) bool {
+func (r *requestFilter) keeps(c *candidate) bool {
 	if !r.inScope(c.source) {
 		return false
 	}

@@ -200,10 +200,7 @@ func (t samplesTable) UsedInSamples(name string) (string, int, error) {
 func TestTypeTwoSampleProjectsUseIsMentioned(t *testing.T) {
 	table := samplesTable{NewMemTable("samples", nil), map[string]int{"UIContextualAction": 2, "OneProjectView": 1}}
 	rep := checkCode(t, table, Options{}, File{Code: "import UIKit\nlet a = UIContextualAction()\nlet b = OneProjectView()\nlet c = NoWhereView()\n"})
-	got := map[string]Status{}
-	for _, r := range rep.References {
-		got[r.Symbol] = r.Status
-	}
+	got := statusBySymbol(rep)
 	for name, want := range map[string]Status{"UIContextualAction": Mentioned, "OneProjectView": Unknown, "NoWhereView": Unknown} {
 		if got[name] != want {
 			t.Errorf("%s: %s, want %s (%v)", name, got[name], want, got)

@@ -252,6 +252,15 @@ func proxyGraph() (graphTable, *memGraph, func(uri, title, kind, decl, parent st
 	return g, d, page
 }
 
+// statusBySymbol maps each reference's symbol to its status.
+func statusBySymbol(rep *Report) map[string]Status {
+	got := map[string]Status{}
+	for _, r := range rep.References {
+		got[r.Symbol] = r.Status
+	}
+	return got
+}
+
 // findingsByName maps each finding's member name to its status.
 func findingsByName(rep *Report) map[string]Status {
 	found := map[string]Status{}

@@ -46,10 +46,7 @@ func TestMembersOfAnUndocumentedTypeAreOneFinding(t *testing.T) {
 	})
 	code := "import UIKit\nfunc render(request: AVFooRequest, view: UIView) {\n    let context = request.renderContext\n    _ = view.hasNotchX\n}\n"
 	rep := checkCode(t, table, Options{}, File{Code: code})
-	got := map[string]Status{}
-	for _, r := range rep.References {
-		got[r.Symbol] = r.Status
-	}
+	got := statusBySymbol(rep)
 	if got["AVFooRequest"] != Unknown || got[".renderContext"] != NotCheckable || got[".hasNotchX"] != Unknown {
 		t.Errorf("got %s; want AVFooRequest unknown, .renderContext not checkable, .hasNotchX unknown", summary(rep))
 	}
@@ -69,10 +66,7 @@ func TestMembersOfATypeKnownByATopicsEntryAreNotJudged(t *testing.T) {
 	}...))
 	code := "import MapKit\nlet request = MKLocalSearch.Request()\nrequest.naturalLanguageQuery = \"coffee\"\nlet item = MKMapItem()\n_ = item.hasNotchX\n"
 	rep := checkCode(t, table, Options{}, File{Code: code})
-	got := map[string]Status{}
-	for _, r := range rep.References {
-		got[r.Symbol] = r.Status
-	}
+	got := statusBySymbol(rep)
 	if got[".naturalLanguageQuery"] != NotCheckable || got[".hasNotchX"] != Unknown {
 		t.Errorf("got %s; want .naturalLanguageQuery not checkable, .hasNotchX unknown", summary(rep))
 	}
