@@ -29,6 +29,9 @@ type IndexTable struct {
 	// pages' text for one name.
 	mentioned nameCache[mention]
 
+	// sampleUses memoizes UsedInSamples: two reads for every unknown type.
+	sampleUses nameCache[index.SampleUse]
+
 	// cased memoizes casedName, which reads every page of a name.
 	cased nameCache[string]
 
@@ -294,8 +297,15 @@ func (t *IndexTable) MentionedIn(name string) (string, bool, error) {
 // UsedInSamples implements sampleEvidence: the sample projects that use a
 // name no page documents, and one file of them.
 func (t *IndexTable) UsedInSamples(name string) (uri string, projects int, err error) {
+	if u, ok := t.sampleUses.get(name); ok {
+		return u.URI, u.Projects, nil
+	}
 	u, err := t.lookup.UsedInSamples(context.Background(), name)
-	return u.URI, u.Projects, err
+	if err != nil {
+		return "", 0, err
+	}
+	t.sampleUses.put(name, u)
+	return u.URI, u.Projects, nil
 }
 
 // mention is what MentionedIn found for a name.
