@@ -172,9 +172,7 @@ func (a *Analysis) ownViews() map[string]bool {
 			continue
 		}
 		switch t.Text {
-		case "extension":
-			declared[name.Text]++
-		case "class", "actor", "protocol":
+		case "extension", "class", "actor", "protocol":
 			declared[name.Text]++
 		case "struct", "enum":
 			declared[name.Text]++
