@@ -39,7 +39,8 @@ func fixtureDocs() []*document.Document {
 			},
 			Children: []document.Ref{
 				{URI: "apple-docs://swiftui/view/padding(_:_:)", Section: "Layout modifiers"},
-				{URI: "apple-docs://swiftui/view/body-swift.property", Title: "body", Section: "Implementing a custom view"},
+				{URI: "apple-docs://swiftui/view/body-swift.property", Title: "body", Section: "Implementing a custom view",
+					Declaration: "var body: Self.Body"},
 			},
 			SeeAlso: []document.Ref{{URI: "apple-docs://swiftui/app", Title: "App"}},
 			Symbols: []document.Symbol{

@@ -43,6 +43,10 @@ type GraphChild struct {
 	// Section is the group a See Also entry comes from (GraphSiblings:
 	// "Constants"); "" for a Topics entry.
 	Section string
+	// Declaration is the entry's declaration as the listing page shows it
+	// (labels and types, no parameter names or defaults); "" when the
+	// page gave none, and for entries read without doc_children_title.
+	Declaration string
 }
 
 // GraphEdge is a type's superclass (Relation "inheritsFrom") or adopted
@@ -141,7 +145,7 @@ func (l *NameLookup) GraphType(ctx context.Context, uri string) (*GraphType, err
 	}
 	if children {
 		out.Children, err = sqlrows.All(ctx, l.fixed(), "graph children "+uri,
-			`SELECT p.uri, c.child_uri, c.child_title, COALESCE(k.kind, ''), COALESCE(k.parent_uri, '') FROM doc_children c
+			`SELECT p.uri, c.child_uri, c.child_title, COALESCE(k.kind, ''), COALESCE(k.parent_uri, ''), c.child_decl FROM doc_children c
 JOIN docs p ON p.id = c.doc_id AND p.source = ?2
 LEFT JOIN docs k ON k.uri = c.child_uri
 WHERE c.doc_id = (SELECT id FROM docs WHERE uri = ?1)
@@ -444,7 +448,7 @@ func (l *NameLookup) GraphListed(ctx context.Context, name string) ([]GraphChild
 	args = append(args, document.SourceAppleDocs)
 	return sqlrows.All(ctx, l.db, "graph listed "+name,
 		"WITH e(doc_id, uri, title) AS (VALUES "+strings.Join(rows, ", ")+`)
-SELECT p.uri, e.uri, e.title, COALESCE(k.kind, ''), COALESCE(k.parent_uri, '') FROM e
+SELECT p.uri, e.uri, e.title, COALESCE(k.kind, ''), COALESCE(k.parent_uri, ''), '' FROM e
 JOIN docs p ON p.id = e.doc_id AND p.source = ?
 LEFT JOIN docs k ON k.uri = e.uri`, args, scanGraphChild)
 }
@@ -454,7 +458,7 @@ LEFT JOIN docs k ON k.uri = e.uri`, args, scanGraphChild)
 // doc_children_leaf: one range per index, [name, name")"), which holds
 // name and "name(…)" and nothing an identifier continues ('0' > ')').
 func listedQuery(leaves bool) string {
-	const cols = `SELECT p.uri, c.child_uri, c.child_title, COALESCE(k.kind, ''), COALESCE(k.parent_uri, '') FROM doc_children c
+	const cols = `SELECT p.uri, c.child_uri, c.child_title, COALESCE(k.kind, ''), COALESCE(k.parent_uri, ''), c.child_decl FROM doc_children c
 JOIN docs p ON p.id = c.doc_id AND p.source = ?2
 LEFT JOIN docs k ON k.uri = c.child_uri
 WHERE `
@@ -483,7 +487,7 @@ const maxListedEntries = 300
 
 func scanGraphChild(rows *sql.Rows) (GraphChild, error) {
 	var c GraphChild
-	err := rows.Scan(&c.ParentURI, &c.URI, &c.Title, &c.Kind, &c.PageParentURI)
+	err := rows.Scan(&c.ParentURI, &c.URI, &c.Title, &c.Kind, &c.PageParentURI, &c.Declaration)
 	return c, err
 }
 

@@ -138,7 +138,11 @@
 //	doc_code_examples    doc_id, ord, language, code, caption;
 //	                     PRIMARY KEY(doc_id, ord).
 //	doc_children         doc_id (the parent page), ord, child_uri, child_title,
-//	                     section; PRIMARY KEY(doc_id, ord), indexes on child_uri
+//	                     section, child_decl (the entry's declaration as the
+//	                     listing page shows it: labels and types, no
+//	                     parameter names or defaults; what verify knows of
+//	                     the types of a member with no page of its own);
+//	                     PRIMARY KEY(doc_id, ord), indexes on child_uri
 //	                     and on child_title (doc_children_title: verify finds a
 //	                     member listed in some type's Topics whose own page is
 //	                     missing by its title; an index saved without it is
@@ -291,7 +295,7 @@ import (
 
 // SchemaVersion is stored in PRAGMA user_version. Bump it on any change to the
 // DDL below; Open rejects other versions.
-const SchemaVersion = 9
+const SchemaVersion = 10
 
 // BM25Weights are the per-column weights of docs_fts in column order: uri,
 // source, framework, language, title, content, summary, symbols,
@@ -516,6 +520,7 @@ CREATE TABLE doc_children (
 	child_uri TEXT NOT NULL DEFAULT '',
 	child_title TEXT NOT NULL DEFAULT '',
 	section TEXT NOT NULL DEFAULT '',
+	child_decl TEXT NOT NULL DEFAULT '',
 	PRIMARY KEY (doc_id, ord)
 ) WITHOUT ROWID;
 CREATE INDEX doc_children_child ON doc_children(child_uri);

@@ -52,7 +52,7 @@ var stmtSQL = [numStmts]string{
 	stInsertSymbol:     "INSERT INTO doc_symbols(doc_id, name, kind, signature, is_async, is_throws, is_static, attributes, conformances, generic_params, generic_constraints, origin) VALUES (?,?,?,?,?,?,?,?,?,?,?,?)",
 	stInsertName:       "INSERT OR IGNORE INTO symbol_names(name_lower, doc_id) VALUES (?,?)",
 	stInsertExample:    "INSERT INTO doc_code_examples(doc_id, ord, language, code, caption) VALUES (?,?,?,?,?)",
-	stInsertChild:      "INSERT INTO doc_children(doc_id, ord, child_uri, child_title, section) VALUES (?,?,?,?,?)",
+	stInsertChild:      "INSERT INTO doc_children(doc_id, ord, child_uri, child_title, section, child_decl) VALUES (?,?,?,?,?,?)",
 	stInsertEdge:       "INSERT INTO inheritance_edges(child_uri, child_title, parent_uri, parent_title, relation, doc_id) VALUES (?,?,?,?,?,?)",
 	stInsertRef:        "INSERT INTO code_refs(doc_id, name, name_lower, type_lower, kind, line) VALUES (?,?,?,?,?,?)",
 

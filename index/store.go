@@ -401,9 +401,9 @@ func (s *Store) Children(ctx context.Context, uri string) ([]document.Ref, error
 func (s *Store) children(ctx context.Context, id int64) ([]document.Ref, error) {
 	return sqlrows.All(ctx, s.prepared(), "children", `
 SELECT c.child_uri, CASE WHEN c.child_title != '' THEN c.child_title
-	ELSE coalesce((SELECT title FROM docs WHERE uri = c.child_uri), '') END, c.section
+	ELSE coalesce((SELECT title FROM docs WHERE uri = c.child_uri), '') END, c.section, c.child_decl
 FROM doc_children c WHERE c.doc_id = ? ORDER BY c.ord`, []any{id}, func(rows *sql.Rows) (r document.Ref, err error) {
-		err = rows.Scan(&r.URI, &r.Title, &r.Section)
+		err = rows.Scan(&r.URI, &r.Title, &r.Section, &r.Declaration)
 		return r, err
 	})
 }

@@ -344,7 +344,7 @@ func (b *Builder) insertDependents(st *statements, id int64, doc *document.Docum
 		}
 	}
 	for i, child := range doc.Children {
-		if _, err := st[stInsertChild].Exec(id, i, child.URI, child.Title, child.Section); err != nil {
+		if _, err := st[stInsertChild].Exec(id, i, child.URI, child.Title, child.Section, child.Declaration); err != nil {
 			return fmt.Errorf("child: %w", err)
 		}
 	}

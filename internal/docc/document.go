@@ -313,10 +313,25 @@ func (p *Page) taskGroupRefs(groups []TaskGroup) []document.Ref {
 	var out []document.Ref
 	for _, g := range groups {
 		for _, id := range g.Identifiers {
-			out = append(out, p.ref(id, g.Title))
+			r := p.ref(id, g.Title)
+			r.Declaration = p.listedDeclaration(id)
+			out = append(out, r)
 		}
 	}
 	return out
+}
+
+// listedDeclaration is a Topics entry's declaration as the listing page
+// shows it (`func setTitleColor(UIColor?, for: UIControl.State)`: labels
+// and types, no parameter names or defaults), "" for an entry that is not
+// a symbol. Many members have no page of their own in a crawl; this is
+// then all the documentation says of their types.
+func (p *Page) listedDeclaration(id string) string {
+	ref := p.References[id]
+	if ref == nil || ref.Kind != "symbol" || len(ref.Fragments) == 0 {
+		return ""
+	}
+	return strings.TrimSpace(joinTokens(ref.Fragments))
 }
 
 func (p *Page) fillRelationships(d *document.Document) {

@@ -45,6 +45,10 @@ type Ref struct {
 	// Section names the topic or relationship group the link came from, e.g.
 	// "Creating a View" for a topic section, "Inherits From" for a relationship.
 	Section string `json:"section,omitempty"`
+	// Declaration is a Topics entry's declaration as the listing page
+	// shows it: labels and types, without parameter names or defaults
+	// (`var alertStyle: NSAlert.Style`). Only Children carry one.
+	Declaration string `json:"declaration,omitempty"`
 }
 
 // Platform is one availability entry, e.g. iOS 13.0 (deprecated 17.0).

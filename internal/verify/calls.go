@@ -929,7 +929,7 @@ func (c *Checker) expectValue(g *graphView, a *Analysis, s site, types []*apiTyp
 			typeOf = literalElementType // an element of an assigned literal
 		}
 		for _, m := range g.membersOf(types, s.name) {
-			if t := typeOf(m.decl); t != "" {
+			if t := typeOf(m.typing()); t != "" {
 				expect[dot] = t
 				break
 			}

@@ -70,20 +70,33 @@ func linkType(ms []apiMember, element bool) string {
 	if len(props) > 0 {
 		ms = props
 	}
-	out := ""
+	// The overloads' pages decide; the Topics entries' declarations only
+	// where no page declares a type (the link is not read with its
+	// labels, so contentsOfDirectory(atPath:)'s [String] would otherwise
+	// veto contentsOfDirectory(at:…)'s [URL]).
+	if out, ok := agreedLinkType(ms, element, apiMember.pageDecl); !ok || out != "" {
+		return out
+	}
+	out, _ := agreedLinkType(ms, element, apiMember.typing)
+	return out
+}
+
+// agreedLinkType is the type every overload's declaration (as decl reads
+// it) agrees on; ok is false when two disagree.
+func agreedLinkType(ms []apiMember, element bool, decl func(apiMember) string) (out string, ok bool) {
 	for _, m := range ms {
-		t := declaredType(m.decl)
+		t := declaredType(decl(m))
 		if element {
-			t = declaredElementType(m.decl)
+			t = declaredElementType(decl(m))
 		}
 		if t != "" && out != "" && t != out {
-			return ""
+			return "", false
 		}
 		if t != "" {
 			out = t
 		}
 	}
-	return out
+	return out, true
 }
 
 // declaredElementType is T when a declaration returns (or a property

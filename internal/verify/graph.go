@@ -22,7 +22,24 @@ import (
 // apiMember is one documented member (or initializer, or case).
 type apiMember struct {
 	title, uri, decl, kind string
-	parent                 *apiType
+	// listed is a Topics entry's declaration as its listing page shows it
+	// (`func setTitleColor(UIColor?, for: UIControl.State)`), for a member
+	// with no page of its own (decl ""): its types, not its defaults or
+	// parameter names. Only the types a check follows are read from it.
+	listed string
+	parent *apiType
+}
+
+// pageDecl is the declaration of a member's own page, "" without one.
+func (m apiMember) pageDecl() string { return m.decl }
+
+// typing is the declaration a member's types are read from: its page's,
+// else its Topics entry's.
+func (m apiMember) typing() string {
+	if m.decl != "" {
+		return m.decl
+	}
+	return m.listed
 }
 
 // apiType is one documented type (or any page that has members). Its
@@ -262,7 +279,7 @@ func (g *symbolGraph) load(ctx context.Context, t *apiType) error {
 			if !own && !strings.EqualFold(uriParent(c.URI), t.uri) {
 				continue
 			}
-			add(apiMember{title: c.Title, uri: c.URI})
+			add(apiMember{title: c.Title, uri: c.URI, listed: c.Declaration})
 		}
 		t.edges = rows.Edges
 		t.thin = isThin(t)
@@ -413,7 +430,7 @@ func (g *symbolGraph) listedAs(ctx context.Context, name string) ([]apiMember, e
 			if err != nil {
 				return nil, err
 			}
-			out = append(out, apiMember{title: c.Title, uri: c.URI, parent: parent})
+			out = append(out, apiMember{title: c.Title, uri: c.URI, listed: c.Declaration, parent: parent})
 		}
 	}
 	return out, nil

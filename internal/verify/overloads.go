@@ -27,6 +27,24 @@ func paramsOf(m apiMember, base string) ([]param, bool) {
 	if ps, ok := declParams(m.decl, base); ok {
 		return asyncVariant(ps), true
 	}
+	ps, ok := titleParams(m, base)
+	if ok && m.listed != "" {
+		// The Topics entry's declaration gives the types, not the
+		// defaults: they are taken where its labels are the title's.
+		if typed, ok := declParams(m.listed, base); ok && len(typed) == len(ps) {
+			for i := range ps {
+				if typed[i].label == ps[i].label {
+					ps[i].typ = typed[i].typ
+				}
+			}
+		}
+	}
+	return ps, ok
+}
+
+// titleParams reads a member's parameters from its title
+// ("asyncAfter(deadline:execute:)"), where defaults do not show.
+func titleParams(m apiMember, base string) ([]param, bool) {
 	open := strings.IndexByte(m.title, '(')
 	if open < 0 || !strings.HasSuffix(m.title, ")") {
 		return nil, false
