@@ -70,9 +70,10 @@ type apiType struct {
 	grouped bool
 	// groupPage: the type's own Topics list a page titled in words
 	// ("Creation methods", "Deprecated Symbols"), which holds members its
-	// lists lack.
-	groupPage bool
-	edges     []index.GraphEdge
+	// lists lack; groupPages are their addresses.
+	groupPage  bool
+	groupPages []string
+	edges      []index.GraphEdge
 
 	supersOnce sync.Once
 	supersErr  error
@@ -272,6 +273,7 @@ func (g *symbolGraph) load(ctx context.Context, t *apiType) error {
 			}
 			if own && !typeKinds[c.Kind] && strings.Contains(c.Title, " ") {
 				t.groupPage = true
+				t.groupPages = append(t.groupPages, c.URI)
 			}
 			if typeKinds[c.Kind] || own && uris[strings.ToLower(c.URI)] || !own && strings.EqualFold(c.PageParentURI, c.ParentURI) {
 				continue

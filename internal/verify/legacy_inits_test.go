@@ -9,8 +9,9 @@ import (
 
 // TestLegacyClassInitializers: an Objective-C era class (numeric member
 // addresses) whose own Topics list its initializers is judged on them,
-// unless its Topics list a group page, which holds initializers its list
-// lacks.
+// unless its Topics list a group page that may hold initializers its list
+// lacks: one the crawl lacks, or one that lists an initializer. A group
+// page of constants hides none.
 func TestLegacyClassInitializers(t *testing.T) {
 	g := legacyGraph()
 	for _, c := range []struct {
@@ -20,6 +21,9 @@ func TestLegacyClassInitializers(t *testing.T) {
 		{"import Foundation\nlet t = Timer(interval: 1, repeats: true) { _ in }\n", true},
 		{"import Foundation\nlet t = Timer(timeInterval: 1, repeats: true) { _ in }\n", false},
 		{"import Foundation\nlet s = NSAttributedString(string: \"x\", font: f)\n", false},
+		{"import Foundation\nlet i = CIImage(uiImage: u)\n", true},
+		{"import Foundation\nlet i = CIImage(image: u)\n", false},
+		{"import Foundation\nlet l = NSLayoutManager(storage: s)\n", false},
 	} {
 		rep := checkCode(t, g, Options{}, File{Code: c.code})
 		got := false
@@ -57,6 +61,19 @@ func legacyGraph() graphTable {
 		{"init(fire:interval:repeats:block:)", "convenience init(fire date: Date, interval: TimeInterval, repeats: Bool, block: @escaping @Sendable (Timer) -> Void)"},
 	}, "")
 	legacyClass("apple-docs://foundation/nsattributedstring", "NSAttributedString", [][2]string{{"init(attachment:)", "convenience init(attachment: NSTextAttachment)"}}, "Creation methods")
+	// Group pages the crawl has, with their own Topics: constants only,
+	// and one that lists an initializer.
+	legacyClass("apple-docs://foundation/ciimage", "CIImage", [][2]string{{"init(image:)", "init(image: UIImage)"}}, "")
+	legacyClass("apple-docs://foundation/nslayoutmanager", "NSLayoutManager", [][2]string{{"init()", "init()"}}, "")
+	group := func(owner, uri, title string, entries ...string) {
+		d.Pages = append(d.Pages, index.GraphPage{URI: uri, Title: title, Kind: "collectionGroup", Framework: "foundation"})
+		d.Children = append(d.Children, index.GraphChild{ParentURI: owner, URI: uri, Title: title})
+		for _, e := range entries {
+			d.Children = append(d.Children, index.GraphChild{ParentURI: uri, URI: owner + "/" + e, Title: e})
+		}
+	}
+	group("apple-docs://foundation/ciimage", "apple-docs://foundation/autoadjustment-keys", "Autoadjustment Keys", "kCIImageAutoAdjustCrop", "kCIImageAutoAdjustLevel")
+	group("apple-docs://foundation/nslayoutmanager", "apple-docs://foundation/making-layout-managers", "Making layout managers", "init(storage:container:)")
 	g.g = newSymbolGraph(d)
 	return g
 }
