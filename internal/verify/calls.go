@@ -826,6 +826,13 @@ func (c *Checker) checkSite(g *graphView, a *Analysis, s site, imports, extInits
 	if r, found := memberElsewhere(g, s, types, opaque, imports); found || g.err != nil {
 		return r, found, g.err
 	}
+	if !opaque {
+		// A type whose list is not judged whole still has the members it
+		// lists: a use of one cites it (FileManager.temporaryDirectory,
+		// a Topics entry), not another type's page of that name
+		// (URL.temporaryDirectory).
+		a.citeTyped(s, g.membersOf(types, s.name))
+	}
 	if s.called && s.open >= 0 {
 		// The receiver's type is unknown (a modifier chain): the
 		// documented overloads in scope that fit may still agree on a

@@ -241,3 +241,29 @@ func TestResolvedMemberCitesItsReceiversPage(t *testing.T) {
 	}
 	t.Fatalf("no reference to pick: %+v", rep.References)
 }
+
+// TestMemberOfAnUnjudgedTypeCitesItsPage: a type whose list is not judged
+// whole (FileManager, of Objective-C era pages) still has the members it
+// lists, and a use of one cites it, not another type's page of the name.
+func TestMemberOfAnUnjudgedTypeCitesItsPage(t *testing.T) {
+	g := testGraph()
+	d := g.g.src.(*memGraph)
+	d.Pages = append(d.Pages, index.GraphPage{URI: "apple-docs://foundation/filemanager/1409234-shared", Title: "shared", Kind: "property",
+		ParentURI: "apple-docs://foundation/filemanager", Declaration: "class var shared: FileManager { get }"})
+	g.g = newSymbolGraph(d)
+	g.MemTable = NewMemTable("names", []SymbolInfo{
+		{Name: "FileManager", Kind: "class", Module: "foundation", URI: "apple-docs://foundation/filemanager"},
+		{Name: "shared", Parent: "FileManager", Kind: "property", Module: "foundation", URI: "apple-docs://foundation/filemanager/1409234-shared"},
+		{Name: "fileExists", Parent: "NSFileWrapper", Kind: "method", Module: "foundation", URI: "apple-docs://foundation/nsfilewrapper/fileexists(atpath:)"},
+	})
+	rep := checkCode(t, g, Options{}, File{Code: "import Foundation\nlet x = 1\nlet e = FileManager.shared.fileExists(atPath: p)\n"})
+	for _, r := range rep.References {
+		if r.Line == 3 && refBase(r.Symbol) == "fileExists" {
+			if r.Status != Resolved || r.URI != "apple-docs://foundation/filemanager/1410277-fileexists" {
+				t.Errorf("fileExists: %s citing %s, want resolved on FileManager's page", r.Status, r.URI)
+			}
+			return
+		}
+	}
+	t.Fatalf("no reference to fileExists: %+v", rep.References)
+}
