@@ -63,3 +63,41 @@ func TestListedDeclarationsGiveTypes(t *testing.T) {
 		})
 	}
 }
+
+// TestTypeListedInTopicsIsMentioned: a type no page documents that a
+// Topics entry lists, the entry's declaration saying it is a type, is
+// mentioned (its members stay unchecked), not unknown; an entry titled
+// like a type whose declaration is a member's is no evidence.
+func TestTypeListedInTopicsIsMentioned(t *testing.T) {
+	g := testGraph()
+	d := g.g.src.(*memGraph)
+	const picker = "apple-docs://uikit/uiimageview"
+	d.Children = append(d.Children,
+		index.GraphChild{ParentURI: picker, URI: "apple-docs://uikit/pickerdelegate-5yntc", Title: "PickerDelegate",
+			Declaration: "@MainActor protocol PickerDelegate : NSObjectProtocol"},
+		index.GraphChild{ParentURI: picker, URI: picker + "/defaultpicker", Title: "DefaultPicker", Declaration: "class var DefaultPicker: UIImageView"})
+	g.g = newSymbolGraph(d)
+	rep := checkCode(t, g, Options{}, File{Code: "import UIKit\nclass A: NSObject, PickerDelegate {}\nclass B: DefaultPicker {}\nclass C: InventedDelegate {}\n"})
+	got := statusBySymbol(rep)
+	for name, want := range map[string]Status{"PickerDelegate": Mentioned, "DefaultPicker": Unknown, "InventedDelegate": Unknown} {
+		if got[name] != want {
+			t.Errorf("%s: %s, want %s (%v)", name, got[name], want, got)
+		}
+	}
+}
+
+func TestDeclaresType(t *testing.T) {
+	for decl, want := range map[string]bool{
+		"protocol PHPickerViewControllerDelegate":       true,
+		"@MainActor final class PHPickerViewController": true,
+		"struct Configuration":                          true,
+		"class var shared: URLSession":                  false,
+		"class func make() -> Self":                     false,
+		"var alertStyle: NSAlert.Style":                 false,
+		"":                                              false,
+	} {
+		if got := declaresType(decl); got != want {
+			t.Errorf("declaresType(%q) = %v, want %v", decl, got, want)
+		}
+	}
+}

@@ -4,6 +4,8 @@ import (
 	"context"
 	"fmt"
 	"strings"
+
+	"github.com/cupertino-go/cupertino/internal/swiftlex"
 )
 
 // DedupeRefs keeps the first use of each reference under the same floors.
@@ -256,6 +258,32 @@ func (c *Checker) unresolved(ctx context.Context, ref Ref, r Reference, scope ma
 			}
 		}
 	}
+	// A type listed in another page's Topics, whose own page the crawl
+	// missed (PHPickerViewController lists PHPickerViewControllerDelegate),
+	// exists: the entry's declaration says it is a type. It is mentioned,
+	// not resolved: no list of its members is in the index, so they stay
+	// unchecked as a mentioned type's do.
+	if gs, isGraph := c.Table.(graphSource); isGraph && ref.Kind == RefType && isCapitalized(ref.Name) {
+		if sg, err := gs.graph(); err != nil {
+			return r, err
+		} else if sg != nil {
+			g := &graphView{g: sg, ctx: ctx}
+			m, listed := listedType(g, ref.Name, scope)
+			if g.err != nil {
+				return r, g.err
+			}
+			if listed && !scope[uriFramework(m.uri)] {
+				r.Status, r.URI = Mentioned, m.uri
+				r.Why = "no page of a framework the file imports documents it; " + m.parent.title + "'s Topics list the name"
+				return r, nil
+			}
+			if listed {
+				r.Status, r.URI = Mentioned, m.uri
+				r.Why = "its own page is not in the index; " + m.parent.title + "'s Topics list it"
+				return r, nil
+			}
+		}
+	}
 	if ok {
 		uri, found, err := doc.MentionedIn(ref.Name)
 		if err != nil {
@@ -331,6 +359,53 @@ func listedMember(g *graphView, ref Ref, scope map[string]bool) (apiMember, bool
 	}
 	return apiMember{}, false
 }
+
+// listedType finds a Topics entry titled name whose declaration, as the
+// listing page shows it, declares a type, preferring one of a framework
+// in scope.
+func listedType(g *graphView, name string, scope map[string]bool) (apiMember, bool) {
+	var first *apiMember
+	for _, m := range g.overloads(name, true) {
+		if m.decl != "" || m.parent == nil || m.parent.title == "" || !declaresType(m.listed) {
+			continue
+		}
+		if scope[uriFramework(m.uri)] {
+			return m, true
+		}
+		if first == nil {
+			first = &m
+		}
+	}
+	if first != nil {
+		return *first, true
+	}
+	return apiMember{}, false
+}
+
+// declaresType says whether a declaration declares a type: its first
+// keyword after any attributes and modifiers is a type's.
+func declaresType(decl string) bool {
+	words := strings.Fields(decl)
+	for i, w := range words {
+		switch {
+		case w == "class" && i+1 < len(words) && memberKeywords[words[i+1]]:
+			return false // class var, class func
+		case typeKinds[w]:
+			return true
+		case strings.HasPrefix(w, "@") || declModifiers[w]:
+		default:
+			return false
+		}
+	}
+	return false
+}
+
+// declModifiers are the words a declaration may open with before its
+// keyword; memberKeywords are a member's.
+var (
+	declModifiers  = swiftlex.SetOf("final", "open", "public", "nonisolated", "indirect")
+	memberKeywords = swiftlex.SetOf("var", "let", "func", "subscript", "init")
+)
 
 // uriFramework is the framework of an Apple documentation address:
 // "uikit" for apple-docs://uikit/uiview.
