@@ -66,8 +66,9 @@ func TestListedDeclarationsGiveTypes(t *testing.T) {
 
 // TestTypeListedInTopicsIsMentioned: a type no page documents that a
 // Topics entry lists, the entry's declaration saying it is a type, is
-// mentioned (its members stay unchecked), not unknown; an entry titled
-// like a type whose declaration is a member's is no evidence.
+// mentioned (its members stay unchecked), not unknown, and so is a global
+// a type's Topics list; an entry titled like a type whose declaration is
+// a member's is no evidence.
 func TestTypeListedInTopicsIsMentioned(t *testing.T) {
 	g := testGraph()
 	d := g.g.src.(*memGraph)
@@ -75,11 +76,12 @@ func TestTypeListedInTopicsIsMentioned(t *testing.T) {
 	d.Children = append(d.Children,
 		index.GraphChild{ParentURI: picker, URI: "apple-docs://uikit/pickerdelegate-5yntc", Title: "PickerDelegate",
 			Declaration: "@MainActor protocol PickerDelegate : NSObjectProtocol"},
-		index.GraphChild{ParentURI: picker, URI: picker + "/defaultpicker", Title: "DefaultPicker", Declaration: "class var DefaultPicker: UIImageView"})
+		index.GraphChild{ParentURI: picker, URI: picker + "/defaultpicker", Title: "DefaultPicker", Declaration: "class var DefaultPicker: UIImageView"},
+		index.GraphChild{ParentURI: picker, URI: "apple-docs://uikit/pickerdefaultrate", Title: "PickerDefaultRate", Declaration: "let PickerDefaultRate: Float"})
 	g.g = newSymbolGraph(d)
-	rep := checkCode(t, g, Options{}, File{Code: "import UIKit\nclass A: NSObject, PickerDelegate {}\nclass B: DefaultPicker {}\nclass C: InventedDelegate {}\n"})
+	rep := checkCode(t, g, Options{}, File{Code: "import UIKit\nclass A: NSObject, PickerDelegate {}\nclass B: DefaultPicker {}\nclass C: InventedDelegate {}\nlet r = PickerDefaultRate\n"})
 	got := statusBySymbol(rep)
-	for name, want := range map[string]Status{"PickerDelegate": Mentioned, "DefaultPicker": Unknown, "InventedDelegate": Unknown} {
+	for name, want := range map[string]Status{"PickerDelegate": Mentioned, "DefaultPicker": Unknown, "InventedDelegate": Unknown, "PickerDefaultRate": Mentioned} {
 		if got[name] != want {
 			t.Errorf("%s: %s, want %s (%v)", name, got[name], want, got)
 		}

@@ -361,12 +361,13 @@ func listedMember(g *graphView, ref Ref, scope map[string]bool) (apiMember, bool
 }
 
 // listedType finds a Topics entry titled name whose declaration, as the
-// listing page shows it, declares a type, preferring one of a framework
-// in scope.
+// listing page shows it, declares a type or a global (AVSpeechUtterance
+// lists `let AVSpeechUtteranceDefaultSpeechRate: Float`), preferring one
+// of a framework in scope.
 func listedType(g *graphView, name string, scope map[string]bool) (apiMember, bool) {
 	var first *apiMember
 	for _, m := range g.overloads(name, true) {
-		if m.decl != "" || m.parent == nil || m.parent.title == "" || !declaresType(m.listed) {
+		if m.decl != "" || m.parent == nil || m.parent.title == "" || !declaresType(m.listed) && !declaresGlobal(m.listed) {
 			continue
 		}
 		if scope[uriFramework(m.uri)] {
@@ -398,6 +399,14 @@ func declaresType(decl string) bool {
 		}
 	}
 	return false
+}
+
+// declaresGlobal says whether a declaration declares a constant, variable
+// or function with no type modifier (`let AVSpeechUtteranceDefaultSpeechRate:
+// Float`), which a type's Topics list for a global of its framework.
+func declaresGlobal(decl string) bool {
+	first, _, _ := strings.Cut(decl, " ")
+	return first == "let" || first == "var" || first == "func"
 }
 
 // declModifiers are the words a declaration may open with before its
