@@ -814,7 +814,10 @@ func (c *Checker) checkSite(g *graphView, a *Analysis, s site, imports, extInits
 		// defaults the title hides (UIStoryboard's
 		// instantiateViewController(identifier:creator:)).
 		shortList := len(types) > 0 && listedWhole(types[0])
-		if s.called && !fitsAny(ms, s.name, s.labels, s.trailing) && !(shortList && (titleOnlyMayFit(ms, s.name, s.labels, s.trailing) || a.awaited(s.tok) && titleOnly(ms))) && !onlyOnRoot(ms) {
+		// A type listing a collection the crawl lacks may hold there the
+		// overload its AppKit or UIKit twin documents.
+		if s.called && !fitsAny(ms, s.name, s.labels, s.trailing) && !(shortList && (titleOnlyMayFit(ms, s.name, s.labels, s.trailing) || a.awaited(s.tok) && titleOnly(ms))) && !onlyOnRoot(ms) &&
+			!(g.hollowLineage(types) && g.twinFits(types, s)) {
 			r := Reference{Line: s.line, Symbol: recv + "." + signature(s.name, s.labels), Kind: string(RefMember), Status: WrongLabels}
 			r.Nearest = overloadCandidates(ms, "")
 			r.Why = "no overload of " + recv + "." + s.name + " takes " + signature("", s.labels) + "; real ones: " + candidateNames(r.Nearest)

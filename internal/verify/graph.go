@@ -73,7 +73,12 @@ type apiType struct {
 	// lists lack; groupPages are their addresses.
 	groupPage  bool
 	groupPages []string
-	edges      []index.GraphEdge
+	// hollow: the type's own Topics list an entry that is no symbol (no
+	// declaration) and whose page the crawl lacks: a collection such as
+	// NSView's "View Hierarchy", which holds overloads its lists lack
+	// (addSubview(_:) beside addSubview(_:positioned:relativeTo:)).
+	hollow bool
+	edges  []index.GraphEdge
 
 	supersOnce sync.Once
 	supersErr  error
@@ -274,6 +279,9 @@ func (g *symbolGraph) load(ctx context.Context, t *apiType) error {
 			if own && !typeKinds[c.Kind] && strings.Contains(c.Title, " ") {
 				t.groupPage = true
 				t.groupPages = append(t.groupPages, c.URI)
+			}
+			if own && c.Kind == "" && c.Declaration == "" && !strings.EqualFold(uriParent(c.URI), t.uri) {
+				t.hollow = true
 			}
 			if typeKinds[c.Kind] || own && uris[strings.ToLower(c.URI)] || !own && strings.EqualFold(c.PageParentURI, c.ParentURI) {
 				continue

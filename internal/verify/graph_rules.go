@@ -4,6 +4,8 @@ import (
 	"context"
 	"sort"
 	"strings"
+
+	"github.com/cupertino-go/cupertino/internal/swiftlex"
 )
 
 // The rules the type-aware checks judge the graph by, and the per-check
@@ -146,6 +148,42 @@ func (g *graphView) lineageComplete(types []*apiType) bool {
 	}
 	return true
 }
+
+// hollowLineage says whether a type or an ancestor lists a collection the
+// crawl lacks (apiType.hollow).
+func (g *graphView) hollowLineage(types []*apiType) bool {
+	for _, t := range g.lineage(types) {
+		if t.hollow {
+			return true
+		}
+	}
+	return false
+}
+
+// twinFits says whether the AppKit or UIKit twin of one of the types
+// (NSView for UIView, UIView for NSView) has an overload of the site's
+// member that takes its labels.
+func (g *graphView) twinFits(types []*apiType, s site) bool {
+	for _, t := range types {
+		twin := ""
+		switch {
+		case strings.HasPrefix(t.title, "NS"):
+			twin = "UI" + t.title[2:]
+		case strings.HasPrefix(t.title, "UI"):
+			twin = "NS" + t.title[2:]
+		default:
+			continue
+		}
+		ms := g.membersOf(g.typesNamed(twin, twinFrameworks), s.name)
+		if len(ms) > 0 && fitsAny(ms, s.name, s.labels, s.trailing) {
+			return true
+		}
+	}
+	return false
+}
+
+// twinFrameworks are where a twin is looked for.
+var twinFrameworks = swiftlex.SetOf("uikit", "appkit")
 
 // ownTopicsRead says whether a class's short list is its page's own
 // Topics, read whole: no Objective-C era addresses, no group page. As a

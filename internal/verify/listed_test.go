@@ -1,6 +1,7 @@
 package verify
 
 import (
+	"fmt"
 	"testing"
 
 	"github.com/cupertino-go/cupertino/index"
@@ -100,6 +101,60 @@ func TestDeclaresType(t *testing.T) {
 	} {
 		if got := declaresType(decl); got != want {
 			t.Errorf("declaresType(%q) = %v, want %v", decl, got, want)
+		}
+	}
+}
+
+// twinGraph is testGraph plus AppKit's and UIKit's views: NSView's Topics
+// list a collection the crawl lacks (hollow) and one overload of
+// addSubview, UIView's the one-argument overload; NSWindow lists a
+// collection it lacks too but has no twin overload that fits.
+func twinGraph() graphTable {
+	g := testGraph()
+	d := g.g.src.(*memGraph)
+	typ := func(uri, title, framework string) {
+		d.Pages = append(d.Pages, index.GraphPage{URI: uri, Title: title, Kind: "class", Framework: framework})
+		for i := range minOwnMembers {
+			d.Pages = append(d.Pages, index.GraphPage{URI: fmt.Sprintf("%s/filler%d", uri, i), Title: fmt.Sprintf("filler%d", i), Kind: "property", ParentURI: uri})
+		}
+	}
+	typ("apple-docs://appkit/nsview", "NSView", "appkit")
+	typ("apple-docs://uikit/uiview", "UIView", "uikit")
+	typ("apple-docs://appkit/nswindow", "NSWindow", "appkit")
+	d.Pages = append(d.Pages,
+		index.GraphPage{URI: "apple-docs://appkit/nsview/addsubview(_:positioned:relativeto:)", Title: "addSubview(_:positioned:relativeTo:)", Kind: "method",
+			ParentURI: "apple-docs://appkit/nsview", Declaration: "func addSubview(_ view: NSView, positioned place: NSWindow.OrderingMode, relativeTo otherView: NSView?)"},
+		index.GraphPage{URI: "apple-docs://uikit/uiview/addsubview(_:)", Title: "addSubview(_:)", Kind: "method",
+			ParentURI: "apple-docs://uikit/uiview", Declaration: "func addSubview(_ view: UIView)"},
+		index.GraphPage{URI: "apple-docs://appkit/nswindow/makekeyandorderfront(_:)", Title: "makeKeyAndOrderFront(_:)", Kind: "method",
+			ParentURI: "apple-docs://appkit/nswindow", Declaration: "func makeKeyAndOrderFront(_ sender: Any?)"})
+	for _, owner := range []string{"apple-docs://appkit/nsview", "apple-docs://appkit/nswindow"} {
+		d.Children = append(d.Children, index.GraphChild{ParentURI: owner, URI: "apple-docs://appkit/view-hierarchy", Title: "View Hierarchy"})
+	}
+	g.g = newSymbolGraph(d)
+	return g
+}
+
+// TestTwinOverloadOfAHollowType: a call whose labels fit no overload of a
+// type that lists a collection the crawl lacks is not judged when the
+// type's AppKit or UIKit twin has an overload that takes them
+// (`view.addSubview(button)` on an NSView); without such a twin overload
+// it still is.
+func TestTwinOverloadOfAHollowType(t *testing.T) {
+	for _, tc := range []struct {
+		code string
+		want bool
+	}{
+		{"import AppKit\nlet v = NSView()\nv.addSubview(b)\n", false},
+		{"import AppKit\nlet v = NSView()\nv.addSubview(b, at: 1)\n", true},
+		{"import AppKit\nlet w = NSWindow()\nw.makeKeyAndOrderFront()\n", true},
+	} {
+		got := false
+		for _, f := range checkCode(t, twinGraph(), Options{}, File{Code: tc.code}).Findings {
+			got = got || f.Status == WrongLabels
+		}
+		if got != tc.want {
+			t.Errorf("%q: wrong_labels %v, want %v", tc.code, got, tc.want)
 		}
 	}
 }
