@@ -787,7 +787,7 @@ func (c *Checker) checkSite(g *graphView, a *Analysis, s site, imports, extInits
 			return r, true, nil
 		}
 	}
-	if judgedOwn(types) || !opaque && g.wholeLists(types) || opaque && judgedOpaque(types) {
+	if judgedOwn(types) || foundationStructsListed(types) || !opaque && g.wholeLists(types) || opaque && judgedOpaque(types) {
 		ms := g.membersOf(types, s.name)
 		recv := types[0].title
 		if opaque {

@@ -185,6 +185,19 @@ func (g *graphView) twinFits(types []*apiType, s site) bool {
 // twinFrameworks are where a twin is looked for.
 var twinFrameworks = swiftlex.SetOf("uikit", "appkit")
 
+// foundationStructsListed says whether the types are Foundation's Swift
+// structures (Date, Data, URL, Calendar) of Objective-C era addresses whose
+// own Topics were read and list no group page: Swift value types whose
+// pages list their members.
+func foundationStructsListed(types []*apiType) bool {
+	for _, t := range types {
+		if t.kind != "struct" || t.framework != "foundation" || !t.topics || t.grouped || t.groupPage {
+			return false
+		}
+	}
+	return len(types) > 0
+}
+
 // ownTopicsRead says whether a class's short list is its page's own
 // Topics, read whole: no Objective-C era addresses, no group page. As a
 // superclass it holds what it declares (NSPersistentStoreRequest's three

@@ -158,3 +158,53 @@ func TestTwinOverloadOfAHollowType(t *testing.T) {
 		}
 	}
 }
+
+// TestFoundationStructureListsItsMembers: a Foundation structure of
+// Objective-C era addresses (Date) whose own Topics were read lists its
+// members: one it lacks is not on it, though another Foundation type has
+// it (FileManager.fileExists(atPath:)); Optional's map may be the value's
+// (optionality is not followed); one whose Topics list a group page is
+// not judged.
+func TestFoundationStructureListsItsMembers(t *testing.T) {
+	g := testGraph()
+	d := g.g.src.(*memGraph)
+	structure := func(uri, title string, group bool) {
+		d.Pages = append(d.Pages, index.GraphPage{URI: uri, Title: title, Kind: "struct", Framework: "foundation"})
+		for i := range minOwnMembers {
+			addr := fmt.Sprintf("%s/17%d-old%d", uri, i, i)
+			d.Pages = append(d.Pages, index.GraphPage{URI: addr, Title: fmt.Sprintf("old%d", i), Kind: "property", ParentURI: uri})
+			d.Children = append(d.Children, index.GraphChild{ParentURI: uri, URI: addr, Title: fmt.Sprintf("old%d", i)})
+		}
+		addr := uri + "/1780-addingtimeinterval"
+		d.Pages = append(d.Pages, index.GraphPage{URI: addr, Title: "addingTimeInterval(_:)", Kind: "method", ParentURI: uri,
+			Declaration: "func addingTimeInterval(_ timeInterval: TimeInterval) -> Date"})
+		d.Children = append(d.Children, index.GraphChild{ParentURI: uri, URI: addr, Title: "addingTimeInterval(_:)"})
+		if group {
+			d.Children = append(d.Children, index.GraphChild{ParentURI: uri, URI: uri + "/more_methods", Title: "More methods"})
+		}
+	}
+	structure("apple-docs://foundation/date", "Date", false)
+	structure("apple-docs://foundation/urlrequest", "URLRequest", true)
+	g.g = newSymbolGraph(d)
+	g.MemTable = NewMemTable("names", []SymbolInfo{
+		{Name: "Date", Kind: "struct", Module: "foundation", URI: "apple-docs://foundation/date"},
+		{Name: "URLRequest", Kind: "struct", Module: "foundation", URI: "apple-docs://foundation/urlrequest"},
+	})
+	for _, tc := range []struct {
+		code string
+		want bool
+	}{
+		{"import Foundation\nfunc f(d: Date) {\n  print(d.fileExists(atPath: p))\n}\n", true},
+		{"import Foundation\nfunc f(d: Date) {\n  print(d.addingTimeInterval(1))\n}\n", false},
+		{"import Foundation\nfunc f(d: Date) {\n  print(d.map { $0 })\n}\n", false},
+		{"import Foundation\nfunc f(r: URLRequest) {\n  print(r.fileExists(atPath: p))\n}\n", false},
+	} {
+		got := false
+		for _, f := range checkCode(t, g, Options{}, File{Code: tc.code}).Findings {
+			got = got || f.Status.SaysMissing()
+		}
+		if got != tc.want {
+			t.Errorf("%q: finding %v, want %v", tc.code, got, tc.want)
+		}
+	}
+}

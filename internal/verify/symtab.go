@@ -205,8 +205,10 @@ var stdlibBuiltins = swiftlex.SetOf(
 	"UTF32",
 )
 
-// stdlibMembers are members the compiler synthesises or every type has.
-var stdlibMembers = swiftlex.SetOf("rawValue", "allCases", "hashValue", "id")
+// stdlibMembers are members the compiler synthesises or every type has,
+// and Optional's own (map, flatMap): the checks do not follow whether a
+// value is optional, so `url.map { … }` may be Optional's.
+var stdlibMembers = swiftlex.SetOf("rawValue", "allCases", "hashValue", "id", "map", "flatMap", "unsafelyUnwrapped")
 
 // Names lists the distinct names, sorted.
 func (t *MemTable) Names() []string {
