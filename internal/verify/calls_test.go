@@ -341,7 +341,13 @@ func testGraph() graphTable {
 
 func checkTyped(t *testing.T, code string) []Reference {
 	t.Helper()
-	rep := checkCode(t, testGraph(), Options{}, File{Code: code})
+	return checkTypedOn(t, testGraph(), code)
+}
+
+// checkTypedOn is checkTyped over another table.
+func checkTypedOn(t *testing.T, table SymbolTable, code string) []Reference {
+	t.Helper()
+	rep := checkCode(t, table, Options{}, File{Code: code})
 	var out []Reference
 	for _, f := range rep.Findings {
 		if f.Status != Unknown || strings.Contains(f.Why, "on ") {
@@ -351,12 +357,16 @@ func checkTyped(t *testing.T, code string) []Reference {
 	return out
 }
 
+// typedCase is a snippet and the typed finding it should give: want is
+// "" for none, symbol the member or case the finding names.
+type typedCase struct {
+	name, code string
+	want       Status
+	symbol     string
+}
+
 func TestTypedChecks(t *testing.T) {
-	cases := []struct {
-		name, code string
-		want       Status // "" for no typed finding
-		symbol     string
-	}{
+	runTypedCases(t, testGraph(), []typedCase{
 		{"labels fit no overload", "import Dispatch\nDispatchQueue.main.asyncAfter(seconds: 2) { }\n", WrongLabels, "asyncAfter"},
 		{"defaulted parameters left out", "import Dispatch\nDispatchQueue.main.asyncAfter(deadline: .now() + 1) { }\n", "", ""},
 		{"trailing closure takes the last parameter", "import Dispatch\nDispatchQueue.main.asyncAfter(deadline: t, qos: .utility) { }\n", "", ""},
@@ -541,10 +551,16 @@ func TestTypedChecks(t *testing.T) {
 		{"a group named after the type, real case", "import AVFoundation\nlet d = AVCaptureDevice.default(.builtInWideAngleCamera, for: .video, position: .back)\n", "", ""},
 		{"a group named for a purpose leaves the type unjudged", "import Intents\nlet r = INPlayMediaIntentResponse(code: .failure, userActivity: nil)\n", "", ""},
 		{"a case page without a See Also leaves the type unjudged", "import UIKit\nlet f = UITextField()\nf.returnKeyType = .submit\n", "", ""},
-	}
+	})
+}
+
+// runTypedCases checks each case's snippet over table: no typed finding
+// when want is "", else one of want on symbol that names a fix.
+func runTypedCases(t *testing.T, table SymbolTable, cases []typedCase) {
+	t.Helper()
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
-			got := checkTyped(t, tc.code)
+			got := checkTypedOn(t, table, tc.code)
 			if tc.want == "" {
 				if len(got) > 0 {
 					t.Fatalf("want no typed finding, got %+v", got)

@@ -231,15 +231,22 @@ func TestResolvedMemberCitesItsReceiversPage(t *testing.T) {
 		{Name: "pick", Parent: "UIScreen", Kind: "method", Module: "uikit", URI: "apple-docs://uikit/uiscreen/pick(_:)"},
 	})
 	rep := checkCode(t, g, Options{}, File{Code: "import UIKit\nlet v = UIDevice.current.pick(1)\n"})
+	wantResolvedAt(t, rep, 2, "pick", "apple-docs://uikit/uidevice/pick(_:)-1")
+}
+
+// wantResolvedAt fails unless the reference to name on line is resolved
+// citing uri.
+func wantResolvedAt(t *testing.T, rep *Report, line int, name, uri string) {
+	t.Helper()
 	for _, r := range rep.References {
-		if r.Line == 2 && refBase(r.Symbol) == "pick" {
-			if r.Status != Resolved || r.URI != "apple-docs://uikit/uidevice/pick(_:)-1" {
-				t.Errorf("pick: %s citing %s, want resolved on UIDevice's page", r.Status, r.URI)
+		if r.Line == line && refBase(r.Symbol) == name {
+			if r.Status != Resolved || r.URI != uri {
+				t.Errorf("%s: %s citing %s, want resolved citing %s", name, r.Status, r.URI, uri)
 			}
 			return
 		}
 	}
-	t.Fatalf("no reference to pick: %+v", rep.References)
+	t.Fatalf("no reference to %s: %+v", name, rep.References)
 }
 
 // TestMemberOfAnUnjudgedTypeCitesItsPage: a type whose list is not judged
@@ -257,13 +264,5 @@ func TestMemberOfAnUnjudgedTypeCitesItsPage(t *testing.T) {
 		{Name: "fileExists", Parent: "NSFileWrapper", Kind: "method", Module: "foundation", URI: "apple-docs://foundation/nsfilewrapper/fileexists(atpath:)"},
 	})
 	rep := checkCode(t, g, Options{}, File{Code: "import Foundation\nlet x = 1\nlet e = FileManager.shared.fileExists(atPath: p)\n"})
-	for _, r := range rep.References {
-		if r.Line == 3 && refBase(r.Symbol) == "fileExists" {
-			if r.Status != Resolved || r.URI != "apple-docs://foundation/filemanager/1410277-fileexists" {
-				t.Errorf("fileExists: %s citing %s, want resolved on FileManager's page", r.Status, r.URI)
-			}
-			return
-		}
-	}
-	t.Fatalf("no reference to fileExists: %+v", rep.References)
+	wantResolvedAt(t, rep, 3, "fileExists", "apple-docs://foundation/filemanager/1410277-fileexists")
 }

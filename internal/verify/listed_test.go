@@ -34,35 +34,14 @@ func listedGraph() graphTable {
 // it or passed to it is checked against the declared type's cases, and
 // where a page declares a type for the same name, the page decides.
 func TestListedDeclarationsGiveTypes(t *testing.T) {
-	cases := []struct {
-		name, code string
-		want       Status // "" for no typed finding
-		symbol     string
-	}{
+	runTypedCases(t, listedGraph(), []typedCase{
 		{"a leading dot assigned to a listed property", "import UIKit\nlet v = UIImageView()\nv.tintMode = .aspectFit\n", NoSuchCase, "aspectFit"},
 		{"a real case assigned to a listed property", "import UIKit\nlet v = UIImageView()\nv.tintMode = .scaleAspectFit\n", "", ""},
 		{"a listed property with no declaration is not judged", "import UIKit\nlet v = UIImageView()\nv.untypedMode = .aspectFit\n", "", ""},
 		{"a leading dot passed to a listed method", "import UIKit\nlet v = UIImageView()\nv.setTint(.aspectFit, animated: true)\n", NoSuchCase, "aspectFit"},
 		{"a real case passed to a listed method", "import UIKit\nlet v = UIImageView()\nv.setTint(.scaleAspectFit, animated: true)\n", "", ""},
 		{"the page's element type, not the entry's", "import UIKit\nlet v = UIImageView()\nlet all = v.views()\nfor d in all {\n  print(d.hasNotch)\n}\n", NotOnType, "hasNotch"},
-	}
-	for _, tc := range cases {
-		t.Run(tc.name, func(t *testing.T) {
-			got := checkCode(t, listedGraph(), Options{}, File{Code: tc.code}).Findings
-			var typed []Reference
-			for _, f := range got {
-				if f.Status == NoSuchCase || f.Status == NotOnType || f.Status == WrongLabels {
-					typed = append(typed, f)
-				}
-			}
-			switch {
-			case tc.want == "" && len(typed) > 0:
-				t.Fatalf("want no typed finding, got %+v", typed)
-			case tc.want != "" && (len(typed) != 1 || typed[0].Status != tc.want || refBase(typed[0].Symbol) != tc.symbol):
-				t.Fatalf("want %s %s, got %+v", tc.want, tc.symbol, got)
-			}
-		})
-	}
+	})
 }
 
 // TestTypeListedInTopicsIsMentioned: a type no page documents that a

@@ -236,13 +236,24 @@ func (c *Checker) unresolved(ctx context.Context, ref Ref, r Reference, scope ma
 		}
 	}
 	// A member listed in its type's Topics, whose own page the crawl
-	// missed (JSONEncoder.outputFormatting), exists.
-	if gs, isGraph := c.Table.(graphSource); isGraph && ref.Kind == RefMember {
+	// missed (JSONEncoder.outputFormatting), exists. So does a type another
+	// page's Topics list, the entry's declaration saying it is a type
+	// (PHPickerViewController lists PHPickerViewControllerDelegate); it is
+	// mentioned, not resolved: no list of its members is in the index, so
+	// they stay unchecked as a mentioned type's do.
+	listedKind := ref.Kind == RefMember || ref.Kind == RefType && isCapitalized(ref.Name)
+	if gs, isGraph := c.Table.(graphSource); isGraph && listedKind {
 		if sg, err := gs.graph(); err != nil {
 			return r, err
 		} else if sg != nil {
 			g := &graphView{g: sg, ctx: ctx}
-			m, listed := listedMember(g, ref, scope)
+			m, listed, found := apiMember{}, false, Resolved
+			if ref.Kind == RefMember {
+				m, listed = listedMember(g, ref, scope)
+			} else {
+				m, listed = listedType(g, ref.Name, scope)
+				found = Mentioned
+			}
 			if g.err != nil {
 				return r, g.err
 			}
@@ -252,33 +263,7 @@ func (c *Checker) unresolved(ctx context.Context, ref Ref, r Reference, scope ma
 				return r, nil
 			}
 			if listed {
-				r.Status, r.URI = Resolved, m.uri
-				r.Why = "its own page is not in the index; " + m.parent.title + "'s Topics list it"
-				return r, nil
-			}
-		}
-	}
-	// A type listed in another page's Topics, whose own page the crawl
-	// missed (PHPickerViewController lists PHPickerViewControllerDelegate),
-	// exists: the entry's declaration says it is a type. It is mentioned,
-	// not resolved: no list of its members is in the index, so they stay
-	// unchecked as a mentioned type's do.
-	if gs, isGraph := c.Table.(graphSource); isGraph && ref.Kind == RefType && isCapitalized(ref.Name) {
-		if sg, err := gs.graph(); err != nil {
-			return r, err
-		} else if sg != nil {
-			g := &graphView{g: sg, ctx: ctx}
-			m, listed := listedType(g, ref.Name, scope)
-			if g.err != nil {
-				return r, g.err
-			}
-			if listed && !scope[uriFramework(m.uri)] {
-				r.Status, r.URI = Mentioned, m.uri
-				r.Why = "no page of a framework the file imports documents it; " + m.parent.title + "'s Topics list the name"
-				return r, nil
-			}
-			if listed {
-				r.Status, r.URI = Mentioned, m.uri
+				r.Status, r.URI = found, m.uri
 				r.Why = "its own page is not in the index; " + m.parent.title + "'s Topics list it"
 				return r, nil
 			}
@@ -343,31 +328,17 @@ func listedMember(g *graphView, ref Ref, scope map[string]bool) (apiMember, bool
 		}
 		return apiMember{}, false
 	}
-	var first *apiMember
-	for _, m := range g.overloads(ref.Name, true) {
-		if m.parent != nil && m.parent.title != "" {
-			if scope[uriFramework(m.uri)] {
-				return m, true
-			}
-			if first == nil {
-				first = &m
-			}
-		}
-	}
-	if first != nil {
-		return *first, true
-	}
-	return apiMember{}, false
+	return preferInScope(g.overloads(ref.Name, true), scope, func(m apiMember) bool {
+		return m.parent != nil && m.parent.title != ""
+	})
 }
 
-// listedType finds a Topics entry titled name whose declaration, as the
-// listing page shows it, declares a type or a global (AVSpeechUtterance
-// lists `let AVSpeechUtteranceDefaultSpeechRate: Float`), preferring one
-// of a framework in scope.
-func listedType(g *graphView, name string, scope map[string]bool) (apiMember, bool) {
+// preferInScope is the first of ms that keep takes whose framework is in
+// scope, else the first it takes at all.
+func preferInScope(ms []apiMember, scope map[string]bool, keep func(apiMember) bool) (apiMember, bool) {
 	var first *apiMember
-	for _, m := range g.overloads(name, true) {
-		if m.decl != "" || m.parent == nil || m.parent.title == "" || !declaresType(m.listed) && !declaresGlobal(m.listed) {
+	for _, m := range ms {
+		if !keep(m) {
 			continue
 		}
 		if scope[uriFramework(m.uri)] {
@@ -381,6 +352,16 @@ func listedType(g *graphView, name string, scope map[string]bool) (apiMember, bo
 		return *first, true
 	}
 	return apiMember{}, false
+}
+
+// listedType finds a Topics entry titled name whose declaration, as the
+// listing page shows it, declares a type or a global (AVSpeechUtterance
+// lists `let AVSpeechUtteranceDefaultSpeechRate: Float`), preferring one
+// of a framework in scope.
+func listedType(g *graphView, name string, scope map[string]bool) (apiMember, bool) {
+	return preferInScope(g.overloads(name, true), scope, func(m apiMember) bool {
+		return m.decl == "" && m.parent != nil && m.parent.title != "" && (declaresType(m.listed) || declaresGlobal(m.listed))
+	})
 }
 
 // declaresType says whether a declaration declares a type: its first
