@@ -78,7 +78,9 @@ type apiType struct {
 	// NSView's "View Hierarchy", which holds overloads its lists lack
 	// (addSubview(_:) beside addSubview(_:positioned:relativeTo:)).
 	hollow bool
-	edges  []index.GraphEdge
+	// hollowTitles are those entries' titles ("App Windows").
+	hollowTitles []string
+	edges        []index.GraphEdge
 
 	supersOnce sync.Once
 	supersErr  error
@@ -282,6 +284,7 @@ func (g *symbolGraph) load(ctx context.Context, t *apiType) error {
 			}
 			if own && c.Kind == "" && c.Declaration == "" && !strings.EqualFold(uriParent(c.URI), t.uri) {
 				t.hollow = true
+				t.hollowTitles = append(t.hollowTitles, c.Title)
 			}
 			if typeKinds[c.Kind] || own && uris[strings.ToLower(c.URI)] || !own && strings.EqualFold(c.PageParentURI, c.ParentURI) {
 				continue

@@ -4,8 +4,10 @@ import (
 	"context"
 	"sort"
 	"strings"
+	"unicode"
 
 	"github.com/cupertino-go/cupertino/internal/swiftlex"
+	"github.com/cupertino-go/cupertino/internal/swiftsym"
 )
 
 // The rules the type-aware checks judge the graph by, and the per-check
@@ -180,6 +182,42 @@ func (g *graphView) twinFits(types []*apiType, s site) bool {
 		}
 	}
 	return false
+}
+
+// hollowTitled says whether a type or an ancestor lists a collection the
+// crawl lacks whose title shares a word with the member's name: Apple
+// titles a collection by what it holds ("App Windows": keyWindow,
+// mainWindow).
+func (g *graphView) hollowTitled(types []*apiType, name string) bool {
+	words := map[string]bool{}
+	for _, w := range swiftsym.CamelWords(strings.ToUpper(name[:1]) + name[1:]) {
+		if w = titleWord(w); len(w) >= minTitleWord {
+			words[w] = true
+		}
+	}
+	for _, t := range g.lineage(types) {
+		for _, title := range t.hollowTitles {
+			for _, w := range strings.FieldsFunc(title, func(r rune) bool { return !unicode.IsLetter(r) }) {
+				if words[titleWord(w)] {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// minTitleWord: shorter words ("app", "key", "set") say nothing of what a
+// collection holds.
+const minTitleWord = 4
+
+// titleWord is a word lowercased, a plural's "s" dropped.
+func titleWord(w string) string {
+	w = strings.ToLower(w)
+	if len(w) > minTitleWord && strings.HasSuffix(w, "s") && !strings.HasSuffix(w, "ss") {
+		w = w[:len(w)-1]
+	}
+	return w
 }
 
 // twinFrameworks are where a twin is looked for.

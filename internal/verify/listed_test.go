@@ -187,3 +187,27 @@ func TestFoundationStructureListsItsMembers(t *testing.T) {
 		}
 	}
 }
+
+// TestHollowCollectionTitledLikeTheMember: a member a judged type lacks is
+// not judged when the type lists a collection the crawl lacks whose title
+// shares a word with it (NSApplication's "App Windows" holds keyWindow);
+// a member no such title names is still not on the type.
+func TestHollowCollectionTitledLikeTheMember(t *testing.T) {
+	g := testGraph()
+	d := g.g.src.(*memGraph)
+	const app = "apple-docs://appkit/nsapplication"
+	d.Pages = append(d.Pages, index.GraphPage{URI: app, Title: "NSApplication", Kind: "class", Framework: "appkit"})
+	for i := range minOwnMembers {
+		d.Pages = append(d.Pages, index.GraphPage{URI: fmt.Sprintf("%s/filler%d", app, i), Title: fmt.Sprintf("filler%d", i), Kind: "property", ParentURI: app})
+	}
+	d.Children = append(d.Children,
+		index.GraphChild{ParentURI: app, URI: "apple-docs://appkit/app-windows", Title: "App Windows"},
+		index.GraphChild{ParentURI: app, URI: "apple-docs://appkit/menus", Title: "Menus"})
+	g.g = newSymbolGraph(d)
+	g.MemTable = NewMemTable("names", []SymbolInfo{{Name: "NSApplication", Kind: "class", Module: "appkit", URI: app}})
+	runTypedCases(t, g, []typedCase{
+		{"a member a lacking collection's title names", "import AppKit\nlet a = NSApplication()\nprint(a.keyWindow)\n", "", ""},
+		{"a plural title names the singular", "import AppKit\nlet a = NSApplication()\nprint(a.mainMenu)\n", "", ""},
+		{"a member no lacking collection's title names", "import AppKit\nlet a = NSApplication()\nprint(a.hasNotch)\n", NotOnType, "hasNotch"},
+	})
+}
