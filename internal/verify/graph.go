@@ -73,12 +73,11 @@ type apiType struct {
 	// lists lack; groupPages are their addresses.
 	groupPage  bool
 	groupPages []string
-	// hollow: the type's own Topics list an entry that is no symbol (no
-	// declaration) and whose page the crawl lacks: a collection such as
+	// hollowTitles: the titles of the type's own Topics entries that are
+	// no symbol (no declaration) and whose page the crawl lacks, such as
 	// NSView's "View Hierarchy", which holds overloads its lists lack
-	// (addSubview(_:) beside addSubview(_:positioned:relativeTo:)).
-	hollow bool
-	// hollowTitles are those entries' titles ("App Windows").
+	// (addSubview(_:) beside addSubview(_:positioned:relativeTo:)). A type
+	// with any is hollow.
 	hollowTitles []string
 	edges        []index.GraphEdge
 
@@ -283,7 +282,6 @@ func (g *symbolGraph) load(ctx context.Context, t *apiType) error {
 				t.groupPages = append(t.groupPages, c.URI)
 			}
 			if own && c.Kind == "" && c.Declaration == "" && !strings.EqualFold(uriParent(c.URI), t.uri) {
-				t.hollow = true
 				t.hollowTitles = append(t.hollowTitles, c.Title)
 			}
 			if typeKinds[c.Kind] || own && uris[strings.ToLower(c.URI)] || !own && strings.EqualFold(c.PageParentURI, c.ParentURI) {

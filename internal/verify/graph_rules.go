@@ -152,10 +152,10 @@ func (g *graphView) lineageComplete(types []*apiType) bool {
 }
 
 // hollowLineage says whether a type or an ancestor lists a collection the
-// crawl lacks (apiType.hollow).
+// crawl lacks (apiType.hollowTitles).
 func (g *graphView) hollowLineage(types []*apiType) bool {
 	for _, t := range g.lineage(types) {
-		if t.hollow {
+		if len(t.hollowTitles) > 0 {
 			return true
 		}
 	}
@@ -189,6 +189,9 @@ func (g *graphView) twinFits(types []*apiType, s site) bool {
 // titles a collection by what it holds ("App Windows": keyWindow,
 // mainWindow).
 func (g *graphView) hollowTitled(types []*apiType, name string) bool {
+	if name == "" {
+		return false
+	}
 	words := map[string]bool{}
 	for _, w := range swiftsym.CamelWords(strings.ToUpper(name[:1]) + name[1:]) {
 		if w = titleWord(w); len(w) >= minTitleWord {
