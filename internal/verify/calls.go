@@ -403,6 +403,21 @@ func (a *Analysis) initSite(i int, labels map[int][]string) (site, bool) {
 	return s, true
 }
 
+// boundLocal says whether name is a local the file binds. A name only a
+// condition unwraps under itself (`guard let window else`), bound nowhere
+// in the file, is the property it unwraps: in a subclass of an Apple type,
+// an inherited one (NSWindowController.window).
+func (a *Analysis) boundLocal(name string) bool {
+	_, local := a.locals[name]
+	return local && !a.unwrapsOnly(name)
+}
+
+// unwrapsOnly says whether the file only unwraps name under itself and
+// binds or declares it nowhere.
+func (a *Analysis) unwrapsOnly(name string) bool {
+	return a.unwrappedAlike[name] && a.bindings[name] == 0 && !a.memberDecls[name]
+}
+
 // selfPropertySite reads `self.name.….member`, in a type of the file's own,
 // as the chain from name when name is a stored property the type's body
 // declares with one sure type (`private let monitor = NWPathMonitor()`).
@@ -535,7 +550,7 @@ func (a *Analysis) memberSite(dot int, labels map[int][]string) (site, bool) {
 		s.ownNamed = true
 	}
 	if self := a.selfTypes[rcv.root]; self != "" && !strings.HasPrefix(root.Text, "$") && (root.Is(tokKeyword, "self") || root.Kind == tokIdent && !isCapitalized(root.Text)) {
-		if _, local := a.locals[root.Text]; !local && !a.memberDecls[root.Text] && !a.tok(rcv.root+1).IsPunct("(") && !a.tok(rcv.root+1).IsPunct("[") {
+		if !a.boundLocal(root.Text) && !a.memberDecls[root.Text] && !a.tok(rcv.root+1).IsPunct("(") && !a.tok(rcv.root+1).IsPunct("[") {
 			// self.member, or an inherited property written bare
 			// (tableView in a UITableViewController): a member of the
 			// Apple superclass the enclosing class declares.
@@ -680,7 +695,7 @@ func (c *Checker) checkSites(ctx context.Context, a *Analysis, declared map[stri
 		}
 		own := false
 		for i, l := range s.links {
-			own = own || declared[l] && (i >= s.boundLinks || a.memberDecls[l])
+			own = own || declared[l] && !(i == 0 && s.bareRoot && a.unwrapsOnly(l)) && (i >= s.boundLinks || a.memberDecls[l])
 		}
 		if own {
 			continue

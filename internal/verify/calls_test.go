@@ -547,6 +547,8 @@ func TestTypedChecks(t *testing.T) {
 		{"a type of two cases", "import AppKit\nlet w = NSWindow()\nw.titleVisibility = .invisible\n", NoSuchCase, "invisible"},
 		{"a type of two cases, real case", "import AppKit\nlet w = NSWindow()\nw.titleVisibility = .hidden\n", "", ""},
 		{"a property assigned through a link of undeclared type", "import AppKit\nfinal class C: NSWindowController {\n  func f() { window?.titleVisibility = .invisible }\n}\n", NoSuchCase, "invisible"},
+		{"an inherited property unwrapped under its own name", "import AppKit\nfinal class C: NSWindowController {\n  func f() {\n    guard let window else { return }\n    window.titleVisibility = .invisible\n  }\n}\n", NoSuchCase, "invisible"},
+		{"a local unwrapped under its own name stays the file's", "import AppKit\nfinal class C: NSWindowController {\n  func f(window: Panel?) {\n    guard let window else { return }\n    window.titleVisibility = .invisible\n  }\n}\n", "", ""},
 		{"a group named after the type", "import AVFoundation\nlet d = AVCaptureDevice.default(.builtInWideAngleCamera, for: .video, position: .rear)\n", NoSuchCase, "rear"},
 		{"a group named after the type, real case", "import AVFoundation\nlet d = AVCaptureDevice.default(.builtInWideAngleCamera, for: .video, position: .back)\n", "", ""},
 		{"a group named for a purpose leaves the type unjudged", "import Intents\nlet r = INPlayMediaIntentResponse(code: .failure, userActivity: nil)\n", "", ""},
