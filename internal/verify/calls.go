@@ -578,9 +578,14 @@ func (a *Analysis) memberSite(dot int, labels map[int][]string) (site, bool) {
 			for i, j := 0, len(rest)-1; i < j; i, j = i+1, j-1 {
 				rest[i], rest[j] = rest[j], rest[i]
 			}
-			s.rootType, s.links = self, links
-			s.bareRoot = !root.Is(tokKeyword, "self")
-			return s, true
+			// `self.monitor.isConnected` where the file's own type declares
+			// monitor: the chain from that stored property (below), not
+			// a member of the Apple type the class adopts.
+			if !(root.Is(tokKeyword, "self") && len(links) > 0 && a.memberDecls[links[0]]) {
+				s.rootType, s.links = self, links
+				s.bareRoot = !root.Is(tokKeyword, "self")
+				return s, true
+			}
 		}
 	}
 	if root.Is(tokKeyword, "self") && rcv.prev >= 0 {

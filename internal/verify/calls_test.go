@@ -376,6 +376,7 @@ func TestTypedChecks(t *testing.T) {
 		{"member of a local of written type", "import UIKit\nlet d = UIDevice()\nprint(d.hasNotch)\n", NotOnType, "hasNotch"},
 		{"member of self in a subclass", "import UIKit\nclass D: UIDevice {\n  func f() { print(self.hasNotch) }\n}\n", NotOnType, "hasNotch"},
 		{"member through self of a stored property of a written type", "import UIKit\nfinal class Model {\n  private let device = UIDevice()\n  func f() -> Bool { self.device.hasNotch }\n}\n", NotOnType, "hasNotch"},
+		{"member through self of a stored property in a subclass of an Apple class", "import UIKit\nfinal class Model: NSObject {\n  private let device = UIDevice()\n  func f() -> Bool { self.device.hasNotch }\n}\n", NotOnType, "hasNotch"},
 		{"real member through self of a stored property", "import UIKit\nfinal class Model {\n  private let device = UIDevice()\n  func f() -> String { self.device.name }\n}\n", "", ""},
 		{"inherited property written bare", "import UIKit\nclass D: UIDevice {\n  func f() { print(name.count) }\n}\n", "", ""},
 		{"local bound through a chain", "import UIKit\nlet d = UIDevice.current\nprint(d.hasNotch)\n", NotOnType, "hasNotch"},
