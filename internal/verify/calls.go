@@ -685,6 +685,7 @@ func (c *Checker) checkSites(ctx context.Context, a *Analysis, declared map[stri
 	c.typeClosureParams(g, a, declared, imports)
 	c.typeEnvironment(g, a, imports)
 	a.switchContexts(expect)
+	c.chainSwitchContexts(g, a, imports, expect)
 	a.comparisonContexts(expect)
 	out := c.checkEnvironmentKeys(g, a, declared, imports)
 	seen := map[string]bool{}

@@ -449,6 +449,8 @@ func TestTypedChecks(t *testing.T) {
 		{"an environment key the file's extension of EnvironmentValues declares", "import SwiftUI\nextension EnvironmentValues {\n  @Entry var hasNotch = false\n}\nstruct V: View {\n  @Environment(\\.hasNotch) private var hasNotch\n}\n", "", ""},
 		{"an environment key EnvironmentValues has", "import SwiftUI\nstruct V: View {\n  @Environment(\\.contentMode) private var mode\n}\n", "", ""},
 		{"a case of a switch over a member", "import UIKit\nlet v = UIImageView()\nswitch v.contentMode {\ncase .aspectFit: break\ndefault: break\n}\n", NoSuchCase, "aspectFit"},
+		{"a case of a switch over a local bound through a chain", "import UIKit\nfunc f(view: UIImageView) {\n  let mode = view.contentMode\n  switch mode {\n  case .aspectFit: break\n  default: break\n  }\n}\n", NoSuchCase, "aspectFit"},
+		{"a real case of a switch over a local bound through a chain", "import UIKit\nfunc f(view: UIImageView) {\n  let mode = view.contentMode\n  switch mode {\n  case .scaleAspectFit: break\n  default: break\n  }\n}\n", "", ""},
 		{"a real case of a switch over a member", "import UIKit\nlet v = UIImageView()\nswitch v.contentMode {\ncase .scaleAspectFit, .scaleToFill: break\ndefault: break\n}\n", "", ""},
 		{"a member of a chain from a type the crawl lacks gives no type by its name", "import UIKit\nlet v = NewerModel.shared\nif v.contentMode == .aspectFit { }\n", "", ""},
 		{"an assignment with no receiver in a subclass is to self's property", "import UIKit\nclass D: UIDevice {\n  func f() {\n    hasNotch = true\n  }\n}\n", NotOnType, "hasNotch"},

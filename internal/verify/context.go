@@ -102,6 +102,10 @@ func (a *Analysis) switchContexts(expect map[int]string) {
 			continue
 		}
 		typ := a.sureOrClosureType(a.tok(i + 1).Text)
+		if root, _, _ := strings.Cut(typ, "|"); strings.Contains(typ, "|") && !a.ownTypes[root] && !a.generics[root] {
+			a.chainSwitches = append(a.chainSwitches, chainSwitch{path: typ, dots: a.caseDots(i + 2)})
+			continue
+		}
 		if typ == "" || strings.Contains(typ, "|") || a.ownTypes[typ] || a.generics[typ] {
 			continue
 		}
@@ -110,6 +114,33 @@ func (a *Analysis) switchContexts(expect map[int]string) {
 		}
 		for _, k := range a.caseDots(i + 2) {
 			expect[k] = typ
+		}
+	}
+}
+
+// chainSwitch is a switch over a local bound through a chain: the bound
+// path ("Product|purchase") and its case patterns' leading dots.
+type chainSwitch struct {
+	path string
+	dots []int
+}
+
+// chainSwitchContexts gives the leading dots of switches over locals bound
+// through a chain the type the chain's links declare, when one type
+// follows: `case .cancelled:` on `try await product.purchase()`'s
+// Product.PurchaseResult.
+func (c *Checker) chainSwitchContexts(g *graphView, a *Analysis, imports map[string]bool, expect map[int]string) {
+	for _, cs := range a.chainSwitches {
+		var s site
+		s.links = s.bindRoot(cs.path, nil)
+		types, opaque := c.receiverTypes(g, s, imports)
+		if opaque || len(types) != 1 || types[0].title == "" {
+			continue
+		}
+		for _, k := range cs.dots {
+			if expect[k] == "" {
+				expect[k] = types[0].title
+			}
 		}
 	}
 }

@@ -116,6 +116,10 @@ type Analysis struct {
 	// their own name (`if let task {`, `guard let task else`): the name's
 	// members are then its wrapped type's, with or without "?".
 	unwrappedAlike map[string]bool
+	// chainSwitches are the switches over a local bound through a chain
+	// (`let result = try await product.purchase()`), whose type the
+	// typed checks read from the graph (switchContexts).
+	chainSwitches []chainSwitch
 	// elements are the array locals' written element types (elements.go).
 	elements map[string]string
 	// openMembers are the memberDecls declared in an extension's or a
