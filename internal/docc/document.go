@@ -331,7 +331,7 @@ func (p *Page) listedDeclaration(id string) string {
 	if ref == nil || ref.Kind != "symbol" || len(ref.Fragments) == 0 {
 		return ""
 	}
-	return strings.TrimSpace(joinTokens(ref.Fragments))
+	return joinTokens(ref.Fragments)
 }
 
 func (p *Page) fillRelationships(d *document.Document) {

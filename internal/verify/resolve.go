@@ -370,11 +370,11 @@ func declaresType(decl string) bool {
 	words := strings.Fields(decl)
 	for i, w := range words {
 		switch {
-		case w == "class" && i+1 < len(words) && memberKeywords[words[i+1]]:
+		case w == "class" && i+1 < len(words) && swiftlex.DeclarationKeywords[words[i+1]] && !typeKinds[words[i+1]]:
 			return false // class var, class func
 		case typeKinds[w]:
 			return true
-		case strings.HasPrefix(w, "@") || declModifiers[w]:
+		case strings.HasPrefix(w, "@") || swiftlex.DeclarationModifiers[w]:
 		default:
 			return false
 		}
@@ -389,13 +389,6 @@ func declaresGlobal(decl string) bool {
 	first, _, _ := strings.Cut(decl, " ")
 	return first == "let" || first == "var" || first == "func"
 }
-
-// declModifiers are the words a declaration may open with before its
-// keyword; memberKeywords are a member's.
-var (
-	declModifiers  = swiftlex.SetOf("final", "open", "public", "nonisolated", "indirect")
-	memberKeywords = swiftlex.SetOf("var", "let", "func", "subscript", "init")
-)
 
 // uriFramework is the framework of an Apple documentation address:
 // "uikit" for apple-docs://uikit/uiview.
