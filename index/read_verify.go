@@ -22,6 +22,8 @@ import (
 // apple-docs://uikit/uicollectionviewdiffabledatasource-9tqpa/apply(_:animatingdifferences:).
 type containers struct {
 	once sync.Once
+	// done is closed when m and err are written.
+	done chan struct{}
 	m    map[string]string
 	err  error
 }
@@ -56,36 +58,60 @@ func (l *NameLookup) Modules(ctx context.Context) (map[string]bool, error) {
 // caller's context: a cancelled first call must not spoil the map for the
 // next ones.
 func (l *NameLookup) ContainerURI(name string) (string, bool, error) {
-	c := &l.containers
-	c.once.Do(func() {
-		c.m = map[string]string{}
-		prefix := document.SourceAppleDocs + "://"
-		c.err = sqlrows.Each(context.Background(), l.db, "container segments", "SELECT uri FROM docs WHERE source = ?",
-			[]any{document.SourceAppleDocs}, func(rows *sql.Rows) error {
-				var uri string
-				if err := rows.Scan(&uri); err != nil {
-					return err
-				}
-				segs := strings.Split(strings.TrimPrefix(uri, prefix), "/")
-				// The framework segment and the page's own last segment are
-				// not containers.
-				for i := 1; i < len(segs)-1; i++ {
-					key := segs[i]
-					if j := strings.LastIndexByte(key, '-'); j > 0 {
-						key = key[:j]
-					}
-					if _, ok := c.m[key]; !ok {
-						c.m[key] = prefix + strings.Join(segs[:i+1], "/")
-					}
-				}
-				return nil
-			})
-	})
+	c := l.containerMap()
+	<-c.done
 	if c.err != nil {
 		return "", false, c.err
 	}
 	uri, ok := c.m[strings.ToLower(name)]
 	return uri, ok, nil
+}
+
+// containerMap starts the read of the containers, once, in the background,
+// and returns them (read or not yet: see done).
+func (l *NameLookup) containerMap() *containers {
+	c := &l.containers
+	c.once.Do(func() {
+		c.done = make(chan struct{})
+		go func() {
+			defer close(c.done)
+			m := map[string]string{}
+			prefix := document.SourceAppleDocs + "://"
+			c.err = sqlrows.Each(context.Background(), l.db, "container segments", "SELECT uri FROM docs WHERE source = ?",
+				[]any{document.SourceAppleDocs}, func(rows *sql.Rows) error {
+					var uri string
+					if err := rows.Scan(&uri); err != nil {
+						return err
+					}
+					segs := strings.Split(strings.TrimPrefix(uri, prefix), "/")
+					// The framework segment and the page's own last segment
+					// are not containers.
+					for i := 1; i < len(segs)-1; i++ {
+						key := segs[i]
+						if j := strings.LastIndexByte(key, '-'); j > 0 {
+							key = key[:j]
+						}
+						if _, ok := m[key]; !ok {
+							m[key] = prefix + strings.Join(segs[:i+1], "/")
+						}
+					}
+					return nil
+				})
+			c.m = m
+		}()
+	})
+	return c
+}
+
+// Warm starts, in the background, the three whole-index reads a verify
+// check comes to need (the symbol names, the address segments and the
+// containers, 0.1 to 0.2 s each on the full index), so that they run side
+// by side while the first check goes on, rather than one after another
+// in the first checks that need each of them. It returns at once.
+func (l *NameLookup) Warm() {
+	l.nameSet()
+	l.segmentSet()
+	l.containerMap()
 }
 
 // mentionSources are where MentionedIn looks, in order: Apple's reference,

@@ -164,7 +164,11 @@ func (b *backend) verifier() (*verify.IndexTable, error) {
 		return nil, err
 	}
 	v := &s.verify
-	v.once.Do(func() { v.table, v.err = verify.OpenIndexTable(b.opts.DBPath) })
+	v.once.Do(func() {
+		if v.table, v.err = verify.OpenIndexTable(b.opts.DBPath); v.err == nil {
+			v.table.Warm()
+		}
+	})
 	return v.table, v.err
 }
 
