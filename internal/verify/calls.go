@@ -855,6 +855,10 @@ func (c *Checker) checkSite(g *graphView, a *Analysis, s site, imports, extInits
 	if r, found := memberElsewhere(g, s, types, opaque, imports); found || g.err != nil {
 		return r, found, g.err
 	}
+	if !opaque && g.thinClassLacks(types, s, imports) {
+		r, err := c.notOnType(g, s.line, types[0].title, s.name)
+		return r, err == nil, err
+	}
 	if !opaque {
 		// A type whose list is not judged whole still has the members it
 		// lists: a use of one cites it (FileManager.temporaryDirectory,
@@ -1101,6 +1105,43 @@ func memberElsewhere(g *graphView, s site, types []*apiType, opaque bool, import
 	r.Nearest = typeCandidates(others, s.name)
 	r.Why = recv + ", its superclasses and protocols have no member `" + s.name + "`, and no type of a framework the file imports has one; it is on " + candidateNames(r.Nearest)
 	return r, true
+}
+
+// thinClassLacks says whether an Objective-C era class (numeric member
+// addresses, so not judged whole: a Swift overlay may add members its
+// list lacks) lacks a member that another type of a framework in scope
+// has (FileManager.documentsDirectory is URL's): its own page's Topics
+// were read, with no group page and no collection the crawl lacks, and
+// its superclasses are whole.
+func (g *graphView) thinClassLacks(types []*apiType, s site, imports map[string]bool) bool {
+	if len(types) == 0 || stdlibMembers[s.name] || objectOverlay[s.name] || errorOverlay[s.name] {
+		return false
+	}
+	for _, t := range types {
+		if t.kind != "class" || !t.topics || t.grouped || t.groupPage || len(t.members) < minListedMembers {
+			return false
+		}
+	}
+	if len(g.membersOf(types, s.name)) > 0 || !g.lineageComplete(g.supertypes(types)) || g.hollowLineage(types) || g.hollowTitled(types, s.name) {
+		return false
+	}
+	for _, m := range g.overloads(s.name, true) {
+		if m.parent != nil && m.parent.title != "" && imports[strings.ToLower(m.parent.framework)] {
+			return true
+		}
+	}
+	return false
+}
+
+// supertypes are the types' superclasses and protocols, without them.
+func (g *graphView) supertypes(types []*apiType) []*apiType {
+	var out []*apiType
+	for _, t := range g.lineage(types) {
+		if !slices.Contains(types, t) {
+			out = append(out, t)
+		}
+	}
+	return out
 }
 
 // checkMacroAttribute judges an attribute that names an Apple macro of an

@@ -66,7 +66,9 @@ type apiType struct {
 	topics bool
 	// grouped: the type's own Topics list a page that is neither a member
 	// nor a type (SKAction's "Action Initializers", UIToolbar's "Legacy
-	// customizations"), whose members the type's lists may lack.
+	// customizations"), whose members the type's lists may lack. An entry
+	// with a declaration of its own is a symbol, not a group: a related
+	// global (FileManager's NSFullUserName()) holds none of its members.
 	grouped bool
 	// groupPage: the type's own Topics list a page titled in words
 	// ("Creation methods", "Deprecated Symbols"), which holds members its
@@ -274,7 +276,7 @@ func (g *symbolGraph) load(ctx context.Context, t *apiType) error {
 			// whose address sits under this type is this type's too.
 			own := strings.EqualFold(c.ParentURI, t.uri)
 			t.topics = t.topics || own
-			if own && !typeKinds[c.Kind] && !strings.EqualFold(uriParent(c.URI), t.uri) {
+			if own && !typeKinds[c.Kind] && c.Declaration == "" && !strings.EqualFold(uriParent(c.URI), t.uri) {
 				t.grouped = true
 			}
 			if own && !typeKinds[c.Kind] && strings.Contains(c.Title, " ") {

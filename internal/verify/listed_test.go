@@ -211,3 +211,57 @@ func TestHollowCollectionTitledLikeTheMember(t *testing.T) {
 		{"a member no lacking collection's title names", "import AppKit\nlet a = NSApplication()\nprint(a.hasNotch)\n", NotOnType, "hasNotch"},
 	})
 }
+
+// TestObjectiveCClassLacksAnotherTypesMember: an Objective-C era class
+// whose own Topics were read lacks a member that another type of a
+// framework in scope has (FileManager.documentsDirectory is URL's): not
+// on it. A related global its Topics list (NSFullUserName()) is no group
+// page; a group page, a collection the crawl lacks or a thin superclass
+// leave the class unjudged.
+func TestObjectiveCClassLacksAnotherTypesMember(t *testing.T) {
+	g := testGraph()
+	d := g.g.src.(*memGraph)
+	class := func(uri, title, super string, extra ...index.GraphChild) {
+		d.Pages = append(d.Pages, index.GraphPage{URI: uri, Title: title, Kind: "class", Framework: "foundation"})
+		for i := range minOwnMembers {
+			addr := fmt.Sprintf("%s/14%d-old%d", uri, i, i)
+			d.Pages = append(d.Pages, index.GraphPage{URI: addr, Title: fmt.Sprintf("old%d", i), Kind: "property", ParentURI: uri})
+			d.Children = append(d.Children, index.GraphChild{ParentURI: uri, URI: addr, Title: fmt.Sprintf("old%d", i)})
+		}
+		for _, c := range extra {
+			c.ParentURI = uri
+			d.Children = append(d.Children, c)
+		}
+		if super != "" {
+			d.Edges = append(d.Edges, index.GraphEdge{ChildURI: uri, ParentURI: super, Relation: "inheritsFrom"})
+		}
+	}
+	const fm, bundle, store, thin, sub = "apple-docs://foundation/filemanager2", "apple-docs://foundation/bundle2",
+		"apple-docs://foundation/store2", "apple-docs://foundation/thinbase", "apple-docs://foundation/sub2"
+	class(fm, "FileManager2", "", index.GraphChild{URI: "apple-docs://foundation/1410265-nsfullusername", Title: "NSFullUserName()",
+		Declaration: "func NSFullUserName() -> String"})
+	class(bundle, "Bundle2", "", index.GraphChild{URI: "apple-docs://foundation/bundle_resources", Title: "Bundle resources"})
+	class(store, "Store2", "", index.GraphChild{URI: "apple-docs://foundation/lost", Title: "Lost"})
+	d.Pages = append(d.Pages, index.GraphPage{URI: thin, Title: "ThinBase", Kind: "class", Framework: "foundation"},
+		index.GraphPage{URI: thin + "/140-base", Title: "base", Kind: "property", ParentURI: thin})
+	class(sub, "Sub2", thin)
+	typ := func(uri, title string) {
+		d.Pages = append(d.Pages, index.GraphPage{URI: uri, Title: title, Kind: "struct", Framework: "foundation"},
+			index.GraphPage{URI: uri + "/documentsdirectory", Title: "documentsDirectory", Kind: "property", ParentURI: uri,
+				Declaration: "static var documentsDirectory: URL { get }"})
+	}
+	typ("apple-docs://foundation/url2", "URL2")
+	g.g = newSymbolGraph(d)
+	var names []SymbolInfo
+	for _, n := range [][2]string{{"FileManager2", fm}, {"Bundle2", bundle}, {"Store2", store}, {"Sub2", sub}} {
+		names = append(names, SymbolInfo{Name: n[0], Kind: "class", Module: "foundation", URI: n[1]})
+	}
+	g.MemTable = NewMemTable("names", names)
+	runTypedCases(t, g, []typedCase{
+		{"another type in scope has the member", "import Foundation\nlet f = FileManager2()\nprint(f.documentsDirectory)\n", NotOnType, "documentsDirectory"},
+		{"a member the class lists", "import Foundation\nlet f = FileManager2()\nprint(f.old1)\n", "", ""},
+		{"a group page may hold it", "import Foundation\nlet b = Bundle2()\nprint(b.documentsDirectory)\n", "", ""},
+		{"a collection the crawl lacks may hold it", "import Foundation\nlet s = Store2()\nprint(s.documentsDirectory)\n", "", ""},
+		{"a thin superclass may hold it", "import Foundation\nlet s = Sub2()\nprint(s.documentsDirectory)\n", "", ""},
+	})
+}
