@@ -420,7 +420,9 @@ func (a *Analysis) unwrapsOnly(name string) bool {
 
 // selfPropertySite reads `self.name.….member`, in a type of the file's own,
 // as the chain from name when name is a stored property the type's body
-// declares with one sure type (`private let monitor = NWPathMonitor()`).
+// declares with one sure type (`private let monitor = NWPathMonitor()`):
+// every binding of the name agrees on it, as an initializer's parameter
+// that sets the property usually does (`init(player: AVPlayer)`).
 func (a *Analysis) selfPropertySite(s site, rcv receiver) (site, bool) {
 	var links []string
 	r := rcv
@@ -438,7 +440,7 @@ func (a *Analysis) selfPropertySite(s site, rcv receiver) (site, bool) {
 	prop := links[0]
 	typ, local := a.locals[prop]
 	sure := a.sureTypes[prop]
-	if !local || !a.memberDecls[prop] || sure == "" || a.ownTypes[typ] || a.bindings[prop] != 1 {
+	if !local || !a.memberDecls[prop] || sure == "" || a.ownTypes[typ] {
 		return site{}, false
 	}
 	s.links = s.bindRoot(sure, links[1:])

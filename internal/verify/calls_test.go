@@ -377,6 +377,8 @@ func TestTypedChecks(t *testing.T) {
 		{"member of self in a subclass", "import UIKit\nclass D: UIDevice {\n  func f() { print(self.hasNotch) }\n}\n", NotOnType, "hasNotch"},
 		{"member through self of a stored property of a written type", "import UIKit\nfinal class Model {\n  private let device = UIDevice()\n  func f() -> Bool { self.device.hasNotch }\n}\n", NotOnType, "hasNotch"},
 		{"member through self of a stored property in a subclass of an Apple class", "import UIKit\nfinal class Model: NSObject {\n  private let device = UIDevice()\n  func f() -> Bool { self.device.hasNotch }\n}\n", NotOnType, "hasNotch"},
+		{"member through self of a stored property an initializer's parameter of the same type sets", "import UIKit\nfinal class Model {\n  private let device: UIDevice\n  init(device: UIDevice) { self.device = device }\n  func f() -> Bool { self.device.hasNotch }\n}\n", NotOnType, "hasNotch"},
+		{"a stored property a parameter of another type shares its name with", "import UIKit\nfinal class Model {\n  private let device: UIDevice\n  init(device: UIScreen) { self.device = UIDevice() }\n  func f() -> Bool { self.device.hasNotch }\n}\n", "", ""},
 		{"real member through self of a stored property", "import UIKit\nfinal class Model {\n  private let device = UIDevice()\n  func f() -> String { self.device.name }\n}\n", "", ""},
 		{"inherited property written bare", "import UIKit\nclass D: UIDevice {\n  func f() { print(name.count) }\n}\n", "", ""},
 		{"local bound through a chain", "import UIKit\nlet d = UIDevice.current\nprint(d.hasNotch)\n", NotOnType, "hasNotch"},
