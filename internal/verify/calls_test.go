@@ -380,6 +380,7 @@ func TestTypedChecks(t *testing.T) {
 		{"member through self of a stored property an initializer's parameter of the same type sets", "import UIKit\nfinal class Model {\n  private let device: UIDevice\n  init(device: UIDevice) { self.device = device }\n  func f() -> Bool { self.device.hasNotch }\n}\n", NotOnType, "hasNotch"},
 		{"a stored property a parameter of another type shares its name with", "import UIKit\nfinal class Model {\n  private let device: UIDevice\n  init(device: UIScreen) { self.device = UIDevice() }\n  func f() -> Bool { self.device.hasNotch }\n}\n", "", ""},
 		{"real member through self of a stored property", "import UIKit\nfinal class Model {\n  private let device = UIDevice()\n  func f() -> String { self.device.name }\n}\n", "", ""},
+		{"a name a declaration binds after its first is a local", "import UIKit\nclass D: UIDevice {\n  func f() {\n    var count = 0, hasNotch = 0\n    hasNotch = max(count, hasNotch)\n  }\n}\n", "", ""},
 		{"inherited property written bare", "import UIKit\nclass D: UIDevice {\n  func f() { print(name.count) }\n}\n", "", ""},
 		{"local bound through a chain", "import UIKit\nlet d = UIDevice.current\nprint(d.hasNotch)\n", NotOnType, "hasNotch"},
 		{"leading dot assigned to a property", "import UIKit\nlet v = UIImageView()\nv.contentMode = .aspectFit\n", NoSuchCase, "aspectFit"},

@@ -104,6 +104,9 @@ func (a *Analysis) collectDecls() {
 			a.declareSignature(i + 1)
 		case t.Text == "var" || t.Text == "let":
 			a.declareBinding(i+1, inType)
+			for _, k := range a.furtherBindings(i) {
+				a.declareBinding(k, inType)
+			}
 			if n := a.tok(i + 1); inType && n.Kind == tokIdent {
 				a.openMembers[n.Text] = a.openMembers[n.Text] || inOpen
 			}
@@ -367,6 +370,37 @@ func (a *Analysis) closedGeneric(lt int) bool {
 	}
 	n := a.tok(end + 1)
 	return n.IsPunct(",") || n.IsPunct(")") || n.IsPunct("=")
+}
+
+// furtherBindings finds the names a declaration binds after its first
+// (`var originX = inset.left, maxY = inset.top`): each identifier after a
+// comma outside brackets that takes a value or a type, up to the end of
+// the statement (a new line, `;`, or a brace: a body or a closure). A
+// condition's binding (`if let a = x, b > 0`) declares one name.
+func (a *Analysis) furtherBindings(kw int) []int {
+	if p := a.tok(kw - 1); p.Is(tokKeyword, "if") || p.Is(tokKeyword, "guard") || p.Is(tokKeyword, "while") || p.Is(tokKeyword, "case") || p.IsPunct(",") || p.IsPunct("(") {
+		return nil
+	}
+	var out []int
+	depth := 0
+	for j := kw + 2; j < len(a.toks); j++ {
+		a.step()
+		t := a.toks[j]
+		if depth == 0 && (t.NLBefore && !a.tok(j-1).IsPunct(",") || t.IsPunct(";") || t.IsPunct("{") || t.IsPunct("}")) {
+			break
+		}
+		switch {
+		case t.IsPunct("(") || t.IsPunct("["):
+			depth++
+		case t.IsPunct(")") || t.IsPunct("]"):
+			if depth--; depth < 0 {
+				return out
+			}
+		case depth == 0 && t.IsPunct(",") && a.tok(j+1).Kind == tokIdent && (a.tok(j+2).IsPunct("=") || a.tok(j+2).IsPunct(":")):
+			out = append(out, j+1)
+		}
+	}
+	return out
 }
 
 // bindSure records a binding's written type; a name bound twice to
