@@ -362,26 +362,26 @@ func (g *graphView) judgedLegacyInits(types []*apiType) bool {
 		}
 	}
 	for _, t := range g.lineage(types) {
-		if t.kind == "class" && t.title != "NSObject" && (g.groupsMayHoldInits(t) || !t.topics) {
+		if t.kind == "class" && t.title != "NSObject" && (g.groupsMayHold(t, "init") || !t.topics) {
 			return false
 		}
 	}
 	return true
 }
 
-// groupsMayHoldInits says whether a group page the type's Topics list may
-// hold initializers its own list lacks: one the crawl lacks (no Topics
-// entries of its own read), or one that lists an initializer
-// (NSAttributedString's "Creation methods"). A group of constants
-// (CIImage's "Autoadjustment Keys") hides none.
-func (g *graphView) groupsMayHoldInits(t *apiType) bool {
+// groupsMayHold says whether a group page the type's Topics list may hold
+// members named base that its own list lacks: one the crawl lacks (no
+// Topics entries of its own read), or one that lists such a member
+// (NSAttributedString's "Creation methods" lists initializers). A group
+// of constants (CIImage's "Autoadjustment Keys") hides none.
+func (g *graphView) groupsMayHold(t *apiType, base string) bool {
 	for _, uri := range t.groupPages {
 		gp, err := g.g.typeAt(g.ctx, uri, nil)
 		if g.fail(err) || g.fail(g.g.load(g.ctx, gp)) {
 			return true
 		}
 		// Its Topics entries are read when the crawl has the page.
-		if !gp.topics || len(gp.members["init"]) > 0 {
+		if !gp.topics || len(gp.members[base]) > 0 {
 			return true
 		}
 	}

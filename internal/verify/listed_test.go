@@ -2,6 +2,7 @@ package verify
 
 import (
 	"fmt"
+	"strings"
 	"testing"
 
 	"github.com/cupertino-go/cupertino/index"
@@ -216,8 +217,9 @@ func TestHollowCollectionTitledLikeTheMember(t *testing.T) {
 // whose own Topics were read lacks a member that another type of a
 // framework in scope has (FileManager.documentsDirectory is URL's): not
 // on it. A related global its Topics list (NSFullUserName()) is no group
-// page; a group page, a collection the crawl lacks or a thin superclass
-// leave the class unjudged.
+// page, nor is a group page the crawl has whose Topics lack the name (of
+// keys); a group page that lists it or that the crawl lacks, a collection
+// the crawl lacks or a thin superclass leave the class unjudged.
 func TestObjectiveCClassLacksAnotherTypesMember(t *testing.T) {
 	g := testGraph()
 	d := g.g.src.(*memGraph)
@@ -251,16 +253,31 @@ func TestObjectiveCClassLacksAnotherTypesMember(t *testing.T) {
 				Declaration: "static var documentsDirectory: URL { get }"})
 	}
 	typ("apple-docs://foundation/url2", "URL2")
+	// Group pages the crawl has, whose own Topics were read: one of keys,
+	// one that holds the name.
+	const keys, making = "apple-docs://foundation/image_keys", "apple-docs://foundation/making_things"
+	group := func(uri, title, member string) {
+		d.Pages = append(d.Pages, index.GraphPage{URI: uri, Title: title, Kind: "collectionGroup", Framework: "foundation"},
+			index.GraphPage{URI: uri + "/" + strings.ToLower(member), Title: member, Kind: "property", ParentURI: uri})
+		d.Children = append(d.Children, index.GraphChild{ParentURI: uri, URI: uri + "/" + strings.ToLower(member), Title: member})
+	}
+	group(keys, "Image Keys", "someKey")
+	group(making, "Making things", "documentsDirectory")
+	const image, maker = "apple-docs://foundation/image2", "apple-docs://foundation/maker2"
+	class(image, "Image2", "", index.GraphChild{URI: keys, Title: "Image Keys"})
+	class(maker, "Maker2", "", index.GraphChild{URI: making, Title: "Making things"})
 	g.g = newSymbolGraph(d)
 	var names []SymbolInfo
-	for _, n := range [][2]string{{"FileManager2", fm}, {"Bundle2", bundle}, {"Store2", store}, {"Sub2", sub}} {
+	for _, n := range [][2]string{{"FileManager2", fm}, {"Bundle2", bundle}, {"Store2", store}, {"Sub2", sub}, {"Image2", image}, {"Maker2", maker}} {
 		names = append(names, SymbolInfo{Name: n[0], Kind: "class", Module: "foundation", URI: n[1]})
 	}
 	g.MemTable = NewMemTable("names", names)
 	runTypedCases(t, g, []typedCase{
 		{"another type in scope has the member", "import Foundation\nlet f = FileManager2()\nprint(f.documentsDirectory)\n", NotOnType, "documentsDirectory"},
 		{"a member the class lists", "import Foundation\nlet f = FileManager2()\nprint(f.old1)\n", "", ""},
-		{"a group page may hold it", "import Foundation\nlet b = Bundle2()\nprint(b.documentsDirectory)\n", "", ""},
+		{"a group page of keys holds no such member", "import Foundation\nlet i = Image2()\nprint(i.documentsDirectory)\n", NotOnType, "documentsDirectory"},
+		{"a group page that lists it", "import Foundation\nlet m = Maker2()\nprint(m.documentsDirectory)\n", "", ""},
+		{"a group page the crawl lacks may hold it", "import Foundation\nlet b = Bundle2()\nprint(b.documentsDirectory)\n", "", ""},
 		{"a collection the crawl lacks may hold it", "import Foundation\nlet s = Store2()\nprint(s.documentsDirectory)\n", "", ""},
 		{"a thin superclass may hold it", "import Foundation\nlet s = Sub2()\nprint(s.documentsDirectory)\n", "", ""},
 	})
