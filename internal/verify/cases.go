@@ -1,0 +1,270 @@
+package verify
+
+import (
+	"sort"
+	"strings"
+
+	"github.com/cupertino-go/cupertino/internal/swiftlex"
+)
+
+// Leading-dot names (calls.go): a case or static member checked against
+// the type its context wants, and the real ones a finding lists.
+
+// checkCase checks a leading-dot name against the type its context wants.
+func (c *Checker) checkCase(g *graphView, s site, want string, imports map[string]bool) (Reference, bool, error) {
+	// Optional's own cases fit any optional parameter; an asset
+	// catalog's colours and images are the project's own statics.
+	if s.name == "none" || s.name == "some" || assetTypes[want] {
+		return Reference{}, false, nil
+	}
+	if protocols, ok := strings.CutPrefix(want, conformingPrefix); ok {
+		return c.checkStaticMember(g, s, strings.Split(protocols, "|"), imports)
+	}
+	types := g.typesNamed(want, imports)
+	if len(types) == 1 && types[0].alias != "" {
+		// A typealias's cases are the named type's.
+		types = g.typesNamed(types[0].alias, imports)
+	}
+	judged := g.judgedCases(types, false)
+	if !judged && g.judgedCases(types, true) && !extensible(g, types) {
+		// A list from Objective-C era pages (HKQuantityTypeIdentifier's
+		// constants) may lack the Swift overlay's names: a name no page
+		// or Topics entry of a module in scope has is a finding all the
+		// same.
+		judged = !staticElsewhere(g, s, imports) && g.err == nil
+	}
+	if !judged || len(g.membersOf(types, s.name)) > 0 || len(g.siblingMembers(types, s.name)) > 0 {
+		return Reference{}, false, g.err
+	}
+	r := Reference{Line: s.line, Symbol: "." + s.name, Kind: "case", Status: NoSuchCase}
+	r.Nearest = g.caseCandidates(types)
+	r.Why = want + " has no case or static member `" + s.name + "`; real ones: " + candidateNames(r.Nearest)
+	return r, true, nil
+}
+
+// checkStaticMember checks a leading dot where any type conforming to one
+// of the protocols fits (`.pickerStyle(.dropdown)`): the name is one of
+// their static members (`extension PickerStyle where Self == MenuPickerStyle
+// { static var menu }`). The crawl lists them partly (PickerStyle's page
+// lacks radioGroup, which RadioGroupPickerStyle's Topics list), so a name
+// missing from the protocols is a finding only when no page and no Topics
+// entry has it at all, nor a page writes it, when it is camel-cased, as
+// spelled (a lowercase word such as "dropdown" is prose).
+func (c *Checker) checkStaticMember(g *graphView, s site, protocols []string, imports map[string]bool) (Reference, bool, error) {
+	var types []*apiType
+	for _, p := range protocols {
+		ts := g.typesNamed(p, imports)
+		if len(ts) == 0 || g.err != nil {
+			return Reference{}, false, g.err
+		}
+		types = append(types, ts...)
+	}
+	if !judgedStatics(types) || len(g.membersOf(types, s.name)) > 0 {
+		return Reference{}, false, nil
+	}
+	if stdlibMembers[s.name] || staticElsewhere(g, s, imports) || g.err != nil {
+		return Reference{}, false, g.err
+	}
+	if strings.ToLower(s.name) != s.name {
+		if doc, ok := c.Table.(Documented); ok {
+			uri, found, err := doc.MentionedIn(s.name)
+			if err != nil || found && c.mentionedAsWritten(uri, s.name) {
+				return Reference{}, false, err
+			}
+		}
+	}
+	r := Reference{Line: s.line, Symbol: "." + s.name, Kind: "case", Status: NoSuchCase}
+	r.Nearest = staticCandidates(types)
+	r.Why = "no type conforming to " + strings.Join(protocols, " or ") + " has a static member `" + s.name + "`; real ones: " + candidateNames(r.Nearest)
+	return r, true, nil
+}
+
+// staticElsewhere says whether a page or a Topics entry of a module in
+// scope has the name in a form the use fits: the crawl lists a protocol's
+// static members partly (RadioGroupPickerStyle's Topics give PickerStyle's
+// radioGroup), but a case of a framework the file does not import
+// (CarPlay's CPMessageLeadingItem.star) is no static of SwiftUI's, and a
+// method (UIButton.Configuration.filled()) is no property written without
+// a call (`.buttonStyle(.filled)`).
+//
+// Pages first: the Topics entries are read only when no page has it.
+func staticElsewhere(g *graphView, s site, imports map[string]bool) bool {
+	fits := func(ms []apiMember) bool {
+		for _, m := range ms {
+			if imports[memberFramework(m)] && (s.called || !strings.Contains(m.title, "(")) {
+				return true
+			}
+		}
+		return false
+	}
+	return fits(g.overloads(s.name, false)) || fits(g.overloads(s.name, true))
+}
+
+// memberFramework is the lowercased module of a member: its parent's, or
+// the first segment of its address when the parent is not known.
+func memberFramework(m apiMember) string {
+	if m.parent != nil && m.parent.framework != "" {
+		return strings.ToLower(m.parent.framework)
+	}
+	rest, ok := strings.CutPrefix(m.uri, "apple-docs://")
+	if !ok {
+		return ""
+	}
+	fw, _, _ := strings.Cut(rest, "/")
+	return strings.ToLower(fw)
+}
+
+// extensible says whether one of the types is an extensible string
+// enumeration (NS_EXTENSIBLE_STRING_ENUM: an unlabelled init(_:) beside
+// init(rawValue:)), whose constants other frameworks and projects add
+// (NSNotification.Name.fileProviderPendingSetDidChange in FileProvider).
+func extensible(g *graphView, types []*apiType) bool {
+	for _, m := range g.membersOf(types, "init") {
+		if m.title == "init(_:)" {
+			return true
+		}
+	}
+	return false
+}
+
+// judgedStatics says whether protocols list static members to judge a
+// leading dot by: each a protocol, one of them listing at least three
+// (ButtonStyle's page lists one, PrimitiveButtonStyle's fourteen: a
+// `.buttonStyle(…)` argument is a static of either).
+func judgedStatics(types []*apiType) bool {
+	listed := false
+	for _, t := range types {
+		if t.kind != "protocol" || assetStatics[t.title] {
+			return false
+		}
+		listed = listed || len(staticMembers(t)) >= 3
+	}
+	return listed
+}
+
+// assetStatics are protocols whose static members a project's asset
+// catalog adds: Xcode generates `extension ShapeStyle where Self == Color
+// { static var darkBrown }` for a colour set, so `.foregroundStyle(.darkBrown)`
+// is real in a project whose sources never declare it.
+var assetStatics = swiftlex.SetOf("ShapeStyle")
+
+// assetTypes are the types Xcode's asset symbols extend: a colour set
+// named AccentColor is `Color.accent` (`.accent` where a Color is wanted),
+// an image set `UIImage.logo`, in a project whose sources never declare
+// them.
+var assetTypes = swiftlex.SetOf("Color", "UIColor", "NSColor", "Image", "UIImage", "NSImage", "ColorResource", "ImageResource")
+
+// staticMembers are a type's members declared static, and those its Topics
+// list with no page (TextFieldStyle's roundedBorder), which for a
+// protocol are the static members its extensions add.
+func staticMembers(t *apiType) []apiMember {
+	var out []apiMember
+	for base, ms := range t.members {
+		if base == "init" {
+			continue
+		}
+		for _, m := range ms {
+			if m.decl == "" && m.kind == "" || strings.HasPrefix(m.decl, "static ") || strings.Contains(m.decl, " static ") {
+				out = append(out, m)
+				break
+			}
+		}
+	}
+	return out
+}
+
+// staticCandidates lists the protocols' static members.
+func staticCandidates(types []*apiType) []Candidate {
+	var out []Candidate
+	for _, t := range types {
+		for _, m := range staticMembers(t) {
+			out = append(out, Candidate{Name: "." + titleName(m.title), URI: m.uri})
+		}
+	}
+	sortCandidates(out)
+	if len(out) > maxShown*2 {
+		out = out[:maxShown*2]
+	}
+	return out
+}
+
+// judgedCases says whether the types' cases and static members are
+// documented well enough to say one is missing: titled, not from
+// Objective-C era pages, a few members at least, superclasses complete.
+//
+// legacy admits types whose lists are from Objective-C era pages.
+func (g *graphView) judgedCases(types []*apiType, legacy bool) bool {
+	if len(types) == 0 {
+		return false
+	}
+	for _, t := range types {
+		// A class's static members (UIColor's colours) are many and the
+		// crawl has a part of them: only enums and structs are judged.
+		// A type whose own page the crawl missed is not judged: its
+		// cases may be a part of the real list (UIKeyboardType).
+		if t.title == "" && g.siblingsWhole(t) && (legacy || !legacyHeavy(t)) {
+			// The crawl missed its page, but its member pages' See Also
+			// lists give its cases (siblings.go).
+			continue
+		}
+		if t.kind != "enum" && t.kind != "struct" {
+			return false
+		}
+		if !listsOwnMembers(t) || len(t.members) < 3 || !legacy && legacyHeavy(t) {
+			return false
+		}
+	}
+	return g.lineageComplete(types)
+}
+
+// caseCandidates lists a type's cases, then its other members (with
+// those its member pages' See Also lists name).
+func (g *graphView) caseCandidates(types []*apiType) []Candidate {
+	var cases, others []Candidate
+	seen := map[string]bool{}
+	for _, t := range types {
+		for _, ms := range t.members {
+			for _, m := range ms {
+				seen[strings.ToLower(m.uri)] = true
+			}
+		}
+		if t.title != "" {
+			continue
+		}
+		for _, ms := range g.siblings(t).members {
+			for _, m := range ms {
+				if !seen[strings.ToLower(m.uri)] && titleName(m.title) != "init" {
+					seen[strings.ToLower(m.uri)] = true
+					cases = append(cases, Candidate{Name: "." + titleName(m.title), URI: m.uri})
+				}
+			}
+		}
+	}
+	for _, t := range types {
+		for base, ms := range t.members {
+			for _, m := range ms {
+				if base == "init" || strings.HasPrefix(base, "filler") {
+					continue
+				}
+				cand := Candidate{Name: "." + titleName(m.title), URI: m.uri}
+				if m.kind == "case" {
+					cases = append(cases, cand)
+				} else if m.kind == "property" || m.kind == "" {
+					others = append(others, cand)
+				}
+				break
+			}
+		}
+	}
+	sortCandidates(cases)
+	sortCandidates(others)
+	out := append(cases, others...)
+	if len(out) > maxShown*2 {
+		out = out[:maxShown*2]
+	}
+	return out
+}
+
+func sortCandidates(cs []Candidate) {
+	sort.Slice(cs, func(i, j int) bool { return cs[i].Name < cs[j].Name })
+}

@@ -1,0 +1,267 @@
+package verify
+
+import (
+	"slices"
+	"strings"
+
+	"github.com/cupertino-go/cupertino/internal/swiftlex"
+)
+
+// Members on their receiver's type (calls.go): a member the type and its
+// lineage lack, the types that have it, and the candidates a finding names.
+
+// objectOverlay are the members Foundation's Swift overlay gives every
+// NSObject subclass (key-value observing: `player.observe(\.status)`,
+// `defaults.publisher(for: \.volume)`), which the crawl documents on no
+// type: a class's list lacking them says nothing.
+var objectOverlay = swiftlex.SetOf("observe", "publisher")
+
+// errorOverlay are the members Swift gives every imported error
+// structure (ARError, NFCReaderError, URLError: _BridgedStoredNSError),
+// which their own lists lack.
+var errorOverlay = swiftlex.SetOf("code", "errorCode", "errorUserInfo", "userInfo", "localizedDescription")
+
+// isErrorType says whether one of the types is named as an error.
+func isErrorType(types []*apiType) bool {
+	for _, t := range types {
+		if strings.HasSuffix(t.title, "Error") {
+			return true
+		}
+	}
+	return false
+}
+
+// onlyOnRoot says whether every overload found is NSObject's: its
+// Objective-C class methods (load()) say nothing of a subclass's Swift
+// methods of that name the crawl lacks (AVURLAsset.load(_:)).
+func onlyOnRoot(ms []apiMember) bool {
+	for _, m := range ms {
+		if m.parent == nil || m.parent.title != "NSObject" {
+			return false
+		}
+	}
+	return len(ms) > 0
+}
+
+// isClass says whether one of the types is a class.
+func isClass(types []*apiType) bool {
+	for _, t := range types {
+		if t.kind == "class" {
+			return true
+		}
+	}
+	return false
+}
+
+// checkBareRoot judges the name a chain starts from when it is written with
+// no receiver in a class or extension of an Apple type and the file does
+// not declare it: a property of self, which self's type and its ancestors
+// must have, when their lists are whole.
+func (c *Checker) checkBareRoot(g *graphView, s site, imports map[string]bool) (Reference, bool, error) {
+	name := s.links[0]
+	types := g.typesNamed(s.rootType, imports)
+	if len(types) == 0 || len(g.membersOf(types, name)) > 0 || !(judgedOwn(types) || g.wholeLists(types)) || !g.lineageComplete(types) ||
+		stdlibMembers[name] || objectOverlay[name] && isClass(types) {
+		return Reference{}, false, nil
+	}
+	r, err := c.notOnType(g, s.line, types[0].title, name)
+	return r, err == nil, err
+}
+
+// notOnType is the finding for a member name a receiver's type and its
+// ancestors lack: not on this type, naming the types that have it, or
+// unknown when nothing in the documentation has it.
+func (c *Checker) notOnType(g *graphView, line int, recv, name string) (Reference, error) {
+	r := Reference{Line: line, Symbol: recv + "." + name, Kind: string(RefMember), Status: NotOnType,
+		Why: recv + ", its superclasses and protocols have no member `" + name + "`"}
+	if others := g.overloads(name, true); len(others) > 0 {
+		r.Nearest = typeCandidates(others, name)
+		r.Why += "; it is on " + candidateNames(r.Nearest)
+		return r, nil
+	}
+	exists, err := c.exists(g, name)
+	if err != nil {
+		return Reference{}, err
+	}
+	if !exists {
+		r.Status, r.Why = Unknown, "`"+name+"` is not in the documentation, on "+recv+" or any type"
+	}
+	return r, nil
+}
+
+// memberElsewhere judges a member of a receiver whose type is known but
+// whose list may lack some of its members (not judged whole): when no type
+// of a framework in scope has a member of that name at all, page or
+// Topics entry, and only types of frameworks the file does not import do
+// (`logger.warn(…)` on os's Logger: Automator's AMLogLevel.warn), the name
+// is not on the receiver's type, for a real member of it would be
+// documented in its framework or one the file imports.
+func memberElsewhere(g *graphView, s site, types []*apiType, opaque bool, imports map[string]bool) (Reference, bool) {
+	if len(types) == 0 || opaque || stdlibMembers[s.name] ||
+		objectOverlay[s.name] && isClass(types) || errorOverlay[s.name] && isErrorType(types) {
+		return Reference{}, false
+	}
+	for _, t := range types {
+		// A type of its own page, whose list is its own: not a protocol or
+		// an alias, not one whose Topics list a group page, which holds
+		// members the type's list lacks (SKAction.fadeIn(withDuration:)),
+		// and not a C structure of Objective-C era pages, which Swift
+		// overlays give members the crawl lacks (CGRect.midX).
+		if !listsOwnMembers(t) || t.grouped || t.kind != "class" && legacyHeavy(t) {
+			return Reference{}, false
+		}
+	}
+	if len(g.membersOf(types, s.name)) > 0 {
+		return Reference{}, false
+	}
+	others := g.overloads(s.name, true)
+	if len(others) == 0 {
+		return Reference{}, false
+	}
+	for _, m := range others {
+		if m.parent == nil || imports[strings.ToLower(m.parent.framework)] {
+			return Reference{}, false
+		}
+	}
+	recv := types[0].title
+	r := Reference{Line: s.line, Symbol: recv + "." + s.name, Kind: string(RefMember), Status: NotOnType}
+	r.Nearest = typeCandidates(others, s.name)
+	r.Why = recv + ", its superclasses and protocols have no member `" + s.name + "`, and no type of a framework the file imports has one; it is on " + candidateNames(r.Nearest)
+	return r, true
+}
+
+// thinClassLacks says whether an Objective-C era class (numeric member
+// addresses, so not judged whole: a Swift overlay may add members its
+// list lacks) lacks a member that another type of a framework in scope
+// has (FileManager.documentsDirectory is URL's): its own page's Topics
+// were read, no group page they list holds the name (CIImage's
+// "Autoadjustment Keys" hold keys), no collection the crawl lacks may,
+// and its superclasses are whole.
+func (g *graphView) thinClassLacks(types []*apiType, s site, imports map[string]bool) bool {
+	if len(types) == 0 || stdlibMembers[s.name] || objectOverlay[s.name] || errorOverlay[s.name] {
+		return false
+	}
+	for _, t := range types {
+		if t.kind != "class" || !t.topics || g.groupsMayHold(t, s.name) || len(t.members) < minListedMembers {
+			return false
+		}
+	}
+	if len(g.membersOf(types, s.name)) > 0 || !g.lineageComplete(g.supertypes(types)) || g.hollowLineage(types) || g.hollowTitled(types, s.name) {
+		return false
+	}
+	for _, m := range g.overloads(s.name, true) {
+		if m.parent != nil && m.parent.title != "" && imports[strings.ToLower(m.parent.framework)] {
+			return true
+		}
+	}
+	return false
+}
+
+// supertypes are the types' superclasses and protocols, without them.
+func (g *graphView) supertypes(types []*apiType) []*apiType {
+	var out []*apiType
+	for _, t := range g.lineage(types) {
+		if !slices.Contains(types, t) {
+			out = append(out, t)
+		}
+	}
+	return out
+}
+
+// exists says whether any Apple page, Topics entry or symbol has name, as
+// written.
+func (c *Checker) exists(g *graphView, name string) (bool, error) {
+	// Pages first: the Topics entries are read only for a name no page
+	// has.
+	if stdlibMembers[name] || len(g.overloads(name, false)) > 0 || len(g.overloads(name, true)) > 0 {
+		return true, nil
+	}
+	if g.err != nil {
+		return false, g.err
+	}
+	cands, err := c.Table.Lookup(name)
+	if err != nil || len(cands) > 0 {
+		return len(cands) > 0, err
+	}
+	// A page that writes the name as it is spelled, as a whole word, is
+	// evidence enough not to call it invented: many cases have no page
+	// and no Topics entry in the crawl, but a code example or a
+	// discussion shows them (DatePickerComponents.hourAndMinute).
+	if doc, ok := c.Table.(Documented); ok {
+		uri, found, err := doc.MentionedIn(name)
+		if err != nil {
+			return false, err
+		}
+		return found && c.mentionedAsWritten(uri, name), nil
+	}
+	return false, nil
+}
+
+// fitsAny says whether one overload takes the labels; a member with no
+// argument list (a property, which may hold a closure) is not judged.
+func fitsAny(ms []apiMember, base string, labels []string, trailing int) bool {
+	for _, m := range ms {
+		ps, ok := paramsOf(m, base)
+		if !ok && base == "init" && m.decl == "" {
+			// An initializer always takes an argument list: a page titled
+			// "init" alone (os_object/init) says nothing of its labels.
+			continue
+		}
+		if !ok || fits(labels, trailing, ps) {
+			return true
+		}
+	}
+	return false
+}
+
+// maxShown bounds the overloads or types a finding lists.
+const maxShown = 5
+
+func overloadCandidates(ms []apiMember, typeName string) []Candidate {
+	var out []Candidate
+	seen := map[string]bool{}
+	for _, m := range ms {
+		name := m.title
+		if typeName != "" {
+			name = typeName + "." + m.title
+		} else if m.parent != nil && m.parent.title != "" {
+			name = m.parent.title + "." + m.title
+		}
+		if seen[name] {
+			continue
+		}
+		seen[name] = true
+		out = append(out, Candidate{Name: name, URI: m.uri})
+		if len(out) == maxShown {
+			break
+		}
+	}
+	return out
+}
+
+func typeCandidates(ms []apiMember, name string) []Candidate {
+	var out []Candidate
+	seen := map[string]bool{}
+	for _, m := range ms {
+		if m.parent == nil || m.parent.title == "" || seen[m.parent.title] {
+			continue
+		}
+		seen[m.parent.title] = true
+		out = append(out, Candidate{Name: m.parent.title + "." + m.title, URI: m.uri})
+		if len(out) == maxShown {
+			break
+		}
+	}
+	return out
+}
+
+func candidateNames(cs []Candidate) string {
+	var names []string
+	for _, c := range cs {
+		names = append(names, c.Name)
+	}
+	if len(names) == 0 {
+		return "none documented"
+	}
+	return strings.Join(names, ", ")
+}

@@ -1,0 +1,566 @@
+package verify
+
+import (
+	"strings"
+
+	"github.com/cupertino-go/cupertino/internal/swiftlex"
+)
+
+// The sites of the type-aware checks (calls.go): each use of a member, a
+// call, an initializer or a leading dot that a check can judge, found in one
+// pass over the tokens, with the chain from its root and the labels written.
+
+type siteKind int
+
+const (
+	siteMember   siteKind = iota // x.member, Type.member(…)
+	siteImplicit                 // .member with no receiver written
+	siteInit                     // Type(…)
+)
+
+// site is one use the type-aware checks look at.
+type site struct {
+	kind siteKind
+	// tok is the name's token (for siteImplicit, its dot's); open is the
+	// call's "(" or -1.
+	tok, open int
+	line      int
+	name      string
+	called    bool
+	labels    []string
+	trailing  int
+	// rootType is the type the chain starts from, "" when not known; links
+	// are the member names between it and the member.
+	rootType string
+	links    []string
+	// closure: the root is a closure parameter whose type the callee's
+	// declaration gives (closureParamType); rootType is "" until read.
+	closure *closureSource
+	// unguessed: the name-based pass does not report this member (its
+	// receiver's type is unknown).
+	unguessed bool
+	// ownNamed: the file's own types declare a member of this name too,
+	// none in an extension or a protocol; the receiver is a typed local.
+	ownNamed bool
+	// attribute: an init site written as an attribute, `@Attribute(.unique)`.
+	attribute bool
+	// opaqueRoot names the root when it is a value known only by a
+	// protocol it conforms to: a view of the file's own (ownViews), which
+	// offers View's members and its own, or a @Published property's
+	// publisher, `$name`, which offers Publisher's. Opaque (rootType is the
+	// protocol) until a link is read.
+	opaqueRoot string
+	// boundLinks: the first links come from the chain a local was bound
+	// to (`let products = try await Product.products(for: ids)`), members
+	// of Apple types as written there; a local named like one of them is
+	// no member of the project's.
+	boundLinks int
+	// localOnly: the file, checked alone, declares the name only as a
+	// local or a free function (`let database = container.database(with:
+	// .private)`), which no receiver's member can be.
+	localOnly bool
+	// bare: a call written with no receiver inside a class or extension
+	// of an Apple type (`present(alert, animated: true)` in a
+	// UIViewController subclass): a member of self when the lineage has
+	// the name, else possibly a global function, which is not judged.
+	bare bool // bareRoot: the chain starts from a name written with no receiver
+	// inside a class or extension of an Apple type
+	// (`parentViewController?.navigationController` in a UIView
+	// subclass), which the file does not declare: a property of self.
+	bareRoot bool
+}
+
+// unwraps says whether t, right after a name, unwraps it: `x?.m`, `x!.m`.
+func unwraps(t token) bool {
+	return t.Kind == tokPunct && (t.Text == "?" || t.Text == "!") && !t.SpaceBefore
+}
+
+// vagueType is what a leading dot's context wants when it is an Apple
+// type the crawl does not name: the dot is not checked at all.
+const vagueType = "?"
+
+// maxLinks bounds the chain a receiver's type is followed through.
+const maxLinks = 4
+
+// argLabels gives, for each "(" token, the labels of its arguments ("_"
+// for an unlabelled one), in one pass.
+func (a *Analysis) argLabels() map[int][]string {
+	out := map[int][]string{}
+	a.argStarts = map[int][]int{}
+	for j := range a.toks {
+		a.step()
+		h := a.holder[j]
+		if h < 0 || !a.toks[h].IsPunct("(") {
+			continue
+		}
+		if !(j == h+1 || a.toks[j-1].IsPunct(",") && a.holder[j-1] == h) {
+			continue
+		}
+		t := a.toks[j]
+		if t.IsPunct(")") && j == h+1 {
+			out[h] = []string{}
+			continue
+		}
+		if t.IsPunct(")") {
+			// A trailing comma (Swift 6.1) ends the list; no argument follows.
+			continue
+		}
+		label := "_"
+		if (t.Kind == tokIdent || t.Kind == tokKeyword) && a.tok(j+1).IsPunct(":") && a.holder[j+1] == h {
+			label = t.Text
+		}
+		out[h] = append(out[h], label)
+		start := j
+		if label != "_" {
+			start = j + 2
+		}
+		a.argStarts[h] = append(a.argStarts[h], start)
+	}
+	return out
+}
+
+// callAfter reads the call that follows the name at tok: its labels and
+// trailing closures.
+func (a *Analysis) callAfter(tok int, labels map[int][]string, s *site) {
+	k := tok + 1
+	s.open = -1
+	if a.tok(k).IsPunct("(") && !a.tok(k).SpaceBefore {
+		s.open = k
+		s.called = true
+		s.labels = labels[k]
+		if s.labels == nil {
+			s.labels = []string{}
+		}
+		k = a.closeOf(k) + 1
+	}
+	if a.tok(k).IsPunct("{") && (!a.tok(k).NLBefore || s.open >= 0 && !a.inStatementHead(tok)) {
+		s.called = true
+		if s.labels == nil {
+			s.labels = []string{}
+		}
+		s.trailing = 1
+		k = a.closeOf(k) + 1
+		for a.tok(k).Kind == tokIdent && a.tok(k+1).IsPunct(":") && a.tok(k+2).IsPunct("{") {
+			a.step()
+			s.trailing++
+			k = a.closeOf(k+2) + 1
+		}
+	}
+}
+
+// awaited says whether the chain holding the name at i is awaited: an
+// Objective-C method's async Swift form may have labels of its own
+// (HKWorkoutBuilder's endCollection(withEnd:completion:) is awaited as
+// endCollection(at:)), which a Topics title does not show.
+func (a *Analysis) awaited(i int) bool {
+	return a.beforeChain(i).Is(tokKeyword, "await")
+}
+
+// beforeChain is the token before the member chain that holds the token at
+// i (`try await builder.endCollection(…)`: await), whole groups skipped;
+// a token of no kind at the file's start.
+func (a *Analysis) beforeChain(i int) token {
+	for j := i - 1; j >= 0; j = a.groupStart(j) - 1 {
+		t := a.toks[j]
+		if !(t.IsPunct(")") || t.IsPunct("]") || t.IsPunct(".") || t.IsPunct("?") || t.IsPunct("!") || t.Kind == tokIdent || t.Is(tokKeyword, "self")) {
+			return t
+		}
+	}
+	return a.tok(-1)
+}
+
+// groupStart is the index of the "(" or "[" a ")" or "]" at j closes, or
+// j itself: a walk back steps over a group whole.
+func (a *Analysis) groupStart(j int) int {
+	if t := a.toks[j]; t.IsPunct(")") || t.IsPunct("]") {
+		if open := a.openOf(j); open >= 0 && open < j {
+			return open
+		}
+	}
+	return j
+}
+
+// headKeywords open a statement whose head a "{" ends: the body that
+// follows it is no trailing closure, on its own line or not.
+var headKeywords = swiftlex.SetOf("if", "guard", "while", "for", "switch", "catch", "else", "func", "init", "subscript")
+
+// inStatementHead says whether the token at i is in the head of an if,
+// guard, while, for, switch or catch statement, or of a declaration: a
+// "{" on the line after a call there opens the statement's body. Anywhere
+// else Swift reads a "{" after a call's ")" as a trailing closure, on the
+// next line as well (`addObserver(forName:object:queue:)` then `{ _ in`
+// below it, Allman style). It walks back over whole groups to the "{",
+// "}" or ";" before the statement.
+func (a *Analysis) inStatementHead(i int) bool {
+	for j := i - 1; j >= 0; j = a.groupStart(j) - 1 {
+		switch t := a.toks[j]; {
+		case t.IsPunct("{") || t.IsPunct("}") || t.IsPunct(";"):
+			return false
+		case t.Kind == tokKeyword && headKeywords[t.Text]:
+			return true
+		}
+	}
+	return false
+}
+
+// implicitBefore are the tokens after which ".name" has no receiver
+// written: an implicit member expression.
+var implicitBefore = swiftlex.SetOf("(", ",", "[", ":", "=", "==", "!=", "?", "{", "&&", "||", "??", "return", "case", "in", "&")
+
+// sites lists the uses the type-aware checks look at.
+func (a *Analysis) sites() []site {
+	a.computeReceivers()
+	a.computeSelfTypes()
+	labels := a.argLabels()
+	var out []site
+	for i, t := range a.toks {
+		a.step()
+		switch {
+		case (t.Kind == tokIdent || t.Kind == tokAttr) && isCapitalized(t.Text):
+			if s, ok := a.initSite(i, labels); ok {
+				out = append(out, s)
+			}
+		case t.IsPunct(".") && (a.tok(i+1).Kind == tokIdent || a.tok(i+1).Is(tokKeyword, "default")):
+			if s, ok := a.memberSite(i, labels); ok {
+				out = append(out, s)
+			}
+		case t.Kind == tokIdent && a.selfTypes[i] != "":
+			if s, ok := a.bareCallSite(i, labels); ok {
+				out = append(out, s)
+			} else if s, ok := a.bareAssignSite(i); ok {
+				out = append(out, s)
+			}
+		}
+	}
+	return out
+}
+
+// bareAssignSite reads an assignment to a name with no receiver written,
+// at the start of a statement, in the body of a class or extension of an
+// Apple type (`placeholder = "Search"` in a UITextField subclass): self's
+// property unless the file declares the name. Its value's leading dot
+// takes the property's type.
+func (a *Analysis) bareAssignSite(i int) (site, bool) {
+	t := a.toks[i]
+	if !t.NLBefore || !a.tok(i+1).IsPunct("=") || isCapitalized(t.Text) || strings.HasPrefix(t.Text, "$") ||
+		a.declTok[i] || a.conditionTok[i] || a.memberDecls[t.Text] {
+		return site{}, false
+	}
+	if _, local := a.locals[t.Text]; local {
+		return site{}, false
+	}
+	return site{kind: siteMember, tok: i, open: -1, line: t.Line, name: t.Text, rootType: a.selfTypes[i]}, true
+}
+
+// bareCallSite reads a call with no receiver written, `name(…)`, in the
+// body of a class or extension of an Apple type: a call of self's method
+// unless the file declares the name (a method, a local, a free function).
+func (a *Analysis) bareCallSite(i int, labels map[int][]string) (site, bool) {
+	t := a.toks[i]
+	prev := a.tok(i - 1)
+	if isCapitalized(t.Text) || strings.HasPrefix(t.Text, "$") || a.declTok[i] || a.conditionTok[i] ||
+		prev.IsPunct(".") || prev.Kind == tokKeyword && (prev.Text == "func" || prev.Text == "case") ||
+		!a.tok(i+1).IsPunct("(") || a.tok(i+1).SpaceBefore || a.memberDecls[t.Text] {
+		return site{}, false
+	}
+	if _, local := a.locals[t.Text]; local {
+		return site{}, false
+	}
+	s := site{kind: siteMember, tok: i, line: t.Line, name: t.Text, rootType: a.selfTypes[i], bare: true}
+	a.callAfter(i, labels, &s)
+	return s, true
+}
+
+func (a *Analysis) initSite(i int, labels map[int][]string) (site, bool) {
+	t := a.toks[i]
+	if a.declTok[i] || a.conditionTok[i] || a.ownTypes[t.Text] || a.tok(i-1).IsPunct(".") || a.tok(i+1).IsPunct(".") {
+		return site{}, false
+	}
+	if _, local := a.locals[t.Text]; local {
+		return site{}, false
+	}
+	k := i + 1
+	if a.tok(k).IsPunct("<") {
+		k = a.closeOf(k) + 1
+		if k <= i {
+			return site{}, false
+		}
+	}
+	if !a.tok(k).IsPunct("(") || a.tok(k).SpaceBefore {
+		return site{}, false
+	}
+	s := site{kind: siteInit, tok: i, open: k, line: t.Line, name: t.Text, called: true, labels: labels[k], attribute: t.Kind == tokAttr}
+	if s.labels == nil {
+		s.labels = []string{}
+	}
+	end := a.closeOf(k)
+	if a.tok(end+1).IsPunct("{") && (!a.tok(end+1).NLBefore || !a.inStatementHead(i)) {
+		s.trailing = 1
+		// More trailing closures, each labelled: `{ … } label: { … }`.
+		for j := a.closeOf(end+1) + 1; j > end && a.tok(j).Kind == tokIdent && a.tok(j+1).IsPunct(":") && a.tok(j+2).IsPunct("{"); j = a.closeOf(j+2) + 1 {
+			a.step()
+			s.trailing++
+		}
+	}
+	return s, true
+}
+
+// boundLocal says whether name is a local the file binds. A name only a
+// condition unwraps under itself (`guard let window else`), bound nowhere
+// in the file, is the property it unwraps: in a subclass of an Apple type,
+// an inherited one (NSWindowController.window).
+func (a *Analysis) boundLocal(name string) bool {
+	_, local := a.locals[name]
+	return local && !a.unwrapsOnly(name)
+}
+
+// unwrapsOnly says whether the file only unwraps name under itself and
+// binds or declares it nowhere.
+func (a *Analysis) unwrapsOnly(name string) bool {
+	return a.unwrappedAlike[name] && a.bindings[name] == 0 && !a.memberDecls[name]
+}
+
+// selfPropertySite reads `self.name.….member`, in a type of the file's own,
+// as the chain from name when name is a stored property the type's body
+// declares with one sure type (`private let monitor = NWPathMonitor()`):
+// every binding of the name agrees on it, as an initializer's parameter
+// that sets the property usually does (`init(player: AVPlayer)`).
+func (a *Analysis) selfPropertySite(s site, rcv receiver) (site, bool) {
+	var links []string
+	r := rcv
+	for r.prev >= 0 {
+		a.step()
+		if len(links) == maxLinks || a.tok(r.link+1).IsPunct("[") || r.linkCall {
+			return site{}, false
+		}
+		links = append(links, a.toks[r.link].Text)
+		r = a.receivers[r.prev]
+	}
+	for i, j := 0, len(links)-1; i < j; i, j = i+1, j-1 {
+		links[i], links[j] = links[j], links[i]
+	}
+	prop := links[0]
+	typ, local := a.locals[prop]
+	sure := a.sureTypes[prop]
+	if !local || !a.memberDecls[prop] || sure == "" || a.ownTypes[typ] {
+		return site{}, false
+	}
+	s.links = s.bindRoot(sure, links[1:])
+	return s, true
+}
+
+// bindRoot roots the site at a bound path ("Calendar|current": the type,
+// then the links its binding went through) and returns the links written
+// after the root, behind the bound ones.
+func (s *site) bindRoot(path string, links []string) []string {
+	parts := strings.Split(path, "|")
+	s.rootType = parts[0]
+	s.boundLinks = len(parts) - 1
+	return append(parts[1:], links...)
+}
+
+// computeSelfTypes finds, in one pass, the Apple type `self` is inside
+// each class or extension body: the superclass a class declares first
+// (`class CardView: UIView`), or the type an extension extends. Only the
+// tokens a member chain can start from are recorded.
+func (a *Analysis) computeSelfTypes() {
+	a.selfTypes = map[int]string{}
+	var stack []string
+	pending, pendingSet := "", false
+	for i, t := range a.toks {
+		a.step()
+		switch {
+		case t.Is(tokKeyword, "class") && a.tok(i+1).Kind == tokIdent:
+			pending, pendingSet = "", true
+			k := i + 2
+			if a.tok(k).IsPunct("<") {
+				k = a.closeOf(k) + 1
+			}
+			if a.tok(k).IsPunct(":") && a.tok(k+1).Kind == tokIdent && isCapitalized(a.tok(k+1).Text) && !a.ownTypes[a.tok(k+1).Text] {
+				pending = a.tok(k + 1).Text
+			}
+		case t.Is(tokKeyword, "extension") && a.tok(i+1).Kind == tokIdent:
+			pending, pendingSet = "", true
+			if !a.ownTypes[a.tok(i+1).Text] && !a.tok(i+2).IsPunct(".") {
+				pending = a.tok(i + 1).Text
+			}
+		case (t.Kind == tokKeyword && (t.Text == "struct" || t.Text == "enum" || t.Text == "protocol" || t.Text == "actor")) && a.tok(i+1).Kind == tokIdent:
+			pending, pendingSet = "", true
+		case t.IsPunct("{"):
+			top := ""
+			if len(stack) > 0 {
+				top = stack[len(stack)-1]
+			}
+			if pendingSet {
+				top, pending, pendingSet = pending, "", false
+			}
+			stack = append(stack, top)
+		case t.IsPunct("}"):
+			if len(stack) > 0 {
+				stack = stack[:len(stack)-1]
+			}
+		case len(stack) > 0 && stack[len(stack)-1] != "" && (t.Is(tokKeyword, "self") || t.Kind == tokIdent && !isCapitalized(t.Text)):
+			a.selfTypes[i] = stack[len(stack)-1]
+		}
+	}
+}
+
+func (a *Analysis) memberSite(dot int, labels map[int][]string) (site, bool) {
+	nameTok := dot + 1
+	name := a.toks[nameTok].Text
+	if strings.HasPrefix(name, "$") || a.ownTypes[name] || isCapitalized(name) {
+		return site{}, false
+	}
+	// A name the file's own types declare is theirs, but not on a value
+	// of a written Apple type when only the file's classes, structures,
+	// enums and actors declare it (`func pause() { timer?.pause() }`):
+	// no extension or protocol can have given it to the Apple type.
+	// A local of the same name (`let database =
+	// container.database(with: .private)`) is no member: only a name
+	// declared in a type's body is.
+	_, localName := a.locals[name]
+	ownName := a.memberDecls[name]
+	// A stored property counts like a method: `@Published var products`
+	// in the file's own class is not Product.products(for:).
+	shadowable := a.alone && a.memberDecls[name] && !a.openMembers[name]
+	if ownName && !shadowable {
+		return site{}, false
+	}
+	switch name {
+	case "init", "self", "Type", "Protocol":
+		return site{}, false
+	}
+	s := site{kind: siteMember, tok: nameTok, line: a.toks[nameTok].Line, name: name, localOnly: localName && !ownName && a.alone}
+	a.callAfter(nameTok, labels, &s)
+	rcv := a.receiverOf(dot)
+	if rcv.root < 0 {
+		prev := a.tok(dot - 1)
+		if dot == 0 || (prev.Kind == tokPunct || prev.Kind == tokKeyword) && implicitBefore[prev.Text] {
+			s.kind, s.tok = siteImplicit, dot
+			return s, true
+		}
+		return site{}, false
+	}
+	root := a.toks[rcv.root]
+	if ownName {
+		// Only a typed local's member, or a member of an Apple type
+		// written as the receiver (`Product.products(for:)`), may be
+		// another type's.
+		typ, local := a.locals[root.Text]
+		appleType := isCapitalized(root.Text) && !local && !a.ownTypes[root.Text] && !a.generics[root.Text] && !a.modules[root.Text] && !knownModules[root.Text]
+		if !appleType && (!local || a.ownTypes[typ] || rcv.viaCall || a.sureTypes[root.Text] == "" && a.wrappedType(root.Text) == "") {
+			return site{}, false
+		}
+		s.ownNamed = true
+	}
+	if self := a.selfTypes[rcv.root]; self != "" && !strings.HasPrefix(root.Text, "$") && (root.Is(tokKeyword, "self") || root.Kind == tokIdent && !isCapitalized(root.Text)) {
+		if !a.boundLocal(root.Text) && !a.memberDecls[root.Text] && !a.tok(rcv.root+1).IsPunct("(") && !a.tok(rcv.root+1).IsPunct("[") {
+			// self.member, or an inherited property written bare
+			// (tableView in a UITableViewController): a member of the
+			// Apple superclass the enclosing class declares.
+			var links []string
+			if !root.Is(tokKeyword, "self") {
+				links = append(links, root.Text)
+			}
+			r := rcv
+			for r.prev >= 0 && len(links) <= maxLinks {
+				a.step()
+				if a.tok(r.link + 1).IsPunct("[") {
+					return s, true
+				}
+				links = append(links, a.toks[r.link].Text)
+				r = a.receivers[r.prev]
+			}
+			if len(links) > maxLinks {
+				return s, true
+			}
+			head := 0
+			if !root.Is(tokKeyword, "self") {
+				head = 1
+			}
+			rest := links[head:]
+			for i, j := 0, len(rest)-1; i < j; i, j = i+1, j-1 {
+				rest[i], rest[j] = rest[j], rest[i]
+			}
+			// `self.monitor.isConnected` where the file's own type declares
+			// monitor: the chain from that stored property (below), not
+			// a member of the Apple type the class adopts.
+			if !(root.Is(tokKeyword, "self") && len(links) > 0 && a.memberDecls[links[0]]) {
+				s.rootType, s.links = self, links
+				s.bareRoot = !root.Is(tokKeyword, "self")
+				return s, true
+			}
+		}
+	}
+	if root.Is(tokKeyword, "self") && rcv.prev >= 0 {
+		// `self.monitor.isConnected`: the chain from the file's own stored
+		// property, as `monitor.isConnected` is read.
+		if s, ok := a.selfPropertySite(s, rcv); ok {
+			return s, true
+		}
+	}
+	// `NowPlayingView(title: title).presentationDetents([.small])`: a
+	// value of the file's own view, made right there.
+	ownView := a.ownTypes[root.Text] && a.ownViews()[root.Text] && rcv.viaCall && (a.tok(rcv.root+1).IsPunct("(") || a.tok(rcv.root+1).IsPunct("{"))
+	if root.Kind == tokKeyword || a.generics[root.Text] || a.conditionTok[rcv.root] || a.ownTypes[root.Text] && !ownView {
+		return site{}, false
+	}
+	if a.modules[root.Text] || knownModules[root.Text] {
+		return site{}, false
+	}
+	// The chain from the root: link names back to it, at most maxLinks.
+	var links []string
+	r := rcv
+	if a.tok(rcv.link + 1).IsPunct("[") {
+		return s, true
+	}
+	for r.prev >= 0 {
+		a.step()
+		if len(links) == maxLinks || a.tok(a.receivers[r.prev].link+1).IsPunct("[") {
+			return s, true
+		}
+		links = append(links, a.toks[r.link].Text)
+		r = a.receivers[r.prev]
+	}
+	for i, j := 0, len(links)-1; i < j; i, j = i+1, j-1 {
+		links[i], links[j] = links[j], links[i]
+	}
+	typ, local := a.locals[root.Text]
+	switch {
+	case ownView:
+		s.rootType, s.opaqueRoot = "View", root.Text
+	case strings.HasPrefix(root.Text, "$") && a.publishedNames()[root.Text[1:]]:
+		// `$username.debounce(for:scheduler:)` on `@Published var
+		// username`: Published.Publisher, whose members are Publisher's.
+		s.rootType, s.opaqueRoot = "Publisher", root.Text
+	case !r.linkCall && a.envTypes[root.Text] != "":
+		// `@Environment(\.modelContext) private var modelContext`.
+		s.rootType = a.envTypes[root.Text]
+	case isCapitalized(root.Text) && !local:
+		s.rootType = root.Text
+	case local && a.sureTypes[root.Text] != "" && !r.linkCall && !a.ownTypes[typ]:
+		links = s.bindRoot(a.sureTypes[root.Text], links)
+	case !local && !r.linkCall && a.dollarElement(rcv.root) != "":
+		// `$0` in a closure over an array's elements.
+		links = s.bindRoot(a.dollarElement(rcv.root), links)
+	case local && a.wrappedType(root.Text) != "" && !r.linkCall && !a.ownTypes[typ] && (unwraps(a.tok(rcv.root+1)) || a.unwrappedAlike[root.Text]):
+		// `player?.stop()` on `var player: AVAudioPlayer?`, or
+		// `player.stop()` after `if let player`.
+		links = s.bindRoot(a.wrappedType(root.Text), links)
+	}
+	if s.ownNamed && s.rootType == "" {
+		return site{}, false
+	}
+	if src := a.closures[root.Text]; src != nil && local && typ == "" && s.rootType == "" && !r.linkCall {
+		s.closure = src
+	}
+	s.links = links
+	if s.rootType == "" && !rcv.viaCall && !local {
+		// The name-based pass skips a lowercase root of unknown type.
+		s.unguessed = true
+	}
+	if local && typ == "" && !rcv.viaCall {
+		s.unguessed = true
+	}
+	return s, true
+}
