@@ -144,7 +144,12 @@ func (c *Checker) checkSite(g *graphView, a *Analysis, s site, imports, extInits
 			Why: "no Apple type has a member named `" + s.name + "` (names are case-sensitive)"}, true, nil
 	}
 	if len(s.links) == 0 && assetTypes[s.rootType] && a.toks[s.tok-2].Text == s.rootType {
-		// `Color.gameBackground`: an asset symbol, the project's own.
+		// `Color.gameBackground`: an asset symbol, the project's own;
+		// but not a name its UIKit or AppKit twin has and it lacks
+		// (`Color.systemBackground` is UIColor's).
+		if r, found := g.twinStatic(s, imports); found || g.err != nil {
+			return r, found, g.err
+		}
 		return Reference{}, false, nil
 	}
 	if s.bareRoot {

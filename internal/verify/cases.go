@@ -59,6 +59,9 @@ func (c *Checker) checkStaticMember(g *graphView, s site, protocols []string, im
 		}
 		types = append(types, ts...)
 	}
+	if r, found := g.twinShapeStyle(s, types, imports); found || g.err != nil {
+		return r, found, g.err
+	}
 	if !judgedStatics(types) || len(g.membersOf(types, s.name)) > 0 {
 		return Reference{}, false, nil
 	}
@@ -140,6 +143,27 @@ func judgedStatics(types []*apiType) bool {
 		listed = listed || len(staticMembers(t)) >= 3
 	}
 	return listed
+}
+
+// twinShapeStyle judges a leading dot where a ShapeStyle fits
+// (`.background(.systemGray6)`), which an asset catalog may extend with
+// any name: a name neither the protocols nor Color have, that UIColor or
+// NSColor of a framework in scope has, is theirs, not an asset's.
+func (g *graphView) twinShapeStyle(s site, protocols []*apiType, imports map[string]bool) (Reference, bool) {
+	styled := false
+	for _, t := range protocols {
+		styled = styled || assetStatics[t.title]
+	}
+	if !styled || len(g.membersOf(protocols, s.name)) > 0 {
+		return Reference{}, false
+	}
+	r, found := g.twinStatic(site{line: s.line, name: s.name, rootType: "Color"}, imports)
+	if !found {
+		return Reference{}, false
+	}
+	r.Symbol, r.Kind, r.Status = "."+s.name, "case", NoSuchCase
+	r.Why = "no ShapeStyle, Color among them, has a static member `" + s.name + "`; it is on " + candidateNames(r.Nearest)
+	return r, true
 }
 
 // assetStatics are protocols whose static members a project's asset

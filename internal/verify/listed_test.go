@@ -282,3 +282,27 @@ func TestObjectiveCClassLacksAnotherTypesMember(t *testing.T) {
 		{"a thin superclass may hold it", "import Foundation\nlet s = Sub2()\nprint(s.documentsDirectory)\n", "", ""},
 	})
 }
+
+// TestColorTwinsName: SwiftUI's Color (which an asset catalog may extend
+// with any name) lacks a name that UIColor has: `Color.systemGray6` and a
+// ShapeStyle leading dot `.systemGray6` are UIColor's, not assets; a name
+// neither has stays the project's asset.
+func TestColorTwinsName(t *testing.T) {
+	g := testGraph()
+	d := g.g.src.(*memGraph)
+	const uicolor, view, style = "apple-docs://uikit/uicolor", "apple-docs://swiftui/view", "apple-docs://swiftui/shapestyle"
+	d.Pages = append(d.Pages,
+		index.GraphPage{URI: uicolor + "/systemgray6", Title: "systemGray6", Kind: "property", ParentURI: uicolor, Declaration: "class var systemGray6: UIColor { get }"},
+		index.GraphPage{URI: view + "/foregroundstyle(_:)", Title: "foregroundStyle(_:)", Kind: "method", ParentURI: view,
+			Declaration: "func foregroundStyle<S>(_ style: S) -> some View where S : ShapeStyle"},
+		index.GraphPage{URI: style, Title: "ShapeStyle", Kind: "protocol", Framework: "swiftui"},
+		index.GraphPage{URI: style + "/secondary", Title: "secondary", Kind: "property", ParentURI: style, Declaration: "static var secondary: HierarchicalShapeStyle { get }"})
+	g.g = newSymbolGraph(d)
+	runTypedCases(t, g, []typedCase{
+		{"a UIColor name on Color", "import SwiftUI\nlet c = Color.systemGray6\n", NotOnType, "systemGray6"},
+		{"an asset's name on Color", "import SwiftUI\nlet c = Color.brandOrange\n", "", ""},
+		{"Color's own name", "import SwiftUI\nlet c = Color.accentColor\n", "", ""},
+		{"a UIColor name as a ShapeStyle", "import SwiftUI\nlet v = Text(\"x\").foregroundStyle(.systemGray6)\n", NoSuchCase, "systemGray6"},
+		{"an asset's name as a ShapeStyle", "import SwiftUI\nlet v = Text(\"x\").foregroundStyle(.brandOrange)\n", "", ""},
+	})
+}

@@ -265,3 +265,35 @@ func candidateNames(cs []Candidate) string {
 	}
 	return strings.Join(names, ", ")
 }
+
+// assetTwins are the UIKit and AppKit types whose members a model writes
+// on SwiftUI's Color and Image.
+var assetTwins = map[string][]string{"Color": {"UIColor", "NSColor"}, "Image": {"UIImage", "NSImage"}}
+
+// twinStatic judges `Color.name` written on SwiftUI's Color (or Image),
+// which an asset catalog may extend with any name: a name the type lacks
+// and its UIKit or AppKit twin of a framework in scope has is the twin's
+// (`Color.systemBackground`), not an asset's.
+func (g *graphView) twinStatic(s site, imports map[string]bool) (Reference, bool) {
+	twins := assetTwins[s.rootType]
+	if len(twins) == 0 {
+		return Reference{}, false
+	}
+	types := g.typesNamed(s.rootType, imports)
+	if len(types) == 0 || len(g.membersOf(types, s.name)) > 0 || !judgedOwn(types) {
+		return Reference{}, false
+	}
+	var has []apiMember
+	for _, twin := range twins {
+		if ts := g.typesNamed(twin, imports); len(ts) > 0 && imports[strings.ToLower(ts[0].framework)] {
+			has = append(has, g.membersOf(ts, s.name)...)
+		}
+	}
+	if len(has) == 0 {
+		return Reference{}, false
+	}
+	r := Reference{Line: s.line, Symbol: s.rootType + "." + s.name, Kind: string(RefMember), Status: NotOnType}
+	r.Nearest = typeCandidates(has, s.name)
+	r.Why = s.rootType + " has no member `" + s.name + "`; it is on " + candidateNames(r.Nearest)
+	return r, true
+}
