@@ -306,3 +306,23 @@ func TestColorTwinsName(t *testing.T) {
 		{"an asset's name as a ShapeStyle", "import SwiftUI\nlet v = Text(\"x\").foregroundStyle(.brandOrange)\n", "", ""},
 	})
 }
+
+// TestGenericParameterOfAListingIsAnyType: a Topics entry's declaration
+// drops the where clause (`func background<Background>(Background,
+// alignment: Alignment) -> some View`), so its generic parameter is any
+// type, not one named Background: it does not veto the type another
+// overload's page gives a leading dot. A declaration with its where
+// clause still gives the constraint.
+func TestGenericParameterOfAListingIsAnyType(t *testing.T) {
+	for _, tc := range []struct{ decl, want string }{
+		{"func background<Background>(Background, alignment: Alignment) -> some View", ""},
+		{"func background<S, T: Shape>(S, in: T) -> some View", ""},
+		{"func background<S>(_ style: S, ignoresSafeAreaEdges edges: Edge.Set = .all) -> some View where S : ShapeStyle", conformingPrefix + "ShapeStyle"},
+		{"func background(_ color: Color) -> some View", "Color"},
+	} {
+		ps, ok := declParams(tc.decl, "background")
+		if !ok || len(ps) == 0 || ps[0].typ != tc.want {
+			t.Errorf("%s: first parameter's type %+v, want %q", tc.decl, ps, tc.want)
+		}
+	}
+}

@@ -102,6 +102,21 @@ func asyncVariant(ps []param) []param {
 	return ps
 }
 
+// isGenericName says whether typ is one of the generic parameters listed
+// between a declaration's angle brackets ("Background", "S, T: Shape").
+func isGenericName(generics, typ string) bool {
+	if typ == "" || generics == "" {
+		return false
+	}
+	for _, g := range strings.Split(generics, ",") {
+		name, _, _ := strings.Cut(strings.TrimSpace(g), ":")
+		if strings.TrimSpace(name) == typ {
+			return true
+		}
+	}
+	return false
+}
+
 // declParams parses the parameter list after base in a declaration.
 func declParams(decl, base string) ([]param, bool) {
 	if decl == "" {
@@ -116,14 +131,23 @@ func declParams(decl, base string) ([]param, bool) {
 		if j < len(decl) && (decl[j] == '?' || decl[j] == '!') {
 			j++
 		}
+		generics := ""
 		if j < len(decl) && decl[j] == '<' {
-			j = closeAngle(decl, j)
+			open := j
+			if j = closeAngle(decl, j); j > open {
+				generics = decl[open+1 : j-1]
+			}
 		}
 		if j >= 0 && j < len(decl) && decl[j] == '(' && (i == 0 || !identByte(decl[i-1])) {
 			ps, ok := splitParams(decl[j+1:])
 			for k := range ps {
 				if g := genericConstraint(decl, ps[k].typ); g != "" {
 					ps[k].typ = conformingPrefix + g
+				} else if isGenericName(generics, ps[k].typ) {
+					// A generic parameter whose constraint the declaration
+					// does not show (a Topics entry's listing drops the
+					// where clause): any type, not one named so.
+					ps[k].typ = ""
 				}
 			}
 			return ps, ok
