@@ -448,6 +448,24 @@ func (a *Analysis) typePath(i int) (string, int) {
 	return path, i
 }
 
+// pastGenericArguments reads a type path on past the generic arguments
+// opened at lt: a nested type after them (`AsyncStream<Double>.
+// Continuation`) joins the path; end is the index after what was read.
+// A nested path of more than one more name is not followed.
+func (a *Analysis) pastGenericArguments(path string, lt int) (string, int) {
+	after := a.closeOf(lt) + 1
+	if after <= lt {
+		return "", lt
+	}
+	if a.tok(after).IsPunct(".") && a.tok(after+1).Kind == tokIdent && isCapitalized(a.tok(after+1).Text) {
+		if a.tok(after+2).IsPunct(".") || a.tok(after+2).IsPunct("<") {
+			return "", after
+		}
+		return path + "." + a.tok(after+1).Text, after + 2
+	}
+	return path, after
+}
+
 // ownless drops the snippet's own types: members of those are the snippet's
 // own business.
 func (a *Analysis) ownless(typ string) string {
@@ -478,16 +496,17 @@ func (a *Analysis) declareBinding(i int, inType bool) {
 				// An optional's members (x.map) are Optional's; a generic
 				// type's nested path is not followed. `x?.m` is the
 				// wrapped type's member.
+				if n := a.tok(end); n.IsPunct("<") {
+					// `AsyncStream<Double>.Continuation`: the type nested
+					// in the generic one, whose members do not depend on
+					// the arguments; `Task<Void, Error>`: the generic
+					// type's own members.
+					path, end = a.pastGenericArguments(path, end)
+				}
 				if n := a.tok(end); n.IsPunct("?") || n.IsPunct("!") {
 					a.bindWrapped(t.Text, path)
-				} else if n.IsPunct("<") {
-					// `Task<Void, Error>?`: an optional of the generic
-					// type, whose members are the type's.
-					if w := a.tok(a.closeOf(end) + 1); w.IsPunct("?") || w.IsPunct("!") {
-						a.bindWrapped(t.Text, path)
-					}
 				}
-				if n := a.tok(end); n.IsPunct("?") || n.IsPunct("<") || n.IsPunct(".") {
+				if n := a.tok(end); n.IsPunct("?") || n.IsPunct("<") || n.IsPunct(".") || n.IsPunct("!") && path == "" {
 					path = ""
 				}
 			}

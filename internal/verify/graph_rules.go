@@ -54,15 +54,15 @@ func isThin(t *apiType) bool {
 }
 
 // listedWhole says whether a class with fewer than minOwnMembers members
-// is judged all the same (minListedMembers), or a SwiftUI structure
-// (NavigationPath's eight: `path.removeAll()` is not one of them; its
-// initializers stay unjudged, judgedInits). Not other structures and
-// enumerations: on the sample code, short lists of C ones (BNNSTensor,
-// BNNSGraph) lacked members.
+// is judged all the same (minListedMembers), or a SwiftUI or standard
+// library structure (NavigationPath's eight: `path.removeAll()` is not one
+// of them; AsyncStream.Continuation's; their initializers stay unjudged,
+// judgedInits). Not other structures and enumerations: on the sample
+// code, short lists of C ones (BNNSTensor, BNNSGraph) lacked members.
 func listedWhole(t *apiType) bool {
 	legacy, all := legacyCount(t)
-	swiftUIStruct := t.kind == "struct" && t.framework == "swiftui"
-	return (t.kind == "class" || swiftUIStruct) && legacy == 0 && t.topics && !t.grouped && all >= minListedMembers && all < minOwnMembers
+	swiftStruct := t.kind == "struct" && (t.framework == "swiftui" || t.framework == "swift")
+	return (t.kind == "class" || swiftStruct) && legacy == 0 && t.topics && !t.grouped && all >= minListedMembers && all < minOwnMembers
 }
 
 // swiftRootClass says whether a class inherits from nothing (JSONDecoder,

@@ -326,3 +326,29 @@ func TestGenericParameterOfAListingIsAnyType(t *testing.T) {
 		}
 	}
 }
+
+// TestNestedTypeOfAGenericOne: a value annotated with a type nested in a
+// generic one (`AsyncStream<Int>.Continuation`) is of that nested type,
+// whose members do not depend on the arguments; a standard-library
+// structure whose own Topics list a short list (AsyncStream.Continuation's
+// handful) lists it whole, as SwiftUI's do.
+func TestNestedTypeOfAGenericOne(t *testing.T) {
+	g := testGraph()
+	d := g.g.src.(*memGraph)
+	const stream, cont = "apple-docs://swift/asyncstream", "apple-docs://swift/asyncstream/continuation"
+	d.Pages = append(d.Pages, index.GraphPage{URI: stream, Title: "AsyncStream", Kind: "struct", Framework: "swift"},
+		index.GraphPage{URI: cont, Title: "AsyncStream.Continuation", Kind: "struct", Framework: "swift", ParentURI: stream})
+	d.Children = append(d.Children, index.GraphChild{ParentURI: stream, URI: cont, Title: "AsyncStream.Continuation", Kind: "struct"})
+	for _, m := range []string{"yield(_:)", "yield(with:)", "yield()", "finish()", "onTermination", "Termination"} {
+		uri := cont + "/" + strings.ToLower(m)
+		d.Pages = append(d.Pages, index.GraphPage{URI: uri, Title: m, Kind: "method", ParentURI: cont})
+		d.Children = append(d.Children, index.GraphChild{ParentURI: cont, URI: uri, Title: m})
+	}
+	g.g = newSymbolGraph(d)
+	g.MemTable = NewMemTable("names", []SymbolInfo{{Name: "AsyncStream", Kind: "struct", Module: "swift", URI: stream}})
+	runTypedCases(t, g, []typedCase{
+		{"a member the nested type lacks", "import Foundation\nlet c: AsyncStream<Int>.Continuation = make()\nc.send(1)\n", NotOnType, "send"},
+		{"a member the short list lacks that another type in scope has", "import Foundation\nlet c: AsyncStream<Int>.Continuation = make()\nprint(c.fileExists(atPath: p))\n", NotOnType, "fileExists"},
+		{"a member it has", "import Foundation\nlet c: AsyncStream<Int>.Continuation = make()\nc.finish()\n", "", ""},
+	})
+}
