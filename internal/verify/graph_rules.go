@@ -649,10 +649,57 @@ func (g *graphView) lineage(types []*apiType) []*apiType {
 // membersOf lists base's members on the types and what they inherit.
 func (g *graphView) membersOf(types []*apiType, base string) []apiMember {
 	var out []apiMember
+	getter := asyncGetter(base)
 	for _, t := range g.lineage(types) {
 		out = append(out, t.members[base]...)
+		for _, m := range t.members[getter] {
+			if takesCompletionHandler(m) {
+				out = append(out, asyncForm(m, base))
+			}
+		}
 	}
 	return out
+}
+
+// asyncGetter is the Objective-C name whose async form Swift imports as
+// base: a method named get… that takes a completion handler loses the
+// prefix (SE-0297: getNotificationSettings(completionHandler:) is also
+// `notificationSettings() async`). "" when base cannot be one.
+func asyncGetter(base string) string {
+	if base == "" || base[0] < 'a' || base[0] > 'z' {
+		return ""
+	}
+	return "get" + strings.ToUpper(base[:1]) + base[1:]
+}
+
+// takesCompletionHandler says whether a member's last parameter is a
+// completion handler, by its title's labels.
+func takesCompletionHandler(m apiMember) bool {
+	if !strings.Contains(m.title, "(") || !strings.HasSuffix(m.title, ":)") {
+		return false
+	}
+	labels := strings.Split(strings.TrimSuffix(m.title, ":)"), ":")
+	last := strings.ToLower(labels[len(labels)-1])
+	if i := strings.LastIndexByte(last, '('); i >= 0 {
+		last = last[i+1:]
+	}
+	return strings.Contains(last, "completion") || strings.Contains(last, "handler") || last == "reply"
+}
+
+// asyncForm is the async method Swift imports m as, named base, without
+// its completion handler: titled and declared as the async form, at m's
+// page.
+func asyncForm(m apiMember, base string) apiMember {
+	ps, ok := paramsOf(m, m.title[:strings.IndexByte(m.title, '(')])
+	var labels []string
+	if ok && len(ps) > 0 {
+		for _, p := range ps[:len(ps)-1] {
+			labels = append(labels, p.label+":")
+		}
+	}
+	m.title = base + "(" + strings.Join(labels, "") + ")"
+	m.decl, m.listed = "", ""
+	return m
 }
 
 // overloads lists every member of a base name, whatever its type: its

@@ -352,3 +352,27 @@ func TestNestedTypeOfAGenericOne(t *testing.T) {
 		{"a member it has", "import Foundation\nlet c: AsyncStream<Int>.Continuation = make()\nc.finish()\n", "", ""},
 	})
 }
+
+// TestAsyncFormOfAGetter: Swift imports an Objective-C method named get…
+// that takes a completion handler also as an async method without the
+// prefix (SE-0297): `await center.notificationSettings()` is
+// getNotificationSettings(completionHandler:)'s, on a type whose list is
+// judged; a name no getter gives stays not on the type.
+func TestAsyncFormOfAGetter(t *testing.T) {
+	g := testGraph()
+	d := g.g.src.(*memGraph)
+	const center = "apple-docs://usernotifications/unusernotificationcenter"
+	d.Pages = append(d.Pages, index.GraphPage{URI: center, Title: "UNUserNotificationCenter", Kind: "class", Framework: "usernotifications"})
+	for i := range minOwnMembers {
+		d.Pages = append(d.Pages, index.GraphPage{URI: fmt.Sprintf("%s/filler%d", center, i), Title: fmt.Sprintf("filler%d", i), Kind: "property", ParentURI: center})
+	}
+	d.Pages = append(d.Pages, index.GraphPage{URI: center + "/getnotificationsettings(completionhandler:)", Title: "getNotificationSettings(completionHandler:)",
+		Kind: "method", ParentURI: center, Declaration: "func getNotificationSettings(completionHandler: @escaping (UNNotificationSettings) -> Void)"},
+		index.GraphPage{URI: center + "/getdeliverednotifications", Title: "getDeliveredNotifications", Kind: "property", ParentURI: center})
+	g.g = newSymbolGraph(d)
+	g.MemTable = NewMemTable("names", []SymbolInfo{{Name: "UNUserNotificationCenter", Kind: "class", Module: "usernotifications", URI: center}})
+	runTypedCases(t, g, []typedCase{
+		{"the async form of a getter", "import UserNotifications\nfunc f() async {\n  let c = UNUserNotificationCenter()\n  let s = await c.notificationSettings()\n}\n", "", ""},
+		{"a property named get… gives no async form", "import UserNotifications\nfunc f() async {\n  let c = UNUserNotificationCenter()\n  let s = await c.deliveredNotifications()\n}\n", Unknown, "deliveredNotifications"},
+	})
+}
