@@ -368,11 +368,14 @@ func TestAsyncFormOfAGetter(t *testing.T) {
 	}
 	d.Pages = append(d.Pages, index.GraphPage{URI: center + "/getnotificationsettings(completionhandler:)", Title: "getNotificationSettings(completionHandler:)",
 		Kind: "method", ParentURI: center, Declaration: "func getNotificationSettings(completionHandler: @escaping (UNNotificationSettings) -> Void)"},
-		index.GraphPage{URI: center + "/getdeliverednotifications", Title: "getDeliveredNotifications", Kind: "property", ParentURI: center})
+		index.GraphPage{URI: center + "/getdeliverednotifications", Title: "getDeliveredNotifications", Kind: "property", ParentURI: center},
+		index.GraphPage{URI: "apple-docs://usernotifications/unhistory", Title: "UNHistory", Kind: "class", Framework: "usernotifications"},
+		index.GraphPage{URI: "apple-docs://usernotifications/unhistory/deliverednotifications", Title: "deliveredNotifications", Kind: "property",
+			ParentURI: "apple-docs://usernotifications/unhistory"})
 	g.g = newSymbolGraph(d)
 	g.MemTable = NewMemTable("names", []SymbolInfo{{Name: "UNUserNotificationCenter", Kind: "class", Module: "usernotifications", URI: center}})
 	runTypedCases(t, g, []typedCase{
 		{"the async form of a getter", "import UserNotifications\nfunc f() async {\n  let c = UNUserNotificationCenter()\n  let s = await c.notificationSettings()\n}\n", "", ""},
-		{"a property named get… gives no async form", "import UserNotifications\nfunc f() async {\n  let c = UNUserNotificationCenter()\n  let s = await c.deliveredNotifications()\n}\n", Unknown, "deliveredNotifications"},
+		{"a property named get… gives no async form", "import UserNotifications\nfunc f() async {\n  let c = UNUserNotificationCenter()\n  let s = await c.deliveredNotifications()\n}\n", NotOnType, "deliveredNotifications"},
 	})
 }
