@@ -406,6 +406,9 @@ func (a *Analysis) furtherBindings(kw int) []int {
 // bindSure records a binding's written type; a name bound twice to
 // different types (or once to an unwritten one) has none.
 func (a *Analysis) bindSure(name, path string) {
+	if path != "" {
+		a.typedAs(name, path)
+	}
 	if old, ok := a.sureTypes[name]; ok && old != path {
 		path = ""
 	}
@@ -413,17 +416,28 @@ func (a *Analysis) bindSure(name, path string) {
 	a.bindings[name]++
 }
 
+// typedAs records a typed binding of name (valueTypes).
+func (a *Analysis) typedAs(name, path string) {
+	if old, ok := a.valueTypes[name]; ok && old != path {
+		path = ""
+	}
+	a.valueTypes[name] = path
+	a.typedBindings[name]++
+}
+
 // bindWrapped records the type an optional binding wraps (`var player:
 // AVAudioPlayer?`), for `player?.play()`; it counts when the name is bound
 // once (Analysis.wrappedType).
 func (a *Analysis) bindWrapped(name, path string) {
 	a.wrapped[name] = path
+	a.typedAs(name, path)
 }
 
 // wrappedType is the type the optional local name wraps, "" when it is not
-// one or the name is bound more than once.
+// one or the name is bound more than once to another type (or to one not
+// written).
 func (a *Analysis) wrappedType(name string) string {
-	if a.bindings[name] != 1 {
+	if a.bindings[name] != 1 && (a.typedBindings[name] != a.bindings[name] || a.valueTypes[name] != a.wrapped[name]) {
 		return ""
 	}
 	return a.wrapped[name]
@@ -506,7 +520,7 @@ func (a *Analysis) declareBinding(i int, inType bool) {
 				if n := a.tok(end); n.IsPunct("?") || n.IsPunct("!") {
 					a.bindWrapped(t.Text, path)
 				}
-				if n := a.tok(end); n.IsPunct("?") || n.IsPunct("<") || n.IsPunct(".") || n.IsPunct("!") && path == "" {
+				if n := a.tok(end); n.IsPunct("?") || n.IsPunct("<") || n.IsPunct(".") {
 					path = ""
 				}
 			}

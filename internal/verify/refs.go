@@ -112,6 +112,12 @@ type Analysis struct {
 	// (bindWrapped), bindings counts each name's bindings.
 	wrapped  map[string]string
 	bindings map[string]int
+	// valueTypes is the type every typed binding of a name gives, wrapped
+	// or not ("" once two disagree), and typedBindings counts them: a name
+	// each of whose bindings is typed alike (`var player: AVPlayer?` and,
+	// in another method, `let player = AVPlayer(url: u)`) has that type.
+	valueTypes    map[string]string
+	typedBindings map[string]int
 	// unwrappedAlike are the optional locals a condition unwraps under
 	// their own name (`if let task {`, `guard let task else`): the name's
 	// members are then its wrapped type's, with or without "?".
@@ -232,6 +238,8 @@ func analyzeTokens(ctx context.Context, toks []token, budgeted bool) (*Analysis,
 		unwrappedAlike: map[string]bool{},
 		elements:       map[string]string{},
 		bindings:       map[string]int{},
+		valueTypes:     map[string]string{},
+		typedBindings:  map[string]int{},
 		openMembers:    map[string]bool{},
 		closures:       map[string]*closureSource{},
 		modules:        map[string]bool{},
