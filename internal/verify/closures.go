@@ -148,10 +148,15 @@ func closureInputs(decl string, arity int) ([]string, bool) {
 			t := strings.TrimSpace(part)
 			t = strings.TrimPrefix(strings.TrimPrefix(t, "any "), "some ")
 			t = strings.TrimSuffix(strings.TrimSuffix(t, "?"), "!")
-			if lt := strings.IndexByte(t, '<'); lt > 0 && strings.HasSuffix(t, ">") {
+			if lt := strings.IndexByte(t, '<'); lt > 0 {
 				// A generic type's members are its own:
-				// Subscribers.Completion<Self.Failure>.
-				t = t[:lt]
+				// Subscribers.Completion<Self.Failure>; so are a type's
+				// nested in it: AsyncStream<Element>.Continuation.
+				if end := closeAngle(t, lt); end == len(t) {
+					t = t[:lt]
+				} else if end > 0 && t[end] == '.' {
+					t = t[:lt] + t[end:]
+				}
 			}
 			ins = append(ins, plainType(t))
 		}
@@ -230,7 +235,9 @@ func agreedClosureInput(ms []apiMember, src closureSource) (string, []apiMember)
 	out := ""
 	var untyped []apiMember
 	for _, m := range ms {
-		decl := m.decl
+		// A member with no page of its own: its Topics entry's
+		// declaration (AsyncStream's init(_:bufferingPolicy:_:)).
+		decl := m.typing()
 		if src.label != "" {
 			decl = labelledParam(decl, src.label)
 		}

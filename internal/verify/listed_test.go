@@ -331,14 +331,20 @@ func TestGenericParameterOfAListingIsAnyType(t *testing.T) {
 // generic one (`AsyncStream<Int>.Continuation`) is of that nested type,
 // whose members do not depend on the arguments; a standard-library
 // structure whose own Topics list a short list (AsyncStream.Continuation's
-// handful) lists it whole, as SwiftUI's do.
+// handful) lists it whole, as SwiftUI's do. A closure's parameter takes
+// such a type from the declaration of an initializer that has no page,
+// its Topics entry's (AsyncStream's init(_:bufferingPolicy:_:)).
 func TestNestedTypeOfAGenericOne(t *testing.T) {
 	g := testGraph()
 	d := g.g.src.(*memGraph)
 	const stream, cont = "apple-docs://swift/asyncstream", "apple-docs://swift/asyncstream/continuation"
 	d.Pages = append(d.Pages, index.GraphPage{URI: stream, Title: "AsyncStream", Kind: "struct", Framework: "swift"},
 		index.GraphPage{URI: cont, Title: "AsyncStream.Continuation", Kind: "struct", Framework: "swift", ParentURI: stream})
-	d.Children = append(d.Children, index.GraphChild{ParentURI: stream, URI: cont, Title: "AsyncStream.Continuation", Kind: "struct"})
+	d.Children = append(d.Children, index.GraphChild{ParentURI: stream, URI: cont, Title: "AsyncStream.Continuation", Kind: "struct"},
+		// An initializer with no page, whose Topics entry's declaration
+		// types its closure's parameter.
+		index.GraphChild{ParentURI: stream, URI: stream + "/init(_:bufferingpolicy:_:)", Title: "init(_:bufferingPolicy:_:)",
+			Declaration: "init(Element.Type, bufferingPolicy: AsyncStream<Element>.Continuation.BufferingPolicy, (AsyncStream<Element>.Continuation) -> Void)"})
 	for _, m := range []string{"yield(_:)", "yield(with:)", "yield()", "finish()", "onTermination", "Termination"} {
 		uri := cont + "/" + strings.ToLower(m)
 		d.Pages = append(d.Pages, index.GraphPage{URI: uri, Title: m, Kind: "method", ParentURI: cont})
@@ -350,6 +356,8 @@ func TestNestedTypeOfAGenericOne(t *testing.T) {
 		{"a member the nested type lacks", "import Foundation\nlet c: AsyncStream<Int>.Continuation = make()\nc.send(1)\n", NotOnType, "send"},
 		{"a member the short list lacks that another type in scope has", "import Foundation\nlet c: AsyncStream<Int>.Continuation = make()\nprint(c.fileExists(atPath: p))\n", NotOnType, "fileExists"},
 		{"a member it has", "import Foundation\nlet c: AsyncStream<Int>.Continuation = make()\nc.finish()\n", "", ""},
+		{"a closure parameter typed by a listed initializer", "import Foundation\nlet s = AsyncStream { continuation in\n  continuation.send(1)\n}\n", NotOnType, "send"},
+		{"a real member of it", "import Foundation\nlet s = AsyncStream { continuation in\n  continuation.finish()\n}\n", "", ""},
 	})
 }
 
