@@ -1,6 +1,10 @@
 package verify
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/cupertino-go/cupertino/internal/swiftlex"
+)
 
 // The declaration pass: what the snippet declares itself, so that references
 // to its own types, members, locals and parameters are never looked up.
@@ -342,9 +346,15 @@ func (a *Analysis) bindingChain(root string, end int) string {
 	// singletons (`CKContainer.default()`, `FileManager.default`).
 	for n := 0; n < maxLinks && a.tok(end).IsPunct(".") && (a.tok(end+1).Kind == tokIdent && !isCapitalized(a.tok(end+1).Text) || a.tok(end+1).Is(tokKeyword, "default")); n++ {
 		a.step()
-		chain += "|" + a.tok(end+1).Text
+		keeps := chain != root && elementKeeping[a.tok(end+1).Text]
+		if !keeps {
+			chain += "|" + a.tok(end+1).Text
+		}
 		end += 2
 		if a.tok(end).IsPunct("(") {
+			end = a.closeOf(end) + 1
+		}
+		if keeps && a.tok(end).IsPunct("{") {
 			end = a.closeOf(end) + 1
 		}
 	}
@@ -353,6 +363,11 @@ func (a *Analysis) bindingChain(root string, end int) string {
 	}
 	return chain
 }
+
+// elementKeeping are the collection methods whose result holds the same
+// elements (`store.events(matching: p).filter { !$0.isAllDay }` is still
+// EKEvents): a binding's chain reads past them.
+var elementKeeping = swiftlex.SetOf("filter", "sorted", "reversed", "shuffled", "prefix", "suffix", "dropFirst", "dropLast")
 
 // endsExpression says whether t ends the expression before it.
 func endsExpression(t token) bool {

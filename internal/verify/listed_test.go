@@ -387,3 +387,31 @@ func TestAsyncFormOfAGetter(t *testing.T) {
 		{"a property named get… gives no async form", "import UserNotifications\nfunc f() async {\n  let c = UNUserNotificationCenter()\n  let s = await c.deliveredNotifications()\n}\n", NotOnType, "deliveredNotifications"},
 	})
 }
+
+// TestChainThroughElementKeepingMethods: a local bound to a chain that
+// ends in a collection method keeping the elements (`store.events(matching:
+// p).filter { … }`) holds the chain's elements still, so a loop over it
+// binds an EKEvent.
+func TestChainThroughElementKeepingMethods(t *testing.T) {
+	g := testGraph()
+	d := g.g.src.(*memGraph)
+	const store, event = "apple-docs://eventkit/ekeventstore", "apple-docs://eventkit/ekevent"
+	for _, ty := range []struct{ uri, title string }{{store, "EKEventStore"}, {event, "EKEvent"}} {
+		d.Pages = append(d.Pages, index.GraphPage{URI: ty.uri, Title: ty.title, Kind: "class", Framework: "eventkit"})
+		for i := range minOwnMembers {
+			d.Pages = append(d.Pages, index.GraphPage{URI: fmt.Sprintf("%s/filler%d", ty.uri, i), Title: fmt.Sprintf("filler%d", i), Kind: "property", ParentURI: ty.uri})
+		}
+	}
+	d.Pages = append(d.Pages, index.GraphPage{URI: store + "/events(matching:)", Title: "events(matching:)", Kind: "method", ParentURI: store,
+		Declaration: "func events(matching predicate: NSPredicate) -> [EKEvent]"})
+	g.g = newSymbolGraph(d)
+	g.MemTable = NewMemTable("names", []SymbolInfo{{Name: "EKEventStore", Kind: "class", Module: "eventkit", URI: store},
+		{Name: "EKEvent", Kind: "class", Module: "eventkit", URI: event}})
+	const code = "import EventKit\nimport Foundation\nfunc f(store: EKEventStore, p: NSPredicate) {\n  let events = store.events(matching: p)%s\n  for event in events {\n    print(event.%s)\n  }\n}\n"
+	runTypedCases(t, g, []typedCase{
+		{"through filter", fmt.Sprintf(code, ".filter { $0.filler1 > 0 }", "fileExists(atPath: q)"), NotOnType, "fileExists"},
+		{"through sorted(by:)", fmt.Sprintf(code, ".sorted(by: { $0.filler1 < $1.filler1 })", "fileExists(atPath: q)"), NotOnType, "fileExists"},
+		{"a member it has", fmt.Sprintf(code, ".filter { $0.filler1 > 0 }", "filler2"), "", ""},
+		{"through a method that changes the elements", fmt.Sprintf(code, ".map { $0.filler1 }", "fileExists(atPath: q)"), "", ""},
+	})
+}
