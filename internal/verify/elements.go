@@ -1,6 +1,10 @@
 package verify
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/cupertino-go/cupertino/internal/swiftlex"
+)
 
 // Element types: a value taken out of an array whose element type is
 // written (`locations: [CLLocation]`) is an element: `for l in locations`,
@@ -164,6 +168,9 @@ func (a *Analysis) closureElements(open int) (string, int) {
 	if a.tok(j).IsPunct(":") && a.tok(j-1).Kind == tokIdent && a.tok(j-2).IsPunct("(") {
 		j -= 3
 	}
+	if elem := a.viewElements(j); elem != "" {
+		return elem, 1
+	}
 	n := elementClosures[a.tok(j).Text]
 	if n == 0 || a.tok(j).Kind != tokIdent || !a.tok(j-1).IsPunct(".") || a.tok(j-2).Kind != tokIdent || a.tok(j-3).IsPunct(".") {
 		return "", 0
@@ -173,6 +180,28 @@ func (a *Analysis) closureElements(open int) (string, int) {
 		return "", 0
 	}
 	return elem, n
+}
+
+// elementViews are SwiftUI's views whose content closure takes an element
+// of the collection they are given first: `ForEach(products) { product in`.
+var elementViews = swiftlex.SetOf("ForEach", "List", "Table")
+
+// viewElements is the element type of the collection local an element view
+// is given when the call's arguments close at close (`ForEach(products)`,
+// `ForEach(items, id: \.self)`), "" otherwise.
+func (a *Analysis) viewElements(close int) string {
+	if !a.tok(close).IsPunct(")") {
+		return ""
+	}
+	open := a.openOf(close)
+	if open <= 0 || !elementViews[a.tok(open-1).Text] || a.tok(open-2).IsPunct(".") {
+		return ""
+	}
+	arg := a.tok(open + 1)
+	if arg.Kind != tokIdent || !(a.tok(open+2).IsPunct(")") || a.tok(open+2).IsPunct(",")) {
+		return ""
+	}
+	return a.elementsOf(arg.Text)
 }
 
 // dollarElement is the element type of an anonymous closure parameter
