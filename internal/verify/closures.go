@@ -216,14 +216,35 @@ func (c *Checker) closureParamType(g *graphView, src closureSource, imports map[
 	}
 	if len(types) == 0 {
 		if src.label != "" && src.member != "init" {
-			t, _ := agreedClosureInput(inScopeOverloads(g, src.member, imports), src)
+			t, _ := g.agreedClosureInput(inScopeOverloads(g, src.member, imports), src, imports)
 			return t
 		}
 		return ""
 	}
-	out, untyped := agreedClosureInput(g.membersOf(types, src.member), src)
+	out, untyped := g.agreedClosureInput(g.membersOf(types, src.member), src, imports)
 	if out == "" && src.member == "init" {
 		return storedClosureType(g, types, untyped, src)
+	}
+	return out
+}
+
+// closureParam matches a parameter whose type is a name alone, perhaps
+// escaping: `completionHandler: @escaping CLGeocodeCompletionHandler`.
+var closureParam = regexp.MustCompile(`:\s*(?:@escaping\s+)?([A-Z][A-Za-z0-9_]*)\s*[,)]`)
+
+// closureAliasesSpelled writes out, in a declaration, the parameters
+// typed by a typealias of a function type
+// (`typealias CLGeocodeCompletionHandler = ([CLPlacemark]?, (any Error)?)
+// -> Void`), so that the closure's inputs can be read.
+func (g *graphView) closureAliasesSpelled(decl string, imports map[string]bool) string {
+	out := decl
+	for _, m := range closureParam.FindAllStringSubmatch(decl, -1) {
+		for _, t := range g.typesNamed(m[1], imports) {
+			if t.aliasedClosure != "" {
+				out = strings.Replace(out, m[1], t.aliasedClosure, 1)
+				break
+			}
+		}
 	}
 	return out
 }
@@ -231,7 +252,7 @@ func (c *Checker) closureParamType(g *graphView, src closureSource, imports map[
 // agreedClosureInput is the closure parameter's type every overload among
 // ms that takes such a closure gives, "" when none does or two differ;
 // untyped are the overloads known by their titles alone.
-func agreedClosureInput(ms []apiMember, src closureSource) (string, []apiMember) {
+func (g *graphView) agreedClosureInput(ms []apiMember, src closureSource, imports map[string]bool) (string, []apiMember) {
 	out := ""
 	var untyped []apiMember
 	for _, m := range ms {
@@ -242,6 +263,9 @@ func agreedClosureInput(ms []apiMember, src closureSource) (string, []apiMember)
 			decl = labelledParam(decl, src.label)
 		}
 		ins, ok := closureInputs(decl, src.arity)
+		if !ok {
+			ins, ok = closureInputs(g.closureAliasesSpelled(decl, imports), src.arity)
+		}
 		if !ok {
 			if m.decl == "" {
 				untyped = append(untyped, m)
@@ -344,12 +368,25 @@ func (c *Checker) typeClosureParams(g *graphView, a *Analysis, declared, imports
 
 // bindClosure records where a closure parameter's type comes from; a name
 // two closures bind from different sources gets none.
-func (a *Analysis) bindClosure(name string, src closureSource) {
+func (a *Analysis) bindClosure(name string, src closureSource, open int) {
+	a.closureScopes[name] = append(a.closureScopes[name], [2]int{open, a.closeOf(open)})
 	if old, seen := a.closures[name]; seen && (old == nil || !sameSource(*old, src)) {
 		a.closures[name] = nil
 		return
 	}
 	a.closures[name] = &src
+}
+
+// inClosureOf says whether the token at i is inside a closure that binds
+// name as a parameter: outside, the name is another binding (a stored
+// property the closure's parameter shadows).
+func (a *Analysis) inClosureOf(name string, i int) bool {
+	for _, sc := range a.closureScopes[name] {
+		if i > sc[0] && i < sc[1] {
+			return true
+		}
+	}
+	return false
 }
 
 func sameSource(x, y closureSource) bool {

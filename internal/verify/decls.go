@@ -677,7 +677,7 @@ func (a *Analysis) closureParams(open int) {
 				a.bindSure(a.toks[k].Text, "")
 				if typed {
 					src.index, src.arity = i, len(names)
-					a.bindClosure(a.toks[k].Text, src)
+					a.bindClosure(a.toks[k].Text, src, open)
 				}
 			}
 			return

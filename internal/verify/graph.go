@@ -52,6 +52,9 @@ type apiType struct {
 	// plain path (`typealias URLRequest.CachePolicy =
 	// NSURLRequest.CachePolicy`).
 	alias string
+	// aliasedClosure: for a typealias of a function type, that type
+	// (`(CMPedometerData?, (any Error)?) -> Void`).
+	aliasedClosure string
 
 	loadOnce sync.Once
 	loadErr  error
@@ -197,6 +200,9 @@ func headerOf(t *apiType, p index.GraphPage) {
 	}
 	if p.Kind == "typealias" {
 		t.alias = aliasedPath(p.Declaration)
+		if _, rhs, ok := strings.Cut(p.Declaration, " = "); ok && strings.HasPrefix(strings.TrimSpace(rhs), "(") && strings.Contains(rhs, "->") {
+			t.aliasedClosure = strings.TrimSpace(rhs)
+		}
 	}
 }
 

@@ -415,3 +415,29 @@ func TestChainThroughElementKeepingMethods(t *testing.T) {
 		{"through a method that changes the elements", fmt.Sprintf(code, ".map { $0.filler1 }", "fileExists(atPath: q)"), "", ""},
 	})
 }
+
+// TestClosureTypedByATypealias: a closure passed where the declaration
+// names a typealias of a function type (`completionHandler: @escaping
+// CLGeocodeCompletionHandler`) takes its parameters' types from the
+// alias's page; a name the closure binds is its parameter only inside the
+// closure (a stored property of that name outside is another binding).
+func TestClosureTypedByATypealias(t *testing.T) {
+	g := testGraph()
+	d := g.g.src.(*memGraph)
+	const finder, handler = "apple-docs://uikit/devicefinder", "apple-docs://uikit/devicefinderhandler"
+	d.Pages = append(d.Pages, index.GraphPage{URI: finder, Title: "DeviceFinder", Kind: "class", Framework: "uikit"},
+		index.GraphPage{URI: finder + "/find(in:completionhandler:)", Title: "find(in:completionHandler:)", Kind: "method", ParentURI: finder,
+			Declaration: "func find(in area: Int, completionHandler: @escaping DeviceFinderHandler)"},
+		index.GraphPage{URI: handler, Title: "DeviceFinderHandler", Kind: "typealias", Framework: "uikit",
+			Declaration: "typealias DeviceFinderHandler = (UIDevice?, (any Error)?) -> Void"})
+	for i := range minOwnMembers {
+		d.Pages = append(d.Pages, index.GraphPage{URI: fmt.Sprintf("%s/filler%d", finder, i), Title: fmt.Sprintf("filler%d", i), Kind: "property", ParentURI: finder})
+	}
+	g.g = newSymbolGraph(d)
+	g.MemTable = NewMemTable("names", []SymbolInfo{{Name: "DeviceFinder", Kind: "class", Module: "uikit", URI: finder}})
+	runTypedCases(t, g, []typedCase{
+		{"a parameter typed by the alias", "import UIKit\nlet f = DeviceFinder()\nf.find(in: 1) { device, _ in\n  print(device?.hasNotch)\n}\n", NotOnType, "hasNotch"},
+		{"a real member", "import UIKit\nlet f = DeviceFinder()\nf.find(in: 1) { device, _ in\n  print(device?.name)\n}\n", "", ""},
+		{"the name outside the closure", "import UIKit\nfinal class M {\n  let device = UIScreen()\n  func a() {\n    DeviceFinder().find(in: 1) { device, _ in print(device?.name) }\n    print(device.hasNotch)\n  }\n}\n", "", ""},
+	})
+}

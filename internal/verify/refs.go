@@ -118,6 +118,9 @@ type Analysis struct {
 	// in another method, `let player = AVPlayer(url: u)`) has that type.
 	valueTypes    map[string]string
 	typedBindings map[string]int
+	// closureScopes are the braces of the closures that bind each name as
+	// a parameter (closures' source: bindClosure).
+	closureScopes map[string][][2]int
 	// unwrappedAlike are the optional locals a condition unwraps under
 	// their own name (`if let task {`, `guard let task else`): the name's
 	// members are then its wrapped type's, with or without "?".
@@ -240,6 +243,7 @@ func analyzeTokens(ctx context.Context, toks []token, budgeted bool) (*Analysis,
 		bindings:       map[string]int{},
 		valueTypes:     map[string]string{},
 		typedBindings:  map[string]int{},
+		closureScopes:  map[string][][2]int{},
 		openMembers:    map[string]bool{},
 		closures:       map[string]*closureSource{},
 		modules:        map[string]bool{},

@@ -551,7 +551,7 @@ func (a *Analysis) memberSite(dot int, labels map[int][]string) (site, bool) {
 	if s.ownNamed && s.rootType == "" {
 		return site{}, false
 	}
-	if src := a.closures[root.Text]; src != nil && local && typ == "" && s.rootType == "" && !r.linkCall {
+	if src := a.closures[root.Text]; src != nil && local && typ == "" && s.rootType == "" && !r.linkCall && a.inClosureOf(root.Text, rcv.root) {
 		s.closure = src
 	}
 	s.links = links
