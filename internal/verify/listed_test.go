@@ -441,3 +441,29 @@ func TestClosureTypedByATypealias(t *testing.T) {
 		{"the name outside the closure", "import UIKit\nfinal class M {\n  let device = UIScreen()\n  func a() {\n    DeviceFinder().find(in: 1) { device, _ in print(device?.name) }\n    print(device.hasNotch)\n  }\n}\n", "", ""},
 	})
 }
+
+// TestConformersCopyOfAProtocolsOverload: a conforming type's page of a
+// protocol's member, known by its title alone (PassthroughSubject's
+// debounce(for:scheduler:options:)), hides which parameters have
+// defaults; the protocol's page declares them, and its declaration
+// decides: `debounce(for:)` leaves out the required scheduler.
+func TestConformersCopyOfAProtocolsOverload(t *testing.T) {
+	g := testGraph()
+	d := g.g.src.(*memGraph)
+	const pub, subj = "apple-docs://combine/publisher", "apple-docs://combine/passthroughsubject"
+	d.Pages = append(d.Pages, index.GraphPage{URI: pub, Title: "Publisher", Kind: "protocol", Framework: "combine"},
+		index.GraphPage{URI: pub + "/debounce(for:scheduler:options:)", Title: "debounce(for:scheduler:options:)", Kind: "method", ParentURI: pub,
+			Declaration: "func debounce<S>(for dueTime: S.SchedulerTimeType.Stride, scheduler: S, options: S.SchedulerOptions? = nil) -> Publishers.Debounce<Self, S> where S : Scheduler"},
+		index.GraphPage{URI: subj, Title: "PassthroughSubject", Kind: "class", Framework: "combine"},
+		index.GraphPage{URI: subj + "/debounce(for:scheduler:options:)", Title: "debounce(for:scheduler:options:)", Kind: "method", ParentURI: subj})
+	for i := range minOwnMembers {
+		d.Pages = append(d.Pages, index.GraphPage{URI: fmt.Sprintf("%s/filler%d", subj, i), Title: fmt.Sprintf("filler%d", i), Kind: "property", ParentURI: subj})
+	}
+	d.Edges = append(d.Edges, index.GraphEdge{ChildURI: subj, ParentURI: pub, ParentTitle: "Publisher", Relation: "conformsTo"})
+	g.g = newSymbolGraph(d)
+	g.MemTable = NewMemTable("names", []SymbolInfo{{Name: "PassthroughSubject", Kind: "class", Module: "combine", URI: subj}})
+	runTypedCases(t, g, []typedCase{
+		{"a required parameter left out", "import Combine\nlet s = PassthroughSubject()\nlet d = s.debounce(for: 1)\n", WrongLabels, "debounce"},
+		{"the required ones written", "import Combine\nlet s = PassthroughSubject()\nlet d = s.debounce(for: 1, scheduler: q)\n", "", ""},
+	})
+}

@@ -200,7 +200,21 @@ func (c *Checker) exists(g *graphView, name string) (bool, error) {
 // fitsAny says whether one overload takes the labels; a member with no
 // argument list (a property, which may hold a closure) is not judged.
 func fitsAny(ms []apiMember, base string, labels []string, trailing int) bool {
+	declared := map[string]*apiType{}
 	for _, m := range ms {
+		if m.decl != "" && m.parent != nil && m.parent.kind == "protocol" {
+			declared[m.title] = m.parent
+		}
+	}
+	for _, m := range ms {
+		if p := declared[m.title]; m.decl == "" && p != nil && m.parent != p {
+			// A conforming type's copy, known by its title alone, of a
+			// protocol's overload that the protocol's page declares
+			// (PassthroughSubject's page of Publisher's
+			// debounce(for:scheduler:options:)): the declaration says
+			// which parameters have defaults.
+			continue
+		}
 		ps, ok := paramsOf(m, base)
 		if !ok && base == "init" && m.decl == "" {
 			// An initializer always takes an argument list: a page titled
