@@ -189,6 +189,15 @@ func TestFoundationStructureListsItsMembers(t *testing.T) {
 	}
 }
 
+// addFilled adds a type page with minOwnMembers filler members, so that
+// its own list is judged whole.
+func addFilled(d *memGraph, uri, title, kind, framework string) {
+	d.Pages = append(d.Pages, index.GraphPage{URI: uri, Title: title, Kind: kind, Framework: framework})
+	for i := range minOwnMembers {
+		d.Pages = append(d.Pages, index.GraphPage{URI: fmt.Sprintf("%s/filler%d", uri, i), Title: fmt.Sprintf("filler%d", i), Kind: "property", ParentURI: uri})
+	}
+}
+
 // TestHollowCollectionTitledLikeTheMember: a member a judged type lacks is
 // not judged when the type lists a collection the crawl lacks whose title
 // shares a word with it (NSApplication's "App Windows" holds keyWindow);
@@ -197,10 +206,7 @@ func TestHollowCollectionTitledLikeTheMember(t *testing.T) {
 	g := testGraph()
 	d := g.g.src.(*memGraph)
 	const app = "apple-docs://appkit/nsapplication"
-	d.Pages = append(d.Pages, index.GraphPage{URI: app, Title: "NSApplication", Kind: "class", Framework: "appkit"})
-	for i := range minOwnMembers {
-		d.Pages = append(d.Pages, index.GraphPage{URI: fmt.Sprintf("%s/filler%d", app, i), Title: fmt.Sprintf("filler%d", i), Kind: "property", ParentURI: app})
-	}
+	addFilled(d, app, "NSApplication", "class", "appkit")
 	d.Children = append(d.Children,
 		index.GraphChild{ParentURI: app, URI: "apple-docs://appkit/app-windows", Title: "App Windows"},
 		index.GraphChild{ParentURI: app, URI: "apple-docs://appkit/menus", Title: "Menus"})
@@ -370,10 +376,7 @@ func TestAsyncFormOfAGetter(t *testing.T) {
 	g := testGraph()
 	d := g.g.src.(*memGraph)
 	const center = "apple-docs://usernotifications/unusernotificationcenter"
-	d.Pages = append(d.Pages, index.GraphPage{URI: center, Title: "UNUserNotificationCenter", Kind: "class", Framework: "usernotifications"})
-	for i := range minOwnMembers {
-		d.Pages = append(d.Pages, index.GraphPage{URI: fmt.Sprintf("%s/filler%d", center, i), Title: fmt.Sprintf("filler%d", i), Kind: "property", ParentURI: center})
-	}
+	addFilled(d, center, "UNUserNotificationCenter", "class", "usernotifications")
 	d.Pages = append(d.Pages, index.GraphPage{URI: center + "/getnotificationsettings(completionhandler:)", Title: "getNotificationSettings(completionHandler:)",
 		Kind: "method", ParentURI: center, Declaration: "func getNotificationSettings(completionHandler: @escaping (UNNotificationSettings) -> Void)"},
 		index.GraphPage{URI: center + "/getdeliverednotifications", Title: "getDeliveredNotifications", Kind: "property", ParentURI: center},
@@ -396,12 +399,8 @@ func TestChainThroughElementKeepingMethods(t *testing.T) {
 	g := testGraph()
 	d := g.g.src.(*memGraph)
 	const store, event = "apple-docs://eventkit/ekeventstore", "apple-docs://eventkit/ekevent"
-	for _, ty := range []struct{ uri, title string }{{store, "EKEventStore"}, {event, "EKEvent"}} {
-		d.Pages = append(d.Pages, index.GraphPage{URI: ty.uri, Title: ty.title, Kind: "class", Framework: "eventkit"})
-		for i := range minOwnMembers {
-			d.Pages = append(d.Pages, index.GraphPage{URI: fmt.Sprintf("%s/filler%d", ty.uri, i), Title: fmt.Sprintf("filler%d", i), Kind: "property", ParentURI: ty.uri})
-		}
-	}
+	addFilled(d, store, "EKEventStore", "class", "eventkit")
+	addFilled(d, event, "EKEvent", "class", "eventkit")
 	d.Pages = append(d.Pages, index.GraphPage{URI: store + "/events(matching:)", Title: "events(matching:)", Kind: "method", ParentURI: store,
 		Declaration: "func events(matching predicate: NSPredicate) -> [EKEvent]"})
 	g.g = newSymbolGraph(d)
@@ -425,14 +424,11 @@ func TestClosureTypedByATypealias(t *testing.T) {
 	g := testGraph()
 	d := g.g.src.(*memGraph)
 	const finder, handler = "apple-docs://uikit/devicefinder", "apple-docs://uikit/devicefinderhandler"
-	d.Pages = append(d.Pages, index.GraphPage{URI: finder, Title: "DeviceFinder", Kind: "class", Framework: "uikit"},
-		index.GraphPage{URI: finder + "/find(in:completionhandler:)", Title: "find(in:completionHandler:)", Kind: "method", ParentURI: finder,
-			Declaration: "func find(in area: Int, completionHandler: @escaping DeviceFinderHandler)"},
+	addFilled(d, finder, "DeviceFinder", "class", "uikit")
+	d.Pages = append(d.Pages, index.GraphPage{URI: finder + "/find(in:completionhandler:)", Title: "find(in:completionHandler:)", Kind: "method", ParentURI: finder,
+		Declaration: "func find(in area: Int, completionHandler: @escaping DeviceFinderHandler)"},
 		index.GraphPage{URI: handler, Title: "DeviceFinderHandler", Kind: "typealias", Framework: "uikit",
 			Declaration: "typealias DeviceFinderHandler = (UIDevice?, (any Error)?) -> Void"})
-	for i := range minOwnMembers {
-		d.Pages = append(d.Pages, index.GraphPage{URI: fmt.Sprintf("%s/filler%d", finder, i), Title: fmt.Sprintf("filler%d", i), Kind: "property", ParentURI: finder})
-	}
 	g.g = newSymbolGraph(d)
 	g.MemTable = NewMemTable("names", []SymbolInfo{{Name: "DeviceFinder", Kind: "class", Module: "uikit", URI: finder}})
 	runTypedCases(t, g, []typedCase{
@@ -454,11 +450,8 @@ func TestConformersCopyOfAProtocolsOverload(t *testing.T) {
 	d.Pages = append(d.Pages, index.GraphPage{URI: pub, Title: "Publisher", Kind: "protocol", Framework: "combine"},
 		index.GraphPage{URI: pub + "/debounce(for:scheduler:options:)", Title: "debounce(for:scheduler:options:)", Kind: "method", ParentURI: pub,
 			Declaration: "func debounce<S>(for dueTime: S.SchedulerTimeType.Stride, scheduler: S, options: S.SchedulerOptions? = nil) -> Publishers.Debounce<Self, S> where S : Scheduler"},
-		index.GraphPage{URI: subj, Title: "PassthroughSubject", Kind: "class", Framework: "combine"},
 		index.GraphPage{URI: subj + "/debounce(for:scheduler:options:)", Title: "debounce(for:scheduler:options:)", Kind: "method", ParentURI: subj})
-	for i := range minOwnMembers {
-		d.Pages = append(d.Pages, index.GraphPage{URI: fmt.Sprintf("%s/filler%d", subj, i), Title: fmt.Sprintf("filler%d", i), Kind: "property", ParentURI: subj})
-	}
+	addFilled(d, subj, "PassthroughSubject", "class", "combine")
 	d.Edges = append(d.Edges, index.GraphEdge{ChildURI: subj, ParentURI: pub, ParentTitle: "Publisher", Relation: "conformsTo"})
 	g.g = newSymbolGraph(d)
 	g.MemTable = NewMemTable("names", []SymbolInfo{{Name: "PassthroughSubject", Kind: "class", Module: "combine", URI: subj}})
