@@ -264,6 +264,9 @@ func listsOwnMembers(t *apiType) bool {
 // judged so: the crawl may lack the Swift overload a subclass's page
 // would not list (HKLiveWorkoutBuilder's endCollection(at:)).
 func listedOverloads(types []*apiType, ms []apiMember) bool {
+	if protocolOverloads(ms) {
+		return true
+	}
 	if len(types) != 1 || len(ms) == 0 || ms[0].parent != types[0] {
 		return false
 	}
@@ -271,6 +274,32 @@ func listedOverloads(types []*apiType, ms []apiMember) bool {
 	_, all := legacyCount(t)
 	return t.kind == "class" && t.topics && !t.grouped && all >= minListedMembers
 }
+
+// protocolOverloads says whether every overload found is a member of one
+// protocol of a Swift framework whose own page's Topics were read, with no
+// Objective-C era addresses (SwiftUI's View lists every
+// navigationTitle(_:)): the protocol's page lists its overloads whole,
+// whatever the conforming type's own list (Form's few members).
+func protocolOverloads(ms []apiMember) bool {
+	if len(ms) == 0 {
+		return false
+	}
+	p := ms[0].parent
+	if p == nil || p.kind != "protocol" || !p.topics || !swiftFrameworks[p.framework] {
+		return false
+	}
+	for _, m := range ms {
+		if m.parent != p {
+			return false
+		}
+	}
+	legacy, _ := legacyCount(p)
+	return legacy == 0
+}
+
+// swiftFrameworks are frameworks written in Swift, whose protocols' pages
+// list their members whole.
+var swiftFrameworks = swiftlex.SetOf("swift", "swiftui", "combine", "observation", "swiftdata", "charts", "widgetkit", "appintents")
 
 // judgedForLabels says whether the types hold all the overloads of a
 // member found on them. Objective-C era addresses do not matter here: the

@@ -460,3 +460,23 @@ func TestConformersCopyOfAProtocolsOverload(t *testing.T) {
 		{"the required ones written", "import Combine\nlet s = PassthroughSubject()\nlet d = s.debounce(for: 1, scheduler: q)\n", "", ""},
 	})
 }
+
+// TestOverloadsOfASwiftProtocol: a member found on a protocol of a Swift
+// framework whose own Topics were read (SwiftUI's View) has its overloads
+// listed whole there, whatever the conforming type's own short list:
+// `Form { … }.padding(top: 1)` fits no padding overload.
+func TestOverloadsOfASwiftProtocol(t *testing.T) {
+	g := testGraph()
+	d := g.g.src.(*memGraph)
+	const view, form = "apple-docs://swiftui/view", "apple-docs://swiftui/form"
+	d.Children = append(d.Children, index.GraphChild{ParentURI: view, URI: view + "/padding(_:)", Title: "padding(_:)"})
+	d.Pages = append(d.Pages, index.GraphPage{URI: form, Title: "Form", Kind: "struct", Framework: "swiftui"},
+		index.GraphPage{URI: form + "/init(content:)", Title: "init(content:)", Kind: "init", ParentURI: form, Declaration: "init(@ViewBuilder content: () -> Content)"})
+	d.Children = append(d.Children, index.GraphChild{ParentURI: form, URI: form + "/init(content:)", Title: "init(content:)"})
+	d.Edges = append(d.Edges, index.GraphEdge{ChildURI: form, ParentURI: view, ParentTitle: "View", Relation: "conformsTo"})
+	g.g = newSymbolGraph(d)
+	runTypedCases(t, g, []typedCase{
+		{"labels no overload of the protocol's takes", "import SwiftUI\nlet v = Form {\n  Text(\"a\")\n}\n.padding(top: 1)\n", WrongLabels, "padding"},
+		{"labels one takes", "import SwiftUI\nlet v = Form {\n  Text(\"a\")\n}\n.padding(1)\n", "", ""},
+	})
+}
