@@ -579,6 +579,11 @@ func (a *Analysis) declareBinding(i int, inType bool) {
 			} else if elem := a.elementTaken(j); elem != "" {
 				// `let l = locations.last`: an element.
 				a.bindSure(t.Text, elem)
+			} else if elem := a.castElements(j); elem != "" {
+				// `let xs = request.results as? [VNRecognizedTextObservation]
+				// ?? []`: an array of T.
+				a.bindElements(t.Text, elem)
+				a.bindSure(t.Text, "")
 			} else {
 				// `let c = container.viewContext`: the chain from the
 				// local's written type.

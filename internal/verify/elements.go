@@ -1,6 +1,7 @@
 package verify
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/cupertino-go/cupertino/internal/swiftlex"
@@ -53,6 +54,11 @@ func (a *Analysis) elementsOf(name string) string {
 	return ""
 }
 
+// isStatic says whether a member is declared static.
+func isStatic(m apiMember) bool {
+	return strings.HasPrefix(strings.TrimSpace(m.typing()), "static ")
+}
+
 // elementLink, after a chain's member, stands for an element of the array
 // that member returns ("Product|products|[]").
 const elementLink = "[]"
@@ -65,6 +71,13 @@ const elementLink = "[]"
 // A property among them (UITableViewController.tableView) is the link,
 // the methods of its base name (tableView(_:cellForRowAt:)) are not.
 func linkType(ms []apiMember, element bool) string {
+	// A static property listed among a type's members (AVAsset's `static
+	// var tracks: AVAsyncProperty<Root, [AVAssetTrack]>`, a key for
+	// load(_:)) is the link only when nothing else of the name is:
+	// `asset.tracks(withMediaType:)` is the method's array.
+	if others := slices.DeleteFunc(slices.Clone(ms), isStatic); len(others) > 0 {
+		ms = others
+	}
 	var props []apiMember
 	for _, m := range ms {
 		if m.kind == "property" {
@@ -223,6 +236,43 @@ func (a *Analysis) dollarElement(i int) string {
 	}
 	elem, n := a.closureElements(open)
 	if int(text[1]-'0') >= n {
+		return ""
+	}
+	return elem
+}
+
+// castElements reads `x.y as? [T] ?? []` or `x.y as! [T]` at j, ending
+// the expression: the element type T's path, "" when it is not one.
+func (a *Analysis) castElements(j int) string {
+	k := j
+	for n := 0; n < 2*maxLinks && (a.tok(k).Kind == tokIdent || a.tok(k).Is(tokKeyword, "self")); n++ {
+		a.step()
+		if !a.tok(k + 1).IsPunct(".") {
+			break
+		}
+		k += 2
+	}
+	mark := a.tok(k + 2)
+	if !a.tok(k+1).Is(tokKeyword, "as") || !mark.IsPunct("!") && !mark.IsPunct("?") || !a.tok(k+3).IsPunct("[") {
+		return ""
+	}
+	if t := a.tok(k + 4); t.Kind != tokIdent || !isCapitalized(t.Text) || a.ownTypes[t.Text] {
+		return ""
+	}
+	elem, end := a.typePath(k + 4)
+	if !a.tok(end).IsPunct("]") {
+		return ""
+	}
+	end++
+	if mark.IsPunct("?") {
+		// Only with an empty array for nil: otherwise an optional array.
+		// The lexer gives `??` as two marks.
+		if !a.tok(end).IsPunct("?") || !a.tok(end+1).IsPunct("?") || !a.tok(end+2).IsPunct("[") || !a.tok(end+3).IsPunct("]") {
+			return ""
+		}
+		end += 4
+	}
+	if !endsExpression(a.tok(end)) {
 		return ""
 	}
 	return elem

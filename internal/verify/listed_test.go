@@ -480,3 +480,41 @@ func TestOverloadsOfASwiftProtocol(t *testing.T) {
 		{"labels one takes", "import SwiftUI\nlet v = Form {\n  Text(\"a\")\n}\n.padding(1)\n", "", ""},
 	})
 }
+
+// TestShortListsCastsAndStaticKeys: an Objective-C era class whose own
+// Topics list only a few members (VNRecognizedTextObservation's) lacks a
+// name another type in scope has, reached through an array cast with an
+// empty default (`r.results as? [T] ?? []`); a static property listed
+// among a type's members (AVAsset's `tracks` key) is not the link of an
+// instance chain that calls a method of that name; `T?.some(x)` is
+// Optional's.
+func TestShortListsCastsAndStaticKeys(t *testing.T) {
+	g := testGraph()
+	d := g.g.src.(*memGraph)
+	const obs, asset, track = "apple-docs://vision/observation2", "apple-docs://avfoundation/asset2", "apple-docs://avfoundation/track2"
+	d.Pages = append(d.Pages, index.GraphPage{URI: obs, Title: "Observation2", Kind: "class", Framework: "vision"})
+	for _, m := range []string{"topCandidates(_:)", "confidence"} {
+		d.Pages = append(d.Pages, index.GraphPage{URI: obs + "/" + strings.ToLower(m), Title: m, Kind: "property", ParentURI: obs})
+		d.Children = append(d.Children, index.GraphChild{ParentURI: obs, URI: obs + "/" + strings.ToLower(m), Title: m})
+	}
+	addFilled(d, asset, "Asset2", "class", "avfoundation")
+	addFilled(d, track, "Track2", "class", "avfoundation")
+	addFilled(d, "apple-docs://avfoundation/asyncproperty2", "AsyncProperty2", "struct", "avfoundation")
+	addFilled(d, "apple-docs://swift/optional", "Optional", "enum", "swift")
+	d.Pages = append(d.Pages, index.GraphPage{URI: "apple-docs://swift/optional/some(_:)", Title: "Optional.some(_:)", Kind: "case",
+		ParentURI: "apple-docs://swift/optional", Declaration: "case some(Wrapped)"})
+	d.Children = append(d.Children,
+		index.GraphChild{ParentURI: asset, URI: "apple-docs://avfoundation/asyncproperty/tracks", Title: "tracks",
+			Declaration: "static var tracks: AsyncProperty2<Root, [Track2]>"},
+		index.GraphChild{ParentURI: asset, URI: asset + "/tracks(withmediatype:)", Title: "tracks(withMediaType:)",
+			Declaration: "func tracks(withMediaType: Int) -> [Track2]"})
+	g.g = newSymbolGraph(d)
+	g.MemTable = NewMemTable("names", []SymbolInfo{{Name: "Observation2", Kind: "class", Module: "vision", URI: obs},
+		{Name: "Asset2", Kind: "class", Module: "avfoundation", URI: asset}})
+	runTypedCases(t, g, []typedCase{
+		{"a short list's class through an array cast", "import Vision\nimport Foundation\nfunc f(r: Request) {\n  let xs = r.results as? [Observation2] ?? []\n  for o in xs {\n    print(o.fileExists(atPath: p))\n  }\n}\n", NotOnType, "fileExists"},
+		{"a member the short list has", "import Vision\nimport Foundation\nfunc f(r: Request) {\n  let xs = r.results as? [Observation2] ?? []\n  for o in xs {\n    print(o.confidence)\n  }\n}\n", "", ""},
+		{"a method beside a static key of its name", "import AVFoundation\nlet a = Asset2()\nlet ts = a.tracks(withMediaType: 1)\nprint(ts.first)\n", "", ""},
+		{"an Optional's member written on the type", "import UIKit\nlet d = UIDevice()\nlet x = [UIDevice?.some(d)]\n", "", ""},
+	})
+}

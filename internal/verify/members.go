@@ -134,7 +134,8 @@ func memberElsewhere(g *graphView, s site, types []*apiType, opaque bool, import
 // addresses, so not judged whole: a Swift overlay may add members its
 // list lacks) lacks a member that another type of a framework in scope
 // has (FileManager.documentsDirectory is URL's): its own page's Topics
-// were read, no group page they list holds the name (CIImage's
+// were read and list members (however few: VNRecognizedTextObservation
+// lists two), no group page they list holds the name (CIImage's
 // "Autoadjustment Keys" hold keys), no collection the crawl lacks may,
 // and its superclasses are whole.
 func (g *graphView) thinClassLacks(types []*apiType, s site, imports map[string]bool) bool {
@@ -142,7 +143,7 @@ func (g *graphView) thinClassLacks(types []*apiType, s site, imports map[string]
 		return false
 	}
 	for _, t := range types {
-		if t.kind != "class" || !t.topics || g.groupsMayHold(t, s.name) || len(t.members) < minListedMembers {
+		if t.kind != "class" || !t.topics || g.groupsMayHold(t, s.name) || len(t.members) == 0 {
 			return false
 		}
 	}

@@ -536,6 +536,10 @@ func (a *Analysis) memberSite(dot int, labels map[int][]string) (site, bool) {
 	case !r.linkCall && a.envTypes[root.Text] != "":
 		// `@Environment(\.modelContext) private var modelContext`.
 		s.rootType = a.envTypes[root.Text]
+	case isCapitalized(root.Text) && !local && unwraps(a.tok(rcv.root+1)):
+		// `SCDisplay?.some(display)`: a member of Optional, not of the
+		// type.
+		return site{}, false
 	case isCapitalized(root.Text) && !local:
 		s.rootType = root.Text
 	case local && a.sureTypes[root.Text] != "" && !r.linkCall && !a.ownTypes[typ]:
