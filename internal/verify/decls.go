@@ -654,6 +654,29 @@ func (a *Analysis) declareCases(i int) {
 	}
 }
 
+// onChangeValue is the type of the local a SwiftUI `.onChange(of: name)`
+// watches, for the closure opened at open that it calls with the old and
+// the new value; optional says the local is an optional of it.
+func (a *Analysis) onChangeValue(open int) (typ string, optional bool) {
+	closeArgs := open - 1
+	if !a.tok(closeArgs).IsPunct(")") {
+		return "", false
+	}
+	o := a.openOf(closeArgs)
+	if o < 2 || !a.tok(o-1).Is(tokIdent, "onChange") || !a.tok(o-2).IsPunct(".") ||
+		!a.tok(o+1).Is(tokIdent, "of") || !a.tok(o+2).IsPunct(":") || a.tok(o+3).Kind != tokIdent || !a.tok(o+4).IsPunct(")") {
+		return "", false
+	}
+	name := a.tok(o + 3).Text
+	if sure := a.sureTypes[name]; sure != "" && !strings.Contains(sure, "|") && a.bindings[name] == 1 {
+		return sure, false
+	}
+	if w := a.wrappedType(name); w != "" {
+		return w, true
+	}
+	return "", false
+}
+
 // closureParams declares the parameters of a closure opened at i: "{ a, b in",
 // "{ (x: T) in", "{ [weak self] value in".
 func (a *Analysis) closureParams(open int) {
@@ -668,12 +691,23 @@ func (a *Analysis) closureParams(open int) {
 		case t.Is(tokKeyword, "in"):
 			src, typed := a.closureCallee(open)
 			elem, elems := a.closureElements(open)
+			changed, optional := a.onChangeValue(open)
 			for i, k := range names {
 				if k < 0 {
 					continue
 				}
 				a.locals[a.toks[k].Text] = ""
 				a.declTok[k] = true
+				if changed != "" {
+					// `.onChange(of: selection) { old, new in`: values of
+					// the watched local's type.
+					if optional {
+						a.bindWrapped(a.toks[k].Text, changed)
+						changed = ""
+					}
+					a.bindSure(a.toks[k].Text, changed)
+					continue
+				}
 				if i < elems && len(names) == elems {
 					// `records.map { record in`: an element.
 					a.bindSure(a.toks[k].Text, elem)
