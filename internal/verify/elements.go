@@ -241,9 +241,9 @@ func (a *Analysis) dollarElement(i int) string {
 	return elem
 }
 
-// castElements reads `x.y as? [T] ?? []` or `x.y as! [T]` at j, ending
-// the expression: the element type T's path, "" when it is not one.
-func (a *Analysis) castElements(j int) string {
+// castOperand walks the chain of names a cast at j is applied to
+// (`x.y.z as …`) and returns the index of its last name.
+func (a *Analysis) castOperand(j int) int {
 	k := j
 	for n := 0; n < 2*maxLinks && (a.tok(k).Kind == tokIdent || a.tok(k).Is(tokKeyword, "self")); n++ {
 		a.step()
@@ -252,6 +252,13 @@ func (a *Analysis) castElements(j int) string {
 		}
 		k += 2
 	}
+	return k
+}
+
+// castElements reads `x.y as? [T] ?? []` or `x.y as! [T]` at j, ending
+// the expression: the element type T's path, "" when it is not one.
+func (a *Analysis) castElements(j int) string {
+	k := a.castOperand(j)
 	mark := a.tok(k + 2)
 	if !a.tok(k+1).Is(tokKeyword, "as") || !mark.IsPunct("!") && !mark.IsPunct("?") || !a.tok(k+3).IsPunct("[") {
 		return ""
@@ -282,14 +289,7 @@ func (a *Analysis) castElements(j int) string {
 // T's path, and whether the cast is conditional (as?); "" when it is not
 // one.
 func (a *Analysis) castType(j int) (string, bool) {
-	k := j
-	for n := 0; n < 2*maxLinks && (a.tok(k).Kind == tokIdent || a.tok(k).Is(tokKeyword, "self")); n++ {
-		a.step()
-		if !a.tok(k + 1).IsPunct(".") {
-			break
-		}
-		k += 2
-	}
+	k := a.castOperand(j)
 	if !a.tok(k+1).Is(tokKeyword, "as") {
 		return "", false
 	}
