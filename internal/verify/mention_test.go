@@ -115,3 +115,19 @@ func TestMemberOfATypedLocalIsCitedOnItsType(t *testing.T) {
 		t.Errorf("got %v; want line 4 cited on JSONDecoder, line 5 by its name", got)
 	}
 }
+
+// TestAcronymInProseIsNoType: an acronym written as a type (`JSON(data:)`,
+// SwiftyJSON's) is a word of many pages' prose; such a mention is no
+// evidence of a type, so it stays unknown, while a camel-cased name a page
+// writes as spelled is mentioned.
+func TestAcronymInProseIsNoType(t *testing.T) {
+	table := openTable(t, indextest.Build(t, []*document.Document{
+		{URI: "apple-docs://foundation/jsondecoder", Source: document.SourceAppleDocs, Framework: "foundation",
+			Title: "JSONDecoder", Kind: "class", Language: "swift", Content: "Decode JSON into your types, as the AVAudioFormat page says.",
+			Markdown: "# JSONDecoder\n\nDecode JSON into your types, as the AVAudioFormat page says.\n", ContentHash: "a"},
+	}...))
+	rep := checkCode(t, table, Options{}, File{Code: "import Foundation\nlet j = try JSON(data: d)\nlet f: AVAudioFormat? = nil\n"})
+	if got := summary(rep); got != "2:JSON:unknown 3:AVAudioFormat:mentioned" {
+		t.Errorf("got %s, want JSON unknown and AVAudioFormat mentioned", got)
+	}
+}

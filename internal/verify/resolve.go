@@ -274,7 +274,10 @@ func (c *Checker) unresolved(ctx context.Context, ref Ref, r Reference, scope ma
 		if err != nil {
 			return r, err
 		}
-		if found && (!isCapitalized(ref.Name) || c.mentionedAsWritten(uri, ref.Name)) {
+		// An acronym written as a type (`JSON(data:)`, SwiftyJSON's) is a
+		// word of prose everywhere: a page that writes it is no evidence
+		// of a type.
+		if found && !(ref.Kind == RefType && isAcronym(ref.Name)) && (!isCapitalized(ref.Name) || c.mentionedAsWritten(uri, ref.Name)) {
 			r.Status, r.URI = Mentioned, uri
 			r.Why = "it has no page of its own in the index; this page mentions it"
 			return r, nil
@@ -296,6 +299,19 @@ func (c *Checker) unresolved(ctx context.Context, ref Ref, r Reference, scope ma
 	}
 	r.Status, r.Why = Unknown, "`"+r.Symbol+"` is not in "+c.Table.Describe()
 	return r, nil
+}
+
+// isAcronym says whether name is written in capitals alone (JSON, HTTP).
+func isAcronym(name string) bool {
+	if len(name) < 2 {
+		return false
+	}
+	for i := 0; i < len(name); i++ {
+		if name[i] < 'A' || name[i] > 'Z' {
+			return false
+		}
+	}
+	return true
 }
 
 // sampleEvidence is a table that knows which names Apple's sample code
