@@ -238,10 +238,13 @@ var closureParam = regexp.MustCompile(`:\s*(?:@escaping\s+)?([A-Z][A-Za-z0-9_]*)
 // -> Void`), so that the closure's inputs can be read.
 func (g *graphView) closureAliasesSpelled(decl string, imports map[string]bool) string {
 	out := decl
-	for _, m := range closureParam.FindAllStringSubmatch(decl, -1) {
-		for _, t := range g.typesNamed(m[1], imports) {
+	// Back to front, so that the earlier matches' offsets hold.
+	ms := closureParam.FindAllStringSubmatchIndex(decl, -1)
+	for i := len(ms) - 1; i >= 0; i-- {
+		from, to := ms[i][2], ms[i][3]
+		for _, t := range g.typesNamed(decl[from:to], imports) {
 			if t.aliasedClosure != "" {
-				out = strings.Replace(out, m[1], t.aliasedClosure, 1)
+				out = out[:from] + t.aliasedClosure + out[to:]
 				break
 			}
 		}

@@ -75,8 +75,10 @@ func linkType(ms []apiMember, element bool) string {
 	// var tracks: AVAsyncProperty<Root, [AVAssetTrack]>`, a key for
 	// load(_:)) is the link only when nothing else of the name is:
 	// `asset.tracks(withMediaType:)` is the method's array.
-	if others := slices.DeleteFunc(slices.Clone(ms), isStatic); len(others) > 0 {
-		ms = others
+	if slices.ContainsFunc(ms, isStatic) {
+		if others := slices.DeleteFunc(slices.Clone(ms), isStatic); len(others) > 0 {
+			ms = others
+		}
 	}
 	var props []apiMember
 	for _, m := range ms {
