@@ -184,6 +184,25 @@ func (g *graphView) twinFits(types []*apiType, s site) bool {
 	return false
 }
 
+// appKitTwinHas says whether the AppKit twin of a UIKit type (NSColor for
+// UIColor) has the member. UIKit and AppKit grew from one design, and a
+// UIKit type listing a collection the crawl lacks ("Color Creation") may
+// hold there what its twin documents (withAlphaComponent(_:)). Only this
+// way round: models write iOS names on AppKit (NSView.backgroundColor),
+// rarely AppKit names on UIKit, so an AppKit type's hollow collections
+// never borrow from UIKit.
+func (g *graphView) appKitTwinHas(types []*apiType, name string) bool {
+	for _, t := range types {
+		if !strings.HasPrefix(t.title, "UI") || !strings.EqualFold(t.framework, "uikit") {
+			continue
+		}
+		if len(g.membersOf(g.typesNamed("NS"+t.title[2:], twinFrameworks), name)) > 0 {
+			return true
+		}
+	}
+	return false
+}
+
 // hollowTitled says whether a type or an ancestor lists a collection the
 // crawl lacks whose title shares a word with the member's name: Apple
 // titles a collection by what it holds ("App Windows": keyWindow,

@@ -219,6 +219,39 @@ func TestHollowCollectionTitledLikeTheMember(t *testing.T) {
 	})
 }
 
+// TestUIKitTypeBorrowsItsAppKitTwinsMember: a member a judged UIKit type
+// lacks is not judged when the type lists a collection the crawl lacks
+// and its AppKit twin has the member (UIColor's "Color Creation" holds
+// withAlphaComponent(_:), which NSColor documents); an AppKit type never
+// borrows from its UIKit twin (NSView.backgroundColor is a model's iOS
+// name), and a member neither twin has is still not on the type.
+func TestUIKitTypeBorrowsItsAppKitTwinsMember(t *testing.T) {
+	g := testGraph()
+	d := g.g.src.(*memGraph)
+	for _, ty := range []struct{ uri, title, framework, member string }{
+		{"apple-docs://uikit/uicolor", "UIColor", "uikit", "setFill()"},
+		{"apple-docs://appkit/nscolor", "NSColor", "appkit", "withAlphaComponent(_:)"},
+		{"apple-docs://uikit/uiview", "UIView", "uikit", "backgroundColor"},
+		{"apple-docs://appkit/nsview", "NSView", "appkit", "wantsLayer"},
+	} {
+		addFilled(d, ty.uri, ty.title, "class", ty.framework)
+		d.Pages = append(d.Pages, index.GraphPage{URI: ty.uri + "/m", Title: ty.member, Kind: "method", ParentURI: ty.uri})
+	}
+	d.Children = append(d.Children,
+		index.GraphChild{ParentURI: "apple-docs://uikit/uicolor", URI: "apple-docs://uikit/color-creation", Title: "Color Creation"},
+		index.GraphChild{ParentURI: "apple-docs://appkit/nsview", URI: "apple-docs://appkit/nsview-appearance", Title: "Appearance"})
+	g.g = newSymbolGraph(d)
+	g.MemTable = NewMemTable("names", []SymbolInfo{
+		{Name: "UIColor", Kind: "class", Module: "uikit", URI: "apple-docs://uikit/uicolor"},
+		{Name: "NSView", Kind: "class", Module: "appkit", URI: "apple-docs://appkit/nsview"},
+	})
+	runTypedCases(t, g, []typedCase{
+		{"the AppKit twin's member on a hollow UIKit type", "import UIKit\nfunc f(c: UIColor) {\n  print(c.withAlphaComponent(0.5))\n}\n", "", ""},
+		{"a member neither twin has", "import UIKit\nfunc f(c: UIColor) {\n  print(c.wantsLayer)\n}\n", NotOnType, "wantsLayer"},
+		{"the UIKit twin's member on a hollow AppKit type", "import AppKit\nfunc f(v: NSView) {\n  print(v.backgroundColor)\n}\n", NotOnType, "backgroundColor"},
+	})
+}
+
 // TestObjectiveCClassLacksAnotherTypesMember: an Objective-C era class
 // whose own Topics were read lacks a member that another type of a
 // framework in scope has (FileManager.documentsDirectory is URL's): not
