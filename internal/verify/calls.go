@@ -121,6 +121,11 @@ func (c *Checker) checkSite(g *graphView, a *Analysis, s site, imports, extInits
 			g.expectNested(a, s, inits, "init", imports, expect)
 			return Reference{}, false, nil
 		}
+		if g.hollowLineage(types) && fitsAny(g.appKitTwinMembers(types, "init"), "init", s.labels, s.trailing) {
+			// A collection the crawl lacks may hold the initializer
+			// the AppKit twin documents (UIColor(cgColor:)).
+			return Reference{}, false, nil
+		}
 		r := Reference{Line: s.line, Symbol: signature(s.name, s.labels), Kind: "initializer", Status: NoSuchInitializer}
 		r.Nearest = overloadCandidates(inits, s.name)
 		r.Why = "no initializer of " + s.name + " takes " + signature("", s.labels) + "; real ones: " + candidateNames(r.Nearest)

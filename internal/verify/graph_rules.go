@@ -192,15 +192,19 @@ func (g *graphView) twinFits(types []*apiType, s site) bool {
 // rarely AppKit names on UIKit, so an AppKit type's hollow collections
 // never borrow from UIKit.
 func (g *graphView) appKitTwinHas(types []*apiType, name string) bool {
+	return len(g.appKitTwinMembers(types, name)) > 0
+}
+
+// appKitTwinMembers: the members named name of the AppKit twins of the
+// UIKit types among types.
+func (g *graphView) appKitTwinMembers(types []*apiType, name string) []apiMember {
+	var out []apiMember
 	for _, t := range types {
-		if !strings.HasPrefix(t.title, "UI") || !strings.EqualFold(t.framework, "uikit") {
-			continue
-		}
-		if len(g.membersOf(g.typesNamed("NS"+t.title[2:], twinFrameworks), name)) > 0 {
-			return true
+		if strings.HasPrefix(t.title, "UI") && strings.EqualFold(t.framework, "uikit") {
+			out = append(out, g.membersOf(g.typesNamed("NS"+t.title[2:], twinFrameworks), name)...)
 		}
 	}
-	return false
+	return out
 }
 
 // hollowTitled says whether a type or an ancestor lists a collection the

@@ -222,9 +222,10 @@ func TestHollowCollectionTitledLikeTheMember(t *testing.T) {
 // TestUIKitTypeBorrowsItsAppKitTwinsMember: a member a judged UIKit type
 // lacks is not judged when the type lists a collection the crawl lacks
 // and its AppKit twin has the member (UIColor's "Color Creation" holds
-// withAlphaComponent(_:), which NSColor documents); an AppKit type never
-// borrows from its UIKit twin (NSView.backgroundColor is a model's iOS
-// name), and a member neither twin has is still not on the type.
+// withAlphaComponent(_:) and init(cgColor:), which NSColor documents); an
+// AppKit type never borrows from its UIKit twin (NSView.backgroundColor is
+// a model's iOS name), and a member or initializer neither twin has is
+// still not on the type.
 func TestUIKitTypeBorrowsItsAppKitTwinsMember(t *testing.T) {
 	g := testGraph()
 	d := g.g.src.(*memGraph)
@@ -240,6 +241,8 @@ func TestUIKitTypeBorrowsItsAppKitTwinsMember(t *testing.T) {
 	d.Children = append(d.Children,
 		index.GraphChild{ParentURI: "apple-docs://uikit/uicolor", URI: "apple-docs://uikit/color-creation", Title: "Color Creation"},
 		index.GraphChild{ParentURI: "apple-docs://appkit/nsview", URI: "apple-docs://appkit/nsview-appearance", Title: "Appearance"})
+	d.Pages = append(d.Pages, index.GraphPage{URI: "apple-docs://appkit/nscolor/init(cgcolor:)", Title: "init(cgColor:)", Kind: "init",
+		ParentURI: "apple-docs://appkit/nscolor", Declaration: "init?(cgColor: CGColor)"})
 	g.g = newSymbolGraph(d)
 	g.MemTable = NewMemTable("names", []SymbolInfo{
 		{Name: "UIColor", Kind: "class", Module: "uikit", URI: "apple-docs://uikit/uicolor"},
@@ -248,6 +251,8 @@ func TestUIKitTypeBorrowsItsAppKitTwinsMember(t *testing.T) {
 	runTypedCases(t, g, []typedCase{
 		{"the AppKit twin's member on a hollow UIKit type", "import UIKit\nfunc f(c: UIColor) {\n  print(c.withAlphaComponent(0.5))\n}\n", "", ""},
 		{"a member neither twin has", "import UIKit\nfunc f(c: UIColor) {\n  print(c.wantsLayer)\n}\n", NotOnType, "wantsLayer"},
+		{"the AppKit twin's initializer on a hollow UIKit type", "import UIKit\nlet c = UIColor(cgColor: cg)\n", "", ""},
+		{"an initializer neither twin has", "import UIKit\nlet c = UIColor(hex: 0xFF0000)\n", NoSuchInitializer, "UIColor"},
 		{"the UIKit twin's member on a hollow AppKit type", "import AppKit\nfunc f(v: NSView) {\n  print(v.backgroundColor)\n}\n", NotOnType, "backgroundColor"},
 	})
 }
