@@ -266,3 +266,23 @@ func TestMemberOfAnUnjudgedTypeCitesItsPage(t *testing.T) {
 	rep := checkCode(t, g, Options{}, File{Code: "import Foundation\nlet x = 1\nlet e = FileManager.shared.fileExists(atPath: p)\n"})
 	wantResolvedAt(t, rep, 3, "fileExists", "apple-docs://foundation/filemanager/1410277-fileexists")
 }
+
+// TestExtensionWhereClauseNamesGenerics: the names an extension's where
+// clause constrains are the extended type's generic parameters or
+// associated types (`where T == …`), not unknown types; a protocol the
+// extension adopts before the clause is still checked.
+func TestExtensionWhereClauseNamesGenerics(t *testing.T) {
+	table := openTable(t, makeIndex(t, true))
+	code := "import SwiftUI\nextension View where T == Text, U: View {\n    func glow() -> some View { self }\n}\nextension View: Shimmery, Sparkly where V: View {}\n"
+	got := summary(checkCode(t, table, Options{}, File{Path: "A.swift", Code: code}))
+	for _, name := range []string{":T:", ":U:", ":V:"} {
+		if strings.Contains(got, name) {
+			t.Errorf("%s is a where clause's generic, not a reference: %s", name, got)
+		}
+	}
+	for _, want := range []string{"5:Shimmery:unknown", "5:Sparkly:unknown"} {
+		if !strings.Contains(got, want) {
+			t.Errorf("want %s in %s", want, got)
+		}
+	}
+}

@@ -86,6 +86,8 @@ func (a *Analysis) collectDecls() {
 		case typeDeclKeywords[t.Text] || t.Text == "extension":
 			if t.Text != "extension" {
 				a.declareType(i + 1)
+			} else {
+				a.declareWhereGenerics(i + 1)
 			}
 			if t.Text != "typealias" && t.Text != "associatedtype" && t.Text != "macro" {
 				pendingType = true
@@ -234,6 +236,33 @@ func (a *Analysis) declareType(i int) {
 	a.ownTypes[a.tok(i).Text] = true
 	a.declTok[i] = true
 	a.declareGenerics(i + 1)
+}
+
+// declareWhereGenerics records the names an extension's where clause
+// constrains (`extension PreviewTrait where T == Preview.ViewTraits`):
+// the extended type's generic parameters or associated types, which no
+// page titles by their one-letter names.
+func (a *Analysis) declareWhereGenerics(i int) {
+	depth, start, where := 0, false, false
+	for j := i; j < len(a.toks); j++ {
+		a.step()
+		t := a.toks[j]
+		switch {
+		case depth == 0 && t.IsPunct("{"):
+			return
+		case t.IsPunct("<") || t.IsPunct("(") || t.IsPunct("["):
+			depth++
+		case t.IsPunct(">") || t.IsPunct(")") || t.IsPunct("]"):
+			depth--
+		case t.Is(tokKeyword, "where") || where && depth == 0 && t.IsPunct(","):
+			start, where = true, true
+			continue
+		case start && t.Kind == tokIdent && isCapitalized(t.Text) && !a.ownTypes[t.Text]:
+			a.ownTypes[t.Text] = true
+			a.generics[t.Text] = true
+		}
+		start = false
+	}
 }
 
 func (a *Analysis) declareGenerics(i int) int {
