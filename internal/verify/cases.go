@@ -71,7 +71,7 @@ func (c *Checker) checkStaticMember(g *graphView, s site, protocols []string, im
 	if strings.ToLower(s.name) != s.name {
 		if doc, ok := c.Table.(Documented); ok {
 			uri, found, err := doc.MentionedIn(s.name)
-			if err != nil || found && c.mentionedAsWritten(uri, s.name) {
+			if err != nil || found && c.mentionedAsWritten(uri, s.name, false) {
 				return Reference{}, false, err
 			}
 		}

@@ -193,7 +193,7 @@ func (c *Checker) exists(g *graphView, name string) (bool, error) {
 		if err != nil {
 			return false, err
 		}
-		return found && c.mentionedAsWritten(uri, name), nil
+		return found && c.mentionedAsWritten(uri, name, false), nil
 	}
 	return false, nil
 }

@@ -18,7 +18,7 @@ func mentionIndex(t *testing.T) string {
 			Title: "AVAUDIOFORMAT_HAVE_CMFORMATDESCRIPTION", Kind: "macro", Language: "swift", Markdown: "# AVAUDIOFORMAT_HAVE_CMFORMATDESCRIPTION\n", ContentHash: "a"},
 		{URI: "apple-docs://avfaudio/avaudioplayernode", Source: document.SourceAppleDocs, Framework: "avfaudio",
 			Title: "AVAudioPlayerNode", Kind: "class", Language: "swift", Content: "Schedule buffers in an AVAudioFormat the engine accepts.",
-			Markdown: "# AVAudioPlayerNode\n\nSchedule buffers in an AVAudioFormat the engine accepts.\n", ContentHash: "b"},
+			Markdown: "# AVAudioPlayerNode\n\nSchedule buffers in an `AVAudioFormat` the engine accepts.\n", ContentHash: "b"},
 		{URI: "apple-docs://swiftui/view", Source: document.SourceAppleDocs, Framework: "swiftui",
 			Title: "View", Kind: "protocol", Language: "swift", Markdown: "# View\n", ContentHash: "c"},
 	}...)
@@ -124,10 +124,63 @@ func TestAcronymInProseIsNoType(t *testing.T) {
 	table := openTable(t, indextest.Build(t, []*document.Document{
 		{URI: "apple-docs://foundation/jsondecoder", Source: document.SourceAppleDocs, Framework: "foundation",
 			Title: "JSONDecoder", Kind: "class", Language: "swift", Content: "Decode JSON into your types, as the AVAudioFormat page says.",
-			Markdown: "# JSONDecoder\n\nDecode JSON into your types, as the AVAudioFormat page says.\n", ContentHash: "a"},
+			Markdown: "# JSONDecoder\n\nDecode JSON into your types, as the `AVAudioFormat` page says.\n", ContentHash: "a"},
 	}...))
 	rep := checkCode(t, table, Options{}, File{Code: "import Foundation\nlet j = try JSON(data: d)\nlet f: AVAudioFormat? = nil\n"})
 	if got := summary(rep); got != "2:JSON:unknown 3:AVAudioFormat:mentioned" {
 		t.Errorf("got %s, want JSON unknown and AVAudioFormat mentioned", got)
+	}
+}
+
+// TestTypeOnlyProseNamesIsUnknown: a type a page names only in its prose
+// ("the Keychain", "a new PhotoPicker view") is unknown; one it writes in
+// a code span or listing is mentioned.
+func TestTypeOnlyProseNamesIsUnknown(t *testing.T) {
+	table := openTable(t, indextest.Build(t, []*document.Document{
+		{URI: "apple-docs://security/storing-secrets", Source: document.SourceAppleDocs, Framework: "security",
+			Title: "Storing secrets", Kind: "article", Language: "swift", Content: "Keep tokens in the Keychain. Read them with SecItemCopyMatching.",
+			Markdown: "# Storing secrets\n\nKeep tokens in the Keychain. Read them with\n\n```swift\nlet status = SecItemCopyMatching(query, &item)\n```\n", ContentHash: "a"},
+	}...))
+	rep := checkCode(t, table, Options{}, File{Code: "import Security\nlet k = Keychain(service: s)\nlet q = SecItemCopyMatching(query, &item)\n"})
+	if got := summary(rep); got != "2:Keychain:unknown 3:SecItemCopyMatching:mentioned" {
+		t.Errorf("got %s, want Keychain unknown and SecItemCopyMatching mentioned", got)
+	}
+}
+
+// TestWritesNameAsCode: a page writes a name as code in its title, a code
+// span or a fenced listing, with its case and as a whole word; prose, a
+// longer name and a span that closed before it do not count.
+func TestWritesNameAsCode(t *testing.T) {
+	for _, tc := range []struct {
+		title, text string
+		want        bool
+	}{
+		{"Keychain", "", true},
+		{"Storing secrets", "Keep tokens in the Keychain.", false},
+		{"Storing secrets", "Keep tokens in a `Keychain` instance.", true},
+		{"Storing secrets", "Keep `tokens` in the Keychain.", false},
+		{"Storing secrets", "Use `KeychainItem` here.", false},
+		{"Storing secrets", "```swift\nlet k = Keychain()\n```\n", true},
+		{"Storing secrets", "```swift\nlet k = 1\n```\nThe Keychain holds it.", false},
+	} {
+		if got := writesNameAsCode(tc.title, tc.text, "Keychain"); got != tc.want {
+			t.Errorf("writesNameAsCode(%q, %q) = %v, want %v", tc.title, tc.text, got, tc.want)
+		}
+	}
+}
+
+// TestSessionYears: the WWDC that introduced an iOS major version, and a
+// session address's year.
+func TestSessionYears(t *testing.T) {
+	for major, want := range map[int]int{17: 2023, 18: 2024, 26: 2025, 27: 2026} {
+		if got := wwdcYearOfIOS(major); got != want {
+			t.Errorf("wwdcYearOfIOS(%d) = %d, want %d", major, got, want)
+		}
+	}
+	if y, ok := wwdcYear("wwdc://2025/230"); !ok || y != 2025 {
+		t.Errorf("wwdcYear(wwdc://2025/230) = %d, %v", y, ok)
+	}
+	if _, ok := wwdcYear("apple-docs://swiftui/view"); ok {
+		t.Error("an Apple page has no session year")
 	}
 }

@@ -3,6 +3,7 @@ package verify
 import (
 	"context"
 	"fmt"
+	"strconv"
 	"strings"
 
 	"github.com/cupertino-go/cupertino/internal/swiftlex"
@@ -277,7 +278,7 @@ func (c *Checker) unresolved(ctx context.Context, ref Ref, r Reference, scope ma
 		// An acronym written as a type (`JSON(data:)`, SwiftyJSON's) is a
 		// word of prose everywhere: a page that writes it is no evidence
 		// of a type.
-		if found && !(ref.Kind == RefType && isAcronym(ref.Name)) && (!isCapitalized(ref.Name) || c.mentionedAsWritten(uri, ref.Name)) {
+		if found && !(ref.Kind == RefType && isAcronym(ref.Name)) && (!isCapitalized(ref.Name) || c.mentionedAsWritten(uri, ref.Name, ref.Kind == RefType && !strings.Contains(ref.Name, "_"))) {
 			r.Status, r.URI = Mentioned, uri
 			r.Why = "it has no page of its own in the index; this page mentions it"
 			return r, nil
@@ -413,6 +414,31 @@ func uriFramework(uri string) string {
 	return fw
 }
 
+// sessionDater is a table that knows which WWDC sessions are newer than
+// its crawl (IndexTable.NewerThanCrawl).
+type sessionDater interface {
+	NewerThanCrawl(uri string) bool
+}
+
+// wwdcYearOfIOS is the year of the WWDC that introduced an iOS major
+// version: iOS 7 to 18 came in 2013 to 2024, and iOS 26 in 2025.
+func wwdcYearOfIOS(major int) int {
+	if major >= 26 {
+		return 1999 + major
+	}
+	return 2006 + major
+}
+
+// wwdcYear is the year of a WWDC session's address (wwdc://2025/230).
+func wwdcYear(uri string) (int, bool) {
+	rest, ok := strings.CutPrefix(uri, "wwdc://")
+	if !ok || len(rest) < 4 {
+		return 0, false
+	}
+	year, err := strconv.Atoi(rest[:4])
+	return year, err == nil
+}
+
 // pageReader is a table that can read a cited page's text.
 type pageReader interface {
 	PageText(uri string) (title, text string, ok bool, err error)
@@ -422,7 +448,9 @@ type pageReader interface {
 // writes name with its case and as a whole word: the search folds case and
 // stems (DispatchTimer finds DispatchTime, ActivityIndicator finds TVML's
 // activityIndicator), which is no evidence of a Swift name.
-func (c *Checker) mentionedAsWritten(uri, name string) bool {
+// A type must be written as code (writesNameAsCode), or named by a
+// session newer than the crawl.
+func (c *Checker) mentionedAsWritten(uri, name string, asCode bool) bool {
 	pr, ok := c.Table.(pageReader)
 	if !ok {
 		return true
@@ -431,7 +459,42 @@ func (c *Checker) mentionedAsWritten(uri, name string) bool {
 	if err != nil || !ok {
 		return true
 	}
+	if asCode {
+		sd, dated := c.Table.(sessionDater)
+		return writesNameAsCode(title, text, name) ||
+			dated && sd.NewerThanCrawl(uri) && (writesName(title, name) || writesName(text, name))
+	}
 	return writesName(title, name) || writesName(text, name)
+}
+
+// writesNameAsCode says whether a page writes name as code: it is the
+// page's title, or it stands, with its case and as a whole word, in a
+// code listing or a code span of the page's Markdown. Prose names things
+// loosely ("a new PhotoPicker view" in a session on PhotosPicker, "the
+// Keychain"), so a type only prose names is no evidence of a type.
+func writesNameAsCode(title, text, name string) bool {
+	if title == name {
+		return true
+	}
+	fenced := false
+	for line := range strings.Lines(text) {
+		if strings.HasPrefix(strings.TrimSpace(line), "```") {
+			fenced = !fenced
+			continue
+		}
+		if fenced {
+			if writesName(line, name) {
+				return true
+			}
+			continue
+		}
+		for i, span := range strings.Split(line, "`") {
+			if i%2 == 1 && writesName(span, name) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // writesName says whether s writes name with its case, as a whole word.

@@ -46,6 +46,11 @@ type IndexTable struct {
 	graphOnce sync.Once
 	graphData *symbolGraph
 	graphErr  error
+
+	// newestYear is the year of the WWDC that introduced the newest iOS
+	// the documentation lists (iOS 18: 2024); 0 when unknown.
+	newestOnce sync.Once
+	newestYear int
 }
 
 // maxCached bounds the name cache of a long-running server; past it the
@@ -330,12 +335,29 @@ func (t *IndexTable) mentionOf(name string) (mention, error) {
 	if err != nil || len(uris) == 0 {
 		return mention{}, err
 	}
+	// A page that writes the name as code comes first, then a session
+	// newer than the crawl that names it, then one that writes it as
+	// written, then the search's first.
+	newer, written := "", ""
 	for _, uri := range uris {
 		title, text, ok, err := t.PageText(uri)
 		if err != nil {
 			return mention{}, err
 		}
-		if ok && writesName(title, name) || ok && writesName(text, name) {
+		if ok && writesNameAsCode(title, text, name) {
+			return mention{uri, true}, nil
+		}
+		if ok && (writesName(title, name) || writesName(text, name)) {
+			if newer == "" && t.NewerThanCrawl(uri) {
+				newer = uri
+			}
+			if written == "" {
+				written = uri
+			}
+		}
+	}
+	for _, uri := range []string{newer, written} {
+		if uri != "" {
 			return mention{uri, true}, nil
 		}
 	}
@@ -365,6 +387,20 @@ func (t *IndexTable) Slip(name string) (Candidate, bool, error) {
 		}
 	}
 	return Candidate{}, false, nil
+}
+
+// NewerThanCrawl implements sessionDater: a WWDC session of a year after
+// the one that introduced the newest iOS the documentation lists presents
+// APIs the crawl cannot have, so its prose is evidence of them.
+func (t *IndexTable) NewerThanCrawl(uri string) bool {
+	t.newestOnce.Do(func() {
+		h, err := t.Horizon(context.Background())
+		if v, ok := h.Newest["ios"]; err == nil && ok && v[0] > 0 {
+			t.newestYear = wwdcYearOfIOS(v[0])
+		}
+	})
+	year, ok := wwdcYear(uri)
+	return ok && t.newestYear > 0 && year > t.newestYear
 }
 
 // PageText returns a cited page's title and text; ok is false when the
