@@ -77,6 +77,13 @@ func testGraph() graphTable {
 		d.Children = append(d.Children, index.GraphChild{ParentURI: "apple-docs://swiftui/navigationpath",
 			URI: "apple-docs://swiftui/navigationpath/" + strings.ToLower(m), Title: m})
 	}
+	// SwiftUI: a structure whose own Topics list three members and a type.
+	d.Pages = append(d.Pages, index.GraphPage{URI: "apple-docs://swiftui/openurlaction", Title: "OpenURLAction", Kind: "struct", Framework: "swiftui"})
+	d.Edges = append(d.Edges, index.GraphEdge{ChildURI: "apple-docs://swiftui/openurlaction", ParentURI: "apple-docs://swift/sendable", ParentTitle: "Sendable", Relation: "conformsTo"})
+	for _, m := range []string{"init(handler:)", "callAsFunction(_:)", "callAsFunction(_:completion:)", "Result"} {
+		d.Children = append(d.Children, index.GraphChild{ParentURI: "apple-docs://swiftui/openurlaction",
+			URI: "apple-docs://swiftui/openurlaction/" + strings.ToLower(m), Title: m})
+	}
 	// SwiftData: a macro, whose page sits under its framework's, and the
 	// options type its variadic parameter takes.
 	d.Pages = append(d.Pages, index.GraphPage{URI: "apple-docs://swiftdata/attribute(_:originalname:)", Title: "Attribute(_:originalName:)", Kind: "macro",
@@ -427,6 +434,7 @@ func TestTypedChecks(t *testing.T) {
 		{"a macro of a framework the file does not import is not judged", "import Foundation\nfinal class Song {\n  @Attribute(.indexed) var title: String\n}\n", "", ""},
 		{"a member a short SwiftUI list lacks", "import SwiftUI\nlet path = NavigationPath()\npath.removeAll()\n", NotOnType, "removeAll"},
 		{"a member a short SwiftUI list has", "import SwiftUI\nlet path = NavigationPath()\npath.removeLast(1)\n", "", ""},
+		{"a member a three-member SwiftUI list lacks", "import SwiftUI\nlet action = OpenURLAction(handler: h)\naction.append(u)\n", NotOnType, "append"},
 		{"a short SwiftUI list judges no initializer", "import SwiftUI\nlet path = NavigationPath(elements: [1])\n", "", ""},
 		{"a @Published property's publisher takes Publisher's labels", "import Combine\nfinal class M {\n  @Published var name = \"\"\n  func f() { _ = $name.debounce(for: 0.4) }\n}\n", WrongLabels, "debounce"},
 		{"a @Published property's publisher, real labels", "import Combine\nfinal class M {\n  @Published var name = \"\"\n  func f() { _ = $name.debounce(for: 0.4, scheduler: q) }\n}\n", "", ""},

@@ -44,6 +44,14 @@ func legacyCount(t *apiType) (legacy, all int) {
 // its superclasses and protocols.
 const minListedMembers = 5
 
+// minListedSwiftMembers is minListedMembers for a SwiftUI or standard
+// library structure: a Swift page's Topics list all of its few members
+// (OpenURLAction: init(handler:), callAsFunction(_:), Result). Two would
+// judge layouts whose lists the crawl predates (VStackLayout); on the
+// sample code three gives the same findings as two, and five misses
+// `openURL.open(url)`.
+const minListedSwiftMembers = 3
+
 // isThin applies the thin rule (apiType.thin).
 func isThin(t *apiType) bool {
 	legacy, all := legacyCount(t)
@@ -56,13 +64,18 @@ func isThin(t *apiType) bool {
 // listedWhole says whether a class with fewer than minOwnMembers members
 // is judged all the same (minListedMembers), or a SwiftUI or standard
 // library structure (NavigationPath's eight: `path.removeAll()` is not one
-// of them; AsyncStream.Continuation's; their initializers stay unjudged,
-// judgedInits). Not other structures and enumerations: on the sample
-// code, short lists of C ones (BNNSTensor, BNNSGraph) lacked members.
+// of them; AsyncStream.Continuation's; OpenURLAction's three,
+// minListedSwiftMembers; their initializers stay unjudged, judgedInits).
+// Not other structures and enumerations: on the sample code, short lists
+// of C ones (BNNSTensor, BNNSGraph) lacked members.
 func listedWhole(t *apiType) bool {
 	legacy, all := legacyCount(t)
 	swiftStruct := t.kind == "struct" && (t.framework == "swiftui" || t.framework == "swift")
-	return (t.kind == "class" || swiftStruct) && legacy == 0 && t.topics && !t.grouped && all >= minListedMembers && all < minOwnMembers
+	least := minListedMembers
+	if swiftStruct {
+		least = minListedSwiftMembers
+	}
+	return (t.kind == "class" || swiftStruct) && legacy == 0 && t.topics && !t.grouped && all >= least && all < minOwnMembers
 }
 
 // swiftRootClass says whether a class inherits from nothing (JSONDecoder,
