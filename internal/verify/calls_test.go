@@ -44,6 +44,7 @@ func testGraph() graphTable {
 	// returns an array, and overloads that return different types.
 	member("apple-docs://uikit/uidevice", "current(for:)", "method", "func current(for index: Int) -> UIScreen")
 	member("apple-docs://uikit/uidevice", "all(for:)", "method", "static func all(for identifiers: [String]) async throws -> [UIDevice]")
+	member("apple-docs://uikit/uidevice", "mainScreen()", "method", "func mainScreen() -> UIScreen")
 	d.Pages = append(d.Pages, index.GraphPage{URI: "apple-docs://uikit/uidevice/pick(_:)-1", Title: "pick(_:)", Kind: "method", ParentURI: "apple-docs://uikit/uidevice", Declaration: "func pick(_ index: Int) -> UIImageView"},
 		index.GraphPage{URI: "apple-docs://uikit/uidevice/pick(_:)-2", Title: "pick(_:)", Kind: "method", ParentURI: "apple-docs://uikit/uidevice", Declaration: "func pick(_ name: String) -> UIScreen"})
 	typ("apple-docs://uikit/uiscreen", "UIScreen", "class")
@@ -434,6 +435,10 @@ func TestTypedChecks(t *testing.T) {
 		{"a macro of a framework the file does not import is not judged", "import Foundation\nfinal class Song {\n  @Attribute(.indexed) var title: String\n}\n", "", ""},
 		{"a member a short SwiftUI list lacks", "import SwiftUI\nlet path = NavigationPath()\npath.removeAll()\n", NotOnType, "removeAll"},
 		{"a member a short SwiftUI list has", "import SwiftUI\nlet path = NavigationPath()\npath.removeLast(1)\n", "", ""},
+		{"member through a force-unwrapped initializer's chain", "import UIKit\nlet s = UIDevice(coder: c)!.mainScreen()\nprint(s.name)\n", NotOnType, "name"},
+		{"member through a local's optional chain", "import UIKit\nlet d = UIDevice()\nguard let s = d?.mainScreen() else { return }\nprint(s.removeAll())\nprint(s.name)\n", NotOnType, "name"},
+		{"member through a guard's chain", "import UIKit\nlet d = UIDevice()\nguard let s = d.mainScreen() else { return }\nprint(s.name)\n", NotOnType, "name"},
+		{"a guard's call with arguments is not followed (its overload is not read)", "import UIKit\nlet d = UIDevice()\nguard let s = d.current(for: 0) else { return }\nprint(s.hasNotch)\n", "", ""},
 		{"a member a three-member SwiftUI list lacks", "import SwiftUI\nlet action = OpenURLAction(handler: h)\naction.append(u)\n", NotOnType, "append"},
 		{"a short SwiftUI list judges no initializer", "import SwiftUI\nlet path = NavigationPath(elements: [1])\n", "", ""},
 		{"a @Published property's publisher takes Publisher's labels", "import Combine\nfinal class M {\n  @Published var name = \"\"\n  func f() { _ = $name.debounce(for: 0.4) }\n}\n", WrongLabels, "debounce"},

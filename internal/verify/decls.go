@@ -370,17 +370,25 @@ func (a *Analysis) typeAfter(i int) string {
 // bindingChain reads `.a.b()` after a type at end, up to maxLinks
 // members, as "T|a|b"; "" when it does not end the expression there.
 func (a *Analysis) bindingChain(root string, end int) string {
-	chain := root
+	chain, argued := root, false
 	// `default` is a keyword the lexer marks, and the name of many
 	// singletons (`CKContainer.default()`, `FileManager.default`).
-	for n := 0; n < maxLinks && a.tok(end).IsPunct(".") && (a.tok(end+1).Kind == tokIdent && !isCapitalized(a.tok(end+1).Text) || a.tok(end+1).Is(tokKeyword, "default")); n++ {
+	for n := 0; n < maxLinks; n++ {
 		a.step()
+		// `x?.a`, `x!.a`: the link is the wrapped value's member.
+		if unwraps(a.tok(end)) && a.tok(end+1).IsPunct(".") {
+			end++
+		}
+		if !a.tok(end).IsPunct(".") || !(a.tok(end+1).Kind == tokIdent && !isCapitalized(a.tok(end+1).Text) || a.tok(end+1).Is(tokKeyword, "default")) {
+			break
+		}
 		keeps := chain != root && elementKeeping[a.tok(end+1).Text]
 		if !keeps {
 			chain += "|" + a.tok(end+1).Text
 		}
 		end += 2
 		if a.tok(end).IsPunct("(") {
+			argued = argued || !a.tok(end+1).IsPunct(")")
 			end = a.closeOf(end) + 1
 		}
 		if keeps && a.tok(end).IsPunct("{") {
@@ -388,6 +396,14 @@ func (a *Analysis) bindingChain(root string, end int) string {
 		}
 	}
 	if chain == root || !endsExpression(a.tok(end)) {
+		return ""
+	}
+	if argued && a.tok(end).Is(tokKeyword, "else") {
+		// A link is not read with its labels, so a call's overloads
+		// may disagree on what they return (contentsOfDirectory(at:…)'s
+		// [URL], (atPath:)'s [String]); a guard's condition, which
+		// models write around such calls, is followed through
+		// properties and calls without arguments only.
 		return ""
 	}
 	return chain
@@ -398,9 +414,10 @@ func (a *Analysis) bindingChain(root string, end int) string {
 // EKEvents): a binding's chain reads past them.
 var elementKeeping = swiftlex.SetOf("filter", "sorted", "reversed", "shuffled", "prefix", "suffix", "dropFirst", "dropLast")
 
-// endsExpression says whether t ends the expression before it.
+// endsExpression says whether t ends the expression before it (`else`
+// ends a guard's condition).
 func endsExpression(t token) bool {
-	return t.Kind < 0 || t.NLBefore || t.IsPunct(";") || t.IsPunct("}") || t.IsPunct(")") || t.IsPunct(",")
+	return t.Kind < 0 || t.NLBefore || t.IsPunct(";") || t.IsPunct("}") || t.IsPunct(")") || t.IsPunct(",") || t.Is(tokKeyword, "else")
 }
 
 // closedGeneric says whether the generic arguments opened at lt end the
@@ -586,6 +603,10 @@ func (a *Analysis) declareBinding(i int, inType bool) {
 				// whatever start returns.
 				switch {
 				case a.tok(end).IsPunct("(") && endsExpression(a.tok(a.closeOf(end)+1)):
+				case a.tok(end).IsPunct("(") && unwraps(a.tok(a.closeOf(end)+1)) && a.tok(a.closeOf(end)+2).IsPunct("."):
+					// `let a = CIImage(image: i)!.cropped(to: r)`: the
+					// chain from T, past the failable initializer.
+					path = a.bindingChain(path, a.closeOf(end)+1)
 				case a.tok(end).IsPunct(".") && !a.tok(end-1).IsPunct(">"):
 					// `let c = T.current()`, `let d = T.shared.x`: the chain
 					// from T, followed when checked ("T|current").

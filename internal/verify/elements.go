@@ -158,7 +158,8 @@ func (a *Analysis) elementTaken(j int) string {
 // from that type ("NSPersistentContainer|viewContext"), or "".
 func (a *Analysis) chainOfLocal(j int) string {
 	root := a.tok(j)
-	if root.Kind != tokIdent || isCapitalized(root.Text) || !a.tok(j+1).IsPunct(".") || a.tok(j-1).IsPunct(".") {
+	dot := a.tok(j+1).IsPunct(".") || unwraps(a.tok(j+1)) && a.tok(j+2).IsPunct(".")
+	if root.Kind != tokIdent || isCapitalized(root.Text) || !dot || a.tok(j-1).IsPunct(".") {
 		return ""
 	}
 	if _, local := a.locals[root.Text]; !local || a.sureTypes[root.Text] == "" {
