@@ -121,29 +121,31 @@ func TestMemberOfATypedLocalIsCitedOnItsType(t *testing.T) {
 // evidence of a type, so it stays unknown, while a camel-cased name a page
 // writes as spelled is mentioned.
 func TestAcronymInProseIsNoType(t *testing.T) {
-	table := openTable(t, indextest.Build(t, []*document.Document{
-		{URI: "apple-docs://foundation/jsondecoder", Source: document.SourceAppleDocs, Framework: "foundation",
-			Title: "JSONDecoder", Kind: "class", Language: "swift", Content: "Decode JSON into your types, as the AVAudioFormat page says.",
-			Markdown: "# JSONDecoder\n\nDecode JSON into your types, as the `AVAudioFormat` page says.\n", ContentHash: "a"},
-	}...))
-	rep := checkCode(t, table, Options{}, File{Code: "import Foundation\nlet j = try JSON(data: d)\nlet f: AVAudioFormat? = nil\n"})
-	if got := summary(rep); got != "2:JSON:unknown 3:AVAudioFormat:mentioned" {
-		t.Errorf("got %s, want JSON unknown and AVAudioFormat mentioned", got)
-	}
+	checkOnePage(t, &document.Document{URI: "apple-docs://foundation/jsondecoder", Source: document.SourceAppleDocs, Framework: "foundation",
+		Title: "JSONDecoder", Kind: "class", Language: "swift", Content: "Decode JSON into your types, as the AVAudioFormat page says.",
+		Markdown: "# JSONDecoder\n\nDecode JSON into your types, as the `AVAudioFormat` page says.\n", ContentHash: "a"},
+		"import Foundation\nlet j = try JSON(data: d)\nlet f: AVAudioFormat? = nil\n",
+		"2:JSON:unknown 3:AVAudioFormat:mentioned")
 }
 
 // TestTypeOnlyProseNamesIsUnknown: a type a page names only in its prose
 // ("the Keychain", "a new PhotoPicker view") is unknown; one it writes in
 // a code span or listing is mentioned.
 func TestTypeOnlyProseNamesIsUnknown(t *testing.T) {
-	table := openTable(t, indextest.Build(t, []*document.Document{
-		{URI: "apple-docs://security/storing-secrets", Source: document.SourceAppleDocs, Framework: "security",
-			Title: "Storing secrets", Kind: "article", Language: "swift", Content: "Keep tokens in the Keychain. Read them with SecItemCopyMatching.",
-			Markdown: "# Storing secrets\n\nKeep tokens in the Keychain. Read them with\n\n```swift\nlet status = SecItemCopyMatching(query, &item)\n```\n", ContentHash: "a"},
-	}...))
-	rep := checkCode(t, table, Options{}, File{Code: "import Security\nlet k = Keychain(service: s)\nlet q = SecItemCopyMatching(query, &item)\n"})
-	if got := summary(rep); got != "2:Keychain:unknown 3:SecItemCopyMatching:mentioned" {
-		t.Errorf("got %s, want Keychain unknown and SecItemCopyMatching mentioned", got)
+	checkOnePage(t, &document.Document{URI: "apple-docs://security/storing-secrets", Source: document.SourceAppleDocs, Framework: "security",
+		Title: "Storing secrets", Kind: "article", Language: "swift", Content: "Keep tokens in the Keychain. Read them with SecItemCopyMatching.",
+		Markdown: "# Storing secrets\n\nKeep tokens in the Keychain. Read them with\n\n```swift\nlet status = SecItemCopyMatching(query, &item)\n```\n", ContentHash: "a"},
+		"import Security\nlet k = Keychain(service: s)\nlet q = SecItemCopyMatching(query, &item)\n",
+		"2:Keychain:unknown 3:SecItemCopyMatching:mentioned")
+}
+
+// checkOnePage checks code over an index of one page and wants the
+// report's summary.
+func checkOnePage(t *testing.T, page *document.Document, code, want string) {
+	t.Helper()
+	table := openTable(t, indextest.Build(t, page))
+	if got := summary(checkCode(t, table, Options{}, File{Code: code})); got != want {
+		t.Errorf("got %s, want %s", got, want)
 	}
 }
 
