@@ -257,12 +257,23 @@ func (c *Checker) checkSite(g *graphView, a *Analysis, s site, imports, extInits
 			return r, true, nil
 		}
 	}
-	if s.unguessed && g.nameAlone {
+	// A receiver of a known Apple type whose list is not judged whole
+	// (an enumeration: ColorScheme; a short list: DismissAction) still
+	// has no member that no Apple page, Topics entry or symbol names at
+	// all. Unlike checkImplicit's untyped names, this is on: the sample
+	// code's real names the crawl lacks are leading dots and members of
+	// values of unknown type.
+	typedNowhere := len(types) > 0 && types[0].title != "" && !opaque && g.g.leaves && !g.unindexed
+	if s.unguessed && g.nameAlone || typedNowhere {
 		exists, err := c.exists(g, s.name)
 		if err != nil || exists {
 			return Reference{}, false, err
 		}
-		return Reference{Line: s.line, Symbol: "." + s.name, Kind: string(RefMember), Status: Unknown,
+		symbol := "." + s.name
+		if typedNowhere {
+			symbol = types[0].title + symbol
+		}
+		return Reference{Line: s.line, Symbol: symbol, Kind: string(RefMember), Status: Unknown,
 			Why: "no Apple type has a member named `" + s.name + "`"}, true, nil
 	}
 	return Reference{}, false, nil

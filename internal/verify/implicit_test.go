@@ -183,3 +183,38 @@ func TestStaticMemberOfProtocol(t *testing.T) {
 		})
 	}
 }
+
+// TestTypedMemberNamedNowhere: a member of a value of a known Apple type
+// whose list is not judged whole (an enumeration) is unknown when no page,
+// Topics entry or symbol has its name at all, though checkImplicit is off;
+// one that another type has is not judged, and neither is a member of a
+// value whose chain reads Void (a completion handler's form of an awaited
+// call).
+func TestTypedMemberNamedNowhere(t *testing.T) {
+	g := testGraph()
+	d := g.g.src.(*memGraph)
+	const scheme = "apple-docs://swiftui/colorscheme"
+	d.Pages = append(d.Pages, index.GraphPage{URI: scheme, Title: "ColorScheme", Kind: "enum", Framework: "swiftui"})
+	for _, c := range []string{"light", "dark"} {
+		d.Pages = append(d.Pages, index.GraphPage{URI: scheme + "/" + c, Title: c, Kind: "case", ParentURI: scheme, Declaration: "case " + c})
+	}
+	g.g = newSymbolGraph(d)
+	g.MemTable = NewMemTable("names", []SymbolInfo{{Name: "ColorScheme", Kind: "enum", Module: "swiftui", URI: scheme}})
+	for _, tc := range []struct{ code, want string }{
+		{"import SwiftUI\nfunc f(c: ColorScheme) {\n  print(c.isFancy)\n}\n", "ColorScheme.isFancy"},
+		{"import SwiftUI\nfunc f(c: ColorScheme) {\n  print(c.hasNotch)\n}\n", ""},
+	} {
+		got := ""
+		for _, f := range checkCode(t, g, Options{}, File{Code: tc.code}).Findings {
+			if f.Status == Unknown && (strings.HasSuffix(f.Symbol, ".isFancy") || strings.HasSuffix(f.Symbol, ".hasNotch")) {
+				got = f.Symbol
+			}
+		}
+		if got != tc.want {
+			t.Errorf("%q: unknown %q, want %q", tc.code, got, tc.want)
+		}
+	}
+	if got := declaredType("func start(completionHandler: @escaping (MKLocalSearch.Response?, Error?) -> Void)"); got != "" {
+		t.Errorf("a completion handler's Void gives a type: %q", got)
+	}
+}

@@ -67,8 +67,8 @@ func TestMembersOfATypeKnownByATopicsEntryAreNotJudged(t *testing.T) {
 	code := "import MapKit\nlet request = MKLocalSearch.Request()\nrequest.naturalLanguageQuery = \"coffee\"\nlet item = MKMapItem()\n_ = item.hasNotchX\n"
 	rep := checkCode(t, table, Options{}, File{Code: code})
 	got := statusBySymbol(rep)
-	if got[".naturalLanguageQuery"] != NotCheckable || got[".hasNotchX"] != Unknown {
-		t.Errorf("got %s; want .naturalLanguageQuery not checkable, .hasNotchX unknown", summary(rep))
+	if got[".naturalLanguageQuery"] != NotCheckable || got["MKMapItem.hasNotchX"] != Unknown {
+		t.Errorf("got %s; want .naturalLanguageQuery not checkable, MKMapItem.hasNotchX unknown", summary(rep))
 	}
 }
 

@@ -475,7 +475,10 @@ func declaredType(decl string) string {
 		end++
 	}
 	typ := strings.TrimSuffix(s[:end], ".")
-	if typ == "" || typ == "Self" || typ == "some" || typ == "any" || !isCapitalized(typ) {
+	if typ == "" || typ == "Self" || typ == "some" || typ == "any" || typ == "Void" || !isCapitalized(typ) {
+		// Void has no members: a chain that reaches it read a
+		// completion handler's form of what the code awaits
+		// (`try await search.start()`).
 		return ""
 	}
 	if end < len(s) && s[end] == '<' {
