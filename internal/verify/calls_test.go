@@ -85,6 +85,14 @@ func testGraph() graphTable {
 		d.Children = append(d.Children, index.GraphChild{ParentURI: "apple-docs://swiftui/openurlaction",
 			URI: "apple-docs://swiftui/openurlaction/" + strings.ToLower(m), Title: m})
 	}
+	// SwiftUI: a shape, whose Topics list its initializers whole.
+	d.Pages = append(d.Pages, index.GraphPage{URI: "apple-docs://swiftui/roundedrectangle", Title: "RoundedRectangle", Kind: "struct", Framework: "swiftui"})
+	d.Edges = append(d.Edges, index.GraphEdge{ChildURI: "apple-docs://swiftui/roundedrectangle", ParentURI: "apple-docs://swiftui/shape", ParentTitle: "Shape", Relation: "conformsTo"})
+	for _, m := range []string{"init(cornerRadius:style:)", "init(cornerSize:style:)", "cornerSize", "style", "animatableData"} {
+		d.Children = append(d.Children, index.GraphChild{ParentURI: "apple-docs://swiftui/roundedrectangle",
+			URI: "apple-docs://swiftui/roundedrectangle/" + strings.ToLower(m), Title: m})
+	}
+	member("apple-docs://swiftui/roundedrectangle", "init(cornerRadius:style:)", "init", "init(cornerRadius: CGFloat, style: RoundedCornerStyle = .continuous)")
 	// SwiftData: a macro, whose page sits under its framework's, and the
 	// options type its variadic parameter takes.
 	d.Pages = append(d.Pages, index.GraphPage{URI: "apple-docs://swiftdata/attribute(_:originalname:)", Title: "Attribute(_:originalName:)", Kind: "macro",
@@ -439,6 +447,8 @@ func TestTypedChecks(t *testing.T) {
 		{"member through a local's optional chain", "import UIKit\nlet d = UIDevice()\nguard let s = d?.mainScreen() else { return }\nprint(s.removeAll())\nprint(s.name)\n", NotOnType, "name"},
 		{"member through a guard's chain", "import UIKit\nlet d = UIDevice()\nguard let s = d.mainScreen() else { return }\nprint(s.name)\n", NotOnType, "name"},
 		{"a guard's call with arguments is not followed (its overload is not read)", "import UIKit\nlet d = UIDevice()\nguard let s = d.current(for: 0) else { return }\nprint(s.hasNotch)\n", "", ""},
+		{"an initializer a SwiftUI shape lacks", "import SwiftUI\nlet r = RoundedRectangle(radius: 8)\n", NoSuchInitializer, "RoundedRectangle"},
+		{"a SwiftUI shape's initializer, a default left out", "import SwiftUI\nlet r = RoundedRectangle(cornerRadius: 8)\n", "", ""},
 		{"a member a three-member SwiftUI list lacks", "import SwiftUI\nlet action = OpenURLAction(handler: h)\naction.append(u)\n", NotOnType, "append"},
 		{"a short SwiftUI list judges no initializer", "import SwiftUI\nlet path = NavigationPath(elements: [1])\n", "", ""},
 		{"a @Published property's publisher takes Publisher's labels", "import Combine\nfinal class M {\n  @Published var name = \"\"\n  func f() { _ = $name.debounce(for: 0.4) }\n}\n", WrongLabels, "debounce"},

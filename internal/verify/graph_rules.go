@@ -387,7 +387,7 @@ func opaqueTitle(types []*apiType) string {
 // (whose lists lack the Swift overlay's initializers), outside SwiftUI.
 func judgedInits(types []*apiType) bool {
 	for _, t := range types {
-		if t.kind == "struct" && t.framework == "swiftui" && listedWhole(t) {
+		if t.kind == "struct" && t.framework == "swiftui" && listedWhole(t) && !isShape(t) {
 			// A short SwiftUI list judges members, not initializers
 			// (below).
 			return false
@@ -402,11 +402,24 @@ func judgedInits(types []*apiType) bool {
 	for _, t := range types {
 		// SwiftUI's views are left out: their lists lack the deprecated
 		// initializers (NavigationLink(destination:isActive:)).
-		if t.title == "" || !t.topics || legacyHeavy(t) || t.framework == "swiftui" || t.kind != "class" && t.kind != "struct" && t.kind != "actor" {
+		if t.title == "" || !t.topics || legacyHeavy(t) || t.framework == "swiftui" && !isShape(t) || t.kind != "class" && t.kind != "struct" && t.kind != "actor" {
 			return false
 		}
 	}
 	return true
+}
+
+// isShape says whether a SwiftUI structure conforms to Shape directly
+// (RoundedRectangle, Capsule): a shape's Topics list its initializers
+// whole, deprecated ones included, unlike a view's
+// (NavigationLink(destination:isActive:)).
+func isShape(t *apiType) bool {
+	for _, e := range t.edges {
+		if e.Relation == "conformsTo" && strings.EqualFold(e.ChildURI, t.uri) && e.ParentTitle == "Shape" {
+			return true
+		}
+	}
+	return false
 }
 
 // judgedLegacyInits says whether Objective-C era classes (legacyHeavy:
