@@ -85,6 +85,18 @@ func testGraph() graphTable {
 		d.Children = append(d.Children, index.GraphChild{ParentURI: "apple-docs://swiftui/openurlaction",
 			URI: "apple-docs://swiftui/openurlaction/" + strings.ToLower(m), Title: m})
 	}
+	// AppKit and UIKit classes whose initializers are known by their
+	// titles alone.
+	typ("apple-docs://appkit/nsbutton", "NSButton", "class")
+	typ("apple-docs://uikit/uibutton", "UIButton", "class")
+	for _, c := range []index.GraphChild{
+		{ParentURI: "apple-docs://appkit/nsbutton", URI: "apple-docs://appkit/nsbutton/init(title:target:action:)", Title: "init(title:target:action:)"},
+		{ParentURI: "apple-docs://uikit/uibutton", URI: "apple-docs://uikit/uibutton/init(configuration:primaryaction:)", Title: "init(configuration:primaryAction:)"},
+		{ParentURI: "apple-docs://uikit/uibutton", URI: "apple-docs://uikit/uibutton/init(title:image:identifier:discoverabilitytitle:handler:)", Title: "init(title:image:identifier:discoverabilityTitle:handler:)"},
+	} {
+		d.Children = append(d.Children, c)
+		d.Pages = append(d.Pages, index.GraphPage{URI: c.URI, Title: c.Title, Kind: "init", ParentURI: c.ParentURI})
+	}
 	// SwiftUI: a shape, whose Topics list its initializers whole.
 	d.Pages = append(d.Pages, index.GraphPage{URI: "apple-docs://swiftui/roundedrectangle", Title: "RoundedRectangle", Kind: "struct", Framework: "swiftui"})
 	d.Edges = append(d.Edges, index.GraphEdge{ChildURI: "apple-docs://swiftui/roundedrectangle", ParentURI: "apple-docs://swiftui/shape", ParentTitle: "Shape", Relation: "conformsTo"})
@@ -447,6 +459,10 @@ func TestTypedChecks(t *testing.T) {
 		{"member through a local's optional chain", "import UIKit\nlet d = UIDevice()\nguard let s = d?.mainScreen() else { return }\nprint(s.removeAll())\nprint(s.name)\n", NotOnType, "name"},
 		{"member through a guard's chain", "import UIKit\nlet d = UIDevice()\nguard let s = d.mainScreen() else { return }\nprint(s.name)\n", NotOnType, "name"},
 		{"a guard's call with arguments is not followed (its overload is not read)", "import UIKit\nlet d = UIDevice()\nguard let s = d.current(for: 0) else { return }\nprint(s.hasNotch)\n", "", ""},
+		{"an Objective-C initializer's parameter left out", "import AppKit\nlet b = NSButton(title: \"Go\", action: #selector(go))\n", NoSuchInitializer, "NSButton"},
+		{"an Objective-C initializer's parameters all written", "import AppKit\nlet b = NSButton(title: \"Go\", target: self, action: #selector(go))\n", "", ""},
+		{"an initializer's last parameter may be a refinement's default", "import UIKit\nlet b = UIButton(configuration: c)\n", "", ""},
+		{"a long initializer known by its title may default any parameter", "import UIKit\nlet b = UIButton(title: t, handler: h)\n", "", ""},
 		{"an initializer a SwiftUI shape lacks", "import SwiftUI\nlet r = RoundedRectangle(radius: 8)\n", NoSuchInitializer, "RoundedRectangle"},
 		{"a SwiftUI shape's initializer, a default left out", "import SwiftUI\nlet r = RoundedRectangle(cornerRadius: 8)\n", "", ""},
 		{"a member a three-member SwiftUI list lacks", "import SwiftUI\nlet action = OpenURLAction(handler: h)\naction.append(u)\n", NotOnType, "append"},

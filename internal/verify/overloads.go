@@ -55,7 +55,7 @@ func titleParams(m apiMember, base string) ([]param, bool) {
 	// (which asyncVariant lets go). Elsewhere the title hides them, and so
 	// it does for initializers, which Swift refinements give defaults
 	// (UIKeyCommand(title:image:action:input:…)).
-	objc := m.parent != nil && m.parent.kind == "class" && objcFrameworks[m.parent.framework] && base != "init"
+	objc := m.parent != nil && m.parent.kind == "class" && objcFrameworks[m.parent.framework] && (base != "init" || strings.Count(inner, ":") <= maxObjCInitParams)
 	var out []param
 	for _, l := range strings.Split(inner, ":") {
 		if l != "" {
@@ -63,6 +63,13 @@ func titleParams(m apiMember, base string) ([]param, bool) {
 		}
 	}
 	if objc {
+		if n := len(out); base == "init" && n > 0 {
+			// An initializer's last parameter may be a refinement's
+			// default (UIButton(configuration:primaryAction:)); the
+			// ones before it are taken: NSButton(title:target:action:)
+			// is not NSButton(title:action:).
+			out[n-1].defaulted = true
+		}
 		if n := len(out); n > 1 && out[n-1].label == "_" {
 			// A last unlabelled parameter after others is an Objective-C
 			// variadic's (`deferredLocalizedIntentsString(with:_:)`,
@@ -73,6 +80,12 @@ func titleParams(m apiMember, base string) ([]param, bool) {
 	}
 	return out, true
 }
+
+// maxObjCInitParams: an Objective-C class's initializer known by its title
+// alone with this many parameters or fewer takes every one
+// (NSButton(title:target:action:)); the long ones are Swift refinements
+// with defaults (UIKeyCommand(title:image:action:input:…)).
+const maxObjCInitParams = 4
 
 // objcFrameworks are the frameworks whose classes are Objective-C ones,
 // imported into Swift with no default arguments of their own. Foundation's
