@@ -164,6 +164,7 @@ func TestWritesNameAsCode(t *testing.T) {
 		{"Storing secrets", "Use `KeychainItem` here.", false},
 		{"Storing secrets", "```swift\nlet k = Keychain()\n```\n", true},
 		{"Storing secrets", "```swift\nlet k = 1\n```\nThe Keychain holds it.", false},
+		{"Storing secrets", "```swift\nlet k = 1 // the Keychain's\n```\n", false},
 	} {
 		if got := writesNameAsCode(tc.title, tc.text, "Keychain"); got != tc.want {
 			t.Errorf("writesNameAsCode(%q, %q) = %v, want %v", tc.title, tc.text, got, tc.want)

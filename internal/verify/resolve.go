@@ -483,7 +483,10 @@ func writesNameAsCode(title, text, name string) bool {
 			continue
 		}
 		if fenced {
-			if writesName(line, name) {
+			// A listing's comments are prose ("// an existing iCloud
+			// Keychain credential").
+			code, _, _ := strings.Cut(line, "//")
+			if writesName(code, name) {
 				return true
 			}
 			continue
