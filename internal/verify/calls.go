@@ -185,7 +185,7 @@ func (c *Checker) checkSite(g *graphView, a *Analysis, s site, imports, extInits
 		}
 	}
 	if judgedOwn(types) || foundationStructsListed(types) || !opaque && g.wholeLists(types) || opaque && judgedOpaque(types) {
-		ms := g.membersOf(types, s.name)
+		ms := g.siteMembers(types, s)
 		recv := types[0].title
 		if opaque {
 			// An opaque `some View` offers its protocol's members and

@@ -250,10 +250,14 @@ func (a *Analysis) castOperand(j int) int {
 	k := j
 	for n := 0; n < 2*maxLinks && (a.tok(k).Kind == tokIdent || a.tok(k).Is(tokKeyword, "self")); n++ {
 		a.step()
-		if !a.tok(k + 1).IsPunct(".") {
-			break
+		switch {
+		case a.tok(k + 1).IsPunct("."):
+			k += 2
+		case unwraps(a.tok(k+1)) && a.tok(k+2).IsPunct("."):
+			k += 3 // `samples?.first as? HKQuantitySample`
+		default:
+			return k
 		}
-		k += 2
 	}
 	return k
 }

@@ -291,10 +291,19 @@ func TestObjectiveCClassLacksAnotherTypesMember(t *testing.T) {
 	d.Pages = append(d.Pages, index.GraphPage{URI: thin, Title: "ThinBase", Kind: "class", Framework: "foundation"},
 		index.GraphPage{URI: thin + "/140-base", Title: "base", Kind: "property", ParentURI: thin})
 	class(sub, "Sub2", thin)
+	// A thin superclass whose own Topics were read (HKSample's).
+	const readBase, sub3 = "apple-docs://foundation/readbase", "apple-docs://foundation/sub3"
+	d.Pages = append(d.Pages, index.GraphPage{URI: readBase, Title: "ReadBase", Kind: "class", Framework: "foundation"},
+		index.GraphPage{URI: readBase + "/140-base", Title: "base", Kind: "property", ParentURI: readBase},
+		index.GraphPage{URI: fm + "/141-value", Title: "value(forKey:)", Kind: "method", ParentURI: fm})
+	d.Children = append(d.Children, index.GraphChild{ParentURI: readBase, URI: readBase + "/140-base", Title: "base"},
+		index.GraphChild{ParentURI: fm, URI: fm + "/141-value", Title: "value(forKey:)"})
+	class(sub3, "Sub3", readBase)
 	typ := func(uri, title string) {
 		d.Pages = append(d.Pages, index.GraphPage{URI: uri, Title: title, Kind: "struct", Framework: "foundation"},
 			index.GraphPage{URI: uri + "/documentsdirectory", Title: "documentsDirectory", Kind: "property", ParentURI: uri,
-				Declaration: "static var documentsDirectory: URL { get }"})
+				Declaration: "static var documentsDirectory: URL { get }"},
+			index.GraphPage{URI: uri + "/value", Title: "value", Kind: "property", ParentURI: uri, Declaration: "var value: Double { get }"})
 	}
 	typ("apple-docs://foundation/url2", "URL2")
 	// Group pages the crawl has, whose own Topics were read: one of keys,
@@ -312,7 +321,7 @@ func TestObjectiveCClassLacksAnotherTypesMember(t *testing.T) {
 	class(maker, "Maker2", "", index.GraphChild{URI: making, Title: "Making things"})
 	g.g = newSymbolGraph(d)
 	var names []SymbolInfo
-	for _, n := range [][2]string{{"FileManager2", fm}, {"Bundle2", bundle}, {"Store2", store}, {"Sub2", sub}, {"Image2", image}, {"Maker2", maker}} {
+	for _, n := range [][2]string{{"FileManager2", fm}, {"Bundle2", bundle}, {"Store2", store}, {"Sub2", sub}, {"Sub3", sub3}, {"Image2", image}, {"Maker2", maker}} {
 		names = append(names, SymbolInfo{Name: n[0], Kind: "class", Module: "foundation", URI: n[1]})
 	}
 	g.MemTable = NewMemTable("names", names)
@@ -324,6 +333,10 @@ func TestObjectiveCClassLacksAnotherTypesMember(t *testing.T) {
 		{"a group page the crawl lacks may hold it", "import Foundation\nlet b = Bundle2()\nprint(b.documentsDirectory)\n", "", ""},
 		{"a collection the crawl lacks may hold it", "import Foundation\nlet s = Store2()\nprint(s.documentsDirectory)\n", "", ""},
 		{"a thin superclass may hold it", "import Foundation\nlet s = Sub2()\nprint(s.documentsDirectory)\n", "", ""},
+		{"a thin superclass whose Topics were read lists it", "import Foundation\nlet s = Sub3()\nprint(s.documentsDirectory)\n", NotOnType, "documentsDirectory"},
+		{"a name written with no call is no labelled method", "import Foundation\nlet f = FileManager2()\nprint(f.value)\n", NotOnType, "value"},
+		{"a labelled method called", "import Foundation\nlet f = FileManager2()\nprint(f.value(forKey: k))\n", "", ""},
+		{"a cast of an optional chain", "import Foundation\nfunc f(xs: [Sub2]?) {\n  guard let s = xs?.first as? Sub3 else { return }\n  print(s.documentsDirectory)\n}\n", NotOnType, "documentsDirectory"},
 	})
 }
 

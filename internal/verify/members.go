@@ -111,7 +111,7 @@ func memberElsewhere(g *graphView, s site, types []*apiType, opaque bool, import
 			return Reference{}, false
 		}
 	}
-	if len(g.membersOf(types, s.name)) > 0 {
+	if len(g.siteMembers(types, s)) > 0 {
 		return Reference{}, false
 	}
 	others := g.overloads(s.name, true)
@@ -128,6 +128,43 @@ func memberElsewhere(g *graphView, s site, types []*apiType, opaque bool, import
 	r.Nearest = typeCandidates(others, s.name)
 	r.Why = recv + ", its superclasses and protocols have no member `" + s.name + "`, and no type of a framework the file imports has one; it is on " + candidateNames(r.Nearest)
 	return r, true
+}
+
+// supersListed says whether the types' superclasses list what they have of
+// name as the class itself must (thinClassLacks): each thin one's own
+// page's Topics were read, Objective-C era addresses and all (HKSample,
+// HKObject), and no group page they list may hold it.
+func (g *graphView) supersListed(types []*apiType, name string) bool {
+	for _, t := range g.supertypes(types) {
+		if t.kind == "class" && t.thin && len(t.members) > 0 && t.title != "NSObject" && !ownTopicsRead(t) &&
+			!(t.topics && !g.groupsMayHold(t, name)) {
+			return false
+		}
+	}
+	return true
+}
+
+// siteMembers are the types' members a site may use: a name written with
+// no call is no method whose first parameter is labelled
+// (`sample.value` is not NSObject's value(forKey:), whose base name it
+// shares); such a method is referred to with its labels.
+func (g *graphView) siteMembers(types []*apiType, s site) []apiMember {
+	ms := g.membersOf(types, s.name)
+	if s.called || s.open >= 0 {
+		return ms
+	}
+	return slices.DeleteFunc(slices.Clone(ms), labelledMethod)
+}
+
+// labelledMethod says whether a member is a method whose first parameter
+// has a label (value(forKey:)), from its title.
+func labelledMethod(m apiMember) bool {
+	open := strings.IndexByte(m.title, '(')
+	if open < 0 {
+		return false
+	}
+	first, _, ok := strings.Cut(m.title[open+1:], ":")
+	return ok && first != "_" && first != ""
 }
 
 // thinClassLacks says whether an Objective-C era class (numeric member
@@ -147,7 +184,7 @@ func (g *graphView) thinClassLacks(types []*apiType, s site, imports map[string]
 			return false
 		}
 	}
-	if len(g.membersOf(types, s.name)) > 0 || !g.lineageComplete(g.supertypes(types)) || g.hollowLineage(types) || g.hollowTitled(types, s.name) {
+	if len(g.siteMembers(types, s)) > 0 || !g.supersListed(types, s.name) || g.hollowLineage(types) || g.hollowTitled(types, s.name) {
 		return false
 	}
 	for _, m := range g.overloads(s.name, true) {
