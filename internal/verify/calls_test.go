@@ -97,6 +97,12 @@ func testGraph() graphTable {
 		d.Children = append(d.Children, c)
 		d.Pages = append(d.Pages, index.GraphPage{URI: c.URI, Title: c.Title, Kind: "init", ParentURI: c.ParentURI})
 	}
+	// A Swift framework's method whose last parameter is a named type, and
+	// an Objective-C one's whose handler is a named closure type.
+	typ("apple-docs://network/nwconnection", "NWConnection", "class")
+	member("apple-docs://network/nwconnection", "send(content:contentContext:isComplete:completion:)", "method",
+		"final func send(content: Data?, contentContext: NWConnection.ContentContext = .defaultMessage, isComplete: Bool = true, completion: NWConnection.SendCompletion)")
+	member("apple-docs://uikit/uidevice", "query(from:withHandler:)", "method", "func query(from start: Date, withHandler handler: CMPedometerHandler?)")
 	// SwiftUI: a shape, whose Topics list its initializers whole.
 	d.Pages = append(d.Pages, index.GraphPage{URI: "apple-docs://swiftui/roundedrectangle", Title: "RoundedRectangle", Kind: "struct", Framework: "swiftui"})
 	d.Edges = append(d.Edges, index.GraphEdge{ChildURI: "apple-docs://swiftui/roundedrectangle", ParentURI: "apple-docs://swiftui/shape", ParentTitle: "Shape", Relation: "conformsTo"})
@@ -463,6 +469,9 @@ func TestTypedChecks(t *testing.T) {
 		{"an Objective-C initializer's parameters all written", "import AppKit\nlet b = NSButton(title: \"Go\", target: self, action: #selector(go))\n", "", ""},
 		{"an initializer's last parameter may be a refinement's default", "import UIKit\nlet b = UIButton(configuration: c)\n", "", ""},
 		{"a long initializer known by its title may default any parameter", "import UIKit\nlet b = UIButton(title: t, handler: h)\n", "", ""},
+		{"a Swift framework's completion of a named type is taken", "import Network\nfunc f(c: NWConnection) {\n  c.send(content: d)\n}\n", WrongLabels, "send"},
+		{"a Swift framework's completion written", "import Network\nfunc f(c: NWConnection) {\n  c.send(content: d, completion: .idempotent)\n}\n", "", ""},
+		{"an Objective-C method's named handler type may be left out (its async form)", "import UIKit\nlet d = UIDevice()\ntry await d.query(from: start)\n", "", ""},
 		{"an initializer a SwiftUI shape lacks", "import SwiftUI\nlet r = RoundedRectangle(radius: 8)\n", NoSuchInitializer, "RoundedRectangle"},
 		{"a SwiftUI shape's initializer, a default left out", "import SwiftUI\nlet r = RoundedRectangle(cornerRadius: 8)\n", "", ""},
 		{"a member a three-member SwiftUI list lacks", "import SwiftUI\nlet action = OpenURLAction(handler: h)\naction.append(u)\n", NotOnType, "append"},

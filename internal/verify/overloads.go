@@ -25,6 +25,13 @@ type param struct {
 // is false when the member takes no argument list (a property).
 func paramsOf(m apiMember, base string) ([]param, bool) {
 	if ps, ok := declParams(m.decl, base); ok {
+		if n := len(ps); n > 0 && ps[n-1].typ != "" && !(m.parent != nil && objcFrameworks[m.parent.framework]) {
+			// A Swift framework's last parameter of a named type is
+			// no Objective-C completion handler an async form drops
+			// (NWConnection.send(content:…completion:) takes a
+			// SendCompletion).
+			return ps, true
+		}
 		return asyncVariant(ps), true
 	}
 	ps, ok := titleParams(m, base)
