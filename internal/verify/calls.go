@@ -548,6 +548,9 @@ func (c *Checker) receiverTypes(g *graphView, s site, imports map[string]bool) (
 		}
 		opaque = false
 		ms := g.linkMembers(types, l)
+		if i < len(s.linkLabels) && s.linkLabels[i] != nil {
+			ms = fittingLink(ms, l, s.linkLabels[i])
+		}
 		element := i+1 < len(s.links) && s.links[i+1] == elementLink
 		next := linkType(ms, element)
 		if next == "" && !element {
@@ -561,6 +564,22 @@ func (c *Checker) receiverTypes(g *graphView, s site, imports map[string]bool) (
 		types = g.typesNamed(next, imports)
 	}
 	return types, opaque
+}
+
+// fittingLink keeps a chain link's overloads that take the labels it was
+// written with (contentsOfDirectory(at:includingPropertiesForKeys:)'s
+// [URL], not (atPath:)'s [String]), or all when none does.
+func fittingLink(ms []apiMember, base string, labels []string) []apiMember {
+	var fit []apiMember
+	for _, m := range ms {
+		if strings.Contains(m.title, "(") && fitsAny([]apiMember{m}, base, labels, 0) {
+			fit = append(fit, m)
+		}
+	}
+	if len(fit) == 0 {
+		return ms
+	}
+	return fit
 }
 
 // sameOpaqueType is P when every overload that declares what it returns

@@ -132,7 +132,7 @@ type chainSwitch struct {
 func (c *Checker) chainSwitchContexts(g *graphView, a *Analysis, imports map[string]bool, expect map[int]string) {
 	for _, cs := range a.chainSwitches {
 		var s site
-		s.links = s.bindRoot(cs.path, nil)
+		s.links = s.bindRoot(cs.path, nil, a.chainLabels)
 		types, opaque := c.receiverTypes(g, s, imports)
 		if opaque || len(types) != 1 || types[0].title == "" {
 			continue

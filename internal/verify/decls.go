@@ -1,6 +1,7 @@
 package verify
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/cupertino-go/cupertino/internal/swiftlex"
@@ -126,8 +127,8 @@ func (a *Analysis) collectDecls() {
 			// The pattern runs to "in"; past a later "for" before it, that
 			// one declares the names again, last.
 			elem := ""
-			if n, in, coll := a.tok(i+1), a.tok(i+2), a.tok(i+3); n.Kind == tokIdent && in.Is(tokKeyword, "in") && coll.Kind == tokIdent && a.tok(i+4).IsPunct("{") {
-				// `for l in locations {`: an element.
+			if n, in, coll := a.tok(i+1), a.tok(i+2), a.tok(i+3); n.Kind == tokIdent && in.Is(tokKeyword, "in") && coll.Kind == tokIdent && (a.tok(i+4).IsPunct("{") || a.tok(i+4).Is(tokKeyword, "where")) {
+				// `for l in locations {`, `for u in urls where …`: an element.
 				elem = a.elementsOf(coll.Text)
 			}
 			for j := i + 1; j < len(a.toks) && !a.toks[j].Is(tokKeyword, "in") && !a.toks[j].Is(tokKeyword, "for"); j++ {
@@ -370,7 +371,13 @@ func (a *Analysis) typeAfter(i int) string {
 // bindingChain reads `.a.b()` after a type at end, up to maxLinks
 // members, as "T|a|b"; "" when it does not end the expression there.
 func (a *Analysis) bindingChain(root string, end int) string {
-	chain, argued := root, false
+	chain := root
+	// The root's own links (a local bound to "FileManager|default") keep
+	// the labels they were read with.
+	labels := slices.Clone(a.chainLabels[root])
+	for len(labels) < strings.Count(root, "|") {
+		labels = append(labels, nil)
+	}
 	// `default` is a keyword the lexer marks, and the name of many
 	// singletons (`CKContainer.default()`, `FileManager.default`).
 	for n := 0; n < maxLinks; n++ {
@@ -385,10 +392,13 @@ func (a *Analysis) bindingChain(root string, end int) string {
 		keeps := chain != root && elementKeeping[a.tok(end+1).Text]
 		if !keeps {
 			chain += "|" + a.tok(end+1).Text
+			labels = append(labels, nil)
 		}
 		end += 2
 		if a.tok(end).IsPunct("(") {
-			argued = argued || !a.tok(end+1).IsPunct(")")
+			if !keeps {
+				labels[len(labels)-1] = a.labelsOf(end)
+			}
 			end = a.closeOf(end) + 1
 		}
 		if keeps && a.tok(end).IsPunct("{") {
@@ -398,14 +408,12 @@ func (a *Analysis) bindingChain(root string, end int) string {
 	if chain == root || !endsExpression(a.tok(end)) {
 		return ""
 	}
-	if argued && a.tok(end).Is(tokKeyword, "else") {
-		// A link is not read with its labels, so a call's overloads
-		// may disagree on what they return (contentsOfDirectory(at:…)'s
-		// [URL], (atPath:)'s [String]); a guard's condition, which
-		// models write around such calls, is followed through
-		// properties and calls without arguments only.
-		return ""
+	if old, seen := a.chainLabels[chain]; seen && !slices.EqualFunc(old, labels, slices.Equal) {
+		// The same chain written with other labels elsewhere: its
+		// links are read by name alone.
+		labels = nil
 	}
+	a.chainLabels[chain] = labels
 	return chain
 }
 
@@ -413,6 +421,24 @@ func (a *Analysis) bindingChain(root string, end int) string {
 // elements (`store.events(matching: p).filter { !$0.isAllDay }` is still
 // EKEvents): a binding's chain reads past them.
 var elementKeeping = swiftlex.SetOf("filter", "sorted", "reversed", "shuffled", "prefix", "suffix", "dropFirst", "dropLast")
+
+// labelsOf reads the argument labels of the call opened at open ("_" for
+// an unlabelled one): contentsOfDirectory(at:includingPropertiesForKeys:).
+func (a *Analysis) labelsOf(open int) []string {
+	out := []string{}
+	end := a.closeOf(open)
+	for j := open + 1; j < end; j++ {
+		if a.holder[j] != open || !(j == open+1 || a.toks[j-1].IsPunct(",")) {
+			continue
+		}
+		if t := a.toks[j]; (t.Kind == tokIdent || t.Kind == tokKeyword) && a.tok(j+1).IsPunct(":") {
+			out = append(out, t.Text)
+		} else {
+			out = append(out, "_")
+		}
+	}
+	return out
+}
 
 // endsExpression says whether t ends the expression before it (`else`
 // ends a guard's condition).

@@ -108,6 +108,10 @@ type Analysis struct {
 	// sureTypes are the locals whose type is written (an annotation, or an
 	// initializer call `T(…)`), with the type's full path.
 	sureTypes map[string]string
+	// chainLabels are, for a chain bindingChain read ("FileManager|default|
+	// contentsOfDirectory"), each link's written argument labels (nil for
+	// a property): a link is then read as the overloads its labels fit.
+	chainLabels map[string][][]string
 	// wrapped are the locals annotated as optionals of a written type
 	// (bindWrapped), bindings counts each name's bindings.
 	wrapped  map[string]string
@@ -250,6 +254,7 @@ func analyzeTokens(ctx context.Context, toks []token, budgeted bool) (*Analysis,
 		declTok:        map[int]bool{},
 		generics:       map[string]bool{},
 		conditionTok:   map[int]bool{},
+		chainLabels:    map[string][][]string{},
 		m:              meter{ctx: ctx},
 	}
 	if budgeted {

@@ -55,6 +55,9 @@ type site struct {
 	// of Apple types as written there; a local named like one of them is
 	// no member of the project's.
 	boundLinks int
+	// linkLabels are the bound links' written labels (Analysis.chainLabels),
+	// nil where unknown.
+	linkLabels [][]string
 	// localOnly: the file, checked alone, declares the name only as a
 	// local or a free function (`let database = container.database(with:
 	// .private)`), which no receiver's member can be.
@@ -345,17 +348,18 @@ func (a *Analysis) selfPropertySite(s site, rcv receiver) (site, bool) {
 	if !local || !a.memberDecls[prop] || sure == "" || a.ownTypes[typ] {
 		return site{}, false
 	}
-	s.links = s.bindRoot(sure, links[1:])
+	s.links = s.bindRoot(sure, links[1:], a.chainLabels)
 	return s, true
 }
 
 // bindRoot roots the site at a bound path ("Calendar|current": the type,
 // then the links its binding went through) and returns the links written
 // after the root, behind the bound ones.
-func (s *site) bindRoot(path string, links []string) []string {
+func (s *site) bindRoot(path string, links []string, chainLabels map[string][][]string) []string {
 	parts := strings.Split(path, "|")
 	s.rootType = parts[0]
 	s.boundLinks = len(parts) - 1
+	s.linkLabels = chainLabels[strings.TrimSuffix(path, "|"+elementLink)]
 	return append(parts[1:], links...)
 }
 
@@ -543,14 +547,14 @@ func (a *Analysis) memberSite(dot int, labels map[int][]string) (site, bool) {
 	case isCapitalized(root.Text) && !local:
 		s.rootType = root.Text
 	case local && a.sureTypes[root.Text] != "" && !r.linkCall && !a.ownTypes[typ]:
-		links = s.bindRoot(a.sureTypes[root.Text], links)
+		links = s.bindRoot(a.sureTypes[root.Text], links, a.chainLabels)
 	case !local && !r.linkCall && a.dollarElement(rcv.root) != "":
 		// `$0` in a closure over an array's elements.
-		links = s.bindRoot(a.dollarElement(rcv.root), links)
+		links = s.bindRoot(a.dollarElement(rcv.root), links, a.chainLabels)
 	case local && a.wrappedType(root.Text) != "" && !r.linkCall && !a.ownTypes[typ] && (unwraps(a.tok(rcv.root+1)) || a.unwrappedAlike[root.Text]):
 		// `player?.stop()` on `var player: AVAudioPlayer?`, or
 		// `player.stop()` after `if let player`.
-		links = s.bindRoot(a.wrappedType(root.Text), links)
+		links = s.bindRoot(a.wrappedType(root.Text), links, a.chainLabels)
 	}
 	if s.ownNamed && s.rootType == "" {
 		return site{}, false
