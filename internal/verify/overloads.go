@@ -469,12 +469,15 @@ func declaredValueText(decl string) string {
 	s := decl
 	if i := strings.LastIndex(s, "->"); i >= 0 {
 		s = s[i+2:]
-	} else if strings.Contains(s, "var ") || strings.Contains(s, "let ") {
-		i := strings.IndexByte(s, ':')
+	} else if k := max(strings.Index(s, "var "), strings.Index(s, "let ")); k >= 0 {
+		// The colon after the name: an attribute before it has colons
+		// of its own (`@backDeployed(before: macOS 14.0) var
+		// horizontalSizeClass: UserInterfaceSizeClass?`).
+		i := strings.IndexByte(s[k:], ':')
 		if i < 0 {
 			return ""
 		}
-		s = s[i+1:]
+		s = s[k+i+1:]
 	} else {
 		return ""
 	}
