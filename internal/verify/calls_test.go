@@ -45,6 +45,7 @@ func testGraph() graphTable {
 	member("apple-docs://uikit/uidevice", "current(for:)", "method", "func current(for index: Int) -> UIScreen")
 	member("apple-docs://uikit/uidevice", "all(for:)", "method", "static func all(for identifiers: [String]) async throws -> [UIDevice]")
 	member("apple-docs://uikit/uidevice", "mainScreen()", "method", "func mainScreen() -> UIScreen")
+	member("apple-docs://uikit/uidevice", "screens(for:)", "method", "func screens(for index: Int) -> [UIScreen]")
 	d.Pages = append(d.Pages, index.GraphPage{URI: "apple-docs://uikit/uidevice/pick(_:)-1", Title: "pick(_:)", Kind: "method", ParentURI: "apple-docs://uikit/uidevice", Declaration: "func pick(_ index: Int) -> UIImageView"},
 		index.GraphPage{URI: "apple-docs://uikit/uidevice/pick(_:)-2", Title: "pick(_:)", Kind: "method", ParentURI: "apple-docs://uikit/uidevice", Declaration: "func pick(_ name: String) -> UIScreen"})
 	typ("apple-docs://uikit/uiscreen", "UIScreen", "class")
@@ -467,6 +468,7 @@ func TestTypedChecks(t *testing.T) {
 		{"a chain's call is read as the overload its labels fit", "import UIKit\nlet d = UIDevice()\nguard let s = d.current(for: 0) else { return }\nprint(s.hasNotch)\n", "", ""},
 		{"a chain's call is read as the overload its labels fit, not the property", "import UIKit\nlet d = UIDevice()\nguard let s = d.current(for: 0) else { return }\nprint(s.name)\n", NotOnType, "name"},
 		{"a local bound to a chain keeps its links' labels", "import UIKit\nlet dev = UIDevice.current\nlet scr = dev.current(for: 0)\nprint(scr.name)\n", NotOnType, "name"},
+		{"a loop over a parameter's call takes the elements it returns", "import UIKit\nfunc f(d: UIDevice) {\n  for s in d.screens(for: 1) where s.name == \"x\" {\n    print(s)\n  }\n}\n", NotOnType, "name"},
 		{"a loop with a where clause takes the elements", "import UIKit\nfunc f() async throws {\n  let devs = try await UIDevice.all(for: ids)\n  for d in devs where d.hasNotch {\n    print(d)\n  }\n}\n", NotOnType, "hasNotch"},
 		{"an Objective-C initializer's parameter left out", "import AppKit\nlet b = NSButton(title: \"Go\", action: #selector(go))\n", NoSuchInitializer, "NSButton"},
 		{"an Objective-C initializer's parameters all written", "import AppKit\nlet b = NSButton(title: \"Go\", target: self, action: #selector(go))\n", "", ""},

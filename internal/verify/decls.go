@@ -130,6 +130,12 @@ func (a *Analysis) collectDecls() {
 			if n, in, coll := a.tok(i+1), a.tok(i+2), a.tok(i+3); n.Kind == tokIdent && in.Is(tokKeyword, "in") && coll.Kind == tokIdent && (a.tok(i+4).IsPunct("{") || a.tok(i+4).Is(tokKeyword, "where")) {
 				// `for l in locations {`, `for u in urls where …`: an element.
 				elem = a.elementsOf(coll.Text)
+			} else if n.Kind == tokIdent && in.Is(tokKeyword, "in") {
+				// `for e in store.events(matching: p) where …`: an
+				// element of what the chain's last member returns.
+				if chain := a.localChain(i+3, loopEnd); chain != "" {
+					elem = chain + "|" + elementLink
+				}
 			}
 			for j := i + 1; j < len(a.toks) && !a.toks[j].Is(tokKeyword, "in") && !a.toks[j].Is(tokKeyword, "for"); j++ {
 				a.step()
@@ -371,6 +377,14 @@ func (a *Analysis) typeAfter(i int) string {
 // bindingChain reads `.a.b()` after a type at end, up to maxLinks
 // members, as "T|a|b"; "" when it does not end the expression there.
 func (a *Analysis) bindingChain(root string, end int) string {
+	return a.chainTo(root, end, endsExpression)
+}
+
+// loopEnd says whether t ends a for loop's sequence (`{`, `where`).
+func loopEnd(t token) bool { return t.IsPunct("{") || t.Is(tokKeyword, "where") }
+
+// chainTo is bindingChain with the tokens that may end the chain.
+func (a *Analysis) chainTo(root string, end int, ends func(token) bool) string {
 	chain := root
 	// The root's own links (a local bound to "FileManager|default") keep
 	// the labels they were read with.
@@ -405,7 +419,7 @@ func (a *Analysis) bindingChain(root string, end int) string {
 			end = a.closeOf(end) + 1
 		}
 	}
-	if chain == root || !endsExpression(a.tok(end)) {
+	if chain == root || !ends(a.tok(end)) {
 		return ""
 	}
 	if old, seen := a.chainLabels[chain]; seen && !slices.EqualFunc(old, labels, slices.Equal) {

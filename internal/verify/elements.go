@@ -157,6 +157,11 @@ func (a *Analysis) elementTaken(j int) string {
 // chainOfLocal reads `local.a.b` at j, local's type written: the chain
 // from that type ("NSPersistentContainer|viewContext"), or "".
 func (a *Analysis) chainOfLocal(j int) string {
+	return a.localChain(j, endsExpression)
+}
+
+// localChain is chainOfLocal with the tokens that may end the chain.
+func (a *Analysis) localChain(j int, ends func(token) bool) string {
 	root := a.tok(j)
 	dot := a.tok(j+1).IsPunct(".") || unwraps(a.tok(j+1)) && a.tok(j+2).IsPunct(".")
 	if root.Kind != tokIdent || isCapitalized(root.Text) || !dot || a.tok(j-1).IsPunct(".") {
@@ -165,7 +170,7 @@ func (a *Analysis) chainOfLocal(j int) string {
 	if _, local := a.locals[root.Text]; !local || a.sureTypes[root.Text] == "" {
 		return ""
 	}
-	return a.bindingChain(a.sureTypes[root.Text], j+1)
+	return a.chainTo(a.sureTypes[root.Text], j+1, ends)
 }
 
 // elementClosures are the collection methods whose closure takes elements:
