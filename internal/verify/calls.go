@@ -171,7 +171,7 @@ func (c *Checker) checkSite(g *graphView, a *Analysis, s site, imports, extInits
 	for _, dot := range a.valuesOf(s.tok) {
 		c.expectValue(g, a, s, types, dot, imports, expect)
 	}
-	if !judgedOwn(types) && !opaque && s.called && (judgedForLabels(types) || listedOverloads(types, g.membersOf(types, s.name))) {
+	if !judgedOwn(types) && !opaque && s.called && (judgedForLabels(types) || g.listedOverloads(types, g.membersOf(types, s.name), s.name)) {
 		ms := g.membersOf(types, s.name)
 		if len(ms) > 0 && fitsAny(ms, s.name, s.labels, s.trailing) {
 			a.expectArguments(s, ms, s.name, expect)

@@ -299,7 +299,11 @@ func listsOwnMembers(t *apiType) bool {
 // lack members of other names. A name found only on an ancestor is not
 // judged so: the crawl may lack the Swift overload a subclass's page
 // would not list (HKLiveWorkoutBuilder's endCollection(at:)).
-func listedOverloads(types []*apiType, ms []apiMember) bool {
+//
+// A group page its Topics list (PHImageManager's "Image Result Info
+// Keys") leaves the list whole when the crawl has it and it does not list
+// the name (groupsMayHold).
+func (g *graphView) listedOverloads(types []*apiType, ms []apiMember, base string) bool {
 	if protocolOverloads(ms) {
 		return true
 	}
@@ -308,7 +312,7 @@ func listedOverloads(types []*apiType, ms []apiMember) bool {
 	}
 	t := types[0]
 	_, all := legacyCount(t)
-	return t.kind == "class" && t.topics && !t.grouped && all >= minListedMembers
+	return t.kind == "class" && t.topics && (!t.grouped || !g.groupsMayHold(t, base)) && all >= minListedMembers
 }
 
 // protocolOverloads says whether every overload found is a member of one

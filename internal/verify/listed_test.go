@@ -569,3 +569,41 @@ func TestShortListsCastsAndStaticKeys(t *testing.T) {
 		{"an Optional's member written on the type", "import UIKit\nlet d = UIDevice()\nlet x = [UIDevice?.some(d)]\n", "", ""},
 	})
 }
+
+// TestShortListWithAGroupOfKeysHoldsItsOverloads: a class's short Topics
+// list holds every overload of a name it lists, though it also lists a
+// group page, when the crawl has that page and it does not list the name
+// (PHImageManager's "Image Result Info Keys"); a group page that lists
+// the name may hold more overloads.
+func TestShortListWithAGroupOfKeysHoldsItsOverloads(t *testing.T) {
+	g := testGraph()
+	d := g.g.src.(*memGraph)
+	class := func(uri, title, group, groupMember string) {
+		d.Pages = append(d.Pages, index.GraphPage{URI: uri, Title: title, Kind: "class", Framework: "photos"},
+			index.GraphPage{URI: group, Title: "Keys of " + title, Kind: "collectionGroup", Framework: "photos"},
+			index.GraphPage{URI: group + "/m", Title: groupMember, Kind: "property", ParentURI: group})
+		d.Children = append(d.Children, index.GraphChild{ParentURI: group, URI: group + "/m", Title: groupMember},
+			index.GraphChild{ParentURI: uri, URI: group, Title: "Keys of " + title})
+		for i := range minListedMembers {
+			addr := fmt.Sprintf("%s/m%d", uri, i)
+			d.Pages = append(d.Pages, index.GraphPage{URI: addr, Title: fmt.Sprintf("m%d()", i), Kind: "method", ParentURI: uri})
+			d.Children = append(d.Children, index.GraphChild{ParentURI: uri, URI: addr, Title: fmt.Sprintf("m%d()", i)})
+		}
+		addr := uri + "/requestimage"
+		d.Pages = append(d.Pages, index.GraphPage{URI: addr, Title: "requestImage(for:targetSize:contentMode:)", Kind: "method", ParentURI: uri,
+			Declaration: "func requestImage(for asset: PHAsset, targetSize: CGSize, contentMode: PHImageContentMode) -> Int"})
+		d.Children = append(d.Children, index.GraphChild{ParentURI: uri, URI: addr, Title: "requestImage(for:targetSize:contentMode:)"})
+	}
+	class("apple-docs://photos/manager2", "Manager2", "apple-docs://photos/result-keys", "resultKey")
+	class("apple-docs://photos/manager3", "Manager3", "apple-docs://photos/more-requests", "requestImage")
+	g.g = newSymbolGraph(d)
+	g.MemTable = NewMemTable("names", []SymbolInfo{
+		{Name: "Manager2", Kind: "class", Module: "photos", URI: "apple-docs://photos/manager2"},
+		{Name: "Manager3", Kind: "class", Module: "photos", URI: "apple-docs://photos/manager3"},
+	})
+	runTypedCases(t, g, []typedCase{
+		{"a group of keys holds no overload", "import Photos\nfunc f(m: Manager2) {\n  m.requestImage(for: a, targetSize: s)\n}\n", WrongLabels, "requestImage"},
+		{"the overload that fits", "import Photos\nfunc f(m: Manager2) {\n  m.requestImage(for: a, targetSize: s, contentMode: .aspectFit)\n}\n", "", ""},
+		{"a group page that lists the name may hold another", "import Photos\nfunc f(m: Manager3) {\n  m.requestImage(for: a, targetSize: s)\n}\n", "", ""},
+	})
+}
