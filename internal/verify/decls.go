@@ -643,6 +643,9 @@ func (a *Analysis) declareBinding(i int, inType bool) {
 				// whatever start returns.
 				switch {
 				case a.tok(end).IsPunct("(") && endsExpression(a.tok(a.closeOf(end)+1)):
+				case a.tok(end).IsPunct("{") && endsExpression(a.tok(a.closeOf(end)+1)):
+					// `let r = VNRecognizeTextRequest { request, _ in … }`:
+					// an initializer called with a trailing closure alone.
 				case a.tok(end).IsPunct("(") && unwraps(a.tok(a.closeOf(end)+1)) && a.tok(a.closeOf(end)+2).IsPunct("."):
 					// `let a = CIImage(image: i)!.cropped(to: r)`: the
 					// chain from T, past the failable initializer.
@@ -767,6 +770,17 @@ func (a *Analysis) onChangeValue(open int) (typ string, optional bool) {
 	return "", false
 }
 
+// noteShadow records, before a closure's parameter binds name, the type
+// the one binding before it gave (`let request = VNRecognizeTextRequest {
+// request, _ in … }`): outside the closure the name is still that
+// (Analysis.shadowed).
+func (a *Analysis) noteShadow(name string, open int) {
+	if outer := a.sureTypes[name]; outer != "" && a.bindings[name] == 1 {
+		a.shadowed[name] = outer
+		a.closureScopes[name] = append(a.closureScopes[name], [2]int{open, a.closeOf(open)})
+	}
+}
+
 // closureParams declares the parameters of a closure opened at i: "{ a, b in",
 // "{ (x: T) in", "{ [weak self] value in".
 func (a *Analysis) closureParams(open int) {
@@ -786,6 +800,7 @@ func (a *Analysis) closureParams(open int) {
 				if k < 0 {
 					continue
 				}
+				a.noteShadow(a.toks[k].Text, open)
 				a.locals[a.toks[k].Text] = ""
 				a.declTok[k] = true
 				if changed != "" {

@@ -112,6 +112,9 @@ type Analysis struct {
 	// contentsOfDirectory"), each link's written argument labels (nil for
 	// a property): a link is then read as the overloads its labels fit.
 	chainLabels map[string][][]string
+	// shadowed are the names a closure's parameter binds again after one
+	// binding of a sure type: the type stands outside the closure.
+	shadowed map[string]string
 	// wrapped are the locals annotated as optionals of a written type
 	// (bindWrapped), bindings counts each name's bindings.
 	wrapped  map[string]string
@@ -255,6 +258,7 @@ func analyzeTokens(ctx context.Context, toks []token, budgeted bool) (*Analysis,
 		generics:       map[string]bool{},
 		conditionTok:   map[int]bool{},
 		chainLabels:    map[string][][]string{},
+		shadowed:       map[string]string{},
 		m:              meter{ctx: ctx},
 	}
 	if budgeted {

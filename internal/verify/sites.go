@@ -548,6 +548,9 @@ func (a *Analysis) memberSite(dot int, labels map[int][]string) (site, bool) {
 		s.rootType = root.Text
 	case local && a.sureTypes[root.Text] != "" && !r.linkCall && !a.ownTypes[typ]:
 		links = s.bindRoot(a.sureTypes[root.Text], links, a.chainLabels)
+	case local && a.shadowed[root.Text] != "" && a.bindings[root.Text] == 2 && !r.linkCall && !a.inClosureOf(root.Text, rcv.root):
+		// The binding a closure's parameter shadows, outside the closure.
+		links = s.bindRoot(a.shadowed[root.Text], links, a.chainLabels)
 	case !local && !r.linkCall && a.dollarElement(rcv.root) != "":
 		// `$0` in a closure over an array's elements.
 		links = s.bindRoot(a.dollarElement(rcv.root), links, a.chainLabels)
