@@ -126,10 +126,17 @@ func (a *Analysis) collectDecls() {
 		case t.Text == "for":
 			// The pattern runs to "in"; past a later "for" before it, that
 			// one declares the names again, last.
-			elem := ""
+			elem, only := "", -1 // only: the one name elem types, or every name
 			if n, in, coll := a.tok(i+1), a.tok(i+2), a.tok(i+3); n.Kind == tokIdent && in.Is(tokKeyword, "in") && coll.Kind == tokIdent && (a.tok(i+4).IsPunct("{") || a.tok(i+4).Is(tokKeyword, "where")) {
 				// `for l in locations {`, `for u in urls where …`: an element.
 				elem = a.elementsOf(coll.Text)
+			} else if v := a.loopDictionaryValue(i); v != "" {
+				// `for (name, color) in colors` over `[String: UIColor]`,
+				// `for color in colors.values`: the values.
+				elem, only = v, i+1
+				if a.tok(i + 1).IsPunct("(") {
+					only = i + 4
+				}
 			} else if n.Kind == tokIdent && in.Is(tokKeyword, "in") {
 				// `for e in store.events(matching: p) where …`: an
 				// element of what the chain's last member returns.
@@ -141,7 +148,11 @@ func (a *Analysis) collectDecls() {
 				a.step()
 				if a.toks[j].Kind == tokIdent && !isCapitalized(a.toks[j].Text) {
 					a.locals[a.toks[j].Text] = ""
-					a.bindSure(a.toks[j].Text, elem)
+					if only < 0 || j == only {
+						a.bindSure(a.toks[j].Text, elem)
+					} else {
+						a.bindSure(a.toks[j].Text, "")
+					}
 					a.declTok[j] = true
 				}
 			}
@@ -349,6 +360,9 @@ func (a *Analysis) declareParam(from, to int) {
 				a.bindSure(a.toks[j].Text, path)
 				if elem := a.arrayElement(colon + 1); elem != "" {
 					a.bindElements(a.toks[j].Text, elem)
+				}
+				if v := a.dictionaryValue(colon + 1); v != "" {
+					a.dictValues[a.toks[j].Text] = v
 				}
 			}
 		}
@@ -603,6 +617,9 @@ func (a *Analysis) declareBinding(i int, inType bool) {
 			if elem := a.arrayElement(i + 2); elem != "" {
 				a.bindElements(t.Text, elem)
 			}
+			if v := a.dictionaryValue(i + 2); v != "" {
+				a.dictValues[t.Text] = v
+			}
 			typ = a.ownless(a.typeAfter(i + 2))
 			path := ""
 			if typ != "" {
@@ -768,6 +785,44 @@ func (a *Analysis) onChangeValue(open int) (typ string, optional bool) {
 		return w, true
 	}
 	return "", false
+}
+
+// dictionaryValue is V when a type annotation at i is a dictionary
+// `[K: V]` of plain type paths, else "".
+func (a *Analysis) dictionaryValue(i int) string {
+	if !a.tok(i).IsPunct("[") || a.tok(i+1).Kind != tokIdent {
+		return ""
+	}
+	_, colon := a.typePath(i + 1)
+	if !a.tok(colon).IsPunct(":") || a.tok(colon+1).Kind != tokIdent || !isCapitalized(a.tok(colon+1).Text) || a.ownTypes[a.tok(colon+1).Text] {
+		return ""
+	}
+	v, end := a.typePath(colon + 1)
+	if !a.tok(end).IsPunct("]") || a.tok(end+1).IsPunct("?") || a.tok(end+1).IsPunct("!") {
+		return ""
+	}
+	return v
+}
+
+// loopDictionaryValue is the value type a for loop at i binds: its
+// second name in `for (k, v) in dict`, its name in `for v in
+// dict.values`, over a name bound once to a dictionary (dictValues).
+func (a *Analysis) loopDictionaryValue(i int) string {
+	dictOf := func(name token) string {
+		if name.Kind != tokIdent || a.bindings[name.Text] != 1 {
+			return ""
+		}
+		return a.dictValues[name.Text]
+	}
+	// for ( k , v ) in dict
+	if a.tok(i+1).IsPunct("(") && a.tok(i+3).IsPunct(",") && a.tok(i+5).IsPunct(")") && a.tok(i+6).Is(tokKeyword, "in") && loopEnd(a.tok(i+8)) {
+		return dictOf(a.tok(i + 7))
+	}
+	// for v in dict . values
+	if a.tok(i+2).Is(tokKeyword, "in") && a.tok(i+4).IsPunct(".") && a.tok(i+5).Text == "values" && loopEnd(a.tok(i+6)) {
+		return dictOf(a.tok(i + 3))
+	}
+	return ""
 }
 
 // noteShadow records, before a closure's parameter binds name, the type
