@@ -186,6 +186,13 @@ func testGraph() graphTable {
 		member(info, m, "property", "")
 		d.Children = append(d.Children, index.GraphChild{ParentURI: info, URI: info + "/" + strings.ToLower(m), Title: m})
 	}
+	// A C structure whose short list lacks what the Swift overlay adds.
+	const tensor = "apple-docs://accelerate/bnnstensor"
+	d.Pages = append(d.Pages, index.GraphPage{URI: tensor, Title: "BNNSTensor", Kind: "struct", Framework: "accelerate"})
+	for _, m := range []string{"rank", "shape", "stride", "data"} {
+		member(tensor, m, "property", "")
+		d.Children = append(d.Children, index.GraphChild{ParentURI: tensor, URI: tensor + "/" + m, Title: m})
+	}
 	// A small class whose own page's Topics list a group page too: its
 	// members on that page may be missing.
 	const action = "apple-docs://spritekit/skaction"
@@ -603,7 +610,8 @@ func TestTypedChecks(t *testing.T) {
 		{"a raw value of an enum", "import UIKit\nfunc f(m: UIView.ContentMode) {\n  print(m.rawValue)\n}\n", "", ""},
 		{"an asset symbol where a colour is wanted", "import SwiftUI\nfunc tint() -> Color {\n  return .accent\n}\n", "", ""},
 		{"an asset symbol on its type", "import SwiftUI\nlet c = Color.accent\n", "", ""},
-		{"a small structure's short list is not judged", "import WidgetKit\nfunc f(i: WidgetInfo) {\n  print(i.fileExists)\n}\n", "", ""},
+		{"a C structure's short list is not judged", "import Accelerate\nimport SwiftUI\nfunc f(t: BNNSTensor) {\n  t.append(x)\n}\n", "", ""},
+		{"a small Swift structure's short list is judged", "import WidgetKit\nfunc f(i: WidgetInfo) {\n  print(i.fileExists)\n}\n", NotOnType, "fileExists"},
 		{"a short list's title-only overload may hide defaults", "import WidgetKit\nWidgetCenter.shared.invalidateRelevance()\n", "", ""},
 		{"an error structure's code", "import Foundation\nfunc f(e: URLError) {\n  print(e.code)\n}\n", "", ""},
 		{"a method only NSObject's class method shares a name with", "import AVFoundation\nfunc f(a: AVURLAsset) async throws {\n  print(try await a.load(.duration))\n}\n", "", ""},

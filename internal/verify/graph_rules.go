@@ -62,21 +62,29 @@ func isThin(t *apiType) bool {
 }
 
 // listedWhole says whether a class with fewer than minOwnMembers members
-// is judged all the same (minListedMembers), or a SwiftUI or standard
-// library structure (NavigationPath's eight: `path.removeAll()` is not one
-// of them; AsyncStream.Continuation's; OpenURLAction's three,
-// minListedSwiftMembers; their initializers stay unjudged, judgedInits).
-// Not other structures and enumerations: on the sample code, short lists
-// of C ones (BNNSTensor, BNNSGraph) lacked members.
+// is judged all the same (minListedMembers), or a Swift structure, of a
+// framework whose structures are not C ones (cFrameworks): NavigationPath's
+// eight (`path.removeAll()` is not one of them), AsyncStream.Continuation's,
+// OpenURLAction's three (minListedSwiftMembers), WidgetInfo's,
+// PhotosPickerItem's; their initializers stay unjudged (judgedInits). Not
+// C structures, and no enumerations: on the sample code, short lists of C
+// ones (BNNSTensor, BNNSGraph) lacked members.
 func listedWhole(t *apiType) bool {
 	legacy, all := legacyCount(t)
-	swiftStruct := t.kind == "struct" && (t.framework == "swiftui" || t.framework == "swift")
+	swiftStruct := t.kind == "struct" && !cFrameworks[t.framework]
 	least := minListedMembers
 	if swiftStruct {
 		least = minListedSwiftMembers
 	}
 	return (t.kind == "class" || swiftStruct) && legacy == 0 && t.topics && !t.grouped && all >= least && all < minOwnMembers
 }
+
+// cFrameworks are the frameworks whose structures are C ones, imported
+// with the fields their short Topics list and members a Swift overlay adds
+// (BNNSTensor, CGRect's midX).
+var cFrameworks = swiftlex.SetOf("accelerate", "coregraphics", "corefoundation", "kernel", "darwin", "metal", "simd",
+	"coremedia", "corevideo", "audiotoolbox", "coreaudio", "coreaudiotypes", "coretext", "imageio", "security", "dispatch",
+	"compression", "system", "os", "iosurface", "corehaptics", "coreml", "vision", "gameplaykit", "spritekit", "scenekit", "modelio")
 
 // swiftRootClass says whether a class inherits from nothing (JSONDecoder,
 // JSONEncoder): a Swift class, not an Objective-C one (those inherit from
