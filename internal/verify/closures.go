@@ -64,6 +64,9 @@ func (a *Analysis) closureCallee(open int) (closureSource, bool) {
 		j = o - 1
 	case prev.IsPunct("="):
 		j--
+	case prev.Kind == tokIdent && !isCapitalized(prev.Text) && a.tok(j-1).IsPunct("."):
+		// A trailing closure with no parentheses:
+		// `container.loadPersistentStores { description, error in`.
 	default:
 		return closureSource{}, false
 	}

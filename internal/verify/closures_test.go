@@ -40,6 +40,9 @@ func closureGraph() graphTable {
 		"apple-docs://foundation/urlsession")
 	filled("apple-docs://foundation/urlresponse", "URLResponse", "class")
 	page("apple-docs://foundation/urlresponse/mimetype", "mimeType", "property", "var mimeType: String? { get }", "apple-docs://foundation/urlresponse")
+	page("apple-docs://foundation/urlsession/gettasks(completionhandler:)", "getTasks(completionHandler:)", "method",
+		"func getTasks(completionHandler: @escaping ([URLSessionDataTask], [URLSessionUploadTask], URLResponse) -> Void)",
+		"apple-docs://foundation/urlsession")
 	filled("apple-docs://network/nwpathmonitor", "NWPathMonitor", "class")
 	page("apple-docs://network/nwpathmonitor/pathupdatehandler", "pathUpdateHandler", "property",
 		"final var pathUpdateHandler: ((NWPath) -> Void)? { get set }", "apple-docs://network/nwpathmonitor")
@@ -52,8 +55,9 @@ func closureGraph() graphTable {
 }
 
 // TestClosureParametersTypedFromDeclarations: a member used on a closure
-// parameter is checked on the type the callee's declaration gives it; the
-// real members pass.
+// parameter is checked on the type the callee's declaration gives it (a
+// trailing closure with no parentheses too: getTasks { … }); the real
+// members pass.
 func TestClosureParametersTypedFromDeclarations(t *testing.T) {
 	code := `import SwiftUI
 import Network
@@ -72,6 +76,9 @@ struct Feed: View {
         monitor.pathUpdateHandler = { path in
             print(path.status, path.isConnected)
         }
+        URLSession.shared.getTasks { _, _, last in
+            print(last.mimeType, last.statusCode)
+        }
     }
 }
 `
@@ -80,12 +87,12 @@ struct Feed: View {
 	for _, r := range rep.Findings {
 		found[fmt.Sprint(r.Line, " ", refBase(r.Symbol))] = r.Status
 	}
-	for _, want := range []string{"8 scrollToTop", "13 statusCode", "16 isConnected"} {
+	for _, want := range []string{"8 scrollToTop", "13 statusCode", "16 isConnected", "19 statusCode"} {
 		if !found[want].SaysMissing() {
 			t.Errorf("no finding for %s; findings: %+v", want, rep.Findings)
 		}
 	}
-	for _, real := range []string{"8 scrollTo", "13 mimeType", "16 status"} {
+	for _, real := range []string{"8 scrollTo", "13 mimeType", "16 status", "19 mimeType"} {
 		if found[real] != "" {
 			t.Errorf("a real member is a finding: %s %s", real, found[real])
 		}
