@@ -475,6 +475,7 @@ func TestTypedChecks(t *testing.T) {
 		{"a chain's call is read as the overload its labels fit", "import UIKit\nlet d = UIDevice()\nguard let s = d.current(for: 0) else { return }\nprint(s.hasNotch)\n", "", ""},
 		{"a chain's call is read as the overload its labels fit, not the property", "import UIKit\nlet d = UIDevice()\nguard let s = d.current(for: 0) else { return }\nprint(s.name)\n", NotOnType, "name"},
 		{"a local bound to a chain keeps its links' labels", "import UIKit\nlet dev = UIDevice.current\nlet scr = dev.current(for: 0)\nprint(scr.name)\n", NotOnType, "name"},
+		{"an inherited property a guard unwraps under its own name", "import UIKit\nclass V: UIImageView {\n  func f() {\n    guard let contentMode = contentMode else { return }\n    print(contentMode.hasNotch)\n  }\n}\n", NotOnType, "hasNotch"},
 		{"an initializer called with a trailing closure alone", "import UIKit\nlet d = UIDevice { _ in }\nprint(d.hasNotch)\n", NotOnType, "hasNotch"},
 		{"a binding a closure's parameter shadows, outside the closure", "import UIKit\nlet d = UIDevice { d, _ in\n  print(d)\n}\nprint(d.hasNotch)\n", NotOnType, "hasNotch"},
 		{"a closure's parameter inside the closure is not the binding it shadows", "import UIKit\nlet d = UIDevice { d, _ in\n  print(d.hasNotch)\n}\n", "", ""},

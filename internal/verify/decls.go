@@ -643,6 +643,14 @@ func (a *Analysis) declareBinding(i int, inType bool) {
 				}
 			}
 			a.bindSure(t.Text, path)
+		case a.tok(i+1).IsPunct("=") && a.unwrapsItself(i):
+			// `guard let window = window else`: the same name unwrapped,
+			// as `if let window` is (an inherited property stays one).
+			a.unwrappedAlike[t.Text] = true
+			if _, ok := a.locals[t.Text]; !ok {
+				a.locals[t.Text] = ""
+			}
+			return
 		case a.tok(i + 1).IsPunct("="):
 			j := i + 2
 			for a.tok(j).Is(tokKeyword, "try") || a.tok(j).Is(tokKeyword, "await") || a.tok(j).IsPunct("?") || a.tok(j).IsPunct("!") {
@@ -823,6 +831,16 @@ func (a *Analysis) loopDictionaryValue(i int) string {
 		return dictOf(a.tok(i + 3))
 	}
 	return ""
+}
+
+// unwrapsItself says whether the binding of the name at i, in an if,
+// guard or while condition, takes the same name alone (`guard let window
+// = window else`).
+func (a *Analysis) unwrapsItself(i int) bool {
+	cond := a.tok(i-2).Is(tokKeyword, "if") || a.tok(i-2).Is(tokKeyword, "guard") || a.tok(i-2).Is(tokKeyword, "while") || a.tok(i-2).IsPunct(",")
+	n := a.tok(i + 2)
+	return cond && a.tok(i-1).Is(tokKeyword, "let") && n.Kind == tokIdent && n.Text == a.tok(i).Text &&
+		(endsExpression(a.tok(i+3)) || a.tok(i+3).IsPunct("{"))
 }
 
 // noteShadow records, before a closure's parameter binds name, the type
