@@ -11,7 +11,7 @@ func TestVerifySwift(t *testing.T) {
 	res, text := s.okResult("verify_swift", map[string]any{"code": code, "min_ios": "17.0"})
 	// Findings first, with the nearest real name and its page.
 	first := strings.SplitN(text, "\n", 2)[0]
-	mustContain(t, first, "line 7: unknown .paddign", "nearest: padding (apple-docs://swiftui/view/padding(_:_:))")
+	mustContain(t, first, "line 7: unknown Text.paddign", "nearest: padding (apple-docs://swiftui/view/padding(_:_:))")
 	mustContain(t, text, "Resolved (", "Text  apple-docs://swiftui/text", "View  apple-docs://swiftui/view", "for iOS 17.0")
 	var out struct {
 		Lines    int `json:"lines"`
@@ -58,7 +58,7 @@ func TestVerifySwiftNewerThanIndex(t *testing.T) {
 	s := connect(t, Options{DBPath: fixtureDB(t)})
 	code := "import SwiftUI\n\nstruct V: View {\n    var body: some View {\n        if #available(iOS 99, *) {\n            Text(\"a\").prismGlow()\n        }\n        Text(\"b\").paddign()\n    }\n}\n"
 	res, text := s.okResult("verify_swift", map[string]any{"code": code})
-	mustContain(t, text, "line 6: newer than the index .prismGlow: newer than the index (", "line 8: unknown .paddign")
+	mustContain(t, text, "line 6: newer than the index Text.prismGlow: newer than the index (", "line 8: unknown Text.paddign")
 	var out struct {
 		Findings       []struct{ Symbol string } `json:"findings"`
 		NewerThanIndex []struct {

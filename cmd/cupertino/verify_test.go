@@ -59,7 +59,7 @@ func TestVerifyText(t *testing.T) {
 			t.Fatalf("tty=%v: err = %v, want the findings exit code", tty, err)
 		}
 		lines := strings.Split(strings.TrimSpace(out), "\n")
-		if !strings.Contains(lines[0], "CounterView.swift:7: unknown .paddign") || !strings.Contains(lines[0], "nearest: padding") {
+		if !strings.Contains(lines[0], "CounterView.swift:7: unknown Text.paddign") || !strings.Contains(lines[0], "nearest: padding") {
 			t.Errorf("tty=%v: the finding comes first, with the nearest name:\n%s", tty, out)
 		}
 		if !strings.Contains(out, "Resolved (") || !strings.Contains(out, "apple-docs://swiftui/text") {
@@ -109,7 +109,7 @@ func TestVerifyJSON(t *testing.T) {
 	if err := json.Unmarshal([]byte(out), &rep); err != nil {
 		t.Fatalf("json: %v\n%s", err, out)
 	}
-	if len(rep.Findings) != 1 || rep.Findings[0].Symbol != ".paddign" || rep.Findings[0].Line != 7 || rep.Targets[0] != "iOS 13.0" {
+	if len(rep.Findings) != 1 || rep.Findings[0].Symbol != "Text.paddign" || rep.Findings[0].Line != 7 || rep.Targets[0] != "iOS 13.0" {
 		t.Errorf("findings %+v targets %v", rep.Findings, rep.Targets)
 	}
 	lines := map[string]int{}
@@ -174,10 +174,10 @@ struct Later: View {
 		t.Fatalf("err = %v, want findings (the misspelt padding):\n%s", err, out)
 	}
 	for _, want := range []string{
-		"Future.swift:6: newer than the index .liquidMirrorEffect: newer than the index (crawled ",
+		"Future.swift:6: newer than the index Text.liquidMirrorEffect: newer than the index (crawled ",
 		"guarded for iOS 99",
-		"Future.swift:15: newer than the index .holoShimmer",
-		"Future.swift:8: unknown .paddign",
+		"Future.swift:15: newer than the index Text.holoShimmer",
+		"Future.swift:8: unknown Text.paddign",
 		"2 newer than the index",
 		"\nIndex: crawled ",
 	} {
@@ -185,7 +185,7 @@ struct Later: View {
 			t.Errorf("output lacks %q:\n%s", want, out)
 		}
 	}
-	if strings.Contains(out, "unknown .liquidMirrorEffect") || strings.Contains(out, "unknown .holoShimmer") {
+	if strings.Contains(out, "unknown Text.liquidMirrorEffect") || strings.Contains(out, "unknown Text.holoShimmer") {
 		t.Errorf("a name inside code for iOS 99 is reported unknown:\n%s", out)
 	}
 	jsonOut, _ := runVerifyCmd(t, false, "--format", "json", file)

@@ -82,6 +82,9 @@ func (c *Checker) checkSites(ctx context.Context, a *Analysis, declared map[stri
 		if !found {
 			continue
 		}
+		// An unknown name inside code guarded for a version newer than
+		// the index may be real (Report.ApplyHorizon).
+		r.floors = a.floorsAt(s.tok)
 		key := fmt.Sprint(r.Line, r.Symbol, r.Status)
 		if !seen[key] {
 			seen[key] = true
@@ -269,12 +272,19 @@ func (c *Checker) checkSite(g *graphView, a *Analysis, s site, imports, extInits
 		if err != nil || exists {
 			return Reference{}, false, err
 		}
-		symbol := "." + s.name
+		r := Reference{Line: s.line, Symbol: "." + s.name, Kind: string(RefMember), Status: Unknown,
+			Why: "no Apple type has a member named `" + s.name + "`"}
 		if typedNowhere {
-			symbol = types[0].title + symbol
+			// It replaces the name's own finding (mergeTyped), so it
+			// names the nearest real names as that one does.
+			r.Symbol = types[0].title + r.Symbol
+			near, err := c.nearest(s.name)
+			if err != nil {
+				return Reference{}, false, err
+			}
+			r.Nearest = near
 		}
-		return Reference{Line: s.line, Symbol: symbol, Kind: string(RefMember), Status: Unknown,
-			Why: "no Apple type has a member named `" + s.name + "`"}, true, nil
+		return r, true, nil
 	}
 	return Reference{}, false, nil
 }
