@@ -90,14 +90,10 @@ func testGraph() graphTable {
 	// titles alone.
 	typ("apple-docs://appkit/nsbutton", "NSButton", "class")
 	typ("apple-docs://uikit/uibutton", "UIButton", "class")
-	for _, c := range []index.GraphChild{
-		{ParentURI: "apple-docs://appkit/nsbutton", URI: "apple-docs://appkit/nsbutton/init(title:target:action:)", Title: "init(title:target:action:)"},
-		{ParentURI: "apple-docs://uikit/uibutton", URI: "apple-docs://uikit/uibutton/init(configuration:primaryaction:)", Title: "init(configuration:primaryAction:)"},
-		{ParentURI: "apple-docs://uikit/uibutton", URI: "apple-docs://uikit/uibutton/init(title:image:identifier:discoverabilitytitle:handler:)", Title: "init(title:image:identifier:discoverabilityTitle:handler:)"},
-	} {
-		d.Children = append(d.Children, c)
-		d.Pages = append(d.Pages, index.GraphPage{URI: c.URI, Title: c.Title, Kind: "init", ParentURI: c.ParentURI})
-	}
+	addListed(d, "apple-docs://appkit/nsbutton", "apple-docs://appkit/nsbutton/init(title:target:action:)", "init(title:target:action:)", "init", "")
+	addListed(d, "apple-docs://uikit/uibutton", "apple-docs://uikit/uibutton/init(configuration:primaryaction:)", "init(configuration:primaryAction:)", "init", "")
+	addListed(d, "apple-docs://uikit/uibutton", "apple-docs://uikit/uibutton/init(title:image:identifier:discoverabilitytitle:handler:)",
+		"init(title:image:identifier:discoverabilityTitle:handler:)", "init", "")
 	// A Swift framework's method whose last parameter is a named type, and
 	// an Objective-C one's whose handler is a named closure type.
 	typ("apple-docs://network/nwconnection", "NWConnection", "class")

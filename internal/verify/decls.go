@@ -801,15 +801,10 @@ func (a *Analysis) dictionaryValue(i int) string {
 	if !a.tok(i).IsPunct("[") || a.tok(i+1).Kind != tokIdent {
 		return ""
 	}
-	_, colon := a.typePath(i + 1)
-	if !a.tok(colon).IsPunct(":") || a.tok(colon+1).Kind != tokIdent || !isCapitalized(a.tok(colon+1).Text) || a.ownTypes[a.tok(colon+1).Text] {
-		return ""
+	if _, colon := a.typePath(i + 1); a.tok(colon).IsPunct(":") {
+		return a.closedTypePath(colon + 1)
 	}
-	v, end := a.typePath(colon + 1)
-	if !a.tok(end).IsPunct("]") || a.tok(end+1).IsPunct("?") || a.tok(end+1).IsPunct("!") {
-		return ""
-	}
-	return v
+	return ""
 }
 
 // loopDictionaryValue is the value type a for loop at i binds: its

@@ -17,10 +17,19 @@ import (
 // path, "" when it is not one (a dictionary, an optional array, a generic
 // element).
 func (a *Analysis) arrayElement(i int) string {
-	if !a.tok(i).IsPunct("[") || a.tok(i+1).Kind != tokIdent || !isCapitalized(a.tok(i+1).Text) || a.ownTypes[a.tok(i+1).Text] {
+	if !a.tok(i).IsPunct("[") {
 		return ""
 	}
-	path, end := a.typePath(i + 1)
+	return a.closedTypePath(i + 1)
+}
+
+// closedTypePath reads the plain path of an Apple type at i that a `]`
+// closes, not an optional's (`[T]`, the V of `[K: V]`); "" otherwise.
+func (a *Analysis) closedTypePath(i int) string {
+	if a.tok(i).Kind != tokIdent || !isCapitalized(a.tok(i).Text) || a.ownTypes[a.tok(i).Text] {
+		return ""
+	}
+	path, end := a.typePath(i)
 	if !a.tok(end).IsPunct("]") || a.tok(end+1).IsPunct("?") || a.tok(end+1).IsPunct("!") {
 		return ""
 	}

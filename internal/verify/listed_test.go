@@ -189,6 +189,13 @@ func TestFoundationStructureListsItsMembers(t *testing.T) {
 	}
 }
 
+// addListed adds a member page under parent and lists it in parent's
+// Topics.
+func addListed(d *memGraph, parent, addr, title, kind, decl string) {
+	d.Pages = append(d.Pages, index.GraphPage{URI: addr, Title: title, Kind: kind, ParentURI: parent, Declaration: decl})
+	d.Children = append(d.Children, index.GraphChild{ParentURI: parent, URI: addr, Title: title})
+}
+
 // addFilled adds a type page with minOwnMembers filler members, so that
 // its own list is judged whole.
 func addFilled(d *memGraph, uri, title, kind, framework string) {
@@ -293,11 +300,9 @@ func TestObjectiveCClassLacksAnotherTypesMember(t *testing.T) {
 	class(sub, "Sub2", thin)
 	// A thin superclass whose own Topics were read (HKSample's).
 	const readBase, sub3 = "apple-docs://foundation/readbase", "apple-docs://foundation/sub3"
-	d.Pages = append(d.Pages, index.GraphPage{URI: readBase, Title: "ReadBase", Kind: "class", Framework: "foundation"},
-		index.GraphPage{URI: readBase + "/140-base", Title: "base", Kind: "property", ParentURI: readBase},
-		index.GraphPage{URI: fm + "/141-value", Title: "value(forKey:)", Kind: "method", ParentURI: fm})
-	d.Children = append(d.Children, index.GraphChild{ParentURI: readBase, URI: readBase + "/140-base", Title: "base"},
-		index.GraphChild{ParentURI: fm, URI: fm + "/141-value", Title: "value(forKey:)"})
+	d.Pages = append(d.Pages, index.GraphPage{URI: readBase, Title: "ReadBase", Kind: "class", Framework: "foundation"})
+	addListed(d, readBase, readBase+"/140-base", "base", "property", "")
+	addListed(d, fm, fm+"/141-value", "value(forKey:)", "method", "")
 	class(sub3, "Sub3", readBase)
 	typ := func(uri, title string) {
 		d.Pages = append(d.Pages, index.GraphPage{URI: uri, Title: title, Kind: "struct", Framework: "foundation"},
@@ -580,19 +585,14 @@ func TestShortListWithAGroupOfKeysHoldsItsOverloads(t *testing.T) {
 	d := g.g.src.(*memGraph)
 	class := func(uri, title, group, groupMember string) {
 		d.Pages = append(d.Pages, index.GraphPage{URI: uri, Title: title, Kind: "class", Framework: "photos"},
-			index.GraphPage{URI: group, Title: "Keys of " + title, Kind: "collectionGroup", Framework: "photos"},
-			index.GraphPage{URI: group + "/m", Title: groupMember, Kind: "property", ParentURI: group})
-		d.Children = append(d.Children, index.GraphChild{ParentURI: group, URI: group + "/m", Title: groupMember},
-			index.GraphChild{ParentURI: uri, URI: group, Title: "Keys of " + title})
+			index.GraphPage{URI: group, Title: "Keys of " + title, Kind: "collectionGroup", Framework: "photos"})
+		addListed(d, group, group+"/m", groupMember, "property", "")
+		d.Children = append(d.Children, index.GraphChild{ParentURI: uri, URI: group, Title: "Keys of " + title})
 		for i := range minListedMembers {
-			addr := fmt.Sprintf("%s/m%d", uri, i)
-			d.Pages = append(d.Pages, index.GraphPage{URI: addr, Title: fmt.Sprintf("m%d()", i), Kind: "method", ParentURI: uri})
-			d.Children = append(d.Children, index.GraphChild{ParentURI: uri, URI: addr, Title: fmt.Sprintf("m%d()", i)})
+			addListed(d, uri, fmt.Sprintf("%s/m%d", uri, i), fmt.Sprintf("m%d()", i), "method", "")
 		}
-		addr := uri + "/requestimage"
-		d.Pages = append(d.Pages, index.GraphPage{URI: addr, Title: "requestImage(for:targetSize:contentMode:)", Kind: "method", ParentURI: uri,
-			Declaration: "func requestImage(for asset: PHAsset, targetSize: CGSize, contentMode: PHImageContentMode) -> Int"})
-		d.Children = append(d.Children, index.GraphChild{ParentURI: uri, URI: addr, Title: "requestImage(for:targetSize:contentMode:)"})
+		addListed(d, uri, uri+"/requestimage", "requestImage(for:targetSize:contentMode:)", "method",
+			"func requestImage(for asset: PHAsset, targetSize: CGSize, contentMode: PHImageContentMode) -> Int")
 	}
 	class("apple-docs://photos/manager2", "Manager2", "apple-docs://photos/result-keys", "resultKey")
 	class("apple-docs://photos/manager3", "Manager3", "apple-docs://photos/more-requests", "requestImage")
