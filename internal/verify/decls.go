@@ -451,18 +451,14 @@ func (a *Analysis) chainTo(root string, end int, ends func(token) bool) string {
 var elementKeeping = swiftlex.SetOf("filter", "sorted", "reversed", "shuffled", "prefix", "suffix", "dropFirst", "dropLast")
 
 // labelsOf reads the argument labels of the call opened at open ("_" for
-// an unlabelled one): contentsOfDirectory(at:includingPropertiesForKeys:).
+// an unlabelled one): contentsOfDirectory(at:includingPropertiesForKeys:),
+// as argLabels reads every call's in one pass.
 func (a *Analysis) labelsOf(open int) []string {
 	out := []string{}
 	end := a.closeOf(open)
 	for j := open + 1; j < end; j++ {
-		if a.holder[j] != open || !(j == open+1 || a.toks[j-1].IsPunct(",")) {
-			continue
-		}
-		if t := a.toks[j]; (t.Kind == tokIdent || t.Kind == tokKeyword) && a.tok(j+1).IsPunct(":") {
-			out = append(out, t.Text)
-		} else {
-			out = append(out, "_")
+		if a.holder[j] == open && (j == open+1 || a.toks[j-1].IsPunct(",")) {
+			out = append(out, a.argLabel(j, open))
 		}
 	}
 	return out

@@ -188,41 +188,40 @@ func (g *graphView) hollowLineage(types []*apiType) bool {
 // member that takes its labels.
 func (g *graphView) twinFits(types []*apiType, s site) bool {
 	for _, t := range types {
-		twin := ""
-		switch {
-		case strings.HasPrefix(t.title, "NS"):
-			twin = "UI" + t.title[2:]
-		case strings.HasPrefix(t.title, "UI"):
-			twin = "NS" + t.title[2:]
-		default:
-			continue
-		}
-		ms := g.membersOf(g.typesNamed(twin, twinFrameworks), s.name)
-		if len(ms) > 0 && fitsAny(ms, s.name, s.labels, s.trailing) {
-			return true
+		if twin := twinTitle(t); twin != "" {
+			ms := g.membersOf(g.typesNamed(twin, twinFrameworks), s.name)
+			if len(ms) > 0 && fitsAny(ms, s.name, s.labels, s.trailing) {
+				return true
+			}
 		}
 	}
 	return false
 }
 
-// appKitTwinHas says whether the AppKit twin of a UIKit type (NSColor for
-// UIColor) has the member. UIKit and AppKit grew from one design, and a
-// UIKit type listing a collection the crawl lacks ("Color Creation") may
-// hold there what its twin documents (withAlphaComponent(_:)). Only this
-// way round: models write iOS names on AppKit (NSView.backgroundColor),
-// rarely AppKit names on UIKit, so an AppKit type's hollow collections
-// never borrow from UIKit.
-func (g *graphView) appKitTwinHas(types []*apiType, name string) bool {
-	return len(g.appKitTwinMembers(types, name)) > 0
+// twinTitle is the AppKit or UIKit twin's title of a type's (UIView for
+// NSView, NSColor for UIColor), or "".
+func twinTitle(t *apiType) string {
+	switch {
+	case strings.HasPrefix(t.title, "NS"):
+		return "UI" + t.title[2:]
+	case strings.HasPrefix(t.title, "UI"):
+		return "NS" + t.title[2:]
+	}
+	return ""
 }
 
-// appKitTwinMembers: the members named name of the AppKit twins of the
-// UIKit types among types.
+// appKitTwinMembers are the members named name of the AppKit twins of the
+// UIKit types among types (NSColor for UIColor). UIKit and AppKit grew
+// from one design, and a UIKit type listing a collection the crawl lacks
+// ("Color Creation") may hold there what its twin documents
+// (withAlphaComponent(_:)). Only this way round: models write iOS names on
+// AppKit (NSView.backgroundColor), rarely AppKit names on UIKit, so an
+// AppKit type's hollow collections never borrow from UIKit.
 func (g *graphView) appKitTwinMembers(types []*apiType, name string) []apiMember {
 	var out []apiMember
 	for _, t := range types {
 		if strings.HasPrefix(t.title, "UI") && strings.EqualFold(t.framework, "uikit") {
-			out = append(out, g.membersOf(g.typesNamed("NS"+t.title[2:], twinFrameworks), name)...)
+			out = append(out, g.membersOf(g.typesNamed(twinTitle(t), twinFrameworks), name)...)
 		}
 	}
 	return out

@@ -108,10 +108,7 @@ func (a *Analysis) argLabels() map[int][]string {
 			// A trailing comma (Swift 6.1) ends the list; no argument follows.
 			continue
 		}
-		label := "_"
-		if (t.Kind == tokIdent || t.Kind == tokKeyword) && a.tok(j+1).IsPunct(":") && a.holder[j+1] == h {
-			label = t.Text
-		}
+		label := a.argLabel(j, h)
 		out[h] = append(out[h], label)
 		start := j
 		if label != "_" {
@@ -120,6 +117,15 @@ func (a *Analysis) argLabels() map[int][]string {
 		a.argStarts[h] = append(a.argStarts[h], start)
 	}
 	return out
+}
+
+// argLabel is the label of the argument starting at j of the call opened
+// at h: its name before a colon, or "_".
+func (a *Analysis) argLabel(j, h int) string {
+	if t := a.toks[j]; (t.Kind == tokIdent || t.Kind == tokKeyword) && a.tok(j+1).IsPunct(":") && a.holder[j+1] == h {
+		return t.Text
+	}
+	return "_"
 }
 
 // callAfter reads the call that follows the name at tok: its labels and
