@@ -53,6 +53,7 @@ func (c *Checker) checkSites(ctx context.Context, a *Analysis, declared map[stri
 	a.switchContexts(expect)
 	c.chainSwitchContexts(g, a, imports, expect)
 	a.comparisonContexts(expect)
+	a.bindingContexts(expect)
 	out := c.checkEnvironmentKeys(g, a, declared, imports)
 	seen := map[string]bool{}
 	for _, s := range a.sites() {
@@ -340,6 +341,13 @@ func (a *Analysis) expectArguments(s site, ms []apiMember, base string, expect m
 		switch t := a.tok(st); {
 		case t.IsPunct(".") && a.tok(st+1).Kind == tokIdent && !collection:
 			expect[st] = want[i]
+		case !collection && !t.IsPunct("["):
+			// `span: recurring ? .futureEvents : .thisEvent`
+			for _, d := range a.conditionalDots(st) {
+				if expect[d] == "" {
+					expect[d] = want[i]
+				}
+			}
 		case t.IsPunct("["):
 			end := a.closeOf(st)
 			for j := st + 1; j < end; j++ {
@@ -398,6 +406,12 @@ func (c *Checker) expectValue(g *graphView, a *Analysis, s site, types []*apiTyp
 func (a *Analysis) valuesOf(i int) []int {
 	if dot := a.valueAfter(i); dot > 0 {
 		return []int{dot}
+	}
+	if a.tok(i + 1).IsPunct("=") {
+		// `style.alignment = compact ? .leading : .center`
+		if dots := a.conditionalDots(i + 2); len(dots) > 0 {
+			return dots
+		}
 	}
 	if a.tok(i+1).IsPunct("=") && a.tok(i+2).IsPunct("[") {
 		// An option set assigned as a literal (`layer.maskedCorners =

@@ -271,6 +271,11 @@ func (g *graphView) caseCandidates(types []*apiType) []Candidate {
 					continue
 				}
 				cand := Candidate{Name: "." + titleName(m.title), URI: m.uri}
+				if cMacroName(titleName(m.title)) {
+					// OS_LOG_TYPE_ERROR, OSLogType's C name: no leading
+					// dot writes it.
+					break
+				}
 				if m.kind == "case" {
 					cases = append(cases, cand)
 				} else if m.kind == "property" || m.kind == "" {
@@ -291,4 +296,10 @@ func (g *graphView) caseCandidates(types []*apiType) []Candidate {
 
 func sortCandidates(cs []Candidate) {
 	sort.Slice(cs, func(i, j int) bool { return cs[i].Name < cs[j].Name })
+}
+
+// cMacroName says whether name is a C macro's (upper case and
+// underscores: OS_LOG_TYPE_ERROR), which Swift code does not write.
+func cMacroName(name string) bool {
+	return strings.Contains(name, "_") && strings.ToUpper(name) == name
 }

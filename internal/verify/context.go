@@ -34,6 +34,12 @@ func (a *Analysis) returnContexts() map[int]string {
 					out[j+1] = typ
 				}
 			}
+			if a.toks[j].Is(tokKeyword, "return") && a.holder[j] == o && !a.tok(j+1).NLBefore {
+				// `return failed ? .error : .info`
+				for _, d := range a.conditionalDots(j + 1) {
+					out[d] = typ
+				}
+			}
 		}
 	}
 	return out

@@ -43,6 +43,30 @@ func TestComparedLeadingDots(t *testing.T) {
 	}
 }
 
+// TestTypedValueLeadingDots: a binding with a written type, and a
+// conditional's branches wherever its context gives a type (an argument,
+// an assigned property, a returned value, a binding), check their
+// leading dots against that type; a conditional's `?` is no optional
+// chain's, and the file's own types are not judged.
+func TestTypedValueLeadingDots(t *testing.T) {
+	cases := []struct {
+		name, code string
+		want       string // the name flagged no_such_case, "" for none
+	}{
+		{"a binding with a written type", "import UIKit\nlet m: UIView.ContentMode = .aspectFit\n", "aspectFit"},
+		{"a conditional bound with a written type", "import UIKit\nfunc f(wide: Bool) {\n  let m: UIView.ContentMode = wide ? .scaleAspectFill : .aspectFit\n  print(m)\n}\n", "aspectFit"},
+		{"a nested conditional in parentheses", "import UIKit\nfunc f(a: Bool, b: Bool) {\n  var m: UIView.ContentMode = a ? .scaleToFill : (b ? .fit : .scaleAspectFit)\n  m = .scaleToFill\n}\n", "fit"},
+		{"a conditional argument", "import UIKit\nfunc f(v: UIImageView, wide: Bool) {\n  v.setMode(wide ? .aspectFill : .scaleToFill, animated: true)\n}\n", "aspectFill"},
+		{"a conditional assigned to a property", "import UIKit\nfunc f(v: UIImageView, wide: Bool) {\n  v.contentMode = wide ? .scaleAspectFill : .aspectFit\n}\n", "aspectFit"},
+		{"a conditional returned", "import UIKit\nfunc mode(wide: Bool) -> UIView.ContentMode {\n  return wide ? .scaleToFill : .aspectFit\n}\n", "aspectFit"},
+		{"real cases in a conditional after an optional chain", "import UIKit\nfunc f(v: UIImageView?, wide: Bool) {\n  let m: UIView.ContentMode = v?.isHidden == true ? .scaleToFill : .scaleAspectFit\n  v?.contentMode = wide ? .scaleAspectFill : m\n}\n", ""},
+		{"a binding of the file's own type", "import UIKit\nenum Mode { case aspectFit, fill }\nfunc f(wide: Bool) {\n  let m: Mode = wide ? .aspectFit : .fill\n  print(m)\n}\n", ""},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) { expectNoSuchCase(t, c.code, c.want) })
+	}
+}
+
 // expectNoSuchCase checks code and wants no_such_case on want, or no
 // finding that says a name is missing when want is "".
 func expectNoSuchCase(t *testing.T, code, want string) {
