@@ -170,6 +170,10 @@ func (c *Checker) checkSite(g *graphView, a *Analysis, s site, imports, extInits
 	if s.bare && len(g.membersOf(types, s.name)) == 0 {
 		return Reference{}, false, nil // a global function, or the file's own
 	}
+	if slices.ContainsFunc(types, func(t *apiType) bool { return t.dynamicMembers }) && len(g.membersOf(types, s.name)) == 0 {
+		// `Bindable(item).isDone`: the wrapped value's member.
+		return Reference{}, false, nil
+	}
 	// The values the member is compared with, assigned or switched over
 	// take its type.
 	for _, dot := range a.valuesOf(s.tok) {

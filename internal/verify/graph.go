@@ -55,6 +55,10 @@ type apiType struct {
 	// aliasedClosure: for a typealias of a function type, that type
 	// (`(CMPedometerData?, (any Error)?) -> Void`).
 	aliasedClosure string
+	// dynamicMembers: the type's declaration is @dynamicMemberLookup
+	// (Binding, Bindable): a value of it answers its wrapped value's
+	// members too, which no list of its own holds.
+	dynamicMembers bool
 
 	loadOnce sync.Once
 	loadErr  error
@@ -197,6 +201,7 @@ func keepFirst[V any](g *symbolGraph, memo func(*symbolGraph) map[string]*V, key
 func headerOf(t *apiType, p index.GraphPage) {
 	if typeKinds[p.Kind] {
 		t.title, t.framework, t.kind = p.Title, p.Framework, p.Kind
+		t.dynamicMembers = strings.Contains(p.Declaration, "@dynamicMemberLookup")
 	}
 	if p.Kind == "typealias" {
 		t.alias = aliasedPath(p.Declaration)

@@ -607,3 +607,39 @@ func TestShortListWithAGroupOfKeysHoldsItsOverloads(t *testing.T) {
 		{"a group page that lists the name may hold another", "import Photos\nfunc f(m: Manager3) {\n  m.requestImage(for: a, targetSize: s)\n}\n", "", ""},
 	})
 }
+
+// TestDynamicMemberLookupAnswersAnyMember: a value of a type declared
+// @dynamicMemberLookup (Binding) answers its wrapped value's members, so
+// a member its own list lacks is no finding; the same member on a type
+// without the attribute is not on the type.
+func TestDynamicMemberLookupAnswersAnyMember(t *testing.T) {
+	g := testGraph()
+	d := g.g.src.(*memGraph)
+	for _, ty := range []struct{ uri, title, decl string }{
+		{"apple-docs://swiftui/binding", "Binding", "@frozen @propertyWrapper @dynamicMemberLookup struct Binding<Value>"},
+		{"apple-docs://swiftui/environment", "Environment", "@frozen @propertyWrapper struct Environment<Value>"},
+	} {
+		addFilled(d, ty.uri, ty.title, "struct", "swiftui")
+		d.Pages[len(d.Pages)-minOwnMembers-1].Declaration = ty.decl
+		d.Pages = append(d.Pages, index.GraphPage{URI: ty.uri + "/wrappedvalue", Title: "wrappedValue", Kind: "property", ParentURI: ty.uri})
+	}
+	g.g = newSymbolGraph(d)
+	g.MemTable = NewMemTable("names", []SymbolInfo{
+		{Name: "Binding", Kind: "struct", Module: "swiftui", URI: "apple-docs://swiftui/binding"},
+		{Name: "Environment", Kind: "struct", Module: "swiftui", URI: "apple-docs://swiftui/environment"},
+	})
+	runTypedCases(t, g, []typedCase{
+		{"a wrapped value's member through a binding", "import SwiftUI\nimport UIKit\nfunc f(b: Binding<Item>) {\n  print(b.hasNotch)\n}\n", "", ""},
+		{"the same member on a type without the attribute", "import SwiftUI\nimport UIKit\nfunc f(e: Environment<Item>) {\n  print(e.hasNotch)\n}\n", NotOnType, "hasNotch"},
+	})
+}
+
+// TestParenthesisStartingALineCallsNothing: a "(" that starts a line opens
+// a parenthesised expression, not a call of the value the line before
+// ends with, so a cast's member there is not read on that value's type.
+func TestParenthesisStartingALineCallsNothing(t *testing.T) {
+	runTypedCases(t, testGraph(), []typedCase{
+		{"a cast's member on the line after a call", "import UIKit\nfunc f(v: UIView?) {\n  let s = UIDevice.current.mainScreen()\n  (v as? UIImageView)?.contentMode = .scaleToFill\n  print(s)\n}\n", "", ""},
+		{"a call's member on its own line is still read", "import UIKit\nfunc f() {\n  let s = UIDevice.current.mainScreen() .contentMode\n  print(s)\n}\n", NotOnType, "contentMode"},
+	})
+}

@@ -468,7 +468,10 @@ func (a *Analysis) walkReceiver(dot int) receiver {
 			j--
 		case t.Kind == tokPunct && (t.Text == ")" || t.Text == "]" || t.Text == "}"):
 			o := a.openOf(j)
-			if o < 0 {
+			if o < 0 || t.IsPunct(")") && a.toks[o].NLBefore {
+				// A "(" that starts a line opens a parenthesised
+				// expression (`(view as? MKMarkerAnnotationView)?.x`), not
+				// a call of the line before's value.
 				return r
 			}
 			r.viaCall, r.direct = true, false
