@@ -316,6 +316,9 @@ func naiveReceiver(a *Analysis, dot int) receiver {
 				return r
 			}
 			r.viaCall, r.direct = true, false
+			if t.IsPunct(")") && a.toks[o].NLBefore {
+				return r
+			}
 			j = o - 1
 			for t.IsPunct("}") && a.tok(j).IsPunct(":") && a.tok(j-1).Kind == tokIdent && a.tok(j-2).IsPunct("}") {
 				j -= 2

@@ -468,13 +468,16 @@ func (a *Analysis) walkReceiver(dot int) receiver {
 			j--
 		case t.Kind == tokPunct && (t.Text == ")" || t.Text == "]" || t.Text == "}"):
 			o := a.openOf(j)
-			if o < 0 || t.IsPunct(")") && a.toks[o].NLBefore {
+			if o < 0 {
+				return r
+			}
+			r.viaCall, r.direct = true, false
+			if t.IsPunct(")") && a.toks[o].NLBefore {
 				// A "(" that starts a line opens a parenthesised
 				// expression (`(view as? MKMarkerAnnotationView)?.x`), not
 				// a call of the line before's value.
 				return r
 			}
-			r.viaCall, r.direct = true, false
 			j = o - 1
 			// Multiple trailing closures: `Label { … } icon: { … }`.
 			for t.IsPunct("}") && a.tok(j).IsPunct(":") && a.tok(j-1).Kind == tokIdent && a.tok(j-2).IsPunct("}") {
