@@ -9,6 +9,8 @@ import (
 	"time"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/cupertino-go/cupertino/internal/swiftlex"
 )
 
 // The task lexicon bridges the words of a job ("show a spinner while it
@@ -50,6 +52,20 @@ type lexicon struct {
 	byStem, byStemAt           []int32
 	ideasByStem, ideasByStemAt []int32
 	bags, bagsAt               []int32
+	// whole marks the ideas matched by a whole phrase only, whose words
+	// count in no idea's rarity (a file's wholePhrasesLine,
+	// lexicon_files.go); nil for none.
+	whole []bool
+	// ordinaryIdeas counts the ideas neither whole nor a problem's, and
+	// ordinaryDF, per stem, those of them holding it: a word's rarity is
+	// theirs alone, so the ideas of another kind change no task idea's
+	// loose match.
+	ordinaryIdeas int
+	ordinaryDF    []int32
+	// problem marks the ideas of a problem ("cell shows old image", "timer
+	// stops while scrolling"), which vote only in a request that reports
+	// one (a file's problemsLine, lexicon_files.go); nil for none.
+	problem []bool
 }
 
 // lexiconSpan is a phrase: its words run in words from where the phrase
@@ -87,7 +103,7 @@ func list(all, at []int32, i int32) []int32 { return all[at[i]:at[i+1]] }
 // normalised, stemmed and looked up once; a phrase's words are numbers into
 // those, so reading and compiling the whole table takes about 20 ms warm
 // (BenchmarkCompileLexiconFiles).
-func newLexicon(ideas []taskIdea) *lexicon {
+func newLexicon(ideas []taskIdea, flags ...ideaFlags) *lexicon {
 	type distinctWord struct{ word, stem string }
 	var (
 		distinct []distinctWord       // each content word once
@@ -118,6 +134,9 @@ func newLexicon(ideas []taskIdea) *lexicon {
 		}
 	}
 	lx := &lexicon{ideas: ideas, spans: spans, words: make([]lexiconWord, len(phrases))}
+	for _, f := range flags {
+		lx.whole, lx.problem = f.whole, f.problem
+	}
 	for _, d := range distinct {
 		lx.stems = append(lx.stems, d.stem)
 	}
@@ -160,10 +179,23 @@ func (lx *lexicon) index() {
 			start = p.end
 		}
 	}
+	// An idea matched by whole phrases only is in no loose list: no bag,
+	// no idea of a stem, no share of the ideas a word's rarity counts.
+	loose := func(n int) bool { return !lx.wholeIdea(int(lx.spans[n].idea)) }
+	lx.ordinaryIdeas = 0
+	for i := range lx.ideas {
+		if !lx.wholeIdea(i) && !lx.problemIdea(i) {
+			lx.ordinaryIdeas++
+		}
+	}
+	lx.ordinaryDF = make([]int32, len(lx.stems))
 	each(func(n int, x int32, fresh bool) {
 		id := lx.words[x].stem
 		lx.byStemAt[id+1]++
-		if fresh {
+		if fresh && loose(n) {
+			if !lx.problemIdea(int(lx.spans[n].idea)) {
+				lx.ordinaryDF[id]++
+			}
 			lx.ideasByStemAt[id+1]++
 			lx.bagsAt[lx.spans[n].idea+1]++
 		}
@@ -183,7 +215,7 @@ func (lx *lexicon) index() {
 		id, idea := lx.words[x].stem, lx.spans[n].idea
 		lx.byStem[byStemNext[id]] = int32(n)
 		byStemNext[id]++
-		if fresh {
+		if fresh && loose(n) {
 			lx.ideasByStem[ideasNext[id]] = idea
 			ideasNext[id]++
 			lx.bags[bagsNext[idea]] = x
@@ -191,6 +223,38 @@ func (lx *lexicon) index() {
 		}
 	})
 }
+
+// problemIdea says whether idea i is a problem's.
+func (lx *lexicon) problemIdea(i int) bool { return i < len(lx.problem) && lx.problem[i] }
+
+// problemWords are the words that report a problem rather than ask for a
+// job: "tap gesture not recognised", "cell image wrong after scrolling",
+// "app crashes on launch". A request for a job ("schedule a local
+// notification") has none of them, and the ideas of problems, whose
+// words overlap the jobs' ("notification never appears"), stay out of it.
+var problemWords = swiftlex.SetOf("not", "no", "never", "doesn't", "doesnt", "isn't", "isnt", "won't", "wont",
+	"can't", "cant", "cannot", "didn't", "didnt", "don't", "dont", "aren't", "wasn't", "nil", "wrong", "fails",
+	"failed", "failing", "fail", "error", "errors", "crash", "crashes", "crashed", "crashing", "broken", "issue",
+	"issues", "problem", "bug", "weird", "strange", "stuck", "stops", "stopped", "freezes", "slow", "why",
+	"instead", "missing", "blank", "empty", "ignored", "twice", "again", "still", "old")
+
+// reportsProblem says whether a request reports a problem: a question's
+// scaffolding was stripped from it ("Why is …?", "… not working"), or one
+// of its words is one of problemWords.
+func reportsProblem(ctx context.Context, terms []string) bool {
+	if questionAsked(ctx).framed {
+		return true
+	}
+	for _, t := range terms {
+		if problemWords[strings.ToLower(t)] {
+			return true
+		}
+	}
+	return false
+}
+
+// wholeIdea says whether idea i matches by a whole phrase only.
+func (lx *lexicon) wholeIdea(i int) bool { return i < len(lx.whole) && lx.whole[i] }
 
 // normalizeWord is a word of a phrase or request as the lexicon compares
 // it: lower-case, without surrounding punctuation or a possessive.
@@ -285,8 +349,13 @@ func phraseIn(phrase, have []lexiconWord) bool {
 // first. Each of the best ideas votes for its pages, its score divided by
 // the page's place in it; a page several ideas name (ProgressView, for
 // "spinner" and for "loading indicator") adds their votes.
-func (lx *lexicon) uris(terms []string) []string {
-	ideas, scores := lx.rankIdeas(lx.requestWords(terms))
+func (lx *lexicon) uris(terms []string) []string { return lx.urisFor(terms, true) }
+
+// urisFor is uris for a request that does or does not report a problem
+// (reportsProblem): the ideas of a problem (lexicon.problem) vote only in
+// one that does.
+func (lx *lexicon) urisFor(terms []string, problem bool) []string {
+	ideas, scores := lx.rankIdeas(lx.requestWords(terms), problem)
 	votes := map[string]float64{}
 	var out []string
 	for n, i := range ideas[:min(len(ideas), lexiconIdeas)] {
@@ -310,7 +379,7 @@ func (lx *lexicon) uris(terms []string) []string {
 // the badge idea, but "number", "app" and "icon" are its words. A word is
 // worth its rarity among the ideas (log N/df), so "app" counts for little
 // and "icon" for much; a whole phrase adds lexiconWholeWeight per word.
-func (lx *lexicon) rankIdeas(have []lexiconWord) (ideas []int, scores []float64) {
+func (lx *lexicon) rankIdeas(have []lexiconWord, problem bool) (ideas []int, scores []float64) {
 	if len(have) == 0 {
 		return nil, nil
 	}
@@ -340,13 +409,13 @@ func (lx *lexicon) rankIdeas(have []lexiconWord) (ideas []int, scores []float64)
 			}
 		}
 	}
-	n := float64(len(lx.ideas))
+	n := float64(lx.ordinaryIdeas)
 	for _, h := range have {
 		if h.stem < 0 {
 			continue
 		}
 		ideas := list(lx.ideasByStem, lx.ideasByStemAt, h.stem)
-		worth := math.Log(n / float64(max(len(ideas), 1)))
+		worth := math.Log(n / float64(max(lx.ordinaryDF[h.stem], 1)))
 		for _, i := range ideas {
 			for _, wi := range list(lx.bags, lx.bagsAt, i) {
 				if w := lx.words[wi]; w.stem == h.stem && strings.HasPrefix(h.word, w.prefix) {
@@ -360,7 +429,7 @@ func (lx *lexicon) rankIdeas(have []lexiconWord) (ideas []int, scores []float64)
 	score := map[int]float64{}
 	ideas = make([]int, 0, len(matches))
 	for i, m := range matches {
-		if m.whole == 0 && (m.words < lexiconLooseWords || m.worth < lexiconLooseMin) {
+		if m.whole == 0 && (m.words < lexiconLooseWords || m.worth < lexiconLooseMin) || !problem && lx.problemIdea(i) {
 			continue
 		}
 		score[i] = lexiconWholeWeight*float64(m.whole) + m.worth
@@ -394,7 +463,7 @@ func (s *search) lexiconStage(ctx context.Context) error {
 	if !s.e.lexiconReads(s.q) {
 		return nil
 	}
-	uris := compiledLexicon().uris(s.q.Terms)
+	uris := compiledLexicon().urisFor(s.q.Terms, reportsProblem(ctx, s.q.Terms))
 	if len(uris) == 0 {
 		return nil
 	}
@@ -433,14 +502,14 @@ func (e *Engine) lexiconReads(q *Query) bool {
 
 // lexiconIdeas names, by its first phrase, each idea the lexicon draws
 // pages from for a query as typed, for the reading --explain prints.
-func (e *Engine) lexiconIdeas(raw string) []string {
+func (e *Engine) lexiconIdeas(raw string, problem bool) []string {
 	q, err := Parse(raw, e.fw)
 	if err != nil || !e.lexiconReads(&q) {
 		return nil
 	}
 	lx := compiledLexicon()
 	var out []string
-	ideas, _ := lx.rankIdeas(lx.requestWords(q.Terms))
+	ideas, _ := lx.rankIdeas(lx.requestWords(q.Terms), problem)
 	for _, i := range ideas[:min(len(ideas), lexiconIdeas)] {
 		out = append(out, lx.ideas[i].phrases[0])
 	}

@@ -48,10 +48,29 @@ func taskLexicon() []taskIdea { return compiledIdeas[:] }
 // that reads the lexicon (index is a pass over the words, BenchmarkLexiconIndex),
 // so neither a build nor a process start stems anything.
 var compiledLexicon = sync.OnceValue(func() *lexicon {
-	lx := &lexicon{ideas: compiledIdeas[:], stems: compiledStems[:], words: compiledWords[:], spans: compiledSpans[:]}
+	lx := &lexicon{ideas: compiledIdeas[:], stems: compiledStems[:], words: compiledWords[:], spans: compiledSpans[:], whole: flagsOf(len(compiledIdeas), compiledWholeIdeas[:]), problem: flagsOf(len(compiledIdeas), compiledProblemIdeas[:])}
 	lx.index()
 	return lx
 })
+
+// ideaFlags mark ideas, per idea (nil for none): whole, matched by whole
+// phrases only (wholePhrasesLine); problem, an idea of a problem
+// (problemsLine).
+type ideaFlags struct{ whole, problem []bool }
+
+// flagsOf marks, of n ideas, those in the ranges.
+func flagsOf(n int, ranges [][2]int32) []bool {
+	if len(ranges) == 0 {
+		return nil
+	}
+	out := make([]bool, n)
+	for _, r := range ranges {
+		for i := r[0]; i < r[1]; i++ {
+			out[i] = true
+		}
+	}
+	return out
+}
 
 // Compiled lexicon files: the ideas, and the word index over them, apart so
 // that neither passes a megabyte.
@@ -64,11 +83,11 @@ const (
 // of CompiledIdeasFile and CompiledIndexFile, by file name. It is what `go
 // generate ./ranker` runs (internal/lexicongen); nothing else needs it.
 func GenerateLexicon(fsys fs.FS, dir string) (map[string][]byte, error) {
-	ideas, err := readLexicon(fsys, dir)
+	ideas, flags, err := readLexicon(fsys, dir)
 	if err != nil {
 		return nil, err
 	}
-	return renderCompiledLexicon(newLexicon(ideas))
+	return renderCompiledLexicon(newLexicon(ideas, flags))
 }
 
 // renderCompiledLexicon writes lx's ideas and arrays as Go source.
@@ -87,7 +106,24 @@ func renderCompiledLexicon(lx *lexicon) (map[string][]byte, error) {
 	for _, idea := range lx.ideas {
 		fmt.Fprintf(&b, "{%s, %s},\n", quoted(idea.phrases), quoted(idea.apis))
 	}
-	b.WriteString("}\n")
+	b.WriteString("}\n\n")
+	ranges := func(name, what string, marked func(int) bool) {
+		fmt.Fprintf(&b, "// %s are the ideas %s, as [start, end) ranges of compiledIdeas.\n", name, what)
+		fmt.Fprintf(&b, "var %s = [...][2]int32{", name)
+		for i := 0; i < len(lx.ideas); i++ {
+			if !marked(i) {
+				continue
+			}
+			start := i
+			for i < len(lx.ideas) && marked(i) {
+				i++
+			}
+			fmt.Fprintf(&b, "{%d, %d}, ", start, i)
+		}
+		b.WriteString("}\n\n")
+	}
+	ranges("compiledWholeIdeas", "matched by whole phrases only", lx.wholeIdea)
+	ranges("compiledProblemIdeas", "of a problem", lx.problemIdea)
 	ideas, err := format.Source(b.Bytes())
 	if err != nil {
 		return nil, err
@@ -121,11 +157,12 @@ func renderCompiledLexicon(lx *lexicon) (map[string][]byte, error) {
 	return map[string][]byte{CompiledIdeasFile: ideas, CompiledIndexFile: index}, nil
 }
 
-// readLexicon reads every .tsv file of dir in fsys, in name order.
-func readLexicon(fsys fs.FS, dir string) ([]taskIdea, error) {
+// readLexicon reads every .tsv file of dir in fsys, in name order: the
+// ideas, and which of them match by whole phrases only.
+func readLexicon(fsys fs.FS, dir string) ([]taskIdea, ideaFlags, error) {
 	entries, err := fs.ReadDir(fsys, dir)
 	if err != nil {
-		return nil, err
+		return nil, ideaFlags{}, err
 	}
 	var p lexiconParser
 	for _, entry := range entries { // sorted by name
@@ -134,13 +171,13 @@ func readLexicon(fsys fs.FS, dir string) ([]taskIdea, error) {
 		}
 		data, err := fs.ReadFile(fsys, dir+"/"+entry.Name())
 		if err != nil {
-			return nil, err
+			return nil, ideaFlags{}, err
 		}
 		if err := p.parse(entry.Name(), string(data)); err != nil {
-			return nil, err
+			return nil, ideaFlags{}, err
 		}
 	}
-	return p.ideas(), nil
+	return p.ideas(), ideaFlags{whole: p.whole, problem: p.problem}, nil
 }
 
 // lexiconParser gathers the ideas of the files into two flat lists, the
@@ -148,9 +185,25 @@ func readLexicon(fsys fs.FS, dir string) ([]taskIdea, error) {
 // cuts them into ideas at the end: a handful of allocations instead of
 // two per idea.
 type lexiconParser struct {
-	strs []string // slices of the files' text
-	ends [][2]int // per idea: the end of its phrases and of its pages in strs
+	strs  []string // slices of the files' text
+	ends  [][2]int // per idea: the end of its phrases and of its pages in strs
+	whole []bool   // per idea: matched by whole phrases only
+	// problem, per idea: an idea of a problem.
+	problem []bool
 }
+
+// wholePhrasesLine, alone on a line of a file, makes the file's ideas after
+// it match by whole phrases only (taskIdea.whole): the Swift language's
+// ideas are worded with its keywords ("let", "import", "import module"),
+// which requests about apps use as English ("let the user import a PDF"),
+// so they must not vote on a few of their words, nor dilute the rarity
+// of the words the task ideas' loose match weighs.
+const wholePhrasesLine = "#! whole phrases"
+
+// problemsLine, alone on a line of a file, makes the file's ideas after it
+// ideas of a problem (lexicon.problem): they vote only in a request that
+// reports one (reportsProblem).
+const problemsLine = "#! problems"
 
 // parseLexicon reads one file's text: the tests' entry to the parser.
 func parseLexicon(name, text string) ([]taskIdea, error) {
@@ -162,9 +215,18 @@ func parseLexicon(name, text string) ([]taskIdea, error) {
 }
 
 func (p *lexiconParser) parse(name, text string) error {
+	whole, problem := false, false
 	for n := 1; text != ""; n++ {
 		var line string
 		line, text, _ = strings.Cut(text, "\n")
+		switch strings.TrimSpace(line) {
+		case wholePhrasesLine:
+			whole = true
+			continue
+		case problemsLine:
+			problem = true
+			continue
+		}
 		if line == "" || line[0] == '#' {
 			continue
 		}
@@ -185,6 +247,8 @@ func (p *lexiconParser) parse(name, text string) error {
 			return fmt.Errorf("%w: %s:%d: want \"phrase | phrase<TAB>page page\": %q", errLexiconLine, name, n, line)
 		}
 		p.ends = append(p.ends, [2]int{phrasesEnd, len(p.strs)})
+		p.whole = append(p.whole, whole)
+		p.problem = append(p.problem, problem)
 	}
 	return nil
 }

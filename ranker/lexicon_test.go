@@ -77,6 +77,80 @@ func TestLexiconLooseMatch(t *testing.T) {
 	}
 }
 
+// TestLexiconWholeAndProblemIdeas: an idea marked whole matches by a whole
+// phrase only; an idea of a problem votes only in a request that reports
+// one; and neither kind changes the rarity the ordinary ideas' loose match
+// weighs, so a task request ranks its ideas as it would without them.
+func TestLexiconWholeAndProblemIdeas(t *testing.T) {
+	ideas := []taskIdea{
+		{[]string{"badge count", "app icon number"}, []string{"kit/badge"}},
+		{[]string{"let var difference"}, []string{"book://basics"}},
+		{[]string{"badge missing", "icon number wrong"}, []string{"kit/badgepermission"}},
+	}
+	for i := range 200 {
+		ideas = append(ideas, taskIdea{[]string{fmt.Sprintf("app filler%d", i)}, []string{fmt.Sprintf("kit/filler%d", i)}})
+	}
+	n := len(ideas)
+	whole, problem := make([]bool, n), make([]bool, n)
+	whole[1], problem[2] = true, true
+	lx := newLexicon(ideas, ideaFlags{whole: whole, problem: problem})
+	for _, tc := range []struct {
+		query   string
+		problem bool
+		want    string // the first page, "" for none of the three ideas'
+	}{
+		{"difference between let and var", false, "book://basics"},
+		// A few of a whole idea's words are no match.
+		{"let the user pick a var", false, ""},
+		{"icon number shows wrong count", true, "apple-docs://kit/badgepermission"},
+		// The same words asking for the job: the problem's idea stays out.
+		{"icon number shows wrong count", false, "apple-docs://kit/badge"},
+	} {
+		got := lx.urisFor(strings.Fields(tc.query), tc.problem)
+		first := ""
+		if len(got) > 0 && !strings.Contains(got[0], "filler") {
+			first = got[0]
+		}
+		if first != tc.want {
+			t.Errorf("urisFor(%q, %v) = %q, want %q first", tc.query, tc.problem, got, tc.want)
+		}
+	}
+	// The ordinary ideas' rarity is theirs alone.
+	plain := newLexicon(append([]taskIdea{ideas[0]}, ideas[3:]...))
+	if lx.ordinaryIdeas != len(plain.ideas) {
+		t.Errorf("ordinary ideas %d, want %d", lx.ordinaryIdeas, len(plain.ideas))
+	}
+	for _, q := range []string{"number on the app icon", "put a red badge on the icon"} {
+		_, got := lx.rankIdeas(lx.requestWords(strings.Fields(q)), false)
+		_, want := plain.rankIdeas(plain.requestWords(strings.Fields(q)), false)
+		if len(got) == 0 || len(want) == 0 || got[0] != want[0] {
+			t.Errorf("%q: best score %v, without the other kinds %v", q, got, want)
+		}
+	}
+}
+
+// TestReportsProblem: a request reports a problem when a question's
+// scaffolding was stripped from it or a word of it says something is
+// wrong; a request for a job does not.
+func TestReportsProblem(t *testing.T) {
+	for _, tc := range []struct {
+		terms []string
+		want  bool
+	}{
+		{strings.Fields("tap gesture not recognised"), true},
+		{strings.Fields("app crashes on launch"), true},
+		{strings.Fields("schedule a local notification"), false},
+	} {
+		if got := reportsProblem(context.Background(), tc.terms); got != tc.want {
+			t.Errorf("reportsProblem(%q) = %v, want %v", tc.terms, got, tc.want)
+		}
+	}
+	framed := withQuestion(context.Background(), ReadQuestionForm("Why is my label empty?", func(string) bool { return false }))
+	if !reportsProblem(framed, []string{"label"}) {
+		t.Error("a question whose scaffolding was stripped reports a problem")
+	}
+}
+
 // TestLexiconJoinedFormsAndVotes: words written apart or hyphenated meet
 // the phrases' joined forms, and a page two matched ideas name outranks the
 // first idea's second page.
@@ -182,7 +256,8 @@ func TestLexiconIndexMatchesLists(t *testing.T) {
 		for x := start; x < p.end; x++ {
 			id := lx.words[x].stem
 			byStem[id] = append(byStem[id], int32(n))
-			if !slices.ContainsFunc(bags[p.idea], func(y int32) bool { return lx.words[y].stem == id }) {
+			// An idea matched by whole phrases only has no loose list.
+			if !lx.wholeIdea(int(p.idea)) && !slices.ContainsFunc(bags[p.idea], func(y int32) bool { return lx.words[y].stem == id }) {
 				bags[p.idea] = append(bags[p.idea], x)
 				ideasByStem[id] = append(ideasByStem[id], p.idea)
 			}
@@ -217,31 +292,31 @@ func BenchmarkLexiconURIs(b *testing.B) {
 // ideas a request matched, and none for a name or with the lexicon off.
 func TestReadingNamesTheLexiconIdeas(t *testing.T) {
 	e := &Engine{}
-	if got := e.lexiconIdeas("show a spinner while the feed loads"); !slices.Contains(got, "spinner") {
+	if got := e.lexiconIdeas("show a spinner while the feed loads", false); !slices.Contains(got, "spinner") {
 		t.Errorf("lexiconIdeas = %q, want the spinner idea", got)
 	}
-	if got := e.lexiconIdeas("UIActivityIndicatorView"); len(got) != 0 {
+	if got := e.lexiconIdeas("UIActivityIndicatorView", false); len(got) != 0 {
 		t.Errorf("a name matched ideas %q", got)
 	}
 	e.NoLexicon = true
-	if got := e.lexiconIdeas("show a spinner while the feed loads"); len(got) != 0 {
+	if got := e.lexiconIdeas("show a spinner while the feed loads", false); len(got) != 0 {
 		t.Errorf("with the lexicon off, ideas %q", got)
 	}
 }
 
-// The task lexicon as the Go literals of lexicon_data*.go held it before it
-// became ranker/lexicon/*.tsv: its size and a checksum of its ideas (every
-// phrase and page, in order) and of its compiled form (stems, words,
-// phrases), computed from those literals and their generated
-// lexicon_compiled.go. An edit of the files changes them on purpose:
-// update them with the figures the failure prints.
+// The task lexicon: its size and a checksum of its ideas (every phrase and
+// page, in order) and of its compiled form (stems, words, phrases, and the
+// ideas matched by whole phrases only or of a problem). Files 1 to 5 held
+// 3,342 ideas; 6-objc-swift.tsv, 7-symptoms.tsv and 8-language.tsv
+// added 729. An edit of the files changes them on purpose: update them
+// with the figures the failure prints.
 const (
-	pinnedLexiconIdeas    = 3342
-	pinnedLexiconStems    = 3170
-	pinnedLexiconWords    = 32067
-	pinnedLexiconPhrases  = 13485
-	pinnedLexiconSum      = "e523b6938c41e0a2a4c8a6e3a7b1a75c1920206782236c9630597b87883f6014"
-	pinnedCompiledLexicon = "c38c63c62e4786952958af4aed321f83d8a555442f5e5de1aec767dd6c071854"
+	pinnedLexiconIdeas    = 4071
+	pinnedLexiconStems    = 3908
+	pinnedLexiconWords    = 39347
+	pinnedLexiconPhrases  = 16611
+	pinnedLexiconSum      = "6822d3a3b052d363aabc2ef35aa315874f689f45a9dcd7128b766b1f4319144a"
+	pinnedCompiledLexicon = "6e0df9a88d78277a22fb8dc707d2759399da5343db979f5ce7578704da4bdb09"
 )
 
 // TestTaskLexiconIsPinned: the lexicon the files load is the one the Go
@@ -280,6 +355,9 @@ func compiledLexiconSum(lx *lexicon) string {
 	for _, s := range lx.spans {
 		fmt.Fprintf(h, "%d %d\n", s.end, s.idea)
 	}
+	for i := range lx.ideas {
+		fmt.Fprintf(h, "%t %t\n", lx.wholeIdea(i), lx.problemIdea(i))
+	}
 	return fmt.Sprintf("%x", h.Sum(nil))
 }
 
@@ -316,7 +394,7 @@ func BenchmarkLexiconIndex(b *testing.B) {
 // process: reading the .tsv files and compiling them.
 func BenchmarkCompileLexiconFiles(b *testing.B) {
 	for b.Loop() {
-		ideas, err := readLexicon(os.DirFS("."), LexiconDir)
+		ideas, _, err := readLexicon(os.DirFS("."), LexiconDir)
 		if err != nil {
 			b.Fatal(err)
 		}
@@ -349,7 +427,7 @@ func TestCompiledLexiconIsCurrent(t *testing.T) {
 // TestLexiconFilesMatchTheCompiledIdeas: the ideas read from the files are
 // the compiled ones, idea for idea.
 func TestLexiconFilesMatchTheCompiledIdeas(t *testing.T) {
-	ideas, err := readLexicon(os.DirFS("."), LexiconDir)
+	ideas, _, err := readLexicon(os.DirFS("."), LexiconDir)
 	if err != nil {
 		t.Fatal(err)
 	}
