@@ -197,6 +197,13 @@ func (s *search) sectionFusionWeights(w map[string]float64) map[string]float64 {
 			strong = true
 		}
 	}
+	for id := range s.lexiconRank {
+		// The lexicon names a chapter of the book ("dealloc" is
+		// Deinitialization's): the book is the answer it knows.
+		if c := s.cands[id]; c != nil && c.source == sectionFusionSource {
+			strong = true
+		}
+	}
 	// Equal terms are the weight Apple's pages would have at the book's
 	// standing: sourceWeights scales each source by its best match against
 	// the best anywhere, so when Apple's best match is weak its weight

@@ -358,3 +358,26 @@ func TestNameReadsNoSectionIndex(t *testing.T) {
 		t.Error("Preload did not read the section index")
 	}
 }
+
+// TestLexiconNamedChapterMeetsAppleOnEqualTerms pins the rule for a
+// question about Swift whose lexicon idea names a chapter of the book
+// ("dealloc in swift" is Deinitialization's): the book fuses at apple-docs'
+// weight though no section holds the word; the same question whose ideas
+// name only Apple's pages keeps the book's own weight.
+func TestLexiconNamedChapterMeetsAppleOnEqualTerms(t *testing.T) {
+	weights := map[string]float64{document.SourceAppleDocs: 3, sectionFusionSource: 1}
+	for _, c := range []struct {
+		source string // the source of the page the lexicon names
+		lifted bool
+	}{
+		{sectionFusionSource, true},
+		{document.SourceAppleDocs, false},
+	} {
+		s := &search{q: &Query{Keywords: []string{"dealloc"}}, swiftQuestion: true,
+			cands: map[int64]*candidate{1: {id: 1, source: c.source}}, lexiconRank: map[int64]int{1: 1}}
+		got := s.sectionFusionWeights(weights)[sectionFusionSource]
+		if lifted := got >= weights[document.SourceAppleDocs]; lifted != c.lifted {
+			t.Errorf("lexicon page in %s: the book fuses at %v, want lifted %v", c.source, got, c.lifted)
+		}
+	}
+}
