@@ -179,9 +179,10 @@ func (lx *lexicon) index() {
 			start = p.end
 		}
 	}
-	// An idea matched by whole phrases only is in no loose list: no bag,
-	// no idea of a stem, no share of the ideas a word's rarity counts.
-	loose := func(n int) bool { return !lx.wholeIdea(int(lx.spans[n].idea)) }
+	// Every idea is in the loose lists: an idea matched by whole phrases
+	// only is scored by its words' worth as the others are, though it
+	// matches by a whole phrase alone (rankIdeas). Only the ordinary
+	// ideas count in a word's rarity.
 	lx.ordinaryIdeas = 0
 	for i := range lx.ideas {
 		if !lx.wholeIdea(i) && !lx.problemIdea(i) {
@@ -192,8 +193,8 @@ func (lx *lexicon) index() {
 	each(func(n int, x int32, fresh bool) {
 		id := lx.words[x].stem
 		lx.byStemAt[id+1]++
-		if fresh && loose(n) {
-			if !lx.problemIdea(int(lx.spans[n].idea)) {
+		if fresh {
+			if i := int(lx.spans[n].idea); !lx.problemIdea(i) && !lx.wholeIdea(i) {
 				lx.ordinaryDF[id]++
 			}
 			lx.ideasByStemAt[id+1]++
@@ -215,7 +216,7 @@ func (lx *lexicon) index() {
 		id, idea := lx.words[x].stem, lx.spans[n].idea
 		lx.byStem[byStemNext[id]] = int32(n)
 		byStemNext[id]++
-		if fresh && loose(n) {
+		if fresh {
 			lx.ideasByStem[ideasNext[id]] = idea
 			ideasNext[id]++
 			lx.bags[bagsNext[idea]] = x
@@ -429,7 +430,7 @@ func (lx *lexicon) rankIdeas(have []lexiconWord, problem bool) (ideas []int, sco
 	score := map[int]float64{}
 	ideas = make([]int, 0, len(matches))
 	for i, m := range matches {
-		if m.whole == 0 && (m.words < lexiconLooseWords || m.worth < lexiconLooseMin) || !problem && lx.problemIdea(i) {
+		if m.whole == 0 && (m.words < lexiconLooseWords || m.worth < lexiconLooseMin || lx.wholeIdea(i)) || !problem && lx.problemIdea(i) {
 			continue
 		}
 		score[i] = lexiconWholeWeight*float64(m.whole) + m.worth

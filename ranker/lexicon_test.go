@@ -115,6 +115,11 @@ func TestLexiconWholeAndProblemIdeas(t *testing.T) {
 			t.Errorf("urisFor(%q, %v) = %q, want %q first", tc.query, tc.problem, got, tc.want)
 		}
 	}
+	// A whole idea is scored as the others are: its whole phrase and its
+	// matched words' worth, which ranks it among the ordinary ideas.
+	if ideas, scores := lx.rankIdeas(lx.requestWords(strings.Fields("difference between let and var")), false); len(ideas) == 0 || ideas[0] != 1 || scores[0] <= lexiconWholeWeight*3 {
+		t.Errorf("let and var: ideas %v scores %v, want idea 1 scored above its whole phrase's %v", ideas, scores, lexiconWholeWeight*3)
+	}
 	// The ordinary ideas' rarity is theirs alone.
 	plain := newLexicon(append([]taskIdea{ideas[0]}, ideas[3:]...))
 	if lx.ordinaryIdeas != len(plain.ideas) {
@@ -256,8 +261,7 @@ func TestLexiconIndexMatchesLists(t *testing.T) {
 		for x := start; x < p.end; x++ {
 			id := lx.words[x].stem
 			byStem[id] = append(byStem[id], int32(n))
-			// An idea matched by whole phrases only has no loose list.
-			if !lx.wholeIdea(int(p.idea)) && !slices.ContainsFunc(bags[p.idea], func(y int32) bool { return lx.words[y].stem == id }) {
+			if !slices.ContainsFunc(bags[p.idea], func(y int32) bool { return lx.words[y].stem == id }) {
 				bags[p.idea] = append(bags[p.idea], x)
 				ideasByStem[id] = append(ideasByStem[id], p.idea)
 			}
