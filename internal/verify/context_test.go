@@ -9,38 +9,26 @@ import (
 // its `case .name` patterns against the type's cases; a subject of the
 // file's own type is not checked.
 func TestSwitchCasePatterns(t *testing.T) {
-	cases := []struct {
-		name, code string
-		want       string // the name flagged no_such_case, "" for none
-	}{
+	runCaseRows(t, []caseRow{
 		{"invented case in a switch over a parameter",
 			"import UIKit\nfunc f(mode: UIView.ContentMode) {\n  switch mode {\n  case .scaleToFill, .scaleAspectFit: break\n  case .aspectFit: break\n  default: break\n  }\n}\n", "aspectFit"},
 		{"real cases, a where clause and a pattern with values",
 			"import UIKit\nfunc f(mode: UIView.ContentMode) {\n  switch mode {\n  case .scaleAspectFill where true: break\n  case .scaleToFill: break\n  default: break\n  }\n}\n", ""},
 		{"a subject of the file's own type",
 			"import UIKit\nenum Mode { case aspectFit }\nfunc f(mode: Mode) {\n  switch mode {\n  case .aspectFit: break\n  }\n}\n", ""},
-	}
-	for _, c := range cases {
-		t.Run(c.name, func(t *testing.T) { expectNoSuchCase(t, c.code, c.want) })
-	}
+	})
 }
 
 // TestComparedLeadingDots: a leading dot compared with a local of written
 // type, or with an Apple property, is checked against that type.
 func TestComparedLeadingDots(t *testing.T) {
-	cases := []struct {
-		name, code string
-		want       string // the name flagged no_such_case, "" for none
-	}{
+	runCaseRows(t, []caseRow{
 		{"compared with a parameter", "import UIKit\nfunc f(mode: UIView.ContentMode) {\n  if mode == .aspectFit { }\n}\n", "aspectFit"},
 		{"compared with a property", "import UIKit\nlet v = UIImageView()\nlet b = v.contentMode != .aspectFill\n", "aspectFill"},
 		{"compared unequal with a parameter", "import UIKit\nfunc f(mode: UIView.ContentMode) -> Bool {\n  return mode != .fill\n}\n", "fill"},
 		{"a real case compared", "import UIKit\nfunc f(mode: UIView.ContentMode) {\n  guard mode == .scaleToFill else { return }\n}\n", ""},
 		{"compared with a local of the file's own type", "import UIKit\nenum Mode { case aspectFit }\nfunc f(mode: Mode) {\n  if mode == .aspectFit { }\n}\n", ""},
-	}
-	for _, c := range cases {
-		t.Run(c.name, func(t *testing.T) { expectNoSuchCase(t, c.code, c.want) })
-	}
+	})
 }
 
 // TestTypedValueLeadingDots: a binding with a written type, and a
@@ -49,10 +37,7 @@ func TestComparedLeadingDots(t *testing.T) {
 // leading dots against that type; a conditional's `?` is no optional
 // chain's, and the file's own types are not judged.
 func TestTypedValueLeadingDots(t *testing.T) {
-	cases := []struct {
-		name, code string
-		want       string // the name flagged no_such_case, "" for none
-	}{
+	runCaseRows(t, []caseRow{
 		{"a binding with a written type", "import UIKit\nlet m: UIView.ContentMode = .aspectFit\n", "aspectFit"},
 		{"a conditional bound with a written type", "import UIKit\nfunc f(wide: Bool) {\n  let m: UIView.ContentMode = wide ? .scaleAspectFill : .aspectFit\n  print(m)\n}\n", "aspectFit"},
 		{"a nested conditional in parentheses", "import UIKit\nfunc f(a: Bool, b: Bool) {\n  var m: UIView.ContentMode = a ? .scaleToFill : (b ? .fit : .scaleAspectFit)\n  m = .scaleToFill\n}\n", "fit"},
@@ -61,8 +46,17 @@ func TestTypedValueLeadingDots(t *testing.T) {
 		{"a conditional returned", "import UIKit\nfunc mode(wide: Bool) -> UIView.ContentMode {\n  return wide ? .scaleToFill : .aspectFit\n}\n", "aspectFit"},
 		{"real cases in a conditional after an optional chain", "import UIKit\nfunc f(v: UIImageView?, wide: Bool) {\n  let m: UIView.ContentMode = v?.isHidden == true ? .scaleToFill : .scaleAspectFit\n  v?.contentMode = wide ? .scaleAspectFill : m\n}\n", ""},
 		{"a binding of the file's own type", "import UIKit\nenum Mode { case aspectFit, fill }\nfunc f(wide: Bool) {\n  let m: Mode = wide ? .aspectFit : .fill\n  print(m)\n}\n", ""},
-	}
-	for _, c := range cases {
+	})
+}
+
+// caseRow is a snippet and the name it should get no_such_case on, "" for
+// none.
+type caseRow struct{ name, code, want string }
+
+// runCaseRows runs expectNoSuchCase on each row as a subtest.
+func runCaseRows(t *testing.T, rows []caseRow) {
+	t.Helper()
+	for _, c := range rows {
 		t.Run(c.name, func(t *testing.T) { expectNoSuchCase(t, c.code, c.want) })
 	}
 }
