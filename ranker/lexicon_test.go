@@ -319,7 +319,7 @@ const (
 	pinnedLexiconStems    = 4325
 	pinnedLexiconWords    = 40726
 	pinnedLexiconPhrases  = 17366
-	pinnedLexiconSum      = "f70ca05111bae19077775490f3488eba0c253aeb6deb2de7b2ff100378317b32"
+	pinnedLexiconSum      = "8da40c44adc467f331b0e4c752c2e1d41a602c379a775c9e5ce0b7856b9603bd"
 	pinnedCompiledLexicon = "68edf24d8165b61c931da913d726f3abbbb7a81f3c2c2cb19786caf95de25f67"
 )
 
