@@ -378,8 +378,10 @@ func (lx *lexicon) urisFor(terms []string, problem bool) []string {
 // holds at least lexiconLooseWords of its words (any phrases') worth
 // lexiconLooseMin together: "a red number on the app icon" is no phrase of
 // the badge idea, but "number", "app" and "icon" are its words. A word is
-// worth its rarity among the ideas (log N/df), so "app" counts for little
-// and "icon" for much; a whole phrase adds lexiconWholeWeight per word.
+// worth its rarity among the ordinary ideas (log N/df), so "app" counts for
+// little and "icon" for much; a whole phrase adds lexiconWholeWeight per
+// word. An idea marked whole matches by a whole phrase only, and a
+// problem's only when problem is true (the request reports one).
 func (lx *lexicon) rankIdeas(have []lexiconWord, problem bool) (ideas []int, scores []float64) {
 	if len(have) == 0 {
 		return nil, nil
