@@ -197,6 +197,12 @@ func keepFirst[V any](g *symbolGraph, memo func(*symbolGraph) map[string]*V, key
 }
 
 // headerOf makes a type's header from its page: only a type's own page
+// guidePageKinds are the pages a type's Topics may list that explain it
+// rather than group its members (URLSession's "Processing URL session data
+// task results with Combine"): an article or a sample holds none of its
+// initializers or methods, so it leaves the type's lists judged.
+var guidePageKinds = swiftlex.SetOf("article", "sampleCode")
+
 // gives it a title (a property page with members stays untitled).
 func headerOf(t *apiType, p index.GraphPage) {
 	if typeKinds[p.Kind] {
@@ -290,7 +296,7 @@ func (g *symbolGraph) load(ctx context.Context, t *apiType) error {
 			if own && !typeKinds[c.Kind] && c.Declaration == "" && !strings.EqualFold(uriParent(c.URI), t.uri) {
 				t.grouped = true
 			}
-			if own && !typeKinds[c.Kind] && strings.Contains(c.Title, " ") {
+			if own && !typeKinds[c.Kind] && !guidePageKinds[c.Kind] && strings.Contains(c.Title, " ") {
 				t.groupPage = true
 				t.groupPages = append(t.groupPages, c.URI)
 			}

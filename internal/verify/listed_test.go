@@ -643,3 +643,34 @@ func TestParenthesisStartingALineCallsNothing(t *testing.T) {
 		{"a call's member on its own line is still read", "import UIKit\nfunc f() {\n  let s = UIDevice.current.mainScreen() .contentMode\n  print(s)\n}\n", NotOnType, "contentMode"},
 	})
 }
+
+// TestArticleInTopicsHidesNoInitializer: an article a type's Topics list
+// (URLSession's "Processing URL session data task results with Combine")
+// explains it and holds none of its initializers, so the type's own list
+// is still judged; a group the crawl lacks may hold them and is not.
+func TestArticleInTopicsHidesNoInitializer(t *testing.T) {
+	for _, c := range []struct {
+		name, kind string
+		want       Status
+	}{
+		{"an article listed", "article", NoSuchInitializer},
+		{"a group the crawl lacks", "", ""},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			g := testGraph()
+			d := g.g.src.(*memGraph)
+			const session = "apple-docs://foundation/urlsession"
+			addFilled(d, session, "URLSession", "class", "foundation")
+			// Objective-C era addresses, as the crawl has them: the list is
+			// judged on the legacy rules, which a group may hide.
+			addListed(d, session, session+"/1411474-init", "init(configuration:)", "init", "init(configuration: URLSessionConfiguration)")
+			for i, m := range []string{"shared", "configuration", "delegate", "delegateQueue", "sessionDescription", "invalidateAndCancel()"} {
+				addListed(d, session, fmt.Sprintf("%s/14115%02d-m", session, i), m, "property", "var "+m+": Int { get }")
+			}
+			d.Children = append(d.Children, index.GraphChild{ParentURI: session, URI: "apple-docs://foundation/processing_results", Title: "Processing session results", Kind: c.kind})
+			g.g = newSymbolGraph(d)
+			g.MemTable = NewMemTable("names", []SymbolInfo{{Name: "URLSession", Kind: "class", Module: "foundation", URI: session}})
+			runTypedCases(t, g, []typedCase{{c.name, "import Foundation\nlet s = URLSession(configuration: c, foo: 1)\n", c.want, map[Status]string{NoSuchInitializer: "URLSession", "": ""}[c.want]}})
+		})
+	}
+}
