@@ -170,7 +170,8 @@ func closureInputs(decl string, arity int) ([]string, bool) {
 	return found, ok
 }
 
-// splitTopLevel splits s at commas outside brackets.
+// splitTopLevel splits s at commas outside brackets (the ">" of an arrow
+// closes none).
 func splitTopLevel(s string) []string {
 	var out []string
 	depth, from := 0, 0
@@ -179,6 +180,9 @@ func splitTopLevel(s string) []string {
 		case '(', '[', '<':
 			depth++
 		case ')', ']', '>':
+			if s[i] == '>' && i > 0 && s[i-1] == '-' {
+				continue
+			}
 			depth--
 		case ',':
 			if depth == 0 {

@@ -467,7 +467,9 @@ func signature(base string, labels []string) string {
 // "async "), or "" when it declares neither.
 func declaredValueText(decl string) string {
 	s := decl
-	if i := strings.LastIndex(s, "->"); i >= 0 {
+	if v, ok := awaitedValueText(decl); ok {
+		s = v
+	} else if i := strings.LastIndex(s, "->"); i >= 0 {
 		s = s[i+2:]
 	} else if k := max(strings.Index(s, "var "), strings.Index(s, "let ")); k >= 0 {
 		// The colon after the name: an attribute before it has colons
@@ -534,4 +536,73 @@ func opaqueType(decl string) string {
 		return ""
 	}
 	return typ
+}
+
+// awaitedValueText is what a function of Objective-C's completion-handler
+// form returns when awaited, as Swift imports it: `class func
+// loadAchievements(completionHandler: (([GKAchievement]?, (any Error)?)
+// -> Void)? = nil)` is also `loadAchievements() async throws ->
+// [GKAchievement]`, which the crawl's page does not show. ok is false
+// for a declaration that returns a value itself, or whose last parameter
+// is no handler of one value and an optional error (or of one value).
+// Only an awaited call can have a member after it, so reading every call
+// of such a function as awaited costs nothing.
+func awaitedValueText(decl string) (string, bool) {
+	open := strings.IndexByte(decl, '(')
+	if open < 0 || !strings.Contains(decl[:open], "func ") {
+		return "", false
+	}
+	end := closingParen(decl, open)
+	if end < 0 || strings.Contains(decl[end:], "->") {
+		return "", false
+	}
+	params := splitTopLevel(decl[open+1 : end])
+	if len(params) == 0 {
+		return "", false
+	}
+	_, typ, ok := strings.Cut(strings.TrimSpace(params[len(params)-1]), ":")
+	if !ok {
+		return "", false
+	}
+	typ = strings.TrimSpace(typ)
+	typ, _, _ = strings.Cut(typ, " = ")
+	for _, attr := range []string{"@escaping ", "@Sendable ", "@MainActor "} {
+		typ = strings.ReplaceAll(typ, attr, "")
+	}
+	typ = strings.TrimSuffix(strings.TrimSpace(typ), "?")
+	if strings.HasPrefix(typ, "(") && closingParen(typ, 0) == len(typ)-1 {
+		typ = typ[1 : len(typ)-1] // the optional closure's parentheses
+	}
+	if !strings.HasPrefix(typ, "(") {
+		return "", false
+	}
+	closeArgs := closingParen(typ, 0)
+	if closeArgs < 0 || strings.TrimSpace(typ[closeArgs+1:]) != "-> Void" {
+		return "", false
+	}
+	args := splitTopLevel(typ[1:closeArgs])
+	switch {
+	case len(args) == 2 && strings.Contains(args[1], "Error"):
+	case len(args) == 1 && !strings.Contains(args[0], "Error"):
+	default:
+		return "", false
+	}
+	return strings.TrimSuffix(strings.TrimSpace(args[0]), "?"), true
+}
+
+// closingParen is the index of the ")" that closes the "(" at open in s,
+// -1 when none does.
+func closingParen(s string, open int) int {
+	depth := 0
+	for i := open; i < len(s); i++ {
+		switch s[i] {
+		case '(':
+			depth++
+		case ')':
+			if depth--; depth == 0 {
+				return i
+			}
+		}
+	}
+	return -1
 }
