@@ -505,14 +505,14 @@ func (e *Engine) lexiconReads(q *Query) bool {
 
 // lexiconIdeas names, by its first phrase, each idea the lexicon draws
 // pages from for a query as typed, for the reading --explain prints.
-func (e *Engine) lexiconIdeas(raw string, problem bool) []string {
+func (e *Engine) lexiconIdeas(ctx context.Context, raw string) []string {
 	q, err := Parse(raw, e.fw)
 	if err != nil || !e.lexiconReads(&q) {
 		return nil
 	}
 	lx := compiledLexicon()
 	var out []string
-	ideas, _ := lx.rankIdeas(lx.requestWords(q.Terms), problem)
+	ideas, _ := lx.rankIdeas(lx.requestWords(q.Terms), reportsProblem(ctx, q.Terms))
 	for _, i := range ideas[:min(len(ideas), lexiconIdeas)] {
 		out = append(out, lx.ideas[i].phrases[0])
 	}

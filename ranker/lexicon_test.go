@@ -296,14 +296,14 @@ func BenchmarkLexiconURIs(b *testing.B) {
 // ideas a request matched, and none for a name or with the lexicon off.
 func TestReadingNamesTheLexiconIdeas(t *testing.T) {
 	e := &Engine{}
-	if got := e.lexiconIdeas("show a spinner while the feed loads", false); !slices.Contains(got, "spinner") {
+	if got := e.lexiconIdeas(context.Background(), "show a spinner while the feed loads"); !slices.Contains(got, "spinner") {
 		t.Errorf("lexiconIdeas = %q, want the spinner idea", got)
 	}
-	if got := e.lexiconIdeas("UIActivityIndicatorView", false); len(got) != 0 {
+	if got := e.lexiconIdeas(context.Background(), "UIActivityIndicatorView"); len(got) != 0 {
 		t.Errorf("a name matched ideas %q", got)
 	}
 	e.NoLexicon = true
-	if got := e.lexiconIdeas("show a spinner while the feed loads", false); len(got) != 0 {
+	if got := e.lexiconIdeas(context.Background(), "show a spinner while the feed loads"); len(got) != 0 {
 		t.Errorf("with the lexicon off, ideas %q", got)
 	}
 }

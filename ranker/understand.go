@@ -194,7 +194,7 @@ func (e *Engine) searchWords(ctx context.Context, text string, filters Filters, 
 			}
 		}
 	}
-	r.Ideas = e.lexiconIdeas(cmp.Or(r.Corrected, text), reportsProblem(ctx, strings.Fields(text)))
+	r.Ideas = e.lexiconIdeas(ctx, cmp.Or(r.Corrected, text))
 	return results, nil
 }
 
