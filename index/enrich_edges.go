@@ -78,11 +78,8 @@ func (w *EnrichTx) SetEdgeEnd(ctx context.Context, end string, rowid int64, uri 
 // VariantURIs returns up to three indexed URIs that are base followed by
 // "-" and anything (a page DocC later disambiguated).
 func (w *EnrichTx) VariantURIs(ctx context.Context, base string) ([]string, error) {
-	return sqlrows.All(ctx, sqlrows.QueryFunc(w.queryPrepared), "variant uris", `SELECT uri FROM docs WHERE uri >= ? || '-' AND uri < ? || '.' LIMIT 3`,
-		[]any{base, base}, func(rows *sql.Rows) (uri string, err error) {
-			err = rows.Scan(&uri)
-			return uri, err
-		})
+	return sqlrows.Column[string](ctx, sqlrows.QueryFunc(w.queryPrepared), "variant uris", `SELECT uri FROM docs WHERE uri >= ? || '-' AND uri < ? || '.' LIMIT 3`,
+		[]any{base, base})
 }
 
 // DedupEdges removes the edges that repeat another's relation and ends

@@ -124,11 +124,7 @@ func (s *Store) PageDeclarations(ctx context.Context, uri string) (PageDeclarati
 // (about a second on the full index); it is for benchmarks, not for
 // serving.
 func (s *Store) LargestPages(ctx context.Context, n int) ([]string, error) {
-	return sqlrows.All(ctx, s.db, "largest pages", "SELECT uri FROM docs ORDER BY size DESC, id LIMIT ?", []any{n},
-		func(rows *sql.Rows) (uri string, err error) {
-			err = rows.Scan(&uri)
-			return uri, err
-		})
+	return sqlrows.Column[string](ctx, s.db, "largest pages", "SELECT uri FROM docs ORDER BY size DESC, id LIMIT ?", []any{n})
 }
 
 // CountDocuments counts the documents of a framework ("" counts documents

@@ -152,13 +152,9 @@ func (l *NameLookup) MentionedPages(ctx context.Context, name string, limit int)
 			continue
 		}
 		match := `source:"` + m.source + `" AND {title content symbols}:"` + name + `"`
-		uris, err := sqlrows.All(ctx, l.fixed(), "mention of "+name,
+		uris, err := sqlrows.Column[string](ctx, l.fixed(), "mention of "+name,
 			"SELECT d.uri FROM docs d WHERE d.id IN (SELECT rowid FROM "+m.table+" WHERE "+m.table+" MATCH ? LIMIT ?)",
-			[]any{match, limit}, func(rows *sql.Rows) (string, error) {
-				var uri string
-				err := rows.Scan(&uri)
-				return uri, err
-			})
+			[]any{match, limit})
 		if err != nil {
 			return nil, err
 		}
@@ -237,12 +233,7 @@ func (l *NameLookup) nameSet() *names {
 		}
 		go func() {
 			defer close(n.done)
-			n.list, n.err = sqlrows.All(context.Background(), l.db, "symbol names", "SELECT DISTINCT name_lower FROM symbol_names", nil,
-				func(rows *sql.Rows) (string, error) {
-					var name string
-					err := rows.Scan(&name)
-					return name, err
-				})
+			n.list, n.err = sqlrows.Column[string](context.Background(), l.db, "symbol names", "SELECT DISTINCT name_lower FROM symbol_names", nil)
 			set := make(map[string]struct{}, len(n.list))
 			for _, name := range n.list {
 				set[name] = struct{}{}
@@ -328,22 +319,16 @@ func (l *NameLookup) UsedInSamples(ctx context.Context, name string) (SampleUse,
 	if !isWord(name) || !l.hasTable("code_refs") {
 		return SampleUse{}, nil
 	}
-	rows, err := sqlrows.All(ctx, l.fixed(), "declarations of "+name,
+	rows, err := sqlrows.Column[int](ctx, l.fixed(), "declarations of "+name,
 		`SELECT 1 FROM symbol_names n JOIN doc_symbols s ON s.doc_id = n.doc_id AND s.name = ?2 JOIN docs d ON d.id = n.doc_id
 		WHERE n.name_lower = ?1 AND d.source IN (?3, ?4) AND s.kind IN ('struct', 'class', 'enum', 'protocol', 'actor', 'typealias') LIMIT 1`,
-		[]any{low, name, document.SourceSamples, document.SourcePackages}, func(rows *sql.Rows) (int, error) {
-			var one int
-			return one, rows.Scan(&one)
-		})
+		[]any{low, name, document.SourceSamples, document.SourcePackages})
 	if err != nil || len(rows) > 0 {
 		return SampleUse{}, err
 	}
-	uris, err := sqlrows.All(ctx, l.fixed(), "sample uses of "+name,
+	uris, err := sqlrows.Column[string](ctx, l.fixed(), "sample uses of "+name,
 		`SELECT d.uri FROM code_refs r JOIN docs d ON d.id = r.doc_id WHERE r.name_lower = ?1 AND r.name = ?2 AND d.source = ?3 LIMIT ?4`,
-		[]any{low, name, document.SourceSamples, sampleUsesRead}, func(rows *sql.Rows) (string, error) {
-			var uri string
-			return uri, rows.Scan(&uri)
-		})
+		[]any{low, name, document.SourceSamples, sampleUsesRead})
 	if err != nil || len(uris) == 0 {
 		return SampleUse{}, err
 	}

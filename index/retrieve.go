@@ -70,10 +70,7 @@ func (s *Store) ids(ctx context.Context, what, query string, args ...any) ([]int
 			return slices.Clone(ids), nil
 		}
 	}
-	ids, err := sqlrows.All(ctx, sqlrows.QueryFunc(s.query), what, query, args, func(rows *sql.Rows) (id int64, err error) {
-		err = rows.Scan(&id)
-		return id, err
-	})
+	ids, err := sqlrows.Column[int64](ctx, sqlrows.QueryFunc(s.query), what, query, args)
 	if err == nil && cacheable {
 		s.lookups.Put(key, slices.Clone(ids))
 	}

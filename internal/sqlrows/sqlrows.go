@@ -62,6 +62,15 @@ func All[T any](ctx context.Context, q Querier, what, query string, args []any, 
 	return out, nil
 }
 
+// Column is All for a query of one column: the column's values, in order.
+func Column[T any](ctx context.Context, q Querier, what, query string, args []any) ([]T, error) {
+	return All(ctx, q, what, query, args, func(rows *sql.Rows) (T, error) {
+		var v T
+		err := rows.Scan(&v)
+		return v, err
+	})
+}
+
 // Map reads a query of two columns into a map from the first column's
 // value to the second's; a key met twice keeps its last value.
 func Map[K comparable, V any](ctx context.Context, q Querier, what, query string, args []any) (map[K]V, error) {

@@ -71,3 +71,14 @@ func TestMapKeysTheFirstColumn(t *testing.T) {
 		t.Errorf("Map = %v, %v; want 1..3 to v1..v3", got, err)
 	}
 }
+
+func TestColumnReadsTheOneColumnInOrder(t *testing.T) {
+	db := testDB(t)
+	got, err := Column[int](context.Background(), db, "read t", "SELECT n FROM t WHERE n > ? ORDER BY n DESC", []any{1})
+	if err != nil || len(got) != 2 || got[0] != 3 || got[1] != 2 {
+		t.Fatalf("Column = %v, %v; want [3 2]", got, err)
+	}
+	if _, err := Column[int](context.Background(), db, "read t", "SELECT n, n FROM t", nil); err == nil {
+		t.Error("Column of a two-column query read without an error")
+	}
+}
