@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/cupertino-go/cupertino/internal/document"
+	"github.com/cupertino-go/cupertino/internal/sqlrows"
 )
 
 // testOptions skips the real disk check so tests run on small filesystems.
@@ -186,18 +187,9 @@ func queryInt(t testing.TB, db *sql.DB, query string, args ...any) int {
 
 func queryStrings(t testing.TB, db *sql.DB, query string, args ...any) []string {
 	t.Helper()
-	rows, err := db.Query(query, args...)
+	out, err := sqlrows.Column[string](context.Background(), db, query, query, args)
 	if err != nil {
-		t.Fatalf("%s: %v", query, err)
-	}
-	defer rows.Close()
-	var out []string
-	for rows.Next() {
-		var s string
-		if err := rows.Scan(&s); err != nil {
-			t.Fatal(err)
-		}
-		out = append(out, s)
+		t.Fatal(err)
 	}
 	return out
 }

@@ -43,28 +43,6 @@ func serverStore(t testing.TB, opts Options) (*Server, *index.Store) {
 	return srv, st
 }
 
-// queryColumn runs a query of one column on st and returns its values.
-func queryColumn[T any](t testing.TB, st *index.Store, query string) []T {
-	t.Helper()
-	rows, err := indextest.DB(t, st).QueryContext(context.Background(), query)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer rows.Close()
-	var out []T
-	for rows.Next() {
-		var v T
-		if err := rows.Scan(&v); err != nil {
-			t.Fatal(err)
-		}
-		out = append(out, v)
-	}
-	if err := rows.Err(); err != nil {
-		t.Fatal(err)
-	}
-	return out
-}
-
 // bigArticleSections is the number of "##" sections in the oversized page.
 const bigArticleSections = 120
 

@@ -25,7 +25,7 @@ func TestRenderedLinksResolveOrAreMarked(t *testing.T) {
 	dbPath := testenv.FullIndexDB(t)
 	st := indextest.Open(t, dbPath)
 	ctx := context.Background()
-	ids := queryColumn[int64](t, st, "SELECT id FROM docs ORDER BY id")
+	ids := indextest.Column[int64](t, indextest.DB(t, st), "SELECT id FROM docs ORDER BY id")
 	rng := rand.New(rand.NewPCG(13, 500))
 	rng.Shuffle(len(ids), func(i, j int) { ids[i], ids[j] = ids[j], ids[i] })
 	ids = ids[:min(500, len(ids))]

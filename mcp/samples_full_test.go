@@ -41,7 +41,7 @@ func TestFullReadSampleFileIsExact(t *testing.T) {
 	}
 	// The projects of the five largest files, so that files longer than one
 	// response are read in several ranges, and every 30th project.
-	picked := queryColumn[string](t, st, "SELECT parent_uri FROM docs WHERE source = 'samples' AND kind = 'sourceFile' ORDER BY size DESC LIMIT 5")
+	picked := indextest.Column[string](t, indextest.DB(t, st), "SELECT parent_uri FROM docs WHERE source = 'samples' AND kind = 'sourceFile' ORDER BY size DESC LIMIT 5")
 	for i := 0; i < len(projects); i += 30 {
 		picked = append(picked, projects[i].URI)
 	}

@@ -43,17 +43,7 @@ func copyIndex(t *testing.T) string {
 
 func TestSaveRunsTheEnrichPasses(t *testing.T) {
 	st := indextest.Open(t, demoIndex(t))
-	var passes []string
-	rows, err := indextest.DB(t, st).Query("SELECT pass FROM enrich_runs ORDER BY rowid")
-	if err != nil {
-		t.Fatal(err)
-	}
-	for rows.Next() {
-		var p string
-		rows.Scan(&p)
-		passes = append(passes, p)
-	}
-	rows.Close()
+	passes := indextest.Column[string](t, indextest.DB(t, st), "SELECT pass FROM enrich_runs ORDER BY rowid")
 	if !slices.Equal(passes, enrich.PassNames()) {
 		t.Errorf("save recorded passes %v, want %v", passes, enrich.PassNames())
 	}

@@ -244,12 +244,7 @@ func isASCII(s string) bool {
 // index: its regex matches a real page, and a filter row has documents
 // under its filters with the canonical page among them.
 func TestAgentBatteriesAgainstIndex(t *testing.T) {
-	db, err := sql.Open("sqlite", "file:"+testenv.FullIndexDB(t)+"?mode=ro")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer db.Close()
-	rows, err := db.Query(`SELECT uri, framework, kind, source FROM docs`)
+	rows, err := fullIndexDB(t).Query(`SELECT uri, framework, kind, source FROM docs`)
 	if err != nil {
 		t.Fatal(err)
 	}

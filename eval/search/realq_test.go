@@ -15,6 +15,7 @@ import (
 
 	_ "modernc.org/sqlite" // the index's driver
 
+	"github.com/cupertino-go/cupertino/index/indextest"
 	"github.com/cupertino-go/cupertino/internal/testenv"
 	"github.com/cupertino-go/cupertino/ranker"
 )
@@ -196,29 +197,22 @@ func TestRealQBatteriesFormat(t *testing.T) {
 	}
 }
 
-// TestRealQBatteriesAgainstIndex checks, on the full index, that every
-// row's regex names between one and four pages the index holds.
-func TestRealQBatteriesAgainstIndex(t *testing.T) {
+// fullIndexDB opens the full index (CUPERTINO_DB) read-only for a test's
+// own queries, closed when the test ends; without it the test skips.
+func fullIndexDB(t *testing.T) *sql.DB {
+	t.Helper()
 	db, err := sql.Open("sqlite", "file:"+testenv.FullIndexDB(t)+"?mode=ro")
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer db.Close()
-	rows, err := db.Query(`SELECT uri FROM docs`)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var uris []string
-	for rows.Next() {
-		var u string
-		if err := rows.Scan(&u); err != nil {
-			t.Fatal(err)
-		}
-		uris = append(uris, u)
-	}
-	if err := rows.Err(); err != nil {
-		t.Fatal(err)
-	}
+	t.Cleanup(func() { db.Close() })
+	return db
+}
+
+// TestRealQBatteriesAgainstIndex checks, on the full index, that every
+// row's regex names between one and four pages the index holds.
+func TestRealQBatteriesAgainstIndex(t *testing.T) {
+	uris := indextest.Column[string](t, fullIndexDB(t), `SELECT uri FROM docs`)
 	// Matching every row's regex against all 218k addresses took two
 	// minutes of CPU; a row's literal prefixes narrow it to a few.
 	folded := make([]string, len(uris))

@@ -14,6 +14,7 @@ import (
 
 	"github.com/cupertino-go/cupertino/index"
 	"github.com/cupertino-go/cupertino/internal/document"
+	"github.com/cupertino-go/cupertino/internal/sqlrows"
 	"github.com/cupertino-go/cupertino/internal/testenv"
 )
 
@@ -108,6 +109,17 @@ func Pool(tb testing.TB, owner any, path, params string) *sql.DB {
 		db.Close()
 	})
 	return db
+}
+
+// Column reads a query of one column on db (a pool of DB or Pool, say),
+// for a test's own look at the tables; the test fails on any error.
+func Column[T any](tb testing.TB, db sqlrows.Querier, query string, args ...any) []T {
+	tb.Helper()
+	out, err := sqlrows.Column[T](context.Background(), db, query, query, args)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return out
 }
 
 // poolKey names a test's pool on the file of one owner.
