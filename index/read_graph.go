@@ -299,13 +299,7 @@ func (l *NameLookup) GraphContainers(ctx context.Context, prefixes []string) (ma
 // GraphContainers can find ends in one of them. It is read once in the
 // background (two passes over indexed columns, about 0.6 s on the full
 // index); the containers' reads go on without it until it is there.
-type segmentKeys struct {
-	once sync.Once
-	// done is closed when set and err are written.
-	done chan struct{}
-	set  map[string]struct{}
-	err  error
-}
+type segmentKeys = backgroundRead[map[string]struct{}]
 
 // segmentKey is a path segment as segmentKeys holds it. The containers'
 // reads compare addresses byte for byte with lowercased prefixes, so a
@@ -322,18 +316,13 @@ func segmentKey(seg string) string {
 // project declares itself are among them. Until the segments are read (or
 // if their read failed) it keeps every prefix.
 func (l *NameLookup) maySitUnder(prefixes []string) []string {
-	k := l.segmentSet()
-	select {
-	case <-k.done:
-	default:
-		return prefixes
-	}
-	if k.err != nil {
+	set, read := l.segmentSet().ready()
+	if !read {
 		return prefixes
 	}
 	var out []string
 	for _, p := range prefixes {
-		if _, ok := k.set[segmentKey(p[strings.LastIndexByte(p, '/')+1:])]; ok {
+		if _, ok := set[segmentKey(p[strings.LastIndexByte(p, '/')+1:])]; ok {
 			out = append(out, p)
 		}
 	}
@@ -343,46 +332,40 @@ func (l *NameLookup) maySitUnder(prefixes []string) []string {
 // segmentSet starts the read of the segments, once, without the caller's
 // context, and returns them (read or not yet: see done).
 func (l *NameLookup) segmentSet() *segmentKeys {
-	k := &l.segments
-	k.once.Do(func() {
-		k.done = make(chan struct{})
-		go func() {
-			defer close(k.done)
-			set := map[string]struct{}{}
-			// add keeps uri's segments; a Topics entry's own last
-			// segment is no container of it.
-			add := func(uri string, withLast bool) {
-				_, path, _ := strings.Cut(uri, "://")
-				for path != "" {
-					seg, rest, more := strings.Cut(path, "/")
-					if !more && !withLast {
-						break
-					}
-					key := segmentKey(seg)
-					if _, ok := set[key]; !ok {
-						set[strings.Clone(key)] = struct{}{}
-					}
-					path = rest
+	return l.segments.start(func() (map[string]struct{}, error) {
+		set := map[string]struct{}{}
+		// add keeps uri's segments; a Topics entry's own last
+		// segment is no container of it.
+		add := func(uri string, withLast bool) {
+			_, path, _ := strings.Cut(uri, "://")
+			for path != "" {
+				seg, rest, more := strings.Cut(path, "/")
+				if !more && !withLast {
+					break
 				}
+				key := segmentKey(seg)
+				if _, ok := set[key]; !ok {
+					set[strings.Clone(key)] = struct{}{}
+				}
+				path = rest
 			}
-			read := func(what, query string, withLast bool) error {
-				return sqlrows.Each(context.Background(), l.db, what, query, nil, func(rows *sql.Rows) error {
-					var uri string
-					if err := rows.Scan(&uri); err != nil {
-						return err
-					}
-					add(uri, withLast)
-					return nil
-				})
-			}
-			err := read("page parents", "SELECT DISTINCT parent_uri FROM docs", true)
-			if _, children, _ := l.graphTables(); children && err == nil {
-				err = read("topics entries", "SELECT DISTINCT child_uri FROM doc_children", false)
-			}
-			k.set, k.err = set, err
-		}()
+		}
+		read := func(what, query string, withLast bool) error {
+			return sqlrows.Each(context.Background(), l.db, what, query, nil, func(rows *sql.Rows) error {
+				var uri string
+				if err := rows.Scan(&uri); err != nil {
+					return err
+				}
+				add(uri, withLast)
+				return nil
+			})
+		}
+		err := read("page parents", "SELECT DISTINCT parent_uri FROM docs", true)
+		if _, children, _ := l.graphTables(); children && err == nil {
+			err = read("topics entries", "SELECT DISTINCT child_uri FROM doc_children", false)
+		}
+		return set, err
 	})
-	return k
 }
 
 // maxContainerPrefixes is how many prefixes one GraphContainers statement

@@ -16,17 +16,54 @@ import (
 // index documents, the names near a misspelt one, and the types known only
 // as the parent of their members' pages.
 
+// backgroundRead is a whole-index read a NameLookup starts once, in the
+// background and without the caller's context (a cancelled first call
+// must not spoil the value for the next ones): the symbol names, the
+// address segments and the containers. A caller either waits for the
+// value or, not to wait, goes on without it until it is there.
+type backgroundRead[T any] struct {
+	once sync.Once
+	// done is closed when value and err are written.
+	done  chan struct{}
+	value T
+	err   error
+}
+
+// start runs read in a goroutine of its own the first time it is called,
+// and returns r (read or not yet: see done).
+func (r *backgroundRead[T]) start(read func() (T, error)) *backgroundRead[T] {
+	r.once.Do(func() {
+		r.done = make(chan struct{})
+		go func() {
+			defer close(r.done)
+			r.value, r.err = read()
+		}()
+	})
+	return r
+}
+
+// wait returns the value once it is read.
+func (r *backgroundRead[T]) wait() (T, error) {
+	<-r.done
+	return r.value, r.err
+}
+
+// ready returns the value when the read has ended without an error, and
+// ok false while it goes on or when it failed.
+func (r *backgroundRead[T]) ready() (value T, ok bool) {
+	select {
+	case <-r.done:
+		return r.value, r.err == nil
+	default:
+		return value, false
+	}
+}
+
 // containers is the lazily built map from a lowercased path segment of an
 // Apple page's URI (its disambiguation suffix cut) to the URI up to that
 // segment. A page the crawl missed still shows in its members' addresses:
 // apple-docs://uikit/uicollectionviewdiffabledatasource-9tqpa/apply(_:animatingdifferences:).
-type containers struct {
-	once sync.Once
-	// done is closed when m and err are written.
-	done chan struct{}
-	m    map[string]string
-	err  error
-}
+type containers = backgroundRead[map[string]string]
 
 // Modules returns the import names of the frameworks the index documents
 // (framework_aliases.import_name, else the framework column), lowercased.
@@ -58,49 +95,42 @@ func (l *NameLookup) Modules(ctx context.Context) (map[string]bool, error) {
 // caller's context: a cancelled first call must not spoil the map for the
 // next ones.
 func (l *NameLookup) ContainerURI(name string) (string, bool, error) {
-	c := l.containerMap()
-	<-c.done
-	if c.err != nil {
-		return "", false, c.err
+	m, err := l.containerMap().wait()
+	if err != nil {
+		return "", false, err
 	}
-	uri, ok := c.m[strings.ToLower(name)]
+	uri, ok := m[strings.ToLower(name)]
 	return uri, ok, nil
 }
 
 // containerMap starts the read of the containers, once, in the background,
 // and returns them (read or not yet: see done).
 func (l *NameLookup) containerMap() *containers {
-	c := &l.containers
-	c.once.Do(func() {
-		c.done = make(chan struct{})
-		go func() {
-			defer close(c.done)
-			m := map[string]string{}
-			prefix := document.SourceAppleDocs + "://"
-			c.err = sqlrows.Each(context.Background(), l.db, "container segments", "SELECT uri FROM docs WHERE source = ?",
-				[]any{document.SourceAppleDocs}, func(rows *sql.Rows) error {
-					var uri string
-					if err := rows.Scan(&uri); err != nil {
-						return err
+	return l.containers.start(func() (map[string]string, error) {
+		m := map[string]string{}
+		prefix := document.SourceAppleDocs + "://"
+		err := sqlrows.Each(context.Background(), l.db, "container segments", "SELECT uri FROM docs WHERE source = ?",
+			[]any{document.SourceAppleDocs}, func(rows *sql.Rows) error {
+				var uri string
+				if err := rows.Scan(&uri); err != nil {
+					return err
+				}
+				segs := strings.Split(strings.TrimPrefix(uri, prefix), "/")
+				// The framework segment and the page's own last segment
+				// are not containers.
+				for i := 1; i < len(segs)-1; i++ {
+					key := segs[i]
+					if j := strings.LastIndexByte(key, '-'); j > 0 {
+						key = key[:j]
 					}
-					segs := strings.Split(strings.TrimPrefix(uri, prefix), "/")
-					// The framework segment and the page's own last segment
-					// are not containers.
-					for i := 1; i < len(segs)-1; i++ {
-						key := segs[i]
-						if j := strings.LastIndexByte(key, '-'); j > 0 {
-							key = key[:j]
-						}
-						if _, ok := m[key]; !ok {
-							m[key] = prefix + strings.Join(segs[:i+1], "/")
-						}
+					if _, ok := m[key]; !ok {
+						m[key] = prefix + strings.Join(segs[:i+1], "/")
 					}
-					return nil
-				})
-			c.m = m
-		}()
+				}
+				return nil
+			})
+		return m, err
 	})
-	return c
 }
 
 // Warm starts, in the background, the three whole-index reads a verify
@@ -204,54 +234,44 @@ func isWord(s string) bool {
 // context: a cancelled first call must not spoil the list for the next
 // ones.
 func (l *NameLookup) Names(ctx context.Context) ([]string, error) {
-	n := l.nameSet()
-	<-n.done
-	return n.list, n.err
+	n, err := l.nameSet().wait()
+	return n.list, err
 }
 
 // names is the list of symbol names and its set, read once in the
 // background: a lookup does not wait for them, it reads the index until
 // they are there.
-type names struct {
-	once sync.Once
-	// done is closed when list, set and err are written.
-	done chan struct{}
+type names = backgroundRead[nameList]
+
+// nameList is the symbol names, as a list and as a set.
+type nameList struct {
 	list []string
 	set  map[string]struct{}
-	err  error
 }
 
 // nameSet starts the read of the names, once, and returns them (read or
 // not yet: see done).
 func (l *NameLookup) nameSet() *names {
-	n := &l.names
-	n.once.Do(func() {
-		n.done = make(chan struct{})
+	return l.names.start(func() (nameList, error) {
 		if !l.byNames {
-			close(n.done)
-			return
+			return nameList{}, nil
 		}
-		go func() {
-			defer close(n.done)
-			n.list, n.err = sqlrows.Column[string](context.Background(), l.db, "symbol names", "SELECT DISTINCT name_lower FROM symbol_names", nil)
-			set := make(map[string]struct{}, len(n.list))
-			for _, name := range n.list {
-				set[name] = struct{}{}
-			}
-			n.set = set
-		}()
+		list, err := sqlrows.Column[string](context.Background(), l.db, "symbol names", "SELECT DISTINCT name_lower FROM symbol_names", nil)
+		set := make(map[string]struct{}, len(list))
+		for _, name := range list {
+			set[name] = struct{}{}
+		}
+		return nameList{list: list, set: set}, err
 	})
-	return n
 }
 
 // HasName says whether low (lowercased) is a symbol name of the index,
 // waiting for the names if they are being read; always false for an index
 // without symbol_names.
 func (l *NameLookup) HasName(low string) (bool, error) {
-	n := l.nameSet()
-	<-n.done
+	n, err := l.nameSet().wait()
 	_, ok := n.set[low]
-	return ok, n.err
+	return ok, err
 }
 
 // mayHavePages says whether a page may have low (lowercased) among its
@@ -262,17 +282,12 @@ func (l *NameLookup) mayHavePages(low string) bool {
 	if !l.byNames {
 		return true
 	}
-	n := l.nameSet()
-	select {
-	case <-n.done:
-		if n.err != nil {
-			return true
-		}
-		_, ok := n.set[low]
-		return ok
-	default:
+	n, read := l.nameSet().ready()
+	if !read {
 		return true
 	}
+	_, ok := n.set[low]
+	return ok
 }
 
 // PageText returns the title and Markdown of the page at uri (for a sample
