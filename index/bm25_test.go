@@ -38,11 +38,7 @@ func bm25Fixture(t testing.TB, n int) string {
 		}
 		return strings.Join(w, " ")
 	}
-	dbPath := filepath.Join(t.TempDir(), "search.db")
-	b, err := Create(dbPath, testOptions())
-	if err != nil {
-		t.Fatalf("create: %v", err)
-	}
+	b, dbPath := newBuilder(t)
 	for i := range n {
 		title := words(1 + r.IntN(3))
 		doc := &document.Document{

@@ -19,9 +19,7 @@ import (
 )
 
 func TestPutDuplicateURI(t *testing.T) {
-	dbPath := filepath.Join(t.TempDir(), "search.db")
-	b, err := Create(dbPath, testOptions())
-	mustNoErr(t, err)
+	b, dbPath := newBuilder(t)
 	defer b.Abort()
 	doc := fixtureDocs()[0]
 	mustNoErr(t, b.Put(doc))
@@ -126,10 +124,8 @@ func TestReplaceAndDeleteIncremental(t *testing.T) {
 }
 
 func TestLockContention(t *testing.T) {
-	dbPath := filepath.Join(t.TempDir(), "search.db")
-	first, err := Create(dbPath, testOptions())
-	mustNoErr(t, err)
-	_, err = Create(dbPath, testOptions())
+	first, dbPath := newBuilder(t)
+	_, err := Create(dbPath, testOptions())
 	if !errors.Is(err, ErrLocked) {
 		t.Fatalf("second Create = %v, want ErrLocked", err)
 	}
@@ -198,8 +194,7 @@ func TestOpenErrors(t *testing.T) {
 }
 
 func TestBuilderClosed(t *testing.T) {
-	b, err := Create(filepath.Join(t.TempDir(), "search.db"), testOptions())
-	mustNoErr(t, err)
+	b, _ := newBuilder(t)
 	mustNoErr(t, b.Commit(context.Background()))
 	if err := b.Put(fixtureDocs()[0]); !errors.Is(err, ErrClosed) {
 		t.Errorf("Put after Commit = %v, want ErrClosed", err)

@@ -116,20 +116,34 @@ func fixtureDocs() []*document.Document {
 	}
 }
 
-// buildFixture commits fixtureDocs plus manifest, meta and an alias into a
-// new DB and returns its path.
-func buildFixture(t testing.TB) string {
+// newBuilder starts a build of search.db in a new temporary folder of the
+// test and returns the builder and the file's path.
+func newBuilder(t testing.TB) (*Builder, string) {
 	t.Helper()
 	dbPath := filepath.Join(t.TempDir(), "search.db")
 	b, err := Create(dbPath, testOptions())
 	if err != nil {
 		t.Fatalf("create: %v", err)
 	}
-	for _, doc := range fixtureDocs() {
+	return b, dbPath
+}
+
+// putAll puts docs into b; the test fails at the first that is refused.
+func putAll(t testing.TB, b *Builder, docs []*document.Document) {
+	t.Helper()
+	for _, doc := range docs {
 		if err := b.Put(doc); err != nil {
 			t.Fatalf("put %s: %v", doc.URI, err)
 		}
 	}
+}
+
+// buildFixture commits fixtureDocs plus manifest, meta and an alias into a
+// new DB and returns its path.
+func buildFixture(t testing.TB) string {
+	t.Helper()
+	b, dbPath := newBuilder(t)
+	putAll(t, b, fixtureDocs())
 	mustNoErr(t, b.PutSourceFile(SourceFile{Path: "SwiftUI/View.json", Source: document.SourceAppleDocs, Size: 5120,
 		MtimeNS: 1700000000000000000, ContentHash: "hash-view", State: "indexed", URI: "apple-docs://swiftui/view"}))
 	mustNoErr(t, b.PutSourceFile(SourceFile{Path: "proposals/0306-actors.md", Source: document.SourceSwiftEvolution, State: "indexed", URI: "swift-evolution://SE-0306"}))

@@ -147,19 +147,15 @@ func TestExportIsReproducible(t *testing.T) {
 func TestImportRefusesPartsOfTwoIndexes(t *testing.T) {
 	a := exportAll(t, buildFixture(t), t.TempDir())
 	// A second index whose ids differ: one more page first.
-	dbB := filepath.Join(t.TempDir(), "search.db")
-	bld, err := Create(dbB, testOptions())
-	mustNoErr(t, err)
+	bld, dbB := newBuilder(t)
 	mustNoErr(t, bld.Put(&document.Document{URI: "hig://buttons", Source: document.SourceHIG, Title: "Buttons"}))
-	for _, doc := range fixtureDocs() {
-		mustNoErr(t, bld.Put(doc))
-	}
+	putAll(t, bld, fixtureDocs())
 	mustNoErr(t, bld.Commit(context.Background()))
 	b := exportAll(t, dbB, t.TempDir())
 
 	dst := filepath.Join(t.TempDir(), "search.db")
 	mustNoErr(t, os.WriteFile(dst, []byte("previous"), 0o644))
-	_, err = ImportParts(context.Background(), dst, []string{a["shared"], b["search"], a[document.SourceAppleDocs]}, ImportOptions{SkipDiskCheck: true})
+	_, err := ImportParts(context.Background(), dst, []string{a["shared"], b["search"], a[document.SourceAppleDocs]}, ImportOptions{SkipDiskCheck: true})
 	if !errors.Is(err, ErrCorrupt) {
 		t.Fatalf("mixed parts: %v, want ErrCorrupt", err)
 	}

@@ -2,7 +2,6 @@ package index
 
 import (
 	"context"
-	"path/filepath"
 	"testing"
 
 	"github.com/cupertino-go/cupertino/internal/document"
@@ -12,11 +11,7 @@ import (
 // missing come with their declarations and the See Also entries their
 // pages list, which name a case the crawl has no page for.
 func TestGraphSiblings(t *testing.T) {
-	dbPath := filepath.Join(t.TempDir(), "search.db")
-	b, err := Create(dbPath, testOptions())
-	if err != nil {
-		t.Fatal(err)
-	}
+	b, dbPath := newBuilder(t)
 	const enum = "apple-docs://uikit/uibutton/buttontype-swift.enum"
 	mustNoErr(t, b.Put(&document.Document{
 		URI: enum + "/custom", Source: document.SourceAppleDocs, Framework: "uikit", Parent: enum,

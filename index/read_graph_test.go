@@ -4,7 +4,6 @@ import (
 	"context"
 	"database/sql"
 	"fmt"
-	"path/filepath"
 	"strings"
 	"testing"
 
@@ -128,11 +127,7 @@ func TestContainerOf(t *testing.T) {
 // through doc_children_leaf, and an index saved without that index finds
 // it not and says so.
 func TestGraphListedByLeaf(t *testing.T) {
-	dbPath := filepath.Join(t.TempDir(), "search.db")
-	b, err := Create(dbPath, testOptions())
-	if err != nil {
-		t.Fatal(err)
-	}
+	b, dbPath := newBuilder(t)
 	mustNoErr(t, b.Put(&document.Document{
 		URI: "apple-docs://uikit/uiview/contentmode-swift.enum", Source: document.SourceAppleDocs, Framework: "uikit",
 		Title: "UIView.ContentMode", Kind: "enum", Language: "swift", ContentHash: "h1",

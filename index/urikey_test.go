@@ -3,7 +3,6 @@ package index
 import (
 	"context"
 	"errors"
-	"path/filepath"
 	"testing"
 
 	"github.com/cupertino-go/cupertino/internal/document"
@@ -12,16 +11,8 @@ import (
 // storeOf builds an index of docs in a temporary directory and opens it.
 func storeOf(t testing.TB, docs ...*document.Document) *Store {
 	t.Helper()
-	dbPath := filepath.Join(t.TempDir(), "search.db")
-	b, err := Create(dbPath, testOptions())
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, d := range docs {
-		if err := b.Put(d); err != nil {
-			t.Fatalf("put %s: %v", d.URI, err)
-		}
-	}
+	b, dbPath := newBuilder(t)
+	putAll(t, b, docs)
 	if err := b.Commit(context.Background()); err != nil {
 		t.Fatal(err)
 	}
