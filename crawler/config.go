@@ -21,6 +21,17 @@ const (
 // DefaultOrigin is the site crawled unless told otherwise.
 const DefaultOrigin = "https://developer.apple.com"
 
+// The crawl's defaults for the knobs left at zero, which `cupertino fetch`'s
+// flags and `cupertino update`'s rebuilt fetches take too.
+const (
+	// DefaultConcurrency is the number of HTTP workers.
+	DefaultConcurrency = 8
+	// DefaultChromeTabs is the number of browser tabs.
+	DefaultChromeTabs = 2
+	// DefaultTimeout bounds one request or page load.
+	DefaultTimeout = 30 * time.Second
+)
+
 // ProjectURL goes into the User-Agent so the site knows who is asking.
 const ProjectURL = "https://github.com/cupertino-go/cupertino"
 
@@ -123,13 +134,13 @@ func (c *Config) withDefaults() (Config, error) {
 		return out, fmt.Errorf("%w: engine %q: want auto, http or chrome", ErrConfig, out.Engine)
 	}
 	if out.Concurrency <= 0 {
-		out.Concurrency = 8
+		out.Concurrency = DefaultConcurrency
 	}
 	if out.ChromeTabs <= 0 {
-		out.ChromeTabs = 2
+		out.ChromeTabs = DefaultChromeTabs
 	}
 	if out.Timeout <= 0 {
-		out.Timeout = 30 * time.Second
+		out.Timeout = DefaultTimeout
 	}
 	if out.Retry.MaxAttempts <= 0 {
 		out.Retry = DefaultRetryPolicy

@@ -142,7 +142,7 @@ as a dead link.`,
 	f.IntVar(&opts.MaxPages, "max-pages", 0, "stop this run after that many pages (wwdc: sessions); the rest stays queued (0: no limit)")
 	f.IntVar(&opts.MaxDepth, "max-depth", 0, "links to follow from the start page (0: no limit)")
 	f.Var((*secondsValue)(&opts.RequestDelay), "request-delay", "pause between request starts, in seconds or as a duration (0.05, 50ms)")
-	f.IntVar(&opts.Concurrency, "concurrency", 8, "HTTP requests in flight")
+	f.IntVar(&opts.Concurrency, "concurrency", crawler.DefaultConcurrency, "HTTP requests in flight")
 	f.StringSliceVar(&opts.AllowedPrefixes, "allowed-prefixes", nil, "comma-separated documentation paths to stay inside, e.g. /documentation/swiftui")
 	f.StringVar(&opts.OutputDir, "output-dir", "", "where pages go (default ~/.cupertino/docs, or ~/.cupertino/<source>)")
 	f.BoolVar(&opts.Force, "force", false, "rewrite every page even when it did not change")
@@ -153,8 +153,8 @@ as a dead link.`,
 	f.StringVar(&opts.PackagesFile, "packages-file", "", "for --source packages: a file of package repositories, one URL[@tag] a line")
 	f.StringSliceVar(&opts.Guides, "guides", nil, "for --source apple-archive: comma-separated guides, each a folder below /library/archive/documentation/ with an optional =Framework (default: the most-used guides)")
 	f.StringVar(&opts.ChromePath, "chrome-path", "", "Chromium binary (default: found on the system)")
-	f.IntVar(&opts.ChromeTabs, "chrome-tabs", 2, "browser tabs in flight")
-	f.DurationVar(&opts.Timeout, "timeout", 30*time.Second, "limit for one request (headers and body) or page load")
+	f.IntVar(&opts.ChromeTabs, "chrome-tabs", crawler.DefaultChromeTabs, "browser tabs in flight")
+	f.DurationVar(&opts.Timeout, "timeout", crawler.DefaultTimeout, "limit for one request (headers and body) or page load")
 	f.Int64Var(&opts.MaxPageBytes, "max-page-bytes", crawler.DefaultMaxPageBytes, "largest page accepted, in bytes once decompressed; a larger page is a failure, never stored cut short")
 	return cmd
 }

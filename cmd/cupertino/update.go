@@ -175,13 +175,13 @@ func fetchOptionsOf(io *iostreams, rec *fetchRecord, dir string) (*fetchOptions,
 		fo.Engine = crawler.EngineAuto
 	}
 	if fo.Concurrency <= 0 {
-		fo.Concurrency = 8
+		fo.Concurrency = crawler.DefaultConcurrency
 	}
 	if fo.ChromeTabs <= 0 {
-		fo.ChromeTabs = 2
+		fo.ChromeTabs = crawler.DefaultChromeTabs
 	}
 	if fo.Timeout <= 0 {
-		fo.Timeout = 30 * time.Second
+		fo.Timeout = crawler.DefaultTimeout
 	}
 	if fo.MaxPageBytes <= 0 {
 		fo.MaxPageBytes = crawler.DefaultMaxPageBytes
