@@ -1,7 +1,6 @@
 package search
 
 import (
-	"context"
 	"errors"
 	"os"
 	"path/filepath"
@@ -97,15 +96,8 @@ func TestAgentJudgesPassAndFail(t *testing.T) {
 		"button empty\tuikit\t\tapple-docs\tapple-docs://uikit/uibutton$\n"+
 		"button at 4\tUIKit\t\t\tapple-docs://uikit/uibutton$\n"+
 		"button wrong\tuikit\t\t\tapple-docs://uikit/uibutton$\n")
-	batteries, err := LoadDir(dir)
-	if err != nil {
-		t.Fatal(err)
-	}
 	fake := agentFake()
-	rep, err := Run(context.Background(), Config{Label: "agent", Searcher: fake, Batteries: batteries})
-	if err != nil {
-		t.Fatal(err)
-	}
+	rep := runDir(t, dir, Config{Label: "agent", Searcher: fake})
 	want := map[string]struct {
 		rank int
 		pass bool

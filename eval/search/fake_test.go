@@ -66,19 +66,25 @@ var testSymbols = fakeSymbols{
 	"apple-docs://p6": {Symbols: []document.Symbol{{Name: "load", Kind: "func", IsAsync: true, IsThrows: true}}},
 }
 
-func fakeRun(t *testing.T) *Report {
+// runDir runs the batteries dir holds with cfg (its Batteries are dir's);
+// the test fails on any error.
+func runDir(t *testing.T, dir string, cfg Config) *Report {
 	t.Helper()
-	batteries, err := LoadDir("testdata/batteries")
+	batteries, err := LoadDir(dir)
 	if err != nil {
 		t.Fatal(err)
 	}
-	rep, err := Run(context.Background(), Config{
-		Label: "fake", Searcher: newFakeSearcher(), Symbols: testSymbols, Batteries: batteries,
-	})
+	cfg.Batteries = batteries
+	rep, err := Run(context.Background(), cfg)
 	if err != nil {
 		t.Fatal(err)
 	}
 	return rep
+}
+
+func fakeRun(t *testing.T) *Report {
+	t.Helper()
+	return runDir(t, "testdata/batteries", Config{Label: "fake", Searcher: newFakeSearcher(), Symbols: testSymbols})
 }
 
 func TestGoldenFake(t *testing.T) {

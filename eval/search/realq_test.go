@@ -2,7 +2,6 @@ package search
 
 import (
 	"bufio"
-	"context"
 	"database/sql"
 	"errors"
 	"fmt"
@@ -57,10 +56,6 @@ func TestRealQJudgesMRRAndHit10(t *testing.T) {
 		"Timer stops while scrolling\tapple-docs://foundation/runloop/mode/[0-9]+-common$\ttask\thttps://example.org/q/2\n"+
 		"Unexpectedly found nil\tapple-docs://swift/optional$\tERROR\thttps://example.org/q/3\n")
 	writeBattery(t, dir, "task.tsv", "query\texpected_uri_regex\nspinner at 2\tswiftui/progressview(/|$)\n")
-	batteries, err := LoadDir(dir)
-	if err != nil {
-		t.Fatal(err)
-	}
 	var noise []string
 	for i := 0; i < 10; i++ {
 		noise = append(noise, "apple-docs://noise/"+string(rune('a'+i)))
@@ -72,10 +67,7 @@ func TestRealQJudgesMRRAndHit10(t *testing.T) {
 		"Unexpectedly found nil":      docs("apple-docs://swift/optional/some"), // a member, not the page
 		"spinner at 2":                docs("apple-docs://uikit/uiprogressview", "apple-docs://swiftui/progressview"),
 	}}
-	rep, err := Run(context.Background(), Config{Label: "realq", Searcher: fake, Batteries: batteries})
-	if err != nil {
-		t.Fatal(err)
-	}
+	rep := runDir(t, dir, Config{Label: "realq", Searcher: fake})
 	want := map[string]struct {
 		rank  int
 		pass  bool
