@@ -59,8 +59,18 @@ func (c *Checker) checkSites(ctx context.Context, a *Analysis, declared map[stri
 	for _, s := range a.sites() {
 		a.step() // each site's lookups are bounded; the step polls the context
 		if s.closure != nil && !declared[s.closure.root] {
-			if t := c.closureParamType(g, *s.closure, imports); t != "" {
+			t := c.closureParamType(g, *s.closure, imports)
+			if elem, isArray := strings.CutPrefix(t, elementsPrefix); isArray {
+				if s.closureFirst {
+					s.rootType, s.links, s.unguessed = elem, s.links[1:], false
+				}
+			} else if t != "" {
 				s.rootType, s.unguessed = t, false
+			}
+		}
+		if s.elementOf != "" {
+			if elem := c.elementOfClosure(g, a, s.elementOf, s.tok, declared, imports); elem != "" {
+				s.rootType, s.unguessed = elem, false
 			}
 		}
 		if declared[s.name] && !s.ownNamed && !s.localOnly || declared[s.rootType] {

@@ -161,7 +161,13 @@ func closureInputs(decl string, arity int) ([]string, bool) {
 					t = t[:lt] + t[end:]
 				}
 			}
-			ins = append(ins, plainType(t))
+			in := plainType(t)
+			if e := collectionElement(t); in == "" && e != "" {
+				// `([UNNotification]) -> Void`: an array, whose
+				// elements a loop or `.first` reaches (elementOfClosure).
+				in = elementsPrefix + e
+			}
+			ins = append(ins, in)
 		}
 		if len(ins) == arity {
 			found, ok = ins, true
@@ -357,6 +363,23 @@ func storedClosureType(g *graphView, types []*apiType, inits []apiMember, src cl
 	return out
 }
 
+// elementOfClosure is the element type of a closure parameter that is an
+// array of a plain type (`getDeliveredNotifications { notifications in`,
+// `[UNNotification]`), "" when it is not one or the token at i is outside
+// the closure: what `for n in notifications` and `notifications.first`
+// reach.
+func (c *Checker) elementOfClosure(g *graphView, a *Analysis, name string, i int, declared, imports map[string]bool) string {
+	src := a.closures[name]
+	if src == nil || declared[src.root] || a.bindings[name] != 1 || !a.inClosureOf(name, i) {
+		return ""
+	}
+	elem, ok := strings.CutPrefix(c.closureParamType(g, *src, imports), elementsPrefix)
+	if !ok {
+		return ""
+	}
+	return elem
+}
+
 // typeClosureParams lets the switches and comparisons over a closure
 // parameter bound once (`switch completion { case .finished:`) read the
 // type its callee's declaration gives it (Analysis.closureType), each read
@@ -370,6 +393,9 @@ func (c *Checker) typeClosureParams(g *graphView, a *Analysis, declared, imports
 		t := ""
 		if src := a.closures[name]; src != nil && !declared[src.root] && a.bindings[name] == 1 {
 			t = c.closureParamType(g, *src, imports)
+		}
+		if strings.HasPrefix(t, elementsPrefix) {
+			t = "" // an array: only its elements are typed (elementOfClosure)
 		}
 		a.closureTypes[name] = t
 		return t

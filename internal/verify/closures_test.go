@@ -99,6 +99,55 @@ struct Feed: View {
 	}
 }
 
+// TestElementsOfArrays: an element of an array, reached by a loop over a
+// closure parameter the callee declares an array (getTasks's tasks), by
+// `.first` or `.last` of it or of a typed array, or by subscripting a
+// typed array with one index, is checked on the element type; a call of
+// `first(where:)`, a range's slice and a dictionary are not elements.
+func TestElementsOfArrays(t *testing.T) {
+	g := closureGraph()
+	d := g.g.src.(*memGraph)
+	const task = "apple-docs://foundation/urlsessiondatatask"
+	d.Pages = append(d.Pages, index.GraphPage{URI: task, Title: "URLSessionDataTask", Kind: "class", Framework: "foundation"})
+	for i := range minOwnMembers {
+		d.Pages = append(d.Pages, index.GraphPage{URI: fmt.Sprintf("%s/filler%d", task, i), Title: fmt.Sprintf("filler%d", i),
+			Kind: "property", ParentURI: task, Framework: "foundation"})
+	}
+	d.Pages = append(d.Pages, index.GraphPage{URI: task + "/priority", Title: "priority", Kind: "property",
+		Declaration: "var priority: Float { get set }", ParentURI: task, Framework: "foundation"})
+	g.g = newSymbolGraph(d)
+	code := `import UIKit
+
+func load(_ screens: [UIScreen], byName: [String: UIScreen]) {
+    URLSession.shared.getTasks { tasks, _, _ in
+        for task in tasks {
+            print(task.priority, task.statusCode)
+        }
+        print(tasks.first?.priority, tasks.last?.statusCode)
+    }
+    print(screens.first?.hasNotch, screens.last?.name)
+    print(screens[0].name)
+    print(screens.first(where: { _ in true })?.name, screens[1...].name, byName["a"]?.name)
+}
+`
+	rep := checkCode(t, g, Options{}, File{Code: code})
+	found := map[string]Status{}
+	for _, r := range rep.Findings {
+		if strings.Contains(r.Symbol, ".") {
+			found[fmt.Sprint(r.Line, " ", r.Symbol)] = r.Status
+		}
+	}
+	want := []string{"6 URLSessionDataTask.statusCode", "8 URLSessionDataTask.statusCode", "10 UIScreen.name", "11 UIScreen.name"}
+	for _, w := range want {
+		if !found[w].SaysMissing() {
+			t.Errorf("no finding for %s; findings: %v", w, found)
+		}
+	}
+	if len(found) != len(want) {
+		t.Errorf("want %d findings on a type, got %v", len(want), found)
+	}
+}
+
 // TestClosureParameterOfATitleOnlyInitializer: a reader whose initializer
 // is known by its title alone (a Topics entry) types its closure's
 // parameter from the property its last label names.
@@ -214,6 +263,7 @@ func TestClosureInputs(t *testing.T) {
 		"func dataTask(with url: URL, completionHandler: @escaping @Sendable (Data?, URLResponse?, (any Error)?) -> Void) -> URLSessionDataTask": "Data URLResponse ",
 		"init(@ViewBuilder content: @escaping (GeometryProxy) -> Content)":                                                                       "GeometryProxy",
 		"final var pathUpdateHandler: ((NWPath) -> Void)? { get set }":                                                                           "NWPath",
+		"func getDeliveredNotifications(completionHandler: @escaping ([UNNotification]) -> Void)":                                                "[]UNNotification",
 	} {
 		arity := strings.Count(want, " ") + 1
 		got, ok := closureInputs(decl, arity)

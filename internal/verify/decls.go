@@ -130,6 +130,9 @@ func (a *Analysis) collectDecls() {
 			if n, in, coll := a.tok(i+1), a.tok(i+2), a.tok(i+3); n.Kind == tokIdent && in.Is(tokKeyword, "in") && coll.Kind == tokIdent && (a.tok(i+4).IsPunct("{") || a.tok(i+4).Is(tokKeyword, "where")) {
 				// `for l in locations {`, `for u in urls where …`: an element.
 				elem = a.elementsOf(coll.Text)
+				if elem == "" {
+					a.loopOver[n.Text] = coll.Text
+				}
 			} else if v := a.loopDictionaryValue(i); v != "" {
 				// `for (name, color) in colors` over `[String: UIColor]`,
 				// `for color in colors.values`: the values.

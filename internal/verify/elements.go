@@ -163,6 +163,39 @@ func (a *Analysis) elementTaken(j int) string {
 	return a.elementsOf(coll.Text)
 }
 
+// firstOrLast says whether the name at root is followed by `.first` or
+// `.last` (perhaps unwrapped), not called: an element of the collection.
+func (a *Analysis) firstOrLast(root int) bool {
+	dot := root + 1
+	if unwraps(a.tok(dot)) {
+		dot++
+	}
+	name := a.tok(dot + 1)
+	return a.tok(dot).IsPunct(".") && (name.Text == "first" || name.Text == "last") && name.Kind == tokIdent &&
+		!a.tok(dot+2).IsPunct("(") && !a.tok(dot+2).IsPunct("{")
+}
+
+// indexedElement is the element type of the array local a receiver's root
+// names when it is subscripted by one name or number and the member
+// follows (`results[0].itemProvider`, `items[i].title`), "" otherwise: a
+// range (`items[1...]`) gives a slice, not an element.
+func (a *Analysis) indexedElement(rcv receiver) string {
+	if rcv.prev >= 0 || rcv.link != rcv.root || !a.tok(rcv.root+1).IsPunct("[") || !a.tok(rcv.root+3).IsPunct("]") {
+		return ""
+	}
+	if k := a.tok(rcv.root + 2).Kind; k != tokIdent && k != tokNumber {
+		return ""
+	}
+	after := a.tok(rcv.root + 4)
+	if !after.IsPunct(".") && !(unwraps(after) && a.tok(rcv.root+5).IsPunct(".")) {
+		return ""
+	}
+	if _, local := a.locals[a.tok(rcv.root).Text]; !local {
+		return ""
+	}
+	return a.elementsOf(a.tok(rcv.root).Text)
+}
+
 // chainOfLocal reads `local.a.b` at j, local's type written: the chain
 // from that type ("NSPersistentContainer|viewContext"), or "".
 func (a *Analysis) chainOfLocal(j int) string {

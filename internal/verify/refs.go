@@ -150,6 +150,10 @@ type Analysis struct {
 	// closures maps a closure parameter to where its type comes from (a
 	// nil entry: bound by two closures that differ).
 	closures map[string]*closureSource
+	// loopOver maps a loop's element to the collection it runs over
+	// when that is no typed local (`for n in notifications`, a closure
+	// parameter: site.elementOf).
+	loopOver map[string]string
 	// closureType gives the type a closure parameter gets, read on first
 	// use when the typed checks run (typeClosureParams); closureTypes
 	// holds what it read.
@@ -255,6 +259,7 @@ func analyzeTokens(ctx context.Context, toks []token, budgeted bool) (*Analysis,
 		closureScopes:  map[string][][2]int{},
 		openMembers:    map[string]bool{},
 		closures:       map[string]*closureSource{},
+		loopOver:       map[string]string{},
 		modules:        map[string]bool{},
 		declTok:        map[int]bool{},
 		generics:       map[string]bool{},

@@ -71,6 +71,12 @@ type site struct {
 	// (`parentViewController?.navigationController` in a UIView
 	// subclass), which the file does not declare: a property of self.
 	bareRoot bool
+	// closureFirst: the closure parameter is an array and the chain takes
+	// its `.first` or `.last`; elementOf: the root is a loop's element
+	// over that closure parameter (`for n in notifications`). Both are
+	// typed when the callee's declaration gives the array's element.
+	closureFirst bool
+	elementOf    string
 }
 
 // unwraps says whether t, right after a name, unwraps it: `x?.m`, `x!.m`.
@@ -522,6 +528,10 @@ func (a *Analysis) memberSite(dot int, labels map[int][]string) (site, bool) {
 	var links []string
 	r := rcv
 	if a.tok(rcv.link + 1).IsPunct("[") {
+		if elem := a.indexedElement(rcv); elem != "" {
+			// `results[0].itemProvider`: an element of the array local.
+			s.links = s.bindRoot(elem, nil, a.chainLabels)
+		}
 		return s, true
 	}
 	for r.prev >= 0 {
@@ -552,6 +562,9 @@ func (a *Analysis) memberSite(dot int, labels map[int][]string) (site, bool) {
 		return site{}, false
 	case isCapitalized(root.Text) && !local:
 		s.rootType = root.Text
+	case local && len(links) > 0 && !r.linkCall && a.firstOrLast(rcv.root) && a.elementsOf(root.Text) != "":
+		// `results.first?.itemProvider`: an element of the array local.
+		links = s.bindRoot(a.elementsOf(root.Text), links[1:], a.chainLabels)
 	case local && a.sureTypes[root.Text] != "" && !r.linkCall && !a.ownTypes[typ]:
 		links = s.bindRoot(a.sureTypes[root.Text], links, a.chainLabels)
 	case local && a.shadowed[root.Text] != "" && a.bindings[root.Text] == 2 && !r.linkCall && !a.inClosureOf(root.Text, rcv.root):
@@ -570,6 +583,10 @@ func (a *Analysis) memberSite(dot int, labels map[int][]string) (site, bool) {
 	}
 	if src := a.closures[root.Text]; src != nil && local && typ == "" && s.rootType == "" && !r.linkCall && a.inClosureOf(root.Text, rcv.root) {
 		s.closure = src
+		s.closureFirst = len(links) > 0 && a.firstOrLast(rcv.root)
+	}
+	if coll := a.loopOver[root.Text]; coll != "" && local && s.rootType == "" && s.closure == nil && !r.linkCall && a.bindings[root.Text] == 1 {
+		s.elementOf = coll
 	}
 	s.links = links
 	if s.rootType == "" && !rcv.viaCall && !local {
