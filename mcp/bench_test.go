@@ -192,10 +192,7 @@ var benchQueries = []string{
 	"how to pause an audio player",
 }
 
-var benchOthers = []struct {
-	name string
-	args map[string]any
-}{
+var benchOthers = []toolCall{
 	{"list_frameworks", map[string]any{}},
 	{"list_sources", map[string]any{}},
 	{"list_documents", map[string]any{"framework": "swiftui", "offset": 200, "limit": 50}},

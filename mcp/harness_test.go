@@ -97,6 +97,13 @@ func connect(t testing.TB, opts Options, clientOpts ...client.ClientOption) *ses
 	return s
 }
 
+// toolCall is a call of the tool name with args: a row of the tests'
+// tables of calls.
+type toolCall struct {
+	name string
+	args map[string]any
+}
+
 // call invokes a tool and returns the result; transport errors fail the test.
 func (s *session) call(name string, args map[string]any) *mcpgo.CallToolResult {
 	s.t.Helper()

@@ -128,10 +128,7 @@ func TestHugePageResponsesAreBounded(t *testing.T) {
 			}
 		}
 	}
-	for _, c := range []struct {
-		name string
-		args map[string]any
-	}{
+	for _, c := range []toolCall{
 		{"search", map[string]any{"query": "hugeword", "limit": 100}},
 		{"search", map[string]any{"query": "HugePage"}},
 		{"list_children", map[string]any{"uri": hugeURI}},

@@ -96,10 +96,7 @@ func TestHostileQueriesAreHarmless(t *testing.T) {
 
 func TestTimeoutIsAnErrorResult(t *testing.T) {
 	s := connect(t, Options{DBPath: fixtureDB(t), CallTimeout: time.Nanosecond})
-	for _, tool := range []struct {
-		name string
-		args map[string]any
-	}{
+	for _, tool := range []toolCall{
 		{"search", map[string]any{"query": "View"}},
 		{"read_document", map[string]any{"uri": "apple-docs://swiftui/view"}},
 		{"search_symbols", map[string]any{"query": "View"}},
@@ -491,10 +488,7 @@ func TestDamagedIndexExplainsEachCall(t *testing.T) {
 	if got := s.toolNames(); len(got) != len(allToolNames) {
 		t.Fatalf("tools = %v; a damaged index must keep every tool", got)
 	}
-	for _, c := range []struct {
-		name string
-		args map[string]any
-	}{
+	for _, c := range []toolCall{
 		{"search_symbols", map[string]any{"query": "View"}},
 		{"get_inheritance", map[string]any{"symbol": "UIButton"}},
 		{"search_conformances", map[string]any{"protocol": "View"}},
