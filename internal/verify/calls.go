@@ -580,6 +580,7 @@ func (c *Checker) receiverTypes(g *graphView, s site, imports map[string]bool) (
 		return nil, false
 	}
 	types, opaque = g.typesNamed(s.rootType, imports), s.opaqueRoot != ""
+	arg := s.rootArgument // the one generic argument of the type reached, when written
 	for i, l := range s.links {
 		if l == elementLink {
 			continue // taken with the link before
@@ -599,9 +600,38 @@ func (c *Checker) receiverTypes(g *graphView, s site, imports map[string]bool) (
 		if next == "" {
 			return nil, false
 		}
+		nextArg := linkGenericArgument(ms)
 		types = g.typesNamed(next, imports)
+		if len(types) == 0 && arg != "" && isCapitalized(next) && !strings.Contains(next, ".") {
+			// `PHAsset.fetchAssets(with:options:)` returns
+			// PHFetchResult<PHAsset>, whose object(at:) returns
+			// ObjectType, its generic parameter: no page names a type
+			// so, and the argument written takes its place.
+			types, nextArg = g.typesNamed(arg, imports), ""
+		}
+		arg = nextArg
 	}
 	return types, opaque
+}
+
+// linkGenericArgument is the one generic argument, a plain type, that the
+// declarations of a chain link's overloads agree their value is written
+// with (`-> PHFetchResult<PHAsset>`: PHAsset), "" otherwise.
+func linkGenericArgument(ms []apiMember) string {
+	out := ""
+	for _, m := range ms {
+		s := strings.TrimSuffix(strings.TrimSuffix(declaredValueText(m.typing()), "?"), "!")
+		lt := strings.IndexByte(s, '<')
+		if m.decl == "" || lt <= 0 || !strings.HasSuffix(s, ">") || closeAngle(s, lt) != len(s) {
+			continue
+		}
+		a := plainType(s[lt+1 : len(s)-1])
+		if a == "" || out != "" && a != out {
+			return ""
+		}
+		out = a
+	}
+	return out
 }
 
 // fittingLink keeps a chain link's overloads that take the labels it was

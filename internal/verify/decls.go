@@ -361,6 +361,9 @@ func (a *Analysis) declareParam(from, to int) {
 			a.declTok[j] = true
 			if j == colon-1 {
 				a.bindSure(a.toks[j].Text, path)
+				if arg := a.genericArgumentAt(colon + 1); path != "" && arg != "" {
+					a.bindGenericArgument(a.toks[j].Text, arg)
+				}
 				if elem := a.arrayElement(colon + 1); elem != "" {
 					a.bindElements(a.toks[j].Text, elem)
 				}
@@ -632,6 +635,9 @@ func (a *Analysis) declareBinding(i int, inType bool) {
 					// in the generic one, whose members do not depend on
 					// the arguments; `Task<Void, Error>`: the generic
 					// type's own members.
+					if arg := a.genericArgumentAt(i + 2); arg != "" {
+						a.bindGenericArgument(t.Text, arg)
+					}
 					path, end = a.pastGenericArguments(path, end)
 				}
 				if n := a.tok(end); n.IsPunct("?") || n.IsPunct("!") {

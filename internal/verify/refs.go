@@ -154,6 +154,9 @@ type Analysis struct {
 	// when that is no typed local (`for n in notifications`, a closure
 	// parameter: site.elementOf).
 	loopOver map[string]string
+	// genericArguments maps a local to the one generic argument its
+	// written type has (`PHFetchResult<PHAsset>`: PHAsset).
+	genericArguments map[string]string
 	// closureType gives the type a closure parameter gets, read on first
 	// use when the typed checks run (typeClosureParams); closureTypes
 	// holds what it read.
@@ -245,29 +248,30 @@ func analyze(ctx context.Context, code string, budgeted bool) (*Analysis, error)
 // after it stop alike.
 func analyzeTokens(ctx context.Context, toks []token, budgeted bool) (*Analysis, error) {
 	a := &Analysis{
-		toks:           toks,
-		ownTypes:       map[string]bool{},
-		memberDecls:    map[string]bool{},
-		locals:         map[string]string{"error": "", "newValue": "", "oldValue": ""},
-		sureTypes:      map[string]string{},
-		wrapped:        map[string]string{},
-		unwrappedAlike: map[string]bool{},
-		elements:       map[string]string{},
-		bindings:       map[string]int{},
-		valueTypes:     map[string]string{},
-		typedBindings:  map[string]int{},
-		closureScopes:  map[string][][2]int{},
-		openMembers:    map[string]bool{},
-		closures:       map[string]*closureSource{},
-		loopOver:       map[string]string{},
-		modules:        map[string]bool{},
-		declTok:        map[int]bool{},
-		generics:       map[string]bool{},
-		conditionTok:   map[int]bool{},
-		chainLabels:    map[string][][]string{},
-		shadowed:       map[string]string{},
-		dictValues:     map[string]string{},
-		m:              meter{ctx: ctx},
+		toks:             toks,
+		ownTypes:         map[string]bool{},
+		memberDecls:      map[string]bool{},
+		locals:           map[string]string{"error": "", "newValue": "", "oldValue": ""},
+		sureTypes:        map[string]string{},
+		wrapped:          map[string]string{},
+		unwrappedAlike:   map[string]bool{},
+		elements:         map[string]string{},
+		bindings:         map[string]int{},
+		valueTypes:       map[string]string{},
+		typedBindings:    map[string]int{},
+		closureScopes:    map[string][][2]int{},
+		openMembers:      map[string]bool{},
+		closures:         map[string]*closureSource{},
+		loopOver:         map[string]string{},
+		genericArguments: map[string]string{},
+		modules:          map[string]bool{},
+		declTok:          map[int]bool{},
+		generics:         map[string]bool{},
+		conditionTok:     map[int]bool{},
+		chainLabels:      map[string][][]string{},
+		shadowed:         map[string]string{},
+		dictValues:       map[string]string{},
+		m:                meter{ctx: ctx},
 	}
 	if budgeted {
 		a.m.limit = stepsPerToken*len(a.toks) + baseSteps

@@ -77,6 +77,10 @@ type site struct {
 	// typed when the callee's declaration gives the array's element.
 	closureFirst bool
 	elementOf    string
+	// rootArgument: the one generic argument the root's written type has
+	// (`assets: PHFetchResult<PHAsset>`), which a link declared to
+	// return the type's generic parameter gives (receiverTypes).
+	rootArgument string
 }
 
 // unwraps says whether t, right after a name, unwraps it: `x?.m`, `x!.m`.
@@ -567,6 +571,9 @@ func (a *Analysis) memberSite(dot int, labels map[int][]string) (site, bool) {
 		links = s.bindRoot(a.elementsOf(root.Text), links[1:], a.chainLabels)
 	case local && a.sureTypes[root.Text] != "" && !r.linkCall && !a.ownTypes[typ]:
 		links = s.bindRoot(a.sureTypes[root.Text], links, a.chainLabels)
+		if s.boundLinks == 0 {
+			s.rootArgument = a.genericArguments[root.Text]
+		}
 	case local && a.shadowed[root.Text] != "" && a.bindings[root.Text] == 2 && !r.linkCall && !a.inClosureOf(root.Text, rcv.root):
 		// The binding a closure's parameter shadows, outside the closure.
 		links = s.bindRoot(a.shadowed[root.Text], links, a.chainLabels)
