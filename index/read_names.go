@@ -31,6 +31,8 @@ type NameLookup struct {
 	db    *sql.DB
 	path  string
 	query string
+	// titleQuery is query's titles alone (Titles).
+	titleQuery string
 	// minColumns are the PlatformColumns the docs table has, in query order.
 	minColumns []PlatformColumn
 	// byNames: the query takes the lowercased name alone (symbol_names);
@@ -84,8 +86,23 @@ type NamedPage struct {
 	Introduced map[string]int
 	// ParentTitle and ParentKind describe the page's parent_uri page.
 	ParentTitle, ParentKind string
-	// Platforms is docs_structured.platforms; nil when absent or unreadable.
-	Platforms []document.Platform
+	// platforms is docs_structured.platforms as stored, parsed by
+	// Platforms: a name's lookup reads hundreds of pages (appending: 918),
+	// and its caller keeps those titled with the name's case alone.
+	platforms string
+}
+
+// Platforms is the page's docs_structured.platforms; nil when absent or
+// unreadable (a damaged list only costs the per-platform facts).
+func (p NamedPage) Platforms() []document.Platform {
+	if p.platforms == "" {
+		return nil
+	}
+	var plats []document.Platform
+	if err := json.Unmarshal([]byte(p.platforms), &plats); err != nil {
+		return nil
+	}
+	return plats
 }
 
 // OpenNameLookup opens the index at path read-only.
@@ -202,6 +219,7 @@ func (l *NameLookup) prepare() error {
 		where += " AND d.source = '" + document.SourceAppleDocs + "'"
 	}
 	l.query = "SELECT " + strings.Join(sel, ", ") + " FROM docs d" + parentJoin + platJoin + " WHERE " + where
+	l.titleQuery = "SELECT d.title FROM docs d WHERE " + where
 	return nil
 }
 
@@ -242,12 +260,24 @@ func (l *NameLookup) scan(rows *sql.Rows) (NamedPage, error) {
 			p.Introduced[c.Platform] = int(mins[i].Int64)
 		}
 	}
-	if platforms != "" {
-		// A damaged list only costs the per-platform facts; the page stays.
-		var plats []document.Platform
-		if err := json.Unmarshal([]byte(platforms), &plats); err == nil {
-			p.Platforms = plats
-		}
-	}
+	p.platforms = platforms
 	return p, nil
+}
+
+// Titles returns the titles of the pages Pages returns for name, read
+// without their other columns: what recovers a lowercased name's
+// spelling.
+func (l *NameLookup) Titles(name string) ([]string, error) {
+	low := strings.ToLower(name)
+	if !l.mayHavePages(low) {
+		return nil, nil
+	}
+	args := []any{low}
+	if !l.byNames {
+		args = append(args, low+"(", low+")")
+	}
+	return sqlrows.All(context.Background(), l.fixed(), "index titles "+name, l.titleQuery, args, func(rows *sql.Rows) (string, error) {
+		var t string
+		return t, rows.Scan(&t)
+	})
 }

@@ -212,8 +212,11 @@ func TestNameLookup(t *testing.T) {
 	}
 	p := pages[0]
 	if p.Title != "padding(_:_:)" || p.ParentTitle != "View" || p.ParentKind != "protocol" ||
-		!reflect.DeepEqual(p.Introduced, map[string]int{"iOS": 130000, "tvOS": 130000, "watchOS": 60000}) || len(p.Platforms) != 3 {
+		!reflect.DeepEqual(p.Introduced, map[string]int{"iOS": 130000, "tvOS": 130000, "watchOS": 60000}) || len(p.Platforms()) != 3 {
 		t.Errorf("padding page = %+v", p)
+	}
+	if titles, err := l.Titles("Padding"); err != nil || len(titles) != 1 || titles[0] != "padding(_:_:)" {
+		t.Errorf("padding's titles: %q, %v", titles, err)
 	}
 	if pages, _ := l.Pages("actors"); len(pages) != 0 {
 		t.Errorf("only Apple documentation answers: %+v", pages)

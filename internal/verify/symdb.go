@@ -147,7 +147,7 @@ func symbolInfo(p index.NamedPage, name string) (SymbolInfo, bool) {
 	for platform, packed := range p.Introduced {
 		setVersion(&info.Introduced, strings.ToLower(platform), version.Unpack(packed))
 	}
-	perPlatformDeprecation := applyPlatforms(&info, p.Platforms)
+	perPlatformDeprecation := applyPlatforms(&info, p.Platforms())
 	if p.Deprecated && !perPlatformDeprecation {
 		info.DeprecatedEverywhere = true
 	}
@@ -274,13 +274,13 @@ func (t *IndexTable) casedName(low string) string {
 	if cased, ok := t.cased.get(low); ok {
 		return cased
 	}
-	pages, err := t.lookup.Pages(low)
+	titles, err := t.lookup.Titles(low)
 	if err != nil {
 		return low
 	}
 	cased := low
-	for _, p := range pages {
-		if n := titleName(p.Title); strings.EqualFold(n, low) {
+	for _, title := range titles {
+		if n := titleName(title); strings.EqualFold(n, low) {
 			cased = n
 			break
 		}
