@@ -31,8 +31,8 @@ type NameLookup struct {
 	db    *sql.DB
 	path  string
 	query string
-	// titleQuery is query's titles alone (Titles).
-	titleQuery string
+	// briefQuery is query's title, kind, URI and language alone (Briefs).
+	briefQuery string
 	// minColumns are the PlatformColumns the docs table has, in query order.
 	minColumns []PlatformColumn
 	// byNames: the query takes the lowercased name alone (symbol_names);
@@ -219,7 +219,7 @@ func (l *NameLookup) prepare() error {
 		where += " AND d.source = '" + document.SourceAppleDocs + "'"
 	}
 	l.query = "SELECT " + strings.Join(sel, ", ") + " FROM docs d" + parentJoin + platJoin + " WHERE " + where
-	l.titleQuery = "SELECT d.title FROM docs d WHERE " + where
+	l.briefQuery = "SELECT d.title, " + col("kind", "''") + ", d.uri, " + col("language", "''") + " FROM docs d WHERE " + where
 	return nil
 }
 
@@ -264,10 +264,10 @@ func (l *NameLookup) scan(rows *sql.Rows) (NamedPage, error) {
 	return p, nil
 }
 
-// Titles returns the titles of the pages Pages returns for name, read
-// without their other columns: what recovers a lowercased name's
-// spelling.
-func (l *NameLookup) Titles(name string) ([]string, error) {
+// Briefs returns the pages Pages returns for name with their title, kind,
+// URI and language alone, read without the joins: what recovers a
+// lowercased name's spelling, or names a near name's page.
+func (l *NameLookup) Briefs(name string) ([]NamedPage, error) {
 	low := strings.ToLower(name)
 	if !l.mayHavePages(low) {
 		return nil, nil
@@ -276,8 +276,8 @@ func (l *NameLookup) Titles(name string) ([]string, error) {
 	if !l.byNames {
 		args = append(args, low+"(", low+")")
 	}
-	return sqlrows.All(context.Background(), l.fixed(), "index titles "+name, l.titleQuery, args, func(rows *sql.Rows) (string, error) {
-		var t string
-		return t, rows.Scan(&t)
+	return sqlrows.All(context.Background(), l.fixed(), "index briefs "+name, l.briefQuery, args, func(rows *sql.Rows) (NamedPage, error) {
+		var p NamedPage
+		return p, rows.Scan(&p.Title, &p.Kind, &p.URI, &p.Language)
 	})
 }

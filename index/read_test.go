@@ -215,8 +215,8 @@ func TestNameLookup(t *testing.T) {
 		!reflect.DeepEqual(p.Introduced, map[string]int{"iOS": 130000, "tvOS": 130000, "watchOS": 60000}) || len(p.Platforms()) != 3 {
 		t.Errorf("padding page = %+v", p)
 	}
-	if titles, err := l.Titles("Padding"); err != nil || len(titles) != 1 || titles[0] != "padding(_:_:)" {
-		t.Errorf("padding's titles: %q, %v", titles, err)
+	if briefs, err := l.Briefs("Padding"); err != nil || len(briefs) != 1 || !reflect.DeepEqual(briefs[0], NamedPage{Title: p.Title, Kind: p.Kind, URI: p.URI, Language: p.Language}) {
+		t.Errorf("padding's briefs: %+v, %v", briefs, err)
 	}
 	if pages, _ := l.Pages("actors"); len(pages) != 0 {
 		t.Errorf("only Apple documentation answers: %+v", pages)

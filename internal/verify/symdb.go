@@ -218,12 +218,12 @@ func (t *IndexTable) Nearest(name string, n int) ([]Candidate, error) {
 	var out []Candidate
 	low := strings.ToLower(name)
 	for _, near := range rankNear(low, aboutAsLong(t.byFirst[low[0]], low), n*3) {
-		cands, err := t.Lookup(t.casedName(near))
+		cand, found, err := t.namedCandidate(t.casedName(near))
 		if err != nil {
 			return nil, err
 		}
-		if len(cands) > 0 && cands[0].Name != name {
-			out = append(out, Candidate{Name: cands[0].Name, URI: bestURI(cands)})
+		if found && cand.Name != name {
+			out = append(out, cand)
 		}
 		if len(out) == n {
 			break
@@ -268,19 +268,43 @@ func aboutAsLong(names []string, name string) []string {
 	return names[lo:hi]
 }
 
+// namedCandidate is a real name offered in a finding, with its page: the
+// shortest address of the pages that document it, as bestURI picks among
+// Lookup's. A name already looked up answers from its cache; another is
+// read without the joins and platform lists a check needs and a
+// suggestion does not.
+func (t *IndexTable) namedCandidate(name string) (Candidate, bool, error) {
+	cands, cached := t.cache.get(name)
+	if !cached {
+		briefs, err := t.lookup.Briefs(name)
+		if err != nil {
+			return Candidate{}, false, err
+		}
+		for _, p := range briefs {
+			if info, keep := symbolInfo(p, name); keep {
+				cands = append(cands, info)
+			}
+		}
+	}
+	if len(cands) == 0 {
+		return Candidate{}, false, nil
+	}
+	return Candidate{Name: cands[0].Name, URI: bestURI(cands)}, true, nil
+}
+
 // casedName recovers a name's spelling from its pages' titles: symbol_names
 // keeps it lowercased.
 func (t *IndexTable) casedName(low string) string {
 	if cased, ok := t.cased.get(low); ok {
 		return cased
 	}
-	titles, err := t.lookup.Titles(low)
+	briefs, err := t.lookup.Briefs(low)
 	if err != nil {
 		return low
 	}
 	cased := low
-	for _, title := range titles {
-		if n := titleName(title); strings.EqualFold(n, low) {
+	for _, p := range briefs {
+		if n := titleName(p.Title); strings.EqualFold(n, low) {
 			cased = n
 			break
 		}
@@ -378,12 +402,12 @@ func (t *IndexTable) Slip(name string) (Candidate, bool, error) {
 		} else if !has {
 			continue
 		}
-		cands, err := t.Lookup(t.casedName(near))
+		cand, found, err := t.namedCandidate(t.casedName(near))
 		if err != nil {
 			return Candidate{}, false, err
 		}
-		if len(cands) > 0 && cands[0].Name != name {
-			return Candidate{Name: cands[0].Name, URI: bestURI(cands)}, true, nil
+		if found && cand.Name != name {
+			return cand, true, nil
 		}
 	}
 	return Candidate{}, false, nil
