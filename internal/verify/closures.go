@@ -67,6 +67,10 @@ func (a *Analysis) closureCallee(open int) (closureSource, bool) {
 	case prev.Kind == tokIdent && !isCapitalized(prev.Text) && a.tok(j-1).IsPunct("."):
 		// A trailing closure with no parentheses:
 		// `container.loadPersistentStores { description, error in`.
+	case prev.Kind == tokIdent && !isCapitalized(prev.Text) && !a.declTok[j] && !a.tok(j-1).Is(tokKeyword, "func"):
+		// A function of no type, with no parentheses:
+		// `withCheckedThrowingContinuation { continuation in`.
+		return closureSource{member: prev.Text}, true
 	default:
 		return closureSource{}, false
 	}
@@ -108,6 +112,12 @@ func (a *Analysis) closureCallee(open int) (closureSource, bool) {
 				return closureSource{root: a.tok(o - 1).Text, member: name.Text, label: label}, true
 			}
 		}
+		if !a.tok(k).IsPunct(".") && !prev.IsPunct("=") && !a.declTok[j] && !a.tok(k).Is(tokKeyword, "func") {
+			// A function of no type: `withTaskGroup(of: Int.self) {
+			// group in`, whose overloads in scope may agree on the
+			// closure's inputs.
+			return closureSource{member: name.Text, label: label}, true
+		}
 		return closureSource{}, false
 	}
 	root := links[len(links)-1]
@@ -144,11 +154,18 @@ func closureInputs(decl string, arity int) ([]string, bool) {
 	ok := false
 	for _, m := range closureInput.FindAllStringSubmatch(decl, -1) {
 		if strings.Contains(m[1], ":") {
+			// A parameter list that an arrow follows (a function's
+			// own, `-> GroupResult`) may hold the closure: `body:
+			// (inout TaskGroup<ChildTaskResult>) async -> GroupResult`.
+			if ins, inner := closureInputs(m[1], arity); inner {
+				found, ok = ins, true
+			}
 			continue
 		}
 		var ins []string
 		for _, part := range splitTopLevel(m[1]) {
 			t := strings.TrimSpace(part)
+			t = strings.TrimPrefix(t, "inout ")
 			t = strings.TrimPrefix(strings.TrimPrefix(t, "any "), "some ")
 			t = strings.TrimSuffix(strings.TrimSuffix(t, "?"), "!")
 			if lt := strings.IndexByte(t, '<'); lt > 0 {
@@ -232,6 +249,10 @@ func (c *Checker) closureParamType(g *graphView, src closureSource, imports map[
 			t, _ := g.agreedClosureInput(inScopeOverloads(g, src.member, imports), src, imports)
 			return t
 		}
+		if src.root == "" && len(src.links) == 0 && src.member != "init" {
+			t, _ := g.agreedClosureInput(freeFunctions(g, src.member, imports), src, imports)
+			return t
+		}
 		return ""
 	}
 	out, untyped := g.agreedClosureInput(g.membersOf(types, src.member), src, imports)
@@ -295,6 +316,18 @@ func (g *graphView) agreedClosureInput(ms []apiMember, src closureSource, import
 		out = t
 	}
 	return out, untyped
+}
+
+// freeFunctions lists a name's documented functions of no type
+// (withTaskGroup(of:returning:isolation:body:)) in the modules in scope.
+func freeFunctions(g *graphView, name string, imports map[string]bool) []apiMember {
+	var out []apiMember
+	for _, m := range g.overloads(name, false) {
+		if (m.parent == nil || m.parent.title == "") && m.kind == "func" && imports[memberFramework(m)] {
+			out = append(out, m)
+		}
+	}
+	return out
 }
 
 // labelledParam is the text of the parameter of a declaration whose label

@@ -201,6 +201,63 @@ func f(assets: PHFetchResult<PHAsset>) {
 	}
 }
 
+// TestClosureOfAFunctionOfNoType: a closure passed to a function of no
+// type (withTaskGroup's body, `inout TaskGroup<ChildTaskResult>` inside its
+// parameter list) types its parameter from the function's declaration, with
+// or without parentheses before it; a function the file declares does not.
+func TestClosureOfAFunctionOfNoType(t *testing.T) {
+	g := testGraph()
+	d := g.g.src.(*memGraph)
+	const group = "apple-docs://swift/taskgroup"
+	d.Pages = append(d.Pages, index.GraphPage{URI: group, Title: "TaskGroup", Kind: "struct", Framework: "swift"})
+	for i := range minOwnMembers {
+		d.Pages = append(d.Pages, index.GraphPage{URI: fmt.Sprintf("%s/filler%d", group, i), Title: fmt.Sprintf("filler%d", i),
+			Kind: "property", ParentURI: group, Framework: "swift"})
+	}
+	d.Pages = append(d.Pages,
+		index.GraphPage{URI: group + "/cancelall()", Title: "cancelAll()", Kind: "method", Declaration: "func cancelAll()", ParentURI: group, Framework: "swift"},
+		index.GraphPage{URI: "apple-docs://swift/withtaskgroup(of:body:)", Title: "withTaskGroup(of:body:)", Kind: "func", ParentURI: "apple-docs://swift", Framework: "swift",
+			Declaration: "func withTaskGroup<ChildTaskResult, GroupResult>(of childTaskResultType: ChildTaskResult.Type, isolation: isolated (any Actor)? = #isolation, body: (inout TaskGroup<ChildTaskResult>) async -> GroupResult) async -> GroupResult"},
+		index.GraphPage{URI: "apple-docs://swift/withgroup(_:)", Title: "withGroup(_:)", Kind: "func", ParentURI: "apple-docs://swift", Framework: "swift",
+			Declaration: "func withGroup(_ body: (TaskGroup<Int>) -> Void)"})
+	g.g = newSymbolGraph(d)
+	code := `import UIKit
+
+func run() async {
+    await withTaskGroup(of: Int.self) { group in
+        group.cancelAll()
+        group.name()
+    }
+    withGroup { tasks in
+        tasks.name()
+    }
+    mine { box in
+        box.name()
+    }
+}
+
+func mine(_ body: (UIDevice) -> Void) {}
+`
+	found := map[string]Status{}
+	for _, r := range checkCode(t, g, Options{}, File{Code: code}).Findings {
+		if strings.Contains(r.Symbol, ".") {
+			found[fmt.Sprint(r.Line, " ", r.Symbol)] = r.Status
+		}
+	}
+	want := []string{"6 TaskGroup.name", "9 TaskGroup.name"}
+	for _, w := range want {
+		if !found[w].SaysMissing() {
+			t.Errorf("no finding for %s; findings: %v", w, found)
+		}
+	}
+	if len(found) != len(want) {
+		t.Errorf("want %d findings on a type, got %v", len(want), found)
+	}
+	if ins, ok := closureInputs("func withTaskGroup<C, G>(of c: C.Type, isolation: isolated (any Actor)? = #isolation, body: (inout TaskGroup<C>) async -> G) async -> G", 1); !ok || ins[0] != "TaskGroup" {
+		t.Errorf("withTaskGroup's closure input = %q %v", ins, ok)
+	}
+}
+
 // TestClosureParameterOfATitleOnlyInitializer: a reader whose initializer
 // is known by its title alone (a Topics entry) types its closure's
 // parameter from the property its last label names.
