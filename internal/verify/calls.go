@@ -68,6 +68,13 @@ func (c *Checker) checkSites(ctx context.Context, a *Analysis, declared map[stri
 				s.rootType, s.unguessed = t, false
 			}
 		}
+		if s.rootType != "" && !declared[s.rootType] && !strings.Contains(s.rootType, ".") {
+			// `context: Context` in a TimelineProvider: the protocol's
+			// typealias, TimelineProviderContext.
+			if alias := protocolAlias(g, a.adoptedAround(s.tok), s.rootType, imports); alias != "" {
+				s.rootType = alias
+			}
+		}
 		if s.elementOf != "" {
 			if elem := c.elementOfClosure(g, a, s.elementOf, s.tok, declared, imports); elem != "" {
 				s.rootType, s.unguessed = elem, false
@@ -612,26 +619,6 @@ func (c *Checker) receiverTypes(g *graphView, s site, imports map[string]bool) (
 		arg = nextArg
 	}
 	return types, opaque
-}
-
-// linkGenericArgument is the one generic argument, a plain type, that the
-// declarations of a chain link's overloads agree their value is written
-// with (`-> PHFetchResult<PHAsset>`: PHAsset), "" otherwise.
-func linkGenericArgument(ms []apiMember) string {
-	out := ""
-	for _, m := range ms {
-		s := strings.TrimSuffix(strings.TrimSuffix(declaredValueText(m.typing()), "?"), "!")
-		lt := strings.IndexByte(s, '<')
-		if m.decl == "" || lt <= 0 || !strings.HasSuffix(s, ">") || closeAngle(s, lt) != len(s) {
-			continue
-		}
-		a := plainType(s[lt+1 : len(s)-1])
-		if a == "" || out != "" && a != out {
-			return ""
-		}
-		out = a
-	}
-	return out
 }
 
 // fittingLink keeps a chain link's overloads that take the labels it was

@@ -148,59 +148,6 @@ func load(_ screens: [UIScreen], byName: [String: UIScreen]) {
 	}
 }
 
-// TestGenericArgumentOfAChain: a member declared to return its generic
-// type's parameter (PHFetchResult's object(at:) returns ObjectType) gives
-// the argument written for it, in the parameter's type or in the
-// declaration of the link before (fetchAssets returns
-// PHFetchResult<PHAsset>).
-func TestGenericArgumentOfAChain(t *testing.T) {
-	g := testGraph()
-	d := g.g.src.(*memGraph)
-	filled := func(uri, title string) {
-		d.Pages = append(d.Pages, index.GraphPage{URI: uri, Title: title, Kind: "class", Framework: "photos"})
-		for i := range minOwnMembers {
-			d.Pages = append(d.Pages, index.GraphPage{URI: fmt.Sprintf("%s/filler%d", uri, i), Title: fmt.Sprintf("filler%d", i),
-				Kind: "property", ParentURI: uri, Framework: "photos"})
-		}
-	}
-	member := func(parent, title, kind, decl string) {
-		d.Pages = append(d.Pages, index.GraphPage{URI: parent + "/" + strings.ToLower(title), Title: title, Kind: kind,
-			ParentURI: parent, Declaration: decl, Framework: "photos"})
-	}
-	const result, asset = "apple-docs://photos/phfetchresult", "apple-docs://photos/phasset"
-	filled(result, "PHFetchResult")
-	member(result, "object(at:)", "method", "func object(at index: Int) -> ObjectType")
-	member(result, "firstObject", "property", "var firstObject: ObjectType? { get }")
-	filled(asset, "PHAsset")
-	member(asset, "mediaType", "property", "var mediaType: PHAssetMediaType { get }")
-	member(asset, "fetchAssets(with:)", "method", "class func fetchAssets(with options: PHFetchOptions?) -> PHFetchResult<PHAsset>")
-	g.g = newSymbolGraph(d)
-	code := `import Photos
-
-func f(assets: PHFetchResult<PHAsset>) {
-    print(assets.firstObject?.mediaType, assets.firstObject?.name)
-    let all = PHAsset.fetchAssets(with: nil)
-    print(all.object(at: 0).name)
-    print(all.object(at: 0).mediaType)
-}
-`
-	found := map[string]Status{}
-	for _, r := range checkCode(t, g, Options{}, File{Code: code}).Findings {
-		if strings.Contains(r.Symbol, ".") {
-			found[fmt.Sprint(r.Line, " ", r.Symbol)] = r.Status
-		}
-	}
-	want := []string{"4 PHAsset.name", "6 PHAsset.name"}
-	for _, w := range want {
-		if !found[w].SaysMissing() {
-			t.Errorf("no finding for %s; findings: %v", w, found)
-		}
-	}
-	if len(found) != len(want) {
-		t.Errorf("want %d findings on a type, got %v", len(want), found)
-	}
-}
-
 // TestClosureOfAFunctionOfNoType: a closure passed to a function of no
 // type (withTaskGroup's body, `inout TaskGroup<ChildTaskResult>` inside its
 // parameter list) types its parameter from the function's declaration, with

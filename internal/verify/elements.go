@@ -45,30 +45,6 @@ func (a *Analysis) bindElements(name, path string) {
 	a.elements[name] = path
 }
 
-// bindGenericArgument records the one generic argument a local's written
-// type has; a name bound with two different ones gets none.
-func (a *Analysis) bindGenericArgument(name, arg string) {
-	if old, ok := a.genericArguments[name]; ok && old != arg {
-		arg = ""
-	}
-	a.genericArguments[name] = arg
-}
-
-// genericArgumentAt reads a written type at i with one generic argument,
-// an Apple type, and nothing after it (`PHFetchResult<PHAsset>`): the
-// argument, which the type's object(at:) returns (site.rootArgument).
-func (a *Analysis) genericArgumentAt(i int) string {
-	_, end := a.typePath(i)
-	arg := a.tok(end + 1)
-	if !a.tok(end).IsPunct("<") || arg.Kind != tokIdent || !isCapitalized(arg.Text) || !a.tok(end+2).IsPunct(">") || a.ownTypes[arg.Text] {
-		return ""
-	}
-	if next := a.tok(end + 3); next.IsPunct(".") || unwraps(next) {
-		return ""
-	}
-	return arg.Text
-}
-
 // elementsOf is the element type of the array local name, "" when unknown:
 // its written element type, or, for a local bound to a member chain
 // (`let products = try await Product.products(for: ids)`), the chain with

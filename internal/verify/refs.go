@@ -157,6 +157,8 @@ type Analysis struct {
 	// genericArguments maps a local to the one generic argument its
 	// written type has (`PHFetchResult<PHAsset>`: PHAsset).
 	genericArguments map[string]string
+	// adopted memoizes adoptedBy, by the body's "{".
+	adopted map[int][]string
 	// closureType gives the type a closure parameter gets, read on first
 	// use when the typed checks run (typeClosureParams); closureTypes
 	// holds what it read.
@@ -264,6 +266,7 @@ func analyzeTokens(ctx context.Context, toks []token, budgeted bool) (*Analysis,
 		closures:         map[string]*closureSource{},
 		loopOver:         map[string]string{},
 		genericArguments: map[string]string{},
+		adopted:          map[int][]string{},
 		modules:          map[string]bool{},
 		declTok:          map[int]bool{},
 		generics:         map[string]bool{},

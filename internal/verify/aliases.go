@@ -1,0 +1,123 @@
+package verify
+
+import "strings"
+
+// What a name written in the file stands for when its declaration is
+// generic or a protocol's: the one argument written for a generic type's
+// parameter (PHFetchResult<PHAsset>'s ObjectType), and the typealias an
+// adopted protocol declares (TimelineProvider's Context).
+
+// protocolAlias is the type a typealias named name that one of the
+// adopted protocols declares stands for (`typealias Context =
+// TimelineProviderContext`; `NSViewRepresentableContext<Self>`: its
+// generic type), "" when none declares one.
+func protocolAlias(g *graphView, adopted []string, name string, imports map[string]bool) string {
+	for _, p := range adopted {
+		for _, t := range g.typesNamed(p, imports) {
+			if t.kind != "protocol" {
+				continue
+			}
+			for _, m := range t.members[name] {
+				_, aliased, found := strings.Cut(m.typing(), "=")
+				if !found || !strings.Contains(m.typing(), "typealias") {
+					continue
+				}
+				aliased = strings.TrimSpace(aliased)
+				if lt := strings.IndexByte(aliased, '<'); lt > 0 && closeAngle(aliased, lt) == len(aliased) {
+					aliased = aliased[:lt]
+				}
+				if typ := plainType(aliased); typ != "" {
+					return typ
+				}
+			}
+		}
+	}
+	return ""
+}
+
+// linkGenericArgument is the one generic argument, a plain type, that the
+// declarations of a chain link's overloads agree their value is written
+// with (`-> PHFetchResult<PHAsset>`: PHAsset), "" otherwise.
+func linkGenericArgument(ms []apiMember) string {
+	out := ""
+	for _, m := range ms {
+		s := strings.TrimSuffix(strings.TrimSuffix(declaredValueText(m.typing()), "?"), "!")
+		lt := strings.IndexByte(s, '<')
+		if m.decl == "" || lt <= 0 || !strings.HasSuffix(s, ">") || closeAngle(s, lt) != len(s) {
+			continue
+		}
+		a := plainType(s[lt+1 : len(s)-1])
+		if a == "" || out != "" && a != out {
+			return ""
+		}
+		out = a
+	}
+	return out
+}
+
+// bindGenericArgument records the one generic argument a local's written
+// type has; a name bound with two different ones gets none.
+func (a *Analysis) bindGenericArgument(name, arg string) {
+	if old, ok := a.genericArguments[name]; ok && old != arg {
+		arg = ""
+	}
+	a.genericArguments[name] = arg
+}
+
+// genericArgumentAt reads a written type at i with one generic argument,
+// an Apple type, and nothing after it (`PHFetchResult<PHAsset>`): the
+// argument, which the type's object(at:) returns (site.rootArgument).
+func (a *Analysis) genericArgumentAt(i int) string {
+	_, end := a.typePath(i)
+	arg := a.tok(end + 1)
+	if !a.tok(end).IsPunct("<") || arg.Kind != tokIdent || !isCapitalized(arg.Text) || !a.tok(end+2).IsPunct(">") || a.ownTypes[arg.Text] {
+		return ""
+	}
+	if next := a.tok(end + 3); next.IsPunct(".") || unwraps(next) {
+		return ""
+	}
+	return arg.Text
+}
+
+// adoptedAround lists the types the file's own type declarations around
+// token i adopt, innermost first (`struct Provider: TimelineProvider {`):
+// inside, a bare `Context` is the protocol's typealias of that name.
+func (a *Analysis) adoptedAround(i int) []string {
+	var out []string
+	for h := a.holder[i]; h >= 0; h = a.holder[h] {
+		a.step()
+		if a.toks[h].IsPunct("{") {
+			out = append(out, a.adoptedBy(h)...)
+		}
+	}
+	return out
+}
+
+// adoptedBy lists what the type or extension whose body opens at open
+// declares it adopts: the names after its colon, up to a where clause.
+func (a *Analysis) adoptedBy(open int) []string {
+	if cached, ok := a.adopted[open]; ok {
+		return cached
+	}
+	var out []string
+	colon := -1
+	for j := open - 1; j >= 0 && j > open-48; j-- {
+		t := a.toks[j]
+		if t.IsPunct("}") || t.IsPunct("{") || t.IsPunct(";") {
+			break
+		}
+		if t.IsPunct(":") && a.holder[j] == a.holder[open] {
+			colon = j
+		}
+		if t.Kind == tokKeyword && (t.Text == "struct" || t.Text == "class" || t.Text == "enum" || t.Text == "actor" || t.Text == "extension") {
+			for k := colon + 1; colon >= 0 && k < open && !a.toks[k].Is(tokKeyword, "where"); k++ {
+				if n := a.toks[k]; n.Kind == tokIdent && isCapitalized(n.Text) && a.holder[k] == a.holder[open] && !a.tok(k-1).IsPunct(".") {
+					out = append(out, n.Text)
+				}
+			}
+			break
+		}
+	}
+	a.adopted[open] = out
+	return out
+}

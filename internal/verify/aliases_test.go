@@ -1,0 +1,106 @@
+package verify
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/cupertino-go/cupertino/index"
+)
+
+// typeFindings checks code and returns its findings on a type
+// ("6 PHAsset.name": the line and the symbol) with their statuses.
+func typeFindings(t *testing.T, g graphTable, code string) map[string]Status {
+	t.Helper()
+	found := map[string]Status{}
+	for _, r := range checkCode(t, g, Options{}, File{Code: code}).Findings {
+		if strings.Contains(r.Symbol, ".") {
+			found[fmt.Sprint(r.Line, " ", r.Symbol)] = r.Status
+		}
+	}
+	return found
+}
+
+// wantTypeFindings fails unless found holds exactly the findings want.
+func wantTypeFindings(t *testing.T, found map[string]Status, want ...string) {
+	t.Helper()
+	for _, w := range want {
+		if !found[w].SaysMissing() {
+			t.Errorf("no finding for %s; findings: %v", w, found)
+		}
+	}
+	if len(found) != len(want) {
+		t.Errorf("want %d findings on a type, got %v", len(want), found)
+	}
+}
+
+// addFilledType adds a documented type with enough members to be judged,
+// and returns a func that adds its members.
+func addFilledType(d *memGraph, uri, title, kind, framework string) func(title, kind, decl string) {
+	d.Pages = append(d.Pages, index.GraphPage{URI: uri, Title: title, Kind: kind, Framework: framework})
+	for i := range minOwnMembers {
+		d.Pages = append(d.Pages, index.GraphPage{URI: fmt.Sprintf("%s/filler%d", uri, i), Title: fmt.Sprintf("filler%d", i),
+			Kind: "property", ParentURI: uri, Framework: framework})
+	}
+	return func(title, kind, decl string) {
+		d.Pages = append(d.Pages, index.GraphPage{URI: uri + "/" + strings.ToLower(title), Title: title, Kind: kind,
+			ParentURI: uri, Declaration: decl, Framework: framework})
+	}
+}
+
+// TestGenericArgumentOfAChain: a member declared to return its generic
+// type's parameter (PHFetchResult's object(at:) returns ObjectType) gives
+// the argument written for it, in the parameter's type or in the
+// declaration of the link before (fetchAssets returns
+// PHFetchResult<PHAsset>).
+func TestGenericArgumentOfAChain(t *testing.T) {
+	g := testGraph()
+	d := g.g.src.(*memGraph)
+	result := addFilledType(d, "apple-docs://photos/phfetchresult", "PHFetchResult", "class", "photos")
+	result("object(at:)", "method", "func object(at index: Int) -> ObjectType")
+	result("firstObject", "property", "var firstObject: ObjectType? { get }")
+	asset := addFilledType(d, "apple-docs://photos/phasset", "PHAsset", "class", "photos")
+	asset("mediaType", "property", "var mediaType: PHAssetMediaType { get }")
+	asset("fetchAssets(with:)", "method", "class func fetchAssets(with options: PHFetchOptions?) -> PHFetchResult<PHAsset>")
+	g.g = newSymbolGraph(d)
+	code := `import Photos
+
+func f(assets: PHFetchResult<PHAsset>) {
+    print(assets.firstObject?.mediaType, assets.firstObject?.name)
+    let all = PHAsset.fetchAssets(with: nil)
+    print(all.object(at: 0).name)
+    print(all.object(at: 0).mediaType)
+}
+`
+	wantTypeFindings(t, typeFindings(t, g, code), "4 PHAsset.name", "6 PHAsset.name")
+}
+
+// TestProtocolTypealias: inside a type of the file's own that adopts a
+// protocol, a bare type name the protocol declares as a typealias
+// (`context: Context` in a TimelineProvider) stands for the aliased type;
+// where no adopted protocol declares one, it does not.
+func TestProtocolTypealias(t *testing.T) {
+	g := testGraph()
+	d := g.g.src.(*memGraph)
+	provider := addFilledType(d, "apple-docs://widgetkit/timelineprovider", "TimelineProvider", "protocol", "widgetkit")
+	provider("Context", "typealias", "typealias Context = TimelineProviderContext")
+	context := addFilledType(d, "apple-docs://widgetkit/timelineprovidercontext", "TimelineProviderContext", "struct", "widgetkit")
+	context("family", "property", "let family: WidgetFamily")
+	g.g = newSymbolGraph(d)
+	code := `import WidgetKit
+import UIKit
+
+struct Provider: TimelineProvider {
+    func snapshot(in context: Context) {
+        print(context.family, context.name)
+    }
+}
+
+struct Other: Codable {
+    func snapshot(in context: Context) {
+        print(context.name)
+    }
+}
+`
+	wantTypeFindings(t, typeFindings(t, g, code), "6 TimelineProviderContext.name")
+}
