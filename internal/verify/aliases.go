@@ -41,7 +41,11 @@ func protocolAlias(g *graphView, adopted []string, name string, imports map[stri
 func linkGenericArgument(ms []apiMember) string {
 	out := ""
 	for _, m := range ms {
-		s := strings.TrimSuffix(strings.TrimSuffix(declaredValueText(m.typing()), "?"), "!")
+		s := declaredValueText(m.typing())
+		if brace := strings.Index(s, " {"); brace > 0 {
+			s = s[:brace] // a property's accessors: `{ get }`
+		}
+		s = strings.TrimSuffix(strings.TrimSuffix(strings.TrimSpace(s), "?"), "!")
 		lt := strings.IndexByte(s, '<')
 		if m.decl == "" || lt <= 0 || !strings.HasSuffix(s, ">") || closeAngle(s, lt) != len(s) {
 			continue

@@ -104,3 +104,30 @@ struct Other: Codable {
 `
 	wantTypeFindings(t, typeFindings(t, g, code), "6 TimelineProviderContext.name")
 }
+
+// TestGenericArgumentOfAnEnvironmentValue: an environment value declared
+// with one generic argument (`Binding<PresentationMode>`) gives it to the
+// link that returns the generic parameter (wrappedValue: Value).
+func TestGenericArgumentOfAnEnvironmentValue(t *testing.T) {
+	g := testGraph()
+	d := g.g.src.(*memGraph)
+	values := addFilledType(d, "apple-docs://swiftui/environmentvalues", "EnvironmentValues", "struct", "swiftui")
+	values("presentationMode", "property", "var presentationMode: Binding<PresentationMode> { get }")
+	binding := addFilledType(d, "apple-docs://swiftui/binding", "Binding", "struct", "swiftui")
+	binding("wrappedValue", "property", "var wrappedValue: Value { get nonmutating set }")
+	mode := addFilledType(d, "apple-docs://swiftui/presentationmode", "PresentationMode", "struct", "swiftui")
+	mode("dismiss()", "method", "mutating func dismiss()")
+	g.g = newSymbolGraph(d)
+	code := `import SwiftUI
+import UIKit
+
+struct Sheet: View {
+    @Environment(\.presentationMode) var presentationMode
+    var body: some View {
+        Button("Done") { presentationMode.wrappedValue.dismiss() }
+        Button("Close") { presentationMode.wrappedValue.name() }
+    }
+}
+`
+	wantTypeFindings(t, typeFindings(t, g, code), "8 PresentationMode.name")
+}

@@ -53,7 +53,7 @@ func (a *Analysis) environmentKeys() map[string]string {
 // the key path names. A name bound again elsewhere (a parameter, a local)
 // is left out.
 func (c *Checker) typeEnvironment(g *graphView, a *Analysis, imports map[string]bool) {
-	a.envTypes = map[string]string{}
+	a.envTypes, a.envArguments = map[string]string{}, map[string]string{}
 	keys := a.environmentKeys()
 	if len(keys) == 0 {
 		return
@@ -65,7 +65,9 @@ func (c *Checker) typeEnvironment(g *graphView, a *Analysis, imports map[string]
 		}
 		for _, m := range g.membersOf(values, key) {
 			if t := declaredType(m.decl); t != "" && m.kind == "property" {
-				a.envTypes[name] = t
+				// `Binding<PresentationMode>`: its wrappedValue is the
+				// argument (receiverTypes).
+				a.envTypes[name], a.envArguments[name] = t, linkGenericArgument([]apiMember{m})
 				break
 			}
 		}

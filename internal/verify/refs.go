@@ -167,6 +167,9 @@ type Analysis struct {
 	// envTypes are the types the file's @Environment properties hold,
 	// read when the typed checks run (typeEnvironment).
 	envTypes map[string]string
+	// envArguments: the one generic argument of an environment value's
+	// declared type (`Binding<PresentationMode>`), by property.
+	envArguments map[string]string
 	// typedCitations are the pages the type-aware checks found members
 	// on, by "line|name" (citeTyped).
 	typedCitations map[string]string

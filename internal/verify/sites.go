@@ -559,7 +559,7 @@ func (a *Analysis) memberSite(dot int, labels map[int][]string) (site, bool) {
 		s.rootType, s.opaqueRoot = "Publisher", root.Text
 	case !r.linkCall && a.envTypes[root.Text] != "":
 		// `@Environment(\.modelContext) private var modelContext`.
-		s.rootType = a.envTypes[root.Text]
+		s.rootType, s.rootArgument = a.envTypes[root.Text], a.envArguments[root.Text]
 	case isCapitalized(root.Text) && !local && unwraps(a.tok(rcv.root+1)):
 		// `SCDisplay?.some(display)`: a member of Optional, not of the
 		// type.
