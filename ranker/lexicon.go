@@ -466,7 +466,8 @@ func (s *search) lexiconStage(ctx context.Context) error {
 	if !s.e.lexiconReads(s.q) {
 		return nil
 	}
-	uris := compiledLexicon().urisFor(s.q.Terms, reportsProblem(ctx, s.q.Terms))
+	terms := lexiconTerms(ctx, s.q.Terms)
+	uris := compiledLexicon().urisFor(terms, reportsProblem(ctx, terms))
 	if len(uris) == 0 {
 		return nil
 	}
@@ -484,6 +485,20 @@ func (s *search) lexiconStage(ctx context.Context) error {
 		s.add(id, viaLexicon)
 	}
 	return nil
+}
+
+// comparedWord is the word a comparison's stripped scaffolding meant
+// ("vs", "difference between … and"), which the lexicon's ideas of a
+// difference write ("let var difference").
+const comparedWord = "difference"
+
+// lexiconTerms are the request's words as the lexicon reads them: a
+// question that compares two things asks for their difference.
+func lexiconTerms(ctx context.Context, terms []string) []string {
+	if !questionAsked(ctx).compares || slices.Contains(terms, comparedWord) {
+		return terms
+	}
+	return append(slices.Clip(terms), comparedWord)
 }
 
 // lexiconReads: the lexicon reads requests ("show a spinner") and lone
@@ -512,7 +527,8 @@ func (e *Engine) lexiconIdeas(ctx context.Context, raw string) []string {
 	}
 	lx := compiledLexicon()
 	var out []string
-	ideas, _ := lx.rankIdeas(lx.requestWords(q.Terms), reportsProblem(ctx, q.Terms))
+	terms := lexiconTerms(ctx, q.Terms)
+	ideas, _ := lx.rankIdeas(lx.requestWords(terms), reportsProblem(ctx, terms))
 	for _, i := range ideas[:min(len(ideas), lexiconIdeas)] {
 		out = append(out, lx.ideas[i].phrases[0])
 	}

@@ -12,6 +12,7 @@ import (
 	"testing"
 
 	"github.com/cupertino-go/cupertino/index/indextest"
+	"github.com/cupertino-go/cupertino/ranker/reading"
 )
 
 func TestLexiconMatchesWholePhrasesByStem(t *testing.T) {
@@ -437,5 +438,30 @@ func TestLexiconFilesMatchTheCompiledIdeas(t *testing.T) {
 	}
 	if got, want := lexiconSum(ideas), lexiconSum(taskLexicon()); got != want {
 		t.Errorf("files %s, compiled %s", got, want)
+	}
+}
+
+// TestComparisonAsksForTheDifference: a question comparing two things
+// ("let vs var", whose "vs" the question form strips) reads the lexicon
+// with the word its ideas of a difference write; the same words not
+// compared do not.
+func TestComparisonAsksForTheDifference(t *testing.T) {
+	ideas := []taskIdea{{[]string{"let var difference"}, []string{"book://basics"}}}
+	whole := []bool{true}
+	lx := newLexicon(ideas, ideaFlags{whole: whole, problem: []bool{false}})
+	for _, tc := range []struct {
+		query string
+		want  int
+	}{
+		{"let vs var", 1},
+		{"difference between let and var", 1},
+		{"let var", 0},
+	} {
+		form := reading.ReadQuestionForm(tc.query, func(string) bool { return false })
+		ctx := withQuestion(context.Background(), form)
+		terms := lexiconTerms(ctx, strings.Fields(form.Core))
+		if got := len(lx.urisFor(terms, false)); got != tc.want {
+			t.Errorf("%q (terms %q): %d pages, want %d", tc.query, terms, got, tc.want)
+		}
 	}
 }

@@ -18,6 +18,9 @@ type askedAs struct {
 	// platform is the one platform the question names ("iOS" for "Close
 	// iOS keyboard", "(iPhone)"), or "".
 	platform string
+	// compares: the question asks how two things differ ("let vs var",
+	// "difference between X and Y"), words the question form strips.
+	compares bool
 }
 
 // askedAsKey keys askedAs in a search's context.
@@ -25,7 +28,7 @@ type askedAsKey struct{}
 
 // withQuestion records in ctx what form says about the words searched.
 func withQuestion(ctx context.Context, form reading.QuestionForm) context.Context {
-	a := askedAs{swift: form.NamesSwift(), framed: len(form.Stripped) > 0, platform: form.Platform()}
+	a := askedAs{swift: form.NamesSwift(), framed: len(form.Stripped) > 0, platform: form.Platform(), compares: len(form.Sides) == 2}
 	if a == (askedAs{}) {
 		return ctx
 	}
