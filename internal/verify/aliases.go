@@ -125,3 +125,24 @@ func (a *Analysis) adoptedBy(open int) []string {
 	a.adopted[open] = out
 	return out
 }
+
+// genericParameterOf says whether one of the overloads declares name as a
+// generic parameter of its own (`func reduce<Result>(into
+// initialResult: Result, …) -> Result`).
+func genericParameterOf(ms []apiMember, name string) bool {
+	for _, m := range ms {
+		decl := m.typing()
+		head, _, _ := strings.Cut(decl, "(")
+		lt := strings.IndexByte(head, '<')
+		if lt < 0 || !strings.Contains(head, "func ") && !strings.Contains(head, "subscript") {
+			continue
+		}
+		for _, p := range strings.Split(strings.TrimSuffix(head[lt+1:], ">"), ",") {
+			p, _, _ = strings.Cut(strings.TrimSpace(p), ":")
+			if strings.TrimSpace(p) == name {
+				return true
+			}
+		}
+	}
+	return false
+}

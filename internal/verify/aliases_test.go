@@ -1,7 +1,9 @@
 package verify
 
 import (
+	"context"
 	"fmt"
+	"maps"
 	"strings"
 	"testing"
 
@@ -130,4 +132,50 @@ struct Sheet: View {
 }
 `
 	wantTypeFindings(t, typeFindings(t, g, code), "8 PresentationMode.name")
+}
+
+// TestGenericParameterOf: a name a method's declaration introduces as its
+// own generic parameter is no type of the index.
+func TestGenericParameterOf(t *testing.T) {
+	reduce := apiMember{decl: "func reduce<Result>(into initialResult: Result, _ updateAccumulatingResult: (inout Result, Self.Element) throws -> ()) async rethrows -> Result"}
+	mapped := apiMember{decl: "func map<T, U: Hashable>(_ transform: (Element) -> T) -> [T]"}
+	property := apiMember{decl: "var result: Result<Data, any Error> { get }"}
+	for _, tc := range []struct {
+		m    apiMember
+		name string
+		want bool
+	}{
+		{reduce, "Result", true}, {mapped, "U", true}, {mapped, "Element", false}, {property, "Result", false},
+	} {
+		if got := genericParameterOf([]apiMember{tc.m}, tc.name); got != tc.want {
+			t.Errorf("%q in %q: %v, want %v", tc.name, tc.m.decl, got, tc.want)
+		}
+	}
+}
+
+// TestClosureChainBindings: a local bound to a chain from a closure's
+// parameter keeps the chain, a `.first` as an element, and an if's brace
+// ends it; a call's trailing closure does not (its value is the
+// closure's: `group.reduce(into: []) { … }`).
+func TestClosureChainBindings(t *testing.T) {
+	code := `run { items, response in
+    guard let item = items.first else { return }
+    if let route = response?.routes.first {
+        print(route)
+    }
+    let total = response.reduce(into: 0) { $0 += $1 }
+}
+`
+	a, err := analyze(context.Background(), code, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := map[string]string{}
+	for name, b := range a.closureBound {
+		got[name] = b.param + ":" + strings.Join(b.links, "|")
+	}
+	want := map[string]string{"item": "items:[]", "route": "response:routes|[]"}
+	if !maps.Equal(got, want) {
+		t.Errorf("closure-bound locals %v, want %v", got, want)
+	}
 }

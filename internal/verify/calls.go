@@ -64,7 +64,9 @@ func (c *Checker) checkSites(ctx context.Context, a *Analysis, declared map[stri
 				if s.closureFirst {
 					s.rootType, s.links, s.unguessed = elem, s.links[1:], false
 				}
-			} else if t != "" {
+			} else if t != "" && !(len(s.links) > 0 && s.links[0] == elementLink) {
+				// (An element of a parameter that is no array is not
+				// typed.)
 				s.rootType, s.unguessed = t, false
 			}
 		}
@@ -604,7 +606,9 @@ func (c *Checker) receiverTypes(g *graphView, s site, imports map[string]bool) (
 			// not read.
 			next, opaque = sameOpaqueType(g.membersOf(types, l))
 		}
-		if next == "" {
+		if next == "" || genericParameterOf(ms, next) {
+			// `func reduce<Result>(…) -> Result`: the caller's type,
+			// not Swift's Result.
 			return nil, false
 		}
 		nextArg := linkGenericArgument(ms)

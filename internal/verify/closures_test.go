@@ -101,7 +101,8 @@ struct Feed: View {
 
 // TestElementsOfArrays: an element of an array, reached by a loop over a
 // closure parameter the callee declares an array (getTasks's tasks), by
-// `.first` or `.last` of it or of a typed array, or by subscripting a
+// `.first` or `.last` of it (written in the chain or bound to a local:
+// `guard let oldest = tasks.first`) or of a typed array, or by subscripting a
 // typed array with one index, is checked on the element type; a call of
 // `first(where:)`, a range's slice and a dictionary are not elements.
 func TestElementsOfArrays(t *testing.T) {
@@ -124,6 +125,8 @@ func load(_ screens: [UIScreen], byName: [String: UIScreen]) {
             print(task.priority, task.statusCode)
         }
         print(tasks.first?.priority, tasks.last?.statusCode)
+        guard let oldest = tasks.first else { return }
+        print(oldest.priority, oldest.statusCode)
     }
     print(screens.first?.hasNotch, screens.last?.name)
     print(screens[0].name)
@@ -137,7 +140,7 @@ func load(_ screens: [UIScreen], byName: [String: UIScreen]) {
 			found[fmt.Sprint(r.Line, " ", r.Symbol)] = r.Status
 		}
 	}
-	want := []string{"6 URLSessionDataTask.statusCode", "8 URLSessionDataTask.statusCode", "10 UIScreen.name", "11 UIScreen.name"}
+	want := []string{"6 URLSessionDataTask.statusCode", "8 URLSessionDataTask.statusCode", "10 URLSessionDataTask.statusCode", "12 UIScreen.name", "13 UIScreen.name"}
 	for _, w := range want {
 		if !found[w].SaysMissing() {
 			t.Errorf("no finding for %s; findings: %v", w, found)

@@ -424,6 +424,15 @@ func (a *Analysis) chainTo(root string, end int, ends func(token) bool) string {
 			break
 		}
 		keeps := chain != root && elementKeeping[a.tok(end+1).Text]
+		if name := a.tok(end + 1).Text; chain != root && (name == "first" || name == "last") && !a.tok(end+2).IsPunct("(") {
+			// `response?.routes.first`: an element of the array the
+			// link before returns. A brace after it is left to ends:
+			// an if's body, or a closure that picks the element.
+			chain += "|" + elementLink
+			labels = append(labels, nil)
+			end += 2
+			continue
+		}
 		if !keeps {
 			chain += "|" + a.tok(end+1).Text
 			labels = append(labels, nil)
@@ -706,6 +715,11 @@ func (a *Analysis) declareBinding(i int, inType bool) {
 				// `let xs = request.results as? [VNRecognizedTextObservation]
 				// ?? []`: an array of T.
 				a.bindElements(t.Text, elem)
+				a.bindSure(t.Text, "")
+			} else if param, links := a.closureChain(j); param != "" {
+				// `guard let placemark = placemarks?.first`: the chain
+				// from a closure parameter, typed when checked.
+				a.closureBound[t.Text] = closureBinding{param: param, links: links}
 				a.bindSure(t.Text, "")
 			} else {
 				// `let c = container.viewContext`: the chain from the

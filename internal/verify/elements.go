@@ -388,3 +388,77 @@ func (g *graphView) linkMembers(types []*apiType, l string) []apiMember {
 	}
 	return ms
 }
+
+// closureBinding is a local bound to a chain from a closure parameter
+// (`guard let route = response?.routes.first`): the parameter and the
+// links after it, elementLink for a `.first` or `.last`.
+type closureBinding struct {
+	param string
+	links []string
+}
+
+// closureChain reads, at j, a chain from a parameter of the closure that
+// holds j, ending the bound expression (`placemarks?.first else`,
+// `response?.routes.first {`): the parameter and the links, or "".
+func (a *Analysis) closureChain(j int) (string, []string) {
+	root := a.tok(j)
+	if root.Kind != tokIdent || a.closures[root.Text] == nil || !a.inClosureOf(root.Text, j) || a.tok(j-1).IsPunct(".") {
+		return "", nil
+	}
+	dot := j + 1
+	if unwraps(a.tok(dot)) {
+		dot++
+	}
+	// In an if, guard or while condition a brace after the value is the
+	// body; after a plain binding's, a trailing closure.
+	inCondition := a.tok(j-4).Is(tokKeyword, "if") || a.tok(j-4).Is(tokKeyword, "guard") || a.tok(j-4).Is(tokKeyword, "while") || a.tok(j-4).IsPunct(",")
+	ends := func(t token) bool { return bindingEnds(t) || inCondition && t.IsPunct("{") }
+	if !a.tok(dot).IsPunct(".") || a.trailingClosureAfterChain(j+1) {
+		return "", nil
+	}
+	if name := a.tok(dot + 1); name.Kind == tokIdent && (name.Text == "first" || name.Text == "last") && !a.tok(dot+2).IsPunct("(") {
+		// `placemarks?.first`: the chain's first link is an element.
+		// A brace after it opens an if's body, or a closure that
+		// picks the element (`first { $0.isPrimary }`): an element
+		// either way.
+		k := dot + 2
+		if ends(a.tok(k)) {
+			return root.Text, []string{elementLink}
+		}
+		if rest := a.chainTo(elementLink, k, ends); rest != "" {
+			return root.Text, strings.Split(rest, "|")
+		}
+		return "", nil
+	}
+	if chain := a.chainTo("", j+1, ends); chain != "" {
+		return root.Text, strings.Split(strings.TrimPrefix(chain, "|"), "|")
+	}
+	return "", nil
+}
+
+// trailingClosureAfterChain says whether the member chain from i ends in a
+// call's trailing closure (`group.reduce(into: []) {`), which is no if's
+// body: the chain's value is what the closure makes of it.
+func (a *Analysis) trailingClosureAfterChain(i int) bool {
+	end := i
+	for n := 0; n < maxLinks; n++ {
+		a.step()
+		if unwraps(a.tok(end)) && a.tok(end+1).IsPunct(".") {
+			end++
+		}
+		if !a.tok(end).IsPunct(".") || a.tok(end+1).Kind != tokIdent {
+			break
+		}
+		end += 2
+		if a.tok(end).IsPunct("(") {
+			end = a.closeOf(end) + 1
+		}
+	}
+	return a.tok(end).IsPunct("{") && a.tok(end-1).IsPunct(")")
+}
+
+// bindingEnds says whether t ends the value a binding is given: the end
+// of the expression, a guard's else or the next condition.
+func bindingEnds(t token) bool {
+	return endsExpression(t) || t.Is(tokKeyword, "else") || t.IsPunct(",")
+}

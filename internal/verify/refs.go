@@ -154,6 +154,9 @@ type Analysis struct {
 	// when that is no typed local (`for n in notifications`, a closure
 	// parameter: site.elementOf).
 	loopOver map[string]string
+	// closureBound maps a local bound to a chain from a closure parameter
+	// to that chain (closureChain).
+	closureBound map[string]closureBinding
 	// genericArguments maps a local to the one generic argument its
 	// written type has (`PHFetchResult<PHAsset>`: PHAsset).
 	genericArguments map[string]string
@@ -268,6 +271,7 @@ func analyzeTokens(ctx context.Context, toks []token, budgeted bool) (*Analysis,
 		openMembers:      map[string]bool{},
 		closures:         map[string]*closureSource{},
 		loopOver:         map[string]string{},
+		closureBound:     map[string]closureBinding{},
 		genericArguments: map[string]string{},
 		adopted:          map[int][]string{},
 		modules:          map[string]bool{},

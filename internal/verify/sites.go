@@ -1,6 +1,7 @@
 package verify
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/cupertino-go/cupertino/internal/swiftlex"
@@ -591,6 +592,14 @@ func (a *Analysis) memberSite(dot int, labels map[int][]string) (site, bool) {
 	if src := a.closures[root.Text]; src != nil && local && typ == "" && s.rootType == "" && !r.linkCall && a.inClosureOf(root.Text, rcv.root) {
 		s.closure = src
 		s.closureFirst = len(links) > 0 && a.firstOrLast(rcv.root)
+	}
+	if cb, ok := a.closureBound[root.Text]; ok && local && s.rootType == "" && s.closure == nil && !r.linkCall && a.bindings[root.Text] == 1 && a.inClosureOf(cb.param, rcv.root) {
+		// `placemark.locality` after `guard let placemark =
+		// placemarks?.first`: the chain from the closure's parameter.
+		s.closure = a.closures[cb.param]
+		s.links = append(slices.Clone(cb.links), links...)
+		s.closureFirst = cb.links[0] == elementLink
+		return s, true
 	}
 	if coll := a.loopOver[root.Text]; coll != "" && local && s.rootType == "" && s.closure == nil && !r.linkCall && a.bindings[root.Text] == 1 {
 		s.elementOf = coll
