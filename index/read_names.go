@@ -227,15 +227,25 @@ func (l *NameLookup) prepare() error {
 // (without case) are name or begin "name(": the candidates a caller then
 // checks by exact title, kind and language.
 func (l *NameLookup) Pages(name string) ([]NamedPage, error) {
-	low := strings.ToLower(name)
-	if !l.mayHavePages(low) {
+	args, may := l.nameArgs(name)
+	if !may {
 		return nil, nil
 	}
-	args := []any{low}
+	return sqlrows.All(context.Background(), l.fixed(), "index lookup "+name, l.query, args, l.scan)
+}
+
+// nameArgs are the arguments of the queries that read name's pages; may
+// is false when no page can bear the name.
+func (l *NameLookup) nameArgs(name string) (args []any, may bool) {
+	low := strings.ToLower(name)
+	if !l.mayHavePages(low) {
+		return nil, false
+	}
+	args = []any{low}
 	if !l.byNames {
 		args = append(args, low+"(", low+")")
 	}
-	return sqlrows.All(context.Background(), l.fixed(), "index lookup "+name, l.query, args, l.scan)
+	return args, true
 }
 
 func (l *NameLookup) scan(rows *sql.Rows) (NamedPage, error) {
@@ -268,13 +278,9 @@ func (l *NameLookup) scan(rows *sql.Rows) (NamedPage, error) {
 // URI and language alone, read without the joins: what recovers a
 // lowercased name's spelling, or names a near name's page.
 func (l *NameLookup) Briefs(name string) ([]NamedPage, error) {
-	low := strings.ToLower(name)
-	if !l.mayHavePages(low) {
+	args, may := l.nameArgs(name)
+	if !may {
 		return nil, nil
-	}
-	args := []any{low}
-	if !l.byNames {
-		args = append(args, low+"(", low+")")
 	}
 	return sqlrows.All(context.Background(), l.fixed(), "index briefs "+name, l.briefQuery, args, func(rows *sql.Rows) (NamedPage, error) {
 		var p NamedPage

@@ -61,12 +61,7 @@ func linkGenericArgument(ms []apiMember) string {
 
 // bindGenericArgument records the one generic argument a local's written
 // type has; a name bound with two different ones gets none.
-func (a *Analysis) bindGenericArgument(name, arg string) {
-	if old, ok := a.genericArguments[name]; ok && old != arg {
-		arg = ""
-	}
-	a.genericArguments[name] = arg
-}
+func (a *Analysis) bindGenericArgument(name, arg string) { bindAgreed(a.genericArguments, name, arg) }
 
 // genericArgumentAt reads a written type at i with one generic argument,
 // an Apple type, and nothing after it (`PHFetchResult<PHAsset>`): the

@@ -108,14 +108,8 @@ struct Feed: View {
 func TestElementsOfArrays(t *testing.T) {
 	g := closureGraph()
 	d := g.g.src.(*memGraph)
-	const task = "apple-docs://foundation/urlsessiondatatask"
-	d.Pages = append(d.Pages, index.GraphPage{URI: task, Title: "URLSessionDataTask", Kind: "class", Framework: "foundation"})
-	for i := range minOwnMembers {
-		d.Pages = append(d.Pages, index.GraphPage{URI: fmt.Sprintf("%s/filler%d", task, i), Title: fmt.Sprintf("filler%d", i),
-			Kind: "property", ParentURI: task, Framework: "foundation"})
-	}
-	d.Pages = append(d.Pages, index.GraphPage{URI: task + "/priority", Title: "priority", Kind: "property",
-		Declaration: "var priority: Float { get set }", ParentURI: task, Framework: "foundation"})
+	task := addFilledType(d, "apple-docs://foundation/urlsessiondatatask", "URLSessionDataTask", "class", "foundation")
+	task("priority", "property", "var priority: Float { get set }")
 	g.g = newSymbolGraph(d)
 	code := `import UIKit
 
@@ -133,22 +127,8 @@ func load(_ screens: [UIScreen], byName: [String: UIScreen]) {
     print(screens.first(where: { _ in true })?.name, screens[1...].name, byName["a"]?.name)
 }
 `
-	rep := checkCode(t, g, Options{}, File{Code: code})
-	found := map[string]Status{}
-	for _, r := range rep.Findings {
-		if strings.Contains(r.Symbol, ".") {
-			found[fmt.Sprint(r.Line, " ", r.Symbol)] = r.Status
-		}
-	}
-	want := []string{"6 URLSessionDataTask.statusCode", "8 URLSessionDataTask.statusCode", "10 URLSessionDataTask.statusCode", "12 UIScreen.name", "13 UIScreen.name"}
-	for _, w := range want {
-		if !found[w].SaysMissing() {
-			t.Errorf("no finding for %s; findings: %v", w, found)
-		}
-	}
-	if len(found) != len(want) {
-		t.Errorf("want %d findings on a type, got %v", len(want), found)
-	}
+	wantTypeFindings(t, typeFindings(t, g, code), "6 URLSessionDataTask.statusCode", "8 URLSessionDataTask.statusCode",
+		"10 URLSessionDataTask.statusCode", "12 UIScreen.name", "13 UIScreen.name")
 }
 
 // TestClosureOfAFunctionOfNoType: a closure passed to a function of no
@@ -158,14 +138,9 @@ func load(_ screens: [UIScreen], byName: [String: UIScreen]) {
 func TestClosureOfAFunctionOfNoType(t *testing.T) {
 	g := testGraph()
 	d := g.g.src.(*memGraph)
-	const group = "apple-docs://swift/taskgroup"
-	d.Pages = append(d.Pages, index.GraphPage{URI: group, Title: "TaskGroup", Kind: "struct", Framework: "swift"})
-	for i := range minOwnMembers {
-		d.Pages = append(d.Pages, index.GraphPage{URI: fmt.Sprintf("%s/filler%d", group, i), Title: fmt.Sprintf("filler%d", i),
-			Kind: "property", ParentURI: group, Framework: "swift"})
-	}
+	group := addFilledType(d, "apple-docs://swift/taskgroup", "TaskGroup", "struct", "swift")
+	group("cancelAll()", "method", "func cancelAll()")
 	d.Pages = append(d.Pages,
-		index.GraphPage{URI: group + "/cancelall()", Title: "cancelAll()", Kind: "method", Declaration: "func cancelAll()", ParentURI: group, Framework: "swift"},
 		index.GraphPage{URI: "apple-docs://swift/withtaskgroup(of:body:)", Title: "withTaskGroup(of:body:)", Kind: "func", ParentURI: "apple-docs://swift", Framework: "swift",
 			Declaration: "func withTaskGroup<ChildTaskResult, GroupResult>(of childTaskResultType: ChildTaskResult.Type, isolation: isolated (any Actor)? = #isolation, body: (inout TaskGroup<ChildTaskResult>) async -> GroupResult) async -> GroupResult"},
 		index.GraphPage{URI: "apple-docs://swift/withgroup(_:)", Title: "withGroup(_:)", Kind: "func", ParentURI: "apple-docs://swift", Framework: "swift",
@@ -188,21 +163,7 @@ func run() async {
 
 func mine(_ body: (UIDevice) -> Void) {}
 `
-	found := map[string]Status{}
-	for _, r := range checkCode(t, g, Options{}, File{Code: code}).Findings {
-		if strings.Contains(r.Symbol, ".") {
-			found[fmt.Sprint(r.Line, " ", r.Symbol)] = r.Status
-		}
-	}
-	want := []string{"6 TaskGroup.name", "9 TaskGroup.name"}
-	for _, w := range want {
-		if !found[w].SaysMissing() {
-			t.Errorf("no finding for %s; findings: %v", w, found)
-		}
-	}
-	if len(found) != len(want) {
-		t.Errorf("want %d findings on a type, got %v", len(want), found)
-	}
+	wantTypeFindings(t, typeFindings(t, g, code), "6 TaskGroup.name", "9 TaskGroup.name")
 	if ins, ok := closureInputs("func withTaskGroup<C, G>(of c: C.Type, isolation: isolated (any Actor)? = #isolation, body: (inout TaskGroup<C>) async -> G) async -> G", 1); !ok || ins[0] != "TaskGroup" {
 		t.Errorf("withTaskGroup's closure input = %q %v", ins, ok)
 	}

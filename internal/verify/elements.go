@@ -38,11 +38,15 @@ func (a *Analysis) closedTypePath(i int) string {
 
 // bindElements records name's element type; a name bound twice keeps
 // none (bindings counts it).
-func (a *Analysis) bindElements(name, path string) {
-	if old, ok := a.elements[name]; ok && old != path {
-		path = ""
+func (a *Analysis) bindElements(name, path string) { bindAgreed(a.elements, name, path) }
+
+// bindAgreed records a fact of a name's bindings: the value they all
+// agree on, "" once two differ.
+func bindAgreed(facts map[string]string, name, value string) {
+	if old, ok := facts[name]; ok && old != value {
+		value = ""
 	}
-	a.elements[name] = path
+	facts[name] = value
 }
 
 // elementsOf is the element type of the array local name, "" when unknown:
