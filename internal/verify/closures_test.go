@@ -103,8 +103,9 @@ struct Feed: View {
 // closure parameter the callee declares an array (getTasks's tasks), by
 // `.first` or `.last` of it (written in the chain or bound to a local:
 // `guard let oldest = tasks.first`) or of a typed array, or by subscripting a
-// typed array with one index, is checked on the element type; a call of
-// `first(where:)`, a range's slice and a dictionary are not elements.
+// typed array with one index, or by `first(where:)` or `last { … }`, is
+// checked on the element type; a range's slice and a dictionary are not
+// elements.
 func TestElementsOfArrays(t *testing.T) {
 	g := closureGraph()
 	d := g.g.src.(*memGraph)
@@ -124,11 +125,12 @@ func load(_ screens: [UIScreen], byName: [String: UIScreen]) {
     }
     print(screens.first?.hasNotch, screens.last?.name)
     print(screens[0].name)
-    print(screens.first(where: { _ in true })?.name, screens[1...].name, byName["a"]?.name)
+    print(screens.first(where: { _ in true })?.name, screens.last { _ in true }?.name)
+    print(screens[1...].name, byName["a"]?.name, screens.first?.hasNotch.name)
 }
 `
 	wantTypeFindings(t, typeFindings(t, g, code), "6 URLSessionDataTask.statusCode", "8 URLSessionDataTask.statusCode",
-		"10 URLSessionDataTask.statusCode", "12 UIScreen.name", "13 UIScreen.name")
+		"10 URLSessionDataTask.statusCode", "12 UIScreen.name", "13 UIScreen.name", "14 UIScreen.name")
 }
 
 // TestClosureOfAFunctionOfNoType: a closure passed to a function of no

@@ -179,6 +179,28 @@ func (a *Analysis) firstOrLast(root int) bool {
 		!a.tok(dot+2).IsPunct("(") && !a.tok(dot+2).IsPunct("{")
 }
 
+// elementPicked says whether the name at root is followed by a call of
+// `.first` or `.last` that picks an element (`barcodes.first { $0.symbology
+// == .qr }`, `items.last(where: { … })`): the value after it, unwrapped, is
+// an element of the collection.
+func (a *Analysis) elementPicked(root int) bool {
+	dot := root + 1
+	if unwraps(a.tok(dot)) {
+		dot++
+	}
+	name, open := a.tok(dot+1), a.tok(dot+2)
+	if !a.tok(dot).IsPunct(".") || name.Kind != tokIdent || name.Text != "first" && name.Text != "last" {
+		return false
+	}
+	switch {
+	case open.IsPunct("{"):
+		return true
+	case open.IsPunct("("):
+		return a.tok(dot+3).Text == "where" && a.tok(dot+4).IsPunct(":")
+	}
+	return false
+}
+
 // indexedElement is the element type of the array local a receiver's root
 // names when it is subscripted by one name or number and the member
 // follows (`results[0].itemProvider`, `items[i].title`), "" otherwise: a

@@ -570,6 +570,9 @@ func (a *Analysis) memberSite(dot int, labels map[int][]string) (site, bool) {
 	case local && len(links) > 0 && !r.linkCall && a.firstOrLast(rcv.root) && a.elementsOf(root.Text) != "":
 		// `results.first?.itemProvider`: an element of the array local.
 		links = s.bindRoot(a.elementsOf(root.Text), links[1:], a.chainLabels)
+	case local && len(links) == 1 && a.elementPicked(rcv.root) && a.elementsOf(root.Text) != "":
+		// `barcodes.first { $0.symbology == .qr }?.payloadStringValue`.
+		links = s.bindRoot(a.elementsOf(root.Text), nil, a.chainLabels)
 	case local && a.sureTypes[root.Text] != "" && !r.linkCall && !a.ownTypes[typ]:
 		links = s.bindRoot(a.sureTypes[root.Text], links, a.chainLabels)
 		if s.boundLinks == 0 {
