@@ -164,6 +164,9 @@ func TestClosureChainBindings(t *testing.T) {
         print(route)
     }
     let total = response.reduce(into: 0) { $0 += $1 }
+    if let fast = response?.routes.first(where: { $0.isFast }) {
+        print(fast)
+    }
 }
 `
 	a, err := analyze(context.Background(), code, false)
@@ -174,7 +177,7 @@ func TestClosureChainBindings(t *testing.T) {
 	for name, b := range a.closureBound {
 		got[name] = b.param + ":" + strings.Join(b.links, "|")
 	}
-	want := map[string]string{"item": "items:[]", "route": "response:routes|[]"}
+	want := map[string]string{"item": "items:[]", "route": "response:routes|[]", "fast": "response:routes|[]"}
 	if !maps.Equal(got, want) {
 		t.Errorf("closure-bound locals %v, want %v", got, want)
 	}

@@ -439,7 +439,7 @@ func (a *Analysis) closureChain(j int) (string, []string) {
 	// body; after a plain binding's, a trailing closure.
 	inCondition := a.tok(j-4).Is(tokKeyword, "if") || a.tok(j-4).Is(tokKeyword, "guard") || a.tok(j-4).Is(tokKeyword, "while") || a.tok(j-4).IsPunct(",")
 	ends := func(t token) bool { return bindingEnds(t) || inCondition && t.IsPunct("{") }
-	if !a.tok(dot).IsPunct(".") || a.trailingClosureAfterChain(j+1) {
+	if !a.tok(dot).IsPunct(".") || !inCondition && a.trailingClosureAfterChain(j+1) {
 		return "", nil
 	}
 	if name := a.tok(dot + 1); name.Kind == tokIdent && (name.Text == "first" || name.Text == "last") && !a.tok(dot+2).IsPunct("(") {
@@ -463,8 +463,9 @@ func (a *Analysis) closureChain(j int) (string, []string) {
 }
 
 // trailingClosureAfterChain says whether the member chain from i ends in a
-// call's trailing closure (`group.reduce(into: []) {`), which is no if's
-// body: the chain's value is what the closure makes of it.
+// brace right after a call: outside an if, guard or while condition, the
+// call's trailing closure (`let items = group.reduce(into: []) {`), whose
+// value is what the closure makes of the chain's.
 func (a *Analysis) trailingClosureAfterChain(i int) bool {
 	end := i
 	for n := 0; n < maxLinks; n++ {
