@@ -182,3 +182,22 @@ func TestClosureChainBindings(t *testing.T) {
 		t.Errorf("closure-bound locals %v, want %v", got, want)
 	}
 }
+
+// TestLoopOverAChainFromAType: a loop over a chain from an Apple type
+// (`for w in UIApplication.shared.windows`) binds an element of the array
+// or set its last link declares.
+func TestLoopOverAChainFromAType(t *testing.T) {
+	g := testGraph()
+	d := g.g.src.(*memGraph)
+	d.Pages = append(d.Pages, index.GraphPage{URI: "apple-docs://uikit/uidevice/attachedscreens", Title: "attachedScreens",
+		Kind: "property", ParentURI: "apple-docs://uikit/uidevice", Declaration: "var attachedScreens: Set<UIScreen> { get }"})
+	g.g = newSymbolGraph(d)
+	code := `import UIKit
+
+func f() {
+    for screen in UIDevice.current.screens(for: 1) { print(screen.hasNotch, screen.name) }
+    for attached in UIDevice.current.attachedScreens where attached.hasNotch { print(attached.name) }
+}
+`
+	wantTypeFindings(t, typeFindings(t, g, code), "4 UIScreen.name", "5 UIScreen.name")
+}

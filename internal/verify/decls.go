@@ -145,6 +145,14 @@ func (a *Analysis) collectDecls() {
 				// element of what the chain's last member returns.
 				if chain := a.localChain(i+3, loopEnd); chain != "" {
 					elem = chain + "|" + elementLink
+				} else if coll := a.tok(i + 3); coll.Kind == tokIdent && isCapitalized(coll.Text) && !a.ownTypes[coll.Text] && !a.generics[coll.Text] {
+					// `for w in UIApplication.shared.windows {`: an
+					// element of what the chain from the type returns.
+					if path, end := a.typePath(i + 3); a.tok(end).IsPunct(".") {
+						if chain := a.chainTo(path, end, loopEnd); chain != "" {
+							elem = chain + "|" + elementLink
+						}
+					}
 				}
 			}
 			for j := i + 1; j < len(a.toks) && !a.toks[j].Is(tokKeyword, "in") && !a.toks[j].Is(tokKeyword, "for"); j++ {

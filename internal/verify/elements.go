@@ -135,6 +135,14 @@ func agreedLinkType(ms []apiMember, element bool, decl func(apiMember) string) (
 // holds) an array `[T]` of a plain type path, else "".
 func declaredElementType(decl string) string {
 	s := declaredValueText(decl)
+	if set, ok := strings.CutPrefix(s, "Set<"); ok {
+		// `var connectedScenes: Set<UIScene> { get }`.
+		elem, _, found := strings.Cut(set, ">")
+		if typ := plainType(elem); found && typ != "" && typ != "Self" {
+			return typ
+		}
+		return ""
+	}
 	if !strings.HasPrefix(s, "[") {
 		return ""
 	}
