@@ -433,6 +433,9 @@ func (c *Checker) typeClosureParams(g *graphView, a *Analysis, declared, imports
 		a.closureTypes[name] = t
 		return t
 	}
+	a.closureElement = func(name string, i int) string {
+		return c.elementOfClosure(g, a, name, i, declared, imports)
+	}
 }
 
 // bindClosure records where a closure parameter's type comes from; a name

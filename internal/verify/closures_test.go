@@ -102,7 +102,8 @@ struct Feed: View {
 // TestElementsOfArrays: an element of an array, reached by a loop over a
 // closure parameter the callee declares an array (getTasks's tasks), by
 // `.first` or `.last` of it (written in the chain or bound to a local:
-// `guard let oldest = tasks.first`) or of a typed array, or by subscripting a
+// `guard let oldest = tasks.first`, or `$0` in its map or filter) or of a
+// typed array, or by subscripting a
 // typed array with one index, or by `first(where:)` or `last { … }`, is
 // checked on the element type; a range's slice and a dictionary are not
 // elements.
@@ -122,6 +123,7 @@ func load(_ screens: [UIScreen], byName: [String: UIScreen]) {
         print(tasks.first?.priority, tasks.last?.statusCode)
         guard let oldest = tasks.first else { return }
         print(oldest.priority, oldest.statusCode)
+        print(tasks.map { $0.priority }, tasks.filter { $0.statusCode > 0 })
     }
     print(screens.first?.hasNotch, screens.last?.name)
     print(screens[0].name)
@@ -130,7 +132,7 @@ func load(_ screens: [UIScreen], byName: [String: UIScreen]) {
 }
 `
 	wantTypeFindings(t, typeFindings(t, g, code), "6 URLSessionDataTask.statusCode", "8 URLSessionDataTask.statusCode",
-		"10 URLSessionDataTask.statusCode", "12 UIScreen.name", "13 UIScreen.name", "14 UIScreen.name")
+		"10 URLSessionDataTask.statusCode", "11 URLSessionDataTask.statusCode", "13 UIScreen.name", "14 UIScreen.name", "15 UIScreen.name")
 }
 
 // TestClosureOfAFunctionOfNoType: a closure passed to a function of no

@@ -273,6 +273,11 @@ func (a *Analysis) closureElements(open int) (string, int) {
 		return "", 0
 	}
 	elem := a.elementsOf(a.tok(j - 2).Text)
+	if elem == "" && a.closureElement != nil {
+		// `notifications.filter { $0.date < cutoff }` on a closure's
+		// array parameter, once the typed checks read its type.
+		elem = a.closureElement(a.tok(j-2).Text, j-2)
+	}
 	if elem == "" {
 		return "", 0
 	}

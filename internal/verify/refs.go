@@ -165,8 +165,12 @@ type Analysis struct {
 	// closureType gives the type a closure parameter gets, read on first
 	// use when the typed checks run (typeClosureParams); closureTypes
 	// holds what it read.
-	closureType  func(name string) string
-	closureTypes map[string]string
+	closureType func(name string) string
+	// closureElement gives the element type of a closure parameter that
+	// is an array, at a token inside its closure (elementOfClosure); nil
+	// until the typed checks run.
+	closureElement func(name string, i int) string
+	closureTypes   map[string]string
 	// envTypes are the types the file's @Environment properties hold,
 	// read when the typed checks run (typeEnvironment).
 	envTypes map[string]string
