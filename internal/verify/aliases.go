@@ -17,7 +17,7 @@ func protocolAlias(g *graphView, adopted []string, name string, imports map[stri
 			if t.kind != "protocol" {
 				continue
 			}
-			for _, m := range t.members[name] {
+			for _, m := range g.membersOf([]*apiType{t}, name) {
 				_, aliased, found := strings.Cut(m.typing(), "=")
 				if !found || !strings.Contains(m.typing(), "typealias") {
 					continue

@@ -78,7 +78,7 @@ func (c *Checker) checkSites(ctx context.Context, a *Analysis, declared map[stri
 			}
 		}
 		if s.elementOf != "" {
-			if elem := c.elementOfClosure(g, a, s.elementOf, s.tok, declared, imports); elem != "" {
+			if elem := a.closureElement(s.elementOf, s.tok); elem != "" {
 				s.rootType, s.unguessed = elem, false
 			}
 		}

@@ -181,7 +181,7 @@ func closureInputs(decl string, arity int) ([]string, bool) {
 			in := plainType(t)
 			if e := collectionElement(t); in == "" && e != "" {
 				// `([UNNotification]) -> Void`: an array, whose
-				// elements a loop or `.first` reaches (elementOfClosure).
+				// elements a loop or `.first` reaches (Analysis.closureElement).
 				in = elementsPrefix + e
 			}
 			ins = append(ins, in)
@@ -396,30 +396,15 @@ func storedClosureType(g *graphView, types []*apiType, inits []apiMember, src cl
 	return out
 }
 
-// elementOfClosure is the element type of a closure parameter that is an
-// array of a plain type (`getDeliveredNotifications { notifications in`,
-// `[UNNotification]`), "" when it is not one or the token at i is outside
-// the closure: what `for n in notifications` and `notifications.first`
-// reach.
-func (c *Checker) elementOfClosure(g *graphView, a *Analysis, name string, i int, declared, imports map[string]bool) string {
-	src := a.closures[name]
-	if src == nil || declared[src.root] || a.bindings[name] != 1 || !a.inClosureOf(name, i) {
-		return ""
-	}
-	elem, ok := strings.CutPrefix(c.closureParamType(g, *src, imports), elementsPrefix)
-	if !ok {
-		return ""
-	}
-	return elem
-}
-
 // typeClosureParams lets the switches and comparisons over a closure
 // parameter bound once (`switch completion { case .finished:`) read the
 // type its callee's declaration gives it (Analysis.closureType), each read
 // on first use.
 func (c *Checker) typeClosureParams(g *graphView, a *Analysis, declared, imports map[string]bool) {
 	a.closureTypes = map[string]string{}
-	a.closureType = func(name string) string {
+	// declaredType is what the callee declares for the parameter, an
+	// array's elements behind elementsPrefix, read once per name.
+	declaredType := func(name string) string {
 		if t, done := a.closureTypes[name]; done {
 			return t
 		}
@@ -427,14 +412,25 @@ func (c *Checker) typeClosureParams(g *graphView, a *Analysis, declared, imports
 		if src := a.closures[name]; src != nil && !declared[src.root] && a.bindings[name] == 1 {
 			t = c.closureParamType(g, *src, imports)
 		}
-		if strings.HasPrefix(t, elementsPrefix) {
-			t = "" // an array: only its elements are typed (elementOfClosure)
-		}
 		a.closureTypes[name] = t
 		return t
 	}
+	a.closureType = func(name string) string {
+		if t := declaredType(name); !strings.HasPrefix(t, elementsPrefix) {
+			return t
+		}
+		return "" // an array: only its elements are typed (closureElement)
+	}
+	// An array's element, at a token inside the closure that binds it:
+	// what `for n in notifications` and `notifications.map { $0 }` reach.
 	a.closureElement = func(name string, i int) string {
-		return c.elementOfClosure(g, a, name, i, declared, imports)
+		if !a.inClosureOf(name, i) {
+			return ""
+		}
+		if elem, isArray := strings.CutPrefix(declaredType(name), elementsPrefix); isArray {
+			return elem
+		}
+		return ""
 	}
 }
 

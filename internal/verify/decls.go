@@ -432,21 +432,15 @@ func (a *Analysis) chainTo(root string, end int, ends func(token) bool) string {
 			break
 		}
 		keeps := chain != root && elementKeeping[a.tok(end+1).Text]
-		if name := a.tok(end + 1).Text; chain != root && (name == "first" || name == "last") {
+		if next, found, ok := a.elementAt(end); chain != root && found {
 			// `response?.routes.first`, `content.entities.first(where:
 			// { … })`: an element of the array the link before returns.
-			// A brace after it is left to ends: an if's body, or a
-			// closure that picks the element.
-			picks := a.tok(end+2).IsPunct("(") && a.tok(end+3).Text == "where" && a.tok(end+4).IsPunct(":")
-			if !picks && a.tok(end+2).IsPunct("(") {
+			if !ok {
 				break
 			}
 			chain += "|" + elementLink
 			labels = append(labels, nil)
-			end += 2
-			if picks {
-				end = a.closeOf(end) + 1
-			}
+			end = next
 			continue
 		}
 		if !keeps {

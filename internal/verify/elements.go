@@ -161,15 +161,11 @@ func declaredElementType(decl string) string {
 // expression: the element type, or "".
 func (a *Analysis) elementTaken(j int) string {
 	coll := a.tok(j)
-	if coll.Kind != tokIdent || !a.tok(j+1).IsPunct(".") {
+	end, _, ok := a.elementAt(j + 1)
+	if coll.Kind != tokIdent || !ok || end != j+3 {
 		return ""
 	}
-	switch a.tok(j + 2).Text {
-	case "first", "last":
-	default:
-		return ""
-	}
-	if n := a.tok(j + 3); !endsExpression(n) && !n.Is(tokKeyword, "else") && !n.IsPunct("{") {
+	if n := a.tok(end); !endsExpression(n) && !n.Is(tokKeyword, "else") && !n.IsPunct("{") {
 		return ""
 	}
 	return a.elementsOf(coll.Text)
@@ -178,13 +174,9 @@ func (a *Analysis) elementTaken(j int) string {
 // firstOrLast says whether the name at root is followed by `.first` or
 // `.last` (perhaps unwrapped), not called: an element of the collection.
 func (a *Analysis) firstOrLast(root int) bool {
-	dot := root + 1
-	if unwraps(a.tok(dot)) {
-		dot++
-	}
-	name := a.tok(dot + 1)
-	return a.tok(dot).IsPunct(".") && (name.Text == "first" || name.Text == "last") && name.Kind == tokIdent &&
-		!a.tok(dot+2).IsPunct("(") && !a.tok(dot+2).IsPunct("{")
+	dot := a.dotAfter(root)
+	end, _, ok := a.elementAt(dot)
+	return ok && end == dot+2 && !a.tok(end).IsPunct("{")
 }
 
 // elementPicked says whether the name at root is followed by a call of
@@ -192,21 +184,38 @@ func (a *Analysis) firstOrLast(root int) bool {
 // == .qr }`, `items.last(where: { … })`): the value after it, unwrapped, is
 // an element of the collection.
 func (a *Analysis) elementPicked(root int) bool {
-	dot := root + 1
-	if unwraps(a.tok(dot)) {
-		dot++
-	}
-	name, open := a.tok(dot+1), a.tok(dot+2)
+	dot := a.dotAfter(root)
+	end, _, ok := a.elementAt(dot)
+	return ok && (end > dot+2 || a.tok(end).IsPunct("{"))
+}
+
+// elementAt reads `.first` or `.last` at dot, its ".": found says the name
+// is one of them, ok that it takes an element rather than calling another
+// method of the name (`first(where:)` picks one); end is the index after
+// the name or after the `(where: …)`. A brace after it is the caller's to
+// read: an if's body, or a closure that picks the element.
+func (a *Analysis) elementAt(dot int) (end int, found, ok bool) {
+	name := a.tok(dot + 1)
 	if !a.tok(dot).IsPunct(".") || name.Kind != tokIdent || name.Text != "first" && name.Text != "last" {
-		return false
+		return 0, false, false
 	}
+	end = dot + 2
 	switch {
-	case open.IsPunct("{"):
-		return true
-	case open.IsPunct("("):
-		return a.tok(dot+3).Text == "where" && a.tok(dot+4).IsPunct(":")
+	case !a.tok(end).IsPunct("("):
+		return end, true, true
+	case a.tok(end+1).Text == "where" && a.tok(end+2).IsPunct(":"):
+		return a.closeOf(end) + 1, true, true
 	}
-	return false
+	return end, true, false
+}
+
+// dotAfter is the index of the "." that may follow the name at i, past an
+// unwrap (`x?.first`).
+func (a *Analysis) dotAfter(i int) int {
+	if unwraps(a.tok(i + 1)) {
+		return i + 2
+	}
+	return i + 1
 }
 
 // indexedElement is the element type of the array local a receiver's root
@@ -444,10 +453,7 @@ func (a *Analysis) closureChain(j int) (string, []string) {
 	if root.Kind != tokIdent || a.closures[root.Text] == nil || !a.inClosureOf(root.Text, j) || a.tok(j-1).IsPunct(".") {
 		return "", nil
 	}
-	dot := j + 1
-	if unwraps(a.tok(dot)) {
-		dot++
-	}
+	dot := a.dotAfter(j)
 	// In an if, guard or while condition a brace after the value is the
 	// body; after a plain binding's, a trailing closure.
 	inCondition := a.tok(j-4).Is(tokKeyword, "if") || a.tok(j-4).Is(tokKeyword, "guard") || a.tok(j-4).Is(tokKeyword, "while") || a.tok(j-4).IsPunct(",")
@@ -455,12 +461,14 @@ func (a *Analysis) closureChain(j int) (string, []string) {
 	if !a.tok(dot).IsPunct(".") || !inCondition && a.trailingClosureAfterChain(j+1) {
 		return "", nil
 	}
-	if name := a.tok(dot + 1); name.Kind == tokIdent && (name.Text == "first" || name.Text == "last") && !a.tok(dot+2).IsPunct("(") {
+	if k, found, ok := a.elementAt(dot); found {
 		// `placemarks?.first`: the chain's first link is an element.
 		// A brace after it opens an if's body, or a closure that
 		// picks the element (`first { $0.isPrimary }`): an element
 		// either way.
-		k := dot + 2
+		if !ok {
+			return "", nil
+		}
 		if ends(a.tok(k)) {
 			return root.Text, []string{elementLink}
 		}

@@ -167,7 +167,7 @@ type Analysis struct {
 	// holds what it read.
 	closureType func(name string) string
 	// closureElement gives the element type of a closure parameter that
-	// is an array, at a token inside its closure (elementOfClosure); nil
+	// is an array, at a token inside its closure (typeClosureParams); nil
 	// until the typed checks run.
 	closureElement func(name string, i int) string
 	closureTypes   map[string]string
