@@ -258,6 +258,14 @@ func testGraph() graphTable {
 		}
 	}
 	legacyConstants("apple-docs://healthkit/hkquantitytypeidentifier", "HKQuantityTypeIdentifier", []string{"stepCount", "height", "bodyMass", "heartRate"}, "init(rawValue:)")
+	// Numeric addresses on a Swift structure's statics (no init(rawValue:),
+	// no prefixed name), on a Swift-named RawRepresentable and on a C
+	// structure, each a parameter's type.
+	legacyConstants("apple-docs://foundation/date/formatstyle/timestyle", "Date.FormatStyle.TimeStyle", []string{"complete", "omitted", "shortened", "standard"})
+	legacyConstants("apple-docs://uikit/feedback/kind", "Feedback.Kind", []string{"light", "medium", "heavy", "rigid"}, "init(rawValue:)")
+	member("apple-docs://uikit/uiimageview", "setTimeStyle(_:)", "func", "func setTimeStyle(_ style: Date.FormatStyle.TimeStyle)")
+	member("apple-docs://uikit/uiimageview", "setFeedback(_:)", "func", "func setFeedback(_ kind: Feedback.Kind)")
+	member("apple-docs://uikit/uiimageview", "setTransform(_:)", "func", "func setTransform(_ transform: CGAffineTransform)")
 	typ("apple-docs://healthkit/hkquantitytype", "HKQuantityType", "class")
 	member("apple-docs://healthkit/hkquantitytype", "init(_:)", "init", "convenience init(_ identifier: HKQuantityTypeIdentifier)")
 	legacyConstants("apple-docs://foundation/nsnotification/name", "NSNotification.Name", []string{"didBecomeActive", "willResignActive", "didFinishLaunching", "didReceiveMemoryWarning"}, "init(rawValue:)", "init(_:)")
@@ -587,6 +595,10 @@ func TestTypedChecks(t *testing.T) {
 		{"a constant an Objective-C era list lacks", "import HealthKit\nlet t = HKQuantityType(.steps)\n", NoSuchCase, "steps"},
 		{"a constant of an Objective-C era list", "import HealthKit\nlet t = HKQuantityType(.stepCount)\n", "", ""},
 		{"a constant an Objective-C era list lacks that a page in scope has", "import HealthKit\nimport UIKit\nlet t = HKQuantityType(.hasNotch)\n", "", ""},
+		{"a static a Swift structure of numeric addresses lacks, though a page in scope has it", "import UIKit\nlet v = UIImageView()\nv.setTimeStyle(.hasNotch)\n", NoSuchCase, "hasNotch"},
+		{"a static of a Swift structure of numeric addresses", "import UIKit\nlet v = UIImageView()\nv.setTimeStyle(.shortened)\n", "", ""},
+		{"a constant a Swift-named RawRepresentable lacks that a page in scope has", "import UIKit\nlet v = UIImageView()\nv.setFeedback(.hasNotch)\n", "", ""},
+		{"a C structure's overlay static a page in scope has", "import UIKit\nimport CoreGraphics\nlet v = UIImageView()\nv.setTransform(.hasNotch)\n", "", ""},
 		{"a constant an extensible list lacks", "import Foundation\nlet n = Notification(name: .fileProviderDidChange)\n", "", ""},
 		{"element of an array a static method returns", "import UIKit\nfunc f(ids: [String]) async throws {\n  let ds = try await UIDevice.all(for: ids)\n  guard let d = ds.first else { return }\n  print(d.hasNotch)\n}\n", NotOnType, "hasNotch"},
 		{"element of an array a static method returns, in a loop over a local named like it", "import UIKit\nfunc f(ids: [String]) async throws {\n  let all = try await UIDevice.all(for: ids)\n  for d in all {\n    print(d.hasNotch)\n  }\n}\n", NotOnType, "hasNotch"},

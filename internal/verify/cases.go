@@ -234,11 +234,39 @@ func (g *graphView) judgedCases(types []*apiType, legacy bool) bool {
 		if t.kind != "enum" && t.kind != "struct" {
 			return false
 		}
-		if !listsOwnMembers(t) || len(t.members) < 3 || !legacy && legacyHeavy(t) {
+		if !listsOwnMembers(t) || len(t.members) < 3 || !legacy && legacyHeavy(t) && bridged(t) {
 			return false
 		}
 	}
 	return g.lineageComplete(types)
+}
+
+// bridged says whether a value type may be imported from C or
+// Objective-C, whose Objective-C era list may lack the Swift overlay's
+// names (CGAffineTransform.identity, CGRect.null): its constants wrapped
+// in a RawRepresentable (init(rawValue:)), or its name in the prefixed
+// style of those languages (CG…, NS…, HK…). A Swift type whose member
+// pages merely carry numeric addresses (Date.FormatStyle.TimeStyle's
+// `3766392-shortened`) lists its own.
+func bridged(t *apiType) bool {
+	for _, m := range t.members["init"] {
+		if m.title == "init(rawValue:)" {
+			return true
+		}
+	}
+	return prefixedName(t.title)
+}
+
+// prefixedName says whether a type's outermost name begins with a
+// framework prefix of two or more capitals (`CGRect`, `NSAlert.Style`,
+// `URLRequest`), as C and Objective-C names do.
+func prefixedName(title string) bool {
+	outer, _, _ := strings.Cut(title, ".")
+	caps := 0
+	for caps < len(outer) && outer[caps] >= 'A' && outer[caps] <= 'Z' {
+		caps++
+	}
+	return caps >= 3 && caps < len(outer) && outer[caps] >= 'a' && outer[caps] <= 'z'
 }
 
 // caseCandidates lists a type's cases, then its other members (with
