@@ -263,6 +263,11 @@ func testGraph() graphTable {
 	// structure, each a parameter's type.
 	legacyConstants("apple-docs://foundation/date/formatstyle/timestyle", "Date.FormatStyle.TimeStyle", []string{"complete", "omitted", "shortened", "standard"})
 	legacyConstants("apple-docs://uikit/feedback/kind", "Feedback.Kind", []string{"light", "medium", "heavy", "rigid"}, "init(rawValue:)")
+	// Another set's constants, a constant of HKQuantityTypeIdentifier on a
+	// collection page, and a name in scope known by its title alone.
+	legacyConstants("apple-docs://healthkit/hkcategorytypeidentifier", "HKCategoryTypeIdentifier", []string{"sleepAnalysis", "mindfulSession", "toothbrushingEvent", "handwashingEvent"}, "init(rawValue:)")
+	member("apple-docs://healthkit/data-types", "bloodGlucose", "property", "static let bloodGlucose: HKQuantityTypeIdentifier")
+	member("apple-docs://uikit/uiscreen", "brightness", "property", "")
 	member("apple-docs://uikit/uiimageview", "setTimeStyle(_:)", "func", "func setTimeStyle(_ style: Date.FormatStyle.TimeStyle)")
 	member("apple-docs://uikit/uiimageview", "setFeedback(_:)", "func", "func setFeedback(_ kind: Feedback.Kind)")
 	member("apple-docs://uikit/uiimageview", "setTransform(_:)", "func", "func setTransform(_ transform: CGAffineTransform)")
@@ -594,10 +599,13 @@ func TestTypedChecks(t *testing.T) {
 		{"an environment value's name bound again", "import SwiftUI\nimport SwiftData\nstruct V: View {\n  @Environment(\\.modelContext) private var modelContext\n  func f(modelContext: Store) { print(modelContext.hasNotch) }\n}\n", "", ""},
 		{"a constant an Objective-C era list lacks", "import HealthKit\nlet t = HKQuantityType(.steps)\n", NoSuchCase, "steps"},
 		{"a constant of an Objective-C era list", "import HealthKit\nlet t = HKQuantityType(.stepCount)\n", "", ""},
-		{"a constant an Objective-C era list lacks that a page in scope has", "import HealthKit\nimport UIKit\nlet t = HKQuantityType(.hasNotch)\n", "", ""},
+		{"a constant an Objective-C era list lacks that a page in scope declares of another type", "import HealthKit\nimport UIKit\nlet t = HKQuantityType(.hasNotch)\n", NoSuchCase, "hasNotch"},
+		{"another typed constant set's constant", "import HealthKit\nlet t = HKQuantityType(.sleepAnalysis)\n", NoSuchCase, "sleepAnalysis"},
+		{"a constant of the set a collection page lists", "import HealthKit\nlet t = HKQuantityType(.bloodGlucose)\n", "", ""},
+		{"a constant an Objective-C era list lacks that a page in scope has by title alone", "import HealthKit\nimport UIKit\nlet t = HKQuantityType(.brightness)\n", "", ""},
 		{"a static a Swift structure of numeric addresses lacks, though a page in scope has it", "import UIKit\nlet v = UIImageView()\nv.setTimeStyle(.hasNotch)\n", NoSuchCase, "hasNotch"},
 		{"a static of a Swift structure of numeric addresses", "import UIKit\nlet v = UIImageView()\nv.setTimeStyle(.shortened)\n", "", ""},
-		{"a constant a Swift-named RawRepresentable lacks that a page in scope has", "import UIKit\nlet v = UIImageView()\nv.setFeedback(.hasNotch)\n", "", ""},
+		{"a constant a Swift-named RawRepresentable lacks that a page in scope has", "import UIKit\nlet v = UIImageView()\nv.setFeedback(.brightness)\n", "", ""},
 		{"a C structure's overlay static a page in scope has", "import UIKit\nimport CoreGraphics\nlet v = UIImageView()\nv.setTransform(.hasNotch)\n", "", ""},
 		{"a constant an extensible list lacks", "import Foundation\nlet n = Notification(name: .fileProviderDidChange)\n", "", ""},
 		{"element of an array a static method returns", "import UIKit\nfunc f(ids: [String]) async throws {\n  let ds = try await UIDevice.all(for: ids)\n  guard let d = ds.first else { return }\n  print(d.hasNotch)\n}\n", NotOnType, "hasNotch"},

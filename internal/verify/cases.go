@@ -1,6 +1,7 @@
 package verify
 
 import (
+	"slices"
 	"sort"
 	"strings"
 
@@ -31,7 +32,11 @@ func (c *Checker) checkCase(g *graphView, s site, want string, imports map[strin
 		// constants) may lack the Swift overlay's names: a name no page
 		// or Topics entry of a module in scope has is a finding all the
 		// same.
-		judged = !staticElsewhere(g, s, imports) && g.err == nil
+		var skip func(apiMember) bool
+		if typedConstants(types) {
+			skip = otherSetsConstant(types)
+		}
+		judged = !staticElsewhere(g, s, imports, skip) && g.err == nil
 	}
 	if !judged || len(g.membersOf(types, s.name)) > 0 || len(g.siblingMembers(types, s.name)) > 0 {
 		return Reference{}, false, g.err
@@ -65,7 +70,7 @@ func (c *Checker) checkStaticMember(g *graphView, s site, protocols []string, im
 	if !judgedStatics(types) || len(g.membersOf(types, s.name)) > 0 {
 		return Reference{}, false, nil
 	}
-	if stdlibMembers[s.name] || staticElsewhere(g, s, imports) || g.err != nil {
+	if stdlibMembers[s.name] || staticElsewhere(g, s, imports, nil) || g.err != nil {
 		return Reference{}, false, g.err
 	}
 	if strings.ToLower(s.name) != s.name {
@@ -91,10 +96,10 @@ func (c *Checker) checkStaticMember(g *graphView, s site, protocols []string, im
 // a call (`.buttonStyle(.filled)`).
 //
 // Pages first: the Topics entries are read only when no page has it.
-func staticElsewhere(g *graphView, s site, imports map[string]bool) bool {
+func staticElsewhere(g *graphView, s site, imports map[string]bool, skip func(apiMember) bool) bool {
 	fits := func(ms []apiMember) bool {
 		for _, m := range ms {
-			if imports[memberFramework(m)] && (s.called || !strings.Contains(m.title, "(")) {
+			if imports[memberFramework(m)] && (s.called || !strings.Contains(m.title, "(")) && (skip == nil || !skip(m)) {
 				return true
 			}
 		}
@@ -249,12 +254,42 @@ func (g *graphView) judgedCases(types []*apiType, legacy bool) bool {
 // pages merely carry numeric addresses (Date.FormatStyle.TimeStyle's
 // `3766392-shortened`) lists its own.
 func bridged(t *apiType) bool {
+	return rawValueInit(t) || prefixedName(t.title)
+}
+
+// rawValueInit says whether a type lists init(rawValue:).
+func rawValueInit(t *apiType) bool {
 	for _, m := range t.members["init"] {
 		if m.title == "init(rawValue:)" {
 			return true
 		}
 	}
-	return prefixedName(t.title)
+	return false
+}
+
+// typedConstants says whether each type is a set of typed constants
+// (RawRepresentable: HKQuantityTypeIdentifier), whose Swift overlay adds
+// no names of another set's.
+func typedConstants(types []*apiType) bool {
+	for _, t := range types {
+		if !rawValueInit(t) {
+			return false
+		}
+	}
+	return len(types) > 0
+}
+
+// otherSetsConstant says, for typed constant sets, whether a member is a
+// constant declared of another type (`static let sleepAnalysis:
+// HKCategoryTypeIdentifier`, on its type's page or a collection's):
+// that set's name, not one the sets' Objective-C era lists lack
+// (`HKQuantityType(.sleepAnalysis)`). A member with no declaration may
+// be anything, and is kept.
+func otherSetsConstant(types []*apiType) func(apiMember) bool {
+	return func(m apiMember) bool {
+		typ := declaredType(m.typing())
+		return typ != "" && !slices.ContainsFunc(types, func(t *apiType) bool { return t.title == typ })
+	}
 }
 
 // prefixedName says whether a type's outermost name begins with a
