@@ -70,7 +70,7 @@ func (c *Checker) checkStaticMember(g *graphView, s site, protocols []string, im
 	if !judgedStatics(types) || len(g.membersOf(types, s.name)) > 0 {
 		return Reference{}, false, nil
 	}
-	if stdlibMembers[s.name] || staticElsewhere(g, s, imports, nil) || g.err != nil {
+	if stdlibMembers[s.name] || staticElsewhere(g, s, imports, g.nonConforming(protocols, imports)) || g.err != nil {
 		return Reference{}, false, g.err
 	}
 	if strings.ToLower(s.name) != s.name {
@@ -85,6 +85,43 @@ func (c *Checker) checkStaticMember(g *graphView, s site, protocols []string, im
 	r.Nearest = staticCandidates(types)
 	r.Why = "no type conforming to " + strings.Join(protocols, " or ") + " has a static member `" + s.name + "`; real ones: " + candidateNames(r.Nearest)
 	return r, true, nil
+}
+
+// nonConforming says whether a member is declared of a documented type
+// that conforms to none of the protocols (`static var primary:
+// HierarchicalShapeStyle`, `static var primary: Color`): no static a
+// conforming type's argument can be (`.buttonStyle(.primary)`), nor is
+// a case of an enum that conforms to none (UIButton.Role.primary). A type
+// whose conformances the crawl does not give, or that is not found, may
+// conform, and keeps the member.
+func (g *graphView) nonConforming(protocols []string, imports map[string]bool) func(apiMember) bool {
+	return func(m apiMember) bool {
+		var types []*apiType
+		if typ := declaredType(m.typing()); typ != "" {
+			types = g.loaded(g.typesNamed(typ, imports))
+		} else if strings.HasPrefix(m.typing(), "case ") && m.parent != nil {
+			types = g.loaded([]*apiType{m.parent}) // an enum's case is of the enum
+		}
+		if len(types) == 0 {
+			return false
+		}
+		for _, t := range types {
+			conforms := 0
+			for _, e := range t.edges {
+				if e.Relation != "conformsTo" || !strings.EqualFold(e.ChildURI, t.uri) {
+					continue
+				}
+				conforms++
+				if slices.Contains(protocols, e.ParentTitle) {
+					return false
+				}
+			}
+			if conforms == 0 {
+				return false
+			}
+		}
+		return true
+	}
 }
 
 // staticElsewhere says whether a page or a Topics entry of a module in

@@ -88,6 +88,21 @@ func implicitGraph(noLeaves bool) mentionTable {
 			ParentURI: "apple-docs://uikit/uibutton/configuration-swift.struct", Declaration: "static func filled() -> UIButton.Configuration"})
 	d.Children = append(d.Children, index.GraphChild{ParentURI: "apple-docs://swiftui/radiogrouppickerstyle",
 		URI: "apple-docs://swiftui/pickerstyle/radiogroup", Title: "PickerStyle.radioGroup"})
+	// Statics a button style cannot be: ShapeStyle's primary, of Color,
+	// which conforms to ShapeStyle, and a case of an enum that conforms
+	// to Hashable alone; and one it can, of a style that conforms.
+	conforms := func(uri, title, protocol string) {
+		d.Edges = append(d.Edges, index.GraphEdge{ChildURI: uri, ParentURI: "apple-docs://swiftui/" + strings.ToLower(protocol), ParentTitle: protocol, Relation: "conformsTo"})
+	}
+	d.Pages = append(d.Pages, index.GraphPage{URI: "apple-docs://swiftui/color", Title: "Color", Kind: "struct", Framework: "swiftui"},
+		index.GraphPage{URI: "apple-docs://uikit/uibutton/role", Title: "UIButton.Role", Kind: "enum", Framework: "uikit"},
+		index.GraphPage{URI: "apple-docs://uikit/uibutton/role/cancel", Title: "UIButton.Role.cancel", Kind: "case", ParentURI: "apple-docs://uikit/uibutton/role", Declaration: "case cancel"},
+		index.GraphPage{URI: "apple-docs://swiftui/glassybuttonstyle", Title: "GlassyButtonStyle", Kind: "struct", Framework: "swiftui"},
+		index.GraphPage{URI: "apple-docs://swiftui/glassybuttonstyle/glassy", Title: "glassy", Kind: "property",
+			ParentURI: "apple-docs://swiftui/glassybuttonstyle", Declaration: "static var glassy: GlassyButtonStyle { get }"})
+	conforms("apple-docs://swiftui/color", "Color", "ShapeStyle")
+	conforms("apple-docs://uikit/uibutton/role", "UIButton.Role", "Hashable")
+	conforms("apple-docs://swiftui/glassybuttonstyle", "GlassyButtonStyle", "PrimitiveButtonStyle")
 	g.g = newSymbolGraph(d)
 	return mentionTable{graphTable: g, pages: map[string]string{
 		"apple-docs://swiftui/datepicker": "DatePicker(\"Time\", selection: $d, displayedComponents: [.hourAndMinute])",
@@ -162,6 +177,9 @@ func TestStaticMemberOfProtocol(t *testing.T) {
 		{"a static of neither of two protocols", "import SwiftUI\nlet v = Text(\"a\").buttonStyle(.filled)\n", true},
 		{"a static of the protocol that lists one", "import SwiftUI\nlet v = Text(\"a\").buttonStyle(.plain)\n", false},
 		{"a static of the protocol that lists three", "import SwiftUI\nlet v = Text(\"a\").buttonStyle(.bordered)\n", false},
+		{"a static of a type that conforms to neither protocol", "import SwiftUI\nlet v = Text(\"a\").buttonStyle(.primary)\n", true},
+		{"a case of an enum that conforms to neither protocol", "import SwiftUI\nimport UIKit\nlet v = Text(\"a\").buttonStyle(.cancel)\n", true},
+		{"a static of a type that conforms to one", "import SwiftUI\nlet v = Text(\"a\").buttonStyle(.glassy)\n", false},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
