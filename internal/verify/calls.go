@@ -159,7 +159,11 @@ func (c *Checker) checkSite(g *graphView, a *Analysis, s site, imports, extInits
 		case vagueType:
 			return Reference{}, false, nil
 		default:
-			return c.checkCase(g, s, want, imports)
+			r, found, err := c.checkCase(g, s, want, imports)
+			if !found && err == nil && s.called {
+				c.expectCaseArguments(g, a, s, want, imports, expect)
+			}
+			return r, found, err
 		}
 		if !g.nameAlone {
 			return Reference{}, false, nil
@@ -317,6 +321,24 @@ func (c *Checker) checkSite(g *graphView, a *Analysis, s site, imports, extInits
 // type its parameter declares, when every overload that fits the labels
 // agrees on it. An array literal's leading-dot elements (an option set)
 // expect the same type.
+// expectCaseArguments gives the arguments of a leading-dot call of a
+// concrete type's static member (`.standard(pointsOfInterest:
+// .including([.cafe]))`, MapStyle's static func) the types its overloads
+// declare, as a call on the type would: nested leading dots are checked
+// in turn.
+func (c *Checker) expectCaseArguments(g *graphView, a *Analysis, s site, want string, imports map[string]bool, expect map[int]string) {
+	if strings.HasPrefix(want, conformingPrefix) {
+		return
+	}
+	types := g.typesNamed(want, imports)
+	if len(types) == 1 && types[0].alias != "" {
+		types = g.typesNamed(types[0].alias, imports)
+	}
+	if ms := g.membersOf(types, s.name); len(ms) > 0 && fitsAny(ms, s.name, s.labels, s.trailing) {
+		a.expectArguments(s, ms, s.name, expect)
+	}
+}
+
 func (a *Analysis) expectArguments(s site, ms []apiMember, base string, expect map[int]string) {
 	if s.open < 0 {
 		return

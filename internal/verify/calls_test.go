@@ -269,6 +269,11 @@ func testGraph() graphTable {
 	member("apple-docs://healthkit/data-types", "bloodGlucose", "property", "static let bloodGlucose: HKQuantityTypeIdentifier")
 	member("apple-docs://uikit/uiscreen", "brightness", "property", "")
 	member("apple-docs://uikit/uiimageview", "setTimeStyle(_:)", "func", "func setTimeStyle(_ style: Date.FormatStyle.TimeStyle)")
+	// A structure whose static function a leading dot calls, its argument
+	// a leading dot of another type.
+	typ("apple-docs://uikit/uiframestyle", "UIFrameStyle", "struct")
+	member("apple-docs://uikit/uiframestyle", "framed(mode:)", "func", "static func framed(mode: UIView.ContentMode) -> UIFrameStyle")
+	member("apple-docs://uikit/uiimageview", "setFrameStyle(_:)", "func", "func setFrameStyle(_ style: UIFrameStyle)")
 	member("apple-docs://uikit/uiimageview", "setFeedback(_:)", "func", "func setFeedback(_ kind: Feedback.Kind)")
 	member("apple-docs://uikit/uiimageview", "setTransform(_:)", "func", "func setTransform(_ transform: CGAffineTransform)")
 	typ("apple-docs://healthkit/hkquantitytype", "HKQuantityType", "class")
@@ -607,6 +612,8 @@ func TestTypedChecks(t *testing.T) {
 		{"a static of a Swift structure of numeric addresses", "import UIKit\nlet v = UIImageView()\nv.setTimeStyle(.shortened)\n", "", ""},
 		{"a constant a Swift-named RawRepresentable lacks that a page in scope has", "import UIKit\nlet v = UIImageView()\nv.setFeedback(.brightness)\n", "", ""},
 		{"a C structure's overlay static a page in scope has", "import UIKit\nimport CoreGraphics\nlet v = UIImageView()\nv.setTransform(.hasNotch)\n", "", ""},
+		{"a leading dot inside a leading-dot call's argument", "import UIKit\nlet v = UIImageView()\nv.setFrameStyle(.framed(mode: .aspectFit))\n", NoSuchCase, "aspectFit"},
+		{"a real case inside a leading-dot call's argument", "import UIKit\nlet v = UIImageView()\nv.setFrameStyle(.framed(mode: .scaleAspectFit))\n", "", ""},
 		{"a constant an extensible list lacks", "import Foundation\nlet n = Notification(name: .fileProviderDidChange)\n", "", ""},
 		{"element of an array a static method returns", "import UIKit\nfunc f(ids: [String]) async throws {\n  let ds = try await UIDevice.all(for: ids)\n  guard let d = ds.first else { return }\n  print(d.hasNotch)\n}\n", NotOnType, "hasNotch"},
 		{"element of an array a static method returns, in a loop over a local named like it", "import UIKit\nfunc f(ids: [String]) async throws {\n  let all = try await UIDevice.all(for: ids)\n  for d in all {\n    print(d.hasNotch)\n  }\n}\n", NotOnType, "hasNotch"},
