@@ -53,6 +53,7 @@ func (c *Checker) checkSites(ctx context.Context, a *Analysis, declared map[stri
 	a.switchContexts(expect)
 	c.chainSwitchContexts(g, a, imports, expect)
 	a.comparisonContexts(expect)
+	a.interpolationContexts(expect)
 	a.bindingContexts(expect)
 	out := c.checkEnvironmentKeys(g, a, declared, imports)
 	seen := map[string]bool{}

@@ -2,6 +2,7 @@ package verify
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
 
@@ -269,6 +270,13 @@ func testGraph() graphTable {
 	member("apple-docs://healthkit/data-types", "bloodGlucose", "property", "static let bloodGlucose: HKQuantityTypeIdentifier")
 	member("apple-docs://uikit/uiscreen", "brightness", "property", "")
 	member("apple-docs://uikit/uiimageview", "setTimeStyle(_:)", "func", "func setTimeStyle(_ style: Date.FormatStyle.TimeStyle)")
+	// A log message's privacy options: statics, and functions of the same
+	// names that take a mask.
+	typ("apple-docs://os/oslogprivacy", "OSLogPrivacy", "struct")
+	for _, p := range []string{"auto", "private", "public", "sensitive"} {
+		member("apple-docs://os/oslogprivacy", p+"(mask:)", "func", "static func "+p+"(mask: OSLogPrivacy.Mask) -> OSLogPrivacy")
+		member("apple-docs://os/oslogprivacy", p, "property", "static var "+p+": OSLogPrivacy { get }")
+	}
 	// A structure whose static function a leading dot calls, its argument
 	// a leading dot of another type.
 	typ("apple-docs://uikit/uiframestyle", "UIFrameStyle", "struct")
@@ -612,6 +620,10 @@ func TestTypedChecks(t *testing.T) {
 		{"a static of a Swift structure of numeric addresses", "import UIKit\nlet v = UIImageView()\nv.setTimeStyle(.shortened)\n", "", ""},
 		{"a constant a Swift-named RawRepresentable lacks that a page in scope has", "import UIKit\nlet v = UIImageView()\nv.setFeedback(.brightness)\n", "", ""},
 		{"a C structure's overlay static a page in scope has", "import UIKit\nimport CoreGraphics\nlet v = UIImageView()\nv.setTransform(.hasNotch)\n", "", ""},
+		{"a log message interpolation's privacy", "import os\nfunc f(e: String) { logger.notice(\"a \\(e, privacy: .redacted)\") }\n", NoSuchCase, "redacted"},
+		{"a log message interpolation's real privacy", "import os\nfunc f(e: String) { logger.notice(\"a \\(e, privacy: .private(mask: .hash)) \\(e, privacy: .public)\") }\n", "", ""},
+		{"a call's privacy label is no interpolation's", "import os\nfunc f(e: String) { mask(e, privacy: .redacted) }\n", "", ""},
+		{"a returned closure's privacy label is no interpolation's", "import os\nfunc f(e: String) { masker(e)(e, privacy: .redacted) }\n", "", ""},
 		{"a leading dot inside a leading-dot call's argument", "import UIKit\nlet v = UIImageView()\nv.setFrameStyle(.framed(mode: .aspectFit))\n", NoSuchCase, "aspectFit"},
 		{"a real case inside a leading-dot call's argument", "import UIKit\nlet v = UIImageView()\nv.setFrameStyle(.framed(mode: .scaleAspectFit))\n", "", ""},
 		{"a constant an extensible list lacks", "import Foundation\nlet n = Notification(name: .fileProviderDidChange)\n", "", ""},
@@ -658,6 +670,23 @@ func TestTypedChecks(t *testing.T) {
 		{"a group named for a purpose leaves the type unjudged", "import Intents\nlet r = INPlayMediaIntentResponse(code: .failure, userActivity: nil)\n", "", ""},
 		{"a case page without a See Also leaves the type unjudged", "import UIKit\nlet f = UITextField()\nf.returnKeyType = .submit\n", "", ""},
 	})
+}
+
+// TestCaseCandidatesNameStaticsBesideFunctions: a type's static property
+// named like a static function of its own (OSLogPrivacy's auto beside
+// auto(mask:)) is among the real ones a finding lists.
+func TestCaseCandidatesNameStaticsBesideFunctions(t *testing.T) {
+	got := checkTypedOn(t, testGraph(), "import os\nfunc f(e: String) { logger.notice(\"a \\(e, privacy: .redacted)\") }\n")
+	if len(got) != 1 {
+		t.Fatalf("want one finding, got %+v", got)
+	}
+	var names []string
+	for _, c := range got[0].Nearest {
+		names = append(names, c.Name)
+	}
+	if want := []string{".auto", ".private", ".public", ".sensitive"}; !slices.Equal(names, want) {
+		t.Fatalf("real ones %v, want %v", names, want)
+	}
 }
 
 // runTypedCases checks each case's snippet over table: no typed finding

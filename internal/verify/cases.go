@@ -380,6 +380,8 @@ func (g *graphView) caseCandidates(types []*apiType) []Candidate {
 					cases = append(cases, cand)
 				} else if m.kind == "property" || m.kind == "" {
 					others = append(others, cand)
+				} else {
+					continue // a function of the name (auto(mask:) beside auto)
 				}
 				break
 			}

@@ -124,6 +124,33 @@ func (a *Analysis) switchContexts(expect map[int]string) {
 	}
 }
 
+// interpolationLabels are the labelled arguments of a string interpolation
+// whose type the index declares: OSLogInterpolation's
+// appendInterpolation(_:privacy:), which a Logger message's `\(email,
+// privacy: .private)` calls. In a file that does not import os the type
+// is not in scope and the dot is not judged.
+var interpolationLabels = map[string]string{"privacy": "OSLogPrivacy"}
+
+// interpolationContexts records, for a leading dot an interpolation's
+// labelled argument starts (`\(email, privacy: .redacted)`), the type the
+// label takes.
+func (a *Analysis) interpolationContexts(expect map[int]string) {
+	for i, t := range a.toks {
+		a.step()
+		if !t.IsPunct("(") || t.Start != t.End || !a.tok(i-1).IsPunct(")") && a.tok(i-1).Kind != tokString {
+			continue // not the synthetic group of an interpolation
+		}
+		for j := i + 2; j+3 < a.closeOf(i); j++ {
+			typ := interpolationLabels[a.toks[j].Text]
+			if typ == "" || a.holder[j] != i || !a.toks[j-1].IsPunct(",") || a.toks[j].Kind != tokIdent ||
+				!a.toks[j+1].IsPunct(":") || !a.toks[j+2].IsPunct(".") || a.toks[j+3].Kind != tokIdent || expect[j+2] != "" {
+				continue
+			}
+			expect[j+2] = typ
+		}
+	}
+}
+
 // chainSwitch is a switch over a local bound through a chain: the bound
 // path ("Product|purchase") and its case patterns' leading dots.
 type chainSwitch struct {

@@ -13,4 +13,5 @@ const (
 	tokPound   = swiftlex.Pound
 	tokPunct   = swiftlex.Punct
 	tokNumber  = swiftlex.Number
+	tokString  = swiftlex.String
 )
