@@ -510,3 +510,59 @@ func (a *Analysis) trailingClosureAfterChain(i int) bool {
 func bindingEnds(t token) bool {
 	return endsExpression(t) || t.Is(tokKeyword, "else") || t.IsPunct(",")
 }
+
+// castPick reads a receiver chain that casts a collection's elements and
+// picks one (`connectedScenes.compactMap { $0 as? UIWindowScene }.first {
+// … }?.keyWindow`): the cast type, and the links after the pick, with
+// elementLink for a later `.first` or `.last`.
+func (a *Analysis) castPick(rcv receiver) (string, []string, bool) {
+	var names []int // the chain's link tokens, last first
+	for r := rcv; ; r = a.receivers[r.prev] {
+		a.step()
+		names = append(names, r.link)
+		if r.prev < 0 || len(names) > 2*maxLinks {
+			break
+		}
+	}
+	slices.Reverse(names)
+	for i := len(names) - 2; i >= 0; i-- {
+		typ := a.castClosure(names[i])
+		if typ == "" {
+			continue
+		}
+		if pick := a.toks[names[i+1]].Text; pick != "first" && pick != "last" {
+			return "", nil, false
+		}
+		var links []string
+		for _, k := range names[i+2:] {
+			switch l := a.toks[k].Text; l {
+			case "first", "last":
+				links = append(links, elementLink)
+			default:
+				links = append(links, l)
+			}
+		}
+		return typ, links, len(links) <= maxLinks
+	}
+	return "", nil, false
+}
+
+// castClosure is T when the chain link at k casts each element in its
+// trailing closure, `compactMap { $0 as? T }` or `map { $0 as! T }`,
+// "" otherwise.
+func (a *Analysis) castClosure(k int) string {
+	name, open := a.toks[k].Text, k+1
+	if name != "compactMap" && name != "map" || !a.tok(open).IsPunct("{") || a.tok(open+1).Text != "$0" || !a.tok(open+2).Is(tokKeyword, "as") {
+		return ""
+	}
+	if mark := a.tok(open + 3); !(mark.IsPunct("?") && name == "compactMap" || mark.IsPunct("!")) {
+		return ""
+	}
+	if t := a.tok(open + 4); t.Kind != tokIdent || !isCapitalized(t.Text) || a.ownTypes[t.Text] {
+		return ""
+	}
+	if path, end := a.typePath(open + 4); end == a.closeOf(open) {
+		return path
+	}
+	return ""
+}

@@ -462,6 +462,12 @@ func (a *Analysis) memberSite(dot int, labels map[int][]string) (site, bool) {
 		}
 		return site{}, false
 	}
+	if typ, links, ok := a.castPick(rcv); ok && !ownName {
+		// An element of a cast collection: the chain before the cast is
+		// no matter.
+		s.rootType, s.links = typ, links
+		return s, true
+	}
 	root := a.toks[rcv.root]
 	if ownName {
 		// Only a typed local's member, or a member of an Apple type
