@@ -681,7 +681,17 @@ func (a *Analysis) declareBinding(i int, inType bool) {
 				a.step()
 				j++
 			}
-			if n := a.tok(j); n.Kind == tokIdent && isCapitalized(n.Text) && !a.ownTypes[n.Text] {
+			unwrapping := a.tok(i-2).Is(tokKeyword, "if") || a.tok(i-2).Is(tokKeyword, "guard") || a.tok(i-2).Is(tokKeyword, "while") || a.tok(i-2).IsPunct(",")
+			if cast := a.castPickValue(j, unwrapping); cast != "" {
+				// `let scene = scenes.compactMap { $0 as? UIWindowScene
+				// }.first`: an optional of the cast type, unwrapped by if
+				// or guard.
+				if !unwrapping {
+					a.bindWrapped(t.Text, cast)
+					cast = ""
+				}
+				a.bindSure(t.Text, cast)
+			} else if n := a.tok(j); n.Kind == tokIdent && isCapitalized(n.Text) && !a.ownTypes[n.Text] {
 				typ = n.Text
 				// `let x = T(…)` or `T.U(…)`: x is a T (a U).
 				path, end := a.typePath(j)
@@ -710,7 +720,6 @@ func (a *Analysis) declareBinding(i int, inType bool) {
 			} else if cast, conditional := a.castType(j); cast != "" {
 				// `let p = layer as! AVPlayerLayer`; `if let p = x as? T`
 				// unwraps, `let p = x as? T` is an optional.
-				unwrapping := a.tok(i-2).Is(tokKeyword, "if") || a.tok(i-2).Is(tokKeyword, "guard") || a.tok(i-2).Is(tokKeyword, "while") || a.tok(i-2).IsPunct(",")
 				switch {
 				case !conditional || unwrapping:
 					a.bindSure(t.Text, cast)

@@ -548,10 +548,13 @@ func (a *Analysis) castPick(rcv receiver) (string, []string, bool) {
 }
 
 // castClosure is T when the chain link at k casts each element in its
-// trailing closure, `compactMap { $0 as? T }` or `map { $0 as! T }`,
-// "" otherwise.
+// closure, `compactMap { $0 as? T }`, `compactMap({ $0 as? T })` or
+// `map { $0 as! T }`, "" otherwise.
 func (a *Analysis) castClosure(k int) string {
 	name, open := a.toks[k].Text, k+1
+	if a.tok(open).IsPunct("(") && a.tok(open+1).IsPunct("{") && a.closeOf(open+1)+1 == a.closeOf(open) {
+		open++
+	}
 	if name != "compactMap" && name != "map" || !a.tok(open).IsPunct("{") || a.tok(open+1).Text != "$0" || !a.tok(open+2).Is(tokKeyword, "as") {
 		return ""
 	}
@@ -563,6 +566,41 @@ func (a *Analysis) castClosure(k int) string {
 	}
 	if path, end := a.typePath(open + 4); end == a.closeOf(open) {
 		return path
+	}
+	return ""
+}
+
+// castPickValue reads, at j, a bound value that picks an element of a cast
+// collection and ends there (`let scene = UIApplication.shared
+// .connectedScenes.compactMap { $0 as? UIWindowScene }.first`): the cast
+// type, "" otherwise. inCondition says a brace after it opens a body.
+func (a *Analysis) castPickValue(j int, inCondition bool) string {
+	if a.tok(j).Kind != tokIdent && !a.tok(j).Is(tokKeyword, "self") {
+		return ""
+	}
+	k := j + 1
+	for n := 0; n < 2*maxLinks; n++ {
+		a.step()
+		if unwraps(a.tok(k)) && a.tok(k+1).IsPunct(".") {
+			k++
+		}
+		if !a.tok(k).IsPunct(".") || a.tok(k+1).Kind != tokIdent {
+			return ""
+		}
+		if typ := a.castClosure(k + 1); typ != "" {
+			end, found, ok := a.elementAt(a.closeOf(k+2) + 1)
+			if !found || !ok {
+				return ""
+			}
+			if t := a.tok(end); bindingEnds(t) || inCondition && t.IsPunct("{") {
+				return typ
+			}
+			return ""
+		}
+		k += 2
+		if a.tok(k).IsPunct("(") {
+			k = a.closeOf(k) + 1
+		}
 	}
 	return ""
 }
