@@ -159,6 +159,7 @@ var scoringCases = []scoringCase{
 		"apple-docs://uikit/uiapplication/willterminatenotification", `Showing results for "willTerminateNotification".`},
 	{"reading: a British spelling", "pick a colour for the label", Filters{}, "apple-docs://swiftui/color", `Showing results for "pick a color for the label".`},
 	{"reading: a name in the wrong case", "why does my Navigationstack pop back", Filters{}, "apple-docs://swiftui/navigationstack", `Showing results for "NavigationStack pop back".`},
+	{"languageSources", "let vs var", Filters{}, "swift-book://languageguide/thebasics", "(let | var) are searched in the book, Swift Evolution and swift.org"},
 	{"reading: the task lexicon's ideas", "display read-only text on screen", Filters{}, "apple-docs://swiftui/text", "Task lexicon: display text"},
 }
 
@@ -216,6 +217,8 @@ func scoringPages() []*document.Document {
 		page("swift-org://documentation/server", "Swift on Server", "article", "Generated notes on running Swift on the server side."),
 		page("swift-book://referencemanual/attributes", "Attributes", "article",
 			"Generated: the words that add information to what you write."),
+		page("swift-book://languageguide/thebasics", "The Basics", "article", "Generated: constants are declared with let, variables with var."),
+		page("apple-docs://driverkit/widget_ivars", "Widget_IVars", "struct", "Generated instance variables of a driver's widget."),
 		page("swift-book://languageguide/basicoperators", "Basic Operators", "article",
 			"Generated: the nil-coalescing operator gives an optional's value or a default; the closed and half-open range operators."),
 		page("samples://swiftui-garden-planner/App/PlantLabel.swift", "App/PlantLabel.swift", document.KindSourceFile, "From the sample project Garden Planner.",

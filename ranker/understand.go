@@ -56,7 +56,7 @@ func (e *Engine) SearchQuery(ctx context.Context, raw string, filters Filters) (
 				found[i] = resp.Results
 			}
 		} else {
-			found, errs = e.searchAll(ctx, reading.WordSearches(form.Sides...), filters, nil, nil)
+			found, errs = e.searchSides(ctx, form.Sides, filters)
 		}
 		for i := range found {
 			if errs[i] != nil && !errors.Is(errs[i], ErrEmptyQuery) {
@@ -234,6 +234,41 @@ func (e *Engine) isFrameworkWord(w string) bool {
 // readSearchParallelism is how many of a reading's searches run at once:
 // two, as a small server has two cores and serves other calls too.
 const readSearchParallelism = 2
+
+// searchSides searches a comparison's sides. A side of Swift keywords
+// alone (reading.KeywordsAlone: "var", "static func", "guard let") is
+// searched in languageSources (MTR…ErrorStateStruct is no answer to
+// "struct vs class"). A caller's own sources are kept.
+func (e *Engine) searchSides(ctx context.Context, sides []string, filters Filters) ([][]Result, []error) {
+	found, errs := make([][]Result, len(sides)), make([]error, len(sides))
+	var words, keywords []int
+	for i, side := range sides {
+		if len(filters.Sources) == 0 && reading.KeywordsAlone(side) {
+			keywords = append(keywords, i)
+		} else {
+			words = append(words, i)
+		}
+	}
+	language := filters
+	language.Sources = languageSources
+	for _, group := range []struct {
+		sides   []int
+		filters Filters
+	}{{words, filters}, {keywords, language}} {
+		if len(group.sides) == 0 {
+			continue
+		}
+		texts := make([]string, len(group.sides))
+		for j, i := range group.sides {
+			texts[j] = sides[i]
+		}
+		f, es := e.searchAll(ctx, reading.WordSearches(texts...), group.filters, nil, nil)
+		for j, i := range group.sides {
+			found[i], errs[i] = f[j], es[j]
+		}
+	}
+	return found, errs
+}
 
 // searchAll runs searches side by side: each is a whole search of its
 // own, and a line of code or a message waits for the slowest of them

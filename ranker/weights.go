@@ -1,6 +1,9 @@
 package ranker
 
-import "github.com/cupertino-go/cupertino/ranker/reading"
+import (
+	"github.com/cupertino-go/cupertino/internal/document"
+	"github.com/cupertino-go/cupertino/ranker/reading"
+)
 
 // Every number that changes an order or a candidate set is in this file,
 // each with its reason: the multipliers of score() (the named weights and
@@ -310,6 +313,12 @@ const messageRRFK = 1
 
 // perSourceList bounds each source's ranked list before fusion.
 const perSourceList = 100
+
+// languageSources are where a comparison's side of Swift keywords alone
+// ("let vs var") is searched: the book, Swift Evolution and swift.org.
+// Elsewhere such a word matches only names that end in it
+// (IOUserNetworkEthernet_IVars); realq-dev's "let and var" 5 -> 1.
+var languageSources = []string{document.SourceSwiftBook, document.SourceSwiftEvolution, document.SourceSwiftOrg}
 
 // ---- Caps on what is considered (candidates.go, contexts.go, filtered.go,
 // prose.go, typos.go, counts.go, understand.go; reading/question.go's is

@@ -5,6 +5,8 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+
+	"github.com/cupertino-go/cupertino/internal/swiftlex"
 )
 
 // QuestionForm is the scaffolding a question wraps its content in, found
@@ -367,8 +369,31 @@ func QuestionFormLine(f QuestionForm) string {
 			strings.Join(f.Sides, " | "), TrimFloat(ComparisonSideWeight), TrimFloat(f.WholeWeight()))
 	default:
 		line += fmt.Sprintf("; compared: %s (each side's search weighs %s, the whole's 1)", strings.Join(f.Sides, " | "), TrimFloat(ComparisonSideWeight))
+		var language []string
+		for _, side := range f.Sides {
+			if KeywordsAlone(side) {
+				language = append(language, side)
+			}
+		}
+		if len(language) > 0 {
+			line += "; sides of Swift keywords alone (" + strings.Join(language, " | ") + ") are searched in the book, Swift Evolution and swift.org"
+		}
 	}
 	return line
+}
+
+// KeywordsAlone says whether every word of a comparison's side is a Swift
+// keyword ("var", "static func", "guard let"): the side asks about the
+// language, and its words alone match, elsewhere, only names that end in
+// them (IOUserNetworkEthernet_IVars).
+func KeywordsAlone(side string) bool {
+	fields := strings.Fields(side)
+	for _, w := range fields {
+		if !swiftlex.Keywords[strings.Trim(w, "`'\"")] {
+			return false
+		}
+	}
+	return len(fields) > 0
 }
 
 // SidesSearched reports whether a comparison's sides are searched apart:
