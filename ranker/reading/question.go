@@ -383,13 +383,15 @@ func QuestionFormLine(f QuestionForm) string {
 }
 
 // KeywordsAlone says whether every word of a comparison's side is a Swift
-// keyword ("var", "static func", "guard let"): the side asks about the
-// language, and its words alone match, elsewhere, only names that end in
-// them (IOUserNetworkEthernet_IVars).
+// keyword, in any case ("var", "static func", "guard let", a title-cased
+// "Struct"): the side asks about the language, and its words alone match,
+// elsewhere, only names that end in them (IOUserNetworkEthernet_IVars) or
+// other languages' (Objective-C's Class).
 func KeywordsAlone(side string) bool {
 	fields := strings.Fields(side)
 	for _, w := range fields {
-		if !swiftlex.Keywords[strings.Trim(w, "`'\"")] {
+		w = strings.Trim(w, "`'\"")
+		if !swiftlex.Keywords[w] && !swiftlex.Keywords[strings.ToLower(w)] {
 			return false
 		}
 	}

@@ -184,3 +184,16 @@ func TestReadCoreIsTheCoresReading(t *testing.T) {
 		}
 	}
 }
+
+// TestKeywordsAlone: a comparison's side of Swift keywords alone, in any
+// case, asks about the language; a side with any other word does not.
+func TestKeywordsAlone(t *testing.T) {
+	for side, want := range map[string]bool{
+		"var": true, "static func": true, "guard let": true, "`let`": true, "Struct": true, "Class": true,
+		"URL": false, "NSURL": false, "class func view": false, "": false,
+	} {
+		if got := KeywordsAlone(side); got != want {
+			t.Errorf("KeywordsAlone(%q) = %v, want %v", side, got, want)
+		}
+	}
+}
