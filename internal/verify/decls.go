@@ -31,7 +31,8 @@ const (
 // its end would.
 func (a *Analysis) collectDecls() {
 	var scopes []scopeKind
-	pendingType, pendingOpen := false, false
+	var scopeNames []string // each scope's type name, "" for code
+	pendingType, pendingOpen, pendingName := false, false, ""
 	conditionUntil, importUntil := 0, 0
 	var firstName []int // firstIdentOnLine, when an import needs it
 	for i := 0; i < len(a.toks); i++ {
@@ -55,14 +56,17 @@ func (a *Analysis) collectDecls() {
 					kind = scopeOpenType
 				}
 				scopes = append(scopes, kind)
-				pendingType, pendingOpen = false, false
+				scopeNames = append(scopeNames, pendingName)
+				pendingType, pendingOpen, pendingName = false, false, ""
 			} else {
 				scopes = append(scopes, scopeCode)
+				scopeNames = append(scopeNames, "")
 				a.closureParams(i)
 			}
 		case t.IsPunct("}"):
 			if len(scopes) > 0 {
 				scopes = scopes[:len(scopes)-1]
+				scopeNames = scopeNames[:len(scopeNames)-1]
 			}
 		case t.Kind != tokKeyword:
 		case t.Text == "import":
@@ -93,6 +97,10 @@ func (a *Analysis) collectDecls() {
 			if t.Text != "typealias" && t.Text != "associatedtype" && t.Text != "macro" {
 				pendingType = true
 				pendingOpen = t.Text == "extension" || t.Text == "protocol"
+				pendingName = ""
+				if n := a.tok(i + 1); n.Kind == tokIdent && !a.tok(i+2).IsPunct(".") {
+					pendingName = n.Text
+				}
 			}
 		case t.Text == "func":
 			name := a.tok(i + 1)
@@ -110,6 +118,11 @@ func (a *Analysis) collectDecls() {
 		case t.Text == "init" || t.Text == "subscript":
 			a.declareSignature(i + 1)
 		case t.Text == "var" || t.Text == "let":
+			if n := a.tok(i + 1); inType && n.Kind == tokIdent {
+				// The type whose body declares it (extension bodies
+				// count: `extension Reminder { var isLate: Bool }`).
+				bindAgreed(a.propertyOwners, n.Text, scopeNames[len(scopeNames)-1])
+			}
 			a.declareBinding(i+1, inType)
 			for _, k := range a.furtherBindings(i) {
 				a.declareBinding(k, inType)
@@ -375,6 +388,7 @@ func (a *Analysis) declareParam(from, to int) {
 				if elem := a.arrayElement(colon + 1); elem != "" {
 					a.bindElements(a.toks[j].Text, elem)
 				}
+				a.bindOwn(a.toks[j].Text, colon+1)
 				if v := a.dictionaryValue(colon + 1); v != "" {
 					a.dictValues[a.toks[j].Text] = v
 				}
@@ -638,6 +652,7 @@ func (a *Analysis) declareBinding(i int, inType bool) {
 			if elem := a.arrayElement(i + 2); elem != "" {
 				a.bindElements(t.Text, elem)
 			}
+			a.bindOwn(t.Text, i+2)
 			if v := a.dictionaryValue(i + 2); v != "" {
 				a.dictValues[t.Text] = v
 			}

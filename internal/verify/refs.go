@@ -140,6 +140,14 @@ type Analysis struct {
 	chainSwitches []chainSwitch
 	// elements are the array locals' written element types (elements.go).
 	elements map[string]string
+	// ownValues and ownElements are the names annotated with one of the
+	// file's own types, or an array of one (`r: Reminder`, `var reminders:
+	// [Reminder]`): their stored properties of Apple types are followed
+	// (owned.go).
+	ownValues, ownElements map[string]string
+	// propertyOwners are the type names whose bodies declare each stored
+	// property ("" once two differ).
+	propertyOwners map[string]string
 	// openMembers are the memberDecls declared in an extension's or a
 	// protocol's body (somewhere): the others are the file's own types'
 	// alone, no Apple type's.
@@ -268,6 +276,9 @@ func analyzeTokens(ctx context.Context, toks []token, budgeted bool) (*Analysis,
 		wrapped:          map[string]string{},
 		unwrappedAlike:   map[string]bool{},
 		elements:         map[string]string{},
+		ownValues:        map[string]string{},
+		ownElements:      map[string]string{},
+		propertyOwners:   map[string]string{},
 		bindings:         map[string]int{},
 		valueTypes:       map[string]string{},
 		typedBindings:    map[string]int{},

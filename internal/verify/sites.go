@@ -579,6 +579,10 @@ func (a *Analysis) memberSite(dot int, labels map[int][]string) (site, bool) {
 	case local && len(links) == 1 && a.elementPicked(rcv.root) && a.elementsOf(root.Text) != "":
 		// `barcodes.first { $0.symbology == .qr }?.payloadStringValue`.
 		links = s.bindRoot(a.elementsOf(root.Text), nil, a.chainLabels)
+	case len(links) > 0 && !r.linkCall && a.ownProperty(a.ownValue(rcv.root, local), links[0]) != "":
+		// `reminder.dueDate.isToday` on `var dueDate: Date` of the file's
+		// own Reminder.
+		links = s.bindRoot(a.ownProperty(a.ownValue(rcv.root, local), links[0]), links[1:], a.chainLabels)
 	case local && a.sureTypes[root.Text] != "" && !r.linkCall && !a.ownTypes[typ]:
 		links = s.bindRoot(a.sureTypes[root.Text], links, a.chainLabels)
 		if s.boundLinks == 0 {

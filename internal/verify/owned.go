@@ -1,0 +1,87 @@
+package verify
+
+import "strings"
+
+// Values of the file's own types: a model's stored property of an Apple
+// type (`struct Reminder { var dueDate: Date }`) is that type wherever a
+// value of the model is written (`reminder.dueDate.isToday`,
+// `reminders.filter { $0.dueDate.isToday }`), as self's is.
+
+// bindOwn records name's own type, or its array's element, when the
+// annotation at i writes one (`Reminder`, `Reminder?`, `[Reminder]`).
+func (a *Analysis) bindOwn(name string, i int) {
+	if own := a.ownTypeAt(i); own != "" {
+		bindAgreed(a.ownValues, name, own)
+	}
+	if a.tok(i).IsPunct("[") && a.tok(i+2).IsPunct("]") {
+		if own := a.ownTypeAt(i + 1); own != "" {
+			bindAgreed(a.ownElements, name, own)
+		}
+	}
+}
+
+// ownTypeAt is the file's own type named at i, alone or optional, "" for
+// anything else (a generic, a nested or Apple type).
+func (a *Analysis) ownTypeAt(i int) string {
+	t := a.tok(i)
+	if t.Kind != tokIdent || !a.ownTypes[t.Text] || a.generics[t.Text] {
+		return ""
+	}
+	if n := a.tok(i + 1); n.IsPunct(".") || n.IsPunct("<") {
+		return ""
+	}
+	return t.Text
+}
+
+// ownValue is the file's own type of the chain root at i, "" when not
+// known: a local or parameter annotated so, bound once; `$0` in a closure
+// over an array of one; a loop's element over such an array.
+func (a *Analysis) ownValue(i int, local bool) string {
+	name := a.tok(i).Text
+	switch {
+	case local && a.bindings[name] == 1:
+		if own := a.ownValues[name]; own != "" {
+			return own
+		}
+		if coll := a.loopOver[name]; coll != "" && a.bindings[coll] == 1 {
+			return a.ownElements[coll]
+		}
+	case !local && strings.HasPrefix(name, "$"):
+		return a.dollarOwn(i)
+	}
+	return ""
+}
+
+// dollarOwn is the file's own type whose array the anonymous closure
+// parameter at i takes the elements of (`reminders.filter { $0.isDone }`),
+// "" otherwise.
+func (a *Analysis) dollarOwn(i int) string {
+	open := a.holder[i]
+	for open >= 0 && !a.toks[open].IsPunct("{") {
+		a.step()
+		open = a.holder[open]
+	}
+	j := open - 1
+	if open < 0 || elementClosures[a.tok(j).Text] == 0 || !a.tok(j-1).IsPunct(".") || a.tok(j-2).Kind != tokIdent || a.tok(j-3).IsPunct(".") {
+		return ""
+	}
+	if coll := a.tok(j - 2).Text; a.bindings[coll] == 1 {
+		return a.ownElements[coll]
+	}
+	return ""
+}
+
+// ownProperty is the written type of the stored property name that the
+// body of the file's own type owner declares, "" unless declared once, of
+// an Apple type (an enum's synthesized rawValue is no stored property
+// another type's body declares).
+func (a *Analysis) ownProperty(owner, name string) string {
+	sure := a.sureTypes[name]
+	if owner == "" || a.propertyOwners[name] != owner || !a.memberDecls[name] || a.bindings[name] != 1 || sure == "" {
+		return ""
+	}
+	if root, _, _ := strings.Cut(sure, "|"); a.ownTypes[root] {
+		return ""
+	}
+	return sure
+}
