@@ -237,7 +237,11 @@ var problemWords = swiftlex.SetOf("not", "no", "never", "doesn't", "doesnt", "is
 	"can't", "cant", "cannot", "didn't", "didnt", "don't", "dont", "aren't", "wasn't", "nil", "wrong", "fails",
 	"failed", "failing", "fail", "error", "errors", "crash", "crashes", "crashed", "crashing", "broken", "issue",
 	"issues", "problem", "bug", "weird", "strange", "stuck", "stops", "stopped", "freezes", "slow", "why",
-	"instead", "missing", "blank", "empty", "ignored", "twice", "again", "still", "old")
+	"instead", "missing", "blank", "empty", "ignored", "twice", "again", "still", "old",
+	// What a symptom says happens to the app or a view.
+	"killed", "kills", "terminated", "terminates", "hangs", "hang", "hung", "freeze", "frozen", "freezing",
+	"leak", "leaks", "leaking", "pauses", "paused", "lags", "laggy", "unresponsive", "disappears", "disappeared",
+	"flickers", "flickering", "jumps", "jumpy")
 
 // reportsProblem says whether a request reports a problem: a question's
 // scaffolding was stripped from it ("Why is …?", "… not working"), or one

@@ -145,6 +145,9 @@ func TestReportsProblem(t *testing.T) {
 	}{
 		{strings.Fields("tap gesture not recognised"), true},
 		{strings.Fields("app crashes on launch"), true},
+		{strings.Fields("my app is killed for taking too long to launch"), true},
+		{strings.Fields("scroll view pauses the timer"), true},
+		{strings.Fields("launch an app from a widget"), false},
 		{strings.Fields("schedule a local notification"), false},
 	} {
 		if got := reportsProblem(context.Background(), tc.terms); got != tc.want {
