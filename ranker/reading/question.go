@@ -125,8 +125,14 @@ var (
 	leadingTagRE  = regexp.MustCompile(`^\s*\[([A-Za-z][A-Za-z0-9 .+#-]{0,30})\]`)
 	trailingTagRE = regexp.MustCompile(`\[([A-Za-z][A-Za-z0-9 .+#-]{0,30})\]\s*$`)
 	// asideRE: a parenthesised aside, apart from the word before it (an
-	// aside, not a call: "delegate (without @objc)", not "Binding(UI)").
+	// aside, not a call: "delegate (without @objc)"; a glued one is
+	// gluedAsideRE's).
 	asideRE = regexp.MustCompile(`(^|\s)\(([^(){}=":]{1,40})\)`)
+	// gluedAsideRE: a parenthesised word glued to the word before it
+	// ("Binding(UI)"); a call unless the word is context (ReadQuestionForm).
+	gluedAsideRE = regexp.MustCompile(`([A-Za-z])\(([A-Za-z][A-Za-z0-9 .]{0,20})\)`)
+	// acronymRE: a short acronym of capitals ("UI", "UX").
+	acronymRE = regexp.MustCompile(`^[A-Z]{2,3}$`)
 	// whatsNewRE: "What's new in SwiftUI" is a session's title, not a
 	// question's frame.
 	whatsNewRE = regexp.MustCompile(`(?i)^what(?:'s|’s| is|s) new\b`)
@@ -231,6 +237,17 @@ func ReadQuestionForm(raw string, isFramework func(string) bool) QuestionForm {
 			f.Core, changed = strings.TrimSpace(f.Core[:m[0]]), true
 		}
 	}
+	// A word's glued aside: "Binding(UI)", "NavigationView(SwiftUI)",
+	// "Button(iOS)": a platform, a framework or a short capitalised
+	// acronym in parentheses is context, no call's argument.
+	f.Core = gluedAsideRE.ReplaceAllStringFunc(f.Core, func(m string) string {
+		sub := gluedAsideRE.FindStringSubmatch(m)
+		if !scaffold(sub[2]) && !acronymRE.MatchString(sub[2]) {
+			return m
+		}
+		strip("(" + sub[2] + ")")
+		return sub[1]
+	})
 	f.Core = asideRE.ReplaceAllStringFunc(f.Core, func(m string) string {
 		sub := asideRE.FindStringSubmatch(m)
 		switch {

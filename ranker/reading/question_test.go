@@ -20,7 +20,8 @@ func TestReadQuestionForm(t *testing.T) {
 		// No scaffolding: unchanged.
 		{"URLSession", "URLSession", nil},
 		{"schedule a local notification", "schedule a local notification", nil},
-		{"Binding(UI)", "Binding(UI)", nil},
+		{"Text(title)", "Text(title)", nil},
+		{"CGFloat(M_PI) error", "CGFloat(M_PI) error", nil},
 		{"let names: [String] = []", "let names: [String] = []", nil},
 		{"What's new in SwiftUI", "What's new in SwiftUI", nil},
 		{"What's new in Swift 5.9?", "What's new in Swift 5.9?", nil},
@@ -33,7 +34,11 @@ func TestReadQuestionForm(t *testing.T) {
 		{"How to make a weak delegate (without @objc)", "make a weak delegate without @objc", nil},
 		{"Is it possible to hide the status bar?", "hide the status bar", nil},
 		{"What is the best way to store a token", "store a token", nil},
-		{"Why is my Binding(UI) not updating?", "Binding(UI) not updating", nil},
+		{"Why is my Binding(UI) not updating?", "Binding not updating", nil},
+		// A word's glued aside: an acronym, a framework, a platform.
+		{"Binding(UI)", "Binding", nil},
+		{"NavigationView(SwiftUI) back button", "NavigationView back button", nil},
+		{"Button(iOS 17) style", "Button style", nil},
 		{"What does an exclamation mark mean in the Swift language?", "an exclamation mark forced unwrapping", nil},
 		{"Close iOS Keyboard by touching anywhere using Swift", "Close iOS Keyboard by touching anywhere", nil},
 		{"push notifications not working", "push notifications", nil},
