@@ -60,7 +60,7 @@ func (c *Checker) checkSites(ctx context.Context, a *Analysis, declared map[stri
 	for _, s := range a.sites() {
 		a.step() // each site's lookups are bounded; the step polls the context
 		if s.closure != nil && !declared[s.closure.root] {
-			t := c.closureParamType(g, *s.closure, imports)
+			t := c.closureParamType(g, *s.closure, imports, a.sureOrClosureType)
 			if elem, isArray := strings.CutPrefix(t, elementsPrefix); isArray {
 				if s.closureFirst {
 					s.rootType, s.links, s.unguessed = elem, s.links[1:], false

@@ -130,6 +130,8 @@ func testGraph() graphTable {
 	member("apple-docs://swiftui/text", "init(_:)", "init", "init(_ content: String)")
 	member("apple-docs://swiftui/text", "bold()", "func", "func bold() -> Text")
 	member("apple-docs://swiftui/view", "mask(_:)", "func", "func mask(_ mask: Int) -> some Shape")
+	member("apple-docs://swiftui/view", "onChange(of:initial:_:)", "func",
+		"nonisolated func onChange<V>(of value: V, initial: Bool = false, _ action: @escaping (V, V) -> Void) -> some View where V : Equatable")
 	member("apple-docs://swiftui/text", "mask(_:)", "func", "func mask(_ mask: Int) -> some View")
 	d.Edges = append(d.Edges, index.GraphEdge{ChildURI: "apple-docs://swiftui/text", ParentURI: "apple-docs://swiftui/view", ParentTitle: "View", Relation: "conformsTo"})
 	// A small type whose own page lists its members, and one whose
@@ -634,6 +636,9 @@ func TestTypedChecks(t *testing.T) {
 		{"member of an own model's property in a loop", "import UIKit\nstruct Phone { var device: UIDevice }\nfunc f(ps: [Phone]) {\n  for p in ps {\n    print(p.device.hasNotch)\n  }\n}\n", NotOnType, "hasNotch"},
 		{"a real member of an own model's property", "import UIKit\nstruct Phone { var device: UIDevice }\nfunc f(p: Phone) { print(p.device.name) }\n", "", ""},
 		{"a property another own type's body declares", "import UIKit\nstruct Phone { var label: String }\nstruct Case { var device: UIDevice }\nfunc f(p: Phone) { print(p.device.hasNotch) }\n", "", ""},
+		{"a generic closure input bound by the argument its parameter takes", "import SwiftUI\nimport SwiftData\nstruct V: View {\n  @Environment(\\.modelContext) private var modelContext\n  var body: some View {\n    VStack { }\n    .onChange(of: modelContext) { _, context in\n      print(context.hasNotch)\n    }\n  }\n}\n", NotOnType, "hasNotch"},
+		{"a generic closure input's real member", "import SwiftUI\nimport SwiftData\nstruct V: View {\n  @Environment(\\.modelContext) private var modelContext\n  var body: some View {\n    VStack { }\n    .onChange(of: modelContext) { _, context in\n      context.delete(x)\n    }\n  }\n}\n", "", ""},
+		{"a generic closure input given no name", "import SwiftUI\nimport SwiftData\nstruct V: View {\n  @Environment(\\.modelContext) private var modelContext\n  var body: some View {\n    VStack { }\n    .onChange(of: count + 1) { _, context in\n      print(context.hasNotch)\n    }\n  }\n}\n", "", ""},
 		{"a log message interpolation's privacy", "import os\nfunc f(e: String) { logger.notice(\"a \\(e, privacy: .redacted)\") }\n", NoSuchCase, "redacted"},
 		{"a log message interpolation's real privacy", "import os\nfunc f(e: String) { logger.notice(\"a \\(e, privacy: .private(mask: .hash)) \\(e, privacy: .public)\") }\n", "", ""},
 		{"a call's privacy label is no interpolation's", "import os\nfunc f(e: String) { mask(e, privacy: .redacted) }\n", "", ""},

@@ -2,6 +2,7 @@ package verify
 
 import (
 	"regexp"
+	"slices"
 	"strings"
 )
 
@@ -25,6 +26,11 @@ type closureSource struct {
 	// label: the closure is the argument of that label (`sink(receiveCompletion:
 	// { completion in`), whose parameter's closure gives the inputs.
 	label string
+	// args are the call's arguments written as one name, "label=name"
+	// joined by commas (`onChange(of: scenePhase)`: "of=scenePhase"): a
+	// generic input (V) takes the type of the argument its parameter
+	// (`of value: V`) is given.
+	args string
 }
 
 // closureCallee reads what the closure opened at open is passed to: a
@@ -42,11 +48,13 @@ func (a *Analysis) closureCallee(open int) (closureSource, bool) {
 	j := open - 1
 	prev := a.tok(j)
 	label := ""
+	args := ""
 	if h := a.holder[open]; prev.IsPunct(":") && a.tok(j-1).Kind == tokIdent && h >= 0 && a.tok(h).IsPunct("(") && a.holder[j-1] == h {
 		// A labelled argument: `publisher.sink(receiveCompletion: {`.
 		label = a.tok(j - 1).Text
 		j = h
 		prev = a.tok(j)
+		args = a.nameArguments(h)
 	}
 	switch {
 	case label != "":
@@ -61,6 +69,7 @@ func (a *Analysis) closureCallee(open int) (closureSource, bool) {
 		if o <= 0 {
 			return closureSource{}, false
 		}
+		args = a.nameArguments(o)
 		j = o - 1
 	case prev.IsPunct("="):
 		j--
@@ -117,6 +126,12 @@ func (a *Analysis) closureCallee(open int) (closureSource, bool) {
 			// group in`, whose overloads in scope may agree on the
 			// closure's inputs.
 			return closureSource{member: name.Text, label: label}, true
+		}
+		if a.tok(k).IsPunct(".") && a.tok(k-1).IsPunct("}") && args != "" {
+			// A modifier after a view's closing brace, called with
+			// arguments (`}\n.onChange(of: scenePhase) { _, phase in`):
+			// View's member.
+			return closureSource{root: "View", member: name.Text, label: label, args: args}, true
 		}
 		return closureSource{}, false
 	}
@@ -228,7 +243,7 @@ func splitTopLevel(s string) []string {
 // with no page: `URLSession.shared.dataTaskPublisher(for:).sink(receiveCompletion:
 // {`) takes the type the documented overloads of the member in scope
 // agree on.
-func (c *Checker) closureParamType(g *graphView, src closureSource, imports map[string]bool) string {
+func (c *Checker) closureParamType(g *graphView, src closureSource, imports map[string]bool, resolve func(string) string) string {
 	var types []*apiType
 	if src.root != "" {
 		types = g.typesNamed(src.root, imports)
@@ -255,9 +270,13 @@ func (c *Checker) closureParamType(g *graphView, src closureSource, imports map[
 		}
 		return ""
 	}
-	out, untyped := g.agreedClosureInput(g.membersOf(types, src.member), src, imports)
+	ms := g.membersOf(types, src.member)
+	out, untyped := g.agreedClosureInput(ms, src, imports)
 	if out == "" && src.member == "init" {
 		return storedClosureType(g, types, untyped, src)
+	}
+	if bound := genericInput(ms, src.member, out, src, resolve); bound != "" {
+		return bound
 	}
 	return out
 }
@@ -409,8 +428,9 @@ func (c *Checker) typeClosureParams(g *graphView, a *Analysis, declared, imports
 			return t
 		}
 		t := ""
+		a.closureTypes[name] = "" // a generic input bound to the name itself reads none
 		if src := a.closures[name]; src != nil && !declared[src.root] && a.bindings[name] == 1 {
-			t = c.closureParamType(g, *src, imports)
+			t = c.closureParamType(g, *src, imports, a.sureOrClosureType)
 		}
 		a.closureTypes[name] = t
 		return t
@@ -458,5 +478,51 @@ func (a *Analysis) inClosureOf(name string, i int) bool {
 }
 
 func sameSource(x, y closureSource) bool {
-	return x.root == y.root && x.member == y.member && x.label == y.label && x.index == y.index && x.arity == y.arity && strings.Join(x.links, ".") == strings.Join(y.links, ".")
+	return x.root == y.root && x.member == y.member && x.label == y.label && x.index == y.index && x.arity == y.arity && x.args == y.args && strings.Join(x.links, ".") == strings.Join(y.links, ".")
+}
+
+// nameArguments reads the call's arguments opened at open that are one
+// name each (`of: scenePhase`, `_ value`): "label=name" joined by commas.
+func (a *Analysis) nameArguments(open int) string {
+	var out []string
+	end := a.closeOf(open)
+	for st := open + 1; st < end; st++ {
+		a.step()
+		if a.holder[st] != open || st > open+1 && !a.toks[st-1].IsPunct(",") {
+			continue // within an argument, or not where one starts
+		}
+		label, k := "_", st
+		if a.tok(k).Kind == tokIdent && a.tok(k+1).IsPunct(":") {
+			label, k = a.tok(k).Text, k+2
+		}
+		if n := a.tok(k); n.Kind == tokIdent && !isCapitalized(n.Text) && (a.tok(k+1).IsPunct(",") || k+1 == end) {
+			out = append(out, label+"="+n.Text)
+		}
+	}
+	return strings.Join(out, ",")
+}
+
+// genericInput is the type of the argument given to the parameter whose
+// declared type is the generic input in, among the overloads ms of
+// member (`onChange<V>(of value: V, …, _ action: (V, V) -> Void)`), as
+// resolve types a name; "" when in is no generic parameter of theirs or
+// its argument is not one typed name.
+func genericInput(ms []apiMember, member, in string, src closureSource, resolve func(string) string) string {
+	if in == "" || resolve == nil || src.args == "" {
+		return ""
+	}
+	for _, m := range ms {
+		decl := m.typing()
+		lt := strings.Index(decl, member+"<")
+		if lt < 0 || !slices.Contains(strings.Split(strings.ReplaceAll(decl[lt+len(member)+1:closeAngle(decl, lt+len(member))-1], " ", ""), ","), in) {
+			continue
+		}
+		for _, arg := range strings.Split(src.args, ",") {
+			label, name, _ := strings.Cut(arg, "=")
+			if _, typ, ok := strings.Cut(labelledParam(decl, label), ":"); ok && strings.TrimSpace(typ) == in {
+				return resolve(name)
+			}
+		}
+	}
+	return ""
 }
