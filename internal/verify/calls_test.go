@@ -279,6 +279,15 @@ func testGraph() graphTable {
 		member("apple-docs://os/oslogprivacy", p+"(mask:)", "func", "static func "+p+"(mask: OSLogPrivacy.Mask) -> OSLogPrivacy")
 		member("apple-docs://os/oslogprivacy", p, "property", "static var "+p+": OSLogPrivacy { get }")
 	}
+	// Enumerations whose own Topics were read: a Swift one, and one of an
+	// Objective-C prefixed name.
+	for _, e := range [][2]string{{"apple-docs://swiftui/scenephase", "ScenePhase"}, {"apple-docs://uikit/uibarstyle", "UIBarStyle"}} {
+		d.Pages = append(d.Pages, index.GraphPage{URI: e[0], Title: e[1], Kind: "enum", Framework: strings.Split(strings.TrimPrefix(e[0], "apple-docs://"), "/")[0]})
+		for _, c := range []string{"active", "inactive", "background"} {
+			d.Pages = append(d.Pages, index.GraphPage{URI: e[0] + "/" + c, Title: e[1] + "." + c, Kind: "case", ParentURI: e[0], Declaration: "case " + c})
+			d.Children = append(d.Children, index.GraphChild{ParentURI: e[0], URI: e[0] + "/" + c, Title: e[1] + "." + c})
+		}
+	}
 	// A structure whose static function a leading dot calls, its argument
 	// a leading dot of another type.
 	typ("apple-docs://uikit/uiframestyle", "UIFrameStyle", "struct")
@@ -639,6 +648,9 @@ func TestTypedChecks(t *testing.T) {
 		{"a generic closure input bound by the argument its parameter takes", "import SwiftUI\nimport SwiftData\nstruct V: View {\n  @Environment(\\.modelContext) private var modelContext\n  var body: some View {\n    VStack { }\n    .onChange(of: modelContext) { _, context in\n      print(context.hasNotch)\n    }\n  }\n}\n", NotOnType, "hasNotch"},
 		{"a generic closure input's real member", "import SwiftUI\nimport SwiftData\nstruct V: View {\n  @Environment(\\.modelContext) private var modelContext\n  var body: some View {\n    VStack { }\n    .onChange(of: modelContext) { _, context in\n      context.delete(x)\n    }\n  }\n}\n", "", ""},
 		{"a generic closure input given no name", "import SwiftUI\nimport SwiftData\nstruct V: View {\n  @Environment(\\.modelContext) private var modelContext\n  var body: some View {\n    VStack { }\n    .onChange(of: count + 1) { _, context in\n      print(context.hasNotch)\n    }\n  }\n}\n", "", ""},
+		{"a member a Swift enumeration's whole list lacks", "import SwiftUI\nfunc f(p: ScenePhase) { print(p.hasNotch) }\n", NotOnType, "hasNotch"},
+		{"a member of a prefixed enumeration's list is not judged", "import UIKit\nfunc f(s: UIBarStyle) { print(s.hasNotch) }\n", "", ""},
+		{"a Swift enumeration's standard library member", "import SwiftUI\nfunc f(p: ScenePhase) { print(p.hashValue) }\n", "", ""},
 		{"a log message interpolation's privacy", "import os\nfunc f(e: String) { logger.notice(\"a \\(e, privacy: .redacted)\") }\n", NoSuchCase, "redacted"},
 		{"a log message interpolation's real privacy", "import os\nfunc f(e: String) { logger.notice(\"a \\(e, privacy: .private(mask: .hash)) \\(e, privacy: .public)\") }\n", "", ""},
 		{"a call's privacy label is no interpolation's", "import os\nfunc f(e: String) { mask(e, privacy: .redacted) }\n", "", ""},

@@ -273,6 +273,19 @@ var twinFrameworks = swiftlex.SetOf("uikit", "appkit")
 // structures (Date, Data, URL, Calendar) of Objective-C era addresses whose
 // own Topics were read and list no group page: Swift value types whose
 // pages list their members.
+// swiftEnumsListed says whether the types are Swift enumerations whose own
+// pages' Topics were read, with no Objective-C era addresses and no
+// prefixed name (ScenePhase, ColorScheme; not UIKeyboardType): their cases
+// and members are their whole lists, beside what their protocols give.
+func swiftEnumsListed(types []*apiType) bool {
+	for _, t := range types {
+		if t.kind != "enum" || !ownTopicsRead(t) || prefixedName(t.title) || t.groupPage {
+			return false
+		}
+	}
+	return len(types) > 0
+}
+
 func foundationStructsListed(types []*apiType) bool {
 	for _, t := range types {
 		if t.kind != "struct" || t.framework != "foundation" || !t.topics || t.grouped || t.groupPage {
