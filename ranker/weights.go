@@ -314,11 +314,21 @@ const messageRRFK = 1
 // perSourceList bounds each source's ranked list before fusion.
 const perSourceList = 100
 
-// languageSources are where a comparison's side of Swift keywords alone
-// ("let vs var") is searched: the book, Swift Evolution and swift.org.
+// languageSources are what a comparison's side of Swift keywords alone
+// ("let vs var") keeps of its results: the book, Swift Evolution and
+// swift.org.
 // Elsewhere such a word matches only names that end in it
 // (IOUserNetworkEthernet_IVars); realq-dev's "let and var" 5 -> 1.
+// A side searched scoped to these sources instead ranks a little better
+// (realq-dev 0.5039 against 0.5000) and costs the bench's server 350 MiB
+// more peak RSS.
 var languageSources = []string{document.SourceSwiftBook, document.SourceSwiftEvolution, document.SourceSwiftOrg}
+
+// languageSideDepth is how deep a keyword side's results are read for
+// their pages of languageSources: "var" alone has 9 of them in its first
+// 50, "let" 18, "Class" none (13 in 100; at 100 realq-dev is 0.4986, at 50
+// 0.5000).
+const languageSideDepth = 50
 
 // ---- Caps on what is considered (candidates.go, contexts.go, filtered.go,
 // prose.go, typos.go, counts.go, understand.go; reading/question.go's is

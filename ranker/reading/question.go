@@ -393,7 +393,7 @@ func QuestionFormLine(f QuestionForm) string {
 			}
 		}
 		if len(language) > 0 {
-			line += "; sides of Swift keywords alone (" + strings.Join(language, " | ") + ") are searched in the book, Swift Evolution and swift.org"
+			line += "; sides of Swift keywords alone (" + strings.Join(language, " | ") + ") keep their pages of the book, Swift Evolution and swift.org"
 		}
 	}
 	return line
