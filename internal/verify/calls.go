@@ -250,7 +250,7 @@ func (c *Checker) checkSite(g *graphView, a *Analysis, s site, imports, extInits
 		shortList := len(types) > 0 && listedWhole(types[0])
 		// A type listing a collection the crawl lacks may hold there the
 		// overload its AppKit or UIKit twin documents.
-		if s.called && !fitsAny(ms, s.name, s.labels, s.trailing) && !(shortList && (titleOnlyMayFit(ms, s.name, s.labels, s.trailing) || a.awaited(s.tok) && titleOnly(ms))) && !onlyOnRoot(ms) &&
+		if s.called && !fitsAny(ms, s.name, s.labels, s.trailing) && !(shortList && (titleOnlyMayFit(ms, s.name, s.labels, s.trailing) || a.awaited(s.tok) && titleOnly(ms))) && !(onlyOnRoot(ms) && fitsElsewhere(g, s, imports)) &&
 			!(g.hollowLineage(types) && g.twinFits(types, s)) {
 			r := Reference{Line: s.line, Symbol: recv + "." + signature(s.name, s.labels), Kind: string(RefMember), Status: WrongLabels}
 			r.Nearest = overloadCandidates(ms, "")

@@ -210,6 +210,11 @@ func testGraph() graphTable {
 	member("apple-docs://objectivec/nsobject", "load()", "method", "class func load()")
 	typ("apple-docs://avfoundation/avurlasset", "AVURLAsset", "class")
 	d.Edges = append(d.Edges, index.GraphEdge{ChildURI: "apple-docs://avfoundation/avurlasset", ParentURI: "apple-docs://objectivec/nsobject", ParentTitle: "NSObject", Relation: "inheritsFrom"})
+	// The Swift method of that name a protocol whose page the crawl lacks
+	// declares, and an Objective-C page titled by the bare name.
+	d.Pages = append(d.Pages, index.GraphPage{URI: "apple-docs://avfoundation/avasynchronouskeyvalueloading/load(_:)", Title: "load(_:)", Kind: "method",
+		ParentURI: "apple-docs://avfoundation/avasynchronouskeyvalueloading", Declaration: "func load<T>(_ property: AVAsyncProperty<Self, T>) async throws -> T"},
+		index.GraphPage{URI: "apple-docs://foundation/bundle/1415927-load", Title: "load", Kind: "method", ParentURI: "apple-docs://foundation/bundle"})
 	// An enum whose case takes an unlabelled associated value.
 	typ("apple-docs://swift/decodingerror", "DecodingError", "enum")
 	member("apple-docs://swift/decodingerror", "DecodingError.dataCorrupted(_:)", "case", "case dataCorrupted(DecodingError.Context)")
@@ -681,6 +686,7 @@ func TestTypedChecks(t *testing.T) {
 		{"a small Swift structure's short list is judged", "import WidgetKit\nfunc f(i: WidgetInfo) {\n  print(i.fileExists)\n}\n", NotOnType, "fileExists"},
 		{"a short list's title-only overload may hide defaults", "import WidgetKit\nWidgetCenter.shared.invalidateRelevance()\n", "", ""},
 		{"an error structure's code", "import Foundation\nfunc f(e: URLError) {\n  print(e.code)\n}\n", "", ""},
+		{"labels only NSObject's class method of the name has, and no type in scope", "import AVFoundation\nfunc f(a: AVURLAsset, u: URL) {\n  a.load(from: u)\n}\n", WrongLabels, "load"},
 		{"a method only NSObject's class method shares a name with", "import AVFoundation\nfunc f(a: AVURLAsset) async throws {\n  print(try await a.load(.duration))\n}\n", "", ""},
 		{"the file's own member", "import UIKit\nextension UIDevice {\n  var hasNotch: Bool { false }\n}\nlet n = UIDevice.current.hasNotch\n", "", ""},
 		// A leading dot whose type the crawl has no page for is judged by

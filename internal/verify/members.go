@@ -33,7 +33,10 @@ func isErrorType(types []*apiType) bool {
 
 // onlyOnRoot says whether every overload found is NSObject's: its
 // Objective-C class methods (load()) say nothing of a subclass's Swift
-// methods of that name the crawl lacks (AVURLAsset.load(_:)).
+// methods of that name the crawl lacks (AVURLAsset.load(_:), which
+// AVAsynchronousKeyValueLoading declares), when a type in scope has the
+// labels written; with no such type, `imageView.load(from: url)` is no
+// method at all.
 func onlyOnRoot(ms []apiMember) bool {
 	for _, m := range ms {
 		if m.parent == nil || m.parent.title != "NSObject" {
@@ -41,6 +44,20 @@ func onlyOnRoot(ms []apiMember) bool {
 		}
 	}
 	return len(ms) > 0
+}
+
+// fitsElsewhere says whether a method of the site's name in scope, its
+// title a signature (not an Objective-C page's bare `load`, whose
+// parameters are unknown), takes the labels written.
+func fitsElsewhere(g *graphView, s site, imports map[string]bool) bool {
+	for _, m := range g.overloads(s.name, false) {
+		// A page whose type's own page the crawl lacks counts by its
+		// address's framework (AVAsynchronousKeyValueLoading.load(_:)).
+		if imports[memberFramework(m)] && strings.Contains(m.title, "(") && fitsAny([]apiMember{m}, s.name, s.labels, s.trailing) {
+			return true
+		}
+	}
+	return false
 }
 
 // isClass says whether one of the types is a class.
