@@ -293,6 +293,14 @@ func testGraph() graphTable {
 			d.Children = append(d.Children, index.GraphChild{ParentURI: e[0], URI: e[0] + "/" + c, Title: e[1] + "." + c})
 		}
 	}
+	// A Swift enumeration of two cases, whose own Topics list them.
+	const textCase = "apple-docs://swiftui/text/case"
+	d.Pages = append(d.Pages, index.GraphPage{URI: textCase, Title: "Text.Case", Kind: "enum", Framework: "swiftui"})
+	for _, c := range []string{"uppercase", "lowercase"} {
+		d.Pages = append(d.Pages, index.GraphPage{URI: textCase + "/" + c, Title: "Text.Case." + c, Kind: "case", ParentURI: textCase, Declaration: "case " + c})
+		d.Children = append(d.Children, index.GraphChild{ParentURI: textCase, URI: textCase + "/" + c, Title: "Text.Case." + c})
+	}
+	member("apple-docs://swiftui/view", "textCase(_:)", "func", "nonisolated func textCase(_ textCase: Text.Case?) -> some View")
 	// A structure whose static function a leading dot calls, its argument
 	// a leading dot of another type.
 	typ("apple-docs://uikit/uiframestyle", "UIFrameStyle", "struct")
@@ -656,6 +664,8 @@ func TestTypedChecks(t *testing.T) {
 		{"a member a Swift enumeration's whole list lacks", "import SwiftUI\nfunc f(p: ScenePhase) { print(p.hasNotch) }\n", NotOnType, "hasNotch"},
 		{"a member of a prefixed enumeration's list is not judged", "import UIKit\nfunc f(s: UIBarStyle) { print(s.hasNotch) }\n", "", ""},
 		{"a Swift enumeration's standard library member", "import SwiftUI\nfunc f(p: ScenePhase) { print(p.hashValue) }\n", "", ""},
+		{"a case a Swift enumeration of two cases lacks", "import SwiftUI\nlet v = Text(\"a\").textCase(.capitalized)\n", NoSuchCase, "capitalized"},
+		{"a case of a Swift enumeration of two cases", "import SwiftUI\nlet v = Text(\"a\").textCase(.uppercase)\n", "", ""},
 		{"a log message interpolation's privacy", "import os\nfunc f(e: String) { logger.notice(\"a \\(e, privacy: .redacted)\") }\n", NoSuchCase, "redacted"},
 		{"a log message interpolation's real privacy", "import os\nfunc f(e: String) { logger.notice(\"a \\(e, privacy: .private(mask: .hash)) \\(e, privacy: .public)\") }\n", "", ""},
 		{"a call's privacy label is no interpolation's", "import os\nfunc f(e: String) { mask(e, privacy: .redacted) }\n", "", ""},

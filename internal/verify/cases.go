@@ -276,7 +276,9 @@ func (g *graphView) judgedCases(types []*apiType, legacy bool) bool {
 		if t.kind != "enum" && t.kind != "struct" {
 			return false
 		}
-		if !listsOwnMembers(t) || len(t.members) < 3 || !legacy && legacyHeavy(t) && bridged(t) {
+		// A Swift enumeration's own Topics list its cases whole, two
+		// (Text.Case) as well as twenty.
+		if !listsOwnMembers(t) || len(t.members) < 3 && !swiftEnumsListed([]*apiType{t}) || !legacy && legacyHeavy(t) && bridged(t) {
 			return false
 		}
 	}
