@@ -216,7 +216,7 @@ func (c *Checker) checkSite(g *graphView, a *Analysis, s site, imports, extInits
 			return r, true, nil
 		}
 	}
-	if judgedOwn(types) || foundationStructsListed(types) || swiftEnumsListed(types) || !opaque && g.wholeLists(types) || opaque && judgedOpaque(types) {
+	if judgedOwn(types) || foundationStructsListed(types) || swiftTypesListed(types) || !opaque && g.wholeLists(types) || opaque && judgedOpaque(types) {
 		ms := g.siteMembers(types, s)
 		recv := types[0].title
 		if opaque {

@@ -293,6 +293,14 @@ func testGraph() graphTable {
 			d.Children = append(d.Children, index.GraphChild{ParentURI: e[0], URI: e[0] + "/" + c, Title: e[1] + "." + c})
 		}
 	}
+	// A Swift structure of a framework other than SwiftUI and Foundation,
+	// whose own Topics list its members.
+	const logger = "apple-docs://os/logger"
+	d.Pages = append(d.Pages, index.GraphPage{URI: logger, Title: "Logger", Kind: "struct", Framework: "os"})
+	for _, m := range []string{"info(_:)", "debug(_:)", "error(_:)"} {
+		d.Pages = append(d.Pages, index.GraphPage{URI: logger + "/" + m, Title: m, Kind: "method", ParentURI: logger, Declaration: "func " + strings.TrimSuffix(m, "(_:)") + "(_ message: OSLogMessage)"})
+		d.Children = append(d.Children, index.GraphChild{ParentURI: logger, URI: logger + "/" + m, Title: m})
+	}
 	// A Swift enumeration of two cases, whose own Topics list them.
 	const textCase = "apple-docs://swiftui/text/case"
 	d.Pages = append(d.Pages, index.GraphPage{URI: textCase, Title: "Text.Case", Kind: "enum", Framework: "swiftui"})
@@ -664,6 +672,8 @@ func TestTypedChecks(t *testing.T) {
 		{"a member a Swift enumeration's whole list lacks", "import SwiftUI\nfunc f(p: ScenePhase) { print(p.hasNotch) }\n", NotOnType, "hasNotch"},
 		{"a member of a prefixed enumeration's list is not judged", "import UIKit\nfunc f(s: UIBarStyle) { print(s.hasNotch) }\n", "", ""},
 		{"a Swift enumeration's standard library member", "import SwiftUI\nfunc f(p: ScenePhase) { print(p.hashValue) }\n", "", ""},
+		{"a member a Swift structure's whole list lacks", "import os\nimport UIKit\nfunc f(l: Logger) { print(l.hasNotch) }\n", NotOnType, "hasNotch"},
+		{"a member of a Swift structure's whole list", "import os\nfunc f(l: Logger) { l.debug(m) }\n", "", ""},
 		{"a case a Swift enumeration of two cases lacks", "import SwiftUI\nlet v = Text(\"a\").textCase(.capitalized)\n", NoSuchCase, "capitalized"},
 		{"a case of a Swift enumeration of two cases", "import SwiftUI\nlet v = Text(\"a\").textCase(.uppercase)\n", "", ""},
 		{"a log message interpolation's privacy", "import os\nfunc f(e: String) { logger.notice(\"a \\(e, privacy: .redacted)\") }\n", NoSuchCase, "redacted"},

@@ -278,7 +278,7 @@ func (g *graphView) judgedCases(types []*apiType, legacy bool) bool {
 		}
 		// A Swift enumeration's own Topics list its cases whole, two
 		// (Text.Case) as well as twenty.
-		if !listsOwnMembers(t) || len(t.members) < 3 && !swiftEnumsListed([]*apiType{t}) || !legacy && legacyHeavy(t) && bridged(t) {
+		if !listsOwnMembers(t) || len(t.members) < 3 && !swiftTypesListed([]*apiType{t}) || !legacy && legacyHeavy(t) && bridged(t) {
 			return false
 		}
 	}
