@@ -301,6 +301,13 @@ func testGraph() graphTable {
 		d.Pages = append(d.Pages, index.GraphPage{URI: logger + "/" + m, Title: m, Kind: "method", ParentURI: logger, Declaration: "func " + strings.TrimSuffix(m, "(_:)") + "(_ message: OSLogMessage)"})
 		d.Children = append(d.Children, index.GraphChild{ParentURI: logger, URI: logger + "/" + m, Title: m})
 	}
+	// The standard library's String, its own Topics read.
+	const str = "apple-docs://swift/string"
+	d.Pages = append(d.Pages, index.GraphPage{URI: str, Title: "String", Kind: "struct", Framework: "swift"})
+	for _, m := range []string{"count", "isEmpty", "uppercased()"} {
+		d.Pages = append(d.Pages, index.GraphPage{URI: str + "/" + m, Title: m, Kind: "property", ParentURI: str})
+		d.Children = append(d.Children, index.GraphChild{ParentURI: str, URI: str + "/" + m, Title: m})
+	}
 	// A Swift enumeration of two cases, whose own Topics list them.
 	const textCase = "apple-docs://swiftui/text/case"
 	d.Pages = append(d.Pages, index.GraphPage{URI: textCase, Title: "Text.Case", Kind: "enum", Framework: "swiftui"})
@@ -674,6 +681,9 @@ func TestTypedChecks(t *testing.T) {
 		{"a Swift enumeration's standard library member", "import SwiftUI\nfunc f(p: ScenePhase) { print(p.hashValue) }\n", "", ""},
 		{"a member a Swift structure's whole list lacks", "import os\nimport UIKit\nfunc f(l: Logger) { print(l.hasNotch) }\n", NotOnType, "hasNotch"},
 		{"a member of a Swift structure's whole list", "import os\nfunc f(l: Logger) { l.debug(m) }\n", "", ""},
+		{"a member of a string literal", "import UIKit\nlet s = \"welcome.title\".hasNotch\n", NotOnType, "hasNotch"},
+		{"a member of a string literal after its interpolation", "import UIKit\nlet s = \"a \\(n) b\".hasNotch\n", NotOnType, "hasNotch"},
+		{"a real member of a string literal", "import UIKit\nlet s = \"a \\(n)\".uppercased()\n", "", ""},
 		{"a case a Swift enumeration of two cases lacks", "import SwiftUI\nlet v = Text(\"a\").textCase(.capitalized)\n", NoSuchCase, "capitalized"},
 		{"a case of a Swift enumeration of two cases", "import SwiftUI\nlet v = Text(\"a\").textCase(.uppercase)\n", "", ""},
 		{"a log message interpolation's privacy", "import os\nfunc f(e: String) { logger.notice(\"a \\(e, privacy: .redacted)\") }\n", NoSuchCase, "redacted"},

@@ -227,6 +227,22 @@ func (a *Analysis) inStatementHead(i int) bool {
 // written: an implicit member expression.
 var implicitBefore = swiftlex.SetOf("(", ",", "[", ":", "=", "==", "!=", "?", "{", "&&", "||", "??", "return", "case", "in", "&")
 
+// stringLiteralBefore says whether a string literal ends right before
+// the dot at dot, past its interpolations' synthetic groups.
+func (a *Analysis) stringLiteralBefore(dot int) bool {
+	j := dot - 1
+	for n := 0; n < maxInterpolations && a.tok(j).IsPunct(")") && a.tok(j).Start == a.tok(j).End; n++ {
+		a.step()
+		if j = a.openOf(j) - 1; j < 0 {
+			return false
+		}
+	}
+	return a.tok(j).Kind == tokString
+}
+
+// maxInterpolations bounds the interpolations read back to a literal.
+const maxInterpolations = 16
+
 // sites lists the uses the type-aware checks look at.
 func (a *Analysis) sites() []site {
 	a.computeReceivers()
@@ -458,6 +474,11 @@ func (a *Analysis) memberSite(dot int, labels map[int][]string) (site, bool) {
 		prev := a.tok(dot - 1)
 		if dot == 0 || (prev.Kind == tokPunct || prev.Kind == tokKeyword) && implicitBefore[prev.Text] {
 			s.kind, s.tok = siteImplicit, dot
+			return s, true
+		}
+		if a.stringLiteralBefore(dot) {
+			// `"welcome.title".localized`: a member of a String.
+			s.rootType = "String"
 			return s, true
 		}
 		return site{}, false
