@@ -278,7 +278,15 @@ func (a *Analysis) closureElements(open int) (string, int) {
 		return elem, 1
 	}
 	n := elementClosures[a.tok(j).Text]
-	if n == 0 || a.tok(j).Kind != tokIdent || !a.tok(j-1).IsPunct(".") || a.tok(j-2).Kind != tokIdent || a.tok(j-3).IsPunct(".") {
+	if n == 0 || a.tok(j).Kind != tokIdent || !a.tok(j-1).IsPunct(".") {
+		return "", 0
+	}
+	if a.tok(j-2).Kind != tokIdent || a.tok(j-3).IsPunct(".") {
+		// `completer.results.prefix(5).map { completion in`: the
+		// elements of a chain from a typed local.
+		if chain := a.chainElements(j - 1); chain != "" {
+			return chain, n
+		}
 		return "", 0
 	}
 	elem := a.elementsOf(a.tok(j - 2).Text)
@@ -603,4 +611,42 @@ func (a *Analysis) castPickValue(j int, inCondition bool) string {
 		}
 	}
 	return ""
+}
+
+// chainElements reads the receiver of the dot at dot, a chain from a local
+// of written type (`completer.results.prefix(5)`): the chain's path with
+// elementLink after it, followed when checked ("MKLocalSearchCompleter|
+// results|[]"); methods that keep the elements (prefix, filter, sorted)
+// are no links. "" when the chain is not one.
+func (a *Analysis) chainElements(dot int) string {
+	rcv := a.receiverOf(dot)
+	if rcv.root < 0 || rcv.prev < 0 {
+		return ""
+	}
+	var links []string // last first
+	for r := rcv; r.prev >= 0; r = a.receivers[r.prev] {
+		a.step()
+		l := a.toks[r.link].Text
+		if a.tok(r.link+1).IsPunct("[") || len(links) > maxLinks {
+			return ""
+		}
+		if !elementKeeping[l] {
+			links = append(links, l)
+		}
+	}
+	root := a.toks[rcv.root]
+	sure := a.sureTypes[root.Text]
+	if a.bindings[root.Text] != 1 {
+		// Bound more than once (a stored property and a delegate
+		// method's parameter of one name), each binding of one type.
+		sure = ""
+		if a.typedBindings[root.Text] == a.bindings[root.Text] {
+			sure = a.valueTypes[root.Text]
+		}
+	}
+	if _, local := a.locals[root.Text]; !local || sure == "" || len(links) == 0 || a.tok(rcv.root+1).IsPunct("(") || a.ownTypes[sure] {
+		return ""
+	}
+	slices.Reverse(links)
+	return sure + "|" + strings.Join(links, "|") + "|" + elementLink
 }
