@@ -101,7 +101,12 @@ func (c *Checker) notOnType(g *graphView, line int, recv, name string) (Referenc
 		return Reference{}, err
 	}
 	if !exists {
+		// It replaces the name's own finding (mergeTyped), so it names
+		// the nearest real names as that one does.
 		r.Status, r.Why = Unknown, "`"+name+"` is not in the documentation, on "+recv+" or any type"
+		if r.Nearest, err = c.nearest(name); err != nil {
+			return Reference{}, err
+		}
 	}
 	return r, nil
 }
