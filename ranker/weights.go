@@ -320,8 +320,7 @@ const perSourceList = 100
 // Elsewhere such a word matches only names that end in it
 // (IOUserNetworkEthernet_IVars); realq-dev's "let and var" 5 -> 1.
 // A side searched scoped to these sources instead ranks a little better
-// (realq-dev 0.5039 against 0.5000) and costs the bench's server 350 MiB
-// more peak RSS.
+// (realq-dev 0.5039 against 0.5000), for a second kind of search per side.
 var languageSources = []string{document.SourceSwiftBook, document.SourceSwiftEvolution, document.SourceSwiftOrg}
 
 // languageSideDepth is how deep a keyword side's results are read for
