@@ -332,11 +332,7 @@ func (a *Analysis) dollarElement(i int) string {
 	if len(text) != 2 || text[0] != '$' || text[1] < '0' || text[1] > '9' {
 		return ""
 	}
-	open := a.holder[i]
-	for open >= 0 && !a.toks[open].IsPunct("{") {
-		a.step()
-		open = a.holder[open]
-	}
+	open := a.innermostBrace(i)
 	if open < 0 {
 		return ""
 	}
@@ -345,6 +341,17 @@ func (a *Analysis) dollarElement(i int) string {
 		return ""
 	}
 	return elem
+}
+
+// innermostBrace is the "{" of the innermost closure or body holding the
+// token at i, -1 at top level.
+func (a *Analysis) innermostBrace(i int) int {
+	open := a.holder[i]
+	for open >= 0 && !a.toks[open].IsPunct("{") {
+		a.step()
+		open = a.holder[open]
+	}
+	return open
 }
 
 // castOperand walks the chain of names a cast at j is applied to

@@ -46,7 +46,7 @@ func (a *Analysis) ownValue(i int, local bool) string {
 		if coll := a.loopOver[name]; coll != "" && a.bindings[coll] == 1 {
 			return a.ownElements[coll]
 		}
-	case !local && strings.HasPrefix(name, "$"):
+	case !local && len(name) == 2 && name[0] == '$' && name[1] >= '0' && name[1] <= '9':
 		return a.dollarOwn(i)
 	}
 	return ""
@@ -56,13 +56,10 @@ func (a *Analysis) ownValue(i int, local bool) string {
 // parameter at i takes the elements of (`reminders.filter { $0.isDone }`),
 // "" otherwise.
 func (a *Analysis) dollarOwn(i int) string {
-	open := a.holder[i]
-	for open >= 0 && !a.toks[open].IsPunct("{") {
-		a.step()
-		open = a.holder[open]
-	}
+	open := a.innermostBrace(i)
 	j := open - 1
-	if open < 0 || elementClosures[a.tok(j).Text] == 0 || !a.tok(j-1).IsPunct(".") || a.tok(j-2).Kind != tokIdent || a.tok(j-3).IsPunct(".") {
+	// `$1` of a closure that takes one element is none.
+	if open < 0 || elementClosures[a.tok(j).Text] <= int(a.tok(i).Text[1]-'0') || !a.tok(j-1).IsPunct(".") || a.tok(j-2).Kind != tokIdent || a.tok(j-3).IsPunct(".") {
 		return ""
 	}
 	if coll := a.tok(j - 2).Text; a.bindings[coll] == 1 {
