@@ -30,8 +30,8 @@ func bagDistanceByAllLetters(a, b string) int {
 
 // TestNearNameShortcutsKeepTheAnswer: bagDistance reading only the
 // letters the names have, and rankNear given only the names about as
-// long (aboutAsLong over a list sorted by length), answer as the full walks
-// did.
+// long (aboutAsLong over a list sorted by length) and their letter masks,
+// answer as the full walks did.
 func TestNearNameShortcutsKeepTheAnswer(t *testing.T) {
 	r := rand.New(rand.NewPCG(1, 2))
 	word := func() string {
@@ -53,10 +53,19 @@ func TestNearNameShortcutsKeepTheAnswer(t *testing.T) {
 	}
 	byLength := append([]string(nil), names...)
 	sort.Slice(byLength, func(i, j int) bool { return len(byLength[i]) < len(byLength[j]) })
+	masks := make([]uint64, len(byLength))
+	for i, n := range byLength {
+		masks[i] = letterMask(n)
+	}
 	for range 300 {
 		name := "a" + word()
-		if got, want := rankNear(name, aboutAsLong(byLength, name), 9), rankNear(name, names, 9); !reflect.DeepEqual(got, want) {
+		lo, hi := aboutAsLong(byLength, name)
+		want := rankNear(name, names, nil, 9)
+		if got := rankNear(name, byLength[lo:hi], nil, 9); !reflect.DeepEqual(got, want) {
 			t.Fatalf("near %q: %v from the names about as long, %v from all", name, got, want)
+		}
+		if got := rankNear(name, byLength[lo:hi], masks[lo:hi], 9); !reflect.DeepEqual(got, want) {
+			t.Fatalf("near %q: %v with the letter masks, %v without", name, got, want)
 		}
 	}
 }
@@ -83,5 +92,75 @@ func TestIndexTableHoldsWhatItReadOnce(t *testing.T) {
 	}
 	if again := table.casedName("avaudioplayernode"); again != cased {
 		t.Errorf("casedName again = %q, want %q from memory", again, cased)
+	}
+}
+
+// oneEditAwayByStrings is eachOneEdit as the plain walk it replaced wrote
+// it, a string each.
+func oneEditAwayByStrings(s string) []string {
+	var out []string
+	for i := 0; i < len(s); i++ {
+		out = append(out, s[:i]+s[i+1:])
+		if i+1 < len(s) && s[i] != s[i+1] {
+			out = append(out, s[:i]+s[i+1:i+2]+s[i:i+1]+s[i+2:])
+		}
+		for j := 0; j < len(nameAlphabet); j++ {
+			if c := nameAlphabet[j]; c != s[i] {
+				out = append(out, s[:i]+string(c)+s[i+1:])
+			}
+		}
+	}
+	for i := 0; i <= len(s); i++ {
+		for j := 0; j < len(nameAlphabet); j++ {
+			out = append(out, s[:i]+nameAlphabet[j:j+1]+s[i:])
+		}
+	}
+	return out
+}
+
+// TestSlipSearchShortcutsKeepTheAnswer: eachOneEdit visits the strings the
+// plain walk listed, in its order, and stops where visit says; the name
+// filter lets every name through and turns most other strings away.
+func TestSlipSearchShortcutsKeepTheAnswer(t *testing.T) {
+	for _, s := range []string{"", "a", "aa", "tableview", "uicolor_9"} {
+		var got []string
+		eachOneEdit(s, func(c []byte) bool { got = append(got, string(c)); return false })
+		if want := oneEditAwayByStrings(s); !reflect.DeepEqual(got, want) {
+			t.Fatalf("eachOneEdit(%q) visited %d strings, want the %d of the plain walk in order", s, len(got), len(want))
+		}
+		if len(got) > 3 {
+			var stopped []string
+			eachOneEdit(s, func(c []byte) bool { stopped = append(stopped, string(c)); return len(stopped) == 3 })
+			if !reflect.DeepEqual(stopped, got[:3]) {
+				t.Fatalf("eachOneEdit(%q) went on after visit said stop: %v", s, stopped)
+			}
+		}
+	}
+	r := rand.New(rand.NewPCG(3, 4))
+	word := func() string {
+		b := make([]byte, 4+r.IntN(12))
+		for i := range b {
+			b[i] = nameAlphabet[r.IntN(len(nameAlphabet))]
+		}
+		return string(b)
+	}
+	names := make([]string, 20000)
+	for i := range names {
+		names[i] = word()
+	}
+	f := newNameFilter(names)
+	for _, n := range names {
+		if !f.mayHave([]byte(n)) {
+			t.Fatalf("the filter turned the name %q away", n)
+		}
+	}
+	passed := 0
+	for range 20000 {
+		if f.mayHave([]byte(word() + "x")) {
+			passed++
+		}
+	}
+	if passed > 400 {
+		t.Fatalf("the filter let %d of 20,000 strings that are no name through, want about 1%%", passed)
 	}
 }

@@ -35,9 +35,17 @@ type IndexTable struct {
 	// cased memoizes casedName, which reads every page of a name.
 	cased nameCache[string]
 
-	namesOnce sync.Once
-	byFirst   map[byte][]string
-	namesErr  error
+	// slips memoizes Slip, which Nearest asks again for a name the
+	// check asked about.
+	slips nameCache[slipAnswer]
+
+	// The names, read once (loadNames): by first letter, shortest first,
+	// each with its letterMask; and a filter of them all for Slip.
+	namesOnce  sync.Once
+	byFirst    map[byte][]string
+	maskFirst  map[byte][]uint64
+	nameFilter *nameFilter
+	namesErr   error
 
 	modulesOnce sync.Once
 	modules     map[string]bool
@@ -217,7 +225,9 @@ func (t *IndexTable) Nearest(name string, n int) ([]Candidate, error) {
 	}
 	var out []Candidate
 	low := strings.ToLower(name)
-	for _, near := range rankNear(low, aboutAsLong(t.byFirst[low[0]], low), n*3) {
+	names := t.byFirst[low[0]]
+	lo, hi := aboutAsLong(names, low)
+	for _, near := range rankNear(low, names[lo:hi], t.maskFirst[low[0]][lo:hi], n*3) {
 		cand, found, err := t.namedCandidate(t.casedName(near))
 		if err != nil {
 			return nil, err
@@ -242,30 +252,37 @@ func (t *IndexTable) Nearest(name string, n int) ([]Candidate, error) {
 }
 
 // loadNames reads every symbol name once, by first letter, each letter's
-// names shortest first (aboutAsLong cuts them by length).
+// names shortest first (aboutAsLong cuts them by length) with their
+// letterMasks, and fills the filter Slip asks first.
 func (t *IndexTable) loadNames() error {
 	t.namesOnce.Do(func() {
 		all, err := t.lookup.Names(context.Background())
-		t.byFirst, t.namesErr = map[byte][]string{}, err
+		t.byFirst, t.maskFirst, t.namesErr = map[byte][]string{}, map[byte][]uint64{}, err
 		for _, n := range all {
 			if n != "" {
 				t.byFirst[n[0]] = append(t.byFirst[n[0]], n)
 			}
 		}
-		for _, names := range t.byFirst {
+		for first, names := range t.byFirst {
 			sort.Slice(names, func(i, j int) bool { return len(names[i]) < len(names[j]) })
+			masks := make([]uint64, len(names))
+			for i, n := range names {
+				masks[i] = letterMask(n)
+			}
+			t.maskFirst[first] = masks
 		}
+		t.nameFilter = newNameFilter(all)
 	})
 	return t.namesErr
 }
 
-// aboutAsLong is the part of names (shortest first) whose length is within
-// name's nearLimit of name's: the only ones rankNear can keep.
-func aboutAsLong(names []string, name string) []string {
+// aboutAsLong is the range of names (shortest first) whose length is
+// within name's nearLimit of name's: the only ones rankNear can keep.
+func aboutAsLong(names []string, name string) (lo, hi int) {
 	limit := nearLimit(name)
-	lo := sort.Search(len(names), func(i int) bool { return len(names[i]) >= len(name)-limit })
-	hi := sort.Search(len(names), func(i int) bool { return len(names[i]) > len(name)+limit })
-	return names[lo:hi]
+	lo = sort.Search(len(names), func(i int) bool { return len(names[i]) >= len(name)-limit })
+	hi = sort.Search(len(names), func(i int) bool { return len(names[i]) > len(name)+limit })
+	return lo, hi
 }
 
 // namedCandidate is a real name offered in a finding, with its page: the
@@ -392,25 +409,45 @@ func (t *IndexTable) mentionOf(name string) (mention, error) {
 // added, changed, or two swapped) from name, found among every symbol name
 // in memory, so that it costs microseconds where Nearest scans the index.
 func (t *IndexTable) Slip(name string) (Candidate, bool, error) {
+	if cached, ok := t.slips.get(name); ok {
+		return cached.slip, cached.found, nil
+	}
 	if err := t.loadNames(); err != nil {
 		return Candidate{}, false, err
 	}
-	low := strings.ToLower(name)
-	for _, near := range oneEditAway(low) {
-		if has, err := t.lookup.HasName(near); err != nil {
-			return Candidate{}, false, err
-		} else if !has {
-			continue
+	var answer slipAnswer
+	var err error
+	eachOneEdit(strings.ToLower(name), func(candidate []byte) bool {
+		if !t.nameFilter.mayHave(candidate) {
+			return false
 		}
-		cand, found, err := t.namedCandidate(t.casedName(near))
-		if err != nil {
-			return Candidate{}, false, err
+		near := string(candidate)
+		var has bool
+		if has, err = t.lookup.HasName(near); err != nil || !has {
+			return err != nil
 		}
-		if found && cand.Name != name {
-			return cand, true, nil
+		var cand Candidate
+		if cand, answer.found, err = t.namedCandidate(t.casedName(near)); err != nil {
+			return true
 		}
+		if answer.found && cand.Name != name {
+			answer.slip = cand
+			return true
+		}
+		answer.found = false
+		return false
+	})
+	if err != nil {
+		return Candidate{}, false, err
 	}
-	return Candidate{}, false, nil
+	t.slips.put(name, answer)
+	return answer.slip, answer.found, nil
+}
+
+// slipAnswer is what Slip found for a name.
+type slipAnswer struct {
+	slip  Candidate
+	found bool
 }
 
 // NewerThanCrawl implements sessionDater: a WWDC session of a year after
