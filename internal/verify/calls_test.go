@@ -57,6 +57,8 @@ func testGraph() graphTable {
 	for _, c := range []string{"scaleToFill", "scaleAspectFit", "scaleAspectFill"} {
 		member("apple-docs://uikit/uiview/contentmode", c, "case", "case "+c)
 	}
+	// A case's Objective-C name, as Topics list some deprecated ones.
+	member("apple-docs://uikit/uiview/contentmode", "UIViewContentModeRedraw", "case", "")
 	typ("apple-docs://uikit/uiimageview", "UIImageView", "class")
 	member("apple-docs://uikit/uiimageview", "contentMode", "property", "var contentMode: UIView.ContentMode { get set }")
 	member("apple-docs://uikit/uiimageview", "setMode(_:animated:)", "func", "func setMode(_ mode: UIView.ContentMode?, animated: Bool)")
@@ -708,6 +710,9 @@ func TestTypedChecks(t *testing.T) {
 		{"local bound to a typed local's member", "import UIKit\nfunc f(view: UIImageView) {\n  let mode = view.contentMode\n  print(mode.hasNotch)\n}\n", NotOnType, "hasNotch"},
 		{"leading dot a function returns", "import UIKit\nfunc mode() -> UIView.ContentMode {\n  return .aspectFit\n}\n", NoSuchCase, "aspectFit"},
 		{"leading dot a computed property is", "import UIKit\nfinal class V {\n  var mode: UIView.ContentMode { .aspectFit }\n}\n", NoSuchCase, "aspectFit"},
+		{"leading dot a function returns from a switch's case", "import UIKit\nfunc mode(fill: Bool) -> UIView.ContentMode {\n  switch fill {\n  case true:\n    return .scaleAspectFill\n  default:\n    return .aspectFit\n  }\n}\n", NoSuchCase, "aspectFit"},
+		{"leading dot a function returns from an if's branch", "import UIKit\nfunc mode(fill: Bool) -> UIView.ContentMode {\n  if fill && (1 > 0) {\n    return .aspectFit\n  }\n  return .scaleToFill\n}\n", NoSuchCase, "aspectFit"},
+		{"a closure's return in a function is the closure's", "import UIKit\nfunc mode(xs: [Int]) -> UIView.ContentMode {\n  let ys = xs.map { x in\n    return .aspectFit\n  }\n  return .scaleToFill\n}\n", "", ""},
 		{"a case a computed property is", "import UIKit\nfinal class V {\n  var mode: UIView.ContentMode { .scaleAspectFit }\n}\n", "", ""},
 		{"member of a forced cast", "import UIKit\nfunc f(x: Any) {\n  let d = x as! UIDevice\n  print(d.hasNotch)\n}\n", NotOnType, "hasNotch"},
 		{"member of a conditional cast unwrapped", "import UIKit\nfunc f(x: Any) {\n  if let d = x as? UIDevice {\n    print(d.hasNotch)\n  }\n}\n", NotOnType, "hasNotch"},
@@ -756,6 +761,23 @@ func TestCaseCandidatesNameStaticsBesideFunctions(t *testing.T) {
 		names = append(names, c.Name)
 	}
 	if want := []string{".auto", ".private", ".public", ".sensitive"}; !slices.Equal(names, want) {
+		t.Fatalf("real ones %v, want %v", names, want)
+	}
+}
+
+// TestCaseCandidatesLeaveObjectiveCNames: a finding's real cases are
+// written as Swift writes them, without the Objective-C names some Topics
+// list beside them (UIViewContentModeRedraw).
+func TestCaseCandidatesLeaveObjectiveCNames(t *testing.T) {
+	got := checkTypedOn(t, testGraph(), "import UIKit\nfunc f(v: UIImageView) {\n  v.contentMode = .aspectFit\n}\n")
+	if len(got) != 1 {
+		t.Fatalf("want one finding, got %+v", got)
+	}
+	var names []string
+	for _, c := range got[0].Nearest {
+		names = append(names, c.Name)
+	}
+	if want := []string{".scaleAspectFill", ".scaleAspectFit", ".scaleToFill"}; !slices.Equal(names, want) {
 		t.Fatalf("real ones %v, want %v", names, want)
 	}
 }

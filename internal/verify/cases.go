@@ -373,9 +373,11 @@ func (g *graphView) caseCandidates(types []*apiType) []Candidate {
 					continue
 				}
 				cand := Candidate{Name: "." + titleName(m.title), URI: m.uri}
-				if cMacroName(titleName(m.title)) {
-					// OS_LOG_TYPE_ERROR, OSLogType's C name: no leading
-					// dot writes it.
+				if cMacroName(titleName(m.title)) || objcConstantOf(t, titleName(m.title)) {
+					// OS_LOG_TYPE_ERROR, OSLogType's C name, and
+					// UIStatusBarStyleBlackOpaque, a deprecated case's
+					// Objective-C name in the Swift enumeration's Topics:
+					// no leading dot writes them.
 					break
 				}
 				if m.kind == "case" {
@@ -406,4 +408,12 @@ func sortCandidates(cs []Candidate) {
 // underscores: OS_LOG_TYPE_ERROR), which Swift code does not write.
 func cMacroName(name string) bool {
 	return strings.Contains(name, "_") && strings.ToUpper(name) == name
+}
+
+// objcConstantOf says whether name is an Objective-C constant's name of
+// type t: its title, dots left out, then more (UIStatusBarStyleBlackOpaque
+// of UIStatusBarStyle).
+func objcConstantOf(t *apiType, name string) bool {
+	prefix := strings.ReplaceAll(t.title, ".", "")
+	return prefix != "" && len(name) > len(prefix) && strings.HasPrefix(name, prefix)
 }

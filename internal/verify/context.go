@@ -1,6 +1,10 @@
 package verify
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/cupertino-go/cupertino/internal/swiftlex"
+)
 
 // Return contexts: a leading dot that a function or a computed property
 // returns (`var preferredStatusBarStyle: UIStatusBarStyle { .lightContent }`,
@@ -26,15 +30,19 @@ func (a *Analysis) returnContexts() map[int]string {
 		if d := o + 1; a.tok(d).IsPunct(".") && a.tok(d+1).Kind == tokIdent && a.afterMember(d+1) == end {
 			out[d] = typ
 		}
-		// `return .name` directly in the body.
+		// `return .name` in the body, or in the blocks of its statements
+		// (a switch's cases, an if's branches), never in a closure's.
 		for j := o + 1; j < end; j++ {
 			a.step()
-			if a.toks[j].Is(tokKeyword, "return") && a.holder[j] == o && a.tok(j+1).IsPunct(".") && a.tok(j+2).Kind == tokIdent && !a.tok(j+1).NLBefore {
+			if !a.toks[j].Is(tokKeyword, "return") || a.returnsFrom(j) != o {
+				continue
+			}
+			if a.tok(j+1).IsPunct(".") && a.tok(j+2).Kind == tokIdent && !a.tok(j+1).NLBefore {
 				if k := a.afterMember(j + 2); endsExpression(a.tok(k)) {
 					out[j+1] = typ
 				}
 			}
-			if a.toks[j].Is(tokKeyword, "return") && a.holder[j] == o && !a.tok(j+1).NLBefore {
+			if !a.tok(j + 1).NLBefore {
 				// `return failed ? .error : .info`
 				for _, d := range a.conditionalDots(j + 1) {
 					out[d] = typ
@@ -44,6 +52,48 @@ func (a *Analysis) returnContexts() map[int]string {
 	}
 	return out
 }
+
+// returnsFrom is the brace of the body a return at i leaves: the group
+// holding it, past the blocks of statements (statementBlock); -1 when a
+// bracket or the top level holds it.
+func (a *Analysis) returnsFrom(i int) int {
+	h := a.holder[i]
+	for h >= 0 && a.toks[h].IsPunct("{") && a.statementBlock(h) {
+		a.step()
+		h = a.holder[h]
+	}
+	if h >= 0 && !a.toks[h].IsPunct("{") {
+		return -1
+	}
+	return h
+}
+
+// statementBlock says whether the brace at open opens the block of a
+// statement (`switch theme {`, `} else if ready {`, `for x in xs {`,
+// `guard … else {`), found on its line before it past bracketed groups; a
+// closure's brace (`items.map {`, `Button("OK") {`) is none, and neither
+// is a declaration's body.
+func (a *Analysis) statementBlock(open int) bool {
+	for k := open - 1; k >= 0; k-- {
+		a.step()
+		t := a.toks[k]
+		if (t.IsPunct(")") || t.IsPunct("]")) && a.openOf(k) >= 0 {
+			k = a.openOf(k)
+			t = a.toks[k]
+		}
+		if t.Kind == tokKeyword && statementKeywords[t.Text] {
+			return true
+		}
+		if t.IsPunct("{") || t.IsPunct("}") || t.IsPunct(";") || t.NLBefore {
+			return false
+		}
+	}
+	return false
+}
+
+// statementKeywords begin the statements whose blocks a return passes
+// through.
+var statementKeywords = swiftlex.SetOf("if", "else", "guard", "switch", "for", "while", "repeat", "do", "catch", "defer")
 
 // afterMember is the token after the member name at i and its call, if
 // any.
