@@ -145,13 +145,19 @@ func (c *Checker) checkSite(g *graphView, a *Analysis, s site, imports, extInits
 			g.expectNested(a, s, inits, "init", imports, expect)
 			return Reference{}, false, nil
 		}
+		if len(s.labels) == 0 && s.trailing == 0 && g.objcObject(types) {
+			// NSObject's init(), which every Objective-C class inherits
+			// where the crawl's lineage stops short of NSObject
+			// (AVMutableVideoComposition()).
+			return Reference{}, false, nil
+		}
 		if g.hollowLineage(types) && fitsAny(g.appKitTwinMembers(types, "init"), "init", s.labels, s.trailing) {
 			// A collection the crawl lacks may hold the initializer
 			// the AppKit twin documents (UIColor(cgColor:)).
 			return Reference{}, false, nil
 		}
 		r := Reference{Line: s.line, Symbol: signature(s.name, s.labels), Kind: "initializer", Status: NoSuchInitializer}
-		r.Nearest = overloadCandidates(inits, s.name)
+		r.Nearest = overloadCandidates(inits, s.name, s.labels)
 		r.Why = "no initializer of " + s.name + " takes " + signature("", s.labels) + "; real ones: " + candidateNames(r.Nearest)
 		return r, true, nil
 	case siteImplicit:
@@ -211,7 +217,7 @@ func (c *Checker) checkSite(g *graphView, a *Analysis, s site, imports, extInits
 		}
 		if len(ms) > 0 && !fitsAny(ms, s.name, s.labels, s.trailing) {
 			r := Reference{Line: s.line, Symbol: types[0].title + "." + signature(s.name, s.labels), Kind: string(RefMember), Status: WrongLabels}
-			r.Nearest = overloadCandidates(ms, "")
+			r.Nearest = overloadCandidates(ms, "", s.labels)
 			r.Why = "no overload of " + types[0].title + "." + s.name + " takes " + signature("", s.labels) + "; real ones: " + candidateNames(r.Nearest)
 			return r, true, nil
 		}
@@ -253,7 +259,7 @@ func (c *Checker) checkSite(g *graphView, a *Analysis, s site, imports, extInits
 		if s.called && !fitsAny(ms, s.name, s.labels, s.trailing) && !(shortList && (titleOnlyMayFit(ms, s.name, s.labels, s.trailing) || a.awaited(s.tok) && titleOnly(ms))) && !(onlyOnRoot(ms) && fitsElsewhere(g, s, imports)) &&
 			!(g.hollowLineage(types) && g.twinFits(types, s)) {
 			r := Reference{Line: s.line, Symbol: recv + "." + signature(s.name, s.labels), Kind: string(RefMember), Status: WrongLabels}
-			r.Nearest = overloadCandidates(ms, "")
+			r.Nearest = overloadCandidates(ms, "", s.labels)
 			r.Why = "no overload of " + recv + "." + s.name + " takes " + signature("", s.labels) + "; real ones: " + candidateNames(r.Nearest)
 			return r, true, nil
 		}
@@ -284,7 +290,7 @@ func (c *Checker) checkSite(g *graphView, a *Analysis, s site, imports, extInits
 		ms := g.overloads(s.name, true)
 		if len(ms) > 0 && !fitsAny(ms, s.name, s.labels, s.trailing) {
 			r := Reference{Line: s.line, Symbol: "." + signature(s.name, s.labels), Kind: string(RefMember), Status: WrongLabels}
-			r.Nearest = overloadCandidates(ms, "")
+			r.Nearest = overloadCandidates(ms, "", s.labels)
 			r.Why = "no documented " + s.name + " takes " + signature("", s.labels) + "; real ones: " + candidateNames(r.Nearest)
 			return r, true, nil
 		}
@@ -546,7 +552,7 @@ func (c *Checker) checkMacroAttribute(g *graphView, a *Analysis, s site, imports
 		return Reference{}, false, true
 	}
 	r = Reference{Line: s.line, Symbol: signature(s.name, s.labels), Kind: string(RefMacro), Status: WrongLabels}
-	r.Nearest = overloadCandidates(macros, "")
+	r.Nearest = overloadCandidates(macros, "", s.labels)
 	r.Why = "no declaration of @" + s.name + " takes " + signature("", s.labels) + "; real ones: " + candidateNames(r.Nearest)
 	return r, true, true
 }

@@ -183,6 +183,24 @@ func (g *graphView) hollowLineage(types []*apiType) bool {
 	return false
 }
 
+// objcObject says whether one of the types is an Objective-C class: a
+// class whose lineage reaches NSObject or NSObjectProtocol.
+func (g *graphView) objcObject(types []*apiType) bool {
+	isClass := false
+	for _, t := range types {
+		isClass = isClass || t.kind == "class"
+	}
+	if !isClass {
+		return false
+	}
+	for _, t := range g.lineage(types) {
+		if t.title == "NSObject" || t.title == "NSObjectProtocol" {
+			return true
+		}
+	}
+	return false
+}
+
 // twinFits says whether the AppKit or UIKit twin of one of the types
 // (NSView for UIView, UIView for NSView) has an overload of the site's
 // member that takes its labels.

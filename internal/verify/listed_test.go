@@ -24,6 +24,21 @@ func listedGraph() graphTable {
 	entry("setTint(_:animated:)", "func setTint(UIView.ContentMode, animated: Bool)")
 	entry("untypedMode", "")
 	entry("views(named:)", "func views(named: String) -> [UIScreen]")
+	// A class's initializers known by their entries: a last parameter of
+	// a value that cannot be nil, and one of an optional.
+	const poster = "apple-docs://uikit/uiposterview"
+	addFilled(d, poster, "UIPosterView", "class", "uikit")
+	const still = "apple-docs://uikit/uistillview"
+	addFilled(d, still, "UIStillView", "class", "uikit")
+	for _, e := range [][3]string{{poster, "init(poster:overlay:)", "init(poster: UIImage, overlay: UIView?)"},
+		{poster, "init(artwork:size:)", "init(artwork: UIImage, size: CGSize)"},
+		{still, "init(artwork:size:)", "init(artwork: UIImage, size: CGSize)"}, {still, "init()", "init()"}} {
+		d.Children = append(d.Children, index.GraphChild{ParentURI: e[0], URI: e[0] + "/" + e[1], Title: e[1], Declaration: e[2]})
+	}
+	// UIPosterView is an Objective-C class by its lineage; UIStillView's
+	// lineage says nothing.
+	d.Pages = append(d.Pages, index.GraphPage{URI: "apple-docs://objectivec/nsobjectprotocol", Title: "NSObjectProtocol", Kind: "protocol", Framework: "objectivec"})
+	d.Edges = append(d.Edges, index.GraphEdge{ChildURI: poster, ParentURI: "apple-docs://objectivec/nsobjectprotocol", ParentTitle: "NSObjectProtocol", Relation: "conformsTo"})
 	d.Pages = append(d.Pages, index.GraphPage{URI: view + "/views()", Title: "views()", Kind: "method", ParentURI: view,
 		Declaration: "func views() -> [UIDevice]"})
 	g.g = newSymbolGraph(d)
@@ -41,6 +56,10 @@ func TestListedDeclarationsGiveTypes(t *testing.T) {
 		{"a listed property with no declaration is not judged", "import UIKit\nlet v = UIImageView()\nv.untypedMode = .aspectFit\n", "", ""},
 		{"a leading dot passed to a listed method", "import UIKit\nlet v = UIImageView()\nv.setTint(.aspectFit, animated: true)\n", NoSuchCase, "aspectFit"},
 		{"a real case passed to a listed method", "import UIKit\nlet v = UIImageView()\nv.setTint(.scaleAspectFit, animated: true)\n", "", ""},
+		{"an Objective-C initializer's last value left out", "import UIKit\nlet v = UIPosterView(artwork: a)\n", NoSuchInitializer, "UIPosterView"},
+		{"an Objective-C initializer's last optional left out", "import UIKit\nlet v = UIPosterView(poster: p)\n", "", ""},
+		{"NSObject's init() on an Objective-C class", "import UIKit\nlet v = UIPosterView()\n", "", ""},
+		{"no init() where the lineage says nothing", "import UIKit\nlet v = UIPosterView(artwork: a)\nlet w = UIStillView(artwork: a, size: s, scale: 2)\n", NoSuchInitializer, "UIStillView"},
 		{"the page's element type, not the entry's", "import UIKit\nlet v = UIImageView()\nlet all = v.views()\nfor d in all {\n  print(d.hasNotch)\n}\n", NotOnType, "hasNotch"},
 	})
 }
@@ -672,5 +691,18 @@ func TestArticleInTopicsHidesNoInitializer(t *testing.T) {
 			g.MemTable = NewMemTable("names", []SymbolInfo{{Name: "URLSession", Kind: "class", Module: "foundation", URI: session}})
 			runTypedCases(t, g, []typedCase{{c.name, "import Foundation\nlet s = URLSession(configuration: c, foo: 1)\n", c.want, map[Status]string{NoSuchInitializer: "URLSession", "": ""}[c.want]}})
 		})
+	}
+}
+
+// TestOverloadsNamedByTheWrittenLabels: a finding's real overloads start
+// with those that share the labels written (UIPosterView(artwork:) names
+// init(artwork:size:) first).
+func TestOverloadsNamedByTheWrittenLabels(t *testing.T) {
+	got := checkTypedOn(t, listedGraph(), "import UIKit\nlet v = UIPosterView(artwork: a)\n")
+	if len(got) != 1 || len(got[0].Nearest) == 0 {
+		t.Fatalf("want one finding that names overloads, got %+v", got)
+	}
+	if first := got[0].Nearest[0].Name; first != "UIPosterView.init(artwork:size:)" {
+		t.Fatalf("first real overload %s, want UIPosterView.init(artwork:size:)", first)
 	}
 }

@@ -291,7 +291,21 @@ func fitsAny(ms []apiMember, base string, labels []string, trailing int) bool {
 // maxShown bounds the overloads or types a finding lists.
 const maxShown = 5
 
-func overloadCandidates(ms []apiMember, typeName string) []Candidate {
+// overloadCandidates lists the real overloads a finding names, those that
+// share most of the written labels first (NSImage(cgImage:size:) for
+// NSImage(cgImage:)), else in the documentation's order.
+func overloadCandidates(ms []apiMember, typeName string, written []string) []Candidate {
+	shared := func(m apiMember) int {
+		n := 0
+		for _, l := range written {
+			if l != "_" && (strings.Contains(m.title, "("+l+":") || strings.Contains(m.title, ":"+l+":")) {
+				n++
+			}
+		}
+		return n
+	}
+	ms = slices.Clone(ms)
+	slices.SortStableFunc(ms, func(a, b apiMember) int { return shared(b) - shared(a) })
 	var out []Candidate
 	seen := map[string]bool{}
 	for _, m := range ms {

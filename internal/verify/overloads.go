@@ -14,6 +14,8 @@ import (
 type param struct {
 	label               string // "_" for an unlabelled one
 	defaulted, variadic bool
+	// nilable: the declared type is an optional or a closure.
+	nilable bool
 	// typ is the declared type's name ("UIView.ContentMode"), "" when the
 	// declaration is not read or the type is not a plain name.
 	typ string
@@ -44,9 +46,25 @@ func paramsOf(m apiMember, base string) ([]param, bool) {
 					ps[i].typ = typed[i].typ
 				}
 			}
+			if n := len(ps); n > 0 && base == "init" && objcClassMember(m, base) && typed[n-1].label == ps[n-1].label && typed[n-1].typ != "" &&
+				!typed[n-1].nilable && !importerDefaults[strings.ToLower(ps[n-1].label)] {
+				// The default a Swift refinement gives an Objective-C
+				// initializer's last parameter is nil
+				// (UIButton(configuration:primaryAction:)); one of a
+				// value that cannot be nil is taken:
+				// NSImage(cgImage:size:) is not NSImage(cgImage:).
+				ps[n-1].defaulted = false
+			}
 		}
 	}
 	return ps, ok
+}
+
+// mayBeNil says whether a parameter's type admits nil: an optional, or a
+// closure (a completion handler's, which an async form drops).
+func mayBeNil(typ string) bool {
+	typ = strings.TrimSpace(typ)
+	return strings.HasSuffix(typ, "?") || strings.HasSuffix(typ, "!") || strings.Contains(typ, "->")
 }
 
 // titleParams reads a member's parameters from its title
@@ -62,7 +80,7 @@ func titleParams(m apiMember, base string) ([]param, bool) {
 	// (which asyncVariant lets go). Elsewhere the title hides them, and so
 	// it does for initializers, which Swift refinements give defaults
 	// (UIKeyCommand(title:image:action:input:…)).
-	objc := m.parent != nil && m.parent.kind == "class" && objcFrameworks[m.parent.framework] && (base != "init" || strings.Count(inner, ":") <= maxObjCInitParams)
+	objc := objcClassMember(m, base)
 	var out []param
 	for _, l := range strings.Split(inner, ":") {
 		if l != "" {
@@ -86,6 +104,14 @@ func titleParams(m apiMember, base string) ([]param, bool) {
 		return asyncVariant(out), true
 	}
 	return out, true
+}
+
+// objcClassMember says whether m, known by its title alone, is an
+// Objective-C class's method or short initializer, whose title lists every
+// parameter it takes (titleParams).
+func objcClassMember(m apiMember, base string) bool {
+	return m.parent != nil && m.parent.kind == "class" && objcFrameworks[m.parent.framework] &&
+		(base != "init" || strings.Count(m.title, ":") <= maxObjCInitParams)
 }
 
 // maxObjCInitParams: an Objective-C class's initializer known by its title
@@ -257,6 +283,7 @@ func parseParam(s string) (param, bool) {
 		typ = rest[:eq]
 	}
 	p.variadic = strings.HasSuffix(strings.TrimSpace(typ), "...") || strings.Contains(typ, "repeat each")
+	p.nilable = mayBeNil(typ)
 	p.typ = plainType(typ)
 	if elem := collectionElement(typ); elem != "" {
 		p.typ = elementsPrefix + elem
