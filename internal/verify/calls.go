@@ -1,6 +1,7 @@
 package verify
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -45,6 +46,11 @@ func (c *Checker) checkSites(ctx context.Context, a *Analysis, declared map[stri
 	g := &graphView{g: sg, ctx: ctx, nameAlone: checkImplicit && sg.leaves && !unindexed, unindexed: unindexed}
 	imports := inScope(a.imports)
 	extInits := a.extensionInits()
+	for name := range declared {
+		if typ, ok := strings.CutPrefix(name, extensionInitPrefix); ok {
+			extInits[typ] = true
+		}
+	}
 	// expect maps a leading dot to the type its context wants: the
 	// parameter's declared type, or the assigned property's.
 	expect := a.returnContexts()
@@ -699,7 +705,10 @@ func (a *Analysis) extensionInits() map[string]bool {
 			for j := i + 2; j < len(a.toks) && j < i+64; j++ {
 				a.step()
 				if a.toks[j].IsPunct("{") {
-					bodyOf[j] = a.toks[i+1].Text
+					// The extended type's whole path:
+					// `extension NWProtocolFramer.Message`.
+					path, _ := a.typePath(i + 1)
+					bodyOf[j] = cmp.Or(path, a.toks[i+1].Text)
 					break
 				}
 			}

@@ -257,7 +257,16 @@ func (a *Analysis) declaredNames(into map[string]bool) {
 	for n := range a.locals {
 		into[n] = true
 	}
+	for typ := range a.extensionInits() {
+		into[extensionInitPrefix+typ] = true
+	}
 }
+
+// extensionInitPrefix marks, among the declared names, a type whose
+// extension in one of the files checked together declares an initializer
+// (`extension NWProtocolFramer.Message { convenience init(…) }` in one
+// file, the call in another).
+const extensionInitPrefix = "init of "
 
 // withFile names the file in an ErrTooComplex, when there are several.
 func withFile(err error, path string) error {

@@ -35,6 +35,10 @@ func listedGraph() graphTable {
 		{still, "init(artwork:size:)", "init(artwork: UIImage, size: CGSize)"}, {still, "init()", "init()"}} {
 		d.Children = append(d.Children, index.GraphChild{ParentURI: e[0], URI: e[0] + "/" + e[1], Title: e[1], Declaration: e[2]})
 	}
+	// A type nested in UIPosterView, with its own initializer's page.
+	const frame = poster + "/frame"
+	addFilled(d, frame, "UIPosterView.Frame", "struct", "uikit")
+	addListed(d, frame, frame+"/init(width:height:)", "init(width:height:)", "init", "init(width: Double, height: Double)")
 	// UIPosterView is an Objective-C class by its lineage; UIStillView's
 	// lineage says nothing.
 	d.Pages = append(d.Pages, index.GraphPage{URI: "apple-docs://objectivec/nsobjectprotocol", Title: "NSObjectProtocol", Kind: "protocol", Framework: "objectivec"})
@@ -60,6 +64,10 @@ func TestListedDeclarationsGiveTypes(t *testing.T) {
 		{"an Objective-C initializer's last optional left out", "import UIKit\nlet v = UIPosterView(poster: p)\n", "", ""},
 		{"NSObject's init() on an Objective-C class", "import UIKit\nlet v = UIPosterView()\n", "", ""},
 		{"no init() where the lineage says nothing", "import UIKit\nlet v = UIPosterView(artwork: a)\nlet w = UIStillView(artwork: a, size: s, scale: 2)\n", NoSuchInitializer, "UIStillView"},
+		{"a nested type's initializer", "import UIKit\nlet f = UIPosterView.Frame(side: 2)\n", NoSuchInitializer, "Frame"},
+		{"a nested type's real initializer", "import UIKit\nlet f = UIPosterView.Frame(width: 1, height: 2)\n", "", ""},
+		{"a type nested in the file's own type named like Apple's", "import UIKit\nstruct UIPosterView {}\nlet f = UIPosterView.Frame(side: 2)\n", "", ""},
+		{"an initializer the file's extension of a nested type declares", "import UIKit\nextension UIPosterView.Frame {\n  init(side: Double) { self.init(width: side, height: side) }\n}\nlet f = UIPosterView.Frame(side: 2)\n", "", ""},
 		{"the page's element type, not the entry's", "import UIKit\nlet v = UIImageView()\nlet all = v.views()\nfor d in all {\n  print(d.hasNotch)\n}\n", NotOnType, "hasNotch"},
 	})
 }
@@ -704,5 +712,19 @@ func TestOverloadsNamedByTheWrittenLabels(t *testing.T) {
 	}
 	if first := got[0].Nearest[0].Name; first != "UIPosterView.init(artwork:size:)" {
 		t.Fatalf("first real overload %s, want UIPosterView.init(artwork:size:)", first)
+	}
+}
+
+// TestExtensionInitializerInAnotherFile: an initializer that one file's
+// extension declares is no finding where another file checked with it
+// calls it.
+func TestExtensionInitializerInAnotherFile(t *testing.T) {
+	rep := checkCode(t, listedGraph(), Options{},
+		File{Path: "Frame+Side.swift", Code: "import UIKit\nextension UIPosterView.Frame {\n  init(side: Double) { self.init(width: side, height: side) }\n}\n"},
+		File{Path: "Use.swift", Code: "import UIKit\nlet f = UIPosterView.Frame(side: 2)\n"})
+	for _, f := range rep.Findings {
+		if f.Status == NoSuchInitializer {
+			t.Errorf("want no finding on an initializer another file's extension declares, got %+v", f)
+		}
 	}
 }

@@ -309,11 +309,32 @@ func (a *Analysis) bareCallSite(i int, labels map[int][]string) (site, bool) {
 
 func (a *Analysis) initSite(i int, labels map[int][]string) (site, bool) {
 	t := a.toks[i]
-	if a.declTok[i] || a.conditionTok[i] || a.ownTypes[t.Text] || a.tok(i-1).IsPunct(".") || a.tok(i+1).IsPunct(".") {
+	if a.declTok[i] || a.conditionTok[i] || a.ownTypes[t.Text] || a.tok(i+1).IsPunct(".") {
 		return site{}, false
 	}
-	if _, local := a.locals[t.Text]; local {
+	// A nested type's initializer (`CKRecord.ID(recordName:)`) is its
+	// whole path's, from a type the file does not declare.
+	first := i
+	for a.tok(first-1).IsPunct(".") && a.tok(first-2).Kind == tokIdent && isCapitalized(a.tok(first-2).Text) && !a.tok(first-1).SpaceBefore {
+		a.step()
+		first -= 2
+	}
+	if a.tok(first-1).IsPunct(".") || a.ownTypes[a.tok(first).Text] {
 		return site{}, false
+	}
+	if _, local := a.locals[a.tok(first).Text]; local {
+		return site{}, false
+	}
+	name := t.Text
+	if first < i {
+		var path strings.Builder
+		for j := first; j <= i; j += 2 {
+			if j > first {
+				path.WriteByte('.')
+			}
+			path.WriteString(a.toks[j].Text)
+		}
+		name = path.String()
 	}
 	k := i + 1
 	if a.tok(k).IsPunct("<") {
@@ -325,7 +346,7 @@ func (a *Analysis) initSite(i int, labels map[int][]string) (site, bool) {
 	if !a.tok(k).IsPunct("(") || a.tok(k).SpaceBefore {
 		return site{}, false
 	}
-	s := site{kind: siteInit, tok: i, open: k, line: t.Line, name: t.Text, called: true, labels: labels[k], attribute: t.Kind == tokAttr}
+	s := site{kind: siteInit, tok: i, open: k, line: t.Line, name: name, called: true, labels: labels[k], attribute: t.Kind == tokAttr}
 	if s.labels == nil {
 		s.labels = []string{}
 	}
