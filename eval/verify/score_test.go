@@ -159,11 +159,27 @@ func inventedBase(name string) string {
 	return name
 }
 
-// namesWord says whether symbol holds word as a whole identifier.
+// namesWord says whether symbol holds word as a whole identifier, or a
+// nested type's whole dotted path ("CKRecord.ID" in "CKRecord.ID(name:)").
 func namesWord(symbol, word string) bool {
-	for _, part := range strings.FieldsFunc(symbol, func(r rune) bool {
-		return !(r == '_' || r >= '0' && r <= '9' || r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z')
-	}) {
+	isIdent := func(r rune) bool {
+		return r == '_' || r >= '0' && r <= '9' || r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z'
+	}
+	if strings.Contains(word, ".") {
+		for at := strings.Index(symbol, word); at >= 0; {
+			end := at + len(word)
+			if (at == 0 || !isIdent(rune(symbol[at-1]))) && (end == len(symbol) || !isIdent(rune(symbol[end]))) {
+				return true
+			}
+			next := strings.Index(symbol[at+1:], word)
+			if next < 0 {
+				break
+			}
+			at += 1 + next
+		}
+		return false
+	}
+	for _, part := range strings.FieldsFunc(symbol, func(r rune) bool { return !isIdent(r) }) {
 		if part == word {
 			return true
 		}
@@ -202,4 +218,26 @@ func readSet(t *testing.T, name string) []setRow {
 		rows = append(rows, r)
 	}
 	return rows
+}
+
+// TestNamesWord: a finding names a plain name as a whole identifier and a
+// nested type by its whole dotted path.
+func TestNamesWord(t *testing.T) {
+	for _, c := range []struct {
+		symbol, word string
+		want         bool
+	}{
+		{"UIColor(hex:)", "UIColor", true},
+		{"UIDevice.hasNotch", "hasNotch", true},
+		{"UIDevice.hasNotchX", "hasNotch", false},
+		{"CKRecord.ID(name:)", "CKRecord.ID", true},
+		{"MKDirections.Request(source:destination:)", "MKDirections.Request", true},
+		{"CKRecord.IDs(name:)", "CKRecord.ID", false},
+		{"XCKRecord.ID(name:)", "CKRecord.ID", false},
+		{"ID(name:)", "CKRecord.ID", false},
+	} {
+		if got := namesWord(c.symbol, c.word); got != c.want {
+			t.Errorf("namesWord(%q, %q) = %v, want %v", c.symbol, c.word, got, c.want)
+		}
+	}
 }
