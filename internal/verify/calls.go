@@ -203,8 +203,12 @@ func (c *Checker) checkSite(g *graphView, a *Analysis, s site, imports, extInits
 		}
 	}
 	types, opaque := c.receiverTypes(g, s, imports)
-	if s.bare && len(g.membersOf(types, s.name)) == 0 {
-		return Reference{}, false, nil // a global function, or the file's own
+	if s.bare && len(g.membersOf(types, s.name)) == 0 && !g.twinFits(types, s) {
+		// A global function, or the file's own; but a call that fits
+		// the AppKit or UIKit twin's method (`bringSubviewToFront(hit)`
+		// in an NSView subclass) is that method written on the wrong
+		// platform, judged as `self.` would be.
+		return Reference{}, false, nil
 	}
 	if slices.ContainsFunc(types, func(t *apiType) bool { return t.dynamicMembers }) && len(g.membersOf(types, s.name)) == 0 {
 		// `Bindable(item).isDone`: the wrapped value's member.

@@ -276,7 +276,9 @@ func TestUIKitTypeBorrowsItsAppKitTwinsMember(t *testing.T) {
 		index.GraphChild{ParentURI: "apple-docs://uikit/uicolor", URI: "apple-docs://uikit/color-creation", Title: "Color Creation"},
 		index.GraphChild{ParentURI: "apple-docs://appkit/nsview", URI: "apple-docs://appkit/nsview-appearance", Title: "Appearance"})
 	d.Pages = append(d.Pages, index.GraphPage{URI: "apple-docs://appkit/nscolor/init(cgcolor:)", Title: "init(cgColor:)", Kind: "init",
-		ParentURI: "apple-docs://appkit/nscolor", Declaration: "init?(cgColor: CGColor)"})
+		ParentURI: "apple-docs://appkit/nscolor", Declaration: "init?(cgColor: CGColor)"},
+		index.GraphPage{URI: "apple-docs://uikit/uiview/bringsubviewtofront(_:)", Title: "bringSubviewToFront(_:)", Kind: "method",
+			ParentURI: "apple-docs://uikit/uiview", Declaration: "func bringSubviewToFront(_ view: UIView)"})
 	g.g = newSymbolGraph(d)
 	g.MemTable = NewMemTable("names", []SymbolInfo{
 		{Name: "UIColor", Kind: "class", Module: "uikit", URI: "apple-docs://uikit/uicolor"},
@@ -288,6 +290,8 @@ func TestUIKitTypeBorrowsItsAppKitTwinsMember(t *testing.T) {
 		{"the AppKit twin's initializer on a hollow UIKit type", "import UIKit\nlet c = UIColor(cgColor: cg)\n", "", ""},
 		{"an initializer neither twin has", "import UIKit\nlet c = UIColor(hex: 0xFF0000)\n", NoSuchInitializer, "UIColor"},
 		{"the UIKit twin's member on a hollow AppKit type", "import AppKit\nfunc f(v: NSView) {\n  print(v.backgroundColor)\n}\n", NotOnType, "backgroundColor"},
+		{"the UIKit twin's method called bare in an AppKit subclass", "import AppKit\nfinal class Canvas: NSView {\n  func f(hit: NSView) {\n    bringSubviewToFront(hit)\n  }\n}\n", NotOnType, "bringSubviewToFront"},
+		{"a bare call neither twin has is a global function's", "import AppKit\nfinal class Canvas: NSView {\n  func f(hit: NSView) {\n    centerInWindow(hit)\n  }\n}\n", "", ""},
 	})
 }
 
