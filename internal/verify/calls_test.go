@@ -752,7 +752,14 @@ func TestTypedChecks(t *testing.T) {
 // named like a static function of its own (OSLogPrivacy's auto beside
 // auto(mask:)) is among the real ones a finding lists.
 func TestCaseCandidatesNameStaticsBesideFunctions(t *testing.T) {
-	got := checkTypedOn(t, testGraph(), "import os\nfunc f(e: String) { logger.notice(\"a \\(e, privacy: .redacted)\") }\n")
+	wantRealOnes(t, "import os\nfunc f(e: String) { logger.notice(\"a \\(e, privacy: .redacted)\") }\n", ".auto", ".private", ".public", ".sensitive")
+}
+
+// wantRealOnes checks that code gives one typed finding, which names
+// want as its real ones, in order.
+func wantRealOnes(t *testing.T, code string, want ...string) {
+	t.Helper()
+	got := checkTypedOn(t, testGraph(), code)
 	if len(got) != 1 {
 		t.Fatalf("want one finding, got %+v", got)
 	}
@@ -760,7 +767,7 @@ func TestCaseCandidatesNameStaticsBesideFunctions(t *testing.T) {
 	for _, c := range got[0].Nearest {
 		names = append(names, c.Name)
 	}
-	if want := []string{".auto", ".private", ".public", ".sensitive"}; !slices.Equal(names, want) {
+	if !slices.Equal(names, want) {
 		t.Fatalf("real ones %v, want %v", names, want)
 	}
 }
@@ -769,17 +776,7 @@ func TestCaseCandidatesNameStaticsBesideFunctions(t *testing.T) {
 // written as Swift writes them, without the Objective-C names some Topics
 // list beside them (UIViewContentModeRedraw).
 func TestCaseCandidatesLeaveObjectiveCNames(t *testing.T) {
-	got := checkTypedOn(t, testGraph(), "import UIKit\nfunc f(v: UIImageView) {\n  v.contentMode = .aspectFit\n}\n")
-	if len(got) != 1 {
-		t.Fatalf("want one finding, got %+v", got)
-	}
-	var names []string
-	for _, c := range got[0].Nearest {
-		names = append(names, c.Name)
-	}
-	if want := []string{".scaleAspectFill", ".scaleAspectFit", ".scaleToFill"}; !slices.Equal(names, want) {
-		t.Fatalf("real ones %v, want %v", names, want)
-	}
+	wantRealOnes(t, "import UIKit\nfunc f(v: UIImageView) {\n  v.contentMode = .aspectFit\n}\n", ".scaleAspectFill", ".scaleAspectFit", ".scaleToFill")
 }
 
 // runTypedCases checks each case's snippet over table: no typed finding
