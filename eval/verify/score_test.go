@@ -223,21 +223,18 @@ func readSet(t *testing.T, name string) []setRow {
 // TestNamesWord: a finding names a plain name as a whole identifier and a
 // nested type by its whole dotted path.
 func TestNamesWord(t *testing.T) {
-	for _, c := range []struct {
-		symbol, word string
-		want         bool
-	}{
-		{"UIColor(hex:)", "UIColor", true},
-		{"UIDevice.hasNotch", "hasNotch", true},
-		{"UIDevice.hasNotchX", "hasNotch", false},
-		{"CKRecord.ID(name:)", "CKRecord.ID", true},
-		{"MKDirections.Request(source:destination:)", "MKDirections.Request", true},
-		{"CKRecord.IDs(name:)", "CKRecord.ID", false},
-		{"XCKRecord.ID(name:)", "CKRecord.ID", false},
-		{"ID(name:)", "CKRecord.ID", false},
-	} {
-		if got := namesWord(c.symbol, c.word); got != c.want {
-			t.Errorf("namesWord(%q, %q) = %v, want %v", c.symbol, c.word, got, c.want)
+	named := [][2]string{{"UIColor(hex:)", "UIColor"}, {"UIDevice.hasNotch", "hasNotch"}, {"CKRecord.ID(name:)", "CKRecord.ID"},
+		{"MKDirections.Request(source:destination:)", "MKDirections.Request"}}
+	notNamed := [][2]string{{"UIDevice.hasNotchX", "hasNotch"}, {"CKRecord.IDs(name:)", "CKRecord.ID"},
+		{"XCKRecord.ID(name:)", "CKRecord.ID"}, {"ID(name:)", "CKRecord.ID"}}
+	for _, c := range named {
+		if !namesWord(c[0], c[1]) {
+			t.Errorf("%q does not name %q", c[0], c[1])
+		}
+	}
+	for _, c := range notNamed {
+		if namesWord(c[0], c[1]) {
+			t.Errorf("%q names %q", c[0], c[1])
 		}
 	}
 }
