@@ -35,6 +35,11 @@ func listedGraph() graphTable {
 		{still, "init(artwork:size:)", "init(artwork: UIImage, size: CGSize)"}, {still, "init()", "init()"}} {
 		d.Children = append(d.Children, index.GraphChild{ParentURI: e[0], URI: e[0] + "/" + e[1], Title: e[1], Declaration: e[2]})
 	}
+	// An Objective-C class of AVFAudio, a method known by its entry.
+	const synth = "apple-docs://avfaudio/avspeechsynthesizer"
+	addFilled(d, synth, "AVSpeechSynthesizer", "class", "avfaudio")
+	d.Children = append(d.Children, index.GraphChild{ParentURI: synth, URI: synth + "/stopspeaking(at:)", Title: "stopSpeaking(at:)",
+		Declaration: "func stopSpeaking(at boundary: AVSpeechBoundary) -> Bool"})
 	// A type nested in UIPosterView, with its own initializer's page.
 	const frame = poster + "/frame"
 	addFilled(d, frame, "UIPosterView.Frame", "struct", "uikit")
@@ -68,6 +73,8 @@ func TestListedDeclarationsGiveTypes(t *testing.T) {
 		{"a nested type's real initializer", "import UIKit\nlet f = UIPosterView.Frame(width: 1, height: 2)\n", "", ""},
 		{"a type nested in the file's own type named like Apple's", "import UIKit\nstruct UIPosterView {}\nlet f = UIPosterView.Frame(side: 2)\n", "", ""},
 		{"an initializer the file's extension of a nested type declares", "import UIKit\nextension UIPosterView.Frame {\n  init(side: Double) { self.init(width: side, height: side) }\n}\nlet f = UIPosterView.Frame(side: 2)\n", "", ""},
+		{"an AVFAudio class's method takes every parameter", "import AVFAudio\nfunc f(s: AVSpeechSynthesizer) {\n  s.stopSpeaking()\n}\n", WrongLabels, "stopSpeaking"},
+		{"an AVFAudio class's method with its parameter", "import AVFAudio\nfunc f(s: AVSpeechSynthesizer) {\n  s.stopSpeaking(at: .immediate)\n}\n", "", ""},
 		{"the page's element type, not the entry's", "import UIKit\nlet v = UIImageView()\nlet all = v.views()\nfor d in all {\n  print(d.hasNotch)\n}\n", NotOnType, "hasNotch"},
 	})
 }

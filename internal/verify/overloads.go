@@ -128,7 +128,9 @@ const maxObjCInitParams = 4
 var objcFrameworks = swiftlex.SetOf("uikit", "appkit", "foundation", "mapkit", "avfoundation", "corelocation", "coredata",
 	"photos", "healthkit", "spritekit", "scenekit", "webkit", "contacts", "eventkit", "gamekit", "quartzcore", "coreimage",
 	"coremotion", "multipeerconnectivity", "avkit", "messageui", "safariservices", "corebluetooth", "callkit", "pushkit",
-	"passkit", "homekit", "cloudkit", "metalkit", "gameplaykit", "usernotifications", "mediaplayer", "photosui")
+	"passkit", "homekit", "cloudkit", "metalkit", "gameplaykit", "usernotifications", "mediaplayer", "photosui",
+	"avfaudio", "vision", "coreml", "speech", "naturallanguage", "localauthentication", "authenticationservices",
+	"corespotlight", "pdfkit", "linkpresentation", "watchconnectivity", "corehaptics", "intents")
 
 // importerDefaults are the labels the Swift importer gives a default
 // (`options: … = []`, `completion: (() -> Void)? = nil`).
