@@ -45,7 +45,9 @@ func (c *Checker) checkSites(ctx context.Context, a *Analysis, declared map[stri
 	}
 	g := &graphView{g: sg, ctx: ctx, nameAlone: checkImplicit && sg.leaves && !unindexed, unindexed: unindexed}
 	imports := inScope(a.imports)
-	extInits := a.extensionInits()
+	// The types whose extensions, in this file or another checked with
+	// it, declare an initializer (declaredNames gathered them).
+	extInits := map[string]bool{}
 	for name := range declared {
 		if typ, ok := strings.CutPrefix(name, extensionInitPrefix); ok {
 			extInits[typ] = true
