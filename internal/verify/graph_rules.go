@@ -186,11 +186,7 @@ func (g *graphView) hollowLineage(types []*apiType) bool {
 // objcObject says whether one of the types is an Objective-C class: a
 // class whose lineage reaches NSObject or NSObjectProtocol.
 func (g *graphView) objcObject(types []*apiType) bool {
-	isClass := false
-	for _, t := range types {
-		isClass = isClass || t.kind == "class"
-	}
-	if !isClass {
+	if !isClass(types) {
 		return false
 	}
 	for _, t := range g.lineage(types) {

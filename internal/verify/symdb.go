@@ -426,15 +426,15 @@ func (t *IndexTable) Slip(name string) (Candidate, bool, error) {
 		if has, err = t.lookup.HasName(near); err != nil || !has {
 			return err != nil
 		}
-		var cand Candidate
-		if cand, answer.found, err = t.namedCandidate(t.casedName(near)); err != nil {
+		cand, found, e := t.namedCandidate(t.casedName(near))
+		if e != nil {
+			err = e
 			return true
 		}
-		if answer.found && cand.Name != name {
-			answer.slip = cand
+		if found && cand.Name != name {
+			answer = slipAnswer{cand, true}
 			return true
 		}
-		answer.found = false
 		return false
 	})
 	if err != nil {
