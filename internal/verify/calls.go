@@ -159,9 +159,13 @@ func (c *Checker) checkSite(g *graphView, a *Analysis, s site, imports, extInits
 			// (AVMutableVideoComposition()).
 			return Reference{}, false, nil
 		}
-		if g.hollowLineage(types) && fitsAny(g.appKitTwinMembers(types, "init"), "init", s.labels, s.trailing) {
+		if hollowOwn(types) && fitsAny(g.appKitTwinMembers(types, "init"), "init", s.labels, s.trailing) {
 			// A collection the crawl lacks may hold the initializer
-			// the AppKit twin documents (UIColor(cgColor:)).
+			// the AppKit twin documents (UIColor(cgColor:)): one of the
+			// type's own, for a superclass's collections hold no
+			// initializer of the twin's (UIStackView(views:) is
+			// NSStackView's alone, though UIView lists a collection
+			// the crawl lacks).
 			return Reference{}, false, nil
 		}
 		r := Reference{Line: s.line, Symbol: signature(s.name, s.labels), Kind: "initializer", Status: NoSuchInitializer}
@@ -639,6 +643,11 @@ func (c *Checker) receiverTypes(g *graphView, s site, imports map[string]bool) (
 		ms := g.linkMembers(types, l)
 		if i < len(s.linkLabels) && s.linkLabels[i] != nil {
 			ms = fittingLink(ms, l, s.linkLabels[i])
+		} else if !slices.ContainsFunc(ms, isProperty) && slices.ContainsFunc(g.membersOf(types, l), isProperty) {
+			// `samples.indices.filter`: Array's own indices(where:) and
+			// RandomAccessCollection's property share the name, and
+			// which one the link is was not read.
+			return nil, false
 		}
 		element := i+1 < len(s.links) && s.links[i+1] == elementLink
 		next := linkType(ms, element)

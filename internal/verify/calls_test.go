@@ -517,6 +517,7 @@ func TestTypedChecks(t *testing.T) {
 		{"a real initializer", "import UIKit\nlet c = UIColor(red: 1, green: 0, blue: 0, alpha: 1)\n", "", ""},
 		{"the file's own initializer", "import UIKit\nextension UIColor {\n  convenience init(hex: String) { self.init(white: 1, alpha: 1) }\n}\nlet c = UIColor(hex: \"#fff\")\n", "", ""},
 		{"labels on an opaque some View", "import SwiftUI\nlet v = Text(\"a\").bold().padding(4).shadow(radius: 2, color: .black)\n", WrongLabels, "shadow"},
+		{"labels at the end of a chain of seven modifiers", "import SwiftUI\nlet v = Text(\"a\").bold().padding(4).padding(2).padding(1).padding(3).padding(5).padding(6).shadow(radius: 2, color: .black)\n", WrongLabels, "shadow"},
 		{"member an opaque some View lacks", "import SwiftUI\nlet v = Text(\"a\").padding(4).separatorStyle(.none)\n", NotOnType, "separatorStyle"},
 		{"labels an opaque some View takes", "import SwiftUI\nlet v = Text(\"a\").padding(4).shadow(radius: 2)\n", "", ""},
 		{"overloads that return different opaque types", "import SwiftUI\nlet v = Text(\"a\").mask(1).separatorStyle(.none)\n", "", ""},

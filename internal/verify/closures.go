@@ -278,6 +278,11 @@ func (c *Checker) closureParamType(g *graphView, src closureSource, imports map[
 	if bound := genericInput(ms, src.member, out, src, resolve); bound != "" {
 		return bound
 	}
+	if genericParameterOf(ms, out) {
+		// `points.reduce(CGRect.null) { accumulated, point in`: reduce's
+		// Result is the caller's type, not Swift's Result.
+		return ""
+	}
 	return out
 }
 

@@ -112,6 +112,10 @@ func TestElementsOfArrays(t *testing.T) {
 	d := g.g.src.(*memGraph)
 	task := addFilledType(d, "apple-docs://foundation/urlsessiondatatask", "URLSessionDataTask", "class", "foundation")
 	task("priority", "property", "var priority: Float { get set }")
+	// An array written `[UIScreen]` is an Array, as the index documents it.
+	array := addFilledType(d, "apple-docs://swift/array", "Array", "struct", "swift")
+	array("first", "property", "var first: Element? { get }")
+	array("last", "property", "var last: Element? { get }")
 	g.g = newSymbolGraph(d)
 	code := `import UIKit
 

@@ -146,6 +146,10 @@ func (a *Analysis) collectDecls() {
 				if elem == "" {
 					a.loopOver[n.Text] = coll.Text
 				}
+			} else if n.Kind == tokIdent && in.Is(tokKeyword, "in") && coll.IsPunct("[") && loopEnd(a.tok(a.closeOf(i+3)+1)) {
+				// `for field in [emailField, passwordField] {`: the type
+				// the names listed share.
+				elem = a.literalElements(i + 3)
 			} else if v := a.loopDictionaryValue(i); v != "" {
 				// `for (name, color) in colors` over `[String: UIColor]`,
 				// `for color in colors.values`: the values.
@@ -363,7 +367,14 @@ func (a *Analysis) declareParam(from, to int) {
 	}
 	typ := a.ownless(a.typeAfter(colon + 1))
 	path := ""
-	if typ != "" {
+	if sugar, end := a.collectionSugar(colon + 1); sugar != "" {
+		// `tags: [String]` is an Array, as `tags: Array<String>` is.
+		typ, path = sugar, sugar
+		if t := a.tok(end); t.IsPunct("?") || t.IsPunct("!") {
+			a.bindWrapped(a.tok(colon-1).Text, path)
+			path = ""
+		}
+	} else if typ != "" {
 		var end int
 		path, end = a.typePath(colon + 1)
 		// A variadic parameter is an array, an optional's members are
@@ -398,7 +409,7 @@ func (a *Analysis) declareParam(from, to int) {
 }
 
 // typeAfter returns the first type name of a type annotation starting at i,
-// "" for collection or function types whose members we cannot place.
+// "" for collection or function types (collectionSugar reads the former).
 func (a *Analysis) typeAfter(i int) string {
 	for ; i < len(a.toks); i++ {
 		a.step()
@@ -658,7 +669,13 @@ func (a *Analysis) declareBinding(i int, inType bool) {
 			}
 			typ = a.ownless(a.typeAfter(i + 2))
 			path := ""
-			if typ != "" {
+			if sugar, end := a.collectionSugar(i + 2); sugar != "" {
+				typ, path = sugar, sugar
+				if n := a.tok(end); n.IsPunct("?") || n.IsPunct("!") {
+					a.bindWrapped(t.Text, path)
+					path = ""
+				}
+			} else if typ != "" {
 				var end int
 				path, end = a.typePath(i + 2)
 				// An optional's members (x.map) are Optional's; a generic
@@ -706,6 +723,10 @@ func (a *Analysis) declareBinding(i int, inType bool) {
 					cast = ""
 				}
 				a.bindSure(t.Text, cast)
+			} else if lit := a.literalType(j); lit != "" {
+				// `let s = "abc"`, `var ids = [UUID]()`: a String, an Array.
+				typ = lit
+				a.bindSure(t.Text, lit)
 			} else if n := a.tok(j); n.Kind == tokIdent && isCapitalized(n.Text) && !a.ownTypes[n.Text] {
 				typ = n.Text
 				// `let x = T(…)` or `T.U(…)`: x is a T (a U).

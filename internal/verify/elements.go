@@ -67,6 +67,9 @@ func (a *Analysis) elementsOf(name string) string {
 	return ""
 }
 
+// isProperty says whether a member is a property.
+func isProperty(m apiMember) bool { return m.kind == "property" }
+
 // isStatic says whether a member is declared static.
 func isStatic(m apiMember) bool {
 	return strings.HasPrefix(strings.TrimSpace(m.typing()), "static ")
@@ -95,7 +98,7 @@ func linkType(ms []apiMember, element bool) string {
 	}
 	var props []apiMember
 	for _, m := range ms {
-		if m.kind == "property" {
+		if isProperty(m) {
 			props = append(props, m)
 		}
 	}

@@ -2,6 +2,7 @@ package verify
 
 import (
 	"context"
+	"slices"
 	"sort"
 	"strings"
 	"unicode"
@@ -181,6 +182,12 @@ func (g *graphView) hollowLineage(types []*apiType) bool {
 		}
 	}
 	return false
+}
+
+// hollowOwn says whether one of the types itself lists a collection the
+// crawl lacks (apiType.hollowTitles).
+func hollowOwn(types []*apiType) bool {
+	return slices.ContainsFunc(types, func(t *apiType) bool { return len(t.hollowTitles) > 0 })
 }
 
 // objcObject says whether one of the types is an Objective-C class: a

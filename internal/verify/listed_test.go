@@ -265,8 +265,9 @@ func TestHollowCollectionTitledLikeTheMember(t *testing.T) {
 // and its AppKit twin has the member (UIColor's "Color Creation" holds
 // withAlphaComponent(_:) and init(cgColor:), which NSColor documents); an
 // AppKit type never borrows from its UIKit twin (NSView.backgroundColor is
-// a model's iOS name), and a member or initializer neither twin has is
-// still not on the type.
+// a model's iOS name), a superclass's missing collection lends no
+// initializer (UIStackView(views:) is NSStackView's), and a member or
+// initializer neither twin has is still not on the type.
 func TestUIKitTypeBorrowsItsAppKitTwinsMember(t *testing.T) {
 	g := testGraph()
 	d := g.g.src.(*memGraph)
@@ -286,16 +287,29 @@ func TestUIKitTypeBorrowsItsAppKitTwinsMember(t *testing.T) {
 		ParentURI: "apple-docs://appkit/nscolor", Declaration: "init?(cgColor: CGColor)"},
 		index.GraphPage{URI: "apple-docs://uikit/uiview/bringsubviewtofront(_:)", Title: "bringSubviewToFront(_:)", Kind: "method",
 			ParentURI: "apple-docs://uikit/uiview", Declaration: "func bringSubviewToFront(_ view: UIView)"})
+	// A UIKit subclass of a hollow superclass, whose AppKit twin has an
+	// initializer it lacks.
+	addFilled(d, "apple-docs://uikit/uistackview", "UIStackView", "class", "uikit")
+	addFilled(d, "apple-docs://appkit/nsstackview", "NSStackView", "class", "appkit")
+	d.Children = append(d.Children, index.GraphChild{ParentURI: "apple-docs://uikit/uiview", URI: "apple-docs://uikit/uiview-layout", Title: "Layout"})
+	d.Edges = append(d.Edges, index.GraphEdge{ChildURI: "apple-docs://uikit/uistackview", ParentURI: "apple-docs://uikit/uiview", ParentTitle: "UIView", Relation: "inheritsFrom"})
+	d.Pages = append(d.Pages, index.GraphPage{URI: "apple-docs://uikit/uistackview/init(arrangedsubviews:)", Title: "init(arrangedSubviews:)", Kind: "init",
+		ParentURI: "apple-docs://uikit/uistackview", Declaration: "init(arrangedSubviews views: [UIView])"},
+		index.GraphPage{URI: "apple-docs://appkit/nsstackview/init(views:)", Title: "init(views:)", Kind: "init",
+			ParentURI: "apple-docs://appkit/nsstackview", Declaration: "convenience init(views: [NSView])"})
 	g.g = newSymbolGraph(d)
 	g.MemTable = NewMemTable("names", []SymbolInfo{
 		{Name: "UIColor", Kind: "class", Module: "uikit", URI: "apple-docs://uikit/uicolor"},
 		{Name: "NSView", Kind: "class", Module: "appkit", URI: "apple-docs://appkit/nsview"},
+		{Name: "UIStackView", Kind: "class", Module: "uikit", URI: "apple-docs://uikit/uistackview"},
 	})
 	runTypedCases(t, g, []typedCase{
 		{"the AppKit twin's member on a hollow UIKit type", "import UIKit\nfunc f(c: UIColor) {\n  print(c.withAlphaComponent(0.5))\n}\n", "", ""},
 		{"a member neither twin has", "import UIKit\nfunc f(c: UIColor) {\n  print(c.wantsLayer)\n}\n", NotOnType, "wantsLayer"},
 		{"the AppKit twin's initializer on a hollow UIKit type", "import UIKit\nlet c = UIColor(cgColor: cg)\n", "", ""},
 		{"an initializer neither twin has", "import UIKit\nlet c = UIColor(hex: 0xFF0000)\n", NoSuchInitializer, "UIColor"},
+		{"the AppKit twin's initializer on a UIKit type whose superclass alone is hollow", "import UIKit\nlet s = UIStackView(views: [a])\n", NoSuchInitializer, "UIStackView"},
+		{"its own initializer there", "import UIKit\nlet s = UIStackView(arrangedSubviews: [a])\n", "", ""},
 		{"the UIKit twin's member on a hollow AppKit type", "import AppKit\nfunc f(v: NSView) {\n  print(v.backgroundColor)\n}\n", NotOnType, "backgroundColor"},
 		{"the UIKit twin's method called bare in an AppKit subclass", "import AppKit\nfinal class Canvas: NSView {\n  func f(hit: NSView) {\n    bringSubviewToFront(hit)\n  }\n}\n", NotOnType, "bringSubviewToFront"},
 		{"a bare call neither twin has is a global function's", "import AppKit\nfinal class Canvas: NSView {\n  func f(hit: NSView) {\n    centerInWindow(hit)\n  }\n}\n", "", ""},
