@@ -490,6 +490,8 @@ func TestTypedChecks(t *testing.T) {
 		{"a ForEach over a range", "import SwiftUI\nimport UIKit\nstruct V: View {\n  let devices: [UIDevice]\n  var body: some View {\n    ForEach(0..<3) { device in\n      Text(device.hasNotch ? \"a\" : \"b\")\n    }\n  }\n}\n", "", ""},
 		{"the new value onChange(of:) gives", "import SwiftUI\nimport UIKit\nstruct V: View {\n  @State private var device: UIDevice?\n  var body: some View {\n    Text(\"a\")\n      .onChange(of: device) { _, newDevice in\n        guard let newDevice else { return }\n        print(newDevice.hasNotch)\n      }\n  }\n}\n", NotOnType, "hasNotch"},
 		{"a value onChange(of:) gives of a type not written", "import SwiftUI\nimport UIKit\nstruct V: View {\n  @State private var device = make()\n  var body: some View {\n    Text(\"a\")\n      .onChange(of: device) { _, newDevice in\n        print(newDevice.hasNotch)\n      }\n  }\n}\n", "", ""},
+		{"member through a static property of the file's own type", "import UIKit\nenum Devices {\n  static let main = UIDevice()\n}\nprint(Devices.main.hasNotch)\n", NotOnType, "hasNotch"},
+		{"real member through a static property of the file's own type", "import UIKit\nenum Devices {\n  static let main = UIDevice()\n}\nprint(Devices.main.name)\n", "", ""},
 		{"real member through self of a stored property", "import UIKit\nfinal class Model {\n  private let device = UIDevice()\n  func f() -> String { self.device.name }\n}\n", "", ""},
 		{"a name a declaration binds after its first is a local", "import UIKit\nclass D: UIDevice {\n  func f() {\n    var count = 0, hasNotch = 0\n    hasNotch = max(count, hasNotch)\n  }\n}\n", "", ""},
 		{"inherited property written bare", "import UIKit\nclass D: UIDevice {\n  func f() { print(name.count) }\n}\n", "", ""},

@@ -575,6 +575,13 @@ func (a *Analysis) memberSite(dot int, labels map[int][]string) (site, bool) {
 	// `NowPlayingView(title: title).presentationDetents([.small])`: a
 	// value of the file's own view, made right there.
 	ownView := a.ownTypes[root.Text] && a.ownViews()[root.Text] && rcv.viaCall && (a.tok(rcv.root+1).IsPunct("(") || a.tok(rcv.root+1).IsPunct("{"))
+	if a.ownTypes[root.Text] && !ownView && rcv.prev >= 0 && a.tok(rcv.root+1).IsPunct(".") {
+		// `SyncLog.logger.log(…)`: the chain from a static property of
+		// the file's own type, read as self's stored property is.
+		if s, ok := a.selfPropertySite(s, rcv); ok {
+			return s, true
+		}
+	}
 	if root.Kind == tokKeyword || a.generics[root.Text] || a.conditionTok[rcv.root] || a.ownTypes[root.Text] && !ownView {
 		return site{}, false
 	}
