@@ -369,6 +369,9 @@ func (a *Analysis) expectArguments(s site, ms []apiMember, base string, expect m
 	starts := a.argStarts[s.open]
 	want := make([]string, len(s.labels))
 	vetoed := make([]bool, len(s.labels))
+	// plainWith: the one type an overload takes where another takes any
+	// type conforming to a protocol (want).
+	plainWith := make([]string, len(s.labels))
 	for _, m := range ms {
 		ps, ok := paramsOf(m, base)
 		if !ok {
@@ -382,7 +385,7 @@ func (a *Analysis) expectArguments(s site, ms []apiMember, base string, expect m
 		// not veto; two declared types that differ do.
 		for i, k := range to {
 			switch typ := ps[k].typ; {
-			case typ == "":
+			case typ == "", typ == plainWith[i]:
 			case want[i] == "" && !vetoed[i]:
 				want[i] = typ
 			case want[i] == typ:
@@ -393,6 +396,20 @@ func (a *Analysis) expectArguments(s site, ms []apiMember, base string, expect m
 				if !slices.Contains(strings.Split(strings.TrimPrefix(want[i], conformingPrefix), "|"), strings.TrimPrefix(typ, conformingPrefix)) {
 					want[i] += "|" + strings.TrimPrefix(typ, conformingPrefix)
 				}
+			case strings.HasPrefix(want[i], conformingPrefix) != strings.HasPrefix(typ, conformingPrefix) && plainWith[i] == "":
+				// One overload takes a type, another any type conforming
+				// to a protocol (transition: AnyTransition, or T:
+				// Transition): a static member of the type or of the
+				// protocol fits.
+				some, plain := want[i], typ
+				if strings.HasPrefix(typ, conformingPrefix) {
+					some, plain = typ, want[i]
+				}
+				if plainType(plain) != plain {
+					vetoed[i] = true
+					break
+				}
+				want[i], plainWith[i] = some, plain
 			default:
 				vetoed[i] = true
 			}
@@ -401,6 +418,9 @@ func (a *Analysis) expectArguments(s site, ms []apiMember, base string, expect m
 	for i, st := range starts {
 		if i >= len(want) || want[i] == "" || vetoed[i] || expect[st] != "" {
 			continue
+		}
+		if plainWith[i] != "" {
+			want[i] += "|" + plainWith[i]
 		}
 		// A collection parameter's array literal holds its element
 		// type's leading dots; a leading dot for the collection itself

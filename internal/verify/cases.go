@@ -54,7 +54,11 @@ func (c *Checker) checkCase(g *graphView, s site, want string, imports map[strin
 // lacks radioGroup, which RadioGroupPickerStyle's Topics list), so a name
 // missing from the protocols is a finding only when no page and no Topics
 // entry has it at all, nor a page writes it, when it is camel-cased, as
-// spelled (a lowercase word such as "dropdown" is prose).
+// spelled (a lowercase word such as "dropdown" is prose). Where another
+// overload takes a type (`transition(_: AnyTransition)` beside
+// `transition<T: Transition>`), that type's cases and statics count too.
+// A case or static of an Objective-C framework is none of a SwiftUI
+// protocol's (UITableView.RowAnimation.fade, in `.transition(.fade)`).
 func (c *Checker) checkStaticMember(g *graphView, s site, protocols []string, imports map[string]bool) (Reference, bool, error) {
 	var types []*apiType
 	for _, p := range protocols {
@@ -67,7 +71,17 @@ func (c *Checker) checkStaticMember(g *graphView, s site, protocols []string, im
 	if r, found := g.twinShapeStyle(s, types, imports); found || g.err != nil {
 		return r, found, g.err
 	}
-	if !judgedStatics(types) || len(g.membersOf(types, s.name)) > 0 {
+	// A type an overload takes beside the protocols (AnyTransition
+	// beside Transition) is judged on its cases and statics.
+	var plain []*apiType
+	types = slices.DeleteFunc(types, func(t *apiType) bool {
+		if t.kind != "protocol" {
+			plain = append(plain, t)
+			return true
+		}
+		return false
+	})
+	if !judgedStatics(types) || len(plain) > 0 && !g.judgedCases(plain, false) || len(g.membersOf(append(types, plain...), s.name)) > 0 {
 		return Reference{}, false, nil
 	}
 	if stdlibMembers[s.name] || staticElsewhere(g, s, imports, g.nonConforming(protocols, imports)) || g.err != nil {
@@ -83,7 +97,22 @@ func (c *Checker) checkStaticMember(g *graphView, s site, protocols []string, im
 	}
 	r := Reference{Line: s.line, Symbol: "." + s.name, Kind: "case", Status: NoSuchCase}
 	r.Nearest = staticCandidates(types)
-	r.Why = "no type conforming to " + strings.Join(protocols, " or ") + " has a static member `" + s.name + "`; real ones: " + candidateNames(r.Nearest)
+	var names []string
+	for _, t := range types {
+		names = append(names, t.title)
+	}
+	r.Why = "no type conforming to " + strings.Join(names, " or ")
+	if len(plain) > 0 {
+		seen := map[string]bool{}
+		r.Nearest = slices.DeleteFunc(append(g.caseCandidates(plain), r.Nearest...), func(c Candidate) bool {
+			dup := seen[c.Name]
+			seen[c.Name] = true
+			return dup
+		})
+		r.Nearest = r.Nearest[:min(len(r.Nearest), maxShown*2)]
+		r.Why = "neither " + plain[0].title + " nor a type conforming to " + strings.Join(names, " or ")
+	}
+	r.Why += " has a static member `" + s.name + "`; real ones: " + candidateNames(r.Nearest)
 	return r, true, nil
 }
 
@@ -95,7 +124,19 @@ func (c *Checker) checkStaticMember(g *graphView, s site, protocols []string, im
 // whose conformances the crawl does not give, or that is not found, may
 // conform, and keeps the member.
 func (g *graphView) nonConforming(protocols []string, imports map[string]bool) func(apiMember) bool {
+	swiftUIOnly := true
+	for _, p := range protocols {
+		for _, t := range g.typesNamed(p, imports) {
+			swiftUIOnly = swiftUIOnly && t.framework == "swiftui"
+		}
+	}
 	return func(m apiMember) bool {
+		if swiftUIOnly && objcFrameworks[memberFramework(m)] {
+			// An Objective-C framework's type conforms to no SwiftUI
+			// protocol, whatever the crawl gives of its conformances
+			// (UITableView.RowAnimation.fade is no Transition).
+			return true
+		}
 		var types []*apiType
 		if typ := declaredType(m.typing()); typ != "" {
 			types = g.loaded(g.typesNamed(typ, imports))
@@ -244,7 +285,11 @@ func staticCandidates(types []*apiType) []Candidate {
 	var out []Candidate
 	for _, t := range types {
 		for _, m := range staticMembers(t) {
-			out = append(out, Candidate{Name: "." + titleName(m.title), URI: m.uri})
+			if name := titleName(m.title); !isCapitalized(name) {
+				// A nested type its Topics list (Transition's
+				// OpacityTransition) is no leading dot's name.
+				out = append(out, Candidate{Name: "." + name, URI: m.uri})
+			}
 		}
 	}
 	sortCandidates(out)

@@ -100,6 +100,27 @@ func implicitGraph(noLeaves bool) mentionTable {
 		index.GraphPage{URI: "apple-docs://swiftui/glassybuttonstyle", Title: "GlassyButtonStyle", Kind: "struct", Framework: "swiftui"},
 		index.GraphPage{URI: "apple-docs://swiftui/glassybuttonstyle/glassy", Title: "glassy", Kind: "property",
 			ParentURI: "apple-docs://swiftui/glassybuttonstyle", Declaration: "static var glassy: GlassyButtonStyle { get }"})
+	// A modifier taking a type or any type conforming to a protocol
+	// (transition: AnyTransition, or T: Transition), a case of an
+	// Objective-C framework's enum named like a transition, and a
+	// SwiftUI type's static whose conformances the crawl does not give.
+	d.Pages = append(d.Pages, index.GraphPage{URI: "apple-docs://swiftui/view/transition(_:)", Title: "transition(_:)", Kind: "method",
+		ParentURI: "apple-docs://swiftui/view", Declaration: "nonisolated func transition(_ t: AnyTransition) -> some View"},
+		index.GraphPage{URI: "apple-docs://swiftui/view/transition(_:)-2", Title: "transition(_:)", Kind: "method",
+			ParentURI: "apple-docs://swiftui/view", Declaration: "nonisolated func transition<T>(_ transition: T) -> some View where T : Transition"},
+		index.GraphPage{URI: "apple-docs://swiftui/transition", Title: "Transition", Kind: "protocol", Framework: "swiftui"},
+		index.GraphPage{URI: "apple-docs://uikit/uitableview/rowanimation", Title: "UITableView.RowAnimation", Kind: "enum", Framework: "uikit"},
+		index.GraphPage{URI: "apple-docs://uikit/uitableview/rowanimation/fade", Title: "fade", Kind: "case",
+			ParentURI: "apple-docs://uikit/uitableview/rowanimation", Declaration: "case fade"},
+		index.GraphPage{URI: "apple-docs://swiftui/toolbarrole", Title: "ToolbarRole", Kind: "struct", Framework: "swiftui"},
+		index.GraphPage{URI: "apple-docs://swiftui/toolbarrole/editor", Title: "editor", Kind: "property",
+			ParentURI: "apple-docs://swiftui/toolbarrole", Declaration: "static var editor: ToolbarRole { get }"})
+	anyTransition := addFilledType(d, "apple-docs://swiftui/anytransition", "AnyTransition", "struct", "swiftui")
+	for _, m := range []string{"opacity", "slide", "scale"} {
+		anyTransition(m, "property", "static var "+m+": AnyTransition { get }")
+		d.Pages = append(d.Pages, index.GraphPage{URI: "apple-docs://swiftui/transition/" + m + "-t", Title: m + "Push", Kind: "property",
+			ParentURI: "apple-docs://swiftui/transition", Declaration: "static var " + m + "Push: PushTransition { get }"})
+	}
 	conforms("apple-docs://swiftui/color", "Color", "ShapeStyle")
 	conforms("apple-docs://uikit/uibutton/role", "UIButton.Role", "Hashable")
 	conforms("apple-docs://swiftui/glassybuttonstyle", "GlassyButtonStyle", "PrimitiveButtonStyle")
@@ -171,7 +192,11 @@ func TestStaticMemberOfProtocol(t *testing.T) {
 		{"a static member another type's Topics list", "import SwiftUI\nlet v = Text(\"a\").pickerStyle(.radioGroup)\n", false},
 		{"a camel-cased name a page writes", "import SwiftUI\nlet v = Text(\"a\").pickerStyle(.glassWheel)\n", false},
 		{"a colour an asset catalog may add", "import SwiftUI\nlet v = Text(\"a\").foregroundStyle(.darkBrown)\n", false},
-		{"a name that is a page elsewhere", "import SwiftUI\nlet v = Text(\"a\").pickerStyle(.scaleAspectFit)\n", false},
+		{"a case of an Objective-C framework's type is no SwiftUI style", "import SwiftUI\nlet v = Text(\"a\").pickerStyle(.scaleAspectFit)\n", true},
+		{"a SwiftUI type's static whose conformances are not given may be one", "import SwiftUI\nlet v = Text(\"a\").pickerStyle(.editor)\n", false},
+		{"neither the type nor the protocol one overload or the other takes has it", "import SwiftUI\nimport UIKit\nlet v = Text(\"a\").transition(.fade)\n", true},
+		{"the type's static", "import SwiftUI\nlet v = Text(\"a\").transition(.opacity)\n", false},
+		{"the protocol's static", "import SwiftUI\nlet v = Text(\"a\").transition(.slidePush)\n", false},
 		{"a case of a framework not imported", "import SwiftUI\nlet v = Text(\"a\").pickerStyle(.star)\n", true},
 		{"a method is no static property", "import SwiftUI\nlet v = Text(\"a\").pickerStyle(.filled)\n", true},
 		{"a static of neither of two protocols", "import SwiftUI\nlet v = Text(\"a\").buttonStyle(.filled)\n", true},
