@@ -284,7 +284,10 @@ func (a *Analysis) comparisonContexts(expect map[int]string) {
 		if root, _, _ := strings.Cut(typ, "."); a.ownTypes[root] {
 			continue
 		}
-		if endsExpression(a.tok(a.afterMember(i+2))) || a.tok(a.afterMember(i+2)).Is(tokKeyword, "else") || a.tok(a.afterMember(i+2)).IsPunct("{") || a.tok(a.afterMember(i+2)).IsPunct("&&") || a.tok(a.afterMember(i+2)).IsPunct("||") {
+		// The comparison ends there, or is a ternary's condition
+		// (`mode == .tinted ? a : b`; `.x?.y` would chain on).
+		if n := a.tok(a.afterMember(i + 2)); endsExpression(n) || n.Is(tokKeyword, "else") || n.IsPunct("{") || n.IsPunct("&&") || n.IsPunct("||") ||
+			n.IsPunct("?") && n.SpaceBefore {
 			expect[i+1] = typ
 		}
 	}

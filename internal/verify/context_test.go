@@ -20,13 +20,16 @@ func TestSwitchCasePatterns(t *testing.T) {
 }
 
 // TestComparedLeadingDots: a leading dot compared with a local of written
-// type, or with an Apple property, is checked against that type.
+// type, or with an Apple property, is checked against that type, in a
+// conditional's condition too.
 func TestComparedLeadingDots(t *testing.T) {
 	runCaseRows(t, []caseRow{
 		{"compared with a parameter", "import UIKit\nfunc f(mode: UIView.ContentMode) {\n  if mode == .aspectFit { }\n}\n", "aspectFit"},
 		{"compared with a property", "import UIKit\nlet v = UIImageView()\nlet b = v.contentMode != .aspectFill\n", "aspectFill"},
 		{"compared unequal with a parameter", "import UIKit\nfunc f(mode: UIView.ContentMode) -> Bool {\n  return mode != .fill\n}\n", "fill"},
 		{"a real case compared", "import UIKit\nfunc f(mode: UIView.ContentMode) {\n  guard mode == .scaleToFill else { return }\n}\n", ""},
+		{"compared as a conditional's condition", "import UIKit\nfunc f(mode: UIView.ContentMode) -> Int {\n  mode == .aspectFit ? 1 : 2\n}\n", "aspectFit"},
+		{"an optional chain after the leading dot is no conditional", "import UIKit\nfunc f(mode: UIView.ContentMode) -> Int? {\n  mode == .aspectFit?.x\n}\n", ""},
 		{"compared with a local of the file's own type", "import UIKit\nenum Mode { case aspectFit }\nfunc f(mode: Mode) {\n  if mode == .aspectFit { }\n}\n", ""},
 	})
 }
