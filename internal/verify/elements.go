@@ -357,12 +357,21 @@ func (a *Analysis) innermostBrace(i int) int {
 	return open
 }
 
-// castOperand walks the chain of names a cast at j is applied to
-// (`x.y.z as …`) and returns the index of its last name.
+// castOperand walks the chain of names and calls a cast at j is applied
+// to (`x.y.z as …`, `x.f(a) as …`) and returns the index of its last
+// name or closing parenthesis.
 func (a *Analysis) castOperand(j int) int {
 	k := j
 	for n := 0; n < 2*maxLinks && (a.tok(k).Kind == tokIdent || a.tok(k).Is(tokKeyword, "self")); n++ {
 		a.step()
+		if a.tok(k+1).IsPunct("(") && !a.tok(k+1).SpaceBefore {
+			// `mapView.dequeueReusableAnnotationView(withIdentifier: id)
+			// as? MKMarkerAnnotationView`: a call ends the operand, or
+			// a chain goes on after it.
+			if k = a.closeOf(k + 1); k < 0 {
+				return len(a.toks)
+			}
+		}
 		switch {
 		case a.tok(k + 1).IsPunct("."):
 			k += 2
@@ -421,6 +430,13 @@ func (a *Analysis) castType(j int) (string, bool) {
 		return "", false
 	}
 	path, end := a.typePath(k + 3)
+	if mark.IsPunct("?") && a.tok(end).IsPunct("?") && a.tok(end+1).IsPunct("?") && !a.tok(end+1).SpaceBefore {
+		// `dequeue(…) as? T ?? T(…)`: a T either way.
+		if made, after := a.typePath(end + 2); made == path && a.tok(after).IsPunct("(") && endsExpression(a.tok(a.closeOf(after)+1)) {
+			return path, false
+		}
+		return "", false
+	}
 	if n := a.tok(end); !endsExpression(n) && !n.Is(tokKeyword, "else") && !n.IsPunct("{") {
 		return "", false
 	}
