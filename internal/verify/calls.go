@@ -633,6 +633,31 @@ func citeTypedMembers(refs []Reference, cites map[string]string) {
 	}
 }
 
+// citeTypesByMembers makes a resolved type reference cite the page of the
+// type whose member the same line uses after it, where two frameworks in
+// scope have a type of that name: `Transaction.currentEntitlements` is
+// StoreKit's Transaction, not SwiftUI's.
+func citeTypesByMembers(refs []Reference) {
+	owner := map[string]string{} // "line|Type" -> the page its member's sits under
+	for _, r := range refs {
+		typ, _, ok := strings.Cut(r.Symbol, ".")
+		if r.Status != Resolved || r.Kind != string(RefMember) || !ok || !isCapitalized(typ) {
+			continue
+		}
+		if parent := uriParent(r.URI); strings.EqualFold(parent[strings.LastIndexByte(parent, '/')+1:], typ) {
+			owner[fmt.Sprint(r.Line, "|", typ)] = parent
+		}
+	}
+	for i, r := range refs {
+		if r.Status != Resolved || r.Kind != string(RefType) {
+			continue
+		}
+		if uri, ok := owner[fmt.Sprint(r.Line, "|", r.Symbol)]; ok {
+			refs[i].URI = uri
+		}
+	}
+}
+
 // inScopeOverloads lists a name's documented overloads on types of the
 // modules in scope.
 func inScopeOverloads(g *graphView, name string, imports map[string]bool) []apiMember {

@@ -389,6 +389,7 @@ func (c *Checker) file(ctx context.Context, a *Analysis, declared map[string]boo
 	}
 	out = mergeTyped(out, typed)
 	citeTypedMembers(out, a.typedCitations)
+	citeTypesByMembers(out)
 	demoteMembersOfUnknown(out)
 	sort.SliceStable(out, func(i, j int) bool { return out[i].Line < out[j].Line })
 	return out, nil

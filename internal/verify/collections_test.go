@@ -57,3 +57,22 @@ func TestCollectionValuesAreTyped(t *testing.T) {
 			"func f(xs: [Int]) {\n  _ = xs.reduce(0) { total, x in total.union(x) }\n}\n", "", ""},
 	})
 }
+
+// TestTypeCitedByItsMembersPage: a type two frameworks in scope name
+// alike cites the one whose member the line uses after it; a member
+// documented on another type (a protocol's) changes nothing.
+func TestTypeCitedByItsMembersPage(t *testing.T) {
+	refs := []Reference{
+		{Line: 5, Symbol: "Transaction", Kind: string(RefType), Status: Resolved, URI: "apple-docs://swiftui/transaction"},
+		{Line: 5, Symbol: "Transaction.currentEntitlements", Kind: string(RefMember), Status: Resolved, URI: "apple-docs://storekit/transaction/currententitlements"},
+		{Line: 6, Symbol: "Text", Kind: string(RefType), Status: Resolved, URI: "apple-docs://swiftui/text"},
+		{Line: 6, Symbol: "Text.font", Kind: string(RefMember), Status: Resolved, URI: "apple-docs://swiftui/view/font(_:)"},
+	}
+	citeTypesByMembers(refs)
+	if got := refs[0].URI; got != "apple-docs://storekit/transaction" {
+		t.Errorf("Transaction cites %s, want StoreKit's", got)
+	}
+	if got := refs[2].URI; got != "apple-docs://swiftui/text" {
+		t.Errorf("Text cites %s, want its own page", got)
+	}
+}
