@@ -9,6 +9,7 @@ import (
 
 	"github.com/cupertino-go/cupertino/index"
 	"github.com/cupertino-go/cupertino/internal/document"
+	"github.com/cupertino-go/cupertino/ranker/reading"
 )
 
 // namedMemberStage proposes, for a request that names a type ("Multiple
@@ -24,6 +25,17 @@ func (s *search) namedMemberStage(ctx context.Context) error {
 	}
 	var types, words []string
 	for _, k := range s.q.Keywords {
+		if typ, member, ok := strings.Cut(k, "."); ok && isNameLike(typ) && reading.IsMemberName(member) {
+			// `UIView.exclusiveTouch`: the type and the member it names.
+			title, err := s.e.typeTitle(ctx, strings.ToLower(typ))
+			if err != nil {
+				return err
+			}
+			if title == typ {
+				types, words = append(types, typ), append(words, strings.ToLower(member))
+				continue
+			}
+		}
 		if isNameLike(k) && !s.isFrameworkName(k) && !sentenceStart(s.q.Raw, k) {
 			title, err := s.e.typeTitle(ctx, strings.ToLower(k))
 			if err != nil {
@@ -45,6 +57,13 @@ func (s *search) namedMemberStage(ctx context.Context) error {
 	names := append([]string(nil), words...)
 	for i := 0; i+1 < len(words); i++ {
 		names = append(names, words[i]+words[i+1])
+	}
+	// A Boolean property Objective-C names `exclusiveTouch` or `hidden`
+	// is Swift's `isExclusiveTouch`, `isHidden`.
+	for _, n := range names[:len(names):len(names)] {
+		if !strings.HasPrefix(n, "is") {
+			names = append(names, "is"+n)
+		}
 	}
 	for _, t := range types {
 		for _, name := range names {

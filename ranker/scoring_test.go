@@ -114,6 +114,7 @@ var scoringCases = []scoringCase{
 	{"weightOtherPlatform", "show a spinner on my Apple Watch while the feed loads", Filters{}, "apple-docs://swiftui/progressview", "platform ×2 (not on watchOS, the platform the question names)"},
 	{"weightConversionInit", "how do I convert an NSURL to URL", Filters{}, "apple-docs://foundation/url/init(_:)", "type_member ×0.02 (an initializer for NSURL to URL)"},
 	{"namedMemberBase", "why does the data task of my URLSession never start", Filters{}, "apple-docs://foundation/urlsession/datatask(with:)", "+ named member 12 (URLSession datatask)"},
+	{"namedMemberBase", "Why doesn't UIView.exclusiveTouch work?", Filters{}, "apple-docs://uikit/uiview/isexclusivetouch", "+ named member 12 (UIView isexclusivetouch)"},
 
 	// Prominence (prominence.go): a filtered word's type pages, by the
 	// sample and package files that use them.
@@ -208,6 +209,10 @@ func scoringPages() []*document.Document {
 		page("apple-docs://uikit/uiresponder/keyboardframebeginuserinfokey", "keyboardFrameBeginUserInfoKey", "property",
 			"A generated key for the keyboard's frame at the start of its animation.", ios("3.2"), parent("apple-docs://uikit/uiresponder")),
 		page("apple-docs://uikit/uiapplication", "UIApplication", "class", "The generated point of control for an app running on the device.", ios("2.0")),
+		page("apple-docs://uikit/uiview", "UIView", "class", "A generated object that manages the content of a rectangular area.", ios("2.0"), decl("UIView", "class")),
+		page("apple-docs://uikit/uiview/isexclusivetouch", "isExclusiveTouch", "property",
+			"A generated value that says whether the receiver handles touch events exclusively.", ios("2.0"), parent("apple-docs://uikit/uiview"),
+			decl("isExclusiveTouch", "var")),
 		page("apple-docs://uikit/uiapplication/willterminatenotification", "willTerminateNotification", "property",
 			"A generated notification that the app is about to end.", ios("4.0"), parent("apple-docs://uikit/uiapplication")),
 		page("apple-docs://foundation/bundle", "Bundle", "class", "A representation of generated code and resources stored in a directory on disk.", ios("2.0")),
