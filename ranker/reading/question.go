@@ -131,6 +131,11 @@ var (
 	// gluedAsideRE: a parenthesised word glued to the word before it
 	// ("Binding(UI)"); a call unless the word is context (ReadQuestionForm).
 	gluedAsideRE = regexp.MustCompile(`([A-Za-z])\(([A-Za-z][A-Za-z0-9 .]{0,20})\)`)
+	// selectorRE: an Objective-C selector of two parts or more in a
+	// sentence, "hitTest:withEvent:": a camel-cased name and its parts,
+	// each ending in a colon, then a space or the end. One part alone
+	// ("isFocused: Bool") is Swift's declaration as often.
+	selectorRE = regexp.MustCompile(`\b([a-z][a-z0-9]*[A-Z][A-Za-z0-9]*)((?::[a-z][A-Za-z0-9]*)+):(\s|$)`)
 	// acronymRE: a short acronym of capitals ("UI", "UX").
 	acronymRE = regexp.MustCompile(`^[A-Z]{2,3}$`)
 	// whatsNewRE: "What's new in SwiftUI" is a session's title, not a
@@ -295,6 +300,16 @@ func ReadQuestionForm(raw string, isFramework func(string) bool) QuestionForm {
 		// Code and messages keep their words.
 		return f
 	}
+	// Objective-C's spelling of a method: old questions write the
+	// selector ("hitTest:withEvent:"), whose parts are words here; the
+	// first is the name Swift's method starts with (hitTest(_:with:)).
+	// Code and messages returned above keep theirs; a method written with
+	// its class ("-[UIView setNeedsLayout]") is left as written: read as
+	// words in a long runtime message, it cost error-v4 and error-v5 a rank.
+	f.Core = selectorRE.ReplaceAllStringFunc(f.Core, func(m string) string {
+		sub := selectorRE.FindStringSubmatch(m)
+		return sub[1] + strings.ReplaceAll(sub[2], ":", " ") + sub[3]
+	})
 	f.Core = versionRE.ReplaceAllStringFunc(f.Core, func(m string) string {
 		sub := versionRE.FindStringSubmatch(m)
 		strip(m)

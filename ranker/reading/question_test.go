@@ -37,6 +37,9 @@ func TestReadQuestionForm(t *testing.T) {
 		{"Why is my Binding(UI) not updating?", "Binding not updating", nil},
 		// A word's glued aside: an acronym, a framework, a platform.
 		{"Binding(UI)", "Binding", nil},
+		// Objective-C's selectors and messages are their words.
+		{"Capturing touches outside a superview using hitTest:withEvent:", "Capturing touches outside a superview using hitTest withEvent", nil},
+		{"tableView:cellForRowAtIndexPath: called twice", "tableView cellForRowAtIndexPath called twice", nil},
 		{"NavigationView(SwiftUI) back button", "NavigationView back button", nil},
 		{"Button(iOS 17) style", "Button style", nil},
 		{"What does an exclamation mark mean in the Swift language?", "an exclamation mark forced unwrapping", nil},
