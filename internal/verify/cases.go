@@ -14,8 +14,9 @@ import (
 // checkCase checks a leading-dot name against the type its context wants.
 func (c *Checker) checkCase(g *graphView, s site, want string, imports map[string]bool) (Reference, bool, error) {
 	// Optional's own cases fit any optional parameter; an asset
-	// catalog's colours and images are the project's own statics.
-	if s.name == "none" || s.name == "some" || assetTypes[want] {
+	// catalog's images are the project's own statics (its colours are
+	// judged: assetColorTypes).
+	if s.name == "none" || s.name == "some" || assetTypes[want] && !assetColorTypes[want] {
 		return Reference{}, false, nil
 	}
 	if protocols, ok := strings.CutPrefix(want, conformingPrefix); ok {
@@ -44,6 +45,9 @@ func (c *Checker) checkCase(g *graphView, s site, want string, imports map[strin
 	r := Reference{Line: s.line, Symbol: "." + s.name, Kind: "case", Status: NoSuchCase}
 	r.Nearest = g.caseCandidates(types)
 	r.Why = want + " has no case or static member `" + s.name + "`; real ones: " + candidateNames(r.Nearest)
+	if assetColorTypes[want] {
+		r.Why += assetColorHint(s.name)
+	}
 	return r, true, nil
 }
 
@@ -113,6 +117,9 @@ func (c *Checker) checkStaticMember(g *graphView, s site, protocols []string, im
 		r.Why = "neither " + plain[0].title + " nor a type conforming to " + strings.Join(names, " or ")
 	}
 	r.Why += " has a static member `" + s.name + "`; real ones: " + candidateNames(r.Nearest)
+	if slices.ContainsFunc(types, func(t *apiType) bool { return assetStatics[t.title] }) {
+		r.Why += assetColorHint(s.name)
+	}
 	return r, true, nil
 }
 
@@ -220,7 +227,7 @@ func extensible(g *graphView, types []*apiType) bool {
 func judgedStatics(types []*apiType) bool {
 	listed := false
 	for _, t := range types {
-		if t.kind != "protocol" || assetStatics[t.title] {
+		if t.kind != "protocol" {
 			return false
 		}
 		listed = listed || len(staticMembers(t)) >= 3
@@ -260,6 +267,13 @@ var assetStatics = swiftlex.SetOf("ShapeStyle")
 // an image set `UIImage.logo`, in a project whose sources never declare
 // them.
 var assetTypes = swiftlex.SetOf("Color", "UIColor", "NSColor", "Image", "UIImage", "NSImage", "ColorResource", "ImageResource")
+
+// assetColorTypes are the asset types whose leading dots are judged all
+// the same: a colour a model invents (`.foregroundStyle(.primaryAccent)`)
+// is the commonest invented static, and a project's own colour sets are
+// read with it (ReadPaths: GeneratedAssetSymbols), as Xcode declares them.
+// A file checked alone gets a finding that says so.
+var assetColorTypes = swiftlex.SetOf("Color", "UIColor", "NSColor", "ColorResource")
 
 // staticMembers are a type's members declared static, and those its Topics
 // list with no page (TextFieldStyle's roundedBorder), which for a

@@ -27,8 +27,9 @@ type Skipped struct {
 
 // ReadPaths reads the files to check from paths: a file is read as it is,
 // a directory for its Swift files, the Objective-C headers that may
-// declare names for them (a bridging header) and its Xcode projects, whose
-// file lists name the project's types. Hidden folders, build
+// declare names for them (a bridging header), its Xcode projects, whose
+// file lists name the project's types, and its asset catalogs' colour
+// sets, declared in one more file (AssetSymbolsFile). Hidden folders, build
 // products and checked-out dependencies are skipped.
 //
 // Every file is read through safefile, its size checked before a byte is
@@ -64,7 +65,7 @@ func ReadPaths(ctx context.Context, paths []string) ([]File, []Skipped, error) {
 			out = append(out, f)
 			continue
 		}
-		found, skip, err := projectFiles(ctx, p)
+		found, colors, skip, err := projectFiles(ctx, p)
 		if err != nil {
 			return nil, nil, err
 		}
@@ -84,14 +85,20 @@ func ReadPaths(ctx context.Context, paths []string) ([]File, []Skipped, error) {
 			}
 			out = append(out, f)
 		}
+		if len(colors) > 0 {
+			// The colour sets of its asset catalogs, as Xcode declares
+			// them (assets.go).
+			out = append(out, File{Path: filepath.Join(p, AssetSymbolsFile), Code: assetColorSymbols(colors)})
+		}
 	}
 	return out, skipped, nil
 }
 
 // projectFiles lists the files of the project at dir that ReadPaths reads,
-// sorted, and the entries it will not read.
-func projectFiles(ctx context.Context, dir string) ([]string, []Skipped, error) {
-	var found []string
+// sorted, the colour sets of its asset catalogs, and the entries it will
+// not read.
+func projectFiles(ctx context.Context, dir string) ([]string, []string, []Skipped, error) {
+	var found, colors []string
 	var skipped []Skipped
 	err := filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
 		if err != nil {
@@ -103,6 +110,10 @@ func projectFiles(ctx context.Context, dir string) ([]string, []Skipped, error) 
 		name := d.Name()
 		if d.IsDir() {
 			if path != dir && (strings.HasPrefix(name, ".") || name == "build" || name == "DerivedData" || name == "Pods" || name == "Carthage") {
+				return filepath.SkipDir
+			}
+			if color, ok := strings.CutSuffix(name, ".colorset"); ok {
+				colors = append(colors, color)
 				return filepath.SkipDir
 			}
 			return nil
@@ -123,12 +134,13 @@ func projectFiles(ctx context.Context, dir string) ([]string, []Skipped, error) 
 	})
 	if err != nil {
 		if ctxErr := ctx.Err(); ctxErr != nil {
-			return nil, nil, ctxErr
+			return nil, nil, nil, ctxErr
 		}
-		return nil, nil, fmt.Errorf("walk %s: %w", dir, err)
+		return nil, nil, nil, fmt.Errorf("walk %s: %w", dir, err)
 	}
 	sort.Strings(found)
-	return found, skipped, nil
+	sort.Strings(colors)
+	return found, colors, skipped, nil
 }
 
 // readFile reads one file of at most MaxFileBytes, refusing links and

@@ -191,7 +191,7 @@ func TestStaticMemberOfProtocol(t *testing.T) {
 		{"the protocol's static member", "import SwiftUI\nlet v = Text(\"a\").pickerStyle(.menu)\n", false},
 		{"a static member another type's Topics list", "import SwiftUI\nlet v = Text(\"a\").pickerStyle(.radioGroup)\n", false},
 		{"a camel-cased name a page writes", "import SwiftUI\nlet v = Text(\"a\").pickerStyle(.glassWheel)\n", false},
-		{"a colour an asset catalog may add", "import SwiftUI\nlet v = Text(\"a\").foregroundStyle(.darkBrown)\n", false},
+		{"a colour no page has, in a file checked alone", "import SwiftUI\nlet v = Text(\"a\").foregroundStyle(.darkBrown)\n", true},
 		{"a case of an Objective-C framework's type is no SwiftUI style", "import SwiftUI\nlet v = Text(\"a\").pickerStyle(.scaleAspectFit)\n", true},
 		{"a SwiftUI type's static whose conformances are not given may be one", "import SwiftUI\nlet v = Text(\"a\").pickerStyle(.editor)\n", false},
 		{"neither the type nor the protocol one overload or the other takes has it", "import SwiftUI\nimport UIKit\nlet v = Text(\"a\").transition(.fade)\n", true},

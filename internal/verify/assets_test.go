@@ -1,0 +1,69 @@
+package verify
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// TestAssetColorName: a colour set's Swift name as Xcode generates it.
+func TestAssetColorName(t *testing.T) {
+	for set, want := range map[string]string{
+		"AccentColor": "accent",
+		"DarkBrown":   "darkBrown",
+		"brand-blue":  "brandBlue",
+		"Color":       "color",
+		"2Tone":       "",
+		"--":          "",
+	} {
+		if got := assetColorName(set); got != want {
+			t.Errorf("assetColorName(%q) = %q, want %q", set, got, want)
+		}
+	}
+}
+
+// TestProjectAssetColorsAreDeclared: a directory checked as a project has
+// its asset catalogs' colour sets read and declared as Xcode declares
+// them, so `.foregroundStyle(.darkBrown)` is the project's own, while a
+// colour no set names is still a finding, and the file checked alone
+// reports both.
+func TestProjectAssetColorsAreDeclared(t *testing.T) {
+	dir := t.TempDir()
+	for _, set := range []string{"DarkBrown", "AccentColor"} {
+		colorset := filepath.Join(dir, "App", "Assets.xcassets", set+".colorset")
+		if err := os.MkdirAll(colorset, 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(colorset, "Contents.json"), []byte("{}"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	code := "import SwiftUI\nlet a = Text(\"a\").foregroundStyle(.darkBrown)\nlet b = Text(\"b\").foregroundStyle(.primaryAccent)\nlet c = Text(\"c\").foregroundStyle(.accent)\n"
+	if err := os.WriteFile(filepath.Join(dir, "App", "A.swift"), []byte(code), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	files, _, err := ReadPaths(context.Background(), []string{dir})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := len(files); n != 2 || !strings.HasSuffix(files[1].Path, AssetSymbolsFile) || !strings.Contains(files[1].Code, "static var darkBrown") {
+		t.Fatalf("want the Swift file and the colour sets' declarations, got %d files: %+v", n, files)
+	}
+	cases := func(files ...File) []string {
+		var out []string
+		for _, f := range checkCode(t, implicitGraph(false), Options{}, files...).Findings {
+			if f.Status == NoSuchCase {
+				out = append(out, f.Symbol)
+			}
+		}
+		return out
+	}
+	if got := strings.Join(cases(files...), " "); got != ".primaryAccent" {
+		t.Errorf("the project: findings %q, want .primaryAccent alone", got)
+	}
+	if got := strings.Join(cases(File{Path: "A.swift", Code: code}), " "); got != ".darkBrown .primaryAccent .accent" {
+		t.Errorf("the file alone: findings %q, want all three", got)
+	}
+}
