@@ -153,6 +153,12 @@ func (c *Checker) checkSite(g *graphView, a *Analysis, s site, imports, extInits
 			g.expectNested(a, s, inits, "init", imports, expect)
 			return Reference{}, false, nil
 		}
+		if s.attribute && fitsAny(inits, "init", append([]string{"wrappedValue"}, s.labels...), s.trailing) {
+			// A property wrapper's attribute on a property with a value
+			// (`@ScaledMetric(relativeTo: .caption) var scale = 1.0`)
+			// passes that value as wrappedValue.
+			return Reference{}, false, nil
+		}
 		if len(s.labels) == 0 && s.trailing == 0 && g.objcObject(types) {
 			// NSObject's init(), which every Objective-C class inherits
 			// where the crawl's lineage stops short of NSObject

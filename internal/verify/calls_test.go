@@ -82,6 +82,26 @@ func testGraph() graphTable {
 		d.Children = append(d.Children, index.GraphChild{ParentURI: "apple-docs://swiftui/navigationpath",
 			URI: "apple-docs://swiftui/navigationpath/" + strings.ToLower(m), Title: m})
 	}
+	// SwiftUI: a view whose initializers take view-builder closures, a
+	// view whose Topics list a group page (its deprecated initializers),
+	// and a property wrapper.
+	typ("apple-docs://swiftui/label", "Label", "struct")
+	member("apple-docs://swiftui/label", "init(title:icon:)", "init", "init(@ViewBuilder title: () -> Title, @ViewBuilder icon: () -> Icon)")
+	member("apple-docs://swiftui/label", "init(_:systemImage:)", "init", "init(_ title: String, systemImage name: String)")
+	d.Pages = append(d.Pages, index.GraphPage{URI: "apple-docs://swiftui/navigationlink", Title: "NavigationLink", Kind: "struct", Framework: "swiftui"})
+	for _, m := range []string{"init(destination:label:)", "init(value:label:)", "isDetailLink(_:)"} {
+		d.Children = append(d.Children, index.GraphChild{ParentURI: "apple-docs://swiftui/navigationlink",
+			URI: "apple-docs://swiftui/navigationlink/" + strings.ToLower(m), Title: m})
+	}
+	d.Children = append(d.Children, index.GraphChild{ParentURI: "apple-docs://swiftui/navigationlink",
+		URI: "apple-docs://swiftui/navigationlink-deprecated", Title: "Deprecated symbols"})
+	d.Pages = append(d.Pages, index.GraphPage{URI: "apple-docs://swiftui/link", Title: "Link", Kind: "struct", Framework: "swiftui"})
+	for _, m := range []string{"init(_:destination:)", "init(destination:label:)"} {
+		d.Children = append(d.Children, index.GraphChild{ParentURI: "apple-docs://swiftui/link",
+			URI: "apple-docs://swiftui/link/" + strings.ToLower(m), Title: m})
+	}
+	typ("apple-docs://swiftui/scaledmetric", "ScaledMetric", "struct")
+	member("apple-docs://swiftui/scaledmetric", "init(wrappedValue:relativeTo:)", "init", "init(wrappedValue: Value, relativeTo textStyle: Font.TextStyle)")
 	// SwiftUI: a structure whose own Topics list three members and a type.
 	d.Pages = append(d.Pages, index.GraphPage{URI: "apple-docs://swiftui/openurlaction", Title: "OpenURLAction", Kind: "struct", Framework: "swiftui"})
 	d.Edges = append(d.Edges, index.GraphEdge{ChildURI: "apple-docs://swiftui/openurlaction", ParentURI: "apple-docs://swift/sendable", ParentTitle: "Sendable", Relation: "conformsTo"})
@@ -563,7 +583,12 @@ func TestTypedChecks(t *testing.T) {
 		{"an initializer a SwiftUI shape lacks", "import SwiftUI\nlet r = RoundedRectangle(radius: 8)\n", NoSuchInitializer, "RoundedRectangle"},
 		{"a SwiftUI shape's initializer, a default left out", "import SwiftUI\nlet r = RoundedRectangle(cornerRadius: 8)\n", "", ""},
 		{"a member a three-member SwiftUI list lacks", "import SwiftUI\nlet action = OpenURLAction(handler: h)\naction.append(u)\n", NotOnType, "append"},
-		{"a short SwiftUI list judges no initializer", "import SwiftUI\nlet path = NavigationPath(elements: [1])\n", "", ""},
+		{"a short SwiftUI list judges its initializers too", "import SwiftUI\nlet path = NavigationPath(elements: [1])\n", NoSuchInitializer, "NavigationPath"},
+		{"an initializer a SwiftUI view's list lacks", "import SwiftUI\nlet l = Label(title: \"a\", systemImage: \"b\")\n", NoSuchInitializer, "Label"},
+		{"a SwiftUI view's initializer of view-builder closures", "import SwiftUI\nlet l = Label(title: { Text(\"a\") }, icon: { Image(systemName: \"b\") })\n", "", ""},
+		{"an initializer a SwiftUI view's two-entry list lacks", "import SwiftUI\nlet l = Link(\"a\", url: u)\n", NoSuchInitializer, "Link"},
+		{"a SwiftUI view whose Topics list a group page is not judged", "import SwiftUI\nlet l = NavigationLink(destination: v, isActive: $shown) { Text(\"a\") }\n", "", ""},
+		{"a property wrapper's attribute on a property with a value", "import SwiftUI\nstruct V {\n  @ScaledMetric(relativeTo: .caption) var scale = 1.0\n}\n", "", ""},
 		{"a @Published property's publisher takes Publisher's labels", "import Combine\nfinal class M {\n  @Published var name = \"\"\n  func f() { _ = $name.debounce(for: 0.4) }\n}\n", WrongLabels, "debounce"},
 		{"a @Published property's publisher, real labels", "import Combine\nfinal class M {\n  @Published var name = \"\"\n  func f() { _ = $name.debounce(for: 0.4, scheduler: q) }\n}\n", "", ""},
 		{"a projected value of another wrapper is no publisher", "import Combine\nfinal class M {\n  @Wrapped var name = \"\"\n  func f() { _ = $name.debounce(for: 0.4) }\n}\n", "", ""},

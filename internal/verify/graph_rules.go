@@ -432,12 +432,19 @@ func opaqueTitle(types []*apiType) string {
 // judgedInits says whether the types' initializers are documented well
 // enough to say a call fits none: judgedOwn, or a type with few members
 // whose own page lists them (its Topics), not from Objective-C era pages
-// (whose lists lack the Swift overlay's initializers), outside SwiftUI.
+// (whose lists lack the Swift overlay's initializers); a SwiftUI view's
+// only when its Topics list no group page.
 func judgedInits(types []*apiType) bool {
 	for _, t := range types {
-		if t.kind == "struct" && t.framework == "swiftui" && listedWhole(t) && !isShape(t) {
-			// A short SwiftUI list judges members, not initializers
-			// (below).
+		if t.kind == "struct" && t.framework == "swiftui" && listedWhole(t) && !isShape(t) && (t.grouped || t.groupPage) {
+			// A short SwiftUI list that names a group page keeps its
+			// deprecated initializers there, on a page the crawl may
+			// lack (NavigationLink's "Deprecated symbols":
+			// NavigationLink(destination:isActive:)). One that names
+			// none lists them all (Link, Label, LinearGradient). A
+			// long list is judged (judgedOwn) either way: leaving out
+			// the grouped ones too lost nine catches of Color(hex:)
+			// and Image(url:) for three false TextField(_:text:onCommit:).
 			return false
 		}
 	}
@@ -448,9 +455,9 @@ func judgedInits(types []*apiType) bool {
 		return false
 	}
 	for _, t := range types {
-		// SwiftUI's views are left out: their lists lack the deprecated
-		// initializers (NavigationLink(destination:isActive:)).
-		if t.title == "" || !t.topics || legacyHeavy(t) || t.framework == "swiftui" && !isShape(t) || t.kind != "class" && t.kind != "struct" && t.kind != "actor" {
+		// A SwiftUI view whose Topics list a group page, which
+		// judgedOwn did not judge, is left out, as above.
+		if t.title == "" || !t.topics || legacyHeavy(t) || t.framework == "swiftui" && !isShape(t) && (t.grouped || t.groupPage) || t.kind != "class" && t.kind != "struct" && t.kind != "actor" {
 			return false
 		}
 	}

@@ -274,6 +274,11 @@ func parseParam(s string) (param, bool) {
 		return p, true
 	}
 	names := strings.Fields(s[:colon])
+	for len(names) > 1 && strings.HasPrefix(names[0], "@") {
+		// An attribute before the label (`@ViewBuilder title: () ->
+		// Title`) is no label.
+		names = names[1:]
+	}
 	if len(names) == 0 {
 		return param{}, false
 	}
