@@ -644,7 +644,7 @@ func citeTypedMembers(refs []Reference, cites map[string]string) {
 // scope have a type of that name: `Transaction.currentEntitlements` is
 // StoreKit's Transaction, not SwiftUI's.
 func citeTypesByMembers(refs []Reference) {
-	owner := map[string]string{} // "line|Type" -> the page its member's sits under
+	owner := map[string]string{} // "line|Type" -> the page its member sits under
 	for _, r := range refs {
 		typ, _, ok := strings.Cut(r.Symbol, ".")
 		if r.Status != Resolved || r.Kind != string(RefMember) || !ok || !isCapitalized(typ) {
