@@ -8,19 +8,18 @@ import (
 	"testing"
 )
 
-// TestAssetColorName: a colour set's Swift name as Xcode generates it.
-func TestAssetColorName(t *testing.T) {
-	for set, want := range map[string]string{
-		"AccentColor": "accent",
-		"DarkBrown":   "darkBrown",
-		"brand-blue":  "brandBlue",
-		"Color":       "color",
-		"2Tone":       "",
-		"--":          "",
-	} {
-		if got := assetColorName(set); got != want {
-			t.Errorf("assetColorName(%q) = %q, want %q", set, got, want)
-		}
+// TestAssetColorSymbols: the colour sets' names as Xcode generates them
+// (a last "Color" dropped, words joined in lower camel case; a name that
+// starts with a digit or has no letter gives nothing), declared three ways.
+func TestAssetColorSymbols(t *testing.T) {
+	got := assetColorSymbols([]string{"AccentColor", "DarkBrown", "brand-blue", "Color", "2Tone", "--"})
+	const statics = "accent: T { fatalError() }\n    static var darkBrown: T { fatalError() }\n    static var brandBlue: T { fatalError() }\n    static var color: T { fatalError() }\n}"
+	want := "import SwiftUI\n\n" +
+		"extension ColorResource {\n    static var " + strings.ReplaceAll(statics, "T", "ColorResource") + "\n\n" +
+		"extension Color {\n    static var " + strings.ReplaceAll(statics, "T", "Color") + "\n\n" +
+		"extension ShapeStyle where Self == Color {\n    static var " + strings.ReplaceAll(statics, "T", "Color") + "\n\n"
+	if got != want {
+		t.Errorf("assetColorSymbols:\n%s\nwant:\n%s", got, want)
 	}
 }
 
