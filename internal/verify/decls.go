@@ -917,10 +917,19 @@ func (a *Analysis) unwrapsItself(i int) bool {
 // request, _ in … }`): outside the closure the name is still that
 // (Analysis.shadowed).
 func (a *Analysis) noteShadow(name string, open int) {
-	if outer := a.sureTypes[name]; outer != "" && a.bindings[name] == 1 {
-		a.shadowed[name] = outer
-		a.closureScopes[name] = append(a.closureScopes[name], [2]int{open, a.closeOf(open)})
+	if a.bindings[name] != 1 {
+		return
 	}
+	switch outer, wrapped := a.sureTypes[name], a.wrappedType(name); {
+	case outer != "":
+		a.shadowed[name] = outer
+	case wrapped != "":
+		// An optional (`var continuation: AsyncStream<Int>.Continuation?`).
+		a.shadowedWrapped[name] = wrapped
+	default:
+		return
+	}
+	a.closureScopes[name] = append(a.closureScopes[name], [2]int{open, a.closeOf(open)})
 }
 
 // closureParams declares the parameters of a closure opened at i: "{ a, b in",

@@ -115,6 +115,9 @@ type Analysis struct {
 	// shadowed are the names a closure's parameter binds again after one
 	// binding of a sure type: the type stands outside the closure.
 	shadowed map[string]string
+	// shadowedWrapped: the same for an optional binding, its wrapped
+	// type (checked where the name is unwrapped).
+	shadowedWrapped map[string]string
 	// dictValues are the names annotated as dictionaries `[K: V]`, with V.
 	dictValues map[string]string
 	// wrapped are the locals annotated as optionals of a written type
@@ -295,6 +298,7 @@ func analyzeTokens(ctx context.Context, toks []token, budgeted bool) (*Analysis,
 		conditionTok:     map[int]bool{},
 		chainLabels:      map[string][][]string{},
 		shadowed:         map[string]string{},
+		shadowedWrapped:  map[string]string{},
 		dictValues:       map[string]string{},
 		m:                meter{ctx: ctx},
 	}

@@ -388,13 +388,14 @@ func (a *Analysis) unwrapsOnly(name string) bool {
 // that sets the property usually does (`init(player: AVPlayer)`).
 func (a *Analysis) selfPropertySite(s site, rcv receiver) (site, bool) {
 	var links []string
-	r := rcv
+	r, propLink := rcv, -1
 	for r.prev >= 0 {
 		a.step()
 		if len(links) == maxLinks || a.tok(r.link+1).IsPunct("[") || r.linkCall {
 			return site{}, false
 		}
 		links = append(links, a.toks[r.link].Text)
+		propLink = r.link
 		r = a.receivers[r.prev]
 	}
 	for i, j := 0, len(links)-1; i < j; i, j = i+1, j-1 {
@@ -403,6 +404,17 @@ func (a *Analysis) selfPropertySite(s site, rcv receiver) (site, bool) {
 	prop := links[0]
 	typ, local := a.locals[prop]
 	sure := a.sureTypes[prop]
+	if sure == "" {
+		// `self.` names the property even where a closure's parameter
+		// binds the name again.
+		sure = a.shadowed[prop]
+	}
+	if sure == "" && unwraps(a.tok(propLink+1)) {
+		// `self.player?.play()` on `var player: AVAudioPlayer?`.
+		if sure = a.wrappedType(prop); sure == "" {
+			sure = a.shadowedWrapped[prop]
+		}
+	}
 	if !local || !a.memberDecls[prop] || sure == "" || a.ownTypes[typ] {
 		return site{}, false
 	}
@@ -644,6 +656,11 @@ func (a *Analysis) memberSite(dot int, labels map[int][]string) (site, bool) {
 	case local && a.shadowed[root.Text] != "" && a.bindings[root.Text] == 2 && !r.linkCall && !a.inClosureOf(root.Text, rcv.root):
 		// The binding a closure's parameter shadows, outside the closure.
 		links = s.bindRoot(a.shadowed[root.Text], links, a.chainLabels)
+	case local && a.shadowedWrapped[root.Text] != "" && a.bindings[root.Text] == 2 && !r.linkCall && !a.inClosureOf(root.Text, rcv.root) && unwraps(a.tok(rcv.root+1)):
+		// An optional a closure's parameter shadows, unwrapped outside
+		// the closure: `continuation?.finish()` beside `AsyncStream {
+		// continuation in self.continuation = continuation }`.
+		links = s.bindRoot(a.shadowedWrapped[root.Text], links, a.chainLabels)
 	case !local && !r.linkCall && a.dollarElement(rcv.root) != "":
 		// `$0` in a closure over an array's elements.
 		links = s.bindRoot(a.dollarElement(rcv.root), links, a.chainLabels)
