@@ -25,17 +25,19 @@ func assetColorName(set string) string {
 	words := strings.FieldsFunc(set, func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) })
 	var b strings.Builder
 	for i, w := range words {
+		r := []rune(w)
 		if i == 0 {
-			b.WriteString(strings.ToLower(w[:1]) + w[1:])
-			continue
+			r[0] = unicode.ToLower(r[0])
+		} else {
+			r[0] = unicode.ToUpper(r[0])
 		}
-		b.WriteString(strings.ToUpper(w[:1]) + w[1:])
+		b.WriteString(string(r))
 	}
 	name := b.String()
 	if base, ok := strings.CutSuffix(name, "Color"); ok && base != "" {
 		name = base
 	}
-	if name == "" || unicode.IsDigit(rune(name[0])) {
+	if first := []rune(name); len(first) == 0 || unicode.IsDigit(first[0]) {
 		return ""
 	}
 	return name

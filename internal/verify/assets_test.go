@@ -9,11 +9,12 @@ import (
 )
 
 // TestAssetColorSymbols: the colour sets' names as Xcode generates them
-// (a last "Color" dropped, words joined in lower camel case; a name that
-// starts with a digit or has no letter gives nothing), declared three ways.
+// (a last "Color" dropped, words joined in lower camel case, a letter
+// outside ASCII kept whole; a name that starts with a digit or has no
+// letter gives nothing), declared three ways.
 func TestAssetColorSymbols(t *testing.T) {
-	got := assetColorSymbols([]string{"AccentColor", "DarkBrown", "brand-blue", "Color", "2Tone", "--"})
-	const statics = "accent: T { fatalError() }\n    static var darkBrown: T { fatalError() }\n    static var brandBlue: T { fatalError() }\n    static var color: T { fatalError() }\n}"
+	got := assetColorSymbols([]string{"AccentColor", "DarkBrown", "brand-blue", "Color", "2Tone", "--", "Ärger"})
+	const statics = "accent: T { fatalError() }\n    static var darkBrown: T { fatalError() }\n    static var brandBlue: T { fatalError() }\n    static var color: T { fatalError() }\n    static var ärger: T { fatalError() }\n}"
 	want := "import SwiftUI\n\n" +
 		"extension ColorResource {\n    static var " + strings.ReplaceAll(statics, "T", "ColorResource") + "\n\n" +
 		"extension Color {\n    static var " + strings.ReplaceAll(statics, "T", "Color") + "\n\n" +
