@@ -367,13 +367,8 @@ func (a *Analysis) declareParam(from, to int) {
 	}
 	typ := a.ownless(a.typeAfter(colon + 1))
 	path := ""
-	if sugar, end := a.collectionSugar(colon + 1); sugar != "" {
-		// `tags: [String]` is an Array, as `tags: Array<String>` is.
-		typ, path = sugar, sugar
-		if t := a.tok(end); t.IsPunct("?") || t.IsPunct("!") {
-			a.bindWrapped(a.tok(colon-1).Text, path)
-			path = ""
-		}
+	if sugar, sure := a.sugaredType(a.tok(colon-1).Text, colon+1); sugar != "" {
+		typ, path = sugar, sure
 	} else if typ != "" {
 		var end int
 		path, end = a.typePath(colon + 1)
@@ -669,12 +664,8 @@ func (a *Analysis) declareBinding(i int, inType bool) {
 			}
 			typ = a.ownless(a.typeAfter(i + 2))
 			path := ""
-			if sugar, end := a.collectionSugar(i + 2); sugar != "" {
-				typ, path = sugar, sugar
-				if n := a.tok(end); n.IsPunct("?") || n.IsPunct("!") {
-					a.bindWrapped(t.Text, path)
-					path = ""
-				}
+			if sugar, sure := a.sugaredType(t.Text, i+2); sugar != "" {
+				typ, path = sugar, sure
 			} else if typ != "" {
 				var end int
 				path, end = a.typePath(i + 2)

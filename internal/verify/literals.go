@@ -28,6 +28,22 @@ func (a *Analysis) collectionSugar(i int) (string, int) {
 	return "Array", end + 1
 }
 
+// sugaredType reads the collection type name is annotated with at i
+// (`tags: [String]` is an Array, as `tags: Array<String>` is): the type,
+// and the type sure to be the value's, "" for an optional (`[String]?`),
+// whose wrapped type it binds; "", "" when no bracketed type starts at i.
+func (a *Analysis) sugaredType(name string, i int) (typ, sure string) {
+	sugar, end := a.collectionSugar(i)
+	if sugar == "" {
+		return "", ""
+	}
+	if n := a.tok(end); n.IsPunct("?") || n.IsPunct("!") {
+		a.bindWrapped(name, sugar)
+		return sugar, ""
+	}
+	return sugar, sugar
+}
+
 // literalType is the type of a value written at j that ends its
 // expression: "String" for a string literal, "Array" or "Dictionary" for a
 // collection literal (`[1, 2]`, `["a": 1]`, `[:]`) or an empty one made
