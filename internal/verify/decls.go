@@ -757,7 +757,7 @@ func (a *Analysis) declareBinding(i int, inType bool) {
 			} else if elem := a.elementTaken(j); elem != "" {
 				// `let l = locations.last`: an element.
 				a.bindSure(t.Text, elem)
-			} else if elem := a.castElements(j); elem != "" {
+			} else if elem := a.castElements(j, unwrapping); elem != "" {
 				// `let xs = request.results as? [VNRecognizedTextObservation]
 				// ?? []`: an array of T.
 				a.bindElements(t.Text, elem)

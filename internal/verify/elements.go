@@ -385,8 +385,10 @@ func (a *Analysis) castOperand(j int) int {
 }
 
 // castElements reads `x.y as? [T] ?? []` or `x.y as! [T]` at j, ending
-// the expression: the element type T's path, "" when it is not one.
-func (a *Analysis) castElements(j int) string {
+// the expression, or `x.y as? [T]` in a condition that unwraps it
+// (`guard let ws = samples as? [HKWorkout] else`): the element type T's
+// path, "" when it is not one.
+func (a *Analysis) castElements(j int, unwrapping bool) string {
 	k := a.castOperand(j)
 	mark := a.tok(k + 2)
 	if !a.tok(k+1).Is(tokKeyword, "as") || !mark.IsPunct("!") && !mark.IsPunct("?") || !a.tok(k+3).IsPunct("[") {
@@ -400,7 +402,7 @@ func (a *Analysis) castElements(j int) string {
 		return ""
 	}
 	end++
-	if mark.IsPunct("?") {
+	if mark.IsPunct("?") && !unwrapping {
 		// Only with an empty array for nil: otherwise an optional array.
 		// The lexer gives `??` as two marks.
 		if !a.tok(end).IsPunct("?") || !a.tok(end+1).IsPunct("?") || !a.tok(end+2).IsPunct("[") || !a.tok(end+3).IsPunct("]") {

@@ -592,7 +592,8 @@ func TestOverloadsOfASwiftProtocol(t *testing.T) {
 // TestShortListsCastsAndStaticKeys: an Objective-C era class whose own
 // Topics list only a few members (VNRecognizedTextObservation's) lacks a
 // name another type in scope has, reached through an array cast with an
-// empty default (`r.results as? [T] ?? []`); a static property listed
+// empty default (`r.results as? [T] ?? []`) or in a condition that
+// unwraps it (`guard let xs = r.results as? [T]`); a static property listed
 // among a type's members (AVAsset's `tracks` key) is not the link of an
 // instance chain that calls a method of that name; `T?.some(x)` is
 // Optional's.
@@ -622,6 +623,8 @@ func TestShortListsCastsAndStaticKeys(t *testing.T) {
 	runTypedCases(t, g, []typedCase{
 		{"a short list's class through an array cast", "import Vision\nimport Foundation\nfunc f(r: Request) {\n  let xs = r.results as? [Observation2] ?? []\n  for o in xs {\n    print(o.fileExists(atPath: p))\n  }\n}\n", NotOnType, "fileExists"},
 		{"a member the short list has", "import Vision\nimport Foundation\nfunc f(r: Request) {\n  let xs = r.results as? [Observation2] ?? []\n  for o in xs {\n    print(o.confidence)\n  }\n}\n", "", ""},
+		{"an array cast a condition unwraps", "import Vision\nimport Foundation\nfunc f(r: Request) {\n  guard let xs = r.results as? [Observation2] else { return }\n  for o in xs {\n    print(o.fileExists(atPath: p))\n  }\n}\n", NotOnType, "fileExists"},
+		{"an optional array cast not unwrapped binds no elements", "import Vision\nimport Foundation\nfunc f(r: Request) {\n  let xs = r.results as? [Observation2]\n  for o in xs {\n    print(o.fileExists(atPath: p))\n  }\n}\n", "", ""},
 		{"a method beside a static key of its name", "import AVFoundation\nlet a = Asset2()\nlet ts = a.tracks(withMediaType: 1)\nprint(ts.first)\n", "", ""},
 		{"an Optional's member written on the type", "import UIKit\nlet d = UIDevice()\nlet x = [UIDevice?.some(d)]\n", "", ""},
 	})
