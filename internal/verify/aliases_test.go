@@ -77,6 +77,32 @@ func f(assets: PHFetchResult<PHAsset>) {
 	wantTypeFindings(t, typeFindings(t, g, code), "4 PHAsset.name", "6 PHAsset.name")
 }
 
+// TestChainFromASpecialisedGenericType: a chain from a generic type
+// written with its arguments (`Activity<Delivery>.activities`) is followed
+// as the chain from the type is, in a loop and in a binding, and an array
+// of the generic type (`[Activity<Attributes>]`) holds that type.
+func TestChainFromASpecialisedGenericType(t *testing.T) {
+	g := testGraph()
+	d := g.g.src.(*memGraph)
+	activity := addFilledType(d, "apple-docs://photos/activity", "Activity", "class", "photos")
+	activity("activities", "property", "static var activities: [Activity<Attributes>] { get }")
+	activity("activityState", "property", "var activityState: ActivityState { get }")
+	g.g = newSymbolGraph(d)
+	g.MemTable = NewMemTable("names", []SymbolInfo{{Name: "Activity", Kind: "class", Module: "photos", URI: "apple-docs://photos/activity"}})
+	code := `import Photos
+
+func f() {
+    for a in Activity<Delivery>.activities where a.isActive { print(a.activityState) }
+    let all = Activity<Delivery>.activities
+    for b in all { print(b.isLive, b.activityState) }
+}
+`
+	wantTypeFindings(t, typeFindings(t, g, code), "4 Activity.isActive", "6 Activity.isLive")
+	if got := declaredElementType("static var activities: [Activity<Attributes>] { get }"); got != "Activity" {
+		t.Errorf("an array of a generic type's elements: %q, want Activity", got)
+	}
+}
+
 // TestProtocolTypealias: inside a type of the file's own that adopts a
 // protocol, a bare type name the protocol declares as a typealias
 // (`context: Context` in a TimelineProvider) stands for the aliased type;

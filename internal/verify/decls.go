@@ -165,7 +165,12 @@ func (a *Analysis) collectDecls() {
 				} else if coll := a.tok(i + 3); coll.Kind == tokIdent && isCapitalized(coll.Text) && !a.ownTypes[coll.Text] && !a.generics[coll.Text] {
 					// `for w in UIApplication.shared.windows {`: an
 					// element of what the chain from the type returns.
-					if path, end := a.typePath(i + 3); a.tok(end).IsPunct(".") {
+					path, end := a.typePath(i + 3)
+					if a.tok(end).IsPunct("<") && a.tok(a.closeOf(end)+1).IsPunct(".") {
+						// `for a in Activity<Attributes>.activities`.
+						end = a.closeOf(end) + 1
+					}
+					if a.tok(end).IsPunct(".") {
 						if chain := a.chainTo(path, end, loopEnd); chain != "" {
 							elem = chain + "|" + elementLink
 						}
@@ -736,7 +741,7 @@ func (a *Analysis) declareBinding(i int, inType bool) {
 					// `let a = CIImage(image: i)!.cropped(to: r)`: the
 					// chain from T, past the failable initializer.
 					path = a.bindingChain(path, a.closeOf(end)+1)
-				case a.tok(end).IsPunct(".") && !a.tok(end-1).IsPunct(">"):
+				case a.tok(end).IsPunct(".") && (!a.tok(end-1).IsPunct(">") || !isCapitalized(a.tok(end+1).Text)):
 					// `let c = T.current()`, `let d = T.shared.x`: the chain
 					// from T, followed when checked ("T|current").
 					path = a.bindingChain(path, end)

@@ -135,7 +135,7 @@ func agreedLinkType(ms []apiMember, element bool, decl func(apiMember) string) (
 }
 
 // declaredElementType is T when a declaration returns (or a property
-// holds) an array `[T]` of a plain type path, else "".
+// holds) an array `[T]` or `[T<…>]` of a plain type path, else "".
 func declaredElementType(decl string) string {
 	s := declaredValueText(decl)
 	if set, ok := strings.CutPrefix(s, "Set<"); ok {
@@ -154,6 +154,21 @@ func declaredElementType(decl string) string {
 		end++
 	}
 	typ := s[1:end]
+	if end < len(s) && s[end] == '<' {
+		// `static var activities: [Activity<Attributes>]`: the generic
+		// type's, its arguments left out as a plain type's are.
+		depth := 0
+		for ; end < len(s); end++ {
+			if s[end] == '<' {
+				depth++
+			} else if s[end] == '>' {
+				if depth--; depth == 0 {
+					end++
+					break
+				}
+			}
+		}
+	}
 	if end >= len(s) || s[end] != ']' || typ == "" || !isCapitalized(typ) || typ == "Self" {
 		return ""
 	}
