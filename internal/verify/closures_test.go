@@ -99,6 +99,31 @@ struct Feed: View {
 	}
 }
 
+// TestOptionalArrayWithAnEmptyDefault: a local bound to a chain's optional
+// array with an empty default (`let observations = request.results ??
+// []`) holds the chain's elements, in a loop and through methods that keep
+// them (`observations.filter { … }.prefix(5).map { $0.label }`).
+func TestOptionalArrayWithAnEmptyDefault(t *testing.T) {
+	g := closureGraph()
+	d := g.g.src.(*memGraph)
+	request := addFilledType(d, "apple-docs://vision/classifyrequest", "ClassifyRequest", "class", "vision")
+	request("results", "property", "var results: [Observation]? { get }")
+	observation := addFilledType(d, "apple-docs://vision/observation", "Observation", "class", "vision")
+	observation("confidence", "property", "var confidence: Float { get }")
+	g.g = newSymbolGraph(d)
+	code := `import Vision
+
+func f(request: ClassifyRequest) {
+    let observations = request.results ?? []
+    for o in observations { print(o.label, o.confidence) }
+    print(observations.filter { $0.confidence > 0.3 }.prefix(5).map { $0.label })
+    let sure = request.results ?? fallback
+    for s in sure { print(s.label) }
+}
+`
+	wantTypeFindings(t, typeFindings(t, g, code), "5 Observation.label", "6 Observation.label")
+}
+
 // TestElementsOfArrays: an element of an array, reached by a loop over a
 // closure parameter the callee declares an array (getTasks's tasks), by
 // `.first` or `.last` of it (written in the chain or bound to a local:

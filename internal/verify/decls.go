@@ -767,6 +767,10 @@ func (a *Analysis) declareBinding(i int, inType bool) {
 				// ?? []`: an array of T.
 				a.bindElements(t.Text, elem)
 				a.bindSure(t.Text, "")
+			} else if chain := a.chainWithEmptyDefault(j); chain != "" {
+				// `let observations = request.results ?? []`: the array
+				// the chain returns.
+				a.bindSure(t.Text, chain)
 			} else if param, links := a.closureChain(j); param != "" {
 				// `guard let placemark = placemarks?.first`: the chain
 				// from a closure parameter, typed when checked.

@@ -263,6 +263,21 @@ func (a *Analysis) chainOfLocal(j int) string {
 	return a.localChain(j, endsExpression)
 }
 
+// chainWithEmptyDefault reads `x.y ?? []` at j, ending the expression: a
+// chain from a typed local whose optional array an empty one replaces
+// (`let observations = request.results ?? []`), the array the chain
+// returns; "" when it is not one.
+func (a *Analysis) chainWithEmptyDefault(j int) string {
+	for k := j + 1; k < len(a.toks) && !a.toks[k].NLBefore; k++ {
+		a.step()
+		if a.toks[k].IsPunct("?") && a.tok(k+1).IsPunct("?") && a.tok(k+2).IsPunct("[") && a.tok(k+3).IsPunct("]") && endsExpression(a.tok(k+4)) {
+			mark := a.toks[k]
+			return a.localChain(j, func(t token) bool { return t == mark })
+		}
+	}
+	return ""
+}
+
 // localChain is chainOfLocal with the tokens that may end the chain.
 func (a *Analysis) localChain(j int, ends func(token) bool) string {
 	root := a.tok(j)
@@ -660,7 +675,8 @@ func (a *Analysis) castPickValue(j int, inCondition bool) string {
 // of written type (`completer.results.prefix(5)`): the chain's path with
 // elementLink after it, followed when checked ("MKLocalSearchCompleter|
 // results|[]"); methods that keep the elements (prefix, filter, sorted)
-// are no links. "" when the chain is not one.
+// are no links, and an array local's methods that keep them all give its
+// elements. "" when the chain is not one.
 func (a *Analysis) chainElements(dot int) string {
 	rcv := a.receiverOf(dot)
 	if rcv.root < 0 || rcv.prev < 0 {
@@ -678,6 +694,11 @@ func (a *Analysis) chainElements(dot int) string {
 		}
 	}
 	root := a.toks[rcv.root]
+	if _, local := a.locals[root.Text]; local && len(links) == 0 && !a.tok(rcv.root+1).IsPunct("(") {
+		// `observations.filter { … }.prefix(5).map { $0.label }`: the
+		// array local's own elements.
+		return a.elementsOf(root.Text)
+	}
 	sure := a.sureTypes[root.Text]
 	if a.bindings[root.Text] != 1 {
 		// Bound more than once (a stored property and a delegate
