@@ -438,6 +438,75 @@ func loopEnd(t token) bool { return t.IsPunct("{") || t.Is(tokKeyword, "where") 
 
 // chainTo is bindingChain with the tokens that may end the chain.
 func (a *Analysis) chainTo(root string, end int, ends func(token) bool) string {
+	return a.chainLinks(root, end, false, ends)
+}
+
+// mayInherit says whether the value at j starts with `self.` or a bare
+// name that may be inherited: inheritedChain decides once the file's
+// declarations are known.
+func (a *Analysis) mayInherit(j int) bool {
+	t := a.tok(j)
+	if a.tok(j - 1).IsPunct(".") {
+		return false
+	}
+	if t.Is(tokKeyword, "self") {
+		return a.tok(j + 1).IsPunct(".")
+	}
+	return t.Kind == tokIdent && !isCapitalized(t.Text) && (a.tok(j+1).IsPunct(".") || a.tok(j+1).IsPunct("(") || endsExpression(a.tok(j+1)))
+}
+
+// bindInherited types the locals bound to a chain from the enclosing
+// class's Apple superclass (mayInherit), each bound once.
+func (a *Analysis) bindInherited() {
+	if len(a.inheritedAt) == 0 {
+		return
+	}
+	a.computeSelfTypes()
+	for _, b := range a.inheritedAt {
+		if a.bindings[b.name] != 1 {
+			continue
+		}
+		if chain := a.inheritedChain(b.at); chain != "" {
+			// The one binding, untyped when it was read, now typed.
+			delete(a.sureTypes, b.name)
+			a.bindings[b.name]--
+			a.bindSure(b.name, chain)
+		}
+	}
+}
+
+// inheritedBinding is a local bound to a value that may be a chain from the
+// enclosing class's superclass (mayInherit), and where the value starts.
+type inheritedBinding struct {
+	name string
+	at   int
+}
+
+// inheritedChain reads, at j, a chain from the Apple superclass the
+// enclosing class declares: `self.childNode(withName: "x")`, or an
+// inherited method or property written bare (`nodes(at: p).first(where:
+// …)` in an SKScene), "SKScene|nodes|[]"; "" when it is not one. A name
+// the file's own types declare, or a local, is not inherited.
+func (a *Analysis) inheritedChain(j int) string {
+	super, t := a.selfTypes[j], a.tok(j)
+	if super == "" || a.tok(j-1).IsPunct(".") {
+		return ""
+	}
+	if t.Is(tokKeyword, "self") {
+		if !a.tok(j+1).IsPunct(".") || a.memberDecls[a.tok(j+2).Text] {
+			return ""
+		}
+		return a.chainTo(super, j+1, endsExpression)
+	}
+	if t.Kind != tokIdent || isCapitalized(t.Text) || strings.HasPrefix(t.Text, "$") || a.boundLocal(t.Text) || a.memberDecls[t.Text] {
+		return ""
+	}
+	return a.chainLinks(super, j-1, true, endsExpression)
+}
+
+// chainLinks is chainTo; bare says the first link is written without its
+// dot, right after end.
+func (a *Analysis) chainLinks(root string, end int, bare bool, ends func(token) bool) string {
 	chain := root
 	// The root's own links (a local bound to "FileManager|default") keep
 	// the labels they were read with.
@@ -449,11 +518,12 @@ func (a *Analysis) chainTo(root string, end int, ends func(token) bool) string {
 	// singletons (`CKContainer.default()`, `FileManager.default`).
 	for n := 0; n < maxLinks; n++ {
 		a.step()
+		bareLink := bare && n == 0
 		// `x?.a`, `x!.a`: the link is the wrapped value's member.
-		if unwraps(a.tok(end)) && a.tok(end+1).IsPunct(".") {
+		if !bareLink && unwraps(a.tok(end)) && a.tok(end+1).IsPunct(".") {
 			end++
 		}
-		if !a.tok(end).IsPunct(".") || !(a.tok(end+1).Kind == tokIdent && !isCapitalized(a.tok(end+1).Text) || a.tok(end+1).Is(tokKeyword, "default")) {
+		if !bareLink && !a.tok(end).IsPunct(".") || !(a.tok(end+1).Kind == tokIdent && !isCapitalized(a.tok(end+1).Text) || a.tok(end+1).Is(tokKeyword, "default")) {
 			break
 		}
 		keeps := chain != root && elementKeeping[a.tok(end+1).Text]
@@ -779,7 +849,14 @@ func (a *Analysis) declareBinding(i int, inType bool) {
 			} else {
 				// `let c = container.viewContext`: the chain from the
 				// local's written type.
-				a.bindSure(t.Text, a.chainOfLocal(j))
+				chain := a.chainOfLocal(j)
+				if chain == "" && a.mayInherit(j) {
+					// `let n = childNode(withName: "x")` in an SKScene:
+					// the chain from the superclass, read once every
+					// declaration of the file is known (bindInherited).
+					a.inheritedAt = append(a.inheritedAt, inheritedBinding{t.Text, j})
+				}
+				a.bindSure(t.Text, chain)
 			}
 		case a.unwrapsAlike(i):
 			// `if let task {`: the same name, unwrapped; not a new

@@ -264,6 +264,9 @@ func (g *graphView) hollowTitled(types []*apiType, name string) bool {
 	}
 	for _, t := range g.lineage(types) {
 		for _, title := range t.hollowTitles {
+			if legacyGroup(title) {
+				return true
+			}
 			for _, w := range strings.FieldsFunc(title, func(r rune) bool { return !unicode.IsLetter(r) }) {
 				if words[titleWord(w)] {
 					return true
@@ -272,6 +275,14 @@ func (g *graphView) hollowTitled(types []*apiType, name string) bool {
 		}
 	}
 	return false
+}
+
+// legacyGroup says whether a collection's title names it the older
+// members of its type, whatever their names (UINavigationBar's "Legacy
+// customizations": barTintColor, shadowImage, titleTextAttributes).
+func legacyGroup(title string) bool {
+	first, _, _ := strings.Cut(title, " ")
+	return strings.EqualFold(first, "legacy")
 }
 
 // minTitleWord: shorter words ("app", "key", "set") say nothing of what a

@@ -198,6 +198,9 @@ type Analysis struct {
 	// selfTypes maps a token a member chain starts from to the Apple type
 	// `self` is there (computeSelfTypes); nil until the typed checks run.
 	selfTypes map[int]string
+	// inheritedAt are the bindings bindInherited reads once the file's
+	// declarations are known.
+	inheritedAt []inheritedBinding
 	// argStarts gives, for each "(" token, the first token of each
 	// argument's value (argLabels).
 	argStarts map[int][]int
@@ -317,6 +320,7 @@ func analyzeTokens(ctx context.Context, toks []token, budgeted bool) (*Analysis,
 			}
 		}
 		a.collectDecls()
+		a.bindInherited()
 		a.collectFloors()
 	})
 	return a, err

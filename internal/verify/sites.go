@@ -438,6 +438,9 @@ func (s *site) bindRoot(path string, links []string, chainLabels map[string][][]
 // (`class CardView: UIView`), or the type an extension extends. Only the
 // tokens a member chain can start from are recorded.
 func (a *Analysis) computeSelfTypes() {
+	if a.selfTypes != nil {
+		return
+	}
 	a.selfTypes = map[int]string{}
 	var stack []string
 	pending, pendingSet := "", false
