@@ -264,7 +264,7 @@ func (g *graphView) hollowTitled(types []*apiType, name string) bool {
 	}
 	for _, t := range g.lineage(types) {
 		for _, title := range t.hollowTitles {
-			if legacyGroup(title) {
+			if legacyGroup(title) && g.legacyHeld(t, name) {
 				return true
 			}
 			for _, w := range strings.FieldsFunc(title, func(r rune) bool { return !unicode.IsLetter(r) }) {
@@ -283,6 +283,26 @@ func (g *graphView) hollowTitled(types []*apiType, name string) bool {
 func legacyGroup(title string) bool {
 	first, _, _ := strings.Cut(title, " ")
 	return strings.EqualFold(first, "legacy")
+}
+
+// legacyHeld says whether a type's legacy collection may hold name: its
+// members moved to types of its family, whose titles share the type's last
+// word (UINavigationBar's shadowImage is UIBarAppearance's now, its
+// barTintColor also UISearchBar's), so a name another type of the family
+// in the same framework has is held there; a name none has (titleColor,
+// UIButton's) is not.
+func (g *graphView) legacyHeld(t *apiType, name string) bool {
+	words := swiftsym.CamelWords(t.title)
+	if len(words) == 0 {
+		return false
+	}
+	family := words[len(words)-1]
+	for _, m := range g.overloads(name, true) {
+		if p := m.parent; p != nil && p != t && p.framework == t.framework && strings.Contains(p.title, family) {
+			return true
+		}
+	}
+	return false
 }
 
 // minTitleWord: shorter words ("app", "key", "set") say nothing of what a

@@ -242,15 +242,19 @@ func addFilled(d *memGraph, uri, title, kind, framework string) {
 // TestHollowCollectionTitledLikeTheMember: a member a judged type lacks is
 // not judged when the type lists a collection the crawl lacks whose title
 // shares a word with it (NSApplication's "App Windows" holds keyWindow),
-// or whose title calls it legacy (UINavigationBar's "Legacy
-// customizations" holds shadowImage); a member no such title names is
-// still not on the type.
+// or whose title calls it legacy, for a name another type of its family
+// has (UINavigationBar's "Legacy customizations" holds shadowImage, which
+// UIBarAppearance has); a member no such title names is still not on the
+// type.
 func TestHollowCollectionTitledLikeTheMember(t *testing.T) {
 	g := testGraph()
 	d := g.g.src.(*memGraph)
 	const app, bar = "apple-docs://appkit/nsapplication", "apple-docs://uikit/uinavigationbar"
 	addFilled(d, app, "NSApplication", "class", "appkit")
 	addFilled(d, bar, "UINavigationBar", "class", "uikit")
+	addFilled(d, "apple-docs://uikit/uibarappearance", "UIBarAppearance", "class", "uikit")
+	d.Pages = append(d.Pages, index.GraphPage{URI: "apple-docs://uikit/uibarappearance/shadowimage", Title: "shadowImage", Kind: "property",
+		ParentURI: "apple-docs://uikit/uibarappearance"})
 	d.Children = append(d.Children,
 		index.GraphChild{ParentURI: app, URI: "apple-docs://appkit/app-windows", Title: "App Windows"},
 		index.GraphChild{ParentURI: app, URI: "apple-docs://appkit/menus", Title: "Menus"},
@@ -260,6 +264,7 @@ func TestHollowCollectionTitledLikeTheMember(t *testing.T) {
 		{Name: "UINavigationBar", Kind: "class", Module: "uikit", URI: bar}})
 	runTypedCases(t, g, []typedCase{
 		{"a member a legacy collection the crawl lacks may hold", "import UIKit\nlet b = UINavigationBar()\nprint(b.shadowImage)\n", "", ""},
+		{"a member no type of the legacy collection's family has", "import UIKit\nlet b = UINavigationBar()\nprint(b.hasNotch)\n", NotOnType, "hasNotch"},
 		{"a member a lacking collection's title names", "import AppKit\nlet a = NSApplication()\nprint(a.keyWindow)\n", "", ""},
 		{"a plural title names the singular", "import AppKit\nlet a = NSApplication()\nprint(a.mainMenu)\n", "", ""},
 		{"a member no lacking collection's title names", "import AppKit\nlet a = NSApplication()\nprint(a.hasNotch)\n", NotOnType, "hasNotch"},
