@@ -94,6 +94,11 @@ func (c *Checker) checkSites(ctx context.Context, a *Analysis, declared map[stri
 		if declared[s.name] && !s.ownNamed && !s.localOnly || declared[s.rootType] {
 			continue
 		}
+		if want, _, _ := strings.Cut(expect[s.tok], "."); s.kind == siteImplicit && declared[want] {
+			// `switch category { case .favorites:` over a type another
+			// file of the project declares.
+			continue
+		}
 		own := false
 		for i, l := range s.links {
 			own = own || declared[l] && !(i == 0 && s.bareRoot && a.unwrapsOnly(l)) && (i >= s.boundLinks || a.memberDecls[l])

@@ -526,6 +526,9 @@ func TestTypedChecks(t *testing.T) {
 		{"local bound through a chain", "import UIKit\nlet d = UIDevice.current\nprint(d.hasNotch)\n", NotOnType, "hasNotch"},
 		{"leading dot assigned to a property", "import UIKit\nlet v = UIImageView()\nv.contentMode = .aspectFit\n", NoSuchCase, "aspectFit"},
 		{"leading dot that is a case", "import UIKit\nlet v = UIImageView()\nv.contentMode = .scaleAspectFit\n", "", ""},
+		{"leading dot named like the file's own case", "import UIKit\nenum Fit { case aspectFit, fill }\nlet v = UIImageView()\nv.contentMode = .aspectFit\nlet f: Fit = .aspectFit\n", NoSuchCase, "aspectFit"},
+		{"the file's own case in its own context", "import UIKit\nenum Fit { case aspectFit, fill }\nfunc f() -> Fit { .aspectFit }\n", "", ""},
+		{"leading dot the file declares static on the type", "import UIKit\nenum Fit { case aspectFit }\nextension UIView.ContentMode { static let aspectFit = UIView.ContentMode.scaleAspectFit }\nlet v = UIImageView()\nv.contentMode = .aspectFit\n", "", ""},
 		{"leading dot argument", "import UIKit\nlet v = UIImageView()\nv.setMode(.aspectFit, animated: true)\n", NoSuchCase, "aspectFit"},
 		{"a stored property named like the member of an Apple type written as the receiver", "import UIKit\nfinal class Model {\n  var hasNotch = false\n  func f() { hasNotch = UIDevice.current.hasNotch }\n}\n", NotOnType, "hasNotch"},
 		{"a stored property named like the member of a typed parameter", "import UIKit\nfinal class Model {\n  var hasNotch = false\n  func f(d: UIDevice) { hasNotch = d.hasNotch }\n}\n", NotOnType, "hasNotch"},
@@ -856,5 +859,33 @@ func TestObjectOverlayMembers(t *testing.T) {
 		if f.Status.SaysMissing() && strings.Contains(f.Symbol, "observe") {
 			t.Errorf("want no finding that says observe is missing, got %+v", f)
 		}
+	}
+}
+
+// TestLeadingDotOverAnotherFilesType: a leading dot in a switch over a
+// parameter of a type another file of the project declares (`category:
+// Category`, named like an Apple type) is that type's, not judged; over the
+// Apple type it is judged, though the file declares the name as an
+// instance member.
+func TestLeadingDotOverAnotherFilesType(t *testing.T) {
+	own := File{Path: "View.swift", Code: "enum UIView {\n  enum ContentMode {\n    case favorites, all\n  }\n}\n"}
+	model := func(param string) File {
+		return File{Path: "Model.swift", Code: "import UIKit\nfinal class Model {\n  var favorites = 0\n  func f(s: " + param +
+			") -> Int {\n    switch s {\n    case .favorites: return favorites\n    default: return 0\n    }\n  }\n}\n"}
+	}
+	favorites := func(files ...File) []Reference {
+		var out []Reference
+		for _, r := range checkCode(t, testGraph(), Options{}, files...).Findings {
+			if strings.HasSuffix(r.Symbol, "favorites") {
+				out = append(out, r)
+			}
+		}
+		return out
+	}
+	if got := favorites(own, model("UIView.ContentMode")); len(got) > 0 {
+		t.Errorf("a case of the project's own type judged: %+v", got)
+	}
+	if got := favorites(model("UIView.ContentMode")); len(got) != 1 || got[0].Status != NoSuchCase {
+		t.Errorf("want the leading dot over the Apple type judged, got %+v", got)
 	}
 }

@@ -108,6 +108,9 @@ func (a *Analysis) collectDecls() {
 				a.declTok[i+1] = true
 				if inType {
 					a.memberDecls[name.Text] = true
+					if a.declaredStatic(i) {
+						a.staticDecls[name.Text] = true
+					}
 					a.openMembers[name.Text] = a.openMembers[name.Text] || inOpen
 				} else {
 					a.locals[name.Text] = ""
@@ -656,6 +659,19 @@ func (a *Analysis) typedAs(name, path string) {
 	a.typedBindings[name]++
 }
 
+// declaredStatic says whether the declaration whose keyword (func, var,
+// let) is at kw is a type's own: `static` or `class` among the modifiers
+// before it on its line.
+func (a *Analysis) declaredStatic(kw int) bool {
+	for k := kw - 1; k >= 0 && a.toks[k].Line == a.toks[kw].Line; k-- {
+		a.step()
+		if t := a.toks[k]; t.Is(tokKeyword, "static") || t.Is(tokKeyword, "class") {
+			return true
+		}
+	}
+	return false
+}
+
 // bindWrapped records the type an optional binding wraps (`var player:
 // AVAudioPlayer?`), for `player?.play()`; it counts when the name is bound
 // once (Analysis.wrappedType).
@@ -871,6 +887,9 @@ func (a *Analysis) declareBinding(i int, inType bool) {
 		}
 		if inType {
 			a.memberDecls[t.Text] = true
+			if a.declaredStatic(i - 1) {
+				a.staticDecls[t.Text] = true
+			}
 		}
 		a.locals[t.Text] = typ
 	case t.IsPunct("(") || t.IsPunct("."):

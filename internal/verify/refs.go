@@ -100,8 +100,9 @@ type Analysis struct {
 	generics map[string]bool
 	// conditionTok marks the tokens of #if/#elseif conditions (DEBUG).
 	conditionTok map[int]bool
-	// memberDecls are names declared directly in a type or extension body.
-	memberDecls map[string]bool
+	// memberDecls are names declared directly in a type or extension body;
+	// staticDecls those a static or class `func`, `var` or `let` declares.
+	memberDecls, staticDecls map[string]bool
 	// locals maps every other declared name to its declared or initialising
 	// type ("" when unknown).
 	locals map[string]string
@@ -277,6 +278,7 @@ func analyzeTokens(ctx context.Context, toks []token, budgeted bool) (*Analysis,
 		toks:             toks,
 		ownTypes:         map[string]bool{},
 		memberDecls:      map[string]bool{},
+		staticDecls:      map[string]bool{},
 		locals:           map[string]string{"error": "", "newValue": "", "oldValue": ""},
 		sureTypes:        map[string]string{},
 		wrapped:          map[string]string{},

@@ -482,6 +482,15 @@ func (a *Analysis) computeSelfTypes() {
 	}
 }
 
+// ownNameIrrelevant says whether the leading dot at dot names what the file
+// declares only as its own enumerations' cases or instance members (`case
+// active, lapsed`, `@State var email`), no static member: where the context
+// gives an Apple type (`switch status.state { case .active:`,
+// `.keyboardType(.email)`), none of them is what it names.
+func (a *Analysis) ownNameIrrelevant(name string, dot int) bool {
+	return !a.staticDecls[name] && a.receiverOf(dot).root < 0
+}
+
 func (a *Analysis) memberSite(dot int, labels map[int][]string) (site, bool) {
 	nameTok := dot + 1
 	name := a.toks[nameTok].Text
@@ -500,7 +509,7 @@ func (a *Analysis) memberSite(dot int, labels map[int][]string) (site, bool) {
 	// A stored property counts like a method: `@Published var products`
 	// in the file's own class is not Product.products(for:).
 	shadowable := a.alone && a.memberDecls[name] && !a.openMembers[name]
-	if ownName && !shadowable {
+	if ownName && !shadowable && !a.ownNameIrrelevant(name, dot) {
 		return site{}, false
 	}
 	switch name {
@@ -514,6 +523,9 @@ func (a *Analysis) memberSite(dot int, labels map[int][]string) (site, bool) {
 		prev := a.tok(dot - 1)
 		if dot == 0 || (prev.Kind == tokPunct || prev.Kind == tokKeyword) && implicitBefore[prev.Text] {
 			s.kind, s.tok = siteImplicit, dot
+			// A case only the file's own enumerations declare is judged
+			// against the Apple type the context gives.
+			s.ownNamed = ownName && a.ownNameIrrelevant(name, dot)
 			return s, true
 		}
 		if a.stringLiteralBefore(dot) {
