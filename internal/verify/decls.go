@@ -1073,7 +1073,15 @@ func (a *Analysis) closureParams(open int) {
 			}
 			return
 		case t.Kind == tokIdent:
-			if !isCapitalized(t.Text) && !a.tok(j-1).IsPunct(":") {
+			if a.tok(j-1).IsPunct(":") || a.tok(j-1).IsPunct(".") {
+				continue // a parameter's type
+			}
+			if n := a.tok(j + 1); n.IsPunct(".") || n.IsPunct("(") && !n.SpaceBefore {
+				// A call or a member (`print(textView.text.trimmingCharacters(in:`):
+				// a statement, whose label `in:` is no closure's `in`.
+				return
+			}
+			if !isCapitalized(t.Text) {
 				names = append(names, j)
 			}
 		case t.Is(tokKeyword, "_"):
