@@ -827,6 +827,10 @@ func (a *Analysis) declareBinding(i int, inType bool) {
 					// `let a = CIImage(image: i)!.cropped(to: r)`: the
 					// chain from T, past the failable initializer.
 					path = a.bindingChain(path, a.closeOf(end)+1)
+				case a.tok(end).IsPunct("(") && a.tok(a.closeOf(end)+1).IsPunct("."):
+					// `let response = try await MKDirections(request:
+					// r).calculate()`: what the chain from T returns.
+					path = a.bindingChain(path, a.closeOf(end)+1)
 				case a.tok(end).IsPunct(".") && (!a.tok(end-1).IsPunct(">") || !isCapitalized(a.tok(end+1).Text)):
 					// `let c = T.current()`, `let d = T.shared.x`: the chain
 					// from T, followed when checked ("T|current").
