@@ -659,6 +659,13 @@ func (a *Analysis) typedAs(name, path string) {
 	a.typedBindings[name]++
 }
 
+// narrows says whether the value at j is name itself, cast (`guard let
+// samples = samples as? [HKQuantitySample]`): a binding that narrows the
+// one value the name holds, whose cast type wins over the outer binding's.
+func (a *Analysis) narrows(name string, j int) bool {
+	return a.tok(j).Kind == tokIdent && a.tok(j).Text == name && a.tok(j+1).Is(tokKeyword, "as") && a.bindings[name] == 1
+}
+
 // declaredStatic says whether the declaration whose keyword (func, var,
 // let) is at kw is a type's own: `static` or `class` among the modifiers
 // before it on its line.
@@ -842,6 +849,13 @@ func (a *Analysis) declareBinding(i int, inType bool) {
 			} else if cast, conditional := a.castType(j); cast != "" {
 				// `let p = layer as! AVPlayerLayer`; `if let p = x as? T`
 				// unwraps, `let p = x as? T` is an optional.
+				if (!conditional || unwrapping) && a.narrows(t.Text, j) {
+					// `guard let v = v as? UIButton`: the same value,
+					// narrowed; not another binding.
+					a.sureTypes[t.Text] = cast
+					a.valueTypes[t.Text] = cast
+					return
+				}
 				switch {
 				case !conditional || unwrapping:
 					a.bindSure(t.Text, cast)
@@ -855,6 +869,12 @@ func (a *Analysis) declareBinding(i int, inType bool) {
 			} else if elem := a.castElements(j, unwrapping); elem != "" {
 				// `let xs = request.results as? [VNRecognizedTextObservation]
 				// ?? []`: an array of T.
+				if a.narrows(t.Text, j) {
+					// `guard let samples = samples as? [HKQuantitySample]`:
+					// the same value, narrowed; not another binding.
+					a.elements[t.Text] = elem
+					return
+				}
 				a.bindElements(t.Text, elem)
 				a.bindSure(t.Text, "")
 			} else if chain := a.chainWithEmptyDefault(j); chain != "" {
