@@ -524,6 +524,8 @@ func TestTypedChecks(t *testing.T) {
 		{"a local bound to a method the class declares after it", "import UIKit\nclass D: UIDevice {\n  func f() {\n    let s = mainScreen()\n    print(s.name)\n  }\n  func mainScreen() -> Model { Model() }\n}\n", "", ""},
 		{"a call's label `in` on a body's first line declares no closure parameters", "import UIKit\nfinal class M {\n  let device = UIDevice()\n  func f() { device.hasNotch = true }\n  func g(device: UIDevice) {\n    print(device.name.trimmingCharacters(in: .whitespaces))\n  }\n}\n", NotOnType, "hasNotch"},
 		{"a local bound to a call outside a class", "import UIKit\nfunc f() {\n  let s = mainScreen()\n  print(s.name)\n}\n", "", ""},
+		{"a value a closure's capture list captures keeps its type", "import UIKit\nfunc f(q: DispatchQueue) {\n  let d = UIDevice()\n  q.async { [weak d] in print(d?.hasNotch) }\n}\n", NotOnType, "hasNotch"},
+		{"a capture list's named value is a local of its own", "import UIKit\nclass D: UIDevice {\n  func f(q: DispatchQueue) {\n    q.async { [current = self.mainScreen()] in print(current.hasNotch) }\n  }\n}\n", "", ""},
 		{"a parameter narrowed by a cast under its own name", "import UIKit\nfunc f(d: Any) {\n  guard let d = d as? UIDevice else { return }\n  print(d.hasNotch)\n}\n", NotOnType, "hasNotch"},
 		{"an array parameter narrowed by a cast under its own name", "import UIKit\nfunc f(ds: [Any]?) {\n  guard let ds = ds as? [UIDevice] else { return }\n  print(ds.map { $0.hasNotch })\n}\n", NotOnType, "hasNotch"},
 		{"local bound to a method's value on a new instance", "import UIKit\nlet s = UIDevice().mainScreen()\nprint(s.name)\n", NotOnType, "name"},

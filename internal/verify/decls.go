@@ -1062,6 +1062,21 @@ func (a *Analysis) closureParams(open int) {
 		if j > open+1 && t.NLBefore {
 			return
 		}
+		if j == open+1 && t.IsPunct("[") {
+			// A capture list (`[weak self, weak player]`) captures values
+			// bound outside: no parameters, no new bindings; but one that
+			// names a value (`[weak model = self.model]`) binds that name.
+			end := a.closeOf(j)
+			for k := j + 1; k < end; k++ {
+				if a.toks[k].Kind == tokIdent && a.tok(k+1).IsPunct("=") {
+					a.locals[a.toks[k].Text] = ""
+					a.declTok[k] = true
+					a.bindSure(a.toks[k].Text, "")
+				}
+			}
+			j = end
+			continue
+		}
 		switch {
 		case t.Is(tokKeyword, "in"):
 			src, typed := a.closureCallee(open)
