@@ -124,6 +124,30 @@ func f(request: ClassifyRequest) {
 	wantTypeFindings(t, typeFindings(t, g, code), "5 Observation.label", "6 Observation.label")
 }
 
+// TestChainFromALoopOverAClosureParameter: a local bound, in a loop over
+// a closure's array parameter, to a chain from the element (`for request
+// in requests { guard let trigger = request.trigger`) is that chain's, and
+// a local named like the chain's link is no declaration of the file's.
+func TestChainFromALoopOverAClosureParameter(t *testing.T) {
+	g := closureGraph()
+	d := g.g.src.(*memGraph)
+	task := addFilledType(d, "apple-docs://foundation/urlsessiondatatask", "URLSessionDataTask", "class", "foundation")
+	task("device", "property", "var device: UIDevice? { get }")
+	g.g = newSymbolGraph(d)
+	code := `import UIKit
+
+func load() {
+    URLSession.shared.getTasks { tasks, _, _ in
+        for task in tasks {
+            guard let device = task.device else { continue }
+            print(device.hasNotch, device.name)
+        }
+    }
+}
+`
+	wantTypeFindings(t, typeFindings(t, g, code), "7 UIDevice.hasNotch")
+}
+
 // TestElementsOfArrays: an element of an array, reached by a loop over a
 // closure parameter the callee declares an array (getTasks's tasks), by
 // `.first` or `.last` of it (written in the chain or bound to a local:

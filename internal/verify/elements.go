@@ -516,7 +516,16 @@ type closureBinding struct {
 // `response?.routes.first {`): the parameter and the links, or "".
 func (a *Analysis) closureChain(j int) (string, []string) {
 	root := a.tok(j)
-	if root.Kind != tokIdent || a.closures[root.Text] == nil || !a.inClosureOf(root.Text, j) || a.tok(j-1).IsPunct(".") {
+	if root.Kind != tokIdent || a.tok(j-1).IsPunct(".") {
+		return "", nil
+	}
+	param, first := root.Text, []string(nil)
+	if coll := a.loopOver[param]; a.closures[param] == nil && coll != "" && a.closures[coll] != nil && a.bindings[param] == 1 {
+		// `for request in requests { guard let trigger = request.trigger`:
+		// the chain from an element of the closure's parameter.
+		param, first = coll, []string{elementLink}
+	}
+	if a.closures[param] == nil || !a.inClosureOf(param, j) {
 		return "", nil
 	}
 	dot := a.dotAfter(j)
@@ -528,6 +537,9 @@ func (a *Analysis) closureChain(j int) (string, []string) {
 		return "", nil
 	}
 	if k, found, ok := a.elementAt(dot); found {
+		if first != nil {
+			return "", nil // an element's element
+		}
 		// `placemarks?.first`: the chain's first link is an element.
 		// A brace after it opens an if's body, or a closure that
 		// picks the element (`first { $0.isPrimary }`): an element
@@ -544,7 +556,7 @@ func (a *Analysis) closureChain(j int) (string, []string) {
 		return "", nil
 	}
 	if chain := a.chainTo("", j+1, ends); chain != "" {
-		return root.Text, strings.Split(strings.TrimPrefix(chain, "|"), "|")
+		return param, append(first, strings.Split(strings.TrimPrefix(chain, "|"), "|")...)
 	}
 	return "", nil
 }

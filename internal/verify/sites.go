@@ -697,6 +697,7 @@ func (a *Analysis) memberSite(dot int, labels map[int][]string) (site, bool) {
 		s.closure = a.closures[cb.param]
 		s.links = append(slices.Clone(cb.links), links...)
 		s.closureFirst = cb.links[0] == elementLink
+		s.boundLinks = len(cb.links)
 		return s, true
 	}
 	if coll := a.loopOver[root.Text]; coll != "" && local && s.rootType == "" && s.closure == nil && !r.linkCall && a.bindings[root.Text] == 1 {
