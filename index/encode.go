@@ -266,6 +266,15 @@ func buildSymbolTerms(doc *document.Document, components func(string) []string) 
 		}
 		addSymbol(sym.Name)
 	}
+	// The Objective-C name's selector parts, whole ("addChildViewController"),
+	// as components: searchable, never a symbol name (symbol_names and the
+	// symbols column are what verify reads as Swift's names).
+	for _, part := range strings.Split(doc.ObjCName, ":") {
+		if key := strings.ToLower(strings.TrimSpace(part)); key != "" && !seenComponent[key] {
+			seenComponent[key] = true
+			terms.components = append(terms.components, strings.TrimSpace(part))
+		}
+	}
 	return terms
 }
 

@@ -106,6 +106,7 @@ func fixtureDocs() []*document.Document {
 			Symbols: []document.Symbol{{Name: "dataTask", Kind: "func", Signature: "func dataTask(with url: URL) async throws -> (Data, URLResponse)",
 				IsAsync: true, IsThrows: true, Origin: "declaration"}},
 			ContentHash: "hash-urlsession",
+			ObjCName:    "NSURLSession",
 		},
 		{
 			URI: "swift-evolution://SE-0306", Source: document.SourceSwiftEvolution,

@@ -74,9 +74,12 @@
 //	                    "padding(_:_:)") and the names of the page's symbols
 //	  symbol_components acronym-aware CamelCase parts of those names
 //	                    (LazyVGrid -> Lazy VGrid Grid, URLSession -> URL Session,
-//	                    swiftsym.Components) and the names of symbols found only
+//	                    swiftsym.Components), the names of symbols found only
 //	                    in code examples ("ContentView" recurs on thousands of
-//	                    pages, so it must not weigh like a declared symbol)
+//	                    pages, so it must not weigh like a declared symbol),
+//	                    and the parts of a symbol's Objective-C name, whole
+//	                    (Document.ObjCName: "addChildViewController" for
+//	                    addChild(_:)), which is no Swift name
 //	  The title joins symbols (and symbol_names) only when it is symbol-like
 //	  (no space before any parameter list): an article title such as
 //	  "Laying out views" is in the title column alone.

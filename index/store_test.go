@@ -21,7 +21,8 @@ func TestDocumentRoundTrip(t *testing.T) {
 			t.Fatalf("document %s: %v", want.URI, err)
 		}
 		expect := *want
-		expect.Content = "" // indexed only
+		expect.Content = ""  // indexed only
+		expect.ObjCName = "" // indexed only
 		// Titles of children left empty by the reader come from the child page.
 		for i := range expect.Children {
 			if expect.Children[i].Title == "" && expect.Children[i].URI == "apple-docs://swiftui/view/padding(_:_:)" {
@@ -113,6 +114,13 @@ func TestSymbolNamesAndComponents(t *testing.T) {
 	}
 	if got := joined(match(t, db, `{symbol_components}: "session"`)); got != "apple-docs://foundation/urlsession" {
 		t.Errorf("component Session matches %q", got)
+	}
+	// The Objective-C name is searchable whole, and no Swift symbol name.
+	if got := joined(match(t, db, `{symbol_components}: "NSURLSession"`)); got != "apple-docs://foundation/urlsession" {
+		t.Errorf("Objective-C name NSURLSession matches %q", got)
+	}
+	if got := lookup("nsurlsession"); len(got) != 0 {
+		t.Errorf("Objective-C name leaked into symbol_names: %v", got)
 	}
 }
 

@@ -397,3 +397,26 @@ func TestGuidelinesLinksRenderAsHIGURIs(t *testing.T) {
 		t.Errorf("markdown:\n%s", md)
 	}
 }
+
+// TestObjCName: a symbol's Objective-C title is kept where it is another
+// compound name than its Swift one, selector and all; the same name, a
+// single lowercase word (isHidden's "hidden") or none is not.
+func TestObjCName(t *testing.T) {
+	for _, c := range []struct{ occ, swift, want string }{
+		{"addChildViewController:", "addChild(_:)", "addChildViewController:"},
+		{"drawRect:", "draw(_:)", "drawRect:"},
+		{"beginAppearanceTransition:animated:", "beginAppearanceTransition(_:animated:)", ""},
+		{"exclusiveTouch", "isExclusiveTouch", "exclusiveTouch"},
+		{"hidden", "isHidden", ""},
+		{"setNeedsDisplayInRect:", "setNeedsDisplay(_:)", "setNeedsDisplayInRect:"},
+		{"insertSubview:atIndex:", "insertSubview(_:at:)", ""},
+		{"performSelector:withObject:", "perform(_:with:)", "performSelector:withObject:"},
+		{"NSURLSession", "URLSession", "NSURLSession"},
+		{"", "URLSession", ""},
+		{"viewDidLoad", "viewDidLoad()", ""},
+	} {
+		if got := objcName(c.occ, c.swift); got != c.want {
+			t.Errorf("objcName(%q, %q) = %q, want %q", c.occ, c.swift, got, c.want)
+		}
+	}
+}

@@ -59,7 +59,25 @@ func (p *Page) Document(sourceFile string, raw []byte) (*document.Document, erro
 	d.Children = p.taskGroupRefs(p.TopicSections)
 	d.SeeAlso = p.taskGroupRefs(p.SeeAlsoSections)
 	d.Parent = p.parent(uri)
+	d.ObjCName = objcName(p.overriddenTitle("occ", ""), d.Title)
 	return d, nil
+}
+
+// objcName is a symbol's Objective-C title when it names it otherwise than
+// its Swift title, by a compound name ("addChildViewController:",
+// "drawRect:", "exclusiveTouch"): "" when it is the same name, or a single
+// word ("hidden" for isHidden), which prose writes anyway.
+func objcName(occ, swift string) string {
+	occ = strings.TrimSpace(occ)
+	first, _, _ := strings.Cut(occ, ":")
+	base, _, _ := strings.Cut(swift, "(")
+	if first == "" || strings.EqualFold(first, base) || strings.ContainsAny(first, " \t") {
+		return ""
+	}
+	if strings.ToLower(first[1:]) == first[1:] && !strings.Contains(strings.TrimSuffix(occ, ":"), ":") {
+		return ""
+	}
+	return occ
 }
 
 // URI returns the page's canonical apple-docs:// URI, from identifier.url,

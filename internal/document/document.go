@@ -123,6 +123,13 @@ type Document struct {
 	// from its URL: the ranker puts such pages below normal ones.
 	Recovered bool `json:"recovered,omitempty"`
 
+	// ObjCName is a DocC symbol's Objective-C name where it is another
+	// compound name than its Swift one ("addChildViewController:" for
+	// addChild(_:), "drawRect:" for draw(_:)): old questions write it.
+	// Indexed only (docs_fts.symbol_components), never stored or taken for
+	// a Swift symbol: verify must not read it as one.
+	ObjCName string `json:"objcName,omitempty"`
+
 	// References are the APIs a source file uses (sample code and package
 	// sources), with their lines; the index answers "used in samples" from
 	// them.

@@ -214,7 +214,7 @@ var stopWordTable = []struct {
 	// question's terms drop them; the vectors were learned keeping them.
 	{inQuery, `did i was where why who my me could should would vs versus whether just only very too every other
 		another several such own both either within inside across without through during after before until
-		since while once shall might must want wants need needs way ways`},
+		since while once shall might must want wants need needs way ways actually really`},
 	// Words of every page's prose ("we use", "they are") that carry no
 	// topic in a vector; a question keeps them, because "not", "no" and
 	// "all" change what it asks.

@@ -48,7 +48,8 @@ const (
 		in of for on with and or my me you your can could should would it its this that these those from by
 		about into as at vs versus there their whether if then than so just also only very too some any
 		each every other another several such own both either via within inside across without through
-		during after before until since while once will shall may might must want wants need needs way ways`
+		during after before until since while once will shall may might must want wants need needs way ways
+		actually really` // the last two added with the question forms' hedges (round twenty-one)
 	oldSemanticStopWords = `a an the to of in on for with and or by at as is are be it its this that from
 		you your can use used uses using into when how what which do does not no if then than so also may
 		will there these those their them they we our about over under via per any all each some`
