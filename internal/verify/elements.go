@@ -157,16 +157,8 @@ func declaredElementType(decl string) string {
 	if end < len(s) && s[end] == '<' {
 		// `static var activities: [Activity<Attributes>]`: the generic
 		// type's, its arguments left out as a plain type's are.
-		depth := 0
-		for ; end < len(s); end++ {
-			if s[end] == '<' {
-				depth++
-			} else if s[end] == '>' {
-				if depth--; depth == 0 {
-					end++
-					break
-				}
-			}
+		if end = closeAngle(s, end); end < 0 {
+			return ""
 		}
 	}
 	if end >= len(s) || s[end] != ']' || typ == "" || !isCapitalized(typ) || typ == "Self" {
