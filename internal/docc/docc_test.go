@@ -402,21 +402,21 @@ func TestGuidelinesLinksRenderAsHIGURIs(t *testing.T) {
 // compound name than its Swift one, selector and all; the same name, a
 // single lowercase word (isHidden's "hidden") or none is not.
 func TestObjCName(t *testing.T) {
-	for _, c := range []struct{ occ, swift, want string }{
-		{"addChildViewController:", "addChild(_:)", "addChildViewController:"},
-		{"drawRect:", "draw(_:)", "drawRect:"},
-		{"beginAppearanceTransition:animated:", "beginAppearanceTransition(_:animated:)", ""},
-		{"exclusiveTouch", "isExclusiveTouch", "exclusiveTouch"},
-		{"hidden", "isHidden", ""},
-		{"setNeedsDisplayInRect:", "setNeedsDisplay(_:)", "setNeedsDisplayInRect:"},
-		{"insertSubview:atIndex:", "insertSubview(_:at:)", ""},
-		{"performSelector:withObject:", "perform(_:with:)", "performSelector:withObject:"},
-		{"NSURLSession", "URLSession", "NSURLSession"},
-		{"", "URLSession", ""},
-		{"viewDidLoad", "viewDidLoad()", ""},
-	} {
-		if got := objcName(c.occ, c.swift); got != c.want {
-			t.Errorf("objcName(%q, %q) = %q, want %q", c.occ, c.swift, got, c.want)
-		}
+	pairs := [][2]string{
+		{"addChildViewController:", "addChild(_:)"}, {"drawRect:", "draw(_:)"},
+		{"beginAppearanceTransition:animated:", "beginAppearanceTransition(_:animated:)"},
+		{"exclusiveTouch", "isExclusiveTouch"}, {"hidden", "isHidden"},
+		{"setNeedsDisplayInRect:", "setNeedsDisplay(_:)"}, {"insertSubview:atIndex:", "insertSubview(_:at:)"},
+		{"performSelector:withObject:", "perform(_:with:)"}, {"NSURLSession", "URLSession"},
+		{"", "URLSession"}, {"viewDidLoad", "viewDidLoad()"},
+	}
+	var got []string
+	for _, p := range pairs {
+		got = append(got, objcName(p[0], p[1]))
+	}
+	want := []string{"addChildViewController:", "drawRect:", "", "exclusiveTouch", "", "setNeedsDisplayInRect:", "",
+		"performSelector:withObject:", "NSURLSession", "", ""}
+	if !slices.Equal(got, want) {
+		t.Errorf("objcName of %q\n got %q\nwant %q", pairs, got, want)
 	}
 }

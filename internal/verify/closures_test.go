@@ -99,55 +99,6 @@ struct Feed: View {
 	}
 }
 
-// TestOptionalArrayWithAnEmptyDefault: a local bound to a chain's optional
-// array with an empty default (`let observations = request.results ??
-// []`) holds the chain's elements, in a loop and through methods that keep
-// them (`observations.filter { … }.prefix(5).map { $0.label }`).
-func TestOptionalArrayWithAnEmptyDefault(t *testing.T) {
-	g := closureGraph()
-	d := g.g.src.(*memGraph)
-	request := addFilledType(d, "apple-docs://vision/classifyrequest", "ClassifyRequest", "class", "vision")
-	request("results", "property", "var results: [Observation]? { get }")
-	observation := addFilledType(d, "apple-docs://vision/observation", "Observation", "class", "vision")
-	observation("confidence", "property", "var confidence: Float { get }")
-	g.g = newSymbolGraph(d)
-	code := `import Vision
-
-func f(request: ClassifyRequest) {
-    let observations = request.results ?? []
-    for o in observations { print(o.label, o.confidence) }
-    print(observations.filter { $0.confidence > 0.3 }.prefix(5).map { $0.label })
-    let sure = request.results ?? fallback
-    for s in sure { print(s.label) }
-}
-`
-	wantTypeFindings(t, typeFindings(t, g, code), "5 Observation.label", "6 Observation.label")
-}
-
-// TestChainFromALoopOverAClosureParameter: a local bound, in a loop over
-// a closure's array parameter, to a chain from the element (`for request
-// in requests { guard let trigger = request.trigger`) is that chain's, and
-// a local named like the chain's link is no declaration of the file's.
-func TestChainFromALoopOverAClosureParameter(t *testing.T) {
-	g := closureGraph()
-	d := g.g.src.(*memGraph)
-	task := addFilledType(d, "apple-docs://foundation/urlsessiondatatask", "URLSessionDataTask", "class", "foundation")
-	task("device", "property", "var device: UIDevice? { get }")
-	g.g = newSymbolGraph(d)
-	code := `import UIKit
-
-func load() {
-    URLSession.shared.getTasks { tasks, _, _ in
-        for task in tasks {
-            guard let device = task.device else { continue }
-            print(device.hasNotch, device.name)
-        }
-    }
-}
-`
-	wantTypeFindings(t, typeFindings(t, g, code), "7 UIDevice.hasNotch")
-}
-
 // TestElementsOfArrays: an element of an array, reached by a loop over a
 // closure parameter the callee declares an array (getTasks's tasks), by
 // `.first` or `.last` of it (written in the chain or bound to a local:
@@ -155,20 +106,31 @@ func load() {
 // typed array, or by subscripting a
 // typed array with one index, or by `first(where:)` or `last { … }`, is
 // checked on the element type; a range's slice and a dictionary are not
-// elements.
+// elements. A local bound, in a loop over the parameter, to a chain from
+// the element (`guard let device = pending.device`) is that chain's, though
+// named like its link; a local bound to a chain's optional array with an
+// empty default (`request.results ?? []`) holds the chain's elements, in a
+// loop and through methods that keep them (`.filter { … }.prefix(5).map {
+// $0.label }`).
 func TestElementsOfArrays(t *testing.T) {
 	g := closureGraph()
 	d := g.g.src.(*memGraph)
 	task := addFilledType(d, "apple-docs://foundation/urlsessiondatatask", "URLSessionDataTask", "class", "foundation")
 	task("priority", "property", "var priority: Float { get set }")
+	task("device", "property", "var device: UIDevice? { get }")
+	request := addFilledType(d, "apple-docs://vision/classifyrequest", "ClassifyRequest", "class", "vision")
+	request("results", "property", "var results: [Observation]? { get }")
+	observation := addFilledType(d, "apple-docs://vision/observation", "Observation", "class", "vision")
+	observation("confidence", "property", "var confidence: Float { get }")
 	// An array written `[UIScreen]` is an Array, as the index documents it.
 	array := addFilledType(d, "apple-docs://swift/array", "Array", "struct", "swift")
 	array("first", "property", "var first: Element? { get }")
 	array("last", "property", "var last: Element? { get }")
 	g.g = newSymbolGraph(d)
 	code := `import UIKit
+import Vision
 
-func load(_ screens: [UIScreen], byName: [String: UIScreen]) {
+func load(_ screens: [UIScreen], byName: [String: UIScreen], request: ClassifyRequest) {
     URLSession.shared.getTasks { tasks, _, _ in
         for task in tasks {
             print(task.priority, task.statusCode)
@@ -177,15 +139,25 @@ func load(_ screens: [UIScreen], byName: [String: UIScreen]) {
         guard let oldest = tasks.first else { return }
         print(oldest.priority, oldest.statusCode)
         print(tasks.map { $0.priority }, tasks.filter { $0.statusCode > 0 })
+        for pending in tasks {
+            guard let device = pending.device else { continue }
+            print(device.hasNotch, device.name)
+        }
     }
     print(screens.first?.hasNotch, screens.last?.name)
     print(screens[0].name)
     print(screens.first(where: { _ in true })?.name, screens.last { _ in true }?.name)
     print(screens[1...].name, byName["a"]?.name, screens.first?.hasNotch.name)
+    let observations = request.results ?? []
+    for o in observations { print(o.label, o.confidence) }
+    print(observations.filter { $0.confidence > 0.3 }.prefix(5).map { $0.label })
+    let sure = request.results ?? fallback
+    for s in sure { print(s.label) }
 }
 `
-	wantTypeFindings(t, typeFindings(t, g, code), "6 URLSessionDataTask.statusCode", "8 URLSessionDataTask.statusCode",
-		"10 URLSessionDataTask.statusCode", "11 URLSessionDataTask.statusCode", "13 UIScreen.name", "14 UIScreen.name", "15 UIScreen.name")
+	wantTypeFindings(t, typeFindings(t, g, code), "7 URLSessionDataTask.statusCode", "9 URLSessionDataTask.statusCode",
+		"11 URLSessionDataTask.statusCode", "12 URLSessionDataTask.statusCode", "15 UIDevice.hasNotch",
+		"18 UIScreen.name", "19 UIScreen.name", "20 UIScreen.name", "23 Observation.label", "24 Observation.label")
 }
 
 // TestClosureOfAFunctionOfNoType: a closure passed to a function of no
