@@ -223,6 +223,21 @@ func TestNameLookup(t *testing.T) {
 	}
 }
 
+// TestObjCNamed: a page is found by its symbol's Objective-C name of
+// several words, never by a Swift name's part or a one-word name.
+func TestObjCNamed(t *testing.T) {
+	l := openLookup(t, buildFixture(t))
+	ctx := context.Background()
+	if got, err := l.ObjCNamed(ctx, "NSURLSession"); err != nil || len(got) != 1 || got[0].URI != "apple-docs://foundation/urlsession" || got[0].Title != "URLSession" {
+		t.Errorf("NSURLSession: %+v, %v", got, err)
+	}
+	for _, name := range []string{"Session", "URLSession", "nsurlsessionx"} {
+		if got, err := l.ObjCNamed(ctx, name); err != nil || len(got) != 0 {
+			t.Errorf("%s names %+v, %v", name, got, err)
+		}
+	}
+}
+
 func TestNameLookupRefusesWrites(t *testing.T) {
 	l := openLookup(t, buildFixture(t))
 	if _, err := l.db.Exec(`DELETE FROM docs`); err == nil {

@@ -10,6 +10,7 @@ import (
 
 	"github.com/cupertino-go/cupertino/internal/document"
 	"github.com/cupertino-go/cupertino/internal/sqlrows"
+	"github.com/cupertino-go/cupertino/internal/swiftsym"
 )
 
 // The reads `cupertino verify` adds to a NameLookup: which modules the
@@ -312,6 +313,36 @@ LEFT JOIN doc_body b ON b.doc_id = d.id WHERE d.uri = ?`)
 		return "", "", false, fmt.Errorf("read %s: %w", uri, err)
 	}
 	return title, string(text), true, nil
+}
+
+// ObjCPage is a page whose symbol Objective-C names otherwise.
+type ObjCPage struct{ URI, Title string }
+
+// objcPagesRead bounds the pages ObjCNamed returns.
+const objcPagesRead = 4
+
+// ObjCNamed returns the Apple pages whose symbol's Objective-C name is name
+// ("addChildViewController" names addChild(_:)): save indexes such a name
+// whole among the page's symbol components (Document.ObjCName), where no
+// Swift name's part is a name of several words. A name of one word is not
+// looked up: a component of that spelling is a Swift name's part.
+func (l *NameLookup) ObjCNamed(ctx context.Context, name string) ([]ObjCPage, error) {
+	if !isWord(name) || len(swiftsym.CamelWords(name)) < 2 || !l.hasTable("docs_fts") {
+		return nil, nil
+	}
+	var out []ObjCPage
+	err := sqlrows.Each(ctx, l.fixed(), "Objective-C name "+name,
+		"SELECT d.uri, d.title FROM docs d WHERE d.id IN (SELECT rowid FROM docs_fts WHERE docs_fts MATCH ? LIMIT ?)",
+		[]any{`source:"` + document.SourceAppleDocs + `" AND {symbol_components}:"` + name + `"`, objcPagesRead},
+		func(rows *sql.Rows) error {
+			var p ObjCPage
+			if err := rows.Scan(&p.URI, &p.Title); err != nil {
+				return err
+			}
+			out = append(out, p)
+			return nil
+		})
+	return out, err
 }
 
 // SampleUse is what Apple's sample code says of a name no page documents:

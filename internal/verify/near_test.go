@@ -1,10 +1,15 @@
 package verify
 
 import (
+	"context"
 	"math/rand/v2"
+	"path/filepath"
 	"reflect"
 	"sort"
 	"testing"
+
+	"github.com/cupertino-go/cupertino/index"
+	"github.com/cupertino-go/cupertino/internal/document"
 )
 
 // bagDistanceByAllLetters is bagDistance as first written, walking every
@@ -162,5 +167,39 @@ func TestSlipSearchShortcutsKeepTheAnswer(t *testing.T) {
 	}
 	if passed > 400 {
 		t.Fatalf("the filter let %d of 20,000 strings that are no name through, want about 1%%", passed)
+	}
+}
+
+// TestNearestNamesTheSwiftNameOfAnObjectiveCName: an unknown name that is
+// a symbol's Objective-C name (`addChildViewController`) offers that
+// symbol's page first, from an index saved with the name.
+func TestNearestNamesTheSwiftNameOfAnObjectiveCName(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "search.db")
+	b, err := index.Create(path, index.BuildOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, d := range []*document.Document{
+		{URI: "apple-docs://uikit/uiviewcontroller", Source: document.SourceAppleDocs, Framework: "uikit", Title: "UIViewController", Kind: "class", Language: "swift"},
+		{URI: "apple-docs://uikit/uiviewcontroller/addchild(_:)", Source: document.SourceAppleDocs, Framework: "uikit", Title: "addChild(_:)",
+			Kind: "method", Language: "swift", Parent: "apple-docs://uikit/uiviewcontroller", ObjCName: "addChildViewController:"},
+		{URI: "apple-docs://uikit/uiviewcontroller/children", Source: document.SourceAppleDocs, Framework: "uikit", Title: "children",
+			Kind: "property", Language: "swift", Parent: "apple-docs://uikit/uiviewcontroller"},
+	} {
+		if err := b.Put(d); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := b.Commit(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	table, err := OpenIndexTable(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer table.Close()
+	near, err := table.Nearest("addChildViewController", 3)
+	if err != nil || len(near) == 0 || near[0].Name != "addChild(_:)" || near[0].URI != "apple-docs://uikit/uiviewcontroller/addchild(_:)" {
+		t.Errorf("nearest to addChildViewController: %+v, %v", near, err)
 	}
 }

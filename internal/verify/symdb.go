@@ -3,6 +3,7 @@ package verify
 import (
 	"context"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -243,6 +244,22 @@ func (t *IndexTable) Nearest(name string, n int) ([]Candidate, error) {
 		return nil, err
 	} else if found && (len(out) == 0 || out[0] != slip) {
 		out = append([]Candidate{slip}, out...)
+		if len(out) > n {
+			out = out[:n]
+		}
+	}
+	// An Objective-C name (`addChildViewController`, `runAction`) comes
+	// first: the Swift name of what the code meant.
+	objc, err := t.lookup.ObjCNamed(context.Background(), name)
+	if err != nil {
+		return nil, err
+	}
+	if len(objc) > 0 {
+		var named []Candidate
+		for _, p := range objc {
+			named = append(named, Candidate{Name: p.Title, URI: p.URI})
+		}
+		out = append(named, slices.DeleteFunc(out, func(c Candidate) bool { return slices.Contains(named, c) })...)
 		if len(out) > n {
 			out = out[:n]
 		}
