@@ -533,6 +533,7 @@ func TestTypedChecks(t *testing.T) {
 		{"leading dot assigned to a property", "import UIKit\nlet v = UIImageView()\nv.contentMode = .aspectFit\n", NoSuchCase, "aspectFit"},
 		{"leading dot that is a case", "import UIKit\nlet v = UIImageView()\nv.contentMode = .scaleAspectFit\n", "", ""},
 		{"leading dot named like the file's own case", "import UIKit\nenum Fit { case aspectFit, fill }\nlet v = UIImageView()\nv.contentMode = .aspectFit\nlet f: Fit = .aspectFit\n", NoSuchCase, "aspectFit"},
+		{"an instance member of a one-line class is no static member", "import UIKit\nclass Box { var aspectFit = 1 }\nlet v = UIImageView()\nv.contentMode = .aspectFit\n", NoSuchCase, "aspectFit"},
 		{"the file's own case in its own context", "import UIKit\nenum Fit { case aspectFit, fill }\nfunc f() -> Fit { .aspectFit }\n", "", ""},
 		{"leading dot the file declares static on the type", "import UIKit\nenum Fit { case aspectFit }\nextension UIView.ContentMode { static let aspectFit = UIView.ContentMode.scaleAspectFit }\nlet v = UIImageView()\nv.contentMode = .aspectFit\n", "", ""},
 		{"leading dot argument", "import UIKit\nlet v = UIImageView()\nv.setMode(.aspectFit, animated: true)\n", NoSuchCase, "aspectFit"},

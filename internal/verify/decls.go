@@ -668,11 +668,16 @@ func (a *Analysis) narrows(name string, j int) bool {
 
 // declaredStatic says whether the declaration whose keyword (func, var,
 // let) is at kw is a type's own: `static` or `class` among the modifiers
-// before it on its line.
+// before it in its statement (`class Box { var x = 1 }` declares no static
+// x).
 func (a *Analysis) declaredStatic(kw int) bool {
 	for k := kw - 1; k >= 0 && a.toks[k].Line == a.toks[kw].Line; k-- {
 		a.step()
-		if t := a.toks[k]; t.Is(tokKeyword, "static") || t.Is(tokKeyword, "class") {
+		t := a.toks[k]
+		if t.IsPunct("{") || t.IsPunct("}") || t.IsPunct(";") {
+			return false
+		}
+		if t.Is(tokKeyword, "static") || t.Is(tokKeyword, "class") {
 			return true
 		}
 	}

@@ -523,8 +523,9 @@ func (a *Analysis) memberSite(dot int, labels map[int][]string) (site, bool) {
 		prev := a.tok(dot - 1)
 		if dot == 0 || (prev.Kind == tokPunct || prev.Kind == tokKeyword) && implicitBefore[prev.Text] {
 			s.kind, s.tok = siteImplicit, dot
-			// A case only the file's own enumerations declare is judged
-			// against the Apple type the context gives.
+			// A name the file declares only as its own cases or
+			// instance members is judged against the Apple type the
+			// context gives (ownNameIrrelevant).
 			s.ownNamed = ownName && a.ownNameIrrelevant(name, dot)
 			return s, true
 		}
