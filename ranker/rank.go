@@ -102,6 +102,10 @@ func (s *search) rank() []Result {
 		}
 		return false // keep the fused order
 	})
+	if s.framedQuestion {
+		fused = spreadNames(fused, func(f Fused) string { return spreadName(byURI[f.URI].c.title) },
+			func(f Fused) bool { return byURI[f.URI].tier == tierForced })
+	}
 	if len(fused) > s.filter.f.Limit {
 		fused = fused[:s.filter.f.Limit]
 	}

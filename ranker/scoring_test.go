@@ -338,6 +338,8 @@ var notScored = map[string]string{
 	"maxNamedTypes":      "a bound on the types whose members a request proposes: TestNamedMembersOfAFewTypes (named_members_test.go)",
 	"conversionInits":    "a cap on the initializers a conversion proposes; the fixture's types have one each, so no case can tell it",
 	"conversionInitScan": "a cap on the initializers read for a conversion; the fixture's types have one each, so no case can tell it",
+	"spreadWindow":       "a reorder of a question's final list, not a score: TestSpreadNames and TestQuestionsSpreadNames (spread_test.go)",
+	"spreadSameName":     "a reorder of a question's final list, not a score: TestSpreadNames and TestQuestionsSpreadNames (spread_test.go)",
 	"namedMemberPages":   "a cap on the overloads one member name proposes; the fixture's names have one page each, so no case can tell it",
 	"lexiconPages":       "a cap on the pages the ideas add: TestLexiconCapsIdeasAndPages (lexicon_test.go)",
 	"lexiconLooseWords":  "decides which ideas match loosely: TestLexiconLooseMatch (lexicon_test.go)",

@@ -67,7 +67,9 @@ func (e *Engine) SearchQuery(ctx context.Context, raw string, filters Filters) (
 			addList(&list, found[i], byURI)
 			lists, weights[name] = append(lists, list), comparisonSideWeight
 		}
-		return Response{Results: fuseResults(lists, weights, RRFK, byURI, filters), Reading: r}, nil
+		fused := fuseResults(lists, weights, RRFK, byURI, ClampLimit(filters.Limit)+spreadWindow)
+		fused = spreadNames(fused, func(r Result) string { return spreadName(r.Title) }, func(Result) bool { return false })
+		return Response{Results: fused[:min(len(fused), ClampLimit(filters.Limit))], Reading: r}, nil
 	}
 	// A name no page bears, in code or quoted by a message ('Renderable'),
 	// is the caller's own: its words would only find unrelated pages.
@@ -125,7 +127,7 @@ func (e *Engine) SearchQuery(ctx context.Context, raw string, filters Filters) (
 	if r.Class == ClassMessage {
 		k = messageRRFK
 	}
-	out := fuseResults(lists, weights, k, byURI, filters)
+	out := fuseResults(lists, weights, k, byURI, ClampLimit(filters.Limit))
 	if sure && r.Class == ClassMessage && len(out) > 0 && len(out) < ClampLimit(filters.Limit) {
 		// A sure diagnostic whose searches leave rows empty: its words fill
 		// them, fused at SureMessageWordsWeight, since a message says what
@@ -138,7 +140,7 @@ func (e *Engine) SearchQuery(ctx context.Context, raw string, filters Filters) (
 		list := RankedList{Source: "words"}
 		addList(&list, results, byURI)
 		lists, weights["words"] = append(lists, list), reading.SureMessageWordsWeight(lead)
-		out = fuseResults(lists, weights, k, byURI, filters)
+		out = fuseResults(lists, weights, k, byURI, ClampLimit(filters.Limit))
 	}
 	if !sure || len(out) > 0 {
 		return Response{Results: out, Reading: r}, nil
@@ -209,9 +211,8 @@ func addList(list *RankedList, results []Result, byURI map[string]Result) {
 	}
 }
 
-// fuseResults fuses lists into at most the filters' limit of results.
-func fuseResults(lists []RankedList, weights map[string]float64, k float64, byURI map[string]Result, filters Filters) []Result {
-	limit := ClampLimit(filters.Limit)
+// fuseResults fuses lists into at most limit results.
+func fuseResults(lists []RankedList, weights map[string]float64, k float64, byURI map[string]Result, limit int) []Result {
 	var out []Result
 	for _, fu := range Fuse(lists, weights, k) {
 		res := byURI[fu.URI]

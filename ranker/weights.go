@@ -240,6 +240,10 @@ const (
 	namedMemberBase  = 12.0
 	maxNamedTypes    = 2
 	namedMemberPages = 3
+	// spreadWindow and spreadSameName: in a question's first spreadWindow
+	// results a name holds at most spreadSameName places (spread.go).
+	spreadWindow   = 10
+	spreadSameName = 2
 	// conversionInits bounds the initializers a conversion proposes
 	// (conversionStage), among the first conversionInitScan of the
 	// target's initializers.

@@ -184,8 +184,13 @@ var (
 		`\s+(?:issue|issues|bug|bugs|problem|problems|confusion)(?: with (?:swift|ios|xcode))?)$`)
 	// howWorksRE: "How does X work", "How is X used": X is asked about;
 	// the frame is both ends, neither of them alone ("how to get it to
-	// work" is a request whose "work" is its own).
-	howWorksRE = regexp.MustCompile(`(?i)^how (?:does|do|is|are) (.+?)\s+(?:work|works|used|implemented)$`)
+	// work" is a request whose "work" is its own). Without the auxiliary
+	// ("How "buildEither" work?", "How DispatchGroup works") X is one
+	// word: "how it can work" is no subject.
+	// pronounSubject: words that are no subject of "How X works" ("how
+	// to work", "how it works" ask nothing about a name).
+	pronounSubject = map[string]bool{"to": true, "it": true, "this": true, "that": true, "they": true, "we": true, "i": true, "you": true}
+	howWorksRE     = regexp.MustCompile(`(?i)^how (?:(?:does|do|is|are) (.+?)|([^\s]+))\s+(?:work|works|used|implemented)$`)
 	// comparisonRE: "the difference between X and Y".
 	differenceRE = regexp.MustCompile(`(?i)(?:^|\s)(?:the )?(?:main |key )?differen(?:ce|ces|tiate) (?:between|of)\s+(.+?)\s+and\s+(.+)$`)
 	// versusRE: "X vs Y", "X vs. Y", "X versus Y".
@@ -279,9 +284,15 @@ func ReadQuestionForm(raw string, isFramework func(string) bool) QuestionForm {
 		// A choice may follow a tag or another frame ("[ios] Why choose").
 		f.prefers = f.prefers || preferRE.MatchString(f.Core)
 		if m := howWorksRE.FindStringSubmatchIndex(f.Core); m != nil {
-			strip(f.Core[:m[2]])
-			strip(f.Core[m[3]:])
-			f.Core, changed = strings.TrimSpace(f.Core[m[2]:m[3]]), true
+			lo, hi := m[2], m[3]
+			if lo < 0 {
+				lo, hi = m[4], m[5]
+			}
+			if !pronounSubject[strings.ToLower(f.Core[lo:hi])] {
+				strip(f.Core[:lo])
+				strip(f.Core[hi:])
+				f.Core, changed = strings.TrimSpace(f.Core[lo:hi]), true
+			}
 		}
 		if m := leadingFrameRE.FindStringIndex(f.Core); m != nil && m[1] > 0 && m[1] < len(f.Core) {
 			strip(f.Core[:m[1]])

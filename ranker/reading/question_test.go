@@ -51,6 +51,9 @@ func TestReadQuestionForm(t *testing.T) {
 		{"sort an array in Objective C", "sort an array", nil},
 		// Frames at both ends, a subject's trouble, a choice (issue #27).
 		{"How does DispatchGroup work?", "DispatchGroup", nil},
+		{`How "buildEither" work?`, `"buildEither"`, nil},
+		{"How DispatchGroup works", "DispatchGroup", nil},
+		{"How it can work", "How it can work", nil},
 		{"How are property wrappers implemented?", "property wrappers", nil},
 		{"get background refresh to work", "get background refresh to work", nil},
 		{"Issue with NavigationStack path", "NavigationStack path", nil},
