@@ -124,6 +124,11 @@ type search struct {
 	// framedQuestion: the request is a question (its form stripped
 	// scaffolding).
 	framedQuestion bool
+	// keywordQuestion: a question that is no comparison, whose one
+	// keyword may name the book's section that teaches it (askedKeyword);
+	// a comparison's sides ("let" of "let vs var") name the concept they
+	// share instead.
+	keywordQuestion bool
 	// platform: the one platform the question names (askedAs).
 	platform string
 	// sectionIndex is the engine's, read by run for a request

@@ -148,6 +148,7 @@ func (e *Engine) run(ctx context.Context, q *Query, f Filters, call *readCall) (
 	s := &search{e: e, q: q, call: call, identifier: isIdentifierQuery(q), cands: map[int64]*candidate{}, part: documentation()}
 	asked := questionAsked(ctx)
 	s.swiftQuestion, s.framedQuestion, s.platform = asked.swift, asked.framed, asked.platform
+	s.keywordQuestion = asked.framed && !asked.compares
 	if q.Prose {
 		s.concepts = buildConcepts(q.Terms)
 	}
@@ -162,9 +163,9 @@ func (e *Engine) run(ctx context.Context, q *Query, f Filters, call *readCall) (
 		}
 		s.sectionIndex = x
 	}
-	if len(f.Sources) == 0 && !containsString(scope, sectionFusionSource) && len(s.sectionIndex.namedAttributeTopics(q)) > 0 {
-		// An @attribute the book's section names brings the book into a
-		// scope of declaring pages.
+	if len(f.Sources) == 0 && !containsString(scope, sectionFusionSource) && len(s.sectionIndex.namedNameTopics(q, s.keywordQuestion)) > 0 {
+		// An @attribute or a keyword the book's section names brings the
+		// book into a scope of declaring pages.
 		scope = append(scope, sectionFusionSource)
 		sort.Strings(scope)
 	}

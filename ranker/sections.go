@@ -39,9 +39,9 @@ type sectionHit struct {
 // feature.
 func (s *search) sectionStage(ctx context.Context) error {
 	if !s.sectionsApply() {
-		if len(s.sectionIndex.namedAttributeTopics(s.q)) > 0 && s.inScope(sectionFusionSource) {
-			// A bare @attribute searches no section, but the one its
-			// name titles joins.
+		if len(s.sectionIndex.namedNameTopics(s.q, s.keywordQuestion)) > 0 && s.inScope(sectionFusionSource) {
+			// A bare @attribute, or a keyword a question asks about,
+			// searches no section, but the one it names joins.
 			s.sections = map[int64]sectionHit{}
 			s.topicStage()
 		}
@@ -191,10 +191,11 @@ func (s *search) sectionFusionWeights(w map[string]float64) map[string]float64 {
 	if !s.namesLanguage() {
 		return w
 	}
-	strong := false
+	strong, named := false, false
 	for id, h := range s.sections {
 		if c := s.cands[id]; c != nil && c.source == sectionFusionSource && (h.matchedAllWords && h.rank == 1 || h.namedTopic) {
 			strong = true
+			named = named || h.namedTopic
 		}
 	}
 	for id := range s.lexiconRank {
@@ -235,6 +236,14 @@ func (s *search) sectionFusionWeights(w map[string]float64) map[string]float64 {
 		// ("Binding property wrapper", "async await") keep the tie Apple's:
 		// given to the book there, six batteries lost a rank.
 		target *= 1 + bookTieBreak
+	}
+	if named {
+		// The request names the section (a heading's words, an
+		// @attribute, a keyword the section teaches): the book meets the
+		// strongest source, whichever it is, not Apple's alone.
+		for _, v := range w {
+			target = max(target, v)
+		}
 	}
 	if !strong || w[sectionFusionSource] >= target {
 		return w

@@ -89,4 +89,3 @@ func boolInt(b bool) int {
 	}
 	return 0
 }
-

@@ -39,6 +39,10 @@ type sectionIndex struct {
 	// attributeTopics are the book's one-name section titles, lower-cased
 	// ("discardableresult"), which a request's @attribute names.
 	attributeTopics map[string]bookTopic
+	// keywordTopics are, for each Swift keyword the book writes as code,
+	// lower-cased, the section that writes it most often ("weak": Weak
+	// References; "indirect": Recursive Enumerations' declaration).
+	keywordTopics map[string]bookTopic
 }
 
 // sectionIndexOf returns the engine's section index, reading it at the
@@ -55,7 +59,7 @@ func (e *Engine) sectionIndexOf(ctx context.Context) (*sectionIndex, error) {
 	if x := e.sections.Load(); x != nil {
 		return x, nil
 	}
-	x := &sectionIndex{spans: map[string]idRange{}, topics: map[string]bookTopic{}, attributeTopics: map[string]bookTopic{}}
+	x := &sectionIndex{spans: map[string]idRange{}, topics: map[string]bookTopic{}, attributeTopics: map[string]bookTopic{}, keywordTopics: map[string]bookTopic{}}
 	for _, src := range index.PassageSources {
 		r, ok := e.ranges[src]
 		if !ok {
@@ -70,6 +74,9 @@ func (e *Engine) sectionIndexOf(ctx context.Context) (*sectionIndex, error) {
 		}
 	}
 	if err := x.readBookTopics(ctx, e.store); err != nil {
+		return nil, err
+	}
+	if err := x.readKeywordTopics(ctx, e.store); err != nil {
 		return nil, err
 	}
 	e.sections.Store(x)
@@ -131,7 +138,7 @@ func (s *search) namedTopics() []bookTopic {
 	if s.sectionIndex == nil || len(s.sectionIndex.topics) == 0 && len(s.sectionIndex.attributeTopics) == 0 {
 		return nil
 	}
-	s.topics = append(s.topics, s.sectionIndex.namedAttributeTopics(s.q)...)
+	s.topics = append(s.topics, s.sectionIndex.namedNameTopics(s.q, s.keywordQuestion)...)
 	var words, named []string
 	for _, w := range s.contentWords() {
 		words = append(words, stem(w))
@@ -189,6 +196,122 @@ func (s *search) topicStage() {
 		s.sections[t.doc] = h
 		s.add(t.doc, viaSection)
 	}
+}
+
+// readKeywordTopics counts, in every section of the book, the Swift
+// keywords it writes as code (`weak`), and keeps for each keyword the
+// section that writes it most, the first of a tie: what the book says of
+// a keyword, it says where it uses it. The counts are the book's own, so
+// a keyword it teaches in a heading's section ("Repeat-While") and one it
+// only lists (Lexical Structure's every keyword once) fall out alike.
+func (x *sectionIndex) readKeywordTopics(ctx context.Context, store *index.Store) error {
+	r, ok := x.spans[sectionFusionSource]
+	if !ok {
+		return nil
+	}
+	hits, err := store.PassageHeadings(ctx, index.RowSpan{Lo: r.lo, Hi: r.hi})
+	if err != nil {
+		return fmt.Errorf("ranker topics: %w", err)
+	}
+	ids := make([]int64, len(hits))
+	for i, h := range hits {
+		ids[i] = h.ID
+	}
+	texts, err := store.PassageTexts(ctx, ids)
+	if err != nil {
+		return fmt.Errorf("ranker topics: %w", err)
+	}
+	x.keywordTopics = keywordSections(hits, texts)
+	return nil
+}
+
+// keywordSections picks, for each keyword the sections write as code, the
+// section that writes it most, a section whose heading also names it
+// (Weak References, Repeat-While) counting keywordHeadingBonus more: the
+// book teaches a keyword where a heading names it and declares it, with
+// every other modifier, in the reference's lists. The first of a tie wins.
+func keywordSections(hits []index.PassageHit, texts map[int64]string) map[string]bookTopic {
+	out := map[string]bookTopic{}
+	best := map[string]int{}
+	for _, h := range hits {
+		heading := map[string]bool{}
+		for _, w := range strings.FieldsFunc(strings.ToLower(h.Heading), func(r rune) bool { return !unicode.IsLetter(r) }) {
+			heading[w] = true
+		}
+		for kw, n := range codeKeywords(texts[h.ID]) {
+			if heading[kw] {
+				n += keywordHeadingBonus
+			}
+			if n > best[kw] {
+				best[kw] = n
+				out[kw] = bookTopic{doc: h.DocID, passage: h.ID, anchor: h.Anchor, heading: h.Heading}
+			}
+		}
+	}
+	return out
+}
+
+// codeKeywords counts the Swift keywords text writes as code spans of one
+// word (`weak`), lower-cased.
+func codeKeywords(text string) map[string]int {
+	counts := map[string]int{}
+	for rest := text; ; {
+		i := strings.IndexByte(rest, '`')
+		if i < 0 {
+			return counts
+		}
+		rest = rest[i+1:]
+		j := strings.IndexByte(rest, '`')
+		if j < 0 {
+			return counts
+		}
+		if w := rest[:j]; swiftlex.Keywords[w] {
+			counts[strings.ToLower(w)]++
+		}
+		rest = rest[j+1:]
+	}
+}
+
+// keywordQuestionWords may stand beside the keyword a question asks about
+// ("the 'open' keyword", "the defer statement").
+var keywordQuestionWords = swiftlex.SetOf("keyword", "keywords", "statement", "statements", "modifier", "modifiers")
+
+// askedKeyword is the Swift keyword a question asks about, lower-cased:
+// when asked (a question, not a comparison: keywordQuestion) and the
+// terms left of it ("What does weak mean in Swift?", "What is the 'open'
+// keyword?") are that keyword alone, or with "keyword" or "statement";
+// else "".
+func askedKeyword(q *Query, asked bool) string {
+	if !asked {
+		return ""
+	}
+	kw := ""
+	for _, t := range q.Terms {
+		w := strings.Trim(t, "'\"`‘’“”")
+		switch {
+		case keywordQuestionWords[strings.ToLower(w)]:
+		case kw == "" && swiftlex.Keywords[w]:
+			kw = strings.ToLower(w)
+		default:
+			return ""
+		}
+	}
+	return kw
+}
+
+// namedNameTopics are the book's sections a request names by a name: its
+// @attributes' (namedAttributeTopics) and, for a question about a
+// keyword, the section that writes the keyword most (readKeywordTopics).
+// The reading proposes them; the words' search still runs.
+func (x *sectionIndex) namedNameTopics(q *Query, keywordQuestion bool) []bookTopic {
+	out := x.namedAttributeTopics(q)
+	if x == nil {
+		return out
+	}
+	if t, ok := x.keywordTopics[askedKeyword(q, keywordQuestion)]; ok {
+		out = append(out, t)
+	}
+	return out
 }
 
 // namedAttributeTopics are the book's sections titled by one of the

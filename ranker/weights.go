@@ -240,6 +240,10 @@ const (
 	namedMemberBase  = 12.0
 	maxNamedTypes    = 2
 	namedMemberPages = 3
+	// keywordHeadingBonus: a book section whose heading names a keyword
+	// it writes as code counts as writing it this many times more
+	// (keywordSections).
+	keywordHeadingBonus = 5
 	// spreadWindow and spreadSameName: in a question's first spreadWindow
 	// results a name holds at most spreadSameName places (spread.go).
 	spreadWindow   = 10
