@@ -76,14 +76,12 @@ func (e *Engine) sectionIndexOf(ctx context.Context) (*sectionIndex, error) {
 	if err := x.readBookTopics(ctx, e.store); err != nil {
 		return nil, err
 	}
-	if err := x.readKeywordTopics(ctx, e.store); err != nil {
-		return nil, err
-	}
 	e.sections.Store(x)
 	return x, nil
 }
 
-// readBookTopics reads the book's section titles into x's topics.
+// readBookTopics reads the book's section titles into x's topics, and its
+// sections' keywords into x's keywordTopics.
 func (x *sectionIndex) readBookTopics(ctx context.Context, store *index.Store) error {
 	r, ok := x.spans[sectionFusionSource]
 	if !ok {
@@ -112,7 +110,7 @@ func (x *sectionIndex) readBookTopics(ctx context.Context, store *index.Store) e
 			x.topics[key] = bookTopic{doc: h.DocID, passage: h.ID, anchor: h.Anchor, heading: h.Heading}
 		}
 	}
-	return nil
+	return x.readKeywordTopics(ctx, store, hits)
 }
 
 // topicStems are the stems of text's content words, in order.
@@ -198,21 +196,13 @@ func (s *search) topicStage() {
 	}
 }
 
-// readKeywordTopics counts, in every section of the book, the Swift
+// readKeywordTopics counts, in every section of the book (hits), the Swift
 // keywords it writes as code (`weak`), and keeps for each keyword the
 // section that writes it most, the first of a tie: what the book says of
 // a keyword, it says where it uses it. The counts are the book's own, so
 // a keyword it teaches in a heading's section ("Repeat-While") and one it
 // only lists (Lexical Structure's every keyword once) fall out alike.
-func (x *sectionIndex) readKeywordTopics(ctx context.Context, store *index.Store) error {
-	r, ok := x.spans[sectionFusionSource]
-	if !ok {
-		return nil
-	}
-	hits, err := store.PassageHeadings(ctx, index.RowSpan{Lo: r.lo, Hi: r.hi})
-	if err != nil {
-		return fmt.Errorf("ranker topics: %w", err)
-	}
+func (x *sectionIndex) readKeywordTopics(ctx context.Context, store *index.Store, hits []index.PassageHit) error {
 	ids := make([]int64, len(hits))
 	for i, h := range hits {
 		ids[i] = h.ID
