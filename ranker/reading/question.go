@@ -200,6 +200,11 @@ var (
 	// preposition ("draw a view over the map").
 	preferRE = regexp.MustCompile(`(?i)^(?:why )?(?:choose|prefer)\s`)
 	overRE   = regexp.MustCompile(`(?i)^(.+?)\s+over\s+(.+)$`)
+	// genericPlaceholderRE: a capitalised name and its angle-bracket
+	// arguments; placeholderRE: an argument that is a placeholder (one
+	// capital, or a name the standard library gives its parameters).
+	genericPlaceholderRE = regexp.MustCompile(`\b([A-Z][A-Za-z0-9]*)<([A-Za-z0-9, ]+)>`)
+	placeholderRE        = regexp.MustCompile(`^(?:[A-Z]|Element|Key|Value|Wrapped|Success|Failure|Content)$`)
 	// backtickRE: a word quoted as code in prose, `let`, and the "s"
 	// prose adds to a quoted name for its plural ("`@available`s",
 	// "`Int`s"), which is not part of the name.
@@ -256,6 +261,20 @@ func ReadQuestionForm(raw string, isFramework func(string) bool) QuestionForm {
 			return m
 		}
 		strip("(" + sub[2] + ")")
+		return sub[1]
+	})
+	// A generic type written with its placeholders ("Array<T>",
+	// "Dictionary<Key, Value>") names the type: the placeholders match
+	// every page that says "T" or "array_t". A real argument
+	// ("Array<Int>") is kept.
+	f.Core = genericPlaceholderRE.ReplaceAllStringFunc(f.Core, func(m string) string {
+		sub := genericPlaceholderRE.FindStringSubmatch(m)
+		for _, arg := range strings.Split(sub[2], ",") {
+			if !placeholderRE.MatchString(strings.TrimSpace(arg)) {
+				return m
+			}
+		}
+		strip("<" + sub[2] + ">")
 		return sub[1]
 	})
 	f.Core = asideRE.ReplaceAllStringFunc(f.Core, func(m string) string {
