@@ -808,7 +808,11 @@ func (a *Analysis) declareBinding(i int, inType bool) {
 				j++
 			}
 			unwrapping := a.tok(i-2).Is(tokKeyword, "if") || a.tok(i-2).Is(tokKeyword, "guard") || a.tok(i-2).Is(tokKeyword, "while") || a.tok(i-2).IsPunct(",")
-			if cast := a.castPickValue(j, unwrapping); cast != "" {
+			if meta, array := a.metatypeCall(j); meta != "" {
+				// `let items = try JSONDecoder().decode([Item].self, from:
+				// data)`: a value, or an array, of the metatype given.
+				a.bindMetatype(t.Text, meta, array)
+			} else if cast := a.castPickValue(j, unwrapping); cast != "" {
 				// `let scene = scenes.compactMap { $0 as? UIWindowScene
 				// }.first`: an optional of the cast type, unwrapped by if
 				// or guard.
@@ -1103,6 +1107,11 @@ func (a *Analysis) closureParams(open int) {
 					}
 					a.bindSure(a.toks[k].Text, changed)
 					continue
+				}
+				if coll := a.elementClosureOver(open); coll != "" && len(names) == elementClosures[a.tok(open-1).Text] {
+					// `contacts.map { contact in`: an element of the
+					// local, as a loop's is (an own type's too).
+					a.loopOver[a.toks[k].Text] = coll
 				}
 				if i < elems && len(names) == elems {
 					// `records.map { record in`: an element.

@@ -167,13 +167,20 @@ func declaredElementType(decl string) string {
 	return typ
 }
 
-// elementTaken reads `coll.first` or `coll.last` at j, ending the
-// expression: the element type, or "".
+// elementTaken reads `coll.first`, `coll.last` or `coll[i]` (one name or
+// number: a range gives a slice) at j, ending the expression: the element
+// type, or "".
 func (a *Analysis) elementTaken(j int) string {
 	coll := a.tok(j)
-	end, _, ok := a.elementAt(j + 1)
-	if coll.Kind != tokIdent || !ok || end != j+3 {
+	if coll.Kind != tokIdent {
 		return ""
+	}
+	end, _, ok := a.elementAt(j + 1)
+	if !ok || end != j+3 {
+		if k := a.tok(j + 2).Kind; !a.tok(j+1).IsPunct("[") || k != tokIdent && k != tokNumber || !a.tok(j+3).IsPunct("]") {
+			return ""
+		}
+		end = j + 4
 	}
 	if n := a.tok(end); !endsExpression(n) && !n.Is(tokKeyword, "else") && !n.IsPunct("{") {
 		return ""

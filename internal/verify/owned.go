@@ -57,15 +57,25 @@ func (a *Analysis) ownValue(i int, local bool) string {
 // "" otherwise.
 func (a *Analysis) dollarOwn(i int) string {
 	open := a.innermostBrace(i)
-	j := open - 1
 	// `$1` of a closure that takes one element is none.
-	if open < 0 || elementClosures[a.tok(j).Text] <= int(a.tok(i).Text[1]-'0') || !a.tok(j-1).IsPunct(".") || a.tok(j-2).Kind != tokIdent || a.tok(j-3).IsPunct(".") {
+	if open < 0 || elementClosures[a.tok(open-1).Text] <= int(a.tok(i).Text[1]-'0') {
 		return ""
 	}
-	if coll := a.tok(j - 2).Text; a.bindings[coll] == 1 {
+	if coll := a.elementClosureOver(open); coll != "" && a.bindings[coll] == 1 {
 		return a.ownElements[coll]
 	}
 	return ""
+}
+
+// elementClosureOver is the local whose elements the closure opened at
+// open takes when it trails an element method of it (`contacts.map {`),
+// "" otherwise.
+func (a *Analysis) elementClosureOver(open int) string {
+	j := open - 1
+	if open < 0 || elementClosures[a.tok(j).Text] == 0 || !a.tok(j-1).IsPunct(".") || a.tok(j-2).Kind != tokIdent || a.tok(j-3).IsPunct(".") {
+		return ""
+	}
+	return a.tok(j - 2).Text
 }
 
 // ownProperty is the written type of the stored property name that the
@@ -81,4 +91,69 @@ func (a *Analysis) ownProperty(owner, name string) string {
 		return ""
 	}
 	return sure
+}
+
+// metatypeCall reads, at j, a method call that ends the expression and is
+// given a metatype as its first, unlabelled argument (`decoder.decode(
+// Item.self, from: data)`, `JSONDecoder().decode([Item].self, from: d)`):
+// the generic convention `func f<T>(_ type: T.Type, …) -> T` that
+// decoders and containers follow. It returns the type, and whether the
+// metatype is of an array of it; "" when the value is not such a call.
+func (a *Analysis) metatypeCall(j int) (typ string, array bool) {
+	for k := j; k < len(a.toks) && !a.toks[k].NLBefore || k == j; k++ {
+		a.step()
+		t := a.toks[k]
+		if !t.IsPunct("(") || t.SpaceBefore || a.tok(k-1).Kind != tokIdent || !a.tok(k-2).IsPunct(".") {
+			if t.IsPunct("(") || t.IsPunct("[") || t.IsPunct("{") {
+				if k = a.closeOf(k); k < 0 {
+					return "", false
+				}
+			}
+			continue
+		}
+		end := a.closeOf(k)
+		if end < 0 || !endsExpression(a.tok(end+1)) {
+			if end < 0 {
+				return "", false
+			}
+			k = end
+			continue
+		}
+		arg := k + 1
+		if a.tok(arg).IsPunct("[") && a.tok(arg+2).IsPunct("]") {
+			arg, array = arg+1, true
+		}
+		name := a.tok(arg)
+		self := arg + 1
+		if array {
+			self++
+		}
+		if name.Kind != tokIdent || !isCapitalized(name.Text) || a.generics[name.Text] || !a.tok(self).IsPunct(".") || a.tok(self+1).Text != "self" {
+			return "", false
+		}
+		if n := a.tok(self + 2); !n.IsPunct(",") && !n.IsPunct(")") {
+			return "", false
+		}
+		return name.Text, array
+	}
+	return "", false
+}
+
+// bindMetatype binds name to a value of typ, or to an array of them: the
+// file's own type as own values are (ownValues, ownElements), an Apple
+// type as a written one.
+func (a *Analysis) bindMetatype(name, typ string, array bool) {
+	switch {
+	case a.ownTypes[typ] && array:
+		bindAgreed(a.ownElements, name, typ)
+		a.bindSure(name, "")
+	case a.ownTypes[typ]:
+		bindAgreed(a.ownValues, name, typ)
+		a.bindSure(name, "")
+	case array:
+		a.bindElements(name, typ)
+		a.bindSure(name, "")
+	default:
+		a.bindSure(name, typ)
+	}
 }
