@@ -79,6 +79,9 @@ func (c *Checker) checkSites(ctx context.Context, a *Analysis, declared map[stri
 				s.rootType, s.unguessed = t, false
 			}
 		}
+		if len(s.alternatives) > 0 && s.rootType == "" {
+			c.agreeAlternatives(g, a, &s, imports)
+		}
 		if s.rootType != "" && !declared[s.rootType] && !strings.Contains(s.rootType, ".") {
 			// `context: Context` in a TimelineProvider: the protocol's
 			// typealias, TimelineProviderContext.
@@ -793,4 +796,22 @@ func (a *Analysis) extensionInits() map[string]bool {
 		}
 	}
 	return out
+}
+
+// agreeAlternatives roots s at the first of its alternative paths when
+// every one reaches the same single type page; otherwise s stays
+// unrooted, as a name of two types is.
+func (c *Checker) agreeAlternatives(g *graphView, a *Analysis, s *site, imports map[string]bool) {
+	uri := ""
+	for _, path := range s.alternatives {
+		var probe site
+		probe.links = probe.bindRoot(path, nil, a.chainLabels)
+		types, opaque := c.receiverTypes(g, probe, imports)
+		if len(types) != 1 || opaque || uri != "" && types[0].uri != uri {
+			return
+		}
+		uri = types[0].uri
+	}
+	s.links = s.bindRoot(s.alternatives[0], s.links, a.chainLabels)
+	s.unguessed = false
 }

@@ -643,12 +643,35 @@ func (a *Analysis) bindSure(name, path string) {
 	if path != "" {
 		a.typedAs(name, path)
 	}
+	a.boundPaths[name] = append(a.boundPaths[name], path)
 	if old, ok := a.sureTypes[name]; ok && old != path {
 		path = ""
 	}
 	a.sureTypes[name] = path
 	a.bindings[name]++
 }
+
+// agreedPaths are the paths of a name bound more than once by different
+// written paths, every binding recorded and typed (`let data = try
+// JSONEncoder().encode(s)` in one function, `guard let data = try?
+// Data(contentsOf: url)` in another), nil otherwise: the checker takes
+// them for one type when every path reaches the same type page.
+func (a *Analysis) agreedPaths(name string) []string {
+	paths := a.boundPaths[name]
+	if len(paths) < 2 || len(paths) != a.bindings[name] || a.sureTypes[name] != "" || len(paths) > maxAgreedPaths {
+		return nil
+	}
+	for _, p := range paths {
+		if p == "" {
+			return nil
+		}
+	}
+	return paths
+}
+
+// maxAgreedPaths bounds the bindings agreedPaths compares: each is a
+// chain the checker follows.
+const maxAgreedPaths = 4
 
 // typedAs records a typed binding of name (valueTypes).
 func (a *Analysis) typedAs(name, path string) {

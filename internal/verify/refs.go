@@ -109,6 +109,10 @@ type Analysis struct {
 	// sureTypes are the locals whose type is written (an annotation, or an
 	// initializer call `T(…)`), with the type's full path.
 	sureTypes map[string]string
+	// boundPaths are every path bindSure recorded for a name, one per
+	// binding ("" for a binding of no written type): two bindings in two
+	// functions may give one type by two paths (agreedPaths).
+	boundPaths map[string][]string
 	// chainLabels are, for a chain bindingChain read ("FileManager|default|
 	// contentsOfDirectory"), each link's written argument labels (nil for
 	// a property): a link is then read as the overloads its labels fit.
@@ -302,6 +306,7 @@ func analyzeTokens(ctx context.Context, toks []token, budgeted bool) (*Analysis,
 		generics:         map[string]bool{},
 		conditionTok:     map[int]bool{},
 		chainLabels:      map[string][][]string{},
+		boundPaths:       map[string][]string{},
 		shadowed:         map[string]string{},
 		shadowedWrapped:  map[string]string{},
 		dictValues:       map[string]string{},

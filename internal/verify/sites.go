@@ -59,6 +59,11 @@ type site struct {
 	// linkLabels are the bound links' written labels (Analysis.chainLabels),
 	// nil where unknown.
 	linkLabels [][]string
+	// alternatives: a local bound by several written paths
+	// (Analysis.agreedPaths), its links written after it in links; the
+	// checker roots the site at the first when every path reaches one
+	// type (agreeAlternatives).
+	alternatives []string
 	// localOnly: the file, checked alone, declares the name only as a
 	// local or a free function (`let database = container.database(with:
 	// .private)`), which no receiver's member can be.
@@ -669,6 +674,9 @@ func (a *Analysis) memberSite(dot int, labels map[int][]string) (site, bool) {
 		if s.boundLinks == 0 {
 			s.rootArgument = a.genericArguments[root.Text]
 		}
+	case local && !r.linkCall && !a.ownTypes[typ] && a.agreedPaths(root.Text) != nil:
+		// A name bound in two functions, by two paths to one type.
+		s.alternatives = a.agreedPaths(root.Text)
 	case local && a.shadowed[root.Text] != "" && a.bindings[root.Text] == 2 && !r.linkCall && !a.inClosureOf(root.Text, rcv.root):
 		// The binding a closure's parameter shadows, outside the closure.
 		links = s.bindRoot(a.shadowed[root.Text], links, a.chainLabels)
