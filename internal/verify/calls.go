@@ -61,6 +61,7 @@ func (c *Checker) checkSites(ctx context.Context, a *Analysis, declared map[stri
 	a.switchContexts(expect)
 	c.chainSwitchContexts(g, a, imports, expect)
 	a.comparisonContexts(expect)
+	a.closureCallContexts(expect)
 	a.interpolationContexts(expect)
 	a.bindingContexts(expect)
 	out := c.checkEnvironmentKeys(g, a, declared, imports)

@@ -292,3 +292,85 @@ func (a *Analysis) comparisonContexts(expect map[int]string) {
 		}
 	}
 }
+
+// functionTypeParams reads a function type annotation at i, past its
+// attributes (`@escaping (UNNotificationPresentationOptions) -> Void`):
+// the types of its parameters, "" for one that is not a plain Apple type
+// (an optional, a tuple, a closure, a generic, the file's own); ok only
+// for a function type.
+func (a *Analysis) functionTypeParams(i int) (params []string, ok bool) {
+	for a.tok(i).Kind == tokAttr {
+		a.step()
+		i++
+	}
+	if !a.tok(i).IsPunct("(") {
+		return nil, false
+	}
+	end := a.closeOf(i)
+	if end < 0 || !a.tok(end+1).IsPunct("->") && !(a.tok(end+1).Is(tokKeyword, "throws") && a.tok(end+2).IsPunct("->")) {
+		return nil, false
+	}
+	for j := i + 1; j < end; {
+		a.step()
+		path, after := a.typePath(j)
+		next := after
+		for next < end && !(a.tok(next).IsPunct(",") && a.holder[next] == i) {
+			a.step()
+			next++
+		}
+		root, _, _ := strings.Cut(path, ".")
+		if path == "" || next != after || a.ownTypes[root] || a.generics[root] {
+			path = ""
+		}
+		params = append(params, path)
+		j = next + 1
+	}
+	return params, true
+}
+
+// closureCallContexts records the type a leading dot passed to a function
+// parameter takes: `completionHandler([.banner, .sound])` in a method
+// whose signature writes `completionHandler: @escaping
+// (UNNotificationPresentationOptions) -> Void`, `decisionHandler(.allow)`.
+// The parameter must be bound once; an argument is a leading dot or a
+// literal of them (an option set's).
+func (a *Analysis) closureCallContexts(expect map[int]string) {
+	for i, t := range a.toks {
+		a.step()
+		params := a.functionParams[t.Text]
+		if len(params) == 0 || t.Kind != tokIdent || a.bindings[t.Text] != 1 || a.declTok[i] || a.tok(i-1).IsPunct(".") {
+			continue
+		}
+		open := i + 1
+		if !a.tok(open).IsPunct("(") || a.tok(open).SpaceBefore {
+			continue
+		}
+		end := a.closeOf(open)
+		arg, start := 0, open+1
+		for j := open + 1; j <= end && j > 0; j++ {
+			a.step()
+			if j < end && !(a.toks[j].IsPunct(",") && a.holder[j] == open) {
+				continue
+			}
+			if arg < len(params) && params[arg] != "" {
+				a.expectArgument(start, params[arg], expect)
+			}
+			arg, start = arg+1, j+1
+		}
+	}
+}
+
+// expectArgument records typ for a leading dot at st, or for each of the
+// leading dots of a literal there.
+func (a *Analysis) expectArgument(st int, typ string, expect map[int]string) {
+	switch t := a.tok(st); {
+	case t.IsPunct(".") && a.tok(st+1).Kind == tokIdent && expect[st] == "":
+		expect[st] = typ
+	case t.IsPunct("["):
+		for _, d := range a.literalDots(st) {
+			if expect[d] == "" {
+				expect[d] = typ
+			}
+		}
+	}
+}

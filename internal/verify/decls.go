@@ -395,6 +395,9 @@ func (a *Analysis) declareParam(from, to int) {
 			a.locals[a.toks[j].Text] = typ
 			a.declTok[j] = true
 			if j == colon-1 {
+				if params, ok := a.functionTypeParams(colon + 1); ok {
+					a.functionParams[a.toks[j].Text] = params
+				}
 				a.bindSure(a.toks[j].Text, path)
 				if arg := a.genericArgumentAt(colon + 1); path != "" && arg != "" {
 					a.bindGenericArgument(a.toks[j].Text, arg)

@@ -109,6 +109,11 @@ type Analysis struct {
 	// sureTypes are the locals whose type is written (an annotation, or an
 	// initializer call `T(…)`), with the type's full path.
 	sureTypes map[string]string
+	// functionParams are, for a parameter whose annotation is a function
+	// type (`completionHandler: @escaping (UNNotificationPresentationOptions)
+	// -> Void`), the types of that function's parameters, "" where one is
+	// not a plain Apple type (closureCallContexts).
+	functionParams map[string][]string
 	// boundPaths are every path bindSure recorded for a name, one per
 	// binding ("" for a binding of no written type): two bindings in two
 	// functions may give one type by two paths (agreedPaths).
@@ -307,6 +312,7 @@ func analyzeTokens(ctx context.Context, toks []token, budgeted bool) (*Analysis,
 		conditionTok:     map[int]bool{},
 		chainLabels:      map[string][][]string{},
 		boundPaths:       map[string][]string{},
+		functionParams:   map[string][]string{},
 		shadowed:         map[string]string{},
 		shadowedWrapped:  map[string]string{},
 		dictValues:       map[string]string{},
