@@ -716,6 +716,33 @@ func (c *Checker) receiverTypes(g *graphView, s site, imports map[string]bool) (
 			// not read.
 			next, opaque = sameOpaqueType(g.membersOf(types, l))
 		}
+		if next == "" && !element {
+			// Overloads that return different types (Publisher's
+			// map(_:), a Publishers.Map for a closure and a
+			// Publishers.MapKeyPath for a key path): the next link may
+			// be a member of any of them.
+			union := overloadTypes(ms)
+			if union == nil {
+				// The type's own page of the name declares nothing;
+				// its lineage's overloads do.
+				union = overloadTypes(g.membersOf(types, l))
+			}
+			if len(union) > 0 {
+				types, arg = nil, ""
+				for _, t := range union {
+					named := g.typesNamed(t, imports)
+					if genericParameterOf(ms, t) || len(named) == 0 {
+						// One overload's type is the caller's or has no
+						// page (Collection's prefix(_:) returns
+						// SubSequence): the next link's receiver is
+						// not known.
+						return nil, false
+					}
+					types = append(types, named...)
+				}
+				continue
+			}
+		}
 		if next == "" || genericParameterOf(ms, next) {
 			// `func reduce<Result>(…) -> Result`: the caller's type,
 			// not Swift's Result.
@@ -747,6 +774,12 @@ func fittingLink(ms []apiMember, base string, labels []string) []apiMember {
 	}
 	if len(fit) == 0 {
 		return ms
+	}
+	// The overloads titled with exactly the labels written, when some
+	// are: map(_:) for `.map(\.data)`, not map(_:_:), whose Topics
+	// entry gives no defaults to leave its second out.
+	if exact := slices.DeleteFunc(slices.Clone(fit), func(m apiMember) bool { return m.title != signature(base, labels) }); len(exact) > 0 {
+		return exact
 	}
 	return fit
 }
@@ -816,3 +849,34 @@ func (c *Checker) agreeAlternatives(g *graphView, a *Analysis, s *site, imports 
 	s.links = s.bindRoot(s.alternatives[0], s.links, a.chainLabels)
 	s.unguessed = false
 }
+
+// overloadTypes are the distinct types a link's overloads declare they
+// return, when they disagree: at most maxOverloadTypes, every overload's
+// type known (an overload whose page declares none shares its title with
+// one that does: DataTaskPublisher's map(_:) page is Publisher's). nil
+// otherwise.
+func overloadTypes(ms []apiMember) []string {
+	var out []string
+	typed := map[string]bool{}
+	for _, m := range ms {
+		if t := declaredType(m.pageDecl()); t != "" {
+			typed[m.title] = true
+			if !slices.Contains(out, t) {
+				out = append(out, t)
+			}
+		}
+	}
+	if len(out) < 2 || len(out) > maxOverloadTypes {
+		return nil
+	}
+	for _, m := range ms {
+		if !typed[m.title] {
+			return nil
+		}
+	}
+	return out
+}
+
+// maxOverloadTypes bounds the types a link's disagreeing overloads may
+// give for the next link to be judged against all of them.
+const maxOverloadTypes = 3

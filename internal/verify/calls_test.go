@@ -49,6 +49,12 @@ func testGraph() graphTable {
 	member("apple-docs://uikit/uidevice", "screens(for:)", "method", "func screens(for index: Int) -> [UIScreen]")
 	d.Pages = append(d.Pages, index.GraphPage{URI: "apple-docs://uikit/uidevice/pick(_:)-1", Title: "pick(_:)", Kind: "method", ParentURI: "apple-docs://uikit/uidevice", Declaration: "func pick(_ index: Int) -> UIImageView"},
 		index.GraphPage{URI: "apple-docs://uikit/uidevice/pick(_:)-2", Title: "pick(_:)", Kind: "method", ParentURI: "apple-docs://uikit/uidevice", Declaration: "func pick(_ name: String) -> UIScreen"})
+	// Overloads of one name and two arities, the second a Topics entry
+	// whose declaration shows no defaults: the written labels' own title
+	// is the one called.
+	member("apple-docs://uikit/uidevice", "glance(_:)", "method", "func glance(_ index: Int) -> UIScreen")
+	d.Children = append(d.Children, index.GraphChild{ParentURI: "apple-docs://uikit/uidevice", URI: "apple-docs://uikit/uidevice/glance(_:_:)",
+		Title: "glance(_:_:)", Declaration: "func glance(Int, Int) -> UIImageView"})
 	typ("apple-docs://uikit/uiscreen", "UIScreen", "class")
 	member("apple-docs://uikit/uiscreen", "hasNotch", "property", "var hasNotch: Bool { get }")
 	member("apple-docs://uikit/uiscreen", "separatorStyle", "property", "var separatorStyle: Int { get }")
@@ -769,6 +775,11 @@ func TestTypedChecks(t *testing.T) {
 		{"element of an array a static method returns, in a loop over a local named like it", "import UIKit\nfunc f(ids: [String]) async throws {\n  let all = try await UIDevice.all(for: ids)\n  for d in all {\n    print(d.hasNotch)\n  }\n}\n", NotOnType, "hasNotch"},
 		{"a real member of an element of an array a static method returns", "import UIKit\nfunc f(ids: [String]) async throws {\n  let all = try await UIDevice.all(for: ids)\n  print(all.map { $0.name })\n}\n", "", ""},
 		{"overloads that return different types give none", "import UIKit\nlet x = UIDevice.current.pick(1)\nprint(x.separatorStyle)\n", "", ""},
+		{"a member none of the types disagreeing overloads return has", "import UIKit\nlet x = UIDevice.current.pick(1)\nprint(x.main)\n", NotOnType, "main"},
+		{"a member none of the types a written chain's disagreeing overloads return has", "import UIKit\nprint(UIDevice.current.pick(1).main)\n", NotOnType, "main"},
+		{"a member one of the types a written chain's disagreeing overloads return has", "import UIKit\nprint(UIDevice.current.pick(1).contentMode)\n", "", ""},
+		{"a written link's labels pick the overload titled with them", "import UIKit\nprint(UIDevice.current.glance(1).contentMode)\n", NotOnType, "contentMode"},
+		{"a written link's labels of the other overload", "import UIKit\nprint(UIDevice.current.glance(1, 2).contentMode)\n", "", ""},
 		{"an initializer a Foundation structure of Objective-C era pages lacks", "import Foundation\nlet d = Date(year: 2024, month: 1, day: 1)\n", NoSuchInitializer, "Date"},
 		{"a Foundation structure's listed initializer", "import Foundation\nlet d = Date(timeIntervalSinceNow: 5)\n", "", ""},
 		{"a C structure's overlay initializer the list lacks", "import CoreGraphics\nlet t = CGAffineTransform(scaleX: 2, y: 2)\n", "", ""},
@@ -910,5 +921,23 @@ func TestLeadingDotOverAnotherFilesType(t *testing.T) {
 	}
 	if got := favorites(model("UIView.ContentMode")); len(got) != 1 || got[0].Status != NoSuchCase {
 		t.Errorf("want the leading dot over the Apple type judged, got %+v", got)
+	}
+}
+
+// TestFittingLinkPrefersItsTitle: of the overloads a link's written
+// labels fit, those titled with exactly those labels are the ones called;
+// an overload of another arity whose page declares nothing fits any
+// labels, and would otherwise join them (DataTaskPublisher's map(_:_:)).
+func TestFittingLinkPrefersItsTitle(t *testing.T) {
+	ms := []apiMember{
+		{title: "map(_:)", decl: "func map<T>(_ transform: (Output) -> T) -> Publishers.Map<Self, T>"},
+		{title: "map(_:_:)", decl: ""},
+	}
+	got := fittingLink(ms, "map", []string{"_"})
+	if len(got) != 1 || got[0].title != "map(_:)" {
+		t.Errorf("fittingLink(map, [_]) = %+v, want map(_:) alone", got)
+	}
+	if got := fittingLink(ms, "map", []string{"_", "_"}); len(got) != 1 || got[0].title != "map(_:_:)" {
+		t.Errorf("fittingLink(map, [_ _]) = %+v, want map(_:_:) alone", got)
 	}
 }

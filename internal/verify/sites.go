@@ -642,6 +642,7 @@ func (a *Analysis) memberSite(dot int, labels map[int][]string) (site, bool) {
 	for i, j := 0, len(links)-1; i < j; i, j = i+1, j-1 {
 		links[i], links[j] = links[j], links[i]
 	}
+	written := a.writtenLinkLabels(rcv, len(links))
 	typ, local := a.locals[root.Text]
 	switch {
 	case ownView:
@@ -712,6 +713,14 @@ func (a *Analysis) memberSite(dot int, labels map[int][]string) (site, bool) {
 	if coll := a.loopOver[root.Text]; coll != "" && local && s.rootType == "" && s.closure == nil && !r.linkCall && a.bindings[root.Text] == 1 {
 		s.elementOf = coll
 	}
+	if len(links) == s.boundLinks+len(written) && len(written) > 0 {
+		// The written links' labels follow the bound ones': a link read
+		// with its labels is the overloads they fit (`.map(\.data)` is
+		// map(_:), not map(_:_:)).
+		labels := make([][]string, s.boundLinks, len(links))
+		copy(labels, s.linkLabels)
+		s.linkLabels = append(labels, written...)
+	}
 	s.links = links
 	if s.rootType == "" && !rcv.viaCall && !local {
 		// The name-based pass skips a lowercase root of unknown type.
@@ -721,4 +730,20 @@ func (a *Analysis) memberSite(dot int, labels map[int][]string) (site, bool) {
 		s.unguessed = true
 	}
 	return s, true
+}
+
+// writtenLinkLabels are the labels of the n links written between a
+// chain's root and the member rcv reaches, first to last: each call's
+// (`_` for an unlabelled argument), nil for a property.
+func (a *Analysis) writtenLinkLabels(rcv receiver, n int) [][]string {
+	out := make([][]string, n)
+	r := rcv
+	for i := n - 1; i >= 0 && r.prev >= 0; i-- {
+		a.step()
+		if open := r.link + 1; a.tok(open).IsPunct("(") && !a.tok(open).SpaceBefore {
+			out[i] = a.labelsOf(open)
+		}
+		r = a.receivers[r.prev]
+	}
+	return out
 }
