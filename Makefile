@@ -106,6 +106,7 @@ fuzz:
 	$(GO) test -run '^$$' -fuzz '^FuzzReadQuery$$' -fuzztime $(call fuzz_x,10000) ./ranker
 	$(GO) test -run '^$$' -fuzz FuzzNewSourceReaders -fuzztime $(call fuzz_x,20000) ./internal/corpus
 	$(GO) test -run '^$$' -fuzz FuzzAnalyzeFile -fuzztime $(call fuzz_x,10000) ./internal/swiftsym
+	$(GO) test -run '^$$' -fuzz '^FuzzCheck$$' -fuzztime $(call fuzz_x,20000) ./internal/verify
 	$(GO) test -run '^$$' -fuzz FuzzCodeFileRoundTrip -fuzztime $(call fuzz_x,500000) ./internal/mdbound
 	$(GO) test -run '^$$' -fuzz '^FuzzToolArguments$$' -fuzztime $$(( 1000 * ($(FUZZ_ROUNDS) + 1) / 2 ))x -fuzzminimizetime 5s ./mcp
 

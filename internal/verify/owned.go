@@ -100,7 +100,7 @@ func (a *Analysis) ownProperty(owner, name string) string {
 // decoders and containers follow. It returns the type, and whether the
 // metatype is of an array of it; "" when the value is not such a call.
 func (a *Analysis) metatypeCall(j int) (typ string, array bool) {
-	for k := j; k < len(a.toks) && !a.toks[k].NLBefore || k == j; k++ {
+	for k := j; k < len(a.toks) && (k == j || !a.toks[k].NLBefore); k++ {
 		a.step()
 		t := a.toks[k]
 		if !t.IsPunct("(") || t.SpaceBefore || a.tok(k-1).Kind != tokIdent || !a.tok(k-2).IsPunct(".") {
