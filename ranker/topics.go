@@ -41,7 +41,7 @@ type sectionIndex struct {
 	attributeTopics map[string]bookTopic
 	// keywordTopics are, for each Swift keyword the book writes as code,
 	// lower-cased, the section that writes it most often ("weak": Weak
-	// References; "indirect": Recursive Enumerations' declaration).
+	// References; "repeat": Repeat-While).
 	keywordTopics map[string]bookTopic
 }
 

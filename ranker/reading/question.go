@@ -187,10 +187,10 @@ var (
 	// work" is a request whose "work" is its own). Without the auxiliary
 	// ("How "buildEither" work?", "How DispatchGroup works") X is one
 	// word: "how it can work" is no subject.
+	howWorksRE = regexp.MustCompile(`(?i)^how (?:(?:does|do|is|are) (.+?)|([^\s]+))\s+(?:work|works|used|implemented)$`)
 	// pronounSubject: words that are no subject of "How X works" ("how
-	// to work", "how it works" ask nothing about a name).
+	// it works", "how this works" ask nothing about a name).
 	pronounSubject = map[string]bool{"to": true, "it": true, "this": true, "that": true, "they": true, "we": true, "i": true, "you": true}
-	howWorksRE     = regexp.MustCompile(`(?i)^how (?:(?:does|do|is|are) (.+?)|([^\s]+))\s+(?:work|works|used|implemented)$`)
 	// comparisonRE: "the difference between X and Y".
 	differenceRE = regexp.MustCompile(`(?i)(?:^|\s)(?:the )?(?:main |key )?differen(?:ce|ces|tiate) (?:between|of)\s+(.+?)\s+and\s+(.+)$`)
 	// versusRE: "X vs Y", "X vs. Y", "X versus Y".
