@@ -65,6 +65,12 @@ func testGraph() graphTable {
 	}
 	// A case's Objective-C name, as Topics list some deprecated ones.
 	member("apple-docs://uikit/uiview/contentmode", "UIViewContentModeRedraw", "case", "")
+	// An error code whose Objective-C constants carry the error's name,
+	// not the code type's (LAErrorBiometryLockout of LAError.Code).
+	typ("apple-docs://localauthentication/laerror/code", "LAError.Code", "enum")
+	for _, c := range []string{"userCancel", "appCancel", "systemCancel", "LAErrorBiometryLockout"} {
+		member("apple-docs://localauthentication/laerror/code", c, "case", "case "+c)
+	}
 	typ("apple-docs://uikit/uiimageview", "UIImageView", "class")
 	member("apple-docs://uikit/uiimageview", "contentMode", "property", "var contentMode: UIView.ContentMode { get set }")
 	member("apple-docs://uikit/uiimageview", "setMode(_:animated:)", "func", "func setMode(_ mode: UIView.ContentMode?, animated: Bool)")
@@ -736,6 +742,9 @@ func TestTypedChecks(t *testing.T) {
 		{"member of an element of own models a decoder's array metatype gives", "import UIKit\nstruct Phone: Decodable { var device: UIDevice }\nfunc f(d: Data) throws {\n  let phones = try JSONDecoder().decode([Phone].self, from: d)\n  for p in phones { print(p.device.hasNotch) }\n}\n", NotOnType, "hasNotch"},
 		{"member of an Apple value a metatype argument gives", "import UIKit\nfunc f(c: Coder) throws {\n  let device = try c.decode(UIDevice.self, from: x)\n  print(device.hasNotch)\n}\n", NotOnType, "hasNotch"},
 		{"a labelled metatype argument gives no value of it", "import UIKit\nfunc f(c: Coder) throws {\n  let device = try c.register(type: UIDevice.self, from: x)\n  print(device.hasNotch)\n}\n", "", ""},
+		{"member of an error a catch pattern casts", "import UIKit\nfunc f() {\n  do { try g() } catch let d as UIDevice {\n    print(d.hasNotch)\n  } catch {}\n}\n", NotOnType, "hasNotch"},
+		{"member of a value a switch case's pattern casts", "import UIKit\nfunc f(x: Any) {\n  switch x {\n  case let d as UIDevice:\n    print(d.hasNotch)\n  default: break\n  }\n}\n", NotOnType, "hasNotch"},
+		{"a catch pattern's own type is not judged", "import UIKit\nstruct Failure: Error { var code = 1 }\nfunc f() {\n  do { try g() } catch let d as Failure {\n    print(d.hasNotch)\n  } catch {}\n}\n", "", ""},
 		{"leading dot passed to a function parameter of a written function type", "import UIKit\nfunc f(done: @escaping (UIView.ContentMode) -> Void) {\n  done(.aspectFitX)\n}\n", NoSuchCase, "aspectFitX"},
 		{"a literal of leading dots passed to a function parameter", "import UIKit\nfunc f(done: (UIView.ContentMode, Int) -> Void) {\n  done([.aspectFitX], 1)\n}\n", NoSuchCase, "aspectFitX"},
 		{"a real case passed to a function parameter", "import UIKit\nfunc f(done: @escaping (UIView.ContentMode) -> Void) {\n  done(.scaleAspectFit)\n}\n", "", ""},
@@ -939,5 +948,32 @@ func TestFittingLinkPrefersItsTitle(t *testing.T) {
 	}
 	if got := fittingLink(ms, "map", []string{"_", "_"}); len(got) != 1 || got[0].title != "map(_:_:)" {
 		t.Errorf("fittingLink(map, [_ _]) = %+v, want map(_:_:) alone", got)
+	}
+}
+
+// TestCaseCandidatesNearestFirst: the real cases a finding offers start
+// with the ones nearest the name written (`.scaleToFil` is offered
+// scaleToFill before the alphabet's scaleAspectFill, `.userCancelled`
+// userCancel), and an Objective-C constant's name among a Swift
+// enumeration's cases (LAErrorBiometryLockout) is not offered.
+func TestCaseCandidatesNearestFirst(t *testing.T) {
+	got := checkTypedOn(t, testGraph(), "import UIKit\nlet v = UIImageView()\nv.contentMode = .scaleToFil\n")
+	if len(got) != 1 || got[0].Status != NoSuchCase || len(got[0].Nearest) == 0 {
+		t.Fatalf("want one no_such_case with candidates, got %+v", got)
+	}
+	if got[0].Nearest[0].Name != ".scaleToFill" {
+		t.Errorf("first candidate %s, want .scaleToFill: %+v", got[0].Nearest[0].Name, got[0].Nearest)
+	}
+	got = checkTypedOn(t, testGraph(), "import LocalAuthentication\nfunc f(e: LAError.Code) -> Bool { e == .userCancelled }\n")
+	if len(got) != 1 || got[0].Status != NoSuchCase || len(got[0].Nearest) == 0 {
+		t.Fatalf("want one no_such_case with candidates, got %+v", got)
+	}
+	if got[0].Nearest[0].Name != ".userCancel" {
+		t.Errorf("first candidate %s, want .userCancel: %+v", got[0].Nearest[0].Name, got[0].Nearest)
+	}
+	for _, c := range got[0].Nearest {
+		if c.Name == ".LAErrorBiometryLockout" {
+			t.Errorf("an Objective-C constant offered: %+v", got[0].Nearest)
+		}
 	}
 }

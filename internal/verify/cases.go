@@ -43,7 +43,7 @@ func (c *Checker) checkCase(g *graphView, s site, want string, imports map[strin
 		return Reference{}, false, g.err
 	}
 	r := Reference{Line: s.line, Symbol: "." + s.name, Kind: "case", Status: NoSuchCase}
-	r.Nearest = g.caseCandidates(types)
+	r.Nearest = g.caseCandidates(types, s.name)
 	r.Why = want + " has no case or static member `" + s.name + "`; real ones: " + candidateNames(r.Nearest)
 	if assetColorTypes[want] {
 		r.Why += assetColorHint(s.name)
@@ -108,7 +108,7 @@ func (c *Checker) checkStaticMember(g *graphView, s site, protocols []string, im
 	r.Why = "no type conforming to " + strings.Join(names, " or ")
 	if len(plain) > 0 {
 		seen := map[string]bool{}
-		r.Nearest = slices.DeleteFunc(append(g.caseCandidates(plain), r.Nearest...), func(c Candidate) bool {
+		r.Nearest = slices.DeleteFunc(append(g.caseCandidates(plain, s.name), r.Nearest...), func(c Candidate) bool {
 			dup := seen[c.Name]
 			seen[c.Name] = true
 			return dup
@@ -403,8 +403,12 @@ func prefixedName(title string) bool {
 }
 
 // caseCandidates lists a type's cases, then its other members (with
-// those its member pages' See Also lists name).
-func (g *graphView) caseCandidates(types []*apiType) []Candidate {
+// those its member pages' See Also lists name), the ones nearest the name
+// written first: `.userCancelled` is offered `.userCancel` before the
+// alphabet. An Objective-C constant's name (LAErrorBiometryLockout, from
+// the C enumeration's page beside LAError.Code) is left out where the
+// type has Swift names: no leading dot writes it.
+func (g *graphView) caseCandidates(types []*apiType, written string) []Candidate {
 	var cases, others []Candidate
 	seen := map[string]bool{}
 	for _, t := range types {
@@ -453,10 +457,34 @@ func (g *graphView) caseCandidates(types []*apiType) []Candidate {
 	sortCandidates(cases)
 	sortCandidates(others)
 	out := append(cases, others...)
+	if slices.ContainsFunc(out, func(c Candidate) bool { return !capitalizedCase(c) }) {
+		out = slices.DeleteFunc(out, capitalizedCase)
+	}
+	names := make([]string, len(out))
+	for i, c := range out {
+		names[i] = strings.TrimPrefix(c.Name, ".")
+	}
+	if near := rankNear(written, names, nil, maxShown); len(near) > 0 {
+		rank := map[string]int{}
+		for i, n := range near {
+			rank["."+n] = i + 1
+		}
+		sort.SliceStable(out, func(i, j int) bool {
+			ri, rj := rank[out[i].Name], rank[out[j].Name]
+			return ri != 0 && (rj == 0 || ri < rj)
+		})
+	}
 	if len(out) > maxShown*2 {
 		out = out[:maxShown*2]
 	}
 	return out
+}
+
+// capitalizedCase says whether a candidate's name begins with a capital:
+// an Objective-C or C constant's, not a Swift case's.
+func capitalizedCase(c Candidate) bool {
+	n := strings.TrimPrefix(c.Name, ".")
+	return n != "" && n[0] >= 'A' && n[0] <= 'Z'
 }
 
 func sortCandidates(cs []Candidate) {

@@ -941,6 +941,14 @@ func (a *Analysis) declareBinding(i int, inType bool) {
 				a.locals[t.Text] = ""
 			}
 			return
+		case a.tok(i+1).Is(tokKeyword, "as") && (a.tok(i-2).Is(tokKeyword, "catch") || a.tok(i-2).Is(tokKeyword, "case")):
+			// `catch let error as LAError`, `case let e as URLError:`: a
+			// value of the type the pattern casts to.
+			path, end := a.typePath(i + 2)
+			if n := a.tok(end); path == "" || a.ownTypes[path] || !(n.IsPunct("{") || n.IsPunct(":") || n.IsPunct(",") || n.Is(tokKeyword, "where")) {
+				path = ""
+			}
+			a.bindSure(t.Text, path)
 		default:
 			a.bindSure(t.Text, "")
 		}
