@@ -129,6 +129,9 @@ type search struct {
 	// a comparison's sides ("let" of "let vs var") name the concept they
 	// share instead.
 	keywordQuestion bool
+	// spreadQuestion: a question in words, whose first results spread
+	// over names (spread.go).
+	spreadQuestion bool
 	// platform: the one platform the question names (askedAs).
 	platform string
 	// sectionIndex is the engine's, read by run for a request

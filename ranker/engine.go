@@ -149,6 +149,7 @@ func (e *Engine) run(ctx context.Context, q *Query, f Filters, call *readCall) (
 	asked := questionAsked(ctx)
 	s.swiftQuestion, s.framedQuestion, s.platform = asked.swift, asked.framed, asked.platform
 	s.keywordQuestion = asked.framed && !asked.compares
+	s.spreadQuestion = asked.framed && asked.inWords
 	if q.Prose {
 		s.concepts = buildConcepts(q.Terms)
 	}

@@ -154,7 +154,7 @@ func TestReportsProblem(t *testing.T) {
 			t.Errorf("reportsProblem(%q) = %v, want %v", tc.terms, got, tc.want)
 		}
 	}
-	framed := withQuestion(context.Background(), ReadQuestionForm("Why is my label empty?", func(string) bool { return false }))
+	framed := withQuestion(context.Background(), ReadQuestionForm("Why is my label empty?", func(string) bool { return false }), ClassWords)
 	if !reportsProblem(framed, []string{"label"}) {
 		t.Error("a question whose scaffolding was stripped reports a problem")
 	}
@@ -461,7 +461,7 @@ func TestComparisonAsksForTheDifference(t *testing.T) {
 		{"let var", 0},
 	} {
 		form := reading.ReadQuestionForm(tc.query, func(string) bool { return false })
-		ctx := withQuestion(context.Background(), form)
+		ctx := withQuestion(context.Background(), form, form.ReadCore().Class)
 		terms := lexiconTerms(ctx, strings.Fields(form.Core))
 		if got := len(lx.urisFor(terms, false)); got != tc.want {
 			t.Errorf("%q (terms %q): %d pages, want %d", tc.query, terms, got, tc.want)

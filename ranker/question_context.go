@@ -21,14 +21,19 @@ type askedAs struct {
 	// compares: the question asks how two things differ ("let vs var",
 	// "difference between X and Y"), words the question form strips.
 	compares bool
+	// inWords: what is left is read as words, not as code or a message
+	// (a question's list spreads over names only then: code names the
+	// overload it calls).
+	inWords bool
 }
 
 // askedAsKey keys askedAs in a search's context.
 type askedAsKey struct{}
 
 // withQuestion records in ctx what form says about the words searched.
-func withQuestion(ctx context.Context, form reading.QuestionForm) context.Context {
-	a := askedAs{swift: form.NamesSwift(), framed: len(form.Stripped) > 0, platform: form.Platform(), compares: len(form.Sides) == 2}
+func withQuestion(ctx context.Context, form reading.QuestionForm, class reading.QueryClass) context.Context {
+	a := askedAs{swift: form.NamesSwift(), framed: len(form.Stripped) > 0, platform: form.Platform(), compares: len(form.Sides) == 2,
+		inWords: class == reading.ClassWords}
 	if a == (askedAs{}) {
 		return ctx
 	}

@@ -102,7 +102,7 @@ func (s *search) rank() []Result {
 		}
 		return false // keep the fused order
 	})
-	if s.framedQuestion {
+	if s.spreadQuestion {
 		fused = spreadNames(fused, func(f Fused) string { return spreadName(byURI[f.URI].c.title) },
 			func(f Fused) bool { return byURI[f.URI].tier == tierForced })
 	}

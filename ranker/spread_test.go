@@ -61,6 +61,22 @@ func TestQuestionsSpreadNames(t *testing.T) {
 	if names, _ := top("zigzagEither"); names != 10 {
 		t.Errorf("the name alone: %d zigzagEither pages in the first ten, want 10", names)
 	}
+	// A question whose rest is code names the overload it calls: a
+	// search of its reading is not spread.
+	for _, inWords := range []bool{true, false} {
+		ctx := context.WithValue(context.Background(), askedAsKey{}, askedAs{framed: true, inWords: inWords})
+		results, err := e.searchText(ctx, "zigzagEither", Filters{Limit: 10}, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		names := 0
+		for _, r := range results {
+			names += boolInt(spreadName(r.Title) == "zigzageither")
+		}
+		if inWords && names != spreadSameName || !inWords && names <= spreadSameName {
+			t.Errorf("a framed search, in words %v: %d zigzagEither pages in the first ten", inWords, names)
+		}
+	}
 }
 
 // spreadFixture: twelve builders' zigzagEither members, the proposal that

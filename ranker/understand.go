@@ -29,7 +29,7 @@ func (e *Engine) SearchQuery(ctx context.Context, raw string, filters Filters) (
 	form := ReadQuestionForm(raw, e.isFrameworkWord)
 	text := form.Core
 	r := form.ReadCore()
-	ctx = withQuestion(ctx, form)
+	ctx = withQuestion(ctx, form, r.Class)
 	pages := memberPages{} // the index's confirmations of the calls' receivers
 	if form.Changed() {
 		r.Question = &form
