@@ -696,7 +696,7 @@ func (c *Checker) receiverTypes(g *graphView, s site, imports map[string]bool) (
 	types, opaque = g.typesNamed(s.rootType, imports), s.opaqueRoot != ""
 	arg := s.rootArgument // the one generic argument of the type reached, when written
 	for i, l := range s.links {
-		if l == elementLink {
+		if l == elementLink || tupleIndex(l) >= 0 {
 			continue // taken with the link before
 		}
 		opaque = false
@@ -711,6 +711,14 @@ func (c *Checker) receiverTypes(g *graphView, s site, imports map[string]bool) (
 		}
 		element := i+1 < len(s.links) && s.links[i+1] == elementLink
 		next := linkType(ms, element)
+		if i+1 < len(s.links) && tupleIndex(s.links[i+1]) >= 0 {
+			// `let (data, response) = try await …data(from:)`: the
+			// element of the tuple every overload returns.
+			next = tupleElementType(ms, tupleIndex(s.links[i+1]))
+			if next == "" {
+				return nil, false
+			}
+		}
 		if next == "" && !element {
 			// Every overload in the lineage: which one a call picks is
 			// not read.
@@ -880,3 +888,66 @@ func overloadTypes(ms []apiMember) []string {
 // maxOverloadTypes bounds the types a link's disagreeing overloads may
 // give for the next link to be judged against all of them.
 const maxOverloadTypes = 3
+
+// tupleElementType is the type of element i of the tuple every overload's
+// declaration returns (`-> (Data, URLResponse)`), "" when they disagree,
+// one returns no tuple, or the element is no plain type (an optional, a
+// closure, a generic parameter).
+func tupleElementType(ms []apiMember, i int) string {
+	out := ""
+	for _, m := range ms {
+		decl := m.typing()
+		if decl == "" {
+			continue
+		}
+		elems := tupleElements(declaredValueText(decl))
+		if i >= len(elems) {
+			return ""
+		}
+		e := elems[i]
+		if _, typ, ok := strings.Cut(e, ":"); ok {
+			e = typ // a labelled element, `(data: Data, response: URLResponse)`
+		}
+		e = strings.TrimSpace(e)
+		t := declaredType("var x: " + e)
+		if t == "" || t != e || genericParameterOf(ms, t) || out != "" && t != out {
+			return ""
+		}
+		out = t
+	}
+	return out
+}
+
+// tupleElements splits a tuple type's text, `(Data, URLResponse)`, at its
+// top-level commas; nil when text is no tuple.
+func tupleElements(text string) []string {
+	if !strings.HasPrefix(text, "(") {
+		return nil
+	}
+	depth, start := 0, 1
+	var out []string
+	for k := 0; k < len(text); k++ {
+		switch text[k] {
+		case '(', '<', '[':
+			depth++
+		case ')', '>', ']':
+			depth--
+			if depth == 0 {
+				if text[k] != ')' {
+					return nil
+				}
+				out = append(out, text[start:k])
+				if strings.TrimSpace(text[k+1:]) != "" {
+					return nil // `(A, B) -> C`, or a tuple optional
+				}
+				return out
+			}
+		case ',':
+			if depth == 1 {
+				out = append(out, text[start:k])
+				start = k + 1
+			}
+		}
+	}
+	return nil
+}

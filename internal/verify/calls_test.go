@@ -49,6 +49,10 @@ func testGraph() graphTable {
 	member("apple-docs://uikit/uidevice", "screens(for:)", "method", "func screens(for index: Int) -> [UIScreen]")
 	d.Pages = append(d.Pages, index.GraphPage{URI: "apple-docs://uikit/uidevice/pick(_:)-1", Title: "pick(_:)", Kind: "method", ParentURI: "apple-docs://uikit/uidevice", Declaration: "func pick(_ index: Int) -> UIImageView"},
 		index.GraphPage{URI: "apple-docs://uikit/uidevice/pick(_:)-2", Title: "pick(_:)", Kind: "method", ParentURI: "apple-docs://uikit/uidevice", Declaration: "func pick(_ name: String) -> UIScreen"})
+	// Methods that return tuples, one with labels, one with an optional.
+	member("apple-docs://uikit/uidevice", "pair(for:)", "method", "func pair(for index: Int) async throws -> (UIScreen, UIImageView)")
+	member("apple-docs://uikit/uidevice", "labelledPair(for:)", "method", "func labelledPair(for index: Int) -> (screen: UIScreen, view: UIImageView)")
+	member("apple-docs://uikit/uidevice", "maybePair()", "method", "func maybePair() -> (UIScreen?, UIImageView)")
 	// Overloads of one name and two arities, the second a Topics entry
 	// whose declaration shows no defaults: the written labels' own title
 	// is the one called.
@@ -742,6 +746,10 @@ func TestTypedChecks(t *testing.T) {
 		{"member of an element of own models a decoder's array metatype gives", "import UIKit\nstruct Phone: Decodable { var device: UIDevice }\nfunc f(d: Data) throws {\n  let phones = try JSONDecoder().decode([Phone].self, from: d)\n  for p in phones { print(p.device.hasNotch) }\n}\n", NotOnType, "hasNotch"},
 		{"member of an Apple value a metatype argument gives", "import UIKit\nfunc f(c: Coder) throws {\n  let device = try c.decode(UIDevice.self, from: x)\n  print(device.hasNotch)\n}\n", NotOnType, "hasNotch"},
 		{"a labelled metatype argument gives no value of it", "import UIKit\nfunc f(c: Coder) throws {\n  let device = try c.register(type: UIDevice.self, from: x)\n  print(device.hasNotch)\n}\n", "", ""},
+		{"member of a tuple's element a chain returns", "import UIKit\nfunc f() async throws {\n  let (screen, view) = try await UIDevice.current.pair(for: 1)\n  print(screen.main, view.contentMode)\n}\n", NotOnType, "main"},
+		{"real members of a tuple's elements", "import UIKit\nfunc f() async throws {\n  let (screen, view) = try await UIDevice.current.pair(for: 1)\n  print(screen.hasNotch, view.contentMode)\n}\n", "", ""},
+		{"member of a labelled tuple's element", "import UIKit\nfunc f() {\n  let (_, view) = UIDevice.current.labelledPair(for: 1)\n  print(view.hasNotch)\n}\n", NotOnType, "hasNotch"},
+		{"an optional tuple element is not judged", "import UIKit\nfunc f() {\n  let (screen, _) = UIDevice.current.maybePair()\n  print(screen.main)\n}\n", "", ""},
 		{"member of an error a catch pattern casts", "import UIKit\nfunc f() {\n  do { try g() } catch let d as UIDevice {\n    print(d.hasNotch)\n  } catch {}\n}\n", NotOnType, "hasNotch"},
 		{"member of a value a switch case's pattern casts", "import UIKit\nfunc f(x: Any) {\n  switch x {\n  case let d as UIDevice:\n    print(d.hasNotch)\n  default: break\n  }\n}\n", NotOnType, "hasNotch"},
 		{"a catch pattern's own type is not judged", "import UIKit\nstruct Failure: Error { var code = 1 }\nfunc f() {\n  do { try g() } catch let d as Failure {\n    print(d.hasNotch)\n  } catch {}\n}\n", "", ""},

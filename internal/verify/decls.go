@@ -2,6 +2,7 @@ package verify
 
 import (
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/cupertino-go/cupertino/internal/swiftlex"
@@ -968,15 +969,66 @@ func (a *Analysis) declareBinding(i int, inType bool) {
 			return
 		}
 		end := a.closeOf(j)
+		// `let (data, response) = try await URLSession.shared.data(from:
+		// url)`: each name is that element of the tuple the chain returns.
+		path := ""
+		if t.IsPunct("(") && a.tok(end+1).IsPunct("=") {
+			path = a.tupleValueChain(end + 2)
+		}
+		element := 0
 		for k := j + 1; k < end; k++ {
 			a.step()
+			if a.toks[k].IsPunct(",") && a.holder[k] == j {
+				element++
+			}
 			if a.toks[k].Kind == tokIdent && !isCapitalized(a.toks[k].Text) {
 				a.locals[a.toks[k].Text] = ""
-				a.bindSure(a.toks[k].Text, "")
+				bound := ""
+				if path != "" && a.holder[k] == j && (a.tok(k-1).IsPunct("(") || a.tok(k-1).IsPunct(",")) && (a.tok(k+1).IsPunct(",") || a.tok(k+1).IsPunct(")")) {
+					bound = path + "|" + tupleLink(element)
+				}
+				a.bindSure(a.toks[k].Text, bound)
 				a.declTok[k] = true
 			}
 		}
 	}
+}
+
+// tupleValueChain reads, at j, a value that is a chain from a type or a
+// typed local ending in a call (`try await URLSession.shared.data(from:
+// url)`, `try await session.upload(for: r, from: d)`), the chain as a
+// binding records it ("URLSession|shared|data"), or "".
+func (a *Analysis) tupleValueChain(j int) string {
+	for a.tok(j).Is(tokKeyword, "try") || a.tok(j).Is(tokKeyword, "await") || a.tok(j).IsPunct("?") || a.tok(j).IsPunct("!") {
+		a.step()
+		j++
+	}
+	n := a.tok(j)
+	if n.Kind == tokIdent && isCapitalized(n.Text) && !a.ownTypes[n.Text] {
+		path, end := a.typePath(j)
+		if !a.tok(end).IsPunct(".") {
+			return ""
+		}
+		if chain := a.bindingChain(path, end); strings.Contains(chain, "|") {
+			return chain
+		}
+		return ""
+	}
+	return a.chainOfLocal(j)
+}
+
+// tupleLink is the link a binding's path ends in for element i of the
+// tuple its chain returns, taken with the link before (receiverTypes).
+func tupleLink(i int) string { return "#" + strconv.Itoa(i) }
+
+// tupleIndex is the element a tuple link takes, -1 for any other link.
+func tupleIndex(link string) int {
+	if n, ok := strings.CutPrefix(link, "#"); ok {
+		if i, err := strconv.Atoi(n); err == nil {
+			return i
+		}
+	}
+	return -1
 }
 
 // unwrapsAlike reports whether the name at i, after let or var, is a

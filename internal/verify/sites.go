@@ -434,7 +434,11 @@ func (s *site) bindRoot(path string, links []string, chainLabels map[string][][]
 	parts := strings.Split(path, "|")
 	s.rootType = parts[0]
 	s.boundLinks = len(parts) - 1
-	s.linkLabels = chainLabels[strings.TrimSuffix(path, "|"+elementLink)]
+	base := strings.TrimSuffix(path, "|"+elementLink)
+	if k := strings.LastIndexByte(base, '|'); k >= 0 && tupleIndex(base[k+1:]) >= 0 {
+		base = base[:k]
+	}
+	s.linkLabels = chainLabels[base]
 	return append(parts[1:], links...)
 }
 
