@@ -273,7 +273,7 @@ func (c *Checker) checkSite(g *graphView, a *Analysis, s site, imports, extInits
 			return Reference{}, false, nil
 		}
 		if len(ms) == 0 {
-			r, err := c.notOnType(g, s.line, recv, s.name)
+			r, err := c.notOnType(g, s.line, recv, types, s.name, imports)
 			return r, err == nil, err
 		}
 		if s.called && fitsAny(ms, s.name, s.labels, s.trailing) {
@@ -301,7 +301,7 @@ func (c *Checker) checkSite(g *graphView, a *Analysis, s site, imports, extInits
 		return r, found, g.err
 	}
 	if !opaque && g.thinClassLacks(types, s, imports) {
-		r, err := c.notOnType(g, s.line, types[0].title, s.name)
+		r, err := c.notOnType(g, s.line, types[0].title, types, s.name, imports)
 		return r, err == nil, err
 	}
 	if !opaque {

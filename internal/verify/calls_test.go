@@ -49,6 +49,13 @@ func testGraph() graphTable {
 	member("apple-docs://uikit/uidevice", "screens(for:)", "method", "func screens(for index: Int) -> [UIScreen]")
 	d.Pages = append(d.Pages, index.GraphPage{URI: "apple-docs://uikit/uidevice/pick(_:)-1", Title: "pick(_:)", Kind: "method", ParentURI: "apple-docs://uikit/uidevice", Declaration: "func pick(_ index: Int) -> UIImageView"},
 		index.GraphPage{URI: "apple-docs://uikit/uidevice/pick(_:)-2", Title: "pick(_:)", Kind: "method", ParentURI: "apple-docs://uikit/uidevice", Declaration: "func pick(_ name: String) -> UIScreen"})
+	// A member a subclass of UIDevice has, and a type of a framework no
+	// test imports: the subclass's is the fix a finding names first.
+	typ("apple-docs://aakit/aaphone", "AAPhone", "class")
+	member("apple-docs://aakit/aaphone", "proMode", "property", "var proMode: Bool { get }")
+	typ("apple-docs://uikit/uidevicepro", "UIDevicePro", "class")
+	member("apple-docs://uikit/uidevicepro", "proMode", "property", "var proMode: Bool { get }")
+	d.Edges = append(d.Edges, index.GraphEdge{ChildURI: "apple-docs://uikit/uidevicepro", ParentURI: "apple-docs://uikit/uidevice", ParentTitle: "UIDevice", Relation: "inheritsFrom"})
 	// Methods that return tuples, one with labels, one with an optional.
 	member("apple-docs://uikit/uidevice", "pair(for:)", "method", "func pair(for index: Int) async throws -> (UIScreen, UIImageView)")
 	member("apple-docs://uikit/uidevice", "labelledPair(for:)", "method", "func labelledPair(for index: Int) -> (screen: UIScreen, view: UIImageView)")
@@ -983,5 +990,19 @@ func TestCaseCandidatesNearestFirst(t *testing.T) {
 		if c.Name == ".LAErrorBiometryLockout" {
 			t.Errorf("an Objective-C constant offered: %+v", got[0].Nearest)
 		}
+	}
+}
+
+// TestNotOnTypeNamesTheSubclassFirst: a member the receiver lacks is
+// offered first on a type that inherits from the receiver's
+// (HTTPURLResponse.statusCode for a URLResponse), before a type of a
+// framework the file does not import.
+func TestNotOnTypeNamesTheSubclassFirst(t *testing.T) {
+	got := checkTypedOn(t, testGraph(), "import UIKit\nprint(UIDevice.current.proMode)\n")
+	if len(got) != 1 || got[0].Status != NotOnType || len(got[0].Nearest) < 2 {
+		t.Fatalf("want one not_on_type with two candidates, got %+v", got)
+	}
+	if got[0].Nearest[0].Name != "UIDevicePro.proMode" {
+		t.Errorf("first candidate %s, want UIDevicePro.proMode: %+v", got[0].Nearest[0].Name, got[0].Nearest)
 	}
 }

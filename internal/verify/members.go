@@ -81,18 +81,18 @@ func (c *Checker) checkBareRoot(g *graphView, s site, imports map[string]bool) (
 		stdlibMembers[name] || objectOverlay[name] && isClass(types) {
 		return Reference{}, false, nil
 	}
-	r, err := c.notOnType(g, s.line, types[0].title, name)
+	r, err := c.notOnType(g, s.line, types[0].title, types, name, imports)
 	return r, err == nil, err
 }
 
 // notOnType is the finding for a member name a receiver's type and its
 // ancestors lack: not on this type, naming the types that have it, or
 // unknown when nothing in the documentation has it.
-func (c *Checker) notOnType(g *graphView, line int, recv, name string) (Reference, error) {
+func (c *Checker) notOnType(g *graphView, line int, recv string, types []*apiType, name string, imports map[string]bool) (Reference, error) {
 	r := Reference{Line: line, Symbol: recv + "." + name, Kind: string(RefMember), Status: NotOnType,
 		Why: recv + ", its superclasses and protocols have no member `" + name + "`"}
 	if others := g.overloads(name, true); len(others) > 0 {
-		r.Nearest = typeCandidates(others, name)
+		r.Nearest = typeCandidates(g.fixFirst(others, types, imports), name)
 		r.Why += "; it is on " + candidateNames(r.Nearest)
 		return r, nil
 	}
@@ -384,4 +384,28 @@ func (g *graphView) twinStatic(s site, imports map[string]bool) (Reference, bool
 	r.Nearest = typeCandidates(has, s.name)
 	r.Why = s.rootType + " has no member `" + s.name + "`; it is on " + candidateNames(r.Nearest)
 	return r, true
+}
+
+// fixFirst orders the members of a name that a receiver lacks so that the
+// likely fix comes first: a member of a type that inherits from the
+// receiver's (HTTPURLResponse.statusCode for a URLResponse), then one of
+// a framework the file imports, then the rest in their order.
+func (g *graphView) fixFirst(ms []apiMember, recv []*apiType, imports map[string]bool) []apiMember {
+	rank := func(m apiMember) int {
+		if m.parent == nil {
+			return 2
+		}
+		for _, t := range g.lineage([]*apiType{m.parent})[1:] {
+			if slices.Contains(recv, t) {
+				return 0
+			}
+		}
+		if imports[m.parent.framework] {
+			return 1
+		}
+		return 2
+	}
+	out := slices.Clone(ms)
+	slices.SortStableFunc(out, func(a, b apiMember) int { return rank(a) - rank(b) })
+	return out
 }
