@@ -56,6 +56,8 @@ func testGraph() graphTable {
 	typ("apple-docs://uikit/uidevicepro", "UIDevicePro", "class")
 	member("apple-docs://uikit/uidevicepro", "proMode", "property", "var proMode: Bool { get }")
 	d.Edges = append(d.Edges, index.GraphEdge{ChildURI: "apple-docs://uikit/uidevicepro", ParentURI: "apple-docs://uikit/uidevice", ParentTitle: "UIDevice", Relation: "inheritsFrom"})
+	// A failable initializer.
+	member("apple-docs://uikit/uidevicepro", "init(name:)", "init", "init?(name: String)")
 	// Methods that return tuples, one with labels, one with an optional.
 	member("apple-docs://uikit/uidevice", "pair(for:)", "method", "func pair(for index: Int) async throws -> (UIScreen, UIImageView)")
 	member("apple-docs://uikit/uidevice", "labelledPair(for:)", "method", "func labelledPair(for index: Int) -> (screen: UIScreen, view: UIImageView)")
@@ -753,6 +755,9 @@ func TestTypedChecks(t *testing.T) {
 		{"member of an element of own models a decoder's array metatype gives", "import UIKit\nstruct Phone: Decodable { var device: UIDevice }\nfunc f(d: Data) throws {\n  let phones = try JSONDecoder().decode([Phone].self, from: d)\n  for p in phones { print(p.device.hasNotch) }\n}\n", NotOnType, "hasNotch"},
 		{"member of an Apple value a metatype argument gives", "import UIKit\nfunc f(c: Coder) throws {\n  let device = try c.decode(UIDevice.self, from: x)\n  print(device.hasNotch)\n}\n", NotOnType, "hasNotch"},
 		{"a labelled metatype argument gives no value of it", "import UIKit\nfunc f(c: Coder) throws {\n  let device = try c.register(type: UIDevice.self, from: x)\n  print(device.hasNotch)\n}\n", "", ""},
+		{"member of a forced failable initializer's value", "import UIKit\nlet d = UIDevicePro(name: \"x\")!\nprint(d.hasNotch)\n", NotOnType, "hasNotch"},
+		{"member of an element an enumerated loop gives", "import UIKit\nfunc f(ds: [UIDevice]) {\n  for (i, d) in ds.enumerated() {\n    print(i, d.hasNotch)\n  }\n}\n", NotOnType, "hasNotch"},
+		{"an enumerated loop's offset is no element", "import UIKit\nfunc f(ds: [UIDevice]) {\n  for (d, e) in ds.enumerated() {\n    print(d.hasNotch, e.name)\n  }\n}\n", "", ""},
 		{"member of a tuple's element a chain returns", "import UIKit\nfunc f() async throws {\n  let (screen, view) = try await UIDevice.current.pair(for: 1)\n  print(screen.main, view.contentMode)\n}\n", NotOnType, "main"},
 		{"real members of a tuple's elements", "import UIKit\nfunc f() async throws {\n  let (screen, view) = try await UIDevice.current.pair(for: 1)\n  print(screen.hasNotch, view.contentMode)\n}\n", "", ""},
 		{"member of a labelled tuple's element", "import UIKit\nfunc f() {\n  let (_, view) = UIDevice.current.labelledPair(for: 1)\n  print(view.hasNotch)\n}\n", NotOnType, "hasNotch"},

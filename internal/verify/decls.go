@@ -154,6 +154,10 @@ func (a *Analysis) collectDecls() {
 				// `for field in [emailField, passwordField] {`: the type
 				// the names listed share.
 				elem = a.literalElements(i + 3)
+			} else if e, at := a.enumeratedLoop(i); e != "" {
+				// `for (index, device) in devices.enumerated() {`: the
+				// second name is an element.
+				elem, only = e, at
 			} else if v := a.loopDictionaryValue(i); v != "" {
 				// `for (name, color) in colors` over `[String: UIColor]`,
 				// `for color in colors.values`: the values.
@@ -866,6 +870,9 @@ func (a *Analysis) declareBinding(i int, inType bool) {
 				case a.tok(end).IsPunct("{") && endsExpression(a.tok(a.closeOf(end)+1)):
 					// `let r = VNRecognizeTextRequest { request, _ in … }`:
 					// an initializer called with a trailing closure alone.
+				case a.tok(end).IsPunct("(") && a.tok(a.closeOf(end)+1).IsPunct("!") && endsExpression(a.tok(a.closeOf(end)+2)):
+					// `let url = URL(string: s)!`: a failable initializer's
+					// value, forced.
 				case a.tok(end).IsPunct("(") && unwraps(a.tok(a.closeOf(end)+1)) && a.tok(a.closeOf(end)+2).IsPunct("."):
 					// `let a = CIImage(image: i)!.cropped(to: r)`: the
 					// chain from T, past the failable initializer.
@@ -1234,4 +1241,22 @@ func (a *Analysis) closureParams(open int) {
 			return
 		}
 	}
+}
+
+// enumeratedLoop reads `for (i, x) in xs.enumerated()` at the `for` at i,
+// xs an array local of known elements: the element type and the token of
+// the name it types (x), or "" and -1.
+func (a *Analysis) enumeratedLoop(i int) (string, int) {
+	if !a.tok(i+1).IsPunct("(") || a.tok(i+2).Kind != tokIdent && !a.tok(i+2).Is(tokKeyword, "_") || !a.tok(i+3).IsPunct(",") ||
+		a.tok(i+4).Kind != tokIdent || !a.tok(i+5).IsPunct(")") || !a.tok(i+6).Is(tokKeyword, "in") {
+		return "", -1
+	}
+	coll := a.tok(i + 7)
+	if coll.Kind != tokIdent || !a.tok(i+8).IsPunct(".") || a.tok(i+9).Text != "enumerated" || !a.tok(i+10).IsPunct("(") || !a.tok(i+11).IsPunct(")") || !loopEnd(a.tok(i+12)) {
+		return "", -1
+	}
+	if elem := a.elementsOf(coll.Text); elem != "" {
+		return elem, i + 4
+	}
+	return "", -1
 }
