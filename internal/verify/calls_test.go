@@ -755,6 +755,7 @@ func TestTypedChecks(t *testing.T) {
 		{"member of an element of own models a decoder's array metatype gives", "import UIKit\nstruct Phone: Decodable { var device: UIDevice }\nfunc f(d: Data) throws {\n  let phones = try JSONDecoder().decode([Phone].self, from: d)\n  for p in phones { print(p.device.hasNotch) }\n}\n", NotOnType, "hasNotch"},
 		{"member of an Apple value a metatype argument gives", "import UIKit\nfunc f(c: Coder) throws {\n  let device = try c.decode(UIDevice.self, from: x)\n  print(device.hasNotch)\n}\n", NotOnType, "hasNotch"},
 		{"a labelled metatype argument gives no value of it", "import UIKit\nfunc f(c: Coder) throws {\n  let device = try c.register(type: UIDevice.self, from: x)\n  print(device.hasNotch)\n}\n", "", ""},
+		{"member of a failable initializer's value an if unwraps", "import UIKit\nif let d = UIDevicePro(name: \"x\") {\n  print(d.hasNotch)\n}\n", NotOnType, "hasNotch"},
 		{"member of a forced failable initializer's value", "import UIKit\nlet d = UIDevicePro(name: \"x\")!\nprint(d.hasNotch)\n", NotOnType, "hasNotch"},
 		{"member of an element an enumerated loop gives", "import UIKit\nfunc f(ds: [UIDevice]) {\n  for (i, d) in ds.enumerated() {\n    print(i, d.hasNotch)\n  }\n}\n", NotOnType, "hasNotch"},
 		{"an enumerated loop's offset is no element", "import UIKit\nfunc f(ds: [UIDevice]) {\n  for (d, e) in ds.enumerated() {\n    print(d.hasNotch, e.name)\n  }\n}\n", "", ""},

@@ -867,6 +867,10 @@ func (a *Analysis) declareBinding(i int, inType bool) {
 				// whatever start returns.
 				switch {
 				case a.tok(end).IsPunct("(") && endsExpression(a.tok(a.closeOf(end)+1)):
+				case a.tok(end).IsPunct("(") && unwrapping && a.tok(a.closeOf(end)+1).IsPunct("{"):
+					// `if let url = URL(string: s) {`: the condition ends at
+					// the body's brace (a condition takes no trailing
+					// closure).
 				case a.tok(end).IsPunct("{") && endsExpression(a.tok(a.closeOf(end)+1)):
 					// `let r = VNRecognizeTextRequest { request, _ in … }`:
 					// an initializer called with a trailing closure alone.
