@@ -463,7 +463,7 @@ func (a *Analysis) mayInherit(j int) bool {
 	if t.Is(tokKeyword, "self") {
 		return a.tok(j + 1).IsPunct(".")
 	}
-	return t.Kind == tokIdent && !isCapitalized(t.Text) && (a.tok(j+1).IsPunct(".") || a.tok(j+1).IsPunct("(") || endsExpression(a.tok(j+1)))
+	return t.Kind == tokIdent && !isCapitalized(t.Text) && (a.tok(j+1).IsPunct(".") || a.tok(j+1).IsPunct("(") || endsCondition(a.tok(j+1)))
 }
 
 // bindInherited types the locals bound to a chain from the enclosing
@@ -477,7 +477,7 @@ func (a *Analysis) bindInherited() {
 		if a.bindings[b.name] != 1 {
 			continue
 		}
-		if chain := a.inheritedChain(b.at); chain != "" {
+		if chain := a.inheritedChain(b.at, b.ends); chain != "" {
 			// The one binding, untyped when it was read, now typed.
 			delete(a.sureTypes, b.name)
 			a.bindings[b.name]--
@@ -491,6 +491,7 @@ func (a *Analysis) bindInherited() {
 type inheritedBinding struct {
 	name string
 	at   int
+	ends func(token) bool
 }
 
 // inheritedChain reads, at j, a chain from the Apple superclass the
@@ -498,7 +499,7 @@ type inheritedBinding struct {
 // inherited method or property written bare (`nodes(at: p).first(where:
 // …)` in an SKScene), "SKScene|nodes|[]"; "" when it is not one. A name
 // the file's own types declare, or a local, is not inherited.
-func (a *Analysis) inheritedChain(j int) string {
+func (a *Analysis) inheritedChain(j int, ends func(token) bool) string {
 	super, t := a.selfTypes[j], a.tok(j)
 	if super == "" || a.tok(j-1).IsPunct(".") {
 		return ""
@@ -507,12 +508,12 @@ func (a *Analysis) inheritedChain(j int) string {
 		if !a.tok(j+1).IsPunct(".") || a.memberDecls[a.tok(j+2).Text] {
 			return ""
 		}
-		return a.chainTo(super, j+1, endsExpression)
+		return a.chainTo(super, j+1, ends)
 	}
 	if t.Kind != tokIdent || isCapitalized(t.Text) || strings.HasPrefix(t.Text, "$") || a.boundLocal(t.Text) || a.memberDecls[t.Text] {
 		return ""
 	}
-	return a.chainLinks(super, j-1, true, endsExpression)
+	return a.chainLinks(super, j-1, true, ends)
 }
 
 // chainLinks is chainTo; bare says the first link is written without its
@@ -600,6 +601,10 @@ func (a *Analysis) labelsOf(open int) []string {
 func endsExpression(t token) bool {
 	return t.Kind < 0 || t.NLBefore || t.IsPunct(";") || t.IsPunct("}") || t.IsPunct(")") || t.IsPunct(",") || t.Is(tokKeyword, "else")
 }
+
+// endsCondition is endsExpression for an if, guard or while condition's
+// value, which its body's brace ends as well.
+func endsCondition(t token) bool { return endsExpression(t) || t.IsPunct("{") }
 
 // closedGeneric says whether the generic arguments opened at lt end the
 // parameter's type (`publisher: AnyPublisher<Data, URLError>`): its
@@ -839,6 +844,13 @@ func (a *Analysis) declareBinding(i int, inType bool) {
 				j++
 			}
 			unwrapping := a.tok(i-2).Is(tokKeyword, "if") || a.tok(i-2).Is(tokKeyword, "guard") || a.tok(i-2).Is(tokKeyword, "while") || a.tok(i-2).IsPunct(",")
+			// A condition's value ends at its body's brace too (`if let
+			// nav = self.navigationController {`): a condition takes no
+			// trailing closure.
+			ends := endsExpression
+			if unwrapping {
+				ends = endsCondition
+			}
 			if meta, array := a.metatypeCall(j); meta != "" {
 				// `let items = try JSONDecoder().decode([Item].self, from:
 				// data)`: a value, or an array, of the metatype given.
@@ -880,15 +892,15 @@ func (a *Analysis) declareBinding(i int, inType bool) {
 				case a.tok(end).IsPunct("(") && unwraps(a.tok(a.closeOf(end)+1)) && a.tok(a.closeOf(end)+2).IsPunct("."):
 					// `let a = CIImage(image: i)!.cropped(to: r)`: the
 					// chain from T, past the failable initializer.
-					path = a.bindingChain(path, a.closeOf(end)+1)
+					path = a.chainTo(path, a.closeOf(end)+1, ends)
 				case a.tok(end).IsPunct("(") && a.tok(a.closeOf(end)+1).IsPunct("."):
 					// `let response = try await MKDirections(request:
 					// r).calculate()`: what the chain from T returns.
-					path = a.bindingChain(path, a.closeOf(end)+1)
+					path = a.chainTo(path, a.closeOf(end)+1, ends)
 				case a.tok(end).IsPunct(".") && (!a.tok(end-1).IsPunct(">") || !isCapitalized(a.tok(end+1).Text)):
 					// `let c = T.current()`, `let d = T.shared.x`: the chain
 					// from T, followed when checked ("T|current").
-					path = a.bindingChain(path, end)
+					path = a.chainTo(path, end, ends)
 				default:
 					path = ""
 				}
@@ -936,12 +948,12 @@ func (a *Analysis) declareBinding(i int, inType bool) {
 			} else {
 				// `let c = container.viewContext`: the chain from the
 				// local's written type.
-				chain := a.chainOfLocal(j)
+				chain := a.localChain(j, ends)
 				if chain == "" && a.mayInherit(j) {
 					// `let n = childNode(withName: "x")` in an SKScene:
 					// the chain from the superclass, read once every
 					// declaration of the file is known (bindInherited).
-					a.inheritedAt = append(a.inheritedAt, inheritedBinding{t.Text, j})
+					a.inheritedAt = append(a.inheritedAt, inheritedBinding{t.Text, j, ends})
 				}
 				a.bindSure(t.Text, chain)
 			}
