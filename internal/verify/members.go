@@ -391,21 +391,46 @@ func (g *graphView) twinStatic(s site, imports map[string]bool) (Reference, bool
 // receiver's (HTTPURLResponse.statusCode for a URLResponse), then one of
 // a framework the file imports, then the rest in their order.
 func (g *graphView) fixFirst(ms []apiMember, recv []*apiType, imports map[string]bool) []apiMember {
+	// A subclass is looked for among the types of imported frameworks
+	// only, at most maxFixLineages of them: a common name ("start") has
+	// hundreds of owners, and each lineage is read from the index.
+	ranks := make(map[*apiType]int, len(ms))
+	read := 0
 	rank := func(m apiMember) int {
-		if m.parent == nil {
+		if m.parent == nil || !imports[m.parent.framework] {
 			return 2
 		}
-		for _, t := range g.lineage([]*apiType{m.parent})[1:] {
-			if slices.Contains(recv, t) {
-				return 0
+		if r, ok := ranks[m.parent]; ok {
+			return r
+		}
+		r := 1
+		if read < maxFixLineages {
+			read++
+			for _, t := range g.lineage([]*apiType{m.parent})[1:] {
+				if slices.Contains(recv, t) {
+					r = 0
+					break
+				}
 			}
 		}
-		if imports[m.parent.framework] {
-			return 1
-		}
-		return 2
+		ranks[m.parent] = r
+		return r
 	}
-	out := slices.Clone(ms)
-	slices.SortStableFunc(out, func(a, b apiMember) int { return rank(a) - rank(b) })
+	keyed := make([]int, len(ms))
+	for i, m := range ms {
+		keyed[i] = rank(m)
+	}
+	order := make([]int, len(ms))
+	for i := range order {
+		order[i] = i
+	}
+	slices.SortStableFunc(order, func(a, b int) int { return keyed[a] - keyed[b] })
+	out := make([]apiMember, len(ms))
+	for i, k := range order {
+		out[i] = ms[k]
+	}
 	return out
 }
+
+// maxFixLineages bounds the lineages fixFirst reads for one finding.
+const maxFixLineages = 16
