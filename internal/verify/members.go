@@ -406,8 +406,10 @@ func (g *graphView) fixFirst(ms []apiMember, recv []*apiType, imports map[string
 		r := 1
 		if read < maxFixLineages {
 			read++
-			for _, t := range g.lineage([]*apiType{m.parent})[1:] {
-				if slices.Contains(recv, t) {
+			// The lineage starts with the type itself (nil when the
+			// index could not be read, g.err says so).
+			for _, t := range g.lineage([]*apiType{m.parent}) {
+				if t != m.parent && slices.Contains(recv, t) {
 					r = 0
 					break
 				}
