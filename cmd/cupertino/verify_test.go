@@ -59,7 +59,7 @@ func TestVerifyText(t *testing.T) {
 			t.Fatalf("tty=%v: err = %v, want the findings exit code", tty, err)
 		}
 		lines := strings.Split(strings.TrimSpace(out), "\n")
-		if !strings.Contains(lines[0], "CounterView.swift:7: unknown Text.paddign") || !strings.Contains(lines[0], "nearest: padding") {
+		if !strings.Contains(lines[0], "CounterView.swift:7: unknown Text.paddign") || !strings.Contains(lines[0], "nearest: View.padding") {
 			t.Errorf("tty=%v: the finding comes first, with the nearest name:\n%s", tty, out)
 		}
 		if !strings.Contains(out, "Resolved (") || !strings.Contains(out, "apple-docs://swiftui/text") {

@@ -71,6 +71,7 @@ func testGraph() graphTable {
 	typ("apple-docs://uikit/uiscreen", "UIScreen", "class")
 	member("apple-docs://uikit/uiscreen", "hasNotch", "property", "var hasNotch: Bool { get }")
 	member("apple-docs://uikit/uiscreen", "separatorStyle", "property", "var separatorStyle: Int { get }")
+	member("apple-docs://uikit/uiscreen", "currentMode", "property", "var currentMode: Int { get }")
 	member("apple-docs://uikit/uiscreen", "removeAll()", "func", "func removeAll()")
 	typ("apple-docs://uikit/uiview/contentmode", "UIView.ContentMode", "enum")
 	for _, c := range []string{"scaleToFill", "scaleAspectFit", "scaleAspectFill"} {
@@ -1014,5 +1015,25 @@ func TestNotOnTypeNamesTheSubclassFirst(t *testing.T) {
 	}
 	if got[0].Nearest[0].Name != "UIDevicePro.proMode" {
 		t.Errorf("first candidate %s, want UIDevicePro.proMode: %+v", got[0].Nearest[0].Name, got[0].Nearest)
+	}
+}
+
+// TestFindingOffersTheReceiversOwnMembers: a member the receiver lacks is
+// offered, first, the receiver's members that share its words
+// (UIDevice.current for currentMode, which UIScreen has), the fix a model
+// most often needs, before the other types that have the name; a name that
+// shares none is offered none of them.
+func TestFindingOffersTheReceiversOwnMembers(t *testing.T) {
+	got := checkTypedOn(t, testGraph(), "import UIKit\nprint(UIDevice.current.currentMode)\n")
+	if len(got) != 1 || len(got[0].Nearest) < 2 || got[0].Nearest[0].Name != "UIDevice.current" {
+		t.Fatalf("want UIDevice.current offered first, got %+v", got)
+	}
+	got = checkTypedOn(t, testGraph(), "import UIKit\nprint(UIDevice.current.separatorStyle)\n")
+	for _, f := range got {
+		for _, c := range f.Nearest {
+			if strings.HasPrefix(c.Name, "UIDevice.") {
+				t.Errorf("a name that shares no word is offered the receiver's %s", c.Name)
+			}
+		}
 	}
 }

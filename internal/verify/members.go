@@ -1,7 +1,10 @@
 package verify
 
 import (
+	"github.com/cupertino-go/cupertino/index"
+	"github.com/cupertino-go/cupertino/internal/swiftsym"
 	"slices"
+	"sort"
 	"strings"
 
 	"github.com/cupertino-go/cupertino/internal/swiftlex"
@@ -88,9 +91,24 @@ func (c *Checker) checkBareRoot(g *graphView, s site, imports map[string]bool) (
 // notOnType is the finding for a member name a receiver's type and its
 // ancestors lack: not on this type, naming the types that have it, or
 // unknown when nothing in the documentation has it.
-func (c *Checker) notOnType(g *graphView, line int, recv string, types []*apiType, name string, imports map[string]bool) (Reference, error) {
-	r := Reference{Line: line, Symbol: recv + "." + name, Kind: string(RefMember), Status: NotOnType,
+func (c *Checker) notOnType(g *graphView, line int, recv string, types []*apiType, name string, imports map[string]bool) (r Reference, err error) {
+	r = Reference{Line: line, Symbol: recv + "." + name, Kind: string(RefMember), Status: NotOnType,
 		Why: recv + ", its superclasses and protocols have no member `" + name + "`"}
+	own := g.ownNear(types, name)
+	defer func() {
+		// The receiver's own members named like it (pathExtension for
+		// fileExtension, trimmingCharacters(in:) for trimmed) are the
+		// likeliest fix: they lead the candidates.
+		if len(own) > 0 && err == nil {
+			// The same page found both ways is named once, as the
+			// receiver's.
+			r.Nearest = slices.DeleteFunc(append(own, r.Nearest...), func(c Candidate) bool {
+				return c.URI != "" && !slices.Contains(own, c) && slices.ContainsFunc(own, func(o Candidate) bool { return o.URI == c.URI })
+			})
+			r.Nearest = r.Nearest[:min(len(r.Nearest), maxShown)]
+			r.Why += "; " + recv + " has " + candidateNames(own)
+		}
+	}()
 	if others := g.overloads(name, true); len(others) > 0 {
 		r.Nearest = typeCandidates(g.fixFirst(others, types, imports), name)
 		r.Why += "; it is on " + candidateNames(r.Nearest)
@@ -436,3 +454,86 @@ func (g *graphView) fixFirst(ms []apiMember, recv []*apiType, imports map[string
 
 // maxFixLineages bounds the lineages fixFirst reads for one finding.
 const maxFixLineages = 16
+
+// ownNear lists, at most maxOwnNear, the members of the receiver's types
+// and what they inherit whose names share a word with name, its last
+// first and the shortest first (pathExtension for fileExtension,
+// trimmingCharacters(in:) for trimmed, query for queryParams), or lie
+// within a slip of it.
+func (g *graphView) ownNear(types []*apiType, name string) []Candidate {
+	words := map[string]bool{}
+	parts := swiftsym.CamelWords(upperFirst(name))
+	for _, w := range parts {
+		if len(w) >= 4 {
+			words[strings.ToLower(w)] = true
+		}
+	}
+	last := ""
+	if len(parts) > 0 {
+		last = strings.ToLower(parts[len(parts)-1])
+	}
+	type scored struct {
+		c            Candidate
+		score, words int
+	}
+	var hits []scored
+	seen := map[string]bool{}
+	for _, t := range g.lineage(types) {
+		for base, ms := range t.members {
+			if seen[base] || strings.HasPrefix(base, "filler") || base == "init" || len(ms) == 0 {
+				continue
+			}
+			seen[base] = true
+			score := 0
+			title := titleName(ms[0].title)
+			for _, w := range swiftsym.CamelWords(upperFirst(title)) {
+				lw := strings.ToLower(w)
+				switch {
+				case lw == last && words[lw]:
+					score += 2
+				case words[lw]:
+					score++
+				case len(lw) >= 4 && len(last) >= 4 && strings.HasPrefix(lw, last[:4]):
+					score++ // trim: trimming
+				}
+			}
+			if score == 0 && index.EditDistance(strings.ToLower(title), strings.ToLower(name)) <= nearLimit(name) {
+				score = 1
+			}
+			if score > 0 {
+				owner := t.title
+				if owner == "" {
+					owner = types[0].title
+				}
+				hits = append(hits, scored{Candidate{Name: owner + "." + ms[0].title, URI: ms[0].uri}, score, len(swiftsym.CamelWords(upperFirst(title)))})
+			}
+		}
+	}
+	sort.SliceStable(hits, func(i, j int) bool {
+		if hits[i].score != hits[j].score {
+			return hits[i].score > hits[j].score
+		}
+		// Fewer other words first: pathExtension before
+		// appendingPathExtension(_:).
+		if hits[i].words != hits[j].words {
+			return hits[i].words < hits[j].words
+		}
+		return hits[i].c.Name < hits[j].c.Name
+	})
+	var out []Candidate
+	for _, h := range hits[:min(len(hits), maxOwnNear)] {
+		out = append(out, h.c)
+	}
+	return out
+}
+
+// maxOwnNear bounds the receiver's own members a finding offers.
+const maxOwnNear = 3
+
+// upperFirst is s with its first letter capitalised, for CamelWords.
+func upperFirst(s string) string {
+	if s == "" {
+		return s
+	}
+	return strings.ToUpper(s[:1]) + s[1:]
+}
