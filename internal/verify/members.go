@@ -472,6 +472,10 @@ func (g *graphView) ownNear(types []*apiType, name string) []Candidate {
 	if len(parts) > 0 {
 		last = strings.ToLower(parts[len(parts)-1])
 	}
+	lowerName, limit := strings.ToLower(name), nearLimit(name)
+	if lowerName == "" {
+		return nil
+	}
 	type scored struct {
 		c            Candidate
 		score, words int
@@ -486,6 +490,15 @@ func (g *graphView) ownNear(types []*apiType, name string) []Candidate {
 			seen[base] = true
 			score := 0
 			title := titleName(ms[0].title)
+			lower := strings.ToLower(title)
+			if !sharesWord(lower, words, last) {
+				// Most members share no word: only a slip is left.
+				if len(lower) > 0 && lower[0] == lowerName[0] && max(len(lower)-len(lowerName), len(lowerName)-len(lower)) <= limit &&
+					index.EditDistance(lower, lowerName) <= limit {
+					hits = append(hits, scored{Candidate{Name: ownerOf(t, types) + "." + ms[0].title, URI: ms[0].uri}, 1, 1})
+				}
+				continue
+			}
 			for _, w := range swiftsym.CamelWords(upperFirst(title)) {
 				lw := strings.ToLower(w)
 				switch {
@@ -497,15 +510,8 @@ func (g *graphView) ownNear(types []*apiType, name string) []Candidate {
 					score++ // trim: trimming
 				}
 			}
-			if score == 0 && index.EditDistance(strings.ToLower(title), strings.ToLower(name)) <= nearLimit(name) {
-				score = 1
-			}
 			if score > 0 {
-				owner := t.title
-				if owner == "" {
-					owner = types[0].title
-				}
-				hits = append(hits, scored{Candidate{Name: owner + "." + ms[0].title, URI: ms[0].uri}, score, len(swiftsym.CamelWords(upperFirst(title)))})
+				hits = append(hits, scored{Candidate{Name: ownerOf(t, types) + "." + ms[0].title, URI: ms[0].uri}, score, len(swiftsym.CamelWords(upperFirst(title)))})
 			}
 		}
 	}
@@ -536,4 +542,24 @@ func upperFirst(s string) string {
 		return s
 	}
 	return strings.ToUpper(s[:1]) + s[1:]
+}
+
+// sharesWord says whether lower, a member's lower-cased name, holds one of
+// words, or the first four letters of last (trim: trimming).
+func sharesWord(lower string, words map[string]bool, last string) bool {
+	for w := range words {
+		if strings.Contains(lower, w) {
+			return true
+		}
+	}
+	return len(last) >= 4 && strings.Contains(lower, last[:4])
+}
+
+// ownerOf names the type a receiver's member is listed on: its own title,
+// else the receiver's.
+func ownerOf(t *apiType, types []*apiType) string {
+	if t.title != "" {
+		return t.title
+	}
+	return types[0].title
 }
