@@ -436,19 +436,14 @@ func (g *graphView) fixFirst(ms []apiMember, recv []*apiType, imports map[string
 		ranks[m.parent] = r
 		return r
 	}
-	keyed := make([]int, len(ms))
-	for i, m := range ms {
-		keyed[i] = rank(m)
+	// Ranked in the list's order first, so that which lineages the cap
+	// reads does not depend on the sort's comparisons; the sort reads the
+	// cached ranks.
+	for _, m := range ms {
+		rank(m)
 	}
-	order := make([]int, len(ms))
-	for i := range order {
-		order[i] = i
-	}
-	slices.SortStableFunc(order, func(a, b int) int { return keyed[a] - keyed[b] })
-	out := make([]apiMember, len(ms))
-	for i, k := range order {
-		out[i] = ms[k]
-	}
+	out := slices.Clone(ms)
+	slices.SortStableFunc(out, func(a, b apiMember) int { return rank(a) - rank(b) })
 	return out
 }
 
