@@ -851,7 +851,7 @@ func (a *Analysis) declareBinding(i int, inType bool) {
 			if unwrapping {
 				ends = endsCondition
 			}
-			if meta, array := a.metatypeCall(j); meta != "" {
+			if meta, array := a.metatypeCall(j, ends); meta != "" {
 				// `let items = try JSONDecoder().decode([Item].self, from:
 				// data)`: a value, or an array, of the metatype given.
 				a.bindMetatype(t.Text, meta, array)

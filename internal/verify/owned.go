@@ -99,7 +99,8 @@ func (a *Analysis) ownProperty(owner, name string) string {
 // the generic convention `func f<T>(_ type: T.Type, …) -> T` that
 // decoders and containers follow. It returns the type, and whether the
 // metatype is of an array of it; "" when the value is not such a call.
-func (a *Analysis) metatypeCall(j int) (typ string, array bool) {
+// ends says what may end the value (a condition's brace, after `if let`).
+func (a *Analysis) metatypeCall(j int, ends func(token) bool) (typ string, array bool) {
 	for k := j; k < len(a.toks) && (k == j || !a.toks[k].NLBefore); k++ {
 		a.step()
 		t := a.toks[k]
@@ -112,10 +113,10 @@ func (a *Analysis) metatypeCall(j int) (typ string, array bool) {
 			continue
 		}
 		end := a.closeOf(k)
-		if end < 0 || !endsExpression(a.tok(end+1)) {
-			if end < 0 {
-				return "", false
-			}
+		if end < 0 {
+			return "", false
+		}
+		if !ends(a.tok(end + 1)) {
 			k = end
 			continue
 		}
