@@ -1,0 +1,174 @@
+package verify
+
+import (
+	"fmt"
+	"testing"
+
+	"github.com/cupertino-go/cupertino/index"
+)
+
+// twinGraph is testGraph plus AppKit's and UIKit's views: NSView's Topics
+// list a collection the crawl lacks (hollow) and one overload of
+// addSubview, UIView's the one-argument overload; NSWindow lists a
+// collection it lacks too but has no twin overload that fits.
+func twinGraph() graphTable {
+	g := testGraph()
+	d := g.g.src.(*memGraph)
+	typ := func(uri, title, framework string) {
+		d.Pages = append(d.Pages, index.GraphPage{URI: uri, Title: title, Kind: "class", Framework: framework})
+		for i := range minOwnMembers {
+			d.Pages = append(d.Pages, index.GraphPage{URI: fmt.Sprintf("%s/filler%d", uri, i), Title: fmt.Sprintf("filler%d", i), Kind: "property", ParentURI: uri})
+		}
+	}
+	typ("apple-docs://appkit/nsview", "NSView", "appkit")
+	typ("apple-docs://uikit/uiview", "UIView", "uikit")
+	typ("apple-docs://appkit/nswindow", "NSWindow", "appkit")
+	d.Pages = append(d.Pages,
+		index.GraphPage{URI: "apple-docs://appkit/nsview/addsubview(_:positioned:relativeto:)", Title: "addSubview(_:positioned:relativeTo:)", Kind: "method",
+			ParentURI: "apple-docs://appkit/nsview", Declaration: "func addSubview(_ view: NSView, positioned place: NSWindow.OrderingMode, relativeTo otherView: NSView?)"},
+		index.GraphPage{URI: "apple-docs://uikit/uiview/addsubview(_:)", Title: "addSubview(_:)", Kind: "method",
+			ParentURI: "apple-docs://uikit/uiview", Declaration: "func addSubview(_ view: UIView)"},
+		index.GraphPage{URI: "apple-docs://appkit/nswindow/makekeyandorderfront(_:)", Title: "makeKeyAndOrderFront(_:)", Kind: "method",
+			ParentURI: "apple-docs://appkit/nswindow", Declaration: "func makeKeyAndOrderFront(_ sender: Any?)"})
+	for _, owner := range []string{"apple-docs://appkit/nsview", "apple-docs://appkit/nswindow"} {
+		d.Children = append(d.Children, index.GraphChild{ParentURI: owner, URI: "apple-docs://appkit/view-hierarchy", Title: "View Hierarchy"})
+	}
+	g.g = newSymbolGraph(d)
+	return g
+}
+
+// TestTwinOverloadOfAHollowType: a call whose labels fit no overload of a
+// type that lists a collection the crawl lacks is not judged when the
+// type's AppKit or UIKit twin has an overload that takes them
+// (`view.addSubview(button)` on an NSView); without such a twin overload
+// it still is.
+func TestTwinOverloadOfAHollowType(t *testing.T) {
+	for _, tc := range []struct {
+		code string
+		want bool
+	}{
+		{"import AppKit\nlet v = NSView()\nv.addSubview(b)\n", false},
+		{"import AppKit\nlet v = NSView()\nv.addSubview(b, at: 1)\n", true},
+		{"import AppKit\nlet w = NSWindow()\nw.makeKeyAndOrderFront()\n", true},
+	} {
+		got := false
+		for _, f := range checkCode(t, twinGraph(), Options{}, File{Code: tc.code}).Findings {
+			got = got || f.Status == WrongLabels
+		}
+		if got != tc.want {
+			t.Errorf("%q: wrong_labels %v, want %v", tc.code, got, tc.want)
+		}
+	}
+}
+
+// TestHollowCollectionTitledLikeTheMember: a member a judged type lacks is
+// not judged when the type lists a collection the crawl lacks whose title
+// shares a word with it (NSApplication's "App Windows" holds keyWindow),
+// or whose title calls it legacy, for a name another type of its family
+// has (UINavigationBar's "Legacy customizations" holds shadowImage, which
+// UIBarAppearance has); a member no such title names is still not on the
+// type.
+func TestHollowCollectionTitledLikeTheMember(t *testing.T) {
+	g := testGraph()
+	d := g.g.src.(*memGraph)
+	const app, bar = "apple-docs://appkit/nsapplication", "apple-docs://uikit/uinavigationbar"
+	addFilled(d, app, "NSApplication", "class", "appkit")
+	addFilled(d, bar, "UINavigationBar", "class", "uikit")
+	addFilled(d, "apple-docs://uikit/uibarappearance", "UIBarAppearance", "class", "uikit")
+	d.Pages = append(d.Pages, index.GraphPage{URI: "apple-docs://uikit/uibarappearance/shadowimage", Title: "shadowImage", Kind: "property",
+		ParentURI: "apple-docs://uikit/uibarappearance"})
+	d.Children = append(d.Children,
+		index.GraphChild{ParentURI: app, URI: "apple-docs://appkit/app-windows", Title: "App Windows"},
+		index.GraphChild{ParentURI: app, URI: "apple-docs://appkit/menus", Title: "Menus"},
+		index.GraphChild{ParentURI: bar, URI: "apple-docs://uikit/uinavigationbar-legacy-customizations", Title: "Legacy customizations"})
+	g.g = newSymbolGraph(d)
+	g.MemTable = NewMemTable("names", []SymbolInfo{{Name: "NSApplication", Kind: "class", Module: "appkit", URI: app},
+		{Name: "UINavigationBar", Kind: "class", Module: "uikit", URI: bar}})
+	runTypedCases(t, g, []typedCase{
+		{"a member a legacy collection the crawl lacks may hold", "import UIKit\nlet b = UINavigationBar()\nprint(b.shadowImage)\n", "", ""},
+		{"a member no type of the legacy collection's family has", "import UIKit\nlet b = UINavigationBar()\nprint(b.hasNotch)\n", NotOnType, "hasNotch"},
+		{"a member a lacking collection's title names", "import AppKit\nlet a = NSApplication()\nprint(a.keyWindow)\n", "", ""},
+		{"a plural title names the singular", "import AppKit\nlet a = NSApplication()\nprint(a.mainMenu)\n", "", ""},
+		{"a member no lacking collection's title names", "import AppKit\nlet a = NSApplication()\nprint(a.hasNotch)\n", NotOnType, "hasNotch"},
+	})
+}
+
+// TestUIKitTypeBorrowsItsAppKitTwinsMember: a member a judged UIKit type
+// lacks is not judged when the type lists a collection the crawl lacks
+// and its AppKit twin has the member (UIColor's "Color Creation" holds
+// withAlphaComponent(_:) and init(cgColor:), which NSColor documents); an
+// AppKit type never borrows from its UIKit twin (NSView.backgroundColor is
+// a model's iOS name), a superclass's missing collection lends no
+// initializer (UIStackView(views:) is NSStackView's), and a member or
+// initializer neither twin has is still not on the type.
+func TestUIKitTypeBorrowsItsAppKitTwinsMember(t *testing.T) {
+	g := testGraph()
+	d := g.g.src.(*memGraph)
+	for _, ty := range []struct{ uri, title, framework, member string }{
+		{"apple-docs://uikit/uicolor", "UIColor", "uikit", "setFill()"},
+		{"apple-docs://appkit/nscolor", "NSColor", "appkit", "withAlphaComponent(_:)"},
+		{"apple-docs://uikit/uiview", "UIView", "uikit", "backgroundColor"},
+		{"apple-docs://appkit/nsview", "NSView", "appkit", "wantsLayer"},
+	} {
+		addFilled(d, ty.uri, ty.title, "class", ty.framework)
+		d.Pages = append(d.Pages, index.GraphPage{URI: ty.uri + "/m", Title: ty.member, Kind: "method", ParentURI: ty.uri})
+	}
+	d.Children = append(d.Children,
+		index.GraphChild{ParentURI: "apple-docs://uikit/uicolor", URI: "apple-docs://uikit/color-creation", Title: "Color Creation"},
+		index.GraphChild{ParentURI: "apple-docs://appkit/nsview", URI: "apple-docs://appkit/nsview-appearance", Title: "Appearance"})
+	d.Pages = append(d.Pages, index.GraphPage{URI: "apple-docs://appkit/nscolor/init(cgcolor:)", Title: "init(cgColor:)", Kind: "init",
+		ParentURI: "apple-docs://appkit/nscolor", Declaration: "init?(cgColor: CGColor)"},
+		index.GraphPage{URI: "apple-docs://uikit/uiview/bringsubviewtofront(_:)", Title: "bringSubviewToFront(_:)", Kind: "method",
+			ParentURI: "apple-docs://uikit/uiview", Declaration: "func bringSubviewToFront(_ view: UIView)"})
+	// A UIKit subclass of a hollow superclass, whose AppKit twin has an
+	// initializer it lacks.
+	addFilled(d, "apple-docs://uikit/uistackview", "UIStackView", "class", "uikit")
+	addFilled(d, "apple-docs://appkit/nsstackview", "NSStackView", "class", "appkit")
+	d.Children = append(d.Children, index.GraphChild{ParentURI: "apple-docs://uikit/uiview", URI: "apple-docs://uikit/uiview-layout", Title: "Layout"})
+	d.Edges = append(d.Edges, index.GraphEdge{ChildURI: "apple-docs://uikit/uistackview", ParentURI: "apple-docs://uikit/uiview", ParentTitle: "UIView", Relation: "inheritsFrom"})
+	d.Pages = append(d.Pages, index.GraphPage{URI: "apple-docs://uikit/uistackview/init(arrangedsubviews:)", Title: "init(arrangedSubviews:)", Kind: "init",
+		ParentURI: "apple-docs://uikit/uistackview", Declaration: "init(arrangedSubviews views: [UIView])"},
+		index.GraphPage{URI: "apple-docs://appkit/nsstackview/init(views:)", Title: "init(views:)", Kind: "init",
+			ParentURI: "apple-docs://appkit/nsstackview", Declaration: "convenience init(views: [NSView])"})
+	g.g = newSymbolGraph(d)
+	g.MemTable = NewMemTable("names", []SymbolInfo{
+		{Name: "UIColor", Kind: "class", Module: "uikit", URI: "apple-docs://uikit/uicolor"},
+		{Name: "NSView", Kind: "class", Module: "appkit", URI: "apple-docs://appkit/nsview"},
+		{Name: "UIStackView", Kind: "class", Module: "uikit", URI: "apple-docs://uikit/uistackview"},
+	})
+	runTypedCases(t, g, []typedCase{
+		{"the AppKit twin's member on a hollow UIKit type", "import UIKit\nfunc f(c: UIColor) {\n  print(c.withAlphaComponent(0.5))\n}\n", "", ""},
+		{"a member neither twin has", "import UIKit\nfunc f(c: UIColor) {\n  print(c.wantsLayer)\n}\n", NotOnType, "wantsLayer"},
+		{"the AppKit twin's initializer on a hollow UIKit type", "import UIKit\nlet c = UIColor(cgColor: cg)\n", "", ""},
+		{"an initializer neither twin has", "import UIKit\nlet c = UIColor(hex: 0xFF0000)\n", NoSuchInitializer, "UIColor"},
+		{"the AppKit twin's initializer on a UIKit type whose superclass alone is hollow", "import UIKit\nlet s = UIStackView(views: [a])\n", NoSuchInitializer, "UIStackView"},
+		{"its own initializer there", "import UIKit\nlet s = UIStackView(arrangedSubviews: [a])\n", "", ""},
+		{"the UIKit twin's member on a hollow AppKit type", "import AppKit\nfunc f(v: NSView) {\n  print(v.backgroundColor)\n}\n", NotOnType, "backgroundColor"},
+		{"the UIKit twin's method called bare in an AppKit subclass", "import AppKit\nfinal class Canvas: NSView {\n  func f(hit: NSView) {\n    bringSubviewToFront(hit)\n  }\n}\n", NotOnType, "bringSubviewToFront"},
+		{"a bare call neither twin has is a global function's", "import AppKit\nfinal class Canvas: NSView {\n  func f(hit: NSView) {\n    centerInWindow(hit)\n  }\n}\n", "", ""},
+	})
+}
+
+// TestColorTwinsName: SwiftUI's Color (which an asset catalog may extend
+// with any name) lacks a name that UIColor has: `Color.systemGray6` and a
+// ShapeStyle leading dot `.systemGray6` are UIColor's, not assets; a name
+// neither has stays the project's asset.
+func TestColorTwinsName(t *testing.T) {
+	g := testGraph()
+	d := g.g.src.(*memGraph)
+	const uicolor, view, style = "apple-docs://uikit/uicolor", "apple-docs://swiftui/view", "apple-docs://swiftui/shapestyle"
+	d.Pages = append(d.Pages,
+		index.GraphPage{URI: uicolor + "/systemgray6", Title: "systemGray6", Kind: "property", ParentURI: uicolor, Declaration: "class var systemGray6: UIColor { get }"},
+		index.GraphPage{URI: view + "/foregroundstyle(_:)", Title: "foregroundStyle(_:)", Kind: "method", ParentURI: view,
+			Declaration: "func foregroundStyle<S>(_ style: S) -> some View where S : ShapeStyle"},
+		index.GraphPage{URI: style, Title: "ShapeStyle", Kind: "protocol", Framework: "swiftui"},
+		index.GraphPage{URI: style + "/secondary", Title: "secondary", Kind: "property", ParentURI: style, Declaration: "static var secondary: HierarchicalShapeStyle { get }"})
+	g.g = newSymbolGraph(d)
+	runTypedCases(t, g, []typedCase{
+		{"a UIColor name on Color", "import SwiftUI\nlet c = Color.systemGray6\n", NotOnType, "systemGray6"},
+		{"an asset's name on Color", "import SwiftUI\nlet c = Color.brandOrange\n", "", ""},
+		{"Color's own name", "import SwiftUI\nlet c = Color.accentColor\n", "", ""},
+		{"a UIColor name as a ShapeStyle", "import SwiftUI\nlet v = Text(\"x\").foregroundStyle(.systemGray6)\n", NoSuchCase, "systemGray6"},
+		{"an asset's name as a ShapeStyle", "import SwiftUI\nlet v = Text(\"x\").foregroundStyle(.brandOrange)\n", "", ""},
+	})
+}
