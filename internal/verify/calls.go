@@ -225,6 +225,19 @@ func (c *Checker) checkSite(g *graphView, a *Analysis, s site, imports, extInits
 			return r, found, errors.Join(err, g.err)
 		}
 	}
+	if path, ok := a.staticTypePath(s); ok && !g.cStructure(path, imports) {
+		// `NSTextAlignment.middle`, `UIView.ContentMode.aspectFitted`: a
+		// case or static member named on its type is what a leading dot
+		// would name where that type is wanted, judged the same way. Not
+		// a C structure's, whose Swift overlay adds static functions its
+		// Topics lack (BNNSTensor.allocateUninitialized).
+		if r, found, err := c.checkCase(g, s, path, imports); found || err != nil {
+			if err == nil {
+				r, err = c.namedOnType(g, r, path, s.name)
+			}
+			return r, found && err == nil, err
+		}
+	}
 	types, opaque := c.receiverTypes(g, s, imports)
 	if s.bare && len(g.membersOf(types, s.name)) == 0 && !g.twinFits(types, s) {
 		// A global function, or the file's own; but a call that fits

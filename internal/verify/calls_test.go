@@ -4,6 +4,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/cupertino-go/cupertino/index"
 )
 
 func checkTyped(t *testing.T, code string) []Reference {
@@ -79,6 +81,10 @@ func TestTypedChecks(t *testing.T) {
 		{"the file's own case in its own context", "import UIKit\nenum Fit { case aspectFit, fill }\nfunc f() -> Fit { .aspectFit }\n", "", ""},
 		{"leading dot the file declares static on the type", "import UIKit\nenum Fit { case aspectFit }\nextension UIView.ContentMode { static let aspectFit = UIView.ContentMode.scaleAspectFit }\nlet v = UIImageView()\nv.contentMode = .aspectFit\n", "", ""},
 		{"leading dot argument", "import UIKit\nlet v = UIImageView()\nv.setMode(.aspectFit, animated: true)\n", NoSuchCase, "aspectFit"},
+		{"a case named on its type that it has", "import UIKit\nlet m = UIStackView.Alignment.center\n", "", ""},
+		{"a case another type has, named on its type", "import UIKit\nlet m = UIImage.RenderingMode.leading\n", NotOnType, "leading"},
+		{"a member of a value of the type is no static one", "import UIKit\nlet m = UIStackView.Alignment(rawValue: 1)?.centerY\n", "", ""},
+		{"a case named on the file's own type", "import UIKit\nenum Alignment { case centerY }\nlet m = Alignment.centerY\n", "", ""},
 		{"a stored property named like the member of an Apple type written as the receiver", "import UIKit\nfinal class Model {\n  var hasNotch = false\n  func f() { hasNotch = UIDevice.current.hasNotch }\n}\n", NotOnType, "hasNotch"},
 		{"a stored property named like the member of a typed parameter", "import UIKit\nfinal class Model {\n  var hasNotch = false\n  func f(d: UIDevice) { hasNotch = d.hasNotch }\n}\n", NotOnType, "hasNotch"},
 		{"an extension's property on the Apple type", "import UIKit\nextension UIDevice {\n  var hasNotch: Bool { false }\n}\nlet x = UIDevice.current.hasNotch\n", "", ""},
@@ -552,5 +558,53 @@ func TestFindingOffersTheReceiversOwnMembers(t *testing.T) {
 				t.Errorf("a name that shares no word is offered the receiver's %s", c.Name)
 			}
 		}
+	}
+}
+
+// TestCaseCandidatesNameEachCaseOnce: a type of two frameworks
+// (NSTextAlignment, UIKit's and AppKit's) offers each of its cases once.
+func TestCaseCandidatesNameEachCaseOnce(t *testing.T) {
+	g := testGraph()
+	d := g.g.src.(*memGraph)
+	for _, fw := range []string{"uikit", "appkit"} {
+		uri := "apple-docs://" + fw + "/nstextalignment"
+		d.Pages = append(d.Pages, index.GraphPage{URI: uri, Title: "NSTextAlignment", Kind: "enum", Framework: fw})
+		for _, c := range []string{"center", "left", "right", "justified"} {
+			addListed(d, uri, uri+"/"+c, c, "case", "case "+c)
+		}
+	}
+	g.g = newSymbolGraph(d)
+	g.MemTable.Add(SymbolInfo{Name: "NSTextAlignment", Kind: "enum", Module: "UIKit"})
+	got := checkTypedOn(t, g, "import UIKit\nimport AppKit\nlet a = NSTextAlignment.middle\n")
+	if len(got) != 1 || got[0].Status != Unknown {
+		t.Fatalf("want one unknown, got %+v", got)
+	}
+	seen := map[string]bool{}
+	for _, c := range got[0].Nearest {
+		if seen[c.Name] {
+			t.Errorf("%s offered twice: %+v", c.Name, got[0].Nearest)
+		}
+		seen[c.Name] = true
+	}
+	if len(seen) != 4 {
+		t.Errorf("want the four cases, got %+v", got[0].Nearest)
+	}
+}
+
+// TestCaseNamedOnItsType: a case or static member written on its type
+// (`UIStackView.Alignment.centerY`) is judged as the same name written
+// with a leading dot where that type is wanted: unknown when nothing has
+// the name, with the type's real cases.
+func TestCaseNamedOnItsType(t *testing.T) {
+	g := testGraph()
+	g.MemTable.Add(SymbolInfo{Name: "UIStackView", Kind: "class", Module: "UIKit"})
+	runTypedCases(t, g, []typedCase{
+		{"a case named on its type", "import UIKit\nlet m = UIStackView.Alignment.centerY\n", Unknown, "centerY"},
+		{"a case named on its type, in an assignment", "import UIKit\nlet s = UIStackView()\ns.alignment = UIStackView.Alignment.centerY\n", Unknown, "centerY"},
+		{"a case named on its type that it has", "import UIKit\nlet m = UIStackView.Alignment.center\n", "", ""},
+	})
+	got := checkTypedOn(t, g, "import UIKit\nlet m = UIStackView.Alignment.centerY\n")
+	if len(got) != 1 || len(got[0].Nearest) != 4 {
+		t.Fatalf("want one finding naming the four real cases, got %+v", got)
 	}
 }

@@ -51,6 +51,59 @@ func (c *Checker) checkCase(g *graphView, s site, want string, imports map[strin
 	return r, true, nil
 }
 
+// staticTypePath is the type a member site is written on when that is a
+// type named alone, no value: `NSTextAlignment.middle`,
+// `UIView.ContentMode.aspectFitted` (its path), not `UIDevice.current.name`
+// (a value's member) nor `UIColor(named: n)?.cgColor`.
+func (a *Analysis) staticTypePath(s site) (string, bool) {
+	if s.kind != siteMember || s.rootType == "" || s.tok < 2 {
+		return "", false
+	}
+	parts := []string{}
+	j := s.tok - 1
+	for a.tok(j).IsPunct(".") && !a.tok(j).SpaceBefore {
+		name := a.tok(j - 1)
+		if name.Kind != tokIdent || !isCapitalized(name.Text) {
+			return "", false
+		}
+		parts = append(parts, name.Text)
+		j -= 2
+	}
+	if len(parts) == 0 || a.tok(j).IsPunct(".") || a.tok(j).IsPunct("?") || a.tok(j).IsPunct("!") {
+		return "", false
+	}
+	slices.Reverse(parts)
+	if parts[0] != s.rootType {
+		// The root is a local, the file's own type or another reading.
+		return "", false
+	}
+	return strings.Join(parts, "."), true
+}
+
+// cStructure says whether a type named path is a structure of a C
+// framework (cFrameworks).
+func (g *graphView) cStructure(path string, imports map[string]bool) bool {
+	return slices.ContainsFunc(g.typesNamed(path, imports), func(t *apiType) bool {
+		return t.kind == "struct" && cFrameworks[t.framework]
+	})
+}
+
+// namedOnType turns checkCase's finding for a leading dot into the one for
+// the same name written on its type: not on that type, or unknown when no
+// page or Topics entry has the name at all, as notOnType says.
+func (c *Checker) namedOnType(g *graphView, r Reference, path, name string) (Reference, error) {
+	r.Symbol, r.Kind, r.Status = path+"."+name, string(RefMember), NotOnType
+	exists, err := c.exists(g, name)
+	if err != nil {
+		return Reference{}, err
+	}
+	if !exists {
+		r.Status = Unknown
+		r.Why = "`" + name + "` is not in the documentation, on " + path + " or any type; " + path + "'s cases and static members: " + candidateNames(r.Nearest)
+	}
+	return r, nil
+}
+
 // checkStaticMember checks a leading dot where any type conforming to one
 // of the protocols fits (`.pickerStyle(.dropdown)`): the name is one of
 // their static members (`extension PickerStyle where Self == MenuPickerStyle
@@ -457,6 +510,14 @@ func (g *graphView) caseCandidates(types []*apiType, written string) []Candidate
 	sortCandidates(cases)
 	sortCandidates(others)
 	out := append(cases, others...)
+	// A type of two frameworks (NSTextAlignment: UIKit's and AppKit's)
+	// lists its cases twice: each name is offered once.
+	named := map[string]bool{}
+	out = slices.DeleteFunc(out, func(c Candidate) bool {
+		dup := named[c.Name]
+		named[c.Name] = true
+		return dup
+	})
 	if slices.ContainsFunc(out, func(c Candidate) bool { return !capitalizedCase(c) }) {
 		out = slices.DeleteFunc(out, capitalizedCase)
 	}
