@@ -211,6 +211,11 @@ func (a *Analysis) declareBinding(i int, inType bool) {
 				// `let s = "abc"`, `var ids = [UUID]()`: a String, an Array.
 				typ = lit
 				a.bindSure(t.Text, lit)
+			} else if own := a.ownTypeAt(j); own != "" && a.tok(j+1).IsPunct("(") && ends(a.tok(a.closeOf(j+1)+1)) {
+				// `let terms = TermsViewController()`: a value of the
+				// file's own type, as an annotation would say.
+				bindAgreed(a.ownValues, t.Text, own)
+				a.bindSure(t.Text, "")
 			} else if n := a.tok(j); n.Kind == tokIdent && isCapitalized(n.Text) && !a.ownTypes[n.Text] {
 				typ = n.Text
 				// `let x = T(…)` or `T.U(…)`: x is a T (a U).

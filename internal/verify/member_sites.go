@@ -187,6 +187,11 @@ func (a *Analysis) memberSite(dot int, labels map[int][]string) (site, bool) {
 		// `reminder.dueDate.isToday` on `var dueDate: Date` of the file's
 		// own Reminder.
 		links = s.bindRoot(a.ownProperty(a.ownValue(rcv.root, local), links[0]), links[1:], a.chainLabels)
+	case !r.linkCall && a.inheritedFromApple(a.ownValue(rcv.root, local), s.name, links) != "":
+		// `terms.modalTransitionStyle` on `let terms = TermsViewController()`,
+		// the file's own subclass of UIViewController: a member the file
+		// does not declare is the Apple superclass's, as self's is.
+		links = s.bindRoot(a.inheritedFromApple(a.ownValue(rcv.root, local), s.name, links), links, a.chainLabels)
 	case local && a.sureTypes[root.Text] != "" && !r.linkCall && !a.ownTypes[typ]:
 		links = s.bindRoot(a.sureTypes[root.Text], links, a.chainLabels)
 		if s.boundLinks == 0 {

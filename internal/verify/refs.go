@@ -95,6 +95,9 @@ type Analysis struct {
 	toks      []token
 	// ownTypes are the snippet's own types, generic parameters and macros.
 	ownTypes map[string]bool
+	// ownSupers maps each of the file's own classes to the name written
+	// first after its colon (appleAncestor), read at first use.
+	ownSupers map[string]string
 	// generics are the generic parameter names among ownTypes: their
 	// members (S.Element) come from constraints, not from an API.
 	generics map[string]bool

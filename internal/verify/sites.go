@@ -1,6 +1,7 @@
 package verify
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/cupertino-go/cupertino/internal/swiftlex"
@@ -461,8 +462,8 @@ func (a *Analysis) computeSelfTypes() {
 			if a.tok(k).IsPunct("<") {
 				k = a.closeOf(k) + 1
 			}
-			if a.tok(k).IsPunct(":") && a.tok(k+1).Kind == tokIdent && isCapitalized(a.tok(k+1).Text) && !a.ownTypes[a.tok(k+1).Text] {
-				pending = a.tok(k + 1).Text
+			if a.tok(k).IsPunct(":") && a.tok(k+1).Kind == tokIdent && isCapitalized(a.tok(k+1).Text) {
+				pending = a.appleAncestor(a.tok(k + 1).Text)
 			}
 		case t.Is(tokKeyword, "extension") && a.tok(i+1).Kind == tokIdent:
 			pending, pendingSet = "", true
@@ -488,6 +489,50 @@ func (a *Analysis) computeSelfTypes() {
 			a.selfTypes[i] = stack[len(stack)-1]
 		}
 	}
+}
+
+// appleAncestor is the Apple class a class named typ is or inherits from
+// through the file's own classes (`class Base: UIViewController`, `class
+// Detail: Base`: UIViewController for Detail), "" when it is none.
+func (a *Analysis) appleAncestor(typ string) string {
+	if a.ownSupers == nil {
+		a.ownSupers = map[string]string{}
+		for i, t := range a.toks {
+			if !t.Is(tokKeyword, "class") || a.tok(i+1).Kind != tokIdent {
+				continue
+			}
+			k := i + 2
+			if a.tok(k).IsPunct("<") {
+				k = a.closeOf(k) + 1
+			}
+			if a.tok(k).IsPunct(":") && a.tok(k+1).Kind == tokIdent && isCapitalized(a.tok(k+1).Text) {
+				a.ownSupers[a.tok(i+1).Text] = a.tok(k + 1).Text
+			}
+		}
+	}
+	for range maxLinks {
+		if !a.ownTypes[typ] {
+			return typ
+		}
+		if typ = a.ownSupers[typ]; typ == "" {
+			return ""
+		}
+	}
+	return ""
+}
+
+// inheritedFromApple is the Apple class whose member name is, reached
+// through links, on a value of the file's own class own: its Apple
+// ancestor, when the file declares none of the names (a member it declares
+// is its own class's), "" otherwise.
+func (a *Analysis) inheritedFromApple(own, name string, links []string) string {
+	if own == "" || a.memberDecls[name] || slices.ContainsFunc(links, func(l string) bool { return a.memberDecls[l] }) {
+		return ""
+	}
+	if super := a.appleAncestor(own); super != own {
+		return super
+	}
+	return ""
 }
 
 // ownNameIrrelevant says whether the leading dot at dot names what the file
