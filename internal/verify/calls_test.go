@@ -614,3 +614,42 @@ func TestCaseNamedOnItsType(t *testing.T) {
 		t.Fatalf("want one finding naming the four real cases, got %+v", got)
 	}
 }
+
+// TestCompositionReturnHasEachTypesMembers: a value of a protocol
+// composition (`CIFilter.gaussianBlur()` returns `any CIFilter &
+// CIGaussianBlur`) has the members of each type: the protocol's radius
+// is cited there, and the class's outputImage leads on to CIImage, whose
+// list is judged.
+func TestCompositionReturnHasEachTypesMembers(t *testing.T) {
+	g := testGraph()
+	d := g.g.src.(*memGraph)
+	const filter, blur, image = "apple-docs://coreimage/cifilter", "apple-docs://coreimage/cigaussianblur", "apple-docs://coreimage/ciimage"
+	addFilled(d, filter, "CIFilter", "class", "coreimage")
+	addFilled(d, image, "CIImage", "class", "coreimage")
+	d.Pages = append(d.Pages, index.GraphPage{URI: blur, Title: "CIGaussianBlur", Kind: "protocol", Framework: "coreimage"})
+	addListed(d, filter, filter+"/gaussianblur()", "gaussianBlur()", "method", "class func gaussianBlur() -> any CIFilter & CIGaussianBlur")
+	addListed(d, filter, filter+"/outputimage", "outputImage", "property", "var outputImage: CIImage? { get }")
+	// Another filter's radius, and another type's resized, that the
+	// composition's members are not.
+	d.Pages = append(d.Pages, index.GraphPage{URI: "apple-docs://coreimage/cibloom", Title: "CIBloom", Kind: "protocol", Framework: "coreimage"})
+	addListed(d, "apple-docs://coreimage/cibloom", "apple-docs://coreimage/cibloom/radius", "radius", "property", "var radius: Float { get set }")
+	addFilled(d, "apple-docs://coreml/mltensor", "MLTensor", "struct", "coreml")
+	addListed(d, "apple-docs://coreml/mltensor", "apple-docs://coreml/mltensor/resized(to:method:)", "resized(to:method:)", "method", "func resized(to size: Int, method: Int) -> MLTensor")
+	addListed(d, blur, blur+"/radius", "radius", "property", "var radius: Float { get set }")
+	addListed(d, image, image+"/cropped(to:)", "cropped(to:)", "method", "func cropped(to rect: CGRect) -> CIImage")
+	g.g = newSymbolGraph(d)
+	runTypedCases(t, g, []typedCase{
+		{"a member of the composition's class", "import CoreImage\nlet f = CIFilter.gaussianBlur()\nlet i = f.outputImage?.resized(to: s)\n", NotOnType, "resized"},
+		{"a real member past the composition", "import CoreImage\nlet f = CIFilter.gaussianBlur()\nlet i = f.outputImage?.cropped(to: r)\n", "", ""},
+	})
+	rep := checkCode(t, g, Options{}, File{Code: "import CoreImage\nlet f = CIFilter.gaussianBlur()\nf.radius = 3\n"})
+	for _, r := range rep.References {
+		if r.Symbol == "CIFilter.radius" || r.Symbol == ".radius" {
+			if r.URI != blur+"/radius" {
+				t.Errorf("radius cited at %q, want the protocol's page", r.URI)
+			}
+			return
+		}
+	}
+	t.Errorf("radius not cited: %+v", rep.References)
+}

@@ -52,7 +52,10 @@ func (c *Checker) receiverTypes(g *graphView, s site, imports map[string]bool) (
 			// map(_:), a Publishers.Map for a closure and a
 			// Publishers.MapKeyPath for a key path): the next link may
 			// be a member of any of them.
-			union := overloadTypes(ms)
+			union := compositionTypes(ms)
+			if union == nil {
+				union = overloadTypes(ms)
+			}
 			if union == nil {
 				// The type's own page of the name declares nothing;
 				// its lineage's overloads do.
@@ -169,6 +172,44 @@ func overloadTypes(ms []apiMember) []string {
 	}
 	if len(out) < 2 || len(out) > maxOverloadTypes {
 		return nil
+	}
+	for _, m := range ms {
+		if !typed[m.title] {
+			return nil
+		}
+	}
+	return out
+}
+
+// compositionTypes are the types of the protocol composition every
+// overload returns (`class func gaussianBlur() -> any CIFilter &
+// CIGaussianBlur`): a value of it has the members of each. nil when the
+// overloads return none or disagree; an overload whose page declares
+// nothing is its Topics entry, whose title a declaring page shares.
+func compositionTypes(ms []apiMember) []string {
+	var out []string
+	typed := map[string]bool{}
+	for _, m := range ms {
+		if m.pageDecl() == "" {
+			continue
+		}
+		typed[m.title] = true
+		s := strings.TrimPrefix(declaredValueText(m.pageDecl()), "any ")
+		parts := strings.Split(s, "&")
+		if len(parts) < 2 || len(parts) > maxOverloadTypes {
+			return nil
+		}
+		for i, p := range parts {
+			p = strings.TrimSpace(p)
+			if !isCapitalized(p) || strings.ContainsFunc(p, func(r rune) bool { return !identByte(byte(r)) && r != '.' }) {
+				return nil
+			}
+			parts[i] = p
+		}
+		if out != nil && !slices.Equal(out, parts) {
+			return nil
+		}
+		out = parts
 	}
 	for _, m := range ms {
 		if !typed[m.title] {
