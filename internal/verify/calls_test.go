@@ -653,3 +653,34 @@ func TestCompositionReturnHasEachTypesMembers(t *testing.T) {
 	}
 	t.Errorf("radius not cited: %+v", rep.References)
 }
+
+// TestExpectedTypeOfAnotherFramework: the type an API's declaration gives
+// a leading dot is judged though the file does not import its framework
+// (Vision's VNImageRequestHandler takes ImageIO's
+// CGImagePropertyOrientation), unless it is another platform's (an iOS
+// file's view is no NSView).
+func TestExpectedTypeOfAnotherFramework(t *testing.T) {
+	g := testGraph()
+	d := g.g.src.(*memGraph)
+	const handler, orientation = "apple-docs://vision/vnimagerequesthandler", "apple-docs://imageio/cgimagepropertyorientation"
+	addFilled(d, handler, "VNImageRequestHandler", "class", "vision")
+	addListed(d, handler, handler+"/init(cgimage:orientation:options:)", "init(cgImage:orientation:options:)", "init",
+		"init(cgImage image: CGImage, orientation: CGImagePropertyOrientation, options: [VNImageOption : Any] = [:])")
+	d.Pages = append(d.Pages, index.GraphPage{URI: orientation, Title: "CGImagePropertyOrientation", Kind: "enum", Framework: "imageio"})
+	for _, c := range []string{"up", "down", "left", "right"} {
+		addListed(d, orientation, orientation+"/"+c, c, "case", "case "+c)
+	}
+	const view, mask = "apple-docs://realitykit/arview", "apple-docs://appkit/nsview/autoresizingmask-swift.struct"
+	addFilled(d, view, "ARView", "class", "realitykit")
+	addListed(d, view, view+"/autoresizingmask", "autoresizingMask", "property", "var autoresizingMask: NSView.AutoresizingMask { get set }")
+	d.Pages = append(d.Pages, index.GraphPage{URI: mask, Title: "NSView.AutoresizingMask", Kind: "struct", Framework: "appkit"})
+	for _, c := range []string{"width", "height", "minXMargin", "maxXMargin"} {
+		addListed(d, mask, mask+"/"+strings.ToLower(c), c, "property", "static var "+c+": NSView.AutoresizingMask { get }")
+	}
+	g.g = newSymbolGraph(d)
+	runTypedCases(t, g, []typedCase{
+		{"a case of a type another framework declares", "import Vision\nlet h = VNImageRequestHandler(cgImage: i, orientation: .portrait, options: [:])\n", NoSuchCase, "portrait"},
+		{"a real case of a type another framework declares", "import Vision\nlet h = VNImageRequestHandler(cgImage: i, orientation: .up, options: [:])\n", "", ""},
+		{"another platform's type", "import RealityKit\nimport UIKit\nlet v = ARView()\nv.autoresizingMask = [.flexibleWidth]\n", "", ""},
+	})
+}

@@ -12,7 +12,11 @@ import (
 // the type its context wants, and the real ones a finding lists.
 
 // checkCase checks a leading-dot name against the type its context wants.
-func (c *Checker) checkCase(g *graphView, s site, want string, imports map[string]bool) (Reference, bool, error) {
+//
+// expected says want is the type the context gives the dot (a
+// parameter's or property's declared type), not a type the file names
+// before the dot itself.
+func (c *Checker) checkCase(g *graphView, s site, want string, imports map[string]bool, expected bool) (Reference, bool, error) {
 	// Optional's own cases fit any optional parameter; an asset
 	// catalog's images are the project's own statics (its colours are
 	// judged: assetColorTypes).
@@ -23,6 +27,18 @@ func (c *Checker) checkCase(g *graphView, s site, want string, imports map[strin
 		return c.checkStaticMember(g, s, strings.Split(protocols, "|"), imports)
 	}
 	types := g.typesNamed(want, imports)
+	if len(types) == 0 && expected {
+		// A type the declaration of an API in scope names is in scope
+		// through it, whatever the file imports: Vision's
+		// VNImageRequestHandler(cgImage:orientation:options:) takes
+		// ImageIO's CGImagePropertyOrientation. Not another platform's
+		// (ARView's macOS autoresizingMask is NSView.AutoresizingMask; an
+		// iOS file's is UIView's).
+		types = slices.DeleteFunc(g.typesNamed(want, nil), func(t *apiType) bool {
+			fw := strings.ToLower(t.framework)
+			return twinFrameworks[fw] && !imports[fw]
+		})
+	}
 	if len(types) == 1 && types[0].alias != "" {
 		// A typealias's cases are the named type's.
 		types = g.typesNamed(types[0].alias, imports)
