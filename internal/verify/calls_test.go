@@ -684,3 +684,28 @@ func TestExpectedTypeOfAnotherFramework(t *testing.T) {
 		{"another platform's type", "import RealityKit\nimport UIKit\nlet v = ARView()\nv.autoresizingMask = [.flexibleWidth]\n", "", ""},
 	})
 }
+
+// TestPropertyIsNoOverload: a property of a collection or plain value
+// type is no function a call's arguments may fit (EventKit's `var
+// calendars: [EKCalendar]` beside `calendars(for:)`), nor is it offered
+// as a real overload; a brace after a Boolean property in a condition is
+// its body, no trailing closure.
+func TestPropertyIsNoOverload(t *testing.T) {
+	g := testGraph()
+	d := g.g.src.(*memGraph)
+	const store = "apple-docs://eventkit/ekeventstore"
+	addFilled(d, store, "EKEventStore", "class", "eventkit")
+	addListed(d, store, store+"/calendars", "calendars", "property", "var calendars: [EKCalendar] { get }")
+	addListed(d, store, store+"/calendars(for:)", "calendars(for:)", "method", "func calendars(for entityType: EKEntityType) -> [EKCalendar]")
+	addListed(d, store, store+"/isready", "isReady", "property", "var isReady: Bool { get }")
+	g.g = newSymbolGraph(d)
+	runTypedCases(t, g, []typedCase{
+		{"labels only the method could take", "import EventKit\nlet s = EKEventStore()\nlet c = s.calendars(forEntityType: .event)\n", WrongLabels, "calendars"},
+		{"the method's labels", "import EventKit\nlet s = EKEventStore()\nlet c = s.calendars(for: .event)\n", "", ""},
+		{"a Boolean property in a condition", "import EventKit\nlet s = EKEventStore()\nif s.isReady {\n  print(1)\n}\n", "", ""},
+	})
+	got := checkTypedOn(t, g, "import EventKit\nlet s = EKEventStore()\nlet c = s.calendars(forEntityType: .event)\n")
+	if len(got) != 1 || len(got[0].Nearest) != 1 || got[0].Nearest[0].Name != "EKEventStore.calendars(for:)" {
+		t.Errorf("want calendars(for:) alone offered, got %+v", got)
+	}
+}

@@ -294,6 +294,14 @@ func fitsAny(ms []apiMember, base string, labels []string, trailing int) bool {
 			continue
 		}
 		ps, ok := paramsOf(m, base)
+		if !ok && len(labels) > 0 && uncallableProperty(m) {
+			// `store.calendars(forEntityType:)`: EventKit's `var
+			// calendars: [EKCalendar]` is no function to call. Only with
+			// arguments written: a brace after the name may open a
+			// condition's body (`if player.isAuthenticated {`), not a
+			// trailing closure.
+			continue
+		}
 		if !ok && base == "init" && m.decl == "" {
 			// An initializer always takes an argument list: a page titled
 			// "init" alone (os_object/init) says nothing of its labels.
@@ -305,6 +313,25 @@ func fitsAny(ms []apiMember, base string, labels []string, trailing int) bool {
 	}
 	return false
 }
+
+// uncallableProperty says whether a member is a property whose declared
+// type can take no argument list: a collection (`var calendars:
+// [EKCalendar]`) or a plain standard value. Other types may be called
+// (SwiftUI's `dismiss()`, a DismissAction's callAsFunction).
+func uncallableProperty(m apiMember) bool {
+	if m.kind != "property" {
+		return false
+	}
+	typ := declaredValueText(m.pageDecl())
+	if i := strings.Index(typ, " {"); i >= 0 {
+		typ = typ[:i]
+	}
+	typ = strings.TrimSuffix(strings.TrimSpace(typ), "?")
+	return strings.HasPrefix(typ, "[") && strings.HasSuffix(typ, "]") || plainValueTypes[typ]
+}
+
+// plainValueTypes are standard value types with no callAsFunction.
+var plainValueTypes = swiftlex.SetOf("Bool", "Int", "Double", "Float", "String", "CGFloat", "Date", "URL", "Data", "UUID", "TimeInterval")
 
 // maxShown bounds the overloads or types a finding lists.
 const maxShown = 5
@@ -323,6 +350,10 @@ func overloadCandidates(ms []apiMember, typeName string, written []string) []Can
 		return n
 	}
 	ms = slices.Clone(ms)
+	if callable := slices.DeleteFunc(slices.Clone(ms), uncallableProperty); len(callable) > 0 {
+		// A property no call can be is no overload to offer.
+		ms = callable
+	}
 	slices.SortStableFunc(ms, func(a, b apiMember) int { return shared(b) - shared(a) })
 	var out []Candidate
 	seen := map[string]bool{}
