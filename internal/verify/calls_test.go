@@ -709,3 +709,33 @@ func TestPropertyIsNoOverload(t *testing.T) {
 		t.Errorf("want calendars(for:) alone offered, got %+v", got)
 	}
 }
+
+// TestSwiftClassStatics: a Swift class that inherits from nothing lists
+// its statics whole, as a structure does (NWParameters: .tcp, .tls), and
+// a finding offers those, not its instance members.
+func TestSwiftClassStatics(t *testing.T) {
+	g := testGraph()
+	d := g.g.src.(*memGraph)
+	const params = "apple-docs://network/nwparameters"
+	d.Pages = append(d.Pages, index.GraphPage{URI: params, Title: "NWParameters", Kind: "class", Framework: "network"})
+	for _, s := range []string{"tcp", "tls", "udp"} {
+		addListed(d, params, params+"/"+s, s, "property", "class var "+s+": NWParameters")
+	}
+	for _, p := range []string{"allowFastOpen", "includePeerToPeer", "acceptLocalOnly"} {
+		addListed(d, params, params+"/"+strings.ToLower(p), p, "property", "var "+p+": Bool")
+	}
+	g.g = newSymbolGraph(d)
+	runTypedCases(t, g, []typedCase{
+		{"a static the class lacks", "import Network\nlet p: NWParameters = .https\n", NoSuchCase, "https"},
+		{"a static it has", "import Network\nlet p: NWParameters = .tls\n", "", ""},
+	})
+	got := checkTypedOn(t, g, "import Network\nlet p: NWParameters = .https\n")
+	if len(got) != 1 || len(got[0].Nearest) != 3 {
+		t.Fatalf("want the three statics offered, got %+v", got)
+	}
+	for _, c := range got[0].Nearest {
+		if c.Name == ".allowFastOpen" || c.Name == ".includePeerToPeer" || c.Name == ".acceptLocalOnly" {
+			t.Errorf("an instance member offered: %+v", got[0].Nearest)
+		}
+	}
+}

@@ -401,7 +401,9 @@ func (g *graphView) judgedCases(types []*apiType, legacy bool) bool {
 			// lists give its cases (siblings.go).
 			continue
 		}
-		if t.kind != "enum" && t.kind != "struct" {
+		if t.kind != "enum" && t.kind != "struct" && !swiftRootClass(t) {
+			// A Swift class that inherits from nothing (NWParameters:
+			// .tcp, .tls) lists its statics whole, as a structure does.
 			return false
 		}
 		// A Swift enumeration's own Topics list its cases whole, two
@@ -514,6 +516,8 @@ func (g *graphView) caseCandidates(types []*apiType, written string) []Candidate
 				}
 				if m.kind == "case" {
 					cases = append(cases, cand)
+				} else if t.kind == "class" && !typeLevel(m) {
+					continue // a class's instance members (NWParameters.allowFastOpen)
 				} else if m.kind == "property" || m.kind == "" {
 					others = append(others, cand)
 				} else {
@@ -555,6 +559,13 @@ func (g *graphView) caseCandidates(types []*apiType, written string) []Candidate
 		out = out[:maxShown*2]
 	}
 	return out
+}
+
+// typeLevel says whether a member's declaration makes it the type's own
+// (`static let`, `class var tls: NWParameters`), not an instance's.
+func typeLevel(m apiMember) bool {
+	d := m.pageDecl()
+	return strings.HasPrefix(d, "static ") || strings.HasPrefix(d, "class ") || strings.Contains(d, " static ") || strings.Contains(d, " class var ") || strings.Contains(d, " class func ")
 }
 
 // capitalizedCase says whether a candidate's name begins with a capital:
