@@ -118,6 +118,9 @@ type search struct {
 	conversions map[int64]string
 	// sections holds, per page, the best section the request matched.
 	sections map[int64]sectionHit
+	// nameTopics are the book's sections the request names by a name
+	// (sectionIndex.namedNameTopics), read once per request.
+	nameTopics []bookTopic
 	// swiftQuestion: the request is a question framed as about Swift
 	// (QuestionForm.NamesSwift).
 	swiftQuestion bool

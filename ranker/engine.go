@@ -164,7 +164,12 @@ func (e *Engine) run(ctx context.Context, q *Query, f Filters, call *readCall) (
 		}
 		s.sectionIndex = x
 	}
-	if len(f.Sources) == 0 && !containsString(scope, sectionFusionSource) && len(s.sectionIndex.namedNameTopics(q, s.keywordQuestion)) > 0 {
+	nameTopics, err := s.sectionIndex.namedNameTopics(ctx, q, s.keywordQuestion)
+	if err != nil {
+		return nil, err
+	}
+	s.nameTopics = nameTopics
+	if len(f.Sources) == 0 && !containsString(scope, sectionFusionSource) && len(s.nameTopics) > 0 {
 		// An @attribute or a keyword the book's section names brings the
 		// book into a scope of declaring pages.
 		scope = append(scope, sectionFusionSource)

@@ -157,3 +157,27 @@ func TestNamedSectionMeetsTheStrongestSource(t *testing.T) {
 		}
 	}
 }
+
+// TestKeywordTopicsReadAtTheFirstKeywordQuestion: the keyword topics, a
+// read of every book section's text, wait for the first question about a
+// keyword (or Preload): a fresh server's first sentence of another kind
+// does not pay for them.
+func TestKeywordTopicsReadAtTheFirstKeywordQuestion(t *testing.T) {
+	e := openEngineAt(t, keywordFixture.build(t))
+	if _, err := e.SearchQuery(context.Background(), "play a sound when a button is tapped", Filters{Limit: 10}); err != nil {
+		t.Fatal(err)
+	}
+	x := e.sections.Load()
+	if x == nil {
+		t.Fatal("a sentence read no section index")
+	}
+	if x.keywordTopics != nil {
+		t.Errorf("a sentence about no keyword read the keyword topics")
+	}
+	if _, err := e.SearchQuery(context.Background(), "What does weak mean in Swift?", Filters{Limit: 10}); err != nil {
+		t.Fatal(err)
+	}
+	if x.keywordTopics["weak"].doc == 0 {
+		t.Errorf("a keyword question left the keyword topics unread: %v", x.keywordTopics)
+	}
+}

@@ -39,7 +39,7 @@ type sectionHit struct {
 // feature.
 func (s *search) sectionStage(ctx context.Context) error {
 	if !s.sectionsApply() {
-		if len(s.sectionIndex.namedNameTopics(s.q, s.keywordQuestion)) > 0 && s.inScope(sectionFusionSource) {
+		if len(s.nameTopics) > 0 && s.inScope(sectionFusionSource) {
 			// A bare @attribute, or a keyword a question asks about,
 			// searches no section, but the one it names joins.
 			s.sections = map[int64]sectionHit{}

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"sync"
 	"unicode"
 
 	"github.com/cupertino-go/cupertino/index"
@@ -41,8 +42,14 @@ type sectionIndex struct {
 	attributeTopics map[string]bookTopic
 	// keywordTopics are, for each Swift keyword the book writes as code,
 	// lower-cased, the section that writes it most often ("weak": Weak
-	// References; "repeat": Repeat-While).
+	// References; "repeat": Repeat-While). They are read from the
+	// sections' texts (headings, store) at the first question about a
+	// keyword, or by Preload: reading them with the titles cost every
+	// fresh server's first sentence about 3 ms.
 	keywordTopics map[string]bookTopic
+	keywordsRead  sync.Mutex
+	headings      []index.PassageHit
+	store         *index.Store
 }
 
 // sectionIndexOf returns the engine's section index, reading it at the
@@ -59,7 +66,7 @@ func (e *Engine) sectionIndexOf(ctx context.Context) (*sectionIndex, error) {
 	if x := e.sections.Load(); x != nil {
 		return x, nil
 	}
-	x := &sectionIndex{spans: map[string]idRange{}, topics: map[string]bookTopic{}, attributeTopics: map[string]bookTopic{}, keywordTopics: map[string]bookTopic{}}
+	x := &sectionIndex{spans: map[string]idRange{}, topics: map[string]bookTopic{}, attributeTopics: map[string]bookTopic{}, store: e.store}
 	for _, src := range index.PassageSources {
 		r, ok := e.ranges[src]
 		if !ok {
@@ -80,8 +87,8 @@ func (e *Engine) sectionIndexOf(ctx context.Context) (*sectionIndex, error) {
 	return x, nil
 }
 
-// readBookTopics reads the book's section titles into x's topics, and its
-// sections' keywords into x's keywordTopics.
+// readBookTopics reads the book's section titles into x's topics, and
+// keeps them for the keyword topics (keywordTopicsOf).
 func (x *sectionIndex) readBookTopics(ctx context.Context, store *index.Store) error {
 	r, ok := x.spans[sectionFusionSource]
 	if !ok {
@@ -110,7 +117,8 @@ func (x *sectionIndex) readBookTopics(ctx context.Context, store *index.Store) e
 			x.topics[key] = bookTopic{doc: h.DocID, passage: h.ID, anchor: h.Anchor, heading: h.Heading}
 		}
 	}
-	return x.readKeywordTopics(ctx, store, hits)
+	x.headings = hits
+	return nil
 }
 
 // topicStems are the stems of text's content words, in order.
@@ -136,7 +144,7 @@ func (s *search) namedTopics() []bookTopic {
 	if s.sectionIndex == nil || len(s.sectionIndex.topics) == 0 && len(s.sectionIndex.attributeTopics) == 0 {
 		return nil
 	}
-	s.topics = append(s.topics, s.sectionIndex.namedNameTopics(s.q, s.keywordQuestion)...)
+	s.topics = append(s.topics, s.nameTopics...)
 	var words, named []string
 	for _, w := range s.contentWords() {
 		words = append(words, stem(w))
@@ -202,17 +210,30 @@ func (s *search) topicStage() {
 // a keyword, it says where it uses it. The counts are the book's own, so
 // a keyword it teaches in a heading's section ("Repeat-While") and one it
 // only lists (Lexical Structure's every keyword once) fall out alike.
-func (x *sectionIndex) readKeywordTopics(ctx context.Context, store *index.Store, hits []index.PassageHit) error {
-	ids := make([]int64, len(hits))
-	for i, h := range hits {
+func (x *sectionIndex) readKeywordTopics(ctx context.Context) error {
+	ids := make([]int64, len(x.headings))
+	for i, h := range x.headings {
 		ids[i] = h.ID
 	}
-	texts, err := store.PassageTexts(ctx, ids)
+	texts, err := x.store.PassageTexts(ctx, ids)
 	if err != nil {
 		return fmt.Errorf("ranker topics: %w", err)
 	}
-	x.keywordTopics = keywordSections(hits, texts)
+	x.keywordTopics = keywordSections(x.headings, texts)
 	return nil
+}
+
+// keywordTopicsOf returns the keyword topics, reading them at the first
+// call; a read that fails is tried again by the next.
+func (x *sectionIndex) keywordTopicsOf(ctx context.Context) (map[string]bookTopic, error) {
+	x.keywordsRead.Lock()
+	defer x.keywordsRead.Unlock()
+	if x.keywordTopics == nil && x.store != nil {
+		if err := x.readKeywordTopics(ctx); err != nil {
+			return nil, err
+		}
+	}
+	return x.keywordTopics, nil
 }
 
 // keywordSections picks, for each keyword the sections write as code, the
@@ -293,15 +314,20 @@ func askedKeyword(q *Query, asked bool) string {
 // @attributes' (namedAttributeTopics) and, for a question about a
 // keyword, the section that writes the keyword most (readKeywordTopics).
 // The reading proposes them; the words' search still runs.
-func (x *sectionIndex) namedNameTopics(q *Query, keywordQuestion bool) []bookTopic {
+func (x *sectionIndex) namedNameTopics(ctx context.Context, q *Query, keywordQuestion bool) ([]bookTopic, error) {
 	out := x.namedAttributeTopics(q)
-	if x == nil {
-		return out
+	kw := askedKeyword(q, keywordQuestion)
+	if x == nil || kw == "" {
+		return out, nil
 	}
-	if t, ok := x.keywordTopics[askedKeyword(q, keywordQuestion)]; ok {
+	topics, err := x.keywordTopicsOf(ctx)
+	if err != nil {
+		return nil, err
+	}
+	if t, ok := topics[kw]; ok {
 		out = append(out, t)
 	}
-	return out
+	return out, nil
 }
 
 // namedAttributeTopics are the book's sections titled by one of the
