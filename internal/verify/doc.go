@@ -10,6 +10,8 @@
 //	parse*.go           tree-sitter-swift: syntax errors, "not Swift", every declared name
 //	tokens.go           the forgiving Swift tokenizer, internal/swiftlex, under short names
 //	decls.go, refs.go   what the code declares and which APIs it references
+//	bindings.go         the type each binding, condition or pattern gives a name
+//	chains.go           the chain a binding's value is written as
 //	floors.go           #available / @available regions
 //	symtab.go, symdb.go symbol tables from symbol graphs or the index (read-only)
 //	deprecations.go     the curated deprecation map
@@ -17,7 +19,11 @@
 //	resolve.go, near.go one reference's status; the nearest real names
 //	graph*.go, calls.go the type-aware checks over the symbol graph: members on
 //	                    the receiver's type, labels, initializers, leading dots
-//	elements.go         types of array elements, casts and typed locals' chains
+//	hollow.go           collections a type's Topics list and the crawl lacks
+//	sites.go, member_sites.go  each use a type-aware check judges
+//	receivers.go        the types a use's chain reaches
+//	expect.go, cases.go the type a leading dot's context wants; the dot judged
+//	elements.go, casts.go  types of array elements, casts and typed locals' chains
 //	nested.go           a leading dot's type when the declaration gives none
 //	context.go          a leading dot a function or computed property returns
 //
