@@ -739,3 +739,33 @@ func TestSwiftClassStatics(t *testing.T) {
 		}
 	}
 }
+
+// TestShortClassListStatics: a class whose short list is judged whole
+// (UNNotificationSound's) has its statics judged; a class that lists no
+// static is no leading dot's type, whatever a context seems to want.
+func TestShortClassListStatics(t *testing.T) {
+	g := testGraph()
+	d := g.g.src.(*memGraph)
+	const sound, content, action = "apple-docs://usernotifications/unnotificationsound", "apple-docs://usernotifications/unmutablenotificationcontent", "apple-docs://uikit/uialertaction"
+	d.Pages = append(d.Pages, index.GraphPage{URI: sound, Title: "UNNotificationSound", Kind: "class", Framework: "usernotifications"},
+		index.GraphPage{URI: content, Title: "UNMutableNotificationContent", Kind: "class", Framework: "usernotifications"},
+		index.GraphPage{URI: action, Title: "UIAlertAction", Kind: "class", Framework: "uikit"})
+	d.Edges = append(d.Edges, index.GraphEdge{ChildURI: sound, ParentURI: "apple-docs://objectivec/nsobject", ParentTitle: "NSObject", Relation: "inheritsFrom"},
+		index.GraphEdge{ChildURI: action, ParentURI: "apple-docs://objectivec/nsobject", ParentTitle: "NSObject", Relation: "inheritsFrom"})
+	for _, s := range []string{"default", "defaultCritical", "defaultRingtone"} {
+		addListed(d, sound, sound+"/"+strings.ToLower(s), s, "property", "class var "+s+": UNNotificationSound")
+	}
+	addListed(d, sound, sound+"/init(named:)", "init(named:)", "init", "convenience init(named: UNNotificationSoundName)")
+	addListed(d, sound, sound+"/ringtonesoundnamed(_:)", "ringtoneSoundNamed(_:)", "method", "class func ringtoneSoundNamed(_ name: UNNotificationSoundName) -> Self")
+	addListed(d, content, content+"/sound", "sound", "property", "var sound: UNNotificationSound? { get set }")
+	addListed(d, content, content+"/action", "action", "property", "var action: UIAlertAction? { get set }")
+	for _, p := range []string{"title", "style", "isEnabled", "handler", "image"} {
+		addListed(d, action, action+"/"+strings.ToLower(p), p, "property", "var "+p+": String { get }")
+	}
+	g.g = newSymbolGraph(d)
+	runTypedCases(t, g, []typedCase{
+		{"a static the short list lacks", "import UserNotifications\nlet c = UNMutableNotificationContent()\nc.sound = .critical\n", NoSuchCase, "critical"},
+		{"a static it lists", "import UserNotifications\nlet c = UNMutableNotificationContent()\nc.sound = .defaultCritical\n", "", ""},
+		{"a class that lists no static", "import UserNotifications\nimport UIKit\nlet c = UNMutableNotificationContent()\nc.action = .moveEquipment\n", "", ""},
+	})
+}

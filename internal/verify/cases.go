@@ -401,9 +401,13 @@ func (g *graphView) judgedCases(types []*apiType, legacy bool) bool {
 			// lists give its cases (siblings.go).
 			continue
 		}
-		if t.kind != "enum" && t.kind != "struct" && !swiftRootClass(t) {
+		if t.kind != "enum" && t.kind != "struct" && !(t.kind == "class" && (swiftRootClass(t) || listedWhole(t)) && hasTypeLevel(t)) {
 			// A Swift class that inherits from nothing (NWParameters:
-			// .tcp, .tls) lists its statics whole, as a structure does.
+			// .tcp, .tls) lists its statics whole, as a structure does,
+			// and so does a class whose short list is judged whole
+			// (UNNotificationSound's eight: .default, .defaultCritical);
+			// one that lists no static is no leading dot's type
+			// (a context read as wanting UIAlertAction).
 			return false
 		}
 		// A Swift enumeration's own Topics list its cases whole, two
@@ -566,6 +570,17 @@ func (g *graphView) caseCandidates(types []*apiType, written string) []Candidate
 func typeLevel(m apiMember) bool {
 	d := m.pageDecl()
 	return strings.HasPrefix(d, "static ") || strings.HasPrefix(d, "class ") || strings.Contains(d, " static ") || strings.Contains(d, " class var ") || strings.Contains(d, " class func ")
+}
+
+// hasTypeLevel says whether a type lists a member of its own (typeLevel),
+// an initializer aside.
+func hasTypeLevel(t *apiType) bool {
+	for base, ms := range t.members {
+		if base != "init" && slices.ContainsFunc(ms, typeLevel) {
+			return true
+		}
+	}
+	return false
 }
 
 // capitalizedCase says whether a candidate's name begins with a capital:
