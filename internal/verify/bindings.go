@@ -288,6 +288,10 @@ func (a *Analysis) declareBinding(i int, inType bool) {
 				// `let observations = request.results ?? []`: the array
 				// the chain returns.
 				a.bindSure(t.Text, chain)
+			} else if n := a.tok(j); unwrapping && n.Kind == tokIdent && !isCapitalized(n.Text) && ends(a.tok(j+1)) && a.wrappedType(n.Text) != "" && !a.tok(j-1).IsPunct(".") {
+				// `guard let task = currentSync else` on `var currentSync:
+				// Task<Void, Never>?`: the optional's wrapped type.
+				a.bindSure(t.Text, a.wrappedType(n.Text))
 			} else if param, links := a.closureChain(j); param != "" {
 				// `guard let placemark = placemarks?.first`: the chain
 				// from a closure parameter, typed when checked.

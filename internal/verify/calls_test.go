@@ -43,6 +43,8 @@ func TestTypedChecks(t *testing.T) {
 		{"member through a singleton's declared type", "import UIKit\nif UIDevice.current.hasNotch { }\n", NotOnType, "hasNotch"},
 		{"member that is there", "import UIKit\nlet n = UIDevice.current.name\n", "", ""},
 		{"member of a local of written type", "import UIKit\nlet d = UIDevice()\nprint(d.hasNotch)\n", NotOnType, "hasNotch"},
+		{"a name an optional property unwraps into", "import UIKit\nfinal class M {\n  private var device: UIDevice?\n  func f() {\n    guard let d = device else { return }\n    print(d.hasNotch)\n  }\n}\n", NotOnType, "hasNotch"},
+		{"a name an optional property unwraps into, in an if", "import UIKit\nfinal class M {\n  private var device: UIDevice?\n  func f() {\n    if let d = device {\n      print(d.name)\n    }\n  }\n}\n", "", ""},
 		{"member of self in a subclass", "import UIKit\nclass D: UIDevice {\n  func f() { print(self.hasNotch) }\n}\n", NotOnType, "hasNotch"},
 		{"member of self in a subclass of the file's own subclass", "import UIKit\nclass Base: UIDevice {}\nclass D: Base {\n  func f() { print(self.hasNotch) }\n}\n", NotOnType, "hasNotch"},
 		{"member of a value of the file's own subclass", "import UIKit\nfinal class D: UIDevice {}\nlet d = D()\nprint(d.hasNotch)\n", NotOnType, "hasNotch"},
