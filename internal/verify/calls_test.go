@@ -67,6 +67,8 @@ func TestTypedChecks(t *testing.T) {
 		{"a conditional cast or another value is not typed", "import UIKit\nlet d = x as? UIDevice ?? other\nprint(d.hasNotch)\n", "", ""},
 		{"member through a static property of the file's own type", "import UIKit\nenum Devices {\n  static let main = UIDevice()\n}\nprint(Devices.main.hasNotch)\n", NotOnType, "hasNotch"},
 		{"real member through a static property of the file's own type", "import UIKit\nenum Devices {\n  static let main = UIDevice()\n}\nprint(Devices.main.name)\n", "", ""},
+		{"member through Self's static property", "import UIKit\nstruct Devices {\n  private static let main: UIDevice = UIDevice()\n  func f() -> Bool { Self.main.hasNotch }\n}\n", NotOnType, "hasNotch"},
+		{"real member through Self's static property", "import UIKit\nstruct Devices {\n  private static let main: UIDevice = UIDevice()\n  func f() -> String { Self.main.name }\n}\n", "", ""},
 		{"real member through self of a stored property", "import UIKit\nfinal class Model {\n  private let device = UIDevice()\n  func f() -> String { self.device.name }\n}\n", "", ""},
 		{"a name a declaration binds after its first is a local", "import UIKit\nclass D: UIDevice {\n  func f() {\n    var count = 0, hasNotch = 0\n    hasNotch = max(count, hasNotch)\n  }\n}\n", "", ""},
 		{"inherited property written bare", "import UIKit\nclass D: UIDevice {\n  func f() { print(name.count) }\n}\n", "", ""},

@@ -115,9 +115,11 @@ func (a *Analysis) memberSite(dot int, labels map[int][]string) (site, bool) {
 			}
 		}
 	}
-	if root.Is(tokKeyword, "self") && rcv.prev >= 0 {
+	if (root.Is(tokKeyword, "self") || root.Text == "Self") && rcv.prev >= 0 {
 		// `self.monitor.isConnected`: the chain from the file's own stored
-		// property, as `monitor.isConnected` is read.
+		// property, as `monitor.isConnected` is read; `Self.relative` from
+		// its static one (`private static let relative:
+		// RelativeDateTimeFormatter`).
 		if s, ok := a.selfPropertySite(s, rcv); ok {
 			return s, true
 		}
