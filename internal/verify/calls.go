@@ -189,6 +189,9 @@ func (c *Checker) checkSite(g *graphView, a *Analysis, s site, imports, extInits
 		r.Nearest = overloadCandidates(inits, s.name, s.labels)
 		r.Why = "no initializer of " + s.name + " takes " + signature("", s.labels) + "; real ones: " + candidateNames(r.Nearest)
 		return r, true, nil
+	case siteFree:
+		r, found := g.checkFreeCall(a, s, imports, expect)
+		return r, found, g.err
 	case siteImplicit:
 		switch want := expect[s.tok]; want {
 		case "":

@@ -773,3 +773,29 @@ func TestShortClassListStatics(t *testing.T) {
 		{"a class that lists no static", "import UserNotifications\nimport UIKit\nlet c = UNMutableNotificationContent()\nc.action = .moveEquipment\n", "", ""},
 	})
 }
+
+// TestFreeFunctionLabels: a free function's call is judged by the labels
+// of the module-level functions of its name in a framework in scope, only
+// by a written label none of them has (the crawl lacks overloads:
+// min(_:_:) beside the variadic min(_:_:_:_:)); a function the file
+// declares, or a module's no file imports, is not judged.
+func TestFreeFunctionLabels(t *testing.T) {
+	g := testGraph()
+	d := g.g.src.(*memGraph)
+	d.Pages = append(d.Pages,
+		index.GraphPage{URI: "apple-docs://swift/withtaskcancellationhandler(operation:oncancel:isolation:)", Title: "withTaskCancellationHandler(operation:onCancel:isolation:)", Kind: "func", ParentURI: "apple-docs://swift",
+			Declaration: "func withTaskCancellationHandler<T>(operation: () async throws -> T, onCancel handler: () -> Void, isolation: isolated (any Actor)? = #isolation) async rethrows -> T"},
+		index.GraphPage{URI: "apple-docs://swift/min(_:_:_:_:)", Title: "min(_:_:_:_:)", Kind: "func", ParentURI: "apple-docs://swift",
+			Declaration: "func min<T>(_ x: T, _ y: T, _ z: T, _ rest: T...) -> T where T : Comparable"},
+		index.GraphPage{URI: "apple-docs://swiftui/withanimation(_:_:)", Title: "withAnimation(_:_:)", Kind: "func", ParentURI: "apple-docs://swiftui",
+			Declaration: "func withAnimation<Result>(_ animation: Animation? = .default, _ body: () throws -> Result) rethrows -> Result"})
+	g.g = newSymbolGraph(d)
+	runTypedCases(t, g, []typedCase{
+		{"a label no overload has", "import Foundation\nlet v = try await withTaskCancellationHandler(operation: { 1 }, onCancellation: { })\n", WrongLabels, "withTaskCancellationHandler"},
+		{"the labels of an overload", "import Foundation\nlet v = try await withTaskCancellationHandler(operation: { 1 }, onCancel: { })\n", "", ""},
+		{"no label written, an overload the crawl lacks", "import Foundation\nlet v = min(a, b)\n", "", ""},
+		{"a module's function the file does not import", "import Foundation\nwithAnimation(duration: 1) { }\n", "", ""},
+		{"the same function of the module imported", "import SwiftUI\nwithAnimation(duration: 1) { }\n", WrongLabels, "withAnimation"},
+		{"a function the file declares", "import SwiftUI\nfunc withAnimation(duration: Double, _ body: () -> Void) { body() }\nwithAnimation(duration: 1) { }\n", "", ""},
+	})
+}

@@ -17,6 +17,7 @@ const (
 	siteMember   siteKind = iota // x.member, Type.member(…)
 	siteImplicit                 // .member with no receiver written
 	siteInit                     // Type(…)
+	siteFree                     // function(…), no receiver, outside an Apple type's body
 )
 
 // site is one use the type-aware checks look at.
@@ -275,6 +276,10 @@ func (a *Analysis) sites() []site {
 			} else if s, ok := a.bareAssignSite(i); ok {
 				out = append(out, s)
 			}
+		case t.Kind == tokIdent:
+			if s, ok := a.freeCallSite(i, labels); ok {
+				out = append(out, s)
+			}
 		}
 	}
 	return out
@@ -313,6 +318,19 @@ func (a *Analysis) bareCallSite(i int, labels map[int][]string) (site, bool) {
 	}
 	s := site{kind: siteMember, tok: i, line: t.Line, name: t.Text, rootType: a.selfTypes[i], bare: true}
 	a.callAfter(i, labels, &s)
+	return s, true
+}
+
+// freeCallSite reads a call of a free function, `name(…)` with no receiver
+// outside a class or extension of an Apple type (where bareCallSite reads
+// it as self's method): a function of a module in scope unless the file
+// declares the name.
+func (a *Analysis) freeCallSite(i int, labels map[int][]string) (site, bool) {
+	s, ok := a.bareCallSite(i, labels)
+	if !ok {
+		return site{}, false
+	}
+	s.kind, s.bare = siteFree, false
 	return s, true
 }
 
