@@ -107,7 +107,7 @@ func (c *Checker) checkSites(ctx context.Context, a *Analysis, declared map[stri
 		}
 		own := false
 		for i, l := range s.links {
-			own = own || declared[l] && !(i == 0 && s.bareRoot && a.unwrapsOnly(l)) && (i >= s.boundLinks || a.memberDecls[l])
+			own = own || declared[l] && !a.localOnly(l) && !(i == 0 && s.bareRoot && a.unwrapsOnly(l)) && (i >= s.boundLinks || a.memberDecls[l])
 		}
 		if own {
 			continue

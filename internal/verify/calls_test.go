@@ -42,6 +42,8 @@ func TestTypedChecks(t *testing.T) {
 		{"required label left out", "import Dispatch\nDispatchQueue.main.asyncAfter(execute: w)\n", WrongLabels, "asyncAfter"},
 		{"member through a singleton's declared type", "import UIKit\nif UIDevice.current.hasNotch { }\n", NotOnType, "hasNotch"},
 		{"member that is there", "import UIKit\nlet n = UIDevice.current.name\n", "", ""},
+		{"a link named like a local of the file", "import UIKit\nlet current = 1\nif UIDevice.current.hasNotch { }\n", NotOnType, "hasNotch"},
+		{"a link named like the file's own member", "import UIKit\nstruct S { var current = 1 }\nif UIDevice.current.hasNotch { }\n", "", ""},
 		{"member of a local of written type", "import UIKit\nlet d = UIDevice()\nprint(d.hasNotch)\n", NotOnType, "hasNotch"},
 		{"a name an optional property unwraps into", "import UIKit\nfinal class M {\n  private var device: UIDevice?\n  func f() {\n    guard let d = device else { return }\n    print(d.hasNotch)\n  }\n}\n", NotOnType, "hasNotch"},
 		{"a name an optional property unwraps into, in an if", "import UIKit\nfinal class M {\n  private var device: UIDevice?\n  func f() {\n    if let d = device {\n      print(d.name)\n    }\n  }\n}\n", "", ""},

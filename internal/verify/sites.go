@@ -398,6 +398,14 @@ func (a *Analysis) boundLocal(name string) bool {
 	return local && !a.unwrapsOnly(name)
 }
 
+// localOnly says whether the file, checked alone, declares name only as
+// a local (`let window = NSWindow(…)`), no member: a link written with a
+// dot (`controller?.window?`) is then no member of the file's own.
+func (a *Analysis) localOnly(name string) bool {
+	_, local := a.locals[name]
+	return a.alone && local && !a.memberDecls[name]
+}
+
 // unwrapsOnly says whether the file only unwraps name under itself and
 // binds or declares it nowhere.
 func (a *Analysis) unwrapsOnly(name string) bool {
