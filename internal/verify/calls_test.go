@@ -1,6 +1,7 @@
 package verify
 
 import (
+	"fmt"
 	"slices"
 	"strings"
 	"testing"
@@ -799,5 +800,31 @@ func TestFreeFunctionLabels(t *testing.T) {
 		{"a module's function the file does not import", "import Foundation\nwithAnimation(duration: 1) { }\n", "", ""},
 		{"the same function of the module imported", "import SwiftUI\nwithAnimation(duration: 1) { }\n", WrongLabels, "withAnimation"},
 		{"a function the file declares", "import SwiftUI\nfunc withAnimation(duration: Double, _ body: () -> Void) { body() }\nwithAnimation(duration: 1) { }\n", "", ""},
+	})
+}
+
+// TestOptionSetOfObjectiveCEraPages: an option set of Objective-C era
+// addresses (ISO8601DateFormatter.Options) is no extensible enumeration
+// because SetAlgebra, which it conforms to, has an init(_:): a name no
+// page has is none of its members.
+func TestOptionSetOfObjectiveCEraPages(t *testing.T) {
+	g := testGraph()
+	d := g.g.src.(*memGraph)
+	const opts, algebra, formatter = "apple-docs://foundation/iso8601dateformatter/options", "apple-docs://swift/setalgebra", "apple-docs://foundation/iso8601dateformatter"
+	d.Pages = append(d.Pages,
+		index.GraphPage{URI: opts, Title: "ISO8601DateFormatter.Options", Kind: "struct", Framework: "foundation"},
+		index.GraphPage{URI: algebra, Title: "SetAlgebra", Kind: "protocol", Framework: "swift"},
+		index.GraphPage{URI: formatter, Title: "ISO8601DateFormatter", Kind: "class", Framework: "foundation"})
+	for i, o := range []string{"withYear", "withMonth", "withDay", "withFractionalSeconds", "withInternetDateTime"} {
+		addListed(d, opts, fmt.Sprintf("%s/16%05d-%s", opts, i, strings.ToLower(o)), o, "property", "static var "+o+": ISO8601DateFormatter.Options")
+	}
+	addListed(d, opts, opts+"/1643205-init", "init(rawValue:)", "init", "init(rawValue: UInt)")
+	addListed(d, algebra, algebra+"/init(_:)", "init(_:)", "init", "init<S>(_ sequence: S) where S : Sequence, Self.Element == S.Element")
+	addListed(d, formatter, formatter+"/1643324-formatoptions", "formatOptions", "property", "var formatOptions: ISO8601DateFormatter.Options { get set }")
+	d.Edges = append(d.Edges, index.GraphEdge{ChildURI: opts, ParentURI: algebra, ParentTitle: "SetAlgebra", Relation: "conformsTo"})
+	g.g = newSymbolGraph(d)
+	runTypedCases(t, g, []typedCase{
+		{"a name no page has", "import Foundation\nlet f = ISO8601DateFormatter()\nf.formatOptions = [.withInternetDateTime, .withMilliseconds]\n", NoSuchCase, "withMilliseconds"},
+		{"its members", "import Foundation\nlet f = ISO8601DateFormatter()\nf.formatOptions = [.withInternetDateTime, .withFractionalSeconds]\n", "", ""},
 	})
 }

@@ -280,10 +280,14 @@ func memberFramework(m apiMember) string {
 // enumeration (NS_EXTENSIBLE_STRING_ENUM: an unlabelled init(_:) beside
 // init(rawValue:)), whose constants other frameworks and projects add
 // (NSNotification.Name.fileProviderPendingSetDidChange in FileProvider).
+// The types' own initializer: an option set's init(_:) is SetAlgebra's
+// (ISO8601DateFormatter.Options lists no constant another module adds).
 func extensible(g *graphView, types []*apiType) bool {
-	for _, m := range g.membersOf(types, "init") {
-		if m.title == "init(_:)" {
-			return true
+	for _, t := range g.loaded(types) {
+		for _, m := range t.members["init"] {
+			if m.title == "init(_:)" {
+				return true
+			}
 		}
 	}
 	return false
