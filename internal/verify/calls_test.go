@@ -577,16 +577,15 @@ func TestFindingOffersTheReceiversOwnMembers(t *testing.T) {
 // TestCaseCandidatesNameEachCaseOnce: a type of two frameworks
 // (NSTextAlignment, UIKit's and AppKit's) offers each of its cases once.
 func TestCaseCandidatesNameEachCaseOnce(t *testing.T) {
-	g := testGraph()
-	d := g.g.src.(*memGraph)
-	for _, fw := range []string{"uikit", "appkit"} {
-		uri := "apple-docs://" + fw + "/nstextalignment"
-		d.Pages = append(d.Pages, index.GraphPage{URI: uri, Title: "NSTextAlignment", Kind: "enum", Framework: fw})
-		for _, c := range []string{"center", "left", "right", "justified"} {
-			addListed(d, uri, uri+"/"+c, c, "case", "case "+c)
+	g := graphWith(func(d *memGraph) {
+		for _, fw := range []string{"uikit", "appkit"} {
+			uri := "apple-docs://" + fw + "/nstextalignment"
+			d.Pages = append(d.Pages, index.GraphPage{URI: uri, Title: "NSTextAlignment", Kind: "enum", Framework: fw})
+			for _, c := range []string{"center", "left", "right", "justified"} {
+				addListed(d, uri, uri+"/"+c, c, "case", "case "+c)
+			}
 		}
-	}
-	g.g = newSymbolGraph(d)
+	})
 	g.MemTable.Add(SymbolInfo{Name: "NSTextAlignment", Kind: "enum", Module: "UIKit"})
 	got := checkTypedOn(t, g, "import UIKit\nimport AppKit\nlet a = NSTextAlignment.middle\n")
 	if len(got) != 1 || got[0].Status != Unknown {
@@ -628,23 +627,22 @@ func TestCaseNamedOnItsType(t *testing.T) {
 // is cited there, and the class's outputImage leads on to CIImage, whose
 // list is judged.
 func TestCompositionReturnHasEachTypesMembers(t *testing.T) {
-	g := testGraph()
-	d := g.g.src.(*memGraph)
 	const filter, blur, image = "apple-docs://coreimage/cifilter", "apple-docs://coreimage/cigaussianblur", "apple-docs://coreimage/ciimage"
-	addFilled(d, filter, "CIFilter", "class", "coreimage")
-	addFilled(d, image, "CIImage", "class", "coreimage")
-	d.Pages = append(d.Pages, index.GraphPage{URI: blur, Title: "CIGaussianBlur", Kind: "protocol", Framework: "coreimage"})
-	addListed(d, filter, filter+"/gaussianblur()", "gaussianBlur()", "method", "class func gaussianBlur() -> any CIFilter & CIGaussianBlur")
-	addListed(d, filter, filter+"/outputimage", "outputImage", "property", "var outputImage: CIImage? { get }")
-	// Another filter's radius, and another type's resized, that the
-	// composition's members are not.
-	d.Pages = append(d.Pages, index.GraphPage{URI: "apple-docs://coreimage/cibloom", Title: "CIBloom", Kind: "protocol", Framework: "coreimage"})
-	addListed(d, "apple-docs://coreimage/cibloom", "apple-docs://coreimage/cibloom/radius", "radius", "property", "var radius: Float { get set }")
-	addFilled(d, "apple-docs://coreml/mltensor", "MLTensor", "struct", "coreml")
-	addListed(d, "apple-docs://coreml/mltensor", "apple-docs://coreml/mltensor/resized(to:method:)", "resized(to:method:)", "method", "func resized(to size: Int, method: Int) -> MLTensor")
-	addListed(d, blur, blur+"/radius", "radius", "property", "var radius: Float { get set }")
-	addListed(d, image, image+"/cropped(to:)", "cropped(to:)", "method", "func cropped(to rect: CGRect) -> CIImage")
-	g.g = newSymbolGraph(d)
+	g := graphWith(func(d *memGraph) {
+		addFilled(d, filter, "CIFilter", "class", "coreimage")
+		addFilled(d, image, "CIImage", "class", "coreimage")
+		d.Pages = append(d.Pages, index.GraphPage{URI: blur, Title: "CIGaussianBlur", Kind: "protocol", Framework: "coreimage"})
+		addListed(d, filter, filter+"/gaussianblur()", "gaussianBlur()", "method", "class func gaussianBlur() -> any CIFilter & CIGaussianBlur")
+		addListed(d, filter, filter+"/outputimage", "outputImage", "property", "var outputImage: CIImage? { get }")
+		// Another filter's radius, and another type's resized, that the
+		// composition's members are not.
+		d.Pages = append(d.Pages, index.GraphPage{URI: "apple-docs://coreimage/cibloom", Title: "CIBloom", Kind: "protocol", Framework: "coreimage"})
+		addListed(d, "apple-docs://coreimage/cibloom", "apple-docs://coreimage/cibloom/radius", "radius", "property", "var radius: Float { get set }")
+		addFilled(d, "apple-docs://coreml/mltensor", "MLTensor", "struct", "coreml")
+		addListed(d, "apple-docs://coreml/mltensor", "apple-docs://coreml/mltensor/resized(to:method:)", "resized(to:method:)", "method", "func resized(to size: Int, method: Int) -> MLTensor")
+		addListed(d, blur, blur+"/radius", "radius", "property", "var radius: Float { get set }")
+		addListed(d, image, image+"/cropped(to:)", "cropped(to:)", "method", "func cropped(to rect: CGRect) -> CIImage")
+	})
 	runTypedCases(t, g, []typedCase{
 		{"a member of the composition's class", "import CoreImage\nlet f = CIFilter.gaussianBlur()\nlet i = f.outputImage?.resized(to: s)\n", NotOnType, "resized"},
 		{"a real member past the composition", "import CoreImage\nlet f = CIFilter.gaussianBlur()\nlet i = f.outputImage?.cropped(to: r)\n", "", ""},
@@ -667,24 +665,23 @@ func TestCompositionReturnHasEachTypesMembers(t *testing.T) {
 // CGImagePropertyOrientation), unless it is another platform's (an iOS
 // file's view is no NSView).
 func TestExpectedTypeOfAnotherFramework(t *testing.T) {
-	g := testGraph()
-	d := g.g.src.(*memGraph)
 	const handler, orientation = "apple-docs://vision/vnimagerequesthandler", "apple-docs://imageio/cgimagepropertyorientation"
-	addFilled(d, handler, "VNImageRequestHandler", "class", "vision")
-	addListed(d, handler, handler+"/init(cgimage:orientation:options:)", "init(cgImage:orientation:options:)", "init",
-		"init(cgImage image: CGImage, orientation: CGImagePropertyOrientation, options: [VNImageOption : Any] = [:])")
-	d.Pages = append(d.Pages, index.GraphPage{URI: orientation, Title: "CGImagePropertyOrientation", Kind: "enum", Framework: "imageio"})
-	for _, c := range []string{"up", "down", "left", "right"} {
-		addListed(d, orientation, orientation+"/"+c, c, "case", "case "+c)
-	}
-	const view, mask = "apple-docs://realitykit/arview", "apple-docs://appkit/nsview/autoresizingmask-swift.struct"
-	addFilled(d, view, "ARView", "class", "realitykit")
-	addListed(d, view, view+"/autoresizingmask", "autoresizingMask", "property", "var autoresizingMask: NSView.AutoresizingMask { get set }")
-	d.Pages = append(d.Pages, index.GraphPage{URI: mask, Title: "NSView.AutoresizingMask", Kind: "struct", Framework: "appkit"})
-	for _, c := range []string{"width", "height", "minXMargin", "maxXMargin"} {
-		addListed(d, mask, mask+"/"+strings.ToLower(c), c, "property", "static var "+c+": NSView.AutoresizingMask { get }")
-	}
-	g.g = newSymbolGraph(d)
+	g := graphWith(func(d *memGraph) {
+		addFilled(d, handler, "VNImageRequestHandler", "class", "vision")
+		addListed(d, handler, handler+"/init(cgimage:orientation:options:)", "init(cgImage:orientation:options:)", "init",
+			"init(cgImage image: CGImage, orientation: CGImagePropertyOrientation, options: [VNImageOption : Any] = [:])")
+		d.Pages = append(d.Pages, index.GraphPage{URI: orientation, Title: "CGImagePropertyOrientation", Kind: "enum", Framework: "imageio"})
+		for _, c := range []string{"up", "down", "left", "right"} {
+			addListed(d, orientation, orientation+"/"+c, c, "case", "case "+c)
+		}
+		const view, mask = "apple-docs://realitykit/arview", "apple-docs://appkit/nsview/autoresizingmask-swift.struct"
+		addFilled(d, view, "ARView", "class", "realitykit")
+		addListed(d, view, view+"/autoresizingmask", "autoresizingMask", "property", "var autoresizingMask: NSView.AutoresizingMask { get set }")
+		d.Pages = append(d.Pages, index.GraphPage{URI: mask, Title: "NSView.AutoresizingMask", Kind: "struct", Framework: "appkit"})
+		for _, c := range []string{"width", "height", "minXMargin", "maxXMargin"} {
+			addListed(d, mask, mask+"/"+strings.ToLower(c), c, "property", "static var "+c+": NSView.AutoresizingMask { get }")
+		}
+	})
 	runTypedCases(t, g, []typedCase{
 		{"a case of a type another framework declares", "import Vision\nlet h = VNImageRequestHandler(cgImage: i, orientation: .portrait, options: [:])\n", NoSuchCase, "portrait"},
 		{"a real case of a type another framework declares", "import Vision\nlet h = VNImageRequestHandler(cgImage: i, orientation: .up, options: [:])\n", "", ""},
@@ -698,14 +695,13 @@ func TestExpectedTypeOfAnotherFramework(t *testing.T) {
 // as a real overload; a brace after a Boolean property in a condition is
 // its body, no trailing closure.
 func TestPropertyIsNoOverload(t *testing.T) {
-	g := testGraph()
-	d := g.g.src.(*memGraph)
 	const store = "apple-docs://eventkit/ekeventstore"
-	addFilled(d, store, "EKEventStore", "class", "eventkit")
-	addListed(d, store, store+"/calendars", "calendars", "property", "var calendars: [EKCalendar] { get }")
-	addListed(d, store, store+"/calendars(for:)", "calendars(for:)", "method", "func calendars(for entityType: EKEntityType) -> [EKCalendar]")
-	addListed(d, store, store+"/isready", "isReady", "property", "var isReady: Bool { get }")
-	g.g = newSymbolGraph(d)
+	g := graphWith(func(d *memGraph) {
+		addFilled(d, store, "EKEventStore", "class", "eventkit")
+		addListed(d, store, store+"/calendars", "calendars", "property", "var calendars: [EKCalendar] { get }")
+		addListed(d, store, store+"/calendars(for:)", "calendars(for:)", "method", "func calendars(for entityType: EKEntityType) -> [EKCalendar]")
+		addListed(d, store, store+"/isready", "isReady", "property", "var isReady: Bool { get }")
+	})
 	runTypedCases(t, g, []typedCase{
 		{"labels only the method could take", "import EventKit\nlet s = EKEventStore()\nlet c = s.calendars(forEntityType: .event)\n", WrongLabels, "calendars"},
 		{"the method's labels", "import EventKit\nlet s = EKEventStore()\nlet c = s.calendars(for: .event)\n", "", ""},
@@ -721,17 +717,16 @@ func TestPropertyIsNoOverload(t *testing.T) {
 // its statics whole, as a structure does (NWParameters: .tcp, .tls), and
 // a finding offers those, not its instance members.
 func TestSwiftClassStatics(t *testing.T) {
-	g := testGraph()
-	d := g.g.src.(*memGraph)
 	const params = "apple-docs://network/nwparameters"
-	d.Pages = append(d.Pages, index.GraphPage{URI: params, Title: "NWParameters", Kind: "class", Framework: "network"})
-	for _, s := range []string{"tcp", "tls", "udp"} {
-		addListed(d, params, params+"/"+s, s, "property", "class var "+s+": NWParameters")
-	}
-	for _, p := range []string{"allowFastOpen", "includePeerToPeer", "acceptLocalOnly"} {
-		addListed(d, params, params+"/"+strings.ToLower(p), p, "property", "var "+p+": Bool")
-	}
-	g.g = newSymbolGraph(d)
+	g := graphWith(func(d *memGraph) {
+		d.Pages = append(d.Pages, index.GraphPage{URI: params, Title: "NWParameters", Kind: "class", Framework: "network"})
+		for _, s := range []string{"tcp", "tls", "udp"} {
+			addListed(d, params, params+"/"+s, s, "property", "class var "+s+": NWParameters")
+		}
+		for _, p := range []string{"allowFastOpen", "includePeerToPeer", "acceptLocalOnly"} {
+			addListed(d, params, params+"/"+strings.ToLower(p), p, "property", "var "+p+": Bool")
+		}
+	})
 	runTypedCases(t, g, []typedCase{
 		{"a static the class lacks", "import Network\nlet p: NWParameters = .https\n", NoSuchCase, "https"},
 		{"a static it has", "import Network\nlet p: NWParameters = .tls\n", "", ""},
@@ -751,25 +746,24 @@ func TestSwiftClassStatics(t *testing.T) {
 // (UNNotificationSound's) has its statics judged; a class that lists no
 // static is no leading dot's type, whatever a context seems to want.
 func TestShortClassListStatics(t *testing.T) {
-	g := testGraph()
-	d := g.g.src.(*memGraph)
 	const sound, content, action = "apple-docs://usernotifications/unnotificationsound", "apple-docs://usernotifications/unmutablenotificationcontent", "apple-docs://uikit/uialertaction"
-	d.Pages = append(d.Pages, index.GraphPage{URI: sound, Title: "UNNotificationSound", Kind: "class", Framework: "usernotifications"},
-		index.GraphPage{URI: content, Title: "UNMutableNotificationContent", Kind: "class", Framework: "usernotifications"},
-		index.GraphPage{URI: action, Title: "UIAlertAction", Kind: "class", Framework: "uikit"})
-	d.Edges = append(d.Edges, index.GraphEdge{ChildURI: sound, ParentURI: "apple-docs://objectivec/nsobject", ParentTitle: "NSObject", Relation: "inheritsFrom"},
-		index.GraphEdge{ChildURI: action, ParentURI: "apple-docs://objectivec/nsobject", ParentTitle: "NSObject", Relation: "inheritsFrom"})
-	for _, s := range []string{"default", "defaultCritical", "defaultRingtone"} {
-		addListed(d, sound, sound+"/"+strings.ToLower(s), s, "property", "class var "+s+": UNNotificationSound")
-	}
-	addListed(d, sound, sound+"/init(named:)", "init(named:)", "init", "convenience init(named: UNNotificationSoundName)")
-	addListed(d, sound, sound+"/ringtonesoundnamed(_:)", "ringtoneSoundNamed(_:)", "method", "class func ringtoneSoundNamed(_ name: UNNotificationSoundName) -> Self")
-	addListed(d, content, content+"/sound", "sound", "property", "var sound: UNNotificationSound? { get set }")
-	addListed(d, content, content+"/action", "action", "property", "var action: UIAlertAction? { get set }")
-	for _, p := range []string{"title", "style", "isEnabled", "handler", "image"} {
-		addListed(d, action, action+"/"+strings.ToLower(p), p, "property", "var "+p+": String { get }")
-	}
-	g.g = newSymbolGraph(d)
+	g := graphWith(func(d *memGraph) {
+		d.Pages = append(d.Pages, index.GraphPage{URI: sound, Title: "UNNotificationSound", Kind: "class", Framework: "usernotifications"},
+			index.GraphPage{URI: content, Title: "UNMutableNotificationContent", Kind: "class", Framework: "usernotifications"},
+			index.GraphPage{URI: action, Title: "UIAlertAction", Kind: "class", Framework: "uikit"})
+		d.Edges = append(d.Edges, index.GraphEdge{ChildURI: sound, ParentURI: "apple-docs://objectivec/nsobject", ParentTitle: "NSObject", Relation: "inheritsFrom"},
+			index.GraphEdge{ChildURI: action, ParentURI: "apple-docs://objectivec/nsobject", ParentTitle: "NSObject", Relation: "inheritsFrom"})
+		for _, s := range []string{"default", "defaultCritical", "defaultRingtone"} {
+			addListed(d, sound, sound+"/"+strings.ToLower(s), s, "property", "class var "+s+": UNNotificationSound")
+		}
+		addListed(d, sound, sound+"/init(named:)", "init(named:)", "init", "convenience init(named: UNNotificationSoundName)")
+		addListed(d, sound, sound+"/ringtonesoundnamed(_:)", "ringtoneSoundNamed(_:)", "method", "class func ringtoneSoundNamed(_ name: UNNotificationSoundName) -> Self")
+		addListed(d, content, content+"/sound", "sound", "property", "var sound: UNNotificationSound? { get set }")
+		addListed(d, content, content+"/action", "action", "property", "var action: UIAlertAction? { get set }")
+		for _, p := range []string{"title", "style", "isEnabled", "handler", "image"} {
+			addListed(d, action, action+"/"+strings.ToLower(p), p, "property", "var "+p+": String { get }")
+		}
+	})
 	runTypedCases(t, g, []typedCase{
 		{"a static the short list lacks", "import UserNotifications\nlet c = UNMutableNotificationContent()\nc.sound = .critical\n", NoSuchCase, "critical"},
 		{"a static it lists", "import UserNotifications\nlet c = UNMutableNotificationContent()\nc.sound = .defaultCritical\n", "", ""},
@@ -783,16 +777,15 @@ func TestShortClassListStatics(t *testing.T) {
 // min(_:_:) beside the variadic min(_:_:_:_:)); a function the file
 // declares, or a module's no file imports, is not judged.
 func TestFreeFunctionLabels(t *testing.T) {
-	g := testGraph()
-	d := g.g.src.(*memGraph)
-	d.Pages = append(d.Pages,
-		index.GraphPage{URI: "apple-docs://swift/withtaskcancellationhandler(operation:oncancel:isolation:)", Title: "withTaskCancellationHandler(operation:onCancel:isolation:)", Kind: "func", ParentURI: "apple-docs://swift",
-			Declaration: "func withTaskCancellationHandler<T>(operation: () async throws -> T, onCancel handler: () -> Void, isolation: isolated (any Actor)? = #isolation) async rethrows -> T"},
-		index.GraphPage{URI: "apple-docs://swift/min(_:_:_:_:)", Title: "min(_:_:_:_:)", Kind: "func", ParentURI: "apple-docs://swift",
-			Declaration: "func min<T>(_ x: T, _ y: T, _ z: T, _ rest: T...) -> T where T : Comparable"},
-		index.GraphPage{URI: "apple-docs://swiftui/withanimation(_:_:)", Title: "withAnimation(_:_:)", Kind: "func", ParentURI: "apple-docs://swiftui",
-			Declaration: "func withAnimation<Result>(_ animation: Animation? = .default, _ body: () throws -> Result) rethrows -> Result"})
-	g.g = newSymbolGraph(d)
+	g := graphWith(func(d *memGraph) {
+		d.Pages = append(d.Pages,
+			index.GraphPage{URI: "apple-docs://swift/withtaskcancellationhandler(operation:oncancel:isolation:)", Title: "withTaskCancellationHandler(operation:onCancel:isolation:)", Kind: "func", ParentURI: "apple-docs://swift",
+				Declaration: "func withTaskCancellationHandler<T>(operation: () async throws -> T, onCancel handler: () -> Void, isolation: isolated (any Actor)? = #isolation) async rethrows -> T"},
+			index.GraphPage{URI: "apple-docs://swift/min(_:_:_:_:)", Title: "min(_:_:_:_:)", Kind: "func", ParentURI: "apple-docs://swift",
+				Declaration: "func min<T>(_ x: T, _ y: T, _ z: T, _ rest: T...) -> T where T : Comparable"},
+			index.GraphPage{URI: "apple-docs://swiftui/withanimation(_:_:)", Title: "withAnimation(_:_:)", Kind: "func", ParentURI: "apple-docs://swiftui",
+				Declaration: "func withAnimation<Result>(_ animation: Animation? = .default, _ body: () throws -> Result) rethrows -> Result"})
+	})
 	runTypedCases(t, g, []typedCase{
 		{"a label no overload has", "import Foundation\nlet v = try await withTaskCancellationHandler(operation: { 1 }, onCancellation: { })\n", WrongLabels, "withTaskCancellationHandler"},
 		{"the labels of an overload", "import Foundation\nlet v = try await withTaskCancellationHandler(operation: { 1 }, onCancel: { })\n", "", ""},
@@ -808,21 +801,20 @@ func TestFreeFunctionLabels(t *testing.T) {
 // because SetAlgebra, which it conforms to, has an init(_:): a name no
 // page has is none of its members.
 func TestOptionSetOfObjectiveCEraPages(t *testing.T) {
-	g := testGraph()
-	d := g.g.src.(*memGraph)
 	const opts, algebra, formatter = "apple-docs://foundation/iso8601dateformatter/options", "apple-docs://swift/setalgebra", "apple-docs://foundation/iso8601dateformatter"
-	d.Pages = append(d.Pages,
-		index.GraphPage{URI: opts, Title: "ISO8601DateFormatter.Options", Kind: "struct", Framework: "foundation"},
-		index.GraphPage{URI: algebra, Title: "SetAlgebra", Kind: "protocol", Framework: "swift"},
-		index.GraphPage{URI: formatter, Title: "ISO8601DateFormatter", Kind: "class", Framework: "foundation"})
-	for i, o := range []string{"withYear", "withMonth", "withDay", "withFractionalSeconds", "withInternetDateTime"} {
-		addListed(d, opts, fmt.Sprintf("%s/16%05d-%s", opts, i, strings.ToLower(o)), o, "property", "static var "+o+": ISO8601DateFormatter.Options")
-	}
-	addListed(d, opts, opts+"/1643205-init", "init(rawValue:)", "init", "init(rawValue: UInt)")
-	addListed(d, algebra, algebra+"/init(_:)", "init(_:)", "init", "init<S>(_ sequence: S) where S : Sequence, Self.Element == S.Element")
-	addListed(d, formatter, formatter+"/1643324-formatoptions", "formatOptions", "property", "var formatOptions: ISO8601DateFormatter.Options { get set }")
-	d.Edges = append(d.Edges, index.GraphEdge{ChildURI: opts, ParentURI: algebra, ParentTitle: "SetAlgebra", Relation: "conformsTo"})
-	g.g = newSymbolGraph(d)
+	g := graphWith(func(d *memGraph) {
+		d.Pages = append(d.Pages,
+			index.GraphPage{URI: opts, Title: "ISO8601DateFormatter.Options", Kind: "struct", Framework: "foundation"},
+			index.GraphPage{URI: algebra, Title: "SetAlgebra", Kind: "protocol", Framework: "swift"},
+			index.GraphPage{URI: formatter, Title: "ISO8601DateFormatter", Kind: "class", Framework: "foundation"})
+		for i, o := range []string{"withYear", "withMonth", "withDay", "withFractionalSeconds", "withInternetDateTime"} {
+			addListed(d, opts, fmt.Sprintf("%s/16%05d-%s", opts, i, strings.ToLower(o)), o, "property", "static var "+o+": ISO8601DateFormatter.Options")
+		}
+		addListed(d, opts, opts+"/1643205-init", "init(rawValue:)", "init", "init(rawValue: UInt)")
+		addListed(d, algebra, algebra+"/init(_:)", "init(_:)", "init", "init<S>(_ sequence: S) where S : Sequence, Self.Element == S.Element")
+		addListed(d, formatter, formatter+"/1643324-formatoptions", "formatOptions", "property", "var formatOptions: ISO8601DateFormatter.Options { get set }")
+		d.Edges = append(d.Edges, index.GraphEdge{ChildURI: opts, ParentURI: algebra, ParentTitle: "SetAlgebra", Relation: "conformsTo"})
+	})
 	runTypedCases(t, g, []typedCase{
 		{"a name no page has", "import Foundation\nlet f = ISO8601DateFormatter()\nf.formatOptions = [.withInternetDateTime, .withMilliseconds]\n", NoSuchCase, "withMilliseconds"},
 		{"its members", "import Foundation\nlet f = ISO8601DateFormatter()\nf.formatOptions = [.withInternetDateTime, .withFractionalSeconds]\n", "", ""},

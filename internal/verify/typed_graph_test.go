@@ -487,3 +487,12 @@ func testGraph() graphTable {
 	typ("apple-docs://swift/result", "Result", "enum")
 	return graphTable{MemTable: NewMemTable("test graph", nil), g: newSymbolGraph(d)}
 }
+
+// graphWith is testGraph with the rows add appends.
+func graphWith(add func(d *memGraph)) graphTable {
+	g := testGraph()
+	d := g.g.src.(*memGraph)
+	add(d)
+	g.g = newSymbolGraph(d)
+	return g
+}
