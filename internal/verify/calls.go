@@ -198,7 +198,7 @@ func (c *Checker) checkSite(g *graphView, a *Analysis, s site, imports, extInits
 		case vagueType:
 			return Reference{}, false, nil
 		default:
-			r, found, err := c.checkCase(g, s, want, imports, true)
+			r, found, err := c.checkCase(g, a, s, want, imports, true)
 			if !found && err == nil && s.called {
 				c.expectCaseArguments(g, a, s, want, imports, expect)
 			}
@@ -234,7 +234,7 @@ func (c *Checker) checkSite(g *graphView, a *Analysis, s site, imports, extInits
 		// would name where that type is wanted, judged the same way. Not
 		// a C structure's, whose Swift overlay adds static functions its
 		// Topics lack (BNNSTensor.allocateUninitialized).
-		if r, found, err := c.checkCase(g, s, path, imports, false); found || err != nil {
+		if r, found, err := c.checkCase(g, nil, s, path, imports, false); found || err != nil {
 			if err == nil {
 				r, err = c.namedOnType(g, r, path, s.name)
 			}

@@ -820,3 +820,31 @@ func TestOptionSetOfObjectiveCEraPages(t *testing.T) {
 		{"its members", "import Foundation\nlet f = ISO8601DateFormatter()\nf.formatOptions = [.withInternetDateTime, .withFractionalSeconds]\n", "", ""},
 	})
 }
+
+// TestNoneWhereNoOptionalIsTaken: `.none` passed where every overload
+// that fits declares the parameter no optional names a case the type
+// must have (Date.FormatStyle.TimeStyle's is `.omitted`); passed to an
+// optional parameter it is nil.
+func TestNoneWhereNoOptionalIsTaken(t *testing.T) {
+	const date, style, caps = "apple-docs://foundation/date", "apple-docs://foundation/date/formatstyle/timestyle", "apple-docs://swiftui/textinputautocapitalization"
+	g := graphWith(func(d *memGraph) {
+		addFilled(d, date, "Date", "struct", "foundation")
+		addListed(d, date, date+"/formatted(date:time:)", "formatted(date:time:)", "method",
+			"func formatted(date: Date.FormatStyle.DateStyle, time: Date.FormatStyle.TimeStyle) -> String")
+		d.Pages = append(d.Pages, index.GraphPage{URI: style, Title: "Date.FormatStyle.TimeStyle", Kind: "struct", Framework: "foundation"},
+			index.GraphPage{URI: caps, Title: "TextInputAutocapitalization", Kind: "struct", Framework: "swiftui"})
+		for _, c := range []string{"omitted", "shortened", "standard", "complete"} {
+			addListed(d, style, style+"/"+c, c, "property", "static let "+c+": Date.FormatStyle.TimeStyle")
+		}
+		for _, c := range []string{"never", "words", "sentences", "characters"} {
+			addListed(d, caps, caps+"/"+c, c, "property", "static var "+c+": TextInputAutocapitalization { get }")
+		}
+		addListed(d, "apple-docs://swiftui/view", "apple-docs://swiftui/view/textinputautocapitalization(_:)", "textInputAutocapitalization(_:)", "method",
+			"func textInputAutocapitalization(_ autocapitalization: TextInputAutocapitalization?) -> some View")
+	})
+	runTypedCases(t, g, []typedCase{
+		{"none for a parameter of no optional", "import Foundation\nlet s = Date().formatted(date: .abbreviated, time: .none)\n", NoSuchCase, "none"},
+		{"the type's case", "import Foundation\nlet s = Date().formatted(date: .abbreviated, time: .omitted)\n", "", ""},
+		{"none for an optional parameter", "import SwiftUI\nstruct V: View {\n  var body: some View {\n    Text(\"a\").textInputAutocapitalization(.none)\n  }\n}\n", "", ""},
+	})
+}

@@ -16,11 +16,16 @@ import (
 // expected says want is the type the context gives the dot (a
 // parameter's or property's declared type), not a type the file names
 // before the dot itself.
-func (c *Checker) checkCase(g *graphView, s site, want string, imports map[string]bool, expected bool) (Reference, bool, error) {
+//
+// `.none` is Optional's nil, unless every overload the call fits declares
+// the parameter no optional (Analysis.nonOptionalDots):
+// `.textInputAutocapitalization(.none)` names a case
+// TextInputAutocapitalization lacks (UIKit's type has it).
+func (c *Checker) checkCase(g *graphView, a *Analysis, s site, want string, imports map[string]bool, expected bool) (Reference, bool, error) {
 	// Optional's own cases fit any optional parameter; an asset
 	// catalog's images are the project's own statics (its colours are
 	// judged: assetColorTypes).
-	if s.name == "none" || s.name == "some" || assetTypes[want] && !assetColorTypes[want] {
+	if s.name == "none" && (a == nil || !a.nonOptionalDots[s.tok]) || s.name == "some" || assetTypes[want] && !assetColorTypes[want] {
 		return Reference{}, false, nil
 	}
 	if protocols, ok := strings.CutPrefix(want, conformingPrefix); ok {

@@ -40,6 +40,9 @@ func (a *Analysis) expectArguments(s site, ms []apiMember, base string, expect m
 	// plainWith: the one type an overload takes where another takes any
 	// type conforming to a protocol (want).
 	plainWith := make([]string, len(s.labels))
+	// optional: an overload that fits declares the parameter an optional
+	// (or its type unread), whose `.none` is nil.
+	optional := make([]bool, len(s.labels))
 	for _, m := range ms {
 		ps, ok := paramsOf(m, base)
 		if !ok {
@@ -52,6 +55,7 @@ func (a *Analysis) expectArguments(s site, ms []apiMember, base string, expect m
 		// An overload known only by its title (no declared types) does
 		// not veto; two declared types that differ do.
 		for i, k := range to {
+			optional[i] = optional[i] || ps[k].nilable || ps[k].typ == ""
 			switch typ := ps[k].typ; {
 			case typ == "", typ == plainWith[i]:
 			case want[i] == "" && !vetoed[i]:
@@ -97,6 +101,9 @@ func (a *Analysis) expectArguments(s site, ms []apiMember, base string, expect m
 		switch t := a.tok(st); {
 		case t.IsPunct(".") && a.tok(st+1).Kind == tokIdent && !collection:
 			expect[st] = want[i]
+			if !optional[i] {
+				a.nonOptionalDots[st] = true
+			}
 		case !collection && !t.IsPunct("["):
 			// `span: recurring ? .futureEvents : .thisEvent`
 			for _, d := range a.conditionalDots(st) {

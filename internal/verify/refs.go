@@ -95,6 +95,10 @@ type Analysis struct {
 	toks      []token
 	// ownTypes are the snippet's own types, generic parameters and macros.
 	ownTypes map[string]bool
+	// nonOptionalDots are the leading dots passed where every overload
+	// that fits declares the parameter no optional: `.none` there is a
+	// case of the type, not nil (expectArguments).
+	nonOptionalDots map[int]bool
 	// ownSupers maps each of the file's own classes to the name written
 	// first after its colon (appleAncestor), read at first use.
 	ownSupers map[string]string
@@ -293,6 +297,7 @@ func analyzeTokens(ctx context.Context, toks []token, budgeted bool) (*Analysis,
 		staticDecls:      map[string]bool{},
 		locals:           map[string]string{"error": "", "newValue": "", "oldValue": ""},
 		sureTypes:        map[string]string{},
+		nonOptionalDots:  map[int]bool{},
 		wrapped:          map[string]string{},
 		unwrappedAlike:   map[string]bool{},
 		elements:         map[string]string{},
