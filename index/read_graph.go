@@ -96,11 +96,16 @@ type graphTablesSeen struct {
 	childLeaves bool
 }
 
-// GraphPageAt reads the page at uri without its members; ok is false when
-// the crawl lacks it.
+// GraphPageAt reads the page at uri, with its declaration, without its
+// members; ok is false when the crawl lacks it.
 func (l *NameLookup) GraphPageAt(ctx context.Context, uri string) (GraphPage, bool, error) {
+	symbols, _, _ := l.graphTables()
+	decl, join := "''", ""
+	if symbols {
+		decl, join = "COALESCE(s.signature, '')", declarationJoin
+	}
 	pages, err := sqlrows.All(ctx, l.fixed(), "graph page "+uri,
-		"SELECT uri, title, kind, framework, parent_uri, '' FROM docs WHERE uri = ? AND source = ?",
+		"SELECT d.uri, d.title, d.kind, d.framework, d.parent_uri, "+decl+" FROM docs d"+join+" WHERE d.uri = ? AND d.source = ?",
 		[]any{uri, document.SourceAppleDocs}, scanGraphPage)
 	if err != nil || len(pages) == 0 {
 		return GraphPage{}, false, err

@@ -333,6 +333,15 @@ func (c *Checker) file(ctx context.Context, a *Analysis, declared map[string]boo
 				r = nested
 			}
 		}
+		if r.Status == Unknown && ref.Kind == RefType && !strings.Contains(ref.Name, ".") {
+			// `extension Result { var value: Success? }`: the extended
+			// type's generic parameter, the file's to name.
+			if own, err := c.extendedGenericParameter(ctx, a, ref.Name); err != nil {
+				return nil, err
+			} else if own {
+				continue
+			}
+		}
 		if r.Status == Unknown && (ownParent || len(unindexed) > 0) {
 			slip, found, err := c.slip(ref.Name)
 			if err != nil {

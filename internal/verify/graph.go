@@ -59,6 +59,9 @@ type apiType struct {
 	// (Binding, Bindable): a value of it answers its wrapped value's
 	// members too, which no list of its own holds.
 	dynamicMembers bool
+	// genericParams are the generic parameters its declaration names
+	// (`enum Result<Success, Failure>`: Success, Failure).
+	genericParams []string
 
 	loadOnce sync.Once
 	loadErr  error
@@ -196,18 +199,19 @@ func keepFirst[V any](g *symbolGraph, memo func(*symbolGraph) map[string]*V, key
 	return v
 }
 
-// headerOf makes a type's header from its page: only a type's own page
 // guidePageKinds are the pages a type's Topics may list that explain it
 // rather than group its members (URLSession's "Processing URL session data
 // task results with Combine"): an article or a sample holds none of its
 // initializers or methods, so it leaves the type's lists judged.
 var guidePageKinds = swiftlex.SetOf("article", "sampleCode")
 
+// headerOf makes a type's header from its page: only a type's own page
 // gives it a title (a property page with members stays untitled).
 func headerOf(t *apiType, p index.GraphPage) {
 	if typeKinds[p.Kind] {
 		t.title, t.framework, t.kind = p.Title, p.Framework, p.Kind
 		t.dynamicMembers = strings.Contains(p.Declaration, "@dynamicMemberLookup")
+		t.genericParams = genericParamsOf(p.Declaration, titleName(p.Title))
 	}
 	if p.Kind == "typealias" {
 		t.alias = aliasedPath(p.Declaration)
@@ -215,6 +219,29 @@ func headerOf(t *apiType, p index.GraphPage) {
 			t.aliasedClosure = strings.TrimSpace(rhs)
 		}
 	}
+}
+
+// genericParamsOf reads the generic parameters a type's declaration
+// gives after its name (`@frozen enum Result<Success, Failure> where
+// Failure : Error`: Success, Failure), constraints dropped.
+func genericParamsOf(decl, name string) []string {
+	i := strings.Index(decl, name+"<")
+	if name == "" || i < 0 {
+		return nil
+	}
+	rest := decl[i+len(name)+1:]
+	end := strings.IndexByte(rest, '>')
+	if end < 0 {
+		return nil
+	}
+	var out []string
+	for _, p := range strings.Split(rest[:end], ",") {
+		p, _, _ = strings.Cut(strings.TrimSpace(p), ":")
+		if p = strings.TrimSpace(p); p != "" && isCapitalized(p) {
+			out = append(out, p)
+		}
+	}
+	return out
 }
 
 // aliasedPath is the type a typealias declaration names, "" when it is
@@ -264,6 +291,11 @@ func (g *symbolGraph) load(ctx context.Context, t *apiType) error {
 			t.loadErr = err
 			g.forget(t)
 			return
+		}
+		if rows.Found && typeKinds[rows.Page.Kind] && t.genericParams == nil {
+			// A type first made as a member's parent had no declaration
+			// to read its header's facts from.
+			t.genericParams = genericParamsOf(rows.Page.Declaration, titleName(rows.Page.Title))
 		}
 		t.members = map[string][]apiMember{}
 		seen := map[string]bool{}

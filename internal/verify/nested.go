@@ -1,6 +1,7 @@
 package verify
 
 import (
+	"context"
 	"slices"
 	"strings"
 )
@@ -154,6 +155,44 @@ func (a *Analysis) inheritedNames() []string {
 			if n.IsPunct("<") {
 				k = a.closeOf(k)
 			}
+		}
+	}
+	return out
+}
+
+// extendedGenericParameter says whether name is a generic parameter of an
+// Apple type the file extends (`extension Result { var value: Success? }`,
+// Result<Success, Failure>): the extension names it as the type's own.
+func (c *Checker) extendedGenericParameter(ctx context.Context, a *Analysis, name string) (bool, error) {
+	gs, ok := c.Table.(graphSource)
+	if !ok {
+		return false, nil
+	}
+	sg, err := gs.graph()
+	if err != nil || sg == nil {
+		return false, err
+	}
+	g := &graphView{g: sg, ctx: ctx}
+	for _, ext := range a.extendedTypes() {
+		for _, t := range g.typesNamed(ext, nil) {
+			if slices.Contains(t.genericParams, name) {
+				return true, g.err
+			}
+		}
+	}
+	return false, g.err
+}
+
+// extendedTypes are the types the file's extensions extend, as written
+// (`extension Result`, `extension Publishers.Map`), the file's own aside.
+func (a *Analysis) extendedTypes() []string {
+	var out []string
+	for i, t := range a.toks {
+		if !t.Is(tokKeyword, "extension") || a.tok(i+1).Kind != tokIdent || a.ownTypes[a.tok(i+1).Text] {
+			continue
+		}
+		if path, _ := a.typePath(i + 1); path != "" && !slices.Contains(out, path) {
+			out = append(out, path)
 		}
 	}
 	return out
