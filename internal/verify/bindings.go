@@ -288,6 +288,10 @@ func (a *Analysis) declareBinding(i int, inType bool) {
 				// `let observations = request.results ?? []`: the array
 				// the chain returns.
 				a.bindSure(t.Text, chain)
+			} else if ret := a.ownReturnType(j, ends); ret != "" {
+				// `let result = await load(id: id)` on the file's `func
+				// load(id: Int) async -> Result<Profile, Error>`.
+				a.bindSure(t.Text, ret)
 			} else if n := a.tok(j); unwrapping && n.Kind == tokIdent && !isCapitalized(n.Text) && ends(a.tok(j+1)) && a.wrappedType(n.Text) != "" && !a.tok(j-1).IsPunct(".") {
 				// `guard let task = currentSync else` on `var currentSync:
 				// Task<Void, Never>?`: the optional's wrapped type.

@@ -115,6 +115,7 @@ func (a *Analysis) collectDecls() {
 				}
 			}
 			a.declareSignature(i + 2)
+			a.noteReturnType(name.Text, i+2)
 		case t.Text == "init" || t.Text == "subscript":
 			a.declareSignature(i + 1)
 		case t.Text == "var" || t.Text == "let":
@@ -359,6 +360,55 @@ func (a *Analysis) declareSignature(i int) {
 		a.declareParam(segStart, j)
 		segStart = j + 1
 	}
+}
+
+// noteReturnType records the Apple type a function or method of the file
+// returns, read after its parameter list (`func load(id: Int) async ->
+// Result<Profile, Error>`: Result), for a local its call with no receiver
+// binds (ownReturnType). Two functions of the name that return different
+// types record none.
+func (a *Analysis) noteReturnType(name string, i int) {
+	for a.tok(i).IsPunct("?") || a.tok(i).IsPunct("!") || a.tok(i).IsPunct("<") {
+		if a.tok(i).IsPunct("<") {
+			i = a.closeOf(i)
+		}
+		i++
+	}
+	if !a.tok(i).IsPunct("(") {
+		return
+	}
+	k := a.closeOf(i) + 1
+	for a.tok(k).Is(tokKeyword, "async") || a.tok(k).Is(tokKeyword, "throws") || a.tok(k).Is(tokKeyword, "rethrows") {
+		k++
+	}
+	typ := ""
+	if a.tok(k).IsPunct("->") {
+		path, end := a.typePath(k + 1)
+		if path != "" && a.tok(end).IsPunct("<") {
+			path, end = a.pastGenericArguments(path, end)
+		}
+		if n := a.tok(end); path != "" && !a.ownTypes[path] && !n.IsPunct("?") && !n.IsPunct("!") && !n.IsPunct(".") {
+			typ = path
+		}
+	}
+	if old, seen := a.ownReturns[name]; seen && old != typ {
+		typ = ""
+	}
+	a.ownReturns[name] = typ
+}
+
+// ownReturnType is the Apple type the call at j of the file's function or
+// method returns, written with no receiver (`await load(id: id)`), "" when
+// not known.
+func (a *Analysis) ownReturnType(j int, ends func(token) bool) string {
+	n := a.tok(j)
+	if n.Kind != tokIdent || isCapitalized(n.Text) || a.tok(j-1).IsPunct(".") || !a.tok(j+1).IsPunct("(") || a.tok(j+1).SpaceBefore {
+		return ""
+	}
+	if !ends(a.tok(a.closeOf(j+1) + 1)) {
+		return ""
+	}
+	return a.ownReturns[n.Text]
 }
 
 // declareParam handles "label name: Type = default" between from and to.

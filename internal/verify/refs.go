@@ -95,6 +95,9 @@ type Analysis struct {
 	toks      []token
 	// ownTypes are the snippet's own types, generic parameters and macros.
 	ownTypes map[string]bool
+	// ownReturns maps each free function the file declares to the Apple
+	// type it returns ("" when none or not one), noteReturnType.
+	ownReturns map[string]string
 	// nonOptionalDots are the leading dots passed where every overload
 	// that fits declares the parameter no optional: `.none` there is a
 	// case of the type, not nil (expectArguments).
@@ -298,6 +301,7 @@ func analyzeTokens(ctx context.Context, toks []token, budgeted bool) (*Analysis,
 		locals:           map[string]string{"error": "", "newValue": "", "oldValue": ""},
 		sureTypes:        map[string]string{},
 		nonOptionalDots:  map[int]bool{},
+		ownReturns:       map[string]string{},
 		wrapped:          map[string]string{},
 		unwrappedAlike:   map[string]bool{},
 		elements:         map[string]string{},
