@@ -23,6 +23,7 @@
 //	sites.go, member_sites.go  each use a type-aware check judges
 //	receivers.go        the types a use's chain reaches
 //	expect.go, cases.go the type a leading dot's context wants; the dot judged
+//	free.go             a free function's call, by its documented overloads' labels
 //	elements.go, casts.go  types of array elements, casts and typed locals' chains
 //	nested.go           a leading dot's type when the declaration gives none
 //	context.go          a leading dot a function or computed property returns
