@@ -37,15 +37,11 @@ var checkUntypedLabels = false
 // unindexed says the file imports a module the index does not document:
 // a name checked for its existence alone may be that module's.
 func (c *Checker) checkSites(ctx context.Context, a *Analysis, declared map[string]bool, unindexed bool) ([]Reference, error) {
-	gs, ok := c.Table.(graphSource)
-	if !ok {
-		return nil, nil
-	}
-	sg, err := gs.graph()
-	if err != nil || sg == nil {
+	g, err := c.graphView(ctx)
+	if g == nil || err != nil {
 		return nil, err
 	}
-	g := &graphView{g: sg, ctx: ctx, nameAlone: checkImplicit && sg.leaves && !unindexed, unindexed: unindexed}
+	g.nameAlone, g.unindexed = checkImplicit && g.g.leaves && !unindexed, unindexed
 	imports := inScope(a.imports)
 	// The types whose extensions, in this file or another checked with
 	// it, declare an initializer (declaredNames gathered them).

@@ -336,3 +336,17 @@ func (t *IndexTable) graph() (*symbolGraph, error) {
 type graphSource interface {
 	graph() (*symbolGraph, error)
 }
+
+// graphView is a view of the checker's symbol graph for one check, nil
+// when its table has none.
+func (c *Checker) graphView(ctx context.Context) (*graphView, error) {
+	gs, ok := c.Table.(graphSource)
+	if !ok {
+		return nil, nil
+	}
+	sg, err := gs.graph()
+	if err != nil || sg == nil {
+		return nil, err
+	}
+	return &graphView{g: sg, ctx: ctx}, nil
+}

@@ -164,15 +164,10 @@ func (a *Analysis) inheritedNames() []string {
 // Apple type the file extends (`extension Result { var value: Success? }`,
 // Result<Success, Failure>): the extension names it as the type's own.
 func (c *Checker) extendedGenericParameter(ctx context.Context, a *Analysis, name string) (bool, error) {
-	gs, ok := c.Table.(graphSource)
-	if !ok {
-		return false, nil
-	}
-	sg, err := gs.graph()
-	if err != nil || sg == nil {
+	g, err := c.graphView(ctx)
+	if g == nil || err != nil {
 		return false, err
 	}
-	g := &graphView{g: sg, ctx: ctx}
 	for _, ext := range a.extendedTypes() {
 		for _, t := range g.typesNamed(ext, nil) {
 			if slices.Contains(t.genericParams, name) {
