@@ -575,10 +575,11 @@ func (g *graphView) caseCandidates(types []*apiType, written string) []Candidate
 }
 
 // typeLevel says whether a member's declaration makes it the type's own
-// (`static let`, `class var tls: NWParameters`), not an instance's.
+// (`static let`, `class var tls: NWParameters`), not an instance's; a
+// nested class (`class ProtocolStack`) is none.
 func typeLevel(m apiMember) bool {
-	d := m.pageDecl()
-	return strings.HasPrefix(d, "static ") || strings.HasPrefix(d, "class ") || strings.Contains(d, " static ") || strings.Contains(d, " class var ") || strings.Contains(d, " class func ")
+	d := " " + m.pageDecl()
+	return strings.Contains(d, " static ") || strings.Contains(d, " class var ") || strings.Contains(d, " class func ") || strings.Contains(d, " class let ")
 }
 
 // hasTypeLevel says whether a type lists a member of its own (typeLevel),

@@ -98,7 +98,8 @@ func TestSwiftClassStatics(t *testing.T) {
 		for _, s := range []string{"tcp", "tls", "udp"} {
 			addListed(d, params, params+"/"+s, s, "property", "class var "+s+": NWParameters")
 		}
-		for _, p := range []string{"allowFastOpen", "includePeerToPeer", "acceptLocalOnly"} {
+		addListed(d, params, params+"/protocolstack", "NWParameters.ProtocolStack", "class", "class ProtocolStack")
+	for _, p := range []string{"allowFastOpen", "includePeerToPeer", "acceptLocalOnly"} {
 			addListed(d, params, params+"/"+strings.ToLower(p), p, "property", "var "+p+": Bool")
 		}
 	})
