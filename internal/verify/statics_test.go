@@ -99,7 +99,7 @@ func TestSwiftClassStatics(t *testing.T) {
 			addListed(d, params, params+"/"+s, s, "property", "class var "+s+": NWParameters")
 		}
 		addListed(d, params, params+"/protocolstack", "NWParameters.ProtocolStack", "class", "class ProtocolStack")
-	for _, p := range []string{"allowFastOpen", "includePeerToPeer", "acceptLocalOnly"} {
+		for _, p := range []string{"allowFastOpen", "includePeerToPeer", "acceptLocalOnly"} {
 			addListed(d, params, params+"/"+strings.ToLower(p), p, "property", "var "+p+": Bool")
 		}
 	})
