@@ -51,6 +51,8 @@ func TestTypedChecks(t *testing.T) {
 		{"a name an optional property unwraps into", "import UIKit\nfinal class M {\n  private var device: UIDevice?\n  func f() {\n    guard let d = device else { return }\n    print(d.hasNotch)\n  }\n}\n", NotOnType, "hasNotch"},
 		{"a name an optional property unwraps into, in an if", "import UIKit\nfinal class M {\n  private var device: UIDevice?\n  func f() {\n    if let d = device {\n      print(d.name)\n    }\n  }\n}\n", "", ""},
 		{"member of self in a subclass", "import UIKit\nclass D: UIDevice {\n  func f() { print(self.hasNotch) }\n}\n", NotOnType, "hasNotch"},
+		{"a static through Self in a subclass", "import UIKit\nclass D: UIDevice {\n  static func f() -> Bool { Self.hasNotch }\n}\n", NotOnType, "hasNotch"},
+		{"the subclass's own static through Self", "import UIKit\nclass D: UIDevice {\n  static let hasNotch = false\n  func f() { print(Self.hasNotch) }\n}\n", "", ""},
 		{"member of self in a subclass of the file's own subclass", "import UIKit\nclass Base: UIDevice {}\nclass D: Base {\n  func f() { print(self.hasNotch) }\n}\n", NotOnType, "hasNotch"},
 		{"member of a value of the file's own subclass", "import UIKit\nfinal class D: UIDevice {}\nlet d = D()\nprint(d.hasNotch)\n", NotOnType, "hasNotch"},
 		{"member of a value of a subclass of the file's own subclass", "import UIKit\nclass Base: UIDevice {}\nfinal class D: Base {}\nlet d = D()\nprint(d.hasNotch)\n", NotOnType, "hasNotch"},

@@ -70,19 +70,22 @@ func (a *Analysis) memberSite(dot int, labels map[int][]string) (site, bool) {
 		// written as the receiver (`Product.products(for:)`), may be
 		// another type's.
 		typ, local := a.locals[root.Text]
-		appleType := isCapitalized(root.Text) && !local && !a.ownTypes[root.Text] && !a.generics[root.Text] && !a.modules[root.Text] && !knownModules[root.Text]
+		appleType := isCapitalized(root.Text) && root.Text != "Self" && !local && !a.ownTypes[root.Text] && !a.generics[root.Text] && !a.modules[root.Text] && !knownModules[root.Text]
 		if !appleType && (!local || a.ownTypes[typ] || rcv.viaCall || a.sureTypes[root.Text] == "" && a.wrappedType(root.Text) == "") {
 			return site{}, false
 		}
 		s.ownNamed = true
 	}
-	if self := a.selfTypes[rcv.root]; self != "" && !strings.HasPrefix(root.Text, "$") && (root.Is(tokKeyword, "self") || root.Kind == tokIdent && !isCapitalized(root.Text)) {
+	selfRoot := root.Is(tokKeyword, "self") || root.Text == "Self"
+	if self := a.selfTypes[rcv.root]; self != "" && !strings.HasPrefix(root.Text, "$") && (selfRoot || root.Kind == tokIdent && !isCapitalized(root.Text)) {
 		if !a.boundLocal(root.Text) && !a.memberDecls[root.Text] && !a.tok(rcv.root+1).IsPunct("(") && !a.tok(rcv.root+1).IsPunct("[") {
 			// self.member, or an inherited property written bare
 			// (tableView in a UITableViewController): a member of the
-			// Apple superclass the enclosing class declares.
+			// Apple superclass the enclosing class declares; Self.member
+			// one of its statics (`Self.entityName` in an
+			// NSManagedObject subclass).
 			var links []string
-			if !root.Is(tokKeyword, "self") {
+			if !selfRoot {
 				links = append(links, root.Text)
 			}
 			r := rcv
@@ -98,7 +101,7 @@ func (a *Analysis) memberSite(dot int, labels map[int][]string) (site, bool) {
 				return s, true
 			}
 			head := 0
-			if !root.Is(tokKeyword, "self") {
+			if !selfRoot {
 				head = 1
 			}
 			rest := links[head:]
@@ -108,14 +111,14 @@ func (a *Analysis) memberSite(dot int, labels map[int][]string) (site, bool) {
 			// `self.monitor.isConnected` where the file's own type declares
 			// monitor: the chain from that stored property (below), not
 			// a member of the Apple type the class adopts.
-			if !(root.Is(tokKeyword, "self") && len(links) > 0 && a.memberDecls[links[0]]) {
+			if !(selfRoot && len(links) > 0 && a.memberDecls[links[0]]) {
 				s.rootType, s.links = self, links
-				s.bareRoot = !root.Is(tokKeyword, "self")
+				s.bareRoot = !selfRoot
 				return s, true
 			}
 		}
 	}
-	if (root.Is(tokKeyword, "self") || root.Text == "Self") && rcv.prev >= 0 {
+	if selfRoot && rcv.prev >= 0 {
 		// `self.monitor.isConnected`: the chain from the file's own stored
 		// property, as `monitor.isConnected` is read; `Self.relative` from
 		// its static one (`private static let relative:

@@ -511,7 +511,7 @@ func (a *Analysis) computeSelfTypes() {
 			if len(stack) > 0 {
 				stack = stack[:len(stack)-1]
 			}
-		case len(stack) > 0 && stack[len(stack)-1] != "" && (t.Is(tokKeyword, "self") || t.Kind == tokIdent && !isCapitalized(t.Text)):
+		case len(stack) > 0 && stack[len(stack)-1] != "" && (t.Is(tokKeyword, "self") || t.Text == "Self" || t.Kind == tokIdent && !isCapitalized(t.Text)):
 			a.selfTypes[i] = stack[len(stack)-1]
 		}
 	}
