@@ -114,8 +114,7 @@ func (a *Analysis) collectDecls() {
 					a.bindSure(name.Text, "")
 				}
 			}
-			a.declareSignature(i + 2)
-			a.noteReturnType(name.Text, i+2)
+			a.noteReturnType(name.Text, a.declareSignature(i+2))
 		case t.Text == "init" || t.Text == "subscript":
 			a.declareSignature(i + 1)
 		case t.Text == "var" || t.Text == "let":
@@ -339,15 +338,16 @@ func (a *Analysis) declareGenerics(i int) int {
 }
 
 // declareSignature records generic parameters and parameter names of the
-// func/init/subscript whose name ends just before i.
-func (a *Analysis) declareSignature(i int) {
+// func/init/subscript whose name ends just before i, and returns the index
+// after its parameter list (-1 when it has none).
+func (a *Analysis) declareSignature(i int) int {
 	for a.tok(i).IsPunct("?") || a.tok(i).IsPunct("!") {
 		a.step()
 		i++
 	}
 	i = a.declareGenerics(i)
 	if !a.tok(i).IsPunct("(") {
-		return
+		return -1
 	}
 	end := a.closeOf(i)
 	segStart := i + 1
@@ -360,24 +360,18 @@ func (a *Analysis) declareSignature(i int) {
 		a.declareParam(segStart, j)
 		segStart = j + 1
 	}
+	return end + 1
 }
 
 // noteReturnType records the Apple type a function or method of the file
-// returns, read after its parameter list (`func load(id: Int) async ->
+// returns, read from k, after its parameter list (`func load(id: Int) async ->
 // Result<Profile, Error>`: Result), for a local its call with no receiver
 // binds (ownReturnType). Two functions of the name that return different
 // types record none.
-func (a *Analysis) noteReturnType(name string, i int) {
-	for a.tok(i).IsPunct("?") || a.tok(i).IsPunct("!") || a.tok(i).IsPunct("<") {
-		if a.tok(i).IsPunct("<") {
-			i = a.closeOf(i)
-		}
-		i++
-	}
-	if !a.tok(i).IsPunct("(") {
+func (a *Analysis) noteReturnType(name string, k int) {
+	if k < 0 {
 		return
 	}
-	k := a.closeOf(i) + 1
 	for a.tok(k).Is(tokKeyword, "async") || a.tok(k).Is(tokKeyword, "throws") || a.tok(k).Is(tokKeyword, "rethrows") {
 		k++
 	}

@@ -211,7 +211,6 @@ func headerOf(t *apiType, p index.GraphPage) {
 	if typeKinds[p.Kind] {
 		t.title, t.framework, t.kind = p.Title, p.Framework, p.Kind
 		t.dynamicMembers = strings.Contains(p.Declaration, "@dynamicMemberLookup")
-		t.genericParams = genericParamsOf(p.Declaration, titleName(p.Title))
 	}
 	if p.Kind == "typealias" {
 		t.alias = aliasedPath(p.Declaration)
@@ -293,8 +292,8 @@ func (g *symbolGraph) load(ctx context.Context, t *apiType) error {
 			return
 		}
 		if rows.Found && typeKinds[rows.Page.Kind] && t.genericParams == nil {
-			// A type first made as a member's parent had no declaration
-			// to read its header's facts from.
+			// Read here, not with the header: a type first made as a
+			// member's parent has no declaration then.
 			t.genericParams = genericParamsOf(rows.Page.Declaration, titleName(rows.Page.Title))
 		}
 		t.members = map[string][]apiMember{}
