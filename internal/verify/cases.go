@@ -520,6 +520,9 @@ func (g *graphView) caseCandidates(types []*apiType, written string) []Candidate
 					continue
 				}
 				cand := Candidate{Name: "." + titleName(m.title), URI: m.uri}
+				if name := titleName(m.title); name == "" || !identByte(name[0]) {
+					break // an operator (Duration's `*`): no leading dot's name
+				}
 				if cMacroName(titleName(m.title)) || objcConstantOf(t, titleName(m.title)) {
 					// OS_LOG_TYPE_ERROR, OSLogType's C name, and
 					// UIStatusBarStyleBlackOpaque, a deprecated case's
@@ -527,13 +530,19 @@ func (g *graphView) caseCandidates(types []*apiType, written string) []Candidate
 					// no leading dot writes them.
 					break
 				}
-				if m.kind == "case" {
+				switch {
+				case m.kind == "case":
 					cases = append(cases, cand)
-				} else if t.kind == "class" && !typeLevel(m) {
-					continue // a class's instance members (NWParameters.allowFastOpen)
-				} else if m.kind == "property" || m.kind == "" {
+				case t.kind == "class" && !typeLevel(m) || instanceDecl(m.typing()):
+					// An instance member: a class's (NWParameters.allowFastOpen)
+					// or a structure's (Duration.components) is no leading
+					// dot's name.
+					continue
+				case m.kind == "property" || m.kind == "" || typedStatic(m):
+					// A static property, or a static function that makes
+					// one (Duration.seconds(_:)).
 					others = append(others, cand)
-				} else {
+				default:
 					continue // a function of the name (auto(mask:) beside auto)
 				}
 				break
@@ -577,8 +586,31 @@ func (g *graphView) caseCandidates(types []*apiType, written string) []Candidate
 // typeLevel says whether a member's declaration makes it the type's own
 // (`static let`, `class var tls: NWParameters`), not an instance's; a
 // nested class (`class ProtocolStack`) is none.
-func typeLevel(m apiMember) bool {
-	d := " " + m.pageDecl()
+func typeLevel(m apiMember) bool { return staticDecl(m.pageDecl()) }
+
+// typedStatic is typeLevel read from the page's declaration, else from the
+// Topics entry's (Duration's `static func seconds<T>(T) -> Duration`).
+func typedStatic(m apiMember) bool { return staticDecl(m.typing()) }
+
+// instanceDecl says whether a declaration is an instance member's
+// (`var components: …`, `func formatted() -> String`): one that begins,
+// after its attributes, with no `static`, `class` or `case`.
+func instanceDecl(decl string) bool {
+	for _, f := range strings.Fields(decl) {
+		if strings.HasPrefix(f, "@") {
+			continue
+		}
+		switch f {
+		case "var", "let", "func", "mutating", "nonmutating", "subscript":
+			return true
+		}
+		return false
+	}
+	return false
+}
+
+func staticDecl(decl string) bool {
+	d := " " + decl
 	return strings.Contains(d, " static ") || strings.Contains(d, " class var ") || strings.Contains(d, " class func ") || strings.Contains(d, " class let ")
 }
 

@@ -52,10 +52,28 @@ func (a *Analysis) expectArguments(s site, ms []apiMember, base string, expect m
 		if !ok {
 			continue
 		}
+		if m.parent != nil && m.parent.title != "" {
+			ps = slices.Clone(ps)
+			for k := range ps {
+				root, _, _ := strings.Cut(ps[k].typ, ".")
+				switch {
+				case slices.Contains(m.parent.genericParams, root):
+					// A parameter of the type's own generic parameter
+					// (ForEach<Data, ID, Content>'s `_ data: Data`)
+					// takes any type, not the one named so (Foundation's
+					// Data).
+					ps[k].typ = ""
+				}
+			}
+		}
 		// An overload known only by its title (no declared types) does
 		// not veto; two declared types that differ do.
 		for i, k := range to {
 			optional[i] = optional[i] || ps[k].nilable || ps[k].typ == ""
+			if ps[k].clockDuration && slices.Contains(s.labels, "clock") {
+				vetoed[i] = true // the caller's clock may count otherwise
+				continue
+			}
 			switch typ := ps[k].typ; {
 			case typ == "", typ == plainWith[i]:
 			case want[i] == "" && !vetoed[i]:

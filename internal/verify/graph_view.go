@@ -2,6 +2,7 @@ package verify
 
 import (
 	"context"
+	"slices"
 	"sort"
 	"strings"
 )
@@ -143,6 +144,12 @@ func (g *graphView) typesNamed(name string, imports map[string]bool) []*apiType 
 			}
 		}
 		exact = in
+	}
+	if slices.ContainsFunc(exact, func(t *apiType) bool { return t.kind != "associatedtype" }) {
+		// A protocol's associated type is titled by its bare name
+		// (InstantProtocol's Duration): where a type of the name is in
+		// scope, the name written alone is that type's.
+		exact = slices.DeleteFunc(exact, func(t *apiType) bool { return t.kind == "associatedtype" })
 	}
 	if len(exact) > 0 {
 		all = exact

@@ -1,6 +1,7 @@
 package verify
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/cupertino-go/cupertino/internal/swiftlex"
@@ -19,6 +20,15 @@ type param struct {
 	// typ is the declared type's name ("UIView.ContentMode"), "" when the
 	// declaration is not read or the type is not a plain name.
 	typ string
+	// clockDuration: typ is Duration as a generic clock's duration, which
+	// a clock of the caller's own may declare otherwise.
+	clockDuration bool
+}
+
+// takesClock says whether one of the parameters is of the generic
+// parameter root itself (`clock: C`).
+func takesClock(ps []param, root string) bool {
+	return slices.ContainsFunc(ps, func(p param) bool { return p.typ == root })
 }
 
 // paramsOf reads a member's parameters: from its declaration, where
@@ -43,7 +53,7 @@ func paramsOf(m apiMember, base string) ([]param, bool) {
 		if typed, ok := declParams(m.listed, base); ok && len(typed) == len(ps) {
 			for i := range ps {
 				if typed[i].label == ps[i].label {
-					ps[i].typ = typed[i].typ
+					ps[i].typ, ps[i].clockDuration = typed[i].typ, typed[i].clockDuration
 				}
 			}
 			if n := len(ps); n > 0 && base == "init" && objcClassMember(m, base) && typed[n-1].label == ps[n-1].label && typed[n-1].typ != "" &&
@@ -188,9 +198,18 @@ func declParams(decl, base string) ([]param, bool) {
 		}
 		if j >= 0 && j < len(decl) && decl[j] == '(' && (i == 0 || !identByte(decl[i-1])) {
 			ps, ok := splitParams(decl[j+1:])
+			clocks := slices.Clone(ps) // before the loop empties `clock: C`'s type
 			for k := range ps {
 				if g := genericConstraint(decl, ps[k].typ); g != "" {
 					ps[k].typ = conformingPrefix + g
+				} else if root, rest, ok := strings.Cut(ps[k].typ, "."); ok && rest == "Instant.Duration" && isGenericName(generics, root) && takesClock(clocks, root) {
+					// A clock's duration (`for: C.Instant.Duration` with
+					// `clock: C`): the standard clocks', ContinuousClock's
+					// (the default) and SuspendingClock's, is Duration, so a
+					// leading dot there names one of its statics
+					// (`.seconds(1)`). A call that passes its own clock is
+					// not judged (clockDuration).
+					ps[k].typ, ps[k].clockDuration = "Duration", true
 				} else if isGenericName(generics, ps[k].typ) {
 					// A generic parameter whose constraint the declaration
 					// does not show (a Topics entry's listing drops the

@@ -199,3 +199,71 @@ func TestNoneWhereNoOptionalIsTaken(t *testing.T) {
 		{"none for an optional parameter", "import SwiftUI\nstruct V: View {\n  var body: some View {\n    Text(\"a\").textInputAutocapitalization(.none)\n  }\n}\n", "", ""},
 	})
 }
+
+// TestClockDurationStatics: a generic clock's duration (Task.sleep's
+// `for: C.Instant.Duration` with `clock: C`) is Duration, the standard
+// clocks' own, so a leading dot there names one of Duration's statics,
+// unless the call passes its own clock; Duration written alone is the
+// structure, not InstantProtocol's associated type of the same title; a
+// finding offers its static functions, not its operators or instance
+// members.
+func TestClockDurationStatics(t *testing.T) {
+	const task, duration, instant = "apple-docs://swift/task", "apple-docs://swift/duration", "apple-docs://swift/instantprotocol"
+	g := graphWith(func(d *memGraph) {
+		addFilled(d, task, "Task", "struct", "swift")
+		// As the crawl has it: a Topics entry of Task, no page.
+		d.Children = append(d.Children, index.GraphChild{ParentURI: task, URI: task + "/sleep(for:tolerance:clock:)", Title: "sleep(for:tolerance:clock:)",
+			Declaration: "static func sleep<C>(for: C.Instant.Duration, tolerance: C.Instant.Duration?, clock: C) async throws"})
+		d.Pages = append(d.Pages, index.GraphPage{URI: duration, Title: "Duration", Kind: "struct", Framework: "swift"},
+			index.GraphPage{URI: instant, Title: "InstantProtocol", Kind: "protocol", Framework: "swift"},
+			index.GraphPage{URI: instant + "/duration", Title: "Duration", Kind: "associatedtype", Framework: "swift", ParentURI: instant})
+		for _, s := range []string{"seconds", "milliseconds", "nanoseconds"} {
+			addListed(d, duration, duration+"/"+s+"(_:)", s+"(_:)", "method", "static func "+s+"<T>(T) -> Duration")
+		}
+		addListed(d, duration, duration+"/*(_:_:)", "*(_:_:)", "op", "static func * (Duration, Double) -> Duration")
+		addListed(d, duration, duration+"/components", "components", "property", "var components: (seconds: Int64, attoseconds: Int64)")
+		addListed(d, duration, duration+"/init(_:)", "init(_:)", "init", "init(timeval)")
+	})
+	g.MemTable.Add(SymbolInfo{Name: "Task", Kind: "struct", Module: "Swift"})
+	g.MemTable.Add(SymbolInfo{Name: "Duration", Kind: "struct", Module: "Swift"})
+	runTypedCases(t, g, []typedCase{
+		{"a static Duration lacks, for a clock's duration", "import Foundation\nfunc f() async throws {\n  try await Task.sleep(for: .minutes(15))\n}\n", NoSuchCase, "minutes"},
+		{"Duration's static there", "import Foundation\nfunc f() async throws {\n  try await Task.sleep(for: .seconds(2), tolerance: .milliseconds(5))\n}\n", "", ""},
+		{"a call that passes its own clock", "import Foundation\nfunc f(c: FrameClock) async throws {\n  try await Task.sleep(for: .frames(2), tolerance: nil, clock: c)\n}\n", "", ""},
+		{"Duration written alone", "import Foundation\nlet d: Duration = .minutes(3)\n", NoSuchCase, "minutes"},
+	})
+	got := checkTypedOn(t, g, "import Foundation\nlet d: Duration = .minutes(3)\n")
+	if len(got) != 1 {
+		t.Fatalf("want one finding, got %+v", got)
+	}
+	var names []string
+	for _, c := range got[0].Nearest {
+		names = append(names, c.Name)
+	}
+	if strings.Join(names, " ") != ".milliseconds .nanoseconds .seconds" && strings.Join(names, " ") != ".seconds .milliseconds .nanoseconds" {
+		t.Errorf("want Duration's three static functions offered, got %v", names)
+	}
+}
+
+// TestTypeGenericParameterNamedLikeAType: a parameter of its type's own
+// generic parameter (ForEach<Data, ID, Content>'s `_ data: Data`) takes
+// any type, so the leading dots of its argument are no Foundation Data's,
+// however Data is judged.
+func TestTypeGenericParameterNamedLikeAType(t *testing.T) {
+	const forEach, data = "apple-docs://swiftui/foreach", "apple-docs://foundation/data"
+	g := graphWith(func(d *memGraph) {
+		d.Pages = append(d.Pages, index.GraphPage{URI: forEach, Title: "ForEach", Kind: "struct", Framework: "swiftui",
+			Declaration: "struct ForEach<Data, ID, Content> where Data : RandomAccessCollection, ID : Hashable"},
+			index.GraphPage{URI: data, Title: "Data", Kind: "struct", Framework: "foundation"})
+		addListed(d, forEach, forEach+"/init(_:id:content:)", "init(_:id:content:)", "init",
+			"init(_ data: Data, id: KeyPath<Data.Element, ID>, @ViewBuilder content: @escaping (Data.Element) -> Content)")
+		for _, s := range []string{"base64", "empty", "zeros"} {
+			addListed(d, data, data+"/"+s, s, "property", "static var "+s+": Data")
+		}
+	})
+	g.MemTable.Add(SymbolInfo{Name: "ForEach", Kind: "struct", Module: "SwiftUI"})
+	runTypedCases(t, g, []typedCase{
+		{"an array literal for the type's generic parameter", "import SwiftUI\nlet v = ForEach([ColorScheme.light, .dark], id: \\.self) { s in\n  Text(\"a\")\n}\n", "", ""},
+		{"Foundation's Data where it is wanted", "import Foundation\nlet d: Data = .dark\n", NoSuchCase, "dark"},
+	})
+}
