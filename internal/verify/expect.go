@@ -55,7 +55,7 @@ func (a *Analysis) expectArguments(s site, ms []apiMember, base string, expect m
 		if m.parent != nil && m.parent.title != "" {
 			ps = slices.Clone(ps)
 			for k := range ps {
-				root, _, _ := strings.Cut(ps[k].typ, ".")
+				root, rest, _ := strings.Cut(ps[k].typ, ".")
 				switch {
 				case slices.Contains(m.parent.genericParams, root):
 					// A parameter of the type's own generic parameter
@@ -63,6 +63,11 @@ func (a *Analysis) expectArguments(s site, ms []apiMember, base string, expect m
 					// takes any type, not the one named so (Foundation's
 					// Data).
 					ps[k].typ = ""
+				case root == "Self" && rest != "":
+					// `invalidate(reason: Self.InvalidationReason)` of
+					// the protocol Tip: its type named on the member's
+					// own type.
+					ps[k].typ = m.parent.title + "." + rest
 				}
 			}
 		}

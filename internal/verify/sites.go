@@ -524,16 +524,23 @@ func (a *Analysis) appleAncestor(typ string) string {
 	if a.ownSupers == nil {
 		a.ownSupers = map[string]string{}
 		for i, t := range a.toks {
-			if !t.Is(tokKeyword, "class") || a.tok(i+1).Kind != tokIdent {
+			if !t.Is(tokKeyword, "class") && !t.Is(tokKeyword, "struct") || a.tok(i+1).Kind != tokIdent {
 				continue
 			}
 			k := i + 2
 			if a.tok(k).IsPunct("<") {
 				k = a.closeOf(k) + 1
 			}
-			if a.tok(k).IsPunct(":") && a.tok(k+1).Kind == tokIdent && isCapitalized(a.tok(k+1).Text) {
-				a.ownSupers[a.tok(i+1).Text] = a.tok(k + 1).Text
+			if !a.tok(k).IsPunct(":") || a.tok(k+1).Kind != tokIdent || !isCapitalized(a.tok(k+1).Text) {
+				continue
 			}
+			if t.Text == "struct" && !a.tok(k+2).IsPunct("{") && !a.tok(k+2).Is(tokKeyword, "where") {
+				// A structure's one conformance (`struct FavoriteTip:
+				// Tip {`) offers its protocol's members as a superclass
+				// does; of two, a member may be either's.
+				continue
+			}
+			a.ownSupers[a.tok(i+1).Text] = a.tok(k + 1).Text
 		}
 	}
 	for range maxLinks {
