@@ -1,6 +1,7 @@
 package verify
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -58,18 +59,44 @@ func (a *Analysis) bindSure(name, path string) {
 // JSONEncoder().encode(s)` in one function, `guard let data = try?
 // Data(contentsOf: url)` in another), nil otherwise: the checker takes
 // them for one type when every path reaches the same type page.
+//
+// An optional stored property's binding (optionalPath) agrees by its
+// wrapped type when another binding is no optional: a member written on
+// the name (`listener.stateUpdateHandler`) is then the local's, one written
+// through `?` the wrapped type's either way.
 func (a *Analysis) agreedPaths(name string) []string {
 	paths := a.boundPaths[name]
 	if len(paths) < 2 || len(paths) != a.bindings[name] || a.sureTypes[name] != "" || len(paths) > maxAgreedPaths {
 		return nil
 	}
-	for _, p := range paths {
+	out := make([]string, len(paths))
+	plain := false
+	for i, p := range paths {
 		if p == "" {
 			return nil
 		}
+		wrapped, optional := strings.CutPrefix(p, optionalPath)
+		out[i], plain = wrapped, plain || !optional
 	}
-	return paths
+	if !plain {
+		return nil
+	}
+	return out
 }
+
+// onePath is the path every binding of name agrees on, written the same
+// (agreedPaths), "" when they differ or are not all known.
+func (a *Analysis) onePath(name string) string {
+	paths := a.agreedPaths(name)
+	if len(paths) == 0 || slices.ContainsFunc(paths, func(p string) bool { return p != paths[0] }) {
+		return ""
+	}
+	return paths[0]
+}
+
+// optionalPath marks a bound path as an optional's wrapped type
+// (boundPaths).
+const optionalPath = "?"
 
 // maxAgreedPaths bounds the bindings agreedPaths compares: each is a
 // chain the checker follows.
@@ -145,7 +172,7 @@ func (a *Analysis) declareBinding(i int, inType bool) {
 				a.dictValues[t.Text] = v
 			}
 			typ = a.ownless(a.typeAfter(i + 2))
-			path := ""
+			path, wrapped := "", ""
 			if sugar, sure := a.sugaredType(t.Text, i+2); sugar != "" {
 				typ, path = sugar, sure
 			} else if typ != "" {
@@ -166,12 +193,22 @@ func (a *Analysis) declareBinding(i int, inType bool) {
 				}
 				if n := a.tok(end); n.IsPunct("?") || n.IsPunct("!") {
 					a.bindWrapped(t.Text, path)
+					if n.IsPunct("?") && path != "" {
+						wrapped = path
+					}
 				}
 				if n := a.tok(end); n.IsPunct("?") || n.IsPunct("<") || n.IsPunct(".") {
 					path = ""
 				}
 			}
 			a.bindSure(t.Text, path)
+			if wrapped != "" {
+				// `private var listener: NWListener?` beside `let listener
+				// = try NWListener(…)` in a method: the optional's
+				// wrapped type may agree with the other bindings.
+				paths := a.boundPaths[t.Text]
+				paths[len(paths)-1] = optionalPath + wrapped
+			}
 		case a.tok(i+1).IsPunct("=") && a.unwrapsItself(i):
 			// `guard let window = window else`: the same name unwrapped,
 			// as `if let window` is (an inherited property stays one).

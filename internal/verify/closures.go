@@ -142,6 +142,11 @@ func (a *Analysis) closureCallee(open int) (closureSource, bool) {
 	}
 	if !isCapitalized(root) {
 		sure := a.sureTypes[root]
+		if sure == "" {
+			// `listener.stateUpdateHandler = {` on a local that an
+			// optional property of the same type is named like.
+			sure = a.onePath(root)
+		}
 		if sure == "" && label != "" {
 			// A labelled closure on a value of unknown type: the
 			// member's overloads in scope may agree on its inputs.
