@@ -281,7 +281,7 @@ func (c *Checker) checkSite(g *graphView, a *Analysis, s site, imports, extInits
 		if len(ms) == 0 && (!g.lineageComplete(types) || stdlibMembers[s.name] || objectOverlay[s.name] && isClass(types) || errorOverlay[s.name] && isErrorType(types)) {
 			return Reference{}, false, nil
 		}
-		if len(ms) == 0 && (g.hollowTitled(types, s.name) || g.hollowLineage(types) && len(g.appKitTwinMembers(types, s.name)) > 0) {
+		if len(ms) == 0 && (g.hollowTitled(types, s.name) || g.hollowLineage(types) && len(g.appKitTwinMembers(types, s.name)) > 0 || g.sharedWithTwin(types, s.name)) {
 			// A collection the crawl lacks, titled with a word of the
 			// name ("App Windows" for NSApplication.keyWindow), may hold it.
 			return Reference{}, false, nil

@@ -88,6 +88,28 @@ func (g *graphView) appKitTwinMembers(types []*apiType, name string) []apiMember
 	return out
 }
 
+// sharedWithTwin says whether an AppKit type's lineage, listing a
+// collection the crawl lacks, may hold a member its UIKit twin documents
+// with a type AppKit documents too: NSView's missing "Layout" collection
+// holds the layout anchors UIView lists (`var topAnchor:
+// NSLayoutYAxisAnchor`, a class of both frameworks). A member of a UIKit
+// type (`var backgroundColor: UIColor?`) stays UIKit's: models write iOS
+// names on AppKit views.
+func (g *graphView) sharedWithTwin(types []*apiType, name string) bool {
+	appKit := map[string]bool{"appkit": true}
+	for _, t := range g.lineage(types) {
+		if len(t.hollowTitles) == 0 || !strings.EqualFold(t.framework, "appkit") || twinTitle(t) == "" {
+			continue
+		}
+		for _, m := range g.membersOf(g.typesNamed(twinTitle(t), map[string]bool{"uikit": true}), name) {
+			if typ := declaredType(m.typing()); strings.HasPrefix(typ, "NS") && len(g.typesNamed(typ, appKit)) > 0 {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 // hollowTitled says whether a type or an ancestor lists a collection the
 // crawl lacks whose title shares a word with the member's name: Apple
 // titles a collection by what it holds ("App Windows": keyWindow,

@@ -100,7 +100,10 @@ func TestHollowCollectionTitledLikeTheMember(t *testing.T) {
 // AppKit type never borrows from its UIKit twin (NSView.backgroundColor is
 // a model's iOS name), a superclass's missing collection lends no
 // initializer (UIStackView(views:) is NSStackView's), and a member or
-// initializer neither twin has is still not on the type.
+// initializer neither twin has is still not on the type. A UIKit member
+// of a class AppKit documents too (UIView.topAnchor, an
+// NSLayoutYAxisAnchor) is the hollow AppKit type's as well
+// (sharedWithTwin).
 func TestUIKitTypeBorrowsItsAppKitTwinsMember(t *testing.T) {
 	g := testGraph()
 	d := g.g.src.(*memGraph)
@@ -130,6 +133,13 @@ func TestUIKitTypeBorrowsItsAppKitTwinsMember(t *testing.T) {
 		ParentURI: "apple-docs://uikit/uistackview", Declaration: "init(arrangedSubviews views: [UIView])"},
 		index.GraphPage{URI: "apple-docs://appkit/nsstackview/init(views:)", Title: "init(views:)", Kind: "init",
 			ParentURI: "apple-docs://appkit/nsstackview", Declaration: "convenience init(views: [NSView])"})
+	// A layout anchor UIView lists, of a class AppKit documents too, and
+	// one whose type AppKit lacks.
+	d.Pages = append(d.Pages, index.GraphPage{URI: "apple-docs://uikit/uiview/topanchor", Title: "topAnchor", Kind: "property",
+		ParentURI: "apple-docs://uikit/uiview", Declaration: "var topAnchor: NSLayoutYAxisAnchor { get }"},
+		index.GraphPage{URI: "apple-docs://uikit/uiview/tintcolor", Title: "tintColor", Kind: "property",
+			ParentURI: "apple-docs://uikit/uiview", Declaration: "var tintColor: UIColor! { get set }"},
+		index.GraphPage{URI: "apple-docs://appkit/nslayoutyaxisanchor", Title: "NSLayoutYAxisAnchor", Kind: "class", Framework: "appkit"})
 	g.g = newSymbolGraph(d)
 	g.MemTable = NewMemTable("names", []SymbolInfo{
 		{Name: "UIColor", Kind: "class", Module: "uikit", URI: "apple-docs://uikit/uicolor"},
@@ -144,6 +154,8 @@ func TestUIKitTypeBorrowsItsAppKitTwinsMember(t *testing.T) {
 		{"the AppKit twin's initializer on a UIKit type whose superclass alone is hollow", "import UIKit\nlet s = UIStackView(views: [a])\n", NoSuchInitializer, "UIStackView"},
 		{"its own initializer there", "import UIKit\nlet s = UIStackView(arrangedSubviews: [a])\n", "", ""},
 		{"the UIKit twin's member on a hollow AppKit type", "import AppKit\nfunc f(v: NSView) {\n  print(v.backgroundColor)\n}\n", NotOnType, "backgroundColor"},
+		{"the UIKit twin's member of a UIKit type on a hollow AppKit type", "import AppKit\nfunc f(v: NSView) {\n  print(v.tintColor)\n}\n", NotOnType, "tintColor"},
+		{"the UIKit twin's member of a class AppKit documents too", "import AppKit\nfunc f(v: NSView) {\n  print(v.topAnchor)\n}\n", "", ""},
 		{"the UIKit twin's method called bare in an AppKit subclass", "import AppKit\nfinal class Canvas: NSView {\n  func f(hit: NSView) {\n    bringSubviewToFront(hit)\n  }\n}\n", NotOnType, "bringSubviewToFront"},
 		{"a bare call neither twin has is a global function's", "import AppKit\nfinal class Canvas: NSView {\n  func f(hit: NSView) {\n    centerInWindow(hit)\n  }\n}\n", "", ""},
 	})
