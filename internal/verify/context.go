@@ -154,7 +154,16 @@ func (a *Analysis) sureOrClosureType(name string) string {
 func (a *Analysis) switchContexts(expect map[int]string) {
 	for i, t := range a.toks {
 		a.step()
-		if !t.Is(tokKeyword, "switch") || a.tok(i+1).Kind != tokIdent || !a.tok(i+2).IsPunct("{") {
+		if !t.Is(tokKeyword, "switch") || a.tok(i+1).Kind != tokIdent {
+			continue
+		}
+		if !a.tok(i + 2).IsPunct("{") {
+			// `switch store.authorizationStatus(for: type) {`: a chain
+			// from a typed local, read as a local bound to it is.
+			open := a.bodyAfter(i + 1)
+			if chain := a.localChain(i+1, func(t token) bool { return t.IsPunct("{") }); chain != "" && open > 0 {
+				a.chainSwitches = append(a.chainSwitches, chainSwitch{path: chain, dots: a.caseDots(open)})
+			}
 			continue
 		}
 		typ := a.sureOrClosureType(a.tok(i + 1).Text)
@@ -172,6 +181,24 @@ func (a *Analysis) switchContexts(expect map[int]string) {
 			expect[k] = typ
 		}
 	}
+}
+
+// bodyAfter is the index of the "{" that opens the body after a
+// statement's head starting at i (a switch's subject), its groups
+// skipped; -1 when a line ends first.
+func (a *Analysis) bodyAfter(i int) int {
+	for j := i; j < len(a.toks); j++ {
+		a.step()
+		switch t := a.toks[j]; {
+		case j > i && t.NLBefore:
+			return -1
+		case t.IsPunct("(") || t.IsPunct("["):
+			j = a.closeOf(j)
+		case t.IsPunct("{"):
+			return j
+		}
+	}
+	return -1
 }
 
 // interpolationLabels are the labelled arguments of a string interpolation
@@ -278,16 +305,27 @@ func (a *Analysis) comparisonContexts(expect map[int]string) {
 			continue
 		}
 		typ := a.sureOrClosureType(lhs.Text)
-		if typ == "" || strings.Contains(typ, "|") || a.ownTypes[typ] || a.generics[typ] {
+		chained := strings.Contains(typ, "|")
+		if typ == "" || a.ownTypes[typ] || a.generics[typ] {
 			continue
 		}
 		if root, _, _ := strings.Cut(typ, "."); a.ownTypes[root] {
+			continue
+		}
+		if root, _, _ := strings.Cut(typ, "|"); chained && (a.ownTypes[root] || a.generics[root]) {
 			continue
 		}
 		// The comparison ends there, or is a ternary's condition
 		// (`mode == .tinted ? a : b`; `.x?.y` would chain on).
 		if n := a.tok(a.afterMember(i + 2)); endsExpression(n) || n.Is(tokKeyword, "else") || n.IsPunct("{") || n.IsPunct("&&") || n.IsPunct("||") ||
 			n.IsPunct("?") && n.SpaceBefore {
+			if chained {
+				// `status == .signedIn` on `let status = try await
+				// container.accountStatus()`: the chain's type, read
+				// with the switches over such locals.
+				a.chainSwitches = append(a.chainSwitches, chainSwitch{path: typ, dots: []int{i + 1}})
+				continue
+			}
 			expect[i+1] = typ
 		}
 	}

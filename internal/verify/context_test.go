@@ -81,3 +81,20 @@ func expectNoSuchCase(t *testing.T, code, want string) {
 		t.Fatalf("want no_such_case on %s, got %+v", want, got)
 	}
 }
+
+// TestChainedSubjects: a leading dot compared with a local bound to a
+// chain (`let m = v.mode(for: s)`), or a case of a switch over a chain
+// that calls a method with arguments (`switch v.mode(for: s) {`), is
+// checked against the type the chain's last member declares.
+func TestChainedSubjects(t *testing.T) {
+	g := graphWith(func(d *memGraph) {
+		const view = "apple-docs://uikit/uiimageview"
+		addListed(d, view, view+"/mode(for:)", "mode(for:)", "method", "func mode(for size: CGSize) -> UIView.ContentMode")
+	})
+	runTypedCases(t, g, []typedCase{
+		{"compared with a local bound to a chain", "import UIKit\nlet v = UIImageView()\nfunc f(s: CGSize) {\n  let m = v.mode(for: s)\n  if m == .aspectFit { }\n}\n", NoSuchCase, "aspectFit"},
+		{"a real case compared there", "import UIKit\nlet v = UIImageView()\nfunc f(s: CGSize) {\n  let m = v.mode(for: s)\n  if m == .scaleToFill { }\n}\n", "", ""},
+		{"a case of a switch over a call with arguments", "import UIKit\nlet v = UIImageView()\nfunc f(s: CGSize) {\n  switch v.mode(for: s) {\n  case .aspectFit: break\n  default: break\n  }\n}\n", NoSuchCase, "aspectFit"},
+		{"a real case there", "import UIKit\nlet v = UIImageView()\nfunc f(s: CGSize) {\n  switch v.mode(for: s) {\n  case .scaleToFill: break\n  default: break\n  }\n}\n", "", ""},
+	})
+}
