@@ -26,6 +26,9 @@ type closureSource struct {
 	// label: the closure is the argument of that label (`sink(receiveCompletion:
 	// { completion in`), whose parameter's closure gives the inputs.
 	label string
+	// before: the closure is the first of several trailing closures,
+	// the argument of the parameter before the one of that label.
+	before string
 	// args are the call's arguments written as one name, "label=name"
 	// joined by commas (`onChange(of: scenePhase)`: "of=scenePhase"): a
 	// generic input (V) takes the type of the argument its parameter
@@ -38,13 +41,27 @@ type closureSource struct {
 // chain from a type or a typed local (`URLSession.shared.dataTask(…) {`),
 // or a property assigned it (`monitor.pathUpdateHandler = {`).
 func (a *Analysis) closureCallee(open int) (closureSource, bool) {
+	before := ""
 	if end := a.closeOf(open); end > open && a.tok(end+1).Kind == tokIdent && a.tok(end+2).IsPunct(":") && a.tok(end+3).IsPunct("{") {
-		// The first of several trailing closures (`SignInWithAppleButton(.signIn)
-		// { request in } onCompletion: { result in }`) is not the callee's
-		// last closure: which one it is depends on the labels, so it gets
-		// no type.
+		// The first of several trailing closures (`publisher.sink {
+		// completion in } receiveValue: { value in }`) is not the
+		// callee's last closure but the one before the next one's label
+		// (receiveCompletion).
+		before = a.tok(end + 1).Text
+	}
+	src, ok := a.calleeOf(open, before != "")
+	if src.label != "" && before != "" {
 		return closureSource{}, false
 	}
+	src.before = before
+	return src, ok
+}
+
+// calleeOf is closureCallee's reading of what the closure opened at open
+// is passed to.
+// several: the closure is the first of several trailing closures, whose
+// parameter the member's overloads in scope may agree on.
+func (a *Analysis) calleeOf(open int, several bool) (closureSource, bool) {
 	j := open - 1
 	prev := a.tok(j)
 	label := ""
@@ -147,9 +164,10 @@ func (a *Analysis) closureCallee(open int) (closureSource, bool) {
 			// optional property of the same type is named like.
 			sure = a.onePath(root)
 		}
-		if sure == "" && label != "" {
-			// A labelled closure on a value of unknown type: the
-			// member's overloads in scope may agree on its inputs.
+		if sure == "" && (label != "" || several) {
+			// A labelled closure, or the first of several trailing
+			// ones, on a value of unknown type: the member's overloads
+			// in scope may agree on its inputs.
 			return closureSource{member: name.Text, label: label}, true
 		}
 		if sure == "" {
@@ -265,7 +283,7 @@ func (c *Checker) closureParamType(g *graphView, src closureSource, imports map[
 		types = g.typesNamed(next, imports)
 	}
 	if len(types) == 0 {
-		if src.label != "" && src.member != "init" {
+		if (src.label != "" || src.before != "") && src.member != "init" {
 			t, _ := g.agreedClosureInput(inScopeOverloads(g, src.member, imports), src, imports)
 			return t
 		}
@@ -328,6 +346,9 @@ func (g *graphView) agreedClosureInput(ms []apiMember, src closureSource, import
 		if src.label != "" {
 			decl = labelledParam(decl, src.label)
 		}
+		if src.before != "" {
+			decl = paramBefore(decl, src.before)
+		}
 		ins, ok := closureInputs(decl, src.arity)
 		if !ok {
 			ins, ok = closureInputs(g.closureAliasesSpelled(decl, imports), src.arity)
@@ -363,10 +384,35 @@ func freeFunctions(g *graphView, name string, imports map[string]bool) []apiMemb
 // is label (`receiveCompletion: @escaping ((Subscribers.Completion<Self.Failure>)
 // -> Void)`), "" when it has none.
 func labelledParam(decl, label string) string {
+	ps := topLevelParams(decl)
+	for _, part := range ps {
+		if names := strings.Fields(part); len(names) > 0 && strings.TrimSuffix(names[0], ":") == label {
+			return part
+		}
+	}
+	return ""
+}
+
+// paramBefore is the declaration's parameter just before the one labelled
+// label, "" when none is.
+func paramBefore(decl, label string) string {
+	ps := topLevelParams(decl)
+	for i, part := range ps {
+		if names := strings.Fields(part); i > 0 && len(names) > 0 && strings.TrimSuffix(names[0], ":") == label {
+			return ps[i-1]
+		}
+	}
+	return ""
+}
+
+// topLevelParams splits a declaration's parameter list at the commas
+// outside brackets.
+func topLevelParams(decl string) []string {
 	open := strings.IndexByte(decl, '(')
 	if open < 0 {
-		return ""
+		return nil
 	}
+	var out []string
 	// The parameters, split at the commas outside brackets; the ">" of
 	// an arrow closes nothing.
 	depth, from := 0, open+1
@@ -380,17 +426,14 @@ func labelledParam(decl, label string) string {
 			depth--
 		}
 		if depth < 0 || depth == 0 && c == ',' {
-			part := strings.TrimSpace(decl[from:i])
-			if names := strings.Fields(part); len(names) > 0 && strings.TrimSuffix(names[0], ":") == label {
-				return part
-			}
+			out = append(out, strings.TrimSpace(decl[from:i]))
 			from = i + 1
 		}
 		if depth < 0 {
 			break
 		}
 	}
-	return ""
+	return out
 }
 
 // storedClosureType is the closure parameter's type when the type's
@@ -488,7 +531,7 @@ func (a *Analysis) inClosureOf(name string, i int) bool {
 }
 
 func sameSource(x, y closureSource) bool {
-	return x.root == y.root && x.member == y.member && x.label == y.label && x.index == y.index && x.arity == y.arity && x.args == y.args && strings.Join(x.links, ".") == strings.Join(y.links, ".")
+	return x.root == y.root && x.member == y.member && x.label == y.label && x.before == y.before && x.index == y.index && x.arity == y.arity && x.args == y.args && strings.Join(x.links, ".") == strings.Join(y.links, ".")
 }
 
 // nameArguments reads the call's arguments opened at open that are one

@@ -327,19 +327,20 @@ func TestClosureInputs(t *testing.T) {
 }
 
 // TestFirstOfSeveralTrailingClosures: the first of several trailing
-// closures is not the callee's last closure, so it does not take the last
-// closure's input type (SignInWithAppleButton's onRequest closure is not
-// its onCompletion's Result).
+// closures is not the callee's last closure but the argument of the
+// parameter before the next closure's label: SignInWithAppleButton's
+// first closure takes onRequest's input, not onCompletion's.
 func TestFirstOfSeveralTrailingClosures(t *testing.T) {
 	g, d, page := proxyGraph()
 	const button = "apple-docs://swiftui/signinbutton"
 	page(button, "SignInButton", "struct", "", "")
 	page(button+"/init(_:onrequest:oncompletion:)", "init(_:onRequest:onCompletion:)", "init",
-		"init(_ label: Int, onRequest: @escaping (GeometryProxy) -> Void, onCompletion: @escaping (GeometryProxy) -> Void)", button)
+		"init(_ label: Int, onRequest: @escaping (UIDevice) -> Void, onCompletion: @escaping (GeometryProxy) -> Void)", button)
 	g.g = newSymbolGraph(d)
-	code := "import SwiftUI\nlet b = SignInButton(1) { request in\n  print(request.width)\n} onCompletion: { result in\n  print(result.height)\n}\n"
-	if found := findingsByName(checkCode(t, g, Options{}, File{Code: code})); found["width"] != "" {
-		t.Errorf("the first trailing closure's parameter was typed: findings %v", found)
+	code := "import SwiftUI\nlet b = SignInButton(1) { request in\n  print(request.size, request.name)\n} onCompletion: { result in\n  print(result.size)\n}\n"
+	found := findingsByName(checkCode(t, g, Options{}, File{Code: code}))
+	if found["size"] == "" || found["name"] != "" {
+		t.Errorf("the first trailing closure's parameter is onRequest's UIDevice: findings %v", found)
 	}
 }
 
@@ -375,4 +376,33 @@ func findingsByName(rep *Report) map[string]Status {
 		found[refBase(r.Symbol)] = r.Status
 	}
 	return found
+}
+
+// TestFirstTrailingClosureOfUnknownReceiver: the first of several trailing
+// closures on a value of unknown type (`.sink { completion in … }
+// receiveValue: { … }` on the file's own type, or after a chain the
+// checker does not follow) takes
+// the input every overload in scope agrees on for the parameter before
+// the next closure's label, here Subscribers.Completion, whose cases a
+// switch over it then names.
+func TestFirstTrailingClosureOfUnknownReceiver(t *testing.T) {
+	g := graphWith(func(d *memGraph) {
+		const publisher, completion = "apple-docs://combine/publisher", "apple-docs://combine/subscribers/completion"
+		addFilled(d, publisher, "Publisher", "protocol", "combine")
+		addListed(d, publisher, publisher+"/sink(receivecompletion:receivevalue:)", "sink(receiveCompletion:receiveValue:)", "method",
+			"func sink(receiveCompletion: @escaping ((Subscribers.Completion<Self.Failure>) -> Void), receiveValue: @escaping ((Self.Output) -> Void)) -> AnyCancellable")
+		addListed(d, publisher, publisher+"/sink(receivevalue:)", "sink(receiveValue:)", "method",
+			"func sink(receiveValue: @escaping ((Self.Output) -> Void)) -> AnyCancellable")
+		d.Pages = append(d.Pages, index.GraphPage{URI: completion, Title: "Subscribers.Completion", Kind: "enum", Framework: "combine"})
+		for _, c := range []string{"finished", "failure(_:)"} {
+			addListed(d, completion, completion+"/"+c, c, "case", "case "+c)
+		}
+	})
+	code := "import Combine\nfunc f(feed: Feed) {\n  feed.items().sink { completion in\n    switch completion {\n    case .success: break\n    case .finished: break\n    }\n  } receiveValue: { _ in }\n}\n"
+	// A chain broken by a trailing closure of its own before the link.
+	broken := "import Combine\nfunc f(feed: Feed) {\n  feed.items { _ in }.receive(on: q).sink { completion in\n    switch completion {\n    case .success: break\n    case .finished: break\n    }\n  } receiveValue: { _ in }\n}\n"
+	runTypedCases(t, g, []typedCase{
+		{"a case the completion lacks", code, NoSuchCase, "success"},
+		{"a case the completion lacks, after a chain the checker cannot follow", broken, NoSuchCase, "success"},
+	})
 }
