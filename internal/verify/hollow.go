@@ -15,9 +15,14 @@ import (
 
 // hollowLineage says whether a type or an ancestor lists a collection the
 // crawl lacks (apiType.hollowTitles).
+//
+// A protocol the types adopt counts only as one of the types themselves:
+// UIFocusEnvironment's Topics link an article the crawl lacks ("Using
+// custom sounds for focus movement"), which holds no member of every view
+// that adopts it.
 func (g *graphView) hollowLineage(types []*apiType) bool {
 	for _, t := range g.lineage(types) {
-		if len(t.hollowTitles) > 0 {
+		if len(t.hollowTitles) > 0 && (t.kind != "protocol" || slices.Contains(types, t)) {
 			return true
 		}
 	}

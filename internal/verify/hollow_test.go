@@ -103,7 +103,9 @@ func TestHollowCollectionTitledLikeTheMember(t *testing.T) {
 // initializer neither twin has is still not on the type. A UIKit member
 // of a class AppKit documents too (UIView.topAnchor, an
 // NSLayoutYAxisAnchor) is the hollow AppKit type's as well
-// (sharedWithTwin).
+// (sharedWithTwin). A protocol the type adopts lends it no missing page
+// (UIFocusEnvironment's article): UISlider does not borrow NSSlider's
+// floatValue.
 func TestUIKitTypeBorrowsItsAppKitTwinsMember(t *testing.T) {
 	g := testGraph()
 	d := g.g.src.(*memGraph)
@@ -133,6 +135,17 @@ func TestUIKitTypeBorrowsItsAppKitTwinsMember(t *testing.T) {
 		ParentURI: "apple-docs://uikit/uistackview", Declaration: "init(arrangedSubviews views: [UIView])"},
 		index.GraphPage{URI: "apple-docs://appkit/nsstackview/init(views:)", Title: "init(views:)", Kind: "init",
 			ParentURI: "apple-docs://appkit/nsstackview", Declaration: "convenience init(views: [NSView])"})
+	// A UIKit class whose one missing page is an article a protocol it
+	// adopts links, and whose AppKit twin has a member it lacks.
+	addFilled(d, "apple-docs://uikit/uislider", "UISlider", "class", "uikit")
+	addFilled(d, "apple-docs://appkit/nsslider", "NSSlider", "class", "appkit")
+	addFilled(d, "apple-docs://uikit/uifocusenvironment", "UIFocusEnvironment", "protocol", "uikit")
+	d.Pages = append(d.Pages, index.GraphPage{URI: "apple-docs://appkit/nsslider/floatvalue", Title: "floatValue", Kind: "property",
+		ParentURI: "apple-docs://appkit/nsslider", Declaration: "var floatValue: Float { get set }"})
+	d.Children = append(d.Children, index.GraphChild{ParentURI: "apple-docs://uikit/uifocusenvironment",
+		URI: "apple-docs://uikit/using-custom-sounds-for-focus-movement", Title: "Using custom sounds for focus movement"})
+	d.Edges = append(d.Edges, index.GraphEdge{ChildURI: "apple-docs://uikit/uislider", ParentURI: "apple-docs://uikit/uifocusenvironment",
+		ParentTitle: "UIFocusEnvironment", Relation: "conformsTo"})
 	// A layout anchor UIView lists, of a class AppKit documents too, and
 	// one whose type AppKit lacks.
 	d.Pages = append(d.Pages, index.GraphPage{URI: "apple-docs://uikit/uiview/topanchor", Title: "topAnchor", Kind: "property",
@@ -145,6 +158,7 @@ func TestUIKitTypeBorrowsItsAppKitTwinsMember(t *testing.T) {
 		{Name: "UIColor", Kind: "class", Module: "uikit", URI: "apple-docs://uikit/uicolor"},
 		{Name: "NSView", Kind: "class", Module: "appkit", URI: "apple-docs://appkit/nsview"},
 		{Name: "UIStackView", Kind: "class", Module: "uikit", URI: "apple-docs://uikit/uistackview"},
+		{Name: "UISlider", Kind: "class", Module: "uikit", URI: "apple-docs://uikit/uislider"},
 	})
 	runTypedCases(t, g, []typedCase{
 		{"the AppKit twin's member on a hollow UIKit type", "import UIKit\nfunc f(c: UIColor) {\n  print(c.withAlphaComponent(0.5))\n}\n", "", ""},
@@ -155,6 +169,7 @@ func TestUIKitTypeBorrowsItsAppKitTwinsMember(t *testing.T) {
 		{"its own initializer there", "import UIKit\nlet s = UIStackView(arrangedSubviews: [a])\n", "", ""},
 		{"the UIKit twin's member on a hollow AppKit type", "import AppKit\nfunc f(v: NSView) {\n  print(v.backgroundColor)\n}\n", NotOnType, "backgroundColor"},
 		{"the UIKit twin's member of a UIKit type on a hollow AppKit type", "import AppKit\nfunc f(v: NSView) {\n  print(v.tintColor)\n}\n", NotOnType, "tintColor"},
+		{"the AppKit twin's member on a UIKit type whose adopted protocol alone links a missing page", "import UIKit\nfunc f(s: UISlider) {\n  print(s.floatValue)\n}\n", NotOnType, "floatValue"},
 		{"the UIKit twin's member of a class AppKit documents too", "import AppKit\nfunc f(v: NSView) {\n  print(v.topAnchor)\n}\n", "", ""},
 		{"the UIKit twin's method called bare in an AppKit subclass", "import AppKit\nfinal class Canvas: NSView {\n  func f(hit: NSView) {\n    bringSubviewToFront(hit)\n  }\n}\n", NotOnType, "bringSubviewToFront"},
 		{"a bare call neither twin has is a global function's", "import AppKit\nfinal class Canvas: NSView {\n  func f(hit: NSView) {\n    centerInWindow(hit)\n  }\n}\n", "", ""},
