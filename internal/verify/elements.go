@@ -313,6 +313,13 @@ func (a *Analysis) closureElements(open int) (string, int) {
 	if n == 0 || a.tok(j).Kind != tokIdent || !a.tok(j-1).IsPunct(".") {
 		return "", 0
 	}
+	if rcv := a.receiverOf(j - 1); rcv.root >= 0 && rcv.prev >= 0 {
+		// `entries.compactMap { $0 as? OSLogEntryLog }.map { entry in`:
+		// the elements the link before cast.
+		if typ := a.castClosure(rcv.link); typ != "" {
+			return typ, n
+		}
+	}
 	if a.tok(j-2).Kind != tokIdent || a.tok(j-3).IsPunct(".") {
 		// `completer.results.prefix(5).map { completion in`: the
 		// elements of a chain from a typed local.
