@@ -187,3 +187,26 @@ func TestSessionYears(t *testing.T) {
 		t.Error("an Apple page has no session year")
 	}
 }
+
+// TestProposalIsNoEvidenceOfAType: a type a Swift Evolution proposal
+// writes as code (SE-0258 shows RxCocoa's BehaviorRelay) is unknown when
+// no other page mentions it, unless the proposal declares it public API
+// (SE-0453's `public struct InlineArray`); an Apple page's mention counts.
+func TestProposalIsNoEvidenceOfAType(t *testing.T) {
+	path := indextest.Build(t, []*document.Document{
+		{URI: "swift-evolution://SE-0258", Source: document.SourceSwiftEvolution, Title: "Property Wrappers", Kind: "article",
+			Content:  "RxCocoa's BehaviorRelay replays the most recent value; so would an AVAudioFormat.",
+			Markdown: "# Property Wrappers\n\nRxCocoa's `BehaviorRelay` replays the most recent value; so would an `AVAudioFormat`.\n", ContentHash: "a"},
+		{URI: "swift-evolution://SE-0453", Source: document.SourceSwiftEvolution, Title: "InlineArray", Kind: "article",
+			Content:  "public struct InlineArray<let count: Int, Element: ~Copyable>: ~Copyable {}",
+			Markdown: "# InlineArray\n\n```swift\npublic struct InlineArray<let count: Int, Element: ~Copyable>: ~Copyable {}\n```\n", ContentHash: "c"},
+		{URI: "apple-docs://avfaudio/avaudioplayernode", Source: document.SourceAppleDocs, Framework: "avfaudio",
+			Title: "AVAudioPlayerNode", Kind: "class", Language: "swift", Content: "Schedule buffers in an AVAudioFormat the engine accepts.",
+			Markdown: "# AVAudioPlayerNode\n\nSchedule buffers in an `AVAudioFormat` the engine accepts.\n", ContentHash: "b"},
+	}...)
+	rep := checkCode(t, openTable(t, path), Options{}, File{Code: "import AVFAudio\nlet r: BehaviorRelay<String>? = nil\nlet f: AVAudioFormat? = nil\nlet a: InlineArray<3, String>? = nil\n"})
+	got := statusBySymbol(rep)
+	if got["BehaviorRelay"] != Unknown || got["AVAudioFormat"] != Mentioned || got["InlineArray"] != Mentioned {
+		t.Errorf("got %s, want BehaviorRelay unknown (a proposal's mention), AVAudioFormat (an Apple page's) and InlineArray (declared public) mentioned", summary(rep))
+	}
+}

@@ -396,11 +396,21 @@ func (t *IndexTable) mentionOf(name string) (mention, error) {
 	// A page that writes the name as code comes first, then a session
 	// newer than the crawl that names it, then one that writes it as
 	// written, then the search's first.
-	newer, written := "", ""
+	newer, written, first := "", "", ""
 	for _, uri := range uris {
 		title, text, ok, err := t.PageText(uri)
 		if err != nil {
 			return mention{}, err
+		}
+		if isCapitalized(name) && strings.HasPrefix(uri, document.SourceSwiftEvolution+"://") && !(ok && declaresPublicly(text, name)) {
+			// A proposal names other libraries' types (RxCocoa's
+			// BehaviorRelay in SE-0258) and examples' (its UserDefault):
+			// only one that declares the type public API (SE-0453's
+			// `public struct InlineArray`) is evidence of it.
+			continue
+		}
+		if first == "" {
+			first = uri
 		}
 		if ok && writesNameAsCode(title, text, name) {
 			return mention{uri, true}, nil
@@ -414,12 +424,35 @@ func (t *IndexTable) mentionOf(name string) (mention, error) {
 			}
 		}
 	}
-	for _, uri := range []string{newer, written} {
+	for _, uri := range []string{newer, written, first} {
 		if uri != "" {
 			return mention{uri, true}, nil
 		}
 	}
-	return mention{uris[0], true}, nil
+	return mention{}, nil
+}
+
+// declaresPublicly says whether text declares name as public API: `public
+// struct InlineArray<…>`, `@frozen public struct RawSpan`, `public final
+// class TaskLocal`.
+func declaresPublicly(text, name string) bool {
+	for _, kind := range []string{"struct ", "class ", "enum ", "protocol ", "actor ", "typealias "} {
+		for _, lead := range []string{"public ", "public final "} {
+			decl := lead + kind + name
+			for i := strings.Index(text, decl); i >= 0; {
+				end := i + len(decl)
+				if end == len(text) || !identByte(text[end]) {
+					return true
+				}
+				next := strings.Index(text[end:], decl)
+				if next < 0 {
+					break
+				}
+				i = end + next
+			}
+		}
+	}
+	return false
 }
 
 // Slip implements Documented: an Apple name one edit (a letter dropped,
