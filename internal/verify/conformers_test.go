@@ -51,3 +51,24 @@ func TestValueOfOwnStructureOfOneConformance(t *testing.T) {
 		t.Errorf("a structure of two conformances checked: %v", got)
 	}
 }
+
+// TestExistentialReturnHasItsProtocolsMembers: a value a member declares
+// `any P` (MLModel's prediction(from:) returns `any MLFeatureProvider`)
+// has P's members, and a chain goes on through them.
+func TestExistentialReturnHasItsProtocolsMembers(t *testing.T) {
+	const model, provider, value = "apple-docs://coreml/mlmodel", "apple-docs://coreml/mlfeatureprovider", "apple-docs://coreml/mlfeaturevalue"
+	g := graphWith(func(d *memGraph) {
+		addFilled(d, model, "MLModel", "class", "coreml")
+		addFilled(d, provider, "MLFeatureProvider", "protocol", "coreml")
+		addFilled(d, value, "MLFeatureValue", "class", "coreml")
+		addListed(d, model, model+"/prediction(from:)", "prediction(from:)", "method", "func prediction(from input: any MLFeatureProvider) throws -> any MLFeatureProvider")
+		addListed(d, provider, provider+"/featurevalue(for:)", "featureValue(for:)", "method", "func featureValue(for featureName: String) -> MLFeatureValue?")
+		addListed(d, value, value+"/doublevalue", "doubleValue", "property", "var doubleValue: Double { get }")
+		addListed(d, "apple-docs://foundation/nsnumber", "apple-docs://foundation/nsnumber/floatvalue", "floatValue", "property", "var floatValue: Float { get }")
+	})
+	g.MemTable.Add(SymbolInfo{Name: "MLModel", Kind: "class", Module: "CoreML"})
+	runTypedCases(t, g, []typedCase{
+		{"a member past the protocol's member that its type lacks", "import CoreML\nfunc f(m: MLModel, i: any MLFeatureProvider) throws {\n  let o = try m.prediction(from: i)\n  print(o.featureValue(for: \"p\")?.floatValue)\n}\n", NotOnType, "floatValue"},
+		{"a real member there", "import CoreML\nfunc f(m: MLModel, i: any MLFeatureProvider) throws {\n  let o = try m.prediction(from: i)\n  print(o.featureValue(for: \"p\")?.doubleValue)\n}\n", "", ""},
+	})
+}

@@ -547,7 +547,13 @@ func declaredValueText(decl string) string {
 // its value ("UIDevice" for "class var current: UIDevice { get }", "URL"
 // for "func url(for…) throws -> URL"), "" when it gives none we can follow.
 func declaredType(decl string) string {
-	s := declaredValueText(decl)
+	// An existential's members are its protocol's: `-> any
+	// MLFeatureProvider`; a composition's are each type's
+	// (compositionTypes).
+	s := strings.TrimPrefix(declaredValueText(decl), "any ")
+	if strings.Contains(s, "&") {
+		return ""
+	}
 	end := 0
 	for end < len(s) && (identByte(s[end]) || s[end] == '.') {
 		end++
