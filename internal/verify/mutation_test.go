@@ -161,10 +161,25 @@ func mutate(t *testing.T, table *IndexTable, rng *rand.Rand, code string, s muta
 		if _, mentioned, err := table.MentionedIn(name); err != nil || mentioned {
 			continue
 		}
+		if listedAnywhere(t, table, name) {
+			continue // a Topics entry's name (NWProtocolWebSocket.Opcode's `cont`)
+		}
 		lines[s.line-1] = line[:at+1] + name + line[end:]
 		return name, strings.Join(lines, ""), true
 	}
 	return "", "", false
+}
+
+// listedAnywhere says whether a type's Topics list name as a member whose
+// page the crawl lacks: a real name, no invented one.
+func listedAnywhere(t *testing.T, table *IndexTable, name string) bool {
+	t.Helper()
+	g, err := (&Checker{Table: table}).graphView(context.Background())
+	if err != nil || g == nil {
+		t.Fatalf("graph: %v", err)
+	}
+	_, listed := listedMember(g, Ref{Kind: RefMember, Name: name}, nil)
+	return listed
 }
 
 // nearName is a slip of the keyboard: two inner letters swapped, one
