@@ -97,7 +97,8 @@ func (g *graphView) appKitTwinMembers(types []*apiType, name string) []apiMember
 // collection the crawl lacks, may hold a member its UIKit twin documents
 // with a type AppKit documents too: NSView's missing "Layout" collection
 // holds the layout anchors UIView lists (`var topAnchor:
-// NSLayoutYAxisAnchor`, a class of both frameworks). A member of a UIKit
+// NSLayoutYAxisAnchor`, a class of both frameworks), and those named for
+// one (translatesAutoresizingMaskIntoConstraints). A member of a UIKit
 // type (`var backgroundColor: UIColor?`) stays UIKit's: models write iOS
 // names on AppKit views.
 func (g *graphView) sharedWithTwin(types []*apiType, name string) bool {
@@ -109,6 +110,14 @@ func (g *graphView) sharedWithTwin(types []*apiType, name string) bool {
 		for _, m := range g.membersOf(g.typesNamed(twinTitle(t), map[string]bool{"uikit": true}), name) {
 			if typ := declaredType(m.typing()); strings.HasPrefix(typ, "NS") && len(g.typesNamed(typ, appKit)) > 0 {
 				return true
+			}
+			// Named for an Auto Layout class of both frameworks:
+			// translatesAutoresizingMaskIntoConstraints (NSLayoutConstraint).
+			if words := swiftsym.CamelWords(name); len(words) > 1 {
+				last := strings.TrimSuffix(words[len(words)-1], "s")
+				if len(g.typesNamed("NSLayout"+last, appKit)) > 0 {
+					return true
+				}
 			}
 		}
 	}

@@ -152,7 +152,10 @@ func TestUIKitTypeBorrowsItsAppKitTwinsMember(t *testing.T) {
 		ParentURI: "apple-docs://uikit/uiview", Declaration: "var topAnchor: NSLayoutYAxisAnchor { get }"},
 		index.GraphPage{URI: "apple-docs://uikit/uiview/tintcolor", Title: "tintColor", Kind: "property",
 			ParentURI: "apple-docs://uikit/uiview", Declaration: "var tintColor: UIColor! { get set }"},
-		index.GraphPage{URI: "apple-docs://appkit/nslayoutyaxisanchor", Title: "NSLayoutYAxisAnchor", Kind: "class", Framework: "appkit"})
+		index.GraphPage{URI: "apple-docs://appkit/nslayoutyaxisanchor", Title: "NSLayoutYAxisAnchor", Kind: "class", Framework: "appkit"},
+		index.GraphPage{URI: "apple-docs://uikit/uiview/translatesautoresizingmaskintoconstraints", Title: "translatesAutoresizingMaskIntoConstraints",
+			Kind: "property", ParentURI: "apple-docs://uikit/uiview", Declaration: "var translatesAutoresizingMaskIntoConstraints: Bool { get set }"},
+		index.GraphPage{URI: "apple-docs://appkit/nslayoutconstraint", Title: "NSLayoutConstraint", Kind: "class", Framework: "appkit"})
 	g.g = newSymbolGraph(d)
 	g.MemTable = NewMemTable("names", []SymbolInfo{
 		{Name: "UIColor", Kind: "class", Module: "uikit", URI: "apple-docs://uikit/uicolor"},
@@ -171,6 +174,7 @@ func TestUIKitTypeBorrowsItsAppKitTwinsMember(t *testing.T) {
 		{"the UIKit twin's member of a UIKit type on a hollow AppKit type", "import AppKit\nfunc f(v: NSView) {\n  print(v.tintColor)\n}\n", NotOnType, "tintColor"},
 		{"the AppKit twin's member on a UIKit type whose adopted protocol alone links a missing page", "import UIKit\nfunc f(s: UISlider) {\n  print(s.floatValue)\n}\n", NotOnType, "floatValue"},
 		{"the UIKit twin's member of a class AppKit documents too", "import AppKit\nfunc f(v: NSView) {\n  print(v.topAnchor)\n}\n", "", ""},
+		{"the UIKit twin's member named for a class AppKit documents too", "import AppKit\nfunc f(v: NSView) {\n  v.translatesAutoresizingMaskIntoConstraints = false\n}\n", "", ""},
 		{"the UIKit twin's method called bare in an AppKit subclass", "import AppKit\nfinal class Canvas: NSView {\n  func f(hit: NSView) {\n    bringSubviewToFront(hit)\n  }\n}\n", NotOnType, "bringSubviewToFront"},
 		{"a bare call neither twin has is a global function's", "import AppKit\nfinal class Canvas: NSView {\n  func f(hit: NSView) {\n    centerInWindow(hit)\n  }\n}\n", "", ""},
 	})
