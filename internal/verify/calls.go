@@ -196,6 +196,9 @@ func (c *Checker) checkSite(g *graphView, a *Analysis, s site, imports, extInits
 		default:
 			r, found, err := c.checkCase(g, a, s, want, imports, true)
 			if !found && err == nil && s.called {
+				if r, found := g.caseCallLabels(s, want, imports); found {
+					return r, true, g.err
+				}
 				c.expectCaseArguments(g, a, s, want, imports, expect)
 			}
 			return r, found, err

@@ -72,6 +72,43 @@ func (c *Checker) checkCase(g *graphView, a *Analysis, s site, want string, impo
 	return r, true, nil
 }
 
+// caseCallLabels judges the labels of a leading-dot call of a static
+// function (`.easeInOut(duration: 0.3, delay: 2.5)` where an Animation is
+// wanted) on a type whose list is judged whole: written labels that fit
+// none of the functions of the name are a finding that names the real
+// ones, as a call on the type would be. A case with values is left alone:
+// a pattern binds them without their labels.
+func (g *graphView) caseCallLabels(s site, want string, imports map[string]bool) (Reference, bool) {
+	if strings.HasPrefix(want, conformingPrefix) {
+		return Reference{}, false
+	}
+	types := g.typesNamed(want, imports)
+	if len(types) == 1 && types[0].alias != "" {
+		types = g.typesNamed(types[0].alias, imports)
+	}
+	if !g.judgedCases(types, false) {
+		return Reference{}, false
+	}
+	var calls []apiMember
+	for _, m := range g.membersOf(types, s.name) {
+		if m.kind == "case" || strings.HasPrefix(m.typing(), "case ") {
+			// An enumeration case with values: a pattern binds them
+			// without their labels (`case .hostPort(let host, let port):`).
+			return Reference{}, false
+		}
+		if strings.Contains(m.title, "(") {
+			calls = append(calls, m)
+		}
+	}
+	if len(calls) == 0 || fitsAny(calls, s.name, s.labels, s.trailing) {
+		return Reference{}, false
+	}
+	r := Reference{Line: s.line, Symbol: "." + signature(s.name, s.labels), Kind: "case", Status: WrongLabels}
+	r.Nearest = overloadCandidates(calls, "", s.labels)
+	r.Why = "no static member " + want + "." + s.name + " takes " + signature("", s.labels) + "; real ones: " + candidateNames(r.Nearest)
+	return r, true
+}
+
 // staticTypePath is the type a member site is written on when that is a
 // type named alone, no value: `NSTextAlignment.middle`,
 // `UIView.ContentMode.aspectFitted` (its path), not `UIDevice.current.name`

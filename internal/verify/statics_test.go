@@ -267,3 +267,36 @@ func TestTypeGenericParameterNamedLikeAType(t *testing.T) {
 		{"Foundation's Data where it is wanted", "import Foundation\nlet d: Data = .dark\n", NoSuchCase, "dark"},
 	})
 }
+
+// TestStaticFunctionLabelsThroughADot: a leading-dot call of a static
+// function on a type whose list is judged (`.easeInOut(duration: 0.3,
+// delay: 2.5)` where an Animation is wanted) has its labels checked as a
+// call on the type would: labels no function of the name takes are a
+// finding naming the real ones; defaults may be left out. A case's values
+// bound by a pattern need no labels.
+func TestStaticFunctionLabelsThroughADot(t *testing.T) {
+	const animation, view = "apple-docs://swiftui/animation", "apple-docs://uikit/uiimageview"
+	g := graphWith(func(d *memGraph) {
+		d.Pages = append(d.Pages, index.GraphPage{URI: animation, Title: "Animation", Kind: "struct", Framework: "swiftui"})
+		addListed(d, animation, animation+"/easeinout", "easeInOut", "property", "static var easeInOut: Animation { get }")
+		addListed(d, animation, animation+"/easeinout(duration:)", "easeInOut(duration:)", "method", "static func easeInOut(duration: TimeInterval) -> Animation")
+		addListed(d, animation, animation+"/spring(response:dampingfraction:blendduration:)", "spring(response:dampingFraction:blendDuration:)", "method",
+			"static func spring(response: Double = 0.5, dampingFraction: Double = 0.825, blendDuration: TimeInterval = 0) -> Animation")
+		addListed(d, animation, animation+"/linear", "linear", "property", "static var linear: Animation { get }")
+		addListed(d, view, view+"/run(_:)", "run(_:)", "method", "func run(_ animation: Animation)")
+		// An enumeration whose case has labelled values.
+		const endpoint = "apple-docs://network/nwendpoint"
+		d.Pages = append(d.Pages, index.GraphPage{URI: endpoint, Title: "NWEndpoint", Kind: "enum", Framework: "network"})
+		addListed(d, endpoint, endpoint+"/hostport(host:port:)", "hostPort(host:port:)", "case", "case hostPort(host: NWEndpoint.Host, port: NWEndpoint.Port)")
+		addListed(d, endpoint, endpoint+"/url(_:)", "url(_:)", "case", "case url(URL)")
+		addListed(d, endpoint, endpoint+"/opaque(_:)", "opaque(_:)", "case", "case opaque(nw_endpoint_t)")
+	})
+	const head = "import UIKit\nimport SwiftUI\nlet v = UIImageView()\n"
+	runTypedCases(t, g, []typedCase{
+		{"labels no static function of the name takes", head + "v.run(.easeInOut(duration: 0.3, delay: 2.5))\n", WrongLabels, "easeInOut"},
+		{"a static function's labels", head + "v.run(.easeInOut(duration: 0.3))\n", "", ""},
+		{"defaults left out", head + "v.run(.spring(response: 0.4))\n", "", ""},
+		{"a static property", head + "v.run(.linear)\n", "", ""},
+		{"a case's values bound by a pattern", "import Network\nfunc f(e: NWEndpoint) {\n  switch e {\n  case .hostPort(let h, let p): print(h, p)\n  default: break\n  }\n}\n", "", ""},
+	})
+}
