@@ -275,6 +275,8 @@ func (a *Analysis) sites() []site {
 				out = append(out, s)
 			} else if s, ok := a.bareAssignSite(i); ok {
 				out = append(out, s)
+			} else if s, ok := a.bareConditionSite(i); ok {
+				out = append(out, s)
 			}
 		case t.Kind == tokIdent:
 			if s, ok := a.freeCallSite(i, labels); ok {
@@ -294,6 +296,30 @@ func (a *Analysis) bareAssignSite(i int) (site, bool) {
 	t := a.toks[i]
 	if !t.NLBefore || !a.tok(i+1).IsPunct("=") || isCapitalized(t.Text) || strings.HasPrefix(t.Text, "$") ||
 		a.declTok[i] || a.conditionTok[i] || a.memberDecls[t.Text] {
+		return site{}, false
+	}
+	if _, local := a.locals[t.Text]; local {
+		return site{}, false
+	}
+	return site{kind: siteMember, tok: i, open: -1, line: t.Line, name: t.Text, rootType: a.selfTypes[i]}, true
+}
+
+// bareConditionSite reads a name with no receiver written that a
+// condition tests alone (`if !isPictureInPictureActive {`), in the body of
+// a class or extension of an Apple type: self's property unless the file
+// declares the name. Not in a managed object's subclass, whose generated
+// properties another file may declare.
+func (a *Analysis) bareConditionSite(i int) (site, bool) {
+	t := a.toks[i]
+	prev := a.tok(i - 1)
+	if prev.IsPunct("!") {
+		prev = a.tok(i - 2)
+	}
+	next := a.tok(i + 1)
+	opens := prev.Is(tokKeyword, "if") || prev.Is(tokKeyword, "guard") || prev.Is(tokKeyword, "while") || prev.IsPunct("&&") || prev.IsPunct("||")
+	closes := next.IsPunct("{") || next.IsPunct(",") || next.Is(tokKeyword, "else") || next.IsPunct("&&") || next.IsPunct("||")
+	if !opens || !closes || isCapitalized(t.Text) || strings.HasPrefix(t.Text, "$") || a.declTok[i] || a.conditionTok[i] ||
+		a.memberDecls[t.Text] || a.selfTypes[i] == "NSManagedObject" {
 		return site{}, false
 	}
 	if _, local := a.locals[t.Text]; local {
