@@ -437,19 +437,8 @@ func (t *IndexTable) mentionOf(name string) (mention, error) {
 // class TaskLocal`.
 func declaresPublicly(text, name string) bool {
 	for _, kind := range []string{"struct ", "class ", "enum ", "protocol ", "actor ", "typealias "} {
-		for _, lead := range []string{"public ", "public final "} {
-			decl := lead + kind + name
-			for i := strings.Index(text, decl); i >= 0; {
-				end := i + len(decl)
-				if end == len(text) || !identByte(text[end]) {
-					return true
-				}
-				next := strings.Index(text[end:], decl)
-				if next < 0 {
-					break
-				}
-				i = end + next
-			}
+		if writesName(text, "public "+kind+name) || writesName(text, "public final "+kind+name) {
+			return true
 		}
 	}
 	return false
