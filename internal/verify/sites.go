@@ -545,7 +545,9 @@ func (a *Analysis) computeSelfTypes() {
 
 // appleAncestor is the Apple class a class named typ is or inherits from
 // through the file's own classes (`class Base: UIViewController`, `class
-// Detail: Base`: UIViewController for Detail), "" when it is none.
+// Detail: Base`: UIViewController for Detail), or the one Apple protocol a
+// structure of the file conforms to (`struct FavoriteTip: Tip`), "" when it
+// is none.
 func (a *Analysis) appleAncestor(typ string) string {
 	if a.ownSupers == nil {
 		a.ownSupers = map[string]string{}
