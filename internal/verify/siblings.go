@@ -41,23 +41,37 @@ var caseGroups = swiftlex.SetOf("Constants", "Enumeration Cases")
 // isCaseGroup says whether a See Also group is the list of all of the
 // type at uri's values: a caseGroups name, or the type's own name in the
 // plural ("Positions" for AVCaptureDevice.Position, "Video Gravities" for
-// AVLayerVideoGravity).
+// AVLayerVideoGravity, "Player Item Statuses" for AVPlayerItem.Status).
 func isCaseGroup(section, uri string) bool {
 	section = strings.TrimSpace(section)
 	if caseGroups[section] {
 		return true
 	}
 	words := strings.ToLower(strings.ReplaceAll(section, " ", ""))
-	var singular string
+	var singulars []string
 	switch {
 	case strings.HasSuffix(words, "ies"):
-		singular = strings.TrimSuffix(words, "ies") + "y"
+		singulars = []string{strings.TrimSuffix(words, "ies") + "y"}
+	case strings.HasSuffix(words, "es"):
+		// "Statuses" is Status's, "Modes" Mode's.
+		singulars = []string{strings.TrimSuffix(words, "es"), strings.TrimSuffix(words, "s")}
 	case strings.HasSuffix(words, "s"):
-		singular = strings.TrimSuffix(words, "s")
+		singulars = []string{strings.TrimSuffix(words, "s")}
 	default:
 		return false
 	}
-	return len(singular) >= 4 && strings.HasSuffix(segmentName(uri), singular)
+	// The group names the type without its prefix ("Video Gravities" for
+	// AVLayerVideoGravity), or with its outer type's words ("Player Item
+	// Statuses" for AVPlayerItem.Status), never with other words
+	// ("Handling Events" is no list of an Event's values).
+	seg := segmentName(uri)
+	qualified := segmentName(uriParent(uri)) + seg
+	for _, singular := range singulars {
+		if len(singular) >= 4 && (strings.HasSuffix(seg, singular) || len(seg) >= 4 && strings.HasSuffix(qualified, singular)) {
+			return true
+		}
+	}
+	return false
 }
 
 // minSiblings: a type whose lists name fewer members is not judged.

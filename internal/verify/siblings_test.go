@@ -83,6 +83,9 @@ func TestIsCaseGroup(t *testing.T) {
 		{"Modes", "apple-docs://uikit/uiview/contentmode-swift.enum", true},
 		{"Types", "apple-docs://uikit/uibutton/buttontype-swift.enum", true},
 		{"Getting the scope", "apple-docs://cloudkit/ckdatabase/scope", false},
+		{"Statuses", "apple-docs://avfoundation/avplayer/status-swift.enum", true},
+		{"Player Item Statuses", "apple-docs://avfoundation/avplayeritem/status-swift.enum", true},
+		{"Handling Events", "apple-docs://uikit/uicontrol/event", false},
 	} {
 		if got := isCaseGroup(c.section, c.uri); got != c.want {
 			t.Errorf("isCaseGroup(%q, %s) = %v, want %v", c.section, c.uri, got, c.want)
