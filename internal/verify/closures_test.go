@@ -406,3 +406,17 @@ func TestFirstTrailingClosureOfUnknownReceiver(t *testing.T) {
 		{"a case the completion lacks, after a chain the checker cannot follow", broken, NoSuchCase, "success"},
 	})
 }
+
+// TestClosureParameterUnwrappedUnderAnotherName: `guard let r = response
+// else` in a closure binds r to the parameter's type, unwrapped, as
+// `guard let response` keeps it.
+func TestClosureParameterUnwrappedUnderAnotherName(t *testing.T) {
+	code := "import Foundation\nfunc load(_ url: URL) {\n  URLSession.shared.dataTask(with: url) { _, response, _ in\n    guard let r = response else { return }\n    print(r.mimeType, r.statusCode)\n  }.resume()\n}\n"
+	found := map[string]Status{}
+	for _, r := range checkCode(t, closureGraph(), Options{}, File{Code: code}).Findings {
+		found[fmt.Sprint(r.Line, " ", refBase(r.Symbol))] = r.Status
+	}
+	if !found["5 statusCode"].SaysMissing() || found["5 mimeType"] != "" {
+		t.Errorf("want statusCode a finding on URLResponse and mimeType none: %v", found)
+	}
+}

@@ -451,6 +451,10 @@ func (a *Analysis) closureChain(j int) (string, []string) {
 	// body; after a plain binding's, a trailing closure.
 	inCondition := a.tok(j-4).Is(tokKeyword, "if") || a.tok(j-4).Is(tokKeyword, "guard") || a.tok(j-4).Is(tokKeyword, "while") || a.tok(j-4).IsPunct(",")
 	ends := func(t token) bool { return bindingEnds(t) || inCondition && t.IsPunct("{") }
+	if inCondition && a.tok(j-1).IsPunct("=") && ends(a.tok(j+1)) {
+		// `guard let r = result else`: the parameter itself, unwrapped.
+		return param, first
+	}
 	if !a.tok(dot).IsPunct(".") || !inCondition && a.trailingClosureAfterChain(j+1) {
 		return "", nil
 	}

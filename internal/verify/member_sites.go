@@ -233,7 +233,7 @@ func (a *Analysis) memberSite(dot int, labels map[int][]string) (site, bool) {
 		// placemarks?.first`: the chain from the closure's parameter.
 		s.closure = a.closures[cb.param]
 		s.links = append(slices.Clone(cb.links), links...)
-		s.closureFirst = cb.links[0] == elementLink
+		s.closureFirst = len(cb.links) > 0 && cb.links[0] == elementLink
 		s.boundLinks = len(cb.links)
 		return s, true
 	}
