@@ -459,8 +459,6 @@ func plainType(typ string) string {
 // an array literal passed to it are the element type's.
 const elementsPrefix = "[]"
 
-// collectionElement is the element type of an array or set type written
-// `[X]`, `Array<X>` or `Set<X>` (optional or not), "" otherwise.
 // literalElementType is the type of an element of an array literal
 // assigned to what decl declares: an array's or a set's element type
 // (`Set<PKContactField>`), or an option set's own type (CACornerMask, whose
@@ -479,6 +477,8 @@ func literalElementType(decl string) string {
 	return declaredType(decl)
 }
 
+// collectionElement is the element type of an array or set type written
+// `[X]`, `Array<X>` or `Set<X>` (optional or not), "" otherwise.
 func collectionElement(typ string) string {
 	typ = strings.TrimSpace(typ)
 	typ = strings.TrimSuffix(strings.TrimSuffix(typ, "?"), "!")
