@@ -44,10 +44,7 @@ func (c *Checker) checkCase(g *graphView, a *Analysis, s site, want string, impo
 			return twinFrameworks[fw] && !imports[fw]
 		})
 	}
-	if len(types) == 1 && types[0].alias != "" {
-		// A typealias's cases are the named type's.
-		types = g.typesNamed(types[0].alias, imports)
-	}
+	types = g.unaliased(types, imports)
 	judged := g.judgedCases(types, false)
 	if !judged && g.judgedCases(types, true) && !extensible(g, types) {
 		// A list from Objective-C era pages (HKQuantityTypeIdentifier's
@@ -72,6 +69,15 @@ func (c *Checker) checkCase(g *graphView, a *Analysis, s site, want string, impo
 	return r, true, nil
 }
 
+// unaliased is the type a lone typealias among types names, whose cases
+// and members are the alias's; types otherwise.
+func (g *graphView) unaliased(types []*apiType, imports map[string]bool) []*apiType {
+	if len(types) == 1 && types[0].alias != "" {
+		return g.typesNamed(types[0].alias, imports)
+	}
+	return types
+}
+
 // caseCallLabels judges the labels of a leading-dot call of a static
 // function (`.easeInOut(duration: 0.3, delay: 2.5)` where an Animation is
 // wanted) on a type whose list is judged whole: written labels that fit
@@ -82,10 +88,7 @@ func (g *graphView) caseCallLabels(s site, want string, imports map[string]bool)
 	if strings.HasPrefix(want, conformingPrefix) {
 		return Reference{}, false
 	}
-	types := g.typesNamed(want, imports)
-	if len(types) == 1 && types[0].alias != "" {
-		types = g.typesNamed(types[0].alias, imports)
-	}
+	types := g.unaliased(g.typesNamed(want, imports), imports)
 	if !g.judgedCases(types, false) {
 		return Reference{}, false
 	}

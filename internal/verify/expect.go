@@ -17,10 +17,7 @@ func (c *Checker) expectCaseArguments(g *graphView, a *Analysis, s site, want st
 	if strings.HasPrefix(want, conformingPrefix) {
 		return
 	}
-	types := g.typesNamed(want, imports)
-	if len(types) == 1 && types[0].alias != "" {
-		types = g.typesNamed(types[0].alias, imports)
-	}
+	types := g.unaliased(g.typesNamed(want, imports), imports)
 	if ms := g.membersOf(types, s.name); len(ms) > 0 && fitsAny(ms, s.name, s.labels, s.trailing) {
 		a.expectArguments(s, ms, s.name, expect)
 	}
@@ -53,7 +50,7 @@ func (a *Analysis) expectArguments(s site, ms []apiMember, base string, expect m
 			continue
 		}
 		if m.parent != nil && m.parent.title != "" {
-			ps = slices.Clone(ps)
+			// ps is this call's own (paramsOf parses it afresh).
 			for k := range ps {
 				root, rest, _ := strings.Cut(ps[k].typ, ".")
 				switch {
