@@ -5,6 +5,8 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+	"slices"
+	"sort"
 	"strings"
 	"sync"
 
@@ -384,4 +386,131 @@ func (l *NameLookup) UsedInSamples(ctx context.Context, name string) (SampleUse,
 		projects[project] = true
 	}
 	return SampleUse{Projects: len(projects), URI: uris[0]}, nil
+}
+
+// dotUsesRead bounds the source files read for one name written after a
+// dot: the search stems ("positional" finds every "position"), so the
+// files that write the name may come late among those it finds.
+const dotUsesRead = 400
+
+// dotProjectsEnough is how many projects WrittenAfterDot looks for before
+// it stops reading: two tell another project from the one being checked.
+const dotProjectsEnough = 2
+
+// errEnoughFound stops a read that has found what it looks for.
+var errEnoughFound = errors.New("enough found")
+
+// DotUse is what the sample and package code says of a name written after
+// a dot: up to dotProjectsEnough projects that write it (a sample
+// project's "samples/<id>", a package's "<owner>/<repo>"), sorted, and one
+// file that does.
+type DotUse struct {
+	Projects []string
+	URI      string
+}
+
+// WrittenAfterDot reports which sample projects and packages write name
+// after a dot (`.convertFromSnakeCase`, `.semibold`), as written, a whole
+// word, among the first dotUsesRead files the full-text search finds:
+// code that compiles against the SDK names the cases of types whose pages
+// the crawl missed.
+func (l *NameLookup) WrittenAfterDot(ctx context.Context, name string) (DotUse, error) {
+	if !isWord(name) || !l.hasTable(PartsFTSTable) {
+		return DotUse{}, nil
+	}
+	match := `(source:"` + document.SourceSamples + `" OR source:"` + document.SourcePackages + `") AND content:"` + name + `"`
+	var use DotUse
+	err := sqlrows.Each(ctx, l.fixed(), "code that writes ."+name,
+		`SELECT d.uri, b.markdown FROM docs d JOIN doc_body b ON b.doc_id = d.id
+		WHERE d.id IN (SELECT rowid FROM `+PartsFTSTable+` WHERE `+PartsFTSTable+` MATCH ? LIMIT ?)`,
+		[]any{match, dotUsesRead}, func(rows *sql.Rows) error {
+			var uri string
+			var text []byte
+			if err := rows.Scan(&uri, &text); err != nil {
+				return err
+			}
+			if p := CodeProject(uri); slices.Contains(use.Projects, p) {
+				return nil
+			}
+			text, err := decompress(text)
+			if err != nil {
+				return fmt.Errorf("read %s: %w", uri, err)
+			}
+			if !writesAfterDot(string(text), name) {
+				return nil
+			}
+			use.Projects = append(use.Projects, CodeProject(uri))
+			if use.URI == "" {
+				use.URI = uri
+			}
+			if len(use.Projects) >= dotProjectsEnough {
+				return errEnoughFound
+			}
+			return nil
+		})
+	if errors.Is(err, errEnoughFound) {
+		err = nil
+	}
+	sort.Strings(use.Projects)
+	return use, err
+}
+
+// typeUsesRead bounds the uses of a type read to count the projects that
+// use it.
+const typeUsesRead = 400
+
+// ProjectsUsing returns the sample projects and packages (CodeProject)
+// whose code uses the type named root (code_refs' type_lower: the part of
+// a written name before its first dot), among its first typeUsesRead uses,
+// sorted.
+func (l *NameLookup) ProjectsUsing(ctx context.Context, root string) ([]string, error) {
+	if !isWord(root) || !l.hasTable("code_refs") {
+		return nil, nil
+	}
+	uris, err := sqlrows.Column[string](ctx, l.fixed(), "uses of "+root,
+		`SELECT d.uri FROM code_refs r JOIN docs d ON d.id = r.doc_id WHERE r.type_lower = ? LIMIT ?`,
+		[]any{strings.ToLower(root), typeUsesRead})
+	if err != nil {
+		return nil, err
+	}
+	seen := map[string]bool{}
+	var out []string
+	for _, uri := range uris {
+		if p := CodeProject(uri); !seen[p] {
+			seen[p] = true
+			out = append(out, p)
+		}
+	}
+	sort.Strings(out)
+	return out, nil
+}
+
+// writesAfterDot says whether text writes name right after a dot, as a
+// whole word with its case.
+func writesAfterDot(text, name string) bool {
+	for i := 0; ; {
+		j := strings.Index(text[i:], "."+name)
+		if j < 0 {
+			return false
+		}
+		end := i + j + 1 + len(name)
+		if end == len(text) || !isWord(text[end:end+1]) {
+			return true
+		}
+		i = end
+	}
+}
+
+// CodeProject is the sample project (samples://<project>/… gives
+// "samples/<project>") or the package (packages://<owner>/<repo>/… gives
+// "<owner>/<repo>") a source file's URI belongs to.
+func CodeProject(uri string) string {
+	if rest, ok := strings.CutPrefix(uri, document.SourceSamples+"://"); ok {
+		project, _, _ := strings.Cut(rest, "/")
+		return document.SourceSamples + "/" + project
+	}
+	rest := strings.TrimPrefix(uri, document.SourcePackages+"://")
+	owner, rest, _ := strings.Cut(rest, "/")
+	repo, _, _ := strings.Cut(rest, "/")
+	return owner + "/" + repo
 }

@@ -2,6 +2,7 @@ package index
 
 import (
 	"context"
+	"slices"
 	"testing"
 
 	"github.com/cupertino-go/cupertino/internal/document"
@@ -42,5 +43,46 @@ func TestUsedInSamples(t *testing.T) {
 		if got.Projects != c.projects {
 			t.Errorf("UsedInSamples(%q) = %d projects, want %d", c.name, got.Projects, c.projects)
 		}
+	}
+}
+
+// TestWrittenAfterDot pins WrittenAfterDot and ProjectsUsing: the sample
+// projects and packages whose code writes a name right after a dot, as
+// written and whole, each project once; and the projects whose code uses a
+// type.
+func TestWrittenAfterDot(t *testing.T) {
+	file := func(uri, source, code string, refs ...string) *document.Document {
+		d := &document.Document{URI: uri, Source: source, Title: uri, Kind: document.KindSourceFile, Content: code, Markdown: code}
+		for i, r := range refs {
+			d.References = append(d.References, document.Reference{Name: r, Kind: "member", Line: i + 1})
+		}
+		return d
+	}
+	l := openLookup(t, storeOf(t,
+		file("samples://alpha/A.swift", document.SourceSamples, "d.keyDecodingStrategy = .convertFromSnakeCase\n", "JSONDecoder"),
+		file("samples://alpha/B.swift", document.SourceSamples, "e.keyEncodingStrategy = .convertToSnakeCase // .convertFromSnakeCase\n", "JSONDecoder"),
+		file("packages://vapor/vapor/Sources/C.swift", document.SourcePackages, "decoder.keyDecodingStrategy = .convertFromSnakeCase\n", "JSONDecoder.KeyDecodingStrategy"),
+		file("samples://beta/D.swift", document.SourceSamples, "// convertFromSnakeCaseX and convertFromSnakeCase as prose\nlet w = Font.Weight.semibold\n"),
+	).Path())
+	ctx := context.Background()
+	for _, c := range []struct {
+		name string
+		want []string
+	}{
+		{"convertFromSnakeCase", []string{"samples/alpha", "vapor/vapor"}}, // beta writes it as prose alone
+		{"convertfromsnakecase", nil},                                      // as written
+		{"semibold", []string{"samples/beta"}},                             // after a type's dot too
+		{"convertToSnake", nil},                                            // whole
+	} {
+		got, err := l.WrittenAfterDot(ctx, c.name)
+		mustNoErr(t, err)
+		if !slices.Equal(got.Projects, c.want) {
+			t.Errorf("WrittenAfterDot(%q) = %v, want %v", c.name, got.Projects, c.want)
+		}
+	}
+	users, err := l.ProjectsUsing(ctx, "JSONDecoder")
+	mustNoErr(t, err)
+	if want := []string{"samples/alpha", "vapor/vapor"}; !slices.Equal(users, want) {
+		t.Errorf("ProjectsUsing(JSONDecoder) = %v, want %v", users, want)
 	}
 }

@@ -96,6 +96,7 @@ func (c *Checker) checkSites(ctx context.Context, a *Analysis, declared map[stri
 		if declared[s.name] && !s.ownNamed && !s.localOnly || declared[s.rootType] {
 			continue
 		}
+		s.projectNamed = declared[s.name]
 		if want, _, _ := strings.Cut(expect[s.tok], "."); s.kind == siteImplicit && declared[want] {
 			// `switch category { case .favorites:` over a type another
 			// file of the project declares.
@@ -200,6 +201,9 @@ func (c *Checker) checkSite(g *graphView, a *Analysis, s site, imports, extInits
 					return r, true, g.err
 				}
 				c.expectCaseArguments(g, a, s, want, imports, expect)
+			}
+			if !found && err == nil {
+				return c.caseNowhere(g, s, want, imports)
 			}
 			return r, found, err
 		}

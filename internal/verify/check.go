@@ -143,6 +143,12 @@ type Documented interface {
 // Checker resolves the references of Swift code against a SymbolTable.
 type Checker struct {
 	Table SymbolTable
+	// OwnCode names the sample project or package (index.CodeProject)
+	// the checked files are, when the index holds them: their own files
+	// are no evidence that a name they write is the SDK's. The sample
+	// code tests set it, so that each project is checked as if the index
+	// did not hold it.
+	OwnCode string
 }
 
 // nearestShown is how many real names an unknown reference offers.

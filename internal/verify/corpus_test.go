@@ -11,6 +11,7 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/cupertino-go/cupertino/index"
 	"github.com/cupertino-go/cupertino/internal/testenv"
 )
 
@@ -68,8 +69,8 @@ func checkSampleProjects(db, root string) (sampleRun, error) {
 	if run.table, err = OpenIndexTable(db); err != nil {
 		return run, err
 	}
-	c := &Checker{Table: run.table}
 	for name, files := range run.projects {
+		c := &Checker{Table: run.table, OwnCode: index.CodeProject("samples://" + name + "/")}
 		rep, err := c.Check(context.Background(), files, Options{})
 		if err != nil {
 			return run, fmt.Errorf("%s: %w", name, err)

@@ -44,6 +44,10 @@ type site struct {
 	// ownNamed: the file's own types declare a member of this name too,
 	// none in an extension or a protocol; the receiver is a typed local.
 	ownNamed bool
+	// projectNamed: a file checked with this one declares the name
+	// (checkSites sets it): a leading dot judged by its name alone
+	// (caseNowhere) may be the project's own static.
+	projectNamed bool
 	// attribute: an init site written as an attribute, `@Attribute(.unique)`.
 	attribute bool
 	// opaqueRoot names the root when it is a value known only by a

@@ -33,6 +33,12 @@ type IndexTable struct {
 	// sampleUses memoizes UsedInSamples: two reads for every unknown type.
 	sampleUses nameCache[index.SampleUse]
 
+	// dotUses memoizes WrittenAfterDot: a few source files' text for a
+	// leading-dot name no page has.
+	dotUses nameCache[index.DotUse]
+	// typeUses memoizes ProjectsUsing.
+	typeUses nameCache[[]string]
+
 	// cased memoizes casedName, which reads every page of a name.
 	cased nameCache[string]
 
@@ -380,6 +386,34 @@ func (t *IndexTable) UsedInSamples(name string) (uri string, projects int, err e
 	}
 	t.sampleUses.put(name, u)
 	return u.URI, u.Projects, nil
+}
+
+// WrittenAfterDot implements dotEvidence: the sample projects and
+// packages that write name after a dot, and one file of them.
+func (t *IndexTable) WrittenAfterDot(name string) (uri string, projects []string, err error) {
+	if u, ok := t.dotUses.get(name); ok {
+		return u.URI, u.Projects, nil
+	}
+	u, err := t.lookup.WrittenAfterDot(context.Background(), name)
+	if err != nil {
+		return "", nil, err
+	}
+	t.dotUses.put(name, u)
+	return u.URI, u.Projects, nil
+}
+
+// ProjectsUsing implements dotEvidence: the sample projects and packages
+// whose code uses the type named root.
+func (t *IndexTable) ProjectsUsing(root string) ([]string, error) {
+	if u, ok := t.typeUses.get(root); ok {
+		return u, nil
+	}
+	u, err := t.lookup.ProjectsUsing(context.Background(), root)
+	if err != nil {
+		return nil, err
+	}
+	t.typeUses.put(root, u)
+	return u, nil
 }
 
 // mention is what MentionedIn found for a name.
