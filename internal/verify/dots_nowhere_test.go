@@ -65,7 +65,7 @@ func TestCaseNowhere(t *testing.T) {
 			weight(w, "property", "static let "+w+": NSFont.Weight")
 		}
 		mt.g = newSymbolGraph(d)
-		mt.pages["apple-docs://uikit/uifont/weight-heavy"] = "Use .heavy for a title's weight."
+		mt.pages["apple-docs://uikit/uifont/weights"] = "Pass .ultraBlack for a title's weight."
 		return dotCodeTable{mentionTable: mt, users: map[string][]string{"UIFont": projects(users), "UIReturnKeyType": projects(users), "UIFontDescriptor": projects(users)},
 			writers: map[string][]string{"semibold": {"samples/pa"}}}
 	}
@@ -78,7 +78,7 @@ func TestCaseNowhere(t *testing.T) {
 		{"a weight another project writes", "import UIKit\nlet f = UIFont.systemFont(ofSize: 17, weight: .semibold)\n", "", 12, false},
 		{"a weight only the checked project writes", "import UIKit\nlet f = UIFont.systemFont(ofSize: 17, weight: .semibold)\n", "samples/pa", 12, true},
 		{"a type the code hardly uses", "import UIKit\nlet f = UIFont.systemFont(ofSize: 17, weight: .extraBold)\n", "", 3, false},
-		{"a weight a page writes", "import UIKit\nlet f = UIFont.systemFont(ofSize: 17, weight: .heavy)\n", "", 12, false},
+		{"a weight a page writes", "import UIKit\nlet f = UIFont.systemFont(ofSize: 17, weight: .ultraBlack)\n", "", 12, false},
 		{"a class's static", "import UIKit\nlet f = UIFont(descriptor: .brandTitle, size: 17)\n", "", 12, false},
 		{"an extensible enumeration's constant", "import UIKit\nlet f = UIFont.preferredFont(forTextStyle: .bodyLarge)\n", "", 12, false},
 		{"a return key no page or code has", "import UIKit\nlet t = UITextField(); t.returnKeyType = .routeHome\n", "", 12, true},
