@@ -31,6 +31,9 @@ func (c *Checker) checkCase(g *graphView, a *Analysis, s site, want string, impo
 	if protocols, ok := strings.CutPrefix(want, conformingPrefix); ok {
 		return c.checkStaticMember(g, s, strings.Split(protocols, "|"), imports)
 	}
+	if r, found := g.otherPlatformColor(s, want, imports); found || g.err != nil {
+		return r, found, g.err
+	}
 	types := g.typesNamed(want, imports)
 	if len(types) == 0 && expected {
 		// A type the declaration of an API in scope names is in scope
