@@ -28,22 +28,19 @@ func TestOtherPlatformColor(t *testing.T) {
 	field := addFilledType(d, "apple-docs://appkit/nstextfield", "NSTextField", "class", "appkit")
 	field("textColor", "property", "var textColor: NSColor? { get set }")
 	g.g = newSymbolGraph(d)
-	for _, tc := range []struct {
-		name, dot string
-		want      bool
-	}{
-		{"UIKit's spelling", ".secondaryLabel", true},
-		{"AppKit's own colour", ".controlAccentColor", false},
-		{"a colour both spell alike", ".systemRed", false},
-		{"an asset catalog's colour", ".brandRed", false},
-		{"a UIColor instance member", ".cgColor", false},
+	for dot, want := range map[string]bool{
+		".secondaryLabel":     true,  // UIKit's spelling
+		".controlAccentColor": false, // AppKit's own colour
+		".systemRed":          false, // a colour both spell alike
+		".brandRed":           false, // an asset catalog's colour
+		".cgColor":            false, // a UIColor instance member
 	} {
-		t.Run(tc.name, func(t *testing.T) {
-			code := "import AppKit\nlet f = NSTextField()\nf.textColor = " + tc.dot + "\n"
+		t.Run(dot, func(t *testing.T) {
+			code := "import AppKit\nlet f = NSTextField()\nf.textColor = " + dot + "\n"
 			got := checkCode(t, g, Options{}, File{Code: code}).Findings
 			i := slices.IndexFunc(got, func(r Reference) bool { return r.Status == NoSuchCase && r.Line == 3 })
-			if (i >= 0) != tc.want {
-				t.Fatalf("finding %v, want %v: %+v", i >= 0, tc.want, got)
+			if (i >= 0) != want {
+				t.Fatalf("finding %v, want %v: %+v", i >= 0, want, got)
 			}
 			if i >= 0 && (len(got[i].Nearest) == 0 || got[i].Nearest[0].Name != ".secondaryLabelColor") {
 				t.Fatalf("want AppKit's spelling first: %+v", got[i].Nearest)
