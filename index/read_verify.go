@@ -429,7 +429,8 @@ func (l *NameLookup) WrittenAfterDot(ctx context.Context, name string) (DotUse, 
 			if err := rows.Scan(&uri, &text); err != nil {
 				return err
 			}
-			if p := CodeProject(uri); slices.Contains(use.Projects, p) {
+			project := CodeProject(uri)
+			if slices.Contains(use.Projects, project) {
 				return nil
 			}
 			text, err := decompress(text)
@@ -439,7 +440,7 @@ func (l *NameLookup) WrittenAfterDot(ctx context.Context, name string) (DotUse, 
 			if !writesAfterDot(string(text), name) {
 				return nil
 			}
-			use.Projects = append(use.Projects, CodeProject(uri))
+			use.Projects = append(use.Projects, project)
 			if use.URI == "" {
 				use.URI = uri
 			}

@@ -16,7 +16,8 @@ var colorTwins = map[string]string{"UIColor": "NSColor", "NSColor": "UIColor"}
 // the class): a name the class lacks, whose twin has it as a class
 // property, is the other platform's spelling, not an asset catalog's
 // colour (a catalog's names are the project's own, no system colour's).
-// The finding names the class's own colours nearest the name.
+// The finding offers the class's spelling of the name first (AppKit's
+// ends in Color), then its colours nearest the name.
 func (g *graphView) otherPlatformColor(s site, want string, imports map[string]bool) (Reference, bool) {
 	twin := colorTwins[want]
 	if twin == "" {
