@@ -62,8 +62,12 @@ func (c *Checker) caseNowhere(g *graphView, s site, want string, imports map[str
 	if !ok {
 		return Reference{}, false, nil
 	}
+	// Each project is listed once; the checked one is no evidence.
 	others := func(projects []string) int {
-		return len(projects) - occurrences(projects, c.OwnCode)
+		if slices.Contains(projects, c.OwnCode) {
+			return len(projects) - 1
+		}
+		return len(projects)
 	}
 	_, writers, err := de.WrittenAfterDot(s.name)
 	if err != nil || others(writers) > 0 {
@@ -134,15 +138,4 @@ func unprefixed(name string) string {
 		}
 	}
 	return name
-}
-
-// occurrences is how many of xs are x.
-func occurrences(xs []string, x string) int {
-	n := 0
-	for _, y := range xs {
-		if y == x {
-			n++
-		}
-	}
-	return n
 }
