@@ -132,6 +132,16 @@ func (a *Analysis) expectArguments(s site, ms []apiMember, base string, expect m
 				}
 			}
 		case t.IsPunct("["):
+			if base == "init" && !collection && len(s.labels) == 1 && s.labels[0] == "_" && s.trailing == 0 && elem != s.name {
+				// `NSUnderlineStyle([.single, .patternDot])`: a type's own
+				// initializer given one array literal is an option set's
+				// (SetAlgebra's init(_:) of its own elements), not another
+				// overload's parameter that no literal is (SwiftUI's
+				// NSUnderlineStyle(_: Text.LineStyle)). Not a view's, whose
+				// content follows as a trailing closure
+				// (`ScrollView([.horizontal, .vertical]) { … }`: Axis.Set).
+				elem = s.name
+			}
 			end := a.closeOf(st)
 			for j := st + 1; j < end; j++ {
 				a.step()

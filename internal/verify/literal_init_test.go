@@ -1,0 +1,49 @@
+package verify
+
+import (
+	"slices"
+	"testing"
+)
+
+// TestOwnInitializersArrayLiteral: a type's own initializer given one array
+// literal (`NSUnderlineStyle([.single, .patternDot])`) is an option set's
+// init(_:) of its own elements, whose leading dots are the type's, not the
+// parameter type of another documented overload that no literal is
+// (SwiftUI's NSUnderlineStyle(_: Text.LineStyle)); a view's initializer
+// with a trailing closure keeps its parameter's type (ScrollView's
+// Axis.Set).
+func TestOwnInitializersArrayLiteral(t *testing.T) {
+	g := testGraph()
+	d := g.g.src.(*memGraph)
+	style := addFilledType(d, "apple-docs://uikit/nsunderlinestyle", "NSUnderlineStyle", "struct", "uikit")
+	for _, m := range []string{"single", "double", "patternDot"} {
+		style(m, "property", "static var "+m+": NSUnderlineStyle { get }")
+	}
+	style("init(_:)", "init", "init(_ lineStyle: Text.LineStyle?)")
+	line := addFilledType(d, "apple-docs://swiftui/text/linestyle", "Text.LineStyle", "struct", "swiftui")
+	line("single", "property", "static let single: Text.LineStyle")
+	// A view whose initializer takes another option set, its content
+	// following as a trailing closure.
+	scroll := addFilledType(d, "apple-docs://swiftui/scrollview", "ScrollView", "struct", "swiftui")
+	scroll("init(_:showsIndicators:content:)", "init", "init(_ axes: Axis.Set = .vertical, showsIndicators: Bool = true, @ViewBuilder content: () -> Content)")
+	axes := addFilledType(d, "apple-docs://swiftui/axis/set", "Axis.Set", "struct", "swiftui")
+	axes("horizontal", "property", "static let horizontal: Axis.Set")
+	axes("vertical", "property", "static let vertical: Axis.Set")
+	g.g = newSymbolGraph(d)
+	for code, want := range map[string]string{
+		"import UIKit\nimport SwiftUI\nlet u = NSUnderlineStyle([.single, .patternDot])\n":    "",
+		"import UIKit\nimport SwiftUI\nlet u = NSUnderlineStyle([.single, .patternDotted])\n": ".patternDotted",
+		"import SwiftUI\nlet v = ScrollView([.horizontal, .vertical]) { Text(\"a\") }\n":      "",
+	} {
+		got := checkCode(t, g, Options{}, File{Code: code}).Findings
+		var cases []string
+		for _, f := range got {
+			if f.Kind == "case" {
+				cases = append(cases, f.Symbol)
+			}
+		}
+		if want == "" && len(cases) > 0 || want != "" && !slices.Equal(cases, []string{want}) {
+			t.Errorf("%q: case findings %v, want %q (%+v)", code, cases, want, got)
+		}
+	}
+}
