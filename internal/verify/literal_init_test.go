@@ -15,20 +15,22 @@ import (
 func TestOwnInitializersArrayLiteral(t *testing.T) {
 	g := testGraph()
 	d := g.g.src.(*memGraph)
-	style := addFilledType(d, "apple-docs://uikit/nsunderlinestyle", "NSUnderlineStyle", "struct", "uikit")
-	for _, m := range []string{"single", "double", "patternDot"} {
-		style(m, "property", "static var "+m+": NSUnderlineStyle { get }")
+	// A structure of the given statics, its other members added after.
+	statics := func(uri, title, framework string, names ...string) func(title, kind, decl string) {
+		add := addFilledType(d, uri, title, "struct", framework)
+		for _, n := range names {
+			add(n, "property", "static let "+n+": "+title)
+		}
+		return add
 	}
-	style("init(_:)", "init", "init(_ lineStyle: Text.LineStyle?)")
-	line := addFilledType(d, "apple-docs://swiftui/text/linestyle", "Text.LineStyle", "struct", "swiftui")
-	line("single", "property", "static let single: Text.LineStyle")
+	statics("apple-docs://uikit/nsunderlinestyle", "NSUnderlineStyle", "uikit", "single", "double", "patternDot")(
+		"init(_:)", "init", "init(_ lineStyle: Text.LineStyle?)")
+	statics("apple-docs://swiftui/text/linestyle", "Text.LineStyle", "swiftui", "single")
 	// A view whose initializer takes another option set, its content
 	// following as a trailing closure.
-	scroll := addFilledType(d, "apple-docs://swiftui/scrollview", "ScrollView", "struct", "swiftui")
-	scroll("init(_:showsIndicators:content:)", "init", "init(_ axes: Axis.Set = .vertical, showsIndicators: Bool = true, @ViewBuilder content: () -> Content)")
-	axes := addFilledType(d, "apple-docs://swiftui/axis/set", "Axis.Set", "struct", "swiftui")
-	axes("horizontal", "property", "static let horizontal: Axis.Set")
-	axes("vertical", "property", "static let vertical: Axis.Set")
+	statics("apple-docs://swiftui/scrollview", "ScrollView", "swiftui")("init(_:showsIndicators:content:)", "init",
+		"init(_ axes: Axis.Set = .vertical, showsIndicators: Bool = true, @ViewBuilder content: () -> Content)")
+	statics("apple-docs://swiftui/axis/set", "Axis.Set", "swiftui", "horizontal", "vertical")
 	g.g = newSymbolGraph(d)
 	for code, want := range map[string]string{
 		"import UIKit\nimport SwiftUI\nlet u = NSUnderlineStyle([.single, .patternDot])\n":    "",
