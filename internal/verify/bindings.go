@@ -371,6 +371,7 @@ func (a *Analysis) declareBinding(i int, inType bool) {
 		}
 		if inType {
 			a.memberDecls[t.Text] = true
+			a.valueDecls[t.Text] = true
 			if a.declaredStatic(i - 1) {
 				a.staticDecls[t.Text] = true
 			}

@@ -104,7 +104,12 @@ func (c *Checker) checkSites(ctx context.Context, a *Analysis, declared map[stri
 		}
 		own := false
 		for i, l := range s.links {
-			own = own || declared[l] && !a.localOnly(l) && !(i == 0 && s.bareRoot && a.unwrapsOnly(l)) && (i >= s.boundLinks || a.memberDecls[l])
+			// A link the file declares only as a method, read as a value
+			// (`self.tableView.reloadRows` in a UITableViewController that
+			// declares tableView(_:cellForRowAt:)), is the inherited
+			// property.
+			valueOfMethod := a.methodOnly(l) && (i >= len(s.linkLabels) || s.linkLabels[i] == nil)
+			own = own || declared[l] && !a.localOnly(l) && !(i == 0 && s.bareRoot && a.unwrapsOnly(l)) && !valueOfMethod && (i >= s.boundLinks || a.memberDecls[l])
 		}
 		if own {
 			continue

@@ -261,7 +261,7 @@ func (a *Analysis) declaredNames(into map[string]bool) {
 		}
 	}
 	for n := range a.locals {
-		into[n] = true
+		into[writtenName(n)] = true
 	}
 	for typ := range a.extensionInits() {
 		into[extensionInitPrefix+typ] = true

@@ -105,6 +105,7 @@ func (a *Analysis) collectDecls() {
 				a.declTok[i+1] = true
 				if inType {
 					a.memberDecls[name.Text] = true
+					a.methodDecls[name.Text] = true
 					if a.declaredStatic(i) {
 						a.staticDecls[name.Text] = true
 					}

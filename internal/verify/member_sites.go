@@ -27,6 +27,7 @@ func (a *Analysis) memberSite(dot int, labels map[int][]string) (site, bool) {
 	// container.database(with: .private)`) is no member: only a name
 	// declared in a type's body is.
 	_, localName := a.locals[name]
+	localName = localName || a.scopedLocals[name]
 	ownName := a.memberDecls[name]
 	// A stored property counts like a method: `@Published var products`
 	// in the file's own class is not Product.products(for:).
@@ -78,7 +79,7 @@ func (a *Analysis) memberSite(dot int, labels map[int][]string) (site, bool) {
 	}
 	selfRoot := root.Is(tokKeyword, "self") || root.Text == "Self"
 	if self := a.selfTypes[rcv.root]; self != "" && !strings.HasPrefix(root.Text, "$") && (selfRoot || root.Kind == tokIdent && !isCapitalized(root.Text)) {
-		if !a.boundLocal(root.Text) && !a.memberDecls[root.Text] && !a.tok(rcv.root+1).IsPunct("(") && !a.tok(rcv.root+1).IsPunct("[") {
+		if !a.boundLocal(root.Text) && (!a.memberDecls[root.Text] || a.methodOnly(root.Text)) && !a.tok(rcv.root+1).IsPunct("(") && !a.tok(rcv.root+1).IsPunct("[") {
 			// self.member, or an inherited property written bare
 			// (tableView in a UITableViewController): a member of the
 			// Apple superclass the enclosing class declares; Self.member
@@ -111,7 +112,7 @@ func (a *Analysis) memberSite(dot int, labels map[int][]string) (site, bool) {
 			// `self.monitor.isConnected` where the file's own type declares
 			// monitor: the chain from that stored property (below), not
 			// a member of the Apple type the class adopts.
-			if !(selfRoot && len(links) > 0 && a.memberDecls[links[0]]) {
+			if !(selfRoot && len(links) > 0 && a.memberDecls[links[0]] && !a.methodOnly(links[0])) {
 				s.rootType, s.links = self, links
 				s.bareRoot = !selfRoot
 				return s, true

@@ -113,6 +113,12 @@ type Analysis struct {
 	// memberDecls are names declared directly in a type or extension body;
 	// staticDecls those a static or class `func`, `var` or `let` declares.
 	memberDecls, staticDecls map[string]bool
+	// methodDecls and valueDecls split memberDecls: names a type body
+	// declares with func, and with var or let. A name declared
+	// only as a method (`func tableView(_:numberOfRowsInSection:)` in a
+	// UITableViewController) is no value: `tableView.register(…)` is the
+	// inherited property.
+	methodDecls, valueDecls map[string]bool
 	// locals maps every other declared name to its declared or initialising
 	// type ("" when unknown).
 	locals map[string]string
@@ -140,6 +146,9 @@ type Analysis struct {
 	shadowedWrapped map[string]string
 	// dictValues are the names annotated as dictionaries `[K: V]`, with V.
 	dictValues map[string]string
+	// scopedLocals are the written names of the locals scopeLocals gave a
+	// text of their own (`formatter` for `formatter#2`).
+	scopedLocals map[string]bool
 	// wrapped are the locals annotated as optionals of a written type
 	// (bindWrapped), bindings counts each name's bindings.
 	wrapped  map[string]string
@@ -294,9 +303,11 @@ func analyze(ctx context.Context, code string, budgeted bool) (*Analysis, error)
 // after it stop alike.
 func analyzeTokens(ctx context.Context, toks []token, budgeted bool) (*Analysis, error) {
 	a := &Analysis{
-		toks:             toks,
+		toks:             scopeLocals(toks),
 		ownTypes:         map[string]bool{},
 		memberDecls:      map[string]bool{},
+		methodDecls:      map[string]bool{},
+		valueDecls:       map[string]bool{},
 		staticDecls:      map[string]bool{},
 		locals:           map[string]string{"error": "", "newValue": "", "oldValue": ""},
 		sureTypes:        map[string]string{},
@@ -345,6 +356,12 @@ func analyzeTokens(ctx context.Context, toks []token, budgeted bool) (*Analysis,
 			}
 		}
 		a.collectDecls()
+		a.scopedLocals = map[string]bool{}
+		for n := range a.locals {
+			if w := writtenName(n); w != n {
+				a.scopedLocals[w] = true
+			}
+		}
 		a.bindInherited()
 		a.collectFloors()
 	})

@@ -433,7 +433,14 @@ func (a *Analysis) boundLocal(name string) bool {
 // dot (`controller?.window?`) is then no member of the file's own.
 func (a *Analysis) localOnly(name string) bool {
 	_, local := a.locals[name]
-	return a.alone && local && !a.memberDecls[name]
+	return a.alone && (local || a.scopedLocals[name]) && !a.memberDecls[name]
+}
+
+// methodOnly says whether the file's type bodies declare name with func
+// alone, never with var or let (methodDecls): a chain's root of that
+// name is no member of the file's own but a value, an inherited property.
+func (a *Analysis) methodOnly(name string) bool {
+	return a.methodDecls[name] && !a.valueDecls[name]
 }
 
 // unwrapsOnly says whether the file only unwraps name under itself and
