@@ -141,13 +141,10 @@ func TestScopeLocals(t *testing.T) {
 // members are judged; where the class declares a property of that name,
 // it is the class's own.
 func TestInheritedPropertyBesideMethodsOfItsName(t *testing.T) {
-	g := testGraph()
-	d := g.g.src.(*memGraph)
-	controller := addFilledType(d, "apple-docs://uikit/uitableviewcontroller", "UITableViewController", "class", "uikit")
-	controller("tableView", "property", "var tableView: UITableView! { get set }")
-	table := addFilledType(d, "apple-docs://uikit/uitableview", "UITableView", "class", "uikit")
-	table("reloadData()", "method", "func reloadData()")
-	g.g = newSymbolGraph(d)
+	g := graphWith(func(d *memGraph) {
+		addFilledType(d, "apple-docs://uikit/uitableviewcontroller", "UITableViewController", "class", "uikit")("tableView", "property", "var tableView: UITableView! { get set }")
+		addFilledType(d, "apple-docs://uikit/uitableview", "UITableView", "class", "uikit")("reloadData()", "method", "func reloadData()")
+	})
 	g.MemTable = NewMemTable("names", []SymbolInfo{
 		{Name: "UITableViewController", Kind: "class", Module: "uikit", URI: "apple-docs://uikit/uitableviewcontroller"},
 		{Name: "UITableView", Kind: "class", Module: "uikit", URI: "apple-docs://uikit/uitableview"},
