@@ -382,8 +382,7 @@ func (l *NameLookup) UsedInSamples(ctx context.Context, name string) (SampleUse,
 	}
 	projects := map[string]bool{}
 	for _, uri := range uris {
-		project, _, _ := strings.Cut(strings.TrimPrefix(uri, document.SourceSamples+"://"), "/")
-		projects[project] = true
+		projects[CodeProject(uri)] = true
 	}
 	return SampleUse{Projects: len(projects), URI: uris[0]}, nil
 }
