@@ -366,6 +366,12 @@ func (a *Analysis) declareBinding(i int, inType bool) {
 				path = ""
 			}
 			a.bindSure(t.Text, path)
+		case a.casePatternValue(i) != "":
+			// `case .verified(let transaction) = result`: the value the
+			// case carries (caseValueTypes), agreed by every binding.
+			bindAgreed(a.caseValues, t.Text, a.casePatternValue(i))
+			a.caseBound[t.Text]++
+			a.bindSure(t.Text, "")
 		default:
 			a.bindSure(t.Text, "")
 		}

@@ -81,6 +81,14 @@ func (c *Checker) checkSites(ctx context.Context, a *Analysis, declared map[stri
 		if len(s.alternatives) > 0 && s.rootType == "" {
 			c.agreeAlternatives(g, a, &s, imports)
 		}
+		if strings.HasPrefix(s.rootType, casePatternRoot) {
+			// `case .verified(let transaction)`: one of the types the
+			// case's value may be.
+			if s.rootUnion = c.caseValueTypes(g, s.rootType, imports, declared); len(s.rootUnion) == 0 {
+				continue
+			}
+			s.rootType = s.rootUnion[0].title
+		}
 		if s.rootType != "" && !declared[s.rootType] && !strings.Contains(s.rootType, ".") {
 			// `context: Context` in a TimelineProvider: the protocol's
 			// typealias, TimelineProviderContext.

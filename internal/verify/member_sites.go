@@ -198,6 +198,10 @@ func (a *Analysis) memberSite(dot int, labels map[int][]string) (site, bool) {
 		// the file's own subclass of UIViewController: a member the file
 		// does not declare is the Apple superclass's, as self's is.
 		links = s.bindRoot(a.inheritedFromApple(a.ownValue(rcv.root, local), s.name, links), links, a.chainLabels)
+	case local && !r.linkCall && a.caseValues[root.Text] != "" && a.caseBound[root.Text] == a.bindings[root.Text]:
+		// `case .verified(let transaction) = result`: the case's value,
+		// typed when checked (caseValueTypes).
+		s.rootType = a.caseValues[root.Text]
 	case local && a.sureTypes[root.Text] != "" && !r.linkCall && !a.ownTypes[typ]:
 		links = s.bindRoot(a.sureTypes[root.Text], links, a.chainLabels)
 		if s.boundLinks == 0 {

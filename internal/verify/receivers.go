@@ -17,6 +17,9 @@ func (c *Checker) receiverTypes(g *graphView, s site, imports map[string]bool) (
 		return nil, false
 	}
 	types, opaque = g.typesNamed(s.rootType, imports), s.opaqueRoot != ""
+	if s.rootUnion != nil {
+		types = s.rootUnion
+	}
 	arg := s.rootArgument // the one generic argument of the type reached, when written
 	for i, l := range s.links {
 		if l == elementLink || tupleIndex(l) >= 0 {

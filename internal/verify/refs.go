@@ -149,6 +149,10 @@ type Analysis struct {
 	// scopedLocals are the written names of the locals scopeLocals gave a
 	// text of their own (`formatter` for `formatter#2`).
 	scopedLocals map[string]bool
+	// caseValues are the names case patterns bind (casePatternValue), ""
+	// where two bindings differ; caseBound counts those bindings.
+	caseValues map[string]string
+	caseBound  map[string]int
 	// wrapped are the locals annotated as optionals of a written type
 	// (bindWrapped), bindings counts each name's bindings.
 	wrapped  map[string]string
@@ -308,6 +312,8 @@ func analyzeTokens(ctx context.Context, toks []token, budgeted bool) (*Analysis,
 		memberDecls:      map[string]bool{},
 		methodDecls:      map[string]bool{},
 		valueDecls:       map[string]bool{},
+		caseValues:       map[string]string{},
+		caseBound:        map[string]int{},
 		staticDecls:      map[string]bool{},
 		locals:           map[string]string{"error": "", "newValue": "", "oldValue": ""},
 		sureTypes:        map[string]string{},

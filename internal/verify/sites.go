@@ -92,6 +92,9 @@ type site struct {
 	// (`assets: PHFetchResult<PHAsset>`), which a link declared to
 	// return the type's generic parameter gives (receiverTypes).
 	rootArgument string
+	// rootUnion: the types the root may be, when it is not one
+	// (caseValueTypes); rootType is the first.
+	rootUnion []*apiType
 }
 
 // unwraps says whether t, right after a name, unwraps it: `x?.m`, `x!.m`.

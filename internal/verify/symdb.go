@@ -36,8 +36,8 @@ type IndexTable struct {
 	// dotUses memoizes WrittenAfterDot: a few source files' text for a
 	// leading-dot name no page has.
 	dotUses nameCache[index.DotUse]
-	// typeUses memoizes ProjectsUsing.
-	typeUses nameCache[[]string]
+	// typeUses memoizes ProjectsUsing, genericArgs GenericArguments.
+	typeUses, genericArgs nameCache[[]string]
 
 	// cased memoizes casedName, which reads every page of a name.
 	cased nameCache[string]
@@ -405,14 +405,25 @@ func (t *IndexTable) WrittenAfterDot(name string) (uri string, projects []string
 // ProjectsUsing implements dotEvidence: the sample projects and packages
 // whose code uses the type named root.
 func (t *IndexTable) ProjectsUsing(root string) ([]string, error) {
-	if u, ok := t.typeUses.get(root); ok {
+	return readOnce(&t.typeUses, root, t.lookup.ProjectsUsing)
+}
+
+// GenericArguments implements genericEvidence: the types the
+// documentation writes as the argument of the generic type named name.
+func (t *IndexTable) GenericArguments(name string) ([]string, error) {
+	return readOnce(&t.genericArgs, name, t.lookup.GenericArguments)
+}
+
+// readOnce is read(name), read once per name into cache.
+func readOnce(cache *nameCache[[]string], name string, read func(context.Context, string) ([]string, error)) ([]string, error) {
+	if u, ok := cache.get(name); ok {
 		return u, nil
 	}
-	u, err := t.lookup.ProjectsUsing(context.Background(), root)
+	u, err := read(context.Background(), name)
 	if err != nil {
 		return nil, err
 	}
-	t.typeUses.put(root, u)
+	cache.put(name, u)
 	return u, nil
 }
 
