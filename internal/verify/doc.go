@@ -10,7 +10,9 @@
 //	parse*.go           tree-sitter-swift: syntax errors, "not Swift", every declared name
 //	tokens.go           the forgiving Swift tokenizer, internal/swiftlex, under short names
 //	decls.go, refs.go   what the code declares and which APIs it references
+//	scopes.go           a name bound in two places renamed apart before both
 //	bindings.go         the type each binding, condition or pattern gives a name
+//	case_values.go      the value a case pattern binds (`.verified(let t)`)
 //	chains.go           the chain a binding's value is written as
 //	floors.go           #available / @available regions
 //	symtab.go, symdb.go symbol tables from symbol graphs or the index (read-only)
