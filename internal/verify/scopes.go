@@ -130,8 +130,8 @@ func isUse(toks []token, j int) bool {
 }
 
 // bindsItself says whether the binding at i unwraps or copies a value of
-// its own name (`guard let window = window else`, `if let image {`): the
-// analysis reads those as the one value they name (unwrapsItself).
+// its own name (`guard let window = window else`): the analysis reads it as
+// the one value it names (unwrapsItself), as it reads `if let window {`.
 func bindsItself(toks []token, i int) bool {
 	if i+3 >= len(toks) || !toks[i+1].IsPunct("=") || toks[i+2].Text != toks[i].Text {
 		return false
@@ -163,9 +163,7 @@ func valueEnd(toks []token, pairs []int, i, end int) int {
 	for ; j <= end && j < len(toks); j++ {
 		t := toks[j]
 		switch {
-		case t.IsPunct(",") || t.IsPunct(";") || t.Is(tokKeyword, "else") || t.IsPunct("}"):
-			return j - 1
-		case t.IsPunct("{"):
+		case t.IsPunct(",") || t.IsPunct(";") || t.Is(tokKeyword, "else") || t.IsPunct("{") || t.IsPunct("}"):
 			return j - 1
 		case j > i+2 && t.NLBefore && startsStatement(t):
 			return j - 1
@@ -277,11 +275,11 @@ func parameterBindings(toks []token, pairs []int, kw int, counts map[string]int)
 }
 
 // closureParams counts the parameters a closure opened at open names
-// (`{ item, index in`, `{ (item: Item) in`, a capture list's names too) as
-// bindings. They keep their
-// text: the closure analysis scopes them itself (closureScopes), and
-// renaming them apart changed no finding on the sets but one more on the
-// sample code. A local of their name elsewhere is then bound twice.
+// (`{ item, index in`, `{ (item: Item) in`; `[session] in` captures a name
+// too) as bindings, so that a local of their name elsewhere is bound twice.
+// They keep their text: the closure analysis scopes them itself
+// (closureScopes), and renaming them apart moved no set and added a sample
+// finding.
 func closureParams(toks []token, open int, counts map[string]int) {
 	var names []string
 	for j := open + 1; j < len(toks) && j < open+30; j++ {
