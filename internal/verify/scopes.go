@@ -34,11 +34,37 @@ func writtenName(name string) string {
 // the last token of its scope; uses come after from.
 type localBinding struct{ at, from, to int }
 
+// scopeWorkPerToken bounds the pass: the tokens its walks visit, at most
+// this many per token of the file (a file that binds one name thousands of
+// times in one block, or loops with no body, would cost the square of its
+// length); past it, nothing is renamed and the analysis reads the names
+// as before.
+const scopeWorkPerToken = 32
+
+// scoper is one pass's tokens, their brackets' pairs and the work done.
+type scoper struct {
+	toks        []token
+	pairs       []int
+	work, limit int
+}
+
+// spent counts one token visited and says whether the budget is gone.
+func (s *scoper) spent() bool {
+	s.work++
+	return s.work > s.limit
+}
+
 // scopeLocals returns toks with each local binding of a name bound more
 // than once renamed within its scope (the file's comment above). It
 // changes no token's kind, place or line, only the text of names.
 func scopeLocals(toks []token) []token {
-	pairs := swiftlex.PairBrackets(toks)
+	out, _ := scopeLocalsCounted(toks)
+	return out
+}
+
+// scopeLocalsCounted is scopeLocals, with the work it did (scoper.work).
+func scopeLocalsCounted(toks []token) ([]token, int) {
+	s := &scoper{toks: toks, pairs: swiftlex.PairBrackets(toks), limit: scopeWorkPerToken*len(toks) + 64}
 	tok := func(i int) token {
 		if i < 0 || i >= len(toks) {
 			return token{Kind: -1}
@@ -46,7 +72,7 @@ func scopeLocals(toks []token) []token {
 		return toks[i]
 	}
 	closeOf := func(i int) int {
-		if c := pairs[i]; c > i {
+		if c := s.pairs[i]; c > i {
 			return min(c, len(toks)-1)
 		}
 		return len(toks) - 1
@@ -62,7 +88,7 @@ func scopeLocals(toks []token) []token {
 		switch {
 		case t.IsPunct("{"):
 			if !pendingType {
-				closureParams(toks, i, counts)
+				s.closureParams(i, counts)
 			}
 			blocks, typeBody = append(blocks, i), append(typeBody, pendingType)
 			pendingType = false
@@ -84,15 +110,18 @@ func scopeLocals(toks []token) []token {
 			if n := len(blocks); n > 0 {
 				end = closeOf(blocks[n-1])
 			}
-			from, to := bindingScope(toks, pairs, i+1, end)
+			from, to := s.bindingScope(i+1, end)
 			found = append(found, localBinding{at: i + 1, from: from, to: to})
 		case t.Text == "for" && tok(i+1).Kind == tokIdent && tok(i+2).Is(tokKeyword, "in"):
 			counts[tok(i+1).Text]++
-			if body := nextBrace(toks, pairs, i+3, len(toks)); local && body > 0 {
+			if body := s.nextBrace(i+3, len(toks)); local && body > 0 {
 				found = append(found, localBinding{at: i + 1, from: body, to: closeOf(body)})
 			}
 		case t.Text == "func" || t.Text == "init":
-			found = append(found, parameterBindings(toks, pairs, i, counts)...)
+			found = append(found, s.parameterBindings(i, counts)...)
+		}
+		if s.work > s.limit {
+			return toks, s.work
 		}
 	}
 	out := toks
@@ -108,12 +137,15 @@ func scopeLocals(toks []token) []token {
 		renamed := name + scopeMark + strconv.Itoa(n+1)
 		out[b.at].Text = renamed
 		for j := b.from + 1; j <= b.to && j < len(out); j++ {
+			if s.spent() {
+				return toks, s.work
+			}
 			if out[j].Kind == tokIdent && writtenName(out[j].Text) == name && isUse(out, j) {
 				out[j].Text = renamed
 			}
 		}
 	}
-	return out
+	return out, s.work
 }
 
 // isUse says whether the name at j is a value's use: not a member
@@ -145,11 +177,11 @@ func bindsItself(toks []token, i int) bool {
 // guards; otherwise (a plain statement, a guard) the rest of the block,
 // whose last token is end. from is the last token of the binding's own
 // value, which may name an outer value of the same name.
-func bindingScope(toks []token, pairs []int, i, end int) (from, to int) {
-	from = valueEnd(toks, pairs, i, end)
-	if kw := conditionKeyword(toks, pairs, i-1); kw == "if" || kw == "while" {
-		if body := nextBrace(toks, pairs, from, end); body > 0 {
-			return from, min(max(pairs[body], body), end)
+func (s *scoper) bindingScope(i, end int) (from, to int) {
+	from = s.valueEnd(i, end)
+	if kw := s.conditionKeyword(i - 1); kw == "if" || kw == "while" {
+		if body := s.nextBrace(from, end); body > 0 {
+			return from, min(max(s.pairs[body], body), end)
 		}
 	}
 	return from, end
@@ -158,9 +190,10 @@ func bindingScope(toks []token, pairs []int, i, end int) (from, to int) {
 // valueEnd is the last token of the binding at i: its annotation and
 // value, up to a comma, a body's or else's brace, `else`, `;` or a new
 // line that starts a statement.
-func valueEnd(toks []token, pairs []int, i, end int) int {
+func (s *scoper) valueEnd(i, end int) int {
+	toks, pairs := s.toks, s.pairs
 	j := i + 1
-	for ; j <= end && j < len(toks); j++ {
+	for ; j <= end && j < len(toks) && !s.spent(); j++ {
 		t := toks[j]
 		switch {
 		case t.IsPunct(",") || t.IsPunct(";") || t.Is(tokKeyword, "else") || t.IsPunct("{") || t.IsPunct("}"):
@@ -187,8 +220,9 @@ func startsStatement(t token) bool {
 
 // conditionKeyword is the if, guard or while whose condition list holds
 // the let or var at kw, "" for a plain statement.
-func conditionKeyword(toks []token, pairs []int, kw int) string {
-	for k := kw - 1; k >= 0 && k > kw-200; k-- {
+func (s *scoper) conditionKeyword(kw int) string {
+	toks, pairs := s.toks, s.pairs
+	for k := kw - 1; k >= 0 && k > kw-200 && !s.spent(); k-- {
 		t := toks[k]
 		switch {
 		case t.Is(tokKeyword, "if") || t.Is(tokKeyword, "guard") || t.Is(tokKeyword, "while"):
@@ -208,8 +242,9 @@ func conditionKeyword(toks []token, pairs []int, kw int) string {
 
 // nextBrace is the first brace at from's level after it, before end: a
 // body. -1 when there is none.
-func nextBrace(toks []token, pairs []int, from, end int) int {
-	for j := from + 1; j < end && j < len(toks); j++ {
+func (s *scoper) nextBrace(from, end int) int {
+	toks, pairs := s.toks, s.pairs
+	for j := from + 1; j < end && j < len(toks) && !s.spent(); j++ {
 		t := toks[j]
 		switch {
 		case t.IsPunct("{"):
@@ -227,7 +262,8 @@ func nextBrace(toks []token, pairs []int, from, end int) int {
 
 // parameterBindings reads the parameters of the func or init at kw: each
 // parameter's own name counts as a binding, scoped to the body.
-func parameterBindings(toks []token, pairs []int, kw int, counts map[string]int) []localBinding {
+func (s *scoper) parameterBindings(kw int, counts map[string]int) []localBinding {
+	toks, pairs := s.toks, s.pairs
 	j := kw + 1
 	if kw+1 < len(toks) && toks[kw].Text == "func" {
 		j++ // the name
@@ -242,7 +278,7 @@ func parameterBindings(toks []token, pairs []int, kw int, counts map[string]int)
 		return nil
 	}
 	params, close := j, pairs[j]
-	body := nextBrace(toks, pairs, close, len(toks))
+	body := s.nextBrace(close, len(toks))
 	var out []localBinding
 	start := params + 1
 	for k := params + 1; k <= close; k++ {
@@ -280,7 +316,8 @@ func parameterBindings(toks []token, pairs []int, kw int, counts map[string]int)
 // They keep their text: the closure analysis scopes them itself
 // (closureScopes), and renaming them apart moved no set and added a sample
 // finding.
-func closureParams(toks []token, open int, counts map[string]int) {
+func (s *scoper) closureParams(open int, counts map[string]int) {
+	toks := s.toks
 	var names []string
 	for j := open + 1; j < len(toks) && j < open+30; j++ {
 		t := toks[j]

@@ -177,3 +177,38 @@ func TestScopedLocalsStayDeclared(t *testing.T) {
 		}
 	}
 }
+
+// TestScopeLocalsWorkIsLinear: four times the input costs at most about
+// four times the pass's work, for shapes that would cost the square of
+// their length without its budget (a name bound thousands of times in one
+// block, bindings on one line, loops with no body), and for code that
+// renames throughout (many functions of one parameter name).
+func TestScopeLocalsWorkIsLinear(t *testing.T) {
+	shapes := map[string]func(n int) string{
+		"one name bound in one block": func(n int) string { return "func f() {\n" + strings.Repeat("let a = 1\nprint(a)\n", n) + "}\n" },
+		"bindings on one line":        func(n int) string { return "func f() { " + strings.Repeat("let a = b ", n) + "}" },
+		"loops with no body":          func(n int) string { return "func f() { " + strings.Repeat("for a in b ", n) + "}" },
+		"functions of one parameter":  func(n int) string { return strings.Repeat("func f(a: Int) {\n  let b = a\n  print(b)\n}\n", n) },
+		"nested if-lets": func(n int) string {
+			return "func f() {\n" + strings.Repeat("if let a = b {\n", n) + strings.Repeat("}\n", n) + "}\n"
+		},
+	}
+	for name, shape := range shapes {
+		t.Run(name, func(t *testing.T) {
+			small, large := swiftlex.Lex(shape(500)), swiftlex.Lex(shape(2000))
+			_, s := scopeLocalsCounted(small)
+			_, l := scopeLocalsCounted(large)
+			if ratio := float64(l) / float64(s); ratio > 4.5 {
+				t.Errorf("%d tokens cost %d, %d tokens %d: ×%.1f for ×4 the input, want linear", len(small), s, len(large), l, ratio)
+			}
+			if limit := scopeWorkPerToken*len(large) + 64; l > limit+8 { // each walk stops at its first token past it
+				t.Errorf("work %d past the budget %d", l, limit)
+			}
+		})
+	}
+	// Past the budget nothing is renamed: the tokens come back as they were.
+	toks := swiftlex.Lex(shapes["one name bound in one block"](2000))
+	if out, _ := scopeLocalsCounted(toks); &out[0] != &toks[0] {
+		t.Error("a pass past its budget renamed names")
+	}
+}
