@@ -524,12 +524,17 @@ func (a *Analysis) loopDictionaryValue(i int) string {
 
 // unwrapsItself says whether the binding of the name at i, in an if,
 // guard or while condition, takes the same name alone (`guard let window
-// = window else`).
+// = window else`) or the stored property of that name through self
+// (`guard let recorder = self?.recorder else`).
 func (a *Analysis) unwrapsItself(i int) bool {
 	cond := a.tok(i-2).Is(tokKeyword, "if") || a.tok(i-2).Is(tokKeyword, "guard") || a.tok(i-2).Is(tokKeyword, "while") || a.tok(i-2).IsPunct(",")
-	n := a.tok(i + 2)
+	k := i + 2
+	if end := selfPropertyEnd(a.toks, k, a.tok(i).Text); end > 0 {
+		k = end - 1 // the property's name
+	}
+	n := a.tok(k)
 	return cond && a.tok(i-1).Is(tokKeyword, "let") && n.Kind == tokIdent && n.Text == a.tok(i).Text &&
-		(endsExpression(a.tok(i+3)) || a.tok(i+3).IsPunct("{"))
+		(endsExpression(a.tok(k+1)) || a.tok(k+1).IsPunct("{"))
 }
 
 // enumeratedLoop reads `for (i, x) in xs.enumerated()` at the `for` at i,

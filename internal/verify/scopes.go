@@ -32,7 +32,13 @@ func writtenName(name string) string {
 
 // localBinding is one binding scopeLocals renames: the name's token and
 // the last token of its scope; uses come after from.
-type localBinding struct{ at, from, to int }
+type localBinding struct {
+	at, from, to int
+	// property: the binding unwraps the stored property of its name
+	// (`guard let recorder = self?.recorder`): its scope reads the name as
+	// written, whatever binding of it encloses it.
+	property bool
+}
 
 // scopeWorkPerToken bounds the pass: the tokens its walks visit, at most
 // this many per token of the file (a file that binds one name thousands of
@@ -111,7 +117,7 @@ func scopeLocalsCounted(toks []token) ([]token, int) {
 				end = closeOf(blocks[n-1])
 			}
 			from, to := s.bindingScope(i+1, end)
-			found = append(found, localBinding{at: i + 1, from: from, to: to})
+			found = append(found, localBinding{at: i + 1, from: from, to: to, property: unwrapsProperty(toks, i+1)})
 		case t.Text == "for" && tok(i+1).Kind == tokIdent && tok(i+2).Is(tokKeyword, "in"):
 			counts[tok(i+1).Text]++
 			if body := s.nextBrace(i+3, len(toks)); local && body > 0 {
@@ -135,6 +141,9 @@ func scopeLocalsCounted(toks []token) ([]token, int) {
 			out, copied = append([]token(nil), toks...), true
 		}
 		renamed := name + scopeMark + strconv.Itoa(n+1)
+		if b.property {
+			renamed = name
+		}
 		out[b.at].Text = renamed
 		for j := b.from + 1; j <= b.to && j < len(out); j++ {
 			if s.spent() {
@@ -170,6 +179,36 @@ func bindsItself(toks []token, i int) bool {
 	}
 	n := toks[i+3]
 	return n.IsPunct(",") || n.IsPunct("{") || n.Is(tokKeyword, "else") || n.NLBefore
+}
+
+// unwrapsProperty says whether the binding at i takes the stored property
+// of its own name through self (`guard let recorder = self?.recorder else`,
+// in a closure that captures self weakly).
+func unwrapsProperty(toks []token, i int) bool {
+	if i+1 >= len(toks) || !toks[i+1].IsPunct("=") {
+		return false
+	}
+	end := selfPropertyEnd(toks, i+2, toks[i].Text)
+	if end < 0 || end >= len(toks) {
+		return false
+	}
+	n := toks[end]
+	return n.IsPunct(",") || n.IsPunct("{") || n.Is(tokKeyword, "else") || n.NLBefore
+}
+
+// selfPropertyEnd is the token after `self.name`, `self?.name` or
+// `self!.name` written at k, -1 when none is.
+func selfPropertyEnd(toks []token, k int, name string) int {
+	if k >= len(toks) || !toks[k].Is(tokKeyword, "self") {
+		return -1
+	}
+	if k++; k < len(toks) && unwraps(toks[k]) {
+		k++
+	}
+	if k+1 >= len(toks) || !toks[k].IsPunct(".") || toks[k+1].Text != name {
+		return -1
+	}
+	return k + 2
 }
 
 // bindingScope is where the let or var binding the name at i holds: for a

@@ -59,6 +59,13 @@ func TestScopeLocals(t *testing.T) {
 			same:  [][2]int{{2, 0}, {4, 0}, {4, 1}, {5, 0}},
 		},
 		{
+			name:  "a stored property unwrapped through self keeps its name in a local's scope",
+			code:  "final class M {\n  var r: A?\n  func f() {\n    let r = B()\n    q { [weak self] in\n      guard let r = self?.r else { return }\n      r.x()\n    }\n  }\n}\n",
+			ident: "r",
+			same:  [][2]int{{2, 0}, {6, 0}, {7, 0}},
+			apart: [][2]int{{4, 0}, {7, 0}},
+		},
+		{
 			name:  "members and labels keep their text",
 			code:  "func a() {\n  let d = UIDevice()\n  show(d: d, e: self.d)\n}\nfunc b(d: Int) { print(d) }\n",
 			ident: "d",
