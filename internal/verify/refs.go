@@ -306,8 +306,10 @@ func analyze(ctx context.Context, code string, budgeted bool) (*Analysis, error)
 // budget. The meter stays on the Analysis, so that the reference walks
 // after it stop alike.
 func analyzeTokens(ctx context.Context, toks []token, budgeted bool) (*Analysis, error) {
+	toks, pairs := scopeLocals(toks)
 	a := &Analysis{
-		toks:             scopeLocals(toks),
+		toks:             toks,
+		pairs:            pairs,
 		ownTypes:         map[string]bool{},
 		memberDecls:      map[string]bool{},
 		methodDecls:      map[string]bool{},
@@ -351,7 +353,6 @@ func analyzeTokens(ctx context.Context, toks []token, budgeted bool) (*Analysis,
 		a.m.limit = stepsPerToken*len(a.toks) + baseSteps
 	}
 	err := a.run(func() {
-		a.pairs = swiftlex.PairBrackets(a.toks)
 		a.computeEnclosing()
 		// Types first, so that a binding can tell `Model()` (own) from
 		// `JSONDecoder()` whatever the declaration order.

@@ -61,16 +61,19 @@ func (s *scoper) spent() bool {
 }
 
 // scopeLocals returns toks with each local binding of a name bound more
-// than once renamed within its scope (the file's comment above). It
-// changes no token's kind, place or line, only the text of names.
-func scopeLocals(toks []token) []token {
-	out, _ := scopeLocalsCounted(toks)
-	return out
+// than once renamed within its scope (the file's comment above), and the
+// pairs of their brackets (swiftlex.PairBrackets), which the renaming
+// leaves as they are. It changes no token's kind, place or line, only the
+// text of names.
+func scopeLocals(toks []token) ([]token, []int) {
+	pairs := swiftlex.PairBrackets(toks)
+	out, _ := scopeLocalsCounted(toks, pairs)
+	return out, pairs
 }
 
 // scopeLocalsCounted is scopeLocals, with the work it did (scoper.work).
-func scopeLocalsCounted(toks []token) ([]token, int) {
-	s := &scoper{toks: toks, pairs: swiftlex.PairBrackets(toks), limit: scopeWorkPerToken*len(toks) + 64}
+func scopeLocalsCounted(toks []token, pairs []int) ([]token, int) {
+	s := &scoper{toks: toks, pairs: pairs, limit: scopeWorkPerToken*len(toks) + 64}
 	tok := func(i int) token {
 		if i < 0 || i >= len(toks) {
 			return token{Kind: -1}
@@ -109,7 +112,8 @@ func scopeLocalsCounted(toks []token) ([]token, int) {
 		case (t.Text == "let" || t.Text == "var") && tok(i+1).Kind == tokIdent:
 			name := tok(i + 1)
 			counts[name.Text]++
-			if !local || !(tok(i+2).IsPunct("=") || tok(i+2).IsPunct(":")) || bindsItself(toks, i+1) {
+			rebinds, throughSelf := rebindsOwnName(toks, i+1)
+			if !local || !(tok(i+2).IsPunct("=") || tok(i+2).IsPunct(":")) || rebinds && !throughSelf {
 				continue
 			}
 			end := len(toks) - 1
@@ -117,7 +121,7 @@ func scopeLocalsCounted(toks []token) ([]token, int) {
 				end = closeOf(blocks[n-1])
 			}
 			from, to := s.bindingScope(i+1, end)
-			found = append(found, localBinding{at: i + 1, from: from, to: to, property: unwrapsProperty(toks, i+1)})
+			found = append(found, localBinding{at: i + 1, from: from, to: to, property: rebinds && throughSelf})
 		case t.Text == "for" && tok(i+1).Kind == tokIdent && tok(i+2).Is(tokKeyword, "in"):
 			counts[tok(i+1).Text]++
 			if body := s.nextBrace(i+3, len(toks)); local && body > 0 {
@@ -170,30 +174,26 @@ func isUse(toks []token, j int) bool {
 	return true
 }
 
-// bindsItself says whether the binding at i unwraps or copies a value of
-// its own name (`guard let window = window else`): the analysis reads it as
-// the one value it names (unwrapsItself), as it reads `if let window {`.
-func bindsItself(toks []token, i int) bool {
-	if i+3 >= len(toks) || !toks[i+1].IsPunct("=") || toks[i+2].Text != toks[i].Text {
-		return false
+// rebindsOwnName says whether the binding at i takes a value of its own
+// name, whole (`guard let window = window else`) or as the stored property
+// through self (`guard let recorder = self?.recorder else`, in a closure
+// that captures self weakly): the analysis reads each as the one value it
+// names (unwrapsItself), as it reads `if let window {`.
+func rebindsOwnName(toks []token, i int) (ok, throughSelf bool) {
+	if i+2 >= len(toks) || !toks[i+1].IsPunct("=") {
+		return false, false
 	}
-	n := toks[i+3]
-	return n.IsPunct(",") || n.IsPunct("{") || n.Is(tokKeyword, "else") || n.NLBefore
-}
-
-// unwrapsProperty says whether the binding at i takes the stored property
-// of its own name through self (`guard let recorder = self?.recorder else`,
-// in a closure that captures self weakly).
-func unwrapsProperty(toks []token, i int) bool {
-	if i+1 >= len(toks) || !toks[i+1].IsPunct("=") {
-		return false
+	end := i + 3
+	if e := selfPropertyEnd(toks, i+2, toks[i].Text); e > 0 {
+		end, throughSelf = e, true
+	} else if toks[i+2].Text != toks[i].Text {
+		return false, false
 	}
-	end := selfPropertyEnd(toks, i+2, toks[i].Text)
-	if end < 0 || end >= len(toks) {
-		return false
+	if end >= len(toks) {
+		return false, false
 	}
 	n := toks[end]
-	return n.IsPunct(",") || n.IsPunct("{") || n.Is(tokKeyword, "else") || n.NLBefore
+	return n.IsPunct(",") || n.IsPunct("{") || n.Is(tokKeyword, "else") || n.NLBefore, throughSelf
 }
 
 // selfPropertyEnd is the token after `self.name`, `self?.name` or

@@ -109,7 +109,7 @@ func TestScopeLocals(t *testing.T) {
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
-			toks := scopeLocals(swiftlex.Lex(tc.code))
+			toks, _ := scopeLocals(swiftlex.Lex(tc.code))
 			at := func(p [2]int) string {
 				n := 0
 				for _, tk := range toks {
@@ -137,7 +137,8 @@ func TestScopeLocals(t *testing.T) {
 			}
 		})
 	}
-	if src := swiftlex.Lex("let a = 1\n"); &scopeLocals(src)[0] != &src[0] {
+	src := swiftlex.Lex("let a = 1\n")
+	if out, _ := scopeLocals(src); &out[0] != &src[0] {
 		t.Error("a file with nothing to rename is copied")
 	}
 }
@@ -203,8 +204,8 @@ func TestScopeLocalsWorkIsLinear(t *testing.T) {
 	for name, shape := range shapes {
 		t.Run(name, func(t *testing.T) {
 			small, large := swiftlex.Lex(shape(500)), swiftlex.Lex(shape(2000))
-			_, s := scopeLocalsCounted(small)
-			_, l := scopeLocalsCounted(large)
+			_, s := scopeLocalsCounted(small, swiftlex.PairBrackets(small))
+			_, l := scopeLocalsCounted(large, swiftlex.PairBrackets(large))
 			if ratio := float64(l) / float64(s); ratio > 4.5 {
 				t.Errorf("%d tokens cost %d, %d tokens %d: ×%.1f for ×4 the input, want linear", len(small), s, len(large), l, ratio)
 			}
@@ -215,7 +216,7 @@ func TestScopeLocalsWorkIsLinear(t *testing.T) {
 	}
 	// Past the budget nothing is renamed: the tokens come back as they were.
 	toks := swiftlex.Lex(shapes["one name bound in one block"](2000))
-	if out, _ := scopeLocalsCounted(toks); &out[0] != &toks[0] {
+	if out, _ := scopeLocalsCounted(toks, swiftlex.PairBrackets(toks)); &out[0] != &toks[0] {
 		t.Error("a pass past its budget renamed names")
 	}
 }
