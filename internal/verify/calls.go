@@ -216,7 +216,7 @@ func (c *Checker) checkSite(g *graphView, a *Analysis, s site, imports, extInits
 				c.expectCaseArguments(g, a, s, want, imports, expect)
 			}
 			if !found && err == nil {
-				return c.caseNowhere(g, s, want, imports)
+				return c.caseNowhere(g, a, s, want, imports)
 			}
 			return r, found, err
 		}
@@ -277,7 +277,7 @@ func (c *Checker) checkSite(g *graphView, a *Analysis, s site, imports, extInits
 	if !judgedOwn(types) && !opaque && s.called && (judgedForLabels(types) || g.listedOverloads(types, g.membersOf(types, s.name), s.name)) {
 		ms := g.membersOf(types, s.name)
 		if len(ms) > 0 && fitsAny(ms, s.name, s.labels, s.trailing) {
-			a.expectArguments(s, ms, s.name, expect)
+			a.expectArguments(g.withSelf(s, types), ms, s.name, expect)
 			g.expectNested(a, s, ms, s.name, imports, expect)
 		}
 		if len(ms) > 0 && !fitsAny(ms, s.name, s.labels, s.trailing) {
@@ -311,7 +311,7 @@ func (c *Checker) checkSite(g *graphView, a *Analysis, s site, imports, extInits
 			return r, err == nil, err
 		}
 		if s.called && fitsAny(ms, s.name, s.labels, s.trailing) {
-			a.expectArguments(s, ms, s.name, expect)
+			a.expectArguments(g.withSelf(s, types), ms, s.name, expect)
 			a.expectArguments(s, inScopeOverloads(g, s.name, imports), s.name, expect)
 			g.expectNested(a, s, ms, s.name, imports, expect)
 		}

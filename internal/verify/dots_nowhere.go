@@ -1,9 +1,12 @@
 package verify
 
 import (
+	"fmt"
 	"slices"
 	"sort"
 	"strings"
+
+	"github.com/cupertino-go/cupertino/index"
 )
 
 // A leading dot whose wanted type's list is not judged whole, most often a
@@ -16,6 +19,18 @@ import (
 type dotEvidence interface {
 	WrittenAfterDot(name string) (uri string, projects []string, err error)
 	ProjectsUsing(root string) ([]string, error)
+	// ValuesWrittenAt is what the code writes after a leading dot in
+	// one place: each name with its projects.
+	ValuesWrittenAt(at index.DotContext) (index.DotValues, error)
+}
+
+// others counts projects but the one being checked, which is no evidence
+// of itself.
+func (c *Checker) others(projects []string) int {
+	if slices.Contains(projects, c.OwnCode) {
+		return len(projects) - 1
+	}
+	return len(projects)
 }
 
 // minCoveringProjects is how many sample projects and packages, the checked
@@ -33,13 +48,14 @@ const minCoveringProjects = 10
 // covers the type (minCoveringProjects), is no case of any type
 // (`weight: .extraBold`). Many real cases of the types the crawl lacks are
 // on no page, but the code Apple and the packages ship writes them
-// (`.convertFromSnakeCase`).
+// (`.convertFromSnakeCase`). A name some page has is judged by what the
+// code writes in its place instead (caseUnwritten).
 //
 // A class's or a protocol's statics are left alone, as checkCase leaves
 // them: an asset catalog's colours and a project's own extensions in
 // another file add names to them (`backgroundColor = .appBlue`); so are
 // an extensible string enumeration's, which other frameworks extend.
-func (c *Checker) caseNowhere(g *graphView, s site, want string, imports map[string]bool) (Reference, bool, error) {
+func (c *Checker) caseNowhere(g *graphView, a *Analysis, s site, want string, imports map[string]bool) (Reference, bool, error) {
 	if !g.g.leaves || g.unindexed || s.projectNamed || strings.HasPrefix(want, conformingPrefix) || assetTypes[want] {
 		return Reference{}, false, nil
 	}
@@ -48,10 +64,6 @@ func (c *Checker) caseNowhere(g *graphView, s site, want string, imports map[str
 		// (An extensible string enumeration's constants are added by
 		// other frameworks too: NSNotification.Name's by FileProvider.)
 		return Reference{}, false, g.err
-	}
-	exists, err := c.exists(g, s.name)
-	if err != nil || exists {
-		return Reference{}, false, err
 	}
 	if len(g.membersOf(types, s.name)) > 0 || len(g.siblingMembers(types, s.name)) > 0 {
 		// A case the wanted type's own Topics or its cases' See Also
@@ -62,20 +74,20 @@ func (c *Checker) caseNowhere(g *graphView, s site, want string, imports map[str
 	if !ok {
 		return Reference{}, false, nil
 	}
-	// Each project is listed once; the checked one is no evidence.
-	others := func(projects []string) int {
-		if slices.Contains(projects, c.OwnCode) {
-			return len(projects) - 1
-		}
-		return len(projects)
+	exists, err := c.exists(g, s.name)
+	if err != nil {
+		return Reference{}, false, err
+	}
+	if exists {
+		return c.caseUnwritten(de, s, want, a.dotContexts[s.tok])
 	}
 	_, writers, err := de.WrittenAfterDot(s.name)
-	if err != nil || others(writers) > 0 {
+	if err != nil || c.others(writers) > 0 {
 		return Reference{}, false, err
 	}
 	root, _, _ := strings.Cut(want, ".")
 	users, err := de.ProjectsUsing(root)
-	if err != nil || others(users) < minCoveringProjects {
+	if err != nil || c.others(users) < minCoveringProjects {
 		return Reference{}, false, err
 	}
 	r := Reference{Line: s.line, Symbol: "." + s.name, Kind: "case", Status: Unknown,
@@ -138,4 +150,73 @@ func unprefixed(name string) string {
 		}
 	}
 	return name
+}
+
+// A place's code stands for the wanted type's cases when enough projects,
+// the checked one aside, write leading dots there (minContextProjects) and
+// hardly any of what they write is written by one project alone
+// (maxUnseenShare: the Good–Turing estimate of how much of what code
+// writes there no project has written yet, the share of the projects'
+// writings that are a value's only one). Fitted on the dev sets' leading
+// dots that reach caseUnwritten (docs/eval.md): below 15 projects, or
+// where a tenth of the writings are single, real cases come unwritten
+// (`.custom` for dateDecodingStrategy in 9 projects, `.semibold` for
+// systemFont(ofSize:weight:) in 7, four of them single).
+const (
+	minContextProjects = 15
+	maxUnseenShare     = 0.1
+)
+
+// caseUnwritten judges a leading dot whose wanted type's cases the crawl
+// lacks and whose name some other Apple type has (`.abbreviated`, a date
+// format style's): where the code Apple and the packages ship writes
+// leading dots in the same place, in enough projects, and never this name,
+// the name is no case of the type wanted there (`formatter.dateStyle =
+// .abbreviated`, `Task(priority: .userInteractive)`); the finding lists
+// what they write there, the most written first (.medium, .short, .long).
+func (c *Checker) caseUnwritten(de dotEvidence, s site, want string, at index.DotContext) (Reference, bool, error) {
+	if at.Label == "" {
+		return Reference{}, false, nil
+	}
+	values, err := de.ValuesWrittenAt(at)
+	if err != nil || c.others(values[s.name]) > 0 {
+		return Reference{}, false, err
+	}
+	writings, single := 0, 0
+	for _, ps := range values {
+		n := c.others(ps)
+		writings += n
+		if n == 1 {
+			single++
+		}
+	}
+	projects := c.others(values.Projects())
+	if projects < minContextProjects || float64(single) > maxUnseenShare*float64(writings) {
+		return Reference{}, false, nil
+	}
+	written := make([]string, 0, len(values))
+	for v, ps := range values {
+		if c.others(ps) > 0 {
+			written = append(written, v)
+		}
+	}
+	// The most written first.
+	sort.Slice(written, func(i, j int) bool {
+		if a, b := len(values[written[i]]), len(values[written[j]]); a != b {
+			return a > b
+		}
+		return written[i] < written[j]
+	})
+	if len(written) > nearestShown {
+		written = written[:nearestShown]
+	}
+	r := Reference{Line: s.line, Symbol: "." + s.name, Kind: "case", Status: NoSuchCase}
+	names := make([]string, len(written))
+	for i, v := range written {
+		names[i] = "." + v
+		r.Nearest = append(r.Nearest, Candidate{Name: "." + v})
+	}
+	r.Why = fmt.Sprintf("%s is wanted here; %d projects write `%s .…` and none writes `.%s`; they write %s",
+		want, projects, at, s.name, strings.Join(names, ", "))
+	return r, true, nil
 }

@@ -3,6 +3,8 @@ package verify
 import (
 	"slices"
 	"strings"
+
+	"github.com/cupertino-go/cupertino/index"
 )
 
 // Leading-dot expectations: the type each leading-dot argument's parameter
@@ -21,6 +23,22 @@ func (c *Checker) expectCaseArguments(g *graphView, a *Analysis, s site, want st
 	if ms := g.membersOf(types, s.name); len(ms) > 0 && fitsAny(ms, s.name, s.labels, s.trailing) {
 		a.expectArguments(s, ms, s.name, expect)
 	}
+}
+
+// withSelf is s with the concrete type a protocol member's `Self` stands
+// for when the receiver is one type (a structure, an enumeration or a
+// class), and whether it is an option set, whose elements are itself.
+func (g *graphView) withSelf(s site, types []*apiType) site {
+	if len(types) != 1 || types[0].kind == "protocol" || types[0].title == "" {
+		return s
+	}
+	s.selfType = types[0].title
+	for _, t := range g.lineage(types) {
+		if t.title == "OptionSet" {
+			s.selfElement = true
+		}
+	}
+	return s
 }
 
 // expectArguments records, for each leading-dot argument of a call, the
@@ -60,6 +78,11 @@ func (a *Analysis) expectArguments(s site, ms []apiMember, base string, expect m
 					// takes any type, not the one named so (Foundation's
 					// Data).
 					ps[k].typ = ""
+				case root == "Self" && s.selfType != "" && m.parent.kind == "protocol" && (rest == "" || rest == "Element" && s.selfElement):
+					// `options.insert(.allowBluetooth)`: SetAlgebra's
+					// `Self.Element`, an option set's own type; Equatable's
+					// or SetAlgebra's `Self`, the receiver's.
+					ps[k].typ = s.selfType
 				case root == "Self" && rest != "":
 					// `invalidate(reason: Self.InvalidationReason)` of
 					// the protocol Tip: its type named on the member's
@@ -121,6 +144,7 @@ func (a *Analysis) expectArguments(s site, ms []apiMember, base string, expect m
 		switch t := a.tok(st); {
 		case t.IsPunct(".") && a.tok(st+1).Kind == tokIdent && !collection:
 			expect[st] = want[i]
+			a.dotContexts[st] = index.DotContext{Callee: s.name, Label: s.labels[i]}
 			if !optional[i] {
 				a.nonOptionalDots[st] = true
 			}
@@ -171,6 +195,10 @@ func (c *Checker) expectValue(g *graphView, a *Analysis, s site, types []*apiTyp
 				expect[dot] = t
 				break
 			}
+		}
+		if a.tok(dot-1).IsPunct("=") && !(a.tok(dot-2).IsPunct("!") && !a.tok(dot-1).SpaceBefore) {
+			// Assigned (not compared: `!=`).
+			a.dotContexts[dot] = index.DotContext{Label: s.name}
 		}
 		if expect[dot] == vagueType {
 			// No declaration: the type the property is named after, nested

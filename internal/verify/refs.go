@@ -7,6 +7,7 @@ import (
 	"unicode"
 	"unicode/utf8"
 
+	"github.com/cupertino-go/cupertino/index"
 	"github.com/cupertino-go/cupertino/internal/swiftlex"
 )
 
@@ -102,6 +103,10 @@ type Analysis struct {
 	// that fits declares the parameter no optional: `.none` there is a
 	// case of the type, not nil (expectArguments).
 	nonOptionalDots map[int]bool
+	// dotContexts are where each leading dot given a wanted type is
+	// written: the property it is assigned to or the call and label it is
+	// passed with (caseUnwritten asks the sample code what it writes there).
+	dotContexts map[int]index.DotContext
 	// ownSupers maps each of the file's own classes to the name written
 	// first after its colon (appleAncestor), read at first use.
 	ownSupers map[string]string
@@ -320,6 +325,7 @@ func analyzeTokens(ctx context.Context, toks []token, budgeted bool) (*Analysis,
 		locals:           map[string]string{"error": "", "newValue": "", "oldValue": ""},
 		sureTypes:        map[string]string{},
 		nonOptionalDots:  map[int]bool{},
+		dotContexts:      map[int]index.DotContext{},
 		ownReturns:       map[string]string{},
 		wrapped:          map[string]string{},
 		unwrappedAlike:   map[string]bool{},

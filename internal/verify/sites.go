@@ -50,6 +50,12 @@ type site struct {
 	projectNamed bool
 	// attribute: an init site written as an attribute, `@Attribute(.unique)`.
 	attribute bool
+	// selfType is the concrete type a protocol member's `Self` stands for
+	// at this call, its receiver's (withSelf); "" when not one type.
+	// selfElement: the receiver is an option set, whose `Self.Element` is
+	// itself.
+	selfType    string
+	selfElement bool
 	// opaqueRoot names the root when it is a value known only by a
 	// protocol it conforms to: a view of the file's own (ownViews), which
 	// offers View's members and its own, or a @Published property's

@@ -150,9 +150,12 @@ func TestShortClassListStatics(t *testing.T) {
 // TestOptionSetOfObjectiveCEraPages: an option set of Objective-C era
 // addresses (ISO8601DateFormatter.Options) is no extensible enumeration
 // because SetAlgebra, which it conforms to, has an init(_:): a name no
-// page has is none of its members.
+// page has is none of its members, assigned, inserted or asked for
+// (SetAlgebra's `Self.Element` is an option set's own type, its `Self`
+// any conforming type's).
 func TestOptionSetOfObjectiveCEraPages(t *testing.T) {
 	const opts, algebra, formatter = "apple-docs://foundation/iso8601dateformatter/options", "apple-docs://swift/setalgebra", "apple-docs://foundation/iso8601dateformatter"
+	const optionSet, unordered = "apple-docs://swift/optionset", "apple-docs://foundation/unorderednames"
 	g := graphWith(func(d *memGraph) {
 		d.Pages = append(d.Pages,
 			index.GraphPage{URI: opts, Title: "ISO8601DateFormatter.Options", Kind: "struct", Framework: "foundation"},
@@ -165,10 +168,25 @@ func TestOptionSetOfObjectiveCEraPages(t *testing.T) {
 		addListed(d, algebra, algebra+"/init(_:)", "init(_:)", "init", "init<S>(_ sequence: S) where S : Sequence, Self.Element == S.Element")
 		addListed(d, formatter, formatter+"/1643324-formatoptions", "formatOptions", "property", "var formatOptions: ISO8601DateFormatter.Options { get set }")
 		d.Edges = append(d.Edges, index.GraphEdge{ChildURI: opts, ParentURI: algebra, ParentTitle: "SetAlgebra", Relation: "conformsTo"})
+		// SetAlgebra's members take `Self.Element`, an option set's own
+		// type (OptionSet), and `Self`, the conforming type.
+		addListed(d, algebra, algebra+"/insert(_:)", "insert(_:)", "method", "mutating func insert(_ newMember: Self.Element) -> (inserted: Bool, memberAfterInsert: Self.Element)")
+		addListed(d, algebra, algebra+"/contains(_:)", "contains(_:)", "method", "func contains(_ member: Self) -> Bool")
+		d.Pages = append(d.Pages, index.GraphPage{URI: optionSet, Title: "OptionSet", Kind: "protocol", Framework: "swift"},
+			index.GraphPage{URI: unordered, Title: "UnorderedNames", Kind: "struct", Framework: "foundation"})
+		d.Edges = append(d.Edges, index.GraphEdge{ChildURI: opts, ParentURI: optionSet, ParentTitle: "OptionSet", Relation: "conformsTo"},
+			index.GraphEdge{ChildURI: unordered, ParentURI: algebra, ParentTitle: "SetAlgebra", Relation: "conformsTo"})
+		addListed(d, unordered, unordered+"/first", "first", "property", "static var first: UnorderedNames")
+		addListed(d, unordered, unordered+"/init()", "init()", "init", "init()")
 	})
 	runTypedCases(t, g, []typedCase{
 		{"a name no page has", "import Foundation\nlet f = ISO8601DateFormatter()\nf.formatOptions = [.withInternetDateTime, .withMilliseconds]\n", NoSuchCase, "withMilliseconds"},
 		{"its members", "import Foundation\nlet f = ISO8601DateFormatter()\nf.formatOptions = [.withInternetDateTime, .withFractionalSeconds]\n", "", ""},
+		{"an element inserted", "import Foundation\nvar o: ISO8601DateFormatter.Options = [.withYear]\no.insert(.withMilliseconds)\n", NoSuchCase, "withMilliseconds"},
+		{"a member inserted", "import Foundation\nvar o: ISO8601DateFormatter.Options = [.withYear]\no.insert(.withDay)\n", "", ""},
+		{"a set asked for its own type", "import Foundation\nvar o: ISO8601DateFormatter.Options = [.withYear]\nlet b = o.contains(.withMilliseconds)\n", NoSuchCase, "withMilliseconds"},
+		{"an element of a set algebra that is no option set", "import Foundation\nvar o = UnorderedNames()\no.insert(.second)\n", "", ""},
+		{"a set algebra asked for its own type", "import Foundation\nvar o = UnorderedNames()\nlet b = o.contains(.second)\n", NoSuchCase, "second"},
 	})
 }
 

@@ -36,6 +36,8 @@ type IndexTable struct {
 	// dotUses memoizes WrittenAfterDot: a few source files' text for a
 	// leading-dot name no page has.
 	dotUses nameCache[index.DotUse]
+	// dotValues memoizes ValuesWrittenAt, by the context's text.
+	dotValues nameCache[index.DotValues]
 	// typeUses memoizes ProjectsUsing, genericArgs GenericArguments.
 	typeUses, genericArgs nameCache[[]string]
 
@@ -400,6 +402,20 @@ func (t *IndexTable) WrittenAfterDot(name string) (uri string, projects []string
 	}
 	t.dotUses.put(name, u)
 	return u.URI, u.Projects, nil
+}
+
+// ValuesWrittenAt implements dotEvidence: the leading-dot names the sample
+// projects and packages write at the place, each with its projects.
+func (t *IndexTable) ValuesWrittenAt(at index.DotContext) (index.DotValues, error) {
+	if v, ok := t.dotValues.get(at.String()); ok {
+		return v, nil
+	}
+	v, err := t.lookup.ValuesWrittenAt(context.Background(), at)
+	if err != nil {
+		return nil, err
+	}
+	t.dotValues.put(at.String(), v)
+	return v, nil
 }
 
 // ProjectsUsing implements dotEvidence: the sample projects and packages
