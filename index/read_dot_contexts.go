@@ -51,17 +51,36 @@ func (v DotValues) Projects() []string {
 // packages write in c, among the first dotUsesRead source files the
 // full-text search finds for its words: code that compiles against the
 // SDK writes the real cases of the types whose pages the crawl missed
-// (UITextField.BorderStyle's .roundedRect), where they are wanted.
+// (DateFormatter.Style's .medium), where they are wanted.
 func (l *NameLookup) ValuesWrittenAt(ctx context.Context, c DotContext) (DotValues, error) {
+	return l.dotValues(ctx, c, "")
+}
+
+// WrittenAt is ValuesWrittenAt's projects for one name, read from the
+// few files that also write the name as a word: a real case is most
+// often written somewhere, and this answers without reading every file
+// that writes the place.
+func (l *NameLookup) WrittenAt(ctx context.Context, c DotContext, name string) ([]string, error) {
+	if !isWord(name) {
+		return nil, nil
+	}
+	values, err := l.dotValues(ctx, c, name)
+	return values[name], err
+}
+
+// dotValues reads what the code writes in c from the files the
+// full-text search finds for c's words and, when not "", also.
+func (l *NameLookup) dotValues(ctx context.Context, c DotContext, also string) (DotValues, error) {
 	if !isWord(c.Label) || c.Callee != "" && !isWord(c.Callee) || !l.hasTable(PartsFTSTable) {
 		return nil, nil
 	}
 	match := `(source:"` + document.SourceSamples + `" OR source:"` + document.SourcePackages + `")`
-	for _, w := range []string{c.Callee, c.Label} {
+	for _, w := range []string{c.Callee, c.Label, also} {
 		if w != "" && w != "_" {
 			match += ` AND content:"` + w + `"`
 		}
 	}
+	m := newDotMatcher(c)
 	values := DotValues{}
 	err := sqlrows.Each(ctx, l.fixed(), "code that writes "+c.String(),
 		`SELECT d.uri, b.markdown FROM docs d JOIN doc_body b ON b.doc_id = d.id
@@ -77,7 +96,7 @@ func (l *NameLookup) ValuesWrittenAt(ctx context.Context, c DotContext) (DotValu
 				return fmt.Errorf("read %s: %w", uri, err)
 			}
 			project := CodeProject(uri)
-			for _, v := range dotValuesIn(string(text), c) {
+			for _, v := range m.values(string(text)) {
 				if !slices.Contains(values[v], project) {
 					values[v] = append(values[v], project)
 				}
@@ -87,26 +106,41 @@ func (l *NameLookup) ValuesWrittenAt(ctx context.Context, c DotContext) (DotValu
 	return values, err
 }
 
-// dotValuesIn lists the names text writes after a leading dot in c.
-func dotValuesIn(text string, c DotContext) []string {
-	var out []string
+// dotMatcher finds the leading-dot values code writes in one DotContext.
+type dotMatcher struct {
+	c DotContext
+	// place matches `label = .name` (capturing name) for a property, or
+	// the callee's name and its "(" for a call.
+	place *regexp.Regexp
+}
+
+func newDotMatcher(c DotContext) dotMatcher {
 	if c.Callee == "" {
-		for _, m := range assignedDot(c.Label).FindAllStringSubmatch(text, -1) {
-			out = append(out, m[1])
+		return dotMatcher{c, regexp.MustCompile(`\b` + regexp.QuoteMeta(c.Label) + `\s*=\s*\.([A-Za-z_][A-Za-z0-9_]*)`)}
+	}
+	return dotMatcher{c, regexp.MustCompile(`\b` + regexp.QuoteMeta(c.Callee) + `\s*\(`)}
+}
+
+// values lists the names text writes after a leading dot in m's place.
+func (m dotMatcher) values(text string) []string {
+	var out []string
+	if m.c.Callee == "" {
+		for _, sub := range m.place.FindAllStringSubmatch(text, -1) {
+			out = append(out, sub[1])
 		}
 		return out
 	}
-	for _, loc := range calleeOpen(c.Callee).FindAllStringIndex(text, -1) {
+	for _, loc := range m.place.FindAllStringIndex(text, -1) {
 		for i, arg := range topLevelArguments(text[loc[1]:]) {
 			label, value, labelled := strings.Cut(arg, ":")
 			if label = strings.TrimSpace(label); !labelled || !isWord(label) || strings.HasPrefix(value, ":") {
 				// (A colon inside the value: `.adaptive(minimum: 80)`.)
 				label, value = "_", arg
 			}
-			if c.Label == "_" && i > 0 {
+			if m.c.Label == "_" && i > 0 {
 				break
 			}
-			if label != c.Label {
+			if label != m.c.Label {
 				continue
 			}
 			if name := leadingDotName(value); name != "" {
@@ -115,16 +149,6 @@ func dotValuesIn(text string, c DotContext) []string {
 		}
 	}
 	return out
-}
-
-// assignedDot matches `label = .name` (not `==`), capturing name.
-func assignedDot(label string) *regexp.Regexp {
-	return regexp.MustCompile(`\b` + regexp.QuoteMeta(label) + `\s*=\s*\.([A-Za-z_][A-Za-z0-9_]*)`)
-}
-
-// calleeOpen matches a call's name and its "(".
-func calleeOpen(callee string) *regexp.Regexp {
-	return regexp.MustCompile(`\b` + regexp.QuoteMeta(callee) + `\s*\(`)
 }
 
 // maxArgumentsText bounds how far an argument list is read.

@@ -5,7 +5,7 @@ import (
 	"testing"
 )
 
-// TestDotValuesIn: the leading-dot names code writes in a place, an
+// TestDotValuesIn (dotMatcher): the leading-dot names code writes in a place, an
 // assigned property's or a call's labelled or unlabelled argument, and
 // nothing written elsewhere (a comparison, another label, a later
 // unlabelled argument, an argument that is no leading dot).
@@ -36,7 +36,7 @@ let columns = [GridItem(.adaptive(minimum: 80))]
 		{DotContext{Callee: "GridItem", Label: "_"}, []string{"adaptive"}},
 	}
 	for _, tc := range cases {
-		if got := dotValuesIn(code, tc.at); !slices.Equal(got, tc.want) {
+		if got := newDotMatcher(tc.at).values(code); !slices.Equal(got, tc.want) {
 			t.Errorf("%s: got %q, want %q", tc.at, got, tc.want)
 		}
 	}

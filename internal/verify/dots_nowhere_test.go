@@ -23,6 +23,10 @@ func (t dotCodeTable) ValuesWrittenAt(at index.DotContext) (index.DotValues, err
 	return t.values[at.String()], nil
 }
 
+func (t dotCodeTable) WrittenAt(at index.DotContext, name string) ([]string, error) {
+	return t.values[at.String()][name], nil
+}
+
 func (t dotCodeTable) WrittenAfterDot(name string) (string, []string, error) {
 	return "", t.writers[name], nil
 }

@@ -36,8 +36,10 @@ type IndexTable struct {
 	// dotUses memoizes WrittenAfterDot: a few source files' text for a
 	// leading-dot name no page has.
 	dotUses nameCache[index.DotUse]
-	// dotValues memoizes ValuesWrittenAt, by the context's text.
-	dotValues nameCache[index.DotValues]
+	// dotValues memoizes ValuesWrittenAt, by the context's text;
+	// placeWriters WrittenAt, by the context's and the name's.
+	dotValues    nameCache[index.DotValues]
+	placeWriters nameCache[[]string]
 	// typeUses memoizes ProjectsUsing, genericArgs GenericArguments.
 	typeUses, genericArgs nameCache[[]string]
 
@@ -416,6 +418,14 @@ func (t *IndexTable) ValuesWrittenAt(at index.DotContext) (index.DotValues, erro
 	}
 	t.dotValues.put(at.String(), v)
 	return v, nil
+}
+
+// WrittenAt implements dotEvidence: the sample projects and packages that
+// write name after a leading dot at the place.
+func (t *IndexTable) WrittenAt(at index.DotContext, name string) ([]string, error) {
+	return readOnce(&t.placeWriters, at.String()+" ."+name, func(ctx context.Context, _ string) ([]string, error) {
+		return t.lookup.WrittenAt(ctx, at, name)
+	})
 }
 
 // ProjectsUsing implements dotEvidence: the sample projects and packages
