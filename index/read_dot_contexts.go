@@ -3,6 +3,7 @@ package index
 import (
 	"context"
 	"database/sql"
+	"errors"
 	"fmt"
 	"regexp"
 	"slices"
@@ -56,10 +57,10 @@ func (l *NameLookup) ValuesWrittenAt(ctx context.Context, c DotContext) (DotValu
 	return l.dotValues(ctx, c, "")
 }
 
-// WrittenAt is ValuesWrittenAt's projects for one name, read from the
-// few files that also write the name as a word: a real case is most
-// often written somewhere, and this answers without reading every file
-// that writes the place.
+// WrittenAt is ValuesWrittenAt's projects for one name, up to
+// dotProjectsEnough, read from the files that also write the name as a
+// word: a real case is most often written somewhere, and this answers
+// without reading every file that writes the place.
 func (l *NameLookup) WrittenAt(ctx context.Context, c DotContext, name string) ([]string, error) {
 	if !isWord(name) {
 		return nil, nil
@@ -101,8 +102,14 @@ func (l *NameLookup) dotValues(ctx context.Context, c DotContext, also string) (
 					values[v] = append(values[v], project)
 				}
 			}
+			if also != "" && len(values[also]) >= dotProjectsEnough {
+				return errEnoughFound
+			}
 			return nil
 		})
+	if errors.Is(err, errEnoughFound) {
+		err = nil
+	}
 	return values, err
 }
 
