@@ -93,17 +93,27 @@ type NamedPage struct {
 }
 
 // Platforms is the page's docs_structured.platforms; nil when absent or
-// unreadable (a damaged list only costs the per-platform facts).
+// unreadable (a damaged list only costs the per-platform facts). The
+// slice is shared: callers read it and never change it.
 func (p NamedPage) Platforms() []document.Platform {
 	if p.platforms == "" {
 		return nil
+	}
+	if plats, ok := parsedPlatforms.Load(p.platforms); ok {
+		return plats.([]document.Platform)
 	}
 	var plats []document.Platform
 	if err := json.Unmarshal([]byte(p.platforms), &plats); err != nil {
 		return nil
 	}
+	parsedPlatforms.Store(p.platforms, plats)
 	return plats
 }
+
+// parsedPlatforms memoizes Platforms by the stored text: pages share
+// their lists (the full index has 4,577 distinct among 193,927 pages),
+// and a name's pages are read by the hundred, each list parsed from JSON.
+var parsedPlatforms sync.Map
 
 // OpenNameLookup opens the index at path read-only.
 func OpenNameLookup(path string) (*NameLookup, error) {
