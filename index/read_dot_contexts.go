@@ -75,29 +75,11 @@ func (l *NameLookup) dotValues(ctx context.Context, c DotContext, also string) (
 	if !isWord(c.Label) || c.Callee != "" && !isWord(c.Callee) || !l.hasTable(PartsFTSTable) {
 		return nil, nil
 	}
-	match := `(source:"` + document.SourceSamples + `" OR source:"` + document.SourcePackages + `")`
-	for _, w := range []string{c.Callee, c.Label, also} {
-		if w != "" && w != "_" {
-			match += ` AND content:"` + w + `"`
-		}
-	}
 	m := newDotMatcher(c)
 	values := DotValues{}
-	err := sqlrows.Each(ctx, l.fixed(), "code that writes "+c.String(),
-		`SELECT d.uri, b.markdown FROM docs d JOIN doc_body b ON b.doc_id = d.id
-		WHERE d.id IN (SELECT rowid FROM `+PartsFTSTable+` WHERE `+PartsFTSTable+` MATCH ? LIMIT ?)`,
-		[]any{match, dotUsesRead}, func(rows *sql.Rows) error {
-			var uri string
-			var text []byte
-			if err := rows.Scan(&uri, &text); err != nil {
-				return err
-			}
-			text, err := decompress(text)
-			if err != nil {
-				return fmt.Errorf("read %s: %w", uri, err)
-			}
-			project := CodeProject(uri)
-			for _, v := range m.values(string(text)) {
+	err := l.codeFiles(ctx, "code that writes "+c.String(), []string{c.Callee, c.Label, also}, nil,
+		func(_, project, text string) error {
+			for _, v := range m.values(text) {
 				if !slices.Contains(values[v], project) {
 					values[v] = append(values[v], project)
 				}
@@ -107,10 +89,45 @@ func (l *NameLookup) dotValues(ctx context.Context, c DotContext, also string) (
 			}
 			return nil
 		})
+	return values, err
+}
+
+// codeFiles reads the sample projects' and packages' source files that
+// the full-text search finds for every one of words ("" and "_" left
+// out), the first dotUsesRead of them, and hands visit each one's URI,
+// project (CodeProject) and text; skip, when not nil, passes over a
+// project's file before its text is read. A visit that returns
+// errEnoughFound ends the read, without an error.
+func (l *NameLookup) codeFiles(ctx context.Context, what string, words []string, skip func(project string) bool, visit func(uri, project, text string) error) error {
+	match := `(source:"` + document.SourceSamples + `" OR source:"` + document.SourcePackages + `")`
+	for _, w := range words {
+		if w != "" && w != "_" {
+			match += ` AND content:"` + w + `"`
+		}
+	}
+	err := sqlrows.Each(ctx, l.fixed(), what,
+		`SELECT d.uri, b.markdown FROM docs d JOIN doc_body b ON b.doc_id = d.id
+		WHERE d.id IN (SELECT rowid FROM `+PartsFTSTable+` WHERE `+PartsFTSTable+` MATCH ? LIMIT ?)`,
+		[]any{match, dotUsesRead}, func(rows *sql.Rows) error {
+			var uri string
+			var text []byte
+			if err := rows.Scan(&uri, &text); err != nil {
+				return err
+			}
+			project := CodeProject(uri)
+			if skip != nil && skip(project) {
+				return nil
+			}
+			text, err := decompress(text)
+			if err != nil {
+				return fmt.Errorf("read %s: %w", uri, err)
+			}
+			return visit(uri, project, string(text))
+		})
 	if errors.Is(err, errEnoughFound) {
 		err = nil
 	}
-	return values, err
+	return err
 }
 
 // dotMatcher finds the leading-dot values code writes in one DotContext.

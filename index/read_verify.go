@@ -417,26 +417,11 @@ func (l *NameLookup) WrittenAfterDot(ctx context.Context, name string) (DotUse, 
 	if !isWord(name) || !l.hasTable(PartsFTSTable) {
 		return DotUse{}, nil
 	}
-	match := `(source:"` + document.SourceSamples + `" OR source:"` + document.SourcePackages + `") AND content:"` + name + `"`
 	var use DotUse
-	err := sqlrows.Each(ctx, l.fixed(), "code that writes ."+name,
-		`SELECT d.uri, b.markdown FROM docs d JOIN doc_body b ON b.doc_id = d.id
-		WHERE d.id IN (SELECT rowid FROM `+PartsFTSTable+` WHERE `+PartsFTSTable+` MATCH ? LIMIT ?)`,
-		[]any{match, dotUsesRead}, func(rows *sql.Rows) error {
-			var uri string
-			var text []byte
-			if err := rows.Scan(&uri, &text); err != nil {
-				return err
-			}
-			project := CodeProject(uri)
-			if slices.Contains(use.Projects, project) {
-				return nil
-			}
-			text, err := decompress(text)
-			if err != nil {
-				return fmt.Errorf("read %s: %w", uri, err)
-			}
-			if !writesAfterDot(string(text), name) {
+	err := l.codeFiles(ctx, "code that writes ."+name, []string{name},
+		func(project string) bool { return slices.Contains(use.Projects, project) },
+		func(uri, project, text string) error {
+			if !writesAfterDot(text, name) {
 				return nil
 			}
 			use.Projects = append(use.Projects, project)
@@ -448,9 +433,6 @@ func (l *NameLookup) WrittenAfterDot(ctx context.Context, name string) (DotUse, 
 			}
 			return nil
 		})
-	if errors.Is(err, errEnoughFound) {
-		err = nil
-	}
 	sort.Strings(use.Projects)
 	return use, err
 }
