@@ -123,6 +123,9 @@ func fontTable(users int) dotCodeTable {
 			ParentURI: "apple-docs://uikit/uifont/textstyle", Declaration: m[1], Framework: "uikit"})
 	}
 	font("preferredFont(forTextStyle:)", "method", "class func preferredFont(forTextStyle style: UIFont.TextStyle) -> UIFont")
+	// A nested type's initializer, whose weight type the crawl lacks.
+	symbols := addFilledType(d, "apple-docs://uikit/uiimage/symbolconfiguration", "UIImage.SymbolConfiguration", "class", "uikit")
+	symbols("init(weight:)", "init", "convenience init(weight: UIImage.SymbolWeight)")
 	// A return key no page has that its group's See Also lists.
 	for _, c := range []string{"default", "go", "done"} {
 		uri := "apple-docs://uikit/uireturnkeytype/" + c
@@ -156,7 +159,8 @@ func weightsWritten(n, single int) index.DotValues {
 // whose name some page has (`.ultraBlack`, in a page's text) is no case
 // of the type where enough other projects (minContextProjects) write
 // leading dots in the same place, assigned to the property or passed
-// with the label, none of them this name, and few of their writings are
+// with the label (a nested type's initializer by the type's own name),
+// none of them this name, and few of their writings are
 // a value's only one (maxUnseenShare); the finding lists what they write,
 // the most written first.
 func TestCaseUnwritten(t *testing.T) {
@@ -176,6 +180,7 @@ func TestCaseUnwritten(t *testing.T) {
 		{"too many written by one project alone", call, "", "systemFont(weight:", weightsWritten(15, 3), false},
 		{"few written by one project alone", call, "", "systemFont(weight:", weightsWritten(15, 2), true},
 		{"written with another label", call, "", "systemFont(ofSize:", weightsWritten(15, 0), false},
+		{"passed to a nested type's initializer", "import UIKit\nlet c = UIImage.SymbolConfiguration(weight: .ultraBlack)\n", "", "SymbolConfiguration(weight:", weightsWritten(15, 0), true},
 		{"assigned", assigned, "", "returnKeyType =", weightsWritten(15, 0), true},
 		{"compared", "import UIKit\nlet t = UITextField(); let b = t.returnKeyType == .ultraBlack\n", "", "returnKeyType =", weightsWritten(15, 0), false},
 	}

@@ -144,7 +144,10 @@ func (a *Analysis) expectArguments(s site, ms []apiMember, base string, expect m
 		switch t := a.tok(st); {
 		case t.IsPunct(".") && a.tok(st+1).Kind == tokIdent && !collection:
 			expect[st] = want[i]
-			a.dotContexts[st] = index.DotContext{Callee: s.name, Label: s.labels[i]}
+			// (A nested type's initializer is written by its own name
+			// too: `UIImage.SymbolConfiguration(weight:` as
+			// `SymbolConfiguration(weight:`.)
+			a.dotContexts[st] = index.DotContext{Callee: titleName(s.name), Label: s.labels[i]}
 			if !optional[i] {
 				a.nonOptionalDots[st] = true
 			}
