@@ -63,19 +63,36 @@ func linkGenericArgument(ms []apiMember) string {
 // type has; a name bound with two different ones gets none.
 func (a *Analysis) bindGenericArgument(name, arg string) { bindAgreed(a.genericArguments, name, arg) }
 
-// genericArgumentAt reads a written type at i with one generic argument,
-// an Apple type, and nothing after it (`PHFetchResult<PHAsset>`): the
-// argument, which the type's object(at:) returns (site.rootArgument).
+// genericArgumentAt reads a written type at i whose generic arguments are
+// Apple types named alone, with nothing after it (`PHFetchResult<PHAsset>`,
+// `Result<CKRecord, Error>`): the arguments, joined by commas, which the
+// members declared to return the type's generic parameters return
+// (site.rootArgument: object(at:)'s ObjectType, get()'s Success).
 func (a *Analysis) genericArgumentAt(i int) string {
 	_, end := a.typePath(i)
-	arg := a.tok(end + 1)
-	if !a.tok(end).IsPunct("<") || arg.Kind != tokIdent || !isCapitalized(arg.Text) || !a.tok(end+2).IsPunct(">") || a.ownTypes[arg.Text] {
+	if !a.tok(end).IsPunct("<") {
 		return ""
 	}
-	if next := a.tok(end + 3); next.IsPunct(".") || unwraps(next) {
+	var args []string
+	k := end + 1
+	for {
+		arg := a.tok(k)
+		if arg.Kind != tokIdent || !isCapitalized(arg.Text) || a.ownTypes[arg.Text] {
+			return ""
+		}
+		args = append(args, arg.Text)
+		if !a.tok(k + 1).IsPunct(",") {
+			break
+		}
+		k += 2
+	}
+	if !a.tok(k + 1).IsPunct(">") {
 		return ""
 	}
-	return arg.Text
+	if next := a.tok(k + 2); next.IsPunct(".") || unwraps(next) {
+		return ""
+	}
+	return strings.Join(args, ",")
 }
 
 // adoptedAround lists the types the file's own type declarations around

@@ -77,6 +77,43 @@ func f(assets: PHFetchResult<PHAsset>) {
 	wantTypeFindings(t, typeFindings(t, g, code), "4 PHAsset.name", "6 PHAsset.name")
 }
 
+// TestGenericArgumentsByPosition: a type written with several generic
+// arguments (`Result<PHAsset, Error>`) gives each of its generic
+// parameters the argument in its place (get() returns Success, the
+// first), and a local bound to a chain from a local of such a type (`let
+// asset = try result.get()`, `let first = assets.object(at: 0)`) takes
+// its root's arguments.
+func TestGenericArgumentsByPosition(t *testing.T) {
+	g := testGraph()
+	d := g.g.src.(*memGraph)
+	result := addFilledType(d, "apple-docs://swift/result", "Result", "enum", "swift")
+	for i := range d.Pages {
+		if d.Pages[i].URI == "apple-docs://swift/result" {
+			d.Pages[i].Declaration = "@frozen enum Result<Success, Failure> where Failure : Error, Success : ~Copyable"
+		}
+	}
+	result("get()", "method", "func get() throws(Failure) -> Success")
+	fetched := addFilledType(d, "apple-docs://photos/phfetchresult", "PHFetchResult", "class", "photos")
+	fetched("object(at:)", "method", "func object(at index: Int) -> ObjectType")
+	asset := addFilledType(d, "apple-docs://photos/phasset", "PHAsset", "class", "photos")
+	asset("mediaType", "property", "var mediaType: PHAssetMediaType { get }")
+	g.g = newSymbolGraph(d)
+	g.MemTable = NewMemTable("names", []SymbolInfo{{Name: "Result", Kind: "enum", Module: "swift", URI: "apple-docs://swift/result"},
+		{Name: "PHFetchResult", Kind: "class", Module: "photos", URI: "apple-docs://photos/phfetchresult"},
+		{Name: "PHAsset", Kind: "class", Module: "photos", URI: "apple-docs://photos/phasset"}})
+	code := `import Photos
+
+func f(result: Result<PHAsset, Error>, assets: PHFetchResult<PHAsset>) throws {
+    print(try result.get().name, try result.get().mediaType)
+    let asset = try result.get()
+    print(asset.title, asset.mediaType)
+    let first = assets.object(at: 0)
+    print(first.label)
+}
+`
+	wantTypeFindings(t, typeFindings(t, g, code), "4 PHAsset.name", "6 PHAsset.title", "8 PHAsset.label")
+}
+
 // TestChainFromASpecialisedGenericType: a chain from a generic type
 // written with its arguments (`Activity<Delivery>.activities`) is followed
 // as the chain from the type is, in a loop and in a binding, and an array

@@ -342,6 +342,9 @@ func (a *Analysis) declareBinding(i int, inType bool) {
 				// `let c = container.viewContext`: the chain from the
 				// local's written type.
 				chain := a.localChain(j, ends)
+				if args := a.genericArguments[a.tok(j).Text]; chain != "" && args != "" {
+					bindAgreed(a.chainArguments, t.Text, args)
+				}
 				if chain == "" && a.mayInherit(j) {
 					// `let n = childNode(withName: "x")` in an SKScene:
 					// the chain from the superclass, read once every

@@ -206,6 +206,9 @@ func (a *Analysis) memberSite(dot int, labels map[int][]string) (site, bool) {
 		links = s.bindRoot(a.sureTypes[root.Text], links, a.chainLabels)
 		if s.boundLinks == 0 {
 			s.rootArgument = a.genericArguments[root.Text]
+		} else {
+			// The arguments of the local the binding's chain starts from.
+			s.rootArgument = a.chainArguments[root.Text]
 		}
 	case local && !r.linkCall && !a.ownTypes[typ] && a.agreedPaths(root.Text) != nil:
 		// A name bound in two functions, by two paths to one type.

@@ -85,9 +85,15 @@ func (c *Checker) receiverTypes(g *graphView, s site, imports map[string]bool) (
 			// not Swift's Result.
 			return nil, false
 		}
+		if i := writtenParameter(types, next, arg); i != "" {
+			// `Result<CKRecord, Error>`'s get() returns Success, the
+			// type's first generic parameter: the first argument.
+			types, arg = g.typesNamed(i, imports), ""
+			continue
+		}
 		nextArg := linkGenericArgument(ms)
 		types = g.typesNamed(next, imports)
-		if len(types) == 0 && arg != "" && isCapitalized(next) && !strings.Contains(next, ".") {
+		if len(types) == 0 && arg != "" && !strings.Contains(arg, ",") && isCapitalized(next) && !strings.Contains(next, ".") {
 			// `PHAsset.fetchAssets(with:options:)` returns
 			// PHFetchResult<PHAsset>, whose object(at:) returns
 			// ObjectType, its generic parameter: no page names a type
@@ -97,6 +103,23 @@ func (c *Checker) receiverTypes(g *graphView, s site, imports map[string]bool) (
 		arg = nextArg
 	}
 	return types, opaque
+}
+
+// writtenParameter is the argument written for the generic parameter
+// named param of the one type reached, when args (genericArgumentAt)
+// gives more than one: "CKRecord" for Result's Success with
+// "CKRecord,Error". "" otherwise (one argument is taken where no page
+// names the parameter, as before).
+func writtenParameter(types []*apiType, param, args string) string {
+	if !strings.Contains(args, ",") || len(types) != 1 {
+		return ""
+	}
+	i := slices.Index(types[0].genericParams, param)
+	list := strings.Split(args, ",")
+	if i < 0 || i >= len(list) {
+		return ""
+	}
+	return list[i]
 }
 
 // fittingLink keeps a chain link's overloads that take the labels it was

@@ -206,9 +206,12 @@ type Analysis struct {
 	// closureBound maps a local bound to a chain from a closure parameter
 	// to that chain (closureChain).
 	closureBound map[string]closureBinding
-	// genericArguments maps a local to the one generic argument its
-	// written type has (`PHFetchResult<PHAsset>`: PHAsset).
-	genericArguments map[string]string
+	// genericArguments maps a local to the generic arguments its written
+	// type has (`PHFetchResult<PHAsset>`: PHAsset; `Result<CKRecord,
+	// Error>`: "CKRecord,Error"); chainArguments, a local bound to a
+	// chain from such a local (`let record = try result.get()`), to its
+	// root's.
+	genericArguments, chainArguments map[string]string
 	// adopted memoizes adoptedBy, by the body's "{".
 	adopted map[int][]string
 	// closureType gives the type a closure parameter gets, read on first
@@ -342,6 +345,7 @@ func analyzeTokens(ctx context.Context, toks []token, budgeted bool) (*Analysis,
 		loopOver:         map[string]string{},
 		closureBound:     map[string]closureBinding{},
 		genericArguments: map[string]string{},
+		chainArguments:   map[string]string{},
 		adopted:          map[int][]string{},
 		modules:          map[string]bool{},
 		declTok:          map[int]bool{},
