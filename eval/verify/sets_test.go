@@ -168,7 +168,7 @@ func checkValid(t *testing.T, path, idPrefix string, minimum int) []validRow {
 	return rows
 }
 
-// TestSetsAreWellFormed checks every file (dev, dev2 to dev24 and final), id uniqueness across files, and that no
+// TestSetsAreWellFormed checks every file (dev, dev2 to dev25 and final), id uniqueness across files, and that no
 // snippet is shared between a dev file and a final file (or repeated within one).
 func TestSetsAreWellFormed(t *testing.T) {
 	type origin struct{ split, id string }
@@ -190,7 +190,7 @@ func TestSetsAreWellFormed(t *testing.T) {
 		}
 		seenCode[key] = origin{split, id}
 	}
-	// Each set is a hallucination file and a valid file; dev2 to dev24 are
+	// Each set is a hallucination file and a valid file; dev2 to dev25 are
 	// further development pairs, each written blind by another writer and
 	// tuned on like dev. The dev sets are read before final, so a snippet
 	// shared by both is reported on the final one.
@@ -222,6 +222,7 @@ func TestSetsAreWellFormed(t *testing.T) {
 		{"dev22", "dev", 60, 50},
 		{"dev23", "dev", 40, 30},
 		{"dev24", "dev", 60, 50},
+		{"dev25", "dev", 60, 50},
 		{"final", "final", 60, 60},
 	} {
 		for _, row := range checkHallucinations(t, "hallucinations-"+set.name+".jsonl", "h-"+set.name+"-", set.minHallucinations) {
