@@ -176,16 +176,36 @@ func (a *Analysis) elementTaken(j int) string {
 		return ""
 	}
 	end, _, ok := a.elementAt(j + 1)
+	subscripted := false
 	if !ok || end != j+3 {
-		if k := a.tok(j + 2).Kind; !a.tok(j+1).IsPunct("[") || k != tokIdent && k != tokNumber || !a.tok(j+3).IsPunct("]") {
+		if k := a.tok(j + 2).Kind; !a.tok(j+1).IsPunct("[") || k != tokIdent && k != tokNumber && k != tokString || !a.tok(j+3).IsPunct("]") {
 			return ""
 		}
-		end = j + 4
+		end, subscripted = j+4, true
 	}
 	if n := a.tok(end); !endsExpression(n) && !n.Is(tokKeyword, "else") && !n.IsPunct("{") {
 		return ""
 	}
+	if subscripted {
+		return a.subscripted(coll.Text, a.tok(j+2))
+	}
 	return a.elementsOf(coll.Text)
+}
+
+// subscripted is the type a one-token subscript of the local name gives:
+// an array's element (`items[0]`), or a dictionary's value (`views[key]`,
+// `counts["a"]`, of a local or property annotated `[K: V]`); "" when
+// unknown.
+func (a *Analysis) subscripted(name string, key token) string {
+	if key.Kind != tokString {
+		if elem := a.elementsOf(name); elem != "" {
+			return elem
+		}
+	}
+	if a.bindings[name] != 1 {
+		return ""
+	}
+	return a.dictValues[name]
 }
 
 // firstOrLast says whether the name at root is followed by `.first` or
@@ -243,7 +263,7 @@ func (a *Analysis) indexedElement(rcv receiver) string {
 	if rcv.prev >= 0 || rcv.link != rcv.root || !a.tok(rcv.root+1).IsPunct("[") || !a.tok(rcv.root+3).IsPunct("]") {
 		return ""
 	}
-	if k := a.tok(rcv.root + 2).Kind; k != tokIdent && k != tokNumber {
+	if k := a.tok(rcv.root + 2).Kind; k != tokIdent && k != tokNumber && k != tokString {
 		return ""
 	}
 	after := a.tok(rcv.root + 4)
@@ -253,7 +273,7 @@ func (a *Analysis) indexedElement(rcv receiver) string {
 	if _, local := a.locals[a.tok(rcv.root).Text]; !local {
 		return ""
 	}
-	return a.elementsOf(a.tok(rcv.root).Text)
+	return a.subscripted(a.tok(rcv.root).Text, a.tok(rcv.root+2))
 }
 
 // chainOfLocal reads `local.a.b` at j, local's type written: the chain
