@@ -50,12 +50,10 @@ func addFilledType(d *memGraph, uri, title, kind, framework string) func(title, 
 	}
 }
 
-// TestGenericArgumentOfAChain: a member declared to return its generic
-// type's parameter (PHFetchResult's object(at:) returns ObjectType) gives
-// the argument written for it, in the parameter's type or in the
-// declaration of the link before (fetchAssets returns
-// PHFetchResult<PHAsset>).
-func TestGenericArgumentOfAChain(t *testing.T) {
+// photosGraph is the test graph with PHFetchResult, whose members return
+// its generic parameter, and PHAsset, with more added by more (nil for
+// none).
+func photosGraph(more func(d *memGraph)) graphTable {
 	g := testGraph()
 	d := g.g.src.(*memGraph)
 	result := addFilledType(d, "apple-docs://photos/phfetchresult", "PHFetchResult", "class", "photos")
@@ -64,7 +62,20 @@ func TestGenericArgumentOfAChain(t *testing.T) {
 	asset := addFilledType(d, "apple-docs://photos/phasset", "PHAsset", "class", "photos")
 	asset("mediaType", "property", "var mediaType: PHAssetMediaType { get }")
 	asset("fetchAssets(with:)", "method", "class func fetchAssets(with options: PHFetchOptions?) -> PHFetchResult<PHAsset>")
+	if more != nil {
+		more(d)
+	}
 	g.g = newSymbolGraph(d)
+	return g
+}
+
+// TestGenericArgumentOfAChain: a member declared to return its generic
+// type's parameter (PHFetchResult's object(at:) returns ObjectType) gives
+// the argument written for it, in the parameter's type or in the
+// declaration of the link before (fetchAssets returns
+// PHFetchResult<PHAsset>).
+func TestGenericArgumentOfAChain(t *testing.T) {
+	g := photosGraph(nil)
 	code := `import Photos
 
 func f(assets: PHFetchResult<PHAsset>) {
@@ -84,20 +95,15 @@ func f(assets: PHFetchResult<PHAsset>) {
 // asset = try result.get()`, `let first = assets.object(at: 0)`) takes
 // its root's arguments.
 func TestGenericArgumentsByPosition(t *testing.T) {
-	g := testGraph()
-	d := g.g.src.(*memGraph)
-	result := addFilledType(d, "apple-docs://swift/result", "Result", "enum", "swift")
-	for i := range d.Pages {
-		if d.Pages[i].URI == "apple-docs://swift/result" {
-			d.Pages[i].Declaration = "@frozen enum Result<Success, Failure> where Failure : Error, Success : ~Copyable"
+	g := photosGraph(func(d *memGraph) {
+		result := addFilledType(d, "apple-docs://swift/result", "Result", "enum", "swift")
+		for i := range d.Pages {
+			if d.Pages[i].URI == "apple-docs://swift/result" {
+				d.Pages[i].Declaration = "@frozen enum Result<Success, Failure> where Failure : Error, Success : ~Copyable"
+			}
 		}
-	}
-	result("get()", "method", "func get() throws(Failure) -> Success")
-	fetched := addFilledType(d, "apple-docs://photos/phfetchresult", "PHFetchResult", "class", "photos")
-	fetched("object(at:)", "method", "func object(at index: Int) -> ObjectType")
-	asset := addFilledType(d, "apple-docs://photos/phasset", "PHAsset", "class", "photos")
-	asset("mediaType", "property", "var mediaType: PHAssetMediaType { get }")
-	g.g = newSymbolGraph(d)
+		result("get()", "method", "func get() throws(Failure) -> Success")
+	})
 	g.MemTable = NewMemTable("names", []SymbolInfo{{Name: "Result", Kind: "enum", Module: "swift", URI: "apple-docs://swift/result"},
 		{Name: "PHFetchResult", Kind: "class", Module: "photos", URI: "apple-docs://photos/phfetchresult"},
 		{Name: "PHAsset", Kind: "class", Module: "photos", URI: "apple-docs://photos/phasset"}})
