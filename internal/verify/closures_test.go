@@ -105,8 +105,8 @@ struct Feed: View {
 // `guard let oldest = tasks.first`, or `$0` in its map or filter) or of a
 // typed array, or by subscripting a
 // typed array with one index, or by `first(where:)` or `last { … }`, is
-// checked on the element type; a range's slice and a dictionary are not
-// elements. A local bound, in a loop over the parameter, to a chain from
+// checked on the element type, as a dictionary's value by its key is on
+// the value type; a range's slice is no element. A local bound, in a loop over the parameter, to a chain from
 // the element (`guard let device = pending.device`) is that chain's, though
 // named like its link; a local bound to a chain's optional array with an
 // empty default (`request.results ?? []`) holds the chain's elements, in a
@@ -147,17 +147,19 @@ func load(_ screens: [UIScreen], byName: [String: UIScreen], request: ClassifyRe
     print(screens.first?.hasNotch, screens.last?.name)
     print(screens[0].name)
     print(screens.first(where: { _ in true })?.name, screens.last { _ in true }?.name)
-    print(screens[1...].name, byName["a"]?.name, screens.first?.hasNotch.name)
+    print(screens[1...].name, screens.first?.hasNotch.name)
     let observations = request.results ?? []
     for o in observations { print(o.label, o.confidence) }
     print(observations.filter { $0.confidence > 0.3 }.prefix(5).map { $0.label })
     let sure = request.results ?? fallback
     for s in sure { print(s.label) }
+    print(byName["a"]?.name)
 }
 `
 	wantTypeFindings(t, typeFindings(t, g, code), "7 URLSessionDataTask.statusCode", "9 URLSessionDataTask.statusCode",
 		"11 URLSessionDataTask.statusCode", "12 URLSessionDataTask.statusCode", "15 UIDevice.hasNotch",
-		"18 UIScreen.name", "19 UIScreen.name", "20 UIScreen.name", "23 Observation.label", "24 Observation.label")
+		"18 UIScreen.name", "19 UIScreen.name", "20 UIScreen.name", "23 Observation.label", "24 Observation.label",
+		"27 UIScreen.name")
 }
 
 // TestClosureOfAFunctionOfNoType: a closure passed to a function of no
