@@ -123,6 +123,10 @@ func fontTable(users int) dotCodeTable {
 			ParentURI: "apple-docs://uikit/uifont/textstyle", Declaration: m[1], Framework: "uikit"})
 	}
 	font("preferredFont(forTextStyle:)", "method", "class func preferredFont(forTextStyle style: UIFont.TextStyle) -> UIFont")
+	// Two unlabelled arguments, the weight first or second (no such
+	// APIs: a place's test).
+	font("weightedFont(_:_:)", "method", "class func weightedFont(_ weight: UIFont.Weight, _ size: CGFloat) -> UIFont")
+	font("sizedFont(_:_:)", "method", "class func sizedFont(_ size: CGFloat, _ weight: UIFont.Weight) -> UIFont")
 	// A nested type's initializer, whose weight type the crawl lacks.
 	symbols := addFilledType(d, "apple-docs://uikit/uiimage/symbolconfiguration", "UIImage.SymbolConfiguration", "class", "uikit")
 	symbols("init(weight:)", "init", "convenience init(weight: UIImage.SymbolWeight)")
@@ -180,6 +184,8 @@ func TestCaseUnwritten(t *testing.T) {
 		{"too many written by one project alone", call, "", "systemFont(weight:", weightsWritten(15, 3), false},
 		{"few written by one project alone", call, "", "systemFont(weight:", weightsWritten(15, 2), true},
 		{"written with another label", call, "", "systemFont(ofSize:", weightsWritten(15, 0), false},
+		{"an unlabelled first argument", "import UIKit\nlet f = UIFont.weightedFont(.ultraBlack, 17)\n", "", "weightedFont(_:", weightsWritten(15, 0), true},
+		{"an unlabelled argument after the first", "import UIKit\nlet f = UIFont.sizedFont(17, .ultraBlack)\n", "", "sizedFont(_:", weightsWritten(15, 0), false},
 		{"passed to a nested type's initializer", "import UIKit\nlet c = UIImage.SymbolConfiguration(weight: .ultraBlack)\n", "", "SymbolConfiguration(weight:", weightsWritten(15, 0), true},
 		{"assigned", assigned, "", "returnKeyType =", weightsWritten(15, 0), true},
 		{"compared", "import UIKit\nlet t = UITextField(); let b = t.returnKeyType == .ultraBlack\n", "", "returnKeyType =", weightsWritten(15, 0), false},

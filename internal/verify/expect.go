@@ -146,8 +146,11 @@ func (a *Analysis) expectArguments(s site, ms []apiMember, base string, expect m
 			expect[st] = want[i]
 			// (A nested type's initializer is written by its own name
 			// too: `UIImage.SymbolConfiguration(weight:` as
-			// `SymbolConfiguration(weight:`.)
-			a.dotContexts[st] = index.DotContext{Callee: titleName(s.name), Label: s.labels[i]}
+			// `SymbolConfiguration(weight:`. An unlabelled argument's
+			// place is the first argument's: a later one has none.)
+			if s.labels[i] != "_" || i == 0 {
+				a.dotContexts[st] = index.DotContext{Callee: titleName(s.name), Label: s.labels[i]}
+			}
 			if !optional[i] {
 				a.nonOptionalDots[st] = true
 			}
