@@ -159,8 +159,9 @@ func unprefixed(name string) string {
 // hardly any of what they write is written by one project alone
 // (maxUnseenShare: the Good–Turing estimate of how much of what code
 // writes there no project has written yet, the share of the projects'
-// writings that are a value's only one). Fitted on the dev sets' leading
-// dots that reach caseUnwritten (docs/eval.md): below 15 projects, or
+// writings that are a value's only one). Read off the leading dots of the
+// dev sets and the sample projects that reach caseUnwritten, each labelled
+// a dev set's invented case or not (docs/eval.md): below 15 projects, or
 // where a tenth of the writings are single, real cases come unwritten
 // (`.custom` for dateDecodingStrategy in 9 projects, `.semibold` for
 // systemFont(ofSize:weight:) in 7, four of them single).
