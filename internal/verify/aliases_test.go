@@ -88,10 +88,11 @@ func f(assets: PHFetchResult<PHAsset>) {
 	wantTypeFindings(t, typeFindings(t, g, code), "4 PHAsset.name", "6 PHAsset.name")
 }
 
-// TestGenericArgumentsByPosition: a type written with several generic
-// arguments (`Result<PHAsset, Error>`) gives each of its generic
-// parameters the argument in its place (get() returns Success, the
-// first), and a local bound to a chain from a local of such a type (`let
+// TestGenericArgumentsByPosition: a type written with generic arguments
+// (`Result<PHAsset, Error>`, `Box<PHAsset>`) gives each generic parameter
+// its declaration names the argument in its place (get() returns Success,
+// the first; a parameter named like a documented type is still the
+// argument), and a local bound to a chain from a local of such a type (`let
 // asset = try result.get()`, `let first = assets.object(at: 0)`) takes
 // its root's arguments.
 func TestGenericArgumentsByPosition(t *testing.T) {
@@ -103,10 +104,21 @@ func TestGenericArgumentsByPosition(t *testing.T) {
 			}
 		}
 		result("get()", "method", "func get() throws(Failure) -> Success")
+		// One generic parameter named like a documented type: the
+		// argument in its place, not the type of its name.
+		box := addFilledType(d, "apple-docs://swift/box", "Box", "struct", "swift")
+		for i := range d.Pages {
+			if d.Pages[i].URI == "apple-docs://swift/box" {
+				d.Pages[i].Declaration = "struct Box<Item>"
+			}
+		}
+		box("item", "property", "var item: Item { get }")
+		addFilledType(d, "apple-docs://swift/item", "Item", "struct", "swift")
 	})
 	g.MemTable = NewMemTable("names", []SymbolInfo{{Name: "Result", Kind: "enum", Module: "swift", URI: "apple-docs://swift/result"},
 		{Name: "PHFetchResult", Kind: "class", Module: "photos", URI: "apple-docs://photos/phfetchresult"},
-		{Name: "PHAsset", Kind: "class", Module: "photos", URI: "apple-docs://photos/phasset"}})
+		{Name: "PHAsset", Kind: "class", Module: "photos", URI: "apple-docs://photos/phasset"},
+		{Name: "Box", Kind: "struct", Module: "swift", URI: "apple-docs://swift/box"}})
 	code := `import Photos
 
 func f(result: Result<PHAsset, Error>, assets: PHFetchResult<PHAsset>) throws {
@@ -116,8 +128,12 @@ func f(result: Result<PHAsset, Error>, assets: PHFetchResult<PHAsset>) throws {
     let first = assets.object(at: 0)
     print(first.label)
 }
+
+func g(box: Box<PHAsset>) {
+    print(box.item.mediaType, box.item.caption)
+}
 `
-	wantTypeFindings(t, typeFindings(t, g, code), "4 PHAsset.name", "6 PHAsset.title", "8 PHAsset.label")
+	wantTypeFindings(t, typeFindings(t, g, code), "4 PHAsset.name", "6 PHAsset.title", "8 PHAsset.label", "12 PHAsset.caption")
 }
 
 // TestChainFromASpecialisedGenericType: a chain from a generic type

@@ -85,10 +85,10 @@ func (c *Checker) receiverTypes(g *graphView, s site, imports map[string]bool) (
 			// not Swift's Result.
 			return nil, false
 		}
-		if i := writtenParameter(types, next, arg); i != "" {
+		if written := writtenParameter(types, next, arg); written != "" {
 			// `Result<CKRecord, Error>`'s get() returns Success, the
 			// type's first generic parameter: the first argument.
-			types, arg = g.typesNamed(i, imports), ""
+			types, arg = g.typesNamed(written, imports), ""
 			continue
 		}
 		nextArg := linkGenericArgument(ms)
@@ -105,13 +105,14 @@ func (c *Checker) receiverTypes(g *graphView, s site, imports map[string]bool) (
 	return types, opaque
 }
 
-// writtenParameter is the argument written for the generic parameter
-// named param of the one type reached, when args (genericArgumentAt)
-// gives more than one: "CKRecord" for Result's Success with
-// "CKRecord,Error". "" otherwise (one argument is taken where no page
-// names the parameter, as before).
+// writtenParameter is the argument written, in args (genericArgumentAt),
+// for the generic parameter named param of the one type reached, by its
+// place in the type's declaration: "CKRecord" for Result's Success with
+// "CKRecord,Error". "" when the declaration does not name it (a type
+// with no page, PHFetchResult: its one argument is taken where no page
+// names the parameter, below).
 func writtenParameter(types []*apiType, param, args string) string {
-	if !strings.Contains(args, ",") || len(types) != 1 {
+	if args == "" || len(types) != 1 {
 		return ""
 	}
 	i := slices.Index(types[0].genericParams, param)
