@@ -179,12 +179,19 @@ func (m dotMatcher) values(text string) []string {
 const maxArgumentsText = 2000
 
 // topLevelArguments splits the argument list that starts text (after its
-// "(") at its top-level commas, up to its ")".
+// "(") at its top-level commas, up to its ")"; a string literal's commas
+// and brackets are its own.
 func topLevelArguments(text string) []string {
 	var out []string
 	depth, start := 0, 0
 	for i := 0; i < len(text) && i < maxArgumentsText; i++ {
 		switch text[i] {
+		case '"':
+			for i++; i < len(text) && text[i] != '"' && text[i] != '\n'; i++ {
+				if text[i] == '\\' {
+					i++
+				}
+			}
 		case '(', '[', '{':
 			depth++
 		case ')', ']', '}':

@@ -8,7 +8,8 @@ import (
 // TestDotValuesIn (dotMatcher): the leading-dot names code writes in a place, an
 // assigned property's or a call's labelled or unlabelled argument, and
 // nothing written elsewhere (a comparison, another label, a later
-// unlabelled argument, an argument that is no leading dot).
+// unlabelled argument, an argument that is no leading dot, a string
+// literal's text).
 func TestDotValuesIn(t *testing.T) {
 	code := `field.borderStyle = .roundedRect
 if field.borderStyle == .none { }
@@ -19,6 +20,7 @@ view.effect = UIBlurEffect(
     style: .regular.withAlpha(f(1, 2)))
 button.setButtonType(.switch)
 button.setButtonType(kind, .momentaryPushIn)
+let soft = UIBlurEffect(named: "a, style: .fake)", style: .extraLight)
 label.font = UIFont.systemFont(ofSize: 17, weight: .semibold)
 label.font = UIFont.systemFont(ofSize: .init(17), weight: .bold)
 let columns = [GridItem(.adaptive(minimum: 80))]
@@ -28,7 +30,7 @@ let columns = [GridItem(.adaptive(minimum: 80))]
 		want []string
 	}{
 		{DotContext{Label: "borderStyle"}, []string{"roundedRect", "line"}},
-		{DotContext{Callee: "UIBlurEffect", Label: "style"}, []string{"systemMaterial", "regular"}},
+		{DotContext{Callee: "UIBlurEffect", Label: "style"}, []string{"systemMaterial", "regular", "extraLight"}},
 		{DotContext{Callee: "setButtonType", Label: "_"}, []string{"switch"}},
 		{DotContext{Callee: "systemFont", Label: "weight"}, []string{"semibold", "bold"}},
 		{DotContext{Callee: "systemFont", Label: "ofSize"}, []string{"init"}},
