@@ -126,6 +126,10 @@ type graphReader interface {
 // graph starts again (a check holding types keeps them whole).
 const maxGraphEntries = 50_000
 
+// maxEmptyPrefixes bounds the prefixes remembered as holding no container
+// type; past it they alone are forgotten.
+const maxEmptyPrefixes = 200_000
+
 // symbolGraph is the memoized graph, safe for concurrent use.
 type symbolGraph struct {
 	src graphReader
@@ -141,6 +145,11 @@ type symbolGraph struct {
 	// containers holds, by lowercased address prefix, the types whose own
 	// page the crawl missed but whose members it has.
 	containers map[string][]*apiType
+	// noContainers holds the prefixes under which no such type stands:
+	// most of those read (a type's name is probed in every module in
+	// scope), a few bytes each, so they are bounded on their own
+	// (maxEmptyPrefixes) rather than crowd the types out of the graph.
+	noContainers map[string]bool
 
 	// listed holds, by base name, the Topics entries GraphListed read.
 	listed map[string][]index.GraphChild
@@ -163,6 +172,7 @@ func (g *symbolGraph) reset() {
 	g.types = map[string]*apiType{}
 	g.named = map[string]*namedPages{}
 	g.containers = map[string][]*apiType{}
+	g.noContainers = map[string]bool{}
 	g.listed = map[string][]index.GraphChild{}
 }
 
@@ -511,7 +521,7 @@ func (g *symbolGraph) containersNamed(ctx context.Context, prefixes []string) ([
 	for _, p := range prefixes {
 		if cs, ok := g.containers[p]; ok {
 			out = append(out, cs...)
-		} else {
+		} else if !g.noContainers[p] {
 			missing = append(missing, p)
 		}
 	}
@@ -546,6 +556,16 @@ func (g *symbolGraph) containersNamed(ctx context.Context, prefixes []string) ([
 	}
 	g.mu.Lock()
 	defer g.mu.Unlock()
+	if len(g.noContainers)+len(read) >= maxEmptyPrefixes {
+		g.noContainers = map[string]bool{}
+	}
+	for prefix, cs := range read {
+		if len(cs) > 0 {
+			continue
+		}
+		g.noContainers[prefix] = true
+		delete(read, prefix)
+	}
 	if g.entries()+len(read) >= maxGraphEntries {
 		g.reset()
 	}
