@@ -347,6 +347,33 @@ func (l *NameLookup) ObjCNamed(ctx context.Context, name string) ([]ObjCPage, er
 	return out, err
 }
 
+// MostWrittenNames lists the names the sample and package code writes in
+// the most files (code_refs: types, calls, conformances, attributes and
+// members as "Type.member"), most written first, up to limit: what a
+// checker of Swift meets in nearly every file, worth reading before the
+// first check asks. None when the index has no code_refs.
+func (l *NameLookup) MostWrittenNames(ctx context.Context, limit int) ([]string, error) {
+	if limit <= 0 || !l.hasTable("code_refs") {
+		return nil, nil
+	}
+	return sqlrows.Column[string](ctx, l.fixed(), "most written names",
+		`SELECT name FROM code_refs GROUP BY name ORDER BY count(DISTINCT doc_id) DESC, name LIMIT ?`, []any{limit})
+}
+
+// CrowdedNames lists the plain symbol names (lowercased, letters, digits
+// and underscores) that at least minPages pages bear, the most borne
+// first: init, appending, count, value… Reading one name's pages costs
+// about a millisecond per hundred pages, and these are the names code
+// writes as members everywhere. None when the index has no symbol_names.
+func (l *NameLookup) CrowdedNames(ctx context.Context, minPages int) ([]string, error) {
+	if !l.byNames {
+		return nil, nil
+	}
+	return sqlrows.Column[string](ctx, l.fixed(), "crowded names",
+		`SELECT name_lower FROM symbol_names GROUP BY name_lower
+		HAVING count(*) >= ? AND name_lower NOT GLOB '*[^a-z0-9_]*' ORDER BY count(*) DESC, name_lower`, []any{minPages})
+}
+
 // SampleUse is what Apple's sample code says of a name no page documents:
 // how many sample projects use it (code_refs), and one file that does.
 type SampleUse struct {

@@ -86,3 +86,44 @@ func TestWrittenAfterDot(t *testing.T) {
 		t.Errorf("ProjectsUsing(JSONDecoder) = %v, want %v", users, want)
 	}
 }
+
+// TestNamesWorthReadingAhead pins MostWrittenNames and CrowdedNames, what
+// verify reads before its first check: the names code writes in the most
+// files (each file once, however often it writes one), most first and
+// ties by name; and the plain symbol names the most pages bear, down to a
+// floor, leaving out titles with punctuation.
+func TestNamesWorthReadingAhead(t *testing.T) {
+	code := func(uri string, refs ...string) *document.Document {
+		d := &document.Document{URI: uri, Source: document.SourceSamples, Title: uri, Kind: document.KindSourceFile, Markdown: "x\n"}
+		for i, r := range refs {
+			d.References = append(d.References, document.Reference{Name: r, Kind: "type", Line: i + 1})
+		}
+		return d
+	}
+	page := func(uri, title string) *document.Document {
+		return &document.Document{URI: uri, Source: document.SourceAppleDocs, Framework: "uikit", Title: title, Kind: "property", Markdown: "# " + title + "\n"}
+	}
+	l := openLookup(t, storeOf(t,
+		code("samples://a/A.swift", "String", "View", "View", "View"),
+		code("samples://a/B.swift", "String", "DispatchQueue.main"),
+		code("samples://b/C.swift", "String", "View", "DispatchQueue.main"),
+		page("apple-docs://uikit/a/count", "count"), page("apple-docs://uikit/b/count", "count"),
+		page("apple-docs://uikit/c/count", "count"), page("apple-docs://uikit/a/value", "value"),
+		page("apple-docs://uikit/b/value", "value"), page("apple-docs://uikit/a/init(frame:)", "init(frame:)"),
+		page("apple-docs://uikit/b/init(frame:)", "init(frame:)"), page("apple-docs://uikit/a/tag", "tag"),
+	).Path())
+	ctx := context.Background()
+	written, err := l.MostWrittenNames(ctx, 3)
+	mustNoErr(t, err)
+	if want := []string{"String", "DispatchQueue.main", "View"}; !slices.Equal(written, want) {
+		t.Errorf("MostWrittenNames(3) = %v, want %v (String in 3 files, the others in 2, by name)", written, want)
+	}
+	if none, err := l.MostWrittenNames(ctx, 0); err != nil || none != nil {
+		t.Errorf("MostWrittenNames(0) = %v, %v; want nothing", none, err)
+	}
+	crowded, err := l.CrowdedNames(ctx, 2)
+	mustNoErr(t, err)
+	if want := []string{"count", "init", "value"}; !slices.Equal(crowded, want) {
+		t.Errorf("CrowdedNames(2) = %v, want %v (count on 3 pages, init and value on 2; init(frame:) and tag left out)", crowded, want)
+	}
+}

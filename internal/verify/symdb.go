@@ -70,6 +70,12 @@ type IndexTable struct {
 	// the documentation lists (iOS 18: 2024); 0 when unknown.
 	newestOnce sync.Once
 	newestYear int
+
+	// warmOnce starts Warm's reads; warmStop ends warmCommonNames early
+	// and warmDone is closed when all of them are done.
+	warmOnce sync.Once
+	warmStop context.CancelFunc
+	warmDone chan struct{}
 }
 
 // maxCached bounds the name cache of a long-running server; past it the
@@ -113,18 +119,47 @@ func OpenIndexTable(path string) (*IndexTable, error) {
 }
 
 // Warm starts reading, in the background, the whole-index sets that a
-// server's checks soon all need (index.NameLookup.Warm), and the names by
-// first letter (sorted, about 25 ms) once the names are read, so that
-// they load side by side during the first check rather than one after
-// another in the first checks that need each. A one-shot `cupertino
-// verify` of a small file needs few of them and does not call it.
+// server's checks soon all need (index.NameLookup.Warm), the names by
+// first letter (sorted, about 25 ms) once the names are read, and what
+// checks read for the names code writes most (warmCommonNames), so that
+// they load side by side before or during the first checks rather than
+// one after another in the first checks that need each. It returns at
+// once; WaitWarm waits for it. A one-shot `cupertino verify` of a small
+// file needs few of them and does not call it.
 func (t *IndexTable) Warm() {
-	t.lookup.Warm()
-	go t.loadNames()
+	t.warmOnce.Do(func() {
+		t.lookup.Warm()
+		ctx, stop := context.WithCancel(context.Background())
+		t.warmStop, t.warmDone = stop, make(chan struct{})
+		go func() {
+			defer close(t.warmDone)
+			names := make(chan struct{})
+			go func() {
+				defer close(names)
+				t.loadNames()
+			}()
+			t.warmCommonNames(ctx)
+			<-names
+		}()
+	})
 }
 
-// Close releases the database.
-func (t *IndexTable) Close() error { return t.lookup.Close() }
+// WaitWarm waits until what Warm started is read; at once when Warm was
+// not called.
+func (t *IndexTable) WaitWarm() {
+	if t.warmDone != nil {
+		<-t.warmDone
+	}
+}
+
+// Close stops the warm-up and releases the database.
+func (t *IndexTable) Close() error {
+	if t.warmStop != nil {
+		t.warmStop()
+		<-t.warmDone
+	}
+	return t.lookup.Close()
+}
 
 // Describe implements SymbolTable.
 func (t *IndexTable) Describe() string {
