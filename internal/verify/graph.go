@@ -5,6 +5,7 @@ import (
 	"maps"
 	"strings"
 	"sync"
+	"sync/atomic"
 
 	"github.com/cupertino-go/cupertino/index"
 	"github.com/cupertino-go/cupertino/internal/swiftlex"
@@ -63,9 +64,8 @@ type apiType struct {
 	// (`enum Result<Success, Failure>`: Success, Failure).
 	genericParams []string
 
-	loadOnce sync.Once
-	loadErr  error
-	members  map[string][]apiMember
+	loaded  untilRead
+	members map[string][]apiMember
 	// thin: the crawl documents this type from its Objective-C era pages
 	// (most member addresses are numeric, "cgrect/1454354-origin"), whose
 	// lists lack the Swift overlay (CGRect.midY), or with too few members
@@ -93,15 +93,13 @@ type apiType struct {
 	hollowTitles []string
 	edges        []index.GraphEdge
 
-	supersOnce sync.Once
-	supersErr  error
-	supers     []*apiType
+	supersLinked untilRead
+	supers       []*apiType
 
 	// siblings: for a type whose own page is missing, what its member
 	// pages' See Also lists say (siblings.go), read once when a leading
 	// dot is checked against it.
-	siblingsOnce sync.Once
-	siblingsErr  error
+	siblingsRead untilRead
 	siblings     *siblingList
 }
 
@@ -129,6 +127,32 @@ const maxGraphEntries = 50_000
 // maxEmptyPrefixes bounds the prefixes remembered as holding no container
 // type; past it they alone are forgotten.
 const maxEmptyPrefixes = 200_000
+
+// untilRead runs a read of a type's until one succeeds. A failed read,
+// such as one whose call was cancelled or ran out of time, is returned to
+// its caller and not remembered: the next check, with a context of its
+// own, reads again rather than inherit another call's cancellation.
+// Callers that arrive while a read runs wait for it.
+type untilRead struct {
+	done atomic.Bool
+	mu   sync.Mutex
+}
+
+func (o *untilRead) do(read func() error) error {
+	if o.done.Load() {
+		return nil
+	}
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	if o.done.Load() {
+		return nil
+	}
+	if err := read(); err != nil {
+		return err
+	}
+	o.done.Store(true)
+	return nil
+}
 
 // symbolGraph is the memoized graph, safe for concurrent use.
 type symbolGraph struct {
@@ -294,12 +318,10 @@ func (g *symbolGraph) typeAt(ctx context.Context, uri string, page *index.GraphP
 
 // load reads the type's members once.
 func (g *symbolGraph) load(ctx context.Context, t *apiType) error {
-	t.loadOnce.Do(func() {
+	return t.loaded.do(func() error {
 		rows, err := g.src.GraphType(ctx, t.uri)
 		if err != nil {
-			t.loadErr = err
-			g.forget(t)
-			return
+			return err
 		}
 		if rows.Found && typeKinds[rows.Page.Kind] && t.genericParams == nil {
 			// Read here, not with the header: a type first made as a
@@ -354,18 +376,8 @@ func (g *symbolGraph) load(ctx context.Context, t *apiType) error {
 		}
 		t.edges = rows.Edges
 		t.thin = isThin(t)
+		return nil
 	})
-	return t.loadErr
-}
-
-// forget drops a type whose read failed, so that the next check reads it
-// again.
-func (g *symbolGraph) forget(t *apiType) {
-	g.mu.Lock()
-	defer g.mu.Unlock()
-	if g.types[t.uri] == t {
-		delete(g.types, t.uri)
-	}
 }
 
 // linkSupers resolves the type's superclasses and protocols once: by
@@ -375,30 +387,28 @@ func (g *symbolGraph) linkSupers(ctx context.Context, t *apiType) error {
 	if err := g.load(ctx, t); err != nil {
 		return err
 	}
-	t.supersOnce.Do(func() {
+	return t.supersLinked.do(func() error {
+		var supers []*apiType
 		for _, e := range t.edges {
 			parent, err := g.typeAt(ctx, e.ParentURI, nil)
 			if err == nil {
 				err = g.load(ctx, parent)
 			}
 			if err != nil {
-				t.supersErr = err
-				return
+				return err
 			}
 			if len(parent.members) == 0 && e.ParentTitle != "" {
 				np, err := g.namedPages(ctx, e.ParentTitle)
 				if err != nil {
-					t.supersErr = err
-					return
+					return err
 				}
 				found := false
 				for _, p := range np.types {
 					if p.title == e.ParentTitle {
 						if err := g.load(ctx, p); err != nil {
-							t.supersErr = err
-							return
+							return err
 						}
-						t.supers = append(t.supers, p)
+						supers = append(supers, p)
 						found = true
 					}
 				}
@@ -406,10 +416,11 @@ func (g *symbolGraph) linkSupers(ctx context.Context, t *apiType) error {
 					continue
 				}
 			}
-			t.supers = append(t.supers, parent)
+			supers = append(supers, parent)
 		}
+		t.supers = supers
+		return nil
 	})
-	return t.supersErr
 }
 
 // namedPages reads what a name documents, once.

@@ -80,15 +80,15 @@ const minSiblings = 2
 // siblings reads the See Also lists of the member pages of t, a type
 // whose own page is missing, once.
 func (g *graphView) siblings(t *apiType) *siblingList {
-	t.siblingsOnce.Do(func() {
-		t.siblings = &siblingList{members: map[string][]apiMember{}}
+	err := t.siblingsRead.do(func() error {
+		list := &siblingList{members: map[string][]apiMember{}}
 		if t.title != "" {
-			return
+			t.siblings = list
+			return nil
 		}
 		rows, err := g.g.src.GraphSiblings(g.ctx, t.uri)
 		if err != nil {
-			t.siblingsErr = err
-			return
+			return err
 		}
 		listed := map[string]bool{}
 		judged, whole := 0, true
@@ -125,7 +125,7 @@ func (g *graphView) siblings(t *apiType) *siblingList {
 					continue
 				}
 				listed[strings.ToLower(c.URI)] = true
-				t.siblings.members[name] = append(t.siblings.members[name], apiMember{title: c.Title, uri: c.URI, parent: t})
+				list.members[name] = append(list.members[name], apiMember{title: c.Title, uri: c.URI, parent: t})
 			}
 			if staticMember {
 				judged++
@@ -135,15 +135,17 @@ func (g *graphView) siblings(t *apiType) *siblingList {
 			}
 		}
 		names := map[string]bool{}
-		for name := range t.siblings.members {
+		for name := range list.members {
 			names[name] = true
 		}
 		for name := range t.members {
 			names[name] = true
 		}
-		t.siblings.whole = whole && judged > 0 && len(names) >= minSiblings
+		list.whole = whole && judged > 0 && len(names) >= minSiblings
+		t.siblings = list
+		return nil
 	})
-	if g.fail(t.siblingsErr) {
+	if g.fail(err) {
 		return &siblingList{}
 	}
 	return t.siblings

@@ -1,6 +1,7 @@
 package verify
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
 	"testing"
@@ -89,5 +90,32 @@ func TestCloseStopsTheWarmUp(t *testing.T) {
 	cold.WaitWarm()
 	if err := cold.Close(); err != nil {
 		t.Fatal(err)
+	}
+}
+
+// TestACancelledReadIsNotRemembered: a type's members or supertypes read
+// under a call that was cancelled (a client gone, a deadline passed) fail
+// that call alone; the next check, on the same shared graph, reads them.
+func TestACancelledReadIsNotRemembered(t *testing.T) {
+	table := openTable(t, warmIndex(t))
+	sg, _ := table.graph()
+	cancelled, cancel := context.WithCancel(context.Background())
+	cancel()
+	ctx := context.Background()
+	vc, err := sg.typeAt(ctx, "apple-docs://uikit/uiviewcontroller", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := sg.load(cancelled, vc); err == nil {
+		t.Fatal("a read under a cancelled call succeeded")
+	}
+	if err := sg.load(ctx, vc); err != nil || vc.members["viewDidLoad"] == nil {
+		t.Fatalf("after a cancelled read, load = %v with members %v; want the members read", err, vc.members)
+	}
+	if err := sg.linkSupers(cancelled, vc); err == nil {
+		t.Fatal("linking the supertypes under a cancelled call succeeded")
+	}
+	if err := sg.linkSupers(ctx, vc); err != nil || len(vc.supers) != 1 || vc.supers[0].title != "UIResponder" {
+		t.Fatalf("after a cancelled read, linkSupers = %v with supers %v; want UIResponder", err, vc.supers)
 	}
 }
