@@ -4,8 +4,6 @@ import (
 	"hash/maphash"
 	"math/bits"
 	"sort"
-
-	"github.com/cupertino-go/cupertino/index"
 )
 
 // nearLimit is the largest edit distance that still reads as a slip: a
@@ -15,15 +13,17 @@ func nearLimit(name string) int { return max(2, len(name)/3) }
 // rankNear orders names by edit distance to name, keeping at most n within a distance
 // that still reads as a slip: a third of the name. masks, when given, holds
 // each name's letterMask: most names are then ruled out by two population
-// counts, before bagDistance reads their letters.
+// counts, before bagDistance reads their letters. Once n names are found,
+// the limit falls to the farthest of them (a name farther away could not
+// enter), so that the filters rule out more of the rest; a long name's
+// third is seven edits or more, which all but the mask let through.
 func rankNear(name string, names []string, masks []uint64, n int) []string {
+	if n <= 0 {
+		return nil
+	}
 	limit := nearLimit(name)
 	own := letterMask(name)
-	type scored struct {
-		name string
-		d    int
-	}
-	var hits []scored
+	var hits []nearHit // the best n so far, nearest first, then by name
 	for i, c := range names {
 		if masks != nil && (bits.OnesCount64(own&^masks[i]) > limit || bits.OnesCount64(masks[i]&^own) > limit) {
 			continue
@@ -31,21 +31,68 @@ func rankNear(name string, names []string, masks []uint64, n int) []string {
 		if c == name || max(len(c)-len(name), len(name)-len(c)) > limit || c[0] != name[0] || bagDistance(name, c) > limit {
 			continue
 		}
-		if d := index.EditDistance(name, c); d <= limit {
-			hits = append(hits, scored{c, d})
+		d := editDistanceWithin(name, c, limit)
+		if d > limit {
+			continue
+		}
+		at := sort.Search(len(hits), func(k int) bool {
+			return hits[k].d > d || hits[k].d == d && hits[k].name > c
+		})
+		if at == n {
+			continue
+		}
+		if len(hits) < n {
+			hits = append(hits, nearHit{})
+		}
+		copy(hits[at+1:], hits[at:])
+		hits[at] = nearHit{c, d}
+		if len(hits) == n {
+			limit = hits[n-1].d
 		}
 	}
-	sort.Slice(hits, func(i, j int) bool {
-		if hits[i].d != hits[j].d {
-			return hits[i].d < hits[j].d
-		}
-		return hits[i].name < hits[j].name
-	})
 	var out []string
-	for i := 0; i < len(hits) && i < n; i++ {
-		out = append(out, hits[i].name)
+	for _, h := range hits {
+		out = append(out, h.name)
 	}
 	return out
+}
+
+// nearHit is a name rankNear keeps, with its edit distance.
+type nearHit struct {
+	name string
+	d    int
+}
+
+// editDistanceWithin is index.EditDistance(a, b) when that is at most
+// limit, and limit+1 otherwise: it stops at the first row of the table
+// whose every cell is past the limit.
+func editDistanceWithin(a, b string, limit int) int {
+	var rows [2][48]int
+	prev, cur := rows[0][:], rows[1][:]
+	if len(b)+1 > len(prev) {
+		prev, cur = make([]int, len(b)+1), make([]int, len(b)+1)
+	}
+	prev, cur = prev[:len(b)+1], cur[:len(b)+1]
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(a); i++ {
+		cur[0] = i
+		best := i
+		for j := 1; j <= len(b); j++ {
+			cost := 1
+			if a[i-1] == b[j-1] {
+				cost = 0
+			}
+			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+			best = min(best, cur[j])
+		}
+		if best > limit {
+			return limit + 1
+		}
+		prev, cur = cur, prev
+	}
+	return min(prev[len(b)], limit+1)
 }
 
 // letterMask is the set of a name's letters, a bit each (a byte's low six

@@ -33,9 +33,32 @@ func bagDistanceByAllLetters(a, b string) int {
 	return max(more, fewer)
 }
 
+// rankNearByAllNames is rankNear as the plain walk wrote it: every name's
+// edit distance, the names within the limit sorted, the first n kept.
+func rankNearByAllNames(name string, names []string, n int) []string {
+	var hits []nearHit
+	for _, c := range names {
+		if d := index.EditDistance(name, c); c != name && c[0] == name[0] && d <= nearLimit(name) {
+			hits = append(hits, nearHit{c, d})
+		}
+	}
+	sort.Slice(hits, func(i, j int) bool {
+		if hits[i].d != hits[j].d {
+			return hits[i].d < hits[j].d
+		}
+		return hits[i].name < hits[j].name
+	})
+	var out []string
+	for i := 0; i < len(hits) && i < n; i++ {
+		out = append(out, hits[i].name)
+	}
+	return out
+}
+
 // TestNearNameShortcutsKeepTheAnswer: bagDistance reading only the
-// letters the names have, and rankNear given only the names about as
-// long (aboutAsLong over a list sorted by length) and their letter masks,
+// letters the names have, an edit distance that stops past its limit,
+// and rankNear with its falling limit, given only the names about as long
+// (aboutAsLong over a list sorted by length) and their letter masks,
 // answer as the full walks did.
 func TestNearNameShortcutsKeepTheAnswer(t *testing.T) {
 	r := rand.New(rand.NewPCG(1, 2))
@@ -62,10 +85,20 @@ func TestNearNameShortcutsKeepTheAnswer(t *testing.T) {
 	for i, n := range byLength {
 		masks[i] = letterMask(n)
 	}
+	for range 2000 {
+		a, b := word(), word()
+		limit := r.IntN(6)
+		if got, want := editDistanceWithin(a, b, limit), min(index.EditDistance(a, b), limit+1); got != want {
+			t.Fatalf("editDistanceWithin(%q, %q, %d) = %d, want %d", a, b, limit, got, want)
+		}
+	}
 	for range 300 {
 		name := "a" + word()
 		lo, hi := aboutAsLong(byLength, name)
-		want := rankNear(name, names, nil, 9)
+		want := rankNearByAllNames(name, names, 9)
+		if got := rankNear(name, names, nil, 9); !reflect.DeepEqual(got, want) {
+			t.Fatalf("near %q: %v with a falling limit, %v by every name's distance", name, got, want)
+		}
 		if got := rankNear(name, byLength[lo:hi], nil, 9); !reflect.DeepEqual(got, want) {
 			t.Fatalf("near %q: %v from the names about as long, %v from all", name, got, want)
 		}
