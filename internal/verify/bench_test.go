@@ -76,7 +76,7 @@ func BenchmarkVerifyFirstCall(b *testing.B) {
 
 // timedCheck checks one file as verify_swift does, its answer written as
 // text and JSON, and returns how long that took.
-func timedCheck(b *testing.B, c *Checker, code string) time.Duration {
+func timedCheck(b testing.TB, c *Checker, code string) time.Duration {
 	started := time.Now()
 	rep, err := c.Check(context.Background(), []File{{Code: code}}, Options{Targets: []Target{{Platform: "ios", Version: v("17.0")}}})
 	if err != nil {
@@ -91,7 +91,7 @@ func timedCheck(b *testing.B, c *Checker, code string) time.Duration {
 
 // twoHundredLineFiles returns the first 200 lines of the sample files that
 // have more, in path order.
-func twoHundredLineFiles(b *testing.B, root string) []string {
+func twoHundredLineFiles(b testing.TB, root string) []string {
 	b.Helper()
 	var paths []string
 	filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {

@@ -151,12 +151,19 @@ type Checker struct {
 	OwnCode string
 }
 
+// checkWatcher is a table that is told when a check has answered: an
+// IndexTable begins reading ahead then (Warm).
+type checkWatcher interface{ checked() }
+
 // nearestShown is how many real names an unknown reference offers.
 const nearestShown = 3
 
 // Check checks files as one project: a name declared in any of them is the
 // project's own in all of them.
 func (c *Checker) Check(ctx context.Context, files []File, opts Options) (*Report, error) {
+	if w, ok := c.Table.(checkWatcher); ok {
+		defer w.checked()
+	}
 	rep := &Report{Counts: map[Status]int{}, Findings: []Reference{}, References: []Reference{}}
 	for _, t := range opts.Targets {
 		rep.Targets = append(rep.Targets, t.DisplayName()+" "+t.Version.String())
