@@ -323,10 +323,16 @@ func (g *symbolGraph) load(ctx context.Context, t *apiType) error {
 		if err != nil {
 			return err
 		}
-		if rows.Found && typeKinds[rows.Page.Kind] && t.genericParams == nil {
-			// Read here, not with the header: a type first made as a
-			// member's parent has no declaration then.
-			t.genericParams = genericParamsOf(rows.Page.Declaration, titleName(rows.Page.Title))
+		if rows.Found {
+			// The header again, and the generic parameters, from the
+			// type's own page: a type first made as a member's parent
+			// has no declaration then, so that whether a check first met
+			// Bindable as `wrappedValue`'s parent or by its name would
+			// decide whether its dynamic members are read.
+			headerOf(t, rows.Page)
+			if typeKinds[rows.Page.Kind] && t.genericParams == nil {
+				t.genericParams = genericParamsOf(rows.Page.Declaration, titleName(rows.Page.Title))
+			}
 		}
 		t.members = map[string][]apiMember{}
 		seen := map[string]bool{}

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"testing"
 
+	"github.com/cupertino-go/cupertino/index"
 	"github.com/cupertino-go/cupertino/index/indextest"
 	"github.com/cupertino-go/cupertino/internal/document"
 )
@@ -117,5 +118,39 @@ func TestACancelledReadIsNotRemembered(t *testing.T) {
 	}
 	if err := sg.linkSupers(ctx, vc); err != nil || len(vc.supers) != 1 || vc.supers[0].title != "UIResponder" {
 		t.Fatalf("after a cancelled read, linkSupers = %v with supers %v; want UIResponder", err, vc.supers)
+	}
+}
+
+// TestATypeMetAsAParentFirstKeepsItsHeader: a type first made as a
+// member's parent (no declaration comes with it) gets the header its own
+// page gives once its members are read, so what a check finds does not
+// depend on which name an earlier check, or the warm-up, read first:
+// Bindable's dynamic members, a typealias's aliased path.
+func TestATypeMetAsAParentFirstKeepsItsHeader(t *testing.T) {
+	d := &memGraph{Pages: []index.GraphPage{
+		{URI: "apple-docs://swiftui/bindable", Title: "Bindable", Kind: "struct", Framework: "swiftui",
+			Declaration: "@dynamicMemberLookup @propertyWrapper struct Bindable<Value>"},
+		{URI: "apple-docs://swiftui/bindable/wrappedvalue", Title: "wrappedValue", Kind: "property", Framework: "swiftui",
+			ParentURI: "apple-docs://swiftui/bindable", Declaration: "var wrappedValue: Value"},
+		{URI: "apple-docs://foundation/urlrequest/cachepolicy", Title: "URLRequest.CachePolicy", Kind: "typealias", Framework: "foundation",
+			Declaration: "typealias CachePolicy = NSURLRequest.CachePolicy"},
+		{URI: "apple-docs://foundation/urlrequest/cachepolicy/x", Title: "x", Kind: "property", Framework: "foundation",
+			ParentURI: "apple-docs://foundation/urlrequest/cachepolicy"},
+	}}
+	ctx := context.Background()
+	for _, first := range []string{"wrappedValue", "x"} {
+		g := &graphView{g: newSymbolGraph(d), ctx: ctx}
+		g.overloads(first, false) // the parent is made from the member's row
+		bindable := g.typesNamed("Bindable", nil)
+		policy := g.typesNamed("URLRequest.CachePolicy", nil)
+		if g.err != nil || len(bindable) != 1 || len(policy) != 1 {
+			t.Fatalf("after %s: types %v %v, err %v", first, bindable, policy, g.err)
+		}
+		if !bindable[0].dynamicMembers || bindable[0].alias != "" {
+			t.Errorf("after %s: Bindable's dynamic members %v, alias %q; want its declaration's", first, bindable[0].dynamicMembers, bindable[0].alias)
+		}
+		if policy[0].alias != "NSURLRequest.CachePolicy" {
+			t.Errorf("after %s: URLRequest.CachePolicy aliases %q, want NSURLRequest.CachePolicy", first, policy[0].alias)
+		}
 	}
 }
