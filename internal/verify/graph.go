@@ -240,11 +240,25 @@ func keepFirst[V any](g *symbolGraph, memo func(*symbolGraph) map[string]*V, key
 var guidePageKinds = swiftlex.SetOf("article", "sampleCode")
 
 // headerOf makes a type's header from its page: only a type's own page
-// gives it a title (a property page with members stays untitled).
+// gives it a title (a property page with members stays untitled). What its
+// declaration says is read with its members (declarationOf).
 func headerOf(t *apiType, p index.GraphPage) {
 	if typeKinds[p.Kind] {
 		t.title, t.framework, t.kind = p.Title, p.Framework, p.Kind
+	}
+}
+
+// declarationOf reads what the type's own page's declaration says: its
+// dynamic members, the type or function type a typealias names, its
+// generic parameters. It runs in load, not with the header: a type first
+// made as a member's parent has no declaration then, and whether a check
+// first met Bindable as `wrappedValue`'s parent or by its name decided
+// whether its dynamic members were read; every reader of these fields
+// loads the type first.
+func declarationOf(t *apiType, p index.GraphPage) {
+	if typeKinds[p.Kind] {
 		t.dynamicMembers = strings.Contains(p.Declaration, "@dynamicMemberLookup")
+		t.genericParams = genericParamsOf(p.Declaration, titleName(p.Title))
 	}
 	if p.Kind == "typealias" {
 		t.alias = aliasedPath(p.Declaration)
@@ -324,15 +338,7 @@ func (g *symbolGraph) load(ctx context.Context, t *apiType) error {
 			return err
 		}
 		if rows.Found {
-			// The header again, and the generic parameters, from the
-			// type's own page: a type first made as a member's parent
-			// has no declaration then, so that whether a check first met
-			// Bindable as `wrappedValue`'s parent or by its name would
-			// decide whether its dynamic members are read.
-			headerOf(t, rows.Page)
-			if typeKinds[rows.Page.Kind] && t.genericParams == nil {
-				t.genericParams = genericParamsOf(rows.Page.Declaration, titleName(rows.Page.Title))
-			}
+			declarationOf(t, rows.Page)
 		}
 		t.members = map[string][]apiMember{}
 		seen := map[string]bool{}
