@@ -201,23 +201,41 @@ func abs(x int) int {
 // EditDistance is the Levenshtein distance of a and b, by bytes; verify
 // ranks the names nearest a misspelt one by it too.
 func EditDistance(a, b string) int {
-	prev := make([]int, len(b)+1)
-	cur := make([]int, len(b)+1)
+	return EditDistanceWithin(a, b, max(len(a), len(b)))
+}
+
+// EditDistanceWithin is EditDistance(a, b) when that is at most limit,
+// and limit+1 otherwise: it stops at the first row of the table whose
+// every cell is past the limit (a row's least cell bounds the distance
+// from below), which for most of the names a near-name search reads is
+// one of the first.
+func EditDistanceWithin(a, b string, limit int) int {
+	var rows [2][48]int
+	prev, cur := rows[0][:], rows[1][:]
+	if len(b)+1 > len(prev) {
+		prev, cur = make([]int, len(b)+1), make([]int, len(b)+1)
+	}
+	prev, cur = prev[:len(b)+1], cur[:len(b)+1]
 	for j := range prev {
 		prev[j] = j
 	}
 	for i := 1; i <= len(a); i++ {
 		cur[0] = i
+		best := i
 		for j := 1; j <= len(b); j++ {
 			cost := 1
 			if a[i-1] == b[j-1] {
 				cost = 0
 			}
 			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+			best = min(best, cur[j])
+		}
+		if best > limit {
+			return limit + 1
 		}
 		prev, cur = cur, prev
 	}
-	return prev[len(b)]
+	return min(prev[len(b)], limit+1)
 }
 
 // looseSources are the small sources whose pages a web address names by

@@ -520,7 +520,7 @@ func (g *graphView) ownNear(types []*apiType, name string) []Candidate {
 			if !sharesWord(lower, words, last) {
 				// Most members share no word: only a slip is left.
 				if len(lower) > 0 && lower[0] == lowerName[0] && max(len(lower)-len(lowerName), len(lowerName)-len(lower)) <= limit &&
-					index.EditDistance(lower, lowerName) <= limit {
+					index.EditDistanceWithin(lower, lowerName, limit) <= limit {
 					hits = append(hits, scored{Candidate{Name: ownerOf(t, types) + "." + ms[0].title, URI: ms[0].uri}, 1, 1})
 				}
 				continue

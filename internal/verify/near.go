@@ -4,6 +4,8 @@ import (
 	"hash/maphash"
 	"math/bits"
 	"sort"
+
+	"github.com/cupertino-go/cupertino/index"
 )
 
 // nearLimit is the largest edit distance that still reads as a slip: a
@@ -31,7 +33,7 @@ func rankNear(name string, names []string, masks []uint64, n int) []string {
 		if c == name || max(len(c)-len(name), len(name)-len(c)) > limit || c[0] != name[0] || bagDistance(name, c) > limit {
 			continue
 		}
-		d := editDistanceWithin(name, c, limit)
+		d := index.EditDistanceWithin(name, c, limit)
 		if d > limit {
 			continue
 		}
@@ -61,38 +63,6 @@ func rankNear(name string, names []string, masks []uint64, n int) []string {
 type nearHit struct {
 	name string
 	d    int
-}
-
-// editDistanceWithin is index.EditDistance(a, b) when that is at most
-// limit, and limit+1 otherwise: it stops at the first row of the table
-// whose every cell is past the limit.
-func editDistanceWithin(a, b string, limit int) int {
-	var rows [2][48]int
-	prev, cur := rows[0][:], rows[1][:]
-	if len(b)+1 > len(prev) {
-		prev, cur = make([]int, len(b)+1), make([]int, len(b)+1)
-	}
-	prev, cur = prev[:len(b)+1], cur[:len(b)+1]
-	for j := range prev {
-		prev[j] = j
-	}
-	for i := 1; i <= len(a); i++ {
-		cur[0] = i
-		best := i
-		for j := 1; j <= len(b); j++ {
-			cost := 1
-			if a[i-1] == b[j-1] {
-				cost = 0
-			}
-			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
-			best = min(best, cur[j])
-		}
-		if best > limit {
-			return limit + 1
-		}
-		prev, cur = cur, prev
-	}
-	return min(prev[len(b)], limit+1)
 }
 
 // letterMask is the set of a name's letters, a bit each (a byte's low six
