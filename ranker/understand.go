@@ -9,6 +9,7 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"unicode"
 
 	"github.com/cupertino-go/cupertino/internal/swiftlex"
 	"github.com/cupertino-go/cupertino/ranker/reading"
@@ -477,6 +478,9 @@ func (e *Engine) searchOne(ctx context.Context, s reading.Search, filters Filter
 	if err != nil {
 		return nil, err
 	}
+	if !q.Prose && questionAsked(ctx).framed && headlineCased(&q) {
+		q.Prose = true
+	}
 	if s.Scope != "" {
 		q.Raw, q.Sources = s.String(), []string{s.Scope}
 	}
@@ -582,4 +586,31 @@ func (e *Engine) typeTitle(ctx context.Context, lower string) (string, error) {
 	}
 	e.typeTitles.Put(lower, title)
 	return title, nil
+}
+
+// headlineCased: a question's title written in title case ("Is Swift Pass
+// By Value or Pass By Reference", "Multiple Type Constraints in Swift"),
+// its capitals the headline's style, not names: two keywords or more
+// capitalised as plain words (Pass, Multiple), nothing else read of it.
+func headlineCased(q *Query) bool {
+	if q.TypeName != "" || !q.Symbol.IsZero() {
+		return false
+	}
+	n := 0
+	for _, k := range q.Keywords {
+		if plainCapitalised(k) {
+			n++
+		}
+	}
+	return n >= 2
+}
+
+// plainCapitalised: a word of letters whose only capital is its first.
+func plainCapitalised(w string) bool {
+	for i, r := range w {
+		if i == 0 && !unicode.IsUpper(r) || i > 0 && !unicode.IsLower(r) {
+			return false
+		}
+	}
+	return len(w) >= 2
 }
