@@ -325,7 +325,7 @@ var notScored = map[string]string{
 	// The book's topics need enrich's passages, as the sections do.
 	"minTopicWords":         "pinned by TestNamedTopics (sections_test.go): a one-word title names nothing",
 	"maxTopicWords":         "pinned by TestNamedTopics (sections_test.go): a six-word title names nothing",
-	"proposalTitleCoverage": "pinned by TestProposalTitledWithTheQuestionMeetsApple (sections_test.go): a title holding three of four words raises Evolution, two of four does not",
+	"proposalTitleCoverage": "pinned by TestProposalTitledWithTheQuestionMeetsApple (sections_test.go): a title holding two of four words raises Evolution, one of four does not",
 	"bookTieBreak":          "pinned by TestQuestionGivesTheBookTheTie (sections_test.go): a framed language question fuses the book above Apple's weight, plain words at it",
 	// Bases of stages the fixture cannot run.
 	"contextBase":        "needs enrich's contexts pass over the fixture, which it does not run; the real index's goldens (TestHeldOutRealIndex) hold its effect",

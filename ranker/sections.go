@@ -345,15 +345,15 @@ func (s *search) sectionSummaries(ctx context.Context, results []Result) {
 }
 
 // proposalFusionWeights raises Swift Evolution to apple-docs' weight for a
-// language question whose best proposal is titled with most of its words
-// (proposalTitleCoverage): "Swift 6 failing to implicitly open
+// language question whose best proposal is titled with half of its words or
+// more, two at least (proposalTitled): "Swift 6 failing to implicitly open
 // existentials" is SE-0352 "Implicitly Opened Existentials", which at
 // Evolution's own 1.5 ranked below Apple's tenth page matching one word.
 // list is Evolution's ranked list.
 func (s *search) proposalFusionWeights(w map[string]float64, list []*scored) map[string]float64 {
 	src := document.SourceSwiftEvolution
 	if len(list) == 0 || !s.q.Prose || len(s.concepts) < 2 || !s.namesLanguage() ||
-		s.titleCoverage(list[0].c) < proposalTitleCoverage || w[src] >= w[document.SourceAppleDocs] {
+		!s.proposalTitled(list[0].c) || w[src] >= w[document.SourceAppleDocs] {
 		return w
 	}
 	out := maps.Clone(w)
@@ -362,4 +362,11 @@ func (s *search) proposalFusionWeights(w map[string]float64, list []*scored) map
 		out[src] *= 1 + bookTieBreak
 	}
 	return out
+}
+
+// proposalTitled: a proposal's title holds at least proposalTitleCoverage
+// of the question's words, and two of them or more.
+func (s *search) proposalTitled(c *candidate) bool {
+	cov := s.titleCoverage(c)
+	return cov >= proposalTitleCoverage && cov*float64(len(s.concepts)) >= 2-1e-9
 }

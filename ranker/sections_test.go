@@ -258,11 +258,12 @@ func TestSwiftQuestionOfNamesSearchesTheBook(t *testing.T) {
 }
 
 // TestProposalTitledWithTheQuestionMeetsApple pins proposalTitleCoverage:
-// a language question whose best proposal's title holds three of its four
-// words ("failing to implicitly open existentials": SE-0352 "Implicitly
-// Opened Existentials") fuses Swift Evolution at apple-docs' weight; a
-// title holding half of them, or a question not about the language, keeps
-// Evolution's own.
+// a language question whose best proposal's title holds half of its words
+// or more, and two of them at least ("failing to implicitly open
+// existentials": SE-0352 "Implicitly Opened Existentials", three of four;
+// "Opening existential arguments …", two) fuses Swift Evolution at
+// apple-docs' weight; a title holding one of them, or a question not about
+// the language, keeps Evolution's own.
 func TestProposalTitledWithTheQuestionMeetsApple(t *testing.T) {
 	weights := map[string]float64{document.SourceAppleDocs: 3, document.SourceSwiftEvolution: 1.5}
 	for _, c := range []struct {
@@ -274,7 +275,8 @@ func TestProposalTitledWithTheQuestionMeetsApple(t *testing.T) {
 		// A question wins a tie of ranks (bookTieBreak).
 		{"Implicitly Opened Existentials", true, nil, 3 * (1 + bookTieBreak)},
 		{"Implicitly Opened Existentials", false, []string{"escaping"}, 3},
-		{"Opening existential arguments to optional parameters", true, nil, 1.5},
+		{"Opening existential arguments to optional parameters", true, nil, 3 * (1 + bookTieBreak)},
+		{"Introduce existential any", true, nil, 1.5},
 		{"Implicitly Opened Existentials", false, nil, 1.5},
 	} {
 		terms := []string{"failing", "implicitly", "open", "existentials"}
@@ -283,6 +285,14 @@ func TestProposalTitledWithTheQuestionMeetsApple(t *testing.T) {
 		if got := s.proposalFusionWeights(weights, list)[document.SourceSwiftEvolution]; math.Abs(got-c.want) > 1e-9 {
 			t.Errorf("%q (framed as Swift: %v): Evolution fuses at %v, want %v", c.title, c.swiftQuestion, got, c.want)
 		}
+	}
+	// Half of "let vs var" is one word: a proposal titled with "var"
+	// alone keeps Evolution's own weight.
+	terms := []string{"let", "var"}
+	s := &search{q: &Query{Prose: true, Terms: terms, Keywords: terms}, concepts: buildConcepts(terms), swiftQuestion: true}
+	list := []*scored{{c: &candidate{title: "Removing var from Function Parameters", source: document.SourceSwiftEvolution}}}
+	if got := s.proposalFusionWeights(weights, list)[document.SourceSwiftEvolution]; got != 1.5 {
+		t.Errorf("let vs var: a title holding one word raises Evolution to %v", got)
 	}
 }
 

@@ -209,9 +209,12 @@ const (
 	// ranks with Apple's page.
 	bookTieBreak = 0.01
 	// proposalTitleCoverage is the share of a language question's words
-	// its best proposal's title must hold for Swift Evolution to fuse at
-	// apple-docs' weight (proposalFusionWeights).
-	proposalTitleCoverage = 0.75
+	// its best proposal's title must hold, two words at least, for Swift
+	// Evolution to fuse at apple-docs' weight (proposalFusionWeights). At
+	// 0.75 "Can first trailing closure be named?" left SE-0279 "Multiple
+	// Trailing Closures" out; at 0.5 without the two words, "let vs var"
+	// put a proposal titled "var" above the book's chapter.
+	proposalTitleCoverage = 0.5
 )
 
 // ---- Relevance a stage adds, on bm25Scale's scale (contexts.go, lexicon.go,
