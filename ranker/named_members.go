@@ -25,8 +25,10 @@ func (s *search) namedMemberStage(ctx context.Context) error {
 	}
 	var types, words []string
 	for _, k := range s.q.Keywords {
-		if typ, member, ok := strings.Cut(k, "."); ok && isNameLike(typ) && reading.IsMemberName(member) {
-			// `UIView.exclusiveTouch`: the type and the member it names.
+		if typ, member, ok := chainMember(k); ok && isNameLike(typ) {
+			// `UIView.exclusiveTouch`: the type and the member it names;
+			// `UIApplication.shared.keyWindow`: the last member of a chain
+			// through the type's shared instance.
 			title, err := s.e.typeTitle(ctx, strings.ToLower(typ))
 			if err != nil {
 				return err
@@ -83,6 +85,22 @@ func (s *search) namedMemberStage(ctx context.Context) error {
 		}
 	}
 	return nil
+}
+
+// chainMember splits `Type.member` and `Type.shared.member` (a chain of
+// member names after a type, the last its answer) into the type and the
+// last member.
+func chainMember(k string) (typ, member string, ok bool) {
+	parts := strings.Split(k, ".")
+	if len(parts) < 2 {
+		return "", "", false
+	}
+	for _, p := range parts[1:] {
+		if !reading.IsMemberName(p) {
+			return "", "", false
+		}
+	}
+	return parts[0], parts[len(parts)-1], true
 }
 
 // namedMemberRelevance is what a member namedMemberStage proposed adds to

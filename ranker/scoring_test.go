@@ -115,6 +115,8 @@ var scoringCases = []scoringCase{
 	{"weightConversionInit", "how do I convert an NSURL to URL", Filters{}, "apple-docs://foundation/url/init(_:)", "type_member ×0.02 (an initializer for NSURL to URL)"},
 	{"namedMemberBase", "why does the data task of my URLSession never start", Filters{}, "apple-docs://foundation/urlsession/datatask(with:)", "+ named member 12 (URLSession datatask)"},
 	{"namedMemberBase", "Why doesn't UIView.exclusiveTouch work?", Filters{}, "apple-docs://uikit/uiview/isexclusivetouch", "+ named member 12 (UIView isexclusivetouch)"},
+	{"reading: a chain through a type's shared instance", "UIApplication.shared.willTerminateNotification is never posted", Filters{},
+		"apple-docs://uikit/uiapplication/willterminatenotification", "+ named member 12 (UIApplication willterminatenotification)"},
 	{"weightProseNamesTitle", "why is URLSession dataTask:completionHandler: never called", Filters{}, "apple-docs://foundation/urlsession/datatask(with:)", "title_words ×0.15 (title is the name the query mentions)"},
 
 	// Prominence (prominence.go): a filtered word's type pages, by the
