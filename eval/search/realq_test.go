@@ -112,9 +112,9 @@ func TestRealQJudgesMRRAndHit10(t *testing.T) {
 	}
 }
 
-// realqFiles are the committed real-question batteries: the five dev sets
+// realqFiles are the committed real-question batteries: the six dev sets
 // and the final set, never tuned on.
-var realqFiles = []string{"realq-dev", "realq-dev2", "realq-dev3", "realq-dev4", "realq-dev5", "realq-final"}
+var realqFiles = []string{"realq-dev", "realq-dev2", "realq-dev3", "realq-dev4", "realq-dev5", "realq-dev6", "realq-final"}
 
 // realqSources reads a battery's source column: the question's address.
 func realqSources(t *testing.T, path string) []string {
