@@ -196,6 +196,20 @@ func (s *Store) TypeMemberPrefixIDs(ctx context.Context, typeLower, prefixLower 
 		ORDER BY c.deprecated, p.framework NOT IN `+authorityList+`, length(c.title), c.depth, c.id LIMIT ?`, typeLower, prefixLower, prefixLower+titleEnd, limit)
 }
 
+// TypeMemberEndingIDs is TypeMemberIDs for the properties whose name ends
+// with word as its last CamelCase part (word "lines": numberOfLines), the
+// shortest title first after the same order. word is lower-case letters;
+// the children of one type are read through the parent index.
+func (s *Store) TypeMemberEndingIDs(ctx context.Context, typeLower, word string, limit int) ([]int64, error) {
+	if word == "" || strings.ContainsAny(word, "*?[]") {
+		return nil, nil
+	}
+	glob := "*[a-z0-9]" + strings.ToUpper(word[:1]) + word[1:]
+	return s.ids(ctx, "type member ending", `SELECT c.id FROM docs p JOIN docs c ON c.parent_uri = p.uri
+		WHERE p.title_lower = ? AND p.kind IN `+typeKindList+` AND c.title GLOB ? AND c.kind = 'property'
+		ORDER BY c.deprecated, p.framework NOT IN `+authorityList+`, length(c.title), c.depth, c.id LIMIT ?`, typeLower, glob, limit)
+}
+
 // SymbolFilter narrows SymbolIDs to declarations of a kind or with
 // modifiers; the zero value keeps every declaration.
 type SymbolFilter struct {

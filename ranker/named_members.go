@@ -47,6 +47,19 @@ func (s *search) namedMemberStage(ctx context.Context) error {
 				types = append(types, k)
 				continue
 			}
+			if n := len(types); n > 0 && isLetters(k) {
+				// "UICollectionView flowLayout": a type written in two
+				// parts, the second a name of its own.
+				joined := types[n-1] + strings.ToUpper(k[:1]) + k[1:]
+				title, err := s.e.typeTitle(ctx, strings.ToLower(joined))
+				if err != nil {
+					return err
+				}
+				if title == joined {
+					types[n-1] = joined
+					continue
+				}
+			}
 		}
 		if w := strings.ToLower(k); len(w) >= 3 && !stopWords[w] && k == w {
 			words = append(words, w)
@@ -68,6 +81,26 @@ func (s *search) namedMemberStage(ctx context.Context) error {
 		}
 	}
 	for _, t := range types {
+		for _, w := range words {
+			if slices.Contains(titleStems(t), stem(w)) {
+				// "UIScrollView … scrolling": the type's own word says
+				// which type, not which member.
+				continue
+			}
+			ids, err := s.e.store.TypeMemberEndingIDs(ctx, strings.ToLower(t), w, namedMemberPages)
+			if err != nil {
+				return err
+			}
+			for _, id := range ids {
+				if s.namedMembers == nil {
+					s.namedMembers = map[int64]string{}
+				}
+				if _, seen := s.namedMembers[id]; !seen {
+					s.namedMembers[id] = t + " …" + w
+					s.add(id, viaNamedMember)
+				}
+			}
+		}
 		for _, name := range names {
 			ids, err := s.e.store.TypeMemberIDs(ctx, strings.ToLower(t), name, namedMemberPages)
 			if err != nil {

@@ -33,6 +33,14 @@ func TestNamedMembersOfAFewTypes(t *testing.T) {
 	if proposed("URLSession dataTask") {
 		t.Error("a type and a member name (not a sentence) went through the sentence's proposals")
 	}
+	// A member is named by its last word ("touch": isExclusiveTouch), but
+	// not by a word of the type's own name, which says which type.
+	if !proposed("why does UIView ignore a second touch") {
+		t.Error("UIView's isExclusiveTouch, named by its last word, was not proposed")
+	}
+	if proposed("why does UIView view ignore it") {
+		t.Error("a word of the type's own name (view) proposed a member ending in it")
+	}
 }
 
 // TestPlatformWordNamesNoTitle: "iOS" in "Close iOS keyboard…" is where the
