@@ -146,6 +146,7 @@ var scoringCases = []scoringCase{
 		"(each side read as code, its search weighing 0.5, the whole's words 0.5)"},
 	{"reading: a question's scaffolding", "how do I show a spinner?", Filters{}, "apple-docs://swiftui/progressview", "stripped how do I | ?"},
 	{"reading: a question's title in title case", "Show Progress Of A Task In Swift?", Filters{}, "apple-docs://swiftui/progressview", "title covers"},
+	{"reading: a title opened by Swift", "Swift task groups and their child tasks", Filters{}, "swift-book://concurrency", "stripped Swift; asks about Swift"},
 	{"reading: a question about Swift", "How do task groups work in Swift?", Filters{}, "swift-book://concurrency", "asks about Swift: the book's sections are searched"},
 	{"reading: an @attribute the book's section names", "@discardableResult", Filters{}, "swift-book://referencemanual/attributes", "section 10 (\"discardableResult\""},
 	{"reading: an @attribute in a question", "is @available forward compatible?", Filters{}, "swift-book://referencemanual/attributes", "section 10 (\"available\""},

@@ -172,6 +172,11 @@ var (
 		// something when the user shakes the phone" is a request.
 		`(?:is|are|was|were|does|did|can|could|should|will|would)\s+` +
 		`)`)
+	// swiftTagRE: a title that opens with the language's name before a
+	// lower-case word ("Swift property observers …", "Swift protocol
+	// extension method is called …"); not "Swift Charts" or "Swift
+	// Testing", names of their own.
+	swiftTagRE = regexp.MustCompile(`^([Ss]wift)\s+\p{Ll}`)
 	// followUpRE: a short question after the question ("…? And why?",
 	// "…? Any ideas?"): the first question holds the content.
 	followUpRE = regexp.MustCompile(`(?i)\?\s*(?:(?:and|but|or|if so,?|if not,?) )?(?:why|how|what|any ideas|any suggestions|any help|or not|is it possible|is this possible)(?: not)?\s*[?.!]*$`)
@@ -316,6 +321,12 @@ func ReadQuestionForm(raw string, isFramework func(string) bool) QuestionForm {
 		if m := leadingFrameRE.FindStringIndex(f.Core); m != nil && m[1] > 0 && m[1] < len(f.Core) {
 			strip(f.Core[:m[1]])
 			f.Core, changed = strings.TrimSpace(f.Core[m[1]:]), true
+		}
+		if m := swiftTagRE.FindStringSubmatchIndex(f.Core); m != nil && len(strings.Fields(f.Core[m[3]:])) >= 2 {
+			// "Swift property observers initial value": the language
+			// opens a title as a tag does, before the topic's own words.
+			strip(f.Core[:m[3]])
+			f.Core, changed = strings.TrimSpace(f.Core[m[3]:]), true
 		}
 		if m := trailingFrameRE.FindStringIndex(f.Core); m != nil && m[0] > 0 {
 			strip(f.Core[m[0]:])

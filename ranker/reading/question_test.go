@@ -46,6 +46,10 @@ func TestReadQuestionForm(t *testing.T) {
 		{"Close iOS Keyboard by touching anywhere using Swift", "Close iOS Keyboard by touching anywhere", nil},
 		{"push notifications not working", "push notifications", nil},
 		{"Swift: how to read a file", "read a file", nil},
+		{"Swift property observers initial value", "property observers initial value", nil},
+		{"swift readonly external, readwrite internal property", "readonly external, readwrite internal property", nil},
+		{"Swift Charts line mark", "Swift Charts line mark", nil},
+		{"Swift concurrency", "Swift concurrency", nil},
 		{"Objective C iPhone development: load an image from a URL", "load an image from a URL", nil},
 		{"What's going on here with my app performance?", "my app performance", nil},
 		{"sort an array in Objective C", "sort an array", nil},
@@ -107,7 +111,8 @@ func TestReadQuestionForm(t *testing.T) {
 }
 
 // TestQuestionNamesSwift: a question whose scaffolding names the language
-// (a trailing "in Swift", a [swift] tag, a "Swift 5.7" version, "Swift:")
+// (a trailing "in Swift", a [swift] tag, a "Swift 5.7" version, "Swift:",
+// "Swift" opening a title before a lower-case word)
 // is framed as about Swift; one about SwiftUI, Objective-C or a platform,
 // or one with no frame, is not.
 func TestQuestionNamesSwift(t *testing.T) {
@@ -125,6 +130,8 @@ func TestQuestionNamesSwift(t *testing.T) {
 		{"Why is my block nil in Objective-C?", false},
 		{"timer stops while the user scrolls (iOS 17)", false},
 		{"property observers initial value", false},
+		{"Swift property observers initial value", true},
+		{"Swift Charts line mark", false},
 	} {
 		if got := ReadQuestionForm(tc.raw, frameworks).NamesSwift(); got != tc.want {
 			t.Errorf("%q: NamesSwift %v, want %v (stripped %q)", tc.raw, got, tc.want, ReadQuestionForm(tc.raw, frameworks).Stripped)
