@@ -4030,7 +4030,7 @@ var compiledIdeas = [...]taskIdea{
 	{[]string{"strict memory safety", "unsafe expression", "unsafe code marking", "memory safety checking"}, []string{"swift-evolution://SE-0458"}},
 	{[]string{"borrowing consuming", "consuming parameter", "borrowing parameter", "ownership modifiers"}, []string{"swift-evolution://SE-0377", "swift-book://referencemanual/declarations"}},
 	{[]string{"nonescapable", "escapable", "nonescapable type", "lifetime dependency"}, []string{"swift-evolution://SE-0446"}},
-	{[]string{"open public difference", "open class", "subclass outside module", "override outside module"}, []string{"swift-book://languageguide/accesscontrol", "swift-evolution://SE-0117"}},
+	{[]string{"open public difference", "open class", "subclass outside module", "override outside module", "open keyword", "open access level"}, []string{"swift-book://languageguide/accesscontrol", "swift-evolution://SE-0117"}},
 	{[]string{"private fileprivate difference", "private extension access", "private same file", "fileprivate private"}, []string{"swift-book://languageguide/accesscontrol", "swift-evolution://SE-0025", "swift-evolution://SE-0169"}},
 	{[]string{"private setter", "private set", "public private setter", "read only outside"}, []string{"swift-book://languageguide/accesscontrol"}},
 	{[]string{"package access level", "package modifier", "package keyword", "package access"}, []string{"swift-evolution://SE-0386"}},
