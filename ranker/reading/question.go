@@ -172,6 +172,8 @@ var (
 		// something when the user shakes the phone" is a request.
 		`(?:is|are|was|were|does|did|can|could|should|will|would)\s+` +
 		`)`)
+	// troubleOpenerRE: a title that opens with the asker's trouble.
+	troubleOpenerRE = regexp.MustCompile(`(?i)^(?:unable to|can't|can’t|trying to|help (?:me )?understand(?:ing)?)\s+`)
 	// swiftTagRE: a title that opens with the language's name before a
 	// lower-case word ("Swift property observers …", "Swift protocol
 	// extension method is called …"); not "Swift Charts" or "Swift
@@ -319,6 +321,14 @@ func ReadQuestionForm(raw string, isFramework func(string) bool) QuestionForm {
 			}
 		}
 		if m := leadingFrameRE.FindStringIndex(f.Core); m != nil && m[1] > 0 && m[1] < len(f.Core) {
+			strip(f.Core[:m[1]])
+			f.Core, changed = strings.TrimSpace(f.Core[m[1]:]), true
+		}
+		if m := troubleOpenerRE.FindStringIndex(f.Core); m != nil && m[1] < len(f.Core) && !isMessage(f.Core) {
+			// "Unable to add a convenience initialiser …", "Help
+			// understand …": the asker's trouble, not the topic; a
+			// diagnostic's own opening ("Unable to simultaneously satisfy
+			// constraints") stays.
 			strip(f.Core[:m[1]])
 			f.Core, changed = strings.TrimSpace(f.Core[m[1]:]), true
 		}
