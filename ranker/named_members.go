@@ -91,33 +91,31 @@ func (s *search) namedMemberStage(ctx context.Context) error {
 			if err != nil {
 				return err
 			}
-			for _, id := range ids {
-				if s.namedMembers == nil {
-					s.namedMembers = map[int64]string{}
-				}
-				if _, seen := s.namedMembers[id]; !seen {
-					s.namedMembers[id] = t + " …" + w
-					s.add(id, viaNamedMember)
-				}
-			}
+			s.proposeNamedMembers(ids, t+" …"+w)
 		}
 		for _, name := range names {
 			ids, err := s.e.store.TypeMemberIDs(ctx, strings.ToLower(t), name, namedMemberPages)
 			if err != nil {
 				return err
 			}
-			for _, id := range ids {
-				if s.namedMembers == nil {
-					s.namedMembers = map[int64]string{}
-				}
-				if _, seen := s.namedMembers[id]; !seen {
-					s.namedMembers[id] = t + " " + name
-					s.add(id, viaNamedMember)
-				}
-			}
+			s.proposeNamedMembers(ids, t+" "+name)
 		}
 	}
 	return nil
+}
+
+// proposeNamedMembers adds the member pages ids as named by label (the
+// type and the words that named them), each under its first label.
+func (s *search) proposeNamedMembers(ids []int64, label string) {
+	for _, id := range ids {
+		if s.namedMembers == nil {
+			s.namedMembers = map[int64]string{}
+		}
+		if _, seen := s.namedMembers[id]; !seen {
+			s.namedMembers[id] = label
+			s.add(id, viaNamedMember)
+		}
+	}
 }
 
 // chainMember splits `Type.member` and `Type.shared.member` (a chain of
