@@ -198,10 +198,11 @@ func (s *Store) TypeMemberPrefixIDs(ctx context.Context, typeLower, prefixLower 
 
 // TypeMemberEndingIDs is TypeMemberIDs for the properties whose name ends
 // with word as its last CamelCase part (word "lines": numberOfLines), the
-// shortest title first after the same order. word is lower-case letters;
-// the children of one type are read through the parent index.
+// shortest title first after the same order. word is ASCII lower-case
+// letters and digits (anything else finds nothing: it could be a GLOB
+// pattern); the children of one type are read through the parent index.
 func (s *Store) TypeMemberEndingIDs(ctx context.Context, typeLower, word string, limit int) ([]int64, error) {
-	if word == "" || strings.ContainsAny(word, "*?[]") {
+	if word == "" || strings.IndexFunc(word, func(r rune) bool { return !(r >= 'a' && r <= 'z' || r >= '0' && r <= '9') }) >= 0 {
 		return nil, nil
 	}
 	glob := "*[a-z0-9]" + strings.ToUpper(word[:1]) + word[1:]
