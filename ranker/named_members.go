@@ -81,8 +81,9 @@ func (s *search) namedMemberStage(ctx context.Context) error {
 		}
 	}
 	for _, t := range types {
+		own := titleStems(t)
 		for _, w := range words {
-			if slices.Contains(titleStems(t), stem(w)) {
+			if slices.Contains(own, stem(w)) {
 				// "UIScrollView … scrolling": the type's own word says
 				// which type, not which member.
 				continue

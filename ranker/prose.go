@@ -54,14 +54,18 @@ func (s *search) titleCoverage(c *candidate) float64 {
 	if len(s.concepts) == 0 {
 		return 0
 	}
-	covered := coverage(s.concepts, s.titleStemsOf(c))
+	return float64(s.titleCovered(c)) / float64(len(s.concepts))
+}
+
+// titleCovered is how many of the request's concepts the title covers.
+func (s *search) titleCovered(c *candidate) int {
 	n := 0
-	for _, ok := range covered {
+	for _, ok := range coverage(s.concepts, s.titleStemsOf(c)) {
 		if ok {
 			n++
 		}
 	}
-	return float64(n) / float64(len(s.concepts))
+	return n
 }
 
 // coverage reports which concepts a list of stems covers. Each stem counts

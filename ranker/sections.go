@@ -367,6 +367,6 @@ func (s *search) proposalFusionWeights(w map[string]float64, list []*scored) map
 // proposalTitled: a proposal's title holds at least proposalTitleCoverage
 // of the question's words, and two of them or more.
 func (s *search) proposalTitled(c *candidate) bool {
-	cov := s.titleCoverage(c)
-	return cov >= proposalTitleCoverage && cov*float64(len(s.concepts)) >= 2-1e-9
+	n := s.titleCovered(c)
+	return n >= 2 && float64(n) >= proposalTitleCoverage*float64(len(s.concepts))
 }
