@@ -296,3 +296,35 @@ func (s *Store) PassageHeadings(ctx context.Context, span RowSpan) ([]PassageHit
 			return h, err
 		})
 }
+
+// ScoredMember is a page under an owner page that a full-text expression
+// matched, with its bm25 rank (lower is better).
+type ScoredMember struct {
+	ID   int64
+	Rank float64
+}
+
+// MembersMatching returns up to limit pages under the page ownerURI (its
+// members, and theirs: an address that starts with ownerURI + "/")
+// matching the FTS5 expression expr in FTSTable, best first. The pages
+// under one address are saved together, so their ids lie in one span that
+// bounds the full-text search; the address check keeps the span's
+// strangers out.
+func (s *Store) MembersMatching(ctx context.Context, ownerURI, expr string, limit int) ([]ScoredMember, error) {
+	lo, hi := ownerURI+"/", ownerURI+"0" // '0' follows '/'
+	var first, last sql.NullInt64
+	if err := s.queryRow(ctx, []any{&first, &last}, `SELECT min(id), max(id) FROM docs WHERE uri > ? AND uri < ?`, lo, hi); err != nil {
+		return nil, fmt.Errorf("members matching: %w", err)
+	}
+	if !first.Valid {
+		return nil, nil
+	}
+	query := `SELECT m.id, m.r FROM (SELECT rowid AS id, ` + BM25Expr + ` AS r FROM ` + FTSTable + ` WHERE ` + FTSTable + ` MATCH ?
+		AND rowid BETWEEN ? AND ? ORDER BY r) m JOIN docs d ON d.id = m.id WHERE d.uri > ? AND d.uri < ? ORDER BY m.r, m.id LIMIT ?`
+	return sqlrows.All(ctx, sqlrows.QueryFunc(s.query), "members matching", query, []any{expr, first.Int64, last.Int64, lo, hi, limit},
+		func(rows *sql.Rows) (ScoredMember, error) {
+			var m ScoredMember
+			err := rows.Scan(&m.ID, &m.Rank)
+			return m, err
+		})
+}

@@ -3,6 +3,7 @@ package index
 import (
 	"context"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/cupertino-go/cupertino/internal/document"
@@ -39,5 +40,50 @@ func TestTypeMemberEndingIDs(t *testing.T) {
 		if ids, err := s.TypeMemberEndingIDs(ctx, "uilabel", w, 5); err != nil || len(ids) != 0 {
 			t.Errorf("word %q found %d pages (err %v), want none", w, len(ids), err)
 		}
+	}
+}
+
+// TestMembersMatching: the pages under an owner's address that the
+// expression matches, best first; a stranger saved inside the owner's span
+// of ids (another type's member) and the owner's own page stay out, and
+// an owner with no pages under it has none.
+func TestMembersMatching(t *testing.T) {
+	member := func(uri, title, summary string) *document.Document {
+		return &document.Document{URI: uri, Title: title, Kind: "property", Abstract: summary, Parent: uri[:strings.LastIndex(uri, "/")]}
+	}
+	s := storeOfUIKitPages(t, []*document.Document{
+		{URI: "apple-docs://uikit/uiview", Title: "UIView", Kind: "class", Abstract: "An object that manages content within its bounds."},
+		member("apple-docs://uikit/uiview/alpha", "alpha", "The view's alpha value."),
+		member("apple-docs://uikit/uiviewcontroller/bounds", "bounds", "A stranger whose bounds sit in UIView's span of ids."),
+		member("apple-docs://uikit/uiview/clipstobounds", "clipsToBounds", "Whether subviews are confined to the bounds of the view."),
+		member("apple-docs://uikit/uiview/animationoptions/layoutsubviews", "layoutSubviews", "Lay out subviews during an animation, within their bounds once it ends."),
+		{URI: "apple-docs://uikit/uilabel", Title: "UILabel", Kind: "class", Abstract: "A view of bounds."},
+	})
+	ctx := context.Background()
+	found, err := s.MembersMatching(ctx, "apple-docs://uikit/uiview", `"bounds" OR "subviews"`, 5)
+	mustNoErr(t, err)
+	ids := make([]int64, len(found))
+	for i, m := range found {
+		ids[i] = m.ID
+		if i > 0 && m.Rank < found[i-1].Rank {
+			t.Errorf("match %d ranks %g before %g: not best first", i, m.Rank, found[i-1].Rank)
+		}
+	}
+	titles := map[int64]string{}
+	err = s.EachPageRow(ctx, ids, func(p *PageRow) error { titles[p.ID] = p.Title; return nil })
+	mustNoErr(t, err)
+	var got []string
+	for _, id := range ids {
+		got = append(got, titles[id])
+	}
+	slices.Sort(got)
+	if want := []string{"clipsToBounds", "layoutSubviews"}; !slices.Equal(got, want) {
+		t.Errorf("UIView members matching bounds or subviews: %q, want %q", got, want)
+	}
+	if found, err := s.MembersMatching(ctx, "apple-docs://uikit/uiview", `"bounds" OR "subviews"`, 1); err != nil || len(found) != 1 {
+		t.Errorf("limit 1: %d matches (err %v), want 1", len(found), err)
+	}
+	if found, err := s.MembersMatching(ctx, "apple-docs://uikit/uilabel", `"bounds"`, 5); err != nil || len(found) != 0 {
+		t.Errorf("UILabel, no members: %d matches (err %v), want none", len(found), err)
 	}
 }

@@ -113,6 +113,9 @@ type search struct {
 	// namedMembers are the members of a named type that the request's
 	// other words name, with the words (namedMemberStage).
 	namedMembers map[int64]string
+	// familyMembers are the members of a named type's family that the
+	// request's other words match, with their rank (familyMemberStage).
+	familyMembers map[int64]int
 	// conversions are the initializers a conversion request proposes, with
 	// the conversion (conversionStage).
 	conversions map[int64]string

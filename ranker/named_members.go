@@ -25,6 +25,7 @@ func (s *search) namedMemberStage(ctx context.Context) error {
 	}
 	var types, words []string
 	for _, k := range s.q.Keywords {
+		k = trimPossessive(k)
 		if typ, member, ok := chainMember(k); ok && isNameLike(typ) {
 			// `UIView.exclusiveTouch`: the type and the member it names;
 			// `UIApplication.shared.keyWindow`: the last member of a chain
@@ -67,6 +68,9 @@ func (s *search) namedMemberStage(ctx context.Context) error {
 	}
 	if len(types) == 0 || len(types) > maxNamedTypes || len(words) == 0 {
 		return nil
+	}
+	if err := s.familyMemberStage(ctx, types, words); err != nil {
+		return err
 	}
 	defer s.trace(ctx, "named members", time.Now())
 	names := append([]string(nil), words...)

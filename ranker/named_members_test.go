@@ -2,6 +2,7 @@ package ranker
 
 import (
 	"context"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -56,6 +57,43 @@ func TestPlatformWordNamesNoTitle(t *testing.T) {
 		s := &search{e: e, q: q}
 		if got := s.titleIsNameKeyword(&candidate{title: c.word}); got != c.names {
 			t.Errorf("a page titled %s is the name the question mentions: %v; want %v", c.word, got, c.names)
+		}
+	}
+}
+
+// TestFamilyMembers: a type's family is the type and its superclasses
+// (UIButton: UIControl); the family search proposes at most
+// familyMemberPages members, the best first, each at familyMemberBase
+// over its place.
+func TestFamilyMembers(t *testing.T) {
+	e := openScoringEngine(t)
+	ctx := context.Background()
+	s := &search{e: e, q: &Query{}, cands: map[int64]*candidate{}}
+	owners, err := s.family(ctx, "UIButton")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := []string{"apple-docs://uikit/uibutton", "apple-docs://uikit/uicontrol"}; !slices.Equal(owners, want) {
+		t.Errorf("UIButton's family: %q, want %q", owners, want)
+	}
+	// Every generated summary says "generated": four members match, of
+	// UIView (two), UIButton's superclass UIControl and UIApplication.
+	if err := s.familyMemberStage(ctx, []string{"UIView", "UIButton", "UIApplication"}, []string{"generated"}); err != nil {
+		t.Fatal(err)
+	}
+	if len(s.familyMembers) != familyMemberPages {
+		t.Fatalf("%d members proposed, want familyMemberPages (%d): %v", len(s.familyMembers), familyMemberPages, s.familyMembers)
+	}
+	places := map[int]bool{}
+	for id, place := range s.familyMembers {
+		places[place] = true
+		if got, want := s.familyMemberRelevance(&candidate{id: id}), familyMemberBase/float64(place); got != want {
+			t.Errorf("member at place %d adds %g, want %g", place, got, want)
+		}
+	}
+	for p := 1; p <= familyMemberPages; p++ {
+		if !places[p] {
+			t.Errorf("no member at place %d: %v", p, s.familyMembers)
 		}
 	}
 }

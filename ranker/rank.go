@@ -306,7 +306,7 @@ func (s *search) score(c *candidate, bestRel float64, explain bool) Score {
 	if s.e.Semantic == SemanticOnly && s.queryVector != nil {
 		base, norm, fields = semantic, 0, 0
 	} else {
-		base += semantic + s.contextRelevance(c) + s.lexiconRelevance(c) + s.sectionRelevance(c) + s.namedMemberRelevance(c)
+		base += semantic + s.contextRelevance(c) + s.lexiconRelevance(c) + s.sectionRelevance(c) + s.namedMemberRelevance(c) + s.familyMemberRelevance(c)
 	}
 	sc := Score{Base: base, product: 1, quiet: true}
 	if explain {
@@ -326,6 +326,9 @@ func (s *search) score(c *candidate, bestRel float64, explain bool) Score {
 		}
 		if nm := s.namedMemberRelevance(c); nm > 0 {
 			detail += fmt.Sprintf(" + named member %.3g (%s)", nm, s.namedMembers[c.id])
+		}
+		if fm := s.familyMemberRelevance(c); fm > 0 {
+			detail += fmt.Sprintf(" + family member %.3g (match %d)", fm, s.familyMembers[c.id])
 		}
 		sc = NewScore(base, detail)
 	}

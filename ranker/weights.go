@@ -246,6 +246,14 @@ const (
 	namedMemberBase  = 48.0
 	maxNamedTypes    = 2
 	namedMemberPages = 3
+	// familyMemberBase is the relevance the best member of a named type's
+	// family that the request's other words match adds (familyMemberStage),
+	// the n-th best familyMemberBase/n; familyMemberPages bounds how many,
+	// familyDepth and familyEdges the superclasses walked.
+	familyMemberBase  = 24.0
+	familyMemberPages = 3
+	familyDepth       = 4
+	familyEdges       = 40
 	// keywordHeadingBonus: a book section whose heading names a keyword
 	// it writes as code counts as writing it this many times more
 	// (keywordSections).
