@@ -366,6 +366,8 @@ var notScored = map[string]string{
 	"familyMemberPages":   "a cap on the members the family search proposes: TestFamilyMembers (named_members_test.go)",
 	"familyDepth":         "a bound on the superclasses walked (UIButton, UIControl, UIView, UIResponder); the fixture's deepest chain is one class",
 	"familyEdges":         "a bound on the superclass edges read, which only a type with hundreds of superclasses could reach",
+	"respellRatio":        "needs the word-vector model, which the fixture has not: TestRespell (typos_test.go) trains one",
+	"respellCount":        "a bound on the pages counted for a word respell reads; TestRespell's words are on a few pages",
 	"namedMemberPages":    "a cap on the overloads one member name proposes; the fixture's names have one page each, so no case can tell it",
 	"lexiconPages":        "a cap on the pages the ideas add: TestLexiconCapsIdeasAndPages (lexicon_test.go)",
 	"lexiconLooseWords":   "decides which ideas match loosely: TestLexiconLooseMatch (lexicon_test.go)",

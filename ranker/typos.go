@@ -229,3 +229,89 @@ func lowerStart(word string) string {
 	}
 	return strings.ToLower(word[:1]) + word[1:]
 }
+
+// proseWord is a word respell may rewrite: six lower-case letters or more.
+var proseWord = regexp.MustCompile(`\b[a-z]{6,}\b`)
+
+// respell writes the misspelt English words of a request as the corpus
+// does ("Variables in externsion": extension). A word the semantic model
+// does not know, one slip of the fingers (oneSlip) from words it knows that
+// start with the same letter, becomes the most common of them when the pages
+// holding it are at least respellRatio times as many as those holding the
+// word as typed. Full-text search stems words, so a typo may match pages
+// ("contins" matches continue's stem); the ratio still tells it from a
+// word of its own. A capitalised word, a name and a word as common as its
+// neighbour stay as typed.
+func (e *Engine) respell(ctx context.Context, text string) (string, error) {
+	spans := proseWord.FindAllStringIndex(text, -1)
+	if len(spans) == 0 {
+		return text, nil
+	}
+	model, _, err := e.loadSemantic(ctx)
+	if err != nil || model == nil {
+		return text, err
+	}
+	pages := func(w string) (int, error) {
+		return e.store.CountMatches(ctx, index.FTSTable, Quote(w), index.RowSpan{}, respellRatio*respellCount)
+	}
+	var b strings.Builder
+	last := 0
+	for _, span := range spans {
+		w := text[span[0]:span[1]]
+		if model.Knows(w) || stopWords[w] {
+			continue
+		}
+		best, bestWeight := "", float32(0)
+		model.EachWord(func(k string, weight float32) {
+			if k[0] != w[0] || !oneSlip(w, k) {
+				return
+			}
+			if best == "" || weight < bestWeight || weight == bestWeight && k < best {
+				best, bestWeight = k, weight
+			}
+		})
+		if best == "" {
+			continue
+		}
+		typed, err := pages(w)
+		if err != nil {
+			return text, err
+		}
+		if typed >= respellCount {
+			continue
+		}
+		near, err := pages(best)
+		if err != nil {
+			return text, err
+		}
+		if near < respellRatio*max(typed, 1) {
+			continue
+		}
+		b.WriteString(text[last:span[0]])
+		b.WriteString(best)
+		last = span[1]
+	}
+	if last == 0 {
+		return text, nil
+	}
+	b.WriteString(text[last:])
+	return b.String(), nil
+}
+
+// oneSlip reports whether typed is known with one letter added, one
+// dropped, or two neighbours swapped: the slips of typing. A letter
+// replaced by another is not one: it turns English words into each other
+// (shakes, shapes) more often than it misspells them.
+func oneSlip(typed, known string) bool {
+	switch len(typed) - len(known) {
+	case 1, -1:
+		return osaDistance(typed, known, 1) == 1
+	case 0:
+		i := 0
+		for i < len(typed) && typed[i] == known[i] {
+			i++
+		}
+		return i+1 < len(typed) && typed[i] == known[i+1] && typed[i+1] == known[i] && typed[i+2:] == known[i+2:]
+	}
+	return false
+}

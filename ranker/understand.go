@@ -166,6 +166,9 @@ func (e *Engine) searchWords(ctx context.Context, text string, filters Filters, 
 	if err != nil {
 		return nil, err
 	}
+	if recased, err = e.respell(ctx, recased); err != nil {
+		return nil, err
+	}
 	if recased != text {
 		// Shown as a correction, and the search is of the names and words
 		// as Apple writes them.

@@ -250,7 +250,12 @@ const (
 	// family that the request's other words match adds (familyMemberStage),
 	// the n-th best familyMemberBase/n; familyMemberPages bounds how many,
 	// familyDepth and familyEdges the superclasses walked.
-	familyMemberBase  = 24.0
+	familyMemberBase = 24.0
+	// respellRatio: a word is respelled when its known neighbour is on
+	// this many times as many pages (respell); respellCount: a word on
+	// this many pages or more is a word of its own.
+	respellRatio      = 10
+	respellCount      = 100
 	familyMemberPages = 3
 	familyDepth       = 4
 	familyEdges       = 40

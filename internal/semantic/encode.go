@@ -212,3 +212,23 @@ func (x *Matrix) Nearest(q []byte, k int) ([]int, []float32) {
 	}
 	return idx, sims
 }
+
+// EachWord calls fn with each word the model knows and its weight (the
+// smaller, the more common the word), in no set order for a trained model
+// and in byte order for a decoded one.
+func (m *Model) EachWord(fn func(w string, weight float32)) {
+	if m == nil {
+		return
+	}
+	if m.words != nil {
+		for w, i := range m.words {
+			fn(w, m.weights[i])
+		}
+		return
+	}
+	for _, off := range m.offsets {
+		w := m.word(off)
+		at := off + 1 + uint32(len(w))
+		fn(string(w), math.Float32frombits(binary.LittleEndian.Uint32(m.entries[at:])))
+	}
+}

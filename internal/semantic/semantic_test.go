@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"slices"
 	"testing"
 )
 
@@ -176,4 +177,34 @@ func BenchmarkMatrixNearest(b *testing.B) {
 	for range b.N {
 		x.Nearest(q, 40)
 	}
+}
+
+// TestEachWord: a trained and a decoded model list the same words with
+// the same weights, the decoded one in byte order.
+func TestEachWord(t *testing.T) {
+	m, err := Train(corpus())
+	if err != nil {
+		t.Fatal(err)
+	}
+	d, err := Decode(m.Encode())
+	if err != nil {
+		t.Fatal(err)
+	}
+	trained := map[string]float32{}
+	m.EachWord(func(w string, weight float32) { trained[w] = weight })
+	var order []string
+	d.EachWord(func(w string, weight float32) {
+		order = append(order, w)
+		if want, ok := trained[w]; !ok || want != weight {
+			t.Errorf("decoded %q weighs %g, trained %g (known %v)", w, weight, want, ok)
+		}
+	})
+	if len(order) != len(trained) || len(order) != m.Len() {
+		t.Errorf("decoded %d words, trained %d, Len %d", len(order), len(trained), m.Len())
+	}
+	if !slices.IsSorted(order) {
+		t.Error("a decoded model's words are not in byte order")
+	}
+	var none *Model
+	none.EachWord(func(string, float32) { t.Error("a nil model has a word") })
 }
