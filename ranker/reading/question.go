@@ -155,6 +155,7 @@ var (
 		`(?:an? )?(?:bug|issue|problem|question|confusion) (?:in|with|about|regarding)\s+|how come\s+|` +
 		`why (?:use|choose|prefer)\s+|` +
 		`how (?:do|can|could|would|should|might) (?:i|we|you|one)(?: (?:properly|correctly|best))?\s+|how to\s+|how does one\s+|` +
+		`where (?:do|can|could|would|should|might) (?:i|we|you|one)\s+|` +
 		`is (?:it|there a way|there any way) (?:possible )?(?:to|for me to|i can)?\s*|is it possible\s+|` +
 		`(?:what(?:'s| is) |which is )?the (?:best|proper|right|correct|recommended|simplest|easiest|preferred|swifty|swiftiest) (?:way|method) (?:to|of|for)\s+|` +
 		`(?:the )?best (?:way|practice|practices) (?:to|of|for)\s+|` +

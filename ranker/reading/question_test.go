@@ -31,6 +31,7 @@ func TestReadQuestionForm(t *testing.T) {
 		// Frames.
 		{"What is Set?", "Set", nil},
 		{"How do I pause an audio player in Swift?", "pause an audio player", nil},
+		{"Where should I install constraints in a UIView subclass?", "install constraints in a UIView subclass", nil},
 		{"How to make a weak delegate (without @objc)", "make a weak delegate without @objc", nil},
 		{"Is it possible to hide the status bar?", "hide the status bar", nil},
 		{"What is the best way to store a token", "store a token", nil},
