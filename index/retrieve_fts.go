@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/cupertino-go/cupertino/internal/docuri"
 	"github.com/cupertino-go/cupertino/internal/sqlrows"
 )
 
@@ -327,4 +328,37 @@ func (s *Store) MembersMatching(ctx context.Context, ownerURI, expr string, limi
 			err := rows.Scan(&m.ID, &m.Rank)
 			return m, err
 		})
+}
+
+// SwiftTwin returns the Swift page of the Objective-C page at uri titled
+// title, or nil: Foundation documents many classes twice, NSOperationQueue
+// for Objective-C and OperationQueue for Swift, each member on both
+// (nsoperationqueue/1414982-maxconcurrentoperationcount and
+// operationqueue/1414982-maxconcurrentoperationcount). The twin of an
+// "ns…" page is the Swift page at the address without the prefix; of a
+// member of one, the Swift member of the same title under the twin.
+func (s *Store) SwiftTwin(ctx context.Context, uri, title string) (*PageRow, error) {
+	parent, last := docuri.Parent(uri), uri[strings.LastIndexByte(uri, '/')+1:]
+	var query string
+	var args []any
+	switch {
+	case parent == "":
+		return nil, nil
+	case strings.HasPrefix(last, "ns") && len(last) > 2:
+		query, args = `d.uri = ?`, []any{parent + "/" + last[2:]}
+	default:
+		grand, up := docuri.Parent(parent), parent[strings.LastIndexByte(parent, '/')+1:]
+		if !strings.HasPrefix(up, "ns") || len(up) <= 2 || grand == "" {
+			return nil, nil
+		}
+		query, args = `d.parent_uri = ? AND d.title = ?`, []any{grand + "/" + up[2:], title}
+	}
+	var twin *PageRow
+	err := sqlrows.Each(ctx, sqlrows.QueryFunc(s.query), "swift twin",
+		`SELECT `+pageRowColumns+` FROM docs d WHERE `+query+` AND d.language = 'swift' AND d.source = 'apple-docs' ORDER BY d.id LIMIT 1`, args,
+		func(rows *sql.Rows) error {
+			twin = new(PageRow)
+			return scanPageRow(rows, twin)
+		})
+	return twin, err
 }

@@ -87,3 +87,44 @@ func TestMembersMatching(t *testing.T) {
 		t.Errorf("UILabel, no members: %d matches (err %v), want none", len(found), err)
 	}
 }
+
+// TestSwiftTwin: the Swift page of an Objective-C "ns…" type is the page at
+// the address without the prefix, and of its member the Swift member of the
+// same title under that page; a page whose address has no such prefix, or
+// whose twin is no Swift page, has none.
+func TestSwiftTwin(t *testing.T) {
+	lang := func(d *document.Document, l, parent string) *document.Document {
+		d.Source, d.Framework, d.Markdown, d.Language, d.Parent = document.SourceAppleDocs, "foundation", "# "+d.Title+"\n", l, parent
+		return d
+	}
+	s := storeOf(t,
+		lang(&document.Document{URI: "apple-docs://foundation/nsoperationqueue", Title: "NSOperationQueue", Kind: "class"}, "objc", ""),
+		lang(&document.Document{URI: "apple-docs://foundation/nsoperationqueue/1414982-maxconcurrentoperationcount", Title: "maxConcurrentOperationCount", Kind: "property"},
+			"objc", "apple-docs://foundation/nsoperationqueue"),
+		lang(&document.Document{URI: "apple-docs://foundation/operationqueue", Title: "OperationQueue", Kind: "class"}, "swift", ""),
+		lang(&document.Document{URI: "apple-docs://foundation/operationqueue/1414982-maxconcurrentoperationcount", Title: "maxConcurrentOperationCount", Kind: "property"},
+			"swift", "apple-docs://foundation/operationqueue"),
+		lang(&document.Document{URI: "apple-docs://foundation/nsstring", Title: "NSString", Kind: "class"}, "objc", ""),
+		lang(&document.Document{URI: "apple-docs://foundation/string", Title: "String", Kind: "struct"}, "objc", ""),
+	)
+	ctx := context.Background()
+	for _, c := range []struct{ uri, title, want string }{
+		{"apple-docs://foundation/nsoperationqueue", "NSOperationQueue", "apple-docs://foundation/operationqueue"},
+		{"apple-docs://foundation/nsoperationqueue/1414982-maxconcurrentoperationcount", "maxConcurrentOperationCount",
+			"apple-docs://foundation/operationqueue/1414982-maxconcurrentoperationcount"},
+		{"apple-docs://foundation/nsoperationqueue/1414982-maxconcurrentoperationcount", "progress", ""}, // no member of that title
+		{"apple-docs://foundation/operationqueue", "OperationQueue", ""},                                 // no prefix
+		{"apple-docs://foundation/nsstring", "NSString", ""},                                             // String here is no Swift page
+		{"apple-docs://foundation", "Foundation", ""},
+	} {
+		row, err := s.SwiftTwin(ctx, c.uri, c.title)
+		mustNoErr(t, err)
+		got := ""
+		if row != nil {
+			got = row.URI
+		}
+		if got != c.want {
+			t.Errorf("SwiftTwin(%s, %s) = %q, want %q", c.uri, c.title, got, c.want)
+		}
+	}
+}

@@ -199,6 +199,10 @@ func (e *Engine) run(ctx context.Context, q *Query, f Filters, call *readCall) (
 			results = s.rank()
 		}
 	}
+	if results, err = s.swiftTwins(ctx, results); err != nil {
+		return nil, err
+	}
+	results = results[:min(len(results), f.Limit)]
 	s.passages(ctx, results)
 	s.sectionSummaries(ctx, results)
 	return results, nil

@@ -29,6 +29,7 @@ const (
 	FactorProminence         = "prominence"          // a type much used in sample and package code
 	FactorPlatform           = "platform"            // not on the platform a question names
 	FactorRRF                = "rrf"                 // weighted reciprocal-rank-fusion contribution
+	FactorSwiftTwin          = "swift_twin"          // the Swift page shown for its Objective-C twin
 )
 
 // Factor operations.

@@ -106,8 +106,10 @@ func (s *search) rank() []Result {
 		fused = spreadNames(fused, func(f Fused) string { return spreadName(byURI[f.URI].c.title) },
 			func(f Fused) bool { return byURI[f.URI].tier == tierForced })
 	}
-	if len(fused) > s.filter.f.Limit {
-		fused = fused[:s.filter.f.Limit]
+	// A few rows past the limit: swiftTwins drops an Objective-C page
+	// whose Swift twin is listed, and the list keeps its length.
+	if n := s.filter.f.Limit + twinSpare; len(fused) > n {
+		fused = fused[:n]
 	}
 	out := make([]Result, len(fused))
 	for i, fu := range fused {

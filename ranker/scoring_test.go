@@ -115,6 +115,8 @@ var scoringCases = []scoringCase{
 	{"weightConversionInit", "how do I convert an NSURL to URL", Filters{}, "apple-docs://foundation/url/init(_:)", "type_member ×0.02 (an initializer for NSURL to URL)"},
 	{"namedMemberBase", "why does the data task of my URLSession never start", Filters{}, "apple-docs://foundation/urlsession/datatask(with:)", "+ named member 48 (URLSession datatask)"},
 	{"namedMemberBase", "Why doesn't UIView.exclusiveTouch work?", Filters{}, "apple-docs://uikit/uiview/isexclusivetouch", "+ named member 48 (UIView isexclusivetouch)"},
+	{"reading: the Swift twin of an Objective-C page", "Why is NSOperationQueue maxConcurrentOperationCount 1", Filters{},
+		"apple-docs://foundation/operationqueue/1414982-maxconcurrentoperationcount", "swift_twin"},
 	{"familyMemberBase", "why does my UIButton ignore taps", Filters{}, "apple-docs://uikit/uicontrol/isenabled", "+ family member 24 (match 1)"},
 	{"reading: a member named by its last word", "why does UIView ignore a second touch", Filters{}, "apple-docs://uikit/uiview/isexclusivetouch",
 		"+ named member 48 (UIView …touch)"},
@@ -197,6 +199,7 @@ func scoringPassages() map[string][]index.Passage {
 // generated in the corpus's shape, none of Apple's text.
 func scoringPages() []*document.Document {
 	data := func(d *document.Document) { d.Language = "data" }
+	objc := func(d *document.Document) { d.Language = "objc" }
 	decl := func(name, kind string) func(*document.Document) {
 		return symbols(document.Symbol{Name: name, Kind: kind, Signature: kind + " " + name, Origin: "declaration"})
 	}
@@ -229,6 +232,12 @@ func scoringPages() []*document.Document {
 		page("apple-docs://uikit/uicollectionviewflowlayout", "UICollectionViewFlowLayout", "class", "A generated layout that organizes items into a grid.", ios("6.0")),
 		page("apple-docs://uikit/uicollectionviewflowlayout/minimumlinespacing", "minimumLineSpacing", "property",
 			"The generated minimum distance between the lines of a grid.", ios("6.0"), parent("apple-docs://uikit/uicollectionviewflowlayout")),
+		page("apple-docs://foundation/nsoperationqueue", "NSOperationQueue", "class", "A generated queue that runs operations.", objc),
+		page("apple-docs://foundation/nsoperationqueue/1414982-maxconcurrentoperationcount", "maxConcurrentOperationCount", "property",
+			"The generated maximum number of queued operations that run at once.", objc, parent("apple-docs://foundation/nsoperationqueue")),
+		page("apple-docs://foundation/operationqueue", "OperationQueue", "class", "A generated queue that runs operations.", ios("2.0")),
+		page("apple-docs://foundation/operationqueue/1414982-maxconcurrentoperationcount", "maxConcurrentOperationCount", "property",
+			"The generated maximum number of queued operations that run at once.", ios("2.0"), parent("apple-docs://foundation/operationqueue")),
 		page("apple-docs://uikit/uicontrol", "UIControl", "class", "The generated base class for controls that respond to a touch.", ios("2.0")),
 		page("apple-docs://uikit/uicontrol/isenabled", "isEnabled", "property", "A generated Boolean value that says whether the control responds to taps.",
 			ios("2.0"), parent("apple-docs://uikit/uicontrol")),
@@ -368,6 +377,7 @@ var notScored = map[string]string{
 	"familyEdges":         "a bound on the superclass edges read, which only a type with hundreds of superclasses could reach",
 	"respellRatio":        "needs the word-vector model, which the fixture has not: TestRespell (typos_test.go) trains one",
 	"respellCount":        "a bound on the pages counted for a word respell reads; TestRespell's words are on a few pages",
+	"twinSpare":           "a bound on the rows kept past the limit for swiftTwins: TestSwiftTwinsKeepTheLimit (twins_test.go)",
 	"namedMemberPages":    "a cap on the overloads one member name proposes; the fixture's names have one page each, so no case can tell it",
 	"lexiconPages":        "a cap on the pages the ideas add: TestLexiconCapsIdeasAndPages (lexicon_test.go)",
 	"lexiconLooseWords":   "decides which ideas match loosely: TestLexiconLooseMatch (lexicon_test.go)",

@@ -251,6 +251,9 @@ const (
 	// the n-th best familyMemberBase/n; familyMemberPages bounds how many,
 	// familyDepth and familyEdges the superclasses walked.
 	familyMemberBase = 24.0
+	// twinSpare is how many rows past the limit ranking keeps for
+	// swiftTwins to fill the places of the Objective-C pages it drops.
+	twinSpare = 5
 	// respellRatio: a word is respelled when its known neighbour is on
 	// this many times as many pages (respell); respellCount: a word on
 	// this many pages or more is a word of its own.
