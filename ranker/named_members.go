@@ -48,6 +48,17 @@ func (s *search) namedMemberStage(ctx context.Context) error {
 				types = append(types, k)
 				continue
 			}
+			if swift, ok := strings.CutPrefix(k, "NS"); ok && title == "" && isNameLike(swift) {
+				// "NSUserDefaults": Objective-C's name of a class Swift
+				// calls UserDefaults, documented under that name only.
+				if title, err = s.e.typeTitle(ctx, strings.ToLower(swift)); err != nil {
+					return err
+				}
+				if title == swift {
+					types = append(types, swift)
+					continue
+				}
+			}
 			if n := len(types); n > 0 && isLetters(k) {
 				// "UICollectionView flowLayout": a type written in two
 				// parts, the second a name of its own.

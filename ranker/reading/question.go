@@ -173,6 +173,10 @@ var (
 		// something when the user shakes the phone" is a request.
 		`(?:is|are|was|were|does|did|can|could|should|will|would)\s+` +
 		`)`)
+	// topicFrameRE: a title that names its topic, then asks ("NSUserDefaults
+	// - How to tell if a key exists", "SKStoreReviewController: How are the
+	// limits handled?"): a name with a capital, a dash or a colon, the rest.
+	topicFrameRE = regexp.MustCompile(`^([A-Za-z][A-Za-z0-9_.]*[A-Z][A-Za-z0-9_.]*)(\s+[-–—]\s+|:\s+)(.+)$`)
 	// troubleOpenerRE: a title that opens with the asker's trouble.
 	troubleOpenerRE = regexp.MustCompile(`(?i)^(?:unable to|can't|can’t|trying to|help (?:me )?understand(?:ing)?)\s+`)
 	// swiftTagRE: a title that opens with the language's name before a
@@ -324,6 +328,14 @@ func ReadQuestionForm(raw string, isFramework func(string) bool) QuestionForm {
 		if m := leadingFrameRE.FindStringIndex(f.Core); m != nil && m[1] > 0 && m[1] < len(f.Core) {
 			strip(f.Core[:m[1]])
 			f.Core, changed = strings.TrimSpace(f.Core[m[1]:]), true
+		}
+		if m := topicFrameRE.FindStringSubmatchIndex(f.Core); m != nil {
+			// The topic stays; the question that follows loses its frame.
+			topic, rest := f.Core[m[2]:m[3]], f.Core[m[6]:m[7]]
+			if fm := leadingFrameRE.FindStringIndex(rest); fm != nil && fm[1] > 0 && fm[1] < len(rest) {
+				strip(f.Core[m[4]:m[5]] + rest[:fm[1]])
+				f.Core, changed = topic+" "+strings.TrimSpace(rest[fm[1]:]), true
+			}
 		}
 		if m := troubleOpenerRE.FindStringIndex(f.Core); m != nil && m[1] < len(f.Core) && !isMessage(f.Core) {
 			// "Unable to add a convenience initialiser …", "Help

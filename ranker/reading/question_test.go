@@ -32,6 +32,10 @@ func TestReadQuestionForm(t *testing.T) {
 		{"What is Set?", "Set", nil},
 		{"How do I pause an audio player in Swift?", "pause an audio player", nil},
 		{"Where should I install constraints in a UIView subclass?", "install constraints in a UIView subclass", nil},
+		// A topic, then a question about it: the topic stays.
+		{"NSUserDefaults - How to tell if a key exists", "NSUserDefaults tell if a key exists", nil},
+		{"UITableView: how do I hide empty rows?", "UITableView hide empty rows", nil},
+		{"Dictionary - Swift", "Dictionary - Swift", nil},
 		{"How to make a weak delegate (without @objc)", "make a weak delegate without @objc", nil},
 		{"Is it possible to hide the status bar?", "hide the status bar", nil},
 		{"What is the best way to store a token", "store a token", nil},
