@@ -52,23 +52,34 @@ func (e *Engine) nearestTitle(ctx context.Context, w string) (string, error) {
 // Timer stay as typed). A lowerCamelCase word (indexPath, scenePhase) is a
 // value's name and stays too.
 func (e *Engine) recaseNames(ctx context.Context, text string) (string, error) {
-	var b strings.Builder
-	last := 0
-	for _, span := range nameWord.FindAllStringIndex(text, -1) {
-		w := text[span[0]:span[1]]
+	return rewriteWords(text, nameWord.FindAllStringIndex(text, -1), func(w string) (string, error) {
 		lower := strings.ToLower(w)
 		if !(w[0] >= 'A' && w[0] <= 'Z') && !(w == lower && (strings.HasPrefix(w, "ui") || strings.HasPrefix(w, "ns"))) {
-			continue
+			return "", nil
 		}
 		title, err := e.typeTitle(ctx, lower)
-		if err != nil {
+		if err != nil || title == "" || title == w || capitals(title) < 2 {
 			return "", err
 		}
-		if title == "" || title == w || capitals(title) < 2 {
+		return title, nil
+	})
+}
+
+// rewriteWords returns text with each word at spans that rewrite answers
+// with a word ("" keeps it), or text itself when none changes.
+func rewriteWords(text string, spans [][]int, rewrite func(w string) (string, error)) (string, error) {
+	var b strings.Builder
+	last := 0
+	for _, span := range spans {
+		to, err := rewrite(text[span[0]:span[1]])
+		if err != nil {
+			return text, err
+		}
+		if to == "" {
 			continue
 		}
 		b.WriteString(text[last:span[0]])
-		b.WriteString(title)
+		b.WriteString(to)
 		last = span[1]
 	}
 	if last == 0 {
@@ -254,12 +265,9 @@ func (e *Engine) respell(ctx context.Context, text string) (string, error) {
 	pages := func(w string) (int, error) {
 		return e.store.CountMatches(ctx, index.FTSTable, Quote(w), index.RowSpan{}, respellRatio*respellCount)
 	}
-	var b strings.Builder
-	last := 0
-	for _, span := range spans {
-		w := text[span[0]:span[1]]
+	return rewriteWords(text, spans, func(w string) (string, error) {
 		if model.Knows(w) || stopWords[w] {
-			continue
+			return "", nil
 		}
 		best, bestWeight := "", float32(0)
 		model.EachWord(func(k string, weight float32) {
@@ -271,31 +279,18 @@ func (e *Engine) respell(ctx context.Context, text string) (string, error) {
 			}
 		})
 		if best == "" {
-			continue
+			return "", nil
 		}
 		typed, err := pages(w)
-		if err != nil {
-			return text, err
-		}
-		if typed >= respellCount {
-			continue
+		if err != nil || typed >= respellCount {
+			return "", err
 		}
 		near, err := pages(best)
-		if err != nil {
-			return text, err
+		if err != nil || near < respellRatio*max(typed, 1) {
+			return "", err
 		}
-		if near < respellRatio*max(typed, 1) {
-			continue
-		}
-		b.WriteString(text[last:span[0]])
-		b.WriteString(best)
-		last = span[1]
-	}
-	if last == 0 {
-		return text, nil
-	}
-	b.WriteString(text[last:])
-	return b.String(), nil
+		return best, nil
+	})
 }
 
 // oneSlip reports whether typed is known with one letter added, one

@@ -52,7 +52,9 @@ func TestTrainIsDeterministicAndGroupsTopics(t *testing.T) {
 	}
 }
 
-func TestEncodeDecodeRoundTrip(t *testing.T) {
+// trainedAndDecoded trains a model on corpus() and decodes its encoding.
+func trainedAndDecoded(t *testing.T) (trained, decoded *Model) {
+	t.Helper()
 	m, err := Train(corpus())
 	if err != nil {
 		t.Fatal(err)
@@ -61,6 +63,11 @@ func TestEncodeDecodeRoundTrip(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	return m, d
+}
+
+func TestEncodeDecodeRoundTrip(t *testing.T) {
+	m, d := trainedAndDecoded(t)
 	if d.Len() != m.Len() {
 		t.Fatalf("decoded %d words, want %d", d.Len(), m.Len())
 	}
@@ -182,14 +189,7 @@ func BenchmarkMatrixNearest(b *testing.B) {
 // TestEachWord: a trained and a decoded model list the same words with
 // the same weights, the decoded one in byte order.
 func TestEachWord(t *testing.T) {
-	m, err := Train(corpus())
-	if err != nil {
-		t.Fatal(err)
-	}
-	d, err := Decode(m.Encode())
-	if err != nil {
-		t.Fatal(err)
-	}
+	m, d := trainedAndDecoded(t)
 	trained := map[string]float32{}
 	m.EachWord(func(w string, weight float32) { trained[w] = weight })
 	var order []string
