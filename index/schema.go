@@ -263,7 +263,8 @@
 //	retrieve.go          B-tree lookups: ExactTitleIDs, NameIDs,
 //	                     TitleExtensionIDs, TypeIDs, WholePages,
 //	                     PageID, PageIDKind, MemberIDsUnderPath,
-//	                     TypeMemberIDs, TypeMemberPrefixIDs, SymbolIDs
+//	                     TypeMemberIDs, TypeMemberPrefixIDs,
+//	                     TypeMemberEndingIDs, SymbolIDs
 //	                     (doc_symbols_fts with a SymbolFilter),
 //	                     ConformingIDs; the spelling probes
 //	                     KnownName, TypeTitle, EachTitleFrom,
@@ -277,7 +278,9 @@
 //	                     statement), EachPageRow, FilteredTitleIDs and
 //	                     FilteredMatchIDs (a PageFilter), ContextIDs,
 //	                     SearchPassages, PassageTexts, PassageSpan,
-//	                     MarkdownOf.
+//	                     MarkdownOf; MembersMatching (bm25 within the
+//	                     pages under an address), SwiftTwin (the Swift
+//	                     page of an Objective-C "ns…" page).
 //
 // The enrich passes write through EnrichDB, an index opened read-write
 // (OpenForEnrich for `cupertino enrich`, Builder.ForEnrich during a save),
