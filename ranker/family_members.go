@@ -11,10 +11,9 @@ import (
 
 // familyMemberStage proposes, for a request that names a type and says
 // what it wants in other words ("CABasicAnimation resets to initial value
-// after animation completes"), the members of that type's family (the type,
-// its superclasses and the protocols of its own framework it adopts) whose
-// pages those words match best. The answer to a question
-// about a type is often a member it inherits (CAAnimation's
+// after animation completes"), the members of that type's family (the type
+// and its superclasses) whose pages those words match best. The answer to
+// a question about a type is often a member it inherits (CAAnimation's
 // isRemovedOnCompletion, UIView's clipsToBounds), found by its summary's
 // words, not its name. A proposal: the words' own matches still compete.
 func (s *search) familyMemberStage(ctx context.Context, types, words []string) error {

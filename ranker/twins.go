@@ -67,7 +67,7 @@ func (s *search) swiftTwins(ctx context.Context, results []Result) ([]Result, er
 		t.setRow(row)
 		r.URI, r.Title, r.Framework, r.Kind, r.Summary = t.uri, t.title, t.framework, t.kind, t.summary
 		r.Availability, r.Deprecated = t.introduced, t.deprecated
-		r.Explain = append(r.Explain, Factor{Name: FactorSwiftTwin, Op: OpBase, Detail: "the Swift page of " + c.uri})
+		r.Explain = append(r.Explain[:len(r.Explain):len(r.Explain)], Factor{Name: FactorSwiftTwin, Op: OpBase, Detail: "the Swift page of " + c.uri})
 		out = append(out, r)
 	}
 	return out, nil
