@@ -346,3 +346,13 @@ func (s *Store) EachTitleFrom(ctx context.Context, prefixLower string, limit, mi
 			return nil
 		})
 }
+
+// RequirementIDs returns up to limit Apple pages of protocol members titled
+// nameLower in any case, those of the authority frameworks first
+// (Hashable's hash(into:) before DistributedActor's), deprecated ones
+// last.
+func (s *Store) RequirementIDs(ctx context.Context, nameLower string, limit int) ([]int64, error) {
+	return s.ids(ctx, "requirement ids", `SELECT c.id FROM docs c JOIN docs p ON p.uri = c.parent_uri
+		WHERE c.title_lower = ? AND c.source = 'apple-docs' AND p.kind = 'protocol'
+		ORDER BY c.deprecated, p.framework NOT IN `+authorityList+`, c.depth, c.id LIMIT ?`, nameLower, limit)
+}

@@ -128,3 +128,37 @@ func TestSwiftTwin(t *testing.T) {
 		}
 	}
 }
+
+// TestRequirementIDs: the members titled a name of protocols only, the
+// authority frameworks' first, up to the limit.
+func TestRequirementIDs(t *testing.T) {
+	page := func(uri, title, kind, fw, parent string) *document.Document {
+		return &document.Document{URI: uri, Title: title, Kind: kind, Source: document.SourceAppleDocs, Framework: fw,
+			Parent: parent, Markdown: "# " + title + "\n"}
+	}
+	s := storeOf(t,
+		page("apple-docs://distributed/distributedactor", "DistributedActor", "protocol", "distributed", ""),
+		page("apple-docs://distributed/distributedactor/hash(into:)", "hash(into:)", "func", "distributed", "apple-docs://distributed/distributedactor"),
+		page("apple-docs://swift/hashable", "Hashable", "protocol", "swift", ""),
+		page("apple-docs://swift/hashable/hash(into:)", "hash(into:)", "func", "swift", "apple-docs://swift/hashable"),
+		page("apple-docs://swift/array", "Array", "struct", "swift", ""),
+		page("apple-docs://swift/array/hash(into:)", "hash(into:)", "func", "swift", "apple-docs://swift/array"),
+	)
+	ctx := context.Background()
+	ids, err := s.RequirementIDs(ctx, "hash(into:)", 5)
+	mustNoErr(t, err)
+	byID := map[int64]string{}
+	err = s.EachPageRow(ctx, ids, func(p *PageRow) error { byID[p.ID] = p.URI; return nil })
+	mustNoErr(t, err)
+	var ordered []string
+	for _, id := range ids {
+		ordered = append(ordered, byID[id])
+	}
+	want := []string{"apple-docs://swift/hashable/hash(into:)", "apple-docs://distributed/distributedactor/hash(into:)"}
+	if !slices.Equal(ordered, want) {
+		t.Errorf("requirements of hash(into:): %q, want %q (Array's is no requirement)", ordered, want)
+	}
+	if ids, err := s.RequirementIDs(ctx, "hash(into:)", 1); err != nil || len(ids) != 1 {
+		t.Errorf("limit 1: %d ids (err %v)", len(ids), err)
+	}
+}

@@ -264,7 +264,7 @@
 //	                     TitleExtensionIDs, TypeIDs, WholePages,
 //	                     PageID, PageIDKind, MemberIDsUnderPath,
 //	                     TypeMemberIDs, TypeMemberPrefixIDs,
-//	                     TypeMemberEndingIDs, SymbolIDs
+//	                     TypeMemberEndingIDs, RequirementIDs, SymbolIDs
 //	                     (doc_symbols_fts with a SymbolFilter),
 //	                     ConformingIDs; the spelling probes
 //	                     KnownName, TypeTitle, EachTitleFrom,

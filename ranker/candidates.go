@@ -116,6 +116,9 @@ type search struct {
 	// familyMembers are the members of a named type's family that the
 	// request's other words match, with their rank (familyMemberStage).
 	familyMembers map[int64]int
+	// requirements are the protocol requirements titled like the member
+	// name the query is (requirementPages).
+	requirements map[int64]bool
 	// conversions are the initializers a conversion request proposes, with
 	// the conversion (conversionStage).
 	conversions map[int64]string

@@ -14,7 +14,7 @@ import (
 // (TestWeightRegistryNamesEveryWeight holds it to the file).
 var weightRegistry = map[string]*weight{
 	"weightExactTitle": &weightExactTitle, "weightExactTopLevel": &weightExactTopLevel,
-	"weightExactTypeKind": &weightExactTypeKind, "weightExactMemberKind": &weightExactMemberKind,
+	"weightExactTypeKind": &weightExactTypeKind, "weightExactMemberKind": &weightExactMemberKind, "weightProtocolRequirement": &weightProtocolRequirement,
 	"weightNoPlatform": &weightNoPlatform, "weightOtherPlatform": &weightOtherPlatform, "weightConversionInit": &weightConversionInit, "weightProseNamesTitle": &weightProseNamesTitle,
 	"weightProseCoverageSlope": &weightProseCoverageSlope, "weightTitleStartsWith": &weightTitleStartsWith,
 	"weightTitleHoldsAll": &weightTitleHoldsAll, "weightTitleHoldsOne": &weightTitleHoldsOne,

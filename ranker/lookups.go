@@ -40,6 +40,9 @@ func (s *search) lookups(ctx context.Context) error {
 				return err
 			}
 		}
+		if err := s.requirementPages(ctx, strings.TrimSpace(q.Text)); err != nil {
+			return err
+		}
 	}
 	// Multi-word queries: each keyword's exact symbol ("State property
 	// wrapper" reaches the State page through "state"). In a request only
@@ -379,6 +382,34 @@ func (s *search) symbolIntent(ctx context.Context) error {
 			}
 		}
 		return s.symbolFTS(ctx, viaSymbolIntent, signature(words...), index.SymbolFilter{Async: in.Async, Throws: in.Throws, Static: in.Static})
+	}
+	return nil
+}
+
+// memberNameRE is a member's name as a query: lower-case first, with its
+// labels ("hash(into:)", "makeIterator()") or in lowerCamelCase
+// ("hashValue"). A plain word ("open", "lazy") is a word before it is a
+// name: a keyword question asks about the language, not a requirement.
+var memberNameRE = regexp.MustCompile(`^[a-z][A-Za-z0-9_]*(?:\((?:[A-Za-z_][A-Za-z0-9_]*:)*\)|[A-Z][A-Za-z0-9_]*)$`)
+
+// requirementPages adds the protocol requirements titled like a member
+// name ("hash(into:)": Hashable's), which the hundreds of pages of the
+// types implementing it leave out of the exact titles' lookup: the
+// requirement defines what they implement (weightProtocolRequirement).
+func (s *search) requirementPages(ctx context.Context, text string) error {
+	if !memberNameRE.MatchString(text) {
+		return nil
+	}
+	ids, err := s.e.store.RequirementIDs(ctx, strings.ToLower(text), requirementPages)
+	if err != nil {
+		return fmt.Errorf("ranker lookup: %w", err)
+	}
+	for _, id := range ids {
+		if s.requirements == nil {
+			s.requirements = map[int64]bool{}
+		}
+		s.requirements[id] = true
+		s.add(id, viaExactTitle)
 	}
 	return nil
 }

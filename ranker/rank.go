@@ -351,6 +351,9 @@ func (s *search) score(c *candidate, bestRel float64, explain bool) Score {
 				sc.apply(weightExactTypeKind)
 			case memberKinds[c.kind]:
 				sc.apply(weightExactMemberKind)
+				if s.requirements[c.id] {
+					sc.apply(weightProtocolRequirement)
+				}
 			}
 			if len(c.introduced) == 0 && (c.isType() || memberKinds[c.kind]) {
 				sc.apply(weightNoPlatform)

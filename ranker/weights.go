@@ -43,6 +43,9 @@ var (
 	// Among exact titles, a type page beats a member of the same name.
 	weightExactTypeKind   = weight{FactorKind, 0.3, "type page among exact titles"}
 	weightExactMemberKind = weight{FactorKind, 1.5, "member page among exact titles"}
+	// Among a member name's exact titles, the protocol requirement defines
+	// what the other pages implement (Hashable's hash(into:)).
+	weightProtocolRequirement = weight{FactorKind, 0.2, "a protocol's requirement among exact titles"}
 	// A declaration available on no platform belongs to a file format, a
 	// package manifest or a script API (Apple News Format,
 	// PackageDescription, TVMLKit JS), not to the SDK an app is written
@@ -251,6 +254,9 @@ const (
 	// the n-th best familyMemberBase/n; familyMemberPages bounds how many,
 	// familyDepth and familyEdges the superclasses walked.
 	familyMemberBase = 24.0
+	// requirementPages bounds the protocol requirements a member name
+	// adds (requirementPages).
+	requirementPages = 5
 	// twinSpare is how many rows past the limit ranking keeps for
 	// swiftTwins to fill the places of the Objective-C pages it drops.
 	twinSpare = 5
