@@ -29,9 +29,7 @@ func TestTypeMemberEndingIDs(t *testing.T) {
 	ctx := context.Background()
 	ids, err := s.TypeMemberEndingIDs(ctx, "uilabel", "lines", 5)
 	mustNoErr(t, err)
-	var titles []string
-	err = s.EachPageRow(ctx, ids, func(p *PageRow) error { titles = append(titles, p.Title); return nil })
-	mustNoErr(t, err)
+	titles := rowFields(t, s, ids, func(p *PageRow) string { return p.Title })
 	slices.Sort(titles)
 	if want := []string{"maximumNumberOfLines", "numberOfLines"}; !slices.Equal(titles, want) {
 		t.Errorf("UILabel …Lines: %q, want %q", titles, want)
@@ -69,13 +67,7 @@ func TestMembersMatching(t *testing.T) {
 			t.Errorf("match %d ranks %g before %g: not best first", i, m.Rank, found[i-1].Rank)
 		}
 	}
-	titles := map[int64]string{}
-	err = s.EachPageRow(ctx, ids, func(p *PageRow) error { titles[p.ID] = p.Title; return nil })
-	mustNoErr(t, err)
-	var got []string
-	for _, id := range ids {
-		got = append(got, titles[id])
-	}
+	got := rowFields(t, s, ids, func(p *PageRow) string { return p.Title })
 	slices.Sort(got)
 	if want := []string{"clipsToBounds", "layoutSubviews"}; !slices.Equal(got, want) {
 		t.Errorf("UIView members matching bounds or subviews: %q, want %q", got, want)
@@ -147,13 +139,7 @@ func TestRequirementIDs(t *testing.T) {
 	ctx := context.Background()
 	ids, err := s.RequirementIDs(ctx, "hash(into:)", 5)
 	mustNoErr(t, err)
-	byID := map[int64]string{}
-	err = s.EachPageRow(ctx, ids, func(p *PageRow) error { byID[p.ID] = p.URI; return nil })
-	mustNoErr(t, err)
-	var ordered []string
-	for _, id := range ids {
-		ordered = append(ordered, byID[id])
-	}
+	ordered := rowFields(t, s, ids, func(p *PageRow) string { return p.URI })
 	want := []string{"apple-docs://swift/hashable/hash(into:)", "apple-docs://distributed/distributedactor/hash(into:)"}
 	if !slices.Equal(ordered, want) {
 		t.Errorf("requirements of hash(into:): %q, want %q (Array's is no requirement)", ordered, want)
@@ -161,4 +147,17 @@ func TestRequirementIDs(t *testing.T) {
 	if ids, err := s.RequirementIDs(ctx, "hash(into:)", 1); err != nil || len(ids) != 1 {
 		t.Errorf("limit 1: %d ids (err %v)", len(ids), err)
 	}
+}
+
+// rowFields reads field of the docs row of each of ids, in the order of
+// ids (EachPageRow reads them in none).
+func rowFields(t *testing.T, s *Store, ids []int64, field func(*PageRow) string) []string {
+	t.Helper()
+	byID := map[int64]string{}
+	mustNoErr(t, s.EachPageRow(context.Background(), ids, func(p *PageRow) error { byID[p.ID] = field(p); return nil }))
+	out := make([]string, len(ids))
+	for i, id := range ids {
+		out[i] = byID[id]
+	}
+	return out
 }

@@ -117,7 +117,7 @@ type search struct {
 	// request's other words match, with their rank (familyMemberStage).
 	familyMembers map[int64]int
 	// requirements are the protocol requirements titled like the member
-	// name the query is (requirementPages).
+	// name the query is (addRequirements).
 	requirements map[int64]bool
 	// conversions are the initializers a conversion request proposes, with
 	// the conversion (conversionStage).

@@ -40,7 +40,7 @@ func (s *search) lookups(ctx context.Context) error {
 				return err
 			}
 		}
-		if err := s.requirementPages(ctx, strings.TrimSpace(q.Text)); err != nil {
+		if err := s.addRequirements(ctx, strings.TrimSpace(q.Text)); err != nil {
 			return err
 		}
 	}
@@ -392,15 +392,15 @@ func (s *search) symbolIntent(ctx context.Context) error {
 // name: a keyword question asks about the language, not a requirement.
 var memberNameRE = regexp.MustCompile(`^[a-z][A-Za-z0-9_]*(?:\((?:[A-Za-z_][A-Za-z0-9_]*:)*\)|[A-Z][A-Za-z0-9_]*)$`)
 
-// requirementPages adds the protocol requirements titled like a member
+// addRequirements adds the protocol requirements titled like a member
 // name ("hash(into:)": Hashable's), which the hundreds of pages of the
 // types implementing it leave out of the exact titles' lookup: the
 // requirement defines what they implement (weightProtocolRequirement).
-func (s *search) requirementPages(ctx context.Context, text string) error {
+func (s *search) addRequirements(ctx context.Context, text string) error {
 	if !memberNameRE.MatchString(text) {
 		return nil
 	}
-	ids, err := s.e.store.RequirementIDs(ctx, strings.ToLower(text), requirementPages)
+	ids, err := s.e.store.RequirementIDs(ctx, strings.ToLower(text), requirementLookups)
 	if err != nil {
 		return fmt.Errorf("ranker lookup: %w", err)
 	}

@@ -386,7 +386,7 @@ var notScored = map[string]string{
 	"familyEdges":         "a bound on the superclass edges read, which only a type with hundreds of superclasses could reach",
 	"respellRatio":        "needs the word-vector model, which the fixture has not: TestRespell (typos_test.go) trains one",
 	"respellCount":        "a bound on the pages counted for a word respell reads; TestRespell's words are on a few pages",
-	"requirementPages":    "a cap on the requirements a member name adds; the fixture's names have one each",
+	"requirementLookups":  "a cap on the requirements a member name adds; the fixture's names have one each",
 	"twinSpare":           "a bound on the rows kept past the limit for swiftTwins: TestSwiftTwinsKeepTheLimit (twins_test.go)",
 	"namedMemberPages":    "a cap on the overloads one member name proposes; the fixture's names have one page each, so no case can tell it",
 	"lexiconPages":        "a cap on the pages the ideas add: TestLexiconCapsIdeasAndPages (lexicon_test.go)",

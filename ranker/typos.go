@@ -262,8 +262,11 @@ func (e *Engine) respell(ctx context.Context, text string) (string, error) {
 	if err != nil || model == nil {
 		return text, err
 	}
-	pages := func(w string) (int, error) {
-		return e.store.CountMatches(ctx, index.FTSTable, Quote(w), index.RowSpan{}, respellRatio*respellCount)
+	// Counted only as far as the rule reads: a word on respellCount pages
+	// is a word of its own, and its neighbour needs respellRatio times the
+	// word's pages.
+	pages := func(w string, limit int) (int, error) {
+		return e.store.CountMatches(ctx, index.FTSTable, Quote(w), index.RowSpan{}, limit)
 	}
 	return rewriteWords(text, spans, func(w string) (string, error) {
 		if model.Knows(w) || stopWords[w] {
@@ -281,12 +284,13 @@ func (e *Engine) respell(ctx context.Context, text string) (string, error) {
 		if best == "" {
 			return "", nil
 		}
-		typed, err := pages(w)
+		typed, err := pages(w, respellCount)
 		if err != nil || typed >= respellCount {
 			return "", err
 		}
-		near, err := pages(best)
-		if err != nil || near < respellRatio*max(typed, 1) {
+		need := respellRatio * max(typed, 1)
+		near, err := pages(best, need)
+		if err != nil || near < need {
 			return "", err
 		}
 		return best, nil

@@ -254,9 +254,9 @@ const (
 	// the n-th best familyMemberBase/n; familyMemberPages bounds how many,
 	// familyDepth and familyEdges the superclasses walked.
 	familyMemberBase = 24.0
-	// requirementPages bounds the protocol requirements a member name
-	// adds (requirementPages).
-	requirementPages = 5
+	// requirementLookups bounds the protocol requirements a member name
+	// adds (addRequirements).
+	requirementLookups = 5
 	// twinSpare is how many rows past the limit ranking keeps for
 	// swiftTwins to fill the places of the Objective-C pages it drops.
 	twinSpare = 5
