@@ -92,6 +92,9 @@ type search struct {
 	// uses counts the code files using each candidate type, for a
 	// filtered common word (prominence.go); nil when it does not apply.
 	uses map[int64]int
+	// ownerUses counts the code files using each member page's owner,
+	// for a query that is a member's name (prominence.go).
+	ownerUses map[int64]int
 	// dataIntent: the query asks for a web service, JSON or JavaScript
 	// reference, which lifts the penalty on language "data" pages.
 	dataIntent bool

@@ -182,6 +182,9 @@ func (e *Engine) run(ctx context.Context, q *Query, f Filters, call *readCall) (
 	if err := s.loadProminence(ctx); err != nil {
 		return nil, err
 	}
+	if err := s.loadOwnerProminence(ctx); err != nil {
+		return nil, err
+	}
 	results := s.rank()
 	if s.filter.narrowed() && len(results) < f.Limit {
 		// A filter is exact: what the bounded stages missed, SQL finds.

@@ -3,10 +3,15 @@ package ranker
 import (
 	"context"
 	"fmt"
+	"maps"
 	"math"
+	"slices"
 	"strings"
 	"sync"
 	"time"
+
+	"github.com/cupertino-go/cupertino/internal/swiftlex"
+	"github.com/cupertino-go/cupertino/ranker/reading"
 )
 
 // Prominence. A filter on a common word leaves dozens of pages that match
@@ -118,4 +123,64 @@ func (e *Engine) codeUses(ctx context.Context, names []string) (map[string]int, 
 		out[n] = counts[n]
 	}
 	return out, nil
+}
+
+// Owner prominence. A member's name alone ("viewDidLoad", "prepareForReuse()")
+// titles the copies of every type that declares or overrides it, which bm25
+// cannot tell apart (their pages are alike but for length): ImagePlayground's
+// view controller came before UIViewController's, whose method the others
+// override. The copy on the type real code uses most is the one people mean,
+// so among the pages titled with the member's name each gains its owner's
+// use in sample and package code, as a type's prominence does
+// (prominenceWeight, on the same scale).
+
+// ownerProminenceApplies: the query is one member's name, nothing else.
+func (s *search) ownerProminenceApplies() bool {
+	return len(s.q.Terms) == 1 && s.q.TypeName == "" && reading.IsMemberName(s.q.Terms[0]) &&
+		(reading.CodeLike(swiftlex.IdentifierPrefix(s.q.Terms[0])) || strings.Contains(s.q.Terms[0], "("))
+}
+
+// loadOwnerProminence counts the code uses of the owners of the member
+// pages titled with the query's name.
+func (s *search) loadOwnerProminence(ctx context.Context) error {
+	if !s.ownerProminenceApplies() {
+		return nil
+	}
+	name := strings.ToLower(baseName(s.q.Terms[0]))
+	byOwner := map[string][]int64{}
+	for id, c := range s.cands {
+		if _, done := s.ownerUses[id]; done || c.uri == "" || !memberKinds[c.kind] || strings.ToLower(baseName(c.title)) != name {
+			continue
+		}
+		if owner := ownerName(c.uri); owner != "" {
+			byOwner[owner] = append(byOwner[owner], id)
+		}
+	}
+	if len(byOwner) < 2 {
+		return nil
+	}
+	defer s.trace(ctx, "owner prominence", time.Now())
+	counts, err := s.e.codeUses(ctx, slices.Collect(maps.Keys(byOwner)))
+	if err != nil {
+		return fmt.Errorf("owner prominence: %w", err)
+	}
+	if s.ownerUses == nil {
+		s.ownerUses = map[int64]int{}
+	}
+	for owner, ids := range byOwner {
+		for _, id := range ids {
+			s.ownerUses[id] = counts[owner]
+		}
+	}
+	return nil
+}
+
+// ownerProminence applies a member page's owner's prominence to its score.
+func (s *search) ownerProminence(sc *Score, c *candidate) {
+	n := s.ownerUses[c.id]
+	if n == 0 {
+		return
+	}
+	p := min(1, math.Log1p(float64(n))/math.Log1p(prominenceSaturation))
+	sc.Multiply(FactorProminence, 1/(1+prominenceWeight*p), fmt.Sprintf("its type used in %d sample and package files", n))
 }

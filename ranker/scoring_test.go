@@ -132,6 +132,9 @@ var scoringCases = []scoringCase{
 	// Prominence (prominence.go): a filtered word's type pages, by the
 	// sample and package files that use them.
 	{"prominenceWeight+prominenceSaturation", "text", Filters{Framework: "SwiftUI"}, "apple-docs://swiftui/text", "prominence ×"},
+	// A member's name alone: its copies by their owners' use in code.
+	{"reading: a member's name is its most used owner's", "viewDidLoad", Filters{}, "apple-docs://uikit/uiviewcontroller/viewdidload()",
+		"prominence ×0.8997 (its type used in 1 sample and package files)"},
 
 	// Fusion: each source's list weighs its source's weight
 	// (internal/source) over RRFK plus the page's rank.
@@ -245,6 +248,13 @@ func scoringPages() []*document.Document {
 		page("apple-docs://foundation/operationqueue", "OperationQueue", "class", "A generated queue that runs operations.", ios("2.0")),
 		page("apple-docs://foundation/operationqueue/1414982-maxconcurrentoperationcount", "maxConcurrentOperationCount", "property",
 			"The generated maximum number of queued operations that run at once.", ios("2.0"), parent("apple-docs://foundation/operationqueue")),
+		page("apple-docs://uikit/uiviewcontroller", "UIViewController", "class", "A generated object that manages a view hierarchy.", ios("2.0")),
+		page("apple-docs://uikit/uiviewcontroller/viewdidload()", "viewDidLoad()", "func", "Called after the generated controller's view is loaded.",
+			ios("2.0"), parent("apple-docs://uikit/uiviewcontroller")),
+		page("apple-docs://imageplayground/imageplaygroundviewcontroller", "ImagePlaygroundViewController", "class",
+			"A generated view controller that makes images.", ios("18.1")),
+		page("apple-docs://imageplayground/imageplaygroundviewcontroller/viewdidload()", "viewDidLoad()", "func",
+			"Called after the generated view is loaded.", ios("18.1"), parent("apple-docs://imageplayground/imageplaygroundviewcontroller")),
 		page("apple-docs://uikit/uicontrol", "UIControl", "class", "The generated base class for controls that respond to a touch.", ios("2.0")),
 		page("apple-docs://uikit/uicontrol/isenabled", "isEnabled", "property", "A generated Boolean value that says whether the control responds to taps.",
 			ios("2.0"), parent("apple-docs://uikit/uicontrol")),
@@ -271,7 +281,8 @@ func scoringPages() []*document.Document {
 			content(`struct PlantLabel: View { var body: some View { Text(name).bold() } }`),
 			func(d *document.Document) {
 				d.Parent = "samples://swiftui-garden-planner"
-				d.References = []document.Reference{{Name: "Text", Kind: "call", Line: 1}, {Name: "View", Kind: "conform", Line: 1}}
+				d.References = []document.Reference{{Name: "Text", Kind: "call", Line: 1}, {Name: "View", Kind: "conform", Line: 1},
+					{Name: "UIViewController", Kind: "conform", Line: 2}}
 			}),
 		page("apple-docs://swiftui/restoring-interface-state-across-scenes-and-windows-of-your-app",
 			"Restoring interface state across scenes and windows of your app", "article", "Keep generated scenes as the person left them."),
