@@ -12,9 +12,10 @@ import (
 )
 
 // The task lexicon's ideas are data, reviewed as data: ranker/lexicon/*.tsv.
-// `go generate ./ranker` compiles them into lexicon_compiled.go (the ideas)
-// and lexicon_compiled_index.go (their sorted stems and their phrases'
-// stemmed words), as static arrays, and TestCompiledLexiconIsCurrent fails
+// `go generate ./ranker` compiles them into lexicon_compiled.go (the ideas),
+// lexicon_compiled_index.go (their sorted stems and their phrases'
+// stemmed words) and lexicon_compiled_spans.go (the phrases), as static
+// arrays, and TestCompiledLexiconIsCurrent fails
 // while a file is not what the .tsv files compile to. Static arrays cost a
 // process nothing: reading and compiling the files on the first request
 // measured 55–185 ms in a fresh
@@ -72,15 +73,17 @@ func flagsOf(n int, ranges [][2]int32) []bool {
 	return out
 }
 
-// Compiled lexicon files: the ideas, and the word index over them, apart so
-// that neither passes a megabyte.
+// Compiled lexicon files: the ideas, the word index over them and the
+// index's phrases, apart so that none passes a megabyte.
 const (
 	CompiledIdeasFile = "lexicon_compiled.go"
 	CompiledIndexFile = "lexicon_compiled_index.go"
+	CompiledSpansFile = "lexicon_compiled_spans.go"
 )
 
 // GenerateLexicon compiles the .tsv files of dir in fsys into the Go source
-// of CompiledIdeasFile and CompiledIndexFile, by file name. It is what `go
+// of CompiledIdeasFile, CompiledIndexFile and CompiledSpansFile, by file
+// name. It is what `go
 // generate ./ranker` runs (internal/lexicongen); nothing else needs it.
 func GenerateLexicon(fsys fs.FS, dir string) (map[string][]byte, error) {
 	ideas, flags, err := readLexicon(fsys, dir)
@@ -147,14 +150,20 @@ func renderCompiledLexicon(lx *lexicon) (map[string][]byte, error) {
 		}
 		return fmt.Sprintf("{stem: %d}", lx.words[i].stem)
 	})
-	array("compiledSpans", "lexiconSpan", len(lx.spans), func(i int) string {
-		return fmt.Sprintf("{%d, %d}", lx.spans[i].end, lx.spans[i].idea)
-	})
 	index, err := format.Source(b.Bytes())
 	if err != nil {
 		return nil, err
 	}
-	return map[string][]byte{CompiledIdeasFile: ideas, CompiledIndexFile: index}, nil
+	b.Reset()
+	b.WriteString(header)
+	array("compiledSpans", "lexiconSpan", len(lx.spans), func(i int) string {
+		return fmt.Sprintf("{%d, %d}", lx.spans[i].end, lx.spans[i].idea)
+	})
+	spans, err := format.Source(b.Bytes())
+	if err != nil {
+		return nil, err
+	}
+	return map[string][]byte{CompiledIdeasFile: ideas, CompiledIndexFile: index, CompiledSpansFile: spans}, nil
 }
 
 // readLexicon reads every .tsv file of dir in fsys, in name order: the

@@ -1,6 +1,6 @@
 // Command lexicongen compiles the task lexicon's data files,
-// ranker/lexicon/*.tsv, into ranker/lexicon_compiled.go and
-// lexicon_compiled_index.go. `go generate
+// ranker/lexicon/*.tsv, into ranker/lexicon_compiled.go,
+// lexicon_compiled_index.go and lexicon_compiled_spans.go. `go generate
 // ./ranker` runs it in the ranker folder.
 package main
 
