@@ -2,6 +2,7 @@ package ranker
 
 import (
 	"context"
+	"github.com/cupertino-go/cupertino/ranker/reading"
 	"math"
 	"slices"
 	"sort"
@@ -258,6 +259,31 @@ func reportsProblem(ctx context.Context, terms []string) bool {
 	return false
 }
 
+// asksAboutAType says whether a request in words names an API type
+// ("Animate text change in UILabel", "Check play state of AVPlayer"): a
+// developer asking how a type behaves or does a job, as the problems' and
+// how-to ideas were written from (they vote in it, as in a question). A
+// name with a second capital that titles no type ("VoiceOver"), or a framework's ("XCTest", also a class),
+// is a product, not an API, and pasted code is no request in words.
+func (s *search) asksAboutAType(ctx context.Context) (bool, error) {
+	if !s.q.Prose {
+		return false, nil
+	}
+	for _, k := range s.q.Keywords {
+		if !reading.CodeLike(k) || !swiftlex.IsTypeName(k) || s.isFrameworkName(k) {
+			continue
+		}
+		title, err := s.e.typeTitle(ctx, strings.ToLower(k))
+		if err != nil {
+			return false, err
+		}
+		if title != "" {
+			return true, nil
+		}
+	}
+	return false, nil
+}
+
 // wholeIdea says whether idea i matches by a whole phrase only.
 func (lx *lexicon) wholeIdea(i int) bool { return i < len(lx.whole) && lx.whole[i] }
 
@@ -471,7 +497,14 @@ func (s *search) lexiconStage(ctx context.Context) error {
 		return nil
 	}
 	terms := lexiconTerms(ctx, s.q.Terms)
-	uris := compiledLexicon().urisFor(terms, reportsProblem(ctx, terms))
+	problem := reportsProblem(ctx, terms)
+	if !problem {
+		var err error
+		if problem, err = s.asksAboutAType(ctx); err != nil {
+			return err
+		}
+	}
+	uris := compiledLexicon().urisFor(terms, problem)
 	if len(uris) == 0 {
 		return nil
 	}

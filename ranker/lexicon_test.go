@@ -468,3 +468,35 @@ func TestComparisonAsksForTheDifference(t *testing.T) {
 		}
 	}
 }
+
+// TestAsksAboutAType: a request in words that names an API type hears the
+// problems' ideas, as a question does; a product's name, a framework's and
+// pasted code do not make it one.
+func TestAsksAboutAType(t *testing.T) {
+	e := openScoringEngine(t)
+	ctx := context.Background()
+	for _, tc := range []struct {
+		query string
+		want  bool
+	}{
+		{"animate a title change in UIButton", true},
+		{"UIView corners rounded", true},
+		{"make the uiview corners rounded", false}, // no capitals, no name
+		{"give an icon button a VoiceOver label", false},
+		{"round the corners of a view", false},
+		{"UIView", false}, // a name, not words
+	} {
+		q, err := Parse(tc.query, e.fw)
+		if err != nil {
+			t.Fatal(err)
+		}
+		s := &search{e: e, q: &q, cands: map[int64]*candidate{}}
+		got, err := s.asksAboutAType(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got != tc.want {
+			t.Errorf("%q: asks about a type %v, want %v", tc.query, got, tc.want)
+		}
+	}
+}

@@ -120,6 +120,8 @@ var scoringCases = []scoringCase{
 		"apple-docs://foundation/operationqueue/1414982-maxconcurrentoperationcount", "swift_twin"},
 	{"reading: Objective-C's name of a Swift type", "why is the main NSBundle empty in my tests", Filters{},
 		"apple-docs://foundation/bundle/main", "+ named member 48 (Bundle main)"},
+	{"reading: a request naming a type hears the problems' ideas", "subclass UIControl tracking", Filters{},
+		"apple-docs://uikit/uicontrol/endtracking(_:with:)", "+ task lexicon"},
 	{"familyMemberBase", "why does my UIButton ignore taps", Filters{}, "apple-docs://uikit/uicontrol/isenabled", "+ family member 24 (match 1)"},
 	{"reading: a member named by its last word", "why does UIView ignore a second touch", Filters{}, "apple-docs://uikit/uiview/isexclusivetouch",
 		"+ named member 48 (UIView …touch)"},
@@ -258,6 +260,8 @@ func scoringPages() []*document.Document {
 		page("apple-docs://uikit/uicontrol", "UIControl", "class", "The generated base class for controls that respond to a touch.", ios("2.0")),
 		page("apple-docs://uikit/uicontrol/isenabled", "isEnabled", "property", "A generated Boolean value that says whether the control responds to taps.",
 			ios("2.0"), parent("apple-docs://uikit/uicontrol")),
+		page("apple-docs://uikit/uicontrol/endtracking(_:with:)", "endTracking(_:with:)", "func",
+			"Tells the generated control when a touch it tracks ends.", ios("2.0"), parent("apple-docs://uikit/uicontrol")),
 		page("apple-docs://uikit/uibutton", "UIButton", "class", "A generated control that runs your code when someone presses it.", ios("2.0"),
 			func(d *document.Document) {
 				d.InheritsFrom = []document.Ref{{URI: "apple-docs://uikit/uicontrol", Title: "UIControl", Section: "Inherits From"}}
