@@ -2,6 +2,7 @@ package ranker
 
 import (
 	"context"
+	"fmt"
 	"slices"
 	"strings"
 	"testing"
@@ -95,5 +96,39 @@ func TestFamilyMembers(t *testing.T) {
 		if !places[p] {
 			t.Errorf("no member at place %d: %v", p, s.familyMembers)
 		}
+	}
+}
+
+// TestNamedMemberFirst: the best-placed named member of a type goes just
+// above the type's page, one member a type, and only within
+// namedMemberFirstReach.
+func TestNamedMemberFirst(t *testing.T) {
+	const typ = "apple-docs://uikit/uiview"
+	uris := []string{typ, "apple-docs://uikit/uilabel", "apple-docs://uikit/uiview/mask", "apple-docs://uikit/uiview/alpha"}
+	for len(uris) < namedMemberFirstReach {
+		uris = append(uris, fmt.Sprintf("apple-docs://kit/filler%d", len(uris)))
+	}
+	uris = append(uris, "apple-docs://uikit/uitableview", "apple-docs://uikit/uitableview/separatorinset")
+	s := &search{namedMembers: map[int64]string{}}
+	byURI := map[string]*scored{}
+	var fused []Fused
+	for i, u := range uris {
+		byURI[u] = &scored{c: &candidate{id: int64(i + 1), uri: u}}
+		fused = append(fused, Fused{URI: u})
+	}
+	for _, named := range []int{2, 3, len(uris) - 1} { // mask, alpha, separatorInset
+		s.namedMembers[int64(named+1)] = "named"
+	}
+	var got []string
+	for _, f := range s.namedMemberFirst(fused, byURI) {
+		got = append(got, strings.TrimPrefix(f.URI, "apple-docs://"))
+	}
+	want := []string{"uikit/uiview/mask", "uikit/uiview", "uikit/uilabel", "uikit/uiview/alpha"}
+	if !slices.Equal(got[:4], want) {
+		t.Errorf("first four %q, want %q", got[:4], want)
+	}
+	// Past the reach, the type keeps its place over its member.
+	if tail := got[len(got)-2:]; tail[0] != "uikit/uitableview" {
+		t.Errorf("last two %q: a member past the reach moved", tail)
 	}
 }

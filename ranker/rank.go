@@ -2,6 +2,7 @@ package ranker
 
 import (
 	"fmt"
+	"github.com/cupertino-go/cupertino/internal/docuri"
 	"maps"
 	"slices"
 	"sort"
@@ -106,6 +107,7 @@ func (s *search) rank() []Result {
 		fused = spreadNames(fused, func(f Fused) string { return spreadName(byURI[f.URI].c.title) },
 			func(f Fused) bool { return byURI[f.URI].tier == tierForced })
 	}
+	fused = s.namedMemberFirst(fused, byURI)
 	// A few rows past the limit: swiftTwins drops an Objective-C page
 	// whose Swift twin is listed, and the list keeps its length.
 	if n := s.filter.f.Limit + twinSpare; len(fused) > n {
@@ -558,4 +560,39 @@ func containsWord(s, word string) bool {
 		}
 	}
 	return false
+}
+
+// namedMemberFirst moves the best-placed member that namedMemberStage
+// proposed of a type the question names ("UIView mask not displaying":
+// UIView's mask) just above that type's page, when both are among the
+// first namedMemberFirstReach. The question names the type to say whose
+// member it asks about; the type's page, whose title the question holds,
+// outscored the member on the title alone (weightProseNamesTitle). On the
+// realq dev sets: five rows 2 -> 1, two 2 -> 3 and 3 -> 4 where the type
+// was the answer; no other battery moved.
+func (s *search) namedMemberFirst(fused []Fused, byURI map[string]*scored) []Fused {
+	if len(s.namedMembers) == 0 {
+		return fused
+	}
+	moved := map[string]bool{}
+	for i := 0; i < len(fused) && i < namedMemberFirstReach; i++ {
+		c := byURI[fused[i].URI].c
+		if _, ok := s.namedMembers[c.id]; !ok {
+			continue
+		}
+		parent := docuri.Parent(c.uri)
+		if moved[parent] {
+			continue
+		}
+		for j := 0; j < i; j++ {
+			if fused[j].URI == parent {
+				m := fused[i]
+				copy(fused[j+1:i+1], fused[j:i])
+				fused[j] = m
+				break
+			}
+		}
+		moved[parent] = true
+	}
+	return fused
 }

@@ -317,6 +317,10 @@ const (
 // page: less than a framework's rank apart, so it orders near-ties.
 const callProminenceWeight = 6
 
+// namedMemberFirstReach is how far down the fused list namedMemberFirst
+// looks for a named member to lift above its type: the first page.
+const namedMemberFirstReach = 10
+
 // A question names a topic of the book (topics.go) when a run of its
 // content words equals a section title of minTopicWords to maxTopicWords
 // content words. One word names too much ("Properties", "Methods" are
