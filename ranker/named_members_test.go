@@ -132,3 +132,30 @@ func TestNamedMemberFirst(t *testing.T) {
 		t.Errorf("last two %q: a member past the reach moved", tail)
 	}
 }
+
+// TestLexiconBeforeNamedType: the lexicon's first page goes above a named
+// class in first place, not above a named protocol, and not in a request
+// that names neither.
+func TestLexiconBeforeNamedType(t *testing.T) {
+	for _, tc := range []struct {
+		query, kind string
+		swapped     bool
+	}{
+		{"detect UIScrollView bottom reached", "class", true},
+		{"how to make a type UIScrollView", "protocol", false},
+		{"detect the bottom of a scroll view", "class", false},
+	} {
+		q, err := Parse(tc.query, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		typ := &candidate{id: 1, uri: "apple-docs://uikit/uiscrollview", title: "UIScrollView", kind: tc.kind}
+		member := &candidate{id: 2, uri: "apple-docs://uikit/uiscrollviewdelegate/scrollviewdidscroll(_:)", title: "scrollViewDidScroll(_:)", kind: "func"}
+		s := &search{q: &q, lexiconRank: map[int64]int{2: 1}}
+		fused := []Fused{{URI: typ.uri}, {URI: member.uri}}
+		s.lexiconBeforeNamedType(fused, map[string]*scored{typ.uri: {c: typ}, member.uri: {c: member}})
+		if got := fused[0].URI == member.uri; got != tc.swapped {
+			t.Errorf("%q (%s): swapped %v, want %v", tc.query, tc.kind, got, tc.swapped)
+		}
+	}
+}

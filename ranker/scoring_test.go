@@ -124,6 +124,8 @@ var scoringCases = []scoringCase{
 		"apple-docs://uikit/uicontrol/endtracking(_:with:)", "+ task lexicon"},
 	{"reading: a named member before its named type", "why does UIView ignore a second touch", Filters{}, "apple-docs://uikit/uiview/isexclusivetouch",
 		"page: apple-docs://uikit/uiview/isexclusivetouch (1 of"},
+	{"reading: the lexicon's first page before a named type", "show progress of a Task", Filters{}, "apple-docs://swiftui/progressview",
+		"page: apple-docs://swiftui/progressview (1 of"},
 	{"familyMemberBase", "why does my UIButton ignore taps", Filters{}, "apple-docs://uikit/uicontrol/isenabled", "+ family member 24 (match 1)"},
 	{"reading: a member named by its last word", "why does UIView ignore a second touch", Filters{}, "apple-docs://uikit/uiview/isexclusivetouch",
 		"+ named member 48 (UIView …touch)"},
