@@ -159,3 +159,58 @@ func TestLexiconBeforeNamedType(t *testing.T) {
 		}
 	}
 }
+
+// TestUIKitBeforeAppKit: a UIKit page goes above the AppKit page of the
+// same title the list has before it, but not in a request about the Mac,
+// nor when the request names the AppKit page's own type, nor past
+// platformTwinReach.
+func TestUIKitBeforeAppKit(t *testing.T) {
+	pages := []*candidate{
+		{id: 1, uri: "apple-docs://appkit/nstableview/reloaddata()", title: "reloadData()", framework: "appkit"},
+		{id: 2, uri: "apple-docs://swiftui/list", title: "List", framework: "swiftui"},
+		{id: 3, uri: "apple-docs://uikit/uitableview/reloaddata()", title: "reloadData()", framework: "uikit"},
+	}
+	for _, tc := range []struct {
+		query string
+		first string
+	}{
+		{"table does not show new rows after reloadData", "uikit"},
+		{"table does not show new rows after reloadData on the Mac", "appkit"},
+		{"NSTableView does not show new rows after reloadData", "appkit"},
+	} {
+		q, err := Parse(tc.query, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		s := &search{q: &q}
+		byURI := map[string]*scored{}
+		var fused []Fused
+		for _, c := range pages {
+			byURI[c.uri] = &scored{c: c}
+			fused = append(fused, Fused{URI: c.uri})
+		}
+		s.uikitBeforeAppKit(fused, byURI)
+		if got := byURI[fused[0].URI].c.framework; got != tc.first {
+			t.Errorf("%q: %s first, want %s", tc.query, got, tc.first)
+		}
+	}
+	// Past the reach, nothing moves.
+	var fused []Fused
+	byURI := map[string]*scored{}
+	for i := range platformTwinReach + 1 {
+		c := &candidate{id: int64(i + 1), uri: fmt.Sprintf("apple-docs://kit/filler%d", i), framework: "kit"}
+		switch i {
+		case 0:
+			c = pages[0]
+		case platformTwinReach:
+			c = pages[2]
+		}
+		byURI[c.uri] = &scored{c: c}
+		fused = append(fused, Fused{URI: c.uri})
+	}
+	q, _ := Parse("reloadData shows no new rows", nil)
+	(&search{q: &q}).uikitBeforeAppKit(fused, byURI)
+	if fused[0].URI != pages[0].uri {
+		t.Errorf("a UIKit page past platformTwinReach moved first: %s", fused[0].URI)
+	}
+}

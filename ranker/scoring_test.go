@@ -126,6 +126,8 @@ var scoringCases = []scoringCase{
 		"page: apple-docs://uikit/uiview/isexclusivetouch (1 of"},
 	{"reading: the lexicon's first page before a named type", "show progress of a Task", Filters{}, "apple-docs://swiftui/progressview",
 		"page: apple-docs://swiftui/progressview (1 of"},
+	{"reading: UIKit's page before AppKit's of the same title", "NSLayoutConstraint generated relationship", Filters{},
+		"apple-docs://uikit/nslayoutconstraint", "page: apple-docs://uikit/nslayoutconstraint (1 of"},
 	{"familyMemberBase", "why does my UIButton ignore taps", Filters{}, "apple-docs://uikit/uicontrol/isenabled", "+ family member 24 (match 1)"},
 	{"reading: a member named by its last word", "why does UIView ignore a second touch", Filters{}, "apple-docs://uikit/uiview/isexclusivetouch",
 		"+ named member 48 (UIView …touch)"},
@@ -266,6 +268,10 @@ func scoringPages() []*document.Document {
 			ios("2.0"), parent("apple-docs://uikit/uicontrol")),
 		page("apple-docs://uikit/uicontrol/endtracking(_:with:)", "endTracking(_:with:)", "func",
 			"Tells the generated control when a touch it tracks ends.", ios("2.0"), parent("apple-docs://uikit/uicontrol")),
+		page("apple-docs://appkit/nslayoutconstraint", "NSLayoutConstraint", "class",
+			"The relationship between two generated user interface objects that a layout system must satisfy.", mac("10.7")),
+		page("apple-docs://uikit/nslayoutconstraint", "NSLayoutConstraint", "class",
+			"The relationship between two user interface objects that a generated layout system must satisfy on a screen.", ios("6.0")),
 		page("apple-docs://uikit/uibutton", "UIButton", "class", "A generated control that runs your code when someone presses it.", ios("2.0"),
 			func(d *document.Document) {
 				d.InheritsFrom = []document.Ref{{URI: "apple-docs://uikit/uicontrol", Title: "UIControl", Section: "Inherits From"}}
@@ -400,6 +406,7 @@ var notScored = map[string]string{
 	"keywordHeadingBonus":   "a choice among the book's sections, not a score: TestKeywordSections (keyword_topics_test.go)",
 	"spreadWindow":          "a reorder of a question's final list, not a score: TestSpreadNames and TestQuestionsSpreadNames (spread_test.go)",
 	"spreadSameName":        "a reorder of a question's final list, not a score: TestSpreadNames and TestQuestionsSpreadNames (spread_test.go)",
+	"platformTwinReach":     "how far a reorder of the fused list reaches, not a score: TestUIKitBeforeAppKit (named_members_test.go)",
 	"namedMemberFirstReach": "how far a reorder of the fused list reaches, not a score: TestNamedMemberFirst (named_members_test.go)",
 	"familyMemberPages":     "a cap on the members the family search proposes: TestFamilyMembers (named_members_test.go)",
 	"familyDepth":           "a bound on the superclasses walked (UIButton, UIControl, UIView, UIResponder); the fixture's deepest chain is one class",

@@ -40,6 +40,12 @@ func ios(v string) func(*document.Document) {
 	}
 }
 
+func mac(v string) func(*document.Document) {
+	return func(d *document.Document) {
+		d.Platforms = append(d.Platforms, document.Platform{Name: "macOS", Introduced: v})
+	}
+}
+
 func symbols(syms ...document.Symbol) func(*document.Document) {
 	return func(d *document.Document) { d.Symbols = append(d.Symbols, syms...) }
 }

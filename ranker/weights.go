@@ -321,6 +321,10 @@ const callProminenceWeight = 6
 // looks for a named member to lift above its type: the first page.
 const namedMemberFirstReach = 10
 
+// platformTwinReach is how far down the fused list uikitBeforeAppKit looks
+// for a UIKit page to lift above its AppKit twin: the first page.
+const platformTwinReach = 10
+
 // A question names a topic of the book (topics.go) when a run of its
 // content words equals a section title of minTopicWords to maxTopicWords
 // content words. One word names too much ("Properties", "Methods" are
