@@ -70,14 +70,21 @@ func (s *search) loadProminence(ctx context.Context) error {
 	return nil
 }
 
-// prominence applies a candidate's prominence to its score.
+// prominence applies a candidate's prominence to its score: its own use
+// (a type page), else its owner's (a member page, loadOwnerProminence).
 func (s *search) prominence(sc *Score, c *candidate) {
-	n := s.uses[c.id]
-	if n == 0 {
-		return
+	if n := s.uses[c.id]; n > 0 {
+		applyProminence(sc, n, "used in %d sample and package files")
+	} else if n := s.ownerUses[c.id]; n > 0 {
+		applyProminence(sc, n, "its type used in %d sample and package files")
 	}
+}
+
+// applyProminence multiplies sc by the prominence of n files of use, on a
+// log scale that saturates at prominenceSaturation; reason takes n.
+func applyProminence(sc *Score, n int, reason string) {
 	p := min(1, math.Log1p(float64(n))/math.Log1p(prominenceSaturation))
-	sc.Multiply(FactorProminence, 1/(1+prominenceWeight*p), fmt.Sprintf("used in %d sample and package files", n))
+	sc.Multiply(FactorProminence, 1/(1+prominenceWeight*p), fmt.Sprintf(reason, n))
 }
 
 // useCacheMax bounds the code-use cache: about the number of types that
@@ -173,14 +180,4 @@ func (s *search) loadOwnerProminence(ctx context.Context) error {
 		}
 	}
 	return nil
-}
-
-// ownerProminence applies a member page's owner's prominence to its score.
-func (s *search) ownerProminence(sc *Score, c *candidate) {
-	n := s.ownerUses[c.id]
-	if n == 0 {
-		return
-	}
-	p := min(1, math.Log1p(float64(n))/math.Log1p(prominenceSaturation))
-	sc.Multiply(FactorProminence, 1/(1+prominenceWeight*p), fmt.Sprintf("its type used in %d sample and package files", n))
 }

@@ -392,7 +392,6 @@ func (s *search) score(c *candidate, bestRel float64, explain bool) Score {
 		sc.apply(weightMemberKind, c.kind)
 	}
 	s.prominence(&sc, c)
-	s.ownerProminence(&sc, c)
 	if conv, ok := s.conversions[c.id]; ok {
 		sc.apply(weightConversionInit, "an initializer for "+conv)
 	}
