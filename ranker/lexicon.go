@@ -263,8 +263,9 @@ func reportsProblem(ctx context.Context, terms []string) bool {
 // ("Animate text change in UILabel", "Check play state of AVPlayer"): a
 // developer asking how a type behaves or does a job, as the problems' and
 // how-to ideas were written from (they vote in it, as in a question). A
-// name with a second capital that titles no type ("VoiceOver"), or a framework's ("XCTest", also a class),
-// is a product, not an API, and pasted code is no request in words.
+// name with a second capital that titles no type ("VoiceOver") or names a
+// framework ("XCTest", also a class) is a product, not an API; pasted code
+// is no request in words.
 func (s *search) asksAboutAType(ctx context.Context) (bool, error) {
 	if !s.q.Prose {
 		return false, nil
