@@ -53,7 +53,7 @@ func (s *search) namedMemberFirst(fused []Fused, byURI map[string]*scored) []Fus
 // reached" names the type whose job it asks about, and the lexicon knows
 // the member or delegate method that does it (scrollViewDidScroll). The
 // type's page led on its title alone (weightProseNamesTitle). A protocol
-// the request names is kept first: "how to make a type Sendable" asks for
+// the request names is kept first: a request to conform to Sendable asks for
 // the protocol itself. On the dev sets: realq-dev -dev2, -dev3, -dev4,
 // task-v2, -v3, -v4, error-v4, -v5 up; held out, task-final 0.8040 ->
 // 0.8240 and task-last 0.6722 -> 0.6878; two realq rows 1 -> 2.
