@@ -135,7 +135,9 @@ func TestNamedMemberFirst(t *testing.T) {
 
 // TestLexiconBeforeNamedType: the lexicon's first page goes above a named
 // class in first place, not above a named protocol, and not in a request
-// that names neither.
+// that names neither; and above an Apple page in first place that no
+// reading proposed, unless the request names it or its framework, or the
+// page is the book's.
 func TestLexiconBeforeNamedType(t *testing.T) {
 	for _, tc := range []struct {
 		query, kind string
@@ -212,5 +214,44 @@ func TestUIKitBeforeAppKit(t *testing.T) {
 	(&search{q: &q}).uikitBeforeAppKit(fused, byURI)
 	if fused[0].URI != pages[0].uri {
 		t.Errorf("a UIKit page past platformTwinReach moved first: %s", fused[0].URI)
+	}
+}
+
+// TestLexiconBeforeUnproposedPage: the second branch of
+// lexiconBeforeNamedType.
+func TestLexiconBeforeUnproposedPage(t *testing.T) {
+	q, err := Parse("detect the bottom of a scroll view", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	answer := &candidate{id: 2, uri: "apple-docs://uikit/uiscrollviewdelegate/scrollviewdidscroll(_:)", title: "scrollViewDidScroll(_:)",
+		source: "apple-docs", framework: "uikit"}
+	for _, tc := range []struct {
+		name    string
+		lead    *candidate
+		tier    int
+		named   string // a framework the request names
+		lexicon bool   // the lead is a page the lexicon names
+		swapped bool
+	}{
+		{"a page only its words found", &candidate{id: 1, uri: "apple-docs://kit/edgeinsets", title: "EdgeInsets", source: "apple-docs", framework: "kit"}, tierOther, "", false, true},
+		{"a page of a named framework", &candidate{id: 1, uri: "apple-docs://kit/edgeinsets", title: "EdgeInsets", source: "apple-docs", framework: "kit"}, tierOther, "kit", false, false},
+		{"a page the lexicon names", &candidate{id: 1, uri: "apple-docs://kit/edgeinsets", title: "EdgeInsets", source: "apple-docs", framework: "kit"}, tierOther, "", true, false},
+		{"a page in a match tier", &candidate{id: 1, uri: "apple-docs://kit/edgeinsets", title: "EdgeInsets", source: "apple-docs", framework: "kit"}, tierAllInTitle, "", false, false},
+		{"a page the request names", &candidate{id: 1, uri: "apple-docs://kit/scroll", title: "scroll", source: "apple-docs", framework: "kit"}, tierOther, "", false, false},
+		{"the book's page", &candidate{id: 1, uri: "swift-book://languageguide/closures", title: "Closures", source: "swift-book"}, tierOther, "", false, false},
+	} {
+		s := &search{q: &q, lexiconRank: map[int64]int{2: 1}, named: map[string]bool{}}
+		if tc.named != "" {
+			s.named[tc.named] = true
+		}
+		if tc.lexicon {
+			s.lexiconRank[1] = 3
+		}
+		fused := []Fused{{URI: tc.lead.uri}, {URI: answer.uri}}
+		s.lexiconBeforeNamedType(fused, map[string]*scored{tc.lead.uri: {c: tc.lead, tier: tc.tier}, answer.uri: {c: answer, tier: tierOther}})
+		if got := fused[0].URI == answer.uri; got != tc.swapped {
+			t.Errorf("%s: swapped %v, want %v", tc.name, got, tc.swapped)
+		}
 	}
 }

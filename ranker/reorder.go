@@ -4,6 +4,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/cupertino-go/cupertino/internal/document"
 	"github.com/cupertino-go/cupertino/internal/docuri"
 	"github.com/cupertino-go/cupertino/internal/swiftlex"
 )
@@ -48,24 +49,50 @@ func (s *search) namedMemberFirst(fused []Fused, byURI map[string]*scored) []Fus
 }
 
 // lexiconBeforeNamedType swaps the first two pages of a request in words
-// when the first is a class, structure or other type the request names and
-// the second is the task lexicon's first page: "Detect UIScrollview bottom
-// reached" names the type whose job it asks about, and the lexicon knows
-// the member or delegate method that does it (scrollViewDidScroll). The
-// type's page led on its title alone (weightProseNamesTitle). A protocol
-// the request names is kept first: a request to conform to Sendable asks for
-// the protocol itself. On the dev sets: realq-dev -dev2, -dev3, -dev4,
-// task-v2, -v3, -v4, error-v4, -v5 up; held out, task-final 0.8040 ->
-// 0.8240 and task-last 0.6722 -> 0.6878; two realq rows 1 -> 2.
+// when the second is the task lexicon's first page and the first led on
+// its words alone: a class, structure or other type the request names
+// ("Detect UIScrollview bottom reached" names the type whose job it asks
+// about, and the lexicon knows the member or delegate method that does it,
+// scrollViewDidScroll), or an Apple page no reading proposed (a bm25 match:
+// the lexicon's page is a judgment of what does the job). A protocol the
+// request names is kept first: a request to conform to Sendable asks for
+// the protocol itself; so is a page of the book or Evolution, the
+// language's answer. The type's page led on its title alone
+// (weightProseNamesTitle). On the dev sets, the named type: realq-dev,
+// -dev2, -dev3, -dev4, task-v2, -v3, -v4, error-v4, -v5 up; held out,
+// task-final 0.8040 -> 0.8240 and task-last 0.6722 -> 0.6878; two realq
+// rows 1 -> 2. The unproposed page: realq-dev 0.5516 -> 0.5556, task-v3,
+// -v5 up, task-last 0.6878 -> 0.7034; none lower.
 func (s *search) lexiconBeforeNamedType(fused []Fused, byURI map[string]*scored) {
 	if !s.q.Prose || len(fused) < 2 {
 		return
 	}
-	first, second := byURI[fused[0].URI].c, byURI[fused[1].URI].c
-	if s.lexiconRank[second.id] != 1 || !first.isType() || first.kind == "protocol" || !slices.Contains(s.q.Keywords, first.title) {
+	lead, second := byURI[fused[0].URI], byURI[fused[1].URI].c
+	first := lead.c
+	if s.lexiconRank[second.id] != 1 {
 		return
 	}
-	fused[0], fused[1] = fused[1], fused[0]
+	namedType := first.isType() && first.kind != "protocol" && slices.Contains(s.q.Keywords, first.title)
+	if namedType || s.unproposed(lead) {
+		fused[0], fused[1] = fused[1], fused[0]
+	}
+}
+
+// unproposed: an Apple page in no match tier that no reading proposed,
+// whose title the request does not name and whose framework it does not
+// name either, in first place on its words alone.
+func (s *search) unproposed(sc *scored) bool {
+	c := sc.c
+	if c.source != document.SourceAppleDocs || sc.tier != tierOther || s.named[c.framework] {
+		return false
+	}
+	if name := strings.ToLower(baseName(c.title)); slices.ContainsFunc(s.q.Keywords, func(k string) bool { return strings.ToLower(k) == name }) {
+		return false
+	}
+	_, lexicon := s.lexiconRank[c.id]
+	_, named := s.namedMembers[c.id]
+	_, family := s.familyMembers[c.id]
+	return !lexicon && !named && !family
 }
 
 // macWords are the words of a request that say it is about the Mac.
