@@ -61,8 +61,8 @@ func (s *search) namedMemberFirst(fused []Fused, byURI map[string]*scored) []Fus
 // (weightProseNamesTitle). On the dev sets, the named type: realq-dev,
 // -dev2, -dev3, -dev4, task-v2, -v3, -v4, error-v4, -v5 up; held out,
 // task-final 0.8040 -> 0.8240 and task-last 0.6722 -> 0.6878; two realq
-// rows 1 -> 2. The unproposed page: realq-dev 0.5516 -> 0.5556, task-v3,
-// -v5 up, task-last 0.6878 -> 0.7034; none lower.
+// rows 1 -> 2. The unproposed page: task-last 0.6878 -> 0.7034, task-v3
+// 0.6436 -> 0.6568; none lower.
 func (s *search) lexiconBeforeNamedType(fused []Fused, byURI map[string]*scored) {
 	if !s.q.Prose || len(fused) < 2 {
 		return
