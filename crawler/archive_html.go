@@ -31,21 +31,13 @@ func readChapter(body []byte, pageURL string) (*archiveChapter, error) {
 		return nil, fmt.Errorf("%w: page URL %q", ErrBadPath, pageURL)
 	}
 	ch := &archiveChapter{url: pageURL}
+	metaFields := map[string]*string{
+		"book-title": &ch.book, "identifier": &ch.identifier, "chapterId": &ch.chapterID,
+		"date": &ch.date, "description": &ch.description, "platforms": &ch.platforms,
+	}
 	for _, m := range root.findAll(byTag("meta")) {
-		v := strings.TrimSpace(m.attrs["content"])
-		switch m.attrs["name"] {
-		case "book-title":
-			ch.book = v
-		case "identifier":
-			ch.identifier = v
-		case "chapterId":
-			ch.chapterID = v
-		case "date":
-			ch.date = v
-		case "description":
-			ch.description = v
-		case "platforms":
-			ch.platforms = v
+		if field, ok := metaFields[m.attrs["name"]]; ok {
+			*field = strings.TrimSpace(m.attrs["content"])
 		}
 	}
 	content := root.find(func(n *hnode) bool { return n.attrs["id"] == "contents" })

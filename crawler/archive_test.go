@@ -40,10 +40,7 @@ var archiveFixtureFiles = []string{
 // startArchive serves an archive directory, counting requests per path.
 func startArchive(t testing.TB, o fakeapple.ArchiveOptions) (*httptest.Server, *countingHandler) {
 	t.Helper()
-	h := &countingHandler{next: fakeapple.NewArchive(o), prefix: "/library/", count: map[string]int{}}
-	hs := httptest.NewServer(h)
-	t.Cleanup(hs.Close)
-	return hs, h
+	return serveCounting(t, fakeapple.NewArchive(o), "/library/")
 }
 
 // storedFiles lists the files below out outside dot-folders, and fails on a

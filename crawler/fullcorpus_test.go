@@ -5,13 +5,10 @@ import (
 	"math/rand/v2"
 	"net/url"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"runtime"
 	"strconv"
 	"strings"
-	"sync"
-	"sync/atomic"
 	"syscall"
 	"testing"
 	"time"
@@ -209,18 +206,11 @@ func killAndResume(t *testing.T, origin string, cfg Config, kills int, want map[
 	out := t.TempDir()
 	rng := rand.New(rand.NewPCG(uint64(time.Now().UnixNano()), 9))
 	for i := range kills {
-		cmd := exec.Command(os.Args[0], "-test.run=^TestFullCorpusChild$", "-test.count=1", "-test.timeout=2h")
-		cmd.Env = append(os.Environ(), "CUPERTINO_FULL_CHILD_ORIGIN="+origin, "CUPERTINO_FULL_CHILD_OUT="+out)
-		if err := cmd.Start(); err != nil {
-			t.Fatal(err)
-		}
-		var exited atomic.Bool
-		var wg sync.WaitGroup
-		wg.Go(func() { _ = cmd.Wait(); exited.Store(true) })
+		child := startChildTest(t, "TestFullCorpusChild",
+			[]string{"CUPERTINO_FULL_CHILD_ORIGIN=" + origin, "CUPERTINO_FULL_CHILD_OUT=" + out}, "-test.timeout=2h")
 		wait := time.Duration(5+rng.IntN(60)) * time.Second
 		time.Sleep(wait)
-		_ = cmd.Process.Signal(syscall.SIGKILL)
-		wg.Wait()
+		_, _ = child.kill()
 		t.Logf("kill %d after %s", i+1, wait)
 	}
 	cfg.OutputDir, cfg.Progress = out, nil

@@ -48,9 +48,7 @@ func startHIGSite(t testing.TB, o fakeapple.Options) (*httptest.Server, *fakeapp
 	mux.Handle("/tutorials/data/design/", hig)
 	mux.Handle("/design/", hig)
 	mux.Handle("/", docs)
-	h := &countingHandler{next: mux, count: map[string]int{}}
-	hs := httptest.NewServer(h)
-	t.Cleanup(hs.Close)
+	hs, h := serveCounting(t, mux, "")
 	return hs, hig, h
 }
 

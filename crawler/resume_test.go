@@ -217,24 +217,49 @@ func killChildRepeatedly(t *testing.T, served *atomic.Int32, seed uint64, env ..
 	t.Helper()
 	rng := rand.New(rand.NewPCG(seed, seed+1))
 	for i := range childKills {
-		cmd := exec.Command(os.Args[0], "-test.run=^TestCrawlChildProcess$", "-test.count=1")
-		cmd.Env = append(os.Environ(), env...)
-		if err := cmd.Start(); err != nil {
-			t.Fatal(err)
-		}
-		var wg sync.WaitGroup
-		wg.Go(func() { _ = cmd.Wait() })
+		child := startChildTest(t, "TestCrawlChildProcess", env)
 		target := served.Load() + int32(80+rng.IntN(200))
 		deadline := time.Now().Add(20 * time.Second)
 		for served.Load() < target && time.Now().Before(deadline) {
 			time.Sleep(time.Millisecond)
 		}
-		if err := cmd.Process.Signal(syscall.SIGKILL); err != nil {
+		st, err := child.kill()
+		if err != nil {
 			t.Fatalf("kill %d: %v", i, err)
 		}
-		wg.Wait()
-		if st := cmd.ProcessState; st == nil || st.Success() {
+		if st == nil || st.Success() {
 			t.Fatalf("child %d finished before it was killed; make the site larger", i)
 		}
 	}
+}
+
+// childTest is one test of this binary running in a child process, there
+// to be killed mid-crawl.
+type childTest struct {
+	cmd    *exec.Cmd
+	exited sync.WaitGroup
+}
+
+// startChildTest runs the test named test of this binary in a child
+// process, with env added to this process's environment and the extra
+// test flags.
+func startChildTest(t *testing.T, test string, env []string, flags ...string) *childTest {
+	t.Helper()
+	cmd := exec.Command(os.Args[0], append([]string{"-test.run=^" + test + "$", "-test.count=1"}, flags...)...)
+	cmd.Env = append(os.Environ(), env...)
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	c := &childTest{cmd: cmd}
+	c.exited.Go(func() { _ = cmd.Wait() })
+	return c
+}
+
+// kill sends the child SIGKILL and waits for it to be gone. It returns how
+// the child ended and the error of sending the signal (the child may have
+// ended already).
+func (c *childTest) kill() (*os.ProcessState, error) {
+	err := c.cmd.Process.Signal(syscall.SIGKILL)
+	c.exited.Wait()
+	return c.cmd.ProcessState, err
 }

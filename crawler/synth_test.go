@@ -183,10 +183,18 @@ func startFake(t testing.TB, o fakeapple.Options) (*httptest.Server, *fakeapple.
 	if err != nil {
 		t.Fatal(err)
 	}
-	h := &countingHandler{next: srv, count: map[string]int{}}
+	hs, h := serveCounting(t, srv, "")
+	return hs, srv, h
+}
+
+// serveCounting serves next for the rest of the test, counting the requests
+// under prefix (countingHandler's default when "").
+func serveCounting(t testing.TB, next http.Handler, prefix string) (*httptest.Server, *countingHandler) {
+	t.Helper()
+	h := &countingHandler{next: next, prefix: prefix, count: map[string]int{}}
 	hs := httptest.NewServer(h)
 	t.Cleanup(hs.Close)
-	return hs, srv, h
+	return hs, h
 }
 
 // testConfig is a crawl of origin into out with no waiting.

@@ -24,10 +24,7 @@ func (w *EnrichTx) EachPageText(ctx context.Context, sources []string, fn func(i
 	if len(sources) == 0 {
 		return nil
 	}
-	args := make([]any, len(sources))
-	for i, s := range sources {
-		args[i] = s
-	}
+	args := anyArgs(sources)
 	return sqlrows.Each(ctx, w.tx, "read pages", `SELECT id, kind, source, title, summary FROM docs
 		WHERE source IN (?`+strings.Repeat(",?", len(args)-1)+`) ORDER BY id`, args, func(rows *sql.Rows) error {
 		var id int64

@@ -3,6 +3,7 @@ package index
 import (
 	"context"
 	"fmt"
+	"slices"
 	"strings"
 	"unicode"
 
@@ -257,11 +258,7 @@ func matchConstraints(constraints []string, want string) []string {
 	return out
 }
 
+// containsFold reports whether list holds s, ignoring case.
 func containsFold(list []string, s string) bool {
-	for _, v := range list {
-		if strings.EqualFold(v, s) {
-			return true
-		}
-	}
-	return false
+	return slices.ContainsFunc(list, func(v string) bool { return strings.EqualFold(v, s) })
 }

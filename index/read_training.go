@@ -24,10 +24,7 @@ func (s *Store) EachTrainingPage(ctx context.Context, sources []string, fn func(
 	if len(sources) == 0 {
 		return nil
 	}
-	args := make([]any, len(sources))
-	for i, src := range sources {
-		args[i] = src
-	}
+	args := anyArgs(sources)
 	return sqlrows.Each(ctx, s.db, "training pages",
 		`SELECT id, uri, source, kind, title, summary FROM docs
 WHERE summary <> '' AND source IN (`+placeholders(len(sources))+`) ORDER BY id`, args,

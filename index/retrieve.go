@@ -44,6 +44,38 @@ func sqlList(names []string) string {
 // placeholders is "?" repeated n times, comma-separated (n > 0).
 func placeholders(n int) string { return "?" + strings.Repeat(",?", n-1) }
 
+// anyArgs converts values to the arguments of a query.
+func anyArgs[T any](values []T) []any {
+	args := make([]any, len(values))
+	for i, v := range values {
+		args[i] = v
+	}
+	return args
+}
+
+// sqlConds gathers the conditions of a WHERE clause, joined by AND, and
+// their arguments in order.
+type sqlConds struct {
+	conds []string
+	args  []any
+}
+
+// add appends cond, whose placeholders take args.
+func (c *sqlConds) add(cond string, args ...any) {
+	c.conds = append(c.conds, cond)
+	c.args = append(c.args, args...)
+}
+
+// in appends "column IN (?, …)" over values; no values add nothing.
+func (c *sqlConds) in(column string, values []string) {
+	if len(values) > 0 {
+		c.add(column+" IN ("+placeholders(len(values))+")", anyArgs(values)...)
+	}
+}
+
+// sql is the conditions joined by AND ("" for none) and their arguments.
+func (c *sqlConds) sql() (string, []any) { return strings.Join(c.conds, " AND "), c.args }
+
 // likeEscape escapes LIKE wildcards with '\'.
 func likeEscape(s string) string {
 	return strings.NewReplacer(`\`, `\\`, `%`, `\%`, `_`, `\_`).Replace(s)
@@ -222,24 +254,22 @@ type SymbolFilter struct {
 // where is the filter as SQL conditions over doc_symbols, and their
 // arguments.
 func (f SymbolFilter) where() (string, []any) {
-	var conds []string
-	var args []any
+	var c sqlConds
 	if f.Kind != "" {
-		conds = append(conds, "kind = ?")
-		args = append(args, f.Kind)
+		c.add("kind = ?", f.Kind)
 	}
 	if f.GenericConstraint {
-		conds = append(conds, "generic_constraints != ''")
+		c.add("generic_constraints != ''")
 	}
 	for _, m := range []struct {
 		on   bool
 		cond string
 	}{{f.Async, "is_async = 1"}, {f.Throws, "is_throws = 1"}, {f.Static, "is_static = 1"}} {
 		if m.on {
-			conds = append(conds, m.cond)
+			c.add(m.cond)
 		}
 	}
-	return strings.Join(conds, " AND "), args
+	return c.sql()
 }
 
 // SymbolIDs returns up to limit pages with a declaration (not an example's)

@@ -116,10 +116,7 @@ func (s *Store) ProtocolMemberIDs(ctx context.Context, ids []int64) ([]int64, er
 	if len(ids) == 0 {
 		return nil, nil
 	}
-	args := make([]any, len(ids))
-	for i, id := range ids {
-		args[i] = id
-	}
+	args := anyArgs(ids)
 	return s.ids(ctx, "protocol members",
 		`SELECT c.id FROM docs c JOIN docs p ON p.uri = c.parent_uri WHERE p.kind = 'protocol' AND c.id IN (`+placeholders(len(ids))+`)`, args...)
 }

@@ -199,25 +199,13 @@ type PageFilter struct {
 // where is the filter's SQL condition over the docs columns of table alias
 // d, and its arguments.
 func (f PageFilter) where() (string, []any) {
-	var conds []string
-	var args []any
+	var c sqlConds
 	if f.Framework != "" {
-		conds = append(conds, "d.framework = ?")
-		args = append(args, f.Framework)
+		c.add("d.framework = ?", f.Framework)
 	}
-	if len(f.Kinds) > 0 {
-		conds = append(conds, "d.kind IN ("+placeholders(len(f.Kinds))+")")
-		for _, k := range f.Kinds {
-			args = append(args, k)
-		}
-	}
-	if len(f.Sources) > 0 {
-		conds = append(conds, "d.source IN ("+placeholders(len(f.Sources))+")")
-		for _, src := range f.Sources {
-			args = append(args, src)
-		}
-	}
-	return strings.Join(conds, " AND "), args
+	c.in("d.kind", f.Kinds)
+	c.in("d.source", f.Sources)
+	return c.sql()
 }
 
 // FilteredTitleIDs returns up to limit pages passing f (which must narrow

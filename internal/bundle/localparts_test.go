@@ -8,6 +8,8 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/cupertino-go/cupertino/internal/testenv"
 )
 
 // installWithin runs Install from the bundle folder dir and fails the test
@@ -79,9 +81,7 @@ func TestLocalManifestThatIsAFIFOIsRefused(t *testing.T) {
 	dir := copyBundle(t)
 	manifest := filepath.Join(dir, ManifestFile)
 	os.Remove(manifest)
-	if err := syscall.Mkfifo(manifest, 0o644); err != nil {
-		t.Fatal(err)
-	}
+	testenv.Mkfifo(t, manifest)
 	if err := installWithin(t, 5*time.Second, dir); !errors.Is(err, ErrManifest) {
 		t.Fatalf("setup with a FIFO manifest = %v, want ErrManifest", err)
 	}

@@ -7,7 +7,6 @@ import (
 	"path/filepath"
 	"sort"
 	"strings"
-	"sync"
 	"unicode"
 
 	"github.com/cupertino-go/cupertino/internal/document"
@@ -29,21 +28,13 @@ import (
 // with its doc comment.
 type Packages struct {
 	reader
-	mu       sync.Mutex
-	packages map[string][]string // "<owner>/<repo>" -> its files, relative
+	packages fileGroups // "<owner>/<repo>" -> its files, relative
 }
 
 // Files lists every file of every package and remembers each package's
 // files for its page.
 func (p *Packages) Files(ctx context.Context) (Listing, error) {
-	l, pkgs, err := listGrouped(ctx, p.root, packageOf)
-	if err != nil {
-		return l, err
-	}
-	p.mu.Lock()
-	p.packages = pkgs
-	p.mu.Unlock()
-	return l, nil
+	return p.packages.list(ctx, p.root, packageOf)
 }
 
 // packageOf splits "owner/repo/path" into "owner/repo" and "path".
@@ -224,9 +215,7 @@ func (p *Packages) packagePage(key, readmePath string, raw []byte) (*document.Do
 	if data, err := p.readSide(filepath.Join(dir, ondisk.PackageMetaFile)); err == nil {
 		_ = json.Unmarshal(data, &meta) // a missing or bad file leaves the page without its metadata
 	}
-	p.mu.Lock()
-	files := p.packages[key]
-	p.mu.Unlock()
+	files := p.packages.files(key)
 	manifest := readManifest(dir, p.readSide)
 	imports := appleImports(dir, files, p.readSide)
 

@@ -26,25 +26,18 @@ type Samples struct {
 	reader
 	// projects maps a project id to its indexable files (paths relative to
 	// the project), filled by Files; Parse reads it for the file lists.
-	mu       sync.Mutex
-	projects map[string][]string
+	projects fileGroups
+	mu       sync.Mutex        // guards titles
 	titles   map[string]string // project id -> projectTitle, read once per project
 }
 
 // Files lists every file of every project; files at the top level (the
 // collection's own README) are listed and declined.
 func (s *Samples) Files(ctx context.Context) (Listing, error) {
-	l, projects, err := listGrouped(ctx, s.root, func(rel string) (string, string, bool) {
+	return s.projects.list(ctx, s.root, func(rel string) (string, string, bool) {
 		project, inProject, ok := strings.Cut(rel, "/")
 		return project, inProject, ok && declinedCodeFile(inProject) == ""
 	})
-	if err != nil {
-		return l, err
-	}
-	s.mu.Lock()
-	s.projects = projects
-	s.mu.Unlock()
-	return l, nil
 }
 
 // Parse reads one file of a project.
@@ -156,11 +149,7 @@ func (s *Samples) projectTitle(project string) string {
 	return title
 }
 
-func (s *Samples) projectFiles(project string) []string {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.projects[project]
-}
+func (s *Samples) projectFiles(project string) []string { return s.projects.files(project) }
 
 func hasReadme(files []string) bool {
 	for _, f := range files {

@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 	"sort"
 	"strings"
+	"sync"
 
 	"github.com/cupertino-go/cupertino/internal/safefile"
 )
@@ -150,15 +151,22 @@ func listing(files []string, skipped []Skip, err error) (Listing, error) {
 	return Listing{Files: files, Skipped: skipped}, nil
 }
 
-// listGrouped lists every file under root and groups the files of each
-// project or package, for the sources whose pages list their group's files
-// (Packages, Samples). split takes a file's slash path below root and returns
-// its group, its path inside the group, and whether it belongs to one; a file
-// that belongs to none is still listed.
-func listGrouped(ctx context.Context, root string, split func(rel string) (group, inGroup string, ok bool)) (Listing, map[string][]string, error) {
+// fileGroups holds the files of each project or package, for the sources
+// whose pages list their group's files (Packages, Samples): Files fills it,
+// Parse, which may run concurrently, reads it.
+type fileGroups struct {
+	mu     sync.Mutex
+	groups map[string][]string // group -> its files, relative to the group
+}
+
+// list lists every file under root and remembers the files of each group.
+// split takes a file's slash path below root and returns its group, its
+// path inside the group, and whether it belongs to one; a file that
+// belongs to none is still listed.
+func (g *fileGroups) list(ctx context.Context, root string, split func(rel string) (group, inGroup string, ok bool)) (Listing, error) {
 	l, err := listing(walkFiles(ctx, root, func(string) bool { return true }))
 	if err != nil {
-		return l, nil, err
+		return l, err
 	}
 	groups := map[string][]string{}
 	for _, f := range l.Files {
@@ -166,5 +174,15 @@ func listGrouped(ctx context.Context, root string, split func(rel string) (group
 			groups[group] = append(groups[group], inGroup)
 		}
 	}
-	return l, groups, nil
+	g.mu.Lock()
+	g.groups = groups
+	g.mu.Unlock()
+	return l, nil
+}
+
+// files returns the files of group, as list found them.
+func (g *fileGroups) files(group string) []string {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	return g.groups[group]
 }

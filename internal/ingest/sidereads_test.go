@@ -12,6 +12,7 @@ import (
 	"github.com/cupertino-go/cupertino/door"
 	"github.com/cupertino-go/cupertino/index"
 	"github.com/cupertino-go/cupertino/internal/document"
+	"github.com/cupertino-go/cupertino/internal/testenv"
 )
 
 // outsideWord is planted in files outside the corpus: no page may hold it.
@@ -25,30 +26,9 @@ const outsideWord = "zorblaxquux"
 func hostileCorpus(t *testing.T, bigSwiftBytes int) (root string, fifos []string) {
 	t.Helper()
 	outside := t.TempDir()
-	write := func(path, text string) {
-		t.Helper()
-		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	link := func(target, path string) {
-		t.Helper()
-		os.MkdirAll(filepath.Dir(path), 0o755)
-		if err := os.Symlink(target, path); err != nil {
-			t.Fatal(err)
-		}
-	}
-	fifo := func(path string) {
-		t.Helper()
-		os.MkdirAll(filepath.Dir(path), 0o755)
-		if err := syscall.Mkfifo(path, 0o644); err != nil {
-			t.Fatal(err)
-		}
-		fifos = append(fifos, path)
-	}
+	write := func(path, text string) { testenv.WriteFile(t, path, text) }
+	link := func(target, path string) { testenv.Symlink(t, target, path) }
+	fifo := func(path string) { fifos = append(fifos, testenv.Mkfifo(t, path)) }
 	write(filepath.Join(outside, "README.md"), "# Secret "+outsideWord+" project\n\nNot part of the corpus.\n")
 	write(filepath.Join(outside, "Package.swift"), "// swift-tools-version:5.9\nlet package = Package(name: \"x\", products: [.library(name: \""+outsideWord+"\", targets: [\"x\"])])\n")
 	write(filepath.Join(outside, "meta.json"), `{"owner":"acme","repo":"linked","description":"`+outsideWord+` description"}`)

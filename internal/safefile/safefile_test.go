@@ -11,6 +11,8 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/cupertino-go/cupertino/internal/testenv"
 )
 
 // within fails the test if f does not return within d: a refused FIFO must
@@ -43,17 +45,11 @@ func TestReadFileRefusesWhatItMustNotRead(t *testing.T) {
 	outside := filepath.Join(t.TempDir(), "secret.txt")
 	os.WriteFile(outside, []byte("outside-the-corpus"), 0o644)
 	link := filepath.Join(dir, "README.md")
-	if err := os.Symlink(outside, link); err != nil {
-		t.Fatal(err)
-	}
+	testenv.Symlink(t, outside, link)
 	zero := filepath.Join(dir, "zero.swift")
-	if err := os.Symlink("/dev/zero", zero); err != nil {
-		t.Fatal(err)
-	}
+	testenv.Symlink(t, "/dev/zero", zero)
 	fifo := filepath.Join(dir, "Package.swift")
-	if err := syscall.Mkfifo(fifo, 0o644); err != nil {
-		t.Fatal(err)
-	}
+	testenv.Mkfifo(t, fifo)
 	sparse := filepath.Join(dir, "big.swift")
 	f, _ := os.Create(sparse)
 	if err := f.Truncate(3 << 30); err != nil {
@@ -97,9 +93,7 @@ func TestOpenChecksTheOpenedFileNotTheName(t *testing.T) {
 	// The open itself refuses a FIFO without blocking, whatever the Lstat
 	// saw: O_NONBLOCK, then fstat.
 	fifo := filepath.Join(t.TempDir(), "p")
-	if err := syscall.Mkfifo(fifo, 0o644); err != nil {
-		t.Fatal(err)
-	}
+	testenv.Mkfifo(t, fifo)
 	within(t, 5*time.Second, func() {
 		f, err := os.OpenFile(fifo, os.O_RDONLY|syscall.O_NOFOLLOW|syscall.O_NONBLOCK, 0)
 		if err != nil {

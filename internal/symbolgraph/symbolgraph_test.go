@@ -7,9 +7,10 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
-	"syscall"
 	"testing"
 	"time"
+
+	"github.com/cupertino-go/cupertino/internal/testenv"
 )
 
 func TestFilesListsGraphsSorted(t *testing.T) {
@@ -68,12 +69,8 @@ func TestReadTellsMalformedFromUnreadable(t *testing.T) {
 func TestReadRefusesSpecialFilesAtOnce(t *testing.T) {
 	dir := t.TempDir()
 	fifo := filepath.Join(dir, "Piped"+FileSuffix)
-	if err := syscall.Mkfifo(fifo, 0o644); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.Symlink("/dev/zero", filepath.Join(dir, "Zero"+FileSuffix)); err != nil {
-		t.Fatal(err)
-	}
+	testenv.Mkfifo(t, fifo)
+	testenv.Symlink(t, "/dev/zero", filepath.Join(dir, "Zero"+FileSuffix))
 	paths, err := Files(context.Background(), dir)
 	if err != nil || len(paths) != 2 {
 		t.Fatalf("Files = %v, %v", paths, err)

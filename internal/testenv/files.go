@@ -32,10 +32,24 @@ func CopyDir(tb testing.TB, dst, src string) string {
 // returns path. It fails the test on any error.
 func WriteFile(tb testing.TB, path, content string) string {
 	tb.Helper()
+	return makeAt(tb, path, func() error { return os.WriteFile(path, []byte(content), 0o644) })
+}
+
+// Symlink makes path a symbolic link to target, creating the folders above
+// it, and returns path. It fails the test on any error.
+func Symlink(tb testing.TB, target, path string) string {
+	tb.Helper()
+	return makeAt(tb, path, func() error { return os.Symlink(target, path) })
+}
+
+// makeAt creates the folders above path, then calls create to make the
+// file at path, and returns path. It fails the test on any error.
+func makeAt(tb testing.TB, path string, create func() error) string {
+	tb.Helper()
 	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
 		tb.Fatal(err)
 	}
-	if err := os.WriteFile(path, []byte(content), 0o644); err != nil {
+	if err := create(); err != nil {
 		tb.Fatal(err)
 	}
 	return path
