@@ -170,28 +170,46 @@ func asyncWord(p *bool) string {
 }
 
 func searchPropertyWrappersTool(b *backend) (mcpgo.Tool, server.ToolHandlerFunc) {
-	t := newSymbolTool("search_property_wrappers", "Find property wrapper usage",
+	return namedSymbolTool(b, "search_property_wrappers", "Find property wrapper usage",
 		"Find declarations that use a property wrapper or attribute (@State, @Binding, @Published, @Environment, @AppStorage, @Observable…), "+
 			"with the signature as written and the page it comes from: a quick way to see how a wrapper is used.",
-		mcpgo.WithString("wrapper", mcpgo.Required(), mcpgo.MaxLength(maxNameLen),
-			mcpgo.Description("The wrapper or attribute name, with or without \"@\": \"State\", \"@Environment\".")),
-	)
+		"wrapper", "The wrapper or attribute name, with or without \"@\": \"State\", \"@Environment\".", propertyWrapperQuery)
+}
+
+// propertyWrapperQuery is search_property_wrappers' query: the declarations
+// carrying the attribute, named with or without its "@".
+func propertyWrapperQuery(wrapper string) (SymbolQuery, string, string, error) {
+	wrapper = strings.TrimPrefix(wrapper, "@")
+	if len(index.SymbolWords(wrapper)) != 1 {
+		return SymbolQuery{}, "", "", argError("wrapper", "must be one attribute name such as State or Published, got %q", wrapper)
+	}
+	return SymbolQuery{Attribute: wrapper}, "Declarations using @" + wrapper,
+		fmt.Sprintf("No declaration uses @%s. Check the spelling (wrappers are case-sensitive in Swift: State, not state) or try search query=\"%s\".", wrapper, wrapper), nil
+}
+
+// namedSymbolTool declares a symbol tool that one required name argument
+// (arg, described by argDesc) drives, and answers it: query checks the
+// argument's value and returns the symbol query it asks, the heading of the
+// result and the text when nothing matches; the shared framework and limit
+// are read after it.
+func namedSymbolTool(b *backend, name, title, desc, arg, argDesc string,
+	query func(value string) (q SymbolQuery, heading, empty string, err error)) (mcpgo.Tool, server.ToolHandlerFunc) {
+	t := newSymbolTool(name, title, desc,
+		mcpgo.WithString(arg, mcpgo.Required(), mcpgo.MaxLength(maxNameLen), mcpgo.Description(argDesc)))
 	return t, func(ctx context.Context, req mcpgo.CallToolRequest) (*mcpgo.CallToolResult, error) {
 		a := argsOf(req)
-		wrapper, err := a.requiredString("wrapper", maxNameLen)
+		value, err := a.requiredString(arg, maxNameLen)
 		if err != nil {
 			return nil, err
 		}
-		wrapper = strings.TrimPrefix(wrapper, "@")
-		if len(index.SymbolWords(wrapper)) != 1 {
-			return nil, argError("wrapper", "must be one attribute name such as State or Published, got %q", wrapper)
+		q, heading, empty, err := query(value)
+		if err != nil {
+			return nil, err
 		}
-		q := SymbolQuery{Attribute: wrapper}
 		if err := symbolArgs(ctx, b, a, &q); err != nil {
 			return nil, err
 		}
-		return runSymbols(ctx, b, q, "Declarations using @"+wrapper,
-			fmt.Sprintf("No declaration uses @%s. Check the spelling (wrappers are case-sensitive in Swift: State, not state) or try search query=\"%s\".", wrapper, wrapper))
+		return runSymbols(ctx, b, q, heading, empty)
 	}
 }
 
@@ -266,26 +284,18 @@ func searchConcurrencyTool(b *backend) (mcpgo.Tool, server.ToolHandlerFunc) {
 }
 
 func searchGenericsTool(b *backend) (mcpgo.Tool, server.ToolHandlerFunc) {
-	t := newSymbolTool("search_generics", "Find generic constraints",
+	return namedSymbolTool(b, "search_generics", "Find generic constraints",
 		"Find generic declarations by constraint: \"View\" finds <Content: View> and where Content : View; \"Element == Int\" finds that requirement. "+
 			"Each row shows the matched generic clause.",
-		mcpgo.WithString("constraint", mcpgo.Required(), mcpgo.MaxLength(maxNameLen),
-			mcpgo.Description("A protocol or type in a constraint (\"Hashable\"), or a requirement (\"Content: View\", \"Element == Int\").")),
-	)
-	return t, func(ctx context.Context, req mcpgo.CallToolRequest) (*mcpgo.CallToolResult, error) {
-		a := argsOf(req)
-		constraint, err := a.requiredString("constraint", maxNameLen)
-		if err != nil {
-			return nil, err
-		}
-		if len(index.SymbolWords(constraint)) == 0 {
-			return nil, argError("constraint", "has no type names to match")
-		}
-		q := SymbolQuery{Constraint: constraint}
-		if err := symbolArgs(ctx, b, a, &q); err != nil {
-			return nil, err
-		}
-		return runSymbols(ctx, b, q, "Generic declarations constrained by "+quoted(constraint),
-			"No generic constraint mentions "+quoted(constraint)+". Try the protocol name alone, e.g. \"View\".")
+		"constraint", "A protocol or type in a constraint (\"Hashable\"), or a requirement (\"Content: View\", \"Element == Int\").", genericsQuery)
+}
+
+// genericsQuery is search_generics' query: the generic declarations whose
+// constraints mention the constraint's type names.
+func genericsQuery(constraint string) (SymbolQuery, string, string, error) {
+	if len(index.SymbolWords(constraint)) == 0 {
+		return SymbolQuery{}, "", "", argError("constraint", "has no type names to match")
 	}
+	return SymbolQuery{Constraint: constraint}, "Generic declarations constrained by " + quoted(constraint),
+		"No generic constraint mentions " + quoted(constraint) + ". Try the protocol name alone, e.g. \"View\".", nil
 }

@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"encoding/json"
 	"io"
 	"log/slog"
 
@@ -23,4 +24,12 @@ func enrichFinish(w io.Writer) func(context.Context, *index.Builder) error {
 		_, err := enrich.RunInFlight(ctx, b, enrich.Options{Out: w, Logger: loggerFor(w)})
 		return err
 	}
+}
+
+// printJSON writes v as indented JSON, the form every --json and
+// --format json output takes.
+func printJSON(w io.Writer, v any) error {
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	return enc.Encode(v)
 }

@@ -2,26 +2,19 @@ package main
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 	"text/tabwriter"
 	"time"
 
 	"github.com/spf13/cobra"
 
+	"github.com/cupertino-go/cupertino/index"
 	"github.com/cupertino-go/cupertino/internal/source"
 	"github.com/cupertino-go/cupertino/internal/termtext"
 )
 
-type listSourcesOptions struct {
-	IO   *iostreams
-	DB   dbFlags
-	JSON bool
-}
-
-func newListSourcesCmd(io *iostreams, runF func(context.Context, *listSourcesOptions) error) *cobra.Command {
-	opts := &listSourcesOptions{IO: io}
-	cmd := newCommand(opts, runF, commandSpec{
+func newListSourcesCmd(io *iostreams, runF func(context.Context, *listOptions) error) *cobra.Command {
+	return newListCmd(io, runF, commandSpec{
 		Use:   "list-sources",
 		Short: "List the indexed sources with their document counts and fetch dates",
 		Long: `List every source the index holds, as the MCP tool list_sources does: its
@@ -31,9 +24,6 @@ newest page a crawl fetched; "git commit": the date of the commit fetched;
 the newest platform versions the documentation lists. An API newer than these
 is not in the index; cupertino update brings it up to date.`,
 	})
-	opts.DB.bind(cmd.Flags())
-	cmd.Flags().BoolVar(&opts.JSON, "json", false, "print JSON")
-	return cmd
 }
 
 // sourceRow is one source of list-sources --json.
@@ -44,50 +34,45 @@ type sourceRow struct {
 	FetchedBy string `json:"fetchedBy,omitempty"`
 }
 
-func runListSources(ctx context.Context, o *listSourcesOptions) error {
-	st, err := o.DB.openStore()
-	if err != nil {
-		return err
-	}
-	defer st.Close()
-	counts, err := st.Sources(ctx)
-	if err != nil {
-		return fmt.Errorf("list sources: %w", err)
-	}
-	fresh, err := st.Freshness(ctx)
-	if err != nil {
-		return err
-	}
-	var rows []sourceRow
-	for _, s := range source.All {
-		n, ok := counts[s.ID]
-		if !ok {
-			continue
+func runListSources(ctx context.Context, o *listOptions) error {
+	return o.DB.withStore(func(st *index.Store) error {
+		counts, err := st.Sources(ctx)
+		if err != nil {
+			return fmt.Errorf("list sources: %w", err)
 		}
-		row := sourceRow{Source: s.ID, Documents: n}
-		if f, ok := fresh.Sources[s.ID]; ok && !f.FetchedAt.IsZero() {
-			row.FetchedAt, row.FetchedBy = f.FetchedAt.UTC().Format(time.RFC3339), f.Basis
+		fresh, err := st.Freshness(ctx)
+		if err != nil {
+			return err
 		}
-		rows = append(rows, row)
-	}
-	if o.JSON {
-		enc := json.NewEncoder(o.IO.Out)
-		enc.SetIndent("", "  ")
-		return enc.Encode(struct {
-			Sources         []sourceRow       `json:"sources"`
-			NewestPlatforms map[string]string `json:"newestPlatforms,omitempty"`
-		}{rows, fresh.NewestPlatforms})
-	}
-	tw := tabwriter.NewWriter(o.IO.Out, 0, 4, 2, ' ', 0)
-	fmt.Fprintln(tw, "SOURCE\tDOCUMENTS\tFETCHED")
-	for _, r := range rows {
-		fetched := fresh.Describe(r.Source)
-		if fetched == "" {
-			fetched = "not recorded"
+		var rows []sourceRow
+		for _, s := range source.All {
+			n, ok := counts[s.ID]
+			if !ok {
+				continue
+			}
+			row := sourceRow{Source: s.ID, Documents: n}
+			if f, ok := fresh.Sources[s.ID]; ok && !f.FetchedAt.IsZero() {
+				row.FetchedAt, row.FetchedBy = f.FetchedAt.UTC().Format(time.RFC3339), f.Basis
+			}
+			rows = append(rows, row)
 		}
-		fmt.Fprintf(tw, "%s\t%d\t%s\n", r.Source, r.Documents, termtext.Line(fetched))
-	}
-	tw.Flush()
-	fmt.Fprintf(o.IO.Out, "Index %s.\n", fresh.CrawlDates())
-	return nil
+		if o.JSON {
+			return printJSON(o.IO.Out, struct {
+				Sources         []sourceRow       `json:"sources"`
+				NewestPlatforms map[string]string `json:"newestPlatforms,omitempty"`
+			}{rows, fresh.NewestPlatforms})
+		}
+		tw := tabwriter.NewWriter(o.IO.Out, 0, 4, 2, ' ', 0)
+		fmt.Fprintln(tw, "SOURCE\tDOCUMENTS\tFETCHED")
+		for _, r := range rows {
+			fetched := fresh.Describe(r.Source)
+			if fetched == "" {
+				fetched = "not recorded"
+			}
+			fmt.Fprintf(tw, "%s\t%d\t%s\n", r.Source, r.Documents, termtext.Line(fetched))
+		}
+		tw.Flush()
+		fmt.Fprintf(o.IO.Out, "Index %s.\n", fresh.CrawlDates())
+		return nil
+	})
 }

@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"strconv"
@@ -102,9 +101,7 @@ func runRead(ctx context.Context, o *readOptions) error {
 		return fmt.Errorf("read: %w", err)
 	}
 	if o.Format == "json" {
-		enc := json.NewEncoder(o.IO.Out)
-		enc.SetIndent("", "  ")
-		return enc.Encode(doc)
+		return printJSON(o.IO.Out, doc)
 	}
 	md := doc.Markdown
 	if md == "" {

@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 	"io"
 	"sort"
@@ -163,9 +162,7 @@ func writeSearchJSON(w io.Writer, query string, reading *ranker.Reading, results
 	if results == nil {
 		results = []ranker.Result{}
 	}
-	enc := json.NewEncoder(w)
-	enc.SetIndent("", "  ")
-	return enc.Encode(searchJSON{Query: query, Reading: reading, Results: results})
+	return printJSON(w, searchJSON{Query: query, Reading: reading, Results: results})
 }
 
 func writeSearchMarkdown(w io.Writer, query string, results []ranker.Result, explain bool) {

@@ -38,6 +38,16 @@ func (d *dbFlags) openStore() (*index.Store, error) {
 	return st, nil
 }
 
+// withStore opens the index read-only, runs f on it and closes it.
+func (d *dbFlags) withStore(f func(*index.Store) error) error {
+	st, err := d.openStore()
+	if err != nil {
+		return err
+	}
+	defer st.Close()
+	return f(st)
+}
+
 // openEngine opens the index and the ranker over it.
 func (d *dbFlags) openEngine(ctx context.Context) (*index.Store, *ranker.Engine, error) {
 	st, err := d.openStore()

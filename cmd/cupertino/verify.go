@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 
@@ -113,10 +112,8 @@ func runVerify(ctx context.Context, o *verifyOptions) error {
 	}
 	rep.ApplyHorizon(horizon)
 	if o.Format == "json" {
-		enc := json.NewEncoder(o.IO.Out)
-		enc.SetIndent("", "  ")
 		// The report's keys as before, and the index's crawl dates.
-		if err := enc.Encode(struct {
+		if err := printJSON(o.IO.Out, struct {
 			*verify.Report
 			Index string `json:"index"`
 		}{rep, horizon.Summary}); err != nil {
