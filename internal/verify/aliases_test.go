@@ -54,19 +54,17 @@ func addFilledType(d *memGraph, uri, title, kind, framework string) func(title, 
 // its generic parameter, and PHAsset, with more added by more (nil for
 // none).
 func photosGraph(more func(d *memGraph)) graphTable {
-	g := testGraph()
-	d := g.g.src.(*memGraph)
-	result := addFilledType(d, "apple-docs://photos/phfetchresult", "PHFetchResult", "class", "photos")
-	result("object(at:)", "method", "func object(at index: Int) -> ObjectType")
-	result("firstObject", "property", "var firstObject: ObjectType? { get }")
-	asset := addFilledType(d, "apple-docs://photos/phasset", "PHAsset", "class", "photos")
-	asset("mediaType", "property", "var mediaType: PHAssetMediaType { get }")
-	asset("fetchAssets(with:)", "method", "class func fetchAssets(with options: PHFetchOptions?) -> PHFetchResult<PHAsset>")
-	if more != nil {
-		more(d)
-	}
-	g.g = newSymbolGraph(d)
-	return g
+	return graphWith(func(d *memGraph) {
+		result := addFilledType(d, "apple-docs://photos/phfetchresult", "PHFetchResult", "class", "photos")
+		result("object(at:)", "method", "func object(at index: Int) -> ObjectType")
+		result("firstObject", "property", "var firstObject: ObjectType? { get }")
+		asset := addFilledType(d, "apple-docs://photos/phasset", "PHAsset", "class", "photos")
+		asset("mediaType", "property", "var mediaType: PHAssetMediaType { get }")
+		asset("fetchAssets(with:)", "method", "class func fetchAssets(with options: PHFetchOptions?) -> PHFetchResult<PHAsset>")
+		if more != nil {
+			more(d)
+		}
+	})
 }
 
 // TestGenericArgumentOfAChain: a member declared to return its generic
@@ -141,12 +139,11 @@ func g(box: Box<PHAsset>) {
 // as the chain from the type is, in a loop and in a binding, and an array
 // of the generic type (`[Activity<Attributes>]`) holds that type.
 func TestChainFromASpecialisedGenericType(t *testing.T) {
-	g := testGraph()
-	d := g.g.src.(*memGraph)
-	activity := addFilledType(d, "apple-docs://photos/activity", "Activity", "class", "photos")
-	activity("activities", "property", "static var activities: [Activity<Attributes>] { get }")
-	activity("activityState", "property", "var activityState: ActivityState { get }")
-	g.g = newSymbolGraph(d)
+	g := graphWith(func(d *memGraph) {
+		activity := addFilledType(d, "apple-docs://photos/activity", "Activity", "class", "photos")
+		activity("activities", "property", "static var activities: [Activity<Attributes>] { get }")
+		activity("activityState", "property", "var activityState: ActivityState { get }")
+	})
 	g.MemTable = NewMemTable("names", []SymbolInfo{{Name: "Activity", Kind: "class", Module: "photos", URI: "apple-docs://photos/activity"}})
 	code := `import Photos
 
@@ -167,13 +164,12 @@ func f() {
 // (`context: Context` in a TimelineProvider) stands for the aliased type;
 // where no adopted protocol declares one, it does not.
 func TestProtocolTypealias(t *testing.T) {
-	g := testGraph()
-	d := g.g.src.(*memGraph)
-	provider := addFilledType(d, "apple-docs://widgetkit/timelineprovider", "TimelineProvider", "protocol", "widgetkit")
-	provider("Context", "typealias", "typealias Context = TimelineProviderContext")
-	context := addFilledType(d, "apple-docs://widgetkit/timelineprovidercontext", "TimelineProviderContext", "struct", "widgetkit")
-	context("family", "property", "let family: WidgetFamily")
-	g.g = newSymbolGraph(d)
+	g := graphWith(func(d *memGraph) {
+		provider := addFilledType(d, "apple-docs://widgetkit/timelineprovider", "TimelineProvider", "protocol", "widgetkit")
+		provider("Context", "typealias", "typealias Context = TimelineProviderContext")
+		context := addFilledType(d, "apple-docs://widgetkit/timelineprovidercontext", "TimelineProviderContext", "struct", "widgetkit")
+		context("family", "property", "let family: WidgetFamily")
+	})
 	code := `import WidgetKit
 import UIKit
 
@@ -196,15 +192,14 @@ struct Other: Codable {
 // with one generic argument (`Binding<PresentationMode>`) gives it to the
 // link that returns the generic parameter (wrappedValue: Value).
 func TestGenericArgumentOfAnEnvironmentValue(t *testing.T) {
-	g := testGraph()
-	d := g.g.src.(*memGraph)
-	values := addFilledType(d, "apple-docs://swiftui/environmentvalues", "EnvironmentValues", "struct", "swiftui")
-	values("presentationMode", "property", "var presentationMode: Binding<PresentationMode> { get }")
-	binding := addFilledType(d, "apple-docs://swiftui/binding", "Binding", "struct", "swiftui")
-	binding("wrappedValue", "property", "var wrappedValue: Value { get nonmutating set }")
-	mode := addFilledType(d, "apple-docs://swiftui/presentationmode", "PresentationMode", "struct", "swiftui")
-	mode("dismiss()", "method", "mutating func dismiss()")
-	g.g = newSymbolGraph(d)
+	g := graphWith(func(d *memGraph) {
+		values := addFilledType(d, "apple-docs://swiftui/environmentvalues", "EnvironmentValues", "struct", "swiftui")
+		values("presentationMode", "property", "var presentationMode: Binding<PresentationMode> { get }")
+		binding := addFilledType(d, "apple-docs://swiftui/binding", "Binding", "struct", "swiftui")
+		binding("wrappedValue", "property", "var wrappedValue: Value { get nonmutating set }")
+		mode := addFilledType(d, "apple-docs://swiftui/presentationmode", "PresentationMode", "struct", "swiftui")
+		mode("dismiss()", "method", "mutating func dismiss()")
+	})
 	code := `import SwiftUI
 import UIKit
 
@@ -272,11 +267,10 @@ func TestClosureChainBindings(t *testing.T) {
 // (`for w in UIApplication.shared.windows`) binds an element of the array
 // or set its last link declares.
 func TestLoopOverAChainFromAType(t *testing.T) {
-	g := testGraph()
-	d := g.g.src.(*memGraph)
-	d.Pages = append(d.Pages, index.GraphPage{URI: "apple-docs://uikit/uidevice/attachedscreens", Title: "attachedScreens",
-		Kind: "property", ParentURI: "apple-docs://uikit/uidevice", Declaration: "var attachedScreens: Set<UIScreen> { get }"})
-	g.g = newSymbolGraph(d)
+	g := graphWith(func(d *memGraph) {
+		d.Pages = append(d.Pages, index.GraphPage{URI: "apple-docs://uikit/uidevice/attachedscreens", Title: "attachedScreens",
+			Kind: "property", ParentURI: "apple-docs://uikit/uidevice", Declaration: "var attachedScreens: Set<UIScreen> { get }"})
+	})
 	code := `import UIKit
 
 func f() {

@@ -200,12 +200,7 @@ func (t samplesTable) UsedInSamples(name string) (string, int, error) {
 func TestTypeTwoSampleProjectsUseIsMentioned(t *testing.T) {
 	table := samplesTable{NewMemTable("samples", nil), map[string]int{"UIContextualAction": 2, "OneProjectView": 1}}
 	rep := checkCode(t, table, Options{}, File{Code: "import UIKit\nlet a = UIContextualAction()\nlet b = OneProjectView()\nlet c = NoWhereView()\n"})
-	got := statusBySymbol(rep)
-	for name, want := range map[string]Status{"UIContextualAction": Mentioned, "OneProjectView": Unknown, "NoWhereView": Unknown} {
-		if got[name] != want {
-			t.Errorf("%s: %s, want %s (%v)", name, got[name], want, got)
-		}
-	}
+	wantStatuses(t, rep, map[string]Status{"UIContextualAction": Mentioned, "OneProjectView": Unknown, "NoWhereView": Unknown})
 }
 
 // TestTopicsGroupIsNoSymbol: a Topics group page titled like a name
@@ -253,11 +248,10 @@ func wantResolvedAt(t *testing.T, rep *Report, line int, name, uri string) {
 // whole (FileManager, of Objective-C era pages) still has the members it
 // lists, and a use of one cites it, not another type's page of the name.
 func TestMemberOfAnUnjudgedTypeCitesItsPage(t *testing.T) {
-	g := testGraph()
-	d := g.g.src.(*memGraph)
-	d.Pages = append(d.Pages, index.GraphPage{URI: "apple-docs://foundation/filemanager/1409234-shared", Title: "shared", Kind: "property",
-		ParentURI: "apple-docs://foundation/filemanager", Declaration: "class var shared: FileManager { get }"})
-	g.g = newSymbolGraph(d)
+	g := graphWith(func(d *memGraph) {
+		d.Pages = append(d.Pages, index.GraphPage{URI: "apple-docs://foundation/filemanager/1409234-shared", Title: "shared", Kind: "property",
+			ParentURI: "apple-docs://foundation/filemanager", Declaration: "class var shared: FileManager { get }"})
+	})
 	g.MemTable = NewMemTable("names", []SymbolInfo{
 		{Name: "FileManager", Kind: "class", Module: "foundation", URI: "apple-docs://foundation/filemanager"},
 		{Name: "shared", Parent: "FileManager", Kind: "property", Module: "foundation", URI: "apple-docs://foundation/filemanager/1409234-shared"},

@@ -54,12 +54,11 @@ func TestCitationScopeHoldsWhatFrameworksExport(t *testing.T) {
 // does not import (Collaboration's uuidString for UUID's), is mentioned,
 // not resolved to that type.
 func TestListedMemberOfAnotherFrameworkIsMentioned(t *testing.T) {
-	g := testGraph()
-	d := g.g.src.(*memGraph)
-	d.Pages = append(d.Pages, index.GraphPage{URI: "apple-docs://collaboration/ckshareparticipant", Title: "CKShareParticipant", Kind: "class", Framework: "collaboration"})
-	d.Children = append(d.Children, index.GraphChild{ParentURI: "apple-docs://collaboration/ckshareparticipant",
-		URI: "apple-docs://collaboration/ckshareparticipant/uuidstring", Title: "uuidString"})
-	g.g = newSymbolGraph(d)
+	g := graphWith(func(d *memGraph) {
+		d.Pages = append(d.Pages, index.GraphPage{URI: "apple-docs://collaboration/ckshareparticipant", Title: "CKShareParticipant", Kind: "class", Framework: "collaboration"})
+		d.Children = append(d.Children, index.GraphChild{ParentURI: "apple-docs://collaboration/ckshareparticipant",
+			URI: "apple-docs://collaboration/ckshareparticipant/uuidstring", Title: "uuidString"})
+	})
 	rep := checkCode(t, g, Options{}, File{Code: "import UIKit\nlet s = makeID().uuidString\n"})
 	for _, r := range rep.References {
 		if r.Symbol == ".uuidString" {

@@ -13,45 +13,43 @@ import (
 // a short, whole Topics list) is the parameter, a session whose data task
 // hands a URLResponse, and a monitor whose handler property takes a path.
 func closureGraph() graphTable {
-	g := testGraph()
-	d := g.g.src.(*memGraph)
-	page := func(uri, title, kind, decl, parent string) {
-		d.Pages = append(d.Pages, index.GraphPage{URI: uri, Title: title, Kind: kind, Declaration: decl, ParentURI: parent,
-			Framework: strings.Split(strings.TrimPrefix(uri, "apple-docs://"), "/")[0]})
-	}
-	filled := func(uri, title, kind string) {
-		page(uri, title, kind, "", "")
-		for i := range minOwnMembers {
-			page(fmt.Sprintf("%s/filler%d", uri, i), fmt.Sprintf("filler%d", i), "property", "", uri)
+	return graphWith(func(d *memGraph) {
+		page := func(uri, title, kind, decl, parent string) {
+			d.Pages = append(d.Pages, index.GraphPage{URI: uri, Title: title, Kind: kind, Declaration: decl, ParentURI: parent,
+				Framework: strings.Split(strings.TrimPrefix(uri, "apple-docs://"), "/")[0]})
 		}
-	}
-	page("apple-docs://swiftui/scrollviewreader", "ScrollViewReader", "struct", "", "")
-	page("apple-docs://swiftui/scrollviewreader/init(content:)", "init(content:)", "init",
-		"init(@ViewBuilder content: @escaping (ScrollViewProxy) -> Content)", "apple-docs://swiftui/scrollviewreader")
-	page("apple-docs://swiftui/scrollviewproxy", "ScrollViewProxy", "struct", "", "")
-	page("apple-docs://swiftui/scrollviewproxy/scrollto(_:anchor:)", "scrollTo(_:anchor:)", "method",
-		"func scrollTo<ID>(_ id: ID, anchor: UnitPoint? = nil) where ID : Hashable", "apple-docs://swiftui/scrollviewproxy")
-	d.Children = append(d.Children, index.GraphChild{ParentURI: "apple-docs://swiftui/scrollviewproxy",
-		URI: "apple-docs://swiftui/scrollviewproxy/scrollto(_:anchor:)", Title: "scrollTo(_:anchor:)"})
-	filled("apple-docs://foundation/urlsession", "URLSession", "class")
-	page("apple-docs://foundation/urlsession/shared", "shared", "property", "class var shared: URLSession { get }", "apple-docs://foundation/urlsession")
-	page("apple-docs://foundation/urlsession/datatask(with:completionhandler:)", "dataTask(with:completionHandler:)", "method",
-		"func dataTask(with url: URL, completionHandler: @escaping @Sendable (Data?, URLResponse?, (any Error)?) -> Void) -> URLSessionDataTask",
-		"apple-docs://foundation/urlsession")
-	filled("apple-docs://foundation/urlresponse", "URLResponse", "class")
-	page("apple-docs://foundation/urlresponse/mimetype", "mimeType", "property", "var mimeType: String? { get }", "apple-docs://foundation/urlresponse")
-	page("apple-docs://foundation/urlsession/gettasks(completionhandler:)", "getTasks(completionHandler:)", "method",
-		"func getTasks(completionHandler: @escaping ([URLSessionDataTask], [URLSessionUploadTask], URLResponse) -> Void)",
-		"apple-docs://foundation/urlsession")
-	filled("apple-docs://network/nwpathmonitor", "NWPathMonitor", "class")
-	page("apple-docs://network/nwpathmonitor/pathupdatehandler", "pathUpdateHandler", "property",
-		"final var pathUpdateHandler: ((NWPath) -> Void)? { get set }", "apple-docs://network/nwpathmonitor")
-	filled("apple-docs://network/nwpath", "NWPath", "struct")
-	page("apple-docs://network/nwpath/status", "status", "property", "let status: NWPath.Status", "apple-docs://network/nwpath")
-	// The invented names are in no page: the receiver's type is what
-	// makes them findings.
-	g.g = newSymbolGraph(d)
-	return g
+		filled := func(uri, title, kind string) {
+			page(uri, title, kind, "", "")
+			for i := range minOwnMembers {
+				page(fmt.Sprintf("%s/filler%d", uri, i), fmt.Sprintf("filler%d", i), "property", "", uri)
+			}
+		}
+		page("apple-docs://swiftui/scrollviewreader", "ScrollViewReader", "struct", "", "")
+		page("apple-docs://swiftui/scrollviewreader/init(content:)", "init(content:)", "init",
+			"init(@ViewBuilder content: @escaping (ScrollViewProxy) -> Content)", "apple-docs://swiftui/scrollviewreader")
+		page("apple-docs://swiftui/scrollviewproxy", "ScrollViewProxy", "struct", "", "")
+		page("apple-docs://swiftui/scrollviewproxy/scrollto(_:anchor:)", "scrollTo(_:anchor:)", "method",
+			"func scrollTo<ID>(_ id: ID, anchor: UnitPoint? = nil) where ID : Hashable", "apple-docs://swiftui/scrollviewproxy")
+		d.Children = append(d.Children, index.GraphChild{ParentURI: "apple-docs://swiftui/scrollviewproxy",
+			URI: "apple-docs://swiftui/scrollviewproxy/scrollto(_:anchor:)", Title: "scrollTo(_:anchor:)"})
+		filled("apple-docs://foundation/urlsession", "URLSession", "class")
+		page("apple-docs://foundation/urlsession/shared", "shared", "property", "class var shared: URLSession { get }", "apple-docs://foundation/urlsession")
+		page("apple-docs://foundation/urlsession/datatask(with:completionhandler:)", "dataTask(with:completionHandler:)", "method",
+			"func dataTask(with url: URL, completionHandler: @escaping @Sendable (Data?, URLResponse?, (any Error)?) -> Void) -> URLSessionDataTask",
+			"apple-docs://foundation/urlsession")
+		filled("apple-docs://foundation/urlresponse", "URLResponse", "class")
+		page("apple-docs://foundation/urlresponse/mimetype", "mimeType", "property", "var mimeType: String? { get }", "apple-docs://foundation/urlresponse")
+		page("apple-docs://foundation/urlsession/gettasks(completionhandler:)", "getTasks(completionHandler:)", "method",
+			"func getTasks(completionHandler: @escaping ([URLSessionDataTask], [URLSessionUploadTask], URLResponse) -> Void)",
+			"apple-docs://foundation/urlsession")
+		filled("apple-docs://network/nwpathmonitor", "NWPathMonitor", "class")
+		page("apple-docs://network/nwpathmonitor/pathupdatehandler", "pathUpdateHandler", "property",
+			"final var pathUpdateHandler: ((NWPath) -> Void)? { get set }", "apple-docs://network/nwpathmonitor")
+		filled("apple-docs://network/nwpath", "NWPath", "struct")
+		page("apple-docs://network/nwpath/status", "status", "property", "let status: NWPath.Status", "apple-docs://network/nwpath")
+		// The invented names are in no page: the receiver's type is what
+		// makes them findings.
+	})
 }
 
 // TestClosureParametersTypedFromDeclarations: a member used on a closure
@@ -113,20 +111,19 @@ struct Feed: View {
 // loop and through methods that keep them (`.filter { … }.prefix(5).map {
 // $0.label }`).
 func TestElementsOfArrays(t *testing.T) {
-	g := closureGraph()
-	d := g.g.src.(*memGraph)
-	task := addFilledType(d, "apple-docs://foundation/urlsessiondatatask", "URLSessionDataTask", "class", "foundation")
-	task("priority", "property", "var priority: Float { get set }")
-	task("device", "property", "var device: UIDevice? { get }")
-	request := addFilledType(d, "apple-docs://vision/classifyrequest", "ClassifyRequest", "class", "vision")
-	request("results", "property", "var results: [Observation]? { get }")
-	observation := addFilledType(d, "apple-docs://vision/observation", "Observation", "class", "vision")
-	observation("confidence", "property", "var confidence: Float { get }")
-	// An array written `[UIScreen]` is an Array, as the index documents it.
-	array := addFilledType(d, "apple-docs://swift/array", "Array", "struct", "swift")
-	array("first", "property", "var first: Element? { get }")
-	array("last", "property", "var last: Element? { get }")
-	g.g = newSymbolGraph(d)
+	g := extendGraph(closureGraph(), func(d *memGraph) {
+		task := addFilledType(d, "apple-docs://foundation/urlsessiondatatask", "URLSessionDataTask", "class", "foundation")
+		task("priority", "property", "var priority: Float { get set }")
+		task("device", "property", "var device: UIDevice? { get }")
+		request := addFilledType(d, "apple-docs://vision/classifyrequest", "ClassifyRequest", "class", "vision")
+		request("results", "property", "var results: [Observation]? { get }")
+		observation := addFilledType(d, "apple-docs://vision/observation", "Observation", "class", "vision")
+		observation("confidence", "property", "var confidence: Float { get }")
+		// An array written `[UIScreen]` is an Array, as the index documents it.
+		array := addFilledType(d, "apple-docs://swift/array", "Array", "struct", "swift")
+		array("first", "property", "var first: Element? { get }")
+		array("last", "property", "var last: Element? { get }")
+	})
 	code := `import UIKit
 import Vision
 
@@ -167,16 +164,15 @@ func load(_ screens: [UIScreen], byName: [String: UIScreen], request: ClassifyRe
 // parameter list) types its parameter from the function's declaration, with
 // or without parentheses before it; a function the file declares does not.
 func TestClosureOfAFunctionOfNoType(t *testing.T) {
-	g := testGraph()
-	d := g.g.src.(*memGraph)
-	group := addFilledType(d, "apple-docs://swift/taskgroup", "TaskGroup", "struct", "swift")
-	group("cancelAll()", "method", "func cancelAll()")
-	d.Pages = append(d.Pages,
-		index.GraphPage{URI: "apple-docs://swift/withtaskgroup(of:body:)", Title: "withTaskGroup(of:body:)", Kind: "func", ParentURI: "apple-docs://swift", Framework: "swift",
-			Declaration: "func withTaskGroup<ChildTaskResult, GroupResult>(of childTaskResultType: ChildTaskResult.Type, isolation: isolated (any Actor)? = #isolation, body: (inout TaskGroup<ChildTaskResult>) async -> GroupResult) async -> GroupResult"},
-		index.GraphPage{URI: "apple-docs://swift/withgroup(_:)", Title: "withGroup(_:)", Kind: "func", ParentURI: "apple-docs://swift", Framework: "swift",
-			Declaration: "func withGroup(_ body: (TaskGroup<Int>) -> Void)"})
-	g.g = newSymbolGraph(d)
+	g := graphWith(func(d *memGraph) {
+		group := addFilledType(d, "apple-docs://swift/taskgroup", "TaskGroup", "struct", "swift")
+		group("cancelAll()", "method", "func cancelAll()")
+		d.Pages = append(d.Pages,
+			index.GraphPage{URI: "apple-docs://swift/withtaskgroup(of:body:)", Title: "withTaskGroup(of:body:)", Kind: "func", ParentURI: "apple-docs://swift", Framework: "swift",
+				Declaration: "func withTaskGroup<ChildTaskResult, GroupResult>(of childTaskResultType: ChildTaskResult.Type, isolation: isolated (any Actor)? = #isolation, body: (inout TaskGroup<ChildTaskResult>) async -> GroupResult) async -> GroupResult"},
+			index.GraphPage{URI: "apple-docs://swift/withgroup(_:)", Title: "withGroup(_:)", Kind: "func", ParentURI: "apple-docs://swift", Framework: "swift",
+				Declaration: "func withGroup(_ body: (TaskGroup<Int>) -> Void)"})
+	})
 	code := `import UIKit
 
 func run() async {
@@ -221,21 +217,20 @@ func TestClosureParameterOfATitleOnlyInitializer(t *testing.T) {
 // of a method on a parameter of generic type takes the input type that
 // parameter's closure declares, its generic arguments dropped.
 func TestClosureOfALabelledArgument(t *testing.T) {
-	g := testGraph()
-	d := g.g.src.(*memGraph)
-	filled := func(uri, title, kind string) {
-		d.Pages = append(d.Pages, index.GraphPage{URI: uri, Title: title, Kind: kind, Framework: "combine"})
-		for i := range minOwnMembers {
-			d.Pages = append(d.Pages, index.GraphPage{URI: fmt.Sprintf("%s/filler%d", uri, i), Title: fmt.Sprintf("filler%d", i), Kind: "property", ParentURI: uri})
+	g := graphWith(func(d *memGraph) {
+		filled := func(uri, title, kind string) {
+			d.Pages = append(d.Pages, index.GraphPage{URI: uri, Title: title, Kind: kind, Framework: "combine"})
+			for i := range minOwnMembers {
+				d.Pages = append(d.Pages, index.GraphPage{URI: fmt.Sprintf("%s/filler%d", uri, i), Title: fmt.Sprintf("filler%d", i), Kind: "property", ParentURI: uri})
+			}
 		}
-	}
-	const publisher, completion = "apple-docs://combine/anypublisher", "apple-docs://combine/subscribers/completion"
-	filled(publisher, "AnyPublisher", "struct")
-	d.Pages = append(d.Pages, index.GraphPage{URI: publisher + "/sink(receivecompletion:receivevalue:)", Title: "sink(receiveCompletion:receiveValue:)", Kind: "method", ParentURI: publisher,
-		Declaration: "func sink(receiveCompletion: @escaping (Subscribers.Completion<Self.Failure>) -> Void, receiveValue: @escaping (Self.Output) -> Void) -> AnyCancellable"})
-	filled(completion, "Subscribers.Completion", "enum")
-	d.Pages = append(d.Pages, index.GraphPage{URI: completion + "/finished", Title: "Subscribers.Completion.finished", Kind: "case", ParentURI: completion, Declaration: "case finished"})
-	g.g = newSymbolGraph(d)
+		const publisher, completion = "apple-docs://combine/anypublisher", "apple-docs://combine/subscribers/completion"
+		filled(publisher, "AnyPublisher", "struct")
+		d.Pages = append(d.Pages, index.GraphPage{URI: publisher + "/sink(receivecompletion:receivevalue:)", Title: "sink(receiveCompletion:receiveValue:)", Kind: "method", ParentURI: publisher,
+			Declaration: "func sink(receiveCompletion: @escaping (Subscribers.Completion<Self.Failure>) -> Void, receiveValue: @escaping (Self.Output) -> Void) -> AnyCancellable"})
+		filled(completion, "Subscribers.Completion", "enum")
+		d.Pages = append(d.Pages, index.GraphPage{URI: completion + "/finished", Title: "Subscribers.Completion.finished", Kind: "case", ParentURI: completion, Declaration: "case finished"})
+	})
 	code := "import Combine\nimport Foundation\nfunc load(_ publisher: AnyPublisher<Data, URLError>) {\n  _ = publisher.sink(receiveCompletion: { completion in\n    print(completion.error)\n  }, receiveValue: { data in print(data) })\n}\n"
 	rep := checkCode(t, g, Options{}, File{Code: code})
 	for _, r := range rep.Findings {
@@ -251,17 +246,16 @@ func TestClosureOfALabelledArgument(t *testing.T) {
 // unknown type) takes the input type the member's overloads in scope agree
 // on, and a switch over that parameter names that type's cases.
 func TestSwitchOverALabelledClosureParameter(t *testing.T) {
-	g := testGraph()
-	d := g.g.src.(*memGraph)
 	const publisher, completion = "apple-docs://combine/publisher", "apple-docs://combine/subscribers/completion"
-	d.Pages = append(d.Pages, index.GraphPage{URI: publisher, Title: "Publisher", Kind: "protocol", Framework: "combine"},
-		index.GraphPage{URI: publisher + "/sink(receivecompletion:receivevalue:)", Title: "sink(receiveCompletion:receiveValue:)", Kind: "method", ParentURI: publisher,
-			Declaration: "func sink(receiveCompletion: @escaping ((Subscribers.Completion<Self.Failure>) -> Void), receiveValue: @escaping ((Self.Output) -> Void)) -> AnyCancellable"},
-		index.GraphPage{URI: completion, Title: "Subscribers.Completion", Kind: "enum", Framework: "combine"},
-		index.GraphPage{URI: completion + "/finished", Title: "Subscribers.Completion.finished", Kind: "case", ParentURI: completion, Declaration: "case finished"},
-		index.GraphPage{URI: completion + "/failure(_:)", Title: "Subscribers.Completion.failure(_:)", Kind: "case", ParentURI: completion, Declaration: "case failure(Failure)"},
-		index.GraphPage{URI: completion + "/hash(into:)", Title: "hash(into:)", Kind: "method", ParentURI: completion, Declaration: "func hash(into hasher: inout Hasher)"})
-	g.g = newSymbolGraph(d)
+	g := graphWith(func(d *memGraph) {
+		d.Pages = append(d.Pages, index.GraphPage{URI: publisher, Title: "Publisher", Kind: "protocol", Framework: "combine"},
+			index.GraphPage{URI: publisher + "/sink(receivecompletion:receivevalue:)", Title: "sink(receiveCompletion:receiveValue:)", Kind: "method", ParentURI: publisher,
+				Declaration: "func sink(receiveCompletion: @escaping ((Subscribers.Completion<Self.Failure>) -> Void), receiveValue: @escaping ((Self.Output) -> Void)) -> AnyCancellable"},
+			index.GraphPage{URI: completion, Title: "Subscribers.Completion", Kind: "enum", Framework: "combine"},
+			index.GraphPage{URI: completion + "/finished", Title: "Subscribers.Completion.finished", Kind: "case", ParentURI: completion, Declaration: "case finished"},
+			index.GraphPage{URI: completion + "/failure(_:)", Title: "Subscribers.Completion.failure(_:)", Kind: "case", ParentURI: completion, Declaration: "case failure(Failure)"},
+			index.GraphPage{URI: completion + "/hash(into:)", Title: "hash(into:)", Kind: "method", ParentURI: completion, Declaration: "func hash(into hasher: inout Hasher)"})
+	})
 	cases := []struct {
 		name, receiver, pattern string
 		want                    bool
@@ -295,15 +289,11 @@ func TestSwitchOverALabelledClosureParameter(t *testing.T) {
 // arrows of closure types.
 func TestLabelledParam(t *testing.T) {
 	decl := "func sink(receiveCompletion: @escaping ((Subscribers.Completion<Self.Failure>) -> Void), receiveValue: @escaping ((Self.Output) -> Void)) -> AnyCancellable"
-	for label, want := range map[string]string{
+	wantEach(t, "labelledParam", func(label string) string { return labelledParam(decl, label) }, map[string]string{
 		"receiveCompletion": "receiveCompletion: @escaping ((Subscribers.Completion<Self.Failure>) -> Void)",
 		"receiveValue":      "receiveValue: @escaping ((Self.Output) -> Void)",
 		"other":             "",
-	} {
-		if got := labelledParam(decl, label); got != want {
-			t.Errorf("labelledParam(%s) = %q, want %q", label, got, want)
-		}
-	}
+	})
 	if ins, ok := closureInputs(labelledParam(decl, "receiveCompletion"), 1); !ok || len(ins) != 1 || ins[0] != "Subscribers.Completion" {
 		t.Errorf("the completion's input = %q %v", ins, ok)
 	}
@@ -311,18 +301,25 @@ func TestLabelledParam(t *testing.T) {
 
 // TestClosureInputs reads a closure's input types from declarations.
 func TestClosureInputs(t *testing.T) {
-	for decl, want := range map[string]string{
-		"func dataTask(with url: URL, completionHandler: @escaping @Sendable (Data?, URLResponse?, (any Error)?) -> Void) -> URLSessionDataTask": "Data URLResponse ",
-		"init(@ViewBuilder content: @escaping (GeometryProxy) -> Content)":                                                                       "GeometryProxy",
-		"final var pathUpdateHandler: ((NWPath) -> Void)? { get set }":                                                                           "NWPath",
-		"func getDeliveredNotifications(completionHandler: @escaping ([UNNotification]) -> Void)":                                                "[]UNNotification",
-	} {
-		arity := strings.Count(want, " ") + 1
-		got, ok := closureInputs(decl, arity)
-		if !ok || strings.Join(got, " ") != want {
-			t.Errorf("%s: %q %v, want %q", decl, got, ok, want)
+	// The inputs are joined by spaces, as many as the closure's arity; a
+	// declaration whose closure is not found gives "".
+	inputs := func(arity int) func(decl string) string {
+		return func(decl string) string {
+			got, ok := closureInputs(decl, arity)
+			if !ok {
+				return ""
+			}
+			return strings.Join(got, " ")
 		}
 	}
+	wantEach(t, "closureInputs(one)", inputs(1), map[string]string{
+		"init(@ViewBuilder content: @escaping (GeometryProxy) -> Content)":                        "GeometryProxy",
+		"final var pathUpdateHandler: ((NWPath) -> Void)? { get set }":                            "NWPath",
+		"func getDeliveredNotifications(completionHandler: @escaping ([UNNotification]) -> Void)": "[]UNNotification",
+	})
+	wantEach(t, "closureInputs(three)", inputs(3), map[string]string{
+		"func dataTask(with url: URL, completionHandler: @escaping @Sendable (Data?, URLResponse?, (any Error)?) -> Void) -> URLSessionDataTask": "Data URLResponse ",
+	})
 	if _, ok := closureInputs("func f(x: Int, y: Int) -> Int", 2); ok {
 		t.Error("a parameter list is no closure")
 	}
@@ -360,15 +357,6 @@ func proxyGraph() (graphTable, *memGraph, func(uri, title, kind, decl, parent st
 	page(proxy+"/size", "size", "property", "var size: CGSize { get }", proxy)
 	d.Children = append(d.Children, index.GraphChild{ParentURI: proxy, URI: proxy + "/size", Title: "size"})
 	return g, d, page
-}
-
-// statusBySymbol maps each reference's symbol to its status.
-func statusBySymbol(rep *Report) map[string]Status {
-	got := map[string]Status{}
-	for _, r := range rep.References {
-		got[r.Symbol] = r.Status
-	}
-	return got
 }
 
 // findingsByName maps each finding's member name to its status.

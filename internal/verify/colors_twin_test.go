@@ -13,21 +13,20 @@ import (
 // AppKit's spelling first; a colour NSColor has, an asset catalog's own
 // name, and a name UIColor has only as an instance member are left alone.
 func TestOtherPlatformColor(t *testing.T) {
-	g := testGraph()
-	d := g.g.src.(*memGraph)
-	d.Pages = append(d.Pages,
-		index.GraphPage{URI: "apple-docs://uikit/uicolor/secondarylabel", Title: "secondaryLabel", Kind: "property",
-			ParentURI: "apple-docs://uikit/uicolor", Declaration: "class var secondaryLabel: UIColor { get }", Framework: "uikit"},
-		index.GraphPage{URI: "apple-docs://uikit/uicolor/systemred", Title: "systemRed", Kind: "property",
-			ParentURI: "apple-docs://uikit/uicolor", Declaration: "class var systemRed: UIColor { get }", Framework: "uikit"},
-		index.GraphPage{URI: "apple-docs://uikit/uicolor/cgcolor", Title: "cgColor", Kind: "property",
-			ParentURI: "apple-docs://uikit/uicolor", Declaration: "var cgColor: CGColor { get }", Framework: "uikit"})
-	color := addFilledType(d, "apple-docs://appkit/nscolor", "NSColor", "class", "appkit")
-	color("controlAccentColor", "property", "class var controlAccentColor: NSColor { get }")
-	color("systemRed", "property", "class var systemRed: NSColor { get }")
-	field := addFilledType(d, "apple-docs://appkit/nstextfield", "NSTextField", "class", "appkit")
-	field("textColor", "property", "var textColor: NSColor? { get set }")
-	g.g = newSymbolGraph(d)
+	g := graphWith(func(d *memGraph) {
+		d.Pages = append(d.Pages,
+			index.GraphPage{URI: "apple-docs://uikit/uicolor/secondarylabel", Title: "secondaryLabel", Kind: "property",
+				ParentURI: "apple-docs://uikit/uicolor", Declaration: "class var secondaryLabel: UIColor { get }", Framework: "uikit"},
+			index.GraphPage{URI: "apple-docs://uikit/uicolor/systemred", Title: "systemRed", Kind: "property",
+				ParentURI: "apple-docs://uikit/uicolor", Declaration: "class var systemRed: UIColor { get }", Framework: "uikit"},
+			index.GraphPage{URI: "apple-docs://uikit/uicolor/cgcolor", Title: "cgColor", Kind: "property",
+				ParentURI: "apple-docs://uikit/uicolor", Declaration: "var cgColor: CGColor { get }", Framework: "uikit"})
+		color := addFilledType(d, "apple-docs://appkit/nscolor", "NSColor", "class", "appkit")
+		color("controlAccentColor", "property", "class var controlAccentColor: NSColor { get }")
+		color("systemRed", "property", "class var systemRed: NSColor { get }")
+		field := addFilledType(d, "apple-docs://appkit/nstextfield", "NSTextField", "class", "appkit")
+		field("textColor", "property", "var textColor: NSColor? { get set }")
+	})
 	for dot, want := range map[string]bool{
 		".secondaryLabel":     true,  // UIKit's spelling
 		".controlAccentColor": false, // AppKit's own colour

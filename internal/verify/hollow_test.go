@@ -1,7 +1,6 @@
 package verify
 
 import (
-	"fmt"
 	"testing"
 
 	"github.com/cupertino-go/cupertino/index"
@@ -12,29 +11,19 @@ import (
 // addSubview, UIView's the one-argument overload; NSWindow lists a
 // collection it lacks too but has no twin overload that fits.
 func twinGraph() graphTable {
-	g := testGraph()
-	d := g.g.src.(*memGraph)
-	typ := func(uri, title, framework string) {
-		d.Pages = append(d.Pages, index.GraphPage{URI: uri, Title: title, Kind: "class", Framework: framework})
-		for i := range minOwnMembers {
-			d.Pages = append(d.Pages, index.GraphPage{URI: fmt.Sprintf("%s/filler%d", uri, i), Title: fmt.Sprintf("filler%d", i), Kind: "property", ParentURI: uri})
+	return graphWith(func(d *memGraph) {
+		const view, uiview, window = "apple-docs://appkit/nsview", "apple-docs://uikit/uiview", "apple-docs://appkit/nswindow"
+		addFilled(d, view, "NSView", "class", "appkit")
+		addFilled(d, uiview, "UIView", "class", "uikit")
+		addFilled(d, window, "NSWindow", "class", "appkit")
+		addMember(d, view, "addSubview(_:positioned:relativeTo:)", "method",
+			"func addSubview(_ view: NSView, positioned place: NSWindow.OrderingMode, relativeTo otherView: NSView?)")
+		addMember(d, uiview, "addSubview(_:)", "method", "func addSubview(_ view: UIView)")
+		addMember(d, window, "makeKeyAndOrderFront(_:)", "method", "func makeKeyAndOrderFront(_ sender: Any?)")
+		for _, owner := range []string{view, window} {
+			d.Children = append(d.Children, index.GraphChild{ParentURI: owner, URI: "apple-docs://appkit/view-hierarchy", Title: "View Hierarchy"})
 		}
-	}
-	typ("apple-docs://appkit/nsview", "NSView", "appkit")
-	typ("apple-docs://uikit/uiview", "UIView", "uikit")
-	typ("apple-docs://appkit/nswindow", "NSWindow", "appkit")
-	d.Pages = append(d.Pages,
-		index.GraphPage{URI: "apple-docs://appkit/nsview/addsubview(_:positioned:relativeto:)", Title: "addSubview(_:positioned:relativeTo:)", Kind: "method",
-			ParentURI: "apple-docs://appkit/nsview", Declaration: "func addSubview(_ view: NSView, positioned place: NSWindow.OrderingMode, relativeTo otherView: NSView?)"},
-		index.GraphPage{URI: "apple-docs://uikit/uiview/addsubview(_:)", Title: "addSubview(_:)", Kind: "method",
-			ParentURI: "apple-docs://uikit/uiview", Declaration: "func addSubview(_ view: UIView)"},
-		index.GraphPage{URI: "apple-docs://appkit/nswindow/makekeyandorderfront(_:)", Title: "makeKeyAndOrderFront(_:)", Kind: "method",
-			ParentURI: "apple-docs://appkit/nswindow", Declaration: "func makeKeyAndOrderFront(_ sender: Any?)"})
-	for _, owner := range []string{"apple-docs://appkit/nsview", "apple-docs://appkit/nswindow"} {
-		d.Children = append(d.Children, index.GraphChild{ParentURI: owner, URI: "apple-docs://appkit/view-hierarchy", Title: "View Hierarchy"})
-	}
-	g.g = newSymbolGraph(d)
-	return g
+	})
 }
 
 // TestTwinOverloadOfAHollowType: a call whose labels fit no overload of a
@@ -43,22 +32,11 @@ func twinGraph() graphTable {
 // (`view.addSubview(button)` on an NSView); without such a twin overload
 // it still is.
 func TestTwinOverloadOfAHollowType(t *testing.T) {
-	for _, tc := range []struct {
-		code string
-		want bool
-	}{
-		{"import AppKit\nlet v = NSView()\nv.addSubview(b)\n", false},
-		{"import AppKit\nlet v = NSView()\nv.addSubview(b, at: 1)\n", true},
-		{"import AppKit\nlet w = NSWindow()\nw.makeKeyAndOrderFront()\n", true},
-	} {
-		got := false
-		for _, f := range checkCode(t, twinGraph(), Options{}, File{Code: tc.code}).Findings {
-			got = got || f.Status == WrongLabels
-		}
-		if got != tc.want {
-			t.Errorf("%q: wrong_labels %v, want %v", tc.code, got, tc.want)
-		}
-	}
+	wantFindingEach(t, twinGraph(), "wrong_labels", statusIs(WrongLabels), map[string]bool{
+		"import AppKit\nlet v = NSView()\nv.addSubview(b)\n":            false,
+		"import AppKit\nlet v = NSView()\nv.addSubview(b, at: 1)\n":     true,
+		"import AppKit\nlet w = NSWindow()\nw.makeKeyAndOrderFront()\n": true,
+	})
 }
 
 // TestHollowCollectionTitledLikeTheMember: a member a judged type lacks is
@@ -69,19 +47,17 @@ func TestTwinOverloadOfAHollowType(t *testing.T) {
 // UIBarAppearance has); a member no such title names is still not on the
 // type.
 func TestHollowCollectionTitledLikeTheMember(t *testing.T) {
-	g := testGraph()
-	d := g.g.src.(*memGraph)
 	const app, bar = "apple-docs://appkit/nsapplication", "apple-docs://uikit/uinavigationbar"
-	addFilled(d, app, "NSApplication", "class", "appkit")
-	addFilled(d, bar, "UINavigationBar", "class", "uikit")
-	addFilled(d, "apple-docs://uikit/uibarappearance", "UIBarAppearance", "class", "uikit")
-	d.Pages = append(d.Pages, index.GraphPage{URI: "apple-docs://uikit/uibarappearance/shadowimage", Title: "shadowImage", Kind: "property",
-		ParentURI: "apple-docs://uikit/uibarappearance"})
-	d.Children = append(d.Children,
-		index.GraphChild{ParentURI: app, URI: "apple-docs://appkit/app-windows", Title: "App Windows"},
-		index.GraphChild{ParentURI: app, URI: "apple-docs://appkit/menus", Title: "Menus"},
-		index.GraphChild{ParentURI: bar, URI: "apple-docs://uikit/uinavigationbar-legacy-customizations", Title: "Legacy customizations"})
-	g.g = newSymbolGraph(d)
+	g := graphWith(func(d *memGraph) {
+		addFilled(d, app, "NSApplication", "class", "appkit")
+		addFilled(d, bar, "UINavigationBar", "class", "uikit")
+		addFilled(d, "apple-docs://uikit/uibarappearance", "UIBarAppearance", "class", "uikit")
+		addMember(d, "apple-docs://uikit/uibarappearance", "shadowImage", "property", "")
+		d.Children = append(d.Children,
+			index.GraphChild{ParentURI: app, URI: "apple-docs://appkit/app-windows", Title: "App Windows"},
+			index.GraphChild{ParentURI: app, URI: "apple-docs://appkit/menus", Title: "Menus"},
+			index.GraphChild{ParentURI: bar, URI: "apple-docs://uikit/uinavigationbar-legacy-customizations", Title: "Legacy customizations"})
+	})
 	g.MemTable = NewMemTable("names", []SymbolInfo{{Name: "NSApplication", Kind: "class", Module: "appkit", URI: app},
 		{Name: "UINavigationBar", Kind: "class", Module: "uikit", URI: bar}})
 	runTypedCases(t, g, []typedCase{
@@ -107,61 +83,54 @@ func TestHollowCollectionTitledLikeTheMember(t *testing.T) {
 // (UIFocusEnvironment's article): UISlider does not borrow NSSlider's
 // floatValue.
 func TestUIKitTypeBorrowsItsAppKitTwinsMember(t *testing.T) {
-	g := testGraph()
-	d := g.g.src.(*memGraph)
-	for _, ty := range []struct{ uri, title, framework, member string }{
-		{"apple-docs://uikit/uicolor", "UIColor", "uikit", "setFill()"},
-		{"apple-docs://appkit/nscolor", "NSColor", "appkit", "withAlphaComponent(_:)"},
-		{"apple-docs://uikit/uiview", "UIView", "uikit", "backgroundColor"},
-		{"apple-docs://appkit/nsview", "NSView", "appkit", "wantsLayer"},
-	} {
-		addFilled(d, ty.uri, ty.title, "class", ty.framework)
-		d.Pages = append(d.Pages, index.GraphPage{URI: ty.uri + "/m", Title: ty.member, Kind: "method", ParentURI: ty.uri})
-	}
-	d.Children = append(d.Children,
-		index.GraphChild{ParentURI: "apple-docs://uikit/uicolor", URI: "apple-docs://uikit/color-creation", Title: "Color Creation"},
-		index.GraphChild{ParentURI: "apple-docs://appkit/nsview", URI: "apple-docs://appkit/nsview-appearance", Title: "Appearance"})
-	d.Pages = append(d.Pages, index.GraphPage{URI: "apple-docs://appkit/nscolor/init(cgcolor:)", Title: "init(cgColor:)", Kind: "init",
-		ParentURI: "apple-docs://appkit/nscolor", Declaration: "init?(cgColor: CGColor)"},
-		index.GraphPage{URI: "apple-docs://uikit/uiview/bringsubviewtofront(_:)", Title: "bringSubviewToFront(_:)", Kind: "method",
-			ParentURI: "apple-docs://uikit/uiview", Declaration: "func bringSubviewToFront(_ view: UIView)"})
-	// A UIKit subclass of a hollow superclass, whose AppKit twin has an
-	// initializer it lacks.
-	addFilled(d, "apple-docs://uikit/uistackview", "UIStackView", "class", "uikit")
-	addFilled(d, "apple-docs://appkit/nsstackview", "NSStackView", "class", "appkit")
-	d.Children = append(d.Children, index.GraphChild{ParentURI: "apple-docs://uikit/uiview", URI: "apple-docs://uikit/uiview-layout", Title: "Layout"})
-	d.Edges = append(d.Edges, index.GraphEdge{ChildURI: "apple-docs://uikit/uistackview", ParentURI: "apple-docs://uikit/uiview", ParentTitle: "UIView", Relation: "inheritsFrom"})
-	d.Pages = append(d.Pages, index.GraphPage{URI: "apple-docs://uikit/uistackview/init(arrangedsubviews:)", Title: "init(arrangedSubviews:)", Kind: "init",
-		ParentURI: "apple-docs://uikit/uistackview", Declaration: "init(arrangedSubviews views: [UIView])"},
-		index.GraphPage{URI: "apple-docs://appkit/nsstackview/init(views:)", Title: "init(views:)", Kind: "init",
-			ParentURI: "apple-docs://appkit/nsstackview", Declaration: "convenience init(views: [NSView])"})
-	// A UIKit class whose one missing page is an article a protocol it
-	// adopts links, and whose AppKit twin has a member it lacks.
-	addFilled(d, "apple-docs://uikit/uislider", "UISlider", "class", "uikit")
-	addFilled(d, "apple-docs://appkit/nsslider", "NSSlider", "class", "appkit")
-	addFilled(d, "apple-docs://uikit/uifocusenvironment", "UIFocusEnvironment", "protocol", "uikit")
-	d.Pages = append(d.Pages, index.GraphPage{URI: "apple-docs://appkit/nsslider/floatvalue", Title: "floatValue", Kind: "property",
-		ParentURI: "apple-docs://appkit/nsslider", Declaration: "var floatValue: Float { get set }"})
-	d.Children = append(d.Children, index.GraphChild{ParentURI: "apple-docs://uikit/uifocusenvironment",
-		URI: "apple-docs://uikit/using-custom-sounds-for-focus-movement", Title: "Using custom sounds for focus movement"})
-	d.Edges = append(d.Edges, index.GraphEdge{ChildURI: "apple-docs://uikit/uislider", ParentURI: "apple-docs://uikit/uifocusenvironment",
-		ParentTitle: "UIFocusEnvironment", Relation: "conformsTo"})
-	// A layout anchor UIView lists, of a class AppKit documents too, and
-	// one whose type AppKit lacks.
-	d.Pages = append(d.Pages, index.GraphPage{URI: "apple-docs://uikit/uiview/topanchor", Title: "topAnchor", Kind: "property",
-		ParentURI: "apple-docs://uikit/uiview", Declaration: "var topAnchor: NSLayoutYAxisAnchor { get }"},
-		index.GraphPage{URI: "apple-docs://uikit/uiview/tintcolor", Title: "tintColor", Kind: "property",
-			ParentURI: "apple-docs://uikit/uiview", Declaration: "var tintColor: UIColor! { get set }"},
-		index.GraphPage{URI: "apple-docs://appkit/nslayoutyaxisanchor", Title: "NSLayoutYAxisAnchor", Kind: "class", Framework: "appkit"},
-		index.GraphPage{URI: "apple-docs://uikit/uiview/translatesautoresizingmaskintoconstraints", Title: "translatesAutoresizingMaskIntoConstraints",
-			Kind: "property", ParentURI: "apple-docs://uikit/uiview", Declaration: "var translatesAutoresizingMaskIntoConstraints: Bool { get set }"},
-		index.GraphPage{URI: "apple-docs://appkit/nslayoutconstraint", Title: "NSLayoutConstraint", Kind: "class", Framework: "appkit"})
-	g.g = newSymbolGraph(d)
+	const uicolor, nscolor, uiview, nsview = "apple-docs://uikit/uicolor", "apple-docs://appkit/nscolor", "apple-docs://uikit/uiview", "apple-docs://appkit/nsview"
+	const stack, nsstack, slider, nsslider = "apple-docs://uikit/uistackview", "apple-docs://appkit/nsstackview", "apple-docs://uikit/uislider", "apple-docs://appkit/nsslider"
+	const focus = "apple-docs://uikit/uifocusenvironment"
+	g := graphWith(func(d *memGraph) {
+		for _, ty := range []struct{ uri, title, framework, member string }{
+			{uicolor, "UIColor", "uikit", "setFill()"},
+			{nscolor, "NSColor", "appkit", "withAlphaComponent(_:)"},
+			{uiview, "UIView", "uikit", "backgroundColor"},
+			{nsview, "NSView", "appkit", "wantsLayer"},
+		} {
+			addFilled(d, ty.uri, ty.title, "class", ty.framework)
+			d.Pages = append(d.Pages, index.GraphPage{URI: ty.uri + "/m", Title: ty.member, Kind: "method", ParentURI: ty.uri})
+		}
+		d.Children = append(d.Children,
+			index.GraphChild{ParentURI: uicolor, URI: "apple-docs://uikit/color-creation", Title: "Color Creation"},
+			index.GraphChild{ParentURI: nsview, URI: "apple-docs://appkit/nsview-appearance", Title: "Appearance"})
+		addMember(d, nscolor, "init(cgColor:)", "init", "init?(cgColor: CGColor)")
+		addMember(d, uiview, "bringSubviewToFront(_:)", "method", "func bringSubviewToFront(_ view: UIView)")
+		// A UIKit subclass of a hollow superclass, whose AppKit twin has an
+		// initializer it lacks.
+		addFilled(d, stack, "UIStackView", "class", "uikit")
+		addFilled(d, nsstack, "NSStackView", "class", "appkit")
+		d.Children = append(d.Children, index.GraphChild{ParentURI: uiview, URI: "apple-docs://uikit/uiview-layout", Title: "Layout"})
+		d.Edges = append(d.Edges, index.GraphEdge{ChildURI: stack, ParentURI: uiview, ParentTitle: "UIView", Relation: "inheritsFrom"})
+		addMember(d, stack, "init(arrangedSubviews:)", "init", "init(arrangedSubviews views: [UIView])")
+		addMember(d, nsstack, "init(views:)", "init", "convenience init(views: [NSView])")
+		// A UIKit class whose one missing page is an article a protocol it
+		// adopts links, and whose AppKit twin has a member it lacks.
+		addFilled(d, slider, "UISlider", "class", "uikit")
+		addFilled(d, nsslider, "NSSlider", "class", "appkit")
+		addFilled(d, focus, "UIFocusEnvironment", "protocol", "uikit")
+		addMember(d, nsslider, "floatValue", "property", "var floatValue: Float { get set }")
+		d.Children = append(d.Children, index.GraphChild{ParentURI: focus,
+			URI: "apple-docs://uikit/using-custom-sounds-for-focus-movement", Title: "Using custom sounds for focus movement"})
+		d.Edges = append(d.Edges, index.GraphEdge{ChildURI: slider, ParentURI: focus, ParentTitle: "UIFocusEnvironment", Relation: "conformsTo"})
+		// A layout anchor UIView lists, of a class AppKit documents too, and
+		// one whose type AppKit lacks.
+		addMember(d, uiview, "topAnchor", "property", "var topAnchor: NSLayoutYAxisAnchor { get }")
+		addMember(d, uiview, "tintColor", "property", "var tintColor: UIColor! { get set }")
+		d.Pages = append(d.Pages, index.GraphPage{URI: "apple-docs://appkit/nslayoutyaxisanchor", Title: "NSLayoutYAxisAnchor", Kind: "class", Framework: "appkit"})
+		addMember(d, uiview, "translatesAutoresizingMaskIntoConstraints", "property", "var translatesAutoresizingMaskIntoConstraints: Bool { get set }")
+		d.Pages = append(d.Pages, index.GraphPage{URI: "apple-docs://appkit/nslayoutconstraint", Title: "NSLayoutConstraint", Kind: "class", Framework: "appkit"})
+	})
 	g.MemTable = NewMemTable("names", []SymbolInfo{
-		{Name: "UIColor", Kind: "class", Module: "uikit", URI: "apple-docs://uikit/uicolor"},
-		{Name: "NSView", Kind: "class", Module: "appkit", URI: "apple-docs://appkit/nsview"},
-		{Name: "UIStackView", Kind: "class", Module: "uikit", URI: "apple-docs://uikit/uistackview"},
-		{Name: "UISlider", Kind: "class", Module: "uikit", URI: "apple-docs://uikit/uislider"},
+		{Name: "UIColor", Kind: "class", Module: "uikit", URI: uicolor},
+		{Name: "NSView", Kind: "class", Module: "appkit", URI: nsview},
+		{Name: "UIStackView", Kind: "class", Module: "uikit", URI: stack},
+		{Name: "UISlider", Kind: "class", Module: "uikit", URI: slider},
 	})
 	runTypedCases(t, g, []typedCase{
 		{"the AppKit twin's member on a hollow UIKit type", "import UIKit\nfunc f(c: UIColor) {\n  print(c.withAlphaComponent(0.5))\n}\n", "", ""},
@@ -185,16 +154,13 @@ func TestUIKitTypeBorrowsItsAppKitTwinsMember(t *testing.T) {
 // ShapeStyle leading dot `.systemGray6` are UIColor's, not assets; a name
 // neither has stays the project's asset.
 func TestColorTwinsName(t *testing.T) {
-	g := testGraph()
-	d := g.g.src.(*memGraph)
 	const uicolor, view, style = "apple-docs://uikit/uicolor", "apple-docs://swiftui/view", "apple-docs://swiftui/shapestyle"
-	d.Pages = append(d.Pages,
-		index.GraphPage{URI: uicolor + "/systemgray6", Title: "systemGray6", Kind: "property", ParentURI: uicolor, Declaration: "class var systemGray6: UIColor { get }"},
-		index.GraphPage{URI: view + "/foregroundstyle(_:)", Title: "foregroundStyle(_:)", Kind: "method", ParentURI: view,
-			Declaration: "func foregroundStyle<S>(_ style: S) -> some View where S : ShapeStyle"},
-		index.GraphPage{URI: style, Title: "ShapeStyle", Kind: "protocol", Framework: "swiftui"},
-		index.GraphPage{URI: style + "/secondary", Title: "secondary", Kind: "property", ParentURI: style, Declaration: "static var secondary: HierarchicalShapeStyle { get }"})
-	g.g = newSymbolGraph(d)
+	g := graphWith(func(d *memGraph) {
+		addMember(d, uicolor, "systemGray6", "property", "class var systemGray6: UIColor { get }")
+		addMember(d, view, "foregroundStyle(_:)", "method", "func foregroundStyle<S>(_ style: S) -> some View where S : ShapeStyle")
+		d.Pages = append(d.Pages, index.GraphPage{URI: style, Title: "ShapeStyle", Kind: "protocol", Framework: "swiftui"})
+		addMember(d, style, "secondary", "property", "static var secondary: HierarchicalShapeStyle { get }")
+	})
 	runTypedCases(t, g, []typedCase{
 		{"a UIColor name on Color", "import SwiftUI\nlet c = Color.systemGray6\n", NotOnType, "systemGray6"},
 		{"an asset's name on Color", "import SwiftUI\nlet c = Color.brandOrange\n", "", ""},

@@ -42,89 +42,88 @@ func (t mentionTable) PageText(uri string) (string, string, bool, error) {
 // from Topics entries titled with the qualified name, and a page that
 // mentions a case no page or entry has.
 func implicitGraph(noLeaves bool) mentionTable {
-	g := testGraph()
-	d := g.g.src.(*memGraph)
-	d.NoLeaves = noLeaves
-	for _, c := range []string{"fill", "fillEqually", "equalSpacing"} {
-		d.Children = append(d.Children, index.GraphChild{ParentURI: "apple-docs://uikit/uistackview/distribution-swift.enum",
-			URI: "apple-docs://uikit/uistackview/distribution-swift.enum/" + strings.ToLower(c), Title: "UIStackView.Distribution." + c})
-	}
-	// A protocol whose static members its extensions add, and a modifier
-	// generic over it; a static member the protocol's page lacks, listed
-	// by the conforming type's Topics.
-	d.Pages = append(d.Pages, index.GraphPage{URI: "apple-docs://swiftui/pickerstyle", Title: "PickerStyle", Kind: "protocol", Framework: "swiftui"})
-	for _, m := range []string{"menu", "segmented", "wheel", "inline"} {
-		d.Pages = append(d.Pages, index.GraphPage{URI: "apple-docs://swiftui/pickerstyle/" + m, Title: m, Kind: "property",
-			ParentURI: "apple-docs://swiftui/pickerstyle", Declaration: "static var " + m + ": Style { get }"})
-	}
-	d.Pages = append(d.Pages, index.GraphPage{URI: "apple-docs://swiftui/shapestyle", Title: "ShapeStyle", Kind: "protocol", Framework: "swiftui"})
-	for _, m := range []string{"red", "blue", "tint", "primary"} {
-		d.Pages = append(d.Pages, index.GraphPage{URI: "apple-docs://swiftui/shapestyle/" + m, Title: m, Kind: "property",
-			ParentURI: "apple-docs://swiftui/shapestyle", Declaration: "static var " + m + ": Color { get }"})
-	}
-	d.Pages = append(d.Pages, index.GraphPage{URI: "apple-docs://swiftui/view/foregroundstyle(_:)", Title: "foregroundStyle(_:)", Kind: "method",
-		ParentURI: "apple-docs://swiftui/view", Declaration: "nonisolated func foregroundStyle<S>(_ style: S) -> some View where S : ShapeStyle"})
-	d.Pages = append(d.Pages, index.GraphPage{URI: "apple-docs://swiftui/view/pickerstyle(_:)", Title: "pickerStyle(_:)", Kind: "method",
-		ParentURI: "apple-docs://swiftui/view", Declaration: "nonisolated func pickerStyle<S>(_ style: S) -> some View where S : PickerStyle"})
-	// Two protocols a modifier's overloads take (ButtonStyle lists one
-	// static member, PrimitiveButtonStyle three), a case of a framework
-	// the snippets do not import, and a method named like a static.
-	d.Pages = append(d.Pages, index.GraphPage{URI: "apple-docs://swiftui/buttonstyle", Title: "ButtonStyle", Kind: "protocol", Framework: "swiftui"},
-		index.GraphPage{URI: "apple-docs://swiftui/buttonstyle/plain", Title: "plain", Kind: "property",
-			ParentURI: "apple-docs://swiftui/buttonstyle", Declaration: "static var plain: PlainButtonStyle { get }"},
-		index.GraphPage{URI: "apple-docs://swiftui/primitivebuttonstyle", Title: "PrimitiveButtonStyle", Kind: "protocol", Framework: "swiftui"})
-	for _, m := range []string{"automatic", "bordered", "borderless"} {
-		d.Pages = append(d.Pages, index.GraphPage{URI: "apple-docs://swiftui/primitivebuttonstyle/" + m, Title: m, Kind: "property",
-			ParentURI: "apple-docs://swiftui/primitivebuttonstyle", Declaration: "static var " + m + ": Style { get }"})
-	}
-	for _, p := range []string{"ButtonStyle", "PrimitiveButtonStyle"} {
-		d.Pages = append(d.Pages, index.GraphPage{URI: "apple-docs://swiftui/view/buttonstyle(_:)-" + strings.ToLower(p), Title: "buttonStyle(_:)", Kind: "method",
-			ParentURI: "apple-docs://swiftui/view", Declaration: "nonisolated func buttonStyle<S>(_ style: S) -> some View where S : " + p})
-	}
-	d.Pages = append(d.Pages, index.GraphPage{URI: "apple-docs://carplay/cpmessageleadingitem", Title: "CPMessageLeadingItem", Kind: "enum", Framework: "carplay"},
-		index.GraphPage{URI: "apple-docs://carplay/cpmessageleadingitem/star", Title: "CPMessageLeadingItem.star", Kind: "case",
-			ParentURI: "apple-docs://carplay/cpmessageleadingitem", Declaration: "case star"},
-		index.GraphPage{URI: "apple-docs://uikit/uibutton/configuration-swift.struct/filled()", Title: "filled()", Kind: "method",
-			ParentURI: "apple-docs://uikit/uibutton/configuration-swift.struct", Declaration: "static func filled() -> UIButton.Configuration"})
-	d.Children = append(d.Children, index.GraphChild{ParentURI: "apple-docs://swiftui/radiogrouppickerstyle",
-		URI: "apple-docs://swiftui/pickerstyle/radiogroup", Title: "PickerStyle.radioGroup"})
-	// Statics a button style cannot be: ShapeStyle's primary, of Color,
-	// which conforms to ShapeStyle, and a case of an enum that conforms
-	// to Hashable alone; and one it can, of a style that conforms.
-	conforms := func(uri, title, protocol string) {
-		d.Edges = append(d.Edges, index.GraphEdge{ChildURI: uri, ParentURI: "apple-docs://swiftui/" + strings.ToLower(protocol), ParentTitle: protocol, Relation: "conformsTo"})
-	}
-	d.Pages = append(d.Pages, index.GraphPage{URI: "apple-docs://swiftui/color", Title: "Color", Kind: "struct", Framework: "swiftui"},
-		index.GraphPage{URI: "apple-docs://uikit/uibutton/role", Title: "UIButton.Role", Kind: "enum", Framework: "uikit"},
-		index.GraphPage{URI: "apple-docs://uikit/uibutton/role/cancel", Title: "UIButton.Role.cancel", Kind: "case", ParentURI: "apple-docs://uikit/uibutton/role", Declaration: "case cancel"},
-		index.GraphPage{URI: "apple-docs://swiftui/glassybuttonstyle", Title: "GlassyButtonStyle", Kind: "struct", Framework: "swiftui"},
-		index.GraphPage{URI: "apple-docs://swiftui/glassybuttonstyle/glassy", Title: "glassy", Kind: "property",
-			ParentURI: "apple-docs://swiftui/glassybuttonstyle", Declaration: "static var glassy: GlassyButtonStyle { get }"})
-	// A modifier taking a type or any type conforming to a protocol
-	// (transition: AnyTransition, or T: Transition), a case of an
-	// Objective-C framework's enum named like a transition, and a
-	// SwiftUI type's static whose conformances the crawl does not give.
-	d.Pages = append(d.Pages, index.GraphPage{URI: "apple-docs://swiftui/view/transition(_:)", Title: "transition(_:)", Kind: "method",
-		ParentURI: "apple-docs://swiftui/view", Declaration: "nonisolated func transition(_ t: AnyTransition) -> some View"},
-		index.GraphPage{URI: "apple-docs://swiftui/view/transition(_:)-2", Title: "transition(_:)", Kind: "method",
-			ParentURI: "apple-docs://swiftui/view", Declaration: "nonisolated func transition<T>(_ transition: T) -> some View where T : Transition"},
-		index.GraphPage{URI: "apple-docs://swiftui/transition", Title: "Transition", Kind: "protocol", Framework: "swiftui"},
-		index.GraphPage{URI: "apple-docs://uikit/uitableview/rowanimation", Title: "UITableView.RowAnimation", Kind: "enum", Framework: "uikit"},
-		index.GraphPage{URI: "apple-docs://uikit/uitableview/rowanimation/fade", Title: "fade", Kind: "case",
-			ParentURI: "apple-docs://uikit/uitableview/rowanimation", Declaration: "case fade"},
-		index.GraphPage{URI: "apple-docs://swiftui/toolbarrole", Title: "ToolbarRole", Kind: "struct", Framework: "swiftui"},
-		index.GraphPage{URI: "apple-docs://swiftui/toolbarrole/editor", Title: "editor", Kind: "property",
-			ParentURI: "apple-docs://swiftui/toolbarrole", Declaration: "static var editor: ToolbarRole { get }"})
-	anyTransition := addFilledType(d, "apple-docs://swiftui/anytransition", "AnyTransition", "struct", "swiftui")
-	for _, m := range []string{"opacity", "slide", "scale"} {
-		anyTransition(m, "property", "static var "+m+": AnyTransition { get }")
-		d.Pages = append(d.Pages, index.GraphPage{URI: "apple-docs://swiftui/transition/" + m + "-t", Title: m + "Push", Kind: "property",
-			ParentURI: "apple-docs://swiftui/transition", Declaration: "static var " + m + "Push: PushTransition { get }"})
-	}
-	conforms("apple-docs://swiftui/color", "Color", "ShapeStyle")
-	conforms("apple-docs://uikit/uibutton/role", "UIButton.Role", "Hashable")
-	conforms("apple-docs://swiftui/glassybuttonstyle", "GlassyButtonStyle", "PrimitiveButtonStyle")
-	g.g = newSymbolGraph(d)
+	g := graphWith(func(d *memGraph) {
+		d.NoLeaves = noLeaves
+		for _, c := range []string{"fill", "fillEqually", "equalSpacing"} {
+			d.Children = append(d.Children, index.GraphChild{ParentURI: "apple-docs://uikit/uistackview/distribution-swift.enum",
+				URI: "apple-docs://uikit/uistackview/distribution-swift.enum/" + strings.ToLower(c), Title: "UIStackView.Distribution." + c})
+		}
+		// A protocol whose static members its extensions add, and a modifier
+		// generic over it; a static member the protocol's page lacks, listed
+		// by the conforming type's Topics.
+		d.Pages = append(d.Pages, index.GraphPage{URI: "apple-docs://swiftui/pickerstyle", Title: "PickerStyle", Kind: "protocol", Framework: "swiftui"})
+		for _, m := range []string{"menu", "segmented", "wheel", "inline"} {
+			d.Pages = append(d.Pages, index.GraphPage{URI: "apple-docs://swiftui/pickerstyle/" + m, Title: m, Kind: "property",
+				ParentURI: "apple-docs://swiftui/pickerstyle", Declaration: "static var " + m + ": Style { get }"})
+		}
+		d.Pages = append(d.Pages, index.GraphPage{URI: "apple-docs://swiftui/shapestyle", Title: "ShapeStyle", Kind: "protocol", Framework: "swiftui"})
+		for _, m := range []string{"red", "blue", "tint", "primary"} {
+			d.Pages = append(d.Pages, index.GraphPage{URI: "apple-docs://swiftui/shapestyle/" + m, Title: m, Kind: "property",
+				ParentURI: "apple-docs://swiftui/shapestyle", Declaration: "static var " + m + ": Color { get }"})
+		}
+		d.Pages = append(d.Pages, index.GraphPage{URI: "apple-docs://swiftui/view/foregroundstyle(_:)", Title: "foregroundStyle(_:)", Kind: "method",
+			ParentURI: "apple-docs://swiftui/view", Declaration: "nonisolated func foregroundStyle<S>(_ style: S) -> some View where S : ShapeStyle"})
+		d.Pages = append(d.Pages, index.GraphPage{URI: "apple-docs://swiftui/view/pickerstyle(_:)", Title: "pickerStyle(_:)", Kind: "method",
+			ParentURI: "apple-docs://swiftui/view", Declaration: "nonisolated func pickerStyle<S>(_ style: S) -> some View where S : PickerStyle"})
+		// Two protocols a modifier's overloads take (ButtonStyle lists one
+		// static member, PrimitiveButtonStyle three), a case of a framework
+		// the snippets do not import, and a method named like a static.
+		d.Pages = append(d.Pages, index.GraphPage{URI: "apple-docs://swiftui/buttonstyle", Title: "ButtonStyle", Kind: "protocol", Framework: "swiftui"},
+			index.GraphPage{URI: "apple-docs://swiftui/buttonstyle/plain", Title: "plain", Kind: "property",
+				ParentURI: "apple-docs://swiftui/buttonstyle", Declaration: "static var plain: PlainButtonStyle { get }"},
+			index.GraphPage{URI: "apple-docs://swiftui/primitivebuttonstyle", Title: "PrimitiveButtonStyle", Kind: "protocol", Framework: "swiftui"})
+		for _, m := range []string{"automatic", "bordered", "borderless"} {
+			d.Pages = append(d.Pages, index.GraphPage{URI: "apple-docs://swiftui/primitivebuttonstyle/" + m, Title: m, Kind: "property",
+				ParentURI: "apple-docs://swiftui/primitivebuttonstyle", Declaration: "static var " + m + ": Style { get }"})
+		}
+		for _, p := range []string{"ButtonStyle", "PrimitiveButtonStyle"} {
+			d.Pages = append(d.Pages, index.GraphPage{URI: "apple-docs://swiftui/view/buttonstyle(_:)-" + strings.ToLower(p), Title: "buttonStyle(_:)", Kind: "method",
+				ParentURI: "apple-docs://swiftui/view", Declaration: "nonisolated func buttonStyle<S>(_ style: S) -> some View where S : " + p})
+		}
+		d.Pages = append(d.Pages, index.GraphPage{URI: "apple-docs://carplay/cpmessageleadingitem", Title: "CPMessageLeadingItem", Kind: "enum", Framework: "carplay"},
+			index.GraphPage{URI: "apple-docs://carplay/cpmessageleadingitem/star", Title: "CPMessageLeadingItem.star", Kind: "case",
+				ParentURI: "apple-docs://carplay/cpmessageleadingitem", Declaration: "case star"},
+			index.GraphPage{URI: "apple-docs://uikit/uibutton/configuration-swift.struct/filled()", Title: "filled()", Kind: "method",
+				ParentURI: "apple-docs://uikit/uibutton/configuration-swift.struct", Declaration: "static func filled() -> UIButton.Configuration"})
+		d.Children = append(d.Children, index.GraphChild{ParentURI: "apple-docs://swiftui/radiogrouppickerstyle",
+			URI: "apple-docs://swiftui/pickerstyle/radiogroup", Title: "PickerStyle.radioGroup"})
+		// Statics a button style cannot be: ShapeStyle's primary, of Color,
+		// which conforms to ShapeStyle, and a case of an enum that conforms
+		// to Hashable alone; and one it can, of a style that conforms.
+		conforms := func(uri, title, protocol string) {
+			d.Edges = append(d.Edges, index.GraphEdge{ChildURI: uri, ParentURI: "apple-docs://swiftui/" + strings.ToLower(protocol), ParentTitle: protocol, Relation: "conformsTo"})
+		}
+		d.Pages = append(d.Pages, index.GraphPage{URI: "apple-docs://swiftui/color", Title: "Color", Kind: "struct", Framework: "swiftui"},
+			index.GraphPage{URI: "apple-docs://uikit/uibutton/role", Title: "UIButton.Role", Kind: "enum", Framework: "uikit"},
+			index.GraphPage{URI: "apple-docs://uikit/uibutton/role/cancel", Title: "UIButton.Role.cancel", Kind: "case", ParentURI: "apple-docs://uikit/uibutton/role", Declaration: "case cancel"},
+			index.GraphPage{URI: "apple-docs://swiftui/glassybuttonstyle", Title: "GlassyButtonStyle", Kind: "struct", Framework: "swiftui"},
+			index.GraphPage{URI: "apple-docs://swiftui/glassybuttonstyle/glassy", Title: "glassy", Kind: "property",
+				ParentURI: "apple-docs://swiftui/glassybuttonstyle", Declaration: "static var glassy: GlassyButtonStyle { get }"})
+		// A modifier taking a type or any type conforming to a protocol
+		// (transition: AnyTransition, or T: Transition), a case of an
+		// Objective-C framework's enum named like a transition, and a
+		// SwiftUI type's static whose conformances the crawl does not give.
+		d.Pages = append(d.Pages, index.GraphPage{URI: "apple-docs://swiftui/view/transition(_:)", Title: "transition(_:)", Kind: "method",
+			ParentURI: "apple-docs://swiftui/view", Declaration: "nonisolated func transition(_ t: AnyTransition) -> some View"},
+			index.GraphPage{URI: "apple-docs://swiftui/view/transition(_:)-2", Title: "transition(_:)", Kind: "method",
+				ParentURI: "apple-docs://swiftui/view", Declaration: "nonisolated func transition<T>(_ transition: T) -> some View where T : Transition"},
+			index.GraphPage{URI: "apple-docs://swiftui/transition", Title: "Transition", Kind: "protocol", Framework: "swiftui"},
+			index.GraphPage{URI: "apple-docs://uikit/uitableview/rowanimation", Title: "UITableView.RowAnimation", Kind: "enum", Framework: "uikit"},
+			index.GraphPage{URI: "apple-docs://uikit/uitableview/rowanimation/fade", Title: "fade", Kind: "case",
+				ParentURI: "apple-docs://uikit/uitableview/rowanimation", Declaration: "case fade"},
+			index.GraphPage{URI: "apple-docs://swiftui/toolbarrole", Title: "ToolbarRole", Kind: "struct", Framework: "swiftui"},
+			index.GraphPage{URI: "apple-docs://swiftui/toolbarrole/editor", Title: "editor", Kind: "property",
+				ParentURI: "apple-docs://swiftui/toolbarrole", Declaration: "static var editor: ToolbarRole { get }"})
+		anyTransition := addFilledType(d, "apple-docs://swiftui/anytransition", "AnyTransition", "struct", "swiftui")
+		for _, m := range []string{"opacity", "slide", "scale"} {
+			anyTransition(m, "property", "static var "+m+": AnyTransition { get }")
+			d.Pages = append(d.Pages, index.GraphPage{URI: "apple-docs://swiftui/transition/" + m + "-t", Title: m + "Push", Kind: "property",
+				ParentURI: "apple-docs://swiftui/transition", Declaration: "static var " + m + "Push: PushTransition { get }"})
+		}
+		conforms("apple-docs://swiftui/color", "Color", "ShapeStyle")
+		conforms("apple-docs://uikit/uibutton/role", "UIButton.Role", "Hashable")
+		conforms("apple-docs://swiftui/glassybuttonstyle", "GlassyButtonStyle", "PrimitiveButtonStyle")
+	})
 	return mentionTable{graphTable: g, pages: map[string]string{
 		"apple-docs://swiftui/datepicker": "DatePicker(\"Time\", selection: $d, displayedComponents: [.hourAndMinute])",
 		"apple-docs://swiftui/shapes":     "Use a RoundedRectangle to draw a rounded rectangle.",
@@ -234,14 +233,13 @@ func TestStaticMemberOfProtocol(t *testing.T) {
 // completion handler's form of an awaited call, is no type:
 // TestDeclaredTypeOfAProperty).
 func TestTypedMemberNamedNowhere(t *testing.T) {
-	g := testGraph()
-	d := g.g.src.(*memGraph)
 	const scheme = "apple-docs://swiftui/colorscheme"
-	d.Pages = append(d.Pages, index.GraphPage{URI: scheme, Title: "ColorScheme", Kind: "enum", Framework: "swiftui"})
-	for _, c := range []string{"light", "dark"} {
-		d.Pages = append(d.Pages, index.GraphPage{URI: scheme + "/" + c, Title: c, Kind: "case", ParentURI: scheme, Declaration: "case " + c})
-	}
-	g.g = newSymbolGraph(d)
+	g := graphWith(func(d *memGraph) {
+		d.Pages = append(d.Pages, index.GraphPage{URI: scheme, Title: "ColorScheme", Kind: "enum", Framework: "swiftui"})
+		for _, c := range []string{"light", "dark"} {
+			d.Pages = append(d.Pages, index.GraphPage{URI: scheme + "/" + c, Title: c, Kind: "case", ParentURI: scheme, Declaration: "case " + c})
+		}
+	})
 	g.MemTable = NewMemTable("names", []SymbolInfo{{Name: "ColorScheme", Kind: "enum", Module: "swiftui", URI: scheme}})
 	for _, tc := range []struct{ code, want string }{
 		{"import SwiftUI\nfunc f(c: ColorScheme) {\n  print(c.isFancy)\n}\n", "ColorScheme.isFancy"},

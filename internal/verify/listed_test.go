@@ -14,44 +14,42 @@ import (
 // method whose page and whose Topics-only overload return different
 // arrays.
 func listedGraph() graphTable {
-	g := testGraph()
-	d := g.g.src.(*memGraph)
 	const view = "apple-docs://uikit/uiimageview"
-	entry := func(title, listed string) {
-		d.Children = append(d.Children, index.GraphChild{ParentURI: view, URI: view + "/" + title, Title: title, Declaration: listed})
-	}
-	entry("tintMode", "var tintMode: UIView.ContentMode")
-	entry("setTint(_:animated:)", "func setTint(UIView.ContentMode, animated: Bool)")
-	entry("untypedMode", "")
-	entry("views(named:)", "func views(named: String) -> [UIScreen]")
-	// A class's initializers known by their entries: a last parameter of
-	// a value that cannot be nil, and one of an optional.
-	const poster = "apple-docs://uikit/uiposterview"
-	addFilled(d, poster, "UIPosterView", "class", "uikit")
-	const still = "apple-docs://uikit/uistillview"
-	addFilled(d, still, "UIStillView", "class", "uikit")
-	for _, e := range [][3]string{{poster, "init(poster:overlay:)", "init(poster: UIImage, overlay: UIView?)"},
-		{poster, "init(artwork:size:)", "init(artwork: UIImage, size: CGSize)"},
-		{still, "init(artwork:size:)", "init(artwork: UIImage, size: CGSize)"}, {still, "init()", "init()"}} {
-		d.Children = append(d.Children, index.GraphChild{ParentURI: e[0], URI: e[0] + "/" + e[1], Title: e[1], Declaration: e[2]})
-	}
-	// An Objective-C class of AVFAudio, a method known by its entry.
-	const synth = "apple-docs://avfaudio/avspeechsynthesizer"
-	addFilled(d, synth, "AVSpeechSynthesizer", "class", "avfaudio")
-	d.Children = append(d.Children, index.GraphChild{ParentURI: synth, URI: synth + "/stopspeaking(at:)", Title: "stopSpeaking(at:)",
-		Declaration: "func stopSpeaking(at boundary: AVSpeechBoundary) -> Bool"})
-	// A type nested in UIPosterView, with its own initializer's page.
-	const frame = poster + "/frame"
-	addFilled(d, frame, "UIPosterView.Frame", "struct", "uikit")
-	addListed(d, frame, frame+"/init(width:height:)", "init(width:height:)", "init", "init(width: Double, height: Double)")
-	// UIPosterView is an Objective-C class by its lineage; UIStillView's
-	// lineage says nothing.
-	d.Pages = append(d.Pages, index.GraphPage{URI: "apple-docs://objectivec/nsobjectprotocol", Title: "NSObjectProtocol", Kind: "protocol", Framework: "objectivec"})
-	d.Edges = append(d.Edges, index.GraphEdge{ChildURI: poster, ParentURI: "apple-docs://objectivec/nsobjectprotocol", ParentTitle: "NSObjectProtocol", Relation: "conformsTo"})
-	d.Pages = append(d.Pages, index.GraphPage{URI: view + "/views()", Title: "views()", Kind: "method", ParentURI: view,
-		Declaration: "func views() -> [UIDevice]"})
-	g.g = newSymbolGraph(d)
-	return g
+	return graphWith(func(d *memGraph) {
+		entry := func(title, listed string) {
+			d.Children = append(d.Children, index.GraphChild{ParentURI: view, URI: view + "/" + title, Title: title, Declaration: listed})
+		}
+		entry("tintMode", "var tintMode: UIView.ContentMode")
+		entry("setTint(_:animated:)", "func setTint(UIView.ContentMode, animated: Bool)")
+		entry("untypedMode", "")
+		entry("views(named:)", "func views(named: String) -> [UIScreen]")
+		// A class's initializers known by their entries: a last parameter of
+		// a value that cannot be nil, and one of an optional.
+		const poster = "apple-docs://uikit/uiposterview"
+		addFilled(d, poster, "UIPosterView", "class", "uikit")
+		const still = "apple-docs://uikit/uistillview"
+		addFilled(d, still, "UIStillView", "class", "uikit")
+		for _, e := range [][3]string{{poster, "init(poster:overlay:)", "init(poster: UIImage, overlay: UIView?)"},
+			{poster, "init(artwork:size:)", "init(artwork: UIImage, size: CGSize)"},
+			{still, "init(artwork:size:)", "init(artwork: UIImage, size: CGSize)"}, {still, "init()", "init()"}} {
+			d.Children = append(d.Children, index.GraphChild{ParentURI: e[0], URI: e[0] + "/" + e[1], Title: e[1], Declaration: e[2]})
+		}
+		// An Objective-C class of AVFAudio, a method known by its entry.
+		const synth = "apple-docs://avfaudio/avspeechsynthesizer"
+		addFilled(d, synth, "AVSpeechSynthesizer", "class", "avfaudio")
+		d.Children = append(d.Children, index.GraphChild{ParentURI: synth, URI: synth + "/stopspeaking(at:)", Title: "stopSpeaking(at:)",
+			Declaration: "func stopSpeaking(at boundary: AVSpeechBoundary) -> Bool"})
+		// A type nested in UIPosterView, with its own initializer's page.
+		const frame = poster + "/frame"
+		addFilled(d, frame, "UIPosterView.Frame", "struct", "uikit")
+		addListed(d, frame, frame+"/init(width:height:)", "init(width:height:)", "init", "init(width: Double, height: Double)")
+		// UIPosterView is an Objective-C class by its lineage; UIStillView's
+		// lineage says nothing.
+		d.Pages = append(d.Pages, index.GraphPage{URI: "apple-docs://objectivec/nsobjectprotocol", Title: "NSObjectProtocol", Kind: "protocol", Framework: "objectivec"})
+		d.Edges = append(d.Edges, index.GraphEdge{ChildURI: poster, ParentURI: "apple-docs://objectivec/nsobjectprotocol", ParentTitle: "NSObjectProtocol", Relation: "conformsTo"})
+		d.Pages = append(d.Pages, index.GraphPage{URI: view + "/views()", Title: "views()", Kind: "method", ParentURI: view,
+			Declaration: "func views() -> [UIDevice]"})
+	})
 }
 
 // TestListedDeclarationsGiveTypes: a member known only by a Topics entry
@@ -85,26 +83,20 @@ func TestListedDeclarationsGiveTypes(t *testing.T) {
 // a type's Topics list; an entry titled like a type whose declaration is
 // a member's is no evidence.
 func TestTypeListedInTopicsIsMentioned(t *testing.T) {
-	g := testGraph()
-	d := g.g.src.(*memGraph)
 	const picker = "apple-docs://uikit/uiimageview"
-	d.Children = append(d.Children,
-		index.GraphChild{ParentURI: picker, URI: "apple-docs://uikit/pickerdelegate-5yntc", Title: "PickerDelegate",
-			Declaration: "@MainActor protocol PickerDelegate : NSObjectProtocol"},
-		index.GraphChild{ParentURI: picker, URI: picker + "/defaultpicker", Title: "DefaultPicker", Declaration: "class var DefaultPicker: UIImageView"},
-		index.GraphChild{ParentURI: picker, URI: "apple-docs://uikit/pickerdefaultrate", Title: "PickerDefaultRate", Declaration: "let PickerDefaultRate: Float"})
-	g.g = newSymbolGraph(d)
+	g := graphWith(func(d *memGraph) {
+		d.Children = append(d.Children,
+			index.GraphChild{ParentURI: picker, URI: "apple-docs://uikit/pickerdelegate-5yntc", Title: "PickerDelegate",
+				Declaration: "@MainActor protocol PickerDelegate : NSObjectProtocol"},
+			index.GraphChild{ParentURI: picker, URI: picker + "/defaultpicker", Title: "DefaultPicker", Declaration: "class var DefaultPicker: UIImageView"},
+			index.GraphChild{ParentURI: picker, URI: "apple-docs://uikit/pickerdefaultrate", Title: "PickerDefaultRate", Declaration: "let PickerDefaultRate: Float"})
+	})
 	rep := checkCode(t, g, Options{}, File{Code: "import UIKit\nclass A: NSObject, PickerDelegate {}\nclass B: DefaultPicker {}\nclass C: InventedDelegate {}\nlet r = PickerDefaultRate\n"})
-	got := statusBySymbol(rep)
-	for name, want := range map[string]Status{"PickerDelegate": Mentioned, "DefaultPicker": Unknown, "InventedDelegate": Unknown, "PickerDefaultRate": Mentioned} {
-		if got[name] != want {
-			t.Errorf("%s: %s, want %s (%v)", name, got[name], want, got)
-		}
-	}
+	wantStatuses(t, rep, map[string]Status{"PickerDelegate": Mentioned, "DefaultPicker": Unknown, "InventedDelegate": Unknown, "PickerDefaultRate": Mentioned})
 }
 
 func TestDeclaresType(t *testing.T) {
-	for decl, want := range map[string]bool{
+	wantEach(t, "declaresType", declaresType, map[string]bool{
 		"protocol PHPickerViewControllerDelegate":       true,
 		"@MainActor final class PHPickerViewController": true,
 		"struct Configuration":                          true,
@@ -112,11 +104,7 @@ func TestDeclaresType(t *testing.T) {
 		"class func make() -> Self":                     false,
 		"var alertStyle: NSAlert.Style":                 false,
 		"":                                              false,
-	} {
-		if got := declaresType(decl); got != want {
-			t.Errorf("declaresType(%q) = %v, want %v", decl, got, want)
-		}
-	}
+	})
 }
 
 // TestFoundationStructureListsItsMembers: a Foundation structure of
@@ -126,47 +114,35 @@ func TestDeclaresType(t *testing.T) {
 // (optionality is not followed); one whose Topics list a group page is
 // not judged.
 func TestFoundationStructureListsItsMembers(t *testing.T) {
-	g := testGraph()
-	d := g.g.src.(*memGraph)
-	structure := func(uri, title string, group bool) {
-		d.Pages = append(d.Pages, index.GraphPage{URI: uri, Title: title, Kind: "struct", Framework: "foundation"})
-		for i := range minOwnMembers {
-			addr := fmt.Sprintf("%s/17%d-old%d", uri, i, i)
-			d.Pages = append(d.Pages, index.GraphPage{URI: addr, Title: fmt.Sprintf("old%d", i), Kind: "property", ParentURI: uri})
-			d.Children = append(d.Children, index.GraphChild{ParentURI: uri, URI: addr, Title: fmt.Sprintf("old%d", i)})
+	g := graphWith(func(d *memGraph) {
+		structure := func(uri, title string, group bool) {
+			d.Pages = append(d.Pages, index.GraphPage{URI: uri, Title: title, Kind: "struct", Framework: "foundation"})
+			for i := range minOwnMembers {
+				addr := fmt.Sprintf("%s/17%d-old%d", uri, i, i)
+				d.Pages = append(d.Pages, index.GraphPage{URI: addr, Title: fmt.Sprintf("old%d", i), Kind: "property", ParentURI: uri})
+				d.Children = append(d.Children, index.GraphChild{ParentURI: uri, URI: addr, Title: fmt.Sprintf("old%d", i)})
+			}
+			addr := uri + "/1780-addingtimeinterval"
+			d.Pages = append(d.Pages, index.GraphPage{URI: addr, Title: "addingTimeInterval(_:)", Kind: "method", ParentURI: uri,
+				Declaration: "func addingTimeInterval(_ timeInterval: TimeInterval) -> Date"})
+			d.Children = append(d.Children, index.GraphChild{ParentURI: uri, URI: addr, Title: "addingTimeInterval(_:)"})
+			if group {
+				d.Children = append(d.Children, index.GraphChild{ParentURI: uri, URI: uri + "/more_methods", Title: "More methods"})
+			}
 		}
-		addr := uri + "/1780-addingtimeinterval"
-		d.Pages = append(d.Pages, index.GraphPage{URI: addr, Title: "addingTimeInterval(_:)", Kind: "method", ParentURI: uri,
-			Declaration: "func addingTimeInterval(_ timeInterval: TimeInterval) -> Date"})
-		d.Children = append(d.Children, index.GraphChild{ParentURI: uri, URI: addr, Title: "addingTimeInterval(_:)"})
-		if group {
-			d.Children = append(d.Children, index.GraphChild{ParentURI: uri, URI: uri + "/more_methods", Title: "More methods"})
-		}
-	}
-	structure("apple-docs://foundation/date", "Date", false)
-	structure("apple-docs://foundation/urlrequest", "URLRequest", true)
-	g.g = newSymbolGraph(d)
+		structure("apple-docs://foundation/date", "Date", false)
+		structure("apple-docs://foundation/urlrequest", "URLRequest", true)
+	})
 	g.MemTable = NewMemTable("names", []SymbolInfo{
 		{Name: "Date", Kind: "struct", Module: "foundation", URI: "apple-docs://foundation/date"},
 		{Name: "URLRequest", Kind: "struct", Module: "foundation", URI: "apple-docs://foundation/urlrequest"},
 	})
-	for _, tc := range []struct {
-		code string
-		want bool
-	}{
-		{"import Foundation\nfunc f(d: Date) {\n  print(d.fileExists(atPath: p))\n}\n", true},
-		{"import Foundation\nfunc f(d: Date) {\n  print(d.addingTimeInterval(1))\n}\n", false},
-		{"import Foundation\nfunc f(d: Date) {\n  print(d.map { $0 })\n}\n", false},
-		{"import Foundation\nfunc f(r: URLRequest) {\n  print(r.fileExists(atPath: p))\n}\n", false},
-	} {
-		got := false
-		for _, f := range checkCode(t, g, Options{}, File{Code: tc.code}).Findings {
-			got = got || f.Status.SaysMissing()
-		}
-		if got != tc.want {
-			t.Errorf("%q: finding %v, want %v", tc.code, got, tc.want)
-		}
-	}
+	wantFindingEach(t, g, "finding", func(f Reference) bool { return f.Status.SaysMissing() }, map[string]bool{
+		"import Foundation\nfunc f(d: Date) {\n  print(d.fileExists(atPath: p))\n}\n":       true,
+		"import Foundation\nfunc f(d: Date) {\n  print(d.addingTimeInterval(1))\n}\n":       false,
+		"import Foundation\nfunc f(d: Date) {\n  print(d.map { $0 })\n}\n":                  false,
+		"import Foundation\nfunc f(r: URLRequest) {\n  print(r.fileExists(atPath: p))\n}\n": false,
+	})
 }
 
 // addListed adds a member page under parent and lists it in parent's
@@ -193,59 +169,59 @@ func addFilled(d *memGraph, uri, title, kind, framework string) {
 // keys); a group page that lists it or that the crawl lacks, a collection
 // the crawl lacks or a thin superclass leave the class unjudged.
 func TestObjectiveCClassLacksAnotherTypesMember(t *testing.T) {
-	g := testGraph()
-	d := g.g.src.(*memGraph)
-	class := func(uri, title, super string, extra ...index.GraphChild) {
-		d.Pages = append(d.Pages, index.GraphPage{URI: uri, Title: title, Kind: "class", Framework: "foundation"})
-		for i := range minOwnMembers {
-			addr := fmt.Sprintf("%s/14%d-old%d", uri, i, i)
-			d.Pages = append(d.Pages, index.GraphPage{URI: addr, Title: fmt.Sprintf("old%d", i), Kind: "property", ParentURI: uri})
-			d.Children = append(d.Children, index.GraphChild{ParentURI: uri, URI: addr, Title: fmt.Sprintf("old%d", i)})
-		}
-		for _, c := range extra {
-			c.ParentURI = uri
-			d.Children = append(d.Children, c)
-		}
-		if super != "" {
-			d.Edges = append(d.Edges, index.GraphEdge{ChildURI: uri, ParentURI: super, Relation: "inheritsFrom"})
-		}
-	}
 	const fm, bundle, store, thin, sub = "apple-docs://foundation/filemanager2", "apple-docs://foundation/bundle2",
 		"apple-docs://foundation/store2", "apple-docs://foundation/thinbase", "apple-docs://foundation/sub2"
-	class(fm, "FileManager2", "", index.GraphChild{URI: "apple-docs://foundation/1410265-nsfullusername", Title: "NSFullUserName()",
-		Declaration: "func NSFullUserName() -> String"})
-	class(bundle, "Bundle2", "", index.GraphChild{URI: "apple-docs://foundation/bundle_resources", Title: "Bundle resources"})
-	class(store, "Store2", "", index.GraphChild{URI: "apple-docs://foundation/lost", Title: "Lost"})
-	d.Pages = append(d.Pages, index.GraphPage{URI: thin, Title: "ThinBase", Kind: "class", Framework: "foundation"},
-		index.GraphPage{URI: thin + "/140-base", Title: "base", Kind: "property", ParentURI: thin})
-	class(sub, "Sub2", thin)
-	// A thin superclass whose own Topics were read (HKSample's).
+	// readBase is a thin superclass whose own Topics were read (HKSample's).
 	const readBase, sub3 = "apple-docs://foundation/readbase", "apple-docs://foundation/sub3"
-	d.Pages = append(d.Pages, index.GraphPage{URI: readBase, Title: "ReadBase", Kind: "class", Framework: "foundation"})
-	addListed(d, readBase, readBase+"/140-base", "base", "property", "")
-	addListed(d, fm, fm+"/141-value", "value(forKey:)", "method", "")
-	class(sub3, "Sub3", readBase)
-	typ := func(uri, title string) {
-		d.Pages = append(d.Pages, index.GraphPage{URI: uri, Title: title, Kind: "struct", Framework: "foundation"},
-			index.GraphPage{URI: uri + "/documentsdirectory", Title: "documentsDirectory", Kind: "property", ParentURI: uri,
-				Declaration: "static var documentsDirectory: URL { get }"},
-			index.GraphPage{URI: uri + "/value", Title: "value", Kind: "property", ParentURI: uri, Declaration: "var value: Double { get }"})
-	}
-	typ("apple-docs://foundation/url2", "URL2")
-	// Group pages the crawl has, whose own Topics were read: one of keys,
-	// one that holds the name.
-	const keys, making = "apple-docs://foundation/image_keys", "apple-docs://foundation/making_things"
-	group := func(uri, title, member string) {
-		d.Pages = append(d.Pages, index.GraphPage{URI: uri, Title: title, Kind: "collectionGroup", Framework: "foundation"},
-			index.GraphPage{URI: uri + "/" + strings.ToLower(member), Title: member, Kind: "property", ParentURI: uri})
-		d.Children = append(d.Children, index.GraphChild{ParentURI: uri, URI: uri + "/" + strings.ToLower(member), Title: member})
-	}
-	group(keys, "Image Keys", "someKey")
-	group(making, "Making things", "documentsDirectory")
 	const image, maker = "apple-docs://foundation/image2", "apple-docs://foundation/maker2"
-	class(image, "Image2", "", index.GraphChild{URI: keys, Title: "Image Keys"})
-	class(maker, "Maker2", "", index.GraphChild{URI: making, Title: "Making things"})
-	g.g = newSymbolGraph(d)
+	g := graphWith(func(d *memGraph) {
+		class := func(uri, title, super string, extra ...index.GraphChild) {
+			d.Pages = append(d.Pages, index.GraphPage{URI: uri, Title: title, Kind: "class", Framework: "foundation"})
+			for i := range minOwnMembers {
+				addr := fmt.Sprintf("%s/14%d-old%d", uri, i, i)
+				d.Pages = append(d.Pages, index.GraphPage{URI: addr, Title: fmt.Sprintf("old%d", i), Kind: "property", ParentURI: uri})
+				d.Children = append(d.Children, index.GraphChild{ParentURI: uri, URI: addr, Title: fmt.Sprintf("old%d", i)})
+			}
+			for _, c := range extra {
+				c.ParentURI = uri
+				d.Children = append(d.Children, c)
+			}
+			if super != "" {
+				d.Edges = append(d.Edges, index.GraphEdge{ChildURI: uri, ParentURI: super, Relation: "inheritsFrom"})
+			}
+		}
+		class(fm, "FileManager2", "", index.GraphChild{URI: "apple-docs://foundation/1410265-nsfullusername", Title: "NSFullUserName()",
+			Declaration: "func NSFullUserName() -> String"})
+		class(bundle, "Bundle2", "", index.GraphChild{URI: "apple-docs://foundation/bundle_resources", Title: "Bundle resources"})
+		class(store, "Store2", "", index.GraphChild{URI: "apple-docs://foundation/lost", Title: "Lost"})
+		d.Pages = append(d.Pages, index.GraphPage{URI: thin, Title: "ThinBase", Kind: "class", Framework: "foundation"},
+			index.GraphPage{URI: thin + "/140-base", Title: "base", Kind: "property", ParentURI: thin})
+		class(sub, "Sub2", thin)
+		// A thin superclass whose own Topics were read (HKSample's).
+		d.Pages = append(d.Pages, index.GraphPage{URI: readBase, Title: "ReadBase", Kind: "class", Framework: "foundation"})
+		addListed(d, readBase, readBase+"/140-base", "base", "property", "")
+		addListed(d, fm, fm+"/141-value", "value(forKey:)", "method", "")
+		class(sub3, "Sub3", readBase)
+		typ := func(uri, title string) {
+			d.Pages = append(d.Pages, index.GraphPage{URI: uri, Title: title, Kind: "struct", Framework: "foundation"},
+				index.GraphPage{URI: uri + "/documentsdirectory", Title: "documentsDirectory", Kind: "property", ParentURI: uri,
+					Declaration: "static var documentsDirectory: URL { get }"},
+				index.GraphPage{URI: uri + "/value", Title: "value", Kind: "property", ParentURI: uri, Declaration: "var value: Double { get }"})
+		}
+		typ("apple-docs://foundation/url2", "URL2")
+		// Group pages the crawl has, whose own Topics were read: one of keys,
+		// one that holds the name.
+		const keys, making = "apple-docs://foundation/image_keys", "apple-docs://foundation/making_things"
+		group := func(uri, title, member string) {
+			d.Pages = append(d.Pages, index.GraphPage{URI: uri, Title: title, Kind: "collectionGroup", Framework: "foundation"},
+				index.GraphPage{URI: uri + "/" + strings.ToLower(member), Title: member, Kind: "property", ParentURI: uri})
+			d.Children = append(d.Children, index.GraphChild{ParentURI: uri, URI: uri + "/" + strings.ToLower(member), Title: member})
+		}
+		group(keys, "Image Keys", "someKey")
+		group(making, "Making things", "documentsDirectory")
+		class(image, "Image2", "", index.GraphChild{URI: keys, Title: "Image Keys"})
+		class(maker, "Maker2", "", index.GraphChild{URI: making, Title: "Making things"})
+	})
 	var names []SymbolInfo
 	for _, n := range [][2]string{{"FileManager2", fm}, {"Bundle2", bundle}, {"Store2", store}, {"Sub2", sub}, {"Sub3", sub3}, {"Image2", image}, {"Maker2", maker}} {
 		names = append(names, SymbolInfo{Name: n[0], Kind: "class", Module: "foundation", URI: n[1]})
@@ -294,22 +270,19 @@ func TestGenericParameterOfAListingIsAnyType(t *testing.T) {
 // such a type from the declaration of an initializer that has no page,
 // its Topics entry's (AsyncStream's init(_:bufferingPolicy:_:)).
 func TestNestedTypeOfAGenericOne(t *testing.T) {
-	g := testGraph()
-	d := g.g.src.(*memGraph)
 	const stream, cont = "apple-docs://swift/asyncstream", "apple-docs://swift/asyncstream/continuation"
-	d.Pages = append(d.Pages, index.GraphPage{URI: stream, Title: "AsyncStream", Kind: "struct", Framework: "swift"},
-		index.GraphPage{URI: cont, Title: "AsyncStream.Continuation", Kind: "struct", Framework: "swift", ParentURI: stream})
-	d.Children = append(d.Children, index.GraphChild{ParentURI: stream, URI: cont, Title: "AsyncStream.Continuation", Kind: "struct"},
-		// An initializer with no page, whose Topics entry's declaration
-		// types its closure's parameter.
-		index.GraphChild{ParentURI: stream, URI: stream + "/init(_:bufferingpolicy:_:)", Title: "init(_:bufferingPolicy:_:)",
-			Declaration: "init(Element.Type, bufferingPolicy: AsyncStream<Element>.Continuation.BufferingPolicy, (AsyncStream<Element>.Continuation) -> Void)"})
-	for _, m := range []string{"yield(_:)", "yield(with:)", "yield()", "finish()", "onTermination", "Termination"} {
-		uri := cont + "/" + strings.ToLower(m)
-		d.Pages = append(d.Pages, index.GraphPage{URI: uri, Title: m, Kind: "method", ParentURI: cont})
-		d.Children = append(d.Children, index.GraphChild{ParentURI: cont, URI: uri, Title: m})
-	}
-	g.g = newSymbolGraph(d)
+	g := graphWith(func(d *memGraph) {
+		d.Pages = append(d.Pages, index.GraphPage{URI: stream, Title: "AsyncStream", Kind: "struct", Framework: "swift"},
+			index.GraphPage{URI: cont, Title: "AsyncStream.Continuation", Kind: "struct", Framework: "swift", ParentURI: stream})
+		d.Children = append(d.Children, index.GraphChild{ParentURI: stream, URI: cont, Title: "AsyncStream.Continuation", Kind: "struct"},
+			// An initializer with no page, whose Topics entry's declaration
+			// types its closure's parameter.
+			index.GraphChild{ParentURI: stream, URI: stream + "/init(_:bufferingpolicy:_:)", Title: "init(_:bufferingPolicy:_:)",
+				Declaration: "init(Element.Type, bufferingPolicy: AsyncStream<Element>.Continuation.BufferingPolicy, (AsyncStream<Element>.Continuation) -> Void)"})
+		for _, m := range []string{"yield(_:)", "yield(with:)", "yield()", "finish()", "onTermination", "Termination"} {
+			addListed(d, cont, cont+"/"+strings.ToLower(m), m, "method", "")
+		}
+	})
 	g.MemTable = NewMemTable("names", []SymbolInfo{{Name: "AsyncStream", Kind: "struct", Module: "swift", URI: stream}})
 	runTypedCases(t, g, []typedCase{
 		{"a member the nested type lacks", "import Foundation\nlet c: AsyncStream<Int>.Continuation = make()\nc.send(1)\n", NotOnType, "send"},
@@ -326,17 +299,16 @@ func TestNestedTypeOfAGenericOne(t *testing.T) {
 // getNotificationSettings(completionHandler:)'s, on a type whose list is
 // judged; a name no getter gives stays not on the type.
 func TestAsyncFormOfAGetter(t *testing.T) {
-	g := testGraph()
-	d := g.g.src.(*memGraph)
 	const center = "apple-docs://usernotifications/unusernotificationcenter"
-	addFilled(d, center, "UNUserNotificationCenter", "class", "usernotifications")
-	d.Pages = append(d.Pages, index.GraphPage{URI: center + "/getnotificationsettings(completionhandler:)", Title: "getNotificationSettings(completionHandler:)",
-		Kind: "method", ParentURI: center, Declaration: "func getNotificationSettings(completionHandler: @escaping (UNNotificationSettings) -> Void)"},
-		index.GraphPage{URI: center + "/getdeliverednotifications", Title: "getDeliveredNotifications", Kind: "property", ParentURI: center},
-		index.GraphPage{URI: "apple-docs://usernotifications/unhistory", Title: "UNHistory", Kind: "class", Framework: "usernotifications"},
-		index.GraphPage{URI: "apple-docs://usernotifications/unhistory/deliverednotifications", Title: "deliveredNotifications", Kind: "property",
-			ParentURI: "apple-docs://usernotifications/unhistory"})
-	g.g = newSymbolGraph(d)
+	g := graphWith(func(d *memGraph) {
+		addFilled(d, center, "UNUserNotificationCenter", "class", "usernotifications")
+		addMember(d, center, "getNotificationSettings(completionHandler:)", "method",
+			"func getNotificationSettings(completionHandler: @escaping (UNNotificationSettings) -> Void)")
+		addMember(d, center, "getDeliveredNotifications", "property", "")
+		const history = "apple-docs://usernotifications/unhistory"
+		d.Pages = append(d.Pages, index.GraphPage{URI: history, Title: "UNHistory", Kind: "class", Framework: "usernotifications"})
+		addMember(d, history, "deliveredNotifications", "property", "")
+	})
 	g.MemTable = NewMemTable("names", []SymbolInfo{{Name: "UNUserNotificationCenter", Kind: "class", Module: "usernotifications", URI: center}})
 	runTypedCases(t, g, []typedCase{
 		{"the async form of a getter", "import UserNotifications\nfunc f() async {\n  let c = UNUserNotificationCenter()\n  let s = await c.notificationSettings()\n}\n", "", ""},
@@ -349,14 +321,12 @@ func TestAsyncFormOfAGetter(t *testing.T) {
 // p).filter { … }`) holds the chain's elements still, so a loop over it
 // binds an EKEvent.
 func TestChainThroughElementKeepingMethods(t *testing.T) {
-	g := testGraph()
-	d := g.g.src.(*memGraph)
 	const store, event = "apple-docs://eventkit/ekeventstore", "apple-docs://eventkit/ekevent"
-	addFilled(d, store, "EKEventStore", "class", "eventkit")
-	addFilled(d, event, "EKEvent", "class", "eventkit")
-	d.Pages = append(d.Pages, index.GraphPage{URI: store + "/events(matching:)", Title: "events(matching:)", Kind: "method", ParentURI: store,
-		Declaration: "func events(matching predicate: NSPredicate) -> [EKEvent]"})
-	g.g = newSymbolGraph(d)
+	g := graphWith(func(d *memGraph) {
+		addFilled(d, store, "EKEventStore", "class", "eventkit")
+		addFilled(d, event, "EKEvent", "class", "eventkit")
+		addMember(d, store, "events(matching:)", "method", "func events(matching predicate: NSPredicate) -> [EKEvent]")
+	})
 	g.MemTable = NewMemTable("names", []SymbolInfo{{Name: "EKEventStore", Kind: "class", Module: "eventkit", URI: store},
 		{Name: "EKEvent", Kind: "class", Module: "eventkit", URI: event}})
 	const code = "import EventKit\nimport Foundation\nfunc f(store: EKEventStore, p: NSPredicate) {\n  let events = store.events(matching: p)%s\n  for event in events {\n    print(event.%s)\n  }\n}\n"
@@ -374,15 +344,13 @@ func TestChainThroughElementKeepingMethods(t *testing.T) {
 // alias's page; a name the closure binds is its parameter only inside the
 // closure (a stored property of that name outside is another binding).
 func TestClosureTypedByATypealias(t *testing.T) {
-	g := testGraph()
-	d := g.g.src.(*memGraph)
 	const finder, handler = "apple-docs://uikit/devicefinder", "apple-docs://uikit/devicefinderhandler"
-	addFilled(d, finder, "DeviceFinder", "class", "uikit")
-	d.Pages = append(d.Pages, index.GraphPage{URI: finder + "/find(in:completionhandler:)", Title: "find(in:completionHandler:)", Kind: "method", ParentURI: finder,
-		Declaration: "func find(in area: Int, completionHandler: @escaping DeviceFinderHandler)"},
-		index.GraphPage{URI: handler, Title: "DeviceFinderHandler", Kind: "typealias", Framework: "uikit",
+	g := graphWith(func(d *memGraph) {
+		addFilled(d, finder, "DeviceFinder", "class", "uikit")
+		addMember(d, finder, "find(in:completionHandler:)", "method", "func find(in area: Int, completionHandler: @escaping DeviceFinderHandler)")
+		d.Pages = append(d.Pages, index.GraphPage{URI: handler, Title: "DeviceFinderHandler", Kind: "typealias", Framework: "uikit",
 			Declaration: "typealias DeviceFinderHandler = (UIDevice?, (any Error)?) -> Void"})
-	g.g = newSymbolGraph(d)
+	})
 	g.MemTable = NewMemTable("names", []SymbolInfo{{Name: "DeviceFinder", Kind: "class", Module: "uikit", URI: finder}})
 	runTypedCases(t, g, []typedCase{
 		{"a parameter typed by the alias", "import UIKit\nlet f = DeviceFinder()\nf.find(in: 1) { device, _ in\n  print(device?.hasNotch)\n}\n", NotOnType, "hasNotch"},
@@ -397,16 +365,15 @@ func TestClosureTypedByATypealias(t *testing.T) {
 // defaults; the protocol's page declares them, and its declaration
 // decides: `debounce(for:)` leaves out the required scheduler.
 func TestConformersCopyOfAProtocolsOverload(t *testing.T) {
-	g := testGraph()
-	d := g.g.src.(*memGraph)
 	const pub, subj = "apple-docs://combine/publisher", "apple-docs://combine/passthroughsubject"
-	d.Pages = append(d.Pages, index.GraphPage{URI: pub, Title: "Publisher", Kind: "protocol", Framework: "combine"},
-		index.GraphPage{URI: pub + "/debounce(for:scheduler:options:)", Title: "debounce(for:scheduler:options:)", Kind: "method", ParentURI: pub,
-			Declaration: "func debounce<S>(for dueTime: S.SchedulerTimeType.Stride, scheduler: S, options: S.SchedulerOptions? = nil) -> Publishers.Debounce<Self, S> where S : Scheduler"},
-		index.GraphPage{URI: subj + "/debounce(for:scheduler:options:)", Title: "debounce(for:scheduler:options:)", Kind: "method", ParentURI: subj})
-	addFilled(d, subj, "PassthroughSubject", "class", "combine")
-	d.Edges = append(d.Edges, index.GraphEdge{ChildURI: subj, ParentURI: pub, ParentTitle: "Publisher", Relation: "conformsTo"})
-	g.g = newSymbolGraph(d)
+	g := graphWith(func(d *memGraph) {
+		d.Pages = append(d.Pages, index.GraphPage{URI: pub, Title: "Publisher", Kind: "protocol", Framework: "combine"})
+		addMember(d, pub, "debounce(for:scheduler:options:)", "method",
+			"func debounce<S>(for dueTime: S.SchedulerTimeType.Stride, scheduler: S, options: S.SchedulerOptions? = nil) -> Publishers.Debounce<Self, S> where S : Scheduler")
+		addMember(d, subj, "debounce(for:scheduler:options:)", "method", "")
+		addFilled(d, subj, "PassthroughSubject", "class", "combine")
+		d.Edges = append(d.Edges, index.GraphEdge{ChildURI: subj, ParentURI: pub, ParentTitle: "Publisher", Relation: "conformsTo"})
+	})
 	g.MemTable = NewMemTable("names", []SymbolInfo{{Name: "PassthroughSubject", Kind: "class", Module: "combine", URI: subj}})
 	runTypedCases(t, g, []typedCase{
 		{"a required parameter left out", "import Combine\nlet s = PassthroughSubject()\nlet d = s.debounce(for: 1)\n", WrongLabels, "debounce"},
@@ -419,15 +386,13 @@ func TestConformersCopyOfAProtocolsOverload(t *testing.T) {
 // listed whole there, whatever the conforming type's own short list:
 // `Form { … }.padding(top: 1)` fits no padding overload.
 func TestOverloadsOfASwiftProtocol(t *testing.T) {
-	g := testGraph()
-	d := g.g.src.(*memGraph)
 	const view, form = "apple-docs://swiftui/view", "apple-docs://swiftui/form"
-	d.Children = append(d.Children, index.GraphChild{ParentURI: view, URI: view + "/padding(_:)", Title: "padding(_:)"})
-	d.Pages = append(d.Pages, index.GraphPage{URI: form, Title: "Form", Kind: "struct", Framework: "swiftui"},
-		index.GraphPage{URI: form + "/init(content:)", Title: "init(content:)", Kind: "init", ParentURI: form, Declaration: "init(@ViewBuilder content: () -> Content)"})
-	d.Children = append(d.Children, index.GraphChild{ParentURI: form, URI: form + "/init(content:)", Title: "init(content:)"})
-	d.Edges = append(d.Edges, index.GraphEdge{ChildURI: form, ParentURI: view, ParentTitle: "View", Relation: "conformsTo"})
-	g.g = newSymbolGraph(d)
+	g := graphWith(func(d *memGraph) {
+		d.Children = append(d.Children, index.GraphChild{ParentURI: view, URI: view + "/padding(_:)", Title: "padding(_:)"})
+		d.Pages = append(d.Pages, index.GraphPage{URI: form, Title: "Form", Kind: "struct", Framework: "swiftui"})
+		addListed(d, form, form+"/init(content:)", "init(content:)", "init", "init(@ViewBuilder content: () -> Content)")
+		d.Edges = append(d.Edges, index.GraphEdge{ChildURI: form, ParentURI: view, ParentTitle: "View", Relation: "conformsTo"})
+	})
 	runTypedCases(t, g, []typedCase{
 		{"labels no overload of the protocol's takes", "import SwiftUI\nlet v = Form {\n  Text(\"a\")\n}\n.padding(top: 1)\n", WrongLabels, "padding"},
 		{"labels one takes", "import SwiftUI\nlet v = Form {\n  Text(\"a\")\n}\n.padding(1)\n", "", ""},
@@ -443,26 +408,24 @@ func TestOverloadsOfASwiftProtocol(t *testing.T) {
 // instance chain that calls a method of that name; `T?.some(x)` is
 // Optional's.
 func TestShortListsCastsAndStaticKeys(t *testing.T) {
-	g := testGraph()
-	d := g.g.src.(*memGraph)
 	const obs, asset, track = "apple-docs://vision/observation2", "apple-docs://avfoundation/asset2", "apple-docs://avfoundation/track2"
-	d.Pages = append(d.Pages, index.GraphPage{URI: obs, Title: "Observation2", Kind: "class", Framework: "vision"})
-	for _, m := range []string{"topCandidates(_:)", "confidence"} {
-		d.Pages = append(d.Pages, index.GraphPage{URI: obs + "/" + strings.ToLower(m), Title: m, Kind: "property", ParentURI: obs})
-		d.Children = append(d.Children, index.GraphChild{ParentURI: obs, URI: obs + "/" + strings.ToLower(m), Title: m})
-	}
-	addFilled(d, asset, "Asset2", "class", "avfoundation")
-	addFilled(d, track, "Track2", "class", "avfoundation")
-	addFilled(d, "apple-docs://avfoundation/asyncproperty2", "AsyncProperty2", "struct", "avfoundation")
-	addFilled(d, "apple-docs://swift/optional", "Optional", "enum", "swift")
-	d.Pages = append(d.Pages, index.GraphPage{URI: "apple-docs://swift/optional/some(_:)", Title: "Optional.some(_:)", Kind: "case",
-		ParentURI: "apple-docs://swift/optional", Declaration: "case some(Wrapped)"})
-	d.Children = append(d.Children,
-		index.GraphChild{ParentURI: asset, URI: "apple-docs://avfoundation/asyncproperty/tracks", Title: "tracks",
-			Declaration: "static var tracks: AsyncProperty2<Root, [Track2]>"},
-		index.GraphChild{ParentURI: asset, URI: asset + "/tracks(withmediatype:)", Title: "tracks(withMediaType:)",
-			Declaration: "func tracks(withMediaType: Int) -> [Track2]"})
-	g.g = newSymbolGraph(d)
+	g := graphWith(func(d *memGraph) {
+		d.Pages = append(d.Pages, index.GraphPage{URI: obs, Title: "Observation2", Kind: "class", Framework: "vision"})
+		for _, m := range []string{"topCandidates(_:)", "confidence"} {
+			addListed(d, obs, obs+"/"+strings.ToLower(m), m, "property", "")
+		}
+		addFilled(d, asset, "Asset2", "class", "avfoundation")
+		addFilled(d, track, "Track2", "class", "avfoundation")
+		addFilled(d, "apple-docs://avfoundation/asyncproperty2", "AsyncProperty2", "struct", "avfoundation")
+		addFilled(d, "apple-docs://swift/optional", "Optional", "enum", "swift")
+		d.Pages = append(d.Pages, index.GraphPage{URI: "apple-docs://swift/optional/some(_:)", Title: "Optional.some(_:)", Kind: "case",
+			ParentURI: "apple-docs://swift/optional", Declaration: "case some(Wrapped)"})
+		d.Children = append(d.Children,
+			index.GraphChild{ParentURI: asset, URI: "apple-docs://avfoundation/asyncproperty/tracks", Title: "tracks",
+				Declaration: "static var tracks: AsyncProperty2<Root, [Track2]>"},
+			index.GraphChild{ParentURI: asset, URI: asset + "/tracks(withmediatype:)", Title: "tracks(withMediaType:)",
+				Declaration: "func tracks(withMediaType: Int) -> [Track2]"})
+	})
 	g.MemTable = NewMemTable("names", []SymbolInfo{{Name: "Observation2", Kind: "class", Module: "vision", URI: obs},
 		{Name: "Asset2", Kind: "class", Module: "avfoundation", URI: asset}})
 	runTypedCases(t, g, []typedCase{
@@ -481,22 +444,21 @@ func TestShortListsCastsAndStaticKeys(t *testing.T) {
 // (PHImageManager's "Image Result Info Keys"); a group page that lists
 // the name may hold more overloads.
 func TestShortListWithAGroupOfKeysHoldsItsOverloads(t *testing.T) {
-	g := testGraph()
-	d := g.g.src.(*memGraph)
-	class := func(uri, title, group, groupMember string) {
-		d.Pages = append(d.Pages, index.GraphPage{URI: uri, Title: title, Kind: "class", Framework: "photos"},
-			index.GraphPage{URI: group, Title: "Keys of " + title, Kind: "collectionGroup", Framework: "photos"})
-		addListed(d, group, group+"/m", groupMember, "property", "")
-		d.Children = append(d.Children, index.GraphChild{ParentURI: uri, URI: group, Title: "Keys of " + title})
-		for i := range minListedMembers {
-			addListed(d, uri, fmt.Sprintf("%s/m%d", uri, i), fmt.Sprintf("m%d()", i), "method", "")
+	g := graphWith(func(d *memGraph) {
+		class := func(uri, title, group, groupMember string) {
+			d.Pages = append(d.Pages, index.GraphPage{URI: uri, Title: title, Kind: "class", Framework: "photos"},
+				index.GraphPage{URI: group, Title: "Keys of " + title, Kind: "collectionGroup", Framework: "photos"})
+			addListed(d, group, group+"/m", groupMember, "property", "")
+			d.Children = append(d.Children, index.GraphChild{ParentURI: uri, URI: group, Title: "Keys of " + title})
+			for i := range minListedMembers {
+				addListed(d, uri, fmt.Sprintf("%s/m%d", uri, i), fmt.Sprintf("m%d()", i), "method", "")
+			}
+			addListed(d, uri, uri+"/requestimage", "requestImage(for:targetSize:contentMode:)", "method",
+				"func requestImage(for asset: PHAsset, targetSize: CGSize, contentMode: PHImageContentMode) -> Int")
 		}
-		addListed(d, uri, uri+"/requestimage", "requestImage(for:targetSize:contentMode:)", "method",
-			"func requestImage(for asset: PHAsset, targetSize: CGSize, contentMode: PHImageContentMode) -> Int")
-	}
-	class("apple-docs://photos/manager2", "Manager2", "apple-docs://photos/result-keys", "resultKey")
-	class("apple-docs://photos/manager3", "Manager3", "apple-docs://photos/more-requests", "requestImage")
-	g.g = newSymbolGraph(d)
+		class("apple-docs://photos/manager2", "Manager2", "apple-docs://photos/result-keys", "resultKey")
+		class("apple-docs://photos/manager3", "Manager3", "apple-docs://photos/more-requests", "requestImage")
+	})
 	g.MemTable = NewMemTable("names", []SymbolInfo{
 		{Name: "Manager2", Kind: "class", Module: "photos", URI: "apple-docs://photos/manager2"},
 		{Name: "Manager3", Kind: "class", Module: "photos", URI: "apple-docs://photos/manager3"},
@@ -513,17 +475,16 @@ func TestShortListWithAGroupOfKeysHoldsItsOverloads(t *testing.T) {
 // a member its own list lacks is no finding; the same member on a type
 // without the attribute is not on the type.
 func TestDynamicMemberLookupAnswersAnyMember(t *testing.T) {
-	g := testGraph()
-	d := g.g.src.(*memGraph)
-	for _, ty := range []struct{ uri, title, decl string }{
-		{"apple-docs://swiftui/binding", "Binding", "@frozen @propertyWrapper @dynamicMemberLookup struct Binding<Value>"},
-		{"apple-docs://swiftui/environment", "Environment", "@frozen @propertyWrapper struct Environment<Value>"},
-	} {
-		addFilled(d, ty.uri, ty.title, "struct", "swiftui")
-		d.Pages[len(d.Pages)-minOwnMembers-1].Declaration = ty.decl
-		d.Pages = append(d.Pages, index.GraphPage{URI: ty.uri + "/wrappedvalue", Title: "wrappedValue", Kind: "property", ParentURI: ty.uri})
-	}
-	g.g = newSymbolGraph(d)
+	g := graphWith(func(d *memGraph) {
+		for _, ty := range []struct{ uri, title, decl string }{
+			{"apple-docs://swiftui/binding", "Binding", "@frozen @propertyWrapper @dynamicMemberLookup struct Binding<Value>"},
+			{"apple-docs://swiftui/environment", "Environment", "@frozen @propertyWrapper struct Environment<Value>"},
+		} {
+			addFilled(d, ty.uri, ty.title, "struct", "swiftui")
+			d.Pages[len(d.Pages)-minOwnMembers-1].Declaration = ty.decl
+			addMember(d, ty.uri, "wrappedValue", "property", "")
+		}
+	})
 	g.MemTable = NewMemTable("names", []SymbolInfo{
 		{Name: "Binding", Kind: "struct", Module: "swiftui", URI: "apple-docs://swiftui/binding"},
 		{Name: "Environment", Kind: "struct", Module: "swiftui", URI: "apple-docs://swiftui/environment"},
@@ -557,18 +518,17 @@ func TestArticleInTopicsHidesNoInitializer(t *testing.T) {
 		{"a group the crawl lacks", "", ""},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			g := testGraph()
-			d := g.g.src.(*memGraph)
 			const session = "apple-docs://foundation/urlsession"
-			addFilled(d, session, "URLSession", "class", "foundation")
-			// Objective-C era addresses, as the crawl has them: the list is
-			// judged on the legacy rules, which a group may hide.
-			addListed(d, session, session+"/1411474-init", "init(configuration:)", "init", "init(configuration: URLSessionConfiguration)")
-			for i, m := range []string{"shared", "configuration", "delegate", "delegateQueue", "sessionDescription", "invalidateAndCancel()"} {
-				addListed(d, session, fmt.Sprintf("%s/14115%02d-m", session, i), m, "property", "var "+m+": Int { get }")
-			}
-			d.Children = append(d.Children, index.GraphChild{ParentURI: session, URI: "apple-docs://foundation/processing_results", Title: "Processing session results", Kind: c.kind})
-			g.g = newSymbolGraph(d)
+			g := graphWith(func(d *memGraph) {
+				addFilled(d, session, "URLSession", "class", "foundation")
+				// Objective-C era addresses, as the crawl has them: the list is
+				// judged on the legacy rules, which a group may hide.
+				addListed(d, session, session+"/1411474-init", "init(configuration:)", "init", "init(configuration: URLSessionConfiguration)")
+				for i, m := range []string{"shared", "configuration", "delegate", "delegateQueue", "sessionDescription", "invalidateAndCancel()"} {
+					addListed(d, session, fmt.Sprintf("%s/14115%02d-m", session, i), m, "property", "var "+m+": Int { get }")
+				}
+				d.Children = append(d.Children, index.GraphChild{ParentURI: session, URI: "apple-docs://foundation/processing_results", Title: "Processing session results", Kind: c.kind})
+			})
 			g.MemTable = NewMemTable("names", []SymbolInfo{{Name: "URLSession", Kind: "class", Module: "foundation", URI: session}})
 			runTypedCases(t, g, []typedCase{{c.name, "import Foundation\nlet s = URLSession(configuration: c, foo: 1)\n", c.want, map[Status]string{NoSuchInitializer: "URLSession", "": ""}[c.want]}})
 		})

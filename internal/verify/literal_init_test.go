@@ -13,25 +13,24 @@ import (
 // with a trailing closure keeps its parameter's type (ScrollView's
 // Axis.Set).
 func TestOwnInitializersArrayLiteral(t *testing.T) {
-	g := testGraph()
-	d := g.g.src.(*memGraph)
-	// A structure of the given statics, its other members added after.
-	statics := func(uri, title, framework string, names ...string) func(title, kind, decl string) {
-		add := addFilledType(d, uri, title, "struct", framework)
-		for _, n := range names {
-			add(n, "property", "static let "+n+": "+title)
+	g := graphWith(func(d *memGraph) {
+		// A structure of the given statics, its other members added after.
+		statics := func(uri, title, framework string, names ...string) func(title, kind, decl string) {
+			add := addFilledType(d, uri, title, "struct", framework)
+			for _, n := range names {
+				add(n, "property", "static let "+n+": "+title)
+			}
+			return add
 		}
-		return add
-	}
-	statics("apple-docs://uikit/nsunderlinestyle", "NSUnderlineStyle", "uikit", "single", "double", "patternDot")(
-		"init(_:)", "init", "init(_ lineStyle: Text.LineStyle?)")
-	statics("apple-docs://swiftui/text/linestyle", "Text.LineStyle", "swiftui", "single")
-	// A view whose initializer takes another option set, its content
-	// following as a trailing closure.
-	statics("apple-docs://swiftui/scrollview", "ScrollView", "swiftui")("init(_:showsIndicators:content:)", "init",
-		"init(_ axes: Axis.Set = .vertical, showsIndicators: Bool = true, @ViewBuilder content: () -> Content)")
-	statics("apple-docs://swiftui/axis/set", "Axis.Set", "swiftui", "horizontal", "vertical")
-	g.g = newSymbolGraph(d)
+		statics("apple-docs://uikit/nsunderlinestyle", "NSUnderlineStyle", "uikit", "single", "double", "patternDot")(
+			"init(_:)", "init", "init(_ lineStyle: Text.LineStyle?)")
+		statics("apple-docs://swiftui/text/linestyle", "Text.LineStyle", "swiftui", "single")
+		// A view whose initializer takes another option set, its content
+		// following as a trailing closure.
+		statics("apple-docs://swiftui/scrollview", "ScrollView", "swiftui")("init(_:showsIndicators:content:)", "init",
+			"init(_ axes: Axis.Set = .vertical, showsIndicators: Bool = true, @ViewBuilder content: () -> Content)")
+		statics("apple-docs://swiftui/axis/set", "Axis.Set", "swiftui", "horizontal", "vertical")
+	})
 	for code, want := range map[string]string{
 		"import UIKit\nimport SwiftUI\nlet u = NSUnderlineStyle([.single, .patternDot])\n":    "",
 		"import UIKit\nimport SwiftUI\nlet u = NSUnderlineStyle([.single, .patternDotted])\n": ".patternDotted",

@@ -45,11 +45,7 @@ func TestMembersOfAnUndocumentedTypeAreOneFinding(t *testing.T) {
 		{Name: "frame", Parent: "UIView", Kind: "property", Module: "uikit", URI: "apple-docs://uikit/uiview/frame"},
 	})
 	code := "import UIKit\nfunc render(request: AVFooRequest, view: UIView) {\n    let context = request.renderContext\n    _ = view.hasNotchX\n}\n"
-	rep := checkCode(t, table, Options{}, File{Code: code})
-	got := statusBySymbol(rep)
-	if got["AVFooRequest"] != Unknown || got[".renderContext"] != NotCheckable || got[".hasNotchX"] != Unknown {
-		t.Errorf("got %s; want AVFooRequest unknown, .renderContext not checkable, .hasNotchX unknown", summary(rep))
-	}
+	wantStatuses(t, checkCode(t, table, Options{}, File{Code: code}), map[string]Status{"AVFooRequest": Unknown, ".renderContext": NotCheckable, ".hasNotchX": Unknown})
 }
 
 // TestMembersOfATypeKnownByATopicsEntryAreNotJudged: a nested type the
@@ -65,11 +61,7 @@ func TestMembersOfATypeKnownByATopicsEntryAreNotJudged(t *testing.T) {
 			Title: "MKMapItem", Kind: "class", Language: "swift", Markdown: "# MKMapItem\n", ContentHash: "b"},
 	}...))
 	code := "import MapKit\nlet request = MKLocalSearch.Request()\nrequest.naturalLanguageQuery = \"coffee\"\nlet item = MKMapItem()\n_ = item.hasNotchX\n"
-	rep := checkCode(t, table, Options{}, File{Code: code})
-	got := statusBySymbol(rep)
-	if got[".naturalLanguageQuery"] != NotCheckable || got["MKMapItem.hasNotchX"] != Unknown {
-		t.Errorf("got %s; want .naturalLanguageQuery not checkable, MKMapItem.hasNotchX unknown", summary(rep))
-	}
+	wantStatuses(t, checkCode(t, table, Options{}, File{Code: code}), map[string]Status{".naturalLanguageQuery": NotCheckable, "MKMapItem.hasNotchX": Unknown})
 }
 
 // TestNestedNamesOfAConformedProtocolAreInScope: inside a type that
@@ -153,33 +145,23 @@ func checkOnePage(t *testing.T, page *document.Document, code, want string) {
 // span or a fenced listing, with its case and as a whole word; prose, a
 // longer name and a span that closed before it do not count.
 func TestWritesNameAsCode(t *testing.T) {
-	for _, tc := range []struct {
-		title, text string
-		want        bool
-	}{
-		{"Keychain", "", true},
-		{"Storing secrets", "Keep tokens in the Keychain.", false},
-		{"Storing secrets", "Keep tokens in a `Keychain` instance.", true},
-		{"Storing secrets", "Keep `tokens` in the Keychain.", false},
-		{"Storing secrets", "Use `KeychainItem` here.", false},
-		{"Storing secrets", "```swift\nlet k = Keychain()\n```\n", true},
-		{"Storing secrets", "```swift\nlet k = 1\n```\nThe Keychain holds it.", false},
-		{"Storing secrets", "```swift\nlet k = 1 // the Keychain's\n```\n", false},
-	} {
-		if got := writesNameAsCode(tc.title, tc.text, "Keychain"); got != tc.want {
-			t.Errorf("writesNameAsCode(%q, %q) = %v, want %v", tc.title, tc.text, got, tc.want)
-		}
-	}
+	// A case is a page's title and text.
+	wantEach(t, "writesNameAsCode", func(page [2]string) bool { return writesNameAsCode(page[0], page[1], "Keychain") }, map[[2]string]bool{
+		{"Keychain", ""}: true,
+		{"Storing secrets", "Keep tokens in the Keychain."}:                     false,
+		{"Storing secrets", "Keep tokens in a `Keychain` instance."}:            true,
+		{"Storing secrets", "Keep `tokens` in the Keychain."}:                   false,
+		{"Storing secrets", "Use `KeychainItem` here."}:                         false,
+		{"Storing secrets", "```swift\nlet k = Keychain()\n```\n"}:              true,
+		{"Storing secrets", "```swift\nlet k = 1\n```\nThe Keychain holds it."}: false,
+		{"Storing secrets", "```swift\nlet k = 1 // the Keychain's\n```\n"}:     false,
+	})
 }
 
 // TestSessionYears: the WWDC that introduced an iOS major version, and a
 // session address's year.
 func TestSessionYears(t *testing.T) {
-	for major, want := range map[int]int{17: 2023, 18: 2024, 26: 2025, 27: 2026} {
-		if got := wwdcYearOfIOS(major); got != want {
-			t.Errorf("wwdcYearOfIOS(%d) = %d, want %d", major, got, want)
-		}
-	}
+	wantEach(t, "wwdcYearOfIOS", wwdcYearOfIOS, map[int]int{17: 2023, 18: 2024, 26: 2025, 27: 2026})
 	if y, ok := wwdcYear("wwdc://2025/230"); !ok || y != 2025 {
 		t.Errorf("wwdcYear(wwdc://2025/230) = %d, %v", y, ok)
 	}
@@ -205,8 +187,7 @@ func TestProposalIsNoEvidenceOfAType(t *testing.T) {
 			Markdown: "# AVAudioPlayerNode\n\nSchedule buffers in an `AVAudioFormat` the engine accepts.\n", ContentHash: "b"},
 	}...)
 	rep := checkCode(t, openTable(t, path), Options{}, File{Code: "import AVFAudio\nlet r: BehaviorRelay<String>? = nil\nlet f: AVAudioFormat? = nil\nlet a: InlineArray<3, String>? = nil\n"})
-	got := statusBySymbol(rep)
-	if got["BehaviorRelay"] != Unknown || got["AVAudioFormat"] != Mentioned || got["InlineArray"] != Mentioned {
-		t.Errorf("got %s, want BehaviorRelay unknown (a proposal's mention), AVAudioFormat (an Apple page's) and InlineArray (declared public) mentioned", summary(rep))
-	}
+	// BehaviorRelay has a proposal's mention alone; AVAudioFormat an Apple
+	// page's; InlineArray is declared public.
+	wantStatuses(t, rep, map[string]Status{"BehaviorRelay": Unknown, "AVAudioFormat": Mentioned, "InlineArray": Mentioned})
 }

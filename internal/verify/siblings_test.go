@@ -71,26 +71,20 @@ func siblingFixture(d *memGraph, typ func(uri, title, kind string), member func(
 
 // TestIsCaseGroup: the groups that list all of a type's values.
 func TestIsCaseGroup(t *testing.T) {
-	for _, c := range []struct {
-		section, uri string
-		want         bool
-	}{
-		{"Constants", "apple-docs://uikit/uibutton/buttontype-swift.enum", true},
-		{"Positions", "apple-docs://avfoundation/avcapturedevice/position-swift.enum", true},
-		{"Video Gravities", "apple-docs://avfoundation/avlayervideogravity", true},
-		{"Intents App Extensions", "apple-docs://intents/inplaymediaintentresponsecode", false},
-		{"Notifications", "apple-docs://uikit/uicontentsizecategory", false},
-		{"Modes", "apple-docs://uikit/uiview/contentmode-swift.enum", true},
-		{"Types", "apple-docs://uikit/uibutton/buttontype-swift.enum", true},
-		{"Getting the scope", "apple-docs://cloudkit/ckdatabase/scope", false},
-		{"Statuses", "apple-docs://avfoundation/avplayer/status-swift.enum", true},
-		{"Player Item Statuses", "apple-docs://avfoundation/avplayeritem/status-swift.enum", true},
-		{"Handling Events", "apple-docs://uikit/uicontrol/event", false},
-	} {
-		if got := isCaseGroup(c.section, c.uri); got != c.want {
-			t.Errorf("isCaseGroup(%q, %s) = %v, want %v", c.section, c.uri, got, c.want)
-		}
-	}
+	// A case is a See Also section's title and the address of its type.
+	wantEach(t, "isCaseGroup", func(c [2]string) bool { return isCaseGroup(c[0], c[1]) }, map[[2]string]bool{
+		{"Constants", "apple-docs://uikit/uibutton/buttontype-swift.enum"}:                   true,
+		{"Positions", "apple-docs://avfoundation/avcapturedevice/position-swift.enum"}:       true,
+		{"Video Gravities", "apple-docs://avfoundation/avlayervideogravity"}:                 true,
+		{"Intents App Extensions", "apple-docs://intents/inplaymediaintentresponsecode"}:     false,
+		{"Notifications", "apple-docs://uikit/uicontentsizecategory"}:                        false,
+		{"Modes", "apple-docs://uikit/uiview/contentmode-swift.enum"}:                        true,
+		{"Types", "apple-docs://uikit/uibutton/buttontype-swift.enum"}:                       true,
+		{"Getting the scope", "apple-docs://cloudkit/ckdatabase/scope"}:                      false,
+		{"Statuses", "apple-docs://avfoundation/avplayer/status-swift.enum"}:                 true,
+		{"Player Item Statuses", "apple-docs://avfoundation/avplayeritem/status-swift.enum"}: true,
+		{"Handling Events", "apple-docs://uikit/uicontrol/event"}:                            false,
+	})
 }
 
 // TestCasesOfTypesWithoutAPage: a leading dot whose type the crawl has no

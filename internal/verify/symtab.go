@@ -4,7 +4,8 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"sort"
+	"maps"
+	"slices"
 	"strings"
 
 	"github.com/cupertino-go/cupertino/internal/swiftlex"
@@ -212,10 +213,5 @@ var stdlibMembers = swiftlex.SetOf("rawValue", "allCases", "hashValue", "id", "m
 
 // Names lists the distinct names, sorted.
 func (t *MemTable) Names() []string {
-	out := make([]string, 0, len(t.byName))
-	for n := range t.byName {
-		out = append(out, n)
-	}
-	sort.Strings(out)
-	return out
+	return slices.Sorted(maps.Keys(t.byName))
 }

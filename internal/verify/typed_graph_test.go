@@ -26,9 +26,7 @@ func testGraph() graphTable {
 			d.Pages = append(d.Pages, index.GraphPage{URI: fmt.Sprintf("%s/filler%d", uri, i), Title: fmt.Sprintf("filler%d", i), Kind: "property", ParentURI: uri})
 		}
 	}
-	member := func(parent, title, kind, decl string) {
-		d.Pages = append(d.Pages, index.GraphPage{URI: parent + "/" + strings.ToLower(title), Title: title, Kind: kind, ParentURI: parent, Declaration: decl})
-	}
+	member := func(parent, title, kind, decl string) { addMember(d, parent, title, kind, decl) }
 	typ("apple-docs://dispatch/dispatchqueue", "DispatchQueue", "class")
 	member("apple-docs://dispatch/dispatchqueue", "main", "property", "class var main: DispatchQueue { get }")
 	member("apple-docs://dispatch/dispatchqueue", "asyncAfter(deadline:execute:)", "func", "func asyncAfter(deadline: DispatchTime, execute work: @escaping () -> Void)")
@@ -488,9 +486,19 @@ func testGraph() graphTable {
 	return graphTable{MemTable: NewMemTable("test graph", nil), g: newSymbolGraph(d)}
 }
 
+// addMember adds a member page under parent, its address parent's and its
+// title in lower case.
+func addMember(d *memGraph, parent, title, kind, decl string) {
+	d.Pages = append(d.Pages, index.GraphPage{URI: parent + "/" + strings.ToLower(title), Title: title, Kind: kind, ParentURI: parent, Declaration: decl})
+}
+
 // graphWith is testGraph with the rows add appends.
 func graphWith(add func(d *memGraph)) graphTable {
-	g := testGraph()
+	return extendGraph(testGraph(), add)
+}
+
+// extendGraph is g with the rows add appends to its graph's.
+func extendGraph(g graphTable, add func(d *memGraph)) graphTable {
 	d := g.g.src.(*memGraph)
 	add(d)
 	g.g = newSymbolGraph(d)
