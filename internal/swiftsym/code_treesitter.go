@@ -12,9 +12,16 @@ import (
 	"github.com/cupertino-go/cupertino/internal/document"
 )
 
-// parseTimeoutMicros stops a pathological parse; tree-sitter takes well
-// under a millisecond on real examples.
-const parseTimeoutMicros = 500_000
+// parseTimeoutMicros stops a pathological parse. It is a clock, not a
+// count of steps (go-tree-sitter's SetOperationLimit sets tree-sitter's
+// timeout: wall time on Linux, the process's CPU time over all threads on
+// macOS), so it must sit far above any real file even on a loaded machine:
+// a parse it stops gives no symbols and the index loses their pages. The
+// slowest real file (swift-nio's ByteBuffer-multi-int.swift, 137 KB) takes
+// 137 ms alone and 447 ms with six busy loops on two cores; at the former
+// 500 ms a full save beside other builds indexed 150 package pages fewer
+// (218,072 documents, not 218,222).
+const parseTimeoutMicros = 10_000_000
 
 // parsers holds tree-sitter parsers: a parser is not safe for concurrent use
 // and costs a C allocation to create, so each goroutine borrows one.
