@@ -141,6 +141,9 @@ type search struct {
 	// a comparison's sides ("let" of "let vs var") name the concept they
 	// share instead.
 	keywordQuestion bool
+	// directiveOnly: every keyword is a # word of the compiler's
+	// ("#available"), which the book's section defines (definesDirective).
+	directiveOnly bool
 	// spreadQuestion: a question in words, whose first results spread
 	// over names (spread.go).
 	spreadQuestion bool

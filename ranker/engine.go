@@ -150,12 +150,13 @@ func (e *Engine) run(ctx context.Context, q *Query, f Filters, call *readCall) (
 	s.swiftQuestion, s.framedQuestion, s.platform = asked.swift, asked.framed, asked.platform
 	s.keywordQuestion = asked.framed && !asked.compares
 	s.spreadQuestion = asked.framed && asked.inWords
+	s.directiveOnly = directiveOnlyQuery(q)
 	if q.Prose {
 		s.concepts = buildConcepts(q.Terms)
 	}
 	s.dataIntent = e.dataIntent(q, f)
 	scope := e.scope(f, q, s.identifier)
-	if len(q.Attributes) > 0 || len(q.Keywords) >= minTopicWords || q.Prose || s.swiftQuestion {
+	if len(q.Attributes) > 0 || len(q.Directives) > 0 || len(q.Keywords) >= minTopicWords || q.Prose || s.swiftQuestion {
 		// What sectionStage, the topics and the attributes' topics read;
 		// one name reads no section and can name no topic.
 		x, err := e.sectionIndexOf(ctx)
@@ -164,7 +165,7 @@ func (e *Engine) run(ctx context.Context, q *Query, f Filters, call *readCall) (
 		}
 		s.sectionIndex = x
 	}
-	nameTopics, err := s.sectionIndex.namedNameTopics(ctx, q, s.keywordQuestion)
+	nameTopics, err := s.sectionIndex.namedNameTopics(ctx, q, s.keywordQuestion, asked.compares)
 	if err != nil {
 		return nil, err
 	}

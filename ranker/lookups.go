@@ -2,6 +2,7 @@ package ranker
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"maps"
 	"regexp"
@@ -412,4 +413,33 @@ func (s *search) addRequirements(ctx context.Context, text string) error {
 		s.add(id, viaExactTitle)
 	}
 	return nil
+}
+
+// proposalMention finds the proposals a sentence names ("… in SE-0390").
+var proposalMention = regexp.MustCompile(`(?i)\bSE-?(\d{4})\b`)
+
+// namedProposalsFirst puts the proposals that text names by number at the
+// head of a read query's results, as a words query's lookup does
+// (forcedPages): a message or code reading searches what it reads, not the
+// number, yet "non-escaping closure in SE-0390" asks about that proposal.
+// Each is searched alone, so the request's filters still decide.
+func (e *Engine) namedProposalsFirst(ctx context.Context, text string, filters Filters, out []Result) ([]Result, error) {
+	var named []Result
+	for _, m := range proposalMention.FindAllStringSubmatch(text, maxNamedProposals) {
+		uri := "swift-evolution://SE-" + m[1]
+		results, err := e.searchText(ctx, "SE-"+m[1], filters, nil)
+		if err != nil && !errors.Is(err, ErrEmptyQuery) {
+			return nil, err
+		}
+		if len(results) > 0 && results[0].URI == uri {
+			named = append(named, results[0])
+		}
+	}
+	if len(named) == 0 {
+		return out, nil
+	}
+	rest := slices.DeleteFunc(slices.Clone(out), func(r Result) bool {
+		return slices.ContainsFunc(named, func(n Result) bool { return n.URI == r.URI })
+	})
+	return slices.Concat(named, rest)[:min(len(named)+len(rest), ClampLimit(filters.Limit))], nil
 }

@@ -1,6 +1,7 @@
 package ranker
 
 import (
+	"regexp"
 	"slices"
 	"strings"
 	"unicode"
@@ -27,6 +28,11 @@ type Query struct {
 	Sources []string `json:"sources,omitempty"`
 	// Attributes are the @Name tokens without "@": "@MainActor view".
 	Attributes []string `json:"attributes,omitempty"`
+	// Directives are the compiler's # words the query writes, without
+	// "#": "#available", "#if DEBUG". They stay in Text: the book's
+	// section that uses one most is proposed beside the words' search
+	// (sectionIndex.namedNameTopics).
+	Directives []string `json:"directives,omitempty"`
 	// FrameworkHint is the identifier of a framework word at the start or end
 	// of a longer query ("SwiftUI text", "physics bodies SpriteKit").
 	// FrameworkWord is the word as typed. A hint steers ranking; it is not a
@@ -116,6 +122,7 @@ func Parse(raw string, fw *Frameworks) (Query, error) {
 		}
 	}
 
+	q.Directives = directivesOf(raw)
 	tokens = q.takeAttributes(tokens)
 	tokens = q.takeDeprecatedIntent(tokens)
 	tokens = q.takeSourceHint(tokens)
@@ -185,6 +192,20 @@ func (q *Query) takeAttributes(tokens []string) []string {
 			}
 		}
 		out = append(out, t)
+	}
+	return out
+}
+
+// directiveRE finds a # word at a word's start: "#if", "(#available".
+var directiveRE = regexp.MustCompile(`(?:^|[^\w#])#([A-Za-z]+)\b`)
+
+// directivesOf lists the compiler's # words text writes, each once.
+func directivesOf(text string) []string {
+	var out []string
+	for _, m := range directiveRE.FindAllStringSubmatch(text, -1) {
+		if swiftlex.Directives[m[1]] && !slices.Contains(out, m[1]) {
+			out = append(out, m[1])
+		}
 	}
 	return out
 }

@@ -209,11 +209,11 @@ func (s *search) tier(c *candidate) int {
 	}
 	// A query that is only @attributes or a symbol intent ("Sendable
 	// conformance") asks for pages declaring it: those are its exact matches.
-	if s.declares(c) || s.definesAttribute(c) {
+	if s.declares(c) || s.definesAttribute(c) || s.definesDirective(c) {
 		return tierExactTitle
 	}
 	switch {
-	case s.exactTitle(c):
+	case s.exactTitle(c) && !s.directiveOnly || s.directiveOnly && c.framework == "swift" && s.exactTitle(c):
 		return tierExactTitle
 	case len(s.view.allWords) > 1 && allWordsIn(s.view.allWords, c.titleWords):
 		return tierAllInTitle
@@ -235,6 +235,32 @@ func (s *search) definesAttribute(c *candidate) bool {
 	}
 	h, ok := s.sections[c.id]
 	return ok && h.namedTopic
+}
+
+// definesDirective reports the book's section that writes most the #
+// word a request holds alone ("#available", "#if"): the language's
+// definition of it. Apple's pages titled with the bare word ("available"
+// in the kernel, "warning" in News) are not what the # word names; the
+// standard library's (fileID(), the macro #fileID) are (tier).
+func (s *search) definesDirective(c *candidate) bool {
+	if !s.directiveOnly || c.source != sectionFusionSource {
+		return false
+	}
+	h, ok := s.sections[c.id]
+	return ok && h.namedTopic
+}
+
+// directiveOnlyQuery: every keyword of q is a # word of the compiler's.
+func directiveOnlyQuery(q *Query) bool {
+	if len(q.Directives) == 0 {
+		return false
+	}
+	for _, k := range q.Keywords {
+		if name, ok := strings.CutPrefix(k, "#"); !ok || !slices.Contains(q.Directives, name) {
+			return false
+		}
+	}
+	return true
 }
 
 func (s *search) exactTitle(c *candidate) bool {

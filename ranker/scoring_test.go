@@ -408,6 +408,7 @@ var notScored = map[string]string{
 	"spreadSameName":        "a reorder of a question's final list, not a score: TestSpreadNames and TestQuestionsSpreadNames (spread_test.go)",
 	"platformTwinReach":     "how far a reorder of the fused list reaches, not a score: TestUIKitBeforeAppKit (named_members_test.go)",
 	"namedMemberFirstReach": "how far a reorder of the fused list reaches, not a score: TestNamedMemberFirst (named_members_test.go)",
+	"maxNamedProposals":     "a bound on the proposals a read query's number names, not a score: TestNamedProposalFirst (directive_topics_test.go)",
 	"familyMemberPages":     "a cap on the members the family search proposes: TestFamilyMembers (named_members_test.go)",
 	"familyDepth":           "a bound on the superclasses walked (UIButton, UIControl, UIView, UIResponder); the fixture's deepest chain is one class",
 	"familyEdges":           "a bound on the superclass edges read, which only a type with hundreds of superclasses could reach",

@@ -87,7 +87,7 @@ func (e *Engine) Preload(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
-	_, err = x.keywordTopicsOf(ctx)
+	_, _, err = x.keywordTopicsOf(ctx)
 	return err
 }
 

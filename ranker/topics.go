@@ -47,9 +47,14 @@ type sectionIndex struct {
 	// keyword, or by Preload: reading them with the titles cost every
 	// fresh server's first sentence about 3 ms.
 	keywordTopics map[string]bookTopic
-	keywordsRead  sync.Mutex
-	headings      []index.PassageHit
-	store         *index.Store
+	// directiveTopics are, for each compiler # word the book writes
+	// ("if", "available", "selector"), the section that writes it most
+	// (Conditional Compilation Block, Checking API Availability, Selector
+	// Expression); read with the keyword topics.
+	directiveTopics map[string]bookTopic
+	keywordsRead    sync.Mutex
+	headings        []index.PassageHit
+	store           *index.Store
 }
 
 // sectionIndexOf returns the engine's section index, reading it at the
@@ -220,20 +225,45 @@ func (x *sectionIndex) readKeywordTopics(ctx context.Context) error {
 		return fmt.Errorf("ranker topics: %w", err)
 	}
 	x.keywordTopics = keywordSections(x.headings, texts)
+	x.directiveTopics = directiveSections(x.headings, texts)
 	return nil
 }
 
-// keywordTopicsOf returns the keyword topics, reading them at the first
-// call; a read that fails is tried again by the next.
-func (x *sectionIndex) keywordTopicsOf(ctx context.Context) (map[string]bookTopic, error) {
+// directiveSections picks, for each compiler # word the sections write
+// (in prose or in code), the section that writes it most, the first of a
+// tie: "#if" is written most by Conditional Compilation Block, whose
+// samples open and close with it, "#selector" by Selector Expression.
+func directiveSections(hits []index.PassageHit, texts map[int64]string) map[string]bookTopic {
+	out := map[string]bookTopic{}
+	best := map[string]int{}
+	for _, h := range hits {
+		counts := map[string]int{}
+		for _, m := range directiveRE.FindAllStringSubmatch(texts[h.ID], -1) {
+			if swiftlex.Directives[m[1]] {
+				counts[m[1]]++
+			}
+		}
+		for d, n := range counts {
+			if n > best[d] {
+				best[d] = n
+				out[d] = bookTopic{doc: h.DocID, passage: h.ID, anchor: h.Anchor, heading: h.Heading}
+			}
+		}
+	}
+	return out
+}
+
+// keywordTopicsOf returns the keyword and the directive topics, reading
+// them at the first call; a read that fails is tried again by the next.
+func (x *sectionIndex) keywordTopicsOf(ctx context.Context) (keywords, directives map[string]bookTopic, err error) {
 	x.keywordsRead.Lock()
 	defer x.keywordsRead.Unlock()
 	if x.keywordTopics == nil && x.store != nil {
 		if err := x.readKeywordTopics(ctx); err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 	}
-	return x.keywordTopics, nil
+	return x.keywordTopics, x.directiveTopics, nil
 }
 
 // keywordSections picks, for each keyword the sections write as code, the
@@ -311,20 +341,33 @@ func askedKeyword(q *Query, asked bool) string {
 }
 
 // namedNameTopics are the book's sections a request names by a name: its
-// @attributes' (namedAttributeTopics) and, for a question about a
-// keyword, the section that writes the keyword most (readKeywordTopics).
-// The reading proposes them; the words' search still runs.
-func (x *sectionIndex) namedNameTopics(ctx context.Context, q *Query, keywordQuestion bool) ([]bookTopic, error) {
+// @attributes' (namedAttributeTopics), its # words' (the section that
+// writes each most: "#available", "how does #if work") and, for a
+// question about a keyword, the section that writes the keyword most
+// (readKeywordTopics). The reading proposes them; the words' search still
+// runs. A comparison's # words ("#file vs #fileID") propose nothing: the
+// section that writes both most mentions them, it does not compare them
+// (a realq-dev4 row 1 -> 2 with them).
+func (x *sectionIndex) namedNameTopics(ctx context.Context, q *Query, keywordQuestion, compares bool) ([]bookTopic, error) {
 	out := x.namedAttributeTopics(q)
 	kw := askedKeyword(q, keywordQuestion)
-	if x == nil || kw == "" {
+	directives := q.Directives
+	if compares {
+		directives = nil
+	}
+	if x == nil || kw == "" && len(directives) == 0 {
 		return out, nil
 	}
-	topics, err := x.keywordTopicsOf(ctx)
+	keywords, directiveTopics, err := x.keywordTopicsOf(ctx)
 	if err != nil {
 		return nil, err
 	}
-	if t, ok := topics[kw]; ok {
+	for _, d := range directives {
+		if t, ok := directiveTopics[d]; ok && !slices.Contains(out, t) {
+			out = append(out, t)
+		}
+	}
+	if t, ok := keywords[kw]; ok && kw != "" {
 		out = append(out, t)
 	}
 	return out, nil

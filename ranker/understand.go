@@ -144,7 +144,8 @@ func (e *Engine) SearchQuery(ctx context.Context, raw string, filters Filters) (
 		out = fuseResults(lists, weights, k, byURI, ClampLimit(filters.Limit))
 	}
 	if !sure || len(out) > 0 {
-		return Response{Results: out, Reading: r}, nil
+		out, err := e.namedProposalsFirst(ctx, text, filters, out)
+		return Response{Results: out, Reading: r}, err
 	}
 	// Nothing a sure reading named exists (the caller's own types): the
 	// words of the code or message are all there is.

@@ -321,6 +321,10 @@ const callProminenceWeight = 6
 // looks for a named member to lift above its type: the first page.
 const namedMemberFirstReach = 10
 
+// maxNamedProposals bounds the proposals a read query's text may name by
+// number and see first (namedProposalsFirst): each costs a lookup.
+const maxNamedProposals = 3
+
 // platformTwinReach is how far down the fused list uikitBeforeAppKit looks
 // for a UIKit page to lift above its AppKit twin: the first page.
 const platformTwinReach = 10
