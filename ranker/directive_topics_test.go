@@ -95,18 +95,7 @@ var directiveFixture = &fixtureIndex{
 // pages; a comparison of # words proposes none.
 func TestDirectiveProposesItsSection(t *testing.T) {
 	e := openEngineAt(t, directiveFixture.build(t))
-	ranked := func(q string) []string {
-		t.Helper()
-		resp, err := e.SearchQuery(context.Background(), q, Filters{Limit: 10})
-		if err != nil {
-			t.Fatal(err)
-		}
-		var uris []string
-		for _, r := range resp.Results {
-			uris = append(uris, r.URI)
-		}
-		return uris
-	}
+	ranked := func(q string) []string { return queryURIs(t, e, q) }
 	const statements, controlFlow = "swift-book://referencemanual/statements", "swift-book://languageguide/controlflow"
 	for q, want := range map[string]string{
 		"#if":        statements,

@@ -109,17 +109,7 @@ var keywordFixture = &fixtureIndex{
 // alone does not propose the chapter.
 func TestKeywordQuestionProposesItsSection(t *testing.T) {
 	e := openEngineAt(t, keywordFixture.build(t))
-	ranked := func(q string) []string {
-		resp, err := e.SearchQuery(context.Background(), q, Filters{Limit: 10})
-		if err != nil {
-			t.Fatal(err)
-		}
-		var uris []string
-		for _, r := range resp.Results {
-			uris = append(uris, r.URI)
-		}
-		return uris
-	}
+	ranked := func(q string) []string { return queryURIs(t, e, q) }
 	first := func(q string) string {
 		if uris := ranked(q); len(uris) > 0 {
 			return uris[0]

@@ -232,6 +232,17 @@ func addFixturePassages(path string, byURI map[string][]index.Passage) error {
 	return tx.Commit()
 }
 
+// queryURIs are the URIs of the first ten results of q through
+// SearchQuery, as a request reads them.
+func queryURIs(t *testing.T, e *Engine, q string) []string {
+	t.Helper()
+	resp, err := e.SearchQuery(context.Background(), q, Filters{Limit: 10})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return uris(resp.Results)
+}
+
 func uris(rs []Result) []string {
 	out := make([]string, len(rs))
 	for i, r := range rs {
