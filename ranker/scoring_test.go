@@ -135,6 +135,10 @@ var scoringCases = []scoringCase{
 		"apple-docs://uikit/uicollectionviewflowlayout/minimumlinespacing", "+ named member 48 (UICollectionViewFlowLayout …spacing)"},
 	{"reading: a chain through a type's shared instance", "UIApplication.shared.willTerminateNotification is never posted", Filters{},
 		"apple-docs://uikit/uiapplication/willterminatenotification", "+ named member 48 (UIApplication willterminatenotification)"},
+	{"reading: an Objective-C constant's name among other words", "UIControlStateHighlighted title color is ignored", Filters{},
+		"apple-docs://uikit/uicontrol/state-swift.struct/highlighted", "+ named member 48 (Objective-C UIControlStateHighlighted)"},
+	{"reading: an Objective-C constant no page writes, as its type's member", "UIApplicationWillTerminateNotification is never posted", Filters{},
+		"apple-docs://uikit/uiapplication/willterminatenotification", "+ named member 48 (UIApplication willterminatenotification)"},
 	{"weightProseNamesTitle", "why is URLSession dataTask:completionHandler: never called", Filters{}, "apple-docs://foundation/urlsession/datatask(with:)", "title_words ×0.15 (title is the name the query mentions)"},
 
 	// Prominence (prominence.go): a filtered word's type pages, by the
@@ -276,6 +280,10 @@ func scoringPages() []*document.Document {
 			func(d *document.Document) {
 				d.InheritsFrom = []document.Ref{{URI: "apple-docs://uikit/uicontrol", Title: "UIControl", Section: "Inherits From"}}
 			}),
+		page("apple-docs://uikit/uicontrol/state-swift.struct", "UIControl.State", "struct", "The generated states a control can be in.", ios("2.0"),
+			parent("apple-docs://uikit/uicontrol")),
+		page("apple-docs://uikit/uicontrol/state-swift.struct/highlighted", "highlighted", "property", "The generated highlighted state of a control.",
+			ios("2.0"), parent("apple-docs://uikit/uicontrol/state-swift.struct"), content("Objective-C: UIControlStateHighlighted")),
 		page("apple-docs://uikit/uiapplication/willterminatenotification", "willTerminateNotification", "property",
 			"A generated notification that the app is about to end.", ios("4.0"), parent("apple-docs://uikit/uiapplication")),
 		page("apple-docs://foundation/bundle", "Bundle", "class", "A representation of generated code and resources stored in a directory on disk.", ios("2.0")),
@@ -409,6 +417,8 @@ var notScored = map[string]string{
 	"platformTwinReach":     "how far a reorder of the fused list reaches, not a score: TestUIKitBeforeAppKit (named_members_test.go)",
 	"namedMemberFirstReach": "how far a reorder of the fused list reaches, not a score: TestNamedMemberFirst (named_members_test.go)",
 	"maxNamedProposals":     "a bound on the proposals a read query's number names, not a score: TestNamedProposalFirst (directive_topics_test.go)",
+	"objcNameMatches":       "a bound on the pages an Objective-C name may be written on: TestObjCNameOnManyPages (objc_names_inner_test.go)",
+	"objcNamePages":         "a cap on the pages one Objective-C name proposes; the fixture writes each name on one page, so no case can tell it",
 	"familyMemberPages":     "a cap on the members the family search proposes: TestFamilyMembers (named_members_test.go)",
 	"familyDepth":           "a bound on the superclasses walked (UIButton, UIControl, UIView, UIResponder); the fixture's deepest chain is one class",
 	"familyEdges":           "a bound on the superclass edges read, which only a type with hundreds of superclasses could reach",

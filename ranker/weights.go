@@ -249,6 +249,12 @@ const (
 	namedMemberBase  = 48.0
 	maxNamedTypes    = 2
 	namedMemberPages = 3
+	// objcNameMatches is how many pages may write an Objective-C constant's
+	// name for objcNameStage to read it as one member's (a constant's name
+	// is on its own page and its Objective-C twin's, a few guides at the
+	// most); objcNamePages is how many of them, best first, it proposes.
+	objcNameMatches = 8
+	objcNamePages   = 2
 	// familyMemberBase is the relevance the best member of a named type's
 	// family that the request's other words match adds (familyMemberStage),
 	// the n-th best familyMemberBase/n; familyMemberPages bounds how many,

@@ -1,0 +1,113 @@
+package ranker
+
+import (
+	"context"
+	"regexp"
+	"strings"
+	"time"
+
+	"github.com/cupertino-go/cupertino/index"
+	"github.com/cupertino-go/cupertino/internal/document"
+	"github.com/cupertino-go/cupertino/internal/swiftsym"
+)
+
+// objcNameRE is a word written as Objective-C names a constant: a prefix of
+// two capitals or more (UI, NS, AV; Core Location's kCL), then three
+// CamelCase parts or more: UIControlStateHighlighted,
+// UIKeyboardWillShowNotification, kCLAuthorizationStatusAuthorizedWhenInUse.
+// A type's name has fewer parts, or is a title (typeTitle decides).
+var objcNameRE = regexp.MustCompile(`^k?[A-Z]{2,}[a-z0-9]+(?:[A-Z][a-z0-9]+){2,}$`)
+
+// objcNameStage proposes, for a request that names an Objective-C constant
+// among other words ("UIControlStateHighlighted title color",
+// "UIViewContentModeScaleAspectFit not clipping"), the pages that write
+// that name: Apple's page of the Swift member declares it under its
+// Objective-C name (UIControl.State.highlighted), so the name alone finds
+// it first, while the sentence's other words match pages that share none
+// of it and the member falls out of the candidates. A proposal, weighed as
+// a named member (namedMemberBase): the words' own matches still compete.
+// Names Swift also uses (a symbol of the index) are the lookups' to find;
+// a name written on more than objcNameMatches pages names no one member.
+func (s *search) objcNameStage(ctx context.Context) error {
+	if len(s.q.Keywords) < 2 || !s.inScope(document.SourceAppleDocs) {
+		return nil
+	}
+	defer s.trace(ctx, "Objective-C names", time.Now())
+	for _, k := range s.q.Keywords {
+		if !objcNameRE.MatchString(k) {
+			continue
+		}
+		lower := strings.ToLower(k)
+		title, err := s.e.typeTitle(ctx, lower)
+		if err != nil {
+			return err
+		}
+		known, err := s.e.store.KnownName(ctx, lower)
+		if err != nil {
+			return err
+		}
+		if title != "" || known {
+			continue
+		}
+		expr := Quote(k)
+		n, err := s.e.store.CountMatches(ctx, index.FTSTable, expr, index.RowSpan{}, objcNameMatches+1)
+		if err != nil {
+			return err
+		}
+		if n == 0 {
+			if err := s.proposeObjCMember(ctx, k); err != nil {
+				return err
+			}
+			continue
+		}
+		if n > objcNameMatches {
+			continue
+		}
+		var ids []int64
+		err = s.e.store.ScorePages(ctx, index.FTSTable, expr, index.RowSpan{}, objcNamePages, func(_ float64, p *index.PageRow) error {
+			if p.Source == document.SourceAppleDocs {
+				ids = append(ids, p.ID)
+			}
+			return nil
+		})
+		if err != nil {
+			return err
+		}
+		s.proposeNamedMembers(ids, "Objective-C "+k)
+	}
+	return nil
+}
+
+// proposeObjCMember proposes the member an Objective-C constant's name
+// spells after its type's (UIApplicationDidBecomeActiveNotification:
+// UIApplication's didBecomeActiveNotification; UIControlStateHighlighted:
+// UIControl.State's highlighted), for a name the index writes nowhere: the
+// longest type first, flat or nested at any of its parts.
+func (s *search) proposeObjCMember(ctx context.Context, name string) error {
+	parts := swiftsym.CamelWords(strings.TrimPrefix(name, "k"))
+	for j := len(parts) - 1; j >= 1; j-- {
+		member := strings.ToLower(strings.Join(parts[j:], ""))
+		for i := j; i >= 1; i-- {
+			typ := strings.Join(parts[:i], "")
+			if i < j {
+				typ += "." + strings.Join(parts[i:j], "")
+			}
+			title, err := s.e.typeTitle(ctx, strings.ToLower(typ))
+			if err != nil {
+				return err
+			}
+			if title == "" {
+				continue
+			}
+			ids, err := s.e.store.TypeMemberIDs(ctx, strings.ToLower(title), member, objcNamePages)
+			if err != nil {
+				return err
+			}
+			if len(ids) > 0 {
+				s.proposeNamedMembers(ids, title+" "+member)
+				return nil
+			}
+		}
+	}
+	return nil
+}
