@@ -18,6 +18,14 @@ import (
 // A type's name has fewer parts, or is a title (typeTitle decides).
 var objcNameRE = regexp.MustCompile(`^k?[A-Z]{2,}[a-z0-9]+(?:[A-Z][a-z0-9]+){2,}$`)
 
+// objcSelectorRE is a word written as the first part of an Objective-C
+// method's selector: lowerCamelCase of three parts or more, the way
+// Objective-C names a method by its first argument too
+// (contentsOfDirectoryAtPath, initWithContentsOfURL, cellForRowAtIndexPath).
+// Swift's names of the same kind are symbols of the index (viewDidLoad,
+// becomeFirstResponder), which the lookups find.
+var objcSelectorRE = regexp.MustCompile(`^[a-z]+(?:[A-Z][a-z0-9]*){2,}$`)
+
 // objcNameStage proposes, for a request that names an Objective-C constant
 // among other words ("UIControlStateHighlighted title color",
 // "UIViewContentModeScaleAspectFit not clipping"), the pages that write
@@ -27,14 +35,16 @@ var objcNameRE = regexp.MustCompile(`^k?[A-Z]{2,}[a-z0-9]+(?:[A-Z][a-z0-9]+){2,}
 // of it and the member falls out of the candidates. A proposal, weighed as
 // a named member (namedMemberBase): the words' own matches still compete.
 // Names Swift also uses (a symbol of the index) are the lookups' to find;
-// a name written on more than objcNameMatches pages names no one member.
+// a name written on more than objcNameMatches pages names no one member,
+// unless the request names its type too (objcNameOfType).
 func (s *search) objcNameStage(ctx context.Context) error {
 	if len(s.q.Keywords) < 2 || !s.inScope(document.SourceAppleDocs) {
 		return nil
 	}
 	defer s.trace(ctx, "Objective-C names", time.Now())
 	for _, k := range s.q.Keywords {
-		if !objcNameRE.MatchString(k) {
+		constant := objcNameRE.MatchString(k)
+		if !constant && !(len(k) >= objcSelectorMinLen && objcSelectorRE.MatchString(k)) {
 			continue
 		}
 		lower := strings.ToLower(k)
@@ -42,7 +52,7 @@ func (s *search) objcNameStage(ctx context.Context) error {
 		if err != nil {
 			return err
 		}
-		known, err := s.e.store.KnownName(ctx, lower)
+		known, err := s.knownSwiftName(ctx, lower, constant)
 		if err != nil {
 			return err
 		}
@@ -54,13 +64,22 @@ func (s *search) objcNameStage(ctx context.Context) error {
 		if err != nil {
 			return err
 		}
-		if n == 0 {
+		if n == 0 && constant {
 			if err := s.proposeObjCMember(ctx, k); err != nil {
 				return err
 			}
 			continue
 		}
+		label := k
 		if n > objcNameMatches {
+			// initWithContentsOfURL: a dozen classes' method; the type
+			// the request names too (AVAudioPlayer) says whose, and its
+			// members' pages write its name in their path.
+			if expr, label, n, err = s.objcNameOfType(ctx, k); err != nil {
+				return err
+			}
+		}
+		if n == 0 || n > objcNameMatches {
 			continue
 		}
 		var ids []int64
@@ -73,7 +92,7 @@ func (s *search) objcNameStage(ctx context.Context) error {
 		if err != nil {
 			return err
 		}
-		s.proposeNamedMembers(ids, "Objective-C "+k)
+		s.proposeNamedMembers(ids, "Objective-C "+label)
 	}
 	return nil
 }
@@ -110,4 +129,46 @@ func (s *search) proposeObjCMember(ctx context.Context, name string) error {
 		}
 	}
 	return nil
+}
+
+// objcNameOfType narrows an Objective-C name many pages write to the pages
+// that also write a type the request names (a member's page writes its
+// type in its path): the FTS5 expression, its label and its match count
+// (up to objcNameMatches+1), or a count of 0 when no named type narrows it
+// enough.
+func (s *search) objcNameOfType(ctx context.Context, name string) (expr, label string, n int, err error) {
+	for _, k := range s.q.Keywords {
+		if k == name || !isNameLike(k) {
+			continue
+		}
+		title, err := s.e.typeTitle(ctx, strings.ToLower(k))
+		if err != nil {
+			return "", "", 0, err
+		}
+		if title != k {
+			continue
+		}
+		expr := Quote(name) + " AND " + Quote(k)
+		n, err := s.e.store.CountMatches(ctx, index.FTSTable, expr, index.RowSpan{}, objcNameMatches+1)
+		if err != nil {
+			return "", "", 0, err
+		}
+		if n > 0 && n <= objcNameMatches {
+			return expr, k + " " + name, n, nil
+		}
+	}
+	return "", "", 0, nil
+}
+
+// knownSwiftName reports whether a word objcNameStage reads is a name
+// Swift uses too, which the lookups find: for a constant's name, a title
+// or a symbol's name; for a selector's part, a symbol's name only, since
+// the Objective-C pages are titled by their selectors
+// (initWithContentsOfURL:) and are not the Swift answer.
+func (s *search) knownSwiftName(ctx context.Context, lower string, constant bool) (bool, error) {
+	if constant {
+		return s.e.store.KnownName(ctx, lower)
+	}
+	ids, err := s.e.store.NameIDs(ctx, lower, 1)
+	return len(ids) > 0, err
 }

@@ -255,6 +255,10 @@ const (
 	// most); objcNamePages is how many of them, best first, it proposes.
 	objcNameMatches = 8
 	objcNamePages   = 2
+	// objcSelectorMinLen is the shortest selector part objcNameStage reads
+	// (initWithURL is 11 letters; shorter lowerCamel words are more often
+	// a value's name in a question than a method's).
+	objcSelectorMinLen = 10
 	// familyMemberBase is the relevance the best member of a named type's
 	// family that the request's other words match adds (familyMemberStage),
 	// the n-th best familyMemberBase/n; familyMemberPages bounds how many,
