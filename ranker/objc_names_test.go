@@ -2,7 +2,6 @@ package ranker_test
 
 import (
 	"context"
-	"fmt"
 	"regexp"
 	"strings"
 	"testing"
@@ -10,7 +9,6 @@ import (
 	"github.com/cupertino-go/cupertino/eval/search"
 	"github.com/cupertino-go/cupertino/index"
 	"github.com/cupertino-go/cupertino/index/indextest"
-	"github.com/cupertino-go/cupertino/ranker"
 )
 
 // The least share of the generated questions whose top 10 must hold the
@@ -19,19 +17,6 @@ const (
 	objcConstantsMinimumHits = 0.90
 	objcSelectorsMinimumHits = 0.78
 )
-
-// objcQuestionForms are the forms the generated questions take around an
-// Objective-C name: the scaffolding of real questions about old names (a
-// compiler's message for a name Swift spells otherwise, a request for
-// Swift's equivalent), none naming the answer.
-var objcQuestionForms = []string{
-	"%s not working",
-	"How to use %s in Swift?",
-	"%s in Swift 5",
-	"Swift equivalent of %s",
-	"%s is deprecated, what should I use instead",
-	"Use of unresolved identifier '%s'",
-}
 
 // objcDeclared reads the Objective-C name an Apple page declares its symbol
 // under, on the line under its title.
@@ -76,58 +61,20 @@ ORDER BY (d.id * 2654435761) % 1000003 LIMIT 3000`)
 	return out
 }
 
-// runObjCQuestions searches the questions, logs MRR and hit@10 under name
-// and fails under minimum.
-func runObjCQuestions(t *testing.T, store *index.Store, name string, b search.Battery, minimum float64) {
-	t.Helper()
-	if len(b.Cases) < 200 {
-		t.Fatalf("generated %d questions, want 200 at least", len(b.Cases))
-	}
-	ctx := context.Background()
-	engine, err := ranker.New(ctx, store, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer engine.Close()
-	rep, err := search.Run(ctx, search.Config{Label: name, Searcher: engine, Symbols: search.StoreSymbols{Store: store}, Batteries: []search.Battery{b}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	s := rep.Overall
-	share := float64(s.Pass) / float64(s.Queries)
-	t.Logf("%s: %d questions, MRR %.4f, hit@10 %d (%.1f%%)", name, s.Queries, s.MRR, s.Pass, 100*share)
-	for _, c := range rep.Cases {
-		if !c.Pass && testing.Verbose() {
-			t.Logf("miss: %q (rank %d)", c.Query, c.Rank)
-		}
-	}
-	if share < minimum {
-		t.Errorf("hit@10 %.3f, want at least %.2f", share, minimum)
-	}
-}
-
-// addObjCQuestion adds the question about name whose answer is uri, in the
-// next of objcQuestionForms.
-func addObjCQuestion(b *search.Battery, name, uri string) {
-	form := objcQuestionForms[len(b.Cases)%len(objcQuestionForms)]
-	b.Cases = append(b.Cases, search.Case{Line: len(b.Cases) + 2, Query: fmt.Sprintf(form, name),
-		Expect: regexp.MustCompile(regexp.QuoteMeta(uri) + "$")})
-}
-
 // TestObjCNamesRealIndex is a set generated from the full index
 // ($CUPERTINO_DB): Apple's cases and properties whose Objective-C name is
 // a constant's other than the Swift title (UIControlStateHighlighted for
 // UIControl.State.highlighted), each asked about in one of
-// objcQuestionForms in turn, judged by that page.
+// oldNameQuestionForms in turn, judged by that page.
 func TestObjCNamesRealIndex(t *testing.T) {
 	store := indextest.OpenFull(t)
 	b := search.Battery{Name: "objc-constants", Kind: search.KindTask}
 	for _, p := range objcPages(t, store, "'case', 'property', 'var', 'let'") {
 		if objcConstant.MatchString(p.objc) && !strings.EqualFold(p.objc, p.title) {
-			addObjCQuestion(&b, p.objc, p.uri)
+			addOldNameQuestion(&b, p.objc, p.uri)
 		}
 	}
-	runObjCQuestions(t, store, "Objective-C constants", b, objcConstantsMinimumHits)
+	runGeneratedQuestions(t, store, "Objective-C constants", b, objcConstantsMinimumHits)
 }
 
 // TestObjCSelectorsRealIndex is the same for methods: Apple's functions and
@@ -149,7 +96,7 @@ func TestObjCSelectorsRealIndex(t *testing.T) {
 		if len(b.Cases)%2 == 0 && p.parent != "" {
 			first = p.parent + " " + first
 		}
-		addObjCQuestion(&b, first, p.uri)
+		addOldNameQuestion(&b, first, p.uri)
 	}
-	runObjCQuestions(t, store, "Objective-C selectors", b, objcSelectorsMinimumHits)
+	runGeneratedQuestions(t, store, "Objective-C selectors", b, objcSelectorsMinimumHits)
 }

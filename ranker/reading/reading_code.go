@@ -24,9 +24,10 @@ var (
 	attributeRE = regexp.MustCompile(`@([A-Z][A-Za-z0-9_]*)`)
 	// typeRE: a capitalised Swift name in code.
 	typeRE = regexp.MustCompile(`\b([A-Z][A-Za-z0-9_]*)\b`)
-	// propertyChainRE: properties reached from a type, not called:
-	// UIApplication.shared.connectedScenes.
-	propertyChainRE = regexp.MustCompile(`\b([A-Z][A-Za-z0-9_]*)((?:\.[a-z][A-Za-z0-9_]*){2,})\b(?:[^(A-Za-z0-9_]|$)`)
+	// propertyChainRE: properties reached from a type, the last not
+	// called: UIApplication.shared.connectedScenes, and Swift 2's
+	// accessors called on the way (UIApplication.sharedApplication().keyWindow).
+	propertyChainRE = regexp.MustCompile(`\b([A-Z][A-Za-z0-9_]*)((?:\.[a-z][A-Za-z0-9_]*(?:\(\))?)+\.[a-z][A-Za-z0-9_]*)\b(?:[^(A-Za-z0-9_]|$)`)
 	// memberRE: a member reached through a dot: .shared, .background.
 	memberAccessRE = regexp.MustCompile(`\b([A-Z][A-Za-z0-9_]*)\.([a-z][A-Za-z0-9_]*)\b`)
 	// trailingClosureRE: a modifier called with a trailing closure alone.
@@ -377,7 +378,7 @@ func readSyntax(code string) Reading {
 	// searched like a call through it, the first beyond the type's own
 	// member first.
 	for _, m := range propertyChainRE.FindAllStringSubmatch(code, -1) {
-		props := strings.Split(strings.TrimPrefix(m[2], "."), ".")
+		props := strings.Split(strings.ReplaceAll(strings.TrimPrefix(m[2], "."), "()", ""), ".")
 		for i := 1; i < len(props); i++ {
 			if !swiftKeywords[props[i]] && !slices.ContainsFunc(r.Calls, func(c Call) bool { return c.Member == props[i] }) {
 				r.Calls = append(r.Calls, Call{Type: m[1], Member: props[i], Via: props[i-1]})

@@ -305,6 +305,11 @@ func TestReadSyntaxPropertyChains(t *testing.T) {
 	if r.Class != ClassSyntax || len(r.Calls) != 1 || r.Calls[0].Member != "thermalState" || r.Calls[0].Via != "processInfo" {
 		t.Errorf("property chain: class %s, calls = %+v, want thermalState through the accessor, and the accessor not on its own", r.Class, r.Calls)
 	}
+	// Swift 2 called the accessor: the chain is the same.
+	r = Read(`UIApplication.sharedApplication().keyWindow is nil`)
+	if len(r.Calls) != 1 || r.Calls[0].Type != "UIApplication" || r.Calls[0].Member != "keyWindow" || r.Calls[0].Via != "sharedApplication" {
+		t.Errorf("Swift 2 chain: calls = %+v, want keyWindow through sharedApplication, and the accessor not on its own", r.Calls)
+	}
 }
 
 // TestReadSyntaxIgnoresWhatStringsSay: the words of a string literal name
