@@ -12,7 +12,7 @@ import (
 
 // swift2ChainsMinimumHits is the share of TestSwift2ChainsRealIndex's
 // questions whose top 10 must hold the member they ask about.
-const swift2ChainsMinimumHits = 0.80
+const swift2ChainsMinimumHits = 0.95
 
 // TestSwift2ChainsRealIndex is a set generated from the full index
 // ($CUPERTINO_DB): for Apple's classes with a shared instance (a property

@@ -229,6 +229,11 @@ func readMessage(text string) Reading {
 			lead = AppendUnique(lead, name)
 			continue
 		}
+		if call, ok := quotedChain(fragment); ok {
+			r.Calls = append(r.Calls, call)
+			lead = AppendUnique(lead, CallQuery(call))
+			continue
+		}
 		if call, ok := quotedCall(fragment); ok {
 			if call.Type == "" && i+1 < len(quoted) && strings.HasPrefix(strings.ToLower(text[m[1]:]), " on ") {
 				call.Type = firstName(text[quoted[i+1][2]:quoted[i+1][3]])
@@ -323,6 +328,19 @@ func firstName(fragment string) string {
 		return names[0]
 	}
 	return ""
+}
+
+// quotedChain reads a chain of properties from a type that a message
+// quotes whole ("Use of unresolved identifier
+// 'UIScreen.mainScreen().nativeBounds'"): its last member, searched as
+// the type's through the one before, as in code (readSyntax).
+func quotedChain(fragment string) (Call, bool) {
+	m := propertyChainRE.FindStringSubmatch(fragment)
+	if m == nil || m[0] != fragment {
+		return Call{}, false
+	}
+	props := strings.Split(strings.ReplaceAll(strings.TrimPrefix(m[2], "."), "()", ""), ".")
+	return Call{Type: m[1], Member: props[len(props)-1], Via: props[len(props)-2]}, true
 }
 
 // quotedCall reads a member a message quotes: 'reloadData()',
