@@ -108,12 +108,12 @@ func TestReadMessageMembersAndConformances(t *testing.T) {
 	if len(r.Calls) != 1 || r.Calls[0].Type != "List" || r.Calls[0].Member != "init" {
 		t.Errorf("'init(…)' on 'T' is T's initializer: %+v", r.Calls)
 	}
+	if !slices.Contains(r.SearchTexts()[:2], "Identifiable") {
+		t.Errorf("the protocol to conform to leads: %v", r.SearchTexts())
+	}
 	r = Read("Use of unresolved identifier 'UIScreen.mainScreen().nativeBounds'")
 	if len(r.Calls) != 1 || r.Calls[0].Type != "UIScreen" || r.Calls[0].Member != "nativeBounds" || r.Calls[0].Via != "mainScreen" {
 		t.Errorf("a quoted chain is its last member, through the one before: %+v", r.Calls)
-	}
-	if !slices.Contains(r.SearchTexts()[:2], "Identifiable") {
-		t.Errorf("the protocol to conform to leads: %v", r.SearchTexts())
 	}
 	if r := Read("'unowned' may only be applied to class and class-bound protocol types"); r.Class != ClassMessage {
 		t.Errorf("a diagnostic without a quoted type is still a message: %+v", r)
