@@ -43,6 +43,7 @@ func (s *search) objcNameStage(ctx context.Context) error {
 	}
 	defer s.trace(ctx, "Objective-C names", time.Now())
 	for _, k := range s.q.Keywords {
+		k = objcWord(k)
 		constant := objcNameRE.MatchString(k)
 		if !constant && !(len(k) >= objcSelectorMinLen && objcSelectorRE.MatchString(k)) {
 			continue
@@ -138,7 +139,7 @@ func (s *search) proposeObjCMember(ctx context.Context, name string) error {
 // enough.
 func (s *search) objcNameOfType(ctx context.Context, name string) (expr, label string, n int, err error) {
 	for _, k := range s.q.Keywords {
-		if k == name || !isNameLike(k) {
+		if k = objcWord(k); k == name || !isNameLike(k) {
 			continue
 		}
 		title, err := s.e.typeTitle(ctx, strings.ToLower(k))
@@ -171,4 +172,14 @@ func (s *search) knownSwiftName(ctx context.Context, lower string, constant bool
 	}
 	ids, err := s.e.store.NameIDs(ctx, lower, 1)
 	return len(ids) > 0, err
+}
+
+// objcWord is a keyword as Objective-C's message syntax leaves it, without
+// the brackets and the selector's later parts: "[AVAudioPlayer" is
+// AVAudioPlayer and "initWithContentsOfURL:error:]" initWithContentsOfURL
+// ("-[AVAudioPlayer initWithContentsOfURL:error:] returns nil").
+func objcWord(k string) string {
+	k = strings.Trim(k, "[]-+")
+	first, _, _ := strings.Cut(k, ":")
+	return first
 }

@@ -2,6 +2,7 @@ package ranker_test
 
 import (
 	"context"
+	"fmt"
 	"regexp"
 	"strings"
 	"testing"
@@ -16,7 +17,17 @@ import (
 const (
 	objcConstantsMinimumHits = 0.90
 	objcSelectorsMinimumHits = 0.78
+	objcMessagesMinimumHits  = 0.78
 )
+
+// objcMessageForms are the forms of the questions about a method written in
+// Objective-C's message syntax, its receiving type and its whole selector.
+var objcMessageForms = []string{
+	"[%s %s] returns nil",
+	"How to call [%s %s] in Swift?",
+	"-[%s %s] crash",
+	"[%s %s] not working",
+}
 
 // objcDeclared reads the Objective-C name an Apple page declares its symbol
 // under, on the line under its title.
@@ -99,4 +110,24 @@ func TestObjCSelectorsRealIndex(t *testing.T) {
 		addOldNameQuestion(&b, first, p.uri)
 	}
 	runGeneratedQuestions(t, store, "Objective-C selectors", b, objcSelectorsMinimumHits)
+}
+
+// TestObjCMessagesRealIndex is the selectors' set written in Objective-C's
+// message syntax, the receiving type's Swift name and the whole selector
+// in brackets ("[AVAudioPlayer initWithContentsOfURL:error:] returns nil"),
+// in one of objcMessageForms in turn.
+func TestObjCMessagesRealIndex(t *testing.T) {
+	store := indextest.OpenFull(t)
+	b := search.Battery{Name: "objc-messages", Kind: search.KindTask}
+	for _, p := range objcPages(t, store, "'func', 'init', 'method'") {
+		first, _, _ := strings.Cut(p.objc, ":")
+		swift, _, _ := strings.Cut(p.title, "(")
+		if len(first) < 10 || strings.EqualFold(first, swift) || p.parent == "" || strings.Contains(p.parent, ".") {
+			continue
+		}
+		form := objcMessageForms[len(b.Cases)%len(objcMessageForms)]
+		b.Cases = append(b.Cases, search.Case{Line: len(b.Cases) + 2, Query: fmt.Sprintf(form, p.parent, p.objc),
+			Expect: regexp.MustCompile(regexp.QuoteMeta(p.uri) + "$")})
+	}
+	runGeneratedQuestions(t, store, "Objective-C messages", b, objcMessagesMinimumHits)
 }

@@ -141,6 +141,8 @@ var scoringCases = []scoringCase{
 		"apple-docs://avfaudio/avaudioplayer/init(contentsof:)", "+ named member 48 (Objective-C initWithContentsOfURL)"},
 	{"reading: a chain through Swift 2's accessor", "UIApplication.sharedApplication().willTerminateNotification is never posted", Filters{},
 		"apple-docs://uikit/uiapplication/willterminatenotification", "page: apple-docs://uikit/uiapplication/willterminatenotification (1 of"},
+	{"reading: Objective-C's message syntax", "[AVAudioPlayer initWithContentsOfURL:error:] returns nil", Filters{},
+		"apple-docs://avfaudio/avaudioplayer/init(contentsof:)", "+ named member 48 (Objective-C initWithContentsOfURL)"},
 	{"reading: an Objective-C constant no page writes, as its type's member", "UIApplicationWillTerminateNotification is never posted", Filters{},
 		"apple-docs://uikit/uiapplication/willterminatenotification", "+ named member 48 (UIApplication willterminatenotification)"},
 	{"weightProseNamesTitle", "why is URLSession dataTask:completionHandler: never called", Filters{}, "apple-docs://foundation/urlsession/datatask(with:)", "title_words ×0.15 (title is the name the query mentions)"},
