@@ -10,10 +10,6 @@ import (
 	"github.com/cupertino-go/cupertino/internal/swiftsym"
 )
 
-// swift2ChainsMinimumHits is the share of TestSwift2ChainsRealIndex's
-// questions whose top 10 must hold the member they ask about.
-const swift2ChainsMinimumHits = 0.95
-
 // TestSwift2ChainsRealIndex is a set generated from the full index
 // ($CUPERTINO_DB): for Apple's classes with a shared instance (a property
 // shared, default, main, current or standard), a fixed hashed sample of
@@ -44,7 +40,7 @@ ORDER BY (m.id * 2654435761) % 1000003 LIMIT 300`)
 			name = strings.Join(words[1:], "")
 		}
 		chain := fmt.Sprintf("%s.%s%s().%s", typ, accessor, name, member)
-		addOldNameQuestion(&b, chain, uri)
+		addQuestion(&b, oldNameQuestionForms, uri, chain)
 	}
 	runGeneratedQuestions(t, store, "Swift 2 chains", b, swift2ChainsMinimumHits)
 }

@@ -58,10 +58,10 @@ func runGeneratedQuestions(t *testing.T, store *index.Store, name string, b sear
 	}
 }
 
-// addOldNameQuestion adds the question about name whose answer is uri, in
-// the next of oldNameQuestionForms.
-func addOldNameQuestion(b *search.Battery, name, uri string) {
-	form := oldNameQuestionForms[len(b.Cases)%len(oldNameQuestionForms)]
-	b.Cases = append(b.Cases, search.Case{Line: len(b.Cases) + 2, Query: fmt.Sprintf(form, name),
+// addQuestion adds the question about args whose answer is uri, in the
+// next of forms.
+func addQuestion(b *search.Battery, forms []string, uri string, args ...any) {
+	form := forms[len(b.Cases)%len(forms)]
+	b.Cases = append(b.Cases, search.Case{Line: len(b.Cases) + 2, Query: fmt.Sprintf(form, args...),
 		Expect: regexp.MustCompile(regexp.QuoteMeta(uri) + "$")})
 }

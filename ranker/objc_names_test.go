@@ -2,7 +2,6 @@ package ranker_test
 
 import (
 	"context"
-	"fmt"
 	"regexp"
 	"strings"
 	"testing"
@@ -13,11 +12,12 @@ import (
 )
 
 // The least share of the generated questions whose top 10 must hold the
-// page of the Objective-C name they ask about.
+// page of the old name they ask about (an Objective-C name, a Swift 2 chain).
 const (
 	objcConstantsMinimumHits = 0.90
 	objcSelectorsMinimumHits = 0.78
 	objcMessagesMinimumHits  = 0.78
+	swift2ChainsMinimumHits  = 0.95 // chains_test.go
 )
 
 // objcMessageForms are the forms of the questions about a method written in
@@ -37,9 +37,9 @@ var objcDeclared = regexp.MustCompile("Objective-C: \\[`([A-Za-z0-9_:]+)`\\]")
 // capitals and three CamelCase parts or more.
 var objcConstant = regexp.MustCompile(`^k?[A-Z]{2,}[a-z0-9]+(?:[A-Z][a-z0-9]+){2,}$`)
 
-// objcPage is a generated question's page: its Objective-C name, its Swift
-// title and its type's.
-type objcPage struct{ uri, objc, title, parent string }
+// objcPage is a generated question's page: its Objective-C name (and a
+// selector's first part), its Swift title and its type's.
+type objcPage struct{ uri, objc, first, title, parent string }
 
 // objcPages returns, among a fixed sample of 3,000 Apple pages of kinds
 // (in a hashed order of ids, so the same index gives the same sample), the
@@ -82,7 +82,7 @@ func TestObjCNamesRealIndex(t *testing.T) {
 	b := search.Battery{Name: "objc-constants", Kind: search.KindTask}
 	for _, p := range objcPages(t, store, "'case', 'property', 'var', 'let'") {
 		if objcConstant.MatchString(p.objc) && !strings.EqualFold(p.objc, p.title) {
-			addOldNameQuestion(&b, p.objc, p.uri)
+			addQuestion(&b, oldNameQuestionForms, p.uri, p.objc)
 		}
 	}
 	runGeneratedQuestions(t, store, "Objective-C constants", b, objcConstantsMinimumHits)
@@ -98,18 +98,28 @@ func TestObjCNamesRealIndex(t *testing.T) {
 func TestObjCSelectorsRealIndex(t *testing.T) {
 	store := indextest.OpenFull(t)
 	b := search.Battery{Name: "objc-selectors", Kind: search.KindTask}
-	for _, p := range objcPages(t, store, "'func', 'init', 'method'") {
-		first, _, _ := strings.Cut(p.objc, ":")
-		swift, _, _ := strings.Cut(p.title, "(")
-		if len(first) < 10 || strings.EqualFold(first, swift) {
-			continue
-		}
+	for _, p := range objcMethodPages(t, store) {
+		name := p.first
 		if len(b.Cases)%2 == 0 && p.parent != "" {
-			first = p.parent + " " + first
+			name = p.parent + " " + name
 		}
-		addOldNameQuestion(&b, first, p.uri)
+		addQuestion(&b, oldNameQuestionForms, p.uri, name)
 	}
 	runGeneratedQuestions(t, store, "Objective-C selectors", b, objcSelectorsMinimumHits)
+}
+
+// objcMethodPages are objcPages' functions and initializers whose
+// selector's first part is ten letters or more and not the Swift name.
+func objcMethodPages(t *testing.T, store *index.Store) []objcPage {
+	var out []objcPage
+	for _, p := range objcPages(t, store, "'func', 'init', 'method'") {
+		p.first, _, _ = strings.Cut(p.objc, ":")
+		swift, _, _ := strings.Cut(p.title, "(")
+		if len(p.first) >= 10 && !strings.EqualFold(p.first, swift) {
+			out = append(out, p)
+		}
+	}
+	return out
 }
 
 // TestObjCMessagesRealIndex is the selectors' set written in Objective-C's
@@ -119,15 +129,10 @@ func TestObjCSelectorsRealIndex(t *testing.T) {
 func TestObjCMessagesRealIndex(t *testing.T) {
 	store := indextest.OpenFull(t)
 	b := search.Battery{Name: "objc-messages", Kind: search.KindTask}
-	for _, p := range objcPages(t, store, "'func', 'init', 'method'") {
-		first, _, _ := strings.Cut(p.objc, ":")
-		swift, _, _ := strings.Cut(p.title, "(")
-		if len(first) < 10 || strings.EqualFold(first, swift) || p.parent == "" || strings.Contains(p.parent, ".") {
-			continue
+	for _, p := range objcMethodPages(t, store) {
+		if p.parent != "" && !strings.Contains(p.parent, ".") {
+			addQuestion(&b, objcMessageForms, p.uri, p.parent, p.objc)
 		}
-		form := objcMessageForms[len(b.Cases)%len(objcMessageForms)]
-		b.Cases = append(b.Cases, search.Case{Line: len(b.Cases) + 2, Query: fmt.Sprintf(form, p.parent, p.objc),
-			Expect: regexp.MustCompile(regexp.QuoteMeta(p.uri) + "$")})
 	}
 	runGeneratedQuestions(t, store, "Objective-C messages", b, objcMessagesMinimumHits)
 }
