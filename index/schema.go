@@ -281,6 +281,8 @@
 //	                     MarkdownOf; MembersMatching (bm25 within the
 //	                     pages under an address), SwiftTwin (the Swift
 //	                     page of an Objective-C "ns…" page).
+//	retrieve_deprecated.go  what a deprecation names instead:
+//	                     DeprecatedPages (the note), ChildIDsTitled.
 //
 // The enrich passes write through EnrichDB, an index opened read-write
 // (OpenForEnrich for `cupertino enrich`, Builder.ForEnrich during a save),

@@ -238,6 +238,9 @@ func (s *search) gather(ctx context.Context) error {
 	if err := s.objcNameStage(ctx); err != nil {
 		return err
 	}
+	if err := s.deprecationStage(ctx); err != nil {
+		return err
+	}
 	if err := s.conversionStage(ctx); err != nil {
 		return err
 	}

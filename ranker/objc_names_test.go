@@ -18,6 +18,7 @@ const (
 	objcSelectorsMinimumHits = 0.78
 	objcMessagesMinimumHits  = 0.78
 	swift2ChainsMinimumHits  = 0.95 // chains_test.go
+	deprecationsMinimumHits  = 0.60 // deprecations_test.go
 )
 
 // objcMessageForms are the forms of the questions about a method written in

@@ -25,6 +25,9 @@ type askedAs struct {
 	// (a question's list spreads over names only then: code names the
 	// overload it calls).
 	inWords bool
+	// deprecation: the question asks about a deprecation, in words the
+	// form may have stripped ("'animation(_:)' was deprecated in iOS 13").
+	deprecation bool
 }
 
 // askedAsKey keys askedAs in a search's context.
@@ -33,7 +36,7 @@ type askedAsKey struct{}
 // withQuestion records in ctx what form says about the words searched.
 func withQuestion(ctx context.Context, form reading.QuestionForm, class reading.QueryClass) context.Context {
 	a := askedAs{swift: form.NamesSwift(), framed: len(form.Stripped) > 0, platform: form.Platform(), compares: len(form.Sides) == 2,
-		inWords: class == reading.ClassWords}
+		inWords: class == reading.ClassWords, deprecation: form.AsksAboutDeprecation()}
 	if a == (askedAs{}) {
 		return ctx
 	}

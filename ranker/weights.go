@@ -259,6 +259,11 @@ const (
 	// (initWithURL is 11 letters; shorter lowerCamel words are more often
 	// a value's name in a question than a method's).
 	objcSelectorMinLen = 10
+	// deprecationReplacements caps the pages deprecationStage proposes for
+	// a request, and deprecationLookups the pages each of its names is
+	// looked up on (a member's name is shared by a few types).
+	deprecationReplacements = 3
+	deprecationLookups      = 8
 	// familyMemberBase is the relevance the best member of a named type's
 	// family that the request's other words match adds (familyMemberStage),
 	// the n-th best familyMemberBase/n; familyMemberPages bounds how many,

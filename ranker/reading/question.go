@@ -37,6 +37,17 @@ type QuestionForm struct {
 	readOf string
 }
 
+// deprecationAskedRE: words that ask about a deprecation ("'scores' was
+// deprecated", "replacement for UIWebView", "what should I use instead").
+var deprecationAskedRE = regexp.MustCompile(`(?i)deprecat|obsolete|replac|instead|no longer`)
+
+// AsksAboutDeprecation reports whether text asks about a deprecation.
+func AsksAboutDeprecation(text string) bool { return deprecationAskedRE.MatchString(text) }
+
+// AsksAboutDeprecation reports whether the question, scaffolding
+// included, asks about a deprecation.
+func (f *QuestionForm) AsksAboutDeprecation() bool { return AsksAboutDeprecation(f.raw) }
+
 // ReadCore returns the reading of the core: the one the form made when the
 // core has not changed since, else a new one. The reading is the caller's
 // to change; call it once per form.
