@@ -12,23 +12,52 @@ import (
 	"github.com/cupertino-go/cupertino/internal/document"
 )
 
-// parseTimeoutMicros stops a pathological parse. It is a clock, not a
-// count of steps (go-tree-sitter's SetOperationLimit sets tree-sitter's
-// timeout: wall time on Linux, the process's CPU time over all threads on
-// macOS), so it must sit far above any real file even on a loaded machine:
-// a parse it stops gives no symbols and the index loses their pages. The
-// slowest real file (swift-nio's ByteBuffer-multi-int.swift, 137 KB) takes
-// 137 ms alone and 447 ms with six busy loops on two cores; at the former
-// 500 ms a full save beside other builds indexed 150 package pages fewer
-// (218,072 documents, not 218,222).
-const parseTimeoutMicros = 10_000_000
+// parseBudget is tree-sitter's time limit for parsing n bytes. It is a
+// clock, not a count of steps (go-tree-sitter's SetOperationLimit sets
+// tree-sitter's timeout: wall time on Linux, the process's CPU time over all
+// threads on macOS), so it must sit far above any real file even on a loaded
+// machine: a parse it stops gives no symbols and the index loses their pages.
+// The slowest real file (swift-nio's ByteBuffer-multi-int.swift, 137 KB)
+// takes 137 ms alone and 447 ms with six busy loops on two cores (3.3 µs a
+// byte); at a flat 500 ms a full save beside other builds indexed 150 package
+// pages fewer (218,072 documents, not 218,222). The budget grows with the
+// size instead of being flat and high, because a few bytes can hold the 2024
+// grammar forever: a 93-byte fuzz input (testdata/fuzz/FuzzAnalyzeFile/grammar-never-finishes)
+// parses until the clock stops it, and at a flat 10 s every such file cost a
+// save 10 s. Base plus 40 µs a byte gives that file 254 ms and the 137 KB
+// file 5.9 s, twelve times its loaded time. Over the corpus's 9,069 package
+// and sample Swift files the largest share of its budget a parse used was
+// 4.3% (a 1 KB file, 12.7 ms, on an idle machine). The cap bounds what one
+// hostile file of MaxFileLen costs.
+func parseBudget(n int) uint64 {
+	return min(parseBudgetBaseMicros+uint64(n)*parseBudgetMicrosPerByte, parseBudgetCapMicros)
+}
+
+const (
+	parseBudgetBaseMicros    = 250_000
+	parseBudgetMicrosPerByte = 40
+	parseBudgetCapMicros     = 8_000_000
+)
+
+// parseWithBudget parses src with a pooled parser under parseBudget. A parse the
+// clock stopped returns an error, and its parser is reset: it would resume
+// the old parse next time.
+func parseWithBudget(src []byte) (*sitter.Tree, error) {
+	parser := parsers.Get().(*sitter.Parser)
+	parser.SetOperationLimit(int(parseBudget(len(src))))
+	tree, err := parser.ParseCtx(context.Background(), nil, src)
+	if err != nil {
+		parser.Reset()
+	}
+	parsers.Put(parser)
+	return tree, err
+}
 
 // parsers holds tree-sitter parsers: a parser is not safe for concurrent use
 // and costs a C allocation to create, so each goroutine borrows one.
 var parsers = sync.Pool{New: func() any {
 	p := sitter.NewParser()
 	p.SetLanguage(swiftLanguage())
-	p.SetOperationLimit(parseTimeoutMicros)
 	return p
 }}
 
@@ -66,15 +95,10 @@ func ExtractCode(code string) []document.Symbol {
 	if len(code) > MaxCodeLen || !mayDeclare(code) || looksLikeObjCCode(code) {
 		return nil
 	}
-	parser := parsers.Get().(*sitter.Parser)
-	tree, err := parser.ParseCtx(context.Background(), nil, []byte(code))
+	tree, err := parseWithBudget([]byte(code))
 	if err != nil {
-		// A parser stopped by its timeout would resume the old parse next time.
-		parser.Reset()
-		parsers.Put(parser)
 		return nil
 	}
-	parsers.Put(parser)
 	defer tree.Close()
 
 	x := codeExtractor{src: code}

@@ -119,3 +119,33 @@ func FuzzAnalyzeFile(f *testing.F) {
 		}
 	})
 }
+
+// TestParseBudget pins the parse clock's shape: a few bytes the grammar
+// never finishes are cut within a quarter second, the slowest real file
+// (137 KB, 447 ms on a loaded machine) keeps more than ten times its time,
+// and no file gets more than the cap, which sits below the 10 s a Go fuzz
+// worker allows one input.
+func TestParseBudget(t *testing.T) {
+	if got := parseBudget(93); got > 300_000 {
+		t.Errorf("parseBudget(93) = %d µs, want at most 300 ms for a tiny file", got)
+	}
+	if got := parseBudget(137 << 10); got < 10*447_000 {
+		t.Errorf("parseBudget(137 KB) = %d µs, want at least ten times the slowest real file's 447 ms", got)
+	}
+	if got := parseBudget(MaxFileLen); got != parseBudgetCapMicros || got >= 10_000_000 {
+		t.Errorf("parseBudget(MaxFileLen) = %d µs, want the cap %d, under 10 s", got, parseBudgetCapMicros)
+	}
+}
+
+// TestGrammarThatNeverFinishesGivesNothing: the fuzz input that holds the
+// grammar until its clock stops it gives an empty analysis, and the pooled
+// parser it used is reset and parses the next file.
+func TestGrammarThatNeverFinishesGivesNothing(t *testing.T) {
+	hostile := "publi{ extensionAc/// 0\nvar aaaa: A0000000 {\x90\nprivatefunc(){}"
+	if a := AnalyzeFile(hostile); len(a.References) != 0 || len(a.Public) != 0 {
+		t.Fatalf("AnalyzeFile(hostile) = %+v, want nothing", a)
+	}
+	if a := AnalyzeFile(sampleFile); len(a.References) == 0 {
+		t.Fatal("the next file after a stopped parse gives no references")
+	}
+}

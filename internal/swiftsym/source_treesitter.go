@@ -3,7 +3,6 @@
 package swiftsym
 
 import (
-	"context"
 	"strings"
 
 	sitter "github.com/smacker/go-tree-sitter"
@@ -20,15 +19,10 @@ func AnalyzeFile(code string) FileAnalysis {
 	if len(code) > MaxFileLen || strings.TrimSpace(code) == "" {
 		return FileAnalysis{}
 	}
-	parser := parsers.Get().(*sitter.Parser)
-	src := []byte(code)
-	tree, err := parser.ParseCtx(context.Background(), nil, src)
+	tree, err := parseWithBudget([]byte(code))
 	if err != nil {
-		parser.Reset()
-		parsers.Put(parser)
 		return FileAnalysis{}
 	}
-	parsers.Put(parser)
 	defer tree.Close()
 
 	a := analyzer{src: code, declared: map[string]bool{}, seen: map[string]bool{}}
