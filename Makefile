@@ -103,7 +103,15 @@ fuzz:
 	$(GO) test -run '^$$' -fuzz FuzzFromURL -fuzztime $(call fuzz_x,200000) ./internal/docuri
 	$(GO) test -run '^$$' -fuzz FuzzParse -fuzztime $(call fuzz_x,75000) ./internal/docc
 	$(GO) test -run '^$$' -fuzz FuzzSanitize -fuzztime $(call fuzz_x,12500) ./ranker
-	$(GO) test -run '^$$' -fuzz '^FuzzReadQuery$$' -fuzztime $(call fuzz_x,10000) ./ranker
+	$(GO) test -run '^$$' -fuzz '^FuzzReadQuery$$' -fuzztime $(call fuzz_x,10000) ./ranker/reading
+	$(GO) test -run '^$$' -fuzz '^FuzzSearch$$' -fuzztime $(call fuzz_x,5000) ./ranker
+	$(GO) test -run '^$$' -fuzz '^FuzzPagePath$$' -fuzztime $(call fuzz_x,40000) ./crawler
+	$(GO) test -run '^$$' -fuzz '^FuzzParseManifest$$' -fuzztime $(call fuzz_x,50000) ./internal/corpus
+	$(GO) test -run '^$$' -fuzz '^FuzzDecode$$' -fuzztime $(call fuzz_x,100000) ./internal/semantic
+	$(GO) test -run '^$$' -fuzz '^FuzzCanonicalize$$' -fuzztime $(call fuzz_x,100000) ./internal/canonjson
+	$(GO) test -run '^$$' -fuzz '^FuzzExtractDeclaration$$' -fuzztime $(call fuzz_x,75000) ./internal/swiftsym
+	$(GO) test -run '^$$' -fuzz '^FuzzComponents$$' -fuzztime $(call fuzz_x,75000) ./internal/swiftsym
+	$(GO) test -run '^$$' -fuzz '^FuzzExtractCode$$' -fuzztime $(call fuzz_x,25000) ./internal/swiftsym
 	$(GO) test -run '^$$' -fuzz FuzzNewSourceReaders -fuzztime $(call fuzz_x,20000) ./internal/corpus
 	$(GO) test -run '^$$' -fuzz FuzzAnalyzeFile -fuzztime $(call fuzz_x,10000) ./internal/swiftsym
 	$(GO) test -run '^$$' -fuzz '^FuzzCheck$$' -fuzztime $(call fuzz_x,20000) ./internal/verify

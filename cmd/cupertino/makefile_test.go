@@ -1,9 +1,12 @@
 package main
 
 import (
+	"io/fs"
 	"os"
 	"os/exec"
+	"path"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -47,5 +50,59 @@ esac
 	}
 	if warm := build("false"); strings.Contains(warm, "minutes") || !strings.Contains(warm, "compiled") {
 		t.Errorf("a build with a warm cache:\n%s", warm)
+	}
+}
+
+// makeFuzzLine is one `go test -fuzz` line of the Makefile: the target's
+// pattern and its package.
+var makeFuzzLine = regexp.MustCompile(`-fuzz '?\^?(Fuzz\w+)\$?\$?'? .*?(\./\S+)\s*$`)
+
+// fuzzFunc is a fuzz target's declaration in a test file.
+var fuzzFunc = regexp.MustCompile(`(?m)^func (Fuzz\w+)\(`)
+
+// TestMakeFuzzRunsEveryFuzzTarget: `make fuzz` (CI's fuzz step) names every
+// fuzz target in the tree with its own package, and every target it names
+// exists there. A target moved to another package (FuzzReadQuery, moved to
+// ranker/reading) otherwise "passes" with "no fuzz tests to fuzz".
+func TestMakeFuzzRunsEveryFuzzTarget(t *testing.T) {
+	root := testenv.RepoRoot(t)
+	inMake := map[string]bool{}
+	for _, line := range strings.Split(string(testenv.ReadFile(t, filepath.Join(root, "Makefile"))), "\n") {
+		if m := makeFuzzLine.FindStringSubmatch(line); m != nil {
+			inMake[path.Join(m[2], m[1])] = true
+		}
+	}
+	inTree := map[string]bool{}
+	err := filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if d.IsDir() && (strings.HasPrefix(d.Name(), ".") || d.Name() == "testdata") && p != root {
+			return filepath.SkipDir
+		}
+		if d.IsDir() || !strings.HasSuffix(p, "_test.go") {
+			return nil
+		}
+		dir, _ := filepath.Rel(root, filepath.Dir(p))
+		for _, m := range fuzzFunc.FindAllStringSubmatch(string(testenv.ReadFile(t, p)), -1) {
+			inTree[path.Join(".", filepath.ToSlash(dir), m[1])] = true
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(inTree) < 10 {
+		t.Fatalf("found %d fuzz targets in the tree, want the project's ones", len(inTree))
+	}
+	for target := range inTree {
+		if !inMake[target] {
+			t.Errorf("make fuzz does not run %s", target)
+		}
+	}
+	for target := range inMake {
+		if !inTree[target] {
+			t.Errorf("make fuzz names %s, which does not exist", target)
+		}
 	}
 }
