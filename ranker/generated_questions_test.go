@@ -35,6 +35,13 @@ func runGeneratedQuestions(t *testing.T, store *index.Store, name string, b sear
 	if len(b.Cases) < 200 {
 		t.Fatalf("generated %d questions, want 200 at least", len(b.Cases))
 	}
+	searchQuestions(t, store, name, b, minimum)
+}
+
+// searchQuestions searches the questions of b, logs MRR and hit@10 under
+// name (and each miss with -v) and fails when hit@10 is under minimum.
+func searchQuestions(t *testing.T, store *index.Store, name string, b search.Battery, minimum float64) {
+	t.Helper()
 	ctx := context.Background()
 	engine, err := ranker.New(ctx, store, nil)
 	if err != nil {

@@ -180,6 +180,7 @@ var scoringCases = []scoringCase{
 	{"reading: an @attribute the book's section names", "@discardableResult", Filters{}, "swift-book://referencemanual/attributes", "section 10 (\"discardableResult\""},
 	{"reading: an @attribute in a question", "is @available forward compatible?", Filters{}, "swift-book://referencemanual/attributes", "section 10 (\"available\""},
 	{"reading: an operator's name", "What is the ?? operator", Filters{}, "swift-book://languageguide/basicoperators", "named ?? as nil-coalescing operator"},
+	{"reading: a mark spelled in words", "What does the at sign mean in Swift?", Filters{}, "swift-book://referencemanual/attributes", "named at sign as attributes"},
 	{"reading: code among words, unsure+readingWeightFloor", "Text(bold) is not shown when the view appears on the screen", Filters{}, "apple-docs://swiftui/text",
 		"its searches weigh 0.6 (lead) and 0.2 (floor 0.2)"},
 	{"reading: code among names, nearly sure+wordsWeightFloor", "Text(bold) View Color Font Image Label Button Toggle Slider Stepper fails", Filters{}, "apple-docs://swiftui/text",

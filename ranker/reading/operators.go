@@ -43,16 +43,27 @@ var operatorNames = map[string]string{
 	"as!":  "type casting downcasting forced form",
 	"try?": "converting errors to optional values",
 	"try!": "disabling error propagation",
+	// Marks that are not operators but that questions ask about the same
+	// way ("What does the $ mean", "What is the @ used for"): the names of
+	// the book's sections that explain them.
+	"$": "projected value property wrapper",
+	`\`: "key path expression string interpolation",
+	"#": "compiler control statements macro expansion",
+	"@": "attributes",
+	"&": "in-out parameters",
+	"_": "wildcard pattern omit argument labels",
 }
 
 // ambiguousOperators are also prose's punctuation ("Loading... fails",
 // "Help !"): named only when quoted as code, beside another operator, or
 // in a query that speaks of operators or meaning.
-var ambiguousOperators = map[string]bool{"!": true, "...": true, "%": true}
+var ambiguousOperators = map[string]bool{"!": true, "...": true, "%": true,
+	"$": true, `\`: true, "#": true, "@": true, "&": true, "_": true}
 
 // operatorContextWords make an ambiguous operator one.
 var operatorContextWords = map[string]bool{"operator": true, "operators": true, "mean": true, "means": true,
-	"meaning": true, "range": true, "unwrap": true, "unwrapping": true, "symbol": true, "sign": true}
+	"meaning": true, "range": true, "unwrap": true, "unwrapping": true, "symbol": true, "sign": true,
+	"used": true, "purpose": true}
 
 // nameOperators returns raw with each operator that stands alone in it
 // (between spaces, or quoted) followed by its name, and the names given as
@@ -82,8 +93,10 @@ func nameOperators(raw string) (string, []string) {
 	if len(ops) == 0 {
 		// Reading raw costs more than looking for a spelled operator:
 		// only a query that holds one is read, to keep code's text.
-		out, named := nameSpelledOperators(raw)
-		if len(named) == 0 || Read(raw).Class != ClassWords {
+		// A question about a mark is prose even where it shows the mark
+		// in parentheses ("What is the backslash(\) used for?").
+		out, named, asks := nameSpelledOperators(raw)
+		if len(named) == 0 || !asks && Read(raw).Class != ClassWords {
 			return raw, nil
 		}
 		return out, named
@@ -106,23 +119,53 @@ func nameOperators(raw string) (string, []string) {
 	return strings.Join(fields, " "), named
 }
 
-// spelledOperatorRE: an operator spelled in words ("What does an
-// exclamation mark mean", "double question mark in Swift"): the question
-// holds no word of the operator's name either.
-var spelledOperatorRE = regexp.MustCompile(`(?i)\b(exclamation (?:mark|point)s?|bang operator|double question marks?|two question marks)\b`)
+// spelledOperatorRE: an operator or mark spelled in words ("What does an
+// exclamation mark mean", "double question mark in Swift", "What is the
+// dollar sign in SwiftUI"): the question holds no word of its name either.
+var spelledOperatorRE = regexp.MustCompile(`(?i)\b(exclamation (?:mark|point)s?|bang operator|double question marks?|two question marks|dollar (?:signs?|symbol)|back ?slash(?:es)?|(?:hash|pound) (?:signs?|symbol|key)|hashtag|at (?:sign|symbol)(?:[ -](?:up|out)\b|-in\b| in with\b)?|ampersands?|underscores?|tilde(?: equals)?)\b`)
 
-// spelledOperators are the operators spelledOperatorRE finds, by their
+// spelledOperators are the marks spelledOperatorRE finds, by their
 // spelling's first word.
-var spelledOperators = map[string]string{"exclamation": "!", "bang": "!", "double": "??", "two": "??"}
+var spelledOperators = map[string]string{"exclamation": "!", "bang": "!", "double": "??", "two": "??",
+	"dollar": "$", "backslash": `\`, "backslashes": `\`, "back": `\`, "hash": "#", "pound": "#", "hashtag": "#",
+	"at": "@", "ampersand": "&", "ampersands": "&", "underscore": "_", "underscores": "_", "tilde": "~="}
+
+// spelledInContext are the spellings that are also ordinary words of
+// other requests ("convert underscore keys", "pound sign currency",
+// "escape a backslash"): named only where the query asks what a mark
+// is (askingWords).
+var spelledInContext = map[string]bool{"backslash": true, "backslashes": true, "back": true, "pound": true,
+	"at": true, "ampersand": true, "ampersands": true, "underscore": true, "underscores": true}
+
+// askingWords make a question about a spelled mark. Not "sign" or
+// "symbol": the spelling holds them ("pound sign").
+var askingWords = map[string]bool{"what": true, "why": true, "when": true, "does": true, "what's": true,
+	"mean": true, "means": true, "meaning": true, "used": true, "purpose": true, "operator": true}
 
 // nameSpelledOperators names the operators a query spells in words, as
-// nameOperators names the ones it writes.
-func nameSpelledOperators(raw string) (string, []string) {
+// nameOperators names the ones it writes, and says whether the query asks
+// what a mark is.
+func nameSpelledOperators(raw string) (string, []string, bool) {
+	asks := false
+	for _, f := range strings.Fields(raw) {
+		w := strings.ToLower(strings.Trim(f, "?.,:;!()`'\""))
+		if askingWords[w] {
+			asks = true
+			break
+		}
+	}
 	var named []string
 	out := spelledOperatorRE.ReplaceAllStringFunc(raw, func(m string) string {
-		op := spelledOperators[strings.ToLower(strings.Fields(m)[0])]
+		words := strings.Fields(strings.ReplaceAll(m, "-", " "))
+		first := strings.ToLower(words[0])
+		if spelledInContext[first] && !asks || first == "at" && len(words) > 2 {
+			// "at sign-in", "at sign in with Apple", "at sign up": a
+			// verb, not the mark.
+			return m
+		}
+		op := spelledOperators[first]
 		named = append(named, m+" as "+operatorNames[op])
 		return m + " " + operatorNames[op]
 	})
-	return out, named
+	return out, named, asks
 }

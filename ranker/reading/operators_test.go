@@ -27,6 +27,17 @@ func TestNameOperators(t *testing.T) {
 		{"What does an exclamation mark mean in the Swift language?", "exclamation mark as forced unwrapping"},
 		{"double question mark in Swift", "double question mark as nil-coalescing operator"},
 		{"question mark after a type", ""},
+		// Marks that are not operators, written or spelled.
+		{"What is the `@` used for", "@ as attributes"},
+		{"What does the # symbol mean in Swift", "# as compiler control statements macro expansion"},
+		{"Tom & Jerry", ""}, // prose's ampersand
+		{"What does the dollar sign mean in SwiftUI", "dollar sign as projected value property wrapper"},
+		{`What is the backslash(\) used for in SwiftUI?`, `backslash as key path expression string interpolation`},
+		{"What does the underscore before a parameter mean", "underscore as wildcard pattern omit argument labels"},
+		{"convert underscore keys to camel case", ""}, // no question about the mark
+		{"price label with a pound sign", ""},
+		{"Why does my app crash at sign in with Apple", ""},
+		{"What is the at sign-in flow", ""},
 	} {
 		_, named := nameOperators(c.query)
 		if got := strings.Join(named, " | "); got != c.want {
