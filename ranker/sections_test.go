@@ -147,6 +147,12 @@ func TestOnlyLanguageMeetsAppleOnEqualTerms(t *testing.T) {
 		{[]string{"let", "var"}, 3},
 		{[]string{"static", "func", "class"}, 3},
 		{[]string{"let", "timer"}, 1},
+		// Constructs by the plural nouns questions use ("variables in
+		// extensions"): TestLanguagePairsRealIndex measures them.
+		{[]string{"variables", "extensions"}, 3},
+		{[]string{"methods", "enumerations"}, 3},
+		{[]string{"subscripts", "actors", "structures", "deinitializers", "constants", "classes"}, 3},
+		{[]string{"variables", "timer"}, 1},
 	} {
 		s := &search{q: &Query{Keywords: c.keywords}}
 		if got := s.sectionFusionWeights(weights)[sectionFusionSource]; got != c.want {
