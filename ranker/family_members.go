@@ -83,6 +83,7 @@ func (s *search) family(ctx context.Context, t string) ([]string, error) {
 	if err != nil {
 		return nil, err
 	}
+	titles := []string{t}
 	for _, e := range h.Edges {
 		// Its conformances, even to its own framework's protocols
 		// (CAMediaTiming), were measured to add nothing.
@@ -91,6 +92,21 @@ func (s *search) family(ctx context.Context, t string) ([]string, error) {
 			continue
 		}
 		owners = append(owners, u)
+		titles = append(titles, e.To.Title)
+	}
+	// The family's delegates: what a type tells of its events and asks
+	// of its owner ("new location data is available" is
+	// CLLocationManagerDelegate's locationManager(_:didUpdateLocations:),
+	// "scrolled to the bottom" of a table view UIScrollViewDelegate's
+	// scrollViewDidScroll(_:)) is a member of its delegate protocol.
+	for _, title := range titles {
+		pages, err := s.e.store.TypePage(ctx, strings.ToLower(title)+"delegate")
+		if err != nil {
+			return nil, err
+		}
+		if len(pages) > 0 && !slices.Contains(owners, pages[0].URI) {
+			owners = append(owners, pages[0].URI)
+		}
 	}
 	return owners, nil
 }
