@@ -132,10 +132,10 @@ var spelledOperators = map[string]string{"exclamation": "!", "bang": "!", "doubl
 
 // spelledInContext are the spellings that are also ordinary words of
 // other requests ("convert underscore keys", "pound sign currency",
-// "escape a backslash"): named only where the query asks what a mark
-// is (askingWords).
+// "escape a backslash", "expand a tilde in a path"): named only where the
+// query asks what a mark is (askingWords).
 var spelledInContext = map[string]bool{"backslash": true, "backslashes": true, "back": true, "pound": true,
-	"at": true, "ampersand": true, "ampersands": true, "underscore": true, "underscores": true}
+	"at": true, "ampersand": true, "ampersands": true, "underscore": true, "underscores": true, "tilde": true}
 
 // askingWords make a question about a spelled mark. Not "sign" or
 // "symbol": the spelling holds them ("pound sign").

@@ -38,6 +38,8 @@ func TestNameOperators(t *testing.T) {
 		{"price label with a pound sign", ""},
 		{"Why does my app crash at sign in with Apple", ""},
 		{"What is the at sign-in flow", ""},
+		{"how to expand tilde in file path swift", ""},
+		{"What does tilde equals do in a switch", "tilde equals as pattern-matching operator expression pattern"},
 	} {
 		_, named := nameOperators(c.query)
 		if got := strings.Join(named, " | "); got != c.want {
