@@ -12,6 +12,7 @@ import (
 	"github.com/cupertino-go/cupertino/index/indextest"
 	"github.com/cupertino-go/cupertino/internal/document"
 	"github.com/cupertino-go/cupertino/internal/swiftsym"
+	"github.com/cupertino-go/cupertino/internal/testenv"
 )
 
 // fixtureDoc is a short way to write an apple-docs page for tests: the
@@ -57,11 +58,7 @@ func rawDB(t *testing.T, x *Index) *sql.DB {
 func openIndex(t *testing.T, path string) *Index {
 	t.Helper()
 	x, err := OpenIndex(context.Background(), path)
-	if err != nil {
-		t.Fatalf("open index: %v", err)
-	}
-	t.Cleanup(func() { x.Close() })
-	return x
+	return testenv.Closing(t, x, err)
 }
 
 // runPasses runs the named passes (all when none) standalone.

@@ -10,6 +10,7 @@ import (
 
 	"github.com/cupertino-go/cupertino/internal/document"
 	"github.com/cupertino-go/cupertino/internal/sqlrows"
+	"github.com/cupertino-go/cupertino/internal/testenv"
 )
 
 // testOptions skips the real disk check so tests run on small filesystems.
@@ -165,11 +166,7 @@ func openFixture(t testing.TB) *Store {
 func openStore(t testing.TB, dbPath string) *Store {
 	t.Helper()
 	s, err := Open(dbPath)
-	if err != nil {
-		t.Fatalf("open %s: %v", dbPath, err)
-	}
-	t.Cleanup(func() { s.Close() })
-	return s
+	return testenv.Closing(t, s, err)
 }
 
 // openLookup opens a NameLookup on the index at dbPath for the rest of the
@@ -177,11 +174,7 @@ func openStore(t testing.TB, dbPath string) *Store {
 func openLookup(t testing.TB, dbPath string) *NameLookup {
 	t.Helper()
 	l, err := OpenNameLookup(dbPath)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { l.Close() })
-	return l
+	return testenv.Closing(t, l, err)
 }
 
 func mustNoErr(t testing.TB, err error) {

@@ -131,11 +131,7 @@ func startFakeMCP(t *testing.T) *MCPSession {
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	defer cancel()
 	sess, err := StartMCP(ctx, os.Args[0], []string{"-test.run=^$"}, append(os.Environ(), fakeMCPEnv+"=1"), os.Stderr)
-	if err != nil {
-		t.Fatalf("start fake MCP: %v", err)
-	}
-	t.Cleanup(func() { sess.Close() })
-	return sess
+	return testenv.Closing(t, sess, err)
 }
 
 func fixtureTable(t *testing.T) *MemTable {
@@ -248,9 +244,5 @@ func sameFiles(t *testing.T, dirA, dirB string) {
 func openTable(t *testing.T, path string) *IndexTable {
 	t.Helper()
 	table, err := OpenIndexTable(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { table.Close() })
-	return table
+	return testenv.Closing(t, table, err)
 }

@@ -194,11 +194,7 @@ func TestRealQBatteriesFormat(t *testing.T) {
 func fullIndexDB(t *testing.T) *sql.DB {
 	t.Helper()
 	db, err := sql.Open("sqlite", "file:"+testenv.FullIndexDB(t)+"?mode=ro")
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { db.Close() })
-	return db
+	return testenv.Closing(t, db, err)
 }
 
 // TestRealQBatteriesAgainstIndex checks, on the full index, that every

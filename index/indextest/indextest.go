@@ -22,11 +22,7 @@ import (
 func Open(tb testing.TB, path string) *index.Store {
 	tb.Helper()
 	st, err := index.Open(path)
-	if err != nil {
-		tb.Fatalf("open %s: %v", path, err)
-	}
-	tb.Cleanup(func() { st.Close() })
-	return st
+	return testenv.Closing(tb, st, err)
 }
 
 // OpenFull opens the built full index named by testenv.FullIndexVar, and

@@ -7,7 +7,8 @@ import (
 	"testing"
 )
 
-// fatalRecorder is a test whose Fatal records its message and returns.
+// fatalRecorder is a test whose Fatal and Fatalf record the message and
+// return.
 type fatalRecorder struct {
 	testing.TB
 	fatal string
@@ -15,6 +16,9 @@ type fatalRecorder struct {
 
 func (r *fatalRecorder) Helper()           {}
 func (r *fatalRecorder) Fatal(args ...any) { r.fatal = fmt.Sprint(args...) }
+func (r *fatalRecorder) Fatalf(format string, args ...any) {
+	r.fatal = fmt.Sprintf(format, args...)
+}
 
 func TestFixtureBuildsOnce(t *testing.T) {
 	var f Fixture[int]

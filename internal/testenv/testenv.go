@@ -5,6 +5,7 @@ package testenv
 
 import (
 	"errors"
+	"io"
 	"io/fs"
 	"os"
 	"strconv"
@@ -47,4 +48,15 @@ func InCI() bool {
 		return b
 	}
 	return true
+}
+
+// Closing is the tail of every "open X for the rest of the test" helper: it
+// fails the test when opening failed and closes v when the test ends.
+func Closing[T io.Closer](tb testing.TB, v T, err error) T {
+	tb.Helper()
+	if err != nil {
+		tb.Fatalf("open for the test: %v", err)
+	}
+	tb.Cleanup(func() { v.Close() })
+	return v
 }

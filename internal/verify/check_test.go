@@ -4,10 +4,11 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"github.com/cupertino-go/cupertino/index"
 	"strings"
 	"testing"
 
+	"github.com/cupertino-go/cupertino/index"
+	"github.com/cupertino-go/cupertino/internal/testenv"
 	"github.com/cupertino-go/cupertino/internal/version"
 )
 
@@ -134,14 +135,12 @@ func TestCheckRefusals(t *testing.T) {
 	}
 }
 
+// openTable opens the index at path as a symbol table for the rest of the
+// test.
 func openTable(t *testing.T, path string) *IndexTable {
 	t.Helper()
 	table, err := OpenIndexTable(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { table.Close() })
-	return table
+	return testenv.Closing(t, table, err)
 }
 
 // TestCitationInImportedFramework: a member whose name several frameworks
