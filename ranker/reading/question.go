@@ -135,6 +135,10 @@ var (
 	// tagRE: a bracketed tag at the start or the end of the text.
 	leadingTagRE  = regexp.MustCompile(`^\s*\[([A-Za-z][A-Za-z0-9 .+#-]{0,30})\]`)
 	trailingTagRE = regexp.MustCompile(`\[([A-Za-z][A-Za-z0-9 .+#-]{0,30})\]\s*$`)
+	// captureListRE: a closure's capture list a question quotes ("When
+	// to use [weak self]", "[unowned self] in a Task"): lower case as a
+	// site's tag is, but the very words asked about.
+	captureListRE = regexp.MustCompile(`\[((?:weak|unowned)\s+[A-Za-z_][A-Za-z0-9_]*)\]`)
 	// asideRE: a parenthesised aside, apart from the word before it (an
 	// aside, not a call: "delegate (without @objc)"; a glued one is
 	// gluedAsideRE's).
@@ -174,7 +178,7 @@ var (
 		`what(?:'s| is| are)(?: an?| the)?\s+|whats\s+|what does\s+|what do\s+|` +
 		`why (?:is|are|does|do|am|can't|cannot|won't|doesn't|isn't|aren't|don't|did)(?: i| my| the| this| it| we| there)?\s+|` +
 		`when (?:should|do|would) (?:i|we|you) (?:use\s+)?|when to use\s+|` +
-		`(?:can|should|could) (?:i|we|you)\s+|` +
+		`(?:can|should|could|shall) (?:i|we|you)\s+|` +
 		// A yes/no question about the language: "Is Swift pass by value",
 		// "Does Swift have generics": Swift is the context, not a word to
 		// search (the frame names Swift, NamesSwift).
@@ -275,6 +279,10 @@ func ReadQuestionForm(raw string, isFramework func(string) bool) QuestionForm {
 			f.Core, changed = strings.TrimSpace(f.Core[:m[0]]), true
 		}
 	}
+	// A capture list is the question's words, with the name the book's
+	// sections give it: "[weak self]" is asked about as "weak self
+	// capture list", neither a site's tag nor a bracketed expression.
+	f.Core = captureListRE.ReplaceAllString(f.Core, "$1 capture list")
 	// A word's glued aside: "Binding(UI)", "NavigationView(SwiftUI)",
 	// "Button(iOS)": a platform, a framework or a short capitalised
 	// acronym in parentheses is context, no call's argument.
@@ -430,8 +438,11 @@ func (f *QuestionForm) compare(strip func(string), short bool) bool {
 
 // tagLike: a bracketed tag's text is a question site's tag, lower case
 // ([swift], [core-data]) or scaffolding in any case ([SwiftUI]); a type in
-// brackets ([String]) is code.
+// brackets ([String]) and a capture list ([weak self]) are code.
 func tagLike(text string, scaffold func(string) bool) bool {
+	if captureListRE.MatchString("[" + text + "]") {
+		return false
+	}
 	return scaffold(text) || strings.ToLower(text) == text
 }
 

@@ -91,6 +91,10 @@ func TestReadQuestionForm(t *testing.T) {
 		{"[swift] URLSession dataTask", "URLSession dataTask", nil},
 		{"AVPlayer play [duplicate]", "AVPlayer play", nil},
 		{"[ios] [swiftui] List selection", "List selection", nil},
+		// A capture list in brackets is code, not a tag.
+		{"when to use [weak self]", "weak self capture list", nil},
+		{"[unowned self] or [weak self]", "unowned self capture list or weak self capture list", nil},
+		{"Shall we always use [unowned self] inside closure in Swift", "always use unowned self capture list inside closure", nil},
 		{"page control (iOS 17)", "page control", nil},
 		{"String contains (SwiftUI)", "String contains", nil},
 		{"TaskGruop (Swift 5.9)", "TaskGruop", nil},
