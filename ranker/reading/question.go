@@ -123,6 +123,9 @@ var (
 		question noob`)
 )
 
+// captureItem is a capture list's weak or unowned item.
+const captureItem = `(?:weak|unowned(?:\((?:safe|unsafe)\))?)\s+[A-Za-z_]\w*`
+
 func wordSet(s string) map[string]bool {
 	m := map[string]bool{}
 	for _, w := range strings.Fields(s) {
@@ -136,9 +139,13 @@ var (
 	leadingTagRE  = regexp.MustCompile(`^\s*\[([A-Za-z][A-Za-z0-9 .+#-]{0,30})\]`)
 	trailingTagRE = regexp.MustCompile(`\[([A-Za-z][A-Za-z0-9 .+#-]{0,30})\]\s*$`)
 	// captureListRE: a closure's capture list a question quotes ("When
-	// to use [weak self]", "[unowned self] in a Task"): lower case as a
+	// to use [weak self]", "[unowned self] in a Task", "[weak self, weak
+	// delegate]", "[unowned(unsafe) self]", "[self]"): lower case as a
 	// site's tag is, but the very words asked about.
-	captureListRE = regexp.MustCompile(`\[((?:weak|unowned)\s+[A-Za-z_][A-Za-z0-9_]*)\]`)
+	captureListRE = regexp.MustCompile(`\[\s*(self|` + captureItem + `(?:\s*,\s*(?:` + captureItem + `|[A-Za-z_]\w*))*)\s*\]`)
+	// captureListMarks are what a capture list's words lose: commas and
+	// the parentheses of unowned(unsafe).
+	captureListMarks = strings.NewReplacer(",", " ", "(", " ", ")", " ")
 	// asideRE: a parenthesised aside, apart from the word before it (an
 	// aside, not a call: "delegate (without @objc)"; a glued one is
 	// gluedAsideRE's).
@@ -282,7 +289,10 @@ func ReadQuestionForm(raw string, isFramework func(string) bool) QuestionForm {
 	// A capture list is the question's words, with the name the book's
 	// sections give it: "[weak self]" is asked about as "weak self
 	// capture list", neither a site's tag nor a bracketed expression.
-	f.Core = captureListRE.ReplaceAllString(f.Core, "$1 capture list")
+	f.Core = captureListRE.ReplaceAllStringFunc(f.Core, func(m string) string {
+		words := strings.Fields(captureListMarks.Replace(captureListRE.FindStringSubmatch(m)[1]))
+		return strings.Join(words, " ") + " capture list"
+	})
 	// A word's glued aside: "Binding(UI)", "NavigationView(SwiftUI)",
 	// "Button(iOS)": a platform, a framework or a short capitalised
 	// acronym in parentheses is context, no call's argument.
