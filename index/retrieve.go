@@ -128,6 +128,22 @@ func (s *Store) TitleExtensionIDs(ctx context.Context, titleLower string, limit 
 		titleLower, titleLower+titleEnd, limit)
 }
 
+// AttributePageIDs returns up to limit pages of Apple's that are written as
+// the attribute nameLower, shortest title first: a property wrapper or
+// result builder type titled with the name (State, ViewBuilder) or an attached macro titled with it and its labels
+// (Query(filter:sort:animation:)), known by their declarations' attributes
+// (or, where the symbol reader missed them, Published's, the declaration's
+// text). Not a global actor: "@MainActor" alone asks for what is declared
+// on the main actor (the dev battery symbol-attribute).
+func (s *Store) AttributePageIDs(ctx context.Context, nameLower string, limit int) ([]int64, error) {
+	return s.ids(ctx, "attribute pages", `SELECT d.id FROM docs d WHERE d.source = 'apple-docs' AND (
+  d.title_lower = ? AND d.kind IN `+typeKindList+` AND EXISTS (SELECT 1 FROM doc_symbols s WHERE s.doc_id = d.id AND (
+    s.attributes LIKE '%propertyWrapper%' OR s.attributes LIKE '%resultBuilder%' OR
+    s.origin = 'declaration' AND s.signature LIKE '@propertyWrapper %')) OR
+  d.kind = 'macro' AND (d.title_lower = ? OR d.title_lower > ? AND d.title_lower < ?) AND EXISTS (SELECT 1 FROM doc_symbols s WHERE s.doc_id = d.id AND s.attributes LIKE 'attached%'))
+ORDER BY length(d.title_lower), d.id LIMIT ?`, nameLower, nameLower+"()", nameLower+"(", nameLower+")", limit)
+}
+
 // TypeIDs returns up to limit type pages (TypeKinds) titled titleLower in
 // any case.
 func (s *Store) TypeIDs(ctx context.Context, titleLower string, limit int) ([]int64, error) {

@@ -49,6 +49,9 @@ const (
 	// viaNamedMember: a member of a type a request names, named by the
 	// request's other words (named_members.go).
 	viaNamedMember
+	// viaAttributePage: the property wrapper or attached macro an
+	// @attribute of the request is written as (lookups.go).
+	viaAttributePage
 )
 
 // candidate is one document under consideration.

@@ -25,7 +25,7 @@ var weightRegistry = map[string]*weight{
 	"weightDataLanguage": &weightDataLanguage, "weightKindWordAsked": &weightKindWordAsked,
 	"weightVerboseTitle": &weightVerboseTitle, "weightReleaseNotes": &weightReleaseNotes,
 	"weightExactSymbol": &weightExactSymbol, "weightKeywordSymbol": &weightKeywordSymbol,
-	"weightNounType": &weightNounType, "weightAttribute": &weightAttribute,
+	"weightNounType": &weightNounType, "weightAttribute": &weightAttribute, "weightAttributePage": &weightAttributePage,
 	"weightSymbolIntent": &weightSymbolIntent, "weightWholeTitle": &weightWholeTitle,
 	"weightDeprecated": &weightDeprecated, "weightDeprecatedAsked": &weightDeprecatedAsked,
 	"weightSourceHint": &weightSourceHint, "weightNamedFramework": &weightNamedFramework,

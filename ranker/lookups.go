@@ -75,6 +75,22 @@ func (s *search) lookups(ctx context.Context) error {
 		if err := s.symbolFTS(ctx, viaAttribute, MatchColumns([]string{"attributes"}, Quote(attr)), index.SymbolFilter{}); err != nil {
 			return err
 		}
+		// The reading proposes the page of what the attribute is: "@Published
+		// not updating the view" asks about Published, which the words leave
+		// out and the pages declaring @Published do not explain. Asked alone
+		// ("@State"), the attribute's own page is the answer, first, before
+		// the pages that declare it.
+		ids, err := s.e.store.AttributePageIDs(ctx, strings.ToLower(attr), attributePageLookups)
+		if err != nil {
+			return fmt.Errorf("ranker lookup: %w", err)
+		}
+		for _, id := range ids {
+			if len(q.Terms) == 0 {
+				s.force(id, viaAttributePage)
+			} else {
+				s.add(id, viaAttributePage)
+			}
+		}
 	}
 	return s.symbolIntent(ctx)
 }

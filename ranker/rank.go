@@ -456,6 +456,9 @@ func (s *search) score(c *candidate, bestRel float64, explain bool) Score {
 	if c.via&viaAttribute != 0 {
 		sc.apply(weightAttribute, "declares @"+strings.Join(q.Attributes, ", @"))
 	}
+	if c.via&viaAttributePage != 0 {
+		sc.apply(weightAttributePage)
+	}
 	if c.via&viaSymbolIntent != 0 {
 		sc.apply(weightSymbolIntent)
 	}

@@ -86,6 +86,7 @@ var scoringCases = []scoringCase{
 	{"weightKeywordSymbol", "URLSession dataTask", Filters{}, "apple-docs://foundation/urlsession/datatask(with:)", "symbol_match ×0.33 (declares a symbol named like a query word)"},
 	{"weightNounType", "read a file from the app bundle", Filters{}, "apple-docs://foundation/bundle", "symbol_match ×0.707 (a type named by a noun of the request)"},
 	{"weightAttribute", "@MainActor", Filters{}, "apple-docs://swiftui/view", "attribute ×0.3 (declares @MainActor)"},
+	{"weightAttributePage", "@State not updating the view", Filters{}, "apple-docs://swiftui/state", "attribute ×0.02 (the property wrapper or macro the @attribute is)"},
 	{"weightSymbolIntent", "actor types", Filters{}, "apple-docs://swift/mainactor", "attribute ×0.3 (declares the symbol the query describes)"},
 	{"weightWholeTitle", "garden planner", Filters{}, "samples://swiftui-garden-planner", "title_words ×0.2 (whole project, package or session titled with every keyword)"},
 
@@ -453,6 +454,7 @@ var notScored = map[string]string{
 	"respellRatio":            "needs the word-vector model, which the fixture has not: TestRespell (typos_test.go) trains one",
 	"respellCount":            "a bound on the pages counted for a word respell reads; TestRespell's words are on a few pages",
 	"requirementLookups":      "a cap on the requirements a member name adds; the fixture's names have one each",
+	"attributePageLookups":    "a cap on the pages one @attribute proposes; the fixture's State is one page",
 	"twinSpare":               "a bound on the rows kept past the limit for swiftTwins: TestSwiftTwinsKeepTheLimit (twins_test.go)",
 	"namedMemberPages":        "a cap on the overloads one member name proposes; the fixture's names have one page each, so no case can tell it",
 	"lexiconPages":            "a cap on the pages the ideas add: TestLexiconCapsIdeasAndPages (lexicon_test.go)",
