@@ -286,13 +286,7 @@ func ReadQuestionForm(raw string, isFramework func(string) bool) QuestionForm {
 			f.Core, changed = strings.TrimSpace(f.Core[:m[0]]), true
 		}
 	}
-	// A capture list is the question's words, with the name the book's
-	// sections give it: "[weak self]" is asked about as "weak self
-	// capture list", neither a site's tag nor a bracketed expression.
-	f.Core = captureListRE.ReplaceAllStringFunc(f.Core, func(m string) string {
-		words := strings.Fields(captureListMarks.Replace(captureListRE.FindStringSubmatch(m)[1]))
-		return strings.Join(words, " ") + " capture list"
-	})
+	f.Core = captureListWords(f.Core)
 	// A word's glued aside: "Binding(UI)", "NavigationView(SwiftUI)",
 	// "Button(iOS)": a platform, a framework or a short capitalised
 	// acronym in parentheses is context, no call's argument.
@@ -444,6 +438,28 @@ func (f *QuestionForm) compare(strip func(string), short bool) bool {
 	}
 	f.Core = x + " " + y
 	return true
+}
+
+// captureListWords writes each capture list a question quotes as its
+// words, with the name the book's sections give it: "[weak self]" is asked
+// about as "weak self capture list", neither a site's tag nor a bracketed
+// expression. A list that opens a closure's body ("{ [weak self] in") is
+// code and stays as written.
+func captureListWords(text string) string {
+	var out strings.Builder
+	last := 0
+	for _, m := range captureListRE.FindAllStringSubmatchIndex(text, -1) {
+		if strings.HasSuffix(strings.TrimRight(text[:m[0]], " \t"), "{") {
+			continue
+		}
+		out.WriteString(text[last:m[0]])
+		out.WriteString(strings.Join(strings.Fields(captureListMarks.Replace(text[m[2]:m[3]])), " ") + " capture list")
+		last = m[1]
+	}
+	if last == 0 {
+		return text
+	}
+	return out.String() + text[last:]
 }
 
 // tagLike: a bracketed tag's text is a question site's tag, lower case

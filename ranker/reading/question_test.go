@@ -99,6 +99,7 @@ func TestReadQuestionForm(t *testing.T) {
 		{"Is [unowned(unsafe) self] faster", "unowned unsafe self capture list faster", nil},
 		{"Why do I need [self] in this closure", "need self capture list in this closure", nil},
 		{"[swift] [ios] weak self", "weak self", nil},
+		{"DispatchQueue.main.async { [weak self] in self?.reload() }", "DispatchQueue.main.async { [weak self] in self?.reload() }", nil},
 		{"page control (iOS 17)", "page control", nil},
 		{"String contains (SwiftUI)", "String contains", nil},
 		{"TaskGruop (Swift 5.9)", "TaskGruop", nil},
