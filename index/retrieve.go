@@ -130,10 +130,10 @@ func (s *Store) TitleExtensionIDs(ctx context.Context, titleLower string, limit 
 
 // AttributePageIDs returns up to limit pages of Apple's that are written as
 // the attribute nameLower, shortest title first: a property wrapper or
-// result builder type titled with the name (State, ViewBuilder) or an attached macro titled with it and its labels
-// (Query(filter:sort:animation:)), known by their declarations' attributes
-// (or, where the symbol reader missed them, Published's, the declaration's
-// text). Not a global actor: "@MainActor" alone asks for what is declared
+// result builder type titled with the name (State, ViewBuilder) or an
+// attached macro titled with it and its labels (Query(filter:sort:
+// animation:)), known by their declarations' attributes (or, where the
+// symbol reader missed them, Published's, the declaration's text). Not a global actor: "@MainActor" alone asks for what is declared
 // on the main actor (the dev battery symbol-attribute).
 func (s *Store) AttributePageIDs(ctx context.Context, nameLower string, limit int) ([]int64, error) {
 	return s.ids(ctx, "attribute pages", `SELECT d.id FROM docs d WHERE d.source = 'apple-docs' AND (

@@ -304,15 +304,15 @@ const (
 	// target's initializers.
 	conversionInits    = 3
 	conversionInitScan = 60
-	// A loose match needs lexiconLooseWords of an idea's words worth
-	// lexiconLooseMin together; a whole phrase's words each add
-	// lexiconWholeWeight to the idea's score besides their worth.
 	// attributePageLookups bounds the pages one @attribute proposes (a
 	// macro's overloads: Query has eight).
 	attributePageLookups = 10
-	lexiconLooseWords    = 2
-	lexiconLooseMin      = 8.0
-	lexiconWholeWeight   = 1.0
+	// A loose match needs lexiconLooseWords of an idea's words worth
+	// lexiconLooseMin together; a whole phrase's words each add
+	// lexiconWholeWeight to the idea's score besides their worth.
+	lexiconLooseWords  = 2
+	lexiconLooseMin    = 8.0
+	lexiconWholeWeight = 1.0
 )
 
 const (

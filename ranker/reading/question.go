@@ -140,8 +140,7 @@ var (
 	trailingTagRE = regexp.MustCompile(`\[([A-Za-z][A-Za-z0-9 .+#-]{0,30})\]\s*$`)
 	// captureListRE: a closure's capture list a question quotes ("When
 	// to use [weak self]", "[unowned self] in a Task", "[weak self, weak
-	// delegate]", "[unowned(unsafe) self]", "[self]"): lower case as a
-	// site's tag is, but the very words asked about.
+	// delegate]", "[unowned(unsafe) self]", "[self]").
 	captureListRE = regexp.MustCompile(`\[\s*(self|` + captureItem + `(?:\s*,\s*(?:` + captureItem + `|[A-Za-z_]\w*))*)\s*\]`)
 	// captureListMarks are what a capture list's words lose: commas and
 	// the parentheses of unowned(unsafe).
@@ -274,6 +273,8 @@ func ReadQuestionForm(raw string, isFramework func(string) bool) QuestionForm {
 		}
 		return true
 	}
+	// Capture lists before tags: "[weak self]" is lower case as a tag is.
+	f.Core = captureListWords(f.Core)
 	// Tags and asides first: they may enclose the frame's last word.
 	for changed := true; changed; {
 		changed = false
@@ -286,7 +287,6 @@ func ReadQuestionForm(raw string, isFramework func(string) bool) QuestionForm {
 			f.Core, changed = strings.TrimSpace(f.Core[:m[0]]), true
 		}
 	}
-	f.Core = captureListWords(f.Core)
 	// A word's glued aside: "Binding(UI)", "NavigationView(SwiftUI)",
 	// "Button(iOS)": a platform, a framework or a short capitalised
 	// acronym in parentheses is context, no call's argument.
@@ -464,11 +464,8 @@ func captureListWords(text string) string {
 
 // tagLike: a bracketed tag's text is a question site's tag, lower case
 // ([swift], [core-data]) or scaffolding in any case ([SwiftUI]); a type in
-// brackets ([String]) and a capture list ([weak self]) are code.
+// brackets ([String]) is code.
 func tagLike(text string, scaffold func(string) bool) bool {
-	if captureListRE.MatchString("[" + text + "]") {
-		return false
-	}
 	return scaffold(text) || strings.ToLower(text) == text
 }
 
