@@ -453,6 +453,8 @@ func (s *search) proseKind(sc *Score, c *candidate) {
 		sc.apply(weightProseTypeKind, c.kind)
 	case guideKinds[c.kind]:
 		sc.apply(weightProseGuideKind, c.kind)
+	case memberKinds[c.kind] && s.framedQuestion:
+		sc.apply(weightQuestionMemberKind, c.kind)
 	case memberKinds[c.kind]:
 		sc.apply(weightProseMemberKind, c.kind)
 	}

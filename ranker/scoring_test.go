@@ -73,6 +73,7 @@ var scoringCases = []scoringCase{
 	{"weightProseTypeKind", "play audio from a file", Filters{}, "apple-docs://avfaudio/avaudioplayer", "kind ×0.5 (class)"},
 	{"weightProseGuideKind", "schedule a local notification", Filters{}, "apple-docs://usernotifications/scheduling-a-notification-locally-from-your-app", "kind ×0.75 (article)"},
 	{"weightProseMemberKind", "schedule an action after a date", Filters{}, "apple-docs://combine/scheduler/schedule(after:_:)", "kind ×1.5 (func)"},
+	{"weightQuestionMemberKind", "How do I schedule an action after a date?", Filters{}, "apple-docs://combine/scheduler/schedule(after:_:)", "kind ×0.6 (func)"},
 	{"weightProseWholeKind", "plan vegetable garden beds", Filters{Sources: []string{"samples"}}, "samples://swiftui-garden-planner", "kind ×0.25 (sampleProject)"},
 	{"weightDataLanguage", "Transaction", Filters{}, "apple-docs://appstoreserverapi/transaction", "kind ×1.5 (REST, JSON or JavaScript reference for a Swift query)"},
 	{"weightKindWordAsked", "actor types", Filters{}, "apple-docs://swift/mainactor", "kind ×0.4 (query asks for a actor)"},

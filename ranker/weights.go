@@ -84,6 +84,12 @@ var (
 	weightProseTypeKind   = weight{FactorKind, 0.5, "type page for a request"}
 	weightProseGuideKind  = weight{FactorKind, 0.75, "article or sample for a request"}
 	weightProseMemberKind = weight{FactorKind, 1.5, "member page for a request"}
+	// weightQuestionMemberKind: a member page for a request framed as a
+	// question ("How do I dismiss the keyboard?", "…not working"). A
+	// request written as a job ("dismiss the keyboard") wants the type
+	// that does it; a developer's question is most often answered by the
+	// one method or property the accepted answer calls.
+	weightQuestionMemberKind = weight{FactorKind, 0.6, "member page for a question"}
 	// A whole sample project, package or WWDC session answers a request
 	// better than one of its files or symbol pages.
 	weightProseWholeKind = weight{FactorKind, 0.25, "whole project, package or session for a request"}
