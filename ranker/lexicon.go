@@ -579,5 +579,9 @@ func (s *search) lexiconRelevance(c *candidate) float64 {
 	if !ok {
 		return 0
 	}
-	return max(lexiconBase-lexiconStep*float64(r-1), 1)
+	v := max(lexiconBase-lexiconStep*float64(r-1), 1)
+	if s.framedQuestion {
+		v *= lexiconQuestionScale
+	}
+	return v
 }

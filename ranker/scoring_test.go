@@ -112,6 +112,7 @@ var scoringCases = []scoringCase{
 	{"fieldInTitle", "Text", Filters{}, "apple-docs://swiftui/textfield", "field match 4.5)"},
 	{"fieldSummary", "Color Mode", Filters{}, "hig://dark-mode", "field match 4.75)"},
 	{"lexiconBase", "show a spinner while the feed loads", Filters{}, "apple-docs://swiftui/progressview", "+ task lexicon 20 (page 1 it names)"},
+	{"lexiconQuestionScale", "How do I show a spinner while the feed loads?", Filters{}, "apple-docs://swiftui/progressview", "+ task lexicon 40 (page 1 it names)"},
 	{"lexiconStep", "show a spinner while the feed loads", Filters{}, "apple-docs://uikit/uiactivityindicatorview", "+ task lexicon 17 (page 2 it names)"},
 	{"weightOtherPlatform", "show a spinner on my Apple Watch while the feed loads", Filters{}, "apple-docs://swiftui/progressview", "platform ×2 (not on watchOS, the platform the question names)"},
 	{"weightConversionInit", "how do I convert an NSURL to URL", Filters{}, "apple-docs://foundation/url/init(_:)", "type_member ×0.02 (an initializer for NSURL to URL)"},
