@@ -213,8 +213,8 @@ func osaDistance(a, b string, limit int) int {
 // Objective-C names, which no page titles and no misspelling is near.
 // "" when no such member exists.
 func (e *Engine) swiftNameOf(ctx context.Context, w string) (string, error) {
-	words := swiftsym.CamelWords(w)
-	if len(words) < 3 || len(words[0]) < 2 || len(words[0]) > 3 || strings.ToUpper(words[0]) != words[0] {
+	words := objcConstantWords(w)
+	if words == nil {
 		return "", nil
 	}
 	prefix := words[0]
@@ -230,6 +230,43 @@ func (e *Engine) swiftNameOf(ctx context.Context, w string) (string, error) {
 		}
 	}
 	return "", nil
+}
+
+// owningTypeOf is, for a lone constant's name in Objective-C's style whose
+// member no page documents (swiftNameOf found none:
+// UIStatusBarStyleLightContent, the index holding UIStatusBarStyle but not
+// its lightContent), the longest type its first words name; "" when none
+// does. Alone, the name otherwise finds nothing at all; among other words
+// it is left to objcNameStage, which proposes what the words do not find.
+func (e *Engine) owningTypeOf(ctx context.Context, w string) (string, error) {
+	words := objcConstantWords(w)
+	// The longest first, each as one name (UIStatusBarStyle) or a nested
+	// type Objective-C writes joined (UIActivityIndicatorViewStyle is
+	// UIActivityIndicatorView.Style), before the shorter UIActivityIndicatorView.
+	for k := len(words) - 1; k >= 2; k-- {
+		names := []string{strings.Join(words[:k], "")}
+		for i := k - 1; i >= 2; i-- {
+			names = append(names, strings.Join(words[:i], "")+"."+strings.Join(words[i:k], ""))
+		}
+		for _, name := range names {
+			title, err := e.typeTitle(ctx, strings.ToLower(name))
+			if err != nil || title != "" {
+				return title, err
+			}
+		}
+	}
+	return "", nil
+}
+
+// objcConstantWords splits a name in Objective-C's style for a constant, a
+// framework prefix of two or three capitals then two words or more, into
+// its words (UI Status Bar Style Light Content); nil for another shape.
+func objcConstantWords(w string) []string {
+	words := swiftsym.CamelWords(w)
+	if len(words) < 3 || len(words[0]) < 2 || len(words[0]) > 3 || strings.ToUpper(words[0]) != words[0] {
+		return nil
+	}
+	return words
 }
 
 // lowerStart is a word as it starts a Swift member's name: "Keyboard" is

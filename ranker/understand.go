@@ -528,6 +528,9 @@ func (e *Engine) correct(ctx context.Context, raw string) (string, error) {
 		if err == nil && near == "" {
 			near, err = e.swiftNameOf(ctx, w)
 		}
+		if err == nil && near == "" && len(fields) == 1 {
+			near, err = e.owningTypeOf(ctx, w)
+		}
 		if err != nil {
 			return "", err
 		}
