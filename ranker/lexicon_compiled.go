@@ -4263,6 +4263,7 @@ var compiledIdeas = [...]taskIdea{
 	{[]string{"imagerenderer", "imagerenderer scale", "imagerenderer uiimage"}, []string{"swiftui/imagerenderer", "uikit/uigraphicsimagerenderer"}},
 	{[]string{"image renderingmode template", "image renderingmode"}, []string{"swiftui/image/renderingmode(_:)", "swiftui/image"}},
 	{[]string{"appdelegate scenedelegate", "scenedelegate appdelegate", "scenedelegate", "remove scenedelegate"}, []string{"uikit/uiscenedelegate", "uikit/uiapplicationdelegate", "uikit/managing-your-app-s-life-cycle", "uikit/specifying-the-scenes-your-app-supports"}},
+	{[]string{"appdelegate", "appdelegate class", "appdelegate file", "didfinishlaunchingwithoptions"}, []string{"uikit/uiapplicationdelegate", "uikit/uiapplicationdelegate/application(_:didfinishlaunchingwithoptions:)", "uikit/uiwindow"}},
 	{[]string{"didbecomeactive willenterforeground", "applicationdidbecomeactive", "applicationwillenterforeground", "scenedidbecomeactive scenewillenterforeground", "willresignactive didenterbackground"}, []string{"uikit/uiscenedelegate/scenedidbecomeactive(_:)", "uikit/uiapplicationdelegate/applicationwillenterforeground(_:)", "uikit/uiapplicationdelegate/applicationwillresignactive(_:)", "uikit/managing-your-app-s-life-cycle"}},
 	{[]string{"didfinishlaunchingwithoptions willfinishlaunchingwithoptions", "willfinishlaunchingwithoptions", "didfinishlaunchingwithoptions scene willconnectto", "scene willconnectto"}, []string{"uikit/uiapplicationdelegate/application(_:didfinishlaunchingwithoptions:)", "uikit/uiapplicationdelegate/application(_:willfinishlaunchingwithoptions:)", "uikit/uiscenedelegate/scene(_:willconnectto:options:)", "uikit/about-the-app-launch-sequence"}},
 	{[]string{"applicationwillterminate", "willterminate called", "willterminatenotification"}, []string{"uikit/uiapplicationdelegate/applicationwillterminate(_:)", "uikit/uiapplication/willterminatenotification", "uikit/uiscenedelegate/scenediddisconnect(_:)"}},
@@ -4959,7 +4960,7 @@ var compiledIdeas = [...]taskIdea{
 }
 
 // compiledWholeIdeas are the ideas matched by whole phrases only, as [start, end) ranges of compiledIdeas.
-var compiledWholeIdeas = [...][2]int32{{3342, 3536}, {3822, 4287}}
+var compiledWholeIdeas = [...][2]int32{{3342, 3536}, {3822, 4288}}
 
 // compiledProblemIdeas are the ideas of a problem, as [start, end) ranges of compiledIdeas.
-var compiledProblemIdeas = [...][2]int32{{3536, 3822}, {4287, 4953}}
+var compiledProblemIdeas = [...][2]int32{{3536, 3822}, {4288, 4954}}

@@ -319,12 +319,12 @@ func TestReadingNamesTheLexiconIdeas(t *testing.T) {
 // 9-api-questions.tsv added 945. An edit of the files changes them on purpose: update them
 // with the figures the failure prints.
 const (
-	pinnedLexiconIdeas    = 4953
+	pinnedLexiconIdeas    = 4954
 	pinnedLexiconStems    = 4893
-	pinnedLexiconWords    = 47463
-	pinnedLexiconPhrases  = 20221
-	pinnedLexiconSum      = "de8c8529c9daa0109b4e9b7294d28293a26b60a2df2c3c01e37591c37b52108a"
-	pinnedCompiledLexicon = "a66d7cbd60d52de8697ffa711d45b28a56deeecd3d925747eff95824ef498ef6"
+	pinnedLexiconWords    = 47469
+	pinnedLexiconPhrases  = 20225
+	pinnedLexiconSum      = "d785ca885e557cd7b00424d911fe4b0b7d040841cd7d2b509a153c2e2269f835"
+	pinnedCompiledLexicon = "21c4a45b28110dc40397921f9c1d7cffca461f68630921c38626e797c63029df"
 )
 
 // TestTaskLexiconIsPinned: the lexicon the files load is the one the Go

@@ -202,6 +202,8 @@ var scoringCases = []scoringCase{
 		"apple-docs://uikit/uiresponder/keyboardframebeginuserinfokey", `Showing results for "keyboardFrameBeginUserInfoKey".`},
 	{"reading: an Objective-C constant's name, a member of the type it names", "UIApplicationWillTerminateNotification", Filters{},
 		"apple-docs://uikit/uiapplication/willterminatenotification", `Showing results for "willTerminateNotification".`},
+	{"reading: a source file's name among other words, as its type", "Why is viewDidLoad never called in ViewController.swift?", Filters{},
+		"apple-docs://uikit/uiviewcontroller/viewdidload()", `searched "viewDidLoad never called in ViewController"`},
 	{"reading: a lone Objective-C constant whose member no page documents, as its nested type", "UIControlStateDisabled", Filters{},
 		"apple-docs://uikit/uicontrol/state-swift.struct", `Showing results for "UIControl.State".`},
 	{"reading: a lone Objective-C constant whose member no page documents, as its type", "UIApplicationStateBackground", Filters{},

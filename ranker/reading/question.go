@@ -96,6 +96,28 @@ func (f QuestionForm) Platform() string {
 	return named
 }
 
+// sourceFileRE is a source file's name ("AppDelegate.swift",
+// "ViewController.m"): it stands for the type the file declares.
+// resourceFileRE is a resource file's ("Info.plist", "Main.storyboard"),
+// whose pages name it in two words (Information Property List, a
+// storyboard). Read as a member access, either matched nothing.
+var (
+	sourceFileRE   = regexp.MustCompile(`\b([A-Z][A-Za-z0-9]*)\.(?:swift|m|mm|h)\b`)
+	resourceFileRE = regexp.MustCompile(`\b([A-Za-z][A-Za-z0-9]*)\.(plist|storyboard|xib|entitlements|xcassets|xcconfig)\b`)
+)
+
+// fileNameWords reads the files a question names among other words as
+// what they stand for: "AppDelegate.swift" as AppDelegate, "Info.plist"
+// as "Info plist". A file's name alone is a search for that file (a
+// sample's BlurDetector.swift) and stays as typed.
+func fileNameWords(text string) string {
+	if len(strings.Fields(text)) < 2 {
+		return text
+	}
+	text = sourceFileRE.ReplaceAllString(text, "$1")
+	return resourceFileRE.ReplaceAllString(text, "$1 $2")
+}
+
 // IsPlatformWord reports whether w names a platform (iOS, iPhone, macOS…):
 // where the code runs, never the name of a page's type.
 func IsPlatformWord(w string) bool { return platformWords[strings.ToLower(w)] }
@@ -275,6 +297,7 @@ func ReadQuestionForm(raw string, isFramework func(string) bool) QuestionForm {
 	}
 	// Capture lists before tags: "[weak self]" is lower case as a tag is.
 	f.Core = captureListWords(f.Core)
+	f.Core = fileNameWords(f.Core)
 	// Tags and asides first: they may enclose the frame's last word.
 	for changed := true; changed; {
 		changed = false

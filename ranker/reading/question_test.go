@@ -187,6 +187,24 @@ func TestComparisonOfCode(t *testing.T) {
 	}
 }
 
+// TestFileNamesReadAsWhatTheyStandFor: a source file's name among other
+// words is the type it declares, a resource file's its two words; a
+// file's name alone is a search for the file.
+func TestFileNamesReadAsWhatTheyStandFor(t *testing.T) {
+	for _, c := range []struct{ q, core string }{
+		{"Why is AppDelegate.swift window an optional?", "AppDelegate window an optional"},
+		{"ViewController.m viewDidLoad not called", "ViewController viewDidLoad not called"},
+		{"add key to Info.plist", "add key to Info plist"},
+		{"Main.storyboard not loading", "Main storyboard not loading"},
+		{"BlurDetector.swift", "BlurDetector.swift"},
+		{"view.frame.size", "view.frame.size"},
+	} {
+		if got := ReadQuestionForm(c.q, nil).Core; got != c.core {
+			t.Errorf("ReadQuestionForm(%q).Core = %q; want %q", c.q, got, c.core)
+		}
+	}
+}
+
 // TestQuestionPlatform: the one platform a question names, in any of its
 // words; none when it names two.
 func TestQuestionPlatform(t *testing.T) {
