@@ -21,9 +21,8 @@ var weightRegistry = map[string]*weight{
 	"weightNestedType": &weightNestedType, "weightWholeKind": &weightWholeKind,
 	"weightTypeKind": &weightTypeKind, "weightMemberKind": &weightMemberKind,
 	"weightProseTypeKind": &weightProseTypeKind, "weightProseGuideKind": &weightProseGuideKind,
-	"weightProseMemberKind": &weightProseMemberKind, "weightQuestionMemberKind": &weightQuestionMemberKind,
-	"weightProseWholeKind": &weightProseWholeKind,
-	"weightDataLanguage":   &weightDataLanguage, "weightKindWordAsked": &weightKindWordAsked,
+	"weightProseMemberKind": &weightProseMemberKind, "weightProseWholeKind": &weightProseWholeKind,
+	"weightDataLanguage": &weightDataLanguage, "weightKindWordAsked": &weightKindWordAsked,
 	"weightVerboseTitle": &weightVerboseTitle, "weightReleaseNotes": &weightReleaseNotes,
 	"weightExactSymbol": &weightExactSymbol, "weightKeywordSymbol": &weightKeywordSymbol,
 	"weightNounType": &weightNounType, "weightAttribute": &weightAttribute, "weightAttributePage": &weightAttributePage,
@@ -32,7 +31,7 @@ var weightRegistry = map[string]*weight{
 	"weightSourceHint": &weightSourceHint, "weightNamedFramework": &weightNamedFramework,
 	"weightFrameworkHint": &weightFrameworkHint, "weightFrameworkRoot": &weightFrameworkRoot,
 	"weightSynonymRoot": &weightSynonymRoot, "weightCanonicalType": &weightCanonicalType,
-	"weightTypeMember": &weightTypeMember,
+	"weightTypeMember": &weightTypeMember, "weightQuestionMemberKind": &weightQuestionMemberKind,
 }
 
 // ruleOf maps each weight to its name; no two weights share their

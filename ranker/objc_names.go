@@ -107,11 +107,7 @@ func (s *search) proposeObjCMember(ctx context.Context, name string) error {
 	parts := swiftsym.CamelWords(strings.TrimPrefix(name, "k"))
 	for j := len(parts) - 1; j >= 1; j-- {
 		member := strings.ToLower(strings.Join(parts[j:], ""))
-		for i := j; i >= 1; i-- {
-			typ := strings.Join(parts[:i], "")
-			if i < j {
-				typ += "." + strings.Join(parts[i:j], "")
-			}
+		for _, typ := range objcTypeNames(parts[:j]) {
 			title, err := s.e.typeTitle(ctx, strings.ToLower(typ))
 			if err != nil {
 				return err
@@ -130,6 +126,18 @@ func (s *search) proposeObjCMember(ctx context.Context, name string) error {
 		}
 	}
 	return nil
+}
+
+// objcTypeNames are the names of the type an Objective-C constant's first
+// words may spell, the way Swift titles it: all of them as one name
+// (UIStatusBarStyle), then nested at each part from the last
+// (UIControl.State for UIControlState, UIActivityIndicatorView.Style).
+func objcTypeNames(words []string) []string {
+	names := []string{strings.Join(words, "")}
+	for i := len(words) - 1; i >= 1; i-- {
+		names = append(names, strings.Join(words[:i], "")+"."+strings.Join(words[i:], ""))
+	}
+	return names
 }
 
 // objcNameOfType narrows an Objective-C name many pages write to the pages

@@ -240,15 +240,10 @@ func (e *Engine) swiftNameOf(ctx context.Context, w string) (string, error) {
 // it is left to objcNameStage, which proposes what the words do not find.
 func (e *Engine) owningTypeOf(ctx context.Context, w string) (string, error) {
 	words := objcConstantWords(w)
-	// The longest first, each as one name (UIStatusBarStyle) or a nested
-	// type Objective-C writes joined (UIActivityIndicatorViewStyle is
-	// UIActivityIndicatorView.Style), before the shorter UIActivityIndicatorView.
+	// The longest first (UIActivityIndicatorView.Style before
+	// UIActivityIndicatorView), flat or nested (objcTypeNames).
 	for k := len(words) - 1; k >= 2; k-- {
-		names := []string{strings.Join(words[:k], "")}
-		for i := k - 1; i >= 2; i-- {
-			names = append(names, strings.Join(words[:i], "")+"."+strings.Join(words[i:k], ""))
-		}
-		for _, name := range names {
+		for _, name := range objcTypeNames(words[:k]) {
 			title, err := e.typeTitle(ctx, strings.ToLower(name))
 			if err != nil || title != "" {
 				return title, err

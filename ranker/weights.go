@@ -255,8 +255,8 @@ const (
 	// request framed as a question ("How do I dismiss the keyboard?"):
 	// a developer's question words the job loosely and its own words find
 	// the page less often than a request written as the job. Fitted on
-	// the realq dev rows (docs/search.md, "Fitted constants (round
-	// thirty-four)"); the requests written as jobs are not framed.
+	// the realq dev rows (docs/search.md, "Weights of their own for
+	// questions"); the requests written as jobs are not framed.
 	lexiconQuestionScale = 2.0
 	// namedMemberBase is the relevance a member of a type the request
 	// names gains when the request's other words name it

@@ -111,7 +111,7 @@ var (
 // as "Info plist". A file's name alone is a search for that file (a
 // sample's BlurDetector.swift) and stays as typed.
 func fileNameWords(text string) string {
-	if len(strings.Fields(text)) < 2 {
+	if !strings.Contains(text, ".") || len(strings.Fields(text)) < 2 {
 		return text
 	}
 	text = sourceFileRE.ReplaceAllString(text, "$1")
