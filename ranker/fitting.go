@@ -15,7 +15,8 @@ import (
 var weightRegistry = map[string]*weight{
 	"weightExactTitle": &weightExactTitle, "weightExactTopLevel": &weightExactTopLevel,
 	"weightExactTypeKind": &weightExactTypeKind, "weightExactMemberKind": &weightExactMemberKind, "weightProtocolRequirement": &weightProtocolRequirement,
-	"weightNoPlatform": &weightNoPlatform, "weightOtherPlatform": &weightOtherPlatform, "weightConversionInit": &weightConversionInit, "weightProseNamesTitle": &weightProseNamesTitle,
+	"weightNamedRequirement": &weightNamedRequirement,
+	"weightNoPlatform":       &weightNoPlatform, "weightOtherPlatform": &weightOtherPlatform, "weightConversionInit": &weightConversionInit, "weightProseNamesTitle": &weightProseNamesTitle,
 	"weightProseCoverageSlope": &weightProseCoverageSlope, "weightTitleStartsWith": &weightTitleStartsWith,
 	"weightTitleHoldsAll": &weightTitleHoldsAll, "weightTitleHoldsOne": &weightTitleHoldsOne,
 	"weightNestedType": &weightNestedType, "weightWholeKind": &weightWholeKind,

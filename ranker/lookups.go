@@ -57,6 +57,9 @@ func (s *search) lookups(ctx context.Context) error {
 			if err := s.addIDs(ctx, viaKeywordSymbol)(s.e.store.NameIDs(ctx, strings.ToLower(k), lookupLimit/4)); err != nil {
 				return err
 			}
+			if err := s.addRequirements(ctx, k); err != nil {
+				return err
+			}
 		}
 	}
 	if err := s.wholePages(ctx); err != nil {

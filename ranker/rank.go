@@ -390,6 +390,9 @@ func (s *search) score(c *candidate, bestRel float64, explain bool) Score {
 		}
 	case q.Prose && s.titleIsNameKeyword(c):
 		sc.apply(weightProseNamesTitle)
+		if s.requirements[c.id] {
+			sc.apply(weightNamedRequirement)
+		}
 	case q.Prose:
 		// A request's first word is usually a verb ("get", "save"): what
 		// counts is how much of the request the title covers.

@@ -48,16 +48,25 @@ func (e *Engine) SearchQuery(ctx context.Context, raw string, filters Filters) (
 		addList(&lists[0], results, byURI)
 		var found [][]Result
 		var errs []error
-		if form.SidesAreCode() {
-			// Each side is read as code, as that query alone would be.
-			found, errs = make([][]Result, len(form.Sides)), make([]error, len(form.Sides))
-			for i, side := range form.Sides {
-				var resp Response
-				resp, errs[i] = e.SearchQuery(ctx, side, filters)
-				found[i] = resp.Results
+		// A side of code or one code-like name is searched as that query
+		// alone would be; sides of words, together, as words.
+		found, errs = make([][]Result, len(form.Sides)), make([]error, len(form.Sides))
+		var wordSides []string
+		var wordAt []int
+		for i, side := range form.Sides {
+			if !reading.SideAlone(side) {
+				wordSides, wordAt = append(wordSides, side), append(wordAt, i)
+				continue
 			}
-		} else {
-			found, errs = e.searchSides(ctx, form.Sides, filters)
+			var resp Response
+			resp, errs[i] = e.SearchQuery(ctx, side, filters)
+			found[i] = resp.Results
+		}
+		if len(wordSides) > 0 {
+			words, wordErrs := e.searchSides(ctx, wordSides, filters)
+			for j, i := range wordAt {
+				found[i], errs[i] = words[j], wordErrs[j]
+			}
 		}
 		for i := range found {
 			if errs[i] != nil && !errors.Is(errs[i], ErrEmptyQuery) {
@@ -148,8 +157,9 @@ func (e *Engine) SearchQuery(ctx context.Context, raw string, filters Filters) (
 		return Response{Results: out, Reading: r}, err
 	}
 	// Nothing a sure reading named exists (the caller's own types): the
-	// words of the code or message are all there is.
-	results, err := e.searchText(ctx, words, filters, nil)
+	// words of the code or message are all there is, a value's members
+	// among them as names ("items.isEmpty": items isEmpty).
+	results, err := e.searchText(ctx, reading.ValueChainWords(words), filters, nil)
 	if errors.Is(err, ErrEmptyQuery) {
 		err = nil
 	}

@@ -46,6 +46,10 @@ var (
 	// Among a member name's exact titles, the protocol requirement defines
 	// what the other pages implement (Hashable's hash(into:)).
 	weightProtocolRequirement = weight{FactorKind, 0.2, "a protocol's requirement among exact titles"}
+	// The same in a request that names the member among other words
+	// ("hash vs hashValue"): the hundred conformers' pages of that title
+	// repeat what the requirement defines.
+	weightNamedRequirement = weight{FactorKind, 0.2, "a protocol's requirement the request names"}
 	// A declaration available on no platform belongs to a file format, a
 	// package manifest or a script API (Apple News Format,
 	// PackageDescription, TVMLKit JS), not to the SDK an app is written

@@ -118,6 +118,23 @@ func fileNameWords(text string) string {
 	return resourceFileRE.ReplaceAllString(text, "$1 $2")
 }
 
+// ValueChainWords writes each value's member that text names without a
+// call ("tableView.reloadData", "view.frame", "item?.title") as its names
+// apart, the words a page's title and text hold.
+func ValueChainWords(text string) string {
+	if !strings.Contains(text, ".") {
+		return text
+	}
+	return valueChainRE.ReplaceAllStringFunc(text, func(m string) string {
+		if fileNameRE.MatchString(strings.TrimLeft(m, " \t([,'\"`")) {
+			return m // a file's name: "main.swift"
+		}
+		return chainDots.Replace(m)
+	})
+}
+
+var chainDots = strings.NewReplacer("?.", " ", "!.", " ", ".", " ")
+
 // IsPlatformWord reports whether w names a platform (iOS, iPhone, macOS…):
 // where the code runs, never the name of a page's type.
 func IsPlatformWord(w string) bool { return platformWords[strings.ToLower(w)] }
@@ -179,6 +196,11 @@ var (
 	// each ending in a colon, then a space or the end. One part alone
 	// ("isFocused: Bool") is Swift's declaration as often.
 	selectorRE = regexp.MustCompile(`\b([a-z][a-z0-9]*[A-Z][A-Za-z0-9]*)((?::[a-z][A-Za-z0-9]*)+):(\s|$)`)
+	// valueChainRE: a value's member written without its call in a
+	// sentence, "tableView.reloadData", "view.frame", "self.view.bounds":
+	// lower-case names joined by dots. Searched as one phrase it matches no
+	// page; its names, apart, find the member.
+	valueChainRE = regexp.MustCompile("(^|[\\s(\\[,'\"`])([a-z][A-Za-z0-9_]*(?:[?!]?\\.[a-z][A-Za-z0-9_]*)+)\\b")
 	// acronymRE: a short acronym of capitals ("UI", "UX").
 	acronymRE = regexp.MustCompile(`^[A-Z]{2,3}$`)
 	// whatsNewRE: "What's new in SwiftUI" is a session's title, not a
@@ -420,6 +442,7 @@ func ReadQuestionForm(raw string, isFramework func(string) bool) QuestionForm {
 		sub := selectorRE.FindStringSubmatch(m)
 		return sub[1] + strings.ReplaceAll(sub[2], ":", " ") + sub[3]
 	})
+	f.Core = ValueChainWords(f.Core)
 	f.Core = versionRE.ReplaceAllStringFunc(f.Core, func(m string) string {
 		sub := versionRE.FindStringSubmatch(m)
 		strip(m)
@@ -456,7 +479,13 @@ func (f *QuestionForm) compare(strip func(string), short bool) bool {
 		return false
 	}
 	f.Sides = []string{x, y}
-	if rest := strings.Join(strings.Fields(strings.NewReplacer(x, "", y, "").Replace(unquoteCode(f.Core))), " "); rest != "" {
+	// The longer side first: "hash" would otherwise take its letters out
+	// of "hashValue" and leave "Value" as scaffolding.
+	longer, shorter := x, y
+	if len(shorter) > len(longer) {
+		longer, shorter = shorter, longer
+	}
+	if rest := strings.Join(strings.Fields(strings.NewReplacer(longer, "", shorter, "").Replace(unquoteCode(f.Core))), " "); rest != "" {
 		strip(rest)
 	}
 	f.Core = x + " " + y
@@ -583,6 +612,19 @@ func (f QuestionForm) SidesAreCode() bool {
 		}
 	}
 	return len(f.Sides) > 0
+}
+
+// SideAlone reports whether a comparison's side is searched as that query
+// alone would be: it reads as code, or it is one name written as code
+// ("hashValue" in "hash vs hashValue", "UITableView"), whose own search
+// finds the page that declares it (Hashable's hashValue) where a search of
+// its words finds the first of the hundred types that repeat it.
+func SideAlone(side string) bool {
+	if r := Read(side); r.Class != ClassWords && len(r.Searches) > 0 {
+		return true
+	}
+	fields := strings.Fields(unquoteCode(side))
+	return len(fields) == 1 && CodeLike(fields[0])
 }
 
 // WholeWeight is what the whole question's own search weighs against its

@@ -45,6 +45,11 @@ func TestReadQuestionForm(t *testing.T) {
 		{"add key to Info.plist", "add key to Info plist", nil},
 		{"Main.storyboard not loading", "Main storyboard not loading", nil},
 		{"BlurDetector.swift", "BlurDetector.swift", nil},
+		// A value's member without its call is its names; a file's name
+		// keeps its dot.
+		{"tableView.reloadData does nothing after a fetch", "tableView reloadData does nothing after a fetch", nil},
+		{"Why is view.frame zero in viewDidLoad?", "view frame zero in viewDidLoad", nil},
+		{"what goes in main.swift", "what goes in main.swift", nil},
 		{"What is the best way to store a token", "store a token", nil},
 		{"Why is my Binding(UI) not updating?", "Binding not updating", nil},
 		// A word's glued aside: an acronym, a framework, a platform.
@@ -163,6 +168,19 @@ func TestQuestionNamesSwift(t *testing.T) {
 	}
 }
 
+// TestComparisonStripsOnlyScaffolding: a side that holds the other
+// ("hash" in "hashValue") leaves none of its letters behind as scaffolding.
+func TestComparisonStripsOnlyScaffolding(t *testing.T) {
+	for q, want := range map[string][]string{
+		"debug vs debugDescription":       {"vs"},
+		"#file vs #filePath in Swift 5.9": {"in Swift 5.9", "vs"},
+	} {
+		if f := ReadQuestionForm(q, func(string) bool { return false }); !slices.Equal(f.Stripped, want) {
+			t.Errorf("%q: stripped %q, want %q", q, f.Stripped, want)
+		}
+	}
+}
+
 // A comparison of two pieces of code whose whole reads as words
 // ("DispatchQueue.main.async vs DispatchQueue.main.sync") searches each side
 // as code and weighs the whole's words as little as a side; a comparison
@@ -174,14 +192,27 @@ func TestComparisonOfCode(t *testing.T) {
 		q              string
 		searched, code bool
 		whole          float64
+		alone          []bool // SideAlone of each side
 	}{
-		{"Difference between DispatchQueue.main.async and DispatchQueue.main.sync", true, true, ComparisonSideWeight},
-		{"URL vs NSURL", true, false, 1},
-		{`Text("a").bold() vs URLSession.shared.dataTask(with: url)`, false, true, ComparisonSideWeight},
-		{"how do I show a spinner", false, false, 1},
+		{"Difference between DispatchQueue.main.async and DispatchQueue.main.sync", true, true, ComparisonSideWeight, []bool{true, true}},
+		{"URL vs NSURL", true, false, 1, []bool{true, true}},
+		{`Text("a").bold() vs URLSession.shared.dataTask(with: url)`, false, true, ComparisonSideWeight, []bool{true, true}},
+		{"how do I show a spinner", false, false, 1, nil},
+		// One name written as code is searched as that name alone; a
+		// value's member reads as code.
+		{"description vs debugDescription", true, false, 1, []bool{false, true}},
+		{"Swift string.count vs string.isEmpty", true, true, ComparisonSideWeight, []bool{true, true}},
+		{"static func vs class func", true, false, 1, []bool{false, false}},
 	}
 	for _, c := range cases {
 		f := ReadQuestionForm(c.q, none)
+		var alone []bool
+		for _, side := range f.Sides {
+			alone = append(alone, SideAlone(side))
+		}
+		if !slices.Equal(alone, c.alone) {
+			t.Errorf("%q: SideAlone of %q = %v, want %v", c.q, f.Sides, alone, c.alone)
+		}
 		if got := f.SidesSearched(); got != c.searched {
 			t.Errorf("%q: SidesSearched = %v, want %v (sides %q)", c.q, got, c.searched, f.Sides)
 		}

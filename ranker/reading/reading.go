@@ -122,7 +122,7 @@ var swiftKeywords = swiftlex.ReadingKeywords
 // code follows it (let name =, let name:, try name.member).
 var codeMarks = regexp.MustCompile(`[A-Za-z_]\s*\(.*[:)]|\{|\}|\\\.|^\s*\.|@[A-Z]\w*(\s+\w+)*\s+(var|let)\s|\s=\s|->|` +
 	`^\s*(let|var)\s*(\(|[A-Za-z_]\w*\s*[:=,])|^\s*(try|await)\s+(await\s+)?[A-Za-z_]\w*[.(]|^\s*(func|guard let|guard var|if let|if var|for try await|for await)\s|` +
-	`\.[a-z][A-Za-z]*\(|\bself\.|\s[-+*/%]=\s|[A-Za-z_]\w*\[[^\]]*\b[a-z]\w*:\s|^[A-Z][A-Za-z0-9_]*(?:\.[a-z][A-Za-z0-9_]*){2,}$|^[a-z][A-Za-z0-9_]*(?:[?!]?\.[a-z][A-Za-z0-9_]*){2,}$`)
+	`\.[a-z][A-Za-z]*\(|\bself\.|\s[-+*/%]=\s|[A-Za-z_]\w*\[[^\]]*\b[a-z]\w*:\s|^[A-Z][A-Za-z0-9_]*(?:\.[a-z][A-Za-z0-9_]*){2,}$|^[a-z][A-Za-z0-9_]*(?:[?!]?\.[a-z][A-Za-z0-9_]*){2,}$|^[a-z][A-Za-z0-9_]*[?!]?\.[a-z][A-Za-z0-9_]*$`)
 
 // statementRE: text that begins the way a Swift statement does (let name
 // =, try await x.f(, .modifier(, @Attribute(, name = …, a call, if let
@@ -140,11 +140,15 @@ func Read(raw string) Reading {
 	if isMessage(text) && (!statementRE.MatchString(text) || messageOpeners.MatchString(text)) {
 		return readMessage(text)
 	}
-	if codeMarks.MatchString(text) && !isPlainSelector(text) {
+	if codeMarks.MatchString(text) && !isPlainSelector(text) && !fileNameRE.MatchString(text) {
 		return readSyntax(text)
 	}
 	return Reading{Class: ClassWords}
 }
+
+// fileNameRE is a file's name alone ("main.swift", "project.pbxproj"),
+// which has a value's member's shape and is a search for the file.
+var fileNameRE = regexp.MustCompile(`(?i)^[\w-]+\.(swift|m|mm|h|c|json|plist|strings|txt|md|html|xml|ya?ml|xcconfig|storyboard|xib|entitlements|xcassets|xcodeproj|xcworkspace|pbxproj|png|jpe?g|pdf)$`)
 
 // isPlainSelector: "View.padding(_:)" and "present(_:animated:)" are names
 // the ranker resolves itself, not code.

@@ -299,7 +299,9 @@ func readSyntax(code string) Reading {
 	for _, loc := range valueReadRE.FindAllStringSubmatchIndex(code, -1) {
 		chain, prop := code[loc[2]:loc[3]], code[loc[4]:loc[5]]
 		rest := strings.TrimLeft(code[loc[1]:], " ")
-		if swiftKeywords[prop] || sequenceAlgorithms[prop] || strings.HasPrefix(rest, "(") || strings.HasPrefix(rest, "{") ||
+		// Asked alone ("array.count"), the read is the question.
+		alone := strings.TrimSpace(code) == code[loc[2]:loc[5]]
+		if swiftKeywords[prop] || sequenceAlgorithms[prop] && !alone || strings.HasPrefix(rest, "(") || strings.HasPrefix(rest, "{") ||
 			(strings.HasPrefix(rest, "=") && !strings.HasPrefix(rest, "==")) {
 			continue
 		}

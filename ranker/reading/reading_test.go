@@ -32,6 +32,11 @@ func TestReadQueryClasses(t *testing.T) {
 		{"-[Inbox.ListController refreshTapped:]: unrecognized selector sent to instance 0x6000", ClassMessage},
 		{"let label = \"Done\"; print(label, count)", ClassSyntax},
 		{"ShareLink(item: url, subject: Text(\"Report\"), message: Text(\"Attached\"))", ClassSyntax},
+		// A value's member alone is code; a file's name is not.
+		{"tableView.reloadData", ClassSyntax},
+		{"array.capacity", ClassSyntax},
+		{"main.swift", ClassWords},
+		{"project.pbxproj", ClassWords},
 	} {
 		if got := Read(tc.query).Class; got != tc.class {
 			t.Errorf("Read(%q).Class = %s, want %s", tc.query, got, tc.class)
@@ -313,6 +318,30 @@ func TestReadSyntaxPropertyChains(t *testing.T) {
 	r = Read(`UIApplication.sharedApplication().keyWindow is nil`)
 	if len(r.Calls) != 1 || r.Calls[0].Type != "UIApplication" || r.Calls[0].Member != "keyWindow" || r.Calls[0].Via != "sharedApplication" {
 		t.Errorf("Swift 2 chain: calls = %+v, want keyWindow through sharedApplication, and the accessor not on its own", r.Calls)
+	}
+}
+
+// TestReadValueMemberAlone: a value's member asked alone is searched even
+// when, in a line of code, it would say nothing (a sequence's count).
+func TestReadValueMemberAlone(t *testing.T) {
+	for query, member := range map[string]string{"tableView.reloadData": "reloadData", "array.count": "count", "items?.isEmpty": "isEmpty"} {
+		if r := Read(query); !slices.ContainsFunc(r.Calls, func(c Call) bool { return c.Member == member }) {
+			t.Errorf("Read(%q): calls = %+v, want %s", query, r.Calls, member)
+		}
+	}
+	if r := Read(`let cost = items.count * unitPrice`); slices.ContainsFunc(r.Calls, func(c Call) bool { return c.Member == "count" }) {
+		t.Errorf("in a line, a sequence's count is no read worth a search: calls = %+v", r.Calls)
+	}
+	for in, want := range map[string]string{
+		"items.isEmpty":                     "items isEmpty",
+		"why is self.view.frame zero":       "why is self view frame zero",
+		"is (item?.title) nil":              "is (item title) nil",
+		"what goes in main.swift":           "what goes in main.swift",
+		"UITableView.reloadData not called": "UITableView.reloadData not called",
+	} {
+		if got := ValueChainWords(in); got != want {
+			t.Errorf("ValueChainWords(%q) = %q, want %q", in, got, want)
+		}
 	}
 }
 
