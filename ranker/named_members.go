@@ -73,7 +73,9 @@ func (s *search) namedMemberStage(ctx context.Context) error {
 				}
 			}
 		}
-		if w := strings.ToLower(k); len(w) >= 3 && !stopWords[w] && k == w {
+		// A word, or a member's name as code writes it ("NSString's
+		// pathExtension").
+		if w := strings.ToLower(k); len(w) >= 3 && !stopWords[w] && (k == w || reading.IsMemberName(k) && reading.CodeLike(k)) {
 			words = append(words, w)
 		}
 	}

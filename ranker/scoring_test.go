@@ -117,6 +117,7 @@ var scoringCases = []scoringCase{
 	{"weightOtherPlatform", "show a spinner on my Apple Watch while the feed loads", Filters{}, "apple-docs://swiftui/progressview", "platform ×2 (not on watchOS, the platform the question names)"},
 	{"weightConversionInit", "how do I convert an NSURL to URL", Filters{}, "apple-docs://foundation/url/init(_:)", "type_member ×0.02 (an initializer for NSURL to URL)"},
 	{"namedMemberBase", "why does the data task of my URLSession never start", Filters{}, "apple-docs://foundation/urlsession/datatask(with:)", "+ named member 48 (URLSession datatask)"},
+	{"namedMemberBase", "How do I set UICollectionViewFlowLayout's minimumLineSpacing?", Filters{}, "apple-docs://uikit/uicollectionviewflowlayout/minimumlinespacing", "+ named member 48 (UICollectionViewFlowLayout minimumlinespacing)"},
 	{"namedMemberBase", "Why doesn't UIView.exclusiveTouch work?", Filters{}, "apple-docs://uikit/uiview/isexclusivetouch", "+ named member 48 (UIView isexclusivetouch)"},
 	{"weightProtocolRequirement", "hash(into:)", Filters{}, "apple-docs://swift/hashable/hash(into:)", "kind ×0.2 (a protocol's requirement among exact titles)"},
 	{"weightNamedRequirement", "why does hashValue change between launches", Filters{}, "apple-docs://swift/hashable/hashvalue", "kind ×0.2 (a protocol's requirement the request names)"},
