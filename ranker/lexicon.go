@@ -494,7 +494,7 @@ func lexiconURI(api string) string {
 
 // lexiconStage adds the pages the lexicon names for a request.
 func (s *search) lexiconStage(ctx context.Context) error {
-	if !s.e.lexiconReads(s.q) {
+	if !s.e.lexiconReads(ctx, s.q) {
 		return nil
 	}
 	terms := lexiconTerms(ctx, s.q.Terms)
@@ -531,22 +531,29 @@ func (s *search) lexiconStage(ctx context.Context) error {
 const comparedWord = "difference"
 
 // lexiconTerms are the request's words as the lexicon reads them: a
-// question that compares two things asks for their difference.
+// question that compares two things asks for their difference, one that
+// reports a nil value ("… is returning nil") for what makes it nil, in
+// the words the lexicon's problems write ("dateformatter returns nil").
 func lexiconTerms(ctx context.Context, terms []string) []string {
-	if !questionAsked(ctx).compares || slices.Contains(terms, comparedWord) {
-		return terms
+	asked := questionAsked(ctx)
+	if asked.compares && !slices.Contains(terms, comparedWord) {
+		terms = append(slices.Clip(terms), comparedWord)
 	}
-	return append(slices.Clip(terms), comparedWord)
+	if asked.nilSymptom != "" {
+		terms = append(slices.Clip(terms), Terms(asked.nilSymptom)...)
+	}
+	return terms
 }
 
 // lexiconReads: the lexicon reads requests ("show a spinner") and lone
 // lower-case words ("spinner"), never a name, a member lookup or a
 // declaration query.
-func (e *Engine) lexiconReads(q *Query) bool {
+func (e *Engine) lexiconReads(ctx context.Context, q *Query) bool {
 	if e.Semantic == SemanticOnly || e.NoLexicon {
 		return false
 	}
-	if q.Prose {
+	if q.Prose || questionAsked(ctx).nilSymptom != "" {
+		// A name that "is nil" is a problem report, as its words were.
 		return true
 	}
 	if len(q.Keywords) != 1 || q.TypeName != "" || !q.Symbol.IsZero() || len(q.Attributes) > 0 {
@@ -560,7 +567,7 @@ func (e *Engine) lexiconReads(q *Query) bool {
 // pages from for a query as typed, for the reading --explain prints.
 func (e *Engine) lexiconIdeas(ctx context.Context, raw string) []string {
 	q, err := Parse(raw, e.fw)
-	if err != nil || !e.lexiconReads(&q) {
+	if err != nil || !e.lexiconReads(ctx, &q) {
 		return nil
 	}
 	lx := compiledLexicon()

@@ -469,6 +469,38 @@ func TestComparisonAsksForTheDifference(t *testing.T) {
 	}
 }
 
+// TestNilSymptomIsTheLexiconsWords: a question whose "… returns nil" the
+// question form strips from the page search reads the lexicon with those
+// words, and the lexicon reads it even when what is left is names.
+func TestNilSymptomIsTheLexiconsWords(t *testing.T) {
+	ideas := []taskIdea{{[]string{"dateformatter returns nil"}, []string{"foundation/dateformatter"}}}
+	lx := newLexicon(ideas, ideaFlags{whole: []bool{false}, problem: []bool{true}})
+	e := &Engine{}
+	for _, tc := range []struct {
+		query string
+		want  int
+	}{
+		{"Why does DateFormatter returns nil", 1},
+		{"DateFormatter date is returning nil?", 1},
+		{"DateFormatter date", 0},
+	} {
+		form := reading.ReadQuestionForm(tc.query, func(string) bool { return false })
+		ctx := withQuestion(context.Background(), form, form.ReadCore().Class)
+		q, err := Parse(form.Core, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		terms := lexiconTerms(ctx, q.Terms)
+		got := 0
+		if e.lexiconReads(ctx, &q) {
+			got = len(lx.urisFor(terms, reportsProblem(ctx, terms)))
+		}
+		if got != tc.want {
+			t.Errorf("%q (core %q, terms %q): %d pages, want %d", tc.query, form.Core, terms, got, tc.want)
+		}
+	}
+}
+
 // TestAsksAboutAType: a request in words that names an API type hears the
 // problems' ideas, as a question does; a product's name, a framework's and
 // pasted code do not make it one.

@@ -28,6 +28,8 @@ type askedAs struct {
 	// deprecation: the question asks about a deprecation, in words the
 	// form may have stripped ("'animation(_:)' was deprecated in iOS 13").
 	deprecation bool
+	// nilSymptom: the words of a stripped "… is nil" (NilSymptom).
+	nilSymptom string
 }
 
 // askedAsKey keys askedAs in a search's context.
@@ -36,7 +38,7 @@ type askedAsKey struct{}
 // withQuestion records in ctx what form says about the words searched.
 func withQuestion(ctx context.Context, form reading.QuestionForm, class reading.QueryClass) context.Context {
 	a := askedAs{swift: form.NamesSwift(), framed: len(form.Stripped) > 0, platform: form.Platform(), compares: len(form.Sides) == 2,
-		inWords: class == reading.ClassWords, deprecation: form.AsksAboutDeprecation()}
+		inWords: class == reading.ClassWords, deprecation: form.AsksAboutDeprecation(), nilSymptom: form.NilSymptom()}
 	if a == (askedAs{}) {
 		return ctx
 	}

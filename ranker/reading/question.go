@@ -75,6 +75,23 @@ func (f QuestionForm) NamesSwift() bool {
 	return false
 }
 
+// nilSymptomRE: the symptom a question ends on, "… is nil", "… returns
+// nil" (trailingFrameRE strips it).
+var nilSymptomRE = regexp.MustCompile(`(?i)\bnil$`)
+
+// NilSymptom returns the words of the question's stripped scaffolding that
+// say a value is nil ("returning nil"), "" when none do: scaffolding to a
+// page's search ("textAttributesForNil" matches the word), the symptom to
+// the task lexicon's problems.
+func (f QuestionForm) NilSymptom() string {
+	for _, s := range f.Stripped {
+		if s = strings.TrimSpace(s); nilSymptomRE.MatchString(s) {
+			return s
+		}
+	}
+	return ""
+}
+
 // Changed reports whether the form differs from the query as typed.
 func (f QuestionForm) Changed() bool {
 	return f.Core != f.raw || len(f.Sides) > 0 || len(f.Operators) > 0
@@ -258,7 +275,8 @@ var (
 	// layout is ("two-column sidebar layout on iPad").
 	trailingFrameRE = regexp.MustCompile(`(?i)(?:\s*[?!.]+|\s+(?:in|using|with|for|on) (?:the |an? )?(?:swift|objective[- ]?c|obj-?c|ios)(?:\s?[0-9][0-9.]*)?(?: (?:language|app|apps|code|programming|development))?|` +
 		`\s+(?:not|isn't|doesn't|does not|is not) work(?:ing|s)?|\s+(?:mean|means)|\s+(?:programming|development)|\s+[-–:]\s*|` +
-		`\s+(?:issue|issues|bug|bugs|problem|problems|confusion)(?: with (?:swift|ios|xcode))?)$`)
+		`\s+(?:issue|issues|bug|bugs|problem|problems|confusion)(?: with (?:swift|ios|xcode))?|` +
+		`\s+(?:(?:is|are|returns?|returning|always|becomes?|being|still|gets?|stays?)\s+)*nil)$`)
 	// howWorksRE: "How does X work", "How is X used": X is asked about;
 	// the frame is both ends, neither of them alone ("how to get it to
 	// work" is a request whose "work" is its own). Without the auxiliary

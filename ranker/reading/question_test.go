@@ -50,6 +50,11 @@ func TestReadQuestionForm(t *testing.T) {
 		{"tableView.reloadData does nothing after a fetch", "tableView reloadData does nothing after a fetch", nil},
 		{"Why is view.frame zero in viewDidLoad?", "view frame zero in viewDidLoad", nil},
 		{"what goes in main.swift", "what goes in main.swift", nil},
+		// A value reported nil: the symptom is scaffolding to the page
+		// search (NilSymptom keeps it for the lexicon).
+		{"Why is UIScreen.main.bounds nil?", "UIScreen.main.bounds", nil},
+		{"URL init returns nil", "URL init", nil},
+		{"nil coalescing", "nil coalescing", nil},
 		{"What is the best way to store a token", "store a token", nil},
 		{"Why is my Binding(UI) not updating?", "Binding not updating", nil},
 		// A word's glued aside: an acronym, a framework, a platform.
