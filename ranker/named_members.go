@@ -90,6 +90,7 @@ func (s *search) namedMemberStage(ctx context.Context) error {
 	for i := 0; i+1 < len(words); i++ {
 		names = append(names, words[i]+words[i+1])
 	}
+	names = append(names, spelledNames(s.q.Terms, names)...)
 	// A Boolean property Objective-C names `exclusiveTouch` or `hidden`
 	// is Swift's `isExclusiveTouch`, `isHidden`.
 	for _, n := range names[:len(names):len(names)] {
@@ -98,6 +99,15 @@ func (s *search) namedMemberStage(ctx context.Context) error {
 		}
 	}
 	for _, t := range types {
+		// The names first: a member a request names whole is labelled by
+		// its name, not by the word it ends in.
+		for _, name := range names {
+			ids, err := s.e.store.TypeMemberIDs(ctx, strings.ToLower(t), name, namedMemberPages)
+			if err != nil {
+				return err
+			}
+			s.proposeNamedMembers(ids, t+" "+name)
+		}
 		own := titleStems(t)
 		for _, w := range words {
 			if slices.Contains(own, stem(w)) {
@@ -111,15 +121,42 @@ func (s *search) namedMemberStage(ctx context.Context) error {
 			}
 			s.proposeNamedMembers(ids, t+" …"+w)
 		}
-		for _, name := range names {
-			ids, err := s.e.store.TypeMemberIDs(ctx, strings.ToLower(t), name, namedMemberPages)
-			if err != nil {
-				return err
-			}
-			s.proposeNamedMembers(ids, t+" "+name)
-		}
 	}
 	return nil
+}
+
+// maxSpelledWords is the most words a member's name spelled out may take
+// ("time interval since reference date": timeIntervalSinceReferenceDate).
+const maxSpelledWords = 5
+
+// spelledNames are the names a request's runs of three words or more
+// spell when joined ("active presentation controller":
+// activepresentationcontroller), function words inside a run included
+// ("likely to keep up"), none at its ends; have holds the names already
+// tried.
+func spelledNames(terms, have []string) []string {
+	var lower []string // the words, "" for what ends a run
+	for _, t := range terms {
+		w := t
+		if strings.ToLower(t) != t || !isLetters(w) {
+			w = "" // a run stops at a name, a number or a mark
+		}
+		lower = append(lower, w)
+	}
+	var out []string
+	for i := range lower {
+		if lower[i] == "" || stopWords[lower[i]] {
+			continue
+		}
+		joined := lower[i]
+		for j := i + 1; j < len(lower) && j-i < maxSpelledWords && lower[j] != ""; j++ {
+			joined += lower[j]
+			if j-i >= 2 && !stopWords[lower[j]] && !slices.Contains(have, joined) && !slices.Contains(out, joined) {
+				out = append(out, joined)
+			}
+		}
+	}
+	return out
 }
 
 // proposeNamedMembers adds the member pages ids as named by label (the

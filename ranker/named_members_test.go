@@ -255,3 +255,23 @@ func TestLexiconBeforeUnproposedPage(t *testing.T) {
 		}
 	}
 }
+
+// TestSpelledNames: runs of three to five words spell a member's name,
+// function words inside a run and not at its ends; a name or a mark ends a
+// run; names already tried are not repeated.
+func TestSpelledNames(t *testing.T) {
+	for _, tc := range []struct {
+		terms, have, want []string
+	}{
+		{[]string{"active", "presentation", "controller"}, nil, []string{"activepresentationcontroller"}},
+		{[]string{"is", "playback", "likely", "to", "keep", "up"}, nil,
+			[]string{"playbacklikelytokeep", "playbacklikelytokeepup", "likelytokeep", "likelytokeepup"}},
+		{[]string{"line", "spacing"}, nil, nil},
+		{[]string{"minimum", "line", "spacing"}, []string{"minimumlinespacing"}, nil},
+		{[]string{"the", "UIView", "layout", "margins", "guide"}, nil, []string{"layoutmarginsguide"}},
+	} {
+		if got := spelledNames(tc.terms, tc.have); !slices.Equal(got, tc.want) {
+			t.Errorf("spelledNames(%q) = %q, want %q", tc.terms, got, tc.want)
+		}
+	}
+}

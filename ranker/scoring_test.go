@@ -118,6 +118,7 @@ var scoringCases = []scoringCase{
 	{"weightConversionInit", "how do I convert an NSURL to URL", Filters{}, "apple-docs://foundation/url/init(_:)", "type_member ×0.02 (an initializer for NSURL to URL)"},
 	{"namedMemberBase", "why does the data task of my URLSession never start", Filters{}, "apple-docs://foundation/urlsession/datatask(with:)", "+ named member 48 (URLSession datatask)"},
 	{"namedMemberBase", "How do I set UICollectionViewFlowLayout's minimumLineSpacing?", Filters{}, "apple-docs://uikit/uicollectionviewflowlayout/minimumlinespacing", "+ named member 48 (UICollectionViewFlowLayout minimumlinespacing)"},
+	{"reading: a member's name spelled in words", "how do I change the minimum line spacing of a UICollectionViewFlowLayout", Filters{}, "apple-docs://uikit/uicollectionviewflowlayout/minimumlinespacing", "+ named member 48 (UICollectionViewFlowLayout minimumlinespacing)"},
 	{"namedMemberBase", "Why doesn't UIView.exclusiveTouch work?", Filters{}, "apple-docs://uikit/uiview/isexclusivetouch", "+ named member 48 (UIView isexclusivetouch)"},
 	{"weightProtocolRequirement", "hash(into:)", Filters{}, "apple-docs://swift/hashable/hash(into:)", "kind ×0.2 (a protocol's requirement among exact titles)"},
 	{"weightNamedRequirement", "why does hashValue change between launches", Filters{}, "apple-docs://swift/hashable/hashvalue", "kind ×0.2 (a protocol's requirement the request names)"},
