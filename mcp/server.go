@@ -31,6 +31,7 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"maps"
 	"slices"
 	"strings"
 	"sync/atomic"
@@ -184,12 +185,7 @@ func (s *Server) MCPServer() *server.MCPServer { return s.mcp }
 
 // ToolNames lists the registered tools, sorted.
 func (s *Server) ToolNames() []string {
-	names := make([]string, 0, len(s.tools))
-	for n := range s.tools {
-		names = append(names, n)
-	}
-	slices.Sort(names)
-	return names
+	return slices.Sorted(maps.Keys(s.tools))
 }
 
 // Close releases the index.

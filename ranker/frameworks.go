@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"github.com/cupertino-go/cupertino/internal/swiftsym"
+	"maps"
 	"slices"
 	"sort"
 	"strings"
@@ -181,12 +182,7 @@ func (f *Frameworks) Len() int {
 }
 
 func (f *Frameworks) identifiers() []string {
-	ids := make([]string, 0, len(f.aliases))
-	for id := range f.aliases {
-		ids = append(ids, id)
-	}
-	sort.Strings(ids)
-	return ids
+	return slices.Sorted(maps.Keys(f.aliases))
 }
 
 // near returns up to five identifiers a mistyped name may mean: those
