@@ -25,6 +25,7 @@ import (
 	"testing"
 	"time"
 
+	verifysets "github.com/cupertino-go/cupertino/eval/verify"
 	"github.com/cupertino-go/cupertino/internal/verify"
 )
 
@@ -139,24 +140,13 @@ func TestScore(t *testing.T) {
 // caught says whether a finding that says the API is missing sits on the
 // row's line and names the invented thing.
 func caught(row setRow, findings []verify.Reference) bool {
-	base := inventedBase(row.Name)
+	base := verifysets.BaseName(row.Name)
 	for _, f := range findings {
 		if f.Line == row.Line && missingStatuses[f.Status] && namesWord(f.Symbol, base) {
 			return true
 		}
 	}
 	return false
-}
-
-// inventedBase is the name a finding must carry: "asyncAfter" for
-// "asyncAfter(seconds:execute:)", "UIColor" for "UIColor(hex:)", "terrain"
-// for ".terrain".
-func inventedBase(name string) string {
-	name = strings.TrimPrefix(name, ".")
-	if i := strings.IndexAny(name, "(<"); i >= 0 {
-		name = name[:i]
-	}
-	return name
 }
 
 // namesWord says whether symbol holds word as a whole identifier, or a

@@ -80,12 +80,16 @@ func readJSONL[T any](t *testing.T, path string) []T {
 	return rows
 }
 
-// baseName is the part of a reference a source line must contain: the name before
-// any argument list, without a leading dot ("asyncAfter(delay:)" -> "asyncAfter",
-// ".roundedRectangle" -> "roundedRectangle", "UIColor(hex:)" -> "UIColor").
-func baseName(name string) string {
+// BaseName is the part of a reference a source line must contain, and the
+// name the scorer (score_test.go) wants a finding to carry: the name before
+// any argument list or generic arguments, without a leading dot
+// ("asyncAfter(delay:)" -> "asyncAfter", ".roundedRectangle" ->
+// "roundedRectangle", "UIColor(hex:)" -> "UIColor", "Box<Int>" -> "Box").
+// It is exported for the scorer's external test package, so that the sets
+// and their score read a row's name one way.
+func BaseName(name string) string {
 	name = strings.TrimPrefix(name, ".")
-	if i := strings.IndexByte(name, '('); i >= 0 {
+	if i := strings.IndexAny(name, "(<"); i >= 0 {
 		name = name[:i]
 	}
 	return name
@@ -125,7 +129,7 @@ func checkHallucinations(t *testing.T, path, idPrefix string, minimum int) []hal
 			t.Errorf("%s: line %d outside code of %d lines", where, row.Line, len(lines))
 			continue
 		}
-		if base := baseName(row.Name); base == "" || !strings.Contains(lines[row.Line-1], base) {
+		if base := BaseName(row.Name); base == "" || !strings.Contains(lines[row.Line-1], base) {
 			t.Errorf("%s: line %d %q does not contain %q", where, row.Line, lines[row.Line-1], base)
 		}
 	}
@@ -240,9 +244,10 @@ func TestBaseName(t *testing.T) {
 		".roundedRectangle":  "roundedRectangle",
 		"UIColor(hex:)":      "UIColor",
 		"hasNotch":           "hasNotch",
+		"Box<Int>":           "Box",
 	} {
-		if got := baseName(name); got != want {
-			t.Errorf("baseName(%q) = %q, want %q", name, got, want)
+		if got := BaseName(name); got != want {
+			t.Errorf("BaseName(%q) = %q, want %q", name, got, want)
 		}
 	}
 }
