@@ -26,6 +26,7 @@ import (
 	"time"
 
 	verifysets "github.com/cupertino-go/cupertino/eval/verify"
+	"github.com/cupertino-go/cupertino/internal/testenv"
 	"github.com/cupertino-go/cupertino/internal/verify"
 )
 
@@ -47,19 +48,13 @@ var missingStatuses = map[verify.Status]bool{
 }
 
 func TestScore(t *testing.T) {
-	db := os.Getenv("CUPERTINO_DB")
-	if db == "" {
-		t.Skip("scorer: set CUPERTINO_DB to a full search.db to score the verify sets")
-	}
+	db := testenv.FullIndexDB(t)
 	sets := []string{"hallucinations-dev.jsonl", "valid-dev.jsonl"}
 	if s := os.Getenv("VERIFY_SETS"); s != "" {
 		sets = strings.Split(s, ",")
 	}
 	table, err := verify.OpenIndexTable(db)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer table.Close()
+	table = testenv.Closing(t, table, err)
 	horizon, err := table.Horizon(context.Background())
 	if err != nil {
 		t.Fatal(err)
