@@ -12,32 +12,15 @@ import (
 	"time"
 
 	sitter "github.com/smacker/go-tree-sitter"
+
+	"github.com/cupertino-go/cupertino/internal/testenv"
 )
 
-// corpusDir returns the real corpus, or skips the test with one line when it
-// is absent.
+// corpusDir returns the real corpus, or skips the test with one line when
+// it has no Apple documentation pages.
 func corpusDir(t *testing.T) string {
 	t.Helper()
-	dir := os.Getenv("CUPERTINO_CORPUS")
-	if dir == "" {
-		wd, err := os.Getwd()
-		if err != nil {
-			t.Fatal(err)
-		}
-		for d := wd; ; d = filepath.Dir(d) {
-			if _, err := os.Stat(filepath.Join(d, "go.mod")); err == nil {
-				dir = filepath.Join(d, ".cache", "corpus")
-				break
-			}
-			if filepath.Dir(d) == d {
-				break
-			}
-		}
-	}
-	if _, err := os.Stat(filepath.Join(dir, "tutorials", "data", "documentation")); err != nil {
-		t.Skipf("corpus not found at %q (set CUPERTINO_CORPUS)", dir)
-	}
-	return dir
+	return testenv.CorpusDir(t, testenv.AppleDocsPath)
 }
 
 // corpusPage is the little of a DocC render-JSON page these tests read.
