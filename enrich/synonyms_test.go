@@ -129,11 +129,11 @@ func TestDerivedSynonyms(t *testing.T) {
 func TestAcronymBatteryThroughSynonyms(t *testing.T) {
 	path := os.Getenv("CUPERTINO_ACRONYM_BATTERY")
 	if path == "" {
-		path = filepath.Join(filepath.Dir(testenv.RepoRoot(t)), "shared", "quality", "acronym.tsv")
+		path = filepath.Join(testenv.QualityDir(t), "acronym.tsv")
 	}
 	f, err := os.Open(path)
 	if errors.Is(err, fs.ErrNotExist) {
-		t.Skipf("acronym battery not found at %s (../shared/quality, or set CUPERTINO_ACRONYM_BATTERY)", path)
+		t.Skipf("acronym battery not found at %s (set CUPERTINO_ACRONYM_BATTERY)", path)
 	}
 	if err != nil {
 		t.Fatal(err)
