@@ -42,6 +42,16 @@ func runGeneratedQuestions(t *testing.T, store *index.Store, name string, b sear
 // name (and each miss with -v) and fails when hit@10 is under minimum.
 func searchQuestions(t *testing.T, store *index.Store, name string, b search.Battery, minimum float64) {
 	t.Helper()
+	s := runQuestions(t, store, name, b)
+	if share := float64(s.Pass) / float64(s.Queries); share < minimum {
+		t.Errorf("hit@10 %.3f, want at least %.2f", share, minimum)
+	}
+}
+
+// runQuestions searches b's questions on the index, logs MRR and hit@10
+// under name (and, verbose, each miss) and returns the summary.
+func runQuestions(t *testing.T, store *index.Store, name string, b search.Battery) search.Summary {
+	t.Helper()
 	ctx := context.Background()
 	engine, err := ranker.New(ctx, store, nil)
 	if err != nil {
@@ -53,16 +63,13 @@ func searchQuestions(t *testing.T, store *index.Store, name string, b search.Bat
 		t.Fatal(err)
 	}
 	s := rep.Overall
-	share := float64(s.Pass) / float64(s.Queries)
-	t.Logf("%s: %d questions, MRR %.4f, hit@10 %d (%.1f%%)", name, s.Queries, s.MRR, s.Pass, 100*share)
+	t.Logf("%s: %d questions, MRR %.4f, hit@10 %d (%.1f%%)", name, s.Queries, s.MRR, s.Pass, 100*float64(s.Pass)/float64(s.Queries))
 	for _, c := range rep.Cases {
 		if !c.Pass && testing.Verbose() {
 			t.Logf("miss: %q (rank %d)", c.Query, c.Rank)
 		}
 	}
-	if share < minimum {
-		t.Errorf("hit@10 %.3f, want at least %.2f", share, minimum)
-	}
+	return s
 }
 
 // addQuestion adds the question about args whose answer is uri, in the

@@ -1,7 +1,6 @@
 package ranker_test
 
 import (
-	"context"
 	"fmt"
 	"regexp"
 	"strings"
@@ -9,7 +8,6 @@ import (
 
 	"github.com/cupertino-go/cupertino/eval/search"
 	"github.com/cupertino-go/cupertino/index/indextest"
-	"github.com/cupertino-go/cupertino/ranker"
 )
 
 // namedMemberShapes are the ways a question names a type's member, each
@@ -34,8 +32,12 @@ var namedMemberShapes = []struct {
 	{"spelled question", "How do I get the %[2]s of a %[1]s?", true, 0.95},
 }
 
-// camelWordRE finds where a lowerCamelCase name's next word starts.
-var camelWordRE = regexp.MustCompile(`([a-z0-9])([A-Z])`)
+// camelNameRE is a member's name in lowerCamelCase; camelWordRE finds
+// where its next word starts.
+var (
+	camelNameRE = regexp.MustCompile(`^[a-z][a-z0-9]*[A-Z]`)
+	camelWordRE = regexp.MustCompile(`([a-z0-9])([A-Z])`)
+)
 
 // TestNamedMembersRealIndex is a set generated from the full index
 // ($CUPERTINO_DB): a spread of the current members of the classes of
@@ -56,19 +58,12 @@ ORDER BY c.id LIMIT 200`)
 	if len(rows) < 150 {
 		t.Fatalf("generated %d rows, want 150 at least", len(rows))
 	}
-	ctx := context.Background()
-	engine, err := ranker.New(ctx, store, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer engine.Close()
-	camel := regexp.MustCompile(`^[a-z][a-z0-9]*[A-Z]`)
 	for _, shape := range namedMemberShapes {
 		b := search.Battery{Name: "named-members", Kind: search.KindCanonical}
 		for i, r := range rows {
 			parts := strings.Split(r, "\t")
 			member, _, _ := strings.Cut(parts[1], "(")
-			if !camel.MatchString(member) {
+			if !camelNameRE.MatchString(member) {
 				continue
 			}
 			if shape.spelled {
@@ -77,13 +72,7 @@ ORDER BY c.id LIMIT 200`)
 			b.Cases = append(b.Cases, search.Case{Line: i + 2, Query: fmt.Sprintf(shape.format, parts[0], member),
 				Expect: regexp.MustCompile(regexp.QuoteMeta(parts[2]) + "$")})
 		}
-		rep, err := search.Run(ctx, search.Config{Label: "named members", Searcher: engine, Symbols: search.StoreSymbols{Store: store}, Batteries: []search.Battery{b}})
-		if err != nil {
-			t.Fatal(err)
-		}
-		s := rep.Overall
-		t.Logf("named members, %-11s %d rows, MRR %.4f, P@1 %.4f", shape.name, s.Queries, s.MRR, s.P1)
-		if s.MRR < shape.minimum {
+		if s := runQuestions(t, store, "named members, "+shape.name, b); s.MRR < shape.minimum {
 			t.Errorf("%s: MRR %.4f, want at least %.2f", shape.name, s.MRR, shape.minimum)
 		}
 	}
