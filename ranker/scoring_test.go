@@ -186,6 +186,7 @@ var scoringCases = []scoringCase{
 	{"reading: a title opened by Swift", "Swift task groups and their child tasks", Filters{}, "swift-book://concurrency", "stripped Swift; asks about Swift"},
 	{"reading: a question about Swift", "How do task groups work in Swift?", Filters{}, "swift-book://concurrency", "asks about Swift: the book's sections are searched"},
 	{"reading: an @attribute the book's section names", "@discardableResult", Filters{}, "swift-book://referencemanual/attributes", "section 10 (\"discardableResult\""},
+	{"reading: a book's heading typed as a title", "Declaration Attributes", Filters{}, "swift-book://referencemanual/attributes", "section 10 (\"Declaration Attributes\""},
 	{"reading: an @attribute in a question", "is @available forward compatible?", Filters{}, "swift-book://referencemanual/attributes", "section 10 (\"available\""},
 	{"reading: an operator's name", "What is the ?? operator", Filters{}, "swift-book://languageguide/basicoperators", "named ?? as nil-coalescing operator"},
 	{"reading: a mark spelled in words", "What does the at sign mean in Swift?", Filters{}, "swift-book://referencemanual/attributes", "named at sign as attributes"},

@@ -39,9 +39,10 @@ type sectionHit struct {
 // feature.
 func (s *search) sectionStage(ctx context.Context) error {
 	if !s.sectionsApply() {
-		if len(s.nameTopics) > 0 && s.inScope(sectionFusionSource) {
+		if (len(s.nameTopics) > 0 || s.namesWholeTopic()) && s.inScope(sectionFusionSource) {
 			// A bare @attribute, or a keyword a question asks about,
-			// searches no section, but the one it names joins.
+			// searches no section, but the one it names joins; so does
+			// the book's heading typed as a title ("Computed Properties").
 			s.sections = map[int64]sectionHit{}
 			s.topicStage()
 		}
@@ -150,6 +151,22 @@ func (s *search) sectionsApply() bool {
 		}
 	}
 	return false
+}
+
+// namesWholeTopic reports a request whose every content word, in order,
+// is a heading of the book's ("Computed Properties", "Function Types"):
+// typed as a title it is a name, not prose, and searches no section.
+func (s *search) namesWholeTopic() bool {
+	words := s.contentWords()
+	if s.identifier || s.sectionIndex == nil || len(words) < minTopicWords || len(words) > maxTopicWords {
+		return false
+	}
+	stems := make([]string, len(words))
+	for i, w := range words {
+		stems[i] = stem(w)
+	}
+	_, ok := s.sectionIndex.topics[strings.Join(stems, " ")]
+	return ok
 }
 
 // sectionScaffolding are the words of a question's frame, which say what
