@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"go/format"
 	"io/fs"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -73,17 +74,20 @@ func flagsOf(n int, ranges [][2]int32) []bool {
 	return out
 }
 
-// Compiled lexicon files: the ideas, the word index over them and the
-// index's phrases, apart so that none passes a megabyte.
+// Compiled lexicon files: the ideas in two halves, the word index over
+// them and the index's phrases, apart so that none passes a megabyte.
 const (
-	CompiledIdeasFile = "lexicon_compiled.go"
-	CompiledIndexFile = "lexicon_compiled_index.go"
-	CompiledSpansFile = "lexicon_compiled_spans.go"
+	CompiledIdeasFile     = "lexicon_compiled.go"
+	CompiledIdeasRestFile = "lexicon_compiled_rest.go"
+	CompiledIndexFile     = "lexicon_compiled_index.go"
+	CompiledSpansFile     = "lexicon_compiled_spans.go"
 )
 
+// compiledIdeas are the two halves of the compiled ideas, in order.
+var compiledIdeas = slices.Concat(compiledIdeasFirst[:], compiledIdeasRest[:])
+
 // GenerateLexicon compiles the .tsv files of dir in fsys into the Go source
-// of CompiledIdeasFile, CompiledIndexFile and CompiledSpansFile, by file
-// name. It is what `go
+// of the compiled lexicon files, by file name. It is what `go
 // generate ./ranker` runs (internal/lexicongen); nothing else needs it.
 func GenerateLexicon(fsys fs.FS, dir string) (map[string][]byte, error) {
 	ideas, flags, err := readLexicon(fsys, dir)
@@ -105,11 +109,22 @@ func renderCompiledLexicon(lx *lexicon) (map[string][]byte, error) {
 		}
 		return "[]string{" + strings.Join(q, ", ") + "}"
 	}
-	b.WriteString("var compiledIdeas = [...]taskIdea{\n")
-	for _, idea := range lx.ideas {
-		fmt.Fprintf(&b, "{%s, %s},\n", quoted(idea.phrases), quoted(idea.apis))
+	half := len(lx.ideas) / 2
+	ideasArray := func(name string, ideas []taskIdea) {
+		fmt.Fprintf(&b, "var %s = [...]taskIdea{\n", name)
+		for _, idea := range ideas {
+			fmt.Fprintf(&b, "{%s, %s},\n", quoted(idea.phrases), quoted(idea.apis))
+		}
+		b.WriteString("}\n\n")
 	}
-	b.WriteString("}\n\n")
+	ideasArray("compiledIdeasRest", lx.ideas[half:])
+	rest, err := format.Source(b.Bytes())
+	if err != nil {
+		return nil, err
+	}
+	b.Reset()
+	b.WriteString(header)
+	ideasArray("compiledIdeasFirst", lx.ideas[:half])
 	ranges := func(name, what string, marked func(int) bool) {
 		fmt.Fprintf(&b, "// %s are the ideas %s, as [start, end) ranges of compiledIdeas.\n", name, what)
 		fmt.Fprintf(&b, "var %s = [...][2]int32{", name)
@@ -163,7 +178,7 @@ func renderCompiledLexicon(lx *lexicon) (map[string][]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	return map[string][]byte{CompiledIdeasFile: ideas, CompiledIndexFile: index, CompiledSpansFile: spans}, nil
+	return map[string][]byte{CompiledIdeasFile: ideas, CompiledIdeasRestFile: rest, CompiledIndexFile: index, CompiledSpansFile: spans}, nil
 }
 
 // readLexicon reads every .tsv file of dir in fsys, in name order: the

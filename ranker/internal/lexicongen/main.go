@@ -1,5 +1,5 @@
 // Command lexicongen compiles the task lexicon's data files,
-// ranker/lexicon/*.tsv, into ranker/lexicon_compiled.go,
+// ranker/lexicon/*.tsv, into ranker/lexicon_compiled.go, lexicon_compiled_rest.go,
 // lexicon_compiled_index.go and lexicon_compiled_spans.go. `go generate
 // ./ranker` runs it in the ranker folder.
 package main
