@@ -186,6 +186,7 @@ var scoringCases = []scoringCase{
 	{"reading: a title opened by Swift", "Swift task groups and their child tasks", Filters{}, "swift-book://concurrency", "stripped Swift; asks about Swift"},
 	{"reading: a question about Swift", "How do task groups work in Swift?", Filters{}, "swift-book://concurrency", "asks about Swift: the book's sections are searched"},
 	{"reading: an @attribute the book's section names", "@discardableResult", Filters{}, "swift-book://referencemanual/attributes", "section 10 (\"discardableResult\""},
+	{"reading: an availability condition", "if #available(iOS 15, *)", Filters{}, "swift-book://referencemanual/attributes", "Read as syntax; searched: #available"},
 	{"reading: a book's heading typed as a title", "Declaration Attributes", Filters{}, "swift-book://referencemanual/attributes", "section 10 (\"Declaration Attributes\""},
 	{"reading: an @attribute in a question", "is @available forward compatible?", Filters{}, "swift-book://referencemanual/attributes", "section 10 (\"available\""},
 	{"reading: an operator's name", "What is the ?? operator", Filters{}, "swift-book://languageguide/basicoperators", "named ?? as nil-coalescing operator"},
@@ -232,7 +233,7 @@ func scoringPassages() map[string][]index.Passage {
 			{Anchor: "Declaration Attributes", Heading: "discardableResult", Title: "Attributes",
 				Text: "Generated: apply this attribute to a function or method to suppress the warning when its result is unused."},
 			{Anchor: "Declaration Attributes", Heading: "available", Title: "Attributes",
-				Text: "Generated: apply this attribute to say on which platforms and versions a declaration is available."},
+				Text: "Generated: apply this attribute to say on which platforms and versions a declaration is available; check the same at run time with `#available`."},
 		},
 	}
 }

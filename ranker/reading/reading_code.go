@@ -477,6 +477,9 @@ func readSyntax(code string) Reading {
 		lead = append(lead, Search{Words: m})
 	}
 	r.Searches = append(lead, slices.DeleteFunc(r.Searches, func(s Search) bool { return slices.Contains(macros, s.Words) })...)
+	for _, s := range conditionSearches(code) {
+		r.Searches = AppendSearch(r.Searches, s)
+	}
 	LinkCalls(&r)
 	return r
 }

@@ -22,11 +22,34 @@ var languageFeatures = []struct {
 	{regexp.MustCompile(`@retroactive\b`), "se: retroactive conformances"},
 }
 
+// availabilityConditions are the conditions code may check availability
+// with ("if #available(iOS 17, *)"), each with its search: the # word
+// alone finds the book's section, where the condition's platform words
+// find macros titled …_AVAILABLE_IOS. They follow a line's other searches:
+// the API a guarded line calls is what it is about.
+var availabilityConditions = []struct {
+	mark   *regexp.Regexp
+	search string
+}{
+	{regexp.MustCompile(`#available\s*\(`), "#available"},
+	{regexp.MustCompile(`#unavailable\s*\(`), "#unavailable"},
+}
+
 // languageSearches are the searches of the language features code bears,
-// in the table's order.
-func languageSearches(code string) []Search {
+// in the table's order; conditionSearches those of its availability
+// conditions.
+func languageSearches(code string) []Search { return markedSearches(code, languageFeatures) }
+
+func conditionSearches(code string) []Search { return markedSearches(code, availabilityConditions) }
+
+// markedSearches are the searches of the marks code bears, in the table's
+// order.
+func markedSearches(code string, table []struct {
+	mark   *regexp.Regexp
+	search string
+}) []Search {
 	var out []Search
-	for _, f := range languageFeatures {
+	for _, f := range table {
 		if f.mark.MatchString(code) {
 			out = AppendSearch(out, ScopedSearch(f.search))
 		}

@@ -321,6 +321,20 @@ func TestReadSyntaxPropertyChains(t *testing.T) {
 	}
 }
 
+// TestReadAvailabilityConditions: an availability condition is searched
+// as its # word, after the calls of the line it guards.
+func TestReadAvailabilityConditions(t *testing.T) {
+	for code, want := range map[string][]string{
+		"if #available(iOS 15, *)":                                     {"#available"},
+		"guard #unavailable(macOS 14) else { return }":                 {"#unavailable"},
+		"if #available(iOS 17, *) { UIView.animate(withDuration: 0.3)": {"UIView.animate", "#available"},
+	} {
+		if got := Read(code).SearchTexts(); !slices.Equal(got, want) {
+			t.Errorf("Read(%q) searches %q, want %q", code, got, want)
+		}
+	}
+}
+
 // TestReadValueMemberAlone: a value's member asked alone is searched even
 // when, in a line of code, it would say nothing (a sequence's count).
 func TestReadValueMemberAlone(t *testing.T) {
