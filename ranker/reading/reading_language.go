@@ -9,10 +9,7 @@ import "regexp"
 // written to use it. Opaque and existential types (some View, some
 // Sequence<String>) are not among them: the protocol they name is what
 // such a line is about as often as the feature.
-var languageFeatures = []struct {
-	mark   *regexp.Regexp
-	search string
-}{
+var languageFeatures = []markedSearch{
 	{regexp.MustCompile(`\bthrows\s*\(\s*[A-Z]`), "se: typed throws"},
 	{regexp.MustCompile(`\b(?:consuming|borrowing)\s+(?:func\b|[A-Z])`), "se: borrowing consuming parameter ownership modifiers"},
 	{regexp.MustCompile(`~Copyable\b`), "se: noncopyable structs enums"},
@@ -27,10 +24,7 @@ var languageFeatures = []struct {
 // alone finds the book's section, where the condition's platform words
 // find macros titled …_AVAILABLE_IOS. They follow a line's other searches:
 // the API a guarded line calls is what it is about.
-var availabilityConditions = []struct {
-	mark   *regexp.Regexp
-	search string
-}{
+var availabilityConditions = []markedSearch{
 	{regexp.MustCompile(`#available\s*\(`), "#available"},
 	{regexp.MustCompile(`#unavailable\s*\(`), "#unavailable"},
 }
@@ -42,12 +36,15 @@ func languageSearches(code string) []Search { return markedSearches(code, langua
 
 func conditionSearches(code string) []Search { return markedSearches(code, availabilityConditions) }
 
-// markedSearches are the searches of the marks code bears, in the table's
-// order.
-func markedSearches(code string, table []struct {
+// markedSearch is a mark code may bear and the search it stands for.
+type markedSearch struct {
 	mark   *regexp.Regexp
 	search string
-}) []Search {
+}
+
+// markedSearches are the searches of the marks code bears, in the table's
+// order.
+func markedSearches(code string, table []markedSearch) []Search {
 	var out []Search
 	for _, f := range table {
 		if f.mark.MatchString(code) {
