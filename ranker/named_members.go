@@ -26,6 +26,14 @@ func (s *search) namedMemberStage(ctx context.Context) error {
 	var types, words []string
 	for _, k := range s.q.Keywords {
 		k = trimPossessive(k)
+		if modifierWords[strings.ToLower(k)] {
+			// "background modifier": a modifier is a method of SwiftUI's
+			// View, which the request names by the word.
+			if !slices.Contains(types, modifierOwner) {
+				types = append(types, modifierOwner)
+			}
+			continue
+		}
 		if typ, member, ok := chainMember(k); ok && isNameLike(typ) {
 			// `UIView.exclusiveTouch`: the type and the member it names;
 			// `UIApplication.shared.keyWindow`: the last member of a chain
@@ -124,6 +132,12 @@ func (s *search) namedMemberStage(ctx context.Context) error {
 	}
 	return nil
 }
+
+// modifierWords name a method of SwiftUI's View by its kind, "the
+// background modifier"; modifierOwner is that type's title.
+var modifierWords = map[string]bool{"modifier": true, "modifiers": true}
+
+const modifierOwner = "View"
 
 // maxSpelledWords is the most words a member's name spelled out may take
 // ("time interval since reference date": timeIntervalSinceReferenceDate).
