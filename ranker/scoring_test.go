@@ -185,6 +185,7 @@ var scoringCases = []scoringCase{
 	{"reading: a question's title in title case", "Show Progress Of A Task In Swift?", Filters{}, "apple-docs://swiftui/progressview", "title covers"},
 	{"reading: a title opened by Swift", "Swift task groups and their child tasks", Filters{}, "swift-book://concurrency", "stripped Swift; asks about Swift"},
 	{"reading: a question about Swift", "How do task groups work in Swift?", Filters{}, "swift-book://concurrency", "asks about Swift: the book's sections are searched"},
+	{"reading: Swift before a topic", "task groups of Swift concurrency", Filters{}, "swift-book://concurrency", "asks about Swift: the book's sections are searched"},
 	{"reading: an @attribute the book's section names", "@discardableResult", Filters{}, "swift-book://referencemanual/attributes", "section 10 (\"discardableResult\""},
 	{"reading: an availability condition", "if #available(iOS 15, *)", Filters{}, "swift-book://referencemanual/attributes", "Read as syntax; searched: #available"},
 	{"reading: a modifier named by its kind", "badge modifier", Filters{}, "apple-docs://swiftui/view/badge(_:)", "+ named member 48 (View badge)"},

@@ -32,7 +32,9 @@ func (e *Engine) SearchQuery(ctx context.Context, raw string, filters Filters) (
 	r := form.ReadCore()
 	ctx = withQuestion(ctx, form, r.Class)
 	pages := memberPages{} // the index's confirmations of the calls' receivers
-	if form.Changed() {
+	if form.Changed() || form.NamesSwift() {
+		// A form that only names the language ("Swift strings") is
+		// searched as typed; --explain still says how it was read.
 		r.Question = &form
 	}
 	if r.Class == ClassWords || len(r.Searches) == 0 {

@@ -61,7 +61,8 @@ func (f *QuestionForm) ReadCore() Reading {
 }
 
 // NamesSwift reports a question framed as about Swift: its scaffolding
-// names the language ("… in Swift?", "[swift]", "Swift 5.7", "Swift:").
+// names the language ("… in Swift?", "[swift]", "Swift 5.7", "Swift:"), or
+// its words a topic of the language ("Swift strings").
 func (f QuestionForm) NamesSwift() bool {
 	for _, piece := range f.Stripped {
 		for _, w := range strings.FieldsFunc(strings.ToLower(piece), func(r rune) bool {
@@ -72,8 +73,16 @@ func (f QuestionForm) NamesSwift() bool {
 			}
 		}
 	}
-	return false
+	// "… in Swift strings", "Last argument of Swift #availability check":
+	// the word in the sentence, before a topic of the language, names it
+	// as "… in Swift?" does; before a name ("Swift Charts") it may be a
+	// framework's.
+	return swiftTopicRE.MatchString(f.Core)
 }
+
+// swiftTopicRE: "Swift" or "Swift's" before a word in lower case, a
+// #directive, an @attribute or code in backticks.
+var swiftTopicRE = regexp.MustCompile(`\bSwift(?:'s)? [a-z#@\x60]`)
 
 // nilSymptomRE: the symptom a question ends on, "… is nil", "… returns
 // nil" (trailingFrameRE strips it).
