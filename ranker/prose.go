@@ -365,10 +365,10 @@ func (s *search) dropCommon(ctx context.Context, cs []concept, expr string, n in
 // page, the proposal comes first, while a request that Apple's pages match
 // well ("play a sound file") is not diluted by weak proposals. Other
 // queries, and requests scored within fields, keep DefaultSourceWeights.
-// A source the task lexicon named pages in keeps its default weight: the
-// lexicon knows the job ("steps walked today" is CMPedometer) where bm25
-// found only weak matches of its words, and a proposal that happens to say
-// "walked" and "today" must not outrank it.
+// A source the task lexicon named pages in keeps namedSourceFloor of its
+// default weight at least: the lexicon knows the job ("steps walked today"
+// is CMPedometer) where bm25 found only weak matches of its words, and a
+// proposal that happens to say "walked" and "today" must not outrank it.
 func (s *search) sourceWeights(best map[string]float64) map[string]float64 {
 	if !s.q.Prose || !s.comparable {
 		return DefaultSourceWeights
@@ -388,8 +388,12 @@ func (s *search) sourceWeights(best map[string]float64) map[string]float64 {
 	}
 	w := make(map[string]float64, len(DefaultSourceWeights))
 	for src, v := range DefaultSourceWeights {
-		if b, ok := best[src]; ok && b > 0 && !named[src] {
-			v *= b / top
+		if b, ok := best[src]; ok && b > 0 {
+			if named[src] {
+				v *= max(b/top, namedSourceFloor)
+			} else {
+				v *= b / top
+			}
 		}
 		w[src] = v
 	}

@@ -1,6 +1,7 @@
 package ranker
 
 import (
+	"math"
 	"reflect"
 	"slices"
 	"strings"
@@ -158,8 +159,8 @@ func TestFrameworksNamed(t *testing.T) {
 }
 
 // TestSourceWeightsKeepASourceTheLexiconNamed: a request's source weights
-// scale with each source's best bm25, except for a source whose pages the
-// task lexicon named.
+// scale with each source's best bm25, but a source whose pages the task
+// lexicon named keeps namedSourceFloor of its weight at least.
 func TestSourceWeightsKeepASourceTheLexiconNamed(t *testing.T) {
 	best := map[string]float64{"apple-docs": 1, "swift-evolution": 4}
 	s := &search{q: &Query{Prose: true}, comparable: true}
@@ -168,8 +169,12 @@ func TestSourceWeightsKeepASourceTheLexiconNamed(t *testing.T) {
 	}
 	s.lexiconRank = map[int64]int{7: 1}
 	s.cands = map[int64]*candidate{7: {id: 7, source: "apple-docs"}}
-	if w := s.sourceWeights(best); w["apple-docs"] != DefaultSourceWeights["apple-docs"] {
-		t.Errorf("with a lexicon page, apple-docs weight %v, want its default %v", w["apple-docs"], DefaultSourceWeights["apple-docs"])
+	if w, want := s.sourceWeights(best), DefaultSourceWeights["apple-docs"]*namedSourceFloor; w["apple-docs"] != want {
+		t.Errorf("with a lexicon page, apple-docs weight %v, want %v (its best is a quarter of the top)", w["apple-docs"], want)
+	}
+	best["apple-docs"] = 3.6
+	if w, want := s.sourceWeights(best), DefaultSourceWeights["apple-docs"]*0.9; math.Abs(w["apple-docs"]-want) > 1e-12 {
+		t.Errorf("with a lexicon page and its best 0.9 of the top, apple-docs weight %v, want %v", w["apple-docs"], want)
 	}
 }
 

@@ -486,6 +486,7 @@ var notScored = map[string]string{
 	"callProminenceWeight": "reading_code_test.go checks its scale; the member pages it orders need sample code in the index",
 	"messageRRFK":          "the fusion constant of a message's searches: it reorders only when each search returns a page of results, as the real index's do (error batteries)",
 	"perSourceList":        "a cap on each source's list before fusion; bites only with more than 100 candidates of a source",
+	"namedSourceFloor":     "pinned by TestSourceWeightsKeepASourceTheLexiconNamed (prose_test.go): a named source's weight at its floor and above it",
 	"weakTailShare":        "pinned by TestWeakTailFusesAtLessWeight (fusion_test.go): which pages of a list are its weak tail",
 	"weakTailWeight":       "pinned by TestWeakTailFusesAtLessWeight (fusion_test.go): the weight the weak tail fuses at",
 	// Caps on what a stage considers: they bite only over more matches

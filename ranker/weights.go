@@ -405,6 +405,14 @@ const messageRRFK = 1
 // perSourceList bounds each source's ranked list before fusion.
 const perSourceList = 100
 
+// namedSourceFloor is the least share of its default fusion weight a
+// source keeps, in a request scored in full, when the task lexicon named
+// pages in it (sourceWeights). It kept its whole weight until round
+// thirty-six; swept 0.01, 0.5, 0.6, 0.65, 0.75, 0.85: from 0.75 down the
+// realq dev rows gain (0.5096 -> 0.5115), error-final's answer 2 -> 1, and
+// no battery falls; below 0.65 realq-dev4 and prose fall.
+const namedSourceFloor = 0.7
+
 // A request's weak tail (weakTail, fusion.go): a source's pages scoring
 // under weakTailShare of the best score of a second name in its list fuse
 // at weakTailWeight of the source's weight, unless the task lexicon named
