@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/cupertino-go/cupertino/eval/search"
+	"github.com/cupertino-go/cupertino/index"
 	"github.com/cupertino-go/cupertino/index/indextest"
 )
 
@@ -22,22 +23,7 @@ const bookHeadingsMinimum = 0.75
 // words or more, each searched as typed and judged by its chapter.
 func TestBookHeadingsRealIndex(t *testing.T) {
 	store := indextest.OpenFull(t)
-	db := indextest.DB(t, store)
-	rows := indextest.Column[string](t, db, `
-SELECT p.heading || char(9) || d.uri FROM passages p JOIN docs d ON d.id = p.doc_id
-WHERE d.source = 'swift-book' AND d.uri LIKE 'swift-book://languageguide/%' AND length(p.heading) > 8 AND p.id % 3 = 0
-ORDER BY p.id`)
-	b := search.Battery{Name: "book-headings", Kind: search.KindTask}
-	for i, r := range rows {
-		heading, uri, _ := strings.Cut(r, "\t")
-		if len(strings.Fields(heading)) < 2 {
-			continue
-		}
-		b.Cases = append(b.Cases, search.Case{Line: i + 2, Query: heading, Expect: regexp.MustCompile(regexp.QuoteMeta(uri) + "$")})
-	}
-	if len(b.Cases) < 80 {
-		t.Fatalf("generated %d rows, want 80 at least", len(b.Cases))
-	}
+	b := bookHeadings(t, store, "book-headings", 0, func(_ int, heading string) string { return heading })
 	s := runQuestions(t, store, "book headings", b)
 	if share := float64(s.Pass) / float64(s.Queries); share < bookHeadingsMinimum {
 		t.Errorf("hit@10 %.3f, want at least %.2f", share, bookHeadingsMinimum)
@@ -53,29 +39,38 @@ ORDER BY p.id`)
 // and the book's sections are searched.
 func TestSwiftTopicsInASentenceRealIndex(t *testing.T) {
 	store := indextest.OpenFull(t)
-	rows := indextest.Column[string](t, indextest.DB(t, store), `
+	b := bookHeadings(t, store, "swift-topics", 1, func(i int, heading string) string {
+		if i%2 == 1 {
+			return "Swift's " + strings.ToLower(heading)
+		}
+		return "Swift " + strings.ToLower(heading)
+	})
+	if s := runQuestions(t, store, "Swift topics in a sentence", b); s.MRR < swiftTopicsMinimum {
+		t.Errorf("MRR %.4f, want at least %.2f", s.MRR, swiftTopicsMinimum)
+	}
+}
+
+// bookHeadings is a battery of the language guide's section headings of
+// two words or more whose passage id is third modulo 3, each asked as
+// query(i, heading) and judged by its chapter.
+func bookHeadings(t *testing.T, store *index.Store, name string, third int, query func(i int, heading string) string) search.Battery {
+	t.Helper()
+	rows := indextest.Column[string](t, indextest.DB(t, store), fmt.Sprintf(`
 SELECT p.heading || char(9) || d.uri FROM passages p JOIN docs d ON d.id = p.doc_id
-WHERE d.source = 'swift-book' AND d.uri LIKE 'swift-book://languageguide/%' AND length(p.heading) > 8 AND p.id % 3 = 1
-ORDER BY p.id`)
-	b := search.Battery{Name: "swift-topics", Kind: search.KindTask}
+WHERE d.source = 'swift-book' AND d.uri LIKE 'swift-book://languageguide/%%' AND length(p.heading) > 8 AND p.id %% 3 = %d
+ORDER BY p.id`, third))
+	b := search.Battery{Name: name, Kind: search.KindTask}
 	for i, r := range rows {
 		heading, uri, _ := strings.Cut(r, "\t")
 		if len(strings.Fields(heading)) < 2 {
 			continue
 		}
-		form := "Swift %s"
-		if i%2 == 1 {
-			form = "Swift's %s"
-		}
-		q := fmt.Sprintf(form, strings.ToLower(heading))
-		b.Cases = append(b.Cases, search.Case{Line: i + 2, Query: q, Expect: regexp.MustCompile(regexp.QuoteMeta(uri) + "$")})
+		b.Cases = append(b.Cases, search.Case{Line: i + 2, Query: query(i, heading), Expect: regexp.MustCompile(regexp.QuoteMeta(uri) + "$")})
 	}
 	if len(b.Cases) < 80 {
 		t.Fatalf("generated %d rows, want 80 at least", len(b.Cases))
 	}
-	if s := runQuestions(t, store, "Swift topics in a sentence", b); s.MRR < swiftTopicsMinimum {
-		t.Errorf("MRR %.4f, want at least %.2f", s.MRR, swiftTopicsMinimum)
-	}
+	return b
 }
 
 // swiftTopicsMinimum is the MRR of TestSwiftTopicsInASentenceRealIndex's
