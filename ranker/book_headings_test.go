@@ -5,10 +5,12 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+	"unicode"
 
 	"github.com/cupertino-go/cupertino/eval/search"
 	"github.com/cupertino-go/cupertino/index"
 	"github.com/cupertino-go/cupertino/index/indextest"
+	"github.com/cupertino-go/cupertino/ranker"
 )
 
 // bookHeadingsMinimum is the hit@10 a heading of the book's language
@@ -48,6 +50,43 @@ func TestSwiftTopicsInASentenceRealIndex(t *testing.T) {
 	if s := runQuestions(t, store, "Swift topics in a sentence", b); s.MRR < swiftTopicsMinimum {
 		t.Errorf("MRR %.4f, want at least %.2f", s.MRR, swiftTopicsMinimum)
 	}
+}
+
+// TestTitleCaseWordsAreNotRespelledRealIndex: the book's headings of two
+// or three words, typed as titles write them ("Getters and Setters",
+// "Custom Operators"), are English and are searched as typed. Before a
+// capitalised word was checked against the full text as a lower-case one
+// is (knownName), 30 of 284 were "corrected" to a nearby title's word
+// ("Getters and senders", "Custom operations").
+func TestTitleCaseWordsAreNotRespelledRealIndex(t *testing.T) {
+	store := indextest.OpenFull(t)
+	headings := indextest.Column[string](t, indextest.DB(t, store), `
+SELECT DISTINCT p.heading FROM passages p JOIN docs d ON d.id = p.doc_id
+WHERE d.source = 'swift-book' AND length(p.heading) > 5 ORDER BY p.heading`)
+	engine, err := ranker.New(t.Context(), store, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer engine.Close()
+	asked, respelled := 0, 0
+	for _, h := range headings {
+		if n := len(strings.Fields(h)); n < 2 || n > 3 || strings.ContainsFunc(h, func(r rune) bool { return r != ' ' && !unicode.IsLetter(r) }) {
+			continue
+		}
+		asked++
+		resp, err := engine.SearchQuery(t.Context(), h, ranker.Filters{Limit: 1})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if c := resp.Reading.Corrected; c != "" {
+			respelled++
+			t.Errorf("%q searched as %q", h, c)
+		}
+	}
+	if asked < 200 {
+		t.Fatalf("asked %d headings, want 200 at least", asked)
+	}
+	t.Logf("%d of %d headings respelled", respelled, asked)
 }
 
 // bookHeadings is a battery of the language guide's section headings of

@@ -78,3 +78,26 @@ func TestRespell(t *testing.T) {
 		}
 	}
 }
+
+// TestKnownNameReadsACapitalisedWordAsEnglish: a word capitalised as a
+// title writes it ("Structured") is known when the full text holds it, as
+// its lower case is; a name the index lacks (NavigatoinStack) and a
+// capitalised word no page holds (Strcutured) are not, and stay for the
+// corrector.
+func TestKnownNameReadsACapitalisedWordAsEnglish(t *testing.T) {
+	e := openTestEngine(t)
+	for w, want := range map[string]bool{"Structured": true, "structured": true, "NavigatoinStack": false, "Strcutured": false} {
+		got, err := e.knownName(t.Context(), w)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got != want {
+			t.Errorf("knownName(%q) = %v, want %v", w, got, want)
+		}
+	}
+	for w, want := range map[string]bool{"Unwrapped": true, "UIView": false, "URL": false, "NavigationStack": false, "A": false} {
+		if got := capitalisedWord(w); got != want {
+			t.Errorf("capitalisedWord(%q) = %v, want %v", w, got, want)
+		}
+	}
+}

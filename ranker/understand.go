@@ -585,12 +585,29 @@ func (e *Engine) knownName(ctx context.Context, w string) (bool, error) {
 	if found {
 		return true, nil
 	}
-	if isNameLike(w) {
+	if isNameLike(w) && !capitalisedWord(w) {
 		return false, nil
 	}
-	// A lower-case word may be English the titles never use.
+	// A lower-case word, or one capitalised as a title writes every word
+	// ("Implicitly Unwrapped Optionals"), may be English the titles never
+	// use: corrected to the nearest title, "Unwrapped" became "unmapped".
 	n, err := (&search{e: e, part: documentation()}).countUpTo(ctx, Quote(w), 0)
 	return n > 0, err
+}
+
+// capitalisedWord: a capital and lower-case letters only ("Unwrapped"),
+// the way a title writes an English word; a name has a second capital
+// (NavigatoinStack) or is all capitals.
+func capitalisedWord(w string) bool {
+	if len(w) < 2 || w[0] < 'A' || w[0] > 'Z' {
+		return false
+	}
+	for i := 1; i < len(w); i++ {
+		if w[i] < 'a' || w[i] > 'z' {
+			return false
+		}
+	}
+	return true
 }
 
 // typeTitle returns the title of a type page titled exactly lower (any
