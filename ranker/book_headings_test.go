@@ -17,8 +17,10 @@ import (
 // guide, typed as it stands ("Computed Properties", "Access Levels"), must
 // reach for its chapter. Typed as a title it is a name, not prose, and
 // searched no section until such a heading proposed its chapter
-// (namesWholeTopic): 13 of 113 then (MRR 0.0593), 94 after (0.3768).
-const bookHeadingsMinimum = 0.75
+// (namesWholeTopic): 13 of 113 then (MRR 0.0593), 94 after (0.3768); 95
+// once its capitalised words were no longer respelled, 101 (0.3986) once a
+// hyphenated word was split as the headings are ("In-Out Parameters").
+const bookHeadingsMinimum = 0.85
 
 // TestBookHeadingsRealIndex is a set generated from the full index
 // ($CUPERTINO_DB): a third of the language guide's section headings of two

@@ -190,6 +190,7 @@ var scoringCases = []scoringCase{
 	{"reading: an availability condition", "if #available(iOS 15, *)", Filters{}, "swift-book://referencemanual/attributes", "Read as syntax; searched: #available"},
 	{"reading: a modifier named by its kind", "badge modifier", Filters{}, "apple-docs://swiftui/view/badge(_:)", "+ named member 48 (View badge)"},
 	{"reading: a book's heading typed as a title", "Declaration Attributes", Filters{}, "swift-book://referencemanual/attributes", "section 10 (\"Declaration Attributes\""},
+	{"reading: a hyphenated heading typed as a title", "Result-Building Methods", Filters{}, "swift-book://referencemanual/attributes", "section 10 (\"Result-Building Methods\""},
 	{"reading: an @attribute in a question", "is @available forward compatible?", Filters{}, "swift-book://referencemanual/attributes", "section 10 (\"available\""},
 	{"reading: an operator's name", "What is the ?? operator", Filters{}, "swift-book://languageguide/basicoperators", "named ?? as nil-coalescing operator"},
 	{"reading: a mark spelled in words", "What does the at sign mean in Swift?", Filters{}, "swift-book://referencemanual/attributes", "named at sign as attributes"},
@@ -236,6 +237,8 @@ func scoringPassages() map[string][]index.Passage {
 				Text: "Generated: apply this attribute to a function or method to suppress the warning when its result is unused."},
 			{Anchor: "Declaration Attributes", Heading: "available", Title: "Attributes",
 				Text: "Generated: apply this attribute to say on which platforms and versions a declaration is available; check the same at run time with `#available`."},
+			{Anchor: "Result-Building Methods", Heading: "Result-Building Methods", Title: "Attributes",
+				Text: "Generated: a builder type implements static methods that combine partial values into one."},
 		},
 	}
 }

@@ -157,13 +157,14 @@ func (s *search) sectionsApply() bool {
 // is a heading of the book's ("Computed Properties", "Function Types"):
 // typed as a title it is a name, not prose, and searches no section.
 func (s *search) namesWholeTopic() bool {
-	words := s.contentWords()
-	if s.identifier || s.sectionIndex == nil || len(words) < minTopicWords || len(words) > maxTopicWords {
+	if s.identifier || s.sectionIndex == nil {
 		return false
 	}
-	stems := make([]string, len(words))
-	for i, w := range words {
-		stems[i] = stem(w)
+	// Split as the headings are (topicStems): "In-Out Parameters" is the
+	// heading's "in", "out" and "parameters".
+	stems := topicStems(strings.Join(s.contentWords(), " "))
+	if len(stems) < minTopicWords || len(stems) > maxTopicWords {
+		return false
 	}
 	_, ok := s.sectionIndex.topics[strings.Join(stems, " ")]
 	return ok

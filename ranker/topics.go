@@ -129,11 +129,21 @@ func (x *sectionIndex) readBookTopics(ctx context.Context, store *index.Store) e
 // topicStems are the stems of text's content words, in order.
 func topicStems(text string) []string {
 	var out []string
+	for _, w := range topicWords(text) {
+		out = append(out, stem(w))
+	}
+	return out
+}
+
+// topicWords are text's content words in lower case, split at every mark
+// ("in-out": in, out), as a heading's are read.
+func topicWords(text string) []string {
+	var out []string
 	for _, w := range strings.FieldsFunc(strings.ToLower(text), func(r rune) bool {
 		return !unicode.IsLetter(r) && !unicode.IsDigit(r)
 	}) {
 		if !stopWords[w] && !sectionScaffolding[w] {
-			out = append(out, stem(w))
+			out = append(out, w)
 		}
 	}
 	return out
@@ -152,11 +162,15 @@ func (s *search) namedTopics() []bookTopic {
 	s.topics = append(s.topics, s.nameTopics...)
 	var words, named []string
 	for _, w := range s.contentWords() {
-		words = append(words, stem(w))
-		if c, ok := keywordConcepts[w]; ok {
-			w = c
+		// Split as the headings are (topicStems): "read-only" is "read"
+		// and "only".
+		for _, part := range topicWords(w) {
+			words = append(words, stem(part))
+			if c, ok := keywordConcepts[part]; ok {
+				part = c
+			}
+			named = append(named, stem(part))
 		}
-		named = append(named, stem(w))
 	}
 	taken := make([]bool, len(words))
 	s.matchTopics(words, taken)
