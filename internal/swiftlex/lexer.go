@@ -372,7 +372,9 @@ func (l *lexer) str() {
 				interps = append(interps, span{from, l.pos})
 			}
 		case strings.HasPrefix(rest, escape):
-			l.pos += len(escape) + 1
+			// The escaped character, if the source holds one: an escape
+			// at the very end must not step past it.
+			l.pos = min(l.pos+len(escape)+1, len(l.src))
 		case rest[0] == '\n':
 			if quote == `"` { // unterminated single-line string
 				l.emit(String, "", start, line)

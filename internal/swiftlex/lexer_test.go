@@ -44,3 +44,17 @@ func identsOf(code string) []string {
 	}
 	return out
 }
+
+// TestLexerEscapeAtTheEnd: a string whose last character is an escape's
+// backslash, after an interpolation (`"\()\`, found by FuzzCheck), lexes
+// without reading past the source.
+func TestLexerEscapeAtTheEnd(t *testing.T) {
+	for _, code := range []string{`"\()\`, `"\`, `"a\(b)\`, `#"\#(x)\#`} {
+		toks := Lex(code)
+		for _, tok := range toks {
+			if tok.End > len(code) || tok.Start > tok.End {
+				t.Errorf("Lex(%q): token %q spans %d-%d of %d bytes", code, tok.Text, tok.Start, tok.End, len(code))
+			}
+		}
+	}
+}
