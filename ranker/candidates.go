@@ -90,6 +90,7 @@ type search struct {
 	// concepts are a prose query's keywords with their alternatives.
 	concepts []concept
 	named    map[string]bool // frameworks a prose query names (frameworksNamed)
+	rivals   map[string]bool // frameworks rival to those of the types it names (rivalsOfNamedTypes)
 	// memberHits counts the member pages forced for "Type member".
 	memberHits int
 	// uses counts the code files using each candidate type, for a

@@ -186,6 +186,7 @@ func (e *Engine) run(ctx context.Context, q *Query, f Filters, call *readCall) (
 	if err := s.loadOwnerProminence(ctx); err != nil {
 		return nil, err
 	}
+	s.rivals = s.rivalsOfNamedTypes()
 	results := s.rank()
 	if s.filter.narrowed() && len(results) < f.Limit {
 		// A filter is exact: what the bounded stages missed, SQL finds.

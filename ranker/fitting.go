@@ -29,7 +29,7 @@ var weightRegistry = map[string]*weight{
 	"weightNounType": &weightNounType, "weightAttribute": &weightAttribute, "weightAttributePage": &weightAttributePage,
 	"weightSymbolIntent": &weightSymbolIntent, "weightWholeTitle": &weightWholeTitle,
 	"weightDeprecated": &weightDeprecated, "weightDeprecatedAsked": &weightDeprecatedAsked,
-	"weightSourceHint": &weightSourceHint, "weightNamedFramework": &weightNamedFramework,
+	"weightSourceHint": &weightSourceHint, "weightNamedFramework": &weightNamedFramework, "weightRivalFramework": &weightRivalFramework,
 	"weightFrameworkHint": &weightFrameworkHint, "weightFrameworkRoot": &weightFrameworkRoot,
 	"weightSynonymRoot": &weightSynonymRoot, "weightCanonicalType": &weightCanonicalType,
 	"weightTypeMember": &weightTypeMember, "weightQuestionMemberKind": &weightQuestionMemberKind,

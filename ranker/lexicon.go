@@ -2,7 +2,6 @@ package ranker
 
 import (
 	"context"
-	"github.com/cupertino-go/cupertino/ranker/reading"
 	"math"
 	"slices"
 	"sort"
@@ -270,10 +269,7 @@ func (s *search) asksAboutAType(ctx context.Context) (bool, error) {
 	if !s.q.Prose {
 		return false, nil
 	}
-	for _, k := range s.q.Keywords {
-		if !reading.CodeLike(k) || !swiftlex.IsTypeName(k) || s.isFrameworkName(k) {
-			continue
-		}
+	for _, k := range s.typeNameKeywords() {
 		title, err := s.e.typeTitle(ctx, strings.ToLower(k))
 		if err != nil {
 			return false, err

@@ -47,7 +47,7 @@ func (s *search) namedMemberStage(ctx context.Context) error {
 				continue
 			}
 		}
-		if isNameLike(k) && !s.isFrameworkName(k) && !sentenceStart(s.q.Raw, k) {
+		if isNameLike(k) && !s.isFrameworkName(k) && !sentenceStart(s.q.Text, k) {
 			title, err := s.e.typeTitle(ctx, strings.ToLower(k))
 			if err != nil {
 				return err
@@ -279,6 +279,10 @@ func conversionWords(typ string) []string {
 		words = append(words, "integer")
 	case lower == "double", lower == "float", lower == "cgfloat", strings.HasPrefix(lower, "float"):
 		words = append(words, "floating-point")
+	case lower == "array", lower == "set", lower == "dictionary", lower == "contiguousarray", lower == "arrayslice":
+		// A collection converts through the initializer that takes any
+		// sequence ("Creates a new set from a finite sequence of items").
+		words = append(words, "sequence")
 	}
 	return words
 }

@@ -131,11 +131,17 @@ func (s *search) proposeObjCMember(ctx context.Context, name string) error {
 // objcTypeNames are the names of the type an Objective-C constant's first
 // words may spell, the way Swift titles it: all of them as one name
 // (UIStatusBarStyle), then nested at each part from the last
-// (UIControl.State for UIControlState, UIActivityIndicatorView.Style).
+// (UIControl.State for UIControlState, UIActivityIndicatorView.Style), the
+// nested name also keeping its owner's last word (UITableViewCell.CellStyle
+// for UITableViewCellStyle).
 func objcTypeNames(words []string) []string {
 	names := []string{strings.Join(words, "")}
 	for i := len(words) - 1; i >= 1; i-- {
-		names = append(names, strings.Join(words[:i], "")+"."+strings.Join(words[i:], ""))
+		owner := strings.Join(words[:i], "")
+		names = append(names, owner+"."+strings.Join(words[i:], ""))
+		if i >= 2 {
+			names = append(names, owner+"."+strings.Join(words[i-1:], ""))
+		}
 	}
 	return names
 }

@@ -14,7 +14,7 @@ import (
 // The least share of the generated questions whose top 10 must hold the
 // page of the old name they ask about (an Objective-C name, a Swift 2 chain).
 const (
-	objcConstantsMinimumHits = 0.90
+	objcConstantsMinimumHits = 0.93 // 0.906 before a lone constant reached nested types and qualified cases (round 38), 0.950 after
 	objcSelectorsMinimumHits = 0.78
 	objcMessagesMinimumHits  = 0.78
 	swift2ChainsMinimumHits  = 0.95 // chains_test.go

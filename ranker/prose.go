@@ -2,13 +2,16 @@ package ranker
 
 import (
 	"context"
-	"github.com/cupertino-go/cupertino/ranker/reading"
+	"regexp"
 	"slices"
 	"strings"
 
 	"github.com/cupertino-go/cupertino/index"
+	"github.com/cupertino-go/cupertino/internal/document"
 	"github.com/cupertino-go/cupertino/internal/source"
+	"github.com/cupertino-go/cupertino/internal/swiftlex"
 	"github.com/cupertino-go/cupertino/internal/swiftsym"
+	"github.com/cupertino-go/cupertino/ranker/reading"
 )
 
 // Prose queries ("schedule a local notification", "read a file from the app
@@ -131,11 +134,18 @@ func (s *search) proseFieldScore(c *candidate) float64 {
 // name ("TextField editable text", "how does URLCache store responses"):
 // the request is about that API. The spelling must match exactly, so "Face
 // ID" is not about the id properties, and a framework named in passing
-// ("decode JSON into a Swift struct") is context, not the subject.
+// ("decode JSON into a Swift struct") is context, not the subject. A word
+// with only its first capital names a type or a macro ("Text", "Observable"),
+// not a member: in "Get Position of UIView" it is a title's capital, and a
+// shader node's subscript titled "Position" is no name the request mentions.
 func (s *search) titleIsNameKeyword(c *candidate) bool {
 	base := baseName(c.title)
 	for _, k := range s.q.Keywords {
-		if isNameLike(k) && base == k && !s.isFrameworkName(k) && !sentenceStart(s.q.Raw, k) && !reading.IsPlatformWord(k) {
+		if s.q.Headline && plainCapitalised(k) {
+			continue
+		}
+		if isNameLike(k) && base == k && !s.isFrameworkName(k) && !sentenceStart(s.q.Text, k) && !reading.IsPlatformWord(k) &&
+			(reading.CodeLike(k) || canonicalTypeKinds[c.kind] || c.kind == "macro") {
 			return true
 		}
 	}
@@ -144,9 +154,11 @@ func (s *search) titleIsNameKeyword(c *candidate) bool {
 
 // sentenceStart reports whether w is the first word of a request of four
 // words or more, capitalised only because a sentence begins with it
-// ("Place a 3D object on a table…"): a verb, not the name of Place.
-func sentenceStart(raw, w string) bool {
-	fields := strings.Fields(raw)
+// ("Place a 3D object on a table…"): a verb, not the name of Place. The
+// request is its text, without a framework named last: "Array contains in
+// SwiftUI" is two words about Array.
+func sentenceStart(text, w string) bool {
+	fields := strings.Fields(text)
 	if len(fields) < 4 || strings.TrimRight(fields[0], ",.:;") != w {
 		return false
 	}
@@ -526,5 +538,78 @@ func (s *search) frameworksNamed(ctx context.Context) (map[string]bool, error) {
 			add(w)
 		}
 	}
+	if concurrencyRE.MatchString(strings.ToLower(strings.Join(terms, " "))) {
+		// "cancel an async func", "await a result": Swift's concurrency,
+		// whose pages are the standard library's (Task, TaskGroup), not a
+		// framework's method named alike (URLSessionTask's cancel()).
+		out[concurrencyFramework] = true
+	}
 	return out, nil
+}
+
+// concurrencyFramework is the framework identifier of the standard
+// library's pages, Swift's concurrency among them.
+const concurrencyFramework = "swift"
+
+// concurrencyRE: words that speak of Swift's concurrency: "await", or
+// "async" before what it makes asynchronous (a function, a call, code, a
+// let, a sequence). Not "async" alone: "an async completion handler" is a
+// callback, and XCTest's expectations answer it.
+var concurrencyRE = regexp.MustCompile(`\basync(?:/await)?\s+(?:func|funcs|function|functions|method|methods|call|calls|code|let|sequence|sequences|stream|streams|property|properties|operation|operations|work|context|closure|closures)\b|\bawait\b`)
+
+// rivalUIFrameworks are the user-interface frameworks that answer the
+// same jobs in another style: a request that names a UIKit type wants
+// UIKit's way to tint a tab, not SwiftUI's. Not the other way: SwiftUI's
+// names ("ScrollView", "TableView") are what people call UIKit's too.
+var rivalUIFrameworks = map[string][]string{
+	"uikit":  {"swiftui", "appkit"},
+	"appkit": {"swiftui", "uikit"},
+}
+
+// rivalsOfNamedTypes returns the user-interface frameworks rival to those
+// of the API types a prose request names ("UITabBarItem tint color" names
+// UIKit's, so SwiftUI and AppKit are rivals), less any framework the
+// request names ("UIImage to a SwiftUI Image").
+func (s *search) rivalsOfNamedTypes() map[string]bool {
+	if !s.q.Prose {
+		return nil
+	}
+	names := s.typeNameKeywords()
+	if len(names) == 0 {
+		return nil
+	}
+	named := map[string]bool{}
+	for _, c := range s.cands {
+		if c.source == document.SourceAppleDocs && canonicalTypeKinds[c.kind] && slices.Contains(names, c.title) {
+			named[c.framework] = true
+		}
+	}
+	rivals := map[string]bool{}
+	for fw := range named {
+		for _, r := range rivalUIFrameworks[fw] {
+			rivals[r] = true
+		}
+	}
+	// A framework the request names or one of its types is in is no rival.
+	for fw := range named {
+		delete(rivals, fw)
+	}
+	for fw := range s.named {
+		delete(rivals, fw)
+	}
+	delete(rivals, s.q.FrameworkHint)
+	return rivals
+}
+
+// typeNameKeywords are a request's keywords written as an API type's name,
+// with a second capital ("UILabel", "AVPlayer"), that name no framework
+// ("XCTest").
+func (s *search) typeNameKeywords() []string {
+	var out []string
+	for _, k := range s.q.Keywords {
+		if reading.CodeLike(k) && swiftlex.IsTypeName(k) && !s.isFrameworkName(k) {
+			out = append(out, k)
+		}
+	}
+	return out
 }

@@ -143,19 +143,37 @@ func TestSourceWeights(t *testing.T) {
 func TestFrameworksNamed(t *testing.T) {
 	e := openTestEngine(t)
 	for _, raw := range []string{"scan for wifi networks", "use core wlan to list networks"} {
-		q, err := Parse(raw, e.fw)
-		if err != nil {
-			t.Fatal(err)
-		}
-		s := &search{e: e, q: &q}
-		named, err := s.frameworksNamed(t.Context())
-		if err != nil {
-			t.Fatal(err)
-		}
-		if !named["corewlan"] {
+		if named := frameworksNamedBy(t, e, raw); !named["corewlan"] {
 			t.Errorf("%q names %v, want corewlan", raw, named)
 		}
 	}
+}
+
+// TestConcurrencyWordsNameTheStandardLibrary: "await", or "async" before
+// what it makes asynchronous, names Swift's concurrency, whose pages are
+// the standard library's; "async" before a completion handler does not.
+func TestConcurrencyWordsNameTheStandardLibrary(t *testing.T) {
+	e := openTestEngine(t)
+	for raw, want := range map[string]bool{"how to cancel an async func": true, "await the result of two calls": true,
+		"pause a test until an async completion handler runs": false, "cancel a download": false} {
+		if named := frameworksNamedBy(t, e, raw); named[concurrencyFramework] != want {
+			t.Errorf("%q names %v; want %s named: %v", raw, named, concurrencyFramework, want)
+		}
+	}
+}
+
+// frameworksNamedBy returns the frameworks the request raw names.
+func frameworksNamedBy(t *testing.T, e *Engine, raw string) map[string]bool {
+	t.Helper()
+	q, err := Parse(raw, e.fw)
+	if err != nil {
+		t.Fatal(err)
+	}
+	named, err := (&search{e: e, q: &q}).frameworksNamed(t.Context())
+	if err != nil {
+		t.Fatal(err)
+	}
+	return named
 }
 
 // TestSourceWeightsKeepASourceTheLexiconNamed: a request's source weights

@@ -58,6 +58,10 @@ type Query struct {
 	// opposed to a name or a title-cased phrase ("Undo Architecture Overview");
 	// see isProse.
 	Prose bool `json:"prose,omitempty"`
+	// Headline is set when a title's capitals are its headline style
+	// (headlineCased), not names: its plain capitalised words ("Row",
+	// "Text") name no API.
+	Headline bool `json:"headline,omitempty"`
 }
 
 // SymbolIntent is a predicate over declared symbols that a query expresses.
@@ -109,7 +113,10 @@ var stopWords = swiftlex.QueryStopWords
 // It returns ErrEmptyQuery when nothing searchable remains.
 func Parse(raw string, fw *Frameworks) (Query, error) {
 	q := Query{Raw: raw}
-	tokens := strings.Fields(cleanText(raw))
+	tokens := strings.Fields(dashesAndEllipses.Replace(cleanText(raw)))
+	for i, t := range tokens {
+		tokens[i] = trimSentencePunctuation(t)
+	}
 
 	if len(tokens) > 0 {
 		if src, rest, ok := sourcePrefix(tokens[0]); ok && (rest != "" || len(tokens) > 1) {
@@ -147,6 +154,63 @@ func Parse(raw string, fw *Frameworks) (Query, error) {
 		return q, ErrEmptyQuery
 	}
 	return q, nil
+}
+
+// quoteMarks are the quotes a sentence puts around a word.
+const quoteMarks = "'\"“”‘’«»"
+
+// dashesAndEllipses part words that a dash or an ellipsis joins without a
+// space ("UIButton—title", "UIButton… title"); a hyphen ("read-only")
+// stays.
+var dashesAndEllipses = strings.NewReplacer("—", " ", "–", " ", "…", " ")
+
+// contractions are the words whose "'s" is "is" or "us", not a possessive.
+var contractions = map[string]bool{"it": true, "what": true, "that": true, "there": true, "here": true, "where": true, "who": true, "how": true, "let": true, "he": true, "she": true}
+
+// trimSentencePunctuation drops the punctuation a sentence puts after a
+// word, so that "UITableView: how are cells reused" and "UIView, CALayer"
+// name UITableView and UIView as the bare words do: a comma, a semicolon or
+// a full stop always; a colon only after a capitalised word with no other
+// colon or parenthesis ("SKStoreReviewController:"), since a lower-case word
+// ending in one is an Objective-C selector ("setNeedsDisplayInRect:") and a
+// colon inside a name belongs to it ("init(coder:)", "se:actors").
+//
+// A name's possessive goes too ("UIButton's title", "SwiftUI’s List"): the
+// tokenizer reads "UIButton's" as the phrase "uibutton s", which no page
+// holds, and a request of two words found nothing. Only after a word with
+// a capital that is no contraction ("it's", "What's", "Let's").
+//
+// Quotes around a word with a capital go as well ("'UIButton' title
+// color", "“UIButton”"): a quoted name is the name. A quoted lower-case
+// word ("the 'weak' keyword") keeps them: the keyword readings know it by
+// its quotes.
+func trimSentencePunctuation(token string) string {
+	for {
+		trimmed := strings.TrimRight(token, ",;.")
+		if unquoted := strings.Trim(trimmed, quoteMarks); strings.ContainsFunc(unquoted, unicode.IsUpper) {
+			trimmed = unquoted
+		}
+		if c, ok := strings.CutSuffix(trimmed, ":"); ok && c != "" && unicode.IsUpper([]rune(c)[0]) && !strings.ContainsAny(c, ":()") {
+			trimmed = c
+		}
+		if c, ok := cutPossessive(trimmed); ok {
+			trimmed = c
+		}
+		if trimmed == token || trimmed == "" {
+			return token
+		}
+		token = trimmed
+	}
+}
+
+// cutPossessive cuts a possessive (trimPossessive) from a word with a
+// capital that is no contraction.
+func cutPossessive(word string) (string, bool) {
+	c := trimPossessive(word)
+	if c == word || !strings.ContainsFunc(c, unicode.IsUpper) || contractions[strings.ToLower(c)] {
+		return word, false
+	}
+	return c, true
 }
 
 // isProse: words rather than a name. A name is one identifier, a "Type
@@ -264,10 +328,20 @@ func (q *Query) takeFrameworkWord(tokens []string, fw *Frameworks) []string {
 			continue
 		}
 		q.FrameworkHint, q.FrameworkWord = id, word
-		return append(tokens[:c.from:c.from], tokens[c.to:]...)
+		from := c.from
+		if c.to == n && from >= 2 && frameworkPrepositions[strings.ToLower(tokens[from-1])] {
+			// "WKWebView in SwiftUI": the preposition goes with its
+			// framework, or "WKWebView in" is no name to look up.
+			from--
+		}
+		return append(tokens[:from:from], tokens[c.to:]...)
 	}
 	return tokens
 }
+
+// frameworkPrepositions put a framework named last in its place ("in
+// SwiftUI", "with UIKit", "using Combine").
+var frameworkPrepositions = swiftlex.SetOf("in", "with", "using", "for", "from", "inside", "into", "on", "via")
 
 func (q *Query) detectTypeMember(tokens []string) {
 	switch len(tokens) {

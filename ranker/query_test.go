@@ -52,6 +52,8 @@ func TestParse(t *testing.T) {
 		{"swiftui text", Query{Text: "text", FrameworkHint: "swiftui", FrameworkWord: "swiftui"}},
 		{"SwiftUI View", Query{Text: "View", FrameworkHint: "swiftui", FrameworkWord: "SwiftUI"}},
 		{"physics bodies SpriteKit", Query{Text: "physics bodies", FrameworkHint: "spritekit", FrameworkWord: "SpriteKit", Prose: true}},
+		{"WKWebView in SwiftUI", Query{Text: "WKWebView", FrameworkHint: "swiftui", FrameworkWord: "SwiftUI"}},
+		{"Array contains with SwiftUI", Query{Text: "Array contains", FrameworkHint: "swiftui", FrameworkWord: "SwiftUI", Prose: true}},
 		{"Core Data stack", Query{Text: "stack", FrameworkHint: "coredata", FrameworkWord: "Core Data"}},
 		// A framework word alone, or two words that together name it, stay text.
 		{"SwiftUI", Query{Text: "SwiftUI"}},
@@ -74,6 +76,15 @@ func TestParse(t *testing.T) {
 		{"public static", Query{Text: "public static", Symbol: SymbolIntent{Public: true, Static: true}}},
 		{"generic constraint", Query{Text: "generic constraint", Symbol: SymbolIntent{GenericConstraint: true}}},
 		{"async", Query{Text: "async"}},
+		// A sentence's punctuation after a word is not part of the name;
+		// a colon that belongs to a selector or a Swift name is.
+		{"UITableView: cells reused", Query{Text: "UITableView cells reused", Prose: true}},
+		{"UIView, CALayer; frames.", Query{Text: "UIView CALayer frames", Prose: true}},
+		{"setNeedsDisplayInRect: slow", Query{Text: "setNeedsDisplayInRect: slow", Prose: true}},
+		{"init(coder:) required", Query{Text: "init(coder:) required", Prose: true}},
+		{"UIButton's title, SwiftUI’s List", Query{Text: "UIButton title SwiftUI List", Prose: true}},
+		{"it's nil, What's new", Query{Text: "it's nil What's new", Prose: true}},
+		{"'UIButton's' “Title”, 'color'—ok… \"Done\".", Query{Text: "UIButton Title 'color' ok Done", Prose: true}},
 	}
 	for _, tt := range tests {
 		got, err := Parse(tt.in, fw)
@@ -92,19 +103,21 @@ func TestParse(t *testing.T) {
 	}
 }
 
-func TestParseKeywordsDropStopWords(t *testing.T) {
-	q, err := Parse("how to pause an audio player", nil)
+// keywordsOf is Parse(raw)'s keywords, joined by spaces.
+func keywordsOf(t *testing.T, raw string) string {
+	t.Helper()
+	q, err := Parse(raw, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got := strings.Join(q.Keywords, " "); got != "pause audio player" {
+	return strings.Join(q.Keywords, " ")
+}
+
+func TestParseKeywordsDropStopWords(t *testing.T) {
+	if got := keywordsOf(t, "how to pause an audio player"); got != "pause audio player" {
 		t.Errorf("Keywords = %q", got)
 	}
-	q, err = Parse("how to", nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if got := strings.Join(q.Keywords, " "); got != "how to" {
+	if got := keywordsOf(t, "how to"); got != "how to" {
 		t.Errorf("all-stop-word Keywords = %q, want the terms themselves", got)
 	}
 }

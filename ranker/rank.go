@@ -63,19 +63,12 @@ func (s *search) rank() []Result {
 			list = list[:perSourceList]
 		}
 		uris := make([]string, len(list))
-		scores, names, named := make([]float64, len(list)), make([]string, len(list)), make([]bool, len(list))
 		for i, sc := range list {
 			uris[i] = sc.c.uri
 			sc.sourceRank = i + 1
 			byURI[sc.c.uri] = sc
-			scores[i], names[i] = sc.score.Value(), spreadName(sc.c.title)
-			_, named[i] = s.lexiconRank[sc.c.id]
 		}
-		rl := RankedList{Source: src, URIs: uris}
-		if s.q.Prose {
-			rl.Weak = weakTail(scores, names, named)
-		}
-		lists = append(lists, rl)
+		lists = append(lists, RankedList{Source: src, URIs: uris, Weak: s.weakTailOf(list)})
 	}
 	fused := Fuse(lists, s.proposalFusionWeights(s.sectionFusionWeights(s.sourceWeights(best)), bySource[document.SourceSwiftEvolution]), RRFK)
 	// Each source puts forward one page, its best-tiered, for the exact and
@@ -207,6 +200,20 @@ func (sc *scored) result(fu Fused, order int) Result {
 		Score:        float64(tierCount-sc.tier) + fu.Score + float64(order)*1e-9,
 		Availability: c.introduced, Deprecated: c.deprecated, Explain: explain,
 	}
+}
+
+// weakTailOf marks the weak tail (weakTail) of one source's ranked list,
+// for a request in words; a name's or code's list has none.
+func (s *search) weakTailOf(list []*scored) []bool {
+	if !s.q.Prose {
+		return nil
+	}
+	scores, names, named := make([]float64, len(list)), make([]string, len(list)), make([]bool, len(list))
+	for i, sc := range list {
+		scores[i], names[i] = sc.score.Value(), spreadName(sc.c.title)
+		_, named[i] = s.lexiconRank[sc.c.id]
+	}
+	return weakTail(scores, names, named)
 }
 
 // weakNote says in --explain that a contribution's weight is its weak
@@ -490,6 +497,9 @@ func (s *search) score(c *candidate, bestRel float64, explain bool) Score {
 	}
 	if q.SourceHint != "" && c.source == q.SourceHint {
 		sc.apply(weightSourceHint, "the query points to "+q.SourceHint)
+	}
+	if s.rivals[c.framework] {
+		sc.apply(weightRivalFramework, "in "+c.framework+", rival to the named type's")
 	}
 	if q.Prose && s.named[c.framework] {
 		sc.apply(weightNamedFramework)

@@ -58,11 +58,37 @@ func (e *Engine) recaseNames(ctx context.Context, text string) (string, error) {
 			return "", nil
 		}
 		title, err := e.typeTitle(ctx, lower)
-		if err != nil || title == "" || title == w || capitals(title) < 2 {
+		if err != nil {
 			return "", err
+		}
+		if title == "" && capitals(w) >= 2 {
+			// A type's name misspelt among other words ("FileManger copy
+			// item fails"): the lone name's correction (correct) reads
+			// only short requests.
+			if title, err = e.misspeltTypeName(ctx, w); err != nil {
+				return "", err
+			}
+		}
+		if title == "" || title == w || capitals(title) < 2 {
+			return "", nil
 		}
 		return title, nil
 	})
+}
+
+// misspeltTypeName is the type a name with two capitals or more that no
+// title, title's start or symbol holds was meant to be: the nearest title
+// (nearestTitle), when it is a type's.
+func (e *Engine) misspeltTypeName(ctx context.Context, w string) (string, error) {
+	known, err := e.knownName(ctx, w)
+	if err != nil || known {
+		return "", err
+	}
+	near, err := e.nearestTitle(ctx, w)
+	if err != nil || near == "" {
+		return "", err
+	}
+	return e.typeTitle(ctx, strings.ToLower(near))
 }
 
 // rewriteWords returns text with each word at spans that rewrite answers
@@ -227,6 +253,30 @@ func (e *Engine) swiftNameOf(ctx context.Context, w string) (string, error) {
 		title, _, err := e.store.MemberOfType(ctx, strings.ToLower(owner), strings.ToLower(member), k == 1)
 		if err != nil || title != "" {
 			return title, err
+		}
+	}
+	// A case titled with its type's name (CLActivityTypeFitness is
+	// CLActivityType.fitness, UITableViewCellStyleSubtitle
+	// UITableViewCell.CellStyle.subtitle), or a member of a nested type
+	// titled alone (UIControlStateDisabled is UIControl.State's disabled,
+	// which the type's name keeps apart from the other "disabled" pages).
+	for k := len(words) - 1; k >= 2; k-- {
+		member := lowerStart(words[k]) + strings.Join(words[k+1:], "")
+		for _, name := range objcTypeNames(words[:k]) {
+			qualified := name + "." + member
+			title, err := e.typeTitle(ctx, strings.ToLower(name))
+			if err != nil {
+				return "", err
+			}
+			if title != "" {
+				qualified = title + "." + member
+				if m, _, err := e.store.MemberOfType(ctx, strings.ToLower(title), strings.ToLower(member), false); err != nil || m != "" {
+					return qualified, err
+				}
+			}
+			if known, err := e.store.KnownName(ctx, strings.ToLower(qualified)); err != nil || known {
+				return qualified, err
+			}
 		}
 	}
 	return "", nil

@@ -494,8 +494,8 @@ func (e *Engine) searchOne(ctx context.Context, s reading.Search, filters Filter
 	if err != nil {
 		return nil, err
 	}
-	if !q.Prose && questionAsked(ctx).framed && headlineCased(&q) {
-		q.Prose = true
+	if !q.Prose && headlineCased(&q) && (questionAsked(ctx).framed || titleCasedAroundAName(&q)) {
+		q.Prose, q.Headline = true, true
 	}
 	if s.Scope != "" {
 		q.Raw, q.Sources = s.String(), []string{s.Scope}
@@ -639,6 +639,13 @@ func headlineCased(q *Query) bool {
 		}
 	}
 	return n >= 2
+}
+
+// titleCasedAroundAName: a title in title case around an API's name
+// ("UIPickerView Row Color", "Calculating UILabel Text Size"): three
+// keywords or more, one of them a name with a second capital.
+func titleCasedAroundAName(q *Query) bool {
+	return len(q.Keywords) >= 3 && slices.ContainsFunc(q.Keywords, reading.CodeLike)
 }
 
 // plainCapitalised: a word of letters whose only capital is its first.

@@ -132,6 +132,10 @@ var (
 	// Hints from query words.
 	weightSourceHint     = weight{FactorSourceHint, 0.3, "the query points to this source"}
 	weightNamedFramework = weight{FactorSynonym, 0.6, "in a framework the request names"}
+	// A request naming a UIKit or AppKit type wants that framework's way,
+	// not SwiftUI's (rivalsOfNamedTypes); fitted on the dev batteries by
+	// full evaluation over 1.25, 1.5, 2 and 3 (flat from 2 up).
+	weightRivalFramework = weight{FactorSynonym, 2, "in a user-interface framework rival to a named type's"}
 	weightFrameworkHint  = weight{FactorFrameworkHint, 0.229, "in the framework the query names"} // fitted (hand 0.25)
 
 	// Pages a lookup found for the query as a whole: each nearly forces

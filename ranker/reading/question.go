@@ -165,6 +165,11 @@ var chainDots = strings.NewReplacer("?.", " ", "!.", " ", ".", " ")
 // where the code runs, never the name of a page's type.
 func IsPlatformWord(w string) bool { return platformWords[strings.ToLower(w)] }
 
+// platformOSes are Apple's operating systems as a title writes them, for
+// the expressions that read a platform's tag or version (versionRE,
+// leadingFrameRE, trailingPlatformRE).
+const platformOSes = `ios|ipados|macos|os x|watchos|tvos|visionos`
+
 // platformNameRE finds the words that name a platform; platformOfWord
 // says which. "Mac" alone is left out: Mac Catalyst runs iOS code.
 var (
@@ -232,23 +237,43 @@ var (
 	// whatsNewRE: "What's new in SwiftUI" is a session's title, not a
 	// question's frame.
 	whatsNewRE = regexp.MustCompile(`(?i)^what(?:'s|’s| is|s) new\b`)
+	// noteAsideRE: an aside that notes what the asker rules out or who
+	// asks ("(not storyboard)", "(no third party libraries)", "(with
+	// example)", "(beginner)", "(solved)"): no topic of the question.
+	noteAsideRE = regexp.MustCompile(`(?i)^(?:(?:not|no) [a-z' -]+|with (?:an? )?examples?|beginner|newbie|solved|resolved|updated?|edit(?:ed)?|closed|` +
+		`without (?:a |using )?(?:storyboards?|interface builder|xibs?|nibs?|(?:third[- ]party )?librar(?:y|ies)|pods?))$`)
 	// plainAsideRE: an aside of words, "(without @objc)".
 	plainAsideRE = regexp.MustCompile(`^[A-Za-z@'’ -]+$`)
 	// versionRE: a platform or language with its version: "iOS 17",
 	// "Swift 5.7", "iOS17", "macOS 14.2 -". Not Xcode's: "in Xcode 16"
 	// names the tool and its year (a WWDC session), not a platform.
-	versionRE = regexp.MustCompile(`(?i)(^|[\s(\[,/])(ios|ipados|macos|os x|watchos|tvos|visionos|swift)\s?[0-9]+(\.[0-9x]+)*\+?(\s*[-–:]\s*|\b)`)
+	versionRE = regexp.MustCompile(`(?i)(^|[\s(\[,/])(` + platformOSes + `|swift)\s?[0-9]+(\.[0-9x]+)*\+?(\s*[-–:]\s*|\b)`)
 	// leadingFrameRE: how a question opens. Repeated, so "[ios] How do
 	// I" and "Swift: how to" lose every layer.
 	leadingFrameRE = regexp.MustCompile(`(?i)^(?:` +
-		`(?:(?:swift|swiftui|ios|objective[- ]?c|xcode|iphone|ipad)\s*)+(?:development|programming)?\s*[-–:]\s+|` +
+		`(?:(?:swift|swiftui|` + platformOSes + `|objective[- ]?c|xcode|iphone|ipad)(?:\s?[0-9]+(?:\.[0-9x]+)*\+?)?\s*)+(?:development|programming)?\s*[-–:]\s+|` +
+		// When it began: "In iOS 17, …", "Since iOS 17 …", "After
+		// updating to Xcode 15, …" (the platform reading takes the
+		// platform from the raw request).
+		`(?:(?:in|since|after|with|on) (?:the )?|after (?:updating|upgrading|migrating|moving) to )(?:` + platformOSes + `|xcode|swift)(?:\s?[0-9]+(?:\.[0-9x]+)*)?(?: (?:beta|update|upgrade))?(?:,\s*|\s+)|` +
+		// The asker's standing as a tag: "Swift newbie: …", "Beginner
+		// question - …", "Quick question: …".
+		`(?:(?:swift|swiftui|ios|xcode)\s+)?(?:newbie|beginner|noob|quick|simple|basic)(?:\s+question)?\s*[-–:]\s+|` +
+		// Xcode's version before a dash or a colon tags the title ("Xcode
+		// 15 - …", "Xcode 14 RC: …"); "in Xcode 16" stays (versionRE).
+		`xcode\s?[0-9]+(?:\.[0-9]+)*(?:\s?(?:beta|rc|gm)(?:\s?[0-9]+)?)?\s*[-–:]\s+|` +
 		`what(?:'s|’s| is) (?:going on|happening|wrong)(?: here)?(?: with)?\s+|` +
 		`(?:an? )?(?:bug|issue|problem|question|confusion) (?:in|with|about|regarding)\s+|how come\s+|` +
 		`why (?:use|choose|prefer)\s+|` +
+		// "Explain escaping closures", "Confused about …": the topic
+		// follows. Not "Understanding …": "Understanding Task
+		// cancellation" lost its page that way.
+		`(?:explain|confused about|question about|questions about)\s+|` +
+		`can (?:anyone|anybody|someone|somebody|you)(?: please)? (?:help me|tell me|explain|show me)(?: (?:with|how to|to|about))?\s+|` +
 		`how (?:do|can|could|would|should|might) (?:i|we|you|one)(?: (?:properly|correctly|best))?\s+|how to\s+|how does one\s+|` +
 		`where (?:do|can|could|would|should|might) (?:i|we|you|one)\s+|` +
 		`is (?:it|there a way|there any way) (?:possible )?(?:to|for me to|i can)?\s*|is it possible\s+|` +
-		`(?:what(?:'s| is) |which is )?the (?:best|proper|right|correct|recommended|simplest|easiest|preferred|swifty|swiftiest) (?:way|method) (?:to|of|for)\s+|` +
+		`(?:(?:what(?:'s| is) |which is )?the )?(?:best|proper|right|correct|recommended|simple|simplest|easy|easiest|quick|quickest|fastest|clean|cleanest|elegant|preferred|swifty|swiftiest) (?:way|method) (?:to|of|for)\s+|` +
 		`(?:the )?best (?:way|practice|practices) (?:to|of|for)\s+|` +
 		`what(?:'s| is| are| does| do) (?:an? |the )?(?:use|purpose|meaning|point) of\s+|` +
 		`what(?:'s| is| are)(?: an?| the)?\s+|whats\s+|what does\s+|what do\s+|` +
@@ -269,7 +294,15 @@ var (
 	// limits handled?"): a name with a capital, a dash or a colon, the rest.
 	topicFrameRE = regexp.MustCompile(`^([A-Za-z][A-Za-z0-9_.]*[A-Z][A-Za-z0-9_.]*)(\s+[-–—]\s+|:\s+)(.+)$`)
 	// troubleOpenerRE: a title that opens with the asker's trouble.
-	troubleOpenerRE = regexp.MustCompile(`(?i)^(?:unable to|can't|can’t|trying to|help (?:me )?understand(?:ing)?)\s+`)
+	troubleOpenerRE = regexp.MustCompile(`(?i)^(?:unable to|can't|can’t|trying to|help (?:me )?understand(?:ing)?|` +
+		// The asker's wish before the topic: "I want to …", "Any way
+		// to …", "Trouble trying to …", "Need help with …".
+		`(?:i|we) (?:want|need|would like|'d like|’d like|am trying|'m trying|’m trying|have been trying|tried) to|` +
+		`any (?:way|chance) to|(?:having )?(?:trouble|difficulty|difficulties) (?:trying to|with|using|when)|(?:need )?help (?:with|to))\s+`)
+	// askAfterRE: the asker's plea after the question ("…. Any ideas?",
+	// "… - best practice?", "…, what am I doing wrong?", "…: not working
+	// as expected"): the words before it hold the content.
+	askAfterRE = regexp.MustCompile(`(?i)(?:\s*[-–—:,.]\s*|\s+)(?:any (?:ideas|suggestions|help|advice)|(?:the )?best practices?|what am i (?:doing wrong|missing)|what is it(?: and (?:when|how|why) (?:to|should i|do i|would i) use it)?|it and (?:when|how|why) (?:to|should i|do i|would i) use it|not working as expected|how does (?:it|this) work)\s*[?.!]*$`)
 	// swiftTagRE: a title that opens with the language's name before a
 	// lower-case word ("Swift property observers …", "Swift protocol
 	// extension method is called …"); not "Swift Charts" or "Swift
@@ -279,19 +312,67 @@ var (
 	// "…? Any ideas?"): the first question holds the content.
 	followUpRE = regexp.MustCompile(`(?i)\?\s*(?:(?:and|but|or|if so,?|if not,?) )?(?:why|how|what|any ideas|any suggestions|any help|or not|is it possible|is this possible)(?: not)?\s*[?.!]*$`)
 	// trailingFrameRE: how a question ends: "in Swift?", "using
-	// Objective-C", "in iOS", "not working", "mean?". Not "in Xcode":
+	// Objective-C", "in iOS", "not working", "mean?", a yes-or-no
+	// question's "or not". Not "in Xcode":
 	// the tool is a subject of its own; nor "on iPad": a device's
 	// layout is ("two-column sidebar layout on iPad").
 	trailingFrameRE = regexp.MustCompile(`(?i)(?:\s*[?!.]+|\s+(?:in|using|with|for|on) (?:the |an? )?(?:swift|objective[- ]?c|obj-?c|ios)(?:\s?[0-9][0-9.]*)?(?: (?:language|app|apps|code|programming|development))?|` +
-		`\s+(?:not|isn't|doesn't|does not|is not) work(?:ing|s)?|\s+(?:mean|means)|\s+(?:programming|development)|\s+[-–:]\s*|` +
+		`\s+(?:not|isn't|doesn't|does not|is not|don't|won't|no longer|stopped) work(?:ing|s)?(?: (?:anymore|any more))?|\s+(?:mean|means)|` +
+		`\s+(?:programming|development)|\s+[-–:]\s*|\s+or not|` +
+		// "… explained", "… like I'm five": the asker wants it explained.
+		`\s+(?:explained|like i'?m (?:five|5))|` +
+		// How, not what: "… without storyboard", "… easily", "… in 2024".
+		// Not "programmatically": Apple's pages say it where it matters
+		// ("add constraints programmatically").
+		`\s+(?:easily|without (?:a |using )?(?:storyboards?|interface builder|xibs?|nibs?)|in (?:19|20)[0-9]{2})|` +
+		// "… after iOS 18 update", "… since updating to Xcode 15".
+		`\s+(?:after|since) (?:the )?(?:(?:updating|upgrading|migrating|moving) to )?(?:` + platformOSes + `|xcode|swift)(?:\s?[0-9]+(?:\.[0-9x]+)*)?(?: (?:update|upgrade|beta))?|` +
 		`\s+(?:issue|issues|bug|bugs|problem|problems|confusion)(?: with (?:swift|ios|xcode))?|` +
 		`\s+(?:(?:is|are|returns?|returning|always|becomes?|being|still|gets?|stays?)\s+)*nil)$`)
-	// howWorksRE: "How does X work", "How is X used": X is asked about;
+	// siteSuffixRE: the site a pasted page title ends with ("… - Stack
+	// Overflow", "… - Using Swift - Swift Forums", "… | Apple Developer
+	// Forums"), with the forum's category or the question's tag.
+	siteSuffixRE = regexp.MustCompile(`(?i)(?:\s+[-–—|]\s+[A-Za-z][A-Za-z0-9 .+#-]{0,30}?)?\s+[-–—|]\s+(?:stack overflow|swift forums|apple developer forums?|apple developer documentation|apple developer)$`)
+	// trailingPlatformRE: the platform a title ends on ("Button on macOS
+	// 14", "Set for watchOS", "… in iOS 18 beta"): context, which the
+	// platform reading takes from the raw request; left to versionRE, the
+	// preposition stayed ("Button on"). Not "on iPhone" or "on iPad": a
+	// device's layout is a subject ("two-column sidebar layout on iPad");
+	// nor a diagnostic's ("'X' is unavailable in macOS"): there the
+	// platform is the message's point.
+	trailingPlatformRE = regexp.MustCompile(`(?i)\s+(?:in|on|for|with|using|under|targeting)\s+(?:the\s+)?(?:` + platformOSes + `)(?:\s?[0-9]+(?:\.[0-9x]+)*\+?)?(?:\s+(?:beta|rc)(?:\s?[0-9]+)?)?$`)
+	// nameSymptomRE: a symptom after a name ("FetchRequest is not getting
+	// called", "Why does Duration crash?", "reloadData() returns wrong
+	// value"): the name is the subject. Only after a word with a capital
+	// or a call's parenthesis: "my app crashes" and "completion handler
+	// not called" keep their words, which the task lexicon reads.
+	nameSymptomRE = regexp.MustCompile(`\S*[A-Z)]\S*(\s+(?:(?:is|are)\s+)?(?:not|never|isn't|aren't) (?:being |getting )?(?:called|fired|triggered|invoked)|\s+(?:crash|crashes|crashing)|\s+returns? (?:the |a )?wrong (?:value|result)s?)$`)
+	// howWorksRE: "How does X work", "How is X used", "How does X run":
+	// X is asked about;
 	// the frame is both ends, neither of them alone ("how to get it to
 	// work" is a request whose "work" is its own). Without the auxiliary
 	// ("How "buildEither" work?", "How DispatchGroup works") X is one
 	// word: "how it can work" is no subject.
-	howWorksRE = regexp.MustCompile(`(?i)^how (?:(?:does|do|is|are) (.+?)|([^\s]+))\s+(?:work|works|used|implemented)$`)
+	howWorksRE = regexp.MustCompile(`(?i)^how (?:(?:does|do|is|are) (.+?)|([^\s]+))\s+(?:work|works|used|implemented|run|runs|behave|behaves)$`)
+	// calledRE: "When is X called?", "Why does X get called twice?",
+	// "What calls X?": X is asked about, and "called" is no word of its
+	// topic (it found CallKit's pages).
+	calledRE = regexp.MustCompile(`(?i)^(?:(?:when|why|where|how often) (?:is|are|does|do|was|were) (.+?)\s+(?:(?:get|gets|being|been) )?(?:called|invoked|triggered|fired)(?: (?:twice|again|multiple times|so often|so many times))?|(?:what|who) (?:calls|invokes|triggers) (.+?))\s*[?!.]*$`)
+	// useNameRE: "(How do I) use Task.detached": a name to use is what
+	// is asked about; "use" would search as a word of its own.
+	useNameRE = regexp.MustCompile(`^(?i:use) (?:(?i:the|an|a) )?([A-Z@#][^\s]*(?:\s.*)?)$`)
+	// purposeRE: "What does X do?", "What is X used for?", "What is the
+	// purpose of X?": X is asked about; "do" and "used for" are no words
+	// of its topic ("What does Set do" searched "Set do").
+	purposeRE = regexp.MustCompile(`(?i)^(?:what (?:does|do|did) (.+?) (?:do|does)|what (?:is|are) (.+?) (?:used|good) for|(?:what is )?the (?:purpose|point|use) of (.+?)|(?:purpose|point) of (.+?))\s*[?!.]*$`)
+	// troubleWithNameRE: "Getting an error when using AVAudioSession",
+	// "Warning about WKWebView evaluateJavaScript", "Crash when calling
+	// X": the name is the subject. Only before a name (a capital or an
+	// @): "crash when the app goes to background" keeps its words, which
+	// the task lexicon reads.
+	troubleWithNameRE = regexp.MustCompile(`^(?i:(?:getting |got )?(?:an? )?(?:error|warning|crash|exception)s? (?:about|when (?:using|calling)|with|in|from|on)) ([A-Z@][^\s]*(?:\s.*)?)$`)
+	// subjectFrameREs ask about the subject they enclose.
+	subjectFrameREs = []*regexp.Regexp{howWorksRE, calledRE, useNameRE, purposeRE, troubleWithNameRE}
 	// pronounSubject: words that are no subject of "How X works" ("how
 	// it works", "how this works" ask nothing about a name).
 	pronounSubject = map[string]bool{"to": true, "it": true, "this": true, "that": true, "they": true, "we": true, "i": true, "you": true}
@@ -387,7 +468,7 @@ func ReadQuestionForm(raw string, isFramework func(string) bool) QuestionForm {
 	f.Core = asideRE.ReplaceAllStringFunc(f.Core, func(m string) string {
 		sub := asideRE.FindStringSubmatch(m)
 		switch {
-		case scaffold(sub[2]):
+		case scaffold(sub[2]), noteAsideRE.MatchString(strings.TrimSpace(sub[2])):
 			strip(m)
 			return sub[1]
 		case plainAsideRE.MatchString(sub[2]):
@@ -409,15 +490,21 @@ func ReadQuestionForm(raw string, isFramework func(string) bool) QuestionForm {
 		changed = false
 		// A choice may follow a tag or another frame ("[ios] Why choose").
 		f.prefers = f.prefers || preferRE.MatchString(f.Core)
-		if m := howWorksRE.FindStringSubmatchIndex(f.Core); m != nil {
-			lo, hi := m[2], m[3]
-			if lo < 0 {
-				lo, hi = m[4], m[5]
-			}
-			if !pronounSubject[strings.ToLower(f.Core[lo:hi])] {
-				strip(f.Core[:lo])
-				strip(f.Core[hi:])
-				f.Core, changed = strings.TrimSpace(f.Core[lo:hi]), true
+		for _, re := range subjectFrameREs {
+			if m := re.FindStringSubmatchIndex(f.Core); m != nil {
+				lo, hi := -1, -1
+				for g := 2; g+1 < len(m) && lo < 0; g += 2 {
+					lo, hi = m[g], m[g+1]
+				}
+				subject := f.Core[lo:hi]
+				// A method alone keeps "called": "layoutSubviews" alone
+				// is SwiftUI's LayoutSubviews, "layoutSubviews called"
+				// UIView's method.
+				if !pronounSubject[strings.ToLower(subject)] && (re != calledRE || !(IsMemberName(subject) && CodeLike(subject))) {
+					strip(f.Core[:lo])
+					strip(f.Core[hi:])
+					f.Core, changed = strings.TrimSpace(subject), true
+				}
 			}
 		}
 		if m := leadingFrameRE.FindStringIndex(f.Core); m != nil && m[1] > 0 && m[1] < len(f.Core) {
@@ -446,9 +533,27 @@ func ReadQuestionForm(raw string, isFramework func(string) bool) QuestionForm {
 			strip(f.Core[:m[3]])
 			f.Core, changed = strings.TrimSpace(f.Core[m[3]:]), true
 		}
+		if m := siteSuffixRE.FindStringIndex(f.Core); m != nil && m[0] > 0 {
+			strip(f.Core[m[0]:])
+			f.Core, changed = strings.TrimSpace(f.Core[:m[0]]), true
+		}
+		// The plea first: it takes the mark before it (": not working as
+		// expected"), which the trailing frame would leave on the name.
+		if m := askAfterRE.FindStringIndex(f.Core); m != nil && m[0] > 0 {
+			strip(f.Core[m[0]:])
+			f.Core, changed = strings.TrimSpace(f.Core[:m[0]]), true
+		}
 		if m := trailingFrameRE.FindStringIndex(f.Core); m != nil && m[0] > 0 {
 			strip(f.Core[m[0]:])
 			f.Core, changed = strings.TrimSpace(f.Core[:m[0]]), true
+		}
+		if m := trailingPlatformRE.FindStringIndex(f.Core); m != nil && m[0] > 0 && !isMessage(f.Core) {
+			strip(f.Core[m[0]:])
+			f.Core, changed = strings.TrimSpace(f.Core[:m[0]]), true
+		}
+		if m := nameSymptomRE.FindStringSubmatchIndex(f.Core); m != nil && m[2] > 0 {
+			strip(f.Core[m[2]:])
+			f.Core, changed = strings.TrimSpace(f.Core[:m[2]]), true
 		}
 	}
 	if f.compare(strip, true) {
