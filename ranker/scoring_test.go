@@ -193,6 +193,8 @@ var scoringCases = []scoringCase{
 	{"reading: a platform or the asker's standing as a title's tag", "watchOS 10 - show progress of a task", Filters{}, "apple-docs://swiftui/progressview", "stripped watchOS 10 -"},
 	{"reading: the platform a title ends on", "show progress of a task on macOS 14", Filters{}, "apple-docs://swiftui/progressview", "stripped on macOS 14"},
 	{"reading: a name's symptom", "Why does ProgressView crash?", Filters{}, "apple-docs://swiftui/progressview", "stripped Why does | ? | crash"},
+	{"reading: a member's word between a name and its symptom", "ProgressView style is not getting called", Filters{}, "apple-docs://swiftui/progressview", "stripped is not getting called"},
+	{"reading: a negated subject is a name's symptom", "Why is ProgressView not being called?", Filters{}, "apple-docs://swiftui/progressview", "stripped Why is | ? | not being called"},
 	{"reading: a plea around a question", "I want to show progress of a task. Any ideas?", Filters{}, "apple-docs://swiftui/progressview", "stripped I want to"},
 	{"reading: a yes-or-no question's or not", "whether to show progress of a task or not", Filters{}, "apple-docs://swiftui/progressview", "stripped or not"},
 	{"reading: a name asked about when it is called", "When is ProgressView called?", Filters{}, "apple-docs://swiftui/progressview", "stripped When is | called?"},

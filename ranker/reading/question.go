@@ -345,8 +345,11 @@ var (
 	// called", "Why does Duration crash?", "reloadData() returns wrong
 	// value"): the name is the subject. Only after a word with a capital
 	// or a call's parenthesis: "my app crashes" and "completion handler
-	// not called" keep their words, which the task lexicon reads.
-	nameSymptomRE = regexp.MustCompile(`\S*[A-Z)]\S*(\s+(?:(?:is|are)\s+)?(?:not|never|isn't|aren't) (?:being |getting )?(?:called|fired|triggered|invoked)|\s+(?:crash|crashes|crashing)|\s+returns? (?:the |a )?wrong (?:value|result)s?)$`)
+	// not called" keep their words, which the task lexicon reads. A
+	// member's plain word may stand between a type's name and the symptom
+	// ("View sheet is not getting called", "Array contains crashes"), but
+	// not after a capitalised function word ("My app crashes").
+	nameSymptomRE = regexp.MustCompile(`(\S*[A-Z)]\S*)(\s+[a-z][A-Za-z]*)??(\s+(?:(?:is|are)\s+)?(?:not|never|isn't|aren't) (?:being |getting )?(?:called|fired|triggered|invoked)|\s+(?:crash|crashes|crashing)|\s+returns? (?:the |a )?wrong (?:value|result)s?)$`)
 	// howWorksRE: "How does X work", "How is X used", "How does X run":
 	// X is asked about;
 	// the frame is both ends, neither of them alone ("how to get it to
@@ -500,7 +503,12 @@ func ReadQuestionForm(raw string, isFramework func(string) bool) QuestionForm {
 				// A method alone keeps "called": "layoutSubviews" alone
 				// is SwiftUI's LayoutSubviews, "layoutSubviews called"
 				// UIView's method.
-				if !pronounSubject[strings.ToLower(subject)] && (re != calledRE || !(IsMemberName(subject) && CodeLike(subject))) {
+				// A negated subject ("Why is viewWillAppear not being
+				// called?") is no subject but a symptom after a name,
+				// which nameSymptomRE strips ("viewWillAppear not" named
+				// nothing).
+				negated := strings.HasSuffix(strings.ToLower(subject), " not")
+				if !pronounSubject[strings.ToLower(subject)] && !negated && (re != calledRE || !(IsMemberName(subject) && CodeLike(subject))) {
 					strip(f.Core[:lo])
 					strip(f.Core[hi:])
 					f.Core, changed = strings.TrimSpace(subject), true
@@ -551,9 +559,10 @@ func ReadQuestionForm(raw string, isFramework func(string) bool) QuestionForm {
 			strip(f.Core[m[0]:])
 			f.Core, changed = strings.TrimSpace(f.Core[:m[0]]), true
 		}
-		if m := nameSymptomRE.FindStringSubmatchIndex(f.Core); m != nil && m[2] > 0 {
-			strip(f.Core[m[2]:])
-			f.Core, changed = strings.TrimSpace(f.Core[:m[2]]), true
+		if m := nameSymptomRE.FindStringSubmatchIndex(f.Core); m != nil && m[6] > 0 &&
+			(m[4] < 0 || !swiftlex.QueryStopWords[strings.ToLower(f.Core[m[2]:m[3]])]) {
+			strip(f.Core[m[6]:])
+			f.Core, changed = strings.TrimSpace(f.Core[:m[6]]), true
 		}
 	}
 	if f.compare(strip, true) {
