@@ -431,6 +431,12 @@ func ReadQuestionForm(raw string, isFramework func(string) bool) QuestionForm {
 	// Capture lists before tags: "[weak self]" is lower case as a tag is.
 	f.Core = captureListWords(f.Core)
 	f.Core = fileNameWords(f.Core)
+	// A pasted page title's site is outermost: a tag's dashes inside it
+	// ("DateComponents - swift - Stack Overflow") are the site's.
+	if m := siteSuffixRE.FindStringIndex(f.Core); m != nil && m[0] > 0 {
+		strip(f.Core[m[0]:])
+		f.Core = strings.TrimSpace(f.Core[:m[0]])
+	}
 	// Tags and asides first: they may enclose the frame's last word.
 	for changed := true; changed; {
 		changed = false
@@ -515,6 +521,13 @@ func ReadQuestionForm(raw string, isFramework func(string) bool) QuestionForm {
 				}
 			}
 		}
+		// One word, then a plea about it ("SwiftUI: how does it work?",
+		// "Combine - what is it and when to use it?"): the word is the
+		// topic, not a tag the frame strips before the plea's pronoun.
+		if m := askAfterRE.FindStringIndex(f.Core); m != nil && m[0] > 0 && !strings.Contains(strings.TrimSpace(f.Core[:m[0]]), " ") {
+			strip(f.Core[m[0]:])
+			f.Core, changed = strings.TrimSpace(f.Core[:m[0]]), true
+		}
 		if m := leadingFrameRE.FindStringIndex(f.Core); m != nil && m[1] > 0 && m[1] < len(f.Core) {
 			strip(f.Core[:m[1]])
 			f.Core, changed = strings.TrimSpace(f.Core[m[1]:]), true
@@ -540,10 +553,6 @@ func ReadQuestionForm(raw string, isFramework func(string) bool) QuestionForm {
 			// opens a title as a tag does, before the topic's own words.
 			strip(f.Core[:m[3]])
 			f.Core, changed = strings.TrimSpace(f.Core[m[3]:]), true
-		}
-		if m := siteSuffixRE.FindStringIndex(f.Core); m != nil && m[0] > 0 {
-			strip(f.Core[m[0]:])
-			f.Core, changed = strings.TrimSpace(f.Core[:m[0]]), true
 		}
 		// The plea first: it takes the mark before it (": not working as
 		// expected"), which the trailing frame would leave on the name.
