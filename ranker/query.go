@@ -321,6 +321,16 @@ func (q *Query) takeFrameworkWord(tokens []string, fw *Frameworks) []string {
 	if n >= 3 {
 		candidates = []span{{0, 2}, {0, 1}, {n - 2, n}, {n - 1, n}}
 	}
+	end := n
+	if n >= 3 && frameworkProjectWords[strings.ToLower(tokens[n-1])] {
+		// "Set in SwiftUI app", "add context menus to a UIKit app": the
+		// framework names the app's kind, and goes with "app".
+		end = n - 1
+		candidates = append(candidates, span{end - 1, end})
+		if end >= 3 {
+			candidates = append(candidates, span{end - 2, end})
+		}
+	}
 	for _, c := range candidates {
 		word := strings.Join(tokens[c.from:c.to], " ")
 		id, ok := fw.Lookup(word)
@@ -328,16 +338,33 @@ func (q *Query) takeFrameworkWord(tokens []string, fw *Frameworks) []string {
 			continue
 		}
 		q.FrameworkHint, q.FrameworkWord = id, word
-		from := c.from
-		if c.to == n && from >= 2 && frameworkPrepositions[strings.ToLower(tokens[from-1])] {
+		from, to := c.from, c.to
+		if to == end && end < n {
+			to = n
+			for from >= 2 && frameworkDeterminers[strings.ToLower(tokens[from-1])] {
+				from--
+			}
+			if from >= 2 && strings.EqualFold(tokens[from-1], "to") {
+				from-- // "add context menus to a UIKit app"
+			}
+		}
+		if to == n && from >= 2 && frameworkPrepositions[strings.ToLower(tokens[from-1])] {
 			// "WKWebView in SwiftUI": the preposition goes with its
 			// framework, or "WKWebView in" is no name to look up.
 			from--
 		}
-		return append(tokens[:from:from], tokens[c.to:]...)
+		return append(tokens[:from:from], tokens[to:]...)
 	}
 	return tokens
 }
+
+// frameworkProjectWords follow a framework named last as the kind of
+// project it builds ("a SwiftUI app"); frameworkDeterminers may stand
+// before it ("in my SwiftUI app").
+var (
+	frameworkProjectWords = swiftlex.SetOf("app", "apps", "application", "project")
+	frameworkDeterminers  = swiftlex.SetOf("a", "an", "the", "my", "our", "this")
+)
 
 // frameworkPrepositions put a framework named last in its place ("in
 // SwiftUI", "with UIKit", "using Combine").

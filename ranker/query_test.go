@@ -55,6 +55,10 @@ func TestParse(t *testing.T) {
 		{"WKWebView in SwiftUI", Query{Text: "WKWebView", FrameworkHint: "swiftui", FrameworkWord: "SwiftUI"}},
 		{"Array contains with SwiftUI", Query{Text: "Array contains", FrameworkHint: "swiftui", FrameworkWord: "SwiftUI", Prose: true}},
 		{"Core Data stack", Query{Text: "stack", FrameworkHint: "coredata", FrameworkWord: "Core Data"}},
+		{"Set in SwiftUI app", Query{Text: "Set", FrameworkHint: "swiftui", FrameworkWord: "SwiftUI"}},
+		{"add context menus to a SwiftUI app", Query{Text: "add context menus", FrameworkHint: "swiftui", FrameworkWord: "SwiftUI", Prose: true}},
+		{"save a SwiftUI view", Query{Text: "save a SwiftUI view", Prose: true}},
+		{"persist data in my Core Data project", Query{Text: "persist data", FrameworkHint: "coredata", FrameworkWord: "Core Data", Prose: true}},
 		// A framework word alone, or two words that together name it, stay text.
 		{"SwiftUI", Query{Text: "SwiftUI"}},
 		{"Core Data", Query{Text: "Core Data"}},

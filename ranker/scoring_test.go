@@ -214,6 +214,7 @@ var scoringCases = []scoringCase{
 		"stripped Getting an error when using"},
 	{"reading: a name to use", "How do I use ProgressView?", Filters{}, "apple-docs://swiftui/progressview", "| use"},
 	{"reading: a framework named last with its preposition", "UIView in SwiftUI", Filters{}, "apple-docs://uikit/uiview", "title equals the query"},
+	{"reading: a framework naming the app's kind", "UIView in a SwiftUI app", Filters{}, "apple-docs://uikit/uiview", "title equals the query"},
 	{"reading: a sentence counted without its framework", "Set values in SwiftUI", Filters{}, "apple-docs://swift/set", "title is the name the query mentions"},
 	{"reading: a title in title case around a name", "UIButton Pressed State Color", Filters{}, "apple-docs://uikit/uibutton", "title is the name the query mentions"},
 	{"reading: a headline's capitals name no API", "UIButton Pressed State Color", Filters{}, "apple-docs://swiftui/color", "title covers"},
