@@ -376,6 +376,15 @@ var (
 	troubleWithNameRE = regexp.MustCompile(`^(?i:(?:getting |got )?(?:an? )?(?:error|warning|crash|exception)s? (?:about|when (?:using|calling)|with|in|from|on)) ([A-Z@][^\s]*(?:\s.*)?)$`)
 	// subjectFrameREs ask about the subject they enclose.
 	subjectFrameREs = []*regexp.Regexp{howWorksRE, calledRE, useNameRE, purposeRE, troubleWithNameRE}
+	// equivalentRE: "the Swift equivalent of NSLog", "SwiftUI equivalent
+	// of viewDidLoad", "equivalent to Objective-C's @synchronized": the
+	// equivalent of the name is asked about; the language it comes from
+	// is no topic (its words found the Objective-C migration guides), and
+	// the framework it is wanted in is the request's framework, named
+	// last ("equivalent of viewDidLoad in SwiftUI"). Not "X equivalent":
+	// two words read as a type and its member.
+	equivalentRE      = regexp.MustCompile(`(?i)^(?:there (?:is )?(?:an?|any) |(?:the|a|an|any) )?(?:(` + equivalentTargets + `)(?:'s|’s)? )?equivalents? (?:of|to|for) (?:((?:objective[- ]?c|obj-?c|java|kotlin|android|c#|c\+\+|javascript|js|python|rxswift|uikit|appkit|cocoa))(?:'s|’s)? )?(.+?)(?:\s+(?:in|for|on|with|using) (` + equivalentTargets + `))?$`)
+	equivalentTargets = `swiftui|swift|ios|macos|uikit|appkit|combine|swiftdata|core data`
 	// pronounSubject: words that are no subject of "How X works" ("how
 	// it works", "how this works" ask nothing about a name).
 	pronounSubject = map[string]bool{"to": true, "it": true, "this": true, "that": true, "they": true, "we": true, "i": true, "you": true}
@@ -527,6 +536,31 @@ func ReadQuestionForm(raw string, isFramework func(string) bool) QuestionForm {
 		if m := askAfterRE.FindStringIndex(f.Core); m != nil && m[0] > 0 && !strings.Contains(strings.TrimSpace(f.Core[:m[0]]), " ") {
 			strip(f.Core[m[0]:])
 			f.Core, changed = strings.TrimSpace(f.Core[:m[0]]), true
+		}
+		if m := equivalentRE.FindStringSubmatchIndex(f.Core); m != nil {
+			name := strings.TrimSpace(f.Core[m[6]:m[7]])
+			if m[4] >= 0 {
+				// Another language's directive ("@synchronized") is no
+				// Swift attribute: its word is the topic.
+				name = strings.TrimLeft(strings.Trim(name, "\"'`“”‘’"), "@")
+			}
+			core := "equivalent of " + name
+			target := ""
+			if m[2] >= 0 {
+				target = f.Core[m[2]:m[3]]
+			} else if m[8] >= 0 {
+				target = f.Core[m[8]:m[9]]
+			}
+			// The language and the platform are everywhere; a
+			// framework narrows.
+			if t := strings.ToLower(target); t != "" && t != "swift" && t != "ios" && t != "macos" {
+				core += " in " + target
+			}
+			if core != f.Core {
+				strip(f.Core[:m[6]])
+				strip(f.Core[m[7]:])
+				f.Core, changed = core, true
+			}
 		}
 		if m := leadingFrameRE.FindStringIndex(f.Core); m != nil && m[1] > 0 && m[1] < len(f.Core) {
 			strip(f.Core[:m[1]])
