@@ -24,6 +24,7 @@ func (s *search) namedMemberStage(ctx context.Context) error {
 		return nil
 	}
 	var types, words []string
+	chains := map[string]string{} // a chain's type → the member it names
 	for _, k := range s.q.Keywords {
 		k = trimPossessive(k)
 		if modifierWords[strings.ToLower(k)] {
@@ -44,6 +45,7 @@ func (s *search) namedMemberStage(ctx context.Context) error {
 			}
 			if title == typ {
 				types, words = append(types, typ), append(words, strings.ToLower(member))
+				chains[typ] = strings.ToLower(member)
 				continue
 			}
 		}
@@ -109,12 +111,24 @@ func (s *search) namedMemberStage(ctx context.Context) error {
 	for _, t := range types {
 		// The names first: a member a request names whole is labelled by
 		// its name, not by the word it ends in.
+		chainFound := false
 		for _, name := range names {
 			ids, err := s.e.store.TypeMemberIDs(ctx, strings.ToLower(t), name, namedMemberPages)
 			if err != nil {
 				return err
 			}
 			s.proposeNamedMembers(ids, t+" "+name)
+			if m := chains[t]; len(ids) > 0 && (name == m || name == "is"+m) {
+				chainFound = true
+			}
+		}
+		if chains[t] != "" && !chainFound {
+			// `NSKeyedUnarchiver.unarchiveTopLevelObjectWithData`, a
+			// member the index does not document (renamed, newer or
+			// misspelt): its type is what the request names.
+			if err := s.proposeTypePage(ctx, t); err != nil {
+				return err
+			}
 		}
 		own := titleStems(t)
 		for _, w := range words {
@@ -171,6 +185,19 @@ func spelledNames(terms, have []string) []string {
 		}
 	}
 	return out
+}
+
+// proposeTypePage proposes the page of the type titled t, as a named
+// member is.
+func (s *search) proposeTypePage(ctx context.Context, t string) error {
+	found, err := callPagesOf(s.e.store.TypePage(ctx, strings.ToLower(t)))
+	if err != nil {
+		return err
+	}
+	for _, p := range found {
+		s.proposeNamedMembers([]int64{p.id}, t)
+	}
+	return nil
 }
 
 // proposeNamedMembers adds the member pages ids as named by label (the

@@ -197,6 +197,8 @@ var scoringCases = []scoringCase{
 	{"reading: a negated subject is a name's symptom", "Why is ProgressView not being called?", Filters{}, "apple-docs://swiftui/progressview", "stripped Why is | ? | not being called"},
 	{"reading: a plea around a question", "I want to show progress of a task. Any ideas?", Filters{}, "apple-docs://swiftui/progressview", "stripped I want to"},
 	{"reading: one word, then a plea about it", "ProgressView: how does it work?", Filters{}, "apple-docs://swiftui/progressview", "stripped : how does it work?"},
+	{"reading: a follow-up asking how to do it", "show progress of a task, how to set it up?", Filters{}, "apple-docs://swiftui/progressview", "stripped , how to set it up?"},
+	{"reading: a type's member the index does not document", "show the task with ProgressView.progressDial for the download", Filters{}, "apple-docs://swiftui/progressview", "ProgressView"},
 	{"reading: the equivalent of another language's name", "Swift equivalent to Objective-C's ProgressView", Filters{}, "apple-docs://swiftui/progressview", "searched \"equivalent of ProgressView\""},
 	{"reading: a yes-or-no question's or not", "whether to show progress of a task or not", Filters{}, "apple-docs://swiftui/progressview", "stripped or not"},
 	{"reading: a name asked about when it is called", "When is ProgressView called?", Filters{}, "apple-docs://swiftui/progressview", "stripped When is | called?"},

@@ -301,8 +301,9 @@ var (
 		`any (?:way|chance) to|(?:having )?(?:trouble|difficulty|difficulties) (?:trying to|with|using|when)|(?:need )?help (?:with|to))\s+`)
 	// askAfterRE: the asker's plea after the question ("…. Any ideas?",
 	// "… - best practice?", "…, what am I doing wrong?", "…: not working
-	// as expected"): the words before it hold the content.
-	askAfterRE = regexp.MustCompile(`(?i)(?:\s*[-–—:,.]\s*|\s+)(?:any (?:ideas|suggestions|help|advice)|(?:the )?best practices?|what am i (?:doing wrong|missing)|what is it(?: and (?:when|how|why) (?:to|should i|do i|would i) use it)?|it and (?:when|how|why) (?:to|should i|do i|would i) use it|not working as expected|how does (?:it|this) work)\s*[?.!]*$`)
+	// as expected", "…, how to set it up?"): the words before it hold the
+	// content ("set it up" found XCTestCase's setUp()).
+	askAfterRE = regexp.MustCompile(`(?i)(?:\s*[-–—:,.]\s*|\s+)(?:any (?:ideas|suggestions|help|advice)|(?:the )?best practices?|what am i (?:doing wrong|missing)|what is it(?: and (?:when|how|why) (?:to|should i|do i|would i) use it)?|it and (?:when|how|why) (?:to|should i|do i|would i) use it|not working as expected|how does (?:it|this) work|how (?:to|do i|can i|should i|would i) (?:fix|do|set up|set|solve|avoid|handle|use|achieve|implement|make|get|configure|prevent) (?:it|this|that)(?: up| work| right| correctly)?)\s*[?.!]*$`)
 	// swiftTagRE: a title that opens with the language's name before a
 	// lower-case word ("Swift property observers …", "Swift protocol
 	// extension method is called …"); not "Swift Charts" or "Swift

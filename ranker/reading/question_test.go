@@ -116,6 +116,8 @@ func TestReadQuestionForm(t *testing.T) {
 		{"Add a spinner to a list - swift - Stack Overflow", "Add a spinner to a list", nil},
 		{"DateComponents - swift - Stack Overflow", "DateComponents", nil},
 		{"SwiftUI: how does it work?", "SwiftUI", nil},
+		{"MKMapView clusters don't split up after max zoom, how to set it up?", "MKMapView clusters don't split up after max zoom", nil},
+		{"Widget timeline never reloads - how can I fix this?", "Widget timeline never reloads", nil},
 		{"What is the Swift equivalent of NSLog?", "equivalent of NSLog", nil},
 		{"What's the SwiftUI equivalent of viewDidLoad?", "equivalent of viewDidLoad in SwiftUI", nil},
 		{"Swift equivalent to Objective-C's @synchronized", "equivalent of synchronized", nil},
