@@ -141,7 +141,7 @@ func (s *search) proseFieldScore(c *candidate) float64 {
 func (s *search) titleIsNameKeyword(c *candidate) bool {
 	base := baseName(c.title)
 	for _, k := range s.q.Keywords {
-		if s.q.Headline && plainCapitalised(k) {
+		if s.q.Headline && reading.PlainCapitalised(k) {
 			continue
 		}
 		if isNameLike(k) && base == k && !s.isFrameworkName(k) && !sentenceStart(s.q.Text, k) && !reading.IsPlatformWord(k) &&

@@ -97,6 +97,29 @@ var realTitleFrames = []frame{
 		"%s (without storyboard)")},
 	{"platform after", forms(nil, "%s on macOS 14", "%s for watchOS", "%s in iOS 18 beta", "%s with Swift 6")},
 	{"plea", forms(nil, "Can anyone help me %s", "I want to %s. Any ideas?", "%s - best practice?", "Any way to %s?")},
+	{"title case", func(q string, i int) string {
+		if !requestInWords(q) {
+			return ""
+		}
+		f := []string{"%s", "How to %s?", "%s in Swift"}
+		return titleCased(fmt.Sprintf(f[i%len(f)], q))
+	}},
+}
+
+// titleCased writes a title in title case, as many real questions' titles
+// are: each word's first letter capital but for the small words a title
+// leaves in lower case after its first ("Run Code After a Delay").
+func titleCased(s string) string {
+	small := map[string]bool{"a": true, "an": true, "the": true, "and": true, "or": true, "of": true, "in": true,
+		"on": true, "at": true, "to": true, "for": true, "with": true, "by": true, "from": true, "as": true}
+	words := strings.Fields(s)
+	for i, w := range words {
+		if i > 0 && small[w] || w == "" {
+			continue
+		}
+		words[i] = strings.ToUpper(w[:1]) + w[1:]
+	}
+	return strings.Join(words, " ")
 }
 
 // forms wraps the queries only admits (every query when only is nil) in

@@ -9,7 +9,6 @@ import (
 	"slices"
 	"strings"
 	"sync"
-	"unicode"
 
 	"github.com/cupertino-go/cupertino/internal/swiftlex"
 	"github.com/cupertino-go/cupertino/ranker/reading"
@@ -494,7 +493,8 @@ func (e *Engine) searchOne(ctx context.Context, s reading.Search, filters Filter
 	if err != nil {
 		return nil, err
 	}
-	if !q.Prose && headlineCased(&q) && (questionAsked(ctx).framed || titleCasedAroundAName(&q)) {
+	if (!q.Prose && headlineCased(&q) || q.Prose && headlineCasedPastItsStart(&q)) &&
+		(questionAsked(ctx).framed || titleCasedAroundAName(&q)) {
 		q.Prose, q.Headline = true, true
 	}
 	if s.Scope != "" {
@@ -634,7 +634,27 @@ func headlineCased(q *Query) bool {
 	}
 	n := 0
 	for _, k := range q.Keywords {
-		if plainCapitalised(k) {
+		if reading.PlainCapitalised(k) {
+			n++
+		}
+	}
+	return n >= 2
+}
+
+// headlineCasedPastItsStart: a sentence in title case ("Handling Touch
+// Event in UILabel…"), two plain capitalised keywords past its first word;
+// "Stored values order is changed in Dictionary" names a type once.
+func headlineCasedPastItsStart(q *Query) bool {
+	if q.TypeName != "" || !q.Symbol.IsZero() {
+		return false
+	}
+	first := ""
+	if f := strings.Fields(q.Text); len(f) > 0 {
+		first = strings.TrimRight(f[0], ",.:;")
+	}
+	n := 0
+	for _, k := range q.Keywords {
+		if reading.PlainCapitalised(k) && k != first {
 			n++
 		}
 	}
@@ -646,14 +666,4 @@ func headlineCased(q *Query) bool {
 // keywords or more, one of them a name with a second capital.
 func titleCasedAroundAName(q *Query) bool {
 	return len(q.Keywords) >= 3 && slices.ContainsFunc(q.Keywords, reading.CodeLike)
-}
-
-// plainCapitalised: a word of letters whose only capital is its first.
-func plainCapitalised(w string) bool {
-	for i, r := range w {
-		if i == 0 && !unicode.IsUpper(r) || i > 0 && !unicode.IsLower(r) {
-			return false
-		}
-	}
-	return len(w) >= 2
 }

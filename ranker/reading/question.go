@@ -27,7 +27,10 @@ type QuestionForm struct {
 	// Operators are the operators the question names, each as "op as its
 	// name": their names are searched with them (operators.go).
 	Operators []string `json:"operators,omitempty"`
-	raw       string
+	// Headline: the question is written in title case, its capitals
+	// read as the title's style and lowered (headline.go).
+	Headline bool `json:"headline,omitempty"`
+	raw      string
 	// prefers: the question chooses one thing over another.
 	prefers bool
 	// read is the reading of readOf, the core as it stood when the form
@@ -613,6 +616,9 @@ func ReadQuestionForm(raw string, isFramework func(string) bool) QuestionForm {
 		// Keywords compared ("guard let vs if let") read as code.
 		return f
 	}
+	if headlineCase(f.raw, isFramework) {
+		f.Core, f.Headline = lowerHeadlineWords(f.Core, isFramework), true
+	}
 	if f.read, f.readOf = Read(f.Core), f.Core; f.read.Class != ClassWords {
 		// Code and messages keep their words.
 		return f
@@ -734,6 +740,9 @@ func QuestionFormLine(f QuestionForm) string {
 	}
 	if len(f.Operators) > 0 {
 		line += "; named " + strings.Join(f.Operators, " | ")
+	}
+	if f.Headline {
+		line += "; its title case read as style"
 	}
 	if f.NamesSwift() {
 		line += "; asks about Swift: the book's sections are searched"

@@ -202,6 +202,17 @@ func TestReadQuestionForm(t *testing.T) {
 		{"static func vs class func", "static func class func", []string{"static func", "class func"}},
 		{"guard let versus if let", "guard let if let", []string{"guard let", "if let"}},
 		{"What is a good example to differentiate between fileprivate and private in Swift3", "fileprivate private", []string{"fileprivate", "private"}},
+		// A title in title case: its capitals are its style, not names;
+		// a framework's and a platform's keep theirs. Two capitals past
+		// the first word may be names or a feature's title.
+		{"Run Code After a Delay", "run code after a delay", nil},
+		{"Changing Placeholder Text Color with Swift", "changing placeholder text color", nil},
+		{"Put an Icon in the Mac Menu Bar", "put an icon in the Mac menu bar", nil},
+		{"Pull Down to Reload a List in SwiftUI", "pull down to reload a list in SwiftUI", nil},
+		{"Swift 3: Array to Dictionary?", "Array to Dictionary", nil},
+		{"Background App Refresh", "Background App Refresh", nil},
+		{"Calculating UILabel Text Size", "Calculating UILabel Text Size", nil},
+		{"Handling Touch Event in UILabel and hooking it up to an IBAction", "Handling Touch Event in UILabel and hooking it up to an IBAction", nil},
 	} {
 		f := ReadQuestionForm(tc.raw, frameworks)
 		if f.Core != tc.core || !slices.Equal(f.Sides, tc.sides) {
