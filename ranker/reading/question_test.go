@@ -204,12 +204,15 @@ func TestReadQuestionForm(t *testing.T) {
 		{"What is a good example to differentiate between fileprivate and private in Swift3", "fileprivate private", []string{"fileprivate", "private"}},
 		// A title in title case: its capitals are its style, not names;
 		// a framework's and a platform's keep theirs. Two capitals past
-		// the first word may be names or a feature's title.
+		// the first word may be names or a feature's title: lowered,
+		// "convert array to dictionary" put Actor first (tried, not kept).
 		{"Run Code After a Delay", "run code after a delay", nil},
 		{"Changing Placeholder Text Color with Swift", "changing placeholder text color", nil},
 		{"Put an Icon in the Mac Menu Bar", "put an icon in the Mac menu bar", nil},
 		{"Pull Down to Reload a List in SwiftUI", "pull down to reload a list in SwiftUI", nil},
 		{"Swift 3: Array to Dictionary?", "Array to Dictionary", nil},
+		{"Convert Array to Dictionary", "Convert Array to Dictionary", nil},
+		{"Drop a Pin on a Map", "Drop a Pin on a Map", nil},
 		{"Background App Refresh", "Background App Refresh", nil},
 		{"Calculating UILabel Text Size", "Calculating UILabel Text Size", nil},
 		{"Handling Touch Event in UILabel and hooking it up to an IBAction", "Handling Touch Event in UILabel and hooking it up to an IBAction", nil},
