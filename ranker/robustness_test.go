@@ -186,7 +186,9 @@ const typoMinimum = 0.90
 // …", "After updating to Xcode 15, …", "… after iOS 18 update") 260/282
 // at 1f7b356, 278/282 once read as scaffolding; trouble with a name
 // ("Warning about X", "Crash when calling X") 69/83 at 0dec6b8, 81/83 once
-// troubleWithNameRE read it.
+// troubleWithNameRE read it; a request in title case ("Run Code After a
+// Delay", also framed "How to …?" and "… in Swift") 28/35 at 507dbd1
+// without the title-case reading, 31/35 with it.
 func TestRealTitleFramesRealIndex(t *testing.T) {
 	keptShare(t, realTitleFrames, robustnessMinimum)
 }
