@@ -89,8 +89,10 @@ type search struct {
 	lookupHits int // candidates found by stage 1
 	// concepts are a prose query's keywords with their alternatives.
 	concepts []concept
-	named    map[string]bool // frameworks a prose query names (frameworksNamed)
-	rivals   map[string]bool // frameworks rival to those of the types it names (rivalsOfNamedTypes)
+	// conceptWeights are the concepts' rarities (weighConcepts).
+	conceptWeights []float64
+	named          map[string]bool // frameworks a prose query names (frameworksNamed)
+	rivals         map[string]bool // frameworks rival to those of the types it names (rivalsOfNamedTypes)
 	// memberHits counts the member pages forced for "Type member".
 	memberHits int
 	// uses counts the code files using each candidate type, for a

@@ -153,6 +153,11 @@ func (e *Engine) run(ctx context.Context, q *Query, f Filters, call *readCall) (
 	s.directiveOnly = directiveOnlyQuery(q)
 	if q.Prose {
 		s.concepts = buildConcepts(q.Terms)
+		if s.framedQuestion {
+			if err := s.weighConcepts(ctx); err != nil {
+				return nil, err
+			}
+		}
 	}
 	s.dataIntent = e.dataIntent(q, f)
 	scope := e.scope(f, q, s.identifier)

@@ -2,6 +2,7 @@ package ranker
 
 import (
 	"context"
+	"math"
 	"regexp"
 	"slices"
 	"strings"
@@ -57,7 +58,38 @@ func (s *search) titleCoverage(c *candidate) float64 {
 	if len(s.concepts) == 0 {
 		return 0
 	}
+	if len(s.conceptWeights) == len(s.concepts) {
+		var sum, all float64
+		for i, ok := range coverage(s.concepts, s.titleStemsOf(c)) {
+			all += s.conceptWeights[i]
+			if ok {
+				sum += s.conceptWeights[i]
+			}
+		}
+		if all > 0 {
+			return sum / all
+		}
+	}
 	return float64(s.titleCovered(c)) / float64(len(s.concepts))
+}
+
+// weighConcepts sets each concept's weight in a framed question's title
+// coverage: its rarity among the pages (the log of dfScale over its
+// document frequency) to the power conceptRarityPower, so that a title
+// holding "existential" covers more of "Why can't existential types be
+// compared?" than one holding "types". Only questions: on requests
+// written as tasks the weighing cost held-out rows (docs/search.md).
+func (s *search) weighConcepts(ctx context.Context) error {
+	w := make([]float64, len(s.concepts))
+	for i, c := range s.concepts {
+		df, err := s.e.docFreq(ctx, c.match())
+		if err != nil {
+			return err
+		}
+		w[i] = math.Pow(math.Log(dfScale/float64(df+1)), conceptRarityPower)
+	}
+	s.conceptWeights = w
+	return nil
 }
 
 // titleCovered is how many of the request's concepts the title covers.

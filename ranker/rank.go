@@ -421,7 +421,11 @@ func (s *search) score(c *candidate, bestRel float64, explain bool) Score {
 		// counts is how much of the request the title covers.
 		if cov := s.titleCoverage(c); cov > 0 {
 			w := weightProseCoverageSlope
-			sc.multiplyRule(CoverageSlopeRule, w.factor, 1-w.value*cov, fmt.Sprintf("title covers %.0f%% of the keywords", 100*cov))
+			why := fmt.Sprintf("title covers %.0f%% of the keywords", 100*cov)
+			if s.conceptWeights != nil {
+				why += ", weighed by rarity"
+			}
+			sc.multiplyRule(CoverageSlopeRule, w.factor, 1-w.value*cov, why)
 		}
 	case len(s.view.keywords) > 0 && len(c.titleWords) > 0 && c.titleWords[0] == s.view.keywords[0]:
 		sc.apply(weightTitleStartsWith)

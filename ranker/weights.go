@@ -347,6 +347,18 @@ const (
 	semanticFloor = 0.35
 )
 
+// conceptRarityPower: in a framed question's title coverage each concept
+// weighs its rarity (weighConcepts) to this power. Chosen on the dev sets
+// over 0, 0.25, 0.5, 0.75 and 1: realq dev 0.5197, 0.5223, 0.5223 (and
+// realq-dev9 19 -> 17), 0.5223 and 0.5228 with realq-dev3 losing its first
+// place at 0.75 and 1; 0.5 is the largest without a battery lower.
+const (
+	conceptRarityPower = 0.5
+	// dfScale is above every document frequency docFreq returns
+	// (dfLimit), so that every concept's rarity is positive.
+	dfScale = 10 * dfLimit
+)
+
 // prominenceWeight and prominenceSaturation: a type used widely in sample
 // and package code gains up to prominenceWeight, on a log scale that
 // saturates at prominenceSaturation files (prominence.go).
