@@ -628,37 +628,32 @@ func (e *Engine) typeTitle(ctx context.Context, lower string) (string, error) {
 // By Value or Pass By Reference", "Multiple Type Constraints in Swift"),
 // its capitals the headline's style, not names: two keywords or more
 // capitalised as plain words (Pass, Multiple), nothing else read of it.
-func headlineCased(q *Query) bool {
-	if q.TypeName != "" || !q.Symbol.IsZero() {
-		return false
-	}
-	n := 0
-	for _, k := range q.Keywords {
-		if reading.PlainCapitalised(k) {
-			n++
-		}
-	}
-	return n >= 2
-}
+func headlineCased(q *Query) bool { return plainCapitals(q, "") >= 2 }
 
 // headlineCasedPastItsStart: a sentence in title case ("Handling Touch
 // Event in UILabel…"), two plain capitalised keywords past its first word;
 // "Stored values order is changed in Dictionary" names a type once.
 func headlineCasedPastItsStart(q *Query) bool {
-	if q.TypeName != "" || !q.Symbol.IsZero() {
-		return false
-	}
 	first := ""
 	if f := strings.Fields(q.Text); len(f) > 0 {
 		first = strings.TrimRight(f[0], ",.:;")
 	}
+	return plainCapitals(q, first) >= 2
+}
+
+// plainCapitals counts q's keywords capitalised as plain words, but for
+// except; none when q reads as a type or a symbol.
+func plainCapitals(q *Query, except string) int {
+	if q.TypeName != "" || !q.Symbol.IsZero() {
+		return 0
+	}
 	n := 0
 	for _, k := range q.Keywords {
-		if reading.PlainCapitalised(k) && k != first {
+		if reading.PlainCapitalised(k) && k != except {
 			n++
 		}
 	}
-	return n >= 2
+	return n
 }
 
 // titleCasedAroundAName: a title in title case around an API's name

@@ -23,9 +23,9 @@ const headlineMinCapitals = 3
 
 // headlineCase reports whether a question is written in title case:
 // headlineMinCapitals words or more past its first with only their first
-// letter capital, frameworks' and platforms' names aside,
-// and no lower-case word but the small words titles leave in lower case
-// ("a", "in", "with"). Names with a second capital ("UILabel", "iOS",
+// letter capital, frameworks' and platforms' names aside, and no
+// lower-case word but the small words titles leave in lower case ("a",
+// "in", "with"). Names with a second capital ("UILabel", "iOS",
 // "ID") and words with digits or marks count neither way.
 func headlineCase(raw string, isFramework func(string) bool) bool {
 	capitals := 0
@@ -49,8 +49,8 @@ func headlineCase(raw string, isFramework func(string) bool) bool {
 }
 
 // lowerHeadlineWords lowers the plain capitalised words of a title-cased
-// core (and its article "A"), but for frameworks' and platforms' names ("Swift", "Mac"), whose
-// capitals are their own.
+// core (and its article "A"), but for frameworks' and platforms' names
+// ("Swift", "Mac"), whose capitals are their own.
 func lowerHeadlineWords(core string, isFramework func(string) bool) string {
 	fields := strings.Fields(core)
 	for i, f := range fields {
