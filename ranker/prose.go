@@ -132,8 +132,9 @@ func coverage(cs []concept, list []string) []bool {
 }
 
 // proseFieldScore is fieldScore for prose: each concept scores the best
-// field covering it (title 4, summary 1.5, framework 1), averaged, plus the
-// same brevity bonus.
+// field covering it (title 4, summary 1.5, framework 1), averaged (in a
+// framed question weighed by the concepts' rarity, as titleCoverage is),
+// plus the same brevity bonus.
 func (s *search) proseFieldScore(c *candidate) float64 {
 	if len(s.concepts) == 0 {
 		return 0
@@ -141,25 +142,31 @@ func (s *search) proseFieldScore(c *candidate) float64 {
 	ts := s.titleStemsOf(c)
 	inTitle := coverage(s.concepts, ts)
 	var inSummary []bool
-	var sum float64
+	var sum, all float64
+	weighed := len(s.conceptWeights) == len(s.concepts)
 	for i, k := range s.concepts {
+		w := 1.0
+		if weighed {
+			w = s.conceptWeights[i]
+		}
+		all += w
 		switch {
 		case inTitle[i]:
-			sum += 4
+			sum += 4 * w
 		default:
 			if inSummary == nil {
 				inSummary = coverage(s.concepts, s.summaryStems(c.summary))
 			}
 			switch {
 			case inSummary[i]:
-				sum += 1.5
+				sum += 1.5 * w
 			case slices.Contains(k.words, c.framework):
-				sum += 1
+				sum += w
 			}
 		}
 	}
 	extra := len(ts) - len(s.concepts)
-	return sum/float64(len(s.concepts)) + 2/float64(1+max(extra, 0))
+	return sum/all + 2/float64(1+max(extra, 0))
 }
 
 // titleIsNameKeyword: the title is one of the query's words written as a
