@@ -427,8 +427,6 @@ func (s *search) score(c *candidate, bestRel float64, explain bool) Score {
 			}
 			sc.multiplyRule(CoverageSlopeRule, w.factor, 1-w.value*cov, why)
 		}
-	case len(s.view.keywords) > 0 && len(c.titleWords) > 0 && c.titleWords[0] == s.view.keywords[0]:
-		sc.apply(weightTitleStartsWith)
 	case containsAll(c.baseLower, s.view.keywords):
 		sc.apply(weightTitleHoldsAll)
 	case containsAny(c.baseLower, s.view.keywords):

@@ -61,7 +61,6 @@ var scoringCases = []scoringCase{
 	// The title's words, a first-match switch after the exact title.
 	{"weightProseNamesTitle", "navigate to the detail screen with NavigationStack", Filters{}, "apple-docs://swiftui/navigationstack", "title_words ×0.15 (title is the name the query mentions)"},
 	{"weightProseCoverageSlope", "schedule a local notification", Filters{}, "apple-docs://usernotifications/scheduling-a-notification-locally-from-your-app", "title_words ×"},
-	{"weightTitleStartsWith", "URLSession dataTask", Filters{}, "apple-docs://foundation/urlsession", "title_words ×0.15 (title starts with the first keyword)"},
 	{"weightTitleHoldsAll", "Text", Filters{}, "apple-docs://swiftui/textfield", "title_words ×0.3 (title holds every keyword)"},
 	{"weightTitleHoldsOne", "Scale Text", Filters{}, "apple-docs://swiftui/text", "title_words ×0.6 (title holds a keyword)"},
 	{"weightNestedType", "Text", Filters{}, "apple-docs://swiftui/text/scale", "nesting ×1.83 (nested type for an unnested query)"},

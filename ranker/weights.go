@@ -70,7 +70,6 @@ var (
 	// A request's title coverage: the multiplier is 1 - slope × coverage, so
 	// a title covering every keyword costs 0.3.
 	weightProseCoverageSlope = weight{FactorTitleWords, 0.7, "title covers part of the keywords"}
-	weightTitleStartsWith    = weight{FactorTitleWords, 0.15, "title starts with the first keyword"}
 	weightTitleHoldsAll      = weight{FactorTitleWords, 0.3, "title holds every keyword"}
 	weightTitleHoldsOne      = weight{FactorTitleWords, 0.6, "title holds a keyword"}
 
