@@ -12,10 +12,8 @@ const (
 	FactorBM25               = "bm25"                // raw bm25() of the candidate query, negated (higher is better)
 	FactorExactTitle         = "exact_title"         // title equals the query
 	FactorTitleWords         = "title_words"         // title starts with / contains the query words
-	FactorFrameworkRoot      = "framework_root"      // the page is the root of the framework the query names
 	FactorFrameworkAuthority = "framework_authority" // Swift/SwiftUI/Foundation first, JS and MDM frameworks last
 	FactorFrameworkHint      = "framework_hint"      // page in the framework the query mentions
-	FactorSourceHint         = "source_hint"         // page in the source a query word points to ("proposal")
 	FactorKind               = "kind"                // canonical type kinds over members and properties
 	FactorNesting            = "nesting"             // Text over Text.Scale
 	FactorSymbolMatch        = "symbol_match"        // a declared symbol matches the query
@@ -25,7 +23,6 @@ const (
 	FactorTypeMember         = "type_member"         // "Type member" query and the member page of that type
 	FactorReleaseNotes       = "release_notes"       // release notes match everything and answer nothing
 	FactorVerboseTitle       = "verbose_title"       // long titles for short queries
-	FactorForced             = "forced"              // force-included canonical page
 	FactorProminence         = "prominence"          // a type much used in sample and package code
 	FactorPlatform           = "platform"            // not on the platform a question names
 	FactorRRF                = "rrf"                 // weighted reciprocal-rank-fusion contribution

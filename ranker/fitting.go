@@ -13,8 +13,8 @@ import (
 // weightRegistry names every weight of weights.go
 // (TestWeightRegistryNamesEveryWeight holds it to the file).
 var weightRegistry = map[string]*weight{
-	"weightExactTitle": &weightExactTitle, "weightExactTopLevel": &weightExactTopLevel,
-	"weightExactTypeKind": &weightExactTypeKind, "weightExactMemberKind": &weightExactMemberKind, "weightProtocolRequirement": &weightProtocolRequirement,
+	"weightExactTitle":    &weightExactTitle,
+	"weightExactTypeKind": &weightExactTypeKind, "weightProtocolRequirement": &weightProtocolRequirement,
 	"weightNamedRequirement": &weightNamedRequirement,
 	"weightNoPlatform":       &weightNoPlatform, "weightOtherPlatform": &weightOtherPlatform, "weightConversionInit": &weightConversionInit, "weightProseNamesTitle": &weightProseNamesTitle,
 	"weightProseCoverageSlope": &weightProseCoverageSlope,
@@ -23,16 +23,13 @@ var weightRegistry = map[string]*weight{
 	"weightTypeKind": &weightTypeKind, "weightMemberKind": &weightMemberKind,
 	"weightProseTypeKind": &weightProseTypeKind, "weightProseGuideKind": &weightProseGuideKind,
 	"weightProseMemberKind": &weightProseMemberKind, "weightProseWholeKind": &weightProseWholeKind,
-	"weightDataLanguage": &weightDataLanguage, "weightKindWordAsked": &weightKindWordAsked,
+	"weightDataLanguage": &weightDataLanguage,
 	"weightVerboseTitle": &weightVerboseTitle, "weightReleaseNotes": &weightReleaseNotes,
 	"weightExactSymbol": &weightExactSymbol, "weightKeywordSymbol": &weightKeywordSymbol,
-	"weightNounType": &weightNounType, "weightAttribute": &weightAttribute, "weightAttributePage": &weightAttributePage,
-	"weightSymbolIntent": &weightSymbolIntent, "weightWholeTitle": &weightWholeTitle,
-	"weightDeprecated": &weightDeprecated, "weightDeprecatedAsked": &weightDeprecatedAsked,
-	"weightSourceHint": &weightSourceHint, "weightNamedFramework": &weightNamedFramework, "weightRivalFramework": &weightRivalFramework,
-	"weightFrameworkHint": &weightFrameworkHint, "weightFrameworkRoot": &weightFrameworkRoot,
-	"weightSynonymRoot": &weightSynonymRoot, "weightCanonicalType": &weightCanonicalType,
-	"weightTypeMember": &weightTypeMember, "weightQuestionMemberKind": &weightQuestionMemberKind,
+	"weightNounType": &weightNounType, "weightAttribute": &weightAttribute, "weightAttributePage": &weightAttributePage, "weightWholeTitle": &weightWholeTitle,
+	"weightDeprecated": &weightDeprecated, "weightNamedFramework": &weightNamedFramework, "weightRivalFramework": &weightRivalFramework,
+	"weightFrameworkHint":      &weightFrameworkHint,
+	"weightQuestionMemberKind": &weightQuestionMemberKind,
 }
 
 // ruleOf maps each weight to its name; no two weights share their

@@ -51,7 +51,7 @@ func (s *search) rank() []Result {
 		}
 	}
 	for _, c := range kept {
-		sc := &scored{c: c, score: s.score(c, best[c.source], false), tier: s.tier(c), declares: s.declares(c)}
+		sc := &scored{c: c, score: s.score(c, best[c.source], false), tier: s.tier(c), declares: s.declares(c), forcedWhy: s.forcedWhy(c)}
 		bySource[c.source] = append(bySource[c.source], sc)
 	}
 	var lists []RankedList
@@ -126,15 +126,14 @@ func (s *search) rank() []Result {
 // queryView holds the query forms every candidate is compared with,
 // computed once per search.
 type queryView struct {
-	textNorm  string   // normalizeTitle(Text)
-	textStem  string   // stemWords of its words
-	textLower string   // lower-case Text
-	keywords  []string // lower-case Keywords
-	allWords  []string // lower-case allWords, for the all-in-title tier
+	textNorm string   // normalizeTitle(Text)
+	textStem string   // stemWords of its words
+	keywords []string // lower-case Keywords
+	allWords []string // lower-case allWords, for the all-in-title tier
 }
 
 func (s *search) prepareQuery() {
-	s.view = queryView{textNorm: normalizeTitle(s.q.Text), textLower: strings.ToLower(s.q.Text),
+	s.view = queryView{textNorm: normalizeTitle(s.q.Text),
 		textStem: stemWords(words(strings.ToLower(s.q.Text)))}
 	for _, k := range s.q.Keywords {
 		s.view.keywords = append(s.view.keywords, strings.ToLower(k))
@@ -164,6 +163,8 @@ type scored struct {
 	// declares marks the pages declaring what a declaration query asks for;
 	// they all keep their tier, as each of them is an exact answer.
 	declares bool
+	// forcedWhy is why a forced page is first, for --explain's tier line.
+	forcedWhy string
 }
 
 // less orders a source's list: forced pages first in their order, then by
@@ -194,7 +195,16 @@ func (sc *scored) result(fu Fused, order int) Result {
 		explain = append(explain, Factor{Name: FactorRRF, Op: OpAdd, Value: con.Value,
 			Detail: fmt.Sprintf("%s weight %g at rank %d, k %d%s", con.Source, con.Weight, con.Rank, RRFK, weakNote(con))})
 	}
-	explain = append(explain, Factor{Name: "tier", Op: OpBase, Value: float64(sc.tier), Detail: tierNames[sc.tier]})
+	tierWhy := tierNames[sc.tier]
+	switch {
+	case sc.tier == tierForced && sc.forcedWhy != "":
+		tierWhy += ": " + sc.forcedWhy
+	case sc.tier == tierExactTitle && sc.declares:
+		// A declaration query's answers ("actor types", "@MainActor")
+		// are its exact matches (tier).
+		tierWhy += ": declares what the query asks for"
+	}
+	explain = append(explain, Factor{Name: "tier", Op: OpBase, Value: float64(sc.tier), Detail: tierWhy})
 	return Result{
 		URI: c.uri, Title: c.title, Source: c.source, Framework: c.framework, Kind: c.kind, Summary: c.summary,
 		Score:        float64(tierCount-sc.tier) + fu.Score + float64(order)*1e-9,
@@ -387,14 +397,10 @@ func (s *search) score(c *candidate, bestRel float64, explain bool) Score {
 		sc = NewScore(base, detail)
 	}
 
-	textLower := s.view.textLower
 	switch {
 	case s.exactTitle(c):
 		sc.apply(weightExactTitle)
 		if c.source == document.SourceAppleDocs {
-			if c.uri == "apple-docs://"+c.framework+"/"+textLower {
-				sc.apply(weightExactTopLevel)
-			}
 			if m, ok := frameworkAuthority[c.framework]; ok {
 				sc.multiplyRule(frameworkAuthorityRule(c.framework), FactorFrameworkAuthority, m, c.framework)
 			}
@@ -402,7 +408,6 @@ func (s *search) score(c *candidate, bestRel float64, explain bool) Score {
 			case c.isType():
 				sc.apply(weightExactTypeKind)
 			case memberKinds[c.kind]:
-				sc.apply(weightExactMemberKind)
 				if s.requirements[c.id] {
 					sc.apply(weightProtocolRequirement)
 				}
@@ -457,13 +462,6 @@ func (s *search) score(c *candidate, bestRel float64, explain bool) Score {
 	if c.language == "data" && !s.dataIntent {
 		sc.apply(weightDataLanguage)
 	}
-	// "protocol types", not "decode JSON into a struct": in a request the
-	// kind word describes the caller's code.
-	for _, word := range []string{"protocol", "class", "struct", "enum", "actor"} {
-		if !q.Prose && c.kind == word && containsWord(textLower, word) {
-			sc.apply(weightKindWordAsked, "query asks for a "+word)
-		}
-	}
 	if len(q.Keywords) <= shortQueryKeywords && len([]rune(c.title)) > verboseTitleRunes {
 		sc.apply(weightVerboseTitle)
 	}
@@ -487,18 +485,10 @@ func (s *search) score(c *candidate, bestRel float64, explain bool) Score {
 	if c.via&viaAttributePage != 0 {
 		sc.apply(weightAttributePage)
 	}
-	if c.via&viaSymbolIntent != 0 {
-		sc.apply(weightSymbolIntent)
-	}
-	if c.deprecated {
-		if q.DeprecatedIntent {
-			sc.apply(weightDeprecatedAsked)
-		} else {
-			sc.apply(weightDeprecated)
-		}
-	}
-	if q.SourceHint != "" && c.source == q.SourceHint {
-		sc.apply(weightSourceHint, "the query points to "+q.SourceHint)
+	// A deprecated page asked for ("deprecated NSURL") takes no factor:
+	// the request's words find it.
+	if c.deprecated && !q.DeprecatedIntent {
+		sc.apply(weightDeprecated)
 	}
 	if s.rivals[c.framework] {
 		sc.apply(weightRivalFramework, "in "+c.framework+", rival to the named type's")
@@ -509,17 +499,33 @@ func (s *search) score(c *candidate, bestRel float64, explain bool) Score {
 	if q.FrameworkHint != "" && c.framework == q.FrameworkHint {
 		sc.apply(weightFrameworkHint, "in "+q.FrameworkWord)
 	}
-	switch {
-	case c.via&viaRoot != 0:
-		sc.apply(weightFrameworkRoot)
-	case c.via&viaSynonymRoot != 0:
-		sc.apply(weightSynonymRoot)
-	case c.via&viaCanonical != 0:
-		sc.apply(weightCanonicalType)
-	case c.via&viaTypeMember != 0:
-		sc.apply(weightTypeMember, "member "+q.Member+" of "+q.TypeName)
-	}
 	return sc
+}
+
+// forcedWhy says why a page is forced first (tierForced): the root of the
+// framework the query names or means, the canonical page of its name, or
+// the member of the type it names. Forced pages keep the order they were
+// forced in, in their source's list and in the fused one, so no weight of
+// the score can move them; the ablation study found the four multipliers
+// they once took worth nothing and they went (docs/search.md, "What each
+// weight adds").
+func (s *search) forcedWhy(c *candidate) string {
+	switch {
+	case c.forcedRank == 0:
+		return ""
+	case c.via&viaRoot != 0:
+		return "the query names this framework"
+	case c.via&viaSynonymRoot != 0:
+		return "the query is a synonym of this framework"
+	case c.via&viaCanonical != 0:
+		return "canonical page of the name"
+	case c.via&viaTypeMember != 0 && s.q.TypeName != "":
+		return "member " + s.q.Member + " of " + s.q.TypeName
+	case c.via&viaTypeMember != 0:
+		// A reading's search for a call in code (callPages).
+		return "a type or member the code names"
+	}
+	return ""
 }
 
 // fieldScore is the Go-side field match: for each keyword, the weight of the
@@ -607,15 +613,6 @@ func containsAll(s string, words []string) bool {
 func containsAny(s string, words []string) bool {
 	for _, w := range words {
 		if strings.Contains(s, w) {
-			return true
-		}
-	}
-	return false
-}
-
-func containsWord(s, word string) bool {
-	for _, w := range strings.Fields(s) {
-		if w == word {
 			return true
 		}
 	}

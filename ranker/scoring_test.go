@@ -46,9 +46,7 @@ type scoringCase struct {
 var scoringCases = []scoringCase{
 	// Exact titles, and what refines them.
 	{"weightExactTitle", "Task", Filters{}, "apple-docs://swift/task", "exact_title ×0.05 (title equals the query)"},
-	{"weightExactTopLevel", "Task", Filters{}, "apple-docs://swift/task", "exact_title ×0.6 (top-level page of its framework)"},
 	{"weightExactTypeKind", "Task", Filters{}, "apple-docs://swift/task", "kind ×0.3 (type page among exact titles)"},
-	{"weightExactMemberKind", "Task", Filters{}, "apple-docs://installer_js/task", "kind ×1.5 (member page among exact titles)"},
 	{"weightNoPlatform", "Task", Filters{}, "apple-docs://installer_js/task", "framework_authority ×1.5 (available on no platform)"},
 	{"frameworkAuthority[swift]", "Task", Filters{}, "apple-docs://swift/task", "framework_authority ×0.5 (swift)"},
 	{"frameworkAuthority[swiftui]", "Text", Filters{}, "apple-docs://swiftui/text", "framework_authority ×0.7 (swiftui)"},
@@ -75,7 +73,6 @@ var scoringCases = []scoringCase{
 	{"weightQuestionMemberKind", "How do I schedule an action after a date?", Filters{}, "apple-docs://combine/scheduler/schedule(after:_:)", "kind ×0.6 (func)"},
 	{"weightProseWholeKind", "plan vegetable garden beds", Filters{Sources: []string{"samples"}}, "samples://swiftui-garden-planner", "kind ×0.25 (sampleProject)"},
 	{"weightDataLanguage", "Transaction", Filters{}, "apple-docs://appstoreserverapi/transaction", "kind ×1.5 (REST, JSON or JavaScript reference for a Swift query)"},
-	{"weightKindWordAsked", "actor types", Filters{}, "apple-docs://swift/mainactor", "kind ×0.4 (query asks for a actor)"},
 
 	// Titles and pages that answer nothing.
 	{"weightVerboseTitle+verboseTitleRunes+shortQueryKeywords", "scenes", Filters{}, "apple-docs://swiftui/restoring-interface-state-across-scenes-and-windows-of-your-app", "verbose_title ×1.3 (long title for a short query)"},
@@ -87,21 +84,19 @@ var scoringCases = []scoringCase{
 	{"weightNounType", "read a file from the app bundle", Filters{}, "apple-docs://foundation/bundle", "symbol_match ×0.707 (a type named by a noun of the request)"},
 	{"weightAttribute", "@MainActor", Filters{}, "apple-docs://swiftui/view", "attribute ×0.3 (declares @MainActor)"},
 	{"weightAttributePage", "@State not updating the view", Filters{}, "apple-docs://swiftui/state", "attribute ×0.02 (the property wrapper or macro the @attribute is)"},
-	{"weightSymbolIntent", "actor types", Filters{}, "apple-docs://swift/mainactor", "attribute ×0.3 (declares the symbol the query describes)"},
 	{"weightWholeTitle", "garden planner", Filters{}, "samples://swiftui-garden-planner", "title_words ×0.2 (whole project, package or session titled with every keyword)"},
 
 	// Deprecation, hints from the query's words.
 	{"weightDeprecated", "URL", Filters{}, "apple-docs://foundation/nsurl", "deprecation ×1.54 (deprecated)"},
-	{"weightDeprecatedAsked", "deprecated NSURL", Filters{}, "apple-docs://foundation/nsurl", "deprecation ×0.5 (deprecated, as asked)"},
-	{"weightSourceHint", "actors proposal", Filters{}, "swift-evolution://SE-0306", "source_hint ×0.3 (the query points to swift-evolution)"},
 	{"weightNamedFramework", "scan for wifi networks nearby", Filters{}, "apple-docs://corewlan/cwinterface", "synonym ×0.6 (in a framework the request names)"},
 	{"weightFrameworkHint", "SwiftUI View", Filters{}, "apple-docs://swiftui/view", "framework_hint ×0.229 (in SwiftUI)"},
 
 	// Pages a lookup found for the query as a whole, a first-match switch.
-	{"weightFrameworkRoot", "SwiftUI", Filters{}, "apple-docs://swiftui", "framework_root ×0.01 (the query names this framework)"},
-	{"weightSynonymRoot", "wifi", Filters{}, "apple-docs://corewlan", "synonym ×0.01 (the query is a synonym of this framework)"},
-	{"weightCanonicalType", "Task", Filters{}, "apple-docs://swift/task", "forced ×0.01 (canonical type page)"},
-	{"weightTypeMember", "Text bold", Filters{}, "apple-docs://swiftui/text/bold()", "type_member ×0.01 (member bold of Text)"},
+	{"forced: the framework the query names", "SwiftUI", Filters{}, "apple-docs://swiftui", "tier 0 (forced canonical page: the query names this framework)"},
+	{"forced: a synonym of a framework", "wifi", Filters{}, "apple-docs://corewlan", "tier 0 (forced canonical page: the query is a synonym of this framework)"},
+	{"forced: the canonical page of a name", "Task", Filters{}, "apple-docs://swift/task", "tier 0 (forced canonical page: canonical page of the name)"},
+	{"tier: a declaration query's answers are its exact matches", "actor types", Filters{}, "apple-docs://swift/mainactor", "tier 1 (exact title: declares what the query asks for)"},
+	{"forced: the member of the type the query names", "Text bold", Filters{}, "apple-docs://swiftui/text/bold()", "tier 0 (forced canonical page: member bold of Text)"},
 
 	// The additive part of the base, before the weights.
 	// bm25Scale: the candidate with its source's best bm25 gets 10 over

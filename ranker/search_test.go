@@ -383,7 +383,7 @@ func TestSearchAttributesAndExplain(t *testing.T) {
 	for _, f := range rs[0].Explain {
 		names[f.Name] = true
 	}
-	for _, want := range []string{FactorBM25, FactorExactTitle, FactorFrameworkAuthority, FactorForced, FactorRRF, "tier"} {
+	for _, want := range []string{FactorBM25, FactorExactTitle, FactorFrameworkAuthority, FactorRRF, "tier"} {
 		if !names[want] {
 			t.Errorf("Task explain lacks %s: %s", want, rs[0].ExplainText())
 		}

@@ -37,12 +37,8 @@ type weight struct {
 var (
 	// Title equals the query: the strongest signal there is.
 	weightExactTitle = weight{FactorExactTitle, 0.05, "title equals the query"}
-	// The top-level page of a framework titled as the query (Swift's
-	// "Error" protocol page over an "error" property).
-	weightExactTopLevel = weight{FactorExactTitle, 0.6, "top-level page of its framework"}
 	// Among exact titles, a type page beats a member of the same name.
-	weightExactTypeKind   = weight{FactorKind, 0.3, "type page among exact titles"}
-	weightExactMemberKind = weight{FactorKind, 1.5, "member page among exact titles"}
+	weightExactTypeKind = weight{FactorKind, 0.3, "type page among exact titles"}
 	// Among a member name's exact titles, the protocol requirement defines
 	// what the other pages implement (Hashable's hash(into:)).
 	weightProtocolRequirement = weight{FactorKind, 0.2, "a protocol's requirement among exact titles"}
@@ -98,8 +94,6 @@ var (
 	weightProseWholeKind = weight{FactorKind, 0.25, "whole project, package or session for a request"}
 	// REST, JSON and JavaScript references reuse every common noun.
 	weightDataLanguage = weight{FactorKind, 1.5, "REST, JSON or JavaScript reference for a Swift query"}
-	// "protocol types": the query names the page's kind.
-	weightKindWordAsked = weight{FactorKind, 0.4, "query asks for this kind"}
 
 	// Long titles for short queries are rarely the answer.
 	weightVerboseTitle = weight{FactorVerboseTitle, 1.3, "long title for a short query"}
@@ -117,7 +111,6 @@ var (
 	// 0.05 0.7206 / 94.1%, 0.02 0.8565 / 100%; no human-written row moved
 	// at any of them.
 	weightAttributePage = weight{FactorAttribute, 0.02, "the property wrapper or macro the @attribute is"}
-	weightSymbolIntent  = weight{FactorAttribute, 0.3, "declares the symbol the query describes"}
 	// A whole project, package or session titled with every keyword: its
 	// long page has a weak bm25 and no full-text score when a lookup
 	// found it, yet it is what the words name.
@@ -125,11 +118,9 @@ var (
 
 	// Deprecated pages sink below their replacements unless asked for.
 	// weightDeprecated is fitted (hand 2).
-	weightDeprecated      = weight{FactorDeprecation, 1.54, "deprecated"}
-	weightDeprecatedAsked = weight{FactorDeprecation, 0.5, "deprecated, as asked"}
+	weightDeprecated = weight{FactorDeprecation, 1.54, "deprecated"}
 
 	// Hints from query words.
-	weightSourceHint     = weight{FactorSourceHint, 0.3, "the query points to this source"}
 	weightNamedFramework = weight{FactorSynonym, 0.6, "in a framework the request names"}
 	// A request naming a UIKit or AppKit type wants that framework's way,
 	// not SwiftUI's (rivalsOfNamedTypes); fitted on the dev batteries by
@@ -137,12 +128,6 @@ var (
 	weightRivalFramework = weight{FactorSynonym, 2, "in a user-interface framework rival to a named type's"}
 	weightFrameworkHint  = weight{FactorFrameworkHint, 0.229, "in the framework the query names"} // fitted (hand 0.25)
 
-	// Pages a lookup found for the query as a whole: each nearly forces
-	// its page to the top of its source's list.
-	weightFrameworkRoot = weight{FactorFrameworkRoot, 0.01, "the query names this framework"}
-	weightSynonymRoot   = weight{FactorSynonym, 0.01, "the query is a synonym of this framework"}
-	weightCanonicalType = weight{FactorForced, 0.01, "canonical type page"}
-	weightTypeMember    = weight{FactorTypeMember, 0.01, "member of the type the query names"}
 )
 
 // The additive part of a candidate's relevance, before the weights: the
