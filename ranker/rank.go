@@ -434,8 +434,6 @@ func (s *search) score(c *candidate, bestRel float64, explain bool) Score {
 		}
 	case containsAll(c.baseLower, s.view.keywords):
 		sc.apply(weightTitleHoldsAll)
-	case containsAny(c.baseLower, s.view.keywords):
-		sc.apply(weightTitleHoldsOne)
 	}
 	if !strings.Contains(q.Text, ".") && strings.Contains(baseName(c.title), ".") {
 		sc.apply(weightNestedType)
@@ -478,9 +476,6 @@ func (s *search) score(c *candidate, bestRel float64, explain bool) Score {
 	}
 	if c.via&viaWholeTitle != 0 {
 		sc.apply(weightWholeTitle)
-	}
-	if c.via&viaAttribute != 0 {
-		sc.apply(weightAttribute, "declares @"+strings.Join(q.Attributes, ", @"))
 	}
 	if c.via&viaAttributePage != 0 {
 		sc.apply(weightAttributePage)
@@ -608,13 +603,4 @@ func containsAll(s string, words []string) bool {
 		}
 	}
 	return len(words) > 0
-}
-
-func containsAny(s string, words []string) bool {
-	for _, w := range words {
-		if strings.Contains(s, w) {
-			return true
-		}
-	}
-	return false
 }

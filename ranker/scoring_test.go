@@ -51,16 +51,11 @@ var scoringCases = []scoringCase{
 	{"frameworkAuthority[swift]", "Task", Filters{}, "apple-docs://swift/task", "framework_authority ×0.5 (swift)"},
 	{"frameworkAuthority[swiftui]", "Text", Filters{}, "apple-docs://swiftui/text", "framework_authority ×0.7 (swiftui)"},
 	{"frameworkAuthority[foundation]", "URL", Filters{}, "apple-docs://foundation/url", "framework_authority ×0.7 (foundation)"},
-	{"frameworkAuthority[installer_js]", "Task", Filters{}, "apple-docs://installer_js/task", "framework_authority ×1.4 (installer_js)"},
-	{"frameworkAuthority[webkitjs]", "Node", Filters{}, "apple-docs://webkitjs/node", "framework_authority ×1.4 (webkitjs)"},
-	{"frameworkAuthority[javascriptcore]", "JSContext", Filters{}, "apple-docs://javascriptcore/jscontext", "framework_authority ×1.2 (javascriptcore)"},
-	{"frameworkAuthority[devicemanagement]", "Profile", Filters{}, "apple-docs://devicemanagement/profile", "framework_authority ×1.2 (devicemanagement)"},
 
 	// The title's words, a first-match switch after the exact title.
 	{"weightProseNamesTitle", "navigate to the detail screen with NavigationStack", Filters{}, "apple-docs://swiftui/navigationstack", "title_words ×0.15 (title is the name the query mentions)"},
 	{"weightProseCoverageSlope", "schedule a local notification", Filters{}, "apple-docs://usernotifications/scheduling-a-notification-locally-from-your-app", "title_words ×"},
 	{"weightTitleHoldsAll", "Text", Filters{}, "apple-docs://swiftui/textfield", "title_words ×0.3 (title holds every keyword)"},
-	{"weightTitleHoldsOne", "Scale Text", Filters{}, "apple-docs://swiftui/text", "title_words ×0.6 (title holds a keyword)"},
 	{"weightNestedType", "Text", Filters{}, "apple-docs://swiftui/text/scale", "nesting ×1.83 (nested type for an unnested query)"},
 
 	// Kinds, a first-match switch: prose, whole, type, member.
@@ -82,7 +77,6 @@ var scoringCases = []scoringCase{
 	{"weightExactSymbol", "dataTask", Filters{}, "apple-docs://foundation/urlsession/datatask(with:)", "symbol_match ×0.33 (declares a symbol named like the query)"},
 	{"weightKeywordSymbol", "URLSession dataTask", Filters{}, "apple-docs://foundation/urlsession/datatask(with:)", "symbol_match ×0.33 (declares a symbol named like a query word)"},
 	{"weightNounType", "read a file from the app bundle", Filters{}, "apple-docs://foundation/bundle", "symbol_match ×0.707 (a type named by a noun of the request)"},
-	{"weightAttribute", "@MainActor", Filters{}, "apple-docs://swiftui/view", "attribute ×0.3 (declares @MainActor)"},
 	{"weightAttributePage", "@State not updating the view", Filters{}, "apple-docs://swiftui/state", "attribute ×0.02 (the property wrapper or macro the @attribute is)"},
 	{"weightWholeTitle", "garden planner", Filters{}, "samples://swiftui-garden-planner", "title_words ×0.2 (whole project, package or session titled with every keyword)"},
 

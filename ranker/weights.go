@@ -67,7 +67,6 @@ var (
 	// a title covering every keyword costs 0.3.
 	weightProseCoverageSlope = weight{FactorTitleWords, 0.7, "title covers part of the keywords"}
 	weightTitleHoldsAll      = weight{FactorTitleWords, 0.3, "title holds every keyword"}
-	weightTitleHoldsOne      = weight{FactorTitleWords, 0.6, "title holds a keyword"}
 
 	// Text over Text.Scale when the query has no dot. Fitted (hand 2).
 	weightNestedType = weight{FactorNesting, 1.83, "nested type for an unnested query"}
@@ -104,7 +103,6 @@ var (
 	weightExactSymbol   = weight{FactorSymbolMatch, 0.33, "declares a symbol named like the query"}
 	weightKeywordSymbol = weight{FactorSymbolMatch, 0.33, "declares a symbol named like a query word"}
 	weightNounType      = weight{FactorSymbolMatch, 0.707, "a type named by a noun of the request"} // fitted (hand 0.5)
-	weightAttribute     = weight{FactorAttribute, 0.3, "declares the @attribute asked for"}
 	// The property wrapper or attached macro an @attribute of the request
 	// is written as (viaAttributePage). Fitted on TestAttributePagesRealIndex
 	// (528 questions): 0.3 MRR 0.2680 / hit@10 50.4%, 0.1 0.4582 / 73.7%,
@@ -153,16 +151,15 @@ const (
 
 // frameworkAuthority multiplies the cost of an exact-title Apple page by its
 // framework (factor framework_authority): the language and the two most used
-// frameworks win ties for bare names (Result, Task, Data), JavaScript and
-// device-management references — which reuse every common noun — lose them.
+// frameworks win ties for bare names (Result, Task, Data) and members of one
+// name (SwiftUI's modelContainer(_:) before ModelActor's). The JavaScript
+// and device-management references' costs moved no row of the batteries
+// (the ablation study, docs/search.md "What each weight adds"):
+// weightDataLanguage and weightNoPlatform already sink them.
 var frameworkAuthority = map[string]float64{
-	"swift":            0.5,
-	"swiftui":          0.7,
-	"foundation":       0.7,
-	"webkitjs":         1.4,
-	"installer_js":     1.4,
-	"javascriptcore":   1.2,
-	"devicemanagement": 1.2,
+	"swift":      0.5,
+	"swiftui":    0.7,
+	"foundation": 0.7,
 }
 
 // apply multiplies the score by w; detail, when given, replaces w's reason
