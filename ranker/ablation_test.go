@@ -18,7 +18,7 @@ import (
 )
 
 // ablateVar runs the weight ablation study: a study, not a check (it
-// takes about ten minutes and asserts only that every weight can be set
+// takes about eight minutes and asserts only that every weight can be set
 // back), so it runs when asked.
 const ablateVar = "CUPERTINO_ABLATE"
 
@@ -33,7 +33,7 @@ const ablateVar = "CUPERTINO_ABLATE"
 // moves.
 func TestWeightAblationRealIndex(t *testing.T) {
 	if os.Getenv(ablateVar) == "" {
-		t.Skipf("the weight ablation study runs when %s=1 (about ten minutes on the full index)", ablateVar)
+		t.Skipf("the weight ablation study runs when %s=1 (about eight minutes on the full index)", ablateVar)
 	}
 	var batteries []search.Battery
 	for _, dir := range []string{testenv.QualityDir(t), filepath.Join(testenv.RepoRoot(t), "eval", "batteries")} {
