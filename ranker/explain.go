@@ -11,8 +11,8 @@ import (
 const (
 	FactorBM25               = "bm25"                // raw bm25() of the candidate query, negated (higher is better)
 	FactorExactTitle         = "exact_title"         // title equals the query
-	FactorTitleWords         = "title_words"         // title starts with / contains the query words
-	FactorFrameworkAuthority = "framework_authority" // Swift/SwiftUI/Foundation first, JS and MDM frameworks last
+	FactorTitleWords         = "title_words"         // title holds or covers the query words
+	FactorFrameworkAuthority = "framework_authority" // Swift, SwiftUI and Foundation first among exact titles
 	FactorFrameworkHint      = "framework_hint"      // page in the framework the query mentions
 	FactorKind               = "kind"                // canonical type kinds over members and properties
 	FactorNesting            = "nesting"             // Text over Text.Scale
